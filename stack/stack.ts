@@ -1,0 +1,144 @@
+import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { LOCAL_JWT_SECRET, makeApiKeys } from './config.ts';
+import { isPortFree } from './ports.ts';
+import { migrate, ROOT, startPostgres } from './postgres.ts';
+
+export interface StackPorts {
+  db: number;
+  api: number;
+  functions: number;
+  mailbox: number;
+}
+
+export interface StackInfo {
+  apiUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  dbUrl: string;
+  functionsUrl: string;
+  mailboxUrl: string;
+  siteUrl: string;
+}
+
+export interface RunningStack extends StackInfo {
+  migrations: { applied: string[]; seeded: boolean };
+  stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  dataDir: string;
+  ports: StackPorts;
+  siteUrl: string;
+  /** Delete the data directory when stopping (tests). */
+  ephemeral?: boolean;
+  seed?: boolean;
+  /** 'db' starts only PostgreSQL (migrated and seeded). */
+  only?: 'db';
+  log?: (line: string) => void;
+}
+
+export class PortInUseError extends Error {}
+
+/** `verify_jwt` per function, read from supabase/config.toml ([functions.<name>] verify_jwt = false). */
+export function readFunctionVerifyJwt(configPath = join(ROOT, 'supabase', 'config.toml')): (name: string) => boolean {
+  const off = new Set<string>();
+  if (existsSync(configPath)) {
+    let current: string | null = null;
+    for (const raw of readFileSync(configPath, 'utf8').split('\n')) {
+      const line = raw.trim();
+      const section = line.match(/^\[functions\.([A-Za-z0-9_-]+)\]$/);
+      if (section) { current = section[1]; continue; }
+      if (line.startsWith('[')) { current = null; continue; }
+      const setting = line.match(/^verify_jwt\s*=\s*(true|false)/);
+      if (current && setting && setting[1] === 'false') off.add(current);
+    }
+  }
+  return (name) => !off.has(name);
+}
+
+/**
+ * Starts the whole local stack: PostgreSQL, the gateway, the Deno functions and the
+ * mailbox. Every process it starts is stopped by stop().
+ */
+export async function startStack(opts: StackOptions): Promise<RunningStack> {
+  const log = opts.log ?? (() => undefined);
+  const wanted: [string, number][] = opts.only === 'db'
+    ? [['database', opts.ports.db]]
+    : [['database', opts.ports.db], ['API gateway', opts.ports.api], ['functions', opts.ports.functions], ['mailbox', opts.ports.mailbox]];
+  for (const [what, port] of wanted) {
+    if (!(await isPortFree(port))) {
+      throw new PortInUseError(`Port ${port} (${what}) is already in use. Stop whatever is using it (is another "npm start" running?) or set the port with the matching environment variable; see README.md.`);
+    }
+  }
+
+  const { anonKey, serviceRoleKey } = makeApiKeys(LOCAL_JWT_SECRET);
+  const stoppers: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const s of stoppers.reverse()) await s().catch(() => undefined);
+    stoppers.length = 0;
+  };
+
+  try {
+    mkdirSync(opts.dataDir, { recursive: true });
+    const db = await startPostgres({ dataDir: join(opts.dataDir, 'db'), port: opts.ports.db, persistent: !opts.ephemeral });
+    stoppers.push(() => db.stop());
+    log(`PostgreSQL started on port ${opts.ports.db}`);
+    const migrations = await migrate(db.url, { seed: opts.seed ?? true });
+    if (migrations.applied.length) log(`Applied ${migrations.applied.length} migration(s)`);
+    if (migrations.seeded) log('Seeded the demo data (supabase/seed.sql)');
+
+    const apiUrl = `http://127.0.0.1:${opts.ports.api}`;
+    const info: StackInfo = {
+      apiUrl,
+      anonKey,
+      serviceRoleKey,
+      jwtSecret: LOCAL_JWT_SECRET,
+      dbUrl: db.url,
+      functionsUrl: `http://127.0.0.1:${opts.ports.functions}`,
+      mailboxUrl: `http://127.0.0.1:${opts.ports.mailbox}`,
+      siteUrl: opts.siteUrl,
+    };
+    if (opts.only === 'db') return { ...info, migrations, stop };
+
+    const { startFunctionsRunner } = await import('./functions-runner.ts');
+    const functions = await startFunctionsRunner({
+      port: opts.ports.functions,
+      env: {
+        SUPABASE_URL: apiUrl,
+        SUPABASE_ANON_KEY: anonKey,
+        SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
+        SUPABASE_DB_URL: db.url,
+        SITE_URL: opts.siteUrl,
+      },
+      log,
+    });
+    stoppers.push(() => functions.stop());
+    log(`Edge functions (Deno) on port ${opts.ports.functions}`);
+
+    const { startGateway } = await import('./gateway/server.ts');
+    const gateway = await startGateway({
+      dbUrl: db.url,
+      port: opts.ports.api,
+      jwtSecret: LOCAL_JWT_SECRET,
+      anonKey,
+      serviceRoleKey,
+      functionsUrl: info.functionsUrl,
+      siteUrl: opts.siteUrl,
+      functionVerifyJwt: readFunctionVerifyJwt(),
+    });
+    stoppers.push(() => gateway.close());
+    log(`API gateway on port ${opts.ports.api}`);
+
+    const { startMailbox } = await import('./mailbox.ts');
+    const mailbox = await startMailbox({ port: opts.ports.mailbox, dbUrl: db.url });
+    stoppers.push(() => mailbox.close());
+    log(`Mailbox on port ${opts.ports.mailbox}`);
+
+    return { ...info, migrations, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
