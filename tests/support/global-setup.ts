@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../stack/ports.ts';
+import { ROOT } from '../../stack/postgres.ts';
 import { startStack, type StackInfo } from '../../stack/stack.ts';
 
 declare module 'vitest' {
@@ -28,8 +29,24 @@ export default async function setup(project: TestProject) {
     only: process.env.SUPPERHOST_TEST_STACK === 'db' ? 'db' : undefined,
   });
   const { stop, migrations: _m, ...info } = stack;
+  let closeSite: (() => Promise<void>) | undefined;
+  if (process.env.SUPPERHOST_TEST_STACK !== 'db') {
+    // The site, served by Vite and pointed at this stack's gateway.
+    process.env.VITE_SUPABASE_URL = info.apiUrl;
+    process.env.VITE_SUPABASE_ANON_KEY = info.anonKey;
+    const { createServer } = await import('vite');
+    const vite = await createServer({
+      root: ROOT,
+      configFile: join(ROOT, 'vite.config.ts'),
+      server: { host: '127.0.0.1', port: site, strictPort: true, hmr: false, watch: null },
+      logLevel: 'error',
+    });
+    await vite.listen();
+    closeSite = () => vite.close();
+  }
   project.provide('stack', info);
   return async () => {
+    await closeSite?.();
     await stop();
     rmSync(dataDir, { recursive: true, force: true });
   };

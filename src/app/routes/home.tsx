@@ -1,0 +1,10 @@
+import { PageMeta } from '@/components/seo/page-meta';
+
+export default function Route() {
+  return (
+    <main className="container py-16">
+      <PageMeta title="Book small dinners" />
+      <h1 className="font-serif text-4xl font-semibold">SupperHost</h1>
+    </main>
+  );
+}

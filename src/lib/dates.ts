@@ -1,0 +1,40 @@
+import { format } from 'date-fns';
+import { TZDate } from '@date-fns/tz';
+
+/**
+ * Event dates are calendar dates ("2026-12-06"): they are parsed at local noon so no
+ * viewer timezone can shift them to the day before.
+ */
+export function parseCalendarDate(yyyyMmDd: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(yyyyMmDd);
+  if (!m) return null;
+  const date = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12, 0, 0);
+  return date.getMonth() === Number(m[2]) - 1 ? date : null;
+}
+
+/** "Sunday, December 6, 2026" (the spec's default event date format). */
+export function formatEventDate(yyyyMmDd: string, pattern = 'EEEE, MMMM d, yyyy'): string {
+  const date = parseCalendarDate(yyyyMmDd);
+  return date ? format(date, pattern) : yyyyMmDd;
+}
+
+/** "19:00" or "19:00:00" → "7:00 PM". */
+export function formatEventTime(hhMm: string): string {
+  const m = /^(\d{1,2}):(\d{2})/.exec(hhMm);
+  if (!m) return hhMm;
+  const date = new Date(2000, 0, 1, Number(m[1]), Number(m[2]));
+  return format(date, 'h:mm a');
+}
+
+/** Today's calendar date in a timezone, as YYYY-MM-DD. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return format(new TZDate(now, timeZone), 'yyyy-MM-dd');
+}
+
+/** Whether an event (date + start time in its own timezone) has not started yet. */
+export function isUpcoming(event: { date: string; event_time: string; event_timezone: string }, now: Date = new Date()): boolean {
+  const local = new TZDate(now, event.event_timezone);
+  const today = format(local, 'yyyy-MM-dd');
+  if (event.date !== today) return event.date > today;
+  return event.event_time.slice(0, 5) > format(local, 'HH:mm');
+}
