@@ -1,10 +1,5 @@
-import { PageMeta } from '@/components/seo/page-meta';
+import { HomePage } from '@/features/home/components/home-page';
 
 export default function Route() {
-  return (
-    <main className="container py-16">
-      <PageMeta title="Book small dinners" />
-      <h1 className="font-serif text-4xl font-semibold">SupperHost</h1>
-    </main>
-  );
+  return <HomePage />;
 }

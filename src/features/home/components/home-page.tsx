@@ -1,0 +1,35 @@
+import { Link } from 'react-router-dom';
+import { PageMeta } from '@/components/seo/page-meta';
+import { paths } from '@/config/paths';
+import { site } from '@/config/site';
+import { ChefCallToAction } from './chef-call-to-action';
+import { FeaturedExperiences } from './featured-experiences';
+import { HomeHero } from './home-hero';
+import { OrganizationList } from './organization-list';
+
+export function HomePage() {
+  return (
+    <>
+      <PageMeta
+        fullTitle={`${site.productName} | Book supper clubs, dinner series and pop-ups`}
+        description="Book a seat at small dinners: the Magnolia Supper Club in Atlanta, the Eat At Home dinner series in Brooklyn, and our hosts' pop-ups."
+        canonical={paths.home.getHref()}
+      />
+      <main>
+        <HomeHero />
+        <FeaturedExperiences />
+        <OrganizationList />
+        <ChefCallToAction />
+      </main>
+      <footer className="border-t">
+        <div className="container flex flex-col gap-3 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
+          <p>© {new Date().getFullYear()} {site.productName}</p>
+          <nav aria-label="Footer" className="flex flex-wrap gap-4">
+            <a className="hover:text-foreground" href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>
+            <Link className="hover:text-foreground" to={paths.auth.getHref()}>Host sign-in</Link>
+          </nav>
+        </div>
+      </footer>
+    </>
+  );
+}

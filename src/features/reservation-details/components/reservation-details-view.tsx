@@ -1,0 +1,129 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { CalendarDays, CalendarPlus, Download, MapPin, Ticket, Users } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { dinnerSeries, site } from '@/config/site';
+import { formatCents } from '@/lib/money';
+import { googleCalendarUrl, icsContent, icsDataUrl, outlookCalendarUrl } from '../calendar';
+import {
+  calendarEventFor,
+  dateAndTime,
+  locationLine,
+  partySize,
+  ticketLine,
+  type ReservationDetails,
+} from '../reservation-params';
+
+function Row({ icon, term, children }: { icon: React.ReactNode; term: string; children: React.ReactNode }) {
+  return (
+    <div className="flex gap-3 border-b py-3 last:border-b-0">
+      <span className="mt-0.5 text-muted-foreground" aria-hidden>{icon}</span>
+      <div className="min-w-0">
+        <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{term}</dt>
+        <dd className="mt-0.5 break-words text-base">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+export function ReservationDetailsView({ details }: { details: ReservationDetails }) {
+  const event = useMemo(() => calendarEventFor(details), [details]);
+  const ics = useMemo(
+    () => icsContent(event, { uid: `${details.eventDate}-${details.guests}-${details.email ?? 'guest'}@supperhost` }),
+    [event, details],
+  );
+  return (
+    <div className="space-y-6">
+      <header className="space-y-2 text-center">
+        <p className="text-sm font-semibold uppercase tracking-widest text-muted-foreground">{dinnerSeries.name}</p>
+        <h1 className="font-serif text-3xl font-semibold sm:text-4xl">Reservation Confirmation</h1>
+        <p className="text-muted-foreground">
+          {details.name ? `Thank you, ${details.name}. ` : ''}Here are the details of your dinner.
+        </p>
+      </header>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Your reservation</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl>
+            <Row icon={<Ticket className="h-5 w-5" />} term="Event">{details.eventTitle}</Row>
+            <Row icon={<CalendarDays className="h-5 w-5" />} term="Date & Time">{dateAndTime(details)}</Row>
+            <Row icon={<Users className="h-5 w-5" />} term="Party Size">{partySize(details.guests)}</Row>
+            {details.ticket ? (
+              <Row icon={<Ticket className="h-5 w-5" />} term="Ticket Type">{ticketLine(details.ticket)}</Row>
+            ) : null}
+            {details.totalCents !== null ? (
+              <Row icon={<Ticket className="h-5 w-5" />} term="Total">{formatCents(details.totalCents)}</Row>
+            ) : null}
+            <Row icon={<MapPin className="h-5 w-5" />} term="Location">{locationLine(details)}</Row>
+          </dl>
+        </CardContent>
+      </Card>
+
+      <section aria-labelledby="add-to-calendar" className="space-y-3">
+        <h2 id="add-to-calendar" className="font-serif text-xl font-semibold">Add to your calendar</h2>
+        <div className="grid gap-3 sm:grid-cols-3">
+          <Button asChild variant="outline">
+            <a href={googleCalendarUrl(event)} target="_blank" rel="noopener noreferrer">
+              <CalendarPlus className="h-4 w-4" aria-hidden />
+              Google Calendar
+            </a>
+          </Button>
+          <Button asChild variant="outline">
+            <a href={outlookCalendarUrl(event)} target="_blank" rel="noopener noreferrer">
+              <CalendarPlus className="h-4 w-4" aria-hidden />
+              Outlook Calendar
+            </a>
+          </Button>
+          <Button asChild variant="outline">
+            <a href={icsDataUrl(ics)} download="eat-at-home-dinner.ics">
+              <Download className="h-4 w-4" aria-hidden />
+              Apple / other (.ics)
+            </a>
+          </Button>
+        </div>
+      </section>
+
+      <p className="text-center text-sm text-muted-foreground">
+        Questions about your reservation? Email us at{' '}
+        <a className="font-medium text-foreground underline underline-offset-4" href={`mailto:${site.supportEmail}`}>
+          {site.supportEmail}
+        </a>
+        .
+      </p>
+      <p className="text-center">
+        <Link className="text-sm font-medium underline underline-offset-4" to={paths.dinnerSeries.getHref()}>
+          Back to {dinnerSeries.name}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export function ReservationLinkProblem({ problems }: { problems: string[] }) {
+  return (
+    <div className="space-y-5 text-center">
+      <h1 className="font-serif text-3xl font-semibold sm:text-4xl">We couldn’t read this reservation link</h1>
+      <p className="text-muted-foreground">
+        The link is missing or has an unreadable {problems.join(', ')}. Please open the link from your confirmation
+        again, or email us at{' '}
+        <a className="font-medium text-foreground underline underline-offset-4" href={`mailto:${site.supportEmail}`}>
+          {site.supportEmail}
+        </a>{' '}
+        and we’ll look up your reservation.
+      </p>
+      <div className="flex flex-col justify-center gap-3 sm:flex-row">
+        <Button asChild>
+          <Link to={paths.dinnerSeries.getHref()}>Book at {dinnerSeries.name}</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={paths.home.getHref()}>Go to the home page</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
