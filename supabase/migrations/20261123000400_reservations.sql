@@ -1,0 +1,345 @@
+-- =============================================================================
+-- Reservations
+--
+-- One row per booking, ticketed or RSVP. Rows are created only by the service
+-- role (edge functions) or security definer SQL; members read and edit guest
+-- details of their organizations' rows and cancel them. Nothing is deleted to
+-- cancel.
+--
+-- Capacity lives in triggers so every path shares one rule:
+--   * a row "holds seats" while status is 'held' or 'confirmed';
+--   * inserting such a row (or turning a row into one) takes its seats
+--     atomically: ticket_types.quantity -= num_guests, rsvp_slots.current_rsvps
+--     += num_guests, and events.max_guests is checked against the guests of
+--     confirmed rows and unexpired holds; the event row is locked first, so
+--     concurrent bookings of one event are serialized and cannot oversell;
+--   * leaving that state (cancelled, expired, failed) gives the seats back;
+--     changing num_guests / ticket type / slot of a live row moves the
+--     difference;
+--   * holds whose hold_expires_at has passed are expired (seats returned)
+--     before a new booking of the same event takes seats, and by
+--     public.expire_reservation_holds();
+--   * a promo code is redeemed when its reservation becomes 'confirmed', never
+--     past max_uses.
+-- Refusals raise SQLSTATE 'SH409' (not enough capacity / not bookable) or
+-- 'SH410' (promo code no longer redeemable) with a human-readable message.
+-- =============================================================================
+
+create table public.reservations (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  event_id uuid not null,
+  ticket_type_id uuid,
+  rsvp_slot_id uuid,
+  promo_code_id uuid,
+  name text not null check (char_length(btrim(name)) between 1 and 200),
+  email text not null check (char_length(email) <= 320 and email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'),
+  phone text check (char_length(phone) <= 40),
+  num_guests integer not null check (num_guests between 1 and 10),
+  time_slot text check (char_length(time_slot) <= 40),
+  dietary_restrictions text check (char_length(dietary_restrictions) <= 2000),
+  special_requests text check (char_length(special_requests) <= 2000),
+  status text not null default 'confirmed'
+    check (status in ('held', 'confirmed', 'cancelled', 'expired', 'failed')),
+  amount_cents integer not null default 0 check (amount_cents >= 0),
+  discount_cents integer not null default 0 check (discount_cents >= 0),
+  payment_provider text,
+  payment_id text,
+  idempotency_key text unique,
+  hold_expires_at timestamptz,
+  confirmed_at timestamptz,
+  cancelled_at timestamptz,
+  created_at timestamptz not null default now(),
+  constraint reservations_event_of_org
+    foreign key (event_id, org_id) references public.events (id, org_id),
+  constraint reservations_ticket_type_of_event
+    foreign key (ticket_type_id, event_id) references public.ticket_types (id, event_id)
+    on delete set null (ticket_type_id),
+  constraint reservations_rsvp_slot_of_event
+    foreign key (rsvp_slot_id, event_id) references public.rsvp_slots (id, event_id)
+    on delete set null (rsvp_slot_id),
+  constraint reservations_promo_code_of_org
+    foreign key (promo_code_id, org_id) references public.promo_codes (id, org_id)
+    on delete set null (promo_code_id),
+  constraint reservations_hold_has_expiry
+    check (status <> 'held' or hold_expires_at is not null),
+  constraint reservations_cancelled_iff_cancelled_at
+    check ((status = 'cancelled') = (cancelled_at is not null))
+);
+
+comment on column public.reservations.amount_cents is 'Amount charged (or to charge) in cents, computed by the server.';
+comment on column public.reservations.status is 'held -> confirmed | failed | expired | cancelled; confirmed -> cancelled. A cancelled reservation is final.';
+comment on column public.reservations.hold_expires_at is 'When an unconfirmed hold gives its seats back.';
+
+create index reservations_org_id_created_at_idx on public.reservations (org_id, created_at desc);
+create index reservations_event_id_status_idx on public.reservations (event_id, status);
+create index reservations_ticket_type_id_idx on public.reservations (ticket_type_id) where ticket_type_id is not null;
+create index reservations_rsvp_slot_id_idx on public.reservations (rsvp_slot_id) where rsvp_slot_id is not null;
+create index reservations_promo_code_id_idx on public.reservations (promo_code_id) where promo_code_id is not null;
+create index reservations_email_lower_idx on public.reservations (lower(email));
+create index reservations_name_trgm_idx on public.reservations using gin (name extensions.gin_trgm_ops);
+create index reservations_hold_expires_at_idx on public.reservations (hold_expires_at) where status = 'held';
+create unique index reservations_payment_key on public.reservations (payment_provider, payment_id) where payment_id is not null;
+
+-- -----------------------------------------------------------------------------
+-- Guard: what API callers (members, super admins) may change
+-- -----------------------------------------------------------------------------
+
+-- Runs as the caller (no security definer) so current_user tells who is
+-- asking: the service role, the owner and security definer functions pass.
+create or replace function public.guard_reservation_fields()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  changed text;
+begin
+  if current_user not in ('anon', 'authenticated') then
+    return new;
+  end if;
+
+  changed := case
+    when new.id is distinct from old.id then 'id'
+    when new.org_id is distinct from old.org_id then 'org_id'
+    when new.event_id is distinct from old.event_id then 'event_id'
+    when new.ticket_type_id is distinct from old.ticket_type_id then 'ticket_type_id'
+    when new.rsvp_slot_id is distinct from old.rsvp_slot_id then 'rsvp_slot_id'
+    when new.promo_code_id is distinct from old.promo_code_id then 'promo_code_id'
+    when new.amount_cents is distinct from old.amount_cents then 'amount_cents'
+    when new.discount_cents is distinct from old.discount_cents then 'discount_cents'
+    when new.payment_provider is distinct from old.payment_provider then 'payment_provider'
+    when new.payment_id is distinct from old.payment_id then 'payment_id'
+    when new.idempotency_key is distinct from old.idempotency_key then 'idempotency_key'
+    when new.hold_expires_at is distinct from old.hold_expires_at then 'hold_expires_at'
+    when new.confirmed_at is distinct from old.confirmed_at then 'confirmed_at'
+    when new.created_at is distinct from old.created_at then 'created_at'
+    when new.status is distinct from old.status and new.status <> 'cancelled' then 'status'
+    when old.cancelled_at is not null and new.cancelled_at is distinct from old.cancelled_at then 'cancelled_at'
+  end;
+
+  if changed is not null then
+    raise exception 'Reservation field "%" cannot be changed from the admin panel', changed
+      using errcode = '42501',
+            hint = 'Only guest details can be edited; cancel by setting cancelled_at.';
+  end if;
+
+  -- Cancelling is stamped with the server clock.
+  if old.cancelled_at is null and (new.cancelled_at is not null or new.status = 'cancelled') then
+    new.cancelled_at := now();
+  end if;
+  return new;
+end;
+$$;
+
+-- -----------------------------------------------------------------------------
+-- Status bookkeeping and capacity
+-- -----------------------------------------------------------------------------
+
+create or replace function public.apply_reservation_status_and_capacity()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  was_live boolean := false;
+  is_live boolean;
+  same_claim boolean := false;
+  event_row record;
+  left_count integer;
+  left_name text;
+  taken integer;
+begin
+  if tg_op = 'UPDATE' then
+    if old.status = 'cancelled' and (new.status <> 'cancelled' or new.cancelled_at is null) then
+      raise exception 'A cancelled reservation cannot be restored' using errcode = '23514';
+    end if;
+    if new.event_id <> old.event_id then
+      raise exception 'A reservation cannot move to another event; cancel it and book again'
+        using errcode = '23514';
+    end if;
+  end if;
+
+  -- cancelled_at and status 'cancelled' always go together.
+  if new.cancelled_at is not null then
+    new.status := 'cancelled';
+  elsif new.status = 'cancelled' then
+    new.cancelled_at := now();
+  end if;
+  if new.status = 'confirmed' and new.confirmed_at is null then
+    new.confirmed_at := now();
+  end if;
+
+  is_live := new.status in ('held', 'confirmed');
+  if tg_op = 'UPDATE' then
+    was_live := old.status in ('held', 'confirmed');
+    same_claim := was_live and is_live
+      and new.num_guests = old.num_guests
+      and new.ticket_type_id is not distinct from old.ticket_type_id
+      and new.rsvp_slot_id is not distinct from old.rsvp_slot_id;
+  end if;
+
+  if (was_live or is_live) and not same_claim then
+    -- Every capacity change of one event queues on its row, in one order.
+    select e.id, e.is_active, e.max_guests into event_row
+    from public.events e
+    where e.id = new.event_id
+    for update;
+
+    if was_live then
+      if old.ticket_type_id is not null then
+        update public.ticket_types t
+        set quantity = t.quantity + old.num_guests
+        where t.id = old.ticket_type_id;
+      end if;
+      if old.rsvp_slot_id is not null then
+        update public.rsvp_slots s
+        set current_rsvps = greatest(s.current_rsvps - old.num_guests, 0)
+        where s.id = old.rsvp_slot_id;
+      end if;
+    end if;
+
+    if is_live then
+      if not was_live and not event_row.is_active then
+        raise exception 'This event is not taking bookings' using errcode = 'SH409';
+      end if;
+
+      -- Stale holds of this event give their seats back before we count.
+      update public.reservations r
+      set status = 'expired'
+      where r.event_id = new.event_id
+        and r.status = 'held'
+        and r.hold_expires_at <= now()
+        and r.id <> new.id;
+
+      if new.ticket_type_id is not null then
+        update public.ticket_types t
+        set quantity = t.quantity - new.num_guests
+        where t.id = new.ticket_type_id
+          and t.quantity >= new.num_guests;
+        if not found then
+          select t.quantity, t.name into left_count, left_name
+          from public.ticket_types t where t.id = new.ticket_type_id;
+          raise exception 'Only % tickets available for %', coalesce(left_count, 0), coalesce(left_name, 'this ticket type')
+            using errcode = 'SH409',
+                  detail = json_build_object('kind', 'ticket_type', 'id', new.ticket_type_id, 'available', coalesce(left_count, 0))::text;
+        end if;
+      end if;
+
+      if new.rsvp_slot_id is not null then
+        update public.rsvp_slots s
+        set current_rsvps = s.current_rsvps + new.num_guests
+        where s.id = new.rsvp_slot_id
+          and (s.is_active or (was_live and new.rsvp_slot_id = old.rsvp_slot_id))
+          and s.current_rsvps + new.num_guests <= s.max_capacity;
+        if not found then
+          select case when s.is_active then s.max_capacity - s.current_rsvps else 0 end, s.slot_label
+          into left_count, left_name
+          from public.rsvp_slots s where s.id = new.rsvp_slot_id;
+          raise exception 'Only % spots left in the % slot', coalesce(left_count, 0), coalesce(left_name, 'selected')
+            using errcode = 'SH409',
+                  detail = json_build_object('kind', 'rsvp_slot', 'id', new.rsvp_slot_id, 'available', coalesce(left_count, 0))::text;
+        end if;
+      end if;
+
+      if event_row.max_guests is not null then
+        select coalesce(sum(r.num_guests), 0) into taken
+        from public.reservations r
+        where r.event_id = new.event_id
+          and r.id <> new.id
+          and (r.status = 'confirmed' or (r.status = 'held' and r.hold_expires_at > now()));
+        if taken + new.num_guests > event_row.max_guests then
+          left_count := greatest(event_row.max_guests - taken, 0);
+          raise exception 'Only % seats left for this event', left_count
+            using errcode = 'SH409',
+                  detail = json_build_object('kind', 'event', 'id', new.event_id, 'available', left_count)::text;
+        end if;
+      end if;
+    end if;
+  end if;
+
+  -- A promo code counts once its booking is confirmed, and never past max_uses.
+  if new.promo_code_id is not null and new.status = 'confirmed'
+     and (tg_op = 'INSERT' or old.status <> 'confirmed') then
+    update public.promo_codes p
+    set times_redeemed = p.times_redeemed + 1
+    where p.id = new.promo_code_id
+      and p.active
+      and (p.max_uses is null or p.times_redeemed < p.max_uses);
+    if not found then
+      raise exception 'Promo code is no longer valid' using errcode = 'SH410';
+    end if;
+  end if;
+
+  return new;
+end;
+$$;
+
+revoke execute on function public.guard_reservation_fields() from public, anon, authenticated;
+revoke execute on function public.apply_reservation_status_and_capacity() from public, anon, authenticated;
+
+-- Triggers fire in name order: the guard sees the caller's raw change first.
+create trigger reservations_10_guard_protected_fields
+  before update on public.reservations
+  for each row execute function public.guard_reservation_fields();
+
+create trigger reservations_20_status_and_capacity
+  before insert or update on public.reservations
+  for each row execute function public.apply_reservation_status_and_capacity();
+
+-- Expires every hold past hold_expires_at (seats return through the trigger).
+-- One event at a time, event row first, in the same lock order as bookings.
+create or replace function public.expire_reservation_holds()
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  stale_event uuid;
+  expired_total integer := 0;
+  expired_now integer;
+begin
+  for stale_event in
+    select distinct r.event_id
+    from public.reservations r
+    where r.status = 'held' and r.hold_expires_at <= now()
+    order by r.event_id
+  loop
+    perform 1 from public.events e where e.id = stale_event for update;
+    update public.reservations r
+    set status = 'expired'
+    where r.event_id = stale_event
+      and r.status = 'held'
+      and r.hold_expires_at <= now();
+    get diagnostics expired_now = row_count;
+    expired_total := expired_total + expired_now;
+  end loop;
+  return expired_total;
+end;
+$$;
+
+revoke execute on function public.expire_reservation_holds() from public, anon, authenticated;
+grant execute on function public.expire_reservation_holds() to service_role;
+
+-- -----------------------------------------------------------------------------
+-- Row-level security and grants
+-- -----------------------------------------------------------------------------
+
+alter table public.reservations enable row level security;
+
+revoke all on public.reservations from anon, authenticated;
+grant all on public.reservations to service_role;
+grant select, update on public.reservations to authenticated;
+
+create policy "Members can see reservations of their organizations"
+  on public.reservations for select
+  to authenticated
+  using (public.is_org_member(org_id));
+
+create policy "Members can edit and cancel reservations of their organizations"
+  on public.reservations for update
+  to authenticated
+  using (public.is_org_member(org_id))
+  with check (public.is_org_member(org_id));

@@ -1,0 +1,161 @@
+-- =============================================================================
+-- Public read API
+--
+-- What public pages read, in as few round trips as possible:
+--   view events_with_availability   active events with ticket types, active
+--                                   RSVP slots and computed availability
+--   get_public_org_page(slug)       organization + branding + upcoming events
+--                                   in one call (null for an unknown slug)
+-- The view runs with its owner's rights (it counts reservations, which no
+-- visitor may read), so it exposes only active events and public columns,
+-- and it is read-only for every API role.
+-- =============================================================================
+
+create view public.events_with_availability
+with (security_invoker = false)
+as
+select
+  e.id,
+  e.org_id,
+  e.title,
+  e.date,
+  e.event_time,
+  e.event_timezone,
+  e.max_guests,
+  e.location_name,
+  e.location_address,
+  e.event_details_disclosures,
+  e.is_active,
+  e.rsvp_mode,
+  e.rsvp_open,
+  e.deposit_amount,
+  coalesce(tickets.list, '[]'::jsonb) as ticket_types,
+  coalesce(slots.list, '[]'::jsonb) as rsvp_slots,
+  seats.available_seats,
+  totals.total_available,
+  totals.total_available <= 0 as is_fully_booked
+from public.events e
+left join lateral (
+  select
+    jsonb_agg(
+      jsonb_build_object('id', t.id, 'name', t.name, 'price', t.price, 'quantity', t.quantity)
+      order by t.created_at, t.id
+    ) as list,
+    count(*) as how_many,
+    sum(t.quantity) as remaining
+  from public.ticket_types t
+  where t.event_id = e.id
+) tickets on true
+left join lateral (
+  select
+    jsonb_agg(
+      jsonb_build_object(
+        'id', s.id,
+        'slot_time', to_char(s.slot_time, 'HH24:MI'),
+        'slot_label', s.slot_label,
+        'max_capacity', s.max_capacity,
+        'current_rsvps', s.current_rsvps,
+        'is_active', s.is_active,
+        'available_spots', greatest(s.max_capacity - s.current_rsvps, 0)
+      )
+      order by s.slot_time, s.created_at, s.id
+    ) as list,
+    count(*) as how_many,
+    sum(greatest(s.max_capacity - s.current_rsvps, 0)) as remaining
+  from public.rsvp_slots s
+  where s.event_id = e.id and s.is_active
+) slots on true
+cross join lateral (
+  select greatest(
+    coalesce(e.max_guests, 0) - coalesce((
+      select sum(r.num_guests)
+      from public.reservations r
+      where r.event_id = e.id
+        and (r.status = 'confirmed' or (r.status = 'held' and r.hold_expires_at > now()))
+    ), 0),
+    0
+  )::integer as available_seats
+) seats
+cross join lateral (
+  select (case
+    when tickets.how_many > 0 then tickets.remaining
+    when slots.how_many > 0 then slots.remaining
+    else seats.available_seats
+  end)::integer as total_available
+) totals
+where e.is_active;
+
+comment on view public.events_with_availability is 'Active events with ticket types, active RSVP slots and availability. Public, read-only.';
+
+revoke all on public.events_with_availability from anon, authenticated, service_role;
+grant select on public.events_with_availability to anon, authenticated, service_role;
+
+-- -----------------------------------------------------------------------------
+-- Upcoming: later than "now" on the event's own wall clock
+-- -----------------------------------------------------------------------------
+
+create or replace function public.is_upcoming_event(
+  event_date date,
+  event_time time,
+  event_timezone text,
+  at_time timestamptz default now()
+)
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select (event_date + event_time) > (at_time at time zone event_timezone);
+$$;
+
+comment on function public.is_upcoming_event(date, time, text, timestamptz) is
+  'An event is upcoming while its local start (date + event_time in event_timezone) is still ahead.';
+
+-- -----------------------------------------------------------------------------
+-- One call for the page at /{slug}
+-- -----------------------------------------------------------------------------
+
+create or replace function public.get_public_org_page(p_slug text)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'organization', jsonb_build_object('id', o.id, 'name', o.name, 'slug', o.slug),
+    'branding', (
+      select jsonb_build_object(
+        'org_id', b.org_id,
+        'brand_name', b.brand_name,
+        'primary_color', b.primary_color,
+        'secondary_color', b.secondary_color,
+        'logo_url', b.logo_url,
+        'menu_content', b.menu_content,
+        'menu_file_url', b.menu_file_url,
+        'instagram_url', b.instagram_url,
+        'website_url', b.website_url,
+        'gallery_images', to_jsonb(b.gallery_images),
+        'reservation_mode', b.reservation_mode,
+        'bookings_description', b.bookings_description,
+        'empty_state_title', b.empty_state_title,
+        'empty_state_message', b.empty_state_message,
+        'empty_state_cta_text', b.empty_state_cta_text,
+        'empty_state_image_url', b.empty_state_image_url
+      )
+      from public.org_branding b
+      where b.org_id = o.id
+    ),
+    'events', coalesce((
+      select jsonb_agg(to_jsonb(v) order by v.date, v.event_time, v.id)
+      from public.events_with_availability v
+      where v.org_id = o.id
+        and public.is_upcoming_event(v.date, v.event_time, v.event_timezone)
+    ), '[]'::jsonb)
+  )
+  from public.organizations o
+  where o.slug = lower(btrim(p_slug));
+$$;
+
+revoke execute on function public.get_public_org_page(text) from public;
+grant execute on function public.get_public_org_page(text) to anon, authenticated, service_role;

@@ -1,0 +1,409 @@
+-- =============================================================================
+-- Demo data for local development and `supabase db reset`.
+--
+-- Every date is relative to current_date, so the demo never goes stale.
+-- Organizations, users and events have fixed ids; seat counters (ticket
+-- quantities, slot current_rsvps, promo times_redeemed) are moved by the
+-- reservation triggers as the reservations below are inserted, so they always
+-- agree with them.
+--
+-- Demo accounts (password: supperhost-demo)
+--   owner@eatathome.test      member of Eat At Home          (eatathome)
+--   owner@magnolia.test       member of Magnolia Supper Club (magnolia)
+--   owner@garden-table.test   member of The Garden Table     (garden-table)
+--   admin@supperhost.test     super admin
+-- =============================================================================
+
+-- -----------------------------------------------------------------------------
+-- Users
+-- -----------------------------------------------------------------------------
+
+insert into auth.users (
+  instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+  confirmation_token, recovery_token, email_change_token_new, email_change
+)
+select
+  '00000000-0000-0000-0000-000000000000',
+  u.id,
+  'authenticated',
+  'authenticated',
+  u.email,
+  extensions.crypt('supperhost-demo', extensions.gen_salt('bf')),
+  now(),
+  '{"provider":"email","providers":["email"]}'::jsonb,
+  '{}'::jsonb,
+  now(),
+  now(),
+  '', '', '', ''
+from (values
+  ('b0000000-0000-4000-8000-000000000001'::uuid, 'owner@eatathome.test'),
+  ('b0000000-0000-4000-8000-000000000002'::uuid, 'owner@magnolia.test'),
+  ('b0000000-0000-4000-8000-000000000003'::uuid, 'owner@garden-table.test'),
+  ('b0000000-0000-4000-8000-000000000009'::uuid, 'admin@supperhost.test')
+) as u (id, email);
+
+insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+select
+  u.id,
+  u.id::text,
+  u.id,
+  jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true, 'phone_verified', false),
+  'email',
+  now(),
+  now(),
+  now()
+from auth.users u
+where u.id in (
+  'b0000000-0000-4000-8000-000000000001',
+  'b0000000-0000-4000-8000-000000000002',
+  'b0000000-0000-4000-8000-000000000003',
+  'b0000000-0000-4000-8000-000000000009'
+);
+
+-- -----------------------------------------------------------------------------
+-- Organizations, members, roles
+-- -----------------------------------------------------------------------------
+
+insert into public.organizations (id, name, slug) values
+  ('a0000000-0000-4000-8000-000000000001', 'Eat At Home', 'eatathome'),
+  ('a0000000-0000-4000-8000-000000000002', 'Magnolia Supper Club', 'magnolia'),
+  ('a0000000-0000-4000-8000-000000000003', 'The Garden Table', 'garden-table');
+
+insert into public.user_memberships (user_id, org_id) values
+  ('b0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001'),
+  ('b0000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000002'),
+  ('b0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000003');
+
+insert into public.user_roles (user_id, role) values
+  ('b0000000-0000-4000-8000-000000000009', 'super_admin');
+
+-- -----------------------------------------------------------------------------
+-- Branding
+-- -----------------------------------------------------------------------------
+
+insert into public.org_branding (
+  org_id, brand_name, primary_color, secondary_color, logo_url, menu_content, menu_file_url,
+  instagram_url, website_url, gallery_images, reservation_mode, bookings_description,
+  empty_state_title, empty_state_message, empty_state_cta_text, empty_state_image_url
+) values
+(
+  'a0000000-0000-4000-8000-000000000001',
+  'Eat At Home',
+  '#9a3412',
+  '#fef3c7',
+  'https://images.unsplash.com/photo-1556910103-1c02745aae4d?w=400&q=80',
+  E'Five courses, served family style.\n\nSnacks · Crudo · Handmade pasta · Braise · Something sweet.\nWine pairing available with every seating.',
+  'https://images.unsplash.com/photo-1544025162-d76694265947?w=1600&q=80',
+  'https://www.instagram.com/eatathome',
+  'https://eatathome.example.com',
+  array[
+    'https://images.unsplash.com/photo-1414235077428-338989a2e8c0?w=1600&q=80',
+    'https://images.unsplash.com/photo-1504674900247-0877df9cc836?w=1200&q=80',
+    'https://images.unsplash.com/photo-1540189549336-e6e99c3679fe?w=1200&q=80',
+    'https://images.unsplash.com/photo-1467003909585-2f8a72700288?w=1200&q=80',
+    'https://images.unsplash.com/photo-1476224203421-9ac39bcb3327?w=1200&q=80'
+  ],
+  'reservations',
+  'A weekly dinner series in a Brooklyn apartment: five courses, one long table, new friends.',
+  'New Experiences Coming Soon',
+  'The next dinners are being planned. Follow along to hear first.',
+  'Follow on Instagram',
+  'https://images.unsplash.com/photo-1517248135467-4c7edcad34c4?w=1200&q=80'
+),
+(
+  'a0000000-0000-4000-8000-000000000002',
+  'Magnolia Supper Club',
+  '#14532d',
+  '#fdf6e3',
+  'https://images.unsplash.com/photo-1528605248644-14dd04022da1?w=400&q=80',
+  E'Four shared savory courses and one shared sweet course.\n$65 per person, 20% gratuity added.',
+  'https://images.unsplash.com/photo-1555939594-58d7cb561ad1?w=1600&q=80',
+  'https://www.instagram.com/magnoliasupperclub',
+  'https://magnolia.example.com',
+  array[
+    'https://images.unsplash.com/photo-1529692236671-f1f6cf9683ba?w=1600&q=80',
+    'https://images.unsplash.com/photo-1565299624946-b28f40a0ae38?w=1200&q=80',
+    'https://images.unsplash.com/photo-1559339352-11d035aa65de?w=1200&q=80'
+  ],
+  'reservations',
+  'Sunday and Monday suppers in Atlanta, two seatings a night.',
+  'New Events Coming Soon',
+  'Our next season is on its way.',
+  'Follow for updates',
+  null
+),
+(
+  'a0000000-0000-4000-8000-000000000003',
+  'The Garden Table',
+  '#166534',
+  '#dcfce7',
+  'https://images.unsplash.com/photo-1466637574441-749b8f19452f?w=400&q=80',
+  E'Seasonal vegetables from the garden, cooked over fire.\nMenu changes with the harvest.',
+  null,
+  'https://www.instagram.com/thegardentable',
+  'https://garden-table.example.com',
+  array[
+    'https://images.unsplash.com/photo-1498837167922-ddd27525d352?w=1600&q=80',
+    'https://images.unsplash.com/photo-1512621776951-a57141f2eefd?w=1200&q=80',
+    'https://images.unsplash.com/photo-1490645935967-10de6ba17061?w=1200&q=80',
+    'https://images.unsplash.com/photo-1505253716362-afaea1d3d1af?w=1200&q=80'
+  ],
+  'rsvp',
+  'Garden dinners in the Chicago suburbs. RSVP with a $5 per guest deposit.',
+  'The garden is resting',
+  'New dates are announced at the start of each season.',
+  'Get notified',
+  'https://images.unsplash.com/photo-1416879595882-3373a0480b5b?w=1200&q=80'
+);
+
+-- -----------------------------------------------------------------------------
+-- Promo codes (the same five per organization)
+-- -----------------------------------------------------------------------------
+
+insert into public.promo_codes (org_id, code, discount_type, discount_amount, times_redeemed, max_uses, active)
+select o.id, p.code, p.discount_type, p.discount_amount, p.times_redeemed, p.max_uses, p.active
+from public.organizations o
+cross join (values
+  ('WELCOME10', 'percent', 10, 0, null::integer, true),
+  ('TAKE5', 'fixed', 500, 0, null, true),
+  ('COMP100', 'percent', 100, 0, null, true),
+  ('OLDCODE', 'percent', 20, 0, null, false),
+  ('USEDUP', 'percent', 15, 5, 5, true)
+) as p (code, discount_type, discount_amount, times_redeemed, max_uses, active);
+
+-- -----------------------------------------------------------------------------
+-- Email templates
+-- -----------------------------------------------------------------------------
+
+insert into public.email_templates (org_id, name, template_type, subject, body, is_active, created_at)
+select o.id, t.name, t.template_type, replace(t.subject, '{org}', o.name), t.body, true, now() + t.position * interval '1 second'
+from public.organizations o
+cross join (values
+  (1, 'Booking confirmation', 'booking_confirmation', 'Your reservation at {org} is confirmed',
+   E'Hi {{name}},\n\nYou are booked for {{event_title}} on {{event_date}} ({{guests}} guests).\nWe look forward to cooking for you.'),
+  (2, 'Event reminder', 'reminder', 'See you soon at {org}',
+   E'Hi {{name}},\n\nA reminder that {{event_title}} is on {{event_date}}. Reply to this email with any dietary changes.'),
+  (3, 'Thank you follow-up', 'follow_up', 'Thank you for dining with {org}',
+   E'Hi {{name}},\n\nThank you for joining us. We hope to see you at the table again soon.')
+) as t (position, name, template_type, subject, body);
+
+-- -----------------------------------------------------------------------------
+-- Eat At Home: weekly dinner series on Saturdays (4 upcoming + 1 past)
+-- -----------------------------------------------------------------------------
+
+insert into public.events (
+  id, org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address,
+  event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount
+)
+select
+  ('c0000001-0000-4000-8000-0000000000' || lpad(w.n::text, 2, '0'))::uuid,
+  'a0000000-0000-4000-8000-000000000001',
+  'Eat At Home Dinner #' || (40 + w.n),
+  -- the next Saturdays (n = 1..4); n = 0 is two weeks before the first
+  current_date + ((12 - extract(isodow from current_date)::integer) % 7) + 1
+    + case when w.n = 0 then -14 else 7 * (w.n - 1) end,
+  '19:00',
+  'America/New_York',
+  20,
+  'Eat At Home',
+  'Brooklyn, NY (address sent after booking)',
+  E'Dinner starts promptly at 7:00 PM and runs about two hours. The menu is set; we accommodate most dietary restrictions with notice. Tickets are non-refundable but transferable. Parties larger than 6: please email us.',
+  true,
+  false,
+  false,
+  500
+from generate_series(0, 4) as w (n);
+-- n = 0 is a past dinner: past events stay in the admin panel, never on public pages.
+
+insert into public.ticket_types (event_id, name, price, quantity, created_at)
+select e.id, t.name, t.price, t.quantity, now() + t.position * interval '1 second'
+from public.events e
+cross join (values
+  (1, 'Food Only', 12500, 12),
+  (2, 'Food + Wine Pairing', 17500, 8),
+  (3, 'Chef''s Counter', 22500, 0)
+) as t (position, name, price, quantity)
+where e.org_id = 'a0000000-0000-4000-8000-000000000001';
+
+-- -----------------------------------------------------------------------------
+-- Magnolia Supper Club: every Sunday and Monday of the next four weeks,
+-- two seatings of 20 (5:30pm and 8:00pm), $65 per ticket set by its function.
+-- -----------------------------------------------------------------------------
+
+insert into public.events (
+  id, org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address,
+  event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount
+)
+select
+  ('c0000002-0000-4000-8000-0000000000' || lpad(d.n::text, 2, '0'))::uuid,
+  'a0000000-0000-4000-8000-000000000002',
+  'Magnolia Supper Club',
+  d.day,
+  '17:30',
+  'America/New_York',
+  40,
+  'Magnolia Supper Club',
+  'Old Fourth Ward, Atlanta, GA',
+  'Four shared savory courses and one shared sweet course. A 20% gratuity is added to every ticket.',
+  true,
+  false,
+  false,
+  null
+from (
+  select day::date as day, row_number() over (order by day) as n
+  from generate_series(current_date + 1, current_date + 28, interval '1 day') as day
+  where extract(isodow from day) in (7, 1)
+) as d;
+
+insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity, current_rsvps, is_active)
+select e.id, s.slot_time, s.slot_label, 20, 0, true
+from public.events e
+cross join (values ('17:30'::time, '5:30pm'), ('20:00'::time, '8:00pm')) as s (slot_time, slot_label)
+where e.org_id = 'a0000000-0000-4000-8000-000000000002';
+
+-- -----------------------------------------------------------------------------
+-- The Garden Table: RSVP dinners with a $5 per guest deposit
+-- -----------------------------------------------------------------------------
+
+insert into public.events (
+  id, org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address,
+  event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount
+) values
+(
+  'c0000003-0000-4000-8000-000000000001',
+  'a0000000-0000-4000-8000-000000000003',
+  'Harvest Fire Dinner',
+  current_date + 5,
+  '18:00',
+  'America/Chicago',
+  30,
+  'The Garden Table',
+  'Oak Park, IL',
+  'Outdoors under the pergola; bring a layer. The deposit is applied to your bill.',
+  true, true, true, 500
+),
+(
+  'c0000003-0000-4000-8000-000000000002',
+  'a0000000-0000-4000-8000-000000000003',
+  'Tomato Supper',
+  current_date + 12,
+  '18:30',
+  'America/Chicago',
+  24,
+  'The Garden Table',
+  'Oak Park, IL',
+  'Outdoors under the pergola; bring a layer. The deposit is applied to your bill.',
+  true, true, true, 500
+);
+
+insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity, current_rsvps, is_active) values
+  ('c0000003-0000-4000-8000-000000000001', '18:00', '6:00pm', 10, 0, true),   -- filled by reservations below
+  ('c0000003-0000-4000-8000-000000000001', '19:00', '7:00pm', 10, 0, true),   -- 2 left after reservations
+  ('c0000003-0000-4000-8000-000000000001', '20:00', '8:00pm', 10, 0, true),   -- open
+  ('c0000003-0000-4000-8000-000000000001', '21:00', '9:00pm', 10, 0, false),  -- inactive
+  ('c0000003-0000-4000-8000-000000000002', '18:30', '6:30pm', 12, 0, true),
+  ('c0000003-0000-4000-8000-000000000002', '20:00', '8:00pm', 12, 0, true);
+
+-- -----------------------------------------------------------------------------
+-- Reservations (inserted as the service would: the triggers take the seats)
+-- -----------------------------------------------------------------------------
+
+-- Eat At Home: price x guests, less any promo discount.
+insert into public.reservations (
+  org_id, event_id, ticket_type_id, promo_code_id, name, email, phone, num_guests,
+  dietary_restrictions, special_requests, status, amount_cents, discount_cents,
+  payment_provider, payment_id, cancelled_at
+)
+select
+  'a0000000-0000-4000-8000-000000000001',
+  ('c0000001-0000-4000-8000-0000000000' || r.event_no)::uuid,
+  t.id,
+  p.id,
+  r.name, r.email, r.phone, r.guests, r.dietary, r.requests,
+  case when r.cancelled then 'cancelled' else 'confirmed' end,
+  t.price * r.guests - coalesce(t.price * r.guests * p.discount_amount / 100, 0),
+  coalesce(t.price * r.guests * p.discount_amount / 100, 0),
+  'square',
+  'seed-eatathome-' || r.ordinal,
+  case when r.cancelled then now() - interval '1 day' end
+from (values
+  (1, '01', 'Food Only', null, 'Ava Johnson', 'ava.johnson@example.com', '+1 718 555 0101', 2, 'No shellfish', null, false),
+  (2, '01', 'Food + Wine Pairing', null, 'Ben Carter', 'ben.carter@example.com', '+1 718 555 0102', 4, null, 'Celebrating a birthday', false),
+  (3, '02', 'Food Only', 'WELCOME10', 'Chloe Nguyen', 'chloe.nguyen@example.com', null, 2, 'Vegetarian', null, false),
+  (4, '02', 'Food Only', null, 'Diego Ramirez', 'diego.ramirez@example.com', '+1 718 555 0104', 3, null, null, true),
+  (5, '00', 'Food + Wine Pairing', null, 'Ella Brooks', 'ella.brooks@example.com', '+1 718 555 0105', 2, null, null, false)
+) as r (ordinal, event_no, ticket, promo, name, email, phone, guests, dietary, requests, cancelled)
+join public.ticket_types t
+  on t.event_id = ('c0000001-0000-4000-8000-0000000000' || r.event_no)::uuid and t.name = r.ticket
+left join public.promo_codes p
+  on p.org_id = 'a0000000-0000-4000-8000-000000000001' and p.code = r.promo
+order by r.ordinal;
+
+-- Magnolia: 6500 cents per ticket. The second supper is sold out (both seatings).
+insert into public.reservations (
+  org_id, event_id, rsvp_slot_id, name, email, phone, num_guests, time_slot,
+  status, amount_cents, payment_provider, payment_id, cancelled_at
+)
+select
+  'a0000000-0000-4000-8000-000000000002',
+  s.event_id,
+  s.id,
+  r.name, r.email, null, r.guests, s.slot_label,
+  case when r.cancelled then 'cancelled' else 'confirmed' end,
+  6500 * r.guests,
+  'square',
+  'seed-magnolia-' || r.ordinal,
+  case when r.cancelled then now() - interval '2 days' end
+from (
+  values
+    (1, '01', '5:30pm', 'Grace Lee', 'grace.lee@example.com', 2, false),
+    (2, '01', '8:00pm', 'Henry Adams', 'henry.adams@example.com', 3, false),
+    (3, '03', '5:30pm', 'Isla Moore', 'isla.moore@example.com', 2, true)
+  union all
+  select 100 + g, '02', case when g <= 5 then '5:30pm' else '8:00pm' end,
+         'Sold-out Guest ' || g, 'guest' || g || '@example.com', 4, false
+  from generate_series(1, 10) as g
+) as r (ordinal, event_no, slot, name, email, guests, cancelled)
+join public.rsvp_slots s
+  on s.event_id = ('c0000002-0000-4000-8000-0000000000' || r.event_no)::uuid and s.slot_label = r.slot
+order by r.ordinal;
+
+-- The Garden Table: 500 cents deposit per guest; COMP100 makes one RSVP free.
+insert into public.reservations (
+  org_id, event_id, rsvp_slot_id, promo_code_id, name, email, phone, num_guests, time_slot,
+  dietary_restrictions, status, amount_cents, discount_cents, payment_provider, payment_id, cancelled_at
+)
+select
+  'a0000000-0000-4000-8000-000000000003',
+  s.event_id,
+  s.id,
+  p.id,
+  r.name, r.email, null, r.guests, s.slot_label, r.dietary,
+  case when r.cancelled then 'cancelled' else 'confirmed' end,
+  500 * r.guests - coalesce(500 * r.guests * p.discount_amount / 100, 0),
+  coalesce(500 * r.guests * p.discount_amount / 100, 0),
+  case when p.id is null then 'square' end,
+  case when p.id is null then 'seed-garden-' || r.ordinal end,
+  case when r.cancelled then now() - interval '3 hours' end
+from (values
+  (1, '01', '6:00pm', null, 'Jack Wilson', 'jack.wilson@example.com', 4, null, false),
+  (2, '01', '6:00pm', null, 'Kara Singh', 'kara.singh@example.com', 4, 'Gluten free', false),
+  (3, '01', '6:00pm', null, 'Liam Turner', 'liam.turner@example.com', 2, null, false),
+  (4, '01', '7:00pm', null, 'Maya Patel', 'maya.patel@example.com', 5, null, false),
+  (5, '01', '7:00pm', null, 'Noah Kim', 'noah.kim@example.com', 3, 'Vegan', false),
+  (6, '01', '7:00pm', null, 'Olivia Chen', 'olivia.chen@example.com', 2, null, true),
+  (7, '02', '6:30pm', 'COMP100', 'Priya Shah', 'priya.shah@example.com', 2, null, false)
+) as r (ordinal, event_no, slot, promo, name, email, guests, dietary, cancelled)
+join public.rsvp_slots s
+  on s.event_id = ('c0000003-0000-4000-8000-0000000000' || r.event_no)::uuid and s.slot_label = r.slot
+left join public.promo_codes p
+  on p.org_id = 'a0000000-0000-4000-8000-000000000003' and p.code = r.promo
+order by r.ordinal;
+
+-- -----------------------------------------------------------------------------
+-- A pop-up chef inquiry
+-- -----------------------------------------------------------------------------
+
+insert into public.chef_signups (name, email, concept, next_event_dates, source_domain) values
+  ('Rosa Alvarez', 'rosa.alvarez@example.com', 'Oaxacan moles and heirloom corn tortillas, eight courses.', 'Any Friday next month', 'localhost');
