@@ -10,7 +10,7 @@
 --   * admin_list_reservations(...)     one page of reservations with the total,
 --                                      searchable by guest name or email, so an
 --                                      organization with 50,000 opens at once;
---   * admin_list_guests(...)           unique guests by email with counts;
+--   * admin_list_guests(...)           unique guests by email with counts, paged;
 --   * admin_rsvp_overview(...)         RSVP events, their slots and who is in each.
 -- The read functions are security definer for speed (no per-row policy calls
 -- over 50,000 rows) and check membership themselves first: a caller who is not a
@@ -267,39 +267,62 @@ grant execute on function public.admin_list_reservations(uuid, text, boolean, bo
 -- Unique guests by email (cancelled reservations do not count)
 -- -----------------------------------------------------------------------------
 
-create or replace function public.admin_list_guests(p_org_id uuid)
-returns table (
-  email text,
-  name text,
-  phone text,
-  reservation_count integer,
-  guest_count integer,
-  last_reservation_at timestamptz
+-- One page of guests (the export walks every page).
+create or replace function public.admin_list_guests(
+  p_org_id uuid,
+  p_search text default null,
+  p_limit integer default 50,
+  p_offset integer default 0
 )
+returns jsonb
 language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
+declare
+  pattern text := case when coalesce(btrim(p_search), '') = '' then null else public.admin_like_pattern(p_search) end;
+  page_size integer := least(greatest(coalesce(p_limit, 50), 1), 5000);
+  skip integer := greatest(coalesce(p_offset, 0), 0);
+  total integer;
+  page jsonb;
 begin
   perform public.assert_org_member(p_org_id);
-  return query
+
+  with guests as (
+    select
+      lower(r.email) as email,
+      (array_agg(r.name order by r.created_at desc, r.id desc))[1] as name,
+      (array_agg(r.phone order by r.created_at desc, r.id desc) filter (where coalesce(r.phone, '') <> ''))[1] as phone,
+      count(*)::integer as reservation_count,
+      coalesce(sum(r.num_guests), 0)::integer as guest_count,
+      max(r.created_at) as last_reservation_at
+    from public.reservations r
+    where r.org_id = p_org_id and r.status = 'confirmed'
+    group by lower(r.email)
+  ),
+  matching as (
+    select * from guests g
+    where pattern is null or g.name ilike pattern or g.email ilike pattern
+  )
   select
-    lower(r.email),
-    (array_agg(r.name order by r.created_at desc))[1],
-    (array_agg(r.phone order by r.created_at desc) filter (where r.phone is not null and r.phone <> ''))[1],
-    count(*)::integer,
-    coalesce(sum(r.num_guests), 0)::integer,
-    max(r.created_at)
-  from public.reservations r
-  where r.org_id = p_org_id and r.status = 'confirmed'
-  group by lower(r.email)
-  order by max(r.created_at) desc;
+    (select count(*) from matching),
+    coalesce((
+      select jsonb_agg(to_jsonb(p) order by p.last_reservation_at desc, p.email)
+      from (
+        select * from matching m
+        order by m.last_reservation_at desc, m.email
+        limit page_size offset skip
+      ) p
+    ), '[]'::jsonb)
+  into total, page;
+
+  return jsonb_build_object('total', total, 'rows', page);
 end;
 $$;
 
-revoke execute on function public.admin_list_guests(uuid) from public, anon;
-grant execute on function public.admin_list_guests(uuid) to authenticated, service_role;
+revoke execute on function public.admin_list_guests(uuid, text, integer, integer) from public, anon;
+grant execute on function public.admin_list_guests(uuid, text, integer, integer) to authenticated, service_role;
 
 -- -----------------------------------------------------------------------------
 -- RSVP overview: RSVP events, their slots and the reservations in each
