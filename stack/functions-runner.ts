@@ -1,0 +1,209 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { ROOT } from './postgres.ts';
+
+/**
+ * The local edge-functions runner: real Deno (npm package `deno`) serving
+ * supabase/functions/<name>/index.ts through stack/functions-runner/main.ts.
+ *
+ * npm: specifiers resolve offline from the project's node_modules
+ * (`--node-modules-dir=manual` plus `--cached-only`: nothing is downloaded at run time).
+ * That setting is passed on the command line, not in a deno.json, so the function
+ * sources deploy unchanged with `supabase functions deploy`, whose bundler fetches
+ * the same npm: specifiers from the registry.
+ */
+
+export interface FunctionsRunnerOptions {
+  port: number;
+  /** Environment of the functions (SUPABASE_URL, keys, ...); wins over functionsDir/.env. */
+  env: Record<string, string>;
+  log?: (line: string) => void;
+  /** Defaults to supabase/functions. */
+  functionsDir?: string;
+  /** Restart Deno when a file under functionsDir changes (for `npm start`). */
+  watch?: boolean;
+  /** How long to wait for the port to answer (default 60 s). */
+  startTimeoutMs?: number;
+}
+
+export interface RunningFunctions {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const MAIN_MODULE = join(ROOT, 'stack', 'functions-runner', 'main.ts');
+export const DENO_DIR = join(ROOT, '.supperhost', 'deno');
+
+/** Path of the Deno executable shipped by the npm package `deno`. */
+export function denoExecutable(): string {
+  const exe = process.platform === 'win32' ? 'deno.exe' : 'deno';
+  const require = createRequire(import.meta.url);
+  const candidates: string[] = [];
+  try {
+    candidates.push(join(dirname(require.resolve('deno/package.json')), exe));
+  } catch {
+    // package not resolvable from here; try the usual place below
+  }
+  candidates.push(join(ROOT, 'node_modules', 'deno', exe));
+  for (const candidate of candidates) if (existsSync(candidate)) return candidate;
+  // The postinstall script normally copies the platform binary next to bin.cjs; if it did
+  // not run (e.g. --ignore-scripts), its installer API finds the platform package.
+  try {
+    const installApi = require('deno/install_api.cjs') as { runInstall(): string };
+    const found = installApi.runInstall();
+    if (found && existsSync(found)) return found;
+  } catch {
+    // fall through to the error below
+  }
+  throw new Error('The Deno binary was not found. Run `npm install` (the devDependency "deno" ships it).');
+}
+
+/** Parses a dotenv file (KEY=VALUE, # comments, optional `export`, single/double quotes). */
+export function parseDotenv(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].trim();
+    if (!line || line.startsWith('#')) continue;
+    const m = line.match(/^(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=\s*(.*)$/);
+    if (!m) continue;
+    const key = m[1];
+    let value = m[2];
+    const quote = value[0];
+    if (quote === '"' || quote === "'" || quote === '`') {
+      // A quoted value may span lines until the closing quote.
+      let body = value.slice(1);
+      let end = body.indexOf(quote);
+      while (end === -1 && i + 1 < lines.length) {
+        body += '\n' + lines[++i];
+        end = body.indexOf(quote);
+      }
+      value = end === -1 ? body : body.slice(0, end);
+      if (quote === '"') value = value.replace(/\\n/g, '\n').replace(/\\r/g, '\r').replace(/\\t/g, '\t').replace(/\\"/g, '"');
+    } else {
+      value = value.replace(/\s+#.*$/, '').trim();
+    }
+    out[key] = value;
+  }
+  return out;
+}
+
+function waitForExit(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+function killTree(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal); // the whole process group (Deno and anything it spawned)
+  } catch {
+    try { child.kill(signal); } catch { /* already gone */ }
+  }
+}
+
+export async function startFunctionsRunner({ port, env, log = () => undefined, functionsDir, watch = false, startTimeoutMs = 60_000 }: FunctionsRunnerOptions): Promise<RunningFunctions> {
+  const dir = resolve(functionsDir ?? join(ROOT, 'supabase', 'functions'));
+  if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
+  mkdirSync(DENO_DIR, { recursive: true });
+  const deno = denoExecutable();
+
+  const dotenvPath = join(dir, '.env');
+  const secrets = existsSync(dotenvPath) ? parseDotenv(readFileSync(dotenvPath, 'utf8')) : {};
+  // As with the Supabase CLI, SUPABASE_* names are reserved: a .env cannot override them.
+  for (const key of Object.keys(secrets)) if (key.startsWith('SUPABASE_')) delete secrets[key];
+
+  const childEnv: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: process.env.HOME ?? ROOT,
+    TZ: 'UTC',
+    ...secrets,
+    ...env,
+    DENO_DIR,
+    DENO_NO_UPDATE_CHECK: '1',
+    DENO_NO_PROMPT: '1',
+    NO_COLOR: '1',
+  };
+
+  const readable = [...new Set([ROOT, dir])].join(',');
+  const args = [
+    'run',
+    '--cached-only',
+    '--node-modules-dir=manual',
+    '--no-lock',
+    '--no-prompt',
+    '--allow-net',
+    '--allow-env',
+    `--allow-read=${readable}`,
+    ...(watch ? [`--watch=${dir}`, '--no-clear-screen'] : []),
+    MAIN_MODULE,
+    dir,
+    String(port),
+  ];
+  const child = spawn(deno, args, { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+
+  const stderrTail: string[] = [];
+  const pipeLines = (stream: NodeJS.ReadableStream, isErr: boolean) => {
+    let buf = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      buf += chunk;
+      let nl: number;
+      while ((nl = buf.indexOf('\n')) !== -1) {
+        const line = buf.slice(0, nl);
+        buf = buf.slice(nl + 1);
+        if (isErr) {
+          stderrTail.push(line);
+          if (stderrTail.length > 60) stderrTail.shift();
+        }
+        if (line.trim()) log(`[deno] ${line}`);
+      }
+    });
+  };
+  pipeLines(child.stdout!, false);
+  pipeLines(child.stderr!, true);
+
+  let exited = false;
+  let spawnError: Error | undefined;
+  child.once('exit', () => { exited = true; });
+  child.once('error', (error) => { spawnError = error; exited = true; });
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + startTimeoutMs;
+  for (;;) {
+    if (exited) {
+      await new Promise((r) => setTimeout(r, 50)); // let the last stderr lines arrive
+      const detail = spawnError ? spawnError.message : stderrTail.join('\n').trim();
+      throw new Error(`The Deno functions runner exited before it listened on port ${port}${child.exitCode !== null ? ` (exit code ${child.exitCode})` : ''}:\n${detail}`);
+    }
+    try {
+      const res = await fetch(`${url}/_health`, { signal: AbortSignal.timeout(1000) });
+      await res.body?.cancel();
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      killTree(child, 'SIGKILL');
+      await waitForExit(child);
+      throw new Error(`The Deno functions runner did not answer on port ${port} within ${startTimeoutMs / 1000} s:\n${stderrTail.join('\n').trim()}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  let stopping: Promise<void> | undefined;
+  return {
+    url,
+    stop() {
+      stopping ??= (async () => {
+        killTree(child, 'SIGTERM');
+        const timer = setTimeout(() => killTree(child, 'SIGKILL'), 3000);
+        await waitForExit(child);
+        clearTimeout(timer);
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,495 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type pg from 'pg';
+import { JwtError, signJwt, verifyJwt, type JwtClaims } from '../jwt.ts';
+import { readBody, type GatewayContext } from './context.ts';
+
+/**
+ * /auth/v1: the subset of GoTrue (supabase/auth) that supabase-js's auth client uses for
+ * email + password sessions, with the CLI's local defaults: sign-ups are confirmed at once
+ * (enable_confirmations = false), access tokens live 3600 s, refresh tokens rotate.
+ *
+ * Users live in auth.users (+ an auth.identities row for the 'email' provider); passwords
+ * are bcrypt-hashed in SQL with extensions.crypt(). All queries run on the gateway's own
+ * (superuser) connection, as GoTrue's own database user does.
+ *
+ * Differences from hosted GoTrue, on purpose: no refresh-token reuse interval (a rotated
+ * token is refused at once, and its whole session's tokens are revoked), no email/phone
+ * OTP, magic links, OAuth, MFA or admin API (those answer 404 with a clear message).
+ */
+
+export const ACCESS_TOKEN_TTL_SECONDS = 3600;
+const MIN_PASSWORD_LENGTH = 6;
+const API_VERSION_HEADER = 'x-supabase-api-version';
+const API_VERSION_2024 = Date.UTC(2024, 0, 1);
+
+export class AuthError extends Error {
+  constructor(
+    public status: number,
+    public errorCode: string,
+    message: string,
+    public extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** The request's API version as a UTC timestamp, or null when absent or malformed. */
+export function parseApiVersion(value: string | string[] | undefined): number | null {
+  const v = Array.isArray(value) ? value[0] : value;
+  if (!v || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return null;
+  const t = Date.parse(`${v}T00:00:00Z`);
+  return Number.isNaN(t) ? null : t;
+}
+
+/** GoTrue's error body: `{code, message}` for API version ≥ 2024-01-01, else the legacy shape. */
+export function authErrorBody(error: AuthError, apiVersion: number | null): Record<string, unknown> {
+  if (apiVersion !== null && apiVersion >= API_VERSION_2024) {
+    return { code: error.errorCode, message: error.message, ...error.extra };
+  }
+  return { code: error.status, error_code: error.errorCode, msg: error.message, ...error.extra };
+}
+
+/** GoTrue's email check (format only: the CLI does not look up MX records locally). */
+export function isValidEmail(email: string): boolean {
+  if (email.length > 255) return false;
+  return /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/.test(email);
+}
+
+interface UserRow {
+  id: string;
+  aud: string | null;
+  role: string | null;
+  email: string | null;
+  phone: string | null;
+  email_confirmed_at: Date | null;
+  confirmed_at: Date | null;
+  last_sign_in_at: Date | null;
+  raw_app_meta_data: Record<string, unknown> | null;
+  raw_user_meta_data: Record<string, unknown> | null;
+  created_at: Date | null;
+  updated_at: Date | null;
+  is_anonymous: boolean | null;
+}
+
+interface IdentityRow {
+  id: string;
+  provider_id: string;
+  user_id: string;
+  identity_data: Record<string, unknown>;
+  provider: string;
+  last_sign_in_at: Date | null;
+  created_at: Date | null;
+  updated_at: Date | null;
+  email: string | null;
+}
+
+const USER_COLUMNS = `id, aud, role, email, phone, email_confirmed_at, confirmed_at, last_sign_in_at,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous`;
+
+type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
+
+async function loadUser(db: Queryable, id: string): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [id]);
+  return rows[0];
+}
+
+async function loadIdentities(db: Queryable, userId: string): Promise<IdentityRow[]> {
+  const { rows } = await db.query<IdentityRow>(
+    `select id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at, email
+       from auth.identities where user_id = $1 order by created_at`,
+    [userId],
+  );
+  return rows;
+}
+
+const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : undefined);
+
+/** The user object exactly as GoTrue returns it. */
+export function userJson(user: UserRow, identities: IdentityRow[]) {
+  return {
+    id: user.id,
+    aud: user.aud || 'authenticated',
+    role: user.role || 'authenticated',
+    email: user.email ?? '',
+    email_confirmed_at: iso(user.email_confirmed_at),
+    phone: user.phone ?? '',
+    confirmed_at: iso(user.confirmed_at ?? user.email_confirmed_at),
+    last_sign_in_at: iso(user.last_sign_in_at),
+    app_metadata: user.raw_app_meta_data ?? {},
+    user_metadata: user.raw_user_meta_data ?? {},
+    identities: identities.map((i) => ({
+      identity_id: i.id,
+      id: i.provider_id,
+      user_id: i.user_id,
+      identity_data: i.identity_data,
+      provider: i.provider,
+      last_sign_in_at: iso(i.last_sign_in_at),
+      created_at: iso(i.created_at),
+      updated_at: iso(i.updated_at),
+      email: i.email ?? undefined,
+    })),
+    created_at: iso(user.created_at),
+    updated_at: iso(user.updated_at),
+    is_anonymous: user.is_anonymous ?? false,
+  };
+}
+
+/** The access-token claims GoTrue issues for a password session. */
+export function accessTokenClaims(user: UserRow, sessionId: string, issuer: string, signedInAt: number, now = Math.floor(Date.now() / 1000)): JwtClaims {
+  return {
+    iss: issuer,
+    sub: user.id,
+    aud: user.aud || 'authenticated',
+    exp: now + ACCESS_TOKEN_TTL_SECONDS,
+    iat: now,
+    email: user.email ?? '',
+    phone: user.phone ?? '',
+    app_metadata: user.raw_app_meta_data ?? {},
+    user_metadata: user.raw_user_meta_data ?? {},
+    role: user.role || 'authenticated',
+    aal: 'aal1',
+    amr: [{ method: 'password', timestamp: signedInAt }],
+    session_id: sessionId,
+    is_anonymous: user.is_anonymous ?? false,
+  };
+}
+
+const newRefreshToken = () => randomBytes(24).toString('base64url');
+
+async function issueSession(ctx: GatewayContext, db: Queryable, user: UserRow, sessionId: string, refreshToken: string, signedInAt: number) {
+  const now = Math.floor(Date.now() / 1000);
+  const claims = accessTokenClaims(user, sessionId, `${ctx.apiUrl}/auth/v1`, signedInAt, now);
+  return {
+    access_token: signJwt(claims, ctx.jwtSecret),
+    token_type: 'bearer',
+    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    expires_at: now + ACCESS_TOKEN_TTL_SECONDS,
+    refresh_token: refreshToken,
+    user: userJson(user, await loadIdentities(db, user.id)),
+  };
+}
+
+/** Starts a session for `userId` (the user has just proven who they are). */
+async function startSession(ctx: GatewayContext, client: pg.PoolClient, userId: string) {
+  await client.query(`update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1`, [userId]);
+  await client.query(`update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'`, [userId]);
+  const { rows: [session] } = await client.query<{ id: string }>(
+    `insert into auth.sessions (id, user_id) values (extensions.gen_random_uuid(), $1) returning id`,
+    [userId],
+  );
+  const token = newRefreshToken();
+  await client.query(`insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)`, [token, userId, session.id]);
+  const user = (await loadUser(client, userId))!;
+  return issueSession(ctx, client, user, session.id, token, Math.floor(Date.now() / 1000));
+}
+
+async function inTransaction<T>(ctx: GatewayContext, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await ctx.pool.connect();
+  try {
+    await client.query('begin');
+    const result = await fn(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+async function readAuthJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const raw = (await readBody(req, 1024 * 1024)).toString('utf8');
+  if (raw.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch (error) {
+    throw new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${(error as Error).message}`);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON: expected an object');
+  }
+  return parsed as Record<string, unknown>;
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+function checkPassword(password: string | undefined, missingMessage: string) {
+  if (!password) throw new AuthError(422, 'validation_failed', missingMessage);
+  if ([...password].length < MIN_PASSWORD_LENGTH) {
+    throw new AuthError(422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
+      weak_password: { reasons: ['length'] },
+    });
+  }
+}
+
+function normalizeEmail(raw: string | undefined): string {
+  const email = (raw ?? '').trim().toLowerCase();
+  if (!isValidEmail(email)) throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+  return email;
+}
+
+function isUniqueViolation(error: unknown) {
+  return (error as { code?: string })?.code === '23505';
+}
+
+/** The signed-in caller from the Authorization header, as GoTrue's requireAuthentication. */
+async function requireUser(req: IncomingMessage, ctx: GatewayContext): Promise<{ claims: JwtClaims; user: UserRow; sessionId: string | null }> {
+  const header = req.headers['authorization'];
+  const m = typeof header === 'string' ? header.match(/^Bearer\s+(\S+)\s*$/i) : null;
+  if (!m) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+  let claims: JwtClaims;
+  try {
+    claims = verifyJwt(m[1], ctx.jwtSecret);
+  } catch (error) {
+    const reason = error instanceof JwtError && /expired/.test(error.message) ? 'token has invalid claims: token is expired' : (error as Error).message;
+    throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
+  }
+  const sub = typeof claims.sub === 'string' ? claims.sub : '';
+  if (!sub) throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sub)) {
+    throw new AuthError(403, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
+  }
+  const user = await loadUser(ctx.pool, sub);
+  if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+  const sessionId = typeof claims.session_id === 'string' ? claims.session_id : null;
+  if (sessionId) {
+    const { rowCount } = await ctx.pool.query('select 1 from auth.sessions where id = $1::uuid and user_id = $2', [sessionId, sub])
+      .catch(() => ({ rowCount: 0 }));
+    if (!rowCount) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+  }
+  return { claims, user, sessionId };
+}
+
+// ---------------------------------------------------------------- endpoints
+
+async function signup(req: IncomingMessage, ctx: GatewayContext) {
+  const body = await readAuthJson(req);
+  if (body.phone !== undefined && body.email === undefined) {
+    throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
+  }
+  if (body.email === undefined || body.email === '') throw new AuthError(400, 'validation_failed', 'To signup, please provide your email');
+  const email = normalizeEmail(str(body.email));
+  const password = str(body.password);
+  checkPassword(password, 'Signup requires a valid password');
+  const data = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? body.data : {};
+
+  try {
+    return await inTransaction(ctx, async (client) => {
+      const { rowCount } = await client.query('select 1 from auth.users where lower(email) = $1', [email]);
+      if (rowCount) throw new AuthError(422, 'user_already_exists', 'User already registered');
+      const { rows: [user] } = await client.query<{ id: string }>(
+        `insert into auth.users (instance_id, aud, role, email, encrypted_password, email_confirmed_at,
+                                 raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous)
+         values ('00000000-0000-0000-0000-000000000000', 'authenticated', 'authenticated', $1,
+                 extensions.crypt($2, extensions.gen_salt('bf')), now(),
+                 '{"provider":"email","providers":["email"]}'::jsonb, $3::jsonb, now(), now(), false)
+         returning id`,
+        [email, password, JSON.stringify(data)],
+      );
+      await client.query(
+        `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at)
+         values ($1::text, $2::uuid, $3::jsonb, 'email', now())`,
+        [user.id, user.id, JSON.stringify({ sub: user.id, email, email_verified: true, phone_verified: false })],
+      );
+      return startSession(ctx, client, user.id);
+    });
+  } catch (error) {
+    if (error instanceof AuthError) throw error;
+    if (isUniqueViolation(error)) throw new AuthError(422, 'user_already_exists', 'User already registered');
+    throw new AuthError(500, 'unexpected_failure', `Database error saving new user: ${(error as Error).message}`);
+  }
+}
+
+async function passwordGrant(body: Record<string, unknown>, ctx: GatewayContext) {
+  const email = str(body.email)?.trim().toLowerCase();
+  const password = str(body.password);
+  if (body.phone !== undefined && !email) throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+  if (!email || !password) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
+  const { rows } = await ctx.pool.query<{ id: string; email_confirmed_at: Date | null }>(
+    `select id, email_confirmed_at from auth.users
+      where lower(email) = $1 and encrypted_password is not null and encrypted_password <> ''
+        and encrypted_password = extensions.crypt($2, encrypted_password)`,
+    [email, password],
+  );
+  const found = rows[0];
+  if (!found) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
+  if (!found.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
+  return inTransaction(ctx, (client) => startSession(ctx, client, found.id));
+}
+
+async function refreshGrant(body: Record<string, unknown>, ctx: GatewayContext) {
+  const token = str(body.refresh_token);
+  if (!token) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+  const outcome = await inTransaction(ctx, async (client) => {
+    const { rows: [row] } = await client.query<{ id: string; user_id: string; session_id: string | null; revoked: boolean }>(
+      `select id, user_id, session_id, revoked from auth.refresh_tokens where token = $1 for update`,
+      [token],
+    );
+    if (!row || !row.session_id) return { error: new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
+    if (row.revoked) {
+      // Reuse of a rotated token: GoTrue treats it as a leak and revokes the token family.
+      await client.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1', [row.session_id]);
+      return { error: new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used') };
+    }
+    const user = await loadUser(client, row.user_id);
+    if (!user) return { error: new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
+    await client.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [row.id]);
+    const next = newRefreshToken();
+    await client.query(
+      'insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)',
+      [next, row.user_id, row.session_id, token],
+    );
+    const { rows: [session] } = await client.query<{ created_at: Date }>(
+      'update auth.sessions set updated_at = now() where id = $1 returning created_at',
+      [row.session_id],
+    );
+    const signedInAt = Math.floor(new Date(session?.created_at ?? Date.now()).getTime() / 1000);
+    return { session: await issueSession(ctx, client, user, row.session_id, next, signedInAt) };
+  });
+  if (outcome.error) throw outcome.error;
+  return outcome.session;
+}
+
+async function updateUser(req: IncomingMessage, ctx: GatewayContext) {
+  const { user } = await requireUser(req, ctx);
+  const body = await readAuthJson(req);
+  const email = body.email !== undefined ? normalizeEmail(str(body.email)) : undefined;
+  const password = body.password !== undefined ? str(body.password) : undefined;
+  if (body.password !== undefined) checkPassword(password, 'Password update requires a valid password');
+  if (body.phone !== undefined) throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+  const data = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? body.data as Record<string, unknown> : undefined;
+
+  try {
+    await inTransaction(ctx, async (client) => {
+      if (password !== undefined) {
+        const { rowCount } = await client.query(
+          `select 1 from auth.users where id = $1 and encrypted_password = extensions.crypt($2, encrypted_password)`,
+          [user.id, password],
+        );
+        if (rowCount) throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
+        await client.query(
+          `update auth.users set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf')), updated_at = now() where id = $1`,
+          [user.id, password],
+        );
+      }
+      if (email !== undefined && email !== (user.email ?? '').toLowerCase()) {
+        const { rowCount } = await client.query('select 1 from auth.users where lower(email) = $1 and id <> $2', [email, user.id]);
+        if (rowCount) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+        // Autoconfirm (the CLI default): the change applies at once.
+        await client.query('update auth.users set email = $2, email_confirmed_at = now(), updated_at = now() where id = $1', [user.id, email]);
+        await client.query(
+          `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now()
+            where user_id = $1 and provider = 'email'`,
+          [user.id, email],
+        );
+      }
+      if (data) {
+        // GoTrue merges top-level keys; a null value removes the key.
+        const removed = Object.keys(data).filter((k) => data[k] === null);
+        const set = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== null));
+        await client.query(
+          `update auth.users set raw_user_meta_data = (coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb) - $3::text[], updated_at = now()
+            where id = $1`,
+          [user.id, JSON.stringify(set), removed],
+        );
+      }
+    });
+  } catch (error) {
+    if (error instanceof AuthError) throw error;
+    if (isUniqueViolation(error)) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+    throw error;
+  }
+  const fresh = (await loadUser(ctx.pool, user.id))!;
+  return userJson(fresh, await loadIdentities(ctx.pool, user.id));
+}
+
+async function logout(req: IncomingMessage, ctx: GatewayContext, url: URL) {
+  const scope = url.searchParams.get('scope') ?? 'global';
+  if (!['global', 'local', 'others'].includes(scope)) {
+    throw new AuthError(400, 'validation_failed', `Unsupported logout scope "${scope}"`);
+  }
+  const { user, sessionId } = await requireUser(req, ctx);
+  // Deleting a session deletes its refresh tokens (on delete cascade).
+  if (scope === 'global') {
+    await ctx.pool.query('delete from auth.sessions where user_id = $1', [user.id]);
+  } else if (scope === 'local') {
+    if (sessionId) await ctx.pool.query('delete from auth.sessions where id = $1', [sessionId]);
+  } else if (sessionId) {
+    await ctx.pool.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, sessionId]);
+  } else {
+    await ctx.pool.query('delete from auth.sessions where user_id = $1', [user.id]);
+  }
+}
+
+export function authSettings() {
+  return {
+    external: {
+      anonymous_users: false, apple: false, azure: false, bitbucket: false, discord: false, email: true,
+      facebook: false, figma: false, github: false, gitlab: false, google: false, keycloak: false,
+      kakao: false, linkedin_oidc: false, notion: false, phone: false, slack_oidc: false, spotify: false,
+      twitch: false, twitter: false, workos: false, zoom: false,
+    },
+    disable_signup: false,
+    mailer_autoconfirm: true,
+    phone_autoconfirm: false,
+    sms_provider: '',
+    saml_enabled: false,
+  };
+}
+
+export async function handleAuth(req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, url: URL): Promise<void> {
+  const apiVersion = parseApiVersion(req.headers[API_VERSION_HEADER]);
+  const versionHeader: Record<string, string> = apiVersion !== null ? { 'x-supabase-api-version': '2024-01-01' } : {};
+  const send = (status: number, body?: unknown, headers: Record<string, string> = {}) => {
+    const all = { ...versionHeader, ...headers };
+    if (body === undefined) {
+      res.writeHead(status, all);
+      res.end();
+      return;
+    }
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...all });
+    res.end(JSON.stringify(body));
+  };
+
+  const path = url.pathname.slice('/auth/v1'.length).replace(/\/+$/, '') || '/';
+  const method = req.method ?? 'GET';
+  try {
+    if (path === '/signup' && method === 'POST') {
+      // redirect_to (emailRedirectTo) and code_challenge are accepted and not needed: sign-ups are confirmed at once.
+      return send(200, await signup(req, ctx));
+    }
+    if (path === '/token' && method === 'POST') {
+      const grant = url.searchParams.get('grant_type');
+      const body = await readAuthJson(req);
+      if (grant === 'password') return send(200, await passwordGrant(body, ctx));
+      if (grant === 'refresh_token') return send(200, await refreshGrant(body, ctx));
+      throw new AuthError(400, 'validation_failed', `Unsupported grant_type "${grant ?? ''}" (the local auth server supports password and refresh_token)`);
+    }
+    if (path === '/user' && method === 'GET') {
+      const { user } = await requireUser(req, ctx);
+      return send(200, userJson(user, await loadIdentities(ctx.pool, user.id)));
+    }
+    if (path === '/user' && method === 'PUT') return send(200, await updateUser(req, ctx));
+    if (path === '/logout' && method === 'POST') {
+      await logout(req, ctx, url);
+      return send(204);
+    }
+    if (path === '/settings' && method === 'GET') return send(200, authSettings());
+    if (path === '/health' && method === 'GET') {
+      return send(200, { version: 'supperhost-local', name: 'GoTrue', description: 'Local GoTrue-compatible auth (SupperHost stack)' });
+    }
+    throw new AuthError(404, 'not_found', `The local auth server does not support ${method} /auth/v1${path === '/' ? '' : path}`);
+  } catch (error) {
+    const authError = error instanceof AuthError
+      ? error
+      : new AuthError(500, 'unexpected_failure', (error as Error)?.message ?? 'Unexpected failure');
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    send(authError.status, authErrorBody(authError, apiVersion), { 'x-sb-error-code': authError.errorCode });
+  }
+}

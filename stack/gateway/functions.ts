@@ -1,0 +1,92 @@
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { verifyJwt } from '../jwt.ts';
+import { sendJson, type GatewayContext } from './context.ts';
+
+/**
+ * /functions/v1/<name>[/...]: Supabase's functions relay. With verify_jwt on (the default)
+ * the Authorization header must carry a valid JWT signed with the project secret (the anon
+ * key counts); then the request is proxied, streaming both ways, to the Deno runner at
+ * `${ctx.functionsUrl}/<name>[/...]`, and the runner's answer (404 for an unknown function)
+ * is passed through.
+ */
+
+const HOP_BY_HOP = new Set([
+  'connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer',
+  'transfer-encoding', 'upgrade', 'host', 'http2-settings',
+]);
+
+const FUNCTION_NAME = /^[A-Za-z0-9_-]+$/;
+
+/** The check Supabase's relay makes when verify_jwt is on; null when the request may pass. */
+export function verifyFunctionJwt(authorization: string | undefined, secret: string): { status: number; body: { msg: string } } | null {
+  if (!authorization || !authorization.trim()) {
+    return { status: 401, body: { msg: 'Error: Missing authorization header' } };
+  }
+  const m = authorization.match(/^Bearer\s+(\S+)\s*$/i);
+  if (!m) return { status: 401, body: { msg: 'Error: Missing authorization header' } };
+  try {
+    verifyJwt(m[1], secret);
+    return null;
+  } catch {
+    return { status: 401, body: { msg: 'Invalid JWT' } };
+  }
+}
+
+function forwardHeaders(headers: IncomingHttpHeaders): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  const connectionTokens = new Set(
+    String(headers['connection'] ?? '').split(',').map((t) => t.trim().toLowerCase()).filter(Boolean),
+  );
+  for (const [key, value] of Object.entries(headers)) {
+    if (value === undefined || HOP_BY_HOP.has(key) || connectionTokens.has(key)) continue;
+    out[key] = value;
+  }
+  return out;
+}
+
+export async function handleFunctions(req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, url: URL): Promise<void> {
+  const rest = url.pathname.slice('/functions/v1'.length); // "/<name>/..." or ""
+  const name = decodeURIComponent(rest.split('/')[1] ?? '');
+  if (!name || !FUNCTION_NAME.test(name) || name.startsWith('_')) {
+    return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
+  }
+
+  if (ctx.functionVerifyJwt(name)) {
+    const denied = verifyFunctionJwt(req.headers['authorization'], ctx.jwtSecret);
+    if (denied) return sendJson(res, denied.status, denied.body);
+  }
+
+  const target = new URL(`${rest}${url.search}`, ctx.functionsUrl);
+  const headers = forwardHeaders(req.headers);
+  headers['x-forwarded-host'] = String(req.headers['host'] ?? '');
+  headers['x-forwarded-proto'] = 'http';
+
+  await new Promise<void>((resolve) => {
+    const upstream = httpRequest(target, { method: req.method, headers }, (upRes) => {
+      const responseHeaders: Record<string, string | string[]> = {};
+      for (const [key, value] of Object.entries(upRes.headers)) {
+        if (value !== undefined && !HOP_BY_HOP.has(key)) responseHeaders[key] = value;
+      }
+      res.writeHead(upRes.statusCode ?? 502, upRes.statusMessage, responseHeaders);
+      res.flushHeaders();
+      upRes.pipe(res);
+      upRes.on('end', resolve);
+      upRes.on('error', () => { res.destroy(); resolve(); });
+    });
+    upstream.on('error', (error: NodeJS.ErrnoException) => {
+      if (!res.headersSent) {
+        const down = ['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND'].includes(error.code ?? '');
+        sendJson(res, down ? 503 : 502, {
+          code: down ? 'FUNCTIONS_UNAVAILABLE' : 'BAD_GATEWAY',
+          msg: `The edge functions runner is not reachable at ${ctx.functionsUrl} (${error.code ?? error.message}). Is the local stack running? Start it with \`npm start\`.`,
+        });
+      } else {
+        res.destroy();
+      }
+      resolve();
+    });
+    // If the client goes away, stop the upstream request too.
+    res.on('close', () => { if (!res.writableFinished) upstream.destroy(); });
+    req.pipe(upstream);
+  });
+}
