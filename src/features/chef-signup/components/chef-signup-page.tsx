@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CheckCircle2, ChefHat, Users, UtensilsCrossed } from 'lucide-react';
+import { CircleCheck, ChefHat, Users, UtensilsCrossed } from 'lucide-react';
 import { Card, CardContent } from '@/components/ui/card';
 import { PageMeta } from '@/components/seo/page-meta';
 import { paths } from '@/config/paths';
@@ -44,7 +44,7 @@ export function ChefSignupPage() {
           <CardContent className="pt-5 sm:pt-6">
             {submitted ? (
               <div role="status" className="flex flex-col items-center gap-3 py-10 text-center">
-                <CheckCircle2 className="h-10 w-10 text-emerald-700" aria-hidden />
+                <CircleCheck className="h-10 w-10 text-emerald-700" aria-hidden />
                 <h2 className="font-serif text-2xl font-semibold">Thanks for your interest! We’ll review your submission shortly.</h2>
                 <p className="text-muted-foreground">We typically respond within a few days.</p>
               </div>
