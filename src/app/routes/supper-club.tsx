@@ -1,10 +1,5 @@
-import { PageMeta } from '@/components/seo/page-meta';
+import { SupperClubPage } from '@/features/supper-club/components/supper-club-page';
 
 export default function Route() {
-  return (
-    <main className="container py-16">
-      <PageMeta title="Magnolia Supper Club" />
-      <h1 className="font-serif text-4xl font-semibold">Magnolia Supper Club</h1>
-    </main>
-  );
+  return <SupperClubPage />;
 }

@@ -1,0 +1,90 @@
+import { useEffect } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input, NativeSelect } from '@/components/ui/input';
+import { supperClub } from '@/config/site';
+import { supperDate, ticketsLeft } from '../lib/schedule';
+import type { SupperClubBookingInput, SupperClubFormValues } from '../schemas';
+import type { SupperClubEvent } from '../types';
+import { BookingSummary } from './booking-summary';
+
+interface Props {
+  form: UseFormReturn<SupperClubFormValues, unknown, SupperClubBookingInput>;
+  events: SupperClubEvent[];
+  busy: boolean;
+  onSubmit: (event?: React.BaseSyntheticEvent) => void;
+}
+
+const ticketChoices = Array.from({ length: supperClub.maxTicketsPerOrder }, (_, i) => i + 1);
+
+export function BookingForm({ form, events, busy, onSubmit }: Props) {
+  const { register, watch, setValue, getValues, formState } = form;
+  const { errors } = formState;
+  const eventId = watch('eventId');
+  const timeSlot = watch('timeSlot');
+  const tickets = watch('tickets');
+  const event = events.find((e) => e.id === eventId);
+  const left = ticketsLeft(event, timeSlot || undefined);
+
+  // A new date (or fresher availability) can make the chosen slot or ticket count impossible.
+  useEffect(() => {
+    const slot = event?.slots.find((s) => s.label === getValues('timeSlot'));
+    if (getValues('timeSlot') && (!slot || slot.available < 1)) setValue('timeSlot', '');
+    if (event && Number(getValues('tickets')) > ticketsLeft(event, getValues('timeSlot') || undefined)) setValue('tickets', '');
+  }, [event, getValues, setValue]);
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-labelledby="booking-form-title">
+      <h2 id="booking-form-title" className="font-serif text-2xl font-semibold">Reserve your seats</h2>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField label="Full name" error={errors.name?.message} className="sm:col-span-2">
+          <Input autoComplete="name" {...register('name')} />
+        </FormField>
+        <FormField label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
+        </FormField>
+        <FormField label="Phone (optional)" error={errors.phone?.message}>
+          <Input type="tel" autoComplete="tel" {...register('phone')} />
+        </FormField>
+        <FormField label="Date" error={errors.eventId?.message} className="sm:col-span-2">
+          <NativeSelect {...register('eventId')}>
+            <option value="">Select a date</option>
+            {events.map((e) => (
+              <option key={e.id} value={e.id} disabled={e.available_seats < 1}>
+                {supperDate(e.date)}
+                {e.available_seats < 1 ? ' (Sold Out)' : e.available_seats <= 6 ? ` (${e.available_seats} left)` : ''}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label="Time slot" error={errors.timeSlot?.message} hint={event ? undefined : 'Choose a date to see its seatings.'}>
+          <NativeSelect disabled={!event} {...register('timeSlot')}>
+            <option value="">Select a time</option>
+            {event?.slots.map((s) => (
+              <option key={s.label} value={s.label} disabled={s.available < 1}>
+                {s.label}
+                {s.available < 1 ? ' (Full)' : s.available <= 6 ? ` (${s.available} left)` : ''}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label="Number of tickets" error={errors.tickets?.message}>
+          <NativeSelect {...register('tickets')}>
+            <option value="">Select tickets</option>
+            {ticketChoices.map((n) => (
+              <option key={n} value={String(n)} disabled={event ? n > left : false}>
+                {n} {n === 1 ? 'ticket' : 'tickets'}
+                {event && n > left ? ' (unavailable)' : ''}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+      <BookingSummary date={event?.date} timeSlot={timeSlot} tickets={Number(tickets) || 0} />
+      <Button type="submit" size="lg" className="w-full" disabled={busy} aria-busy={busy}>
+        {busy ? 'Processing...' : 'Continue to Payment'}
+      </Button>
+    </form>
+  );
+}

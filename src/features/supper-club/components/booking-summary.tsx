@@ -1,0 +1,19 @@
+import { supperClub } from '@/config/site';
+import { formatCents } from '@/lib/money';
+import { supperDate } from '../lib/schedule';
+
+/** The live summary: which supper, which seating, and "N x $65.00 = total". */
+export function BookingSummary({ date, timeSlot, tickets }: { date?: string; timeSlot?: string; tickets: number }) {
+  const when = [date ? supperDate(date) : null, timeSlot || null].filter(Boolean).join(' at ');
+  return (
+    <section aria-label="Order summary" aria-live="polite" className="rounded-lg bg-muted p-4">
+      <p className="font-serif text-lg font-semibold">{supperClub.fullName}</p>
+      <p className="text-sm text-muted-foreground">{when || 'Choose a date and time'}</p>
+      <p className="mt-2 flex flex-wrap items-baseline justify-between gap-2">
+        <span data-testid="supper-summary-line">
+          {tickets} x {formatCents(supperClub.ticketPriceCents)} = {formatCents(tickets * supperClub.ticketPriceCents)}
+        </span>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { CalendarDays, Clock, MapPin, UtensilsCrossed } from 'lucide-react';
+import { supperClub } from '@/config/site';
+import { formatCents } from '@/lib/money';
+import { describeSchedule, describeSlots, slotLabels } from '../lib/schedule';
+import { supperClubVenue } from '../venue';
+import type { SupperClubEvent } from '../types';
+
+/** Title, dates and slots (from the data), the Atlanta address and the price. */
+export function SupperClubHeader({ events }: { events: SupperClubEvent[] | undefined }) {
+  const schedule = events ? describeSchedule(events) : null;
+  const slots = events ? describeSlots(slotLabels(events)) : '';
+  return (
+    <header className="bg-primary text-primary-foreground">
+      <div className="container space-y-6 py-12 sm:py-16">
+        <div className="space-y-2">
+          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-primary-foreground/80">{supperClub.city} supper club</p>
+          <h1 className="font-serif text-4xl font-semibold sm:text-5xl">{supperClub.fullName}</h1>
+        </div>
+        <ul className="grid gap-3 text-primary-foreground/90 sm:grid-cols-2">
+          {schedule ? (
+            <li className="flex gap-2">
+              <CalendarDays className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+              <span data-testid="supper-dates">{schedule}</span>
+            </li>
+          ) : null}
+          {slots ? (
+            <li className="flex gap-2">
+              <Clock className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+              <span data-testid="supper-slots">Seatings at {slots}</span>
+            </li>
+          ) : null}
+          <li className="flex gap-2">
+            <MapPin className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+            <address className="not-italic">{supperClubVenue.address}</address>
+          </li>
+          <li className="flex gap-2">
+            <UtensilsCrossed className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+            <span>
+              {formatCents(supperClub.ticketPriceCents)} per person: four shared savory courses and one shared sweet course
+              (20% gratuity included)
+            </span>
+          </li>
+        </ul>
+      </div>
+    </header>
+  );
+}

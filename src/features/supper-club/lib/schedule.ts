@@ -1,0 +1,59 @@
+// Relative imports: this module is pure and unit-tested outside Vite's '@' alias.
+import { formatEventDate, parseCalendarDate } from '../../../lib/dates';
+import type { SupperClubEvent } from '../types';
+
+const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/**
+ * Weekdays read as a run of the week: the list starts after the longest gap, so Sunday and
+ * Monday give "Sundays and Mondays" and Friday to Sunday "Fridays, Saturdays and Sundays".
+ */
+function weekdayPhrase(days: number[], plural: boolean): string {
+  const unique = [...new Set(days)].sort((a, b) => a - b);
+  let start = 0;
+  let widest = -1;
+  unique.forEach((day, i) => {
+    const previous = unique[(i - 1 + unique.length) % unique.length];
+    const gap = (day - previous + 7) % 7 || 7;
+    if (gap > widest) [widest, start] = [gap, i];
+  });
+  const names = [...unique.slice(start), ...unique.slice(0, start)].map((d) => weekdayNames[d] + (plural ? 's' : ''));
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/**
+ * The header's dates, derived from the upcoming suppers: "Sundays and Mondays, Nov 29 to Dec 21"
+ * (the years are named when the range crosses one), or "Sunday, Nov 29" for a single date.
+ */
+export function describeSchedule(events: Pick<SupperClubEvent, 'date'>[]): string | null {
+  const dates = events.map((e) => e.date).filter((d) => parseCalendarDate(d)).sort();
+  if (dates.length === 0) return null;
+  const first = dates[0];
+  const last = dates[dates.length - 1];
+  const days = dates.map((d) => parseCalendarDate(d)!.getDay());
+  if (first === last) return `${weekdayNames[days[0]]}, ${formatEventDate(first, 'MMM d')}`;
+  const pattern = first.slice(0, 4) === last.slice(0, 4) ? 'MMM d' : 'MMM d, yyyy';
+  return `${weekdayPhrase(days, true)}, ${formatEventDate(first, pattern)} to ${formatEventDate(last, pattern)}`;
+}
+
+/** The slots offered across the upcoming suppers, in the order they appear: ["5:30pm", "8:00pm"]. */
+export function slotLabels(events: Pick<SupperClubEvent, 'slots'>[]): string[] {
+  return [...new Set(events.flatMap((e) => e.slots.map((s) => s.label)))];
+}
+
+/** "5:30pm or 8:00pm". */
+export function describeSlots(labels: string[]): string {
+  return labels.length <= 1 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} or ${labels[labels.length - 1]}`;
+}
+
+/** Tickets the guest can still take for a date (and slot, once chosen). */
+export function ticketsLeft(event: SupperClubEvent | undefined, slotLabel: string | undefined): number {
+  if (!event) return 0;
+  const slot = slotLabel ? event.slots.find((s) => s.label === slotLabel) : undefined;
+  return Math.max(0, slot ? Math.min(event.available_seats, slot.available) : event.available_seats);
+}
+
+/** The date as the form and its messages name it: "Sunday, November 29". */
+export function supperDate(date: string): string {
+  return formatEventDate(date, 'EEEE, MMMM d');
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { supperClub } from '@/config/site';
+
+/**
+ * The booking form. SPEC 5 names the handler's toasts; the field messages here say what to
+ * fix next to each field. `tickets` stays a string in the form (a select) and becomes a number.
+ */
+export const supperClubBookingSchema = z.object({
+  tickets: z
+    .string()
+    .transform((value) => (/^\d+$/.test(value) ? Number(value) : 0))
+    .pipe(
+      z
+        .number()
+        .min(1, 'Minimum 1 ticket per order.')
+        .max(supperClub.maxTicketsPerOrder, `Maximum ${supperClub.maxTicketsPerOrder} tickets per order.`),
+    ),
+  name: z.string().trim().min(1, 'Full name is required'),
+  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email')),
+  phone: z.string().trim(),
+  eventId: z.string().min(1, 'Select a date'),
+  timeSlot: z.string().min(1, 'Select a time slot'),
+});
+
+export type SupperClubFormValues = z.input<typeof supperClubBookingSchema>;
+export type SupperClubBookingInput = z.output<typeof supperClubBookingSchema>;
+
+export const emptySupperClubForm: SupperClubFormValues = { tickets: '', name: '', email: '', phone: '', eventId: '', timeSlot: '' };

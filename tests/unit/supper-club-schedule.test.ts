@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { describeSchedule, describeSlots, slotLabels, supperDate, ticketsLeft } from '../../src/features/supper-club/lib/schedule';
+
+const slots = (a: number, b: number) => [{ label: '5:30pm', available: a }, { label: '8:00pm', available: b }];
+
+describe('supper club schedule', () => {
+  it('names the weekdays and the first and last dates of the upcoming suppers', () => {
+    const events = ['2026-12-06', '2026-11-29', '2026-11-30', '2026-12-07', '2026-12-21'].map((date) => ({ date }));
+    expect(describeSchedule(events)).toBe('Sundays and Mondays, Nov 29 to Dec 21');
+  });
+
+  it('names the years when the dates cross one, and a single date by itself', () => {
+    expect(describeSchedule([{ date: '2026-12-27' }, { date: '2027-01-04' }])).toBe('Sundays and Mondays, Dec 27, 2026 to Jan 4, 2027');
+    expect(describeSchedule([{ date: '2026-11-29' }])).toBe('Sunday, Nov 29');
+    expect(describeSchedule([{ date: '2026-11-27' }, { date: '2026-11-28' }, { date: '2026-11-29' }])).toBe(
+      'Fridays, Saturdays and Sundays, Nov 27 to Nov 29',
+    );
+    expect(describeSchedule([])).toBeNull();
+  });
+
+  it('lists the slots found in the data', () => {
+    const labels = slotLabels([{ slots: slots(20, 20) }, { slots: [{ label: '8:00pm', available: 0 }] }]);
+    expect(labels).toEqual(['5:30pm', '8:00pm']);
+    expect(describeSlots(labels)).toBe('5:30pm or 8:00pm');
+    expect(describeSlots(['7:00pm'])).toBe('7:00pm');
+  });
+
+  it('limits tickets by the date and by the chosen slot', () => {
+    const event = { id: 'e', date: '2026-11-29', available_seats: 5, slots: slots(3, 20) };
+    expect(ticketsLeft(event, undefined)).toBe(5);
+    expect(ticketsLeft(event, '5:30pm')).toBe(3);
+    expect(ticketsLeft(event, '8:00pm')).toBe(5);
+    expect(ticketsLeft(undefined, undefined)).toBe(0);
+    expect(ticketsLeft({ ...event, available_seats: -2 }, undefined)).toBe(0);
+  });
+
+  it('formats a supper date with its weekday, never shifted by the viewer timezone', () => {
+    expect(supperDate('2026-11-29')).toBe('Sunday, November 29');
+  });
+});
+
+describe('supper club weekdays', () => {
+  it('reads Sunday and Monday as a run even when the first upcoming date is a Monday', () => {
+    expect(describeSchedule([{ date: '2026-11-30' }, { date: '2026-12-06' }, { date: '2026-12-07' }])).toBe(
+      'Sundays and Mondays, Nov 30 to Dec 7',
+    );
+  });
+});
