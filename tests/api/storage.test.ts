@@ -1,0 +1,172 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../stack/config.ts';
+import { stackEnv } from '../support/stack-env.ts';
+
+// supabase-js storage against the local storage subset (/storage/v1), bucket org-assets
+// (public read; writes by members of the org named by the first path segment; 10 MiB;
+// jpeg/png/webp/pdf). Like storage-api, client errors are HTTP 400 with the precise
+// status in the body's statusCode (storage-js: error.statusCode).
+
+const env = stackEnv();
+class NoWebSocket {}
+const client = (): SupabaseClient =>
+  createClient(env.apiUrl, env.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoWebSocket as never },
+  });
+const statusCodeOf = (error: unknown) => (error as { statusCode?: string } | null)?.statusCode;
+const run = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+
+let db: pg.Client;
+let eatathome: string;
+let magnolia: string;
+let owner: SupabaseClient;
+
+beforeAll(async () => {
+  db = new pg.Client({ connectionString: env.dbUrl });
+  await db.connect();
+  const { rows } = await db.query<{ id: string; slug: string }>(`select id, slug from public.organizations where slug in ('eatathome', 'magnolia')`);
+  eatathome = rows.find((r) => r.slug === 'eatathome')!.id;
+  magnolia = rows.find((r) => r.slug === 'magnolia')!.id;
+  owner = client();
+  const { error } = await owner.auth.signInWithPassword({ email: 'owner@eatathome.test', password: DEMO_PASSWORD });
+  expect(error).toBeNull();
+});
+
+afterAll(async () => {
+  await db?.end();
+});
+
+describe('upload', () => {
+  it('a member uploads into their organization, and the public URL serves the bytes', async () => {
+    const path = `${eatathome}/logos/logo-${run}.png`;
+    const { data, error } = await owner.storage.from('org-assets').upload(path, new Blob([PNG], { type: 'image/png' }), { cacheControl: '120' });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ path, fullPath: `org-assets/${path}` });
+    expect(data!.id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const { rows: [row] } = await db.query(`select owner, metadata from storage.objects where bucket_id = 'org-assets' and name = $1`, [path]);
+    const { rows: [me] } = await db.query(`select id from auth.users where email = 'owner@eatathome.test'`);
+    expect(row.owner).toBe(me.id);
+    expect(row.metadata).toMatchObject({ mimetype: 'image/png', size: PNG.length, contentLength: PNG.length, cacheControl: 'max-age=120' });
+
+    const publicUrl = owner.storage.from('org-assets').getPublicUrl(path).data.publicUrl;
+    expect(publicUrl).toBe(`${env.apiUrl}/storage/v1/object/public/org-assets/${path}`);
+    const res = await fetch(publicUrl); // no key at all: the bucket is public
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('cache-control')).toBe('max-age=120');
+    expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  it('a raw (non-multipart) body works too, and download() reads it back through RLS', async () => {
+    const path = `${eatathome}/menus/menu-${run}.pdf`;
+    const bytes = Buffer.from('%PDF-1.4 fake menu');
+    const up = await owner.storage.from('org-assets').upload(path, bytes, { contentType: 'application/pdf' });
+    expect(up.error).toBeNull();
+    const down = await client().storage.from('org-assets').download(path);
+    expect(down.error).toBeNull();
+    expect(Buffer.from(await down.data!.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(down.data!.type).toBe('application/pdf');
+  });
+
+  it('an anonymous visitor cannot upload (403, RLS)', async () => {
+    const { error } = await client().storage.from('org-assets').upload(`${eatathome}/logos/anon-${run}.png`, new Blob([PNG], { type: 'image/png' }));
+    expect(statusCodeOf(error)).toBe('403');
+    expect(error?.message).toBe('new row violates row-level security policy');
+    const { rowCount } = await db.query(`select 1 from storage.objects where name = $1`, [`${eatathome}/logos/anon-${run}.png`]);
+    expect(rowCount).toBe(0);
+  });
+
+  it("a member cannot upload into another organization's folder (403, RLS)", async () => {
+    const path = `${magnolia}/logos/intruder-${run}.png`;
+    const { error } = await owner.storage.from('org-assets').upload(path, new Blob([PNG], { type: 'image/png' }));
+    expect(statusCodeOf(error)).toBe('403');
+    expect(error?.message).toBe('new row violates row-level security policy');
+    const { rowCount } = await db.query(`select 1 from storage.objects where name = $1`, [path]);
+    expect(rowCount).toBe(0);
+  });
+
+  it('a file over 10 MiB is refused by the bucket (413)', async () => {
+    const big = new Blob([Buffer.alloc(10 * 1024 * 1024 + 1)], { type: 'image/png' });
+    const { error } = await owner.storage.from('org-assets').upload(`${eatathome}/gallery/big-${run}.png`, big);
+    expect(statusCodeOf(error)).toBe('413');
+    expect(error?.message).toBe('The object exceeded the maximum allowed size');
+  });
+
+  it('a GIF is refused by the bucket (415)', async () => {
+    const { error } = await owner.storage.from('org-assets').upload(`${eatathome}/gallery/anim-${run}.gif`, new Blob(['GIF89a'], { type: 'image/gif' }));
+    expect(statusCodeOf(error)).toBe('415');
+    expect(error?.message).toBe('mime type image/gif is not supported');
+  });
+
+  it('an existing path is a 409 Duplicate unless upsert is asked for', async () => {
+    const path = `${eatathome}/misc/dup-${run}.png`;
+    expect((await owner.storage.from('org-assets').upload(path, new Blob([PNG], { type: 'image/png' }))).error).toBeNull();
+    const again = await owner.storage.from('org-assets').upload(path, new Blob([PNG], { type: 'image/png' }));
+    expect(statusCodeOf(again.error)).toBe('409');
+    expect(again.error?.message).toBe('The resource already exists');
+
+    const replaced = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+    const upsert = await owner.storage.from('org-assets').upload(path, new Blob([replaced], { type: 'image/png' }), { upsert: true });
+    expect(upsert.error).toBeNull();
+    const res = await fetch(owner.storage.from('org-assets').getPublicUrl(path).data.publicUrl);
+    expect(Buffer.from(await res.arrayBuffer()).equals(replaced)).toBe(true);
+  });
+
+  it('an unknown bucket is "Bucket not found" (404)', async () => {
+    const { error } = await owner.storage.from('no-such-bucket').upload(`${eatathome}/logos/x.png`, new Blob([PNG], { type: 'image/png' }));
+    expect(statusCodeOf(error)).toBe('404');
+    expect(error?.message).toBe('Bucket not found');
+  });
+});
+
+describe('read, list and remove', () => {
+  it('a missing public object is "Object not found"', async () => {
+    const res = await fetch(`${env.apiUrl}/storage/v1/object/public/org-assets/${eatathome}/logos/missing-${run}.png`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ statusCode: '404', error: 'not_found', message: 'Object not found' });
+  });
+
+  it('list() shows folders and files at a prefix', async () => {
+    const path = `${eatathome}/gallery/list-${run}.webp`;
+    expect((await owner.storage.from('org-assets').upload(path, new Blob(['x'], { type: 'image/webp' }))).error).toBeNull();
+    const top = await owner.storage.from('org-assets').list(eatathome);
+    expect(top.error).toBeNull();
+    expect(top.data!.find((e) => e.name === 'gallery')).toMatchObject({ id: null });
+    const gallery = await owner.storage.from('org-assets').list(`${eatathome}/gallery`);
+    expect(gallery.data!.find((e) => e.name === `list-${run}.webp`)?.id).toBeTruthy();
+  });
+
+  it('remove() deletes through RLS: anon removes nothing, the member removes the object and its bytes', async () => {
+    const path = `${eatathome}/misc/remove-${run}.png`;
+    const { data: up } = await owner.storage.from('org-assets').upload(path, new Blob([PNG], { type: 'image/png' }));
+    const anon = await client().storage.from('org-assets').remove([path]);
+    expect(anon.error).toBeNull();
+    expect(anon.data).toEqual([]);
+
+    const removed = await owner.storage.from('org-assets').remove([path]);
+    expect(removed.error).toBeNull();
+    expect(removed.data!.map((o) => o.name)).toEqual([path]);
+    expect((await db.query('select 1 from storage.local_blobs where object_id = $1', [up!.id])).rowCount).toBe(0);
+    const res = await fetch(owner.storage.from('org-assets').getPublicUrl(path).data.publicUrl);
+    expect((await res.json()).statusCode).toBe('404');
+  });
+
+  it('a private bucket is not served on the public URL', async () => {
+    await db.query(`insert into storage.buckets (id, name, public) values ('private-test', 'private-test', false) on conflict do nothing`);
+    const res = await fetch(`${env.apiUrl}/storage/v1/object/public/private-test/anything.png`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ statusCode: '404', message: 'Bucket not found' });
+  });
+
+  it('the bytes table is out of reach of the API roles', async () => {
+    const { rows: [row] } = await db.query(`select has_table_privilege('authenticated', 'storage.local_blobs', 'select') as a,
+                                                  has_table_privilege('anon', 'storage.local_blobs', 'select') as b,
+                                                  has_table_privilege('service_role', 'storage.local_blobs', 'select') as c`);
+    expect(row).toEqual({ a: false, b: false, c: false });
+  });
+});

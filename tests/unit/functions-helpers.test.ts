@@ -1,0 +1,62 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { signJwt } from '../../stack/jwt.ts';
+import { DENO_DIR, denoExecutable, parseDotenv } from '../../stack/functions-runner.ts';
+import { verifyFunctionJwt } from '../../stack/gateway/functions.ts';
+import { escapeHtml } from '../../stack/mailbox.ts';
+import { ROOT } from '../../stack/postgres.ts';
+
+describe('parseDotenv', () => {
+  it('reads KEY=VALUE lines with comments, export, quotes and escapes', () => {
+    const text = [
+      '# comment', '', 'A=1', 'export B = two words ', "C='single # not a comment'", 'D="line\\nbreak"',
+      'E=value # trailing comment', 'F="multi', 'line"', 'bad line', 'G=',
+    ].join('\n');
+    expect(parseDotenv(text)).toEqual({ A: '1', B: 'two words', C: 'single # not a comment', D: 'line\nbreak', E: 'value', F: 'multi\nline', G: '' });
+  });
+});
+
+describe('verify_jwt (functions relay)', () => {
+  const secret = 'test-secret-test-secret-test-secret-42';
+  it('needs a Bearer JWT signed with the project secret and not expired', () => {
+    expect(verifyFunctionJwt(undefined, secret)).toEqual({ status: 401, body: { msg: 'Error: Missing authorization header' } });
+    expect(verifyFunctionJwt('Basic abc', secret)?.body.msg).toBe('Error: Missing authorization header');
+    expect(verifyFunctionJwt('Bearer nope', secret)).toEqual({ status: 401, body: { msg: 'Invalid JWT' } });
+    expect(verifyFunctionJwt(`Bearer ${signJwt({ role: 'anon' }, 'another-secret-another-secret-another')}`, secret)?.body.msg).toBe('Invalid JWT');
+    expect(verifyFunctionJwt(`Bearer ${signJwt({ role: 'anon', exp: 1 }, secret)}`, secret)?.body.msg).toBe('Invalid JWT');
+    expect(verifyFunctionJwt(`Bearer ${signJwt({ role: 'anon' }, secret)}`, secret)).toBeNull();
+  });
+});
+
+describe('mailbox', () => {
+  it('escapes text for HTML', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+    expect(escapeHtml(null)).toBe('');
+  });
+});
+
+describe('Deno', () => {
+  it('the binary from the npm package is found', () => {
+    expect(existsSync(denoExecutable())).toBe(true);
+  });
+
+  it('type-checks the edge functions, the shared helpers, the runner main and the fixtures offline', async () => {
+    const functionsDir = join(ROOT, 'supabase', 'functions');
+    const entries = readdirSync(functionsDir, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .flatMap((e) => (e.name === '_shared'
+        ? readdirSync(join(functionsDir, e.name)).filter((f) => f.endsWith('.ts')).map((f) => join(functionsDir, e.name, f))
+        : existsSync(join(functionsDir, e.name, 'index.ts')) ? [join(functionsDir, e.name, 'index.ts')] : []));
+    const fixtures = join(ROOT, 'tests', 'fixtures', 'functions');
+    const fixtureFiles = readdirSync(fixtures, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(fixtures, e.name, 'index.ts'));
+    const files = [...entries, ...fixtureFiles, join(ROOT, 'stack', 'functions-runner', 'main.ts')];
+    const run = promisify(execFile);
+    const result = await run(denoExecutable(), ['check', '--cached-only', '--node-modules-dir=manual', '--no-lock', ...files], {
+      cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? ROOT, DENO_DIR, NO_COLOR: '1' }, maxBuffer: 10 * 1024 * 1024,
+    }).catch((error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: `FAILED\n${error.stderr ?? ''}` }));
+    expect(result.stderr).not.toContain('FAILED');
+  }, 180_000);
+});
