@@ -1,10 +1,5 @@
-import { PageMeta } from '@/components/seo/page-meta';
+import { DinnerSeriesPage } from '@/features/dinner-series/components/dinner-series-page';
 
 export default function Route() {
-  return (
-    <main className="container py-16">
-      <PageMeta title="Eat At Home" />
-      <h1 className="font-serif text-4xl font-semibold">Eat At Home</h1>
-    </main>
-  );
+  return <DinnerSeriesPage />;
 }

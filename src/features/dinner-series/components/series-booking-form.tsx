@@ -1,0 +1,108 @@
+import type { UseFormReturn } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input, NativeSelect, Textarea } from '@/components/ui/input';
+import { dinnerOptionLabel, guestChoices, guestOptionLabel, ticketOptionLabel, ticketsLeft } from '../lib/booking-rules';
+import type { SeriesBookingInput, SeriesFormValues } from '../schemas';
+import type { SeriesDinner } from '../types';
+import { LargePartyTip } from './large-party-tip';
+import { TotalSummary } from './total-summary';
+
+interface Props {
+  form: UseFormReturn<SeriesFormValues, unknown, SeriesBookingInput>;
+  dinners: SeriesDinner[];
+  busy: boolean;
+  onSubmit: (event?: React.BaseSyntheticEvent) => void;
+}
+
+/** 'BOOK YOUR TABLE': event → ticket type → guests cascade; each choice clears what depends on it. */
+export function SeriesBookingForm({ form, dinners, busy, onSubmit }: Props) {
+  const { register, watch, setValue, formState } = form;
+  const { errors } = formState;
+  const dinner = dinners.find((d) => d.id === watch('eventId'));
+  const ticket = dinner?.ticket_types.find((t) => t.id === watch('ticketTypeId'));
+  const left = dinner && ticket ? ticketsLeft(dinner, ticket) : 0;
+  const guests = Number(watch('guests')) || 0;
+
+  const eventField = register('eventId', {
+    onChange: () => {
+      setValue('ticketTypeId', '');
+      setValue('guests', '');
+    },
+  });
+  const ticketField = register('ticketTypeId', {
+    onChange: (e: React.ChangeEvent<HTMLSelectElement>) => {
+      const next = dinner?.ticket_types.find((t) => t.id === e.target.value);
+      if (!next || !dinner || Number(form.getValues('guests')) > ticketsLeft(dinner, next)) setValue('guests', '');
+    },
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-labelledby="series-form-title">
+      <h2 id="series-form-title" className="font-serif text-2xl font-semibold tracking-wide">BOOK YOUR TABLE</h2>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField label="Name" error={errors.name?.message} className="sm:col-span-2">
+          <Input autoComplete="name" {...register('name')} />
+        </FormField>
+        <FormField label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
+        </FormField>
+        <FormField label="Phone (optional)">
+          <Input type="tel" autoComplete="tel" {...register('phone')} />
+        </FormField>
+        <FormField label="Upcoming dinner" error={errors.eventId?.message} className="sm:col-span-2">
+          <NativeSelect {...eventField}>
+            <option value="">Select a dinner</option>
+            {dinners.map((d) => (
+              <option key={d.id} value={d.id}>
+                {dinnerOptionLabel(d)}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        {dinner ? (
+          <FormField label="Ticket type" error={errors.ticketTypeId?.message} className="sm:col-span-2">
+            <NativeSelect {...ticketField}>
+              <option value="">Select a ticket type</option>
+              {dinner.ticket_types.map((t) => {
+                const remaining = ticketsLeft(dinner, t);
+                return (
+                  <option key={t.id} value={t.id} disabled={remaining < 1}>
+                    {ticketOptionLabel(t, remaining)}
+                  </option>
+                );
+              })}
+            </NativeSelect>
+          </FormField>
+        ) : null}
+        {dinner && ticket ? (
+          <FormField label="Number of guests" error={errors.guests?.message} hint={<LargePartyTip />}>
+            <NativeSelect {...register('guests')}>
+              <option value="">Select guests</option>
+              {guestChoices.map((n) => (
+                <option key={n} value={String(n)} disabled={n > left}>
+                  {guestOptionLabel(n, left)}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+        ) : null}
+      </div>
+      {ticket && guests > 0 ? <TotalSummary guests={guests} priceCents={ticket.price} /> : null}
+      <FormField label="Dietary restrictions (optional)">
+        <Input {...register('dietaryRestrictions')} placeholder="Allergies, vegetarian…" />
+      </FormField>
+      <FormField label="Special requests (optional)">
+        <Textarea rows={3} {...register('specialRequests')} />
+      </FormField>
+      <Button type="submit" size="lg" className="w-full tracking-widest" disabled={busy} aria-busy={busy}>
+        {busy ? 'Processing...' : 'RESERVE'}
+      </Button>
+      {dinner?.event_details_disclosures ? (
+        <p className="whitespace-pre-line text-sm text-muted-foreground" data-testid="event-disclosures">
+          {dinner.event_details_disclosures}
+        </p>
+      ) : null}
+    </form>
+  );
+}
