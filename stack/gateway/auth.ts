@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
 import { JwtError, signJwt, verifyJwt, type JwtClaims } from '../jwt.ts';
-import { readBody, type GatewayContext } from './context.ts';
+import { HttpError, readBody, type GatewayContext } from './context.ts';
 
 /**
  * /auth/v1: the subset of GoTrue (supabase/auth) that supabase-js's auth client uses for
@@ -485,7 +485,9 @@ export async function handleAuth(req: IncomingMessage, res: ServerResponse, ctx:
   } catch (error) {
     const authError = error instanceof AuthError
       ? error
-      : new AuthError(500, 'unexpected_failure', (error as Error)?.message ?? 'Unexpected failure');
+      : error instanceof HttpError && error.status === 413
+        ? new AuthError(413, 'request_too_large', 'Request body too large')
+        : new AuthError(500, 'unexpected_failure', (error as Error)?.message ?? 'Unexpected failure');
     if (res.headersSent) {
       res.end();
       return;
