@@ -1,0 +1,31 @@
+import { FormField } from '@/components/ui/form-field';
+import { NativeSelect } from '@/components/ui/input';
+import { formatEventDate, formatEventTime } from '@/lib/dates';
+
+interface PickableEvent {
+  id: string;
+  title: string;
+  date: string;
+  event_time: string;
+  is_fully_booked: boolean;
+  total_available: number;
+}
+
+/** The embed's event choice: one select (title, date and time; full events disabled). */
+export function EventPicker({ events, value, onChange }: { events: readonly PickableEvent[]; value: string | null; onChange(id: string): void }) {
+  return (
+    <FormField label="Choose an event">
+      <NativeSelect value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
+        {value ? null : <option value="">Select an event</option>}
+        {events.map((e) => {
+          const full = e.is_fully_booked || e.total_available <= 0;
+          return (
+            <option key={e.id} value={e.id} disabled={full}>
+              {`${e.title} — ${formatEventDate(e.date)}, ${formatEventTime(e.event_time)}${full ? ' (Fully Booked)' : ''}`}
+            </option>
+          );
+        })}
+      </NativeSelect>
+    </FormField>
+  );
+}

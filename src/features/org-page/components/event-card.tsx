@@ -1,0 +1,67 @@
+import { CalendarDays, Clock, MapPin } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatEventDate, formatEventTime } from '@/lib/dates';
+import { cn } from '@/lib/utils';
+import { eventAction, eventBadge, timeZoneAbbreviation } from '../lib/events';
+import type { PublicEvent, ReservationMode } from '../types';
+
+interface Props {
+  event: PublicEvent;
+  reservationMode: ReservationMode | null;
+  selected: boolean;
+  onSelect(): void;
+}
+
+export function EventCard({ event, reservationMode, selected, onSelect }: Props) {
+  const badge = eventBadge(event);
+  const action = eventAction(event, reservationMode);
+  const tz = timeZoneAbbreviation(event.date, event.event_time, event.event_timezone);
+  return (
+    <Card
+      aria-labelledby={`event-${event.id}-title`}
+      role="article"
+      data-testid="event-card"
+      className={cn('flex flex-col', selected && 'ring-2 ring-primary')}
+    >
+      <CardHeader>
+        <div className="flex items-start justify-between gap-3">
+          <CardTitle id={`event-${event.id}-title`}>{event.title}</CardTitle>
+          <Badge variant={badge.variant} className="shrink-0">{badge.text}</Badge>
+        </div>
+      </CardHeader>
+      <CardContent className="flex-1 space-y-2 text-sm">
+        <p className="flex items-center gap-2">
+          <CalendarDays className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
+          {/* A calendar date in the event's own timezone: formatted without any viewer shift. */}
+          <span>{formatEventDate(event.date)}</span>
+        </p>
+        <p className="flex items-center gap-2">
+          <Clock className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
+          <span>
+            {formatEventTime(event.event_time)}
+            {tz ? ` ${tz}` : ''}
+          </span>
+        </p>
+        {event.location_name || event.location_address ? (
+          <p className="flex items-start gap-2">
+            <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
+            <span>
+              {event.location_name ? <span className="block font-medium">{event.location_name}</span> : null}
+              {event.location_address ? <span className="block text-muted-foreground">{event.location_address}</span> : null}
+            </span>
+          </p>
+        ) : null}
+        {event.event_details_disclosures ? (
+          <p className="whitespace-pre-line border-t pt-3 text-muted-foreground">{event.event_details_disclosures}</p>
+        ) : null}
+      </CardContent>
+      <CardFooter>
+        <Button className="w-full" disabled={action.disabled} onClick={onSelect} aria-describedby={`event-${event.id}-title`}>
+          {action.label}
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

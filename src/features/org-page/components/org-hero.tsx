@@ -1,0 +1,55 @@
+import { Camera, Globe } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { heroImage, safeHttpUrl } from '../lib/events';
+import type { Branding, Organization } from '../types';
+
+interface Props {
+  organization: Organization;
+  branding: Branding | null;
+  rsvpMode: boolean;
+  onScrollToEvents(): void;
+}
+
+export function OrgHero({ organization, branding, rsvpMode, onScrollToEvents }: Props) {
+  const name = branding?.brand_name || organization.name;
+  const logo = safeHttpUrl(branding?.logo_url);
+  const background = heroImage(branding?.gallery_images ?? []);
+  const instagram = safeHttpUrl(branding?.instagram_url);
+  const website = safeHttpUrl(branding?.website_url);
+  return (
+    <header className="relative isolate overflow-hidden bg-primary text-primary-foreground">
+      {background ? (
+        <>
+          <img src={background} alt="" className="absolute inset-0 -z-20 h-full w-full object-cover" fetchPriority="high" />
+          <div className="absolute inset-0 -z-10 bg-black/55" aria-hidden />
+        </>
+      ) : null}
+      <div className={`container flex flex-col items-center gap-5 py-16 text-center sm:py-24 ${background ? 'text-white' : ''}`}>
+        {logo ? (
+          <img src={logo} alt={`${name} logo`} className="h-20 w-20 rounded-full bg-white object-contain p-1 shadow sm:h-24 sm:w-24" />
+        ) : null}
+        <h1 className="font-serif text-4xl font-semibold tracking-tight sm:text-5xl">{name}</h1>
+        {branding?.bookings_description ? (
+          <p className="max-w-2xl whitespace-pre-line text-base opacity-90 sm:text-lg">{branding.bookings_description}</p>
+        ) : null}
+        <Button size="lg" variant="secondary" onClick={onScrollToEvents}>
+          {rsvpMode ? 'View Events & RSVP' : 'Book Your Experience'}
+        </Button>
+        {instagram || website ? (
+          <nav aria-label={`${name} links`} className="flex flex-wrap justify-center gap-4 text-sm">
+            {instagram ? (
+              <a href={instagram} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 underline-offset-4 hover:underline">
+                <Camera className="h-4 w-4" aria-hidden /> Instagram
+              </a>
+            ) : null}
+            {website ? (
+              <a href={website} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 underline-offset-4 hover:underline">
+                <Globe className="h-4 w-4" aria-hidden /> Website
+              </a>
+            ) : null}
+          </nav>
+        ) : null}
+      </div>
+    </header>
+  );
+}

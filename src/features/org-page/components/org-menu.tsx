@@ -1,0 +1,24 @@
+import { ExternalLink } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { safeHttpUrl } from '../lib/events';
+
+/** The menu is the organization's own text, rendered as text (line breaks kept), never as HTML. */
+export function OrgMenu({ content, fileUrl }: { content: string | null; fileUrl: string | null }) {
+  const file = safeHttpUrl(fileUrl);
+  if (!content && !file) return null;
+  return (
+    <section aria-labelledby="menu-heading" className="container py-12">
+      <div className="mx-auto max-w-3xl rounded-lg border bg-card p-6 sm:p-8">
+        <h2 id="menu-heading" className="font-serif text-3xl font-semibold">Menu</h2>
+        {content ? <p className="mt-4 whitespace-pre-line leading-relaxed text-muted-foreground">{content}</p> : null}
+        {file ? (
+          <Button asChild variant="outline" className="mt-6">
+            <a href={file} target="_blank" rel="noopener noreferrer">
+              View Full Menu <ExternalLink className="h-4 w-4" aria-hidden />
+            </a>
+          </Button>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import { useRef, type ReactNode } from 'react';
+import { PageMeta } from '@/components/seo/page-meta';
+import { PageSpinner } from '@/components/layout/page-spinner';
+import { useOrgPageData, useSelectedEvent } from '../lib/use-org-page-data';
+import { useOrgTheme } from '../lib/use-org-theme';
+import { bookingPanelContext, type BookingPanelContext, type RefetchPage } from '../lib/booking-panel-context';
+import type { PublicOrgPage } from '../types';
+import { OrgHero } from './org-hero';
+import { OrgMenu } from './org-menu';
+import { OrgGallery } from './org-gallery';
+import { OrgNotFound } from './org-not-found';
+import { OrgEmptyState } from './org-empty-state';
+import { EventCard } from './event-card';
+
+interface Props {
+  slug: string;
+  /** The route composes the booking forms (features never import each other). */
+  renderBookingPanel(context: BookingPanelContext): ReactNode;
+}
+
+export function OrgPage({ slug, renderBookingPanel }: Props) {
+  const state = useOrgPageData(slug);
+  useOrgTheme(state.status === 'ready' ? state.page.branding : null);
+  if (state.status === 'loading') return <PageSpinner label="Loading reservation page..." />;
+  if (state.status === 'not-found') {
+    return (
+      <>
+        <PageMeta title="Organization Not Found" />
+        <OrgNotFound />
+      </>
+    );
+  }
+  return <OrgPageContent page={state.page} refetch={state.refetch} renderBookingPanel={renderBookingPanel} />;
+}
+
+function OrgPageContent({
+  page,
+  refetch,
+  renderBookingPanel,
+}: {
+  page: PublicOrgPage;
+  refetch: RefetchPage;
+  renderBookingPanel: Props['renderBookingPanel'];
+}) {
+  const { organization, branding, events } = page;
+  const { selected, select } = useSelectedEvent(events);
+  const eventsRef = useRef<HTMLElement>(null);
+  const bookingRef = useRef<HTMLElement>(null);
+  const name = branding?.brand_name || organization.name;
+  const orgRsvp = branding?.reservation_mode === 'rsvp';
+  const description =
+    branding?.bookings_description?.slice(0, 160) || `Reserve your seat at ${name}'s upcoming dining experiences.`;
+
+  return (
+    <div className="min-h-screen bg-background">
+      <PageMeta title={name} description={description} />
+      <OrgHero
+        organization={organization}
+        branding={branding}
+        rsvpMode={orgRsvp}
+        onScrollToEvents={() => eventsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
+      />
+      <main>
+        <OrgMenu content={branding?.menu_content ?? null} fileUrl={branding?.menu_file_url ?? null} />
+        <OrgGallery images={branding?.gallery_images ?? []} brandName={name} />
+        <section ref={eventsRef} id="events" aria-labelledby="events-heading" className="container scroll-mt-4 py-12">
+          <h2 id="events-heading" className="mb-8 text-center font-serif text-3xl font-semibold">Upcoming Experiences</h2>
+          {events.length === 0 ? (
+            <OrgEmptyState branding={branding} />
+          ) : (
+            <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+              {events.map((event) => (
+                <EventCard
+                  key={event.id}
+                  event={event}
+                  reservationMode={branding?.reservation_mode ?? null}
+                  selected={selected?.id === event.id}
+                  onSelect={() => {
+                    select(event.id);
+                    // After the panel re-renders for the new event.
+                    requestAnimationFrame(() => bookingRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+                  }}
+                />
+              ))}
+            </div>
+          )}
+        </section>
+        {selected ? (
+          <section ref={bookingRef} id="booking" aria-label="Booking" className="container scroll-mt-4 pb-16">
+            <div className="mx-auto max-w-2xl">
+              {renderBookingPanel(bookingPanelContext(page, selected, refetch))}
+            </div>
+          </section>
+        ) : null}
+      </main>
+    </div>
+  );
+}

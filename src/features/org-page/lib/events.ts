@@ -1,0 +1,88 @@
+import { formatCents } from '@/lib/money';
+import { limits } from '@/config/site';
+
+/**
+ * What the 'Upcoming Experiences' cards and the booking panel derive from an event.
+ * Pure, so it is unit tested.
+ */
+
+interface EventLike {
+  id: string;
+  rsvp_mode: boolean;
+  deposit_amount: number | null;
+  total_available: number;
+  is_fully_booked: boolean;
+}
+
+/** The RSVP form is used when the event is in RSVP mode or the organization takes RSVPs. */
+export function isRsvpBooking(event: Pick<EventLike, 'rsvp_mode'>, reservationMode: string | null | undefined): boolean {
+  return event.rsvp_mode || reservationMode === 'rsvp';
+}
+
+export function hasAvailability(event: Pick<EventLike, 'total_available' | 'is_fully_booked'>): boolean {
+  return !event.is_fully_booked && event.total_available > 0;
+}
+
+/** The first event with availability is preselected; none when every event is full. */
+export function initialEventId(events: readonly EventLike[]): string | null {
+  return events.find(hasAvailability)?.id ?? null;
+}
+
+export type BadgeVariant = 'destructive' | 'warning' | 'success';
+
+/** 'Fully Booked', 'N spots left' (limited: 3 or fewer) or 'N available'. */
+export function eventBadge(event: Pick<EventLike, 'total_available' | 'is_fully_booked'>): { text: string; variant: BadgeVariant } {
+  if (!hasAvailability(event)) return { text: 'Fully Booked', variant: 'destructive' };
+  const n = event.total_available;
+  if (n <= limits.limitedSpotsThreshold) return { text: n === 1 ? '1 spot left' : `${n} spots left`, variant: 'warning' };
+  return { text: `${n} available`, variant: 'success' };
+}
+
+/** The card's button: 'Fully Booked' (disabled), 'RSVP - $X deposit' or 'Reserve Your Spot'. */
+export function eventAction(event: EventLike, reservationMode: string | null | undefined): { label: string; disabled: boolean } {
+  if (!hasAvailability(event)) return { label: 'Fully Booked', disabled: true };
+  if (isRsvpBooking(event, reservationMode) && event.deposit_amount && event.deposit_amount > 0) {
+    return { label: `RSVP - ${formatCents(event.deposit_amount)} deposit`, disabled: false };
+  }
+  return { label: 'Reserve Your Spot', disabled: false };
+}
+
+/** Only http(s) URLs become links or images; anything else is dropped. */
+export function safeHttpUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url.trim());
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? url.trim() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The first gallery image is the hero; the gallery shows the ones after it, at most 9. */
+export function heroImage(images: readonly string[]): string | null {
+  return safeHttpUrl(images[0]);
+}
+export function galleryImages(images: readonly string[]): string[] {
+  return images
+    .slice(1)
+    .map((u) => safeHttpUrl(u))
+    .filter((u): u is string => u !== null)
+    .slice(0, limits.galleryMaxImages);
+}
+
+/** "EST" / "PDT" for an event's date and time in its own timezone ("" when unknown). */
+export function timeZoneAbbreviation(date: string, time: string, timeZone: string): string {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const t = /^(\d{1,2}):(\d{2})/.exec(time);
+  if (!d || !t) return '';
+  // Noon UTC of the event day is the same calendar day in every US zone: good enough to pick DST.
+  const instant = new Date(Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), 12));
+  try {
+    const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+      .formatToParts(instant)
+      .find((p) => p.type === 'timeZoneName');
+    return part?.value ?? '';
+  } catch {
+    return '';
+  }
+}

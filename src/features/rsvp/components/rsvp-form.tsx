@@ -1,0 +1,119 @@
+import { useEffect, useRef } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input, Textarea } from '@/components/ui/input';
+import { limits } from '@/config/site';
+import { formatCents } from '@/lib/money';
+import { useRsvpPricing } from '../api/process-rsvp';
+import { isSelectable, slotStatus } from '../lib/slot-status';
+import { useDebouncedValue } from '../lib/use-debounced-value';
+import { parseGuests, rsvpFormSchema, type RsvpFormValues } from '../schemas';
+import type { RsvpEvent } from '../types';
+import { RsvpTotal } from './rsvp-total';
+import { SlotPicker } from './slot-picker';
+
+interface Props {
+  event: RsvpEvent;
+  defaultValues: RsvpFormValues;
+  submitting: boolean;
+  onSubmit(values: RsvpFormValues): void;
+}
+
+export function RsvpForm({ event, defaultValues, submitting, onSubmit }: Props) {
+  const form = useForm<RsvpFormValues>({ resolver: zodResolver(rsvpFormSchema), defaultValues });
+  const { register, control, watch, setValue, formState } = form;
+  const errors = formState.errors;
+
+  const slotId = watch('slotId');
+  const guestsText = watch('numGuests');
+  const promoCode = watch('promoCode').trim().toUpperCase();
+  const guests = parseGuests(guestsText);
+
+  // Changing the event clears the slot and the party size (SPEC 4).
+  const previousEventId = useRef(event.id);
+  useEffect(() => {
+    if (previousEventId.current === event.id) return;
+    previousEventId.current = event.id;
+    setValue('slotId', '');
+    setValue('numGuests', '1');
+  }, [event.id, setValue]);
+
+  // A larger party can make the chosen slot too small: it is then no longer chosen.
+  useEffect(() => {
+    const slot = event.rsvp_slots.find((s) => s.id === slotId);
+    if (slot && !isSelectable(slotStatus(slot, guests ?? 1))) setValue('slotId', '');
+  }, [event.rsvp_slots, slotId, guests, setValue]);
+
+  // Re-priced by the server whenever slot, party size or code change (debounced).
+  const pricingInput = useDebouncedValue({ slotId, numGuests: guests, promoCode }, 400);
+  const pricing = useRsvpPricing({
+    eventId: event.id,
+    ...pricingInput,
+    guestDetails: {
+      name: watch('name').trim(),
+      email: watch('email').trim(),
+      phone: watch('phone').trim() || null,
+      numGuests: guests ?? 1,
+      dietaryRestrictions: watch('dietaryRestrictions').trim() || null,
+      specialRequests: watch('specialRequests').trim() || null,
+    },
+  });
+  const upToDate = pricingInput.slotId === slotId && pricingInput.numGuests === guests && pricingInput.promoCode === promoCode;
+  const total = upToDate && pricing.data ? pricing.data : undefined;
+
+  const label = submitting
+    ? 'Processing...'
+    : total === undefined
+      ? 'Calculate Total'
+      : total.totalDeposit === 0
+        ? 'Confirm Free RSVP'
+        : `Reserve Spot - ${formatCents(total.totalDeposit)}`;
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-6" aria-label={`RSVP for ${event.title}`}>
+      <Controller
+        control={control}
+        name="slotId"
+        render={({ field }) => (
+          <SlotPicker slots={event.rsvp_slots} guests={guests ?? 1} value={field.value} error={errors.slotId?.message} onChange={field.onChange} />
+        )}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField label="Name" error={errors.name?.message}>
+          <Input autoComplete="name" {...register('name')} />
+        </FormField>
+        <FormField label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" {...register('email')} />
+        </FormField>
+        <FormField label="Phone (optional)" error={errors.phone?.message}>
+          <Input type="tel" autoComplete="tel" {...register('phone')} />
+        </FormField>
+        <FormField label="Number of Guests" error={errors.numGuests?.message}>
+          <Input type="number" inputMode="numeric" min={1} max={limits.rsvpMaxGuests} {...register('numGuests')} />
+        </FormField>
+      </div>
+      <FormField label="Dietary Restrictions (optional)" error={errors.dietaryRestrictions?.message}>
+        <Textarea rows={2} {...register('dietaryRestrictions')} />
+      </FormField>
+      <FormField label="Special Requests (optional)" error={errors.specialRequests?.message}>
+        <Textarea rows={2} {...register('specialRequests')} />
+      </FormField>
+      <FormField label="Promo Code (optional)" error={errors.promoCode?.message}>
+        <Input
+          autoComplete="off"
+          autoCapitalize="characters"
+          {...register('promoCode', { setValueAs: (v: string) => v.toUpperCase() })}
+          onInput={(e) => {
+            e.currentTarget.value = e.currentTarget.value.toUpperCase();
+          }}
+        />
+      </FormField>
+      <RsvpTotal pricing={total} guests={guests ?? 1} loading={Boolean(slotId && guests) && (!upToDate || pricing.isFetching)} />
+      <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+        {label}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import {
+  eventAction,
+  eventBadge,
+  galleryImages,
+  heroImage,
+  initialEventId,
+  isRsvpBooking,
+  safeHttpUrl,
+  timeZoneAbbreviation,
+} from '../../src/features/org-page/lib/events';
+import { parseOrgPage } from '../../src/features/org-page/lib/parse-org-page';
+
+const event = (over: Partial<{ id: string; rsvp_mode: boolean; deposit_amount: number | null; total_available: number; is_fully_booked: boolean }> = {}) => ({
+  id: 'e1',
+  rsvp_mode: false,
+  deposit_amount: null,
+  total_available: 20,
+  is_fully_booked: false,
+  ...over,
+});
+
+describe('event cards', () => {
+  it('badges: Fully Booked, N spots left at 3 or fewer, else N available', () => {
+    expect(eventBadge(event({ total_available: 0, is_fully_booked: true })).text).toBe('Fully Booked');
+    expect(eventBadge(event({ total_available: 3 })).text).toBe('3 spots left');
+    expect(eventBadge(event({ total_available: 1 })).text).toBe('1 spot left');
+    expect(eventBadge(event({ total_available: 4 })).text).toBe('4 available');
+  });
+
+  it('buttons: Fully Booked (disabled), RSVP - $X deposit, Reserve Your Spot', () => {
+    expect(eventAction(event({ is_fully_booked: true, total_available: 0 }), 'reservations')).toEqual({ label: 'Fully Booked', disabled: true });
+    expect(eventAction(event({ rsvp_mode: true, deposit_amount: 500 }), 'reservations')).toEqual({ label: 'RSVP - $5.00 deposit', disabled: false });
+    expect(eventAction(event({ deposit_amount: 2500 }), 'rsvp').label).toBe('RSVP - $25.00 deposit');
+    expect(eventAction(event({ deposit_amount: 500 }), 'reservations').label).toBe('Reserve Your Spot');
+    expect(eventAction(event({ rsvp_mode: true, deposit_amount: null }), 'reservations').label).toBe('Reserve Your Spot');
+  });
+
+  it('uses the RSVP form when the event or the organization is in RSVP mode', () => {
+    expect(isRsvpBooking({ rsvp_mode: true }, 'reservations')).toBe(true);
+    expect(isRsvpBooking({ rsvp_mode: false }, 'rsvp')).toBe(true);
+    expect(isRsvpBooking({ rsvp_mode: false }, 'reservations')).toBe(false);
+    expect(isRsvpBooking({ rsvp_mode: false }, null)).toBe(false);
+  });
+
+  it('preselects the first event with availability', () => {
+    const events = [event({ id: 'a', is_fully_booked: true, total_available: 0 }), event({ id: 'b' }), event({ id: 'c' })];
+    expect(initialEventId(events)).toBe('b');
+    expect(initialEventId([events[0]])).toBeNull();
+    expect(initialEventId([])).toBeNull();
+  });
+
+  it('names the event timezone with daylight saving', () => {
+    expect(timeZoneAbbreviation('2026-12-06', '19:00', 'America/New_York')).toBe('EST');
+    expect(timeZoneAbbreviation('2026-07-06', '19:00', 'America/Los_Angeles')).toBe('PDT');
+    expect(timeZoneAbbreviation('bad', '19:00', 'America/Chicago')).toBe('');
+  });
+});
+
+describe('links and images', () => {
+  it('keeps only http(s) URLs', () => {
+    expect(safeHttpUrl('https://instagram.com/x')).toBe('https://instagram.com/x');
+    expect(safeHttpUrl(' http://example.com ')).toBe('http://example.com');
+    expect(safeHttpUrl('javascript:alert(1)')).toBeNull();
+    expect(safeHttpUrl('data:text/html,hi')).toBeNull();
+    expect(safeHttpUrl('example.com')).toBeNull();
+    expect(safeHttpUrl(null)).toBeNull();
+  });
+
+  it('uses the first gallery image as the hero and shows up to 9 after it', () => {
+    const images = Array.from({ length: 12 }, (_, i) => `https://img.test/${i}.jpg`);
+    expect(heroImage(images)).toBe('https://img.test/0.jpg');
+    expect(galleryImages(images)).toEqual(images.slice(1, 10));
+    expect(galleryImages(['https://a/0.jpg', 'javascript:x', 'https://a/2.jpg'])).toEqual(['https://a/2.jpg']);
+    expect(galleryImages(['https://a/only.jpg'])).toEqual([]);
+  });
+});
+
+describe('page payload', () => {
+  const base = {
+    organization: { id: 'o', name: 'Org', slug: 'org' },
+    branding: null,
+    events: [
+      { id: 'past', org_id: 'o', title: 'Past', date: '2026-01-01', event_time: '19:00', event_timezone: 'America/New_York', is_active: true },
+      { id: 'later-today', org_id: 'o', title: 'Tonight', date: '2026-03-10', event_time: '23:00', event_timezone: 'America/New_York', is_active: true },
+      { id: 'started', org_id: 'o', title: 'Started', date: '2026-03-10', event_time: '12:00', event_timezone: 'America/New_York', is_active: true },
+      { id: 'inactive', org_id: 'o', title: 'Off', date: '2026-04-01', event_time: '19:00', event_timezone: 'America/New_York', is_active: false },
+    ],
+  };
+  const now = new Date('2026-03-10T18:00:00Z'); // 2pm in New York
+
+  it('lists only upcoming, active events (today counts until its start time)', () => {
+    const page = parseOrgPage(base, now);
+    expect(page.events.map((e) => e.id)).toEqual(['later-today']);
+    expect(page.eventsFailed).toBe(false);
+    expect(page.events[0].ticket_types).toEqual([]);
+  });
+
+  it('keeps the page when the events part is unreadable, and says so', () => {
+    const page = parseOrgPage({ ...base, events: [{ nonsense: true }] }, now);
+    expect(page.events).toEqual([]);
+    expect(page.eventsFailed).toBe(true);
+  });
+
+  it('refuses a payload without an organization', () => {
+    expect(() => parseOrgPage({ branding: null, events: [] }, now)).toThrow();
+  });
+});
