@@ -1,10 +1,66 @@
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { PageSpinner } from '@/components/layout/page-spinner';
 import { PageMeta } from '@/components/seo/page-meta';
+import { FrameGuard } from '@/components/ui/frame-guard';
+import { paths } from '@/config/paths';
+import { useSession } from '@/features/auth/api/get-session';
+import { useSignOut } from '@/features/auth/api/sign-out';
+import { authMessages } from '@/features/auth/messages';
+import { AdminShell } from '@/features/admin-shell/components/admin-shell';
+import { AuthRequired } from '@/features/admin-shell/components/auth-required';
+import { tabTitle } from '@/features/admin-shell/nav';
+import { EventsTab } from '@/features/admin-events/components/events-tab';
+import { ReservationsTab } from '@/features/admin-reservations/components/reservations-tab';
+import { RsvpsTab } from '@/features/admin-rsvps/components/rsvps-tab';
+import { GuestsTab } from '@/features/admin-guests/components/guests-tab';
+import { BrandingTab } from '@/features/admin-branding/components/branding-tab';
+import { PromoCodesTab } from '@/features/admin-promo-codes/components/promo-codes-tab';
+import { EmailTemplatesTab } from '@/features/admin-email-templates/components/email-templates-tab';
+import { EmbedTab } from '@/features/admin-embed/components/embed-tab';
 
-export default function Route() {
+/**
+ * /admin (its own lazy chunk: guests never download it). The panel never renders inside
+ * a frame; production also sends X-Frame-Options: DENY and CSP frame-ancestors 'none'.
+ */
+export default function AdminRoute() {
+  const state = useSession();
+  const navigate = useNavigate();
+  const signOut = useSignOut({
+    onSuccess: () => {
+      toast.success(authMessages.signedOut);
+      navigate(paths.auth.getHref(), { replace: true });
+    },
+    onError: () => toast.error('Error', { description: authMessages.signOutFailed }),
+  });
+
   return (
-    <main className="container py-16">
+    <FrameGuard>
       <PageMeta title="Admin" />
-      <h1 className="font-serif text-4xl font-semibold">Admin</h1>
-    </main>
+      {state.status === 'loading' ? (
+        <PageSpinner label="Loading admin panel…" />
+      ) : state.session === null ? (
+        <AuthRequired />
+      ) : (
+        <AdminShell
+          user={{ id: state.session.user.id, email: state.session.user.email }}
+          onSignOut={() => signOut.mutate()}
+          signingOut={signOut.isPending}
+          renderTab={({ tab, org, layout }) => (
+            <>
+              <PageMeta title={`${tabTitle(tab)} · Admin`} />
+              {tab === 'events' ? <EventsTab orgId={org.id} layout={layout} /> : null}
+              {tab === 'reservations' ? <ReservationsTab orgId={org.id} orgName={org.name} layout={layout} /> : null}
+              {tab === 'rsvps' ? <RsvpsTab orgId={org.id} layout={layout} /> : null}
+              {tab === 'guests' ? <GuestsTab orgId={org.id} orgSlug={org.slug} layout={layout} /> : null}
+              {tab === 'settings-branding' ? <BrandingTab orgId={org.id} orgSlug={org.slug} /> : null}
+              {tab === 'settings-promo-codes' ? <PromoCodesTab orgId={org.id} /> : null}
+              {tab === 'settings-email-templates' ? <EmailTemplatesTab orgId={org.id} /> : null}
+              {tab === 'settings-embed-form' ? <EmbedTab orgSlug={org.slug} orgName={org.name} /> : null}
+            </>
+          )}
+        />
+      )}
+    </FrameGuard>
   );
 }

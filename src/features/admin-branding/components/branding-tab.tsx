@@ -1,0 +1,261 @@
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ExternalLink } from 'lucide-react';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input, NativeSelect, Textarea } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useBranding } from '../api/get-branding';
+import { useSaveBranding } from '../api/save-branding';
+import { UploadRefusedError, useUploadAsset } from '../api/upload-asset';
+import { brandingMessages } from '../messages';
+import { brandingSchema, type BrandingFormValues } from '../schemas';
+import { defaultColors, type OrgBranding } from '../types';
+import type { UploadFolder } from '../upload-rules';
+import { AssetField } from './asset-field';
+import { ColorField } from './color-field';
+import { GalleryEditor } from './gallery-editor';
+
+function toValues(b: OrgBranding | null): BrandingFormValues {
+  return {
+    brand_name: b?.brand_name ?? '',
+    primary_color: b?.primary_color ?? defaultColors.primary,
+    secondary_color: b?.secondary_color ?? defaultColors.secondary,
+    logo_url: b?.logo_url ?? '',
+    menu_content: b?.menu_content ?? '',
+    menu_file_url: b?.menu_file_url ?? '',
+    instagram_url: b?.instagram_url ?? '',
+    website_url: b?.website_url ?? '',
+    gallery_images: b?.gallery_images ?? [],
+    reservation_mode: b?.reservation_mode ?? 'reservations',
+    bookings_description: b?.bookings_description ?? '',
+    empty_state_title: b?.empty_state_title ?? '',
+    empty_state_message: b?.empty_state_message ?? '',
+    empty_state_cta_text: b?.empty_state_cta_text ?? '',
+    empty_state_image_url: b?.empty_state_image_url ?? '',
+  };
+}
+
+type AssetKey = 'logo_url' | 'menu_file_url' | 'empty_state_image_url' | 'gallery_images';
+
+export function BrandingTab({ orgId, orgSlug }: { orgId: string; orgSlug: string }) {
+  const branding = useBranding(orgId);
+  const form = useForm<BrandingFormValues>({ resolver: zodResolver(brandingSchema), defaultValues: toValues(null) });
+  const { errors } = form.formState;
+  const [uploading, setUploading] = useState<AssetKey | null>(null);
+  const upload = useUploadAsset();
+  const save = useSaveBranding(orgId, {
+    onSuccess: () => toast.success(brandingMessages.saved, { description: brandingMessages.savedDescription }),
+    onError: () => toast.error(brandingMessages.saveFailedTitle, { description: brandingMessages.saveFailed }),
+  });
+
+  useEffect(() => {
+    if (branding.data !== undefined) form.reset(toValues(branding.data));
+  }, [branding.data, form]);
+  useEffect(() => {
+    if (branding.isError) toast.error(brandingMessages.loadFailedTitle, { description: brandingMessages.loadFailed });
+  }, [branding.isError]);
+
+  const uploadFiles = async (key: AssetKey, folder: UploadFolder, files: File[]) => {
+    setUploading(key);
+    const urls: string[] = [];
+    try {
+      for (const file of files) urls.push(await upload.mutateAsync({ orgId, folder, file }));
+      toast.success(brandingMessages.uploaded, { description: files.length === 1 ? files[0].name : `${files.length} files uploaded` });
+    } catch (error) {
+      const message = error instanceof UploadRefusedError || error instanceof Error ? error.message : '';
+      toast.error(brandingMessages.uploadFailed, { description: message || brandingMessages.uploadFallback });
+    } finally {
+      setUploading(null);
+    }
+    if (urls.length === 0) return;
+    if (key === 'gallery_images') {
+      form.setValue('gallery_images', [...form.getValues('gallery_images'), ...urls].slice(0, 9), { shouldDirty: true });
+    } else {
+      form.setValue(key, urls[0], { shouldDirty: true, shouldValidate: true });
+    }
+  };
+
+  if (branding.isPending) return <Spinner label="Loading branding…" />;
+
+  return (
+    <section aria-labelledby="branding-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="branding-heading" className="font-serif text-2xl font-semibold">Branding</h2>
+        <Button variant="outline" asChild>
+          <a href={paths.orgPage.getHref(orgSlug)} target="_blank" rel="noopener noreferrer">
+            <ExternalLink className="h-4 w-4" aria-hidden />
+            Preview Page
+          </a>
+        </Button>
+      </div>
+      {branding.isError ? <Alert variant="destructive">{brandingMessages.loadFailed}</Alert> : null}
+      <form className="space-y-6" noValidate onSubmit={form.handleSubmit((values) => save.mutate({ orgId, values }))}>
+        <Card>
+          <CardHeader>
+            <CardTitle>Identity</CardTitle>
+            <CardDescription>Name, colors and logo of your public page.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Brand name" error={errors.brand_name?.message} className="sm:col-span-2">
+              <Input {...form.register('brand_name')} />
+            </FormField>
+            <Controller
+              control={form.control}
+              name="primary_color"
+              render={({ field, fieldState }) => <ColorField label="Primary color" value={field.value} error={fieldState.error?.message} onChange={field.onChange} />}
+            />
+            <Controller
+              control={form.control}
+              name="secondary_color"
+              render={({ field, fieldState }) => <ColorField label="Secondary color" value={field.value} error={fieldState.error?.message} onChange={field.onChange} />}
+            />
+            <div className="sm:col-span-2">
+              <Controller
+                control={form.control}
+                name="logo_url"
+                render={({ field, fieldState }) => (
+                  <AssetField
+                    label="Logo"
+                    folder="logos"
+                    kind="image"
+                    value={field.value}
+                    error={fieldState.error?.message}
+                    uploading={uploading === 'logo_url'}
+                    onChange={field.onChange}
+                    onUpload={(file) => void uploadFiles('logo_url', 'logos', [file])}
+                  />
+                )}
+              />
+            </div>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Bookings</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <FormField label="Booking mode" hint="RSVP mode shows the deposit RSVP form for every event.">
+              <NativeSelect {...form.register('reservation_mode')}>
+                <option value="reservations">Reservations (tickets)</option>
+                <option value="rsvp">RSVP (deposit)</option>
+              </NativeSelect>
+            </FormField>
+            <FormField label="Bookings description" error={errors.bookings_description?.message}>
+              <Textarea rows={3} {...form.register('bookings_description')} />
+            </FormField>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Menu</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <FormField label="Menu text" error={errors.menu_content?.message}>
+              <Textarea rows={5} {...form.register('menu_content')} />
+            </FormField>
+            <Controller
+              control={form.control}
+              name="menu_file_url"
+              render={({ field, fieldState }) => (
+                <AssetField
+                  label="Menu file"
+                  folder="menus"
+                  kind="file"
+                  value={field.value}
+                  error={fieldState.error?.message}
+                  uploading={uploading === 'menu_file_url'}
+                  onChange={field.onChange}
+                  onUpload={(file) => void uploadFiles('menu_file_url', 'menus', [file])}
+                />
+              )}
+            />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Gallery</CardTitle>
+            <CardDescription>The first photo is the hero image; the rest form the gallery.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Controller
+              control={form.control}
+              name="gallery_images"
+              render={({ field, fieldState }) => (
+                <GalleryEditor
+                  value={field.value}
+                  error={fieldState.error?.message}
+                  uploading={uploading === 'gallery_images'}
+                  onChange={field.onChange}
+                  onUpload={(files) => void uploadFiles('gallery_images', 'gallery', files)}
+                />
+              )}
+            />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Links</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Instagram URL" error={errors.instagram_url?.message}>
+              <Input type="url" placeholder="https://instagram.com/…" {...form.register('instagram_url')} />
+            </FormField>
+            <FormField label="Website URL" error={errors.website_url?.message}>
+              <Input type="url" placeholder="https://" {...form.register('website_url')} />
+            </FormField>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>When there are no events</CardTitle>
+            <CardDescription>Shown on your page until the next event is published.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <FormField label="Empty state title" error={errors.empty_state_title?.message} hint="Default: New Experiences Coming Soon">
+              <Input {...form.register('empty_state_title')} />
+            </FormField>
+            <FormField label="Empty state message" error={errors.empty_state_message?.message}>
+              <Textarea rows={3} {...form.register('empty_state_message')} />
+            </FormField>
+            <FormField label="Empty state button text" error={errors.empty_state_cta_text?.message}>
+              <Input {...form.register('empty_state_cta_text')} />
+            </FormField>
+            <Controller
+              control={form.control}
+              name="empty_state_image_url"
+              render={({ field, fieldState }) => (
+                <AssetField
+                  label="Empty state image"
+                  folder="misc"
+                  kind="image"
+                  value={field.value}
+                  error={fieldState.error?.message}
+                  uploading={uploading === 'empty_state_image_url'}
+                  onChange={field.onChange}
+                  onUpload={(file) => void uploadFiles('empty_state_image_url', 'misc', [file])}
+                />
+              )}
+            />
+          </CardContent>
+        </Card>
+
+        <div className="sticky bottom-0 flex justify-end border-t bg-background/95 py-3 backdrop-blur">
+          <Button type="submit" disabled={save.isPending || uploading !== null}>
+            {save.isPending ? 'Saving…' : 'Save Branding'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

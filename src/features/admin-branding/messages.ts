@@ -1,0 +1,12 @@
+/** The spec's branding and upload toasts (SPEC section 8), verbatim. */
+export const brandingMessages = {
+  loadFailedTitle: 'Error loading branding',
+  loadFailed: 'Failed to load branding settings.',
+  saveFailedTitle: 'Error saving branding',
+  saveFailed: 'Failed to save branding settings.',
+  saved: 'Branding saved',
+  savedDescription: 'Your public page has been updated.',
+  uploadFailed: 'Upload failed',
+  uploadFallback: 'An error occurred during upload',
+  uploaded: 'Upload successful',
+} as const;

@@ -1,0 +1,74 @@
+import { useEffect, useRef, useState } from 'react';
+import { Check, Copy, ExternalLink } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/input';
+import { paths } from '@/config/paths';
+import { embedCode } from '../embed-code';
+
+const COPIED_RESET_MS = 2000;
+
+export function EmbedTab({ orgSlug, orgName }: { orgSlug: string; orgName: string }) {
+  const origin = window.location.origin;
+  const code = embedCode(origin, orgSlug, orgName);
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      setCopied(true);
+      toast.success('Copied!', { description: 'Paste the code into your website.' });
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setCopied(false), COPIED_RESET_MS);
+    } catch {
+      toast.error('Error', { description: 'Failed to copy to clipboard' });
+    }
+  };
+
+  return (
+    <section aria-labelledby="embed-heading" className="space-y-4">
+      <h2 id="embed-heading" className="font-serif text-2xl font-semibold">Embed Form</h2>
+      <Card>
+        <CardHeader>
+          <CardTitle>Embed code</CardTitle>
+          <CardDescription>Paste this where the booking form should appear on your website.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-3">
+          <Label htmlFor="embed-code" className="sr-only">Embed code</Label>
+          <Textarea id="embed-code" readOnly rows={9} value={code} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => void copy()}>
+              {copied ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
+              {copied ? 'Copied!' : 'Copy Code'}
+            </Button>
+            <Button variant="outline" asChild>
+              <a href={paths.orgEmbed.getHref(orgSlug)} target="_blank" rel="noopener noreferrer">
+                <ExternalLink className="h-4 w-4" aria-hidden />
+                Open Preview
+              </a>
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Preview</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <iframe
+            src={paths.orgEmbed.getHref(orgSlug)}
+            title={`Booking form preview for ${orgName}`}
+            width="100%"
+            height={600}
+            className="w-full rounded-md border"
+            loading="lazy"
+          />
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

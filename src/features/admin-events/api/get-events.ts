@@ -1,0 +1,43 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import type { AdminEvent, AdminRsvpSlot, AdminTicketType } from '../types';
+
+export const eventsQueryKey = (orgId: string) => ['admin', orgId, 'events'] as const;
+
+type EventRow = Omit<AdminEvent, 'reservation_count' | 'guest_count' | 'ticket_types' | 'rsvp_slots'> & {
+  ticket_types: AdminTicketType[] | null;
+  rsvp_slots: AdminRsvpSlot[] | null;
+};
+
+/** The organization's events, newest date first, with their confirmed reservation counts. */
+export async function getEvents(orgId: string): Promise<AdminEvent[]> {
+  const [events, counts] = await Promise.all([
+    supabase
+      .from('events')
+      .select(
+        'id, org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address, event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount, created_at, ticket_types(id, name, price, quantity), rsvp_slots(id, slot_time, slot_label, max_capacity, current_rsvps, is_active)',
+      )
+      .eq('org_id', orgId)
+      .order('date', { ascending: false })
+      .order('event_time', { ascending: false }),
+    supabase.rpc('admin_event_reservation_counts', { p_org_id: orgId }),
+  ]);
+  if (events.error) throw events.error;
+  if (counts.error) throw counts.error;
+  const byEvent = new Map((counts.data as { event_id: string; reservation_count: number; guest_count: number }[]).map((c) => [c.event_id, c]));
+  return (events.data as unknown as EventRow[]).map((e) => ({
+    ...e,
+    event_time: e.event_time.slice(0, 5),
+    ticket_types: e.ticket_types ?? [],
+    rsvp_slots: [...(e.rsvp_slots ?? [])].sort((a, b) => a.slot_time.localeCompare(b.slot_time)),
+    reservation_count: byEvent.get(e.id)?.reservation_count ?? 0,
+    guest_count: byEvent.get(e.id)?.guest_count ?? 0,
+  }));
+}
+
+export const eventsQueryOptions = (orgId: string) =>
+  queryOptions({ queryKey: eventsQueryKey(orgId), queryFn: () => getEvents(orgId) });
+
+export function useEvents(orgId: string) {
+  return useQuery(eventsQueryOptions(orgId));
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Plus } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { dollarsToCents } from '@/lib/money';
+import { useCreateEvent } from '../api/create-event';
+import { eventMessages } from '../messages';
+import { eventBasicsSchema, rsvpExtrasSchema, type EventBasics } from '../schemas';
+import { defaultTimezone, type DraftRsvpSlot, type DraftTicketType } from '../types';
+import { EventBasicsFields } from './event-basics-fields';
+import { RsvpSlotsEditor } from './rsvp-slots-editor';
+import { TicketTypesEditor } from './ticket-types-editor';
+
+type Kind = 'reservation' | 'rsvp';
+
+const emptyBasics: EventBasics = {
+  title: '',
+  date: '',
+  eventTime: '19:00',
+  eventTimezone: defaultTimezone,
+  locationName: '',
+  locationAddress: '',
+  disclosures: '',
+};
+
+export function CreateEventDialog({ orgId }: { orgId: string }) {
+  const [open, setOpen] = useState(false);
+  const [kind, setKind] = useState<Kind>('reservation');
+  const [ticketTypes, setTicketTypes] = useState<DraftTicketType[]>([]);
+  const [slots, setSlots] = useState<DraftRsvpSlot[]>([]);
+  const [maxGuests, setMaxGuests] = useState('');
+  const [deposit, setDeposit] = useState('');
+  const form = useForm<EventBasics>({ resolver: zodResolver(eventBasicsSchema), defaultValues: emptyBasics, mode: 'onBlur' });
+  const [title, date, eventTime, locationName] = form.watch(['title', 'date', 'eventTime', 'locationName']);
+
+  const reset = () => {
+    form.reset(emptyBasics);
+    setTicketTypes([]);
+    setSlots([]);
+    setMaxGuests('');
+    setDeposit('');
+    setKind('reservation');
+  };
+
+  const create = useCreateEvent(orgId, {
+    onSuccess: (_id, input) => {
+      toast.success(eventMessages.success, {
+        description: input.kind === 'rsvp' ? eventMessages.rsvpCreated : eventMessages.reservationCreated,
+      });
+      reset();
+      setOpen(false);
+    },
+    onError: () => toast.error(eventMessages.error, { description: eventMessages.createFailed }),
+  });
+
+  const extras = rsvpExtrasSchema.safeParse({ maxGuests, depositDollars: deposit });
+  const extrasErrors = extras.success ? {} : Object.fromEntries(extras.error.issues.map((i) => [String(i.path[0]), i.message]));
+  const basicsFilled = [title, date, eventTime, locationName].every((v) => (v ?? '').trim() !== '');
+  const canCreate =
+    basicsFilled &&
+    extras.success &&
+    (kind === 'reservation' ? ticketTypes.length > 0 : maxGuests.trim() !== '' || slots.length > 0);
+
+  const onSubmit = form.handleSubmit((basics) => {
+    // The create call runs only with a title, a date and an organization.
+    if (!canCreate || !basics.title || !basics.date || !orgId) return;
+    const totalTickets = ticketTypes.reduce((sum, t) => sum + t.quantity, 0);
+    create.mutate({
+      orgId,
+      kind,
+      basics,
+      maxGuests: kind === 'reservation' ? totalTickets : maxGuests.trim() === '' ? null : Number(maxGuests),
+      // Reservation events default to a 500-cent deposit; RSVP events use the one entered (or none).
+      depositCents: kind === 'reservation' ? 500 : deposit.trim() === '' ? null : dollarsToCents(deposit),
+      ticketTypes: ticketTypes.map(({ name, priceCents, quantity }) => ({ name, priceCents, quantity })),
+      rsvpSlots: slots.map(({ slotTime, slotLabel, maxCapacity }) => ({ slotTime, slotLabel, maxCapacity })),
+    });
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button>
+          <Plus className="h-4 w-4" aria-hidden />
+          Create Event
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Create Event</DialogTitle>
+          <DialogDescription>A ticketed reservation dinner, or an RSVP event with time slots.</DialogDescription>
+        </DialogHeader>
+        <Tabs value={kind} onValueChange={(v) => setKind(v as Kind)}>
+          <TabsList className="grid w-full grid-cols-2">
+            <TabsTrigger value="reservation">Reservation Event</TabsTrigger>
+            <TabsTrigger value="rsvp">RSVP Event</TabsTrigger>
+          </TabsList>
+        </Tabs>
+        <form className="space-y-5" noValidate onSubmit={onSubmit}>
+          <EventBasicsFields register={form.register} errors={form.formState.errors} />
+          {kind === 'reservation' ? (
+            <TicketTypesEditor value={ticketTypes} onChange={setTicketTypes} />
+          ) : (
+            <>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <FormField label="Max guests" error={extrasErrors.maxGuests} hint="Optional when the event has slots.">
+                  <Input inputMode="numeric" value={maxGuests} onChange={(e) => setMaxGuests(e.target.value)} />
+                </FormField>
+                <FormField label="Deposit per guest ($, optional)" error={extrasErrors.depositDollars}>
+                  <Input inputMode="decimal" value={deposit} onChange={(e) => setDeposit(e.target.value)} />
+                </FormField>
+              </div>
+              <RsvpSlotsEditor value={slots} onChange={setSlots} />
+            </>
+          )}
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!canCreate || create.isPending}>
+              {create.isPending ? 'Creating…' : kind === 'rsvp' ? 'Create RSVP Event' : 'Create Reservation Event'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

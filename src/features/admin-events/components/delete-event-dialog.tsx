@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { EventHasReservationsError, useDeleteEvent } from '../api/delete-event';
+import { useSetEventActive } from '../api/toggle-event';
+import { eventMessages } from '../messages';
+import type { AdminEvent } from '../types';
+
+interface Props {
+  orgId: string;
+  event: AdminEvent;
+  onClose(): void;
+}
+
+/**
+ * Delete after a confirm. The database refuses to delete an event that has reservations;
+ * then the dialog explains why and offers to deactivate it instead.
+ */
+export function DeleteEventDialog({ orgId, event, onClose }: Props) {
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const remove = useDeleteEvent(orgId, {
+    onSuccess: () => {
+      toast.success(eventMessages.success, { description: eventMessages.deleted });
+      onClose();
+    },
+    onError: (error) => {
+      toast.error(eventMessages.error, { description: eventMessages.deleteFailed });
+      if (error instanceof EventHasReservationsError) setRefusal(error.message);
+      else onClose();
+    },
+  });
+  const deactivate = useSetEventActive(orgId, {
+    onSuccess: () => {
+      toast.success(eventMessages.success, { description: eventMessages.deactivated });
+      onClose();
+    },
+    onError: () => toast.error(eventMessages.error, { description: eventMessages.statusFailed }),
+  });
+
+  if (refusal) {
+    return (
+      <ConfirmDialog
+        open
+        onOpenChange={(open) => !open && onClose()}
+        title="This event can't be deleted"
+        description={refusal}
+        confirmLabel={event.is_active ? 'Deactivate event' : 'Already inactive'}
+        cancelLabel="Keep event"
+        pending={deactivate.isPending || !event.is_active}
+        onConfirm={() => deactivate.mutate({ id: event.id, isActive: false })}
+      >
+        <p className="text-sm">
+          Guests have booked it, so deleting would lose their reservations. Deactivating hides it from your public page
+          and keeps every reservation.
+        </p>
+      </ConfirmDialog>
+    );
+  }
+
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Delete this event?"
+      description={`"${event.title}" and its ticket types and time slots will be deleted. This cannot be undone.`}
+      confirmLabel={remove.isPending ? 'Deleting…' : 'Delete'}
+      destructive
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate(event.id)}
+    />
+  );
+}

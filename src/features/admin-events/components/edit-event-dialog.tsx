@@ -1,0 +1,89 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input, NativeSelect, Textarea } from '@/components/ui/input';
+import { useUpdateEvent } from '../api/update-event';
+import { eventMessages } from '../messages';
+import { editEventSchema, type EditEventValues } from '../schemas';
+import { eventTimezones, type AdminEvent } from '../types';
+
+function toValues(event: AdminEvent): EditEventValues {
+  return {
+    title: event.title,
+    date: event.date,
+    eventTime: event.event_time.slice(0, 5),
+    eventTimezone: event.event_timezone,
+    locationName: event.location_name ?? '',
+    locationAddress: event.location_address ?? '',
+    maxGuests: event.max_guests === null ? '' : String(event.max_guests),
+    disclosures: event.event_details_disclosures ?? '',
+  };
+}
+
+interface Props {
+  orgId: string;
+  event: AdminEvent;
+  onClose(): void;
+}
+
+export function EditEventDialog({ orgId, event, onClose }: Props) {
+  const form = useForm<EditEventValues>({ resolver: zodResolver(editEventSchema), defaultValues: toValues(event) });
+  const { errors } = form.formState;
+  const update = useUpdateEvent(orgId, {
+    onSuccess: () => {
+      toast.success(eventMessages.success, { description: eventMessages.updated });
+      onClose();
+    },
+    onError: () => toast.error(eventMessages.error, { description: eventMessages.updateFailed }),
+  });
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Edit Event</DialogTitle>
+          <DialogDescription>Changes show on the public page right away.</DialogDescription>
+        </DialogHeader>
+        <form className="space-y-4" noValidate onSubmit={form.handleSubmit((values) => update.mutate({ id: event.id, values }))}>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Title" error={errors.title?.message} className="sm:col-span-2">
+              <Input {...form.register('title')} />
+            </FormField>
+            <FormField label="Date" error={errors.date?.message}>
+              <Input type="date" {...form.register('date')} />
+            </FormField>
+            <FormField label="Time" error={errors.eventTime?.message}>
+              <Input type="time" {...form.register('eventTime')} />
+            </FormField>
+            <FormField label="Timezone" className="sm:col-span-2">
+              <NativeSelect {...form.register('eventTimezone')}>
+                {eventTimezones.map((tz) => (
+                  <option key={tz.value} value={tz.value}>{tz.label}</option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField label="Location name" error={errors.locationName?.message}>
+              <Input {...form.register('locationName')} />
+            </FormField>
+            <FormField label="Location address" error={errors.locationAddress?.message}>
+              <Input {...form.register('locationAddress')} />
+            </FormField>
+            <FormField label="Max guests" error={errors.maxGuests?.message}>
+              <Input inputMode="numeric" {...form.register('maxGuests')} />
+            </FormField>
+            <FormField label="Event details and disclosures" error={errors.disclosures?.message} className="sm:col-span-2">
+              <Textarea rows={3} {...form.register('disclosures')} />
+            </FormField>
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose}>Cancel</Button>
+            <Button type="submit" disabled={update.isPending}>{update.isPending ? 'Saving…' : 'Save Changes'}</Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,10 @@
+import { Badge } from '@/components/ui/badge';
+import type { AdminEvent } from '../types';
+
+export function EventTypeBadge({ event }: { event: AdminEvent }) {
+  return event.rsvp_mode ? <Badge variant="secondary">RSVP</Badge> : <Badge variant="outline">Reservation</Badge>;
+}
+
+export function EventStatusBadge({ event }: { event: AdminEvent }) {
+  return event.is_active ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>;
+}

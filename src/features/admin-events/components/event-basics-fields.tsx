@@ -1,0 +1,45 @@
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { FormField } from '@/components/ui/form-field';
+import { Input, NativeSelect, Textarea } from '@/components/ui/input';
+import type { EventBasics } from '../schemas';
+import { eventTimezones } from '../types';
+
+interface Props {
+  register: UseFormRegister<EventBasics>;
+  errors: FieldErrors<EventBasics>;
+}
+
+/** Title, date, time, timezone and location: the part both kinds of event share. */
+export function EventBasicsFields({ register, errors }: Props) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <FormField label="Title" error={errors.title?.message} className="sm:col-span-2">
+        <Input {...register('title')} />
+      </FormField>
+      <FormField label="Date" error={errors.date?.message}>
+        <Input type="date" {...register('date')} />
+      </FormField>
+      <FormField label="Time" error={errors.eventTime?.message}>
+        <Input type="time" {...register('eventTime')} />
+      </FormField>
+      <FormField label="Timezone" error={errors.eventTimezone?.message} className="sm:col-span-2">
+        <NativeSelect {...register('eventTimezone')}>
+          {eventTimezones.map((tz) => (
+            <option key={tz.value} value={tz.value}>
+              {tz.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField label="Location name" error={errors.locationName?.message}>
+        <Input {...register('locationName')} />
+      </FormField>
+      <FormField label="Location address" error={errors.locationAddress?.message}>
+        <Input {...register('locationAddress')} />
+      </FormField>
+      <FormField label="Event details and disclosures (optional)" error={errors.disclosures?.message} className="sm:col-span-2">
+        <Textarea rows={3} {...register('disclosures')} />
+      </FormField>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useMutation } from '@tanstack/react-query';
+import { guestsToCsv } from '../csv';
+import type { AdminGuest } from '../types';
+import { getGuests } from './get-guests';
+
+const EXPORT_PAGE = 5000;
+
+/** Walks every page of guests and returns the CSV text. */
+export async function exportGuestsCsv(orgId: string): Promise<string> {
+  const all: AdminGuest[] = [];
+  for (let page = 0; ; page++) {
+    const { rows, total } = await getGuests(orgId, '', page, EXPORT_PAGE);
+    all.push(...rows);
+    if (rows.length < EXPORT_PAGE || all.length >= total) break;
+  }
+  return guestsToCsv(all);
+}
+
+export function downloadCsv(filename: string, csv: string) {
+  // A BOM so Excel reads UTF-8 names correctly.
+  const blob = new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function useExportGuests(orgId: string, options: { onSuccess?: (csv: string) => void; onError?: (error: Error) => void } = {}) {
+  return useMutation({ mutationFn: () => exportGuestsCsv(orgId), ...options });
+}

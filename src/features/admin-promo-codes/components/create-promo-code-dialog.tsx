@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Plus } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input, NativeSelect } from '@/components/ui/input';
+import { DuplicatePromoCodeError, useCreatePromoCode } from '../api/create-promo-code';
+import { createPromoCodeSchema, type CreatePromoCodeOutput, type CreatePromoCodeValues } from '../schemas';
+
+const empty: CreatePromoCodeValues = { code: '', discountType: 'percent', amount: '', maxUses: '' };
+
+export function CreatePromoCodeDialog({ orgId }: { orgId: string }) {
+  const [open, setOpen] = useState(false);
+  const form = useForm<CreatePromoCodeValues, unknown, CreatePromoCodeOutput>({ resolver: zodResolver(createPromoCodeSchema), defaultValues: empty });
+  const { errors } = form.formState;
+  const type = form.watch('discountType');
+  const create = useCreatePromoCode(orgId, {
+    onSuccess: () => {
+      toast.success('Success', { description: 'Promo code created successfully' });
+      form.reset(empty);
+      setOpen(false);
+    },
+    onError: (error) =>
+      toast.error('Error', { description: error instanceof DuplicatePromoCodeError ? error.message : 'Failed to create promo code' }),
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button>
+          <Plus className="h-4 w-4" aria-hidden />
+          Create Code
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Create Promo Code</DialogTitle>
+          <DialogDescription>Guests enter it at checkout. Codes are upper-cased.</DialogDescription>
+        </DialogHeader>
+        <form className="space-y-4" noValidate onSubmit={form.handleSubmit((values) => create.mutate({ orgId, values }))}>
+          <FormField label="Code" error={errors.code?.message}>
+            <Input autoCapitalize="characters" className="uppercase" {...form.register('code')} />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Discount type">
+              <NativeSelect {...form.register('discountType')}>
+                <option value="percent">Percent</option>
+                <option value="fixed">Fixed amount ($)</option>
+              </NativeSelect>
+            </FormField>
+            <FormField label={type === 'percent' ? 'Discount (%)' : 'Discount ($)'} error={errors.amount?.message}>
+              <Input inputMode="decimal" {...form.register('amount')} />
+            </FormField>
+          </div>
+          <FormField label="Max uses" error={errors.maxUses?.message} hint="Leave empty for unlimited.">
+            <Input inputMode="numeric" {...form.register('maxUses')} />
+          </FormField>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setOpen(false)}>Cancel</Button>
+            <Button type="submit" disabled={create.isPending}>{create.isPending ? 'Creating…' : 'Create Code'}</Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

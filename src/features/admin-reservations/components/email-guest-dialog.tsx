@@ -1,0 +1,63 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input, Textarea } from '@/components/ui/input';
+import { useSendGuestEmail } from '../api/send-guest-email';
+import { defaultGuestEmail, reservationMessages } from '../messages';
+import { guestEmailSchema, type GuestEmailValues } from '../schemas';
+import type { AdminReservation } from '../types';
+
+interface Props {
+  orgName: string;
+  reservation: AdminReservation;
+  onClose(): void;
+}
+
+export function EmailGuestDialog({ orgName, reservation, onClose }: Props) {
+  const defaults = defaultGuestEmail(reservation, orgName);
+  const form = useForm<GuestEmailValues>({
+    resolver: zodResolver(guestEmailSchema),
+    defaultValues: { email: reservation.email, subject: defaults.subject, message: defaults.message },
+  });
+  const { errors } = form.formState;
+  const send = useSendGuestEmail({
+    onSuccess: () => {
+      toast.success(reservationMessages.success, { description: reservationMessages.emailSent });
+      onClose();
+    },
+    onError: () => toast.error(reservationMessages.error, { description: reservationMessages.emailFailed }),
+  });
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Email Guest</DialogTitle>
+          <DialogDescription>To {reservation.name} about {reservation.event_title}</DialogDescription>
+        </DialogHeader>
+        <form
+          className="space-y-4"
+          noValidate
+          onSubmit={form.handleSubmit((values) => send.mutate({ ...values, guestName: reservation.name, reservationId: reservation.id }))}
+        >
+          <FormField label="Recipient" error={errors.email?.message}>
+            <Input type="email" {...form.register('email')} />
+          </FormField>
+          <FormField label="Subject" error={errors.subject?.message}>
+            <Input {...form.register('subject')} />
+          </FormField>
+          <FormField label="Message" error={errors.message?.message}>
+            <Textarea rows={8} {...form.register('message')} />
+          </FormField>
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose}>Cancel</Button>
+            <Button type="submit" disabled={send.isPending}>{send.isPending ? 'Sending…' : 'Send Email'}</Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

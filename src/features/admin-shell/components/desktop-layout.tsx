@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { ExternalLink, LogOut } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { site } from '@/config/site';
+import { mainNav, settingsNav } from '../nav';
+import type { AdminOrg, AdminTab } from '../types';
+import { NavList } from './nav-list';
+import { OrgSwitcher } from './org-switcher';
+
+interface Props {
+  org: AdminOrg;
+  orgs: AdminOrg[];
+  tab: AdminTab;
+  onTab(tab: AdminTab): void;
+  onOrg(orgId: string): void;
+  onSignOut(): void;
+  signingOut: boolean;
+  children: ReactNode;
+}
+
+/** Sidebar + inset: the layout at 768 px and wider. */
+export function DesktopLayout({ org, orgs, tab, onTab, onOrg, onSignOut, signingOut, children }: Props) {
+  return (
+    <div className="flex min-h-screen">
+      <aside className="sticky top-0 flex h-screen w-60 shrink-0 flex-col gap-6 border-r bg-card px-3 py-5">
+        <div className="px-3">
+          <p className="font-serif text-lg font-semibold">{site.productName}</p>
+          <p className="text-xs text-muted-foreground">Admin</p>
+        </div>
+        <nav aria-label="Admin" className="flex flex-col gap-6">
+          <NavList items={mainNav} active={tab} onSelect={onTab} />
+          <div>
+            <p className="px-3 pb-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">Settings</p>
+            <NavList items={settingsNav} active={tab} onSelect={onTab} />
+          </div>
+        </nav>
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b bg-background/95 px-6 backdrop-blur">
+          <p className="min-w-0 flex-1 truncate text-sm">
+            Managing: <span className="font-semibold">{org.name}</span>
+          </p>
+          <Button variant="outline" size="sm" asChild>
+            <a href={paths.orgPage.getHref(org.slug)} target="_blank" rel="noopener noreferrer">
+              <ExternalLink className="h-4 w-4" aria-hidden />
+              View Page
+            </a>
+          </Button>
+          {orgs.length > 1 ? <OrgSwitcher orgs={orgs} value={org.id} onChange={onOrg} className="max-w-[14rem]" /> : null}
+          <Button variant="ghost" size="sm" onClick={onSignOut} disabled={signingOut}>
+            <LogOut className="h-4 w-4" aria-hidden />
+            Sign Out
+          </Button>
+        </header>
+        <main className="flex-1 px-6 py-6">{children}</main>
+      </div>
+    </div>
+  );
+}

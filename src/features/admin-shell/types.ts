@@ -1,0 +1,29 @@
+export interface AdminOrg {
+  id: string;
+  name: string;
+  slug: string;
+}
+
+export const adminTabs = [
+  'events',
+  'reservations',
+  'rsvps',
+  'guests',
+  'settings',
+  'settings-branding',
+  'settings-promo-codes',
+  'settings-email-templates',
+  'settings-embed-form',
+] as const;
+
+export type AdminTab = (typeof adminTabs)[number];
+
+export type AdminLayoutKind = 'desktop' | 'mobile';
+
+/** What every tab of the panel receives. */
+export interface AdminTabContext {
+  org: AdminOrg;
+  layout: AdminLayoutKind;
+  /** Switches the panel to another tab (e.g. from the mobile Settings list). */
+  goTo(tab: AdminTab): void;
+}

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import { credentialsSchema, type Credentials } from '../schemas';
+import { grantSuperAdminIfConfigured } from './grant-super-admin';
+
+export async function signIn(input: Credentials) {
+  const { email, password } = credentialsSchema.parse(input);
+  const { data, error } = await supabase.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  await grantSuperAdminIfConfigured(email);
+  return data;
+}
+
+export function useSignIn(options: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
+  return useMutation({ mutationFn: signIn, ...options });
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useSignIn } from '../api/sign-in';
+import { AlreadyRegisteredError, useSignUp } from '../api/sign-up';
+import { authMessages, isAlreadyRegistered } from '../messages';
+import { credentialsSchema, signUpSchema } from '../schemas';
+import { CredentialsForm } from './credentials-form';
+
+function errorCode(error: Error): string {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? code : '';
+}
+
+/** Login and Sign up tabs. The page redirects to /admin once a session exists. */
+export function AuthPanel() {
+  const [tab, setTab] = useState<'login' | 'signup'>('login');
+
+  const signIn = useSignIn({
+    onSuccess: () => toast.success(authMessages.signedIn, { description: authMessages.welcomeBack }),
+    onError: (error) => {
+      if (isAlreadyRegistered(error.message) || isAlreadyRegistered(errorCode(error))) {
+        toast.error(authMessages.accountExists, { description: authMessages.accountExistsDescription });
+        return;
+      }
+      toast.error(authMessages.signInFailed, { description: error.message || authMessages.signInFallback });
+    },
+  });
+
+  const signUp = useSignUp({
+    onSuccess: (data) => {
+      if (!data.session) toast.success(authMessages.checkEmail, { description: authMessages.confirmEmail });
+    },
+    onError: (error) => {
+      if (error instanceof AlreadyRegisteredError || isAlreadyRegistered(error.message) || isAlreadyRegistered(errorCode(error))) {
+        toast.error(authMessages.accountExists, { description: authMessages.accountExistsDescription });
+        return;
+      }
+      toast.error(authMessages.signUpFailed, { description: error.message || authMessages.signUpFallback });
+    },
+  });
+
+  return (
+    <Card className="w-full max-w-md">
+      <CardHeader>
+        <h2 className="font-serif text-xl font-semibold leading-tight">Staff sign in</h2>
+        <CardDescription>Manage your events, reservations and booking page.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Tabs value={tab} onValueChange={(v) => setTab(v as 'login' | 'signup')}>
+          <TabsList className="grid w-full grid-cols-2">
+            <TabsTrigger value="login">Login</TabsTrigger>
+            <TabsTrigger value="signup">Sign up</TabsTrigger>
+          </TabsList>
+          <TabsContent value="login">
+            <CredentialsForm
+              schema={credentialsSchema}
+              submitLabel="Sign in"
+              pendingLabel="Signing in…"
+              passwordAutoComplete="current-password"
+              pending={signIn.isPending}
+              onSubmit={(values) => signIn.mutate(values)}
+            />
+          </TabsContent>
+          <TabsContent value="signup">
+            <CredentialsForm
+              schema={signUpSchema}
+              submitLabel="Create account"
+              pendingLabel="Creating account…"
+              passwordAutoComplete="new-password"
+              pending={signUp.isPending}
+              onSubmit={(values) => signUp.mutate(values)}
+            />
+          </TabsContent>
+        </Tabs>
+      </CardContent>
+    </Card>
+  );
+}

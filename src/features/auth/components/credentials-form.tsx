@@ -1,0 +1,37 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import type { Credentials } from '../schemas';
+
+interface Props {
+  schema: z.ZodType<Credentials, Credentials>;
+  submitLabel: string;
+  pendingLabel: string;
+  passwordAutoComplete: 'current-password' | 'new-password';
+  pending: boolean;
+  onSubmit(values: Credentials): void;
+}
+
+/** Email + password, shared by the Login and Sign up tabs. */
+export function CredentialsForm({ schema, submitLabel, pendingLabel, passwordAutoComplete, pending, onSubmit }: Props) {
+  const { register, handleSubmit, formState } = useForm<Credentials>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: '', password: '' },
+  });
+  return (
+    <form className="space-y-4" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <FormField label="Email" error={formState.errors.email?.message}>
+        <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
+      </FormField>
+      <FormField label="Password" error={formState.errors.password?.message}>
+        <Input type="password" autoComplete={passwordAutoComplete} {...register('password')} />
+      </FormField>
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending ? pendingLabel : submitLabel}
+      </Button>
+    </form>
+  );
+}
