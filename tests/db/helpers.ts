@@ -1,0 +1,114 @@
+/**
+ * Database test helpers: connect to the test database, and run statements as
+ * one of the actors (visitor, member of A, member of B, super admin, service
+ * role) inside a transaction that is always rolled back, the way PostgREST
+ * runs a request (`set local role` + `request.jwt.claims`).
+ */
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { stackEnv } from '../support/stack-env.ts';
+
+/** Fixed ids from supabase/seed.sql. */
+export const ORG = {
+  eatathome: 'a0000000-0000-4000-8000-000000000001',
+  magnolia: 'a0000000-0000-4000-8000-000000000002',
+  gardenTable: 'a0000000-0000-4000-8000-000000000003',
+} as const;
+
+export const USER = {
+  eatathomeOwner: 'b0000000-0000-4000-8000-000000000001',
+  magnoliaOwner: 'b0000000-0000-4000-8000-000000000002',
+  gardenTableOwner: 'b0000000-0000-4000-8000-000000000003',
+  superAdmin: 'b0000000-0000-4000-8000-000000000009',
+} as const;
+
+/** Eat At Home's seeded dinners: 00 is in the past, 01..04 upcoming. */
+export const eatathomeEvent = (n: number) => `c0000001-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`;
+/** Magnolia's seeded suppers in date order; 02 is sold out. */
+export const magnoliaEvent = (n: number) => `c0000002-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`;
+/** The Garden Table's RSVP dinners: 01 has a full, a nearly full, an open and an inactive slot. */
+export const gardenEvent = (n: number) => `c0000003-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`;
+
+export type Actor = 'visitor' | 'memberA' | 'memberB' | 'superAdmin' | 'service';
+
+const authenticated = (sub: string, email: string) => ({
+  role: 'authenticated',
+  claims: { sub, email, role: 'authenticated', aud: 'authenticated' },
+});
+
+/** Org A is Eat At Home, org B is Magnolia. */
+export const ACTORS: Record<Actor, { role: string; claims: Record<string, unknown>; label: string }> = {
+  visitor: { role: 'anon', claims: { role: 'anon' }, label: 'a visitor' },
+  memberA: { ...authenticated(USER.eatathomeOwner, 'owner@eatathome.test'), label: 'a member of Eat At Home' },
+  memberB: { ...authenticated(USER.magnoliaOwner, 'owner@magnolia.test'), label: 'a member of Magnolia' },
+  superAdmin: { ...authenticated(USER.superAdmin, 'admin@supperhost.test'), label: 'the super admin' },
+  service: { role: 'service_role', claims: { role: 'service_role' }, label: 'the service role' },
+};
+
+/** A pool to the test database, opened before and closed after the file's tests. */
+export function useDatabase(): () => pg.Pool {
+  let pool: pg.Pool | undefined;
+  beforeAll(() => {
+    pool = new pg.Pool({ connectionString: stackEnv().dbUrl, max: 4 });
+  });
+  afterAll(async () => {
+    await pool?.end();
+  });
+  return () => {
+    if (!pool) throw new Error('The database pool is not open yet');
+    return pool;
+  };
+}
+
+/** Runs `work` in a transaction that is always rolled back. */
+export async function rolledBack<T>(pool: pg.Pool, work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
+  const db = await pool.connect();
+  try {
+    await db.query('begin');
+    return await work(db);
+  } finally {
+    await db.query('rollback').catch(() => undefined);
+    db.release();
+  }
+}
+
+/** Switches the current transaction to the actor's role and JWT claims. */
+export async function actAs(db: pg.PoolClient, actor: Actor | { role: string; claims: Record<string, unknown> }) {
+  const who = typeof actor === 'string' ? ACTORS[actor] : actor;
+  await db.query(`set local role ${pg.escapeIdentifier(who.role)}`);
+  await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(who.claims)]);
+}
+
+/** Back to the database owner (for setup and checks between actor steps). */
+export async function actAsOwner(db: pg.PoolClient) {
+  await db.query('reset role');
+  await db.query(`select set_config('request.jwt.claims', '', true)`);
+}
+
+/** Runs a statement inside a savepoint and returns its error (or null) without aborting the transaction. */
+export async function attempt(db: pg.PoolClient, sql: string, params: unknown[] = []): Promise<{ error: (Error & { code?: string }) | null; result: pg.QueryResult | null }> {
+  await db.query('savepoint attempt');
+  try {
+    const result = await db.query(sql, params);
+    await db.query('release savepoint attempt');
+    return { error: null, result };
+  } catch (error) {
+    await db.query('rollback to savepoint attempt');
+    return { error: error as Error & { code?: string }, result: null };
+  }
+}
+
+/** Asserts that `sql` fails with SQLSTATE `code` (and, optionally, a message matching `message`). */
+export async function expectError(db: pg.PoolClient, sql: string, params: unknown[], code: string, message?: RegExp) {
+  const { error } = await attempt(db, sql, params);
+  if (!error) throw new Error(`Expected SQLSTATE ${code}, but the statement succeeded:\n${sql}`);
+  if (error.code !== code) throw new Error(`Expected SQLSTATE ${code}, got ${error.code}: ${error.message}\n${sql}`);
+  if (message && !message.test(error.message)) throw new Error(`Expected a message matching ${message}, got: ${error.message}`);
+  return error;
+}
+
+export async function one<T = Record<string, unknown>>(db: pg.PoolClient, sql: string, params: unknown[] = []): Promise<T> {
+  const { rows } = await db.query(sql, params);
+  if (rows.length !== 1) throw new Error(`Expected one row, got ${rows.length}: ${sql}`);
+  return rows[0] as T;
+}

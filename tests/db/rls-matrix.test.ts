@@ -1,0 +1,445 @@
+/**
+ * Row-level security, as a matrix: every actor × select/insert/update/delete
+ * on every table and view of `public` (and storage.objects in org-assets),
+ * against rows of organization A (Eat At Home). Member B (Magnolia) plays the
+ * stranger from another organization.
+ *
+ * "allow" means the statement ran and touched the org-A row; "deny" means a
+ * permission error (42501) or no row visible / affected. Any other error fails
+ * the test, so a broken probe can never pass as a denial.
+ */
+import { describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { ACTORS, type Actor, actAs, attempt, eatathomeEvent, ORG, rolledBack, USER, useDatabase } from './helpers.ts';
+
+const A = ORG.eatathome;
+const EVENT = eatathomeEvent(1);
+
+// Expected outcomes. Read a row as: "<actor> may <op> rows of org A in <relation>".
+const EXPECTED = `
+| relation                 | op     | visitor | memberA | memberB | superAdmin | service |
+|--------------------------|--------|---------|---------|---------|------------|---------|
+| organizations            | select | allow   | allow   | allow   | allow      | allow   |
+| organizations            | insert | deny    | deny    | deny    | allow      | allow   |
+| organizations            | update | deny    | deny    | deny    | allow      | allow   |
+| organizations            | delete | deny    | deny    | deny    | allow      | allow   |
+| user_roles               | select | deny    | deny    | deny    | allow      | allow   |
+| user_roles               | insert | deny    | deny    | deny    | deny       | allow   |
+| user_roles               | update | deny    | deny    | deny    | deny       | allow   |
+| user_roles               | delete | deny    | deny    | deny    | deny       | allow   |
+| user_memberships         | select | deny    | allow   | deny    | allow      | allow   |
+| user_memberships         | insert | deny    | deny    | deny    | allow      | allow   |
+| user_memberships         | update | deny    | deny    | deny    | deny       | allow   |
+| user_memberships         | delete | deny    | deny    | deny    | allow      | allow   |
+| app_settings             | select | deny    | deny    | deny    | deny       | allow   |
+| app_settings             | insert | deny    | deny    | deny    | deny       | allow   |
+| app_settings             | update | deny    | deny    | deny    | deny       | allow   |
+| app_settings             | delete | deny    | deny    | deny    | deny       | allow   |
+| events                   | select | allow   | allow   | allow   | allow      | allow   |
+| events                   | insert | deny    | allow   | deny    | allow      | allow   |
+| events                   | update | deny    | allow   | deny    | allow      | allow   |
+| events                   | delete | deny    | allow   | deny    | allow      | allow   |
+| ticket_types             | select | allow   | allow   | allow   | allow      | allow   |
+| ticket_types             | insert | deny    | allow   | deny    | allow      | allow   |
+| ticket_types             | update | deny    | allow   | deny    | allow      | allow   |
+| ticket_types             | delete | deny    | allow   | deny    | allow      | allow   |
+| rsvp_slots               | select | allow   | allow   | allow   | allow      | allow   |
+| rsvp_slots               | insert | deny    | allow   | deny    | allow      | allow   |
+| rsvp_slots               | update | deny    | allow   | deny    | allow      | allow   |
+| rsvp_slots               | delete | deny    | allow   | deny    | allow      | allow   |
+| reservations             | select | deny    | allow   | deny    | allow      | allow   |
+| reservations             | insert | deny    | deny    | deny    | deny       | allow   |
+| reservations             | update | deny    | allow   | deny    | allow      | allow   |
+| reservations             | delete | deny    | deny    | deny    | deny       | allow   |
+| promo_codes              | select | deny    | allow   | deny    | allow      | allow   |
+| promo_codes              | insert | deny    | allow   | deny    | allow      | allow   |
+| promo_codes              | update | deny    | allow   | deny    | allow      | allow   |
+| promo_codes              | delete | deny    | deny    | deny    | deny       | allow   |
+| email_templates          | select | deny    | allow   | deny    | allow      | allow   |
+| email_templates          | insert | deny    | deny    | deny    | deny       | allow   |
+| email_templates          | update | deny    | deny    | deny    | deny       | allow   |
+| email_templates          | delete | deny    | deny    | deny    | deny       | allow   |
+| org_branding             | select | allow   | allow   | allow   | allow      | allow   |
+| org_branding             | insert | deny    | allow   | deny    | allow      | allow   |
+| org_branding             | update | deny    | allow   | deny    | allow      | allow   |
+| org_branding             | delete | deny    | deny    | deny    | deny       | allow   |
+| chef_signups             | select | deny    | deny    | deny    | allow      | allow   |
+| chef_signups             | insert | allow   | allow   | allow   | allow      | allow   |
+| chef_signups             | update | deny    | deny    | deny    | deny       | allow   |
+| chef_signups             | delete | deny    | deny    | deny    | deny       | allow   |
+| email_outbox             | select | deny    | deny    | deny    | deny       | allow   |
+| email_outbox             | insert | deny    | deny    | deny    | deny       | allow   |
+| email_outbox             | update | deny    | deny    | deny    | deny       | allow   |
+| email_outbox             | delete | deny    | deny    | deny    | deny       | allow   |
+| events_with_availability | select | allow   | allow   | allow   | allow      | allow   |
+| events_with_availability | insert | deny    | deny    | deny    | deny       | deny    |
+| events_with_availability | update | deny    | deny    | deny    | deny       | deny    |
+| events_with_availability | delete | deny    | deny    | deny    | deny       | deny    |
+| booking_events           | select | deny    | deny    | deny    | deny       | allow   |
+| booking_events           | insert | deny    | deny    | deny    | deny       | allow   |
+| booking_events           | update | deny    | deny    | deny    | deny       | allow   |
+| booking_events           | delete | deny    | deny    | deny    | deny       | allow   |
+| test_processor_payments  | select | deny    | deny    | deny    | deny       | allow   |
+| test_processor_payments  | insert | deny    | deny    | deny    | deny       | allow   |
+| test_processor_payments  | update | deny    | deny    | deny    | deny       | allow   |
+| test_processor_payments  | delete | deny    | deny    | deny    | deny       | allow   |
+| test_processor_refunds   | select | deny    | deny    | deny    | deny       | allow   |
+| test_processor_refunds   | insert | deny    | deny    | deny    | deny       | allow   |
+| test_processor_refunds   | update | deny    | deny    | deny    | deny       | allow   |
+| test_processor_refunds   | delete | deny    | deny    | deny    | deny       | allow   |
+| storage.objects          | select | allow   | allow   | allow   | allow      | allow   |
+| storage.objects          | insert | deny    | allow   | deny    | allow      | allow   |
+| storage.objects          | update | deny    | allow   | deny    | allow      | allow   |
+| storage.objects          | delete | deny    | allow   | deny    | allow      | allow   |
+`;
+
+type Op = 'select' | 'insert' | 'update' | 'delete';
+type Outcome = 'allow' | 'deny';
+
+interface Probe {
+  /** Run as the owner before the actor acts; returns the org-A row's key as `key`. */
+  fixture: string;
+  /** Extra owner setup before the insert (e.g. free a one-per-org slot). */
+  beforeInsert?: string;
+  select: string;
+  insert: string;
+  update: string;
+  delete: string;
+}
+
+const foodOnly = `(select id from public.ticket_types where event_id = '${EVENT}' and name = 'Food Only')`;
+
+const PROBES: Record<string, Probe> = {
+  organizations: {
+    fixture: `select '${A}' as key`,
+    select: `select 1 from public.organizations where id = $1`,
+    insert: `insert into public.organizations (name, slug) values ('Probe Kitchen', 'probe-kitchen')`,
+    update: `update public.organizations set name = name where id = $1`,
+    delete: `delete from public.organizations where id = $1`,
+  },
+  user_roles: {
+    fixture: `select id::text as key from public.user_roles where user_id = '${USER.superAdmin}'`,
+    select: `select 1 from public.user_roles where id = $1`,
+    insert: `insert into public.user_roles (user_id, role) values ('${USER.eatathomeOwner}', 'super_admin')`,
+    update: `update public.user_roles set role = role where id = $1`,
+    delete: `delete from public.user_roles where id = $1`,
+  },
+  user_memberships: {
+    fixture: `select id::text as key from public.user_memberships where user_id = '${USER.eatathomeOwner}' and org_id = '${A}'`,
+    select: `select 1 from public.user_memberships where id = $1`,
+    insert: `insert into public.user_memberships (user_id, org_id) values ('${USER.magnoliaOwner}', '${A}')`,
+    update: `update public.user_memberships set org_id = org_id where id = $1`,
+    delete: `delete from public.user_memberships where id = $1`,
+  },
+  app_settings: {
+    fixture: `select 'super_admin_email' as key`,
+    select: `select 1 from public.app_settings where key = $1`,
+    insert: `insert into public.app_settings (key, value) values ('probe', 'x')`,
+    update: `update public.app_settings set value = value where key = $1`,
+    delete: `delete from public.app_settings where key = $1`,
+  },
+  events: {
+    fixture: `insert into public.events (org_id, title, date, event_time) values ('${A}', 'Probe dinner', current_date + 30, '19:00') returning id::text as key`,
+    select: `select 1 from public.events where id = $1`,
+    insert: `insert into public.events (org_id, title, date, event_time) values ('${A}', 'Another dinner', current_date + 40, '19:00')`,
+    update: `update public.events set title = title where id = $1`,
+    delete: `delete from public.events where id = $1`,
+  },
+  ticket_types: {
+    fixture: `insert into public.ticket_types (event_id, name, price, quantity) values ('${EVENT}', 'Probe ticket', 1000, 5) returning id::text as key`,
+    select: `select 1 from public.ticket_types where id = $1`,
+    insert: `insert into public.ticket_types (event_id, name, price, quantity) values ('${EVENT}', 'Another ticket', 1000, 5)`,
+    update: `update public.ticket_types set name = name where id = $1`,
+    delete: `delete from public.ticket_types where id = $1`,
+  },
+  rsvp_slots: {
+    fixture: `insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity) values ('${EVENT}', '18:00', '6:00pm', 10) returning id::text as key`,
+    select: `select 1 from public.rsvp_slots where id = $1`,
+    insert: `insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity) values ('${EVENT}', '21:00', '9:00pm', 10)`,
+    update: `update public.rsvp_slots set slot_label = slot_label where id = $1`,
+    delete: `delete from public.rsvp_slots where id = $1`,
+  },
+  reservations: {
+    fixture: `insert into public.reservations (org_id, event_id, ticket_type_id, name, email, num_guests, amount_cents)
+              values ('${A}', '${EVENT}', ${foodOnly}, 'Probe Guest', 'probe@example.com', 1, 12500) returning id::text as key`,
+    select: `select 1 from public.reservations where id = $1`,
+    insert: `insert into public.reservations (org_id, event_id, ticket_type_id, name, email, num_guests, amount_cents)
+             values ('${A}', '${EVENT}', ${foodOnly}, 'Walk-in Guest', 'walkin@example.com', 1, 12500)`,
+    update: `update public.reservations set name = name where id = $1`,
+    delete: `delete from public.reservations where id = $1`,
+  },
+  promo_codes: {
+    fixture: `insert into public.promo_codes (org_id, code, discount_type, discount_amount) values ('${A}', 'PROBE', 'percent', 5) returning id::text as key`,
+    select: `select 1 from public.promo_codes where id = $1`,
+    insert: `insert into public.promo_codes (org_id, code, discount_type, discount_amount) values ('${A}', 'PROBE2', 'percent', 5)`,
+    update: `update public.promo_codes set active = active where id = $1`,
+    delete: `delete from public.promo_codes where id = $1`,
+  },
+  email_templates: {
+    fixture: `insert into public.email_templates (org_id, name, template_type, subject) values ('${A}', 'Probe', 'custom', 'Hello') returning id::text as key`,
+    select: `select 1 from public.email_templates where id = $1`,
+    insert: `insert into public.email_templates (org_id, name, template_type, subject) values ('${A}', 'Another', 'custom', 'Hi')`,
+    update: `update public.email_templates set subject = subject where id = $1`,
+    delete: `delete from public.email_templates where id = $1`,
+  },
+  org_branding: {
+    fixture: `select id::text as key from public.org_branding where org_id = '${A}'`,
+    beforeInsert: `delete from public.org_branding where org_id = '${A}'`,
+    select: `select 1 from public.org_branding where id = $1`,
+    insert: `insert into public.org_branding (org_id, brand_name) values ('${A}', 'Probe brand')`,
+    update: `update public.org_branding set brand_name = brand_name where id = $1`,
+    delete: `delete from public.org_branding where id = $1`,
+  },
+  chef_signups: {
+    fixture: `insert into public.chef_signups (name, email, concept) values ('Probe Chef', 'probe.chef@example.com', 'Dumplings all night') returning id::text as key`,
+    select: `select 1 from public.chef_signups where id = $1`,
+    insert: `insert into public.chef_signups (name, email, concept, next_event_dates, source_domain) values ('New Chef', 'new.chef@example.com', 'Tasting menu', null, 'localhost')`,
+    update: `update public.chef_signups set name = name where id = $1`,
+    delete: `delete from public.chef_signups where id = $1`,
+  },
+  email_outbox: {
+    fixture: `insert into public.email_outbox (org_id, kind, to_email, subject, body_text) values ('${A}', 'guest_email', 'guest@example.com', 'Hi', 'Hello') returning id::text as key`,
+    select: `select 1 from public.email_outbox where id = $1`,
+    insert: `insert into public.email_outbox (org_id, kind, to_email, subject, body_text) values ('${A}', 'guest_email', 'other@example.com', 'Hi', 'Hello')`,
+    update: `update public.email_outbox set attempts = attempts where id = $1`,
+    delete: `delete from public.email_outbox where id = $1`,
+  },
+  events_with_availability: {
+    fixture: `select '${EVENT}' as key`,
+    select: `select 1 from public.events_with_availability where id = $1`,
+    insert: `insert into public.events_with_availability (id, org_id, title) values (gen_random_uuid(), '${A}', 'Sneaky')`,
+    update: `update public.events_with_availability set title = title where id = $1`,
+    delete: `delete from public.events_with_availability where id = $1`,
+  },
+  booking_events: {
+    fixture: `insert into public.booking_events (reservation_id, kind)
+              select id, 'held' from public.reservations where org_id = '${A}' order by created_at, id limit 1
+              returning id::text as key`,
+    select: `select 1 from public.booking_events where id = $1::bigint`,
+    insert: `insert into public.booking_events (reservation_id, kind)
+             select id, 'confirmed' from public.reservations where org_id = '${A}' order by created_at, id limit 1`,
+    update: `update public.booking_events set detail = detail where id = $1::bigint`,
+    delete: `delete from public.booking_events where id = $1::bigint`,
+  },
+  test_processor_payments: {
+    fixture: `insert into public.test_processor_payments (idempotency_key, source_id, amount_cents, status)
+              values ('probe-payment', 'cnon:card-nonce-ok', 2500, 'COMPLETED') returning id as key`,
+    select: `select 1 from public.test_processor_payments where id = $1`,
+    insert: `insert into public.test_processor_payments (idempotency_key, source_id, amount_cents, status)
+             values ('another-payment', 'cnon:card-nonce-ok', 2500, 'COMPLETED')`,
+    update: `update public.test_processor_payments set note = note where id = $1`,
+    delete: `delete from public.test_processor_payments where id = $1`,
+  },
+  test_processor_refunds: {
+    fixture: `with payment as (
+                insert into public.test_processor_payments (idempotency_key, source_id, amount_cents, status)
+                values ('probe-payment', 'cnon:card-nonce-ok', 2500, 'COMPLETED') returning id)
+              insert into public.test_processor_refunds (idempotency_key, payment_id, amount_cents)
+              select 'probe-refund', id, 500 from payment returning id as key`,
+    select: `select 1 from public.test_processor_refunds where id = $1`,
+    insert: `insert into public.test_processor_refunds (idempotency_key, payment_id, amount_cents)
+             select 'another-refund', payment_id, 500 from public.test_processor_refunds limit 1`,
+    update: `update public.test_processor_refunds set reason = reason where id = $1`,
+    delete: `delete from public.test_processor_refunds where id = $1`,
+  },
+  'storage.objects': {
+    fixture: `insert into storage.objects (bucket_id, name) values ('org-assets', '${A}/logos/probe.png') returning id::text as key`,
+    select: `select 1 from storage.objects where id = $1`,
+    insert: `insert into storage.objects (bucket_id, name) values ('org-assets', '${A}/gallery/new-photo.jpg')`,
+    update: `update storage.objects set name = name where id = $1`,
+    delete: `delete from storage.objects where id = $1`,
+  },
+};
+
+const READ_ONLY_VIEWS = new Set(['events_with_availability']);
+
+interface Cell { relation: string; op: Op; actor: Actor; expected: Outcome }
+
+function parseMatrix(text: string): Cell[] {
+  const rows = text.trim().split('\n').map((line) => line.split('|').slice(1, -1).map((c) => c.trim()));
+  const [header, , ...body] = rows;
+  const actors = header.slice(2) as Actor[];
+  return body.flatMap(([relation, op, ...outcomes]) =>
+    outcomes.map((expected, i) => ({ relation, op: op as Op, actor: actors[i], expected: expected as Outcome })));
+}
+
+const CELLS = parseMatrix(EXPECTED);
+
+/** What actually happened when the actor tried the operation. */
+async function observe(db: pg.PoolClient, cell: Cell): Promise<Outcome> {
+  const probe = PROBES[cell.relation];
+  if (!probe) throw new Error(`No probe for ${cell.relation}`);
+  const { rows } = await db.query(probe.fixture);
+  const fixtureKey = rows[0]?.key;
+  if (!fixtureKey) throw new Error(`The fixture for ${cell.relation} found no row`);
+  if (cell.op === 'insert' && probe.beforeInsert) await db.query(probe.beforeInsert);
+
+  await actAs(db, cell.actor);
+  const sql = probe[cell.op];
+  const { error, result } = await attempt(db, sql, cell.op === 'insert' ? [] : [fixtureKey]);
+  if (error) {
+    if (error.code === '42501') return 'deny';
+    // Writing through a view that is not updatable is refused before privileges are checked.
+    if (error.code === '55000' && READ_ONLY_VIEWS.has(cell.relation)) return 'deny';
+    throw new Error(`${cell.op} on ${cell.relation} as ${cell.actor} failed with ${error.code}, not a permission error: ${error.message}`);
+  }
+  const touched = cell.op === 'select' ? result!.rows.length : result!.rowCount ?? 0;
+  return touched > 0 ? 'allow' : 'deny';
+}
+
+describe('row-level security matrix (org A = Eat At Home, org B = Magnolia)', () => {
+  const pool = useDatabase();
+
+  for (const relation of [...new Set(CELLS.map((c) => c.relation))]) {
+    describe(relation, () => {
+      for (const cell of CELLS.filter((c) => c.relation === relation)) {
+        const verb = cell.expected === 'allow' ? 'can' : 'cannot';
+        it(`${ACTORS[cell.actor].label} ${verb} ${cell.op} Eat At Home rows of ${relation}`, async () => {
+          const outcome = await rolledBack(pool(), (db) => observe(db, cell));
+          expect(outcome, `${cell.actor} ${cell.op} ${relation}`).toBe(cell.expected);
+        });
+      }
+    });
+  }
+
+  it('covers every table and view of the public schema', async () => {
+    const { rows } = await pool().query<{ relname: string }>(
+      `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm') order by 1`,
+    );
+    const inMatrix = new Set(CELLS.map((c) => c.relation));
+    const missing = rows.map((r) => r.relname).filter((name) => !inMatrix.has(name));
+    expect(missing, 'tables or views missing from the RLS matrix').toEqual([]);
+  });
+
+  it('enables row-level security on every table of public and on storage.objects', async () => {
+    const { rows } = await pool().query<{ name: string; relrowsecurity: boolean }>(
+      `select n.nspname || '.' || c.relname as name, c.relrowsecurity
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where (n.nspname = 'public' and c.relkind in ('r', 'p'))
+           or (n.nspname = 'storage' and c.relname = 'objects')
+        order by 1`,
+    );
+    expect(rows.length).toBeGreaterThan(10);
+    const without = rows.filter((r) => !r.relrowsecurity).map((r) => r.name);
+    expect(without, `tables without row-level security: ${without.join(', ')}`).toEqual([]);
+  });
+});
+
+describe('what public pages may see', () => {
+  const pool = useDatabase();
+
+  it('hides inactive events, and their ticket types, from visitors and other organizations', async () => {
+    await rolledBack(pool(), async (db) => {
+      const { rows: [event] } = await db.query(
+        `insert into public.events (org_id, title, date, event_time, is_active)
+         values ($1, 'Private tasting', current_date + 9, '19:00', false) returning id`, [A]);
+      await db.query(`insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Secret', 5000, 4)`, [event.id]);
+      const visible = async (actor: Actor) => {
+        await actAs(db, actor);
+        const events = (await db.query('select 1 from public.events where id = $1', [event.id])).rowCount;
+        const tickets = (await db.query('select 1 from public.ticket_types where event_id = $1', [event.id])).rowCount;
+        const view = (await db.query('select 1 from public.events_with_availability where id = $1', [event.id])).rowCount;
+        await db.query('reset role');
+        return { events, tickets, view };
+      };
+      expect(await visible('visitor')).toEqual({ events: 0, tickets: 0, view: 0 });
+      expect(await visible('memberB')).toEqual({ events: 0, tickets: 0, view: 0 });
+      expect(await visible('memberA')).toEqual({ events: 1, tickets: 1, view: 0 });
+    });
+  });
+
+  it('hides inactive RSVP slots from visitors but not from the organization', async () => {
+    await rolledBack(pool(), async (db) => {
+      const { rows } = await db.query(
+        `select id from public.rsvp_slots where event_id = 'c0000003-0000-4000-8000-000000000001' and not is_active`);
+      expect(rows).toHaveLength(1);
+      await actAs(db, 'visitor');
+      expect((await db.query('select 1 from public.rsvp_slots where id = $1', [rows[0].id])).rowCount).toBe(0);
+      await db.query('reset role');
+      await actAs(db, { role: 'authenticated', claims: { sub: USER.gardenTableOwner, role: 'authenticated' } });
+      expect((await db.query('select 1 from public.rsvp_slots where id = $1', [rows[0].id])).rowCount).toBe(1);
+    });
+  });
+
+  it('grants no API role a write privilege on events_with_availability', async () => {
+    const { rows } = await pool().query(
+      `select r.rolname, p.privilege
+         from unnest(array['anon', 'authenticated', 'service_role']) as r(rolname)
+         cross join unnest(array['INSERT', 'UPDATE', 'DELETE', 'TRUNCATE']) as p(privilege)
+        where has_table_privilege(r.rolname, 'public.events_with_availability', p.privilege)`,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('exposes only the public columns of events in events_with_availability', async () => {
+    const { rows } = await pool().query<{ column_name: string }>(
+      `select column_name from information_schema.columns
+        where table_schema = 'public' and table_name = 'events_with_availability' order by ordinal_position`,
+    );
+    expect(rows.map((r) => r.column_name)).toEqual([
+      'id', 'org_id', 'title', 'date', 'event_time', 'event_timezone', 'max_guests', 'location_name',
+      'location_address', 'event_details_disclosures', 'is_active', 'rsvp_mode', 'rsvp_open', 'deposit_amount',
+      'ticket_types', 'rsvp_slots', 'available_seats', 'total_available', 'is_fully_booked',
+    ]);
+  });
+
+  it('lets a visitor send a chef inquiry but not choose its id or read it back', async () => {
+    await rolledBack(pool(), async (db) => {
+      await actAs(db, 'visitor');
+      const sent = await attempt(db,
+        `insert into public.chef_signups (name, email, concept) values ('Sam Cook', 'sam@example.com', 'Ramen pop-up')`);
+      expect(sent.error).toBeNull();
+      const withId = await attempt(db,
+        `insert into public.chef_signups (id, name, email, concept) values (gen_random_uuid(), 'Sam Cook', 'sam@example.com', 'Ramen pop-up')`);
+      expect(withId.error?.code).toBe('42501');
+      const readBack = await attempt(db, `select * from public.chef_signups`);
+      expect(readBack.error?.code).toBe('42501');
+    });
+  });
+
+  it('does not let visitors call the internal access predicates', async () => {
+    await rolledBack(pool(), async (db) => {
+      await actAs(db, 'visitor');
+      for (const call of [
+        `select public.is_super_admin()`,
+        `select public.is_org_member('${A}')`,
+        `select public.can_manage_event('${EVENT}')`,
+        `select public.expire_reservation_holds()`,
+      ]) {
+        const { error } = await attempt(db, call);
+        expect(error?.code, call).toBe('42501');
+      }
+    });
+  });
+});
+
+describe('storage paths in org-assets', () => {
+  const pool = useDatabase();
+
+  const upload = (db: pg.PoolClient, name: string) =>
+    attempt(db, `insert into storage.objects (bucket_id, name) values ('org-assets', $1)`, [name]);
+
+  it('lets a member upload into the four folders of their organization only', async () => {
+    await rolledBack(pool(), async (db) => {
+      await actAs(db, 'memberA');
+      for (const folder of ['logos', 'gallery', 'menus', 'misc']) {
+        const { error } = await upload(db, `${A}/${folder}/photo.jpg`);
+        expect(error, folder).toBeNull();
+      }
+      for (const name of [`${A}/secrets/photo.jpg`, `${A}/photo.jpg`, `not-a-uuid/logos/photo.jpg`, `${ORG.magnolia}/logos/photo.jpg`]) {
+        const { error } = await upload(db, name);
+        expect(error?.code, name).toBe('42501');
+      }
+    });
+  });
+
+  it('declares the bucket public with the 10 MiB limit and the allowed MIME types', async () => {
+    const { rows } = await pool().query(`select public, file_size_limit, allowed_mime_types from storage.buckets where id = 'org-assets'`);
+    expect(rows).toEqual([{
+      public: true,
+      file_size_limit: '10485760',
+      allowed_mime_types: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'],
+    }]);
+  });
+});

@@ -1,0 +1,23 @@
+/**
+ * src/lib/database.types.ts must match the migrations: the app is compiled
+ * against it, so a stale file hides schema changes from the type checker.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { generateTypes, TYPES_FILE } from '../../stack/gen-types.ts';
+import { stackEnv } from '../support/stack-env.ts';
+
+describe('database types', () => {
+  it('are up to date with the migrations', async () => {
+    const generated = await generateTypes(stackEnv().dbUrl);
+    const committed = readFileSync(TYPES_FILE, 'utf8');
+    if (generated !== committed) {
+      expect.fail('src/lib/database.types.ts is out of date with supabase/migrations. Run `npm run gen:types` and commit the result.');
+    }
+  });
+
+  it('are generated in a stable order', async () => {
+    const { dbUrl } = stackEnv();
+    expect(await generateTypes(dbUrl)).toBe(await generateTypes(dbUrl));
+  });
+});
