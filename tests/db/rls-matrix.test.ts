@@ -443,3 +443,49 @@ describe('storage paths in org-assets', () => {
     }]);
   });
 });
+
+describe('what members may change', () => {
+  const pool = useDatabase();
+
+  it('lets a member upsert the branding of their organization, and no other', async () => {
+    const upsert = `insert into public.org_branding (org_id, brand_name, primary_color)
+                    values ($1, 'Renamed', '#111111')
+                    on conflict (org_id) do update set brand_name = excluded.brand_name, primary_color = excluded.primary_color`;
+    await rolledBack(pool(), async (db) => {
+      await actAs(db, 'memberA');
+      const own = await attempt(db, upsert, [A]);
+      expect(own.error).toBeNull();
+      expect(own.result?.rowCount).toBe(1);
+      const other = await attempt(db, upsert, [ORG.magnolia]);
+      expect(other.error?.code).toBe('42501');
+      await db.query('reset role');
+      const rows = await db.query(`select org_id, brand_name from public.org_branding where brand_name = 'Renamed'`);
+      expect(rows.rows).toEqual([{ org_id: A, brand_name: 'Renamed' }]);
+    });
+  });
+
+  it('lets a member switch a promo code on and off but not change its discount or usage', async () => {
+    await rolledBack(pool(), async (db) => {
+      await actAs(db, 'memberA');
+      const toggle = await attempt(db, `update public.promo_codes set active = false where org_id = $1 and code = 'WELCOME10'`, [A]);
+      expect(toggle.result?.rowCount).toBe(1);
+      for (const change of [`discount_amount = 100`, `times_redeemed = 0`, `code = 'FREE'`, `max_uses = null`]) {
+        const { error } = await attempt(db, `update public.promo_codes set ${change} where org_id = $1 and code = 'USEDUP'`, [A]);
+        expect(error?.code, change).toBe('42501');
+      }
+      const forged = await attempt(db,
+        `insert into public.promo_codes (org_id, code, discount_type, discount_amount, times_redeemed) values ($1, 'FRESH', 'fixed', 500, 99)`, [A]);
+      expect(forged.error?.code).toBe('42501');
+    });
+  });
+
+  it('does not let a member move an event into another organization', async () => {
+    await rolledBack(pool(), async (db) => {
+      const { rows: [event] } = await db.query(
+        `insert into public.events (org_id, title, date, event_time) values ($1, 'Movable', current_date + 5, '19:00') returning id`, [A]);
+      await actAs(db, 'memberA');
+      const { error } = await attempt(db, `update public.events set org_id = $2 where id = $1`, [event.id, ORG.magnolia]);
+      expect(error?.code).toBe('42501');
+    });
+  });
+});
