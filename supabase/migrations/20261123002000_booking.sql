@@ -403,7 +403,7 @@ begin
           to_char(v_event.date, 'FMDay, FMMonth FMDD, YYYY'), v_left
           using errcode = 'SH409', detail = jsonb_build_object('kind', 'event', 'available', v_left)::text;
       end if;
-      raise exception 'Only % seats left for this event.', v_left
+      raise exception 'Only % % left for this event.', v_left, case when v_left = 1 then 'seat' else 'seats' end
         using errcode = 'SH409', detail = jsonb_build_object('kind', 'event', 'available', v_left)::text;
     end if;
   end if;
@@ -748,7 +748,7 @@ begin
     elsif v_detail ->> 'kind' = 'rsvp_slot' then
       v_message := format('Only %s spots left in the %s time slot. Please select another time or fewer guests.', v_available, v_quote ->> 'time_slot');
     elsif v_detail ->> 'kind' = 'event' then
-      v_message := format('Only %s seats left for this event.', v_available);
+      v_message := format('Only %s %s left for this event.', v_available, case when v_available = 1 then 'seat' else 'seats' end);
     end if;
     raise exception '%', v_message using errcode = 'SH409';
   end;
@@ -811,6 +811,10 @@ begin
        and r.payment_id is not distinct from p_payment_id;
   end if;
   if r.status in ('failed', 'cancelled') then
+    return false;
+  end if;
+  -- Once a refund of this booking's charge has started, it is never confirmed.
+  if exists (select 1 from public.booking_events be where be.reservation_id = r.id and be.kind = 'refund_requested') then
     return false;
   end if;
 

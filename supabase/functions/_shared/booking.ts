@@ -1,0 +1,363 @@
+// The one booking path of every flavour: hold -> charge -> confirm (or fail / refund).
+//
+//   hold_booking     prices the booking on the server and holds its seats (15 min),
+//                    keyed by the checkout's idempotency key
+//   charge           the card processor, with the same key: a retry never charges twice
+//   confirm_booking  held -> confirmed + confirmation email in the outbox; false when
+//                    the hold expired and its seats are gone -> refund, tell the guest
+//   fail_booking     a decline: held -> failed, seats and promo use back at once
+//
+// A retry of a checkout (same key) gets the first result: a confirmed booking answers
+// success without charging; a declined or refunded one replays its answer; one still
+// held resumes (the processor answers a repeated key with its first result).
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
+import { z } from 'npm:zod@4';
+import { HttpError } from './http.ts';
+import { paymentProcessor, refundKey, type PaymentProcessor } from './payments.ts';
+import { type BookingSelection, selectionArgs } from './pricing.ts';
+
+// ---------------------------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------------------------
+
+/** A refusal the guest reads: JSON `{ success: false, error, code }` with `status`. */
+export function refusal(status: number, message: string, code: string): HttpError {
+  return new HttpError(status, message, code, { success: false });
+}
+
+export const GENERIC_PAYMENT_ERROR = 'Failed to process payment. Please try again.';
+
+interface RpcError {
+  code?: string;
+  message?: string;
+  details?: string | null;
+}
+
+/** SQLSTATEs of the booking SQL (see supabase/migrations/20261123002000_booking.sql). */
+function rpcFailure(error: RpcError): HttpError {
+  const message = error.message ?? GENERIC_PAYMENT_ERROR;
+  switch (error.code) {
+    case 'P0001':
+      return refusal(400, message, 'invalid_booking');
+    case 'SH404':
+      return refusal(404, message, 'not_found');
+    case 'SH409':
+      return refusal(409, message, 'unavailable');
+    case 'SH410':
+      return refusal(409, 'This promo code is no longer active', 'promo_unavailable');
+    case '23514':
+    case '23502':
+    case '22001':
+    case '22P02':
+    case '23503':
+      return refusal(400, 'Please check your booking details and try again.', 'invalid_booking');
+    default:
+      console.error('[booking] unexpected database error', error);
+      return refusal(500, GENERIC_PAYMENT_ERROR, 'internal_error');
+  }
+}
+
+/** Deadlock, serialization failure, lock timeout, or no answer: safe to repeat (every call here is idempotent). */
+const RETRYABLE = new Set(['40P01', '40001', '55P03']);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Calls a SQL function as the service role; retries transient failures, maps refusals to HttpErrors. */
+export async function callRpc<T>(db: SupabaseClient, fn: string, args: Record<string, unknown>, attempts = 4): Promise<T> {
+  let last: RpcError | undefined;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    if (attempt > 0) await sleep(25 * 2 ** attempt + Math.random() * 50);
+    let result: { data: unknown; error: RpcError | null };
+    try {
+      result = await db.rpc(fn, args);
+    } catch (error) {
+      last = { message: String(error) };
+      continue;
+    }
+    if (!result.error) return result.data as T;
+    if (!result.error.code || RETRYABLE.has(result.error.code)) {
+      last = result.error;
+      continue;
+    }
+    throw rpcFailure(result.error);
+  }
+  console.error(`[booking] ${fn} failed after ${attempts} attempts`, last);
+  throw new TransientError(last?.message ?? 'database unavailable');
+}
+
+/** The database could not be reached (or kept deadlocking): the outcome of the call is unknown. */
+export class TransientError extends Error {
+  override name = 'TransientError';
+}
+
+// ---------------------------------------------------------------------------------------
+// Input helpers
+// ---------------------------------------------------------------------------------------
+
+/**
+ * Reads a JSON body and validates it. Malformed JSON → 400 'The request body is not valid JSON';
+ * invalid fields → 400 with the first field's own message (the spec's wording) and the full list.
+ */
+export async function readBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
+  let raw = '';
+  try {
+    raw = await req.text();
+  } catch {
+    throw refusal(400, 'Could not read the request body', 'invalid_body');
+  }
+  let data: unknown;
+  try {
+    data = raw.trim() === '' ? {} : JSON.parse(raw);
+  } catch {
+    throw refusal(400, 'The request body is not valid JSON', 'invalid_json');
+  }
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    const issues = result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+    const error = refusal(400, issues[0]?.message ?? 'Invalid request', 'invalid_input');
+    error.extra.issues = issues;
+    throw error;
+  }
+  return result.data;
+}
+
+/** Optional text: trimmed, empty → null. */
+export const optionalText = (max: number, label: string) =>
+  z
+    .union([z.string(), z.null(), z.undefined()])
+    .transform((value) => (typeof value === 'string' && value.trim() ? value.trim() : null))
+    .refine((value) => value === null || value.length <= max, { message: `${label} must be at most ${max} characters` });
+
+/** Idempotency key: 1..45 characters of [A-Za-z0-9_:.-] (Square's limit is 45). */
+export const idempotencyKeySchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_:.-]{1,45}$/, { message: 'idempotencyKey must be 1 to 45 letters, digits or _ : . -' })
+  .nullish();
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// ---------------------------------------------------------------------------------------
+// The paying path
+// ---------------------------------------------------------------------------------------
+
+export interface GuestDetails {
+  name: string;
+  email: string;
+  phone?: string | null;
+  dietaryRestrictions?: string | null;
+  specialRequests?: string | null;
+}
+
+export interface PayOptions {
+  /** Card token; null for a free booking. */
+  token: string | null;
+  /** The total (cents) the guest was shown; refused when the server's differs. Null: not checked. */
+  expectedTotalCents: number | null;
+  /** One per checkout attempt (the browser's, or generated here). */
+  idempotencyKey: string;
+  /** Processor override (tests); defaults to Square or the local test processor. */
+  processor?: PaymentProcessor | null;
+}
+
+export interface Booked {
+  reservationId: string;
+  amountCents: number;
+  subtotalCents: number;
+  discountCents: number;
+  paymentProvider: string;
+  paymentId: string | null;
+  /** True when this answer replays an earlier request with the same key. */
+  replayed: boolean;
+}
+
+interface HoldRow {
+  reservation_id: string;
+  existing: boolean;
+  status: 'held' | 'confirmed' | 'cancelled' | 'expired' | 'failed';
+  name: string;
+  email: string;
+  guests: number;
+  subtotal_cents: number;
+  discount_cents: number;
+  total_cents: number;
+  payment_provider: string | null;
+  payment_id: string | null;
+  event_title: string;
+  org_name: string;
+  outcome: { status?: number; error?: string; code?: string } | null;
+}
+
+function booked(hold: HoldRow, provider: string, paymentId: string | null, replayed: boolean): Booked {
+  return {
+    reservationId: hold.reservation_id,
+    amountCents: hold.total_cents,
+    subtotalCents: hold.subtotal_cents,
+    discountCents: hold.discount_cents,
+    paymentProvider: provider,
+    paymentId,
+    replayed,
+  };
+}
+
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+async function recordEvent(db: SupabaseClient, reservationId: string, kind: string, detail: Record<string, unknown>) {
+  try {
+    await callRpc(db, 'record_booking_event', { p_reservation_id: reservationId, p_kind: kind, p_detail: detail });
+  } catch (error) {
+    console.error(`[booking] could not record ${kind} for ${reservationId}`, error, detail);
+  }
+}
+
+/** Records the answer given for this checkout (replayed to retries) and returns it as an error. */
+async function finalRefusal(db: SupabaseClient, reservationId: string, status: number, message: string, code: string) {
+  await recordEvent(db, reservationId, 'outcome', { status, error: message, code });
+  return refusal(status, message, code);
+}
+
+const RETRY_LATER =
+  'We could not confirm your payment with the card processor. Please try again in a moment; you will not be charged twice.';
+
+/**
+ * Holds the seats, charges the card and confirms the booking, or refuses with the guest's
+ * message (an HttpError: 400 invalid, 402 declined, 404 not found, 409 unavailable or
+ * refunded, 503 outcome unknown — retry with the same key).
+ */
+export async function bookAndPay(db: SupabaseClient, selection: BookingSelection, guest: GuestDetails, options: PayOptions): Promise<Booked> {
+  const token = options.token?.trim() ? options.token.trim() : null;
+
+  let hold: HoldRow;
+  try {
+    hold = await callRpc<HoldRow>(db, 'hold_booking', {
+      p_idempotency_key: options.idempotencyKey,
+      ...selectionArgs(selection),
+      p_name: guest.name,
+      p_email: guest.email,
+      p_phone: guest.phone ?? null,
+      p_dietary_restrictions: guest.dietaryRestrictions ?? null,
+      p_special_requests: guest.specialRequests ?? null,
+      p_expected_total_cents: options.expectedTotalCents,
+      p_has_payment_token: token !== null,
+    });
+  } catch (error) {
+    if (error instanceof TransientError) throw refusal(503, 'We could not reserve your seats just now. Please try again.', 'unavailable_retry');
+    throw error;
+  }
+
+  if (hold.existing) {
+    if (hold.status === 'confirmed') return booked(hold, hold.payment_provider ?? 'comp', hold.payment_id, true);
+    if (hold.outcome?.error) {
+      throw refusal(hold.outcome.status ?? 409, hold.outcome.error, hold.outcome.code ?? 'replayed');
+    }
+    if (hold.status === 'failed' || hold.status === 'cancelled') {
+      throw refusal(409, 'This checkout has already ended. Please start a new reservation.', 'checkout_ended');
+    }
+    // 'held' (a retry of an attempt still in progress, or one whose answer was lost) or
+    // 'expired' without an answer: carry on with the same key. The processor answers a
+    // repeated key with its first result, and confirm_booking re-takes expired seats
+    // only if they are still free.
+  }
+
+  if (hold.total_cents === 0) {
+    const confirmed = await confirm(db, hold.reservation_id, 'comp', null);
+    if (!confirmed) {
+      throw await finalRefusal(db, hold.reservation_id, 409, 'Your reservation hold expired before it was confirmed. Please start again.', 'hold_expired');
+    }
+    return booked(hold, 'comp', null, hold.existing);
+  }
+
+  if (!token) {
+    throw refusal(400, `Card details are required to pay ${money(hold.total_cents)} for this booking.`, 'payment_required');
+  }
+
+  const processor = options.processor === undefined ? paymentProcessor(db) : options.processor;
+  if (!processor) {
+    await callRpc(db, 'fail_booking', { p_reservation_id: hold.reservation_id, p_reason: 'card payments not configured' }).catch(() => undefined);
+    throw await finalRefusal(db, hold.reservation_id, 503, 'Card payments are not configured. You have not been charged.', 'payments_unconfigured');
+  }
+
+  const charge = await processor.charge({
+    idempotencyKey: options.idempotencyKey,
+    sourceId: token,
+    amountCents: hold.total_cents,
+    referenceId: hold.reservation_id,
+    buyerEmail: hold.email,
+    note: `${hold.org_name}: ${hold.event_title} (${hold.guests} guest${hold.guests === 1 ? '' : 's'})`,
+  });
+
+  if (charge.status === 'unknown') {
+    // Money may have moved: keep the hold so a retry with the same key can finish it.
+    await recordEvent(db, hold.reservation_id, 'charge_unknown', { provider: processor.provider, message: charge.message });
+    throw refusal(503, RETRY_LATER, 'payment_unknown');
+  }
+
+  if (charge.status === 'declined') {
+    await recordEvent(db, hold.reservation_id, 'charge_declined', { provider: processor.provider, code: charge.code });
+    try {
+      await callRpc(db, 'fail_booking', { p_reservation_id: hold.reservation_id, p_reason: charge.code });
+    } catch (error) {
+      // The hold still expires on its own; the guest's answer is the decline either way.
+      console.error('[booking] fail_booking', error);
+    }
+    throw await finalRefusal(db, hold.reservation_id, 402, charge.message, `card_${charge.code.toLowerCase()}`);
+  }
+
+  await recordEvent(db, hold.reservation_id, 'charge_approved', {
+    provider: processor.provider,
+    payment_id: charge.paymentId,
+    amount_cents: hold.total_cents,
+  });
+
+  let confirmed: boolean;
+  try {
+    confirmed = await confirm(db, hold.reservation_id, processor.provider, charge.paymentId);
+  } catch (error) {
+    // The charge went through but the booking could not be written. Do not refund blindly
+    // (the confirmation may have committed): a retry with the same key resumes here
+    // without charging again.
+    console.error('[booking] confirm_booking failed after an approved charge', hold.reservation_id, error);
+    throw refusal(503, RETRY_LATER, 'confirm_unknown');
+  }
+  if (confirmed) return booked(hold, processor.provider, charge.paymentId, hold.existing);
+
+  // The hold expired and its seats are gone (or the booking can no longer be confirmed):
+  // give the money back and say so. confirm_booking refuses for good once a refund started.
+  await recordEvent(db, hold.reservation_id, 'refund_requested', { payment_id: charge.paymentId, amount_cents: hold.total_cents });
+  const refund = await processor.refund({
+    idempotencyKey: await refundKey(options.idempotencyKey),
+    paymentId: charge.paymentId,
+    amountCents: hold.total_cents,
+    reason: 'Reservation hold expired before payment completed',
+  });
+  if (refund.status === 'refunded') {
+    await recordEvent(db, hold.reservation_id, 'refunded', { refund_id: refund.refundId, amount_cents: hold.total_cents });
+    throw await finalRefusal(
+      db,
+      hold.reservation_id,
+      409,
+      `Sorry, your reservation hold expired and the seats were released before your payment completed. Your payment of ${money(hold.total_cents)} has been refunded.`,
+      'refunded',
+    );
+  }
+  console.error('[booking] REFUND FAILED: charged without a booking', hold.reservation_id, charge.paymentId, refund.message);
+  await recordEvent(db, hold.reservation_id, 'refund_failed', { payment_id: charge.paymentId, message: refund.message });
+  throw await finalRefusal(
+    db,
+    hold.reservation_id,
+    409,
+    `Sorry, your reservation hold expired before your payment completed. Your payment of ${money(hold.total_cents)} will be refunded; please contact the host if it does not appear within a few days.`,
+    'refund_pending',
+  );
+}
+
+function confirm(db: SupabaseClient, reservationId: string, provider: string, paymentId: string | null): Promise<boolean> {
+  return callRpc<boolean>(db, 'confirm_booking', {
+    p_reservation_id: reservationId,
+    p_payment_provider: provider,
+    p_payment_id: paymentId,
+  });
+}
+
+/** Answers a CORS-enabled JSON error for anything a handler throws (HttpError keeps its status). */
+export { HttpError };

@@ -1,0 +1,111 @@
+// Pricing: the three booking flavours and the server-side quote. Every amount comes from
+// SQL (public.quote_booking / hold_booking); nothing the browser sends is a price.
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
+import { callRpc } from './booking.ts';
+
+export type Pricing = 'ticket' | 'deposit' | 'fixed';
+
+/** The supper club (org slug 'magnolia'): a fixed price per ticket, two seatings of 20. */
+export const SUPPER_CLUB = {
+  orgSlug: 'magnolia',
+  unitPriceCents: 6500,
+  maxGuests: 6,
+  timeSlots: ['5:30pm', '8:00pm'] as const,
+} as const;
+
+/** Ticketed bookings (dinner series, org pages): 1 to 6 guests; larger parties email the host. */
+export const TICKET_MAX_GUESTS = 6;
+/** RSVP: 1 to 10 guests, a deposit per guest (event's deposit_amount, default 500 cents). */
+export const RSVP_MAX_GUESTS = 10;
+
+/** What is being booked: enough for the server to price it. */
+export interface BookingSelection {
+  pricing: Pricing;
+  eventId: string;
+  guests: number;
+  /** Ticket type id (or name) for 'ticket' pricing. */
+  ticketType?: string | null;
+  /** RSVP slot id ('deposit'). */
+  rsvpSlotId?: string | null;
+  /** Slot label ('fixed': '5:30pm'); stored as the reservation's time_slot otherwise. */
+  timeSlot?: string | null;
+  promoCode?: string | null;
+  /** 'fixed' pricing only: the trusted function's own constant, never the browser's. */
+  unitPriceCents?: number | null;
+  maxGuests: number;
+  /** Restrict the event to one organization. */
+  orgSlug?: string | null;
+}
+
+export interface QuotePromo {
+  id: string;
+  code: string;
+  discount_type: 'percent' | 'fixed';
+  discount_amount: number;
+}
+
+export interface Quote {
+  eventId: string;
+  orgId: string;
+  subtotalCents: number;
+  discountCents: number;
+  totalCents: number;
+  unitPriceCents: number;
+  promo: QuotePromo | null;
+  ticketTypeId: string | null;
+  rsvpSlotId: string | null;
+  timeSlot: string | null;
+}
+
+export function selectionArgs(selection: BookingSelection): Record<string, unknown> {
+  const promo = selection.promoCode?.trim();
+  return {
+    p_event_id: selection.eventId,
+    p_guests: selection.guests,
+    p_pricing: selection.pricing,
+    p_ticket_type: selection.ticketType ?? null,
+    p_rsvp_slot_id: selection.rsvpSlotId ?? null,
+    p_time_slot: selection.timeSlot ?? null,
+    p_promo_code: promo ? promo : null,
+    p_unit_price_cents: selection.pricing === 'fixed' ? selection.unitPriceCents ?? null : null,
+    p_max_guests: selection.maxGuests,
+    p_org_slug: selection.orgSlug ?? null,
+  };
+}
+
+interface QuoteRow {
+  event_id: string;
+  org_id: string;
+  subtotal_cents: number;
+  discount_cents: number;
+  total_cents: number;
+  unit_price_cents: number;
+  promo: QuotePromo | null;
+  ticket_type_id: string | null;
+  rsvp_slot_id: string | null;
+  time_slot: string | null;
+}
+
+/** Prices a booking (nothing is reserved). Throws an HttpError with the guest's message when it cannot be made. */
+export async function quoteBooking(db: SupabaseClient, selection: BookingSelection): Promise<Quote> {
+  const row = await callRpc<QuoteRow>(db, 'quote_booking', selectionArgs(selection));
+  return {
+    eventId: row.event_id,
+    orgId: row.org_id,
+    subtotalCents: row.subtotal_cents,
+    discountCents: row.discount_cents,
+    totalCents: row.total_cents,
+    unitPriceCents: row.unit_price_cents,
+    promo: row.promo ?? null,
+    ticketTypeId: row.ticket_type_id,
+    rsvpSlotId: row.rsvp_slot_id,
+    timeSlot: row.time_slot,
+  };
+}
+
+/** The promo object of the public answers: {id, discount_type, discount_amount} (and code). */
+export function publicPromo(promo: QuotePromo | null) {
+  return promo
+    ? { id: promo.id, code: promo.code, discount_type: promo.discount_type, discount_amount: promo.discount_amount }
+    : null;
+}

@@ -1,0 +1,146 @@
+// The ticket payment functions (process-square-payment, magnolia-process-payment) share this
+// handler; a flavour says how the booking is priced and which messages guests read.
+//
+// Request: { validateOnly?, token?, amount?, reservationData: { name, email, phone?, eventId,
+//   guests | num_guests, ticketTypeId | ticketType, timeSlot?, dietaryRestrictions?,
+//   specialRequests?, ticket_price? (ignored) }, promoCode?, idempotencyKey? }
+// validateOnly → 200 { success: true, finalAmountCents, subtotalCents, discountCents, promo }
+// paying call  → 200 { success: true, reservationId, amountCents, subtotalCents, discountCents, status: 'confirmed' }
+// refusals     → 4xx/5xx { success: false, error, code }
+import { z } from 'npm:zod@4';
+import { json } from './http.ts';
+import { createAdminClient } from './supabase.ts';
+import { bookAndPay, idempotencyKeySchema, optionalText, readBody, refusal, UUID } from './booking.ts';
+import { type BookingSelection, publicPromo, quoteBooking } from './pricing.ts';
+
+export interface TicketFlavour {
+  pricing: 'ticket' | 'fixed';
+  /** 'fixed' pricing: the function's own constant price per ticket. */
+  unitPriceCents?: number;
+  orgSlug?: string;
+  maxGuests: number;
+  /** Allowed slot labels when a time slot is required ('fixed'). */
+  timeSlots?: readonly string[];
+  messages: { minGuests: string; maxGuests: string };
+}
+
+const MISSING = 'Please fill in all required fields.';
+
+const looseNumber = z.union([z.number(), z.string(), z.null(), z.undefined()]);
+const looseText = z.union([z.string(), z.null(), z.undefined()]);
+
+const reservationDataSchema = z.looseObject({
+  name: looseText,
+  email: looseText,
+  phone: optionalText(40, 'Phone'),
+  eventId: looseText,
+  guests: looseNumber,
+  num_guests: looseNumber,
+  ticketTypeId: looseText,
+  ticketType: looseText,
+  timeSlot: looseText,
+  dietaryRestrictions: optionalText(2000, 'Dietary restrictions'),
+  specialRequests: optionalText(2000, 'Special requests'),
+}, { error: 'reservationData is required' });
+
+const bodySchema = z.object({
+  validateOnly: z.boolean({ error: 'validateOnly must be true or false' }).nullish(),
+  token: z.string({ error: 'token must be a string' }).max(1024, { message: 'token is too long' }).nullish(),
+  amount: z.number({ error: 'amount must be a number of cents' }).nullish(),
+  reservationData: reservationDataSchema,
+  promoCode: z.string({ error: 'promoCode must be a string' }).max(40, { message: 'Invalid promo code' }).nullish(),
+  idempotencyKey: idempotencyKeySchema,
+}, { error: 'The request body must be a JSON object' });
+
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+function guestsOf(data: z.output<typeof reservationDataSchema>): number | null {
+  const raw = data.guests ?? data.num_guests;
+  if (raw === null || raw === undefined || raw === '') return null;
+  const n = typeof raw === 'number' ? raw : Number(raw);
+  return Number.isFinite(n) ? n : NaN;
+}
+
+export function ticketCheckoutHandler(flavour: TicketFlavour) {
+  return async (req: Request): Promise<Response> => {
+    if (req.method !== 'POST') throw refusal(405, 'Use POST', 'method_not_allowed');
+    const body = await readBody(req, bodySchema);
+    const data = body.reservationData;
+
+    // What is booked (needed by both calls).
+    const eventId = data.eventId?.trim() ?? '';
+    const guests = guestsOf(data);
+    const ticketType = (data.ticketTypeId ?? data.ticketType)?.trim() || null;
+    const timeSlot = data.timeSlot?.trim() || null;
+    if (!eventId) throw refusal(400, MISSING, 'missing_fields');
+    if (!UUID.test(eventId)) throw refusal(404, 'Event not found. Please select a valid event.', 'not_found');
+    if (guests === null) throw refusal(400, MISSING, 'missing_fields');
+    if (!Number.isInteger(guests) || guests < 1) throw refusal(400, flavour.messages.minGuests, 'invalid_guests');
+    if (guests > flavour.maxGuests) throw refusal(400, flavour.messages.maxGuests, 'invalid_guests');
+    if (flavour.pricing === 'ticket' && !ticketType) throw refusal(400, MISSING, 'missing_fields');
+    if (flavour.timeSlots) {
+      if (!timeSlot || !flavour.timeSlots.some((slot) => slot.toLowerCase() === timeSlot.toLowerCase())) {
+        throw refusal(400, 'Please select a time slot', 'invalid_time_slot');
+      }
+    } else if (timeSlot && timeSlot.length > 40) {
+      throw refusal(400, 'Time slot must be at most 40 characters', 'invalid_time_slot');
+    }
+
+    const selection: BookingSelection = {
+      pricing: flavour.pricing,
+      eventId,
+      guests,
+      ticketType: flavour.pricing === 'ticket' ? ticketType : null,
+      timeSlot,
+      promoCode: body.promoCode,
+      // The browser's ticket_price is never a price: only the function's own constant is.
+      unitPriceCents: flavour.pricing === 'fixed' ? flavour.unitPriceCents : null,
+      maxGuests: flavour.maxGuests,
+      orgSlug: flavour.orgSlug ?? null,
+    };
+    const db = createAdminClient();
+
+    if (body.validateOnly) {
+      const quote = await quoteBooking(db, selection);
+      return json({
+        success: true,
+        finalAmountCents: quote.totalCents,
+        subtotalCents: quote.subtotalCents,
+        discountCents: quote.discountCents,
+        promo: publicPromo(quote.promo),
+      });
+    }
+
+    const name = data.name?.trim() ?? '';
+    const email = data.email?.trim() ?? '';
+    if (!name || !email) throw refusal(400, MISSING, 'missing_fields');
+    if (name.length > 200) throw refusal(400, 'Name must be at most 200 characters', 'invalid_name');
+    if (email.length > 320 || !EMAIL.test(email)) throw refusal(400, 'Valid email is required', 'invalid_email');
+
+    let expectedTotalCents: number | null = null;
+    if (body.amount !== null && body.amount !== undefined) {
+      if (!Number.isFinite(body.amount) || body.amount < 0) throw refusal(400, 'amount must be a non-negative number of cents', 'invalid_amount');
+      expectedTotalCents = Math.round(body.amount);
+    }
+
+    const result = await bookAndPay(db, selection, {
+      name,
+      email,
+      phone: data.phone,
+      dietaryRestrictions: data.dietaryRestrictions,
+      specialRequests: data.specialRequests,
+    }, {
+      token: body.token ?? null,
+      expectedTotalCents,
+      idempotencyKey: body.idempotencyKey ?? crypto.randomUUID(),
+    });
+    return json({
+      success: true,
+      reservationId: result.reservationId,
+      amountCents: result.amountCents,
+      subtotalCents: result.subtotalCents,
+      discountCents: result.discountCents,
+      status: 'confirmed',
+    });
+  };
+}

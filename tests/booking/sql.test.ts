@@ -1,0 +1,364 @@
+/**
+ * The booking SQL functions (supabase/migrations/20261123002000_booking.sql), called as the
+ * service role the way the edge functions call them. Runs with SUPPERHOST_TEST_STACK=db too.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  asService, createEvent, createOrg, createPromo, createSlot, createTicketType, one, slotTaken, ticketQuantity, usePool,
+  type TestOrg,
+} from './helpers.ts';
+
+const pool = usePool();
+
+interface HoldArgs {
+  key?: string; eventId: string; guests: number; pricing?: 'ticket' | 'deposit' | 'fixed'; ticketType?: string | null;
+  slotId?: string | null; timeSlot?: string | null; promo?: string | null; unitPrice?: number | null; maxGuests?: number;
+  orgSlug?: string | null; expected?: number | null; hasToken?: boolean | null; email?: string;
+}
+
+const hold = (a: HoldArgs) => asService<any>(pool(), `
+  select public.hold_booking(
+    p_idempotency_key => $1, p_event_id => $2, p_guests => $3, p_name => 'Test Guest', p_email => $4,
+    p_pricing => $5, p_ticket_type => $6, p_rsvp_slot_id => $7, p_time_slot => $8, p_promo_code => $9,
+    p_unit_price_cents => $10, p_max_guests => $11, p_org_slug => $12, p_expected_total_cents => $13,
+    p_has_payment_token => $14, p_dietary_restrictions => 'No nuts')`,
+[a.key ?? randomUUID(), a.eventId, a.guests, a.email ?? 'test.guest@example.com', a.pricing ?? 'ticket', a.ticketType ?? null,
+  a.slotId ?? null, a.timeSlot ?? null, a.promo ?? null, a.unitPrice ?? null, a.maxGuests ?? 10, a.orgSlug ?? null,
+  a.expected ?? null, a.hasToken ?? null]);
+
+const quote = (a: HoldArgs) => asService<any>(pool(), `
+  select public.quote_booking(p_event_id => $1, p_guests => $2, p_pricing => $3, p_ticket_type => $4,
+    p_rsvp_slot_id => $5, p_time_slot => $6, p_promo_code => $7, p_unit_price_cents => $8, p_max_guests => $9, p_org_slug => $10)`,
+[a.eventId, a.guests, a.pricing ?? 'ticket', a.ticketType ?? null, a.slotId ?? null, a.timeSlot ?? null, a.promo ?? null,
+  a.unitPrice ?? null, a.maxGuests ?? 10, a.orgSlug ?? null]);
+
+const confirm = (id: string, provider = 'test', paymentId: string | null = `pay-${randomUUID()}`) =>
+  asService<boolean>(pool(), `select public.confirm_booking($1, $2, $3)`, [id, provider, paymentId]);
+const fail = (id: string, reason = 'GENERIC_DECLINE') => asService<boolean>(pool(), `select public.fail_booking($1, $2)`, [id, reason]);
+
+async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    const e = error as { code: string; message: string };
+    return { code: e.code, message: e.message };
+  }
+  throw new Error('expected the call to be refused');
+}
+
+let org: TestOrg;
+let eventId: string;
+let foodOnly: string;
+let wine: string;
+
+beforeAll(async () => {
+  org = await createOrg(pool());
+  eventId = await createEvent(pool(), org.id, { title: 'SQL Test Dinner', maxGuests: null });
+  foodOnly = await createTicketType(pool(), eventId, 'Food Only', 12345, 10);
+  wine = await createTicketType(pool(), eventId, 'Food + Wine Pairing', 17500, 2);
+  await createPromo(pool(), org.id, 'Save15', 'percent', 15);
+  await createPromo(pool(), org.id, 'TAKE5', 'fixed', 500);
+  await createPromo(pool(), org.id, 'HUGE', 'fixed', 1_000_000);
+  await createPromo(pool(), org.id, 'FREE', 'percent', 100);
+  await createPromo(pool(), org.id, 'OLD', 'percent', 20, { active: false });
+  await createPromo(pool(), org.id, 'GONE', 'percent', 10, { maxUses: 5, timesRedeemed: 5 });
+});
+
+describe('quote_booking', () => {
+  it('prices a ticket type x guests on the server', async () => {
+    const q = await quote({ eventId, guests: 2, ticketType: foodOnly });
+    expect(q).toMatchObject({ subtotal_cents: 24690, discount_cents: 0, total_cents: 24690, unit_price_cents: 12345, promo: null, ticket_type_id: foodOnly });
+  });
+
+  it('finds the ticket type by name too, and refuses one of another event', async () => {
+    expect((await quote({ eventId, guests: 1, ticketType: 'food + wine pairing' })).total_cents).toBe(17500);
+    const other = await createEvent(pool(), org.id, { title: 'Other' });
+    const otherType = await createTicketType(pool(), other, 'Food Only', 100, 5);
+    expect(await refusal(quote({ eventId, guests: 1, ticketType: otherType })))
+      .toEqual({ code: 'SH404', message: 'Ticket type not found. Please select a valid ticket type.' });
+  });
+
+  it('rounds a percent discount to whole cents and looks the code up in any case', async () => {
+    const q = await quote({ eventId, guests: 1, ticketType: foodOnly, promo: ' save15 ' });
+    // 15% of 12345 = 1851.75
+    expect(q).toMatchObject({ subtotal_cents: 12345, discount_cents: 1852, total_cents: 10493 });
+    expect(q.promo).toMatchObject({ code: 'Save15', discount_type: 'percent', discount_amount: 15 });
+  });
+
+  it('takes a fixed discount in cents and never goes below zero', async () => {
+    expect(await quote({ eventId, guests: 1, ticketType: foodOnly, promo: 'take5' })).toMatchObject({ discount_cents: 500, total_cents: 11845 });
+    expect(await quote({ eventId, guests: 1, ticketType: foodOnly, promo: 'HUGE' })).toMatchObject({ discount_cents: 12345, total_cents: 0 });
+    expect(await quote({ eventId, guests: 2, ticketType: foodOnly, promo: 'FREE' })).toMatchObject({ discount_cents: 24690, total_cents: 0 });
+  });
+
+  it('refuses unknown, inactive and exhausted codes with their messages', async () => {
+    expect(await refusal(quote({ eventId, guests: 1, ticketType: foodOnly, promo: 'NOPE' }))).toEqual({ code: 'P0001', message: 'Invalid promo code' });
+    expect(await refusal(quote({ eventId, guests: 1, ticketType: foodOnly, promo: 'old' }))).toEqual({ code: 'P0001', message: 'This promo code is no longer active' });
+    expect(await refusal(quote({ eventId, guests: 1, ticketType: foodOnly, promo: 'GONE' }))).toEqual({ code: 'P0001', message: 'This promo code has reached its usage limit' });
+  });
+
+  it('does not accept another organization\'s code', async () => {
+    expect(await refusal(quote({ eventId, guests: 1, ticketType: foodOnly, promo: 'WELCOME10' }))).toEqual({ code: 'P0001', message: 'Invalid promo code' });
+  });
+
+  it('says how many tickets are left, with the spec\'s wording', async () => {
+    expect(await refusal(quote({ eventId, guests: 3, ticketType: wine })))
+      .toEqual({ code: 'SH409', message: 'Only 2 tickets available for Food + Wine Pairing.' });
+  });
+
+  it('prices a deposit per guest (500 cents when the event has none) and a fixed price per ticket', async () => {
+    const rsvp = await createEvent(pool(), org.id, { rsvpMode: true, rsvpOpen: true, depositAmount: null });
+    const slot = await createSlot(pool(), rsvp, '6:00pm', '18:00', 10);
+    expect(await quote({ eventId: rsvp, guests: 3, pricing: 'deposit', slotId: slot })).toMatchObject({ subtotal_cents: 1500, total_cents: 1500, rsvp_slot_id: slot });
+    expect(await quote({ eventId: rsvp, guests: 3, pricing: 'fixed', timeSlot: '6:00PM', unitPrice: 6500 })).toMatchObject({ total_cents: 19500, time_slot: '6:00pm' });
+    expect(await refusal(quote({ eventId: rsvp, guests: 3, pricing: 'deposit' }))).toEqual({ code: 'P0001', message: 'Please select a time slot' });
+  });
+
+  it('refuses guests outside 1..limit, past events, inactive events and events of another organization', async () => {
+    expect(await refusal(quote({ eventId, guests: 0, ticketType: foodOnly }))).toMatchObject({ code: 'P0001', message: 'At least 1 guest is required.' });
+    expect(await refusal(quote({ eventId, guests: 7, ticketType: foodOnly, maxGuests: 6 }))).toMatchObject({ code: 'P0001', message: 'A booking is limited to 6 guests.' });
+    const past = await createEvent(pool(), org.id, { daysAhead: -1 });
+    await createTicketType(pool(), past, 'Food Only', 100, 5);
+    expect(await refusal(quote({ eventId: past, guests: 1, ticketType: 'Food Only' })))
+      .toEqual({ code: 'SH409', message: 'This event has already started. Please select an upcoming event.' });
+    const inactive = await createEvent(pool(), org.id, { isActive: false });
+    expect(await refusal(quote({ eventId: inactive, guests: 1, ticketType: 'x' })))
+      .toEqual({ code: 'SH404', message: 'Event not found. Please select a valid event.' });
+    expect(await refusal(quote({ eventId, guests: 1, ticketType: foodOnly, orgSlug: 'magnolia' })))
+      .toEqual({ code: 'SH404', message: 'Event not found. Please select a valid event.' });
+  });
+});
+
+describe('hold_booking', () => {
+  it('holds the seats for 15 minutes with the server\'s amount', async () => {
+    const before = await ticketQuantity(pool(), foodOnly);
+    const h = await hold({ eventId, guests: 2, ticketType: foodOnly, promo: 'take5', hasToken: true, expected: 24190 });
+    expect(h).toMatchObject({ existing: false, status: 'held', total_cents: 24190, discount_cents: 500, subtotal_cents: 24690, guests: 2 });
+    expect(await ticketQuantity(pool(), foodOnly)).toBe(before - 2);
+    const row = await one<any>(pool(), `select status, amount_cents, discount_cents, hold_expires_at - now() as ttl, dietary_restrictions from public.reservations where id = $1`, [h.reservation_id]);
+    expect(row).toMatchObject({ status: 'held', amount_cents: 24190, discount_cents: 500, dietary_restrictions: 'No nuts' });
+    expect(row.ttl.minutes).toBeGreaterThanOrEqual(14);
+    await fail(h.reservation_id);
+    expect(await ticketQuantity(pool(), foodOnly)).toBe(before);
+  });
+
+  it('returns the existing reservation for the same idempotency key and takes nothing more', async () => {
+    const key = randomUUID();
+    const before = await ticketQuantity(pool(), foodOnly);
+    const first = await hold({ key, eventId, guests: 1, ticketType: foodOnly });
+    const again = await hold({ key, eventId, guests: 1, ticketType: foodOnly });
+    expect(again).toMatchObject({ existing: true, reservation_id: first.reservation_id, status: 'held' });
+    expect(await ticketQuantity(pool(), foodOnly)).toBe(before - 1);
+    expect(await refusal(hold({ key, eventId, guests: 2, ticketType: foodOnly })))
+      .toMatchObject({ code: 'SH409', message: 'This checkout was already used for a different booking. Please refresh the page and try again.' });
+    await fail(first.reservation_id);
+  });
+
+  it('refuses a changed amount, a token for a free booking and no token for a paid one, leaving nothing behind', async () => {
+    const before = await ticketQuantity(pool(), foodOnly);
+    const count = async () => (await one<{ n: number }>(pool(), `select count(*)::int as n from public.reservations where event_id = $1`, [eventId])).n;
+    const rows = await count();
+    expect(await refusal(hold({ eventId, guests: 1, ticketType: foodOnly, expected: 100 })))
+      .toEqual({ code: 'P0001', message: 'The amount has changed. Please review your order and try again.' });
+    expect(await refusal(hold({ eventId, guests: 1, ticketType: foodOnly, promo: 'FREE', hasToken: true })))
+      .toEqual({ code: 'P0001', message: 'This booking is free: no card payment is needed. Please submit it without card details.' });
+    expect(await refusal(hold({ eventId, guests: 1, ticketType: foodOnly, hasToken: false })))
+      .toEqual({ code: 'P0001', message: 'Card details are required to pay $123.45 for this booking.' });
+    expect(await refusal(hold({ eventId, guests: 3, ticketType: wine })))
+      .toEqual({ code: 'SH409', message: 'Only 2 tickets available for Food + Wine Pairing.' });
+    expect(await ticketQuantity(pool(), foodOnly)).toBe(before);
+    expect(await ticketQuantity(pool(), wine)).toBe(2);
+    expect(await count()).toBe(rows);
+  });
+
+  it('refuses an inactive slot and reports a full one', async () => {
+    const rsvp = await createEvent(pool(), org.id, { rsvpMode: true, rsvpOpen: true, depositAmount: 700 });
+    const small = await createSlot(pool(), rsvp, '6:00pm', '18:00', 2);
+    const off = await createSlot(pool(), rsvp, '9:00pm', '21:00', 10, false);
+    expect(await refusal(hold({ eventId: rsvp, guests: 1, pricing: 'deposit', slotId: off })))
+      .toEqual({ code: 'SH409', message: 'The 9:00pm time slot is not available. Please select another time.' });
+    const h = await hold({ eventId: rsvp, guests: 2, pricing: 'deposit', slotId: small });
+    expect(h.total_cents).toBe(1400);
+    expect(await slotTaken(pool(), small)).toBe(2);
+    expect(await refusal(hold({ eventId: rsvp, guests: 1, pricing: 'deposit', slotId: small })))
+      .toEqual({ code: 'SH409', message: 'The 6:00pm time slot is full. Please select another time.' });
+  });
+
+  it('refuses RSVPs when the event does not take them or they are closed', async () => {
+    const closed = await createEvent(pool(), org.id, { rsvpMode: true, rsvpOpen: false });
+    const slot = await createSlot(pool(), closed, '6:00pm', '18:00', 10);
+    expect(await refusal(hold({ eventId: closed, guests: 1, pricing: 'deposit', slotId: slot }))).toEqual({ code: 'SH409', message: 'RSVPs are closed for this event.' });
+    const ticketed = await createEvent(pool(), org.id, {});
+    const slot2 = await createSlot(pool(), ticketed, '6:00pm', '18:00', 10);
+    expect(await refusal(hold({ eventId: ticketed, guests: 1, pricing: 'deposit', slotId: slot2 }))).toEqual({ code: 'SH409', message: 'This event does not take RSVPs.' });
+  });
+
+  it('counts the event\'s max_guests when nothing else limits it', async () => {
+    const capped = await createEvent(pool(), org.id, { maxGuests: 3 });
+    await createTicketType(pool(), capped, 'Open Seating', 1000, 100);
+    await hold({ eventId: capped, guests: 2, ticketType: 'Open Seating' });
+    expect(await refusal(hold({ eventId: capped, guests: 2, ticketType: 'Open Seating' }))).toEqual({ code: 'SH409', message: 'Only 1 seat left for this event.' });
+  });
+});
+
+describe('confirm_booking and fail_booking', () => {
+  it('confirms, queues the confirmation email and redeems the promo code only then', async () => {
+    const promoId = await createPromo(pool(), org.id, `ONCE${randomUUID().slice(0, 4)}`, 'percent', 50, { maxUses: 1 });
+    const code = (await one<{ code: string }>(pool(), `select code from public.promo_codes where id = $1`, [promoId])).code;
+    const h = await hold({ eventId, guests: 2, ticketType: foodOnly, promo: code });
+    expect((await one<any>(pool(), `select times_redeemed from public.promo_codes where id = $1`, [promoId])).times_redeemed).toBe(0);
+    // The held use is reserved: nobody else can take the last use meanwhile.
+    expect(await refusal(hold({ eventId, guests: 1, ticketType: foodOnly, promo: code })))
+      .toEqual({ code: 'P0001', message: 'This promo code has reached its usage limit' });
+
+    expect(await confirm(h.reservation_id, 'test', 'pay-1')).toBe(true);
+    expect(await confirm(h.reservation_id, 'test', 'pay-1')).toBe(true); // repeat: no-op
+    expect(await confirm(h.reservation_id, 'test', 'pay-2')).toBe(false); // another payment: refund it
+    const row = await one<any>(pool(), `select status, confirmed_at, payment_provider, payment_id from public.reservations where id = $1`, [h.reservation_id]);
+    expect(row).toMatchObject({ status: 'confirmed', payment_provider: 'test', payment_id: 'pay-1' });
+    expect(row.confirmed_at).not.toBeNull();
+    expect((await one<any>(pool(), `select times_redeemed from public.promo_codes where id = $1`, [promoId])).times_redeemed).toBe(1);
+
+    const { rows: mails } = await pool().query(`select * from public.email_outbox where reservation_id = $1`, [h.reservation_id]);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ kind: 'booking_confirmation', to_email: 'test.guest@example.com', status: 'pending', subject: 'Your reservation at Booking Test Kitchen: SQL Test Dinner' });
+    expect(mails[0].body_text).toContain('Time: 7:00 PM Eastern Time');
+    expect(mails[0].body_text).toContain('Guests: 2');
+    expect(mails[0].body_text).toContain('Ticket: Food Only');
+    expect(mails[0].body_text).toContain('Total paid: $123.45');
+    expect(mails[0].body_text).toMatch(/Date: \w+day, \w+ \d{1,2}, \d{4}/);
+  });
+
+  it('fails a held booking: seats and promo use come back at once', async () => {
+    const promoId = await createPromo(pool(), org.id, `LAST${randomUUID().slice(0, 4)}`, 'fixed', 100, { maxUses: 1 });
+    const code = (await one<{ code: string }>(pool(), `select code from public.promo_codes where id = $1`, [promoId])).code;
+    const before = await ticketQuantity(pool(), foodOnly);
+    const h = await hold({ eventId, guests: 3, ticketType: foodOnly, promo: code });
+    expect(await ticketQuantity(pool(), foodOnly)).toBe(before - 3);
+    expect(await fail(h.reservation_id)).toBe(true);
+    expect(await fail(h.reservation_id)).toBe(false);
+    expect(await confirm(h.reservation_id)).toBe(false);
+    expect(await ticketQuantity(pool(), foodOnly)).toBe(before);
+    // The use is free again.
+    const again = await hold({ eventId, guests: 1, ticketType: foodOnly, promo: code });
+    await fail(again.reservation_id);
+  });
+
+  it('a free booking is confirmed with provider comp and says so in the email', async () => {
+    const h = await hold({ eventId, guests: 1, ticketType: foodOnly, promo: 'FREE', hasToken: false });
+    expect(h.total_cents).toBe(0);
+    expect(await confirm(h.reservation_id, 'comp', null)).toBe(true);
+    const mail = await one<any>(pool(), `select body_text from public.email_outbox where reservation_id = $1`, [h.reservation_id]);
+    expect(mail.body_text).toContain('Total: Free');
+  });
+});
+
+describe('expired holds', () => {
+  it('give their seats back on the next booking of the event', async () => {
+    const e = await createEvent(pool(), org.id, {});
+    const t = await createTicketType(pool(), e, 'Counter', 5000, 2);
+    const stale = await hold({ eventId: e, guests: 2, ticketType: t });
+    expect(await refusal(hold({ eventId: e, guests: 1, ticketType: t }))).toEqual({ code: 'SH409', message: 'Only 0 tickets available for Counter.' });
+    await pool().query(`update public.reservations set hold_expires_at = now() - interval '1 minute' where id = $1`, [stale.reservation_id]);
+    const fresh = await hold({ eventId: e, guests: 2, ticketType: t });
+    expect(fresh.status).toBe('held');
+    expect((await one<any>(pool(), `select status from public.reservations where id = $1`, [stale.reservation_id])).status).toBe('expired');
+    expect(await ticketQuantity(pool(), t)).toBe(0);
+    // The stale hold's late payment cannot be booked over capacity: the caller refunds it.
+    expect(await confirm(stale.reservation_id)).toBe(false);
+    expect(await ticketQuantity(pool(), t)).toBe(0);
+  });
+
+  it('are released by release_expired_holds(), and a late payment re-takes seats that are still free', async () => {
+    const e = await createEvent(pool(), org.id, {});
+    const t = await createTicketType(pool(), e, 'Counter', 5000, 4);
+    const h = await hold({ eventId: e, guests: 3, ticketType: t });
+    await pool().query(`update public.reservations set hold_expires_at = now() - interval '1 second' where id = $1`, [h.reservation_id]);
+    expect(await asService<number>(pool(), `select public.release_expired_holds()`)).toBeGreaterThanOrEqual(1);
+    expect(await ticketQuantity(pool(), t)).toBe(4);
+    expect(await confirm(h.reservation_id)).toBe(true);
+    expect(await ticketQuantity(pool(), t)).toBe(1);
+  });
+
+  it('a hold past its expiry but not yet released is confirmed only if its seats can be taken again', async () => {
+    const e = await createEvent(pool(), org.id, {});
+    const t = await createTicketType(pool(), e, 'Counter', 5000, 2);
+    const h = await hold({ eventId: e, guests: 2, ticketType: t });
+    await pool().query(`update public.reservations set hold_expires_at = now() - interval '1 second' where id = $1`, [h.reservation_id]);
+    expect(await confirm(h.reservation_id)).toBe(true);
+    expect(await ticketQuantity(pool(), t)).toBe(0);
+  });
+
+  it('a refund in progress blocks confirmation for good', async () => {
+    const h = await hold({ eventId, guests: 1, ticketType: foodOnly });
+    await asService(pool(), `select public.record_booking_event($1, 'refund_requested', '{}'::jsonb)`, [h.reservation_id]);
+    expect(await confirm(h.reservation_id)).toBe(false);
+    await fail(h.reservation_id);
+  });
+});
+
+describe('privileges', () => {
+  it('only the service role may execute the booking functions', async () => {
+    for (const role of ['anon', 'authenticated']) {
+      const client = await pool().connect();
+      try {
+        await client.query('begin');
+        await client.query(`set local role ${role}`);
+        for (const sql of [
+          `select public.quote_booking('${eventId}', 1)`,
+          `select public.hold_booking('k', '${eventId}', 1, 'a', 'a@b.co')`,
+          `select public.confirm_booking('${eventId}', 'test', 'x')`,
+          `select public.fail_booking('${eventId}', 'x')`,
+          `select public.release_expired_holds()`,
+          `select public.test_processor_charge('k', 'cnon:card-nonce-ok', 100)`,
+        ]) {
+          await client.query('savepoint s');
+          await expect(client.query(sql), `${role}: ${sql}`).rejects.toMatchObject({ code: '42501' });
+          await client.query('rollback to savepoint s');
+        }
+        await client.query('savepoint s');
+        await expect(client.query('select * from public.test_processor_payments')).rejects.toMatchObject({ code: '42501' });
+        await client.query('rollback to savepoint s');
+        await expect(client.query('select * from public.booking_events')).rejects.toMatchObject({ code: '42501' });
+      } finally {
+        await client.query('rollback').catch(() => undefined);
+        client.release();
+      }
+    }
+  });
+});
+
+describe('local test processor', () => {
+  it('charges once per idempotency key, honours the sandbox nonces and refunds', async () => {
+    const key = randomUUID();
+    const first = await asService<any>(pool(), `select public.test_processor_charge($1, 'cnon:card-nonce-ok', 2500, 'USD', 'ref-1')`, [key]);
+    expect(first.payment).toMatchObject({ status: 'COMPLETED', amount_money: { amount: 2500, currency: 'USD' } });
+    const again = await asService<any>(pool(), `select public.test_processor_charge($1, 'cnon:card-nonce-ok', 2500, 'USD', 'ref-1')`, [key]);
+    expect(again.payment.id).toBe(first.payment.id);
+    expect((await one<any>(pool(), `select count(*)::int as n from public.test_processor_payments where idempotency_key = $1`, [key])).n).toBe(1);
+    const reused = await asService<any>(pool(), `select public.test_processor_charge($1, 'cnon:card-nonce-ok', 9999)`, [key]);
+    expect(reused.errors[0].code).toBe('IDEMPOTENCY_KEY_REUSED');
+
+    for (const [nonce, code] of [
+      ['cnon:card-nonce-declined', 'GENERIC_DECLINE'],
+      ['cnon:card-nonce-rejected-cvv', 'CVV_FAILURE'],
+      ['cnon:card-nonce-rejected-postalcode', 'ADDRESS_VERIFICATION_FAILURE'],
+      ['cnon:card-nonce-rejected-expiration', 'INVALID_EXPIRATION'],
+      ['cnon:something-else', 'CARD_TOKEN_EXPIRED'],
+    ]) {
+      const answer = await asService<any>(pool(), `select public.test_processor_charge($1, $2, 2500)`, [randomUUID(), nonce]);
+      expect(answer.errors[0].code, nonce).toBe(code);
+      expect(answer.payment?.status).toBe('FAILED');
+    }
+
+    const refundKey = randomUUID();
+    const refund = await asService<any>(pool(), `select public.test_processor_refund($1, $2, 2500, 'test')`, [refundKey, first.payment.id]);
+    expect(refund.refund.status).toBe('COMPLETED');
+    const repeat = await asService<any>(pool(), `select public.test_processor_refund($1, $2, 2500, 'test')`, [refundKey, first.payment.id]);
+    expect(repeat.refund.id).toBe(refund.refund.id);
+    const over = await asService<any>(pool(), `select public.test_processor_refund($1, $2, 1, 'test')`, [randomUUID(), first.payment.id]);
+    expect(over.errors[0].code).toBe('REFUND_AMOUNT_INVALID');
+    expect((await one<any>(pool(), `select refunded_cents from public.test_processor_payments where id = $1`, [first.payment.id])).refunded_cents).toBe(2500);
+  });
+});
