@@ -1,22 +1,29 @@
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import { OrgBookingWidget } from '@/features/org-page/components/org-booking-widget';
+import { BookingPanelFallback } from '@/features/org-page/components/booking-panel-fallback';
+import type { BookingPanelContext } from '@/features/org-page/lib/booking-panel-context';
 import { EmbedFrame } from '@/features/embed/components/embed-frame';
 import { EventPicker } from '@/features/embed/components/event-picker';
-import type { BookingPanelContext } from '@/features/org-page/lib/booking-panel-context';
-import { RsvpBooking } from '@/features/rsvp/components/rsvp-booking';
-import { TicketBooking } from '@/features/booking/components/ticket-booking';
+
+const RsvpBooking = lazy(() => import('@/features/rsvp/components/rsvp-booking').then((m) => ({ default: m.RsvpBooking })));
+const TicketBooking = lazy(() => import('@/features/booking/components/ticket-booking').then((m) => ({ default: m.TicketBooking })));
 
 function BookingPanel({ context }: { context: BookingPanelContext }) {
-  return context.rsvp ? (
-    <RsvpBooking event={context.event} onBooked={context.onBooked} />
-  ) : (
-    <TicketBooking event={context.event} refreshEvent={context.refreshEvent} onBooked={context.onBooked} />
+  return (
+    <Suspense fallback={<BookingPanelFallback />}>
+      {context.rsvp ? (
+        <RsvpBooking event={context.event} onBooked={context.onBooked} />
+      ) : (
+        <TicketBooking event={context.event} refreshEvent={context.refreshEvent} onBooked={context.onBooked} />
+      )}
+    </Suspense>
   );
 }
 
 /**
  * /{orgSlug}/embed: the booking form alone, meant for an iframe on the organization's own site
- * (no site chrome, no frame-busting; the height is posted to the parent — docs/EMBED.md).
+ * (no site chrome, no frame-busting; its height is posted to the parent — see docs/EMBED.md).
  */
 export default function OrgEmbedRoute() {
   const { orgSlug = '' } = useParams();

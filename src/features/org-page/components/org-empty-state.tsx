@@ -1,6 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { safeHttpUrl } from '../lib/events';
 import type { Branding } from '../types';
+import { hideBrokenImage } from '../lib/images';
 
 export const DEFAULT_EMPTY_TITLE = 'New Experiences Coming Soon';
 const DEFAULT_EMPTY_MESSAGE = 'There are no upcoming events right now. Check back soon for new dates.';
@@ -12,7 +13,7 @@ export function OrgEmptyState({ branding }: { branding: Branding | null }) {
   const ctaText = branding?.empty_state_cta_text;
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 rounded-lg border bg-card p-8 text-center">
-      {image ? <img src={image} alt="" loading="lazy" className="max-h-64 w-full rounded-md object-cover" /> : null}
+      {image ? <img src={image} alt="" loading="lazy" className="max-h-64 w-full rounded-md object-cover" onError={hideBrokenImage} /> : null}
       <h3 className="font-serif text-2xl font-semibold">{branding?.empty_state_title || DEFAULT_EMPTY_TITLE}</h3>
       <p className="whitespace-pre-line text-muted-foreground">{branding?.empty_state_message || DEFAULT_EMPTY_MESSAGE}</p>
       {ctaText && ctaHref ? (

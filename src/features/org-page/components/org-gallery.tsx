@@ -1,4 +1,5 @@
 import { galleryImages } from '../lib/events';
+import { hideBrokenImage } from '../lib/images';
 
 export function OrgGallery({ images, brandName }: { images: readonly string[]; brandName: string }) {
   const shown = galleryImages(images);
@@ -15,6 +16,7 @@ export function OrgGallery({ images, brandName }: { images: readonly string[]; b
               loading="lazy"
               decoding="async"
               className="h-full w-full object-cover transition-transform hover:scale-105"
+              onError={hideBrokenImage}
             />
           </li>
         ))}

@@ -2,6 +2,7 @@ import { Camera, Globe } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { heroImage, safeHttpUrl } from '../lib/events';
 import type { Branding, Organization } from '../types';
+import { hideBrokenImage } from '../lib/images';
 
 interface Props {
   organization: Organization;
@@ -20,13 +21,13 @@ export function OrgHero({ organization, branding, rsvpMode, onScrollToEvents }: 
     <header className="relative isolate overflow-hidden bg-primary text-primary-foreground">
       {background ? (
         <>
-          <img src={background} alt="" className="absolute inset-0 -z-20 h-full w-full object-cover" fetchPriority="high" />
+          <img src={background} alt="" className="absolute inset-0 -z-20 h-full w-full object-cover" fetchPriority="high" onError={hideBrokenImage} />
           <div className="absolute inset-0 -z-10 bg-black/55" aria-hidden />
         </>
       ) : null}
       <div className={`container flex flex-col items-center gap-5 py-16 text-center sm:py-24 ${background ? 'text-white' : ''}`}>
         {logo ? (
-          <img src={logo} alt={`${name} logo`} className="h-20 w-20 rounded-full bg-white object-contain p-1 shadow sm:h-24 sm:w-24" />
+          <img src={logo} alt={`${name} logo`} className="h-20 w-20 rounded-full bg-white object-contain p-1 shadow sm:h-24 sm:w-24" onError={hideBrokenImage} />
         ) : null}
         <h1 className="font-serif text-4xl font-semibold tracking-tight sm:text-5xl">{name}</h1>
         {branding?.bookings_description ? (

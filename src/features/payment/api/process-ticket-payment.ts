@@ -5,6 +5,31 @@ import type { TicketReservationData } from '../types';
 
 export const DEFAULT_PAYMENT_FUNCTION = 'process-square-payment';
 
+const RESERVATION_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'eventId',
+  'guests',
+  'num_guests',
+  'ticketTypeId',
+  'ticketType',
+  'timeSlot',
+  'dietaryRestrictions',
+  'specialRequests',
+] as const;
+
+/**
+ * Every field of the functions' reservationData is sent, absent ones as null: the request is
+ * explicit, and a function's schema that (wrongly) insists on each key still accepts it.
+ */
+export function completeReservationData(data: TicketReservationData): Record<string, unknown> {
+  const complete: Record<string, unknown> = { ...data };
+  for (const field of RESERVATION_FIELDS) if (complete[field] === undefined) complete[field] = null;
+  if (complete.guests === null) complete.guests = data.num_guests;
+  return complete;
+}
+
 const validationAnswer = z.object({
   success: z.boolean(),
   finalAmountCents: z.number().int().nonnegative().optional(),
@@ -24,7 +49,7 @@ export async function validatePromoCode(input: {
 }): Promise<PromoValidation> {
   const answer = await invokeFunction<unknown>(input.paymentFunction, {
     validateOnly: true,
-    reservationData: input.reservationData,
+    reservationData: completeReservationData(input.reservationData),
     promoCode: input.promoCode,
   });
   const parsed = validationAnswer.safeParse(answer.body);
@@ -61,7 +86,7 @@ export async function processTicketPayment(input: {
   const answer = await invokeFunction<unknown>(input.paymentFunction, {
     token: input.token,
     amount: input.amountCents,
-    reservationData: input.reservationData,
+    reservationData: completeReservationData(input.reservationData),
     promoCode: input.promoCode ?? undefined,
     idempotencyKey: input.idempotencyKey,
   });

@@ -42,7 +42,9 @@ const confirmAnswer = z.object({ reservationId: z.string() });
  * The final call (validateOnly false): takes the spot, with the card token (null when free) and
  * the attempt's idempotency key. Throws CheckoutError with the server's message when refused.
  */
-export async function confirmRsvp(request: RsvpRequest & { paymentToken: string | null; idempotencyKey: string }): Promise<{ reservationId: string }> {
+export async function confirmRsvp(
+  request: RsvpRequest & { paymentToken: string | null; idempotencyKey: string; amount: number },
+): Promise<{ reservationId: string }> {
   const answer = await invokeFunction<unknown>(RSVP_FUNCTION, { ...request, promoCode: request.promoCode || undefined, validateOnly: false });
   const parsed = confirmAnswer.safeParse(answer.body);
   const refused = (answer.body as { success?: unknown } | null)?.success === false;

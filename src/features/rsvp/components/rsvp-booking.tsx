@@ -92,7 +92,7 @@ export function RsvpBooking({ event, onBooked }: RsvpBookingProps) {
       }
       // Free: confirm at once, no card. One key for this attempt, kept if the answer is lost.
       freeKey.current ??= newIdempotencyKey();
-      const { reservationId } = await confirmRsvp({ ...request, paymentToken: null, idempotencyKey: freeKey.current });
+      const { reservationId } = await confirmRsvp({ ...request, paymentToken: null, idempotencyKey: freeKey.current, amount: 0 });
       freeKey.current = null;
       toast.success('RSVP Confirmed!', { description: 'Your spot has been reserved. Check your email for confirmation.' });
       confirmed(request, reservationId, 0);
@@ -132,7 +132,8 @@ export function RsvpBooking({ event, onBooked }: RsvpBookingProps) {
           kind: 'custom',
           failureTitle: 'RSVP Failed',
           failureFallback: RSVP_FAILED_FALLBACK,
-          pay: ({ token, idempotencyKey }) => confirmRsvp({ ...request, paymentToken: token, idempotencyKey }),
+          // `amount` is the total the guest was shown: the server refuses if its own differs.
+          pay: ({ token, idempotencyKey }) => confirmRsvp({ ...request, paymentToken: token, idempotencyKey, amount: pricing.totalDeposit }),
         }}
         onBack={() => setStep({ kind: 'form' })}
         onSuccess={(result) => {
