@@ -85,6 +85,7 @@ export function requestClaims(req: IncomingMessage, ctx: GatewayContext): JwtCla
 }
 
 const ALLOWED_ROLES = new Set(['anon', 'authenticated', 'service_role']);
+const STATEMENT_TIMEOUT: Record<string, string> = { anon: '3s', authenticated: '8s' };
 
 /**
  * Runs `fn` in one transaction as the JWT's role with request.jwt.claims set, exactly as
@@ -103,12 +104,17 @@ export async function withRoleTransaction<T>(
   const client = await ctx.pool.connect();
   try {
     await client.query(opts.readOnly ? 'begin isolation level read committed read only' : 'begin');
-    await client.query(
-      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+    // A named statement: parsed once per pooled connection, then only bound and executed.
+    // statement_timeout as Supabase configures its API roles (anon 3s, authenticated 8s).
+    await client.query({
+      name: 'gateway_pre_request_v1',
+      text: `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
               set_config('request.method', $3, true), set_config('request.path', $4, true),
-              set_config('request.headers', $5, true), set_config('search_path', 'public, extensions', true)`,
-      [role, JSON.stringify(claims), opts.method ?? 'GET', opts.path ?? '/', JSON.stringify(opts.headers ?? {})],
-    );
+              set_config('request.headers', $5, true), set_config('search_path', 'public, extensions', true),
+              set_config('statement_timeout', $6, true)`,
+      values: [role, JSON.stringify(claims), opts.method ?? 'GET', opts.path ?? '/', JSON.stringify(opts.headers ?? {}),
+        STATEMENT_TIMEOUT[role] ?? '0'],
+    });
     const result = await fn(client);
     await client.query('commit');
     return result;
@@ -120,21 +126,53 @@ export async function withRoleTransaction<T>(
   }
 }
 
-/** PostgREST's mapping from a Postgres error to an HTTP status and body. */
+/**
+ * PostgREST's mapping from a Postgres error to an HTTP status and body
+ * (PostgREST.Error.mapSQLtoHTTP), including `RAISE sqlstate 'PTxyz'` and
+ * `RAISE sqlstate 'PGRST'` with JSON message/detail for full control.
+ */
 export function postgresErrorToHttp(error: unknown, role: string): HttpError {
   if (error instanceof HttpError) return error;
   const e = error as { code?: string; message?: string; detail?: string; hint?: string };
   const code = e.code ?? '';
-  let status = 400;
-  if (code === '23503' || code === '23505') status = 409;
-  else if (code === '42501') status = role === 'anon' ? 401 : 403;
-  else if (code === 'P0001') status = 400;
-  else if (/^PT\d{3}$/.test(code)) status = Number(code.slice(2));
-  else if (code === '42P01' || code === '42883') status = 404;
+  const message = e.message ?? 'Internal error';
+  if (code === 'PGRST') {
+    try {
+      const m = JSON.parse(message) as { code?: unknown; message?: unknown; details?: unknown; hint?: unknown };
+      const d = JSON.parse(e.detail ?? '') as { status?: unknown; headers?: Record<string, unknown> };
+      if (typeof m.code === 'string' && typeof m.message === 'string' && typeof d.status === 'number') {
+        const headers = Object.fromEntries(Object.entries(d.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
+        return new HttpError(d.status, { code: m.code, message: m.message, details: m.details ?? null, hint: m.hint ?? null }, headers);
+      }
+    } catch {
+      // fall through to PGRST121
+    }
+    return new HttpError(500, { code: 'PGRST121', message: 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error', details: null, hint: null });
+  }
+  const p2 = code.slice(0, 2);
+  let status: number;
+  if (code === '') status = 500;
+  else if (p2 === '08') status = 503;
+  else if (p2 === '09') status = 500;
+  else if (p2 === '0L' || p2 === '0P') status = 403;
+  else if (code === '23503' || code === '23505') status = 409;
   else if (code === '25006') status = 405;
-  else if (code.startsWith('40')) status = 500;
-  else if (code.startsWith('08')) status = 503;
-  else if (code.startsWith('28') || code.startsWith('0P') || code.startsWith('0L')) status = 403;
-  else if (code === '') status = 500;
-  return new HttpError(status, { code: code || 'PGRST000', message: e.message ?? 'Internal error', details: e.detail ?? null, hint: e.hint ?? null });
+  else if (code === '21000') status = /requires a WHERE clause$/.test(message) ? 400 : 500;
+  else if (code === '22023') status = /^role .*does not exist$/.test(message) ? 401 : 400;
+  else if (['25', '2D', '38', '39', '3B', '40', '54', '55', '58', 'F0', 'HV', 'XX'].includes(p2)) status = 500;
+  else if (p2 === '28') status = 403;
+  else if (code === '53400') status = 500;
+  else if (p2 === '53') status = 503;
+  else if (code === '57P01') status = 503;
+  else if (p2 === '57') status = 500;
+  else if (code === 'P0001') status = 400;
+  else if (p2 === 'P0') status = 500;
+  else if (code === '42883') status = 404;
+  else if (code === '42P01') status = 404;
+  else if (code === '42P17') status = 500;
+  else if (code === '42501') status = role === 'anon' ? 401 : 403;
+  else if (p2 === 'PT') status = /^PT[1-5]\d\d$/.test(code) ? Number(code.slice(2)) : 500;
+  else status = 400;
+  return new HttpError(status, { code: code || 'PGRST000', message, details: e.detail ?? null, hint: e.hint ?? null },
+    status === 401 ? { 'www-authenticate': 'Bearer' } : {});
 }

@@ -153,7 +153,7 @@ describe('filters', () => {
   });
 
   it('rejects bad syntax with 400 PGRST100 and unknown names with their codes', async () => {
-    for (const q of ['title=eq', 'title=foo.bar', 'or=(title.eq.a', 'select=id,,title', 'order=title.sideways', 'limit=-1', 'select=title)']) {
+    for (const q of ['title=eq', 'title=foo.bar', 'or=(title.eq.a', 'select=id,,title', 'order=title.sideways', 'limit=abc', 'select=title)']) {
       const r = await rest(`events?${q}`);
       expect(r.status, q).toBe(400);
       expect(r.json.code, q).toBe('PGRST100');
@@ -207,6 +207,21 @@ describe('embedding', () => {
     const branding = await rest(`organizations?id=eq.${orgId}&select=slug,org_branding(brand_name)`);
     expect(branding.status).toBe(200);
     expect(branding.json).toEqual([{ slug, org_branding: null }]);
+  });
+
+  it('orders by a column of a to-one embed (related order)', async () => {
+    const r = await rest(`ticket_types?event_id=in.(${ev[0].id},${ev[1].id})&select=name,price,events(date)&order=events(date).desc,price.asc`);
+    expect(r.status).toBe(200);
+    expect(r.json.map((t: { price: number }) => t.price)).toEqual([4500, 4000, 9000]);
+    const bad = await rest(`${evq()}&select=title,ticket_types(name)&order=ticket_types(name)`);
+    expect(bad.status).toBe(400);
+    expect(bad.json.code).toBe('PGRST118');
+  });
+
+  it('only is.null / not.is.null may filter an embedded resource itself (PGRST120)', async () => {
+    const r = await rest(`${evq()}&select=title,ticket_types(name)&ticket_types=eq.x`);
+    expect(r.status).toBe(400);
+    expect(r.json.code).toBe('PGRST120');
   });
 
   it('unknown relationships and embedded paths are 400 PGRST200 / PGRST108', async () => {

@@ -68,7 +68,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, ctx:
     const isRpc = segments[0] === 'rpc' && segments.length === 2;
     if (segments.length !== 1 && !isRpc) throw pgrstError(404, 'PGRST125', 'Invalid path specified in request URL');
     if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(method)) throw unsupportedMethod(method);
-    if (isRpc && !['GET', 'HEAD', 'POST'].includes(method)) throw unsupportedMethod(method);
+    if (isRpc && !['GET', 'HEAD', 'POST'].includes(method)) throw pgrstError(405, 'PGRST101', `Cannot use the ${method} method on RPC`);
 
     const media = parseAccept(headerString(req.headers.accept));
     const prefs = parsePrefer(req.headers.prefer);
@@ -503,12 +503,11 @@ function mutationPlan(
 
 // ----------------------------------------------------------------------------- RPC
 
-function functionNotFound(name: string, keys: string[]) {
+function functionNotFound(name: string, keys: string[], isPost: boolean) {
   const sorted = [...keys].sort();
   const sig = sorted.length ? `public.${name}(${sorted.join(', ')})` : `public.${name} without parameters`;
-  const details = sorted.length
-    ? `Searched for the function public.${name} with parameters ${sorted.join(', ')} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`
-    : `Searched for the function public.${name} without parameters, but no matches were found in the schema cache.`;
+  const withParams = sorted.length ? ` with parameter${sorted.length > 1 ? 's' : ''} ${sorted.join(', ')}` : ' without parameters';
+  const details = `Searched for the function public.${name}${withParams}${isPost ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`;
   return catalogMiss(404, 'PGRST202', `Could not find the function ${sig} in the schema cache`, details, null);
 }
 
@@ -517,7 +516,7 @@ function chooseFunction(catalog: Catalog, name: string, keys: string[], isPost: 
   const matches = overloads.filter((fn) =>
     (isPost && fn.singleUnnamedJson) ||
     (fn.args.every((a) => a.name !== '' && (a.hasDefault || keys.includes(a.name))) && keys.every((k) => fn.args.some((a) => a.name === k))));
-  if (matches.length === 0) throw functionNotFound(name, keys);
+  if (matches.length === 0) throw functionNotFound(name, keys, isPost);
   if (matches.length > 1) {
     const exact = matches.filter((fn) => !fn.singleUnnamedJson && fn.args.length === keys.length);
     if (exact.length === 1) return exact[0];

@@ -64,9 +64,16 @@ export interface LogicTree {
 export type Condition = Filter | LogicTree;
 
 export interface OrderTerm {
+  /** Set for a related order `rel(col)` on a to-one embed. */
+  relation?: string;
   field: string;
   direction?: 'asc' | 'desc';
   nulls?: 'first' | 'last';
+}
+
+/** Supabase runs PostgREST with db-aggregates-enabled = false: the same answer here. */
+function aggregatesNotAllowed() {
+  return pgrstError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
 }
 
 // ----------------------------------------------------------------------------- cursor
@@ -169,15 +176,11 @@ function parseSelectItem(c: Cursor, depth: number): SelectItem {
   if (c.peek() === '!' || c.peek() === '(') {
     const { hint, joinType } = parseHints(c);
     if (c.peek() !== '(') c.fail('"(" after an embedding hint');
-    if (name === 'count' && c.startsWith('()')) {
-      throw unsupported('Aggregate functions (count(), sum(), avg(), ...) are not supported by this gateway');
-    }
+    if (name === 'count' && c.startsWith('()')) throw aggregatesNotAllowed();
     const select = parseEmbedBody(c, depth);
     return { type: 'embed', name, alias, hint, joinType, spread: false, select };
   }
-  if (c.peek() === '.') {
-    throw unsupported(`Aggregate functions (count(), sum(), avg(), ...) are not supported by this gateway: ${c.input}`);
-  }
+  if (c.peek() === '.') throw aggregatesNotAllowed();
   let cast: string | undefined;
   if (c.eat('::')) {
     const start = c.pos;
@@ -382,10 +385,16 @@ export function parseOrder(raw: string): OrderTerm[] {
   const c = new Cursor(raw, 'order');
   const out: OrderTerm[] = [];
   for (;;) {
-    const field = parseIdentifier(c, 'column name');
+    let field = parseIdentifier(c, 'column name');
+    let relation: string | undefined;
     rejectJsonPath(c);
-    if (c.peek() === '(') throw unsupported(`Ordering by an embedded resource's column (${raw}) is not supported by this gateway`);
-    const term: OrderTerm = { field };
+    if (c.eat('(')) {
+      relation = field;
+      field = parseIdentifier(c, 'column name');
+      rejectJsonPath(c);
+      c.expect(')', '")"');
+    }
+    const term: OrderTerm = relation ? { relation, field } : { field };
     while (c.eat('.')) {
       if (c.eat('asc')) { if (term.direction) c.fail('"," or end'); term.direction = 'asc'; }
       else if (c.eat('desc')) { if (term.direction) c.fail('"," or end'); term.direction = 'desc'; }
@@ -430,6 +439,9 @@ export function parseColumnList(raw: string, what: string): string[] {
 }
 
 export function parseNonNegativeInt(raw: string, what: string): number {
+  if (/^-\d{1,15}$/.test(raw) && what.endsWith('limit')) {
+    throw pgrstError(416, 'PGRST103', 'Requested range not satisfiable', 'Limit should be greater than or equal to zero.');
+  }
   if (!/^\d{1,15}$/.test(raw)) throw parseError(`${what} parameter`, raw, 'expecting a non-negative integer');
   return Number(raw);
 }
@@ -484,7 +496,9 @@ export function parseRangeHeader(header: string | undefined): { offset: number; 
   const from = Number(m[1]);
   if (m[2] === '') return { offset: from };
   const to = Number(m[2]);
-  if (to < from) return undefined;
+  if (to < from) {
+    throw pgrstError(416, 'PGRST103', 'Requested range not satisfiable', 'The lower boundary must be lower than or equal to the upper boundary in the Range header.');
+  }
   return { offset: from, limit: to - from + 1 };
 }
 

@@ -125,7 +125,8 @@ export function buildReadTree(catalog: Catalog, source: Source, items: SelectIte
     if (!target) throw catalogMiss(404, 'PGRST205', `Could not find the table 'public.${rel.target}' in the schema cache`);
     const toOne = rel.cardinality !== 'o2m';
     if (item.spread && !toOne) {
-      throw unsupported(`A spread operation on '${item.name}' is only supported on to-one relationships`);
+      throw pgrstError(400, 'PGRST119', `A spread operation on '${item.name}' is not possible`,
+        `'${source.name}' and '${item.name}' do not form a many-to-one or one-to-one relationship`);
     }
     const child = buildReadTree(catalog, relationSource(target), item.select, p, depth + 1);
     const key = item.alias ?? item.name;
@@ -174,7 +175,7 @@ export function applyQueryParams(root: ReadNode, params: URLSearchParams, skip: 
         continue;
       }
       if (!node.source.columnMap.has(last)) {
-        throw unsupported(`Only is.null and not.is.null filters are supported on the embedded resource '${last}'`);
+        throw pgrstError(400, 'PGRST120', `Bad operator on the '${last}' embedded resource`, 'Only is null or not is null filters are allowed on embedded resources');
       }
     }
     node.conditions.push(filter);
@@ -239,11 +240,25 @@ function filterSql(node: ReadNode, f: Filter, p: SqlParams): string {
   }
 }
 
-function orderSql(node: ReadNode): string {
+function orderSql(catalog: Catalog, node: ReadNode): string {
   if (!node.order.length) return '';
   return ' ORDER BY ' + node.order.map((o) => {
-    const c = col(node, o.field);
-    return `${node.alias}.${qi(c.name)} ${o.direction === 'desc' ? 'DESC' : 'ASC'}${o.nulls ? ` NULLS ${o.nulls === 'first' ? 'FIRST' : 'LAST'}` : ''}`;
+    let expr: string;
+    if (o.relation) {
+      // Related order: a column of a to-one embed, as a correlated subquery.
+      const e = node.embeds.find((x) => x.key === o.relation);
+      if (!e || !e.toOne) {
+        throw pgrstError(400, 'PGRST118', `A related order on '${o.relation}' is not possible`,
+          `'${node.source.name}' and '${o.relation}' do not form a many-to-one or one-to-one relationship`);
+      }
+      const c = col(e.node, o.field);
+      const ro = `${e.lateral}_o`;
+      const join = e.rel.sourceColumns.map((sc, i) => `${ro}.${qi(e.rel.targetColumns[i])} = ${node.alias}.${qi(sc)}`).join(' AND ');
+      expr = `(SELECT ${ro}.${qi(c.name)} FROM ${qt(e.rel.target)} AS ${ro} WHERE ${join} LIMIT 1)`;
+    } else {
+      expr = `${node.alias}.${qi(col(node, o.field).name)}`;
+    }
+    return `${expr} ${o.direction === 'desc' ? 'DESC' : 'ASC'}${o.nulls ? ` NULLS ${o.nulls === 'first' ? 'FIRST' : 'LAST'}` : ''}`;
   }).join(', ');
 }
 
@@ -297,7 +312,7 @@ export function nodeSql(catalog: Catalog, node: ReadNode, p: SqlParams): NodeSql
       const innerList = item.spread ? [...cs.selectList, 'TRUE AS "pgrst_exists"'] : cs.selectList;
       const inner = `SELECT ${innerList.join(', ')}`
         + ` FROM ${qt(target.name)} AS ${child.alias}${cs.joins.map((j) => ' ' + j).join('')}`
-        + ` WHERE ${childWhere.join(' AND ')}${orderSql(child)}${limitSql(child.limit, child.offset, p)}`;
+        + ` WHERE ${childWhere.join(' AND ')}${orderSql(catalog, child)}${limitSql(child.limit, child.offset, p)}`;
       let lateral: string;
       let marker: string;
       const sub = `${e.lateral}_s`;
@@ -340,7 +355,7 @@ export interface ReadSql {
 export function readSql(catalog: Catalog, node: ReadNode, from: string, p: SqlParams, opts: { limit?: number; offset?: number } = {}): ReadSql {
   const s = nodeSql(catalog, node, p);
   const where = s.where.length ? ` WHERE ${s.where.join(' AND ')}` : '';
-  const rows = `SELECT ${s.selectList.join(', ')} FROM ${from}${s.joins.map((j) => ' ' + j).join('')}${where}${orderSql(node)}${limitSql(opts.limit, opts.offset, p)}`;
+  const rows = `SELECT ${s.selectList.join(', ')} FROM ${from}${s.joins.map((j) => ' ' + j).join('')}${where}${orderSql(catalog, node)}${limitSql(opts.limit, opts.offset, p)}`;
   const count = `SELECT count(*) FROM ${from}${s.filterJoins.map((j) => ' ' + j).join('')}${where}`;
   return { rows, count };
 }
