@@ -10,11 +10,12 @@ import { ReservationDetailsView, ReservationLinkProblem } from './reservation-de
 export function ReservationDetailsPage() {
   const [searchParams] = useSearchParams();
   const result = useMemo(() => parseReservationParams(searchParams), [searchParams]);
-  useRestoreDefaultTitleOnLeave(site.productName);
+  const title = `Reservation Confirmation | ${dinnerSeries.name}`;
+  useRestoreDefaultTitleOnLeave(title, site.productName);
   return (
     <main className="min-h-screen bg-muted/40 px-4 py-10 sm:py-16">
       <PageMeta
-        fullTitle={`Reservation Confirmation | ${dinnerSeries.name}`}
+        fullTitle={title}
         description={`Your ${dinnerSeries.name} dinner reservation: date, party size, ticket and calendar links.`}
       />
       <div className="mx-auto max-w-2xl">

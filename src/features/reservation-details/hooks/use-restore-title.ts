@@ -2,11 +2,15 @@ import { useEffect } from 'react';
 import { site } from '@/config/site';
 
 /**
- * SPEC 2: the default title comes back when the visitor leaves the page. Helmet only
- * writes titles, it never restores one, so a page that sets none would keep ours.
+ * SPEC 2: the default title comes back when the visitor leaves the page. Helmet only writes
+ * titles and never restores one, so a next page that sets none would keep ours; one that sets
+ * its own (already, or a frame later) keeps its own.
  */
-export function useRestoreDefaultTitleOnLeave(defaultTitle: string = site.productName) {
-  useEffect(() => () => {
-    document.title = defaultTitle;
-  }, [defaultTitle]);
+export function useRestoreDefaultTitleOnLeave(pageTitle: string, defaultTitle: string = site.productName) {
+  useEffect(
+    () => () => {
+      if (document.title === pageTitle) document.title = defaultTitle;
+    },
+    [pageTitle, defaultTitle],
+  );
 }

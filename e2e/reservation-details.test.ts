@@ -1,0 +1,143 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { stackEnv } from '../tests/support/stack-env';
+import { closeBrowser, newPage, viewports } from './support/browser';
+
+afterAll(closeBrowser);
+
+const query = new URLSearchParams({
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  eventTitle: 'Eat At Home Dinner #41',
+  eventDate: '2026-12-06',
+  guests: '2',
+  ticketType: 'food_wine',
+  totalPrice: '350.00',
+  dietaryRestrictions: 'No nuts',
+  specialRequests: 'Window table',
+}).toString();
+
+/** Every request the page makes to the backend (gateway or functions). */
+function backendCalls(page: Page): string[] {
+  const { apiUrl, functionsUrl } = stackEnv();
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().startsWith(apiUrl) || r.url().startsWith(functionsUrl)) calls.push(r.url());
+  });
+  return calls;
+}
+
+/** The text of the definition next to a term of the reservation card. */
+async function shown(page: Page, term: string): Promise<string> {
+  return (await page.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd').innerText()).trim();
+}
+
+describe('reservation details page', () => {
+  it('shows the reservation from the query parameters alone, with calendar links and a contact line', async () => {
+    const { siteUrl } = stackEnv();
+    const { page, consoleErrors, close } = await newPage({ viewport: viewports.phone });
+    const calls = backendCalls(page);
+    await page.goto(`${siteUrl}/reservation-details?${query}`);
+    await page.getByRole('heading', { name: 'Reservation Confirmation' }).waitFor();
+    await page.waitForFunction(() => document.title === 'Reservation Confirmation | Eat At Home');
+
+    expect(await shown(page, 'Event')).toBe('Eat At Home Dinner #41');
+    expect(await shown(page, 'Date & Time')).toBe('Sunday, December 6, 2026 at 7:00 PM');
+    expect(await shown(page, 'Party Size')).toBe('2 people');
+    expect(await shown(page, 'Ticket Type')).toBe('Food + Wine Pairing ($175.00 per person)');
+    expect(await shown(page, 'Total')).toBe('$350.00');
+    expect(await shown(page, 'Location')).toBe('Brooklyn, NY (Address sent to ada@example.com)');
+    // Read but not displayed.
+    expect(await page.getByText('No nuts').count()).toBe(0);
+    expect(await page.getByText('Window table').count()).toBe(0);
+    const contact = page.getByRole('link', { name: 'hello@supperhost.test' });
+    expect(await contact.getAttribute('href')).toBe('mailto:hello@supperhost.test');
+
+    const google = page.getByRole('link', { name: 'Google Calendar' });
+    expect(await google.getAttribute('target')).toBe('_blank');
+    const g = new URL((await google.getAttribute('href'))!);
+    expect(`${g.origin}${g.pathname}`).toBe('https://calendar.google.com/calendar/render');
+    expect(Object.fromEntries(g.searchParams)).toEqual({
+      action: 'TEMPLATE',
+      text: 'Eat At Home Dinner',
+      dates: '20261206T190000/20261206T210000',
+      ctz: 'America/New_York',
+      details: 'Five course dinner at Eat At Home for 2 people - Food + Wine Pairing ($175.00 per person)',
+      location: 'Brooklyn, NY (address will be provided)',
+    });
+
+    const outlook = page.getByRole('link', { name: 'Outlook Calendar' });
+    expect(await outlook.getAttribute('target')).toBe('_blank');
+    const o = new URL((await outlook.getAttribute('href'))!);
+    expect(`${o.origin}${o.pathname}`).toBe('https://outlook.live.com/calendar/0/deeplink/compose');
+    expect(Object.fromEntries(o.searchParams)).toEqual({
+      path: '/calendar/action/compose',
+      rru: 'addevent',
+      subject: 'Eat At Home Dinner',
+      startdt: '2026-12-06T19:00:00-05:00',
+      enddt: '2026-12-06T21:00:00-05:00',
+      body: 'Five course dinner at Eat At Home for 2 people - Food + Wine Pairing ($175.00 per person)',
+      location: 'Brooklyn, NY (address will be provided)',
+    });
+
+    const ics = page.getByRole('link', { name: /\.ics/ });
+    expect(await ics.getAttribute('download')).toBe('eat-at-home-dinner.ics');
+    const [download] = await Promise.all([page.waitForEvent('download'), ics.click()]);
+    expect(download.suggestedFilename()).toBe('eat-at-home-dinner.ics');
+    const file = await (await download.createReadStream()).toArray();
+    const text = Buffer.concat(file).toString('utf8').replace(/\r\n /g, '');
+    expect(text).toContain('DTSTART:20261207T000000Z');
+    expect(text).toContain('DTEND:20261207T020000Z');
+    expect(text).toContain('SUMMARY:Eat At Home Dinner');
+
+    expect(calls).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
+
+  it('gives the title back on leaving, and takes it again on returning', async () => {
+    const { siteUrl } = stackEnv();
+    const { page, close } = await newPage();
+    await page.goto(`${siteUrl}/reservation-details?${query}`);
+    await page.waitForFunction(() => document.title === 'Reservation Confirmation | Eat At Home');
+    await page.getByRole('link', { name: 'Back to Eat At Home' }).click();
+    await page.waitForURL(`${siteUrl}/eat-at-home`);
+    await page.waitForFunction(() => document.title === 'Eat At Home | SupperHost');
+    await page.goBack();
+    await page.waitForFunction(() => document.title === 'Reservation Confirmation | Eat At Home');
+    await close();
+  });
+
+  it.each([
+    ['no parameters at all', '', 'the event, the date, the party size'],
+    ['an impossible date and a word for guests', query.replace('2026-12-06', '2026-02-30').replace('guests=2', 'guests=two'), 'the date, the party size'],
+    ['a date that is not a date', query.replace('2026-12-06', 'next-friday'), 'the date'],
+  ])('shows a helpful page for %s, never a crash or Invalid Date', async (_what, search, named) => {
+    const { siteUrl } = stackEnv();
+    const { page, consoleErrors, close } = await newPage({ viewport: viewports.phone });
+    await page.goto(`${siteUrl}/reservation-details${search ? `?${search}` : ''}`);
+    await page.getByRole('heading', { name: 'We couldn’t read this reservation link' }).waitFor();
+    const body = await page.locator('body').innerText();
+    expect(body).toContain(`unreadable ${named}.`);
+    expect(body).not.toMatch(/Invalid Date|NaN|undefined/);
+    expect(await page.getByRole('link', { name: 'Book at Eat At Home' }).getAttribute('href')).toBe('/eat-at-home');
+    expect(await page.getByRole('heading', { name: 'Something went wrong' }).count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
+
+  it('shows the rest of a link whose ticket, total or email cannot be read', async () => {
+    const { siteUrl } = stackEnv();
+    const { page, close } = await newPage();
+    const search = query.replace('food_wine', 'mystery').replace('350.00', 'lots').replace('ada%40example.com', 'nobody');
+    await page.goto(`${siteUrl}/reservation-details?${search}`);
+    await page.getByRole('heading', { name: 'Reservation Confirmation' }).waitFor();
+    expect(await shown(page, 'Ticket Type')).toBe('mystery');
+    expect(await page.locator('dt', { hasText: /^Total$/ }).count()).toBe(0);
+    expect(await shown(page, 'Location')).toBe('Brooklyn, NY (Address sent to your email)');
+    const g = new URL((await page.getByRole('link', { name: 'Google Calendar' }).getAttribute('href'))!);
+    expect(g.searchParams.get('details')).toBe('Five course dinner at Eat At Home for 2 people - mystery');
+    expect(await page.locator('body').innerText()).not.toMatch(/Invalid Date|NaN/);
+    await close();
+  });
+});

@@ -1,0 +1,302 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { stackEnv } from '../tests/support/stack-env';
+import { describeSchedule, describeSlots, slotLabels, supperDate } from '../src/features/supper-club/lib/schedule';
+import { seriousViolations } from './support/axe';
+import { closeBrowser, newPage, viewports } from './support/browser';
+
+interface Availability {
+  events: { id: string; date: string; available_seats: number; slots: { label: string; available: number }[] }[];
+}
+
+const createdEvents: string[] = [];
+
+async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: stackEnv().dbUrl });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+afterAll(async () => {
+  // Our own suppers leave the public pages (booked events are never deleted).
+  if (createdEvents.length) await sql('update public.events set is_active = false where id = any($1)', [createdEvents]);
+  await closeBrowser();
+});
+
+/** What the page reads: the venue's availability function, through the gateway as a visitor. */
+async function availability(): Promise<Availability> {
+  const { apiUrl, anonKey } = stackEnv();
+  const res = await fetch(`${apiUrl}/functions/v1/magnolia-availability`, {
+    method: 'POST',
+    headers: { apikey: anonKey, authorization: `Bearer ${anonKey}` },
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Availability;
+}
+
+/**
+ * A supper of our own on a Monday far after the seeded ones, with seatings at 5:30pm and 8:00pm (20 each);
+ * `takenAt8` tickets of the 8:00pm seating are already booked.
+ */
+async function createSupper(daysAhead: number, takenAt8 = 0): Promise<{ id: string; date: string }> {
+  const [org] = await sql<{ id: string }>("select id from public.organizations where slug = 'magnolia'");
+  const [event] = await sql<{ id: string; date: string }>(
+    `insert into public.events (org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address, is_active)
+     values ($1, 'Magnolia Supper Club', (current_date + $2::int) - extract(isodow from current_date + $2::int)::int + 1, '17:30', 'America/New_York', 40, 'Magnolia Supper Club', 'Old Fourth Ward, Atlanta, GA', true)
+     returning id, to_char(date, 'YYYY-MM-DD') as date`,
+    [org.id, daysAhead],
+  );
+  createdEvents.push(event.id);
+  const slots = await sql<{ id: string; slot_label: string }>(
+    `insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity)
+     values ($1, '17:30', '5:30pm', 20), ($1, '20:00', '8:00pm', 20) returning id, slot_label`,
+    [event.id],
+  );
+  const eight = slots.find((s) => s.slot_label === '8:00pm')!;
+  for (let left = takenAt8; left > 0; left -= Math.min(left, 10)) {
+    const guests = Math.min(left, 10);
+    await sql(
+      `insert into public.reservations (org_id, event_id, rsvp_slot_id, name, email, num_guests, time_slot, status, amount_cents, payment_provider, payment_id)
+       values ($1, $2, $3, 'Table Guest', $4, $5, '8:00pm', 'confirmed', $6, 'square', $7)`,
+      [org.id, event.id, eight.id, `guest-${randomUUID()}@example.com`, guests, guests * 6500, `e2e-${randomUUID()}`],
+    );
+  }
+  return event;
+}
+
+async function open(page: Page, path = '/magnolia-supper-club') {
+  await page.goto(`${stackEnv().siteUrl}${path}`);
+  await page.getByRole('button', { name: 'Continue to Payment' }).waitFor();
+}
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+async function fillGuest(page: Page, name = 'Grace Hopper', email = `guest-${randomUUID()}@example.com`) {
+  await field(page, 'Full name').fill(name);
+  await field(page, 'Email').fill(email);
+  return { name, email };
+}
+
+/** A message shown under a field (FormField renders it with role=alert). */
+const fieldMessage = (page: Page, text: string) => page.locator('form [role="alert"]', { hasText: new RegExp(`^${text}$`) });
+
+async function toast(page: Page, title: string, description: string) {
+  const t = page.locator('[data-sonner-toast]', { hasText: title });
+  await t.first().waitFor();
+  expect(await t.first().innerText()).toContain(description);
+}
+
+describe('supper club page', () => {
+  it('derives the header dates and seatings from the data and shows the address, price and gratuity', async () => {
+    const { siteUrl } = stackEnv();
+    const { events } = await availability();
+    expect(events.length).toBeGreaterThan(0);
+    const { page, consoleErrors, close } = await newPage({ viewport: viewports.phone });
+    await open(page);
+    expect(await page.getByTestId('supper-dates').innerText()).toBe(describeSchedule(events));
+    expect(await page.getByTestId('supper-dates').innerText()).toMatch(/^Sundays and Mondays, \w{3} \d{1,2}(, \d{4})? to \w{3} \d{1,2}/);
+    expect(await page.getByTestId('supper-slots').innerText()).toBe(`Seatings at ${describeSlots(slotLabels(events))}`);
+    expect(await page.getByTestId('supper-slots').innerText()).toBe('Seatings at 5:30pm or 8:00pm');
+    expect(await page.locator('address').innerText()).toBe('Old Fourth Ward, Atlanta, GA');
+    const header = await page.locator('header').innerText();
+    expect(header).toContain('$65.00 per person: four shared savory courses and one shared sweet course');
+    expect(header).toContain('20% gratuity');
+    expect(await page.title()).toBe('Magnolia Supper Club | SupperHost');
+    expect(await page.locator('meta[name="description"]').last().getAttribute('content')).toMatch(/Magnolia Supper Club in Atlanta/);
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${siteUrl}/magnolia-supper-club`);
+    // The date select lists every upcoming supper.
+    const values = await field(page, 'Date').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+    expect(values).toEqual(events.map((e) => e.id));
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
+
+  it('serves the same page at /magnolia-supper-club/reservations with the canonical link to the page', async () => {
+    const { siteUrl } = stackEnv();
+    const { page, close } = await newPage();
+    await open(page, '/magnolia-supper-club/reservations');
+    expect(await page.getByRole('heading', { name: 'Magnolia Supper Club', level: 1 }).isVisible()).toBe(true);
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${siteUrl}/magnolia-supper-club`);
+    await close();
+  });
+
+  it('disables a sold-out date', async () => {
+    const { events } = await availability();
+    const soldOut = events.filter((e) => e.available_seats < 1);
+    const open_ = events.filter((e) => e.available_seats > 0);
+    expect(soldOut.length).toBeGreaterThan(0); // the seed sells out the second supper
+    const { page, close } = await newPage({ viewport: viewports.phone });
+    await open(page);
+    for (const e of soldOut) {
+      const option = field(page, 'Date').locator(`option[value="${e.id}"]`);
+      expect(await option.isDisabled()).toBe(true);
+      expect(await option.innerText()).toBe(`${supperDate(e.date)} (Sold Out)`);
+    }
+    for (const e of open_) expect(await field(page, 'Date').locator(`option[value="${e.id}"]`).isDisabled()).toBe(false);
+    await close();
+  });
+
+  it('disables a full seating and the ticket counts above what remains', async () => {
+    const supper = await createSupper(120, 20);
+    const { page, close } = await newPage();
+    await open(page);
+    await field(page, 'Date').selectOption(supper.id);
+    const slot = field(page, 'Time slot');
+    expect(await slot.locator('option[value="8:00pm"]').isDisabled()).toBe(true);
+    expect(await slot.locator('option[value="8:00pm"]').innerText()).toBe('8:00pm (Full)');
+    expect(await slot.locator('option[value="5:30pm"]').isDisabled()).toBe(false);
+    // 20 seats left in all: every count from 1 to 6 is possible.
+    const tickets = field(page, 'Number of tickets');
+    expect(await tickets.locator('option:disabled').count()).toBe(0);
+    await close();
+
+    // Two seats left for the date: 3 to 6 tickets are disabled.
+    await sql('update public.events set max_guests = 22 where id = $1', [supper.id]);
+    const second = await newPage({ viewport: viewports.phone });
+    await open(second.page);
+    await field(second.page, 'Date').selectOption(supper.id);
+    expect(await field(second.page, 'Date').locator(`option[value="${supper.id}"]`).innerText()).toBe(`${supperDate(supper.date)} (2 left)`);
+    const disabled = await field(second.page, 'Number of tickets').locator('option:disabled').allInnerTexts();
+    expect(disabled).toEqual(['3 tickets (unavailable)', '4 tickets (unavailable)', '5 tickets (unavailable)', '6 tickets (unavailable)']);
+    await second.close();
+  });
+
+  it('asks for at least one ticket first, then for the missing fields', async () => {
+    const { page, close } = await newPage({ viewport: viewports.phone });
+    let payments = 0;
+    page.on('request', (r) => { if (r.url().includes('magnolia-process-payment')) payments++; });
+    await open(page);
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await toast(page, 'Minimum Guests Required', 'Minimum 1 ticket per order.');
+    await fieldMessage(page, 'Minimum 1 ticket per order.').waitFor();
+
+    await field(page, 'Number of tickets').selectOption('2');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await toast(page, 'Missing Information', 'Please fill in all required fields.');
+    for (const message of ['Full name is required', 'Email is required', 'Select a date', 'Select a time slot']) {
+      await fieldMessage(page, message).waitFor();
+    }
+    await field(page, 'Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await fieldMessage(page, 'Enter a valid email').waitFor();
+    expect(await page.getByRole('heading', { name: 'Complete Your Reservation' }).count()).toBe(0);
+    expect(payments).toBe(0);
+    await close();
+  });
+
+  it('refuses a supper that is gone or has too few seats when the guest continues', async () => {
+    const gone = await createSupper(127);
+    const short = await createSupper(134);
+    const { page, close } = await newPage();
+    await open(page);
+    await fillGuest(page);
+    await field(page, 'Date').selectOption(gone.id);
+    await field(page, 'Time slot').selectOption('5:30pm');
+    await field(page, 'Number of tickets').selectOption('2');
+    // Staff take the supper off the calendar while the guest is filling the form.
+    await sql('update public.events set is_active = false where id = $1', [gone.id]);
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await toast(page, 'Event Not Found', 'Please select a valid event.');
+    expect(await field(page, 'Date').locator(`option[value="${gone.id}"]`).count()).toBe(0);
+
+    await field(page, 'Date').selectOption(short.id);
+    await field(page, 'Time slot').selectOption('5:30pm');
+    await field(page, 'Number of tickets').selectOption('6');
+    // Others book meanwhile: four seats are left for that date.
+    await sql('update public.events set max_guests = 4 where id = $1', [short.id]);
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await toast(page, 'Sold Out', `Not enough tickets for ${supperDate(short.date)}. Please select another date or reduce tickets.`);
+    expect(await page.getByRole('heading', { name: 'Complete Your Reservation' }).count()).toBe(0);
+    // The form now knows: 5 and 6 tickets are disabled and the count was cleared.
+    expect(await field(page, 'Number of tickets').inputValue()).toBe('');
+    expect(await field(page, 'Number of tickets').locator('option:disabled').count()).toBe(2);
+    await close();
+  });
+
+  it('books 2 tickets end to end with the test card', async () => {
+    const before = await availability();
+    // A seeded supper with the most room (other tests book too), and its roomier seating.
+    const event = before.events.filter((e) => !createdEvents.includes(e.id)).sort((a, b) => b.available_seats - a.available_seats)[0];
+    const slot = [...event.slots].sort((a, b) => b.available - a.available)[0];
+    expect(slot.available).toBeGreaterThanOrEqual(2);
+
+    const { page, consoleErrors, close } = await newPage({ viewport: viewports.phone });
+    await open(page);
+    const guest = await fillGuest(page, 'Ada Lovelace');
+    await field(page, 'Phone (optional)').fill('+1 404 555 0100');
+    await field(page, 'Date').selectOption(event.id);
+    await field(page, 'Time slot').selectOption(slot.label);
+    await field(page, 'Number of tickets').selectOption('2');
+    expect(await page.getByTestId('supper-summary-line').innerText()).toBe('2 x $65.00 = $130.00');
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    expect(await summary.innerText()).toContain(`${supperDate(event.date)} at ${slot.label}`);
+
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
+    expect(await page.getByTestId('payment-total').innerText()).toBe('$130.00');
+    // Back returns to the form with its values, and on again.
+    await page.getByRole('button', { name: 'Back' }).click();
+    expect(await field(page, 'Full name').inputValue()).toBe('Ada Lovelace');
+    expect(await field(page, 'Number of tickets').inputValue()).toBe('2');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
+
+    await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
+    await page.getByRole('button', { name: 'Pay $130.00' }).click();
+    const card = page.getByRole('region', { name: 'Reservation Confirmed' });
+    await card.waitFor();
+    const text = await card.innerText();
+    expect(text).toContain('Thank you, Ada Lovelace!');
+    expect(text).toContain(`A confirmation email is on its way to ${guest.email}.`);
+    expect(text).toContain('Magnolia Supper Club');
+    expect(text).toContain(`${supperDate(event.date)} at ${slot.label}`);
+    expect(text).toContain('2 x $65.00');
+    expect(text).toContain('$130.00');
+    await toast(page, 'Reservation Confirmed!', 'Your tickets have been reserved. Check your email for confirmation.');
+
+    const rows = await sql<{ num_guests: number; time_slot: string; status: string; amount_cents: number; event_id: string; phone: string }>(
+      'select num_guests, time_slot, status, amount_cents, event_id, phone from public.reservations where email = $1',
+      [guest.email],
+    );
+    expect(rows).toEqual([{ num_guests: 2, time_slot: slot.label, status: 'confirmed', amount_cents: 13000, event_id: event.id, phone: '+1 404 555 0100' }]);
+    const mail = await sql('select 1 from public.email_outbox where to_email = $1', [guest.email]);
+    expect(mail.length).toBe(1);
+    const after = (await availability()).events.find((e) => e.id === event.id)!;
+    expect(after.available_seats).toBeLessThanOrEqual(event.available_seats - 2);
+    expect(after.slots.find((s) => s.label === slot.label)!.available).toBeLessThanOrEqual(slot.available - 2);
+
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Make another reservation' }).click();
+    await page.getByRole('button', { name: 'Continue to Payment' }).waitFor();
+    expect(await field(page, 'Full name').inputValue()).toBe('');
+    expect(await field(page, 'Email').inputValue()).toBe('');
+    expect(await field(page, 'Date').inputValue()).toBe('');
+    expect(await field(page, 'Number of tickets').inputValue()).toBe('');
+    expect(await page.getByTestId('supper-summary-line').innerText()).toBe('0 x $65.00 = $0.00');
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
+
+  it('shows New Events Coming Soon with a follow link when nothing is upcoming', async () => {
+    const { page, close } = await newPage({ viewport: viewports.phone });
+    // The availability function answers an empty calendar (as it does once every date has passed).
+    await page.route('**/functions/v1/magnolia-availability', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, events: [] }) }),
+    );
+    await page.goto(`${stackEnv().siteUrl}/magnolia-supper-club`);
+    await page.getByText('New Events Coming Soon').waitFor();
+    const follow = page.getByRole('link', { name: 'Follow for updates' });
+    expect(await follow.getAttribute('href')).toBe('https://www.instagram.com/magnoliasupperclub');
+    expect(await follow.getAttribute('target')).toBe('_blank');
+    expect(await page.getByRole('button', { name: 'Continue to Payment' }).count()).toBe(0);
+    expect(await page.getByTestId('supper-dates').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await close();
+  });
+});
