@@ -9,6 +9,7 @@ import {
   HttpError, postgresErrorToHttp, readJson, requestClaims, withRoleTransaction, type GatewayContext,
 } from '../context.ts';
 import { getCatalog, invalidateCatalog, refreshCatalog, type Catalog, type Fn, type Relation } from './catalog.ts';
+import { runQuery } from './prepared.ts';
 import { catalogMiss, payloadColumnNotFound, pgrstError, tableNotFound, unsupported } from './errors.ts';
 import {
   parseAccept, parseColumnList, parsePrefer, parseRangeHeader, parseSelect,
@@ -207,7 +208,7 @@ async function runRead(
     ? `coalesce(json_agg(pgrst_r.${qi(opts.scalarColumn)}), '[]')::text`
     : aggregateJson(info.media.stripNulls);
   const sql = `${opts.prelude ?? ''}SELECT count(*) AS n${head ? '' : `, ${agg} AS body`}${wantCount ? `, (${countSql}) AS total` : ''} FROM (${rowsSql}) AS pgrst_r`;
-  const row = (await client.query(sql, params)).rows[0] as { n: string; body?: string; total?: string };
+  const row = (await runQuery(client, sql, params)).rows[0] as { n: string; body?: string; total?: string };
   const n = Number(row.n);
   const total = wantCount ? Number(row.total) : undefined;
   const single = info.media.kind === 'object' || opts.forceSingle;
@@ -405,7 +406,7 @@ function planInsert(catalog: Catalog, relation: Relation, info: RequestInfo): Pl
     return {
       readOnly: false,
       run: async (client) => {
-        const r = await client.query(insert, p.values);
+        const r = await runQuery(client, insert, p.values);
         const n = r.rowCount ?? 0;
         checkAffected(info, n);
         const status = resolution === 'ignore-duplicates' && n === 0 ? 200 : 201;
@@ -419,7 +420,7 @@ function planInsert(catalog: Catalog, relation: Relation, info: RequestInfo): Pl
   return {
     readOnly: false,
     run: async (client) => {
-      const row = (await client.query(sql, p.values)).rows[0] as { n: string; body: string; inserted?: string };
+      const row = (await runQuery(client, sql, p.values)).rows[0] as { n: string; body: string; inserted?: string };
       const n = Number(row.n);
       checkAffected(info, n);
       let status = 201;
@@ -481,7 +482,7 @@ function mutationPlan(
     return {
       readOnly: false,
       run: async (client) => {
-        const r = await client.query(statement, p.values);
+        const r = await runQuery(client, statement, p.values);
         const n = r.rowCount ?? 0;
         checkAffected(info, n);
         return mutationResponse(info, n, undefined, 204, applied);
@@ -493,7 +494,7 @@ function mutationPlan(
   return {
     readOnly: false,
     run: async (client) => {
-      const row = (await client.query(sql, p.values)).rows[0] as { n: string; body: string };
+      const row = (await runQuery(client, sql, p.values)).rows[0] as { n: string; body: string };
       const n = Number(row.n);
       checkAffected(info, n);
       return mutationResponse(info, n, row.body, 200, applied);
@@ -578,7 +579,7 @@ function planRpc(catalog: Catalog, name: string, info: RequestInfo): Plan {
     return {
       readOnly,
       run: async (client) => {
-        await client.query(`SELECT ${call} FROM ${argsFrom}`, p.values);
+        await runQuery(client, `SELECT ${call} FROM ${argsFrom}`, p.values);
         return { status: 204, headers: {} };
       },
     };
@@ -589,7 +590,7 @@ function planRpc(catalog: Catalog, name: string, info: RequestInfo): Plan {
     return {
       readOnly,
       run: async (client) => {
-        const row = (await client.query(sql, p.values)).rows[0] as { body: string | null };
+        const row = (await runQuery(client, sql, p.values)).rows[0] as { body: string | null };
         if (minimal) return { status: 204, headers: {} };
         return { status: 200, body: row?.body ?? 'null', headers: {} };
       },
