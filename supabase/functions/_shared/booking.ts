@@ -124,9 +124,11 @@ export async function readBody<S extends z.ZodType>(req: Request, schema: S): Pr
 /** Optional text: trimmed, empty → null. */
 export const optionalText = (max: number, label: string) =>
   z
-    .union([z.string(), z.null(), z.undefined()])
+    .string({ error: `${label} must be text` })
+    .nullish()
     .transform((value) => (typeof value === 'string' && value.trim() ? value.trim() : null))
-    .refine((value) => value === null || value.length <= max, { message: `${label} must be at most ${max} characters` });
+    .refine((value) => value === null || value.length <= max, { message: `${label} must be at most ${max} characters` })
+    .optional();
 
 /** Idempotency key: 1..45 characters of [A-Za-z0-9_:.-] (Square's limit is 45). */
 export const idempotencyKeySchema = z

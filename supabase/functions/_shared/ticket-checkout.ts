@@ -26,8 +26,8 @@ export interface TicketFlavour {
 
 const MISSING = 'Please fill in all required fields.';
 
-const looseNumber = z.union([z.number(), z.string(), z.null(), z.undefined()]);
-const looseText = z.union([z.string(), z.null(), z.undefined()]);
+const looseNumber = z.union([z.number(), z.string()], { error: 'Guests must be a number' }).nullish();
+const looseText = z.string({ error: 'Expected text' }).nullish();
 
 const reservationDataSchema = z.looseObject({
   name: looseText,

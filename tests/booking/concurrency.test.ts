@@ -1,0 +1,209 @@
+/**
+ * The money and capacity invariants under concurrency, through the gateway and the Deno
+ * functions: never oversell, never charge twice, never book without a charge or charge
+ * without a booking.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  asService, callFunction, CARD, chargesFor, createEvent, createOrg, createPromo, createSlot, createTicketType, guest, MAGNOLIA_ORG,
+  one, reservationsOf, slotTaken, ticketQuantity, usePool, type TestOrg,
+} from './helpers.ts';
+
+const pool = usePool();
+let org: TestOrg;
+
+beforeAll(async () => {
+  org = await createOrg(pool());
+});
+
+const pay = (eventId: string, ticketTypeId: string, amount: number, over: Record<string, unknown> = {}, n: number | string = 1) =>
+  callFunction('process-square-payment', {
+    token: CARD.ok,
+    amount,
+    reservationData: { ...guest(n), eventId, num_guests: 1, ticketTypeId },
+    idempotencyKey: randomUUID(),
+    ...over,
+  });
+
+describe('scarce seats', () => {
+  it('60 simultaneous payments for 10 tickets: exactly 10 confirmed and charged, 50 refused, never negative', async () => {
+    const eventId = await createEvent(pool(), org.id, { title: 'Rush Dinner' });
+    const ticket = await createTicketType(pool(), eventId, 'Rush Seat', 4000, 10);
+
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => pay(eventId, ticket, 4000, {}, `rush-${i}`)));
+
+    const ok = answers.filter((a) => a.status === 200);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(ok).toHaveLength(10);
+    expect(refused).toHaveLength(50);
+    for (const r of refused) {
+      expect(r.status).toBe(409);
+      expect(r.body).toMatchObject({ success: false, error: 'Only 0 tickets available for Rush Seat.' });
+    }
+    expect(await ticketQuantity(pool(), ticket)).toBe(0);
+
+    const rows = await reservationsOf(pool(), eventId);
+    const confirmed = rows.filter((r) => r.status === 'confirmed');
+    expect(confirmed).toHaveLength(10);
+    expect(rows.filter((r) => r.status === 'held')).toHaveLength(0);
+    expect(new Set(confirmed.map((r) => r.id))).toEqual(new Set(ok.map((a) => a.body.reservationId)));
+    const charges = await chargesFor(pool(), rows.map((r) => r.id));
+    expect(charges).toHaveLength(10);
+    expect(charges.every((c) => c.status === 'COMPLETED' && c.amount_cents === 4000)).toBe(true);
+    expect(new Set(charges.map((c) => c.id))).toEqual(new Set(confirmed.map((r) => r.payment_id)));
+    const mails = await one<{ n: number }>(pool(), `select count(*)::int as n from public.email_outbox where reservation_id = any($1::uuid[])`, [confirmed.map((r) => r.id)]);
+    expect(mails.n).toBe(10);
+  });
+
+  it('the same request sent twice at once with one key: one reservation, one charge, the same answer', async () => {
+    const eventId = await createEvent(pool(), org.id, { title: 'Double Click Dinner' });
+    const ticket = await createTicketType(pool(), eventId, 'Seat', 5000, 5);
+    const body = { token: CARD.ok, amount: 10000, reservationData: { ...guest('double'), eventId, num_guests: 2, ticketTypeId: ticket }, idempotencyKey: randomUUID() };
+
+    const answers = await Promise.all(Array.from({ length: 4 }, () => callFunction('process-square-payment', body)));
+    for (const a of answers) expect(a).toEqual(answers[0]);
+    expect(answers[0]).toMatchObject({ status: 200, body: { success: true, amountCents: 10000 } });
+
+    const rows = await reservationsOf(pool(), eventId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].status).toBe('confirmed');
+    expect(await chargesFor(pool(), [rows[0].id])).toHaveLength(1);
+    expect(await ticketQuantity(pool(), ticket)).toBe(3);
+    const mails = await one<{ n: number }>(pool(), `select count(*)::int as n from public.email_outbox where reservation_id = $1`, [rows[0].id]);
+    expect(mails.n).toBe(1);
+  });
+
+  it('a declined duplicate never leaves seats held', async () => {
+    const eventId = await createEvent(pool(), org.id, { title: 'Declined Dinner' });
+    const ticket = await createTicketType(pool(), eventId, 'Seat', 5000, 3);
+    const body = { token: CARD.declined, amount: 5000, reservationData: { ...guest('declined'), eventId, num_guests: 1, ticketTypeId: ticket }, idempotencyKey: randomUUID() };
+    const answers = await Promise.all([callFunction('process-square-payment', body), callFunction('process-square-payment', body)]);
+    for (const a of answers) expect(a.status).toBe(402);
+    expect(await ticketQuantity(pool(), ticket)).toBe(3);
+    expect((await reservationsOf(pool(), eventId)).map((r) => r.status)).toEqual(['failed']);
+  });
+});
+
+describe('expired holds', () => {
+  const holdDirect = (key: string, eventId: string, ticket: string, email: string, guests: number) =>
+    asService<any>(pool(), `select public.hold_booking(p_idempotency_key => $1, p_event_id => $2, p_guests => $3, p_name => 'Stale Guest',
+      p_email => $4, p_pricing => 'ticket', p_ticket_type => $5, p_max_guests => 6)`, [key, eventId, guests, email, ticket]);
+  const expire = (key: string) => pool().query(`update public.reservations set hold_expires_at = now() - interval '1 minute' where idempotency_key = $1`, [key]);
+
+  it('a hold left unconfirmed past its expiry gives its seats to the next booking', async () => {
+    const eventId = await createEvent(pool(), org.id, { title: 'Abandoned Cart Dinner' });
+    const ticket = await createTicketType(pool(), eventId, 'Seat', 3000, 2);
+    const staleKey = randomUUID();
+    await holdDirect(staleKey, eventId, ticket, 'stale@example.com', 2);
+    expect(await ticketQuantity(pool(), ticket)).toBe(0);
+    const blocked = await pay(eventId, ticket, 6000, { reservationData: { ...guest('late'), eventId, num_guests: 2, ticketTypeId: ticket } });
+    expect(blocked).toMatchObject({ status: 409, body: { error: 'Only 0 tickets available for Seat.' } });
+
+    await expire(staleKey);
+    const next = await pay(eventId, ticket, 6000, { reservationData: { ...guest('next'), eventId, num_guests: 2, ticketTypeId: ticket } });
+    expect(next.status).toBe(200);
+    expect(await one<any>(pool(), `select status from public.reservations where idempotency_key = $1`, [staleKey])).toEqual({ status: 'expired' });
+    expect(await ticketQuantity(pool(), ticket)).toBe(0);
+  });
+
+  it('a payment that completes after its hold expired and the seats were sold is refunded, and the guest told', async () => {
+    const eventId = await createEvent(pool(), org.id, { title: 'Slow Card Dinner' });
+    const ticket = await createTicketType(pool(), eventId, 'Seat', 3000, 2);
+    const key = randomUUID();
+    const slow = { ...guest('slow'), eventId, num_guests: 2, ticketTypeId: ticket };
+    // The first attempt held the seats, then its answer was lost before the charge.
+    await holdDirect(key, eventId, ticket, slow.email, 2);
+    await expire(key);
+    const other = await pay(eventId, ticket, 6000, { reservationData: { ...guest('fast'), eventId, num_guests: 2, ticketTypeId: ticket } });
+    expect(other.status).toBe(200);
+
+    const retry = { token: CARD.ok, amount: 6000, reservationData: slow, idempotencyKey: key };
+    const answer = await callFunction('process-square-payment', retry);
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({
+      success: false,
+      error: 'Sorry, your reservation hold expired and the seats were released before your payment completed. Your payment of $60.00 has been refunded.',
+    });
+    const charge = await one<any>(pool(), `select * from public.test_processor_payments where idempotency_key = $1`, [key]);
+    expect(charge).toMatchObject({ status: 'COMPLETED', amount_cents: 6000, refunded_cents: 6000 });
+    expect(await ticketQuantity(pool(), ticket)).toBe(0);
+    expect((await reservationsOf(pool(), eventId)).filter((r) => r.status === 'confirmed')).toHaveLength(1);
+
+    // Asking again replays the answer: no second charge, no second refund, no booking.
+    expect(await callFunction('process-square-payment', retry)).toEqual(answer);
+    expect((await one<any>(pool(), `select count(*)::int as n from public.test_processor_refunds where payment_id = $1`, [charge.id])).n).toBe(1);
+    expect(await one<any>(pool(), `select status from public.reservations where idempotency_key = $1`, [key])).toEqual({ status: 'expired' });
+  });
+
+  it('a late payment whose seats are still free is booked', async () => {
+    const eventId = await createEvent(pool(), org.id, { title: 'Late But Lucky Dinner' });
+    const ticket = await createTicketType(pool(), eventId, 'Seat', 3000, 2);
+    const key = randomUUID();
+    const late = { ...guest('lucky'), eventId, num_guests: 2, ticketTypeId: ticket };
+    await holdDirect(key, eventId, ticket, late.email, 2);
+    await expire(key);
+    const answer = await callFunction('process-square-payment', { token: CARD.ok, amount: 6000, reservationData: late, idempotencyKey: key });
+    expect(answer).toMatchObject({ status: 200, body: { success: true, amountCents: 6000 } });
+    expect(await ticketQuantity(pool(), ticket)).toBe(0);
+    expect(await one<any>(pool(), `select status from public.reservations where idempotency_key = $1`, [key])).toEqual({ status: 'confirmed' });
+  });
+});
+
+describe('promo codes under concurrency', () => {
+  it('20 simultaneous uses of a code with 3 uses left: exactly 3 redeemed, max_uses never exceeded', async () => {
+    // The code belongs to the organization: spread the rush over four of its events, so the
+    // bookings do not queue on one event row and only the code's own lock keeps the count.
+    const events = await Promise.all([1, 2, 3, 4].map(async (n) => {
+      const eventId = await createEvent(pool(), org.id, { title: `Promo Rush Dinner ${n}` });
+      return { eventId, ticket: await createTicketType(pool(), eventId, 'Seat', 10000, 50) };
+    }));
+    const promoId = await createPromo(pool(), org.id, 'RUSH3', 'percent', 25, { maxUses: 5, timesRedeemed: 2 });
+
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => {
+      const { eventId, ticket } = events[i % events.length];
+      return pay(eventId, ticket, 7500, { promoCode: 'rush3' }, `promo-${i}`);
+    }));
+    const ok = answers.filter((a) => a.status === 200);
+    expect(ok).toHaveLength(3);
+    for (const a of answers.filter((x) => x.status !== 200)) {
+      expect(a).toMatchObject({ status: 400, body: { success: false, error: 'This promo code has reached its usage limit' } });
+    }
+    expect(await one<any>(pool(), `select times_redeemed, max_uses from public.promo_codes where id = $1`, [promoId])).toEqual({ times_redeemed: 5, max_uses: 5 });
+    const rows = (await Promise.all(events.map((e) => reservationsOf(pool(), e.eventId)))).flat();
+    expect(rows.filter((r) => r.status === 'confirmed' && r.promo_code_id === promoId)).toHaveLength(3);
+    // Refused before any charge: exactly three charges, none refunded.
+    const charges = await chargesFor(pool(), rows.map((r) => r.id));
+    expect(charges.map((c) => [c.amount_cents, c.refunded_cents])).toEqual([[7500, 0], [7500, 0], [7500, 0]]);
+    let left = 0;
+    for (const e of events) left += await ticketQuantity(pool(), e.ticket);
+    expect(left).toBe(200 - 3);
+  });
+});
+
+describe('supper club seatings', () => {
+  it('30 simultaneous single tickets for one seating of 20: 20 booked, 10 refused', async () => {
+    const supper = await createEvent(pool(), MAGNOLIA_ORG, { title: 'Magnolia Supper Club', daysAhead: 220, eventTime: '17:30', maxGuests: 40 });
+    const early = await createSlot(pool(), supper, '5:30pm', '17:30', 20);
+    const late = await createSlot(pool(), supper, '8:00pm', '20:00', 20);
+
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => callFunction('magnolia-process-payment', {
+      token: CARD.ok,
+      amount: 6500,
+      reservationData: { ...guest(`supper-${i}`), eventId: supper, guests: 1, timeSlot: '5:30pm', ticket_price: 6500 },
+      idempotencyKey: randomUUID(),
+    })));
+    const ok = answers.filter((a) => a.status === 200);
+    expect(ok).toHaveLength(20);
+    for (const a of answers.filter((x) => x.status !== 200)) {
+      expect(a.status).toBe(409);
+      expect(a.body.error).toMatch(/^Not enough tickets for \w+day, \w+ \d{1,2}, \d{4} at 5:30pm \(0 left\)\. Please select another date or reduce tickets\.$/);
+    }
+    expect(await slotTaken(pool(), early)).toBe(20);
+    expect(await slotTaken(pool(), late)).toBe(0);
+    const rows = await reservationsOf(pool(), supper);
+    expect(rows.filter((r) => r.status === 'confirmed')).toHaveLength(20);
+    expect(rows.every((r) => r.status !== 'confirmed' || (r.amount_cents === 6500 && r.time_slot === '5:30pm'))).toBe(true);
+    expect(await chargesFor(pool(), rows.map((r) => r.id))).toHaveLength(20);
+  });
+});

@@ -1,0 +1,312 @@
+/**
+ * The payment functions through the gateway and real Deno, with the local test processor
+ * (no Square secrets on the test stack): what guests see and what is stored.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  callFunction, CARD, chargesFor, createEvent, createOrg, createPromo, createSlot, createTicketType, guest, MAGNOLIA_ORG, one,
+  reservationsOf, slotTaken, ticketQuantity, usePool, type TestOrg,
+} from './helpers.ts';
+
+const pool = usePool();
+
+let org: TestOrg;
+let eventId: string;
+let foodOnly: string;
+let rsvpOrg: TestOrg;
+let rsvpEvent: string;
+let rsvpSlot: string;
+
+beforeAll(async () => {
+  org = await createOrg(pool());
+  eventId = await createEvent(pool(), org.id, { title: 'Payments Test Dinner' });
+  foodOnly = await createTicketType(pool(), eventId, 'Food Only', 12500, 40);
+  await createPromo(pool(), org.id, 'WELCOME10', 'percent', 10);
+  await createPromo(pool(), org.id, 'TAKE5', 'fixed', 500);
+  await createPromo(pool(), org.id, 'COMP100', 'percent', 100);
+  await createPromo(pool(), org.id, 'OLDCODE', 'percent', 20, { active: false });
+  await createPromo(pool(), org.id, 'USEDUP', 'percent', 15, { maxUses: 5, timesRedeemed: 5 });
+
+  rsvpOrg = await createOrg(pool(), { reservationMode: 'rsvp' });
+  rsvpEvent = await createEvent(pool(), rsvpOrg.id, { title: 'Garden RSVP', rsvpMode: true, rsvpOpen: true, depositAmount: 500, maxGuests: 30, timezone: 'America/Chicago', eventTime: '18:00' });
+  rsvpSlot = await createSlot(pool(), rsvpEvent, '6:00pm', '18:00', 20);
+  await createPromo(pool(), rsvpOrg.id, 'COMP100', 'percent', 100);
+  await createPromo(pool(), rsvpOrg.id, 'HALF', 'percent', 50);
+});
+
+const ticketData = (over: Record<string, unknown> = {}) => ({
+  ...guest(),
+  eventId,
+  num_guests: 2,
+  ticketTypeId: foodOnly,
+  dietaryRestrictions: 'Vegetarian',
+  ...over,
+});
+
+describe('process-square-payment', () => {
+  it('prices a validation call on the server', async () => {
+    const plain = await callFunction('process-square-payment', { validateOnly: true, reservationData: ticketData() });
+    expect(plain).toEqual({ status: 200, body: { success: true, finalAmountCents: 25000, subtotalCents: 25000, discountCents: 0, promo: null } });
+    const percent = await callFunction('process-square-payment', { validateOnly: true, reservationData: ticketData(), promoCode: 'welcome10' });
+    expect(percent.body).toMatchObject({ success: true, finalAmountCents: 22500, discountCents: 2500, promo: { discount_type: 'percent', discount_amount: 10 } });
+    expect(percent.body.promo.id).toMatch(/^[0-9a-f-]{36}$/);
+    const fixed = await callFunction('process-square-payment', { validateOnly: true, reservationData: ticketData(), promoCode: 'TAKE5' });
+    expect(fixed.body).toMatchObject({ success: true, finalAmountCents: 24500, promo: { discount_type: 'fixed', discount_amount: 500 } });
+  });
+
+  it('refuses invalid, inactive and exhausted codes with their messages', async () => {
+    for (const [code, message] of [
+      ['NOPE', 'Invalid promo code'],
+      ['oldcode', 'This promo code is no longer active'],
+      ['USEDUP', 'This promo code has reached its usage limit'],
+    ]) {
+      const answer = await callFunction('process-square-payment', { validateOnly: true, reservationData: ticketData(), promoCode: code });
+      expect(answer.status, code).toBe(400);
+      expect(answer.body).toMatchObject({ success: false, error: message });
+    }
+  });
+
+  it('charges an approved card the server\'s amount and confirms the booking', async () => {
+    const before = await ticketQuantity(pool(), foodOnly);
+    // ticket_price from the browser is ignored: the ticket type's price is what is charged.
+    const data = ticketData({ ticket_price: 1 });
+    const answer = await callFunction('process-square-payment', { token: CARD.ok, amount: 22500, reservationData: data, promoCode: 'WELCOME10', idempotencyKey: randomUUID() });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ success: true, amountCents: 22500, status: 'confirmed' });
+    const id = answer.body.reservationId;
+    const row = await one<any>(pool(), `select * from public.reservations where id = $1`, [id]);
+    expect(row).toMatchObject({ status: 'confirmed', amount_cents: 22500, discount_cents: 2500, num_guests: 2, payment_provider: 'test', email: data.email, dietary_restrictions: 'Vegetarian' });
+    expect(await ticketQuantity(pool(), foodOnly)).toBe(before - 2);
+    const charges = await chargesFor(pool(), [id]);
+    expect(charges).toHaveLength(1);
+    expect(charges[0]).toMatchObject({ amount_cents: 22500, status: 'COMPLETED', id: row.payment_id, buyer_email: data.email });
+    const mail = await one<any>(pool(), `select * from public.email_outbox where reservation_id = $1`, [id]);
+    expect(mail).toMatchObject({ kind: 'booking_confirmation', to_email: data.email, subject: 'Your reservation at Booking Test Kitchen: Payments Test Dinner' });
+    expect(mail.body_text).toContain('Total paid: $225.00');
+  });
+
+  it('answers a retry with the same idempotency key with the first result, charging once', async () => {
+    const key = randomUUID();
+    const body = { token: CARD.ok, amount: 12500, reservationData: ticketData({ num_guests: 1 }), idempotencyKey: key };
+    const first = await callFunction('process-square-payment', body);
+    const second = await callFunction('process-square-payment', body);
+    expect(first.status).toBe(200);
+    expect(second).toEqual(first);
+    const charges = await chargesFor(pool(), [first.body.reservationId]);
+    expect(charges).toHaveLength(1);
+    expect((await one<any>(pool(), `select count(*)::int as n from public.reservations where idempotency_key = $1`, [key])).n).toBe(1);
+  });
+
+  it('a declined card: 402 with the reason, nothing confirmed, seats back', async () => {
+    const before = await ticketQuantity(pool(), foodOnly);
+    for (const [nonce, message] of [
+      [CARD.declined, 'Your card was declined. Please try another card or contact your card issuer.'],
+      [CARD.cvv, 'The card security code (CVV) was not accepted. Please check it and try again.'],
+      [CARD.postal, 'The postal code does not match the card. Please check it and try again.'],
+      [CARD.expiration, 'The card expiration date is invalid. Please check it and try again.'],
+      ['cnon:not-a-real-nonce', 'Your card details could not be used. Please re-enter your card and try again.'],
+    ]) {
+      const data = ticketData();
+      const key = randomUUID();
+      const answer = await callFunction('process-square-payment', { token: nonce, amount: 25000, reservationData: data, idempotencyKey: key });
+      expect(answer.status, nonce).toBe(402);
+      expect(answer.body).toMatchObject({ success: false, error: message });
+      const row = await one<any>(pool(), `select status from public.reservations where idempotency_key = $1`, [key]);
+      expect(row.status).toBe('failed');
+      // The retry replays the decline; no new hold, no charge.
+      const retry = await callFunction('process-square-payment', { token: nonce, amount: 25000, reservationData: data, idempotencyKey: key });
+      expect(retry).toEqual(answer);
+    }
+    expect(await ticketQuantity(pool(), foodOnly)).toBe(before);
+  });
+
+  it('refuses an amount that differs from the server\'s total, leaving nothing behind', async () => {
+    const before = (await reservationsOf(pool(), eventId)).length;
+    const answer = await callFunction('process-square-payment', { token: CARD.ok, amount: 100, reservationData: ticketData(), idempotencyKey: randomUUID() });
+    expect(answer).toEqual({ status: 400, body: { success: false, error: 'The amount has changed. Please review your order and try again.', code: 'invalid_booking' } });
+    expect((await reservationsOf(pool(), eventId)).length).toBe(before);
+  });
+
+  it('a free booking needs no card and refuses one; a paid booking needs one', async () => {
+    const withToken = await callFunction('process-square-payment', { token: CARD.ok, amount: 0, reservationData: ticketData(), promoCode: 'COMP100' });
+    expect(withToken.status).toBe(400);
+    expect(withToken.body.error).toBe('This booking is free: no card payment is needed. Please submit it without card details.');
+    const free = await callFunction('process-square-payment', { token: null, amount: 0, reservationData: ticketData(), promoCode: 'comp100' });
+    expect(free.status).toBe(200);
+    expect(free.body).toMatchObject({ success: true, amountCents: 0 });
+    expect(await one<any>(pool(), `select status, payment_provider, amount_cents from public.reservations where id = $1`, [free.body.reservationId]))
+      .toEqual({ status: 'confirmed', payment_provider: 'comp', amount_cents: 0 });
+    const noToken = await callFunction('process-square-payment', { token: null, amount: 25000, reservationData: ticketData() });
+    expect(noToken.status).toBe(400);
+    expect(noToken.body.error).toBe('Card details are required to pay $250.00 for this booking.');
+  });
+
+  it('says how many tickets are left', async () => {
+    const small = await createTicketType(pool(), eventId, 'Chef Counter', 20000, 1);
+    const answer = await callFunction('process-square-payment', { token: CARD.ok, amount: 40000, reservationData: ticketData({ ticketTypeId: small }) });
+    expect(answer).toMatchObject({ status: 409, body: { success: false, error: 'Only 1 tickets available for Chef Counter.' } });
+  });
+
+  it('answers malformed requests with a 400 and a clear message, never a 500', async () => {
+    const cases: [unknown, string | undefined, number, string][] = [
+      [undefined, '{"token": ', 400, 'The request body is not valid JSON'],
+      [[1, 2], undefined, 400, 'The request body must be a JSON object'],
+      [{ token: CARD.ok }, undefined, 400, 'reservationData is required'],
+      [{ token: CARD.ok, reservationData: ticketData({ name: '' }) }, undefined, 400, 'Please fill in all required fields.'],
+      [{ token: CARD.ok, reservationData: ticketData({ email: 'not-an-email' }) }, undefined, 400, 'Valid email is required'],
+      [{ token: CARD.ok, reservationData: ticketData({ num_guests: 0 }) }, undefined, 400, 'At least 1 guest is required.'],
+      [{ token: CARD.ok, reservationData: ticketData({ num_guests: 7 }) }, undefined, 400, 'Parties larger than 6: please email the host with your preferred date and party size.'],
+      [{ token: CARD.ok, reservationData: ticketData({ ticketTypeId: null }) }, undefined, 400, 'Please fill in all required fields.'],
+      [{ token: CARD.ok, reservationData: ticketData({ eventId: 'nope' }) }, undefined, 404, 'Event not found. Please select a valid event.'],
+      [{ token: CARD.ok, reservationData: ticketData({ eventId: randomUUID() }) }, undefined, 404, 'Event not found. Please select a valid event.'],
+      [{ token: CARD.ok, reservationData: ticketData({ ticketTypeId: randomUUID() }) }, undefined, 404, 'Ticket type not found. Please select a valid ticket type.'],
+      [{ token: 42, reservationData: ticketData() }, undefined, 400, 'token must be a string'],
+      [{ token: CARD.ok, amount: 'lots', reservationData: ticketData() }, undefined, 400, 'amount must be a number of cents'],
+      [{ token: CARD.ok, reservationData: ticketData(), idempotencyKey: 'x'.repeat(46) }, undefined, 400, 'idempotencyKey must be 1 to 45 letters, digits or _ : . -'],
+    ];
+    for (const [body, raw, status, error] of cases) {
+      const answer = await callFunction('process-square-payment', body, { raw });
+      expect(answer.status, JSON.stringify(body ?? raw)).toBe(status);
+      expect(answer.body, JSON.stringify(body ?? raw)).toMatchObject({ success: false, error });
+    }
+  });
+
+  it('answers CORS preflights', async () => {
+    const { apiUrl } = (await import('../support/stack-env.ts')).stackEnv();
+    const res = await fetch(`${apiUrl}/functions/v1/process-square-payment`, { method: 'OPTIONS' });
+    expect(res.status).toBeLessThan(300);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
+
+describe('process-rsvp-payment', () => {
+  const details = (over: Record<string, unknown> = {}) => ({ ...guest('rsvp'), numGuests: 2, ...over });
+
+  it('prices the deposit per guest, with a promo code', async () => {
+    const answer = await callFunction('process-rsvp-payment', { eventId: rsvpEvent, slotId: rsvpSlot, guestDetails: { numGuests: 3 }, validateOnly: true });
+    expect(answer).toMatchObject({ status: 200, body: { success: true, totalDeposit: 1500, discountApplied: 0, subtotal: 1500, promo: null } });
+    const half = await callFunction('process-rsvp-payment', { eventId: rsvpEvent, slotId: rsvpSlot, guestDetails: { numGuests: 3 }, promoCode: 'half', validateOnly: true });
+    expect(half.body).toMatchObject({ success: true, totalDeposit: 750, discountApplied: 750, subtotal: 1500 });
+  });
+
+  it('takes a paid deposit and holds the spots in the slot', async () => {
+    const before = await slotTaken(pool(), rsvpSlot);
+    const answer = await callFunction('process-rsvp-payment', {
+      eventId: rsvpEvent, slotId: rsvpSlot, guestDetails: details(), validateOnly: false, paymentToken: CARD.ok, idempotencyKey: randomUUID(),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ success: true, totalDeposit: 1000, discountApplied: 0 });
+    expect(await slotTaken(pool(), rsvpSlot)).toBe(before + 2);
+    const row = await one<any>(pool(), `select status, rsvp_slot_id, time_slot, amount_cents from public.reservations where id = $1`, [answer.body.reservationId]);
+    expect(row).toEqual({ status: 'confirmed', rsvp_slot_id: rsvpSlot, time_slot: '6:00pm', amount_cents: 1000 });
+    const mail = await one<any>(pool(), `select body_text from public.email_outbox where reservation_id = $1`, [answer.body.reservationId]);
+    expect(mail.body_text).toContain('Deposit paid: $10.00');
+    expect(mail.body_text).toContain('Time: 6:00 PM Central Time');
+  });
+
+  it('a 100% code makes a free RSVP: no token needed, a token refused', async () => {
+    const priced = await callFunction('process-rsvp-payment', { eventId: rsvpEvent, slotId: rsvpSlot, guestDetails: details(), promoCode: 'COMP100', validateOnly: true });
+    expect(priced.body).toMatchObject({ totalDeposit: 0, discountApplied: 1000 });
+    const refused = await callFunction('process-rsvp-payment', { eventId: rsvpEvent, slotId: rsvpSlot, guestDetails: details(), promoCode: 'COMP100', validateOnly: false, paymentToken: CARD.ok });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('This booking is free: no card payment is needed. Please submit it without card details.');
+    const free = await callFunction('process-rsvp-payment', { eventId: rsvpEvent, slotId: rsvpSlot, guestDetails: details(), promoCode: 'COMP100', validateOnly: false });
+    expect(free.status).toBe(200);
+    expect(free.body).toMatchObject({ success: true, totalDeposit: 0, discountApplied: 1000 });
+    expect((await one<any>(pool(), `select status, payment_provider from public.reservations where id = $1`, [free.body.reservationId])))
+      .toEqual({ status: 'confirmed', payment_provider: 'comp' });
+  });
+
+  it('uses the spec\'s validation messages', async () => {
+    const base = { eventId: rsvpEvent, slotId: rsvpSlot, validateOnly: false, paymentToken: CARD.ok };
+    for (const [body, message] of [
+      [{ ...base, guestDetails: details({ name: '  ' }) }, 'Name is required'],
+      [{ ...base, guestDetails: details({ email: 'nope' }) }, 'Valid email is required'],
+      [{ ...base, guestDetails: details({ numGuests: 0 }) }, 'At least 1 guest required'],
+      [{ ...base, guestDetails: details({ numGuests: 11 }) }, 'Maximum 10 guests'],
+      [{ ...base, slotId: null, guestDetails: details() }, 'Please select a time slot'],
+      [{ ...base, slotId: '', guestDetails: details() }, 'Please select a time slot'],
+    ] as const) {
+      const answer = await callFunction('process-rsvp-payment', body);
+      expect(answer.status, message).toBe(400);
+      expect(answer.body).toMatchObject({ success: false, error: message });
+    }
+    const malformed = await callFunction('process-rsvp-payment', null, { raw: 'nope' });
+    expect(malformed).toMatchObject({ status: 400, body: { error: 'The request body is not valid JSON' } });
+  });
+
+  it('refuses more guests than the slot has spots', async () => {
+    const small = await createSlot(pool(), rsvpEvent, '8:00pm', '20:00', 1);
+    const answer = await callFunction('process-rsvp-payment', { eventId: rsvpEvent, slotId: small, guestDetails: details(), validateOnly: false, paymentToken: CARD.ok });
+    expect(answer).toMatchObject({ status: 409, body: { success: false, error: 'Only 1 spots left in the 8:00pm time slot. Please select another time or fewer guests.' } });
+  });
+});
+
+describe('magnolia-process-payment', () => {
+  let supper: string;
+  beforeAll(async () => {
+    supper = await createEvent(pool(), MAGNOLIA_ORG, { title: 'Magnolia Supper Club', daysAhead: 210, eventTime: '17:30', maxGuests: 40 });
+    await createSlot(pool(), supper, '5:30pm', '17:30', 20);
+    await createSlot(pool(), supper, '8:00pm', '20:00', 20);
+  });
+  const supperData = (over: Record<string, unknown> = {}) => ({ ...guest('supper'), eventId: supper, guests: 2, timeSlot: '8:00pm', ticket_price: 100, ...over });
+
+  it('charges 6500 cents per ticket whatever the browser says', async () => {
+    const priced = await callFunction('magnolia-process-payment', { validateOnly: true, reservationData: supperData() });
+    expect(priced.body).toMatchObject({ success: true, finalAmountCents: 13000 });
+    const cheap = await callFunction('magnolia-process-payment', { token: CARD.ok, amount: 200, reservationData: supperData() });
+    expect(cheap).toMatchObject({ status: 400, body: { error: 'The amount has changed. Please review your order and try again.' } });
+    const paid = await callFunction('magnolia-process-payment', { token: CARD.ok, amount: 13000, reservationData: supperData() });
+    expect(paid.body).toMatchObject({ success: true, amountCents: 13000 });
+    expect(await one<any>(pool(), `select time_slot, amount_cents, num_guests, status from public.reservations where id = $1`, [paid.body.reservationId]))
+      .toEqual({ time_slot: '8:00pm', amount_cents: 13000, num_guests: 2, status: 'confirmed' });
+  });
+
+  it('uses the supper club\'s messages and only books its own events', async () => {
+    for (const [data, status, message] of [
+      [supperData({ guests: 0 }), 400, 'Minimum 1 ticket per order.'],
+      [supperData({ guests: 7 }), 400, 'Maximum 6 tickets per order.'],
+      [supperData({ timeSlot: '6:00pm' }), 400, 'Please select a time slot'],
+      [supperData({ timeSlot: null }), 400, 'Please select a time slot'],
+      [supperData({ email: '' }), 400, 'Please fill in all required fields.'],
+      [supperData({ eventId }), 404, 'Event not found. Please select a valid event.'],
+    ] as const) {
+      const answer = await callFunction('magnolia-process-payment', { token: CARD.ok, amount: 13000, reservationData: data });
+      expect(answer.status, message).toBe(status);
+      expect(answer.body).toMatchObject({ success: false, error: message });
+    }
+  });
+
+  it('lists its dates with seats per seating', async () => {
+    const answer = await callFunction('magnolia-availability', {});
+    expect(answer.status).toBe(200);
+    const event = answer.body.events.find((e: { id: string }) => e.id === supper);
+    expect(event.slots.map((s: { label: string }) => s.label)).toEqual(['5:30pm', '8:00pm']);
+    const eight = event.slots.find((s: { label: string }) => s.label === '8:00pm');
+    expect(eight.capacity).toBe(20);
+    expect(event.available_seats).toBe(event.slots.reduce((n: number, s: { available: number }) => n + s.available, 0));
+    // The seeded sold-out supper shows 0.
+    expect(answer.body.events.some((e: { available_seats: number }) => e.available_seats === 0)).toBe(true);
+  });
+});
+
+describe('availability and card configuration', () => {
+  it('get-rsvp-availability lists an organization\'s upcoming events with slots', async () => {
+    const answer = await callFunction('get-rsvp-availability', { orgSlug: rsvpOrg.slug });
+    expect(answer.status).toBe(200);
+    expect(answer.body.reservationMode).toBe('rsvp');
+    const event = answer.body.events.find((e: { id: string }) => e.id === rsvpEvent);
+    expect(event.rsvp_slots[0]).toMatchObject({ slot_label: '6:00pm', max_capacity: 20 });
+    expect(typeof event.rsvp_slots[0].available_spots).toBe('number');
+    expect(await callFunction('get-rsvp-availability', { orgSlug: 'no-such-org' })).toMatchObject({ status: 404, body: { error: 'Organization not found' } });
+    expect(await callFunction('get-rsvp-availability', {})).toMatchObject({ status: 400, body: { error: 'orgSlug is required' } });
+  });
+
+  it('square-config and magnolia-square-config report the test processor when Square is not configured', async () => {
+    for (const name of ['square-config', 'magnolia-square-config']) {
+      const answer = await callFunction(name, {});
+      expect(answer).toEqual({ status: 200, body: { success: true, applicationId: null, locationId: null, environment: 'test', testMode: true } });
+    }
+  });
+});
