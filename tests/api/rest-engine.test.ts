@@ -361,6 +361,52 @@ describe('schema cache and robustness (local stack only)', () => {
     }
   });
 
+  itLocal('calls set-returning, table, composite, array-argument and void functions (created after startup)', async () => {
+    const client = new pg.Client({ connectionString: target.dbUrl });
+    await client.connect();
+    const f = (n: string) => `rest_probe_${tag}_${n}`;
+    try {
+      await client.query(`
+        create function public.${f('tab')}(n int) returns table(i int, label text) language sql stable as $$ select g, 'x' || g from generate_series(1, n) g $$;
+        create function public.${f('events')}(p_org uuid) returns setof public.events language sql stable as $$ select * from public.events where org_id = p_org $$;
+        create function public.${f('ints')}() returns setof int language sql immutable as $$ select generate_series(1, 3) $$;
+        create function public.${f('one')}(out a int, out b text) language sql immutable as $$ select 1, 'b' $$;
+        create function public.${f('len')}(xs int[], d date default current_date) returns int language sql immutable as $$ select coalesce(array_length(xs, 1), 0) $$;
+        create function public.${f('echo')}(jsonb) returns jsonb language sql immutable as $$ select $1 $$;
+        create function public.${f('void')}() returns void language sql volatile as $$ select 1 $$;
+        create function public.${f('write')}() returns int language sql volatile as $$ update public.events set title = title where false returning 1 $$;`);
+      const tab = await rest(`rpc/${f('tab')}`, { method: 'POST', body: { n: 3 } });
+      expect(tab.json).toEqual([{ i: 1, label: 'x1' }, { i: 2, label: 'x2' }, { i: 3, label: 'x3' }]);
+      const filtered = await rest(`rpc/${f('tab')}?n=5&i=gt.1&order=i.desc&limit=2&select=label`, { headers: { prefer: 'count=exact' } });
+      expect(filtered.status).toBe(206);
+      expect(filtered.json).toEqual([{ label: 'x5' }, { label: 'x4' }]);
+      expect(filtered.headers.get('content-range')).toBe('0-1/4');
+      const embedded = await rest(`rpc/${f('events')}?select=title,organizations(slug)&order=date&limit=1`, { method: 'POST', body: { p_org: orgId } });
+      expect(embedded.json).toEqual([{ title: 'Alpha, the first', organizations: { slug } }]);
+      expect((await rest(`rpc/${f('ints')}`, { method: 'POST' })).json).toEqual([1, 2, 3]);
+      expect((await rest(`rpc/${f('one')}`)).json).toEqual({ a: 1, b: 'b' });
+      expect((await rest(`rpc/${f('len')}`, { method: 'POST', body: { xs: [4, 5, 6] } })).json).toBe(3);
+      expect((await rest(`rpc/${f('len')}?xs=${encodeURIComponent('{1,2}')}`)).json).toBe(2);
+      expect((await rest(`rpc/${f('echo')}`, { method: 'POST', body: { any: ['thing'] } })).json).toEqual({ any: ['thing'] });
+      const v = await rest(`rpc/${f('void')}`, { method: 'POST' });
+      expect(v.status).toBe(204);
+      expect(v.text).toBe('');
+      const single = await rest(`rpc/${f('tab')}?n=2`, { headers: { accept: 'application/vnd.pgrst.object+json' } });
+      expect(single.status).toBe(406);
+      const viaGet = await rest(`rpc/${f('write')}`);
+      expect(viaGet.status).toBe(405);
+      expect(viaGet.json.code).toBe('25006');
+      expect((await rest(`rpc/${f('write')}`, { method: 'POST' })).status).toBe(200);
+      const wrongMethod = await rest(`rpc/${f('void')}`, { method: 'PATCH', body: {} });
+      expect(wrongMethod.status).toBe(405);
+      expect(wrongMethod.json.code).toBe('PGRST101');
+    } finally {
+      await client.query(['tab(int)', 'events(uuid)', 'ints()', 'one()', 'len(int[], date)', 'echo(jsonb)', 'void()', 'write()']
+        .map((sig) => `drop function if exists public.${f(sig.split('(')[0])}(${sig.split('(')[1]}`).join('; '));
+      await client.end();
+    }
+  });
+
   itLocal('never answers 5xx to garbage and keeps serving', async () => {
     let seed = 0x9e3779b9;
     const rand = () => { seed ^= seed << 13; seed ^= seed >>> 17; seed ^= seed << 5; return (seed >>> 0) / 0x100000000; };

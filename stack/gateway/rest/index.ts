@@ -79,7 +79,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, ctx:
     const body = method === 'POST' || method === 'PATCH' ? await readJson(req) : undefined;
     const info: RequestInfo = {
       method, url, body, media, prefs,
-      range: method === 'GET' ? parseRangeHeader(headerString(req.headers.range)) : undefined,
+      range: method === 'GET' || method === 'HEAD' ? parseRangeHeader(headerString(req.headers.range)) : undefined,
     };
 
     const build = (catalog: Catalog): Plan => (isRpc ? planRpc(catalog, segments[1], info) : planTable(catalog, segments[0], info));
@@ -611,7 +611,7 @@ function planRpc(catalog: Catalog, name: string, info: RequestInfo): Plan {
   } else {
     source = { name: fn.name, columns: fn.returnColumns, columnMap: new Map(fn.returnColumns.map((c) => [c.name, c])) };
   }
-  const range = info.method === 'GET' ? info.range : undefined;
+  const range = info.range;
   let root: ReadNode;
   if (fn.returnKind === 'scalar') {
     root = buildReadTree(catalog, source, [{ type: 'star' }], p);
