@@ -106,6 +106,7 @@ describe('filters', () => {
       { field: 'tags', op: 'cs', value: '{a,b}' },
       { field: 'x', op: 'eq', negate: true, value: '2' },
     ]);
+    expect(body(errorOf(() => parseLogicTree('or', false, '(organizations.slug.eq.x,a.eq.1)'))).message).toMatch(/embedded resource inside or\/and/);
     for (const bad of ['a.eq.1', '(a.eq.1', '(a.eq.1))', '()', '(a.zz.1)', '(and(a.eq.1)', '(a)']) {
       expect(errorOf(() => parseLogicTree('or', false, bad)).status, bad).toBe(400);
     }

@@ -375,6 +375,10 @@ function parseLogicItem(c: Cursor, depth: number): Condition {
   const field = parseIdentifier(c, 'column name, "and(" or "or("');
   rejectJsonPath(c);
   c.expect('.', '"." after the column name');
+  const word = c.input.slice(c.pos).match(/^([A-Za-z_][A-Za-z0-9_]*)\./)?.[1];
+  if (word && word !== 'not' && !Object.hasOwn(OPERATORS, word)) {
+    throw unsupported(`Filtering an embedded resource inside or/and (${field}.${word}) is not supported by this gateway; use ${field}.or=(...) instead`);
+  }
   return parseOperatorAndValue(c, field, 'logic');
 }
 

@@ -85,6 +85,16 @@ export function findRelationship(catalog: Catalog, source: string, item: SelectE
   const candidates = all.filter((r) => matchesTarget(r) && matchesHint(r));
   if (candidates.length === 1) return candidates[0];
   if (candidates.length === 0) {
+    // Many-to-many through a junction table is a PostgREST feature this gateway leaves out: say so.
+    for (const toJunction of all.filter((r) => r.cardinality === 'o2m')) {
+      const junction = toJunction.target;
+      const pk = catalog.relations.get(junction)?.primaryKey ?? [];
+      const inPk = (cols: string[]) => cols.every((c) => pk.includes(c));
+      if (inPk(toJunction.targetColumns) && (catalog.relationships.get(junction) ?? []).some((r) =>
+        r.cardinality === 'm2o' && r.target === item.name && r.constraint !== toJunction.constraint && inPk(r.sourceColumns))) {
+        throw unsupported(`Many-to-many embedding of '${item.name}' through the junction '${junction}' is not supported by this gateway; embed '${junction}(${item.name}(...))' instead`);
+      }
+    }
     const target = item.hint ? `${item.name}` : item.name;
     throw catalogMiss(
       400,
