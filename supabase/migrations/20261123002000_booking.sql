@@ -790,7 +790,6 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_event_id uuid;
   r public.reservations;
   v_promo public.promo_codes;
   v_live_promo_holds integer;
@@ -799,12 +798,20 @@ begin
     raise exception 'A payment provider is required' using errcode = 'P0001';
   end if;
 
-  select x.event_id into v_event_id from public.reservations x where x.id = p_reservation_id;
-  if v_event_id is null then
+  select * into r from public.reservations x where x.id = p_reservation_id;
+  if r.id is null then
     raise exception 'Reservation not found' using errcode = 'SH404';
   end if;
-  perform 1 from public.events e where e.id = v_event_id for update;
-  select * into r from public.reservations x where x.id = p_reservation_id for update;
+  if r.status = 'confirmed' or (r.status = 'held' and r.hold_expires_at > now() + interval '30 seconds') then
+    -- The usual case: a live hold becomes confirmed without moving any seats, so the
+    -- reservation row lock is enough and bookings of the event do not queue behind it.
+    select * into r from public.reservations x where x.id = p_reservation_id for update;
+  else
+    -- Seats may move (a stale hold expires, an expired one takes seats again): take
+    -- the event row first, in the same order as hold_booking and the triggers.
+    perform 1 from public.events e where e.id = r.event_id for update;
+    select * into r from public.reservations x where x.id = p_reservation_id for update;
+  end if;
 
   if r.status = 'confirmed' then
     return r.payment_provider is not distinct from p_payment_provider

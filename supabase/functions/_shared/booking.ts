@@ -13,8 +13,16 @@
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
 import { z } from 'npm:zod@4';
 import { HttpError } from './http.ts';
+import { createAdminClient } from './supabase.ts';
 import { paymentProcessor, refundKey, type PaymentProcessor } from './payments.ts';
 import { type BookingSelection, selectionArgs } from './pricing.ts';
+
+let admin: SupabaseClient | undefined;
+
+/** The service-role client, created once per worker (it holds no per-request state). */
+export function bookingDb(): SupabaseClient {
+  return (admin ??= createAdminClient());
+}
 
 // ---------------------------------------------------------------------------------------
 // Errors

@@ -9,8 +9,7 @@
 // refusals     → 4xx/5xx { success: false, error, code }
 import { z } from 'npm:zod@4';
 import { json } from './http.ts';
-import { createAdminClient } from './supabase.ts';
-import { bookAndPay, idempotencyKeySchema, optionalText, readBody, refusal, UUID } from './booking.ts';
+import { bookAndPay, bookingDb, idempotencyKeySchema, optionalText, readBody, refusal, UUID } from './booking.ts';
 import { type BookingSelection, publicPromo, quoteBooking } from './pricing.ts';
 
 export interface TicketFlavour {
@@ -98,7 +97,7 @@ export function ticketCheckoutHandler(flavour: TicketFlavour) {
       maxGuests: flavour.maxGuests,
       orgSlug: flavour.orgSlug ?? null,
     };
-    const db = createAdminClient();
+    const db = bookingDb();
 
     if (body.validateOnly) {
       const quote = await quoteBooking(db, selection);

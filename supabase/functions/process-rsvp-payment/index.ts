@@ -9,8 +9,7 @@
 // refusals     → { success: false, error, code } with 400/402/404/409/503
 import { z } from 'npm:zod@4';
 import { handler, json } from '../_shared/http.ts';
-import { createAdminClient } from '../_shared/supabase.ts';
-import { bookAndPay, idempotencyKeySchema, optionalText, readBody, refusal, UUID } from '../_shared/booking.ts';
+import { bookAndPay, bookingDb, idempotencyKeySchema, optionalText, readBody, refusal, UUID } from '../_shared/booking.ts';
 import { type BookingSelection, publicPromo, quoteBooking, RSVP_MAX_GUESTS } from '../_shared/pricing.ts';
 
 const guestDetailsSchema = z.object({
@@ -67,7 +66,7 @@ Deno.serve(handler(async (req) => {
     promoCode: input.promoCode,
     maxGuests: RSVP_MAX_GUESTS,
   };
-  const db = createAdminClient();
+  const db = bookingDb();
 
   if (input.validateOnly === true) {
     const quote = await quoteBooking(db, selection);
