@@ -7,8 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { dollarsToCents } from '@/lib/money';
+import { cn } from '@/lib/utils';
 import { useCreateEvent } from '../api/create-event';
 import { eventMessages } from '../messages';
 import { eventBasicsSchema, rsvpExtrasSchema, type EventBasics } from '../schemas';
@@ -96,12 +96,22 @@ export function CreateEventDialog({ orgId }: { orgId: string }) {
           <DialogTitle>Create Event</DialogTitle>
           <DialogDescription>A ticketed reservation dinner, or an RSVP event with time slots.</DialogDescription>
         </DialogHeader>
-        <Tabs value={kind} onValueChange={(v) => setKind(v as Kind)}>
-          <TabsList className="grid w-full grid-cols-2">
-            <TabsTrigger value="reservation">Reservation Event</TabsTrigger>
-            <TabsTrigger value="rsvp">RSVP Event</TabsTrigger>
-          </TabsList>
-        </Tabs>
+        <div role="group" aria-label="Event type" className="grid w-full grid-cols-2 gap-1 rounded-md bg-muted p-1">
+          {(['reservation', 'rsvp'] as const).map((k) => (
+            <button
+              key={k}
+              type="button"
+              aria-pressed={kind === k}
+              onClick={() => setKind(k)}
+              className={cn(
+                'rounded-sm px-3 py-1.5 text-sm font-medium text-muted-foreground transition-all',
+                kind === k && 'bg-background text-foreground shadow-sm',
+              )}
+            >
+              {k === 'reservation' ? 'Reservation Event' : 'RSVP Event'}
+            </button>
+          ))}
+        </div>
         <form className="space-y-5" noValidate onSubmit={onSubmit}>
           <EventBasicsFields register={form.register} errors={form.formState.errors} />
           {kind === 'reservation' ? (

@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { stackEnv } from '../tests/support/stack-env';
+import { seriousViolations } from './support/axe';
+import { closeBrowser, newPage, viewports } from './support/browser';
+import {
+  createOrg,
+  createStaff,
+  expectToast,
+  futureDate,
+  openAdmin,
+  publicOrgPage,
+  seedEvent,
+  seedReservation,
+  serviceClient,
+  signInThroughUi,
+  type Org,
+  type Staff,
+} from './admin-fixtures';
+
+afterAll(closeBrowser);
+
+let staff: Staff;
+let org: Org;
+
+beforeAll(async () => {
+  staff = await createStaff('events');
+  org = await createOrg('Events Test Kitchen', [staff]);
+});
+
+async function fillBasics(page: Page, title: string, date: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Date').fill(date);
+  await dialog.getByLabel('Time', { exact: true }).fill('18:30');
+  await dialog.getByLabel('Location name').fill('The Loft');
+  await dialog.getByLabel('Location address').fill('1 Main St');
+}
+
+async function eventRow(title: string) {
+  const { data } = await serviceClient().from('events').select('*, ticket_types(name, price, quantity), rsvp_slots(slot_time, slot_label, max_capacity)').eq('org_id', org.id).eq('title', title);
+  return data?.[0] ?? null;
+}
+
+describe('events tab (desktop)', () => {
+  const reservationTitle = 'Harvest Table Dinner';
+  const rsvpTitle = 'Garden RSVP Evening';
+
+  it('creates a reservation event with two ticket types (dollars → cents, total sets max guests)', async () => {
+    const { page, close } = await newPage();
+    await signInThroughUi(page, staff.email, staff.password);
+    await openAdmin(page, org.id, 'events');
+    await page.getByRole('button', { name: 'Create Event' }).click();
+    const dialog = page.getByRole('dialog');
+    const create = dialog.getByRole('button', { name: 'Create Reservation Event' });
+    expect(await create.isDisabled()).toBe(true);
+
+    await fillBasics(page, reservationTitle, futureDate(40));
+    // Title, date, time and location are not enough: a ticket type is required.
+    expect(await create.isDisabled()).toBe(true);
+    const add = dialog.getByRole('button', { name: 'Add ticket type' });
+    await dialog.getByLabel('Ticket name').fill('Food Only');
+    await dialog.getByLabel('Price ($)').fill('125');
+    expect(await add.isDisabled()).toBe(true); // quantity missing
+    await dialog.getByLabel('Quantity').fill('10');
+    await add.click();
+    await dialog.getByLabel('Ticket name').fill('Food + Wine');
+    await dialog.getByLabel('Price ($)').fill('175.50');
+    await dialog.getByLabel('Quantity').fill('6');
+    await add.click();
+    expect(await dialog.getByTestId('ticket-total').innerText()).toBe('16');
+    // The timezone defaults to Eastern.
+    expect(await dialog.getByLabel('Timezone').inputValue()).toBe('America/New_York');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await create.click();
+    await expectToast(page, 'Reservation event created successfully');
+    await page.getByRole('cell', { name: reservationTitle, exact: true }).waitFor();
+
+    const row = await eventRow(reservationTitle);
+    expect(row).toMatchObject({ max_guests: 16, rsvp_mode: false, is_active: true, deposit_amount: 500, event_timezone: 'America/New_York', location_name: 'The Loft' });
+    expect(row.event_time.slice(0, 5)).toBe('18:30');
+    const tickets = [...row.ticket_types].sort((a: { price: number }, b: { price: number }) => a.price - b.price);
+    expect(tickets).toEqual([
+      { name: 'Food Only', price: 12500, quantity: 10 },
+      { name: 'Food + Wine', price: 17550, quantity: 6 },
+    ]);
+    await close();
+  });
+
+  it('creates an RSVP event with slots, and both appear on the public page', async () => {
+    const { siteUrl } = stackEnv();
+    const { page, close } = await newPage();
+    await signInThroughUi(page, staff.email, staff.password);
+    await openAdmin(page, org.id, 'events');
+    await page.getByRole('button', { name: 'Create Event' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'RSVP Event', exact: true }).click();
+    const create = dialog.getByRole('button', { name: 'Create RSVP Event' });
+    await fillBasics(page, rsvpTitle, futureDate(45));
+    expect(await create.isDisabled()).toBe(true); // neither max guests nor a slot yet
+    for (const [time, label, cap] of [['18:00', 'Early seating', '10'], ['20:30', 'Late seating', '8']]) {
+      await dialog.getByLabel('Slot time').fill(time);
+      await dialog.getByLabel('Slot label').fill(label);
+      await dialog.getByLabel('Capacity').fill(cap);
+      await dialog.getByRole('button', { name: 'Add slot' }).click();
+    }
+    await create.click();
+    await expectToast(page, 'RSVP event created successfully');
+    await page.getByRole('cell', { name: rsvpTitle, exact: true }).waitFor();
+
+    const row = await eventRow(rsvpTitle);
+    expect(row).toMatchObject({ rsvp_mode: true, rsvp_open: true, is_active: true, deposit_amount: null, max_guests: null });
+    expect(row.rsvp_slots.map((s: { slot_label: string; max_capacity: number }) => [s.slot_label, s.max_capacity]).sort()).toEqual([
+      ['Early seating', 10],
+      ['Late seating', 8],
+    ]);
+
+    // The organization's public page lists both (the page and the one-call API it reads).
+    const pub = await publicOrgPage(org.slug);
+    expect(pub.events.map((e) => e.title).sort()).toEqual([rsvpTitle, reservationTitle].sort());
+    await page.goto(`${siteUrl}/${org.slug}`);
+    await page.getByTestId('event-card').getByRole('heading', { name: reservationTitle, exact: true }).waitFor();
+    await page.getByTestId('event-card').getByRole('heading', { name: rsvpTitle, exact: true }).waitFor();
+    await close();
+  });
+
+  it('toggles an event off (it leaves the public page) and back on', async () => {
+    const { siteUrl } = stackEnv();
+    const { page, close } = await newPage();
+    await signInThroughUi(page, staff.email, staff.password);
+    await openAdmin(page, org.id, 'events');
+    await page.getByRole('switch', { name: `Active: ${rsvpTitle}` }).click();
+    await expectToast(page, 'Event deactivated successfully');
+    expect((await eventRow(rsvpTitle)).is_active).toBe(false);
+    expect((await publicOrgPage(org.slug)).events.map((e) => e.title)).toEqual([reservationTitle]);
+    const pub = await newPage();
+    await pub.page.goto(`${siteUrl}/${org.slug}`);
+    await pub.page.getByTestId('event-card').getByRole('heading', { name: reservationTitle, exact: true }).waitFor();
+    expect(await pub.page.getByTestId('event-card').count()).toBe(1);
+    await pub.close();
+
+    await page.getByRole('switch', { name: `Active: ${rsvpTitle}` }).click();
+    await expectToast(page, 'Event activated successfully');
+    expect((await eventRow(rsvpTitle)).is_active).toBe(true);
+    await close();
+  });
+
+  it('edits an event (title and date are required)', async () => {
+    const { page, close } = await newPage();
+    await signInThroughUi(page, staff.email, staff.password);
+    await openAdmin(page, org.id, 'events');
+    await page.getByRole('button', { name: `Edit ${reservationTitle}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Title').fill('');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.getByText('Title is required').waitFor();
+    await dialog.getByLabel('Title').fill('Harvest Table Dinner (Sold Out Soon)');
+    await dialog.getByLabel('Max guests').fill('14');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Event updated successfully');
+    await page.getByRole('cell', { name: 'Harvest Table Dinner (Sold Out Soon)', exact: true }).waitFor();
+    const row = await eventRow('Harvest Table Dinner (Sold Out Soon)');
+    expect(row.max_guests).toBe(14);
+    expect((await publicOrgPage(org.slug)).events.map((e) => e.title)).toContain('Harvest Table Dinner (Sold Out Soon)');
+    await close();
+  });
+
+  it('refuses to delete an event with confirmed reservations, explains why and offers deactivation', async () => {
+    const booked = await seedEvent(org.id, { title: 'Booked Supper', maxGuests: 20 });
+    await seedReservation(org.id, booked.id, { name: 'Ada Lovelace', guests: 2 });
+    const { page, close } = await newPage();
+    await signInThroughUi(page, staff.email, staff.password);
+    await openAdmin(page, org.id, 'events');
+    const row = page.getByRole('row').filter({ hasText: 'Booked Supper' });
+    expect(await row.getByRole('cell').nth(5).innerText()).toBe('1'); // the Reservations column
+    await page.getByRole('button', { name: 'Delete Booked Supper' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Failed to delete event');
+    const refusal = page.getByRole('alertdialog');
+    await refusal.getByRole('heading', { name: "This event can't be deleted" }).waitFor();
+    expect(await refusal.innerText()).toContain('1 confirmed reservation');
+    // The database kept it (the refusal is a trigger, not the UI).
+    expect(await eventRow('Booked Supper')).not.toBeNull();
+
+    await refusal.getByRole('button', { name: 'Deactivate event' }).click();
+    await expectToast(page, 'Event deactivated successfully');
+    expect((await eventRow('Booked Supper')).is_active).toBe(false);
+    await close();
+  });
+
+  it('deletes an event without reservations after a confirm', async () => {
+    await seedEvent(org.id, { title: 'Cancelled Idea', ticketTypes: [{ name: 'Seat', price: 5000, quantity: 4 }] });
+    const { page, close } = await newPage();
+    await signInThroughUi(page, staff.email, staff.password);
+    await openAdmin(page, org.id, 'events');
+    await page.getByRole('button', { name: 'Delete Cancelled Idea' }).click();
+    // Cancel first: nothing happens.
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+    expect(await eventRow('Cancelled Idea')).not.toBeNull();
+    await page.getByRole('button', { name: 'Delete Cancelled Idea' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Event deleted successfully');
+    await page.getByRole('cell', { name: 'Cancelled Idea', exact: true }).waitFor({ state: 'detached' });
+    expect(await eventRow('Cancelled Idea')).toBeNull();
+    await close();
+  });
+});
+
+describe('events tab (mobile)', () => {
+  it('shows cards with an active switch and the toggle message', async () => {
+    const phoneStaff = await createStaff('events-phone');
+    const phoneOrg = await createOrg('Phone Events Co', [phoneStaff]);
+    const event = await seedEvent(phoneOrg.id, { title: 'Pocket Dinner', maxGuests: 10 });
+    await seedReservation(phoneOrg.id, event.id, { guests: 1 });
+    const { page, close } = await newPage({ viewport: viewports.phone });
+    await signInThroughUi(page, phoneStaff.email, phoneStaff.password);
+    await openAdmin(page, phoneOrg.id, 'events');
+    const card = page.getByRole('listitem').filter({ hasText: 'Pocket Dinner' });
+    await card.getByText('1 reservations').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    // No desktop table on a phone.
+    expect(await page.getByRole('table').count()).toBe(0);
+    await card.getByRole('switch', { name: 'Active' }).click();
+    await expectToast(page, 'Event deactivated successfully');
+    await card.getByRole('switch', { name: 'Active' }).click();
+    await expectToast(page, 'Event activated successfully');
+    const { data } = await serviceClient().from('events').select('is_active').eq('id', event.id).single();
+    expect(data!.is_active).toBe(true);
+    await close();
+  });
+});

@@ -1,0 +1,179 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { stackEnv } from '../tests/support/stack-env';
+import { seriousViolations } from './support/axe';
+import { closeBrowser, newPage, viewports } from './support/browser';
+import { createOrg, createStaff, expectToast, PASSWORD, signInThroughUi, uniq } from './admin-fixtures';
+
+afterAll(closeBrowser);
+
+const DEMO_PASSWORD = 'supperhost-demo';
+
+describe('/auth', () => {
+  it('signs up a new staff member, lands on /admin (history replaced) and shows the no-organization state', async () => {
+    const { siteUrl } = stackEnv();
+    const { page, close } = await newPage();
+    const email = `${uniq('signup')}@admin-tests.test`;
+    await page.goto(`${siteUrl}/`);
+    await page.goto(`${siteUrl}/auth`);
+    await page.getByRole('tab', { name: 'Login' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Sign in | Admin');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('tab', { name: 'Sign up' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${siteUrl}/admin`);
+    await page.getByRole('heading', { name: 'No organization yet' }).waitFor();
+    expect(await page.getByText(email).isVisible()).toBe(true);
+
+    // The session lives in local storage…
+    const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('auth-token')));
+    expect(stored.length).toBe(1);
+    // …and /auth was replaced in history: Back goes to the page before it, not to /auth.
+    await page.goBack();
+    await page.waitForURL(`${siteUrl}/`);
+    await close();
+  });
+
+  it("says 'Account already exists' when signing up with a registered email", async () => {
+    const { siteUrl } = stackEnv();
+    const staff = await createStaff('dup');
+    const { page, close } = await newPage({ viewport: viewports.phone });
+    await page.goto(`${siteUrl}/auth`);
+    await page.getByRole('tab', { name: 'Sign up' }).click();
+    await page.getByLabel('Email').fill(staff.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expectToast(page, 'Account already exists');
+    await expectToast(page, 'This email is already registered. Please use the Login tab to sign in.');
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    await close();
+  });
+
+  it("refuses a wrong password with 'Sign in failed' and the server's message", async () => {
+    const { siteUrl } = stackEnv();
+    const staff = await createStaff('wrongpw');
+    const { page, close } = await newPage();
+    await page.goto(`${siteUrl}/auth`);
+    await page.getByLabel('Email').fill(staff.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expectToast(page, 'Sign in failed');
+    await expectToast(page, 'Invalid login credentials');
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    await close();
+  });
+
+  it('validates the form before calling the server', async () => {
+    const { siteUrl } = stackEnv();
+    const { page, close } = await newPage();
+    await page.goto(`${siteUrl}/auth`);
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByText('Enter a valid email').waitFor();
+    await page.getByText('Password is required').waitFor();
+    await close();
+  });
+});
+
+describe('/admin sign-in state', () => {
+  it("shows 'Authentication Required' with a link to /auth without a session", async () => {
+    const { siteUrl } = stackEnv();
+    const { page, close } = await newPage();
+    await page.goto(`${siteUrl}/admin`);
+    await page.getByRole('heading', { name: 'Authentication Required' }).waitFor();
+    expect(await page.getByText('Please sign in to access the admin panel').isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Go to sign in' }).click();
+    await page.waitForURL(`${siteUrl}/auth`);
+    await close();
+  });
+
+  it('signs in, keeps the session across a reload, and signs out (desktop)', async () => {
+    const { siteUrl } = stackEnv();
+    const staff = await createStaff('inout');
+    const org = await createOrg('Signin Supper', [staff]);
+    const { page, close } = await newPage();
+    await signInThroughUi(page, staff.email, staff.password);
+    await expectToast(page, 'Welcome back!');
+    await page.getByText(`Managing: ${org.name}`).waitFor();
+    // A member of one organization has no switcher.
+    expect(await page.getByLabel('Organization').count()).toBe(0);
+    await page.reload();
+    await page.getByText(`Managing: ${org.name}`).waitFor();
+    // While signed in, /auth sends you to the panel.
+    await page.goto(`${siteUrl}/auth`);
+    await page.waitForURL(`${siteUrl}/admin`);
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expectToast(page, 'Signed out');
+    await page.waitForURL(`${siteUrl}/auth`);
+    await page.goto(`${siteUrl}/admin`);
+    await page.getByRole('heading', { name: 'Authentication Required' }).waitFor();
+    await close();
+  });
+
+  it('signs out from the mobile drawer', async () => {
+    const { siteUrl } = stackEnv();
+    const staff = await createStaff('mobileout');
+    const org = await createOrg('Drawer Dining', [staff]);
+    const { page, close } = await newPage({ viewport: viewports.phone });
+    await signInThroughUi(page, staff.email, staff.password);
+    await page.getByRole('banner').getByText(org.name).waitFor();
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${siteUrl}/auth`);
+    await close();
+  });
+});
+
+describe('super admin', () => {
+  it('admin@supperhost.test switches among every organization; the grant happened on sign-in', async () => {
+    const { siteUrl } = stackEnv();
+    const mine = await createOrg('Aardvark Supper Society');
+    const { page, close } = await newPage();
+    await signInThroughUi(page, 'admin@supperhost.test', DEMO_PASSWORD);
+    const switcher = page.getByLabel('Organization');
+    await switcher.waitFor();
+    const options = await switcher.locator('option').allTextContents();
+    // Every organization, ordered by name (including one created a moment ago).
+    expect(options).toContain('Eat At Home');
+    expect(options).toContain('Magnolia Supper Club');
+    expect(options).toContain('The Garden Table');
+    expect(options).toContain(mine.name);
+    expect(options).toEqual([...options].sort((a, b) => a.localeCompare(b)));
+
+    await switcher.selectOption({ label: 'Magnolia Supper Club' });
+    await page.getByText('Managing: Magnolia Supper Club').waitFor();
+    expect(new URL(page.url()).searchParams.get('org')).toBeTruthy();
+    await switcher.selectOption({ label: mine.name });
+    await page.getByText(`Managing: ${mine.name}`).waitFor();
+    // View Page opens the selected organization's public page in a new tab.
+    const viewPage = page.getByRole('link', { name: 'View Page' });
+    expect(await viewPage.getAttribute('href')).toBe(`/${mine.slug}`);
+    expect(await viewPage.getAttribute('target')).toBe('_blank');
+    await close();
+  });
+
+  it('an ordinary member of two organizations switches between those two only (mobile)', async () => {
+    const staff = await createStaff('twoorgs');
+    const a = await createOrg('Bistro Alpha', [staff]);
+    const b = await createOrg('Bistro Beta', [staff]);
+    await createOrg('Bistro Gamma');
+    const { page, close } = await newPage({ viewport: viewports.phone });
+    await signInThroughUi(page, staff.email, staff.password);
+    // The first organization is selected by default.
+    await page.getByRole('banner').getByText(a.name).waitFor();
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const switcher = page.getByRole('dialog').getByLabel('Organization');
+    expect(await switcher.locator('option').allTextContents()).toEqual([a.name, b.name]);
+    await switcher.selectOption({ label: b.name });
+    // Choosing closes the drawer and the top bar names the new organization.
+    await page.getByRole('banner').getByText(b.name).waitFor();
+    // And the sign-in grant did not make them super admin.
+    const { data } = await staff.client.from('user_roles').select('role');
+    expect(data).toEqual([]);
+    await close();
+  });
+});
