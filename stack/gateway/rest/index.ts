@@ -49,6 +49,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, ctx:
   let role = 'anon';
   try {
     const rest = url.pathname.slice('/rest/v1'.length);
+    if (rest !== '' && !rest.startsWith('/')) throw pgrstError(404, 'PGRST125', 'Invalid path specified in request URL');
     let segments: string[];
     try {
       segments = rest.split('/').filter((s, i) => i > 0 || s !== '').map((s) => decodeURIComponent(s));
