@@ -426,6 +426,19 @@ describe('schema cache and robustness (local stack only)', () => {
     expect((await rest(`${evq()}&select=id`)).status).toBe(200);
   });
 
+  itLocal('answers 4xx to pathological bodies and paths', async () => {
+    const deep = `{"p_slug":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    const r = await rest('rpc/get_public_org_page', { method: 'POST', rawBody: deep });
+    expect(r.status).toBe(400);
+    expect(r.json.code).toBe('PGRST102');
+    const notArray = await rest('events', { method: 'POST', rawBody: '"just a string"' });
+    expect(notArray.status).toBe(400);
+    expect(notArray.json.code).toBe('PGRST102');
+    const res = await fetch(`${target.apiUrl}/rest/v1events`, { headers: { apikey: target.anonKey } });
+    expect(res.status).toBe(404);
+    expect((await rest('a/b/c')).status).toBe(404);
+  });
+
   itLocal('handles concurrent requests', async () => {
     const replies = await Promise.all(Array.from({ length: 200 }, (_, i) =>
       rest(`${evq()}&select=title,ticket_types(name)&order=date&limit=${1 + (i % 3)}`, { key: i % 2 ? target.anonKey : target.serviceRoleKey })));

@@ -83,7 +83,15 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, ctx:
       range: method === 'GET' || method === 'HEAD' ? parseRangeHeader(headerString(req.headers.range)) : undefined,
     };
 
-    const build = (catalog: Catalog): Plan => (isRpc ? planRpc(catalog, segments[1], info) : planTable(catalog, segments[0], info));
+    const build = (catalog: Catalog): Plan => {
+      try {
+        return isRpc ? planRpc(catalog, segments[1], info) : planTable(catalog, segments[0], info);
+      } catch (error) {
+        // JSON.stringify of a pathologically nested body overflows the stack.
+        if (error instanceof RangeError) throw invalidBody('The JSON body is nested too deeply');
+        throw error;
+      }
+    };
     let catalog = await getCatalog(ctx.pool);
     let plan: Plan;
     try {
