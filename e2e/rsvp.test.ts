@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { stackEnv } from '../tests/support/stack-env';
+import { closeBrowser, newPage } from './support/browser';
+import {
+  addPromo,
+  addSlot,
+  closeDb,
+  createEvent,
+  createOrg,
+  expectToast,
+  mailFor,
+  promoRedeemed,
+  reservationsFor,
+  slotTaken,
+  uniqueEmail,
+} from './support/booking-fixtures';
+
+afterAll(async () => {
+  await closeBrowser();
+  await closeDb();
+});
+
+interface RsvpFixture {
+  slug: string;
+  orgId: string;
+  eventId: string;
+  fullSlot: string;
+  nearlyFullSlot: string;
+  openSlot: string;
+}
+
+/** An RSVP organization: one event, $5 deposit per guest, slots full / 2 left / 20 open. */
+async function rsvpOrg(): Promise<RsvpFixture> {
+  const org = await createOrg({ name: 'RSVP Garden', branding: { reservation_mode: 'rsvp', primary_color: '#14532d' } });
+  const eventId = await createEvent(org.id, { title: 'Supper in the Garden', rsvp_mode: true, deposit_amount: 500, event_time: '18:00' });
+  const fullSlot = await addSlot(eventId, { slot_time: '18:00', slot_label: 'Early seating', max_capacity: 10, current_rsvps: 10 });
+  const nearlyFullSlot = await addSlot(eventId, { slot_time: '19:00', slot_label: 'Main seating', max_capacity: 10, current_rsvps: 8 });
+  const openSlot = await addSlot(eventId, { slot_time: '20:00', slot_label: 'Late seating', max_capacity: 20 });
+  return { slug: org.slug, orgId: org.id, eventId, fullSlot, nearlyFullSlot, openSlot };
+}
+
+const slot = (page: Page, label: string) => page.getByTestId('rsvp-slot').filter({ hasText: label });
+
+async function openRsvp(page: Page, slug: string) {
+  await page.goto(`${stackEnv().siteUrl}/${slug}`);
+  await page.getByRole('heading', { name: 'RSVP: Supper in the Garden' }).waitFor();
+}
+
+async function fillGuest(page: Page, email: string, guests: string) {
+  await page.getByLabel('Name', { exact: true }).fill('Katherine Johnson');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Number of Guests').fill(guests);
+}
+
+describe('RSVP on /{orgSlug}', () => {
+  let fx: RsvpFixture;
+  beforeAll(async () => {
+    fx = await rsvpOrg();
+  });
+
+  it('shows each slot with its state; full and too-small slots cannot be chosen', async () => {
+    const { page, close } = await newPage();
+    await openRsvp(page, fx.slug);
+    await page.getByRole('group', { name: 'Select Your RSVP Time' }).waitFor();
+
+    expect(await slot(page, 'Early seating').getAttribute('data-status')).toBe('full');
+    expect(await slot(page, 'Early seating').textContent()).toContain('Full');
+    expect(await slot(page, 'Early seating').textContent()).toContain('10/10 spots filled');
+    expect(await slot(page, 'Early seating').getByRole('radio').isDisabled()).toBe(true);
+    await slot(page, 'Early seating').click({ force: true });
+    expect(await slot(page, 'Early seating').getByRole('radio').isChecked()).toBe(false);
+
+    expect(await slot(page, 'Main seating').textContent()).toContain('2 left');
+    expect(await slot(page, 'Main seating').getByRole('radio').isDisabled()).toBe(false);
+    expect(await slot(page, 'Late seating').textContent()).toContain('20 available');
+    expect(await slot(page, 'Late seating').textContent()).toContain('0/20 spots filled');
+    expect(await slot(page, '6:00 PM').count()).toBe(1);
+
+    // A party of 3 does not fit the 2 spots left: the slot is no longer selectable.
+    await slot(page, 'Main seating').click();
+    await page.getByLabel('Number of Guests').fill('3');
+    await page.getByText('Only time slots with enough open spots for all 3 guests in your party can be selected.').waitFor();
+    expect(await slot(page, 'Main seating').getAttribute('data-status')).toBe('insufficient');
+    expect(await slot(page, 'Main seating').textContent()).toContain('Not enough spots');
+    expect(await slot(page, 'Main seating').getByRole('radio').isDisabled()).toBe(true);
+    expect(await slot(page, 'Main seating').getByRole('radio').isChecked()).toBe(false);
+    await close();
+  });
+
+  it('takes a deposit: pricing from the server, Complete Your RSVP, card, confirmation, fresh counts', async () => {
+    const email = uniqueEmail('rsvp-deposit');
+    const { page, close } = await newPage();
+    await openRsvp(page, fx.slug);
+    expect(await page.getByRole('button', { name: 'Calculate Total' }).isVisible()).toBe(true);
+    await slot(page, 'Late seating').click();
+    await fillGuest(page, email, '2');
+    await page.getByRole('button', { name: 'Reserve Spot - $10.00' }).waitFor();
+    const total = page.getByTestId('rsvp-total');
+    expect(await total.textContent()).toContain('Deposit for 2 guests$10.00');
+    expect(await total.textContent()).toContain('Total due$10.00');
+
+    await page.getByRole('button', { name: 'Reserve Spot - $10.00' }).click();
+    await page.getByRole('heading', { name: 'Complete Your RSVP' }).waitFor();
+    // Back keeps what was typed.
+    await page.getByRole('button', { name: 'Back to RSVP Form' }).click();
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    await page.getByRole('button', { name: 'Reserve Spot - $10.00' }).click();
+    await page.getByRole('heading', { name: 'Complete Your RSVP' }).waitFor();
+    expect(await page.getByLabel('Special code').count()).toBe(0); // the code was part of the RSVP form
+
+    await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
+    await page.getByRole('button', { name: 'Pay $10.00' }).click();
+    await expectToast(page, 'RSVP Confirmed!', 'Your deposit has been processed and your spot is reserved.');
+    await page.getByRole('heading', { name: 'RSVP Confirmed' }).waitFor();
+
+    const rows = await reservationsFor(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'confirmed', num_guests: 2, amount_cents: 1000, rsvp_slot_id: fx.openSlot });
+    expect(await slotTaken(fx.openSlot)).toBeGreaterThanOrEqual(2);
+    expect((await mailFor(email)).length).toBeGreaterThanOrEqual(1);
+
+    // The page refetched its data: the slot shows the new count.
+    await page.getByRole('button', { name: 'RSVP for another time' }).click();
+    const filled = `${await slotTaken(fx.openSlot)}/20 spots filled`;
+    await slot(page, 'Late seating').getByText(filled).waitFor();
+    await close();
+  });
+
+  it("confirms a 100% promo at once with 'Confirm Free RSVP' and no card", async () => {
+    const promoId = await addPromo(fx.orgId, { code: 'GARDENFREE', discount_type: 'percent', discount_amount: 100 });
+    const email = uniqueEmail('rsvp-free');
+    const { page, close } = await newPage();
+    let paymentSteps = 0;
+    await openRsvp(page, fx.slug);
+    await slot(page, 'Late seating').click();
+    await fillGuest(page, email, '1');
+    await page.getByLabel('Promo Code (optional)').fill('gardenfree');
+    expect(await page.getByLabel('Promo Code (optional)').inputValue()).toBe('GARDENFREE');
+    await page.getByRole('button', { name: 'Confirm Free RSVP' }).waitFor();
+    const total = page.getByTestId('rsvp-total');
+    expect(await total.textContent()).toContain('Discount-$5.00');
+    expect(await total.textContent()).toContain('Total due$0.00');
+
+    page.on('request', (r) => {
+      if (r.url().includes('/functions/v1/square-config')) paymentSteps += 1;
+    });
+    await page.getByRole('button', { name: 'Confirm Free RSVP' }).click();
+    await expectToast(page, 'RSVP Confirmed!', 'Your spot has been reserved. Check your email for confirmation.');
+    await page.getByRole('heading', { name: 'RSVP Confirmed' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Complete Your RSVP' }).count()).toBe(0);
+    expect(paymentSteps).toBe(0);
+
+    const rows = await reservationsFor(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'confirmed', amount_cents: 0, discount_cents: 500, promo_code_id: promoId });
+    expect(await promoRedeemed(promoId)).toBe(1);
+    await close();
+  });
+
+  it('re-prices with a percent code and refuses a bad code on submit with the server message', async () => {
+    await addPromo(fx.orgId, { code: 'HALFOFF', discount_type: 'percent', discount_amount: 50 });
+    await addPromo(fx.orgId, { code: 'GONE', discount_type: 'fixed', discount_amount: 100, active: false });
+    const email = uniqueEmail('rsvp-codes');
+    const { page, close } = await newPage();
+    await openRsvp(page, fx.slug);
+    await slot(page, 'Late seating').click();
+    await fillGuest(page, email, '2');
+    await page.getByRole('button', { name: 'Reserve Spot - $10.00' }).waitFor();
+    await page.getByLabel('Promo Code (optional)').fill('HALFOFF');
+    await page.getByRole('button', { name: 'Reserve Spot - $5.00' }).waitFor();
+
+    // A failed re-pricing is silent: the total is cleared.
+    await page.getByLabel('Promo Code (optional)').fill('NOSUCHCODE');
+    await page.getByRole('button', { name: 'Calculate Total' }).waitFor();
+    expect(await page.getByTestId('rsvp-total').textContent()).not.toContain('Total due');
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+    await page.getByRole('button', { name: 'Calculate Total' }).click();
+    await expectToast(page, 'RSVP Failed', 'Invalid promo code');
+
+    await page.getByLabel('Promo Code (optional)').fill('GONE');
+    await page.getByRole('button', { name: 'Calculate Total' }).click();
+    await expectToast(page, 'RSVP Failed', 'This promo code is no longer active');
+    expect(await reservationsFor(email)).toHaveLength(0);
+    await close();
+  });
+
+  it("validates with the spec's messages", async () => {
+    const { page, close } = await newPage();
+    await openRsvp(page, fx.slug);
+    await page.getByLabel('Number of Guests').fill('');
+    await page.getByRole('button', { name: 'Calculate Total' }).click();
+    await page.getByText('Please select a time slot').waitFor();
+    expect(await page.getByText('Name is required').isVisible()).toBe(true);
+    expect(await page.getByText('Valid email is required').isVisible()).toBe(true);
+    expect(await page.getByText('At least 1 guest required').isVisible()).toBe(true);
+    await page.getByLabel('Number of Guests').fill('11');
+    await page.getByRole('button', { name: 'Calculate Total' }).click();
+    await page.getByText('Maximum 10 guests').waitFor();
+    await close();
+  });
+
+  it('says when an RSVP event has no time slots', async () => {
+    const org = await createOrg({ name: 'Slotless', branding: { reservation_mode: 'rsvp' } });
+    await createEvent(org.id, { title: 'Supper in the Garden', rsvp_mode: true, deposit_amount: 500, max_guests: 12 });
+    const { page, close } = await newPage();
+    await openRsvp(page, org.slug);
+    await page.getByText('No RSVP time slots available for this event.').waitFor();
+    await close();
+  });
+});
