@@ -833,7 +833,7 @@ export type Database = {
         Returns: boolean
       }
       hold_booking: {
-        Args: { p_idempotency_key: string; p_event_id: string; p_guests: number; p_name: string; p_email: string; p_phone?: string; p_pricing?: string; p_ticket_type?: string; p_rsvp_slot_id?: string; p_time_slot?: string; p_promo_code?: string; p_unit_price_cents?: number; p_max_guests?: number; p_org_slug?: string; p_dietary_restrictions?: string; p_special_requests?: string; p_expected_total_cents?: number; p_has_payment_token?: boolean }
+        Args: { p_idempotency_key: string; p_event_id: string; p_guests: number; p_name: string; p_email: string; p_phone?: string; p_pricing?: string; p_ticket_type?: string; p_rsvp_slot_id?: string; p_time_slot?: string; p_promo_code?: string; p_unit_price_cents?: number; p_max_guests?: number; p_org_slug?: string; p_dietary_restrictions?: string; p_special_requests?: string; p_expected_total_cents?: number; p_has_payment_token?: boolean; p_payment_source?: string }
         Returns: Json
       }
       is_http_url: {

@@ -371,7 +371,20 @@ begin
   end if;
 
   -- Capacity, as the triggers will count it (exact under the hold's locks,
-  -- advisory for a quote).
+  -- advisory for a quote, which counts stale holds as free: the next hold
+  -- releases them).
+  if not p_lock then
+    if v_ticket.id is not null then
+      v_ticket.quantity := v_ticket.quantity + coalesce((
+        select sum(r.num_guests) from public.reservations r
+        where r.ticket_type_id = v_ticket.id and r.status = 'held' and r.hold_expires_at <= now()), 0);
+    end if;
+    if v_slot.id is not null then
+      v_slot.current_rsvps := greatest(v_slot.current_rsvps - coalesce((
+        select sum(r.num_guests) from public.reservations r
+        where r.rsvp_slot_id = v_slot.id and r.status = 'held' and r.hold_expires_at <= now()), 0), 0);
+    end if;
+  end if;
   if v_ticket.id is not null and v_ticket.quantity < p_guests then
     raise exception 'Only % tickets available for %.', v_ticket.quantity, v_ticket.name
       using errcode = 'SH409',
@@ -503,6 +516,13 @@ as $$
     'event_date', (select e.date from public.events e where e.id = p_reservation.event_id),
     'org_name', (select o.name from public.organizations o where o.id = p_reservation.org_id),
     -- The last answer given for this booking (replayed to retries).
+    -- The card token of the first attempt: a retry charges that same token with the
+    -- same key, so the processor answers with its first result (Square refuses a
+    -- reused key with a different token).
+    'payment_source', (
+      select be.detail ->> 'payment_source' from public.booking_events be
+      where be.reservation_id = p_reservation.id and be.kind = 'held'
+      order by be.id limit 1),
     'outcome', (
       select be.detail from public.booking_events be
       where be.reservation_id = p_reservation.id and be.kind = 'outcome'
@@ -631,6 +651,7 @@ $$;
 -- ('existing': true, whatever its status) and takes nothing.
 -- p_expected_total_cents: the total the guest was shown; a different server
 -- total is refused. p_has_payment_token: whether the request carries a card
+-- token; p_payment_source: that token, kept with the hold for retries
 -- token (a free booking must not, a paid one must).
 create or replace function public.hold_booking(
   p_idempotency_key text,
@@ -650,7 +671,8 @@ create or replace function public.hold_booking(
   p_dietary_restrictions text default null,
   p_special_requests text default null,
   p_expected_total_cents integer default null,
-  p_has_payment_token boolean default null
+  p_has_payment_token boolean default null,
+  p_payment_source text default null
 )
 returns jsonb
 language plpgsql
@@ -760,7 +782,8 @@ begin
     'discount_cents', (v_quote ->> 'discount_cents')::integer,
     'unit_price_cents', (v_quote ->> 'unit_price_cents')::integer,
     'pricing', p_pricing,
-    'promo', v_quote -> 'promo'));
+    'promo', v_quote -> 'promo',
+    'payment_source', p_payment_source));
 
   return public.booking_summary(v_row, false);
 end;
@@ -959,7 +982,7 @@ revoke execute on function
   public.booking_summary(public.reservations, boolean),
   public.enqueue_booking_confirmation(uuid),
   public.quote_booking(uuid, integer, text, text, uuid, text, text, integer, integer, text),
-  public.hold_booking(text, uuid, integer, text, text, text, text, text, uuid, text, text, integer, integer, text, text, text, integer, boolean),
+  public.hold_booking(text, uuid, integer, text, text, text, text, text, uuid, text, text, integer, integer, text, text, text, integer, boolean, text),
   public.confirm_booking(uuid, text, text),
   public.fail_booking(uuid, text),
   public.release_expired_holds(),
@@ -970,7 +993,7 @@ grant execute on function
   public.test_processor_charge(text, text, integer, text, text, text, text),
   public.test_processor_refund(text, text, integer, text),
   public.quote_booking(uuid, integer, text, text, uuid, text, text, integer, integer, text),
-  public.hold_booking(text, uuid, integer, text, text, text, text, text, uuid, text, text, integer, integer, text, text, text, integer, boolean),
+  public.hold_booking(text, uuid, integer, text, text, text, text, text, uuid, text, text, integer, integer, text, text, text, integer, boolean, text),
   public.confirm_booking(uuid, text, text),
   public.fail_booking(uuid, text),
   public.release_expired_holds(),

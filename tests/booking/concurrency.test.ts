@@ -136,6 +136,22 @@ describe('expired holds', () => {
     expect(await one<any>(pool(), `select status from public.reservations where idempotency_key = $1`, [key])).toEqual({ status: 'expired' });
   });
 
+  it('a retry after a lost answer charges the first attempt\'s card with the same key, once', async () => {
+    const eventId = await createEvent(pool(), org.id, { title: 'Lost Answer Dinner' });
+    const ticket = await createTicketType(pool(), eventId, 'Seat', 3000, 4);
+    const key = randomUUID();
+    const data = { ...guest('lost'), eventId, num_guests: 1, ticketTypeId: ticket };
+    // The first attempt (approved card) held the seats; its answer never reached the browser.
+    await asService(pool(), `select public.hold_booking(p_idempotency_key => $1, p_event_id => $2, p_guests => 1, p_name => 'Lost',
+      p_email => $3, p_ticket_type => $4, p_max_guests => 6, p_has_payment_token => true, p_payment_source => $5)`, [key, eventId, data.email, ticket, CARD.ok]);
+    // The browser retries the same attempt with a freshly tokenized card.
+    const answer = await callFunction('process-square-payment', { token: 'cnon:fresh-token-from-retry', amount: 3000, reservationData: data, idempotencyKey: key });
+    expect(answer).toMatchObject({ status: 200, body: { success: true, amountCents: 3000 } });
+    const charges = await one<any>(pool(), `select count(*)::int as n, min(source_id) as source from public.test_processor_payments where idempotency_key = $1`, [key]);
+    expect(charges).toEqual({ n: 1, source: CARD.ok });
+    expect(await ticketQuantity(pool(), ticket)).toBe(3);
+  });
+
   it('a late payment whose seats are still free is booked', async () => {
     const eventId = await createEvent(pool(), org.id, { title: 'Late But Lucky Dinner' });
     const ticket = await createTicketType(pool(), eventId, 'Seat', 3000, 2);

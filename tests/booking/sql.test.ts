@@ -270,6 +270,15 @@ describe('expired holds', () => {
     expect(await ticketQuantity(pool(), t)).toBe(0);
   });
 
+  it('count as free seats in a quote before they are released', async () => {
+    const e = await createEvent(pool(), org.id, {});
+    const t = await createTicketType(pool(), e, 'Counter', 5000, 2);
+    const h = await hold({ eventId: e, guests: 2, ticketType: t });
+    expect(await refusal(quote({ eventId: e, guests: 1, ticketType: t }))).toMatchObject({ code: 'SH409' });
+    await pool().query(`update public.reservations set hold_expires_at = now() - interval '1 second' where id = $1`, [h.reservation_id]);
+    expect((await quote({ eventId: e, guests: 2, ticketType: t })).total_cents).toBe(10000);
+  });
+
   it('are released by release_expired_holds(), and a late payment re-takes seats that are still free', async () => {
     const e = await createEvent(pool(), org.id, {});
     const t = await createTicketType(pool(), e, 'Counter', 5000, 4);

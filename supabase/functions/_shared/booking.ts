@@ -98,6 +98,19 @@ export class TransientError extends Error {
   override name = 'TransientError';
 }
 
+/**
+ * Gives the seats of stale holds back before availability is read (best effort: bookings
+ * release their event's stale holds themselves, and a cron can call release_expired_holds()).
+ */
+export async function releaseExpiredHolds(db: SupabaseClient): Promise<void> {
+  try {
+    const { error } = await db.rpc('release_expired_holds');
+    if (error) console.error('[booking] release_expired_holds', error);
+  } catch (error) {
+    console.error('[booking] release_expired_holds', error);
+  }
+}
+
 // ---------------------------------------------------------------------------------------
 // Input helpers
 // ---------------------------------------------------------------------------------------
@@ -196,6 +209,8 @@ interface HoldRow {
   event_title: string;
   org_name: string;
   outcome: { status?: number; error?: string; code?: string } | null;
+  /** The card token of the checkout's first attempt. */
+  payment_source: string | null;
 }
 
 function booked(hold: HoldRow, provider: string, paymentId: string | null, replayed: boolean): Booked {
@@ -249,6 +264,7 @@ export async function bookAndPay(db: SupabaseClient, selection: BookingSelection
       p_special_requests: guest.specialRequests ?? null,
       p_expected_total_cents: options.expectedTotalCents,
       p_has_payment_token: token !== null,
+      p_payment_source: token,
     });
   } catch (error) {
     if (error instanceof TransientError) throw refusal(503, 'We could not reserve your seats just now. Please try again.', 'unavailable_retry');
@@ -287,9 +303,11 @@ export async function bookAndPay(db: SupabaseClient, selection: BookingSelection
     throw await finalRefusal(db, hold.reservation_id, 503, 'Card payments are not configured. You have not been charged.', 'payments_unconfigured');
   }
 
+  // A retry charges the first attempt's token with the same key: the processor then answers
+  // with its first result instead of refusing a reused key (Square compares the request).
   const charge = await processor.charge({
     idempotencyKey: options.idempotencyKey,
-    sourceId: token,
+    sourceId: (hold.existing && hold.payment_source) || token,
     amountCents: hold.total_cents,
     referenceId: hold.reservation_id,
     buyerEmail: hold.email,

@@ -3,7 +3,7 @@
 //     slots: [{ id, label, time, capacity, available }] }] }
 // available_seats: tickets left for the date (both seatings, within the event's max_guests).
 import { handler, json } from '../_shared/http.ts';
-import { bookingDb, callRpc, refusal } from '../_shared/booking.ts';
+import { bookingDb, callRpc, releaseExpiredHolds, refusal } from '../_shared/booking.ts';
 import { SUPPER_CLUB } from '../_shared/pricing.ts';
 
 interface Slot { id: string; slot_label: string; slot_time: string; max_capacity: number; available_spots: number; is_active: boolean }
@@ -22,7 +22,9 @@ interface EventRow {
 Deno.serve(handler(async (req) => {
   if (req.method !== 'POST' && req.method !== 'GET') throw refusal(405, 'Use GET or POST', 'method_not_allowed');
   await req.body?.cancel();
-  const page = await callRpc<{ events: EventRow[] } | null>(bookingDb(), 'get_public_org_page', { p_slug: SUPPER_CLUB.orgSlug });
+  const db = bookingDb();
+  await releaseExpiredHolds(db);
+  const page = await callRpc<{ events: EventRow[] } | null>(db, 'get_public_org_page', { p_slug: SUPPER_CLUB.orgSlug });
   const events = (page?.events ?? []).map((event) => {
     const slots = event.rsvp_slots.filter((slot) => slot.is_active).map((slot) => ({
       id: slot.id,
