@@ -116,7 +116,8 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, ctx:
       if (typeof e?.code === 'string' && ['42P01', '42703', '42883', '3F000'].includes(e.code)) invalidateCatalog(ctx.pool);
       if (!e?.severity) {
         // Not a Postgres error: the database is unreachable or something broke in the gateway.
-        const unreachable = typeof e?.code === 'string' && /^E[A-Z]+/.test(e.code);
+        const unreachable = (typeof e?.code === 'string' && /^E[A-Z]+/.test(e.code))
+          || /connection|connect|terminat|socket/i.test(String((error as Error)?.message ?? ''));
         throw pgrstError(unreachable ? 503 : 500, unreachable ? 'PGRST001' : 'PGRST000',
           unreachable ? 'Database client error. Retrying the connection.' : `Internal gateway error: ${(error as Error)?.message ?? error}`);
       }
