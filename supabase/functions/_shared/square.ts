@@ -4,7 +4,8 @@
 // Secrets: SQUARE_ACCESS_TOKEN, SQUARE_LOCATION_ID (both needed to charge),
 // SQUARE_APPLICATION_ID (the browser's Web Payments SDK), SQUARE_ENVIRONMENT
 // ('sandbox' | 'production', default sandbox), SQUARE_API_VERSION (optional
-// Square-Version header; the application's default version when unset).
+// Square-Version header; the application's default version when unset),
+// SQUARE_API_BASE_URL (optional: another host, e.g. a fake Square in tests).
 import type {
   ChargeRequest,
   ChargeResult,
@@ -42,7 +43,10 @@ export function readSquareSettings(): SquareSettings | null {
   };
 }
 
+/** Square's API host for the environment; SQUARE_API_BASE_URL overrides it (tests, a proxy). */
 export function squareApiBase(environment: 'sandbox' | 'production'): string {
+  const override = secret('SQUARE_API_BASE_URL');
+  if (override) return override.replace(/\/+$/, '');
   return environment === 'production' ? 'https://connect.squareup.com' : 'https://connect.squareupsandbox.com';
 }
 

@@ -1,0 +1,155 @@
+/**
+ * The Square path of the payment functions, against a fake Square Payments API on loopback:
+ * a second Deno runner serves the same function sources with Square secrets set and
+ * SQUARE_API_BASE_URL pointing at the fake. Checks what is sent to Square and how its
+ * answers (approved, declined, lost) become bookings.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFunctionsRunner, type RunningFunctions } from '../../stack/functions-runner.ts';
+import { freePort } from '../../stack/ports.ts';
+import { stackEnv } from '../support/stack-env.ts';
+import { createEvent, createOrg, createTicketType, guest, one, ticketQuantity, usePool } from './helpers.ts';
+
+const pool = usePool();
+
+interface SquareCall { path: string; headers: IncomingMessage['headers']; body: any }
+const calls: SquareCall[] = [];
+/** First answer per idempotency key, as Square keeps it. */
+const answered = new Map<string, { status: number; body: unknown }>();
+let failNext = 0;
+
+function squareAnswer(path: string, body: any): { status: number; body: unknown } {
+  if (path === '/v2/refunds') return { status: 200, body: { refund: { id: `sq_ref_${calls.length}`, status: 'PENDING', payment_id: body.payment_id } } };
+  switch (body.source_id) {
+    case 'cnon:card-nonce-ok':
+      return { status: 200, body: { payment: { id: `sq_pay_${randomUUID().slice(0, 8)}`, status: 'COMPLETED', amount_money: body.amount_money } } };
+    case 'cnon:card-nonce-declined':
+      return { status: 402, body: { errors: [{ category: 'PAYMENT_METHOD_ERROR', code: 'GENERIC_DECLINE', detail: 'Authorization error' }], payment: { id: 'sq_failed', status: 'FAILED' } } };
+    default:
+      return { status: 400, body: { errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'CARD_TOKEN_EXPIRED', detail: 'expired' }] } };
+  }
+}
+
+let fake: Server;
+let runner: RunningFunctions;
+
+beforeAll(async () => {
+  const port = await freePort();
+  fake = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => { raw += c; });
+    req.on('end', () => {
+      const body = JSON.parse(raw || '{}');
+      calls.push({ path: req.url ?? '', headers: req.headers, body });
+      if (failNext > 0) {
+        // Square took the payment, but the answer is lost (a 500 here).
+        failNext--;
+        answered.set(body.idempotency_key, squareAnswer(req.url ?? '', body));
+        res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ errors: [{ category: 'API_ERROR', code: 'INTERNAL_SERVER_ERROR' }] }));
+        return;
+      }
+      const answer = answered.get(body.idempotency_key) ?? squareAnswer(req.url ?? '', body);
+      answered.set(body.idempotency_key, answer);
+      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => fake.listen(port, '127.0.0.1', resolve));
+
+  const env = stackEnv();
+  runner = await startFunctionsRunner({
+    port: await freePort(),
+    env: {
+      SUPABASE_URL: env.apiUrl,
+      SUPABASE_ANON_KEY: env.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: env.serviceRoleKey,
+      SUPABASE_DB_URL: env.dbUrl,
+      SQUARE_ACCESS_TOKEN: 'EAAA-test-access-token',
+      SQUARE_LOCATION_ID: 'LOC123',
+      SQUARE_APPLICATION_ID: 'sandbox-sq0idb-test',
+      SQUARE_ENVIRONMENT: 'sandbox',
+      SQUARE_API_VERSION: '2025-01-23',
+      SQUARE_API_BASE_URL: `http://127.0.0.1:${port}`,
+    },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await runner?.stop();
+  await new Promise((resolve) => fake?.close(resolve));
+});
+
+async function call(name: string, body: unknown) {
+  const res = await fetch(`${runner.url}/${name}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, body: await res.json() };
+}
+
+describe('with Square configured', () => {
+  let eventId: string;
+  let ticket: string;
+  beforeAll(async () => {
+    const org = await createOrg(pool());
+    eventId = await createEvent(pool(), org.id, { title: 'Square Dinner' });
+    ticket = await createTicketType(pool(), eventId, 'Seat', 8800, 10);
+  });
+  const data = (over: Record<string, unknown> = {}) => ({ ...guest('square'), eventId, num_guests: 2, ticketTypeId: ticket, ...over });
+
+  it('the card form gets the Square application, not the test form', async () => {
+    expect(await call('square-config', {})).toEqual({
+      status: 200,
+      body: { success: true, applicationId: 'sandbox-sq0idb-test', locationId: 'LOC123', environment: 'sandbox', testMode: false },
+    });
+  });
+
+  it('charges through Square with the reservation\'s key and books it', async () => {
+    const key = randomUUID();
+    const d = data();
+    const answer = await call('process-square-payment', { token: 'cnon:card-nonce-ok', amount: 17600, reservationData: d, idempotencyKey: key });
+    expect(answer).toMatchObject({ status: 200, body: { success: true, amountCents: 17600 } });
+    const sent = calls.filter((c) => c.body.idempotency_key === key);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].path).toBe('/v2/payments');
+    expect(sent[0].headers.authorization).toBe('Bearer EAAA-test-access-token');
+    expect(sent[0].headers['square-version']).toBe('2025-01-23');
+    expect(sent[0].body).toEqual({
+      source_id: 'cnon:card-nonce-ok',
+      idempotency_key: key,
+      amount_money: { amount: 17600, currency: 'USD' },
+      location_id: 'LOC123',
+      reference_id: answer.body.reservationId,
+      note: expect.stringContaining('Square Dinner (2 guests)'),
+      buyer_email_address: d.email,
+      autocomplete: true,
+    });
+    const row = await one<any>(pool(), `select status, payment_provider, payment_id from public.reservations where id = $1`, [answer.body.reservationId]);
+    expect(row).toMatchObject({ status: 'confirmed', payment_provider: 'square' });
+    expect(row.payment_id).toMatch(/^sq_pay_/);
+  });
+
+  it('a Square decline fails the booking and gives the seats back', async () => {
+    const before = await ticketQuantity(pool(), ticket);
+    const answer = await call('process-square-payment', { token: 'cnon:card-nonce-declined', amount: 17600, reservationData: data(), idempotencyKey: randomUUID() });
+    expect(answer).toMatchObject({ status: 402, body: { success: false, error: 'Your card was declined. Please try another card or contact your card issuer.' } });
+    expect(await ticketQuantity(pool(), ticket)).toBe(before);
+  });
+
+  it('a lost answer keeps the hold (503, retry); the retry with the same key books it without a second charge', async () => {
+    const key = randomUUID();
+    const d = data({ num_guests: 1 });
+    failNext = 1;
+    const lost = await call('process-square-payment', { token: 'cnon:card-nonce-ok', amount: 8800, reservationData: d, idempotencyKey: key });
+    expect(lost).toMatchObject({ status: 503, body: { success: false, error: 'We could not confirm your payment with the card processor. Please try again in a moment; you will not be charged twice.' } });
+    expect(await one<any>(pool(), `select status from public.reservations where idempotency_key = $1`, [key])).toEqual({ status: 'held' });
+
+    // The browser retries the attempt with a new token: the first attempt's token is charged again.
+    const retry = await call('process-square-payment', { token: 'cnon:another-token', amount: 8800, reservationData: d, idempotencyKey: key });
+    expect(retry).toMatchObject({ status: 200, body: { success: true, amountCents: 8800 } });
+    const sent = calls.filter((c) => c.body.idempotency_key === key);
+    expect(sent.map((c) => c.body.source_id)).toEqual(['cnon:card-nonce-ok', 'cnon:card-nonce-ok']);
+    // Square answered the repeat with its first payment: one payment for the key.
+    const first = answered.get(key)!.body as { payment: { id: string } };
+    expect(await one<any>(pool(), `select status, payment_id from public.reservations where idempotency_key = $1`, [key]))
+      .toEqual({ status: 'confirmed', payment_id: first.payment.id });
+  });
+});
