@@ -1,0 +1,346 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { stackEnv } from '../tests/support/stack-env';
+import { formatEventDate } from '../src/lib/dates';
+import { seriousViolations } from './support/axe';
+import { closeBrowser, newPage, viewports } from './support/browser';
+
+interface Dinner {
+  id: string;
+  title: string;
+  date: string;
+  rsvp_mode: boolean;
+  available_seats: number;
+  event_details_disclosures: string | null;
+  ticket_types: { id: string; name: string; price: number; quantity: number }[];
+}
+
+const createdEvents: string[] = [];
+
+async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: stackEnv().dbUrl });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+afterAll(async () => {
+  if (createdEvents.length) await sql('update public.events set is_active = false where id = any($1)', [createdEvents]);
+  await closeBrowser();
+});
+
+/** The series' upcoming dinners, as the public read API returns them. */
+async function dinners(): Promise<Dinner[]> {
+  const [{ page }] = await sql<{ page: { events: Dinner[] } }>("select public.get_public_org_page('eatathome') as page");
+  return page.events.filter((e) => !e.rsvp_mode && e.ticket_types.length > 0);
+}
+
+/** A dinner of our own on a Saturday far after the seeded ones. */
+async function createDinner(daysAhead: number, tickets: [string, number, number][]): Promise<Dinner> {
+  const [org] = await sql<{ id: string }>("select id from public.organizations where slug = 'eatathome'");
+  const disclosure = `House rules ${randomUUID()}: shoes off at the door.`;
+  const [event] = await sql<{ id: string }>(
+    `insert into public.events (org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address, event_details_disclosures, is_active)
+     values ($1, $2, (current_date + $3::int) + (6 - extract(isodow from current_date + $3::int)::int), '19:00', 'America/New_York', 20, 'Eat At Home', 'Brooklyn, NY', $4, true)
+     returning id`,
+    [org.id, `Test Dinner ${randomUUID().slice(0, 8)}`, daysAhead, disclosure],
+  );
+  createdEvents.push(event.id);
+  for (const [i, [name, price, quantity]] of tickets.entries()) {
+    await sql(
+      `insert into public.ticket_types (event_id, name, price, quantity, created_at) values ($1, $2, $3, $4, now() + $5 * interval '1 second')`,
+      [event.id, name, price, quantity, i],
+    );
+  }
+  return (await dinners()).find((d) => d.id === event.id)!;
+}
+
+async function open(page: Page) {
+  await page.goto(`${stackEnv().siteUrl}/eat-at-home`);
+  await page.getByRole('button', { name: 'RESERVE' }).waitFor();
+}
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const fieldMessage = (page: Page, text: string) => page.locator('form [role="alert"]', { hasText: new RegExp(`^${text}$`) });
+
+async function toast(page: Page, title: string, description: string) {
+  const t = page.locator('[data-sonner-toast]', { hasText: title });
+  await t.first().waitFor();
+  expect(await t.first().innerText()).toContain(description);
+}
+
+async function fillGuest(page: Page, email = `diner-${randomUUID()}@example.com`) {
+  await field(page, 'Name').fill('Julia Child');
+  await field(page, 'Email').fill(email);
+  return email;
+}
+
+describe('dinner series page', () => {
+  it('shows the intro, the pricing note and the upcoming dinners, with title and canonical link', async () => {
+    const { siteUrl } = stackEnv();
+    const upcoming = await dinners();
+    const { page, consoleErrors, close } = await newPage({ viewport: viewports.phone });
+    await open(page);
+    expect(await page.getByRole('heading', { name: 'Eat At Home', level: 1 }).isVisible()).toBe(true);
+    expect(await page.getByText('Pricing shown after selecting a date').isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'BOOK YOUR TABLE' }).isVisible()).toBe(true);
+    expect(await page.title()).toBe('Eat At Home | SupperHost');
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${siteUrl}/eat-at-home`);
+    const options = await field(page, 'Upcoming dinner').locator('option').allInnerTexts();
+    const listed = options.slice(1);
+    // Every seeded dinner is listed as 'title - long date' (tests may add their own meanwhile).
+    for (const d of upcoming.filter((u) => !createdEvents.includes(u.id))) {
+      expect(listed).toContain(`${d.title} - ${formatEventDate(d.date)}`);
+    }
+    expect(listed.every((o) => / - \w+day, \w+ \d{1,2}, \d{4}$/.test(o))).toBe(true);
+    // The later selects appear one after the other.
+    expect(await field(page, 'Ticket type').count()).toBe(0);
+    expect(await field(page, 'Number of guests').count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
+
+  it('cascades event → ticket type → guests, with sold-out and unavailable options disabled', async () => {
+    const dinner = await createDinner(150, [['Food Only', 12500, 3], ['Food + Wine Pairing', 17500, 8], ["Chef's Counter", 22500, 0]]);
+    const other = (await dinners()).find((d) => d.id !== dinner.id)!;
+    const { page, close } = await newPage();
+    await open(page);
+    await field(page, 'Upcoming dinner').selectOption(dinner.id);
+    const ticket = field(page, 'Ticket type');
+    expect((await ticket.locator('option').allInnerTexts()).slice(1)).toEqual([
+      'Food Only - $125.00 per person (3 available)',
+      'Food + Wine Pairing - $175.00 per person (8 available)',
+      "Chef's Counter - $225.00 per person (Sold Out)",
+    ]);
+    expect(await ticket.locator('option:disabled').allInnerTexts()).toEqual(["Chef's Counter - $225.00 per person (Sold Out)"]);
+    expect(await page.getByTestId('event-disclosures').innerText()).toBe(dinner.event_details_disclosures);
+
+    await ticket.selectOption({ label: 'Food Only - $125.00 per person (3 available)' });
+    const guests = field(page, 'Number of guests');
+    expect((await guests.locator('option').allInnerTexts()).slice(1)).toEqual([
+      '1 guest', '2 guests', '3 guests', '4 guests (unavailable)', '5 guests (unavailable)', '6 guests (unavailable)',
+    ]);
+    expect(await guests.locator('option:disabled').count()).toBe(3);
+    await guests.selectOption('3');
+    expect(await page.getByTestId('series-summary-line').innerText()).toBe('3 guests x $125.00 each');
+    expect(await page.getByTestId('series-summary-total').innerText()).toBe('Total: $375.00');
+    expect(await page.getByRole('region', { name: 'Total' }).innerText()).toContain('7:00 PM');
+
+    // A roomier ticket type keeps the guests; the large-party tip opens from the keyboard.
+    await ticket.selectOption({ label: 'Food + Wine Pairing - $175.00 per person (8 available)' });
+    expect(await guests.inputValue()).toBe('3');
+    expect(await guests.locator('option:disabled').count()).toBe(0);
+    expect(await page.getByTestId('series-summary-total').innerText()).toBe('Total: $525.00');
+    await guests.focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('More than 6 guests?');
+    // Radix shows the tip in a popper and names it to screen readers with role=tooltip.
+    const tip = page.locator('[data-radix-popper-content-wrapper]');
+    await tip.waitFor();
+    await page.getByRole('tooltip').waitFor({ state: 'attached' });
+    expect(await tip.innerText()).toContain(
+      'Parties larger than 6: please email hello@supperhost.test with your preferred date and party size.',
+    );
+    await page.keyboard.press('Escape');
+    await tip.waitFor({ state: 'detached' });
+    // A tap opens it too (touch screens have no hover).
+    await page.getByRole('button', { name: 'More than 6 guests?' }).click();
+    await tip.waitFor();
+
+    // Changing the event clears the ticket type and the guests.
+    await field(page, 'Upcoming dinner').selectOption(other.id);
+    expect(await field(page, 'Ticket type').inputValue()).toBe('');
+    expect(await field(page, 'Number of guests').count()).toBe(0);
+    expect(await page.getByTestId('series-summary-line').count()).toBe(0);
+    await close();
+  });
+
+  it('shows each booking message for its bad input', async () => {
+    const gone = await createDinner(157, [['Food Only', 12500, 6]]);
+    const retyped = await createDinner(164, [['Food Only', 12500, 6], ['Food + Wine Pairing', 17500, 6]]);
+    const { page, close } = await newPage({ viewport: viewports.phone });
+    let payments = 0;
+    page.on('request', (r) => { if (r.url().includes('process-square-payment')) payments++; });
+    await open(page);
+
+    await page.getByRole('button', { name: 'RESERVE' }).click();
+    await toast(page, 'Missing Information', 'Please fill in all required fields.');
+    // Ticket type and guests appear once a dinner is chosen; the toast covers them meanwhile.
+    for (const m of ['Name is required', 'Email is required', 'Select a dinner']) {
+      await fieldMessage(page, m).waitFor();
+    }
+
+    // A tampered form sends 0 guests.
+    await fillGuest(page);
+    await field(page, 'Upcoming dinner').selectOption(gone.id);
+    await field(page, 'Ticket type').selectOption(gone.ticket_types[0].id);
+    await field(page, 'Number of guests').evaluate((select) => select.append(new Option('0 guests', '0')));
+    await field(page, 'Number of guests').selectOption('0');
+    await page.getByRole('button', { name: 'RESERVE' }).click();
+    await toast(page, 'Minimum Guests Required', 'At least 1 guest is required.');
+
+    // The dinner is taken off the calendar while the guest fills the form.
+    await field(page, 'Number of guests').selectOption('2');
+    await sql('update public.events set is_active = false where id = $1', [gone.id]);
+    await page.getByRole('button', { name: 'RESERVE' }).click();
+    await toast(page, 'Event Not Found', 'Please select a valid event.');
+
+    // The chosen ticket type is withdrawn meanwhile.
+    await field(page, 'Upcoming dinner').selectOption(retyped.id);
+    const wine = retyped.ticket_types.find((t) => t.name === 'Food + Wine Pairing')!;
+    const foodOnly = retyped.ticket_types.find((t) => t.name === 'Food Only')!;
+    await field(page, 'Ticket type').selectOption(wine.id);
+    await field(page, 'Number of guests').selectOption('2');
+    await sql('delete from public.ticket_types where id = $1', [wine.id]);
+    await page.getByRole('button', { name: 'RESERVE' }).click();
+    await toast(page, 'Ticket Type Not Found', 'Please select a valid ticket type.');
+
+    // Others buy the tickets meanwhile: one is left.
+    await field(page, 'Ticket type').selectOption(foodOnly.id);
+    await field(page, 'Number of guests').selectOption('4');
+    await sql('update public.ticket_types set quantity = 1 where id = $1', [foodOnly.id]);
+    await page.getByRole('button', { name: 'RESERVE' }).click();
+    await toast(page, 'Not Enough Tickets Available', 'Only 1 tickets available for Food Only.');
+
+    expect(await page.getByRole('heading', { name: 'Complete Your Reservation' }).count()).toBe(0);
+    expect(payments).toBe(0);
+    await close();
+  });
+
+  it('books end to end, then opens Reservation Details from the confirmation with every field and both calendar links', async () => {
+    // The seeded dinner with the most Food + Wine Pairing tickets left (other tests book too).
+    const pick = (await dinners())
+      .filter((d) => !createdEvents.includes(d.id))
+      .flatMap((d) => d.ticket_types.filter((t) => t.name === 'Food + Wine Pairing').map((t) => ({ d, t })))
+      .sort((a, b) => b.t.quantity - a.t.quantity)[0];
+    expect(pick.t.quantity).toBeGreaterThanOrEqual(2);
+    const { d: dinner, t: wine } = pick;
+
+    const { page, consoleErrors, close } = await newPage({ viewport: viewports.desktop });
+    await open(page);
+    const email = await fillGuest(page);
+    await field(page, 'Phone (optional)').fill('+1 718 555 0199');
+    await field(page, 'Upcoming dinner').selectOption(dinner.id);
+    await field(page, 'Ticket type').selectOption(wine.id);
+    await field(page, 'Number of guests').selectOption('2');
+    await field(page, 'Dietary restrictions (optional)').fill('No shellfish');
+    await field(page, 'Special requests (optional)').fill('Anniversary dinner');
+    expect(await page.getByTestId('series-summary-line').innerText()).toBe('2 guests x $175.00 each');
+    expect(await page.getByTestId('series-summary-total').innerText()).toBe('Total: $350.00');
+
+    await page.getByRole('button', { name: 'RESERVE' }).click();
+    await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
+    expect(await page.getByTestId('payment-total').innerText()).toBe('$350.00');
+    await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
+    await page.getByRole('button', { name: 'Pay $350.00' }).click();
+
+    const confirmed = page.getByRole('region', { name: 'RESERVATION CONFIRMED' });
+    await confirmed.waitFor();
+    expect(await confirmed.innerText()).toContain("We can't wait to feed you");
+    const details = await page.getByTestId('series-confirmation-details').innerText();
+    for (const shown of [
+      dinner.title,
+      `${formatEventDate(dinner.date)} at 7:00 PM`,
+      'Food + Wine Pairing',
+      '$350.00',
+      'No shellfish',
+      'Anniversary dinner',
+    ]) expect(details).toContain(shown);
+
+    const rows = await sql('select num_guests, status, amount_cents, ticket_type_id, dietary_restrictions, special_requests from public.reservations where email = $1', [email]);
+    expect(rows).toEqual([{ num_guests: 2, status: 'confirmed', amount_cents: 35000, ticket_type_id: wine.id, dietary_restrictions: 'No shellfish', special_requests: 'Anniversary dinner' }]);
+    const [{ quantity }] = await sql<{ quantity: number }>('select quantity from public.ticket_types where id = $1', [wine.id]);
+    expect(quantity).toBeLessThanOrEqual(wine.quantity - 2);
+
+    // INVITE YOUR PARTY on a desktop: an email draft with a save-the-date and the details link.
+    const invite = new URL((await page.getByRole('link', { name: 'INVITE YOUR PARTY' }).getAttribute('href'))!);
+    expect(invite.protocol).toBe('mailto:');
+    expect(invite.searchParams.get('subject')).toBe(`Save the date: Eat At Home dinner on ${formatEventDate(dinner.date)}`);
+    expect(invite.searchParams.get('body')).toContain('Save the date!');
+
+    const link = page.getByRole('link', { name: 'Reservation Details' });
+    const href = (await link.getAttribute('href'))!;
+    expect(invite.searchParams.get('body')).toContain(`${stackEnv().siteUrl}${href}`);
+    const params = Object.fromEntries(new URL(href, stackEnv().siteUrl).searchParams);
+    expect(params).toEqual({
+      name: 'Julia Child',
+      email,
+      eventTitle: dinner.title,
+      eventDate: dinner.date,
+      guests: '2',
+      ticketType: 'food_wine',
+      totalPrice: '350.00',
+      dietaryRestrictions: 'No shellfish',
+      specialRequests: 'Anniversary dinner',
+    });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const [detailsPage] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+    await detailsPage.getByRole('heading', { name: 'Reservation Confirmation' }).waitFor();
+    const shownAt = async (term: string) =>
+      (await detailsPage.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd').innerText()).trim();
+    expect(await shownAt('Event')).toBe(dinner.title);
+    expect(await shownAt('Date & Time')).toBe(`${formatEventDate(dinner.date)} at 7:00 PM`);
+    expect(await shownAt('Party Size')).toBe('2 people');
+    expect(await shownAt('Ticket Type')).toBe('Food + Wine Pairing ($175.00 per person)');
+    expect(await shownAt('Total')).toBe('$350.00');
+    expect(await shownAt('Location')).toBe(`Brooklyn, NY (Address sent to ${email})`);
+    const compact = dinner.date.replaceAll('-', '');
+    const description = 'Five course dinner at Eat At Home for 2 people - Food + Wine Pairing ($175.00 per person)';
+    const google = new URL((await detailsPage.getByRole('link', { name: 'Google Calendar' }).getAttribute('href'))!);
+    expect(Object.fromEntries(google.searchParams)).toEqual({
+      action: 'TEMPLATE',
+      text: 'Eat At Home Dinner',
+      dates: `${compact}T190000/${compact}T210000`,
+      ctz: 'America/New_York',
+      details: description,
+      location: 'Brooklyn, NY (address will be provided)',
+    });
+    const outlook = new URL((await detailsPage.getByRole('link', { name: 'Outlook Calendar' }).getAttribute('href'))!);
+    expect(outlook.searchParams.get('subject')).toBe('Eat At Home Dinner');
+    expect(outlook.searchParams.get('startdt')).toMatch(new RegExp(`^${dinner.date}T19:00:00-0[45]:00$`));
+    expect(outlook.searchParams.get('enddt')).toMatch(new RegExp(`^${dinner.date}T21:00:00-0[45]:00$`));
+    expect(outlook.searchParams.get('body')).toBe(description);
+    expect(outlook.searchParams.get('location')).toBe('Brooklyn, NY (address will be provided)');
+
+    // MAKE ANOTHER RESERVATION starts over with an empty form.
+    await page.getByRole('button', { name: 'MAKE ANOTHER RESERVATION' }).click();
+    await page.getByRole('button', { name: 'RESERVE' }).waitFor();
+    expect(await field(page, 'Name').inputValue()).toBe('');
+    expect(await field(page, 'Upcoming dinner').inputValue()).toBe('');
+    expect(await field(page, 'Ticket type').count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
+
+  it('invites the party by SMS on a phone', async () => {
+    const dinner = await createDinner(171, [['Food Only', 12500, 6]]);
+    const { page, close } = await newPage({
+      viewport: viewports.phone,
+      isMobile: true,
+      hasTouch: true,
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    });
+    await open(page);
+    await fillGuest(page);
+    await field(page, 'Upcoming dinner').selectOption(dinner.id);
+    await field(page, 'Ticket type').selectOption(dinner.ticket_types[0].id);
+    await field(page, 'Number of guests').selectOption('1');
+    await page.getByRole('button', { name: 'RESERVE' }).click();
+    await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
+    await page.getByRole('button', { name: 'Pay $125.00' }).click();
+    await page.getByRole('region', { name: 'RESERVATION CONFIRMED' }).waitFor();
+    const href = (await page.getByRole('link', { name: 'INVITE YOUR PARTY' }).getAttribute('href'))!;
+    expect(href.startsWith('sms:?&body=')).toBe(true);
+    const body = decodeURIComponent(href.slice('sms:?&body='.length));
+    expect(body).toContain(`Save the date! I reserved a table for 1 at Eat At Home: ${dinner.title}, ${formatEventDate(dinner.date)} at 7:00 PM`);
+    expect(body).toContain(`${stackEnv().siteUrl}/reservation-details?`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await close();
+  });
+});
