@@ -1,0 +1,171 @@
+import { deflateSync } from 'node:zlib';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stackEnv } from '../tests/support/stack-env';
+import { closeBrowser, newPage, viewports } from './support/browser';
+import { createOrg, createStaff, expectToast, openAdmin, serviceClient, signInThroughUi, type Org, type Staff } from './admin-fixtures';
+
+afterAll(closeBrowser);
+
+// A real (tiny) PNG of one color, so browsers can decode and show it.
+function crc32(buf: Buffer): number {
+  let c = ~0;
+  for (const byte of buf) {
+    c ^= byte;
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  return ~c >>> 0;
+}
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+function png(r: number, g: number, b: number, size = 8): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // truecolor
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())]);
+  const raw = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+const GIF = Buffer.from('47494638396101000100800000ffffff00000021f90401000000002c00000000010001000002024401003b', 'hex');
+
+let staff: Staff;
+let org: Org;
+let db: pg.Client;
+
+beforeAll(async () => {
+  staff = await createStaff('brand');
+  org = await createOrg('Branding Test Bistro', [staff]);
+  db = new pg.Client({ connectionString: stackEnv().dbUrl });
+  await db.connect();
+});
+afterAll(async () => {
+  await db?.end();
+});
+
+async function branding() {
+  const { data } = await serviceClient().from('org_branding').select('*').eq('org_id', org.id).maybeSingle();
+  return data;
+}
+
+describe('branding (desktop)', () => {
+  it('uploads a logo and three gallery photos, saves, and the public page shows them', async () => {
+    const { apiUrl, siteUrl } = stackEnv();
+    const { page, close } = await newPage();
+    await signInThroughUi(page, staff.email, staff.password);
+    await openAdmin(page, org.id, 'settings-branding');
+    await page.getByRole('heading', { name: 'Branding' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Preview Page' }).getAttribute('href')).toBe(`/${org.slug}`);
+
+    await page.getByLabel('Brand name').fill('Bistro Bright');
+    await page.getByLabel('Primary color', { exact: true }).fill('#112233');
+    await page.getByLabel('Website URL').fill('javascript:alert(1)');
+    await page.getByRole('button', { name: 'Save Branding' }).click();
+    await page.getByText('Enter a full link starting with http:// or https://').waitFor();
+    expect(await branding()).toBeNull(); // nothing saved while a link is invalid
+    await page.getByLabel('Website URL').fill('https://bistro.example.com');
+
+    await page.getByLabel('Upload logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(200, 30, 30) });
+    await expectToast(page, 'Upload successful');
+    await page.getByRole('img', { name: 'Logo preview' }).waitFor();
+    await page.getByLabel('Upload gallery photos').setInputFiles([
+      { name: 'one.png', mimeType: 'image/png', buffer: png(10, 120, 10) },
+      { name: 'two.png', mimeType: 'image/png', buffer: png(10, 10, 160) },
+      { name: 'three.png', mimeType: 'image/png', buffer: png(160, 160, 10) },
+    ]);
+    await page.getByText('(3 / 9)').waitFor();
+    await page.getByRole('button', { name: 'Save Branding' }).click();
+    await expectToast(page, 'Branding saved');
+
+    const saved = await branding();
+    const prefix = `${apiUrl}/storage/v1/object/public/org-assets/${org.id}`;
+    expect(saved).toMatchObject({ brand_name: 'Bistro Bright', primary_color: '#112233', website_url: 'https://bistro.example.com', menu_content: null, instagram_url: null });
+    expect(saved!.logo_url).toMatch(new RegExp(`^${prefix}/logos/\\d+-[a-z0-9]+\\.png$`));
+    expect(saved!.gallery_images).toHaveLength(3);
+    for (const url of saved!.gallery_images as string[]) expect(url).toMatch(new RegExp(`^${prefix}/gallery/\\d+-[a-z0-9]+\\.png$`));
+    // Stored with a one-hour cache.
+    const { rows } = await db.query(`select metadata from storage.objects where bucket_id = 'org-assets' and name like $1`, [`${org.id}/%`]);
+    expect(rows).toHaveLength(4);
+    for (const r of rows) expect(r.metadata.cacheControl).toBe('max-age=3600');
+
+    // The public page: the logo, the first photo as the hero, the others in the gallery, all loaded.
+    const pub = await newPage();
+    await pub.page.goto(`${siteUrl}/${org.slug}`);
+    const logo = pub.page.getByRole('img', { name: 'Bistro Bright logo' });
+    await logo.waitFor();
+    expect(await logo.getAttribute('src')).toBe(saved!.logo_url);
+    const gallery = pub.page.locator('section[aria-labelledby="gallery-heading"] img');
+    await gallery.first().waitFor();
+    expect(await gallery.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).getAttribute('src')))).toEqual(saved!.gallery_images.slice(1));
+    await expect.poll(() => logo.evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBe(8);
+    await pub.close();
+    await close();
+  });
+
+  it('reorders and removes gallery photos', async () => {
+    const before = (await branding())!.gallery_images as string[];
+    const { page, close } = await newPage();
+    await signInThroughUi(page, staff.email, staff.password);
+    await openAdmin(page, org.id, 'settings-branding');
+    await page.getByText('(3 / 9)').waitFor();
+    await page.getByRole('button', { name: 'Move photo 3 earlier' }).click();
+    await page.getByRole('button', { name: 'Remove photo 1' }).click();
+    await page.getByText('(2 / 9)').waitFor();
+    await page.getByRole('button', { name: 'Save Branding' }).click();
+    await expectToast(page, 'Branding saved');
+    expect((await branding())!.gallery_images).toEqual([before[2], before[1]]);
+    await close();
+  });
+
+  it('empty values are saved as null and an empty gallery as []', async () => {
+    const { page, close } = await newPage();
+    await signInThroughUi(page, staff.email, staff.password);
+    await openAdmin(page, org.id, 'settings-branding');
+    await page.getByText('(2 / 9)').waitFor();
+    await page.getByRole('button', { name: 'Remove photo 1' }).click();
+    await page.getByRole('button', { name: 'Remove photo 1' }).click();
+    await page.getByLabel('Brand name').fill('');
+    await page.getByRole('button', { name: 'Save Branding' }).click();
+    await expectToast(page, 'Branding saved');
+    const saved = await branding();
+    expect(saved!.gallery_images).toEqual([]);
+    expect(saved!.brand_name).toBeNull();
+    expect(saved!.logo_url).not.toBeNull();
+    await close();
+  });
+});
+
+describe('branding uploads refused (mobile)', () => {
+  it("refuses an 11 MB file and a GIF with the spec's messages, in the drop area", async () => {
+    const phoneStaff = await createStaff('brand-phone');
+    const phoneOrg = await createOrg('Phone Brand Co', [phoneStaff]);
+    const { page, close } = await newPage({ viewport: viewports.phone });
+    await signInThroughUi(page, phoneStaff.email, phoneStaff.password);
+    // Settings → Branding through the mobile Settings tab.
+    await openAdmin(page, phoneOrg.id, 'settings');
+    await page.getByRole('button', { name: 'Branding' }).click();
+    await page.getByRole('heading', { name: 'Branding' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('settings-branding');
+
+    const big = Buffer.alloc(11 * 1024 * 1024, 1);
+    await page.getByLabel('Upload gallery photos').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: big });
+    await page.getByTestId('drop-gallery').getByRole('alert').filter({ hasText: 'File size must be less than 10MB' }).waitFor();
+
+    await page.getByLabel('Upload logo').setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: GIF });
+    await page.getByTestId('drop-logos').getByRole('alert').filter({ hasText: 'File type image/gif not allowed for logos' }).waitFor();
+    await page.getByLabel('Upload gallery photos').setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: GIF });
+    await page.getByTestId('drop-gallery').getByRole('alert').filter({ hasText: 'File type image/gif not allowed for gallery' }).waitFor();
+
+    // Nothing reached storage.
+    const { rows } = await db.query(`select count(*)::int as n from storage.objects where name like $1`, [`${phoneOrg.id}/%`]);
+    expect(rows[0].n).toBe(0);
+    await close();
+  });
+});

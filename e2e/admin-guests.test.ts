@@ -1,0 +1,149 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeBrowser, newPage, viewports } from './support/browser';
+import {
+  createOrg,
+  createStaff,
+  openAdmin,
+  seedEvent,
+  seedReservation,
+  serviceClient,
+  signInThroughUi,
+  uniq,
+  type Org,
+  type Staff,
+} from './admin-fixtures';
+
+afterAll(closeBrowser);
+
+let staff: Staff;
+let org: Org;
+const alice = `${uniq('alice')}@example.com`;
+const bob = `${uniq('bob')}@example.com`;
+const carol = `${uniq('carol')}@example.com`;
+const mallory = `${uniq('mallory')}@example.com`;
+
+async function cancel(id: string) {
+  const { error } = await serviceClient().from('reservations').update({ status: 'cancelled', cancelled_at: new Date().toISOString() }).eq('id', id);
+  if (error) throw new Error(error.message);
+}
+
+beforeAll(async () => {
+  staff = await createStaff('guests');
+  org = await createOrg('Guests Test Diner', [staff]);
+  const dinner = await seedEvent(org.id, { title: 'Guest List Dinner' });
+  const rsvp = await seedEvent(org.id, {
+    title: 'Slot Supper',
+    rsvp: true,
+    slots: [
+      { slot_time: '17:30', slot_label: 'Sunset', max_capacity: 12 },
+      { slot_time: '20:00', slot_label: 'Night', max_capacity: 6 },
+    ],
+  });
+  const sunset = rsvp.slots.find((s) => s.slot_label === 'Sunset')!;
+  await seedReservation(org.id, dinner.id, { name: 'Alice Old', email: alice, guests: 2 });
+  await seedReservation(org.id, rsvp.id, { name: 'Alice Smith', email: alice.toUpperCase(), guests: 3, slotId: sunset.id, phone: null });
+  await seedReservation(org.id, dinner.id, { name: 'Bob Jones', email: bob, guests: 1 });
+  await cancel((await seedReservation(org.id, dinner.id, { name: 'Bob Jones', email: bob, guests: 4 })).id);
+  await cancel((await seedReservation(org.id, rsvp.id, { name: 'Carol Gone', email: carol, guests: 2, slotId: sunset.id })).id);
+  await seedReservation(org.id, dinner.id, { name: '=HYPERLINK("http://evil.example","click")', email: mallory, guests: 1, phone: '+1 555 0100' });
+});
+
+/** Minimal RFC 4180 parser for the assertions. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') { cell += '"'; i++; }
+      else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') { row.push(cell); cell = ''; }
+    else if (ch === '\r') continue;
+    else if (ch === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; }
+    else cell += ch;
+  }
+  if (cell || row.length) { row.push(cell); rows.push(row); }
+  return rows;
+}
+
+describe('guests', () => {
+  it('lists unique guests by email (case-insensitive), cancelled reservations excluded', async () => {
+    const { page, close } = await newPage();
+    await signInThroughUi(page, staff.email, staff.password);
+    await openAdmin(page, org.id, 'guests');
+    const table = page.getByRole('table', { name: 'Guests' });
+    await table.getByRole('cell', { name: alice, exact: true }).waitFor();
+    const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent)));
+    const byEmail = Object.fromEntries(rows.map((r) => [r[1], r]));
+    expect(Object.keys(byEmail).sort()).toEqual([alice, bob, mallory].sort());
+    expect(byEmail[alice]).toEqual(['Alice Smith', alice, '555-0100', '2', '5']);
+    expect(byEmail[bob][3]).toBe('1');
+    await close();
+  });
+
+  it('exports the guests as a CSV download, with formula cells neutralised', async () => {
+    const { page, close } = await newPage({ acceptDownloads: true });
+    await signInThroughUi(page, staff.email, staff.password);
+    await openAdmin(page, org.id, 'guests');
+    await page.getByRole('table', { name: 'Guests' }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^guests-${org.slug}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+    const text = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+    const rows = parseCsv(text);
+    expect(rows[0]).toEqual(['Name', 'Email', 'Phone', 'Reservations', 'Guests', 'Last reservation']);
+    expect(rows).toHaveLength(4);
+    const byEmail = Object.fromEntries(rows.slice(1).map((r) => [r[1], r]));
+    expect(byEmail[alice].slice(0, 5)).toEqual(['Alice Smith', alice, '555-0100', '2', '5']);
+    expect(byEmail[bob].slice(0, 5)).toEqual(['Bob Jones', bob, '555-0100', '1', '1']);
+    // A cell that starts with = + - @ is prefixed with a quote so spreadsheets never run it.
+    expect(byEmail[mallory][0]).toBe(`'=HYPERLINK("http://evil.example","click")`);
+    expect(byEmail[mallory][2]).toBe(`'+1 555 0100`);
+    expect(text).not.toContain(carol);
+    await close();
+  });
+
+  it('shows guest cards on a phone', async () => {
+    const { page, close } = await newPage({ viewport: viewports.phone });
+    await signInThroughUi(page, staff.email, staff.password);
+    await openAdmin(page, org.id, 'guests');
+    const list = page.getByRole('list', { name: 'Guests' });
+    await list.getByRole('heading', { name: 'Alice Smith' }).waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(3);
+    await list.getByText('2 reservations').waitFor();
+    await close();
+  });
+});
+
+describe('RSVPs', () => {
+  it('desktop: each RSVP event with its slots, filled/capacity and who is in each', async () => {
+    const { page, close } = await newPage();
+    await signInThroughUi(page, staff.email, staff.password);
+    await openAdmin(page, org.id, 'rsvps');
+    await page.getByRole('heading', { name: 'Slot Supper' }).waitFor();
+    expect(await page.getByText('RSVP management interface coming soon').count()).toBe(0);
+    const sunset = page.getByRole('table', { name: 'RSVPs for Sunset' });
+    await sunset.getByRole('cell', { name: 'Alice Smith', exact: true }).waitFor();
+    expect(await sunset.locator('tbody tr').count()).toBe(1); // Carol cancelled: her spots returned
+    await page.getByText('3/12 filled').waitFor();
+    await page.getByText('0/6 filled').waitFor();
+    // Reservation (non-RSVP) events are not listed here.
+    expect(await page.getByRole('heading', { name: 'Guest List Dinner' }).count()).toBe(0);
+    await close();
+  });
+
+  it('mobile: lists the reservations that hold an RSVP slot', async () => {
+    const { page, close } = await newPage({ viewport: viewports.phone });
+    await signInThroughUi(page, staff.email, staff.password);
+    await openAdmin(page, org.id, 'rsvps');
+    const list = page.getByRole('list', { name: 'RSVPs' });
+    await list.getByRole('heading', { name: 'Alice Smith' }).waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(1);
+    await list.getByText(/Sunset/).waitFor();
+    await close();
+  });
+});
