@@ -26,7 +26,7 @@ beforeAll(async () => {
   await createPromo(pool(), org.id, 'TAKE5', 'fixed', 500);
   await createPromo(pool(), org.id, 'COMP100', 'percent', 100);
   await createPromo(pool(), org.id, 'OLDCODE', 'percent', 20, { active: false });
-  await createPromo(pool(), org.id, 'USEDUP', 'percent', 15, { maxUses: 5, timesRedeemed: 5 });
+  await createPromo(pool(), org.id, 'USEDUP', 'percent', 15, { maxUses: 0 });
 
   rsvpOrg = await createOrg(pool(), { reservationMode: 'rsvp' });
   rsvpEvent = await createEvent(pool(), rsvpOrg.id, { title: 'Garden RSVP', rsvpMode: true, rsvpOpen: true, depositAmount: 500, maxGuests: 30, timezone: 'America/Chicago', eventTime: '18:00' });
