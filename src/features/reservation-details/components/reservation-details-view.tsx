@@ -17,13 +17,14 @@ import {
 } from '../reservation-params';
 
 function Row({ icon, term, children }: { icon: React.ReactNode; term: string; children: React.ReactNode }) {
+  // dt and dd sit directly in their group div, as a definition list requires; the icon rides in the dt.
   return (
-    <div className="flex gap-3 border-b py-3 last:border-b-0">
-      <span className="mt-0.5 text-muted-foreground" aria-hidden>{icon}</span>
-      <div className="min-w-0">
-        <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{term}</dt>
-        <dd className="mt-0.5 break-words text-base">{children}</dd>
-      </div>
+    <div className="relative border-b py-3 pl-8 last:border-b-0">
+      <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+        <span className="absolute left-0 top-3.5 text-muted-foreground" aria-hidden>{icon}</span>
+        {term}
+      </dt>
+      <dd className="mt-0.5 break-words text-base">{children}</dd>
     </div>
   );
 }
