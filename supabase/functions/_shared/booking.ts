@@ -93,9 +93,15 @@ export async function callRpc<T>(db: SupabaseClient, fn: string, args: Record<st
   throw new TransientError(last?.message ?? 'database unavailable');
 }
 
-/** The database could not be reached (or kept deadlocking): the outcome of the call is unknown. */
-export class TransientError extends Error {
-  override name = 'TransientError';
+/**
+ * The database could not be reached (or kept deadlocking): the outcome of the call is
+ * unknown. Answers 503 (retry the same attempt with the same key) if nothing catches it.
+ */
+export class TransientError extends HttpError {
+  constructor(public readonly detail: string) {
+    super(503, 'The booking service is busy. Please try again in a moment.', 'unavailable_retry', { success: false });
+    this.name = 'TransientError';
+  }
 }
 
 /**
