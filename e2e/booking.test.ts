@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
-import { closeBrowser, newPage } from './support/browser';
+import { closeBrowser, newPage, viewports } from './support/browser';
+import { seriousViolations } from './support/axe';
 import {
   addPromo,
   addTicketType,
@@ -65,6 +66,8 @@ describe('ticketed booking on /{orgSlug}', () => {
     const { page, close } = await newPage();
     await openPaymentStep(page, fixture.org.slug, { email, ticketTypeId: fixture.foodOnly, guests: '2' });
     expect(await page.getByTestId('payment-total').textContent()).toBe('$250.00');
+    await page.getByText('Test mode — no real card is charged').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     const before = await ticketQuantity(fixture.foodOnly);
 
     await payWithTestCard(page);
@@ -171,13 +174,17 @@ describe('ticketed booking on /{orgSlug}', () => {
     await close();
   });
 
-  it("asks for the required fields with 'Missing Information'", async () => {
-    const { page, close } = await newPage();
+  it("asks for the required fields with 'Missing Information' (at 375 px)", async () => {
+    const { page, close } = await newPage({ viewport: viewports.phone });
     await page.goto(`${stackEnv().siteUrl}/${fixture.org.slug}`);
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await expectToast(page, 'Missing Information', 'Please fill in all required fields.');
     expect(await page.getByText('Name is required').isVisible()).toBe(true);
     expect(await page.getByText('Please select a ticket type').isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    // The form itself, once the (app-wide) toast has gone.
+    await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await seriousViolations(page)).toEqual([]);
     await close();
   });
 });

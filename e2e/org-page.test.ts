@@ -110,8 +110,15 @@ describe('organization page /{orgSlug}', () => {
 
     // The first event with availability is preselected; a card's button selects its event.
     await page.getByRole('heading', { name: 'Reserve: Almost Gone Supper' }).waitFor();
+    await page.getByLabel('Full name').fill('Ada Lovelace');
+    await page.getByLabel('Ticket type').selectOption({ label: 'Dinner - $90.00 per person (2 available)' });
+    await page.getByLabel('Number of guests').selectOption('2');
     await openCard.getByRole('button', { name: 'Reserve Your Spot' }).click();
     await page.getByRole('heading', { name: 'Reserve: Plenty Supper' }).waitFor();
+    // Changing the event clears the ticket type and guests (the guest's name stays).
+    expect(await page.getByLabel('Ticket type').inputValue()).toBe('');
+    expect(await page.getByLabel('Number of guests').count()).toBe(0);
+    expect(await page.getByLabel('Full name').inputValue()).toBe('Ada Lovelace');
     await page.waitForFunction(() => {
       const r = document.getElementById('booking')!.getBoundingClientRect();
       return r.top < window.innerHeight && r.bottom > 0;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
-import { closeBrowser, newPage } from './support/browser';
+import { closeBrowser, newPage, viewports } from './support/browser';
+import { seriousViolations } from './support/axe';
 import {
   addPromo,
   addSlot,
@@ -85,6 +86,16 @@ describe('RSVP on /{orgSlug}', () => {
     expect(await slot(page, 'Main seating').textContent()).toContain('Not enough spots');
     expect(await slot(page, 'Main seating').getByRole('radio').isDisabled()).toBe(true);
     expect(await slot(page, 'Main seating').getByRole('radio').isChecked()).toBe(false);
+    expect(await seriousViolations(page)).toEqual([]);
+    await close();
+  });
+
+  it('is usable at 375 px: no horizontal scroll, no serious accessibility violations', async () => {
+    const { page, close } = await newPage({ viewport: viewports.phone });
+    await openRsvp(page, fx.slug);
+    await slot(page, 'Late seating').click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
     await close();
   });
 
@@ -108,6 +119,7 @@ describe('RSVP on /{orgSlug}', () => {
     await page.getByRole('button', { name: 'Reserve Spot - $10.00' }).click();
     await page.getByRole('heading', { name: 'Complete Your RSVP' }).waitFor();
     expect(await page.getByLabel('Special code').count()).toBe(0); // the code was part of the RSVP form
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
     await page.getByRole('button', { name: 'Pay $10.00' }).click();

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { stackEnv } from '../tests/support/stack-env';
+import { closeBrowser, newPage } from './support/browser';
+import { addTicketType, closeDb, createEvent, createOrg, db, expectToast, reservationsFor, uniqueEmail } from './support/booking-fixtures';
+
+/**
+ * The payment step's failure paths (SPEC 8 'Payment Error' / 'Payment Failed'), Square's Web
+ * Payments SDK code path (with a stand-in SDK served in place of Square's CDN script, since the
+ * tests have no network), and a lost answer retried with the same idempotency key.
+ */
+
+afterAll(async () => {
+  await closeBrowser();
+  await closeDb();
+});
+
+let slug: string;
+let ticketTypeId: string;
+beforeAll(async () => {
+  const org = await createOrg({ name: 'Payment Errors Diner', branding: {} });
+  const eventId = await createEvent(org.id, { title: 'Harvest Supper' });
+  ticketTypeId = await addTicketType(eventId, { name: 'Food Only', price: 12500, quantity: 40 });
+  slug = org.slug;
+});
+
+const CORS = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' };
+
+/** square-config answers as if a Square application were configured. */
+async function squareConfigured(page: Page, applicationId: string) {
+  await page.route('**/functions/v1/square-config', (route) =>
+    route.fulfill({
+      status: 200,
+      headers: CORS,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: true, applicationId, locationId: 'LTEST', environment: 'sandbox', testMode: false }),
+    }),
+  );
+}
+
+/** A stand-in for https://sandbox.web.squarecdn.com/v1/square.js; its behaviour follows the application id. */
+const FAKE_SQUARE_SDK = `
+window.Square = {
+  payments(applicationId, locationId) {
+    if (applicationId === 'sq-bad') throw new Error('Invalid application id');
+    return {
+      async card() {
+        return {
+          async attach(target) {
+            const el = typeof target === 'string' ? document.querySelector(target) : target;
+            el.innerHTML = '<label>Card (Square)<input name="sq-card"></label>';
+            if (applicationId === 'sq-hang') await new Promise(() => {});
+          },
+          async tokenize() {
+            if (applicationId === 'sq-tokenize-fails') return { status: 'Invalid', errors: [{ message: 'Card number is invalid' }] };
+            return { status: 'OK', token: 'cnon:card-nonce-ok' };
+          },
+          async destroy() { return true; },
+        };
+      },
+    };
+  },
+};`;
+
+async function fakeSquareSdk(page: Page) {
+  await page.route('https://sandbox.web.squarecdn.com/v1/square.js', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/javascript', body: FAKE_SQUARE_SDK }),
+  );
+}
+
+async function openPaymentStep(page: Page, email: string) {
+  await page.goto(`${stackEnv().siteUrl}/${slug}`);
+  await page.getByLabel('Full name').fill('Dorothy Vaughan');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Ticket type').selectOption(ticketTypeId);
+  await page.getByLabel('Number of guests').selectOption('1');
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
+}
+
+describe('payment step failures', () => {
+  it('offers Retry (a page reload) when the card configuration cannot be loaded', async () => {
+    const { page, close } = await newPage();
+    await page.route('**/functions/v1/square-config', (route) => route.abort('connectionrefused'));
+    await openPaymentStep(page, uniqueEmail('noconfig'));
+    await expectToast(page, 'Payment Error', /^Failed to initialize payment system: .+\. Please try refreshing the page\.$/);
+    const retry = page.getByRole('button', { name: 'Retry' });
+    await retry.waitFor();
+    const reloaded = page.waitForEvent('load');
+    await retry.click();
+    await reloaded;
+    await page.getByRole('heading', { name: 'Reserve: Harvest Supper' }).waitFor();
+    await close();
+  });
+
+  it("says 'Failed to load payment system' when Square's script cannot be fetched", async () => {
+    const { page, close } = await newPage();
+    await squareConfigured(page, 'sq-ok');
+    await page.route('https://sandbox.web.squarecdn.com/v1/square.js', (route) => route.abort('internetdisconnected'));
+    await openPaymentStep(page, uniqueEmail('noscript'));
+    await expectToast(page, 'Payment Error', 'Failed to load payment system. Please check your internet connection and try again.');
+    await page.getByRole('button', { name: 'Retry' }).waitFor();
+    await close();
+  });
+
+  it("says 'Failed to initialize payment system: {message}' when Square refuses to start", async () => {
+    const { page, close } = await newPage();
+    await squareConfigured(page, 'sq-bad');
+    await fakeSquareSdk(page);
+    await openPaymentStep(page, uniqueEmail('badapp'));
+    await expectToast(page, 'Payment Error', 'Failed to initialize payment system: Invalid application id. Please try refreshing the page.');
+    await page.getByRole('button', { name: 'Retry' }).waitFor();
+    await close();
+  });
+
+  it("says 'Payment system not ready' when Pay comes before the card field", async () => {
+    const { page, close } = await newPage();
+    await squareConfigured(page, 'sq-hang');
+    await fakeSquareSdk(page);
+    const email = uniqueEmail('notready');
+    await openPaymentStep(page, email);
+    await page.getByRole('button', { name: 'Pay $125.00' }).click();
+    await expectToast(page, 'Payment Error', 'Payment system not ready. Please wait a moment and try again.');
+    expect(await reservationsFor(email)).toHaveLength(0);
+    await close();
+  });
+
+  it("says 'Payment Failed' when Square cannot tokenize the card", async () => {
+    const { page, close } = await newPage();
+    await squareConfigured(page, 'sq-tokenize-fails');
+    await fakeSquareSdk(page);
+    const email = uniqueEmail('notoken');
+    await openPaymentStep(page, email);
+    await page.getByLabel('Card (Square)').waitFor();
+    await page.getByRole('button', { name: 'Pay $125.00' }).click();
+    await expectToast(page, 'Payment Failed', 'There was an error processing your payment. Please try again.');
+    expect(await reservationsFor(email)).toHaveLength(0);
+    await close();
+  });
+
+  it("pays through Square's SDK code path: card attached, tokenized, charged on the server", async () => {
+    const { page, close } = await newPage();
+    await squareConfigured(page, 'sq-ok');
+    await fakeSquareSdk(page);
+    const email = uniqueEmail('square');
+    await openPaymentStep(page, email);
+    await page.getByLabel('Card (Square)').waitFor();
+    expect(await page.getByText('Test mode — no real card is charged').count()).toBe(0);
+    await page.getByRole('button', { name: 'Pay $125.00' }).click();
+    await page.getByRole('heading', { name: 'Reservation Confirmed' }).waitFor();
+    const rows = await reservationsFor(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'confirmed', amount_cents: 12500 });
+    await close();
+  });
+
+  it('retries a lost answer with the same idempotency key: one reservation, one charge', async () => {
+    const { page, close } = await newPage();
+    const email = uniqueEmail('lost');
+    await openPaymentStep(page, email);
+    const keys: string[] = [];
+    let lost = false;
+    await page.route('**/functions/v1/process-square-payment', async (route) => {
+      const body = JSON.parse(route.request().postData() ?? '{}') as { validateOnly?: boolean; idempotencyKey?: string };
+      if (route.request().method() !== 'POST' || body.validateOnly) return route.continue();
+      keys.push(body.idempotencyKey ?? '');
+      if (!lost) {
+        // The server takes the payment, but its answer never reaches the browser.
+        lost = true;
+        await route.fetch();
+        return route.abort('connectionreset');
+      }
+      return route.continue();
+    });
+    await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
+    await page.getByRole('button', { name: 'Pay $125.00' }).click();
+    await expectToast(page, 'Payment Error', 'Failed to process payment. Please try again.');
+    await page.getByRole('button', { name: 'Pay $125.00' }).click();
+    await page.getByRole('heading', { name: 'Reservation Confirmed' }).waitFor();
+
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    const rows = await reservationsFor(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].status).toBe('confirmed');
+    const charges = await db().query('select * from public.test_processor_payments where buyer_email = $1', [email]);
+    expect(charges.rowCount).toBe(1);
+    await close();
+  });
+});
