@@ -22,7 +22,12 @@ describe('/auth', () => {
     await page.getByRole('tab', { name: 'Sign up' }).click();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
+    const signUp = page.waitForRequest((r) => r.url().includes('/auth/v1/signup'));
+    const grant = page.waitForRequest((r) => r.url().includes('/rest/v1/rpc/grant_super_admin_by_email'));
     await page.getByRole('button', { name: 'Create account' }).click();
+    // The confirmation link would bring the new staff member back to /auth.
+    expect(new URL((await signUp).url()).searchParams.get('redirect_to')).toBe(`${siteUrl}/auth`);
+    expect((await grant).postDataJSON()).toEqual({ target_email: email });
     await page.waitForURL(`${siteUrl}/admin`);
     await page.getByRole('heading', { name: 'No organization yet' }).waitFor();
     expect(await page.getByText(email).isVisible()).toBe(true);
@@ -133,7 +138,10 @@ describe('super admin', () => {
     const { siteUrl } = stackEnv();
     const mine = await createOrg('Aardvark Supper Society');
     const { page, close } = await newPage();
+    const grant = page.waitForRequest((r) => r.url().includes('/rest/v1/rpc/grant_super_admin_by_email'));
     await signInThroughUi(page, 'admin@supperhost.test', DEMO_PASSWORD);
+    // After sign-in the app asks the database for the grant, for the email just used.
+    expect((await grant).postDataJSON()).toEqual({ target_email: 'admin@supperhost.test' });
     const switcher = page.getByLabel('Organization');
     await switcher.waitFor();
     const options = await switcher.locator('option').allTextContents();

@@ -1,0 +1,78 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stackEnv } from '../support/stack-env';
+import { createOrg, createStaff, seedEvent, type Org, type Staff } from '../../e2e/admin-fixtures';
+
+// An organization with 50,000 reservations opens its first page at once: the list is
+// paged and searched on the server (admin_list_reservations) with indexes behind it.
+
+const TOTAL = 50_000;
+let db: pg.Client;
+let staff: Staff;
+let org: Org;
+
+beforeAll(async () => {
+  staff = await createStaff('scale');
+  org = await createOrg('Scale Supper Club', [staff]);
+  const event = await seedEvent(org.id, { title: 'Huge Banquet' });
+  db = new pg.Client({ connectionString: stackEnv().dbUrl });
+  await db.connect();
+  // Every 10th reservation is cancelled (the desktop table still lists it).
+  await db.query(
+    `insert into public.reservations (org_id, event_id, name, email, phone, num_guests, status, cancelled_at, created_at)
+     select $1, $2, 'Scale Guest ' || g, 'scale.guest' || g || '@example.com', '555-' || g, 1 + g % 4,
+            case when g % 10 = 0 then 'cancelled' else 'confirmed' end,
+            case when g % 10 = 0 then now() end,
+            now() - make_interval(secs => g)
+     from generate_series(1, $3::int) g`,
+    [org.id, event.id, TOTAL],
+  );
+  await db.query('analyze public.reservations');
+}, 120_000);
+
+afterAll(async () => {
+  await db?.end();
+});
+
+async function timed<T>(fn: () => PromiseLike<T>): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const value = await fn();
+  return { ms: performance.now() - started, value };
+}
+
+describe('reservations at scale', () => {
+  it('serves the first page of 50,000 with the total, quickly', async () => {
+    await staff.client.rpc('admin_list_reservations', { p_org_id: org.id }); // warm the connection
+    const { ms, value } = await timed(() => staff.client.rpc('admin_list_reservations', { p_org_id: org.id, p_limit: 25, p_offset: 0 }));
+    expect(value.error).toBeNull();
+    const page = value.data as { total: number; rows: { name: string; status: string }[] };
+    expect(page.total).toBe(TOTAL);
+    expect(page.rows).toHaveLength(25);
+    expect(page.rows[0].name).toBe('Scale Guest 1'); // newest first
+    expect(ms).toBeLessThan(1500);
+
+    const cards = await staff.client.rpc('admin_list_reservations', { p_org_id: org.id, p_include_cancelled: false, p_limit: 25 });
+    expect((cards.data as { total: number }).total).toBe(TOTAL - TOTAL / 10);
+  });
+
+  it('finds one guest by email among 50,000, quickly', async () => {
+    const { ms, value } = await timed(() => staff.client.rpc('admin_list_reservations', { p_org_id: org.id, p_search: 'scale.guest31337@' }));
+    const page = value.data as { total: number; rows: { email: string }[] };
+    expect(page.total).toBe(1);
+    expect(page.rows[0].email).toBe('scale.guest31337@example.com');
+    expect(ms).toBeLessThan(1500);
+    // Wildcards typed by staff are literal.
+    const literal = await staff.client.rpc('admin_list_reservations', { p_org_id: org.id, p_search: '%_' });
+    expect((literal.data as { total: number }).total).toBe(0);
+  });
+
+  it('pages deep into the list and the guests list stays paged too', async () => {
+    const deep = await staff.client.rpc('admin_list_reservations', { p_org_id: org.id, p_limit: 25, p_offset: 49_975 });
+    expect((deep.data as { rows: unknown[] }).rows).toHaveLength(25);
+    const { ms, value } = await timed(() => staff.client.rpc('admin_list_guests', { p_org_id: org.id, p_limit: 50 }));
+    const guests = value.data as { total: number; rows: unknown[] };
+    expect(guests.total).toBe(TOTAL - TOTAL / 10);
+    expect(guests.rows).toHaveLength(50);
+    expect(ms).toBeLessThan(3000);
+  });
+});
