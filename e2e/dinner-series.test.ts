@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
 import { formatEventDate } from '../src/lib/dates';
@@ -28,6 +28,12 @@ async function sql<T = Record<string, unknown>>(text: string, params: unknown[] 
     await client.end();
   }
 }
+
+// The first call of a function compiles it in Deno: do it before the page tests wait on it.
+beforeAll(async () => {
+  const { apiUrl, anonKey } = stackEnv();
+  await fetch(`${apiUrl}/functions/v1/square-config`, { method: 'POST', headers: { apikey: anonKey, authorization: `Bearer ${anonKey}` } });
+});
 
 afterAll(async () => {
   if (createdEvents.length) await sql('update public.events set is_active = false where id = any($1)', [createdEvents]);
