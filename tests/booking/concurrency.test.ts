@@ -4,10 +4,10 @@
  * without a booking.
  */
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
-  asService, callFunction, CARD, chargesFor, createEvent, createOrg, createPromo, createSlot, createTicketType, guest, MAGNOLIA_ORG,
-  one, reservationsOf, slotTaken, ticketQuantity, usePool, type TestOrg,
+  asService, callFunction, CARD, chargesFor, createEvent, createOrg, createPromo, createSupper, createTicketType, guest,
+  one, reservationsOf, retireEvents, slotTaken, ticketQuantity, usePool, type TestOrg,
 } from './helpers.ts';
 
 const pool = usePool();
@@ -199,9 +199,8 @@ describe('promo codes under concurrency', () => {
 
 describe('supper club seatings', () => {
   it('30 simultaneous single tickets for one seating of 20: 20 booked, 10 refused', async () => {
-    const supper = await createEvent(pool(), MAGNOLIA_ORG, { title: 'Magnolia Supper Club', daysAhead: 220, eventTime: '17:30', maxGuests: 40 });
-    const early = await createSlot(pool(), supper, '5:30pm', '17:30', 20);
-    const late = await createSlot(pool(), supper, '8:00pm', '20:00', 20);
+    const { eventId: supper, early, late } = await createSupper(pool(), 220);
+    onTestFinished(() => retireEvents(pool(), [supper]));
 
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => callFunction('magnolia-process-payment', {
       token: CARD.ok,

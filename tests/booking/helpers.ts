@@ -72,15 +72,19 @@ export async function createOrg(pool: pg.Pool, options: { reservationMode?: 'res
 export async function createEvent(pool: pg.Pool, orgId: string, fields: Partial<{
   title: string; daysAhead: number; eventTime: string; maxGuests: number | null; rsvpMode: boolean; rsvpOpen: boolean;
   depositAmount: number | null; timezone: string; isActive: boolean;
+  /** Move the date forward to this ISO weekday (7 = Sunday), e.g. the supper club's nights. */
+  isoWeekday: number;
 }> = {}): Promise<string> {
   const row = await one<{ id: string }>(pool, `
     insert into public.events (org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address,
                                is_active, rsvp_mode, rsvp_open, deposit_amount)
-    values ($1, $2, current_date + $3::int, $4, $5, $6, 'Test Kitchen', '1 Test St, Brooklyn, NY', $7, $8, $9, $10)
+    values ($1, $2,
+            current_date + $3::int + coalesce(($11::int - extract(isodow from current_date + $3::int)::int + 7) % 7, 0),
+            $4, $5, $6, 'Test Kitchen', '1 Test St, Brooklyn, NY', $7, $8, $9, $10)
     returning id`, [
     orgId, fields.title ?? 'Test Dinner', fields.daysAhead ?? 30, fields.eventTime ?? '19:00', fields.timezone ?? 'America/New_York',
     fields.maxGuests === undefined ? null : fields.maxGuests, fields.isActive ?? true, fields.rsvpMode ?? false, fields.rsvpOpen ?? false,
-    fields.depositAmount === undefined ? null : fields.depositAmount,
+    fields.depositAmount === undefined ? null : fields.depositAmount, fields.isoWeekday ?? null,
   ]);
   return row.id;
 }
@@ -148,3 +152,22 @@ export const guest = (n: number | string = 1) => ({
   email: `guest-${n}-${randomUUID().slice(0, 6)}@example.com`,
   phone: '+1 555 0100',
 });
+
+/**
+ * A supper of the real supper-club organization (the magnolia function books only its events),
+ * on a Sunday far ahead so the public supper-club page keeps showing the seeded season first,
+ * with two seatings of 20. Switched off by `retireEvents` when the file's tests end.
+ */
+export async function createSupper(pool: pg.Pool, daysAhead: number): Promise<{ eventId: string; early: string; late: string }> {
+  const eventId = await createEvent(pool, MAGNOLIA_ORG, { title: 'Magnolia Supper Club', daysAhead, eventTime: '17:30', maxGuests: 40, isoWeekday: 7 });
+  return {
+    eventId,
+    early: await createSlot(pool, eventId, '5:30pm', '17:30', 20),
+    late: await createSlot(pool, eventId, '8:00pm', '20:00', 20),
+  };
+}
+
+/** Takes test events of shared organizations off the public pages. */
+export async function retireEvents(pool: pg.Pool, eventIds: string[]): Promise<void> {
+  if (eventIds.length) await pool.query(`update public.events set is_active = false where id = any($1::uuid[])`, [eventIds]);
+}

@@ -3,10 +3,10 @@
  * (no Square secrets on the test stack): what guests see and what is stored.
  */
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  callFunction, CARD, chargesFor, createEvent, createOrg, createPromo, createSlot, createTicketType, guest, MAGNOLIA_ORG, one,
-  reservationsOf, slotTaken, ticketQuantity, usePool, type TestOrg,
+  callFunction, CARD, chargesFor, createEvent, createOrg, createPromo, createSlot, createSupper, createTicketType, guest, one,
+  reservationsOf, retireEvents, slotTaken, ticketQuantity, usePool, type TestOrg,
 } from './helpers.ts';
 
 const pool = usePool();
@@ -246,9 +246,10 @@ describe('process-rsvp-payment', () => {
 describe('magnolia-process-payment', () => {
   let supper: string;
   beforeAll(async () => {
-    supper = await createEvent(pool(), MAGNOLIA_ORG, { title: 'Magnolia Supper Club', daysAhead: 210, eventTime: '17:30', maxGuests: 40 });
-    await createSlot(pool(), supper, '5:30pm', '17:30', 20);
-    await createSlot(pool(), supper, '8:00pm', '20:00', 20);
+    supper = (await createSupper(pool(), 210)).eventId;
+  });
+  afterAll(async () => {
+    await retireEvents(pool(), [supper]);
   });
   const supperData = (over: Record<string, unknown> = {}) => ({ ...guest('supper'), eventId: supper, guests: 2, timeSlot: '8:00pm', ticket_price: 100, ...over });
 

@@ -289,7 +289,9 @@ describe('expired holds', () => {
     const t = await createTicketType(pool(), e, 'Counter', 5000, 4);
     const h = await hold({ eventId: e, guests: 3, ticketType: t });
     await pool().query(`update public.reservations set hold_expires_at = now() - interval '1 second' where id = $1`, [h.reservation_id]);
-    expect(await asService<number>(pool(), `select public.release_expired_holds()`)).toBeGreaterThanOrEqual(1);
+    // (Another caller — an availability function — may release it first: count only our row.)
+    expect(await asService<number>(pool(), `select public.release_expired_holds()`)).toBeGreaterThanOrEqual(0);
+    expect(await one<any>(pool(), `select status from public.reservations where id = $1`, [h.reservation_id])).toEqual({ status: 'expired' });
     expect(await ticketQuantity(pool(), t)).toBe(4);
     expect(await confirm(h.reservation_id)).toBe(true);
     expect(await ticketQuantity(pool(), t)).toBe(1);
