@@ -245,8 +245,20 @@ describe('supper club page', () => {
     const summary = page.getByRole('region', { name: 'Order summary' });
     expect(await summary.innerText()).toContain(`${supperDate(event.date)} at ${slot.label}`);
 
+    // Continue re-reads the availability first; while it does, the button says so.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/functions/v1/magnolia-availability', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    const busy = page.getByRole('button', { name: 'Processing...' });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
+    release();
     await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
+    await page.unroute('**/functions/v1/magnolia-availability');
     expect(await page.getByTestId('payment-total').innerText()).toBe('$130.00');
     // Back returns to the form with its values, and on again.
     await page.getByRole('button', { name: 'Back' }).click();
