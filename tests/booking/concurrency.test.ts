@@ -4,10 +4,10 @@
  * without a booking.
  */
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   asService, callFunction, CARD, chargesFor, createEvent, createOrg, createPromo, createSupper, createTicketType, guest,
-  one, reservationsOf, retireEvents, slotTaken, ticketQuantity, usePool, type TestOrg,
+  one, reservationsOf, useSupperClubStack, slotTaken, ticketQuantity, usePool, type TestOrg,
 } from './helpers.ts';
 
 const pool = usePool();
@@ -198,16 +198,17 @@ describe('promo codes under concurrency', () => {
 });
 
 describe('supper club seatings', () => {
+  const club = useSupperClubStack(pool);
+
   it('30 simultaneous single tickets for one seating of 20: 20 booked, 10 refused', async () => {
-    const { eventId: supper, early, late } = await createSupper(pool(), 220);
-    onTestFinished(() => retireEvents(pool(), [supper]));
+    const { eventId: supper, early, late } = await createSupper(pool(), club().org.id, 40);
 
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => callFunction('magnolia-process-payment', {
       token: CARD.ok,
       amount: 6500,
       reservationData: { ...guest(`supper-${i}`), eventId: supper, guests: 1, timeSlot: '5:30pm', ticket_price: 6500 },
       idempotencyKey: randomUUID(),
-    })));
+    }, { apiUrl: club().apiUrl })));
     const ok = answers.filter((a) => a.status === 200);
     expect(ok).toHaveLength(20);
     for (const a of answers.filter((x) => x.status !== 200)) {

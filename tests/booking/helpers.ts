@@ -6,9 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
+import { startFunctionsRunner, type RunningFunctions } from '../../stack/functions-runner.ts';
+import { startGateway } from '../../stack/gateway/server.ts';
+import { freePort } from '../../stack/ports.ts';
+import { readFunctionVerifyJwt } from '../../stack/stack.ts';
 import { stackEnv } from '../support/stack-env.ts';
-
-export const MAGNOLIA_ORG = 'a0000000-0000-4000-8000-000000000002';
 
 /** Square sandbox nonces honoured by the local test processor. */
 export const CARD = {
@@ -130,9 +132,9 @@ export interface FunctionAnswer {
 }
 
 /** POSTs to an edge function through the gateway, as the browser's supabase-js does. */
-export async function callFunction(name: string, body: unknown, init: { raw?: string; method?: string } = {}): Promise<FunctionAnswer> {
+export async function callFunction(name: string, body: unknown, init: { raw?: string; method?: string; apiUrl?: string } = {}): Promise<FunctionAnswer> {
   const env = stackEnv();
-  const res = await fetch(`${env.apiUrl}/functions/v1/${name}`, {
+  const res = await fetch(`${init.apiUrl ?? env.apiUrl}/functions/v1/${name}`, {
     method: init.method ?? 'POST',
     headers: { apikey: env.anonKey, Authorization: `Bearer ${env.anonKey}`, 'Content-Type': 'application/json' },
     body: init.method === 'GET' ? undefined : init.raw ?? JSON.stringify(body),
@@ -153,13 +155,9 @@ export const guest = (n: number | string = 1) => ({
   phone: '+1 555 0100',
 });
 
-/**
- * A supper of the real supper-club organization (the magnolia function books only its events),
- * on a Sunday far ahead so the public supper-club page keeps showing the seeded season first,
- * with two seatings of 20. Switched off by `retireEvents` when the file's tests end.
- */
-export async function createSupper(pool: pg.Pool, daysAhead: number): Promise<{ eventId: string; early: string; late: string }> {
-  const eventId = await createEvent(pool, MAGNOLIA_ORG, { title: 'Magnolia Supper Club', daysAhead, eventTime: '17:30', maxGuests: 40, isoWeekday: 7 });
+/** A supper on a Sunday `daysAhead` days out, with two seatings of 20 ('5:30pm', '8:00pm'). */
+export async function createSupper(pool: pg.Pool, orgId: string, daysAhead: number): Promise<{ eventId: string; early: string; late: string }> {
+  const eventId = await createEvent(pool, orgId, { title: 'Supper Club Test', daysAhead, eventTime: '17:30', maxGuests: 40, isoWeekday: 7 });
   return {
     eventId,
     early: await createSlot(pool, eventId, '5:30pm', '17:30', 20),
@@ -167,7 +165,53 @@ export async function createSupper(pool: pg.Pool, daysAhead: number): Promise<{ 
   };
 }
 
-/** Takes test events of shared organizations off the public pages. */
-export async function retireEvents(pool: pg.Pool, eventIds: string[]): Promise<void> {
-  if (eventIds.length) await pool.query(`update public.events set is_active = false where id = any($1::uuid[])`, [eventIds]);
+export interface SupperClubStack {
+  /** Gateway URL whose functions are the same sources, with the supper club set to `org`. */
+  apiUrl: string;
+  org: TestOrg;
+}
+
+/**
+ * The supper-club functions book only the supper club's organization ('magnolia'). So that
+ * these tests never change the real supper club's public page under other test files, they
+ * run the same function sources in a second Deno runner with SUPPER_CLUB_ORG_SLUG set to an
+ * organization of their own, behind a second gateway on the same database.
+ */
+export function useSupperClubStack(pool: () => pg.Pool): () => SupperClubStack {
+  let stack: SupperClubStack | undefined;
+  let runner: RunningFunctions | undefined;
+  let gateway: Awaited<ReturnType<typeof startGateway>> | undefined;
+  beforeAll(async () => {
+    const env = stackEnv();
+    const org = await createOrg(pool());
+    runner = await startFunctionsRunner({
+      port: await freePort(),
+      env: {
+        SUPABASE_URL: env.apiUrl,
+        SUPABASE_ANON_KEY: env.anonKey,
+        SUPABASE_SERVICE_ROLE_KEY: env.serviceRoleKey,
+        SUPABASE_DB_URL: env.dbUrl,
+        SUPPER_CLUB_ORG_SLUG: org.slug,
+      },
+    });
+    gateway = await startGateway({
+      dbUrl: env.dbUrl,
+      port: await freePort(),
+      jwtSecret: env.jwtSecret,
+      anonKey: env.anonKey,
+      serviceRoleKey: env.serviceRoleKey,
+      functionsUrl: runner.url,
+      siteUrl: env.siteUrl,
+      functionVerifyJwt: readFunctionVerifyJwt(),
+    });
+    stack = { apiUrl: gateway.url, org };
+  }, 120_000);
+  afterAll(async () => {
+    await gateway?.close();
+    await runner?.stop();
+  });
+  return () => {
+    if (!stack) throw new Error('The supper club stack is not running yet');
+    return stack;
+  };
 }

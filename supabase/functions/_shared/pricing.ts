@@ -13,6 +13,11 @@ export const SUPPER_CLUB = {
   timeSlots: ['5:30pm', '8:00pm'] as const,
 } as const;
 
+/** The supper club's organization: 'magnolia', or the SUPPER_CLUB_ORG_SLUG secret (tests run one of their own). */
+export function supperClubOrgSlug(): string {
+  return Deno.env.get('SUPPER_CLUB_ORG_SLUG')?.trim() || SUPPER_CLUB.orgSlug;
+}
+
 /** Ticketed bookings (dinner series, org pages): 1 to 6 guests; larger parties email the host. */
 export const TICKET_MAX_GUESTS = 6;
 /** RSVP: 1 to 10 guests, a deposit per guest (event's deposit_amount, default 500 cents). */

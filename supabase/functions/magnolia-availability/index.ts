@@ -4,7 +4,7 @@
 // available_seats: tickets left for the date (both seatings, within the event's max_guests).
 import { handler, json } from '../_shared/http.ts';
 import { bookingDb, callRpc, releaseExpiredHolds, refusal } from '../_shared/booking.ts';
-import { SUPPER_CLUB } from '../_shared/pricing.ts';
+import { supperClubOrgSlug } from '../_shared/pricing.ts';
 
 interface Slot { id: string; slot_label: string; slot_time: string; max_capacity: number; available_spots: number; is_active: boolean }
 interface EventRow {
@@ -24,7 +24,7 @@ Deno.serve(handler(async (req) => {
   await req.body?.cancel();
   const db = bookingDb();
   await releaseExpiredHolds(db);
-  const page = await callRpc<{ events: EventRow[] } | null>(db, 'get_public_org_page', { p_slug: SUPPER_CLUB.orgSlug });
+  const page = await callRpc<{ events: EventRow[] } | null>(db, 'get_public_org_page', { p_slug: supperClubOrgSlug() });
   const events = (page?.events ?? []).map((event) => {
     const slots = event.rsvp_slots.filter((slot) => slot.is_active).map((slot) => ({
       id: slot.id,
