@@ -2,6 +2,7 @@ import { deflateSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
+import { seriousViolations } from './support/axe';
 import { closeBrowser, newPage, viewports } from './support/browser';
 import { createOrg, createStaff, expectToast, openAdmin, serviceClient, signInThroughUi, type Org, type Staff } from './admin-fixtures';
 
@@ -63,6 +64,9 @@ describe('branding (desktop)', () => {
     await openAdmin(page, org.id, 'settings-branding');
     await page.getByRole('heading', { name: 'Branding' }).waitFor();
     expect(await page.getByRole('link', { name: 'Preview Page' }).getAttribute('href')).toBe(`/${org.slug}`);
+    expect(await page.getByLabel('Primary color', { exact: true }).inputValue()).toBe('#3b82f6');
+    expect(await page.getByLabel('Secondary color', { exact: true }).inputValue()).toBe('#e5e7eb');
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByLabel('Brand name').fill('Bistro Bright');
     await page.getByLabel('Primary color', { exact: true }).fill('#112233');
@@ -138,6 +142,30 @@ describe('branding (desktop)', () => {
     expect(saved!.gallery_images).toEqual([]);
     expect(saved!.brand_name).toBeNull();
     expect(saved!.logo_url).not.toBeNull();
+    await close();
+  });
+});
+
+describe('branding drag and drop', () => {
+  it('takes a file dropped on the drop area', async () => {
+    const { page, close } = await newPage();
+    await signInThroughUi(page, staff.email, staff.password);
+    await openAdmin(page, org.id, 'settings-branding');
+    const drop = page.getByTestId('drop-misc');
+    await drop.waitFor();
+    const dataTransfer = await page.evaluateHandle((bytes) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(bytes)], 'empty-state.png', { type: 'image/png' }));
+      return dt;
+    }, [...png(90, 90, 200)]);
+    await drop.dispatchEvent('dragover', { dataTransfer });
+    await drop.dispatchEvent('drop', { dataTransfer });
+    await expectToast(page, 'Upload successful');
+    const url = await page.getByLabel('Empty state image URL').inputValue();
+    expect(url).toMatch(new RegExp(`/org-assets/${org.id}/misc/\\d+-[a-z0-9]+\\.png$`));
+    await page.getByRole('button', { name: 'Save Branding' }).click();
+    await expectToast(page, 'Branding saved');
+    expect((await branding())!.empty_state_image_url).toBe(url);
     await close();
   });
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe';
 import { closeBrowser, newPage, viewports } from './support/browser';
 import {
   createOrg,
@@ -83,6 +84,7 @@ describe('guests', () => {
     expect(Object.keys(byEmail).sort()).toEqual([alice, bob, mallory].sort());
     expect(byEmail[alice]).toEqual(['Alice Smith', alice, '555-0100', '2', '5']);
     expect(byEmail[bob][3]).toBe('1');
+    expect(await seriousViolations(page)).toEqual([]);
     await close();
   });
 
@@ -131,6 +133,7 @@ describe('RSVPs', () => {
     expect(await sunset.locator('tbody tr').count()).toBe(1); // Carol cancelled: her spots returned
     await page.getByText('3/12 filled').waitFor();
     await page.getByText('0/6 filled').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     // Reservation (non-RSVP) events are not listed here.
     expect(await page.getByRole('heading', { name: 'Guest List Dinner' }).count()).toBe(0);
     await close();

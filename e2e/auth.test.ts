@@ -127,6 +127,10 @@ describe('/admin sign-in state', () => {
     await page.getByRole('banner').getByText(org.name).waitFor();
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const drawer = page.getByRole('dialog');
+    await drawer.getByRole('button', { name: 'Reservations' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    // One organization: no switcher in the drawer.
+    expect(await drawer.getByLabel('Organization').count()).toBe(0);
     await drawer.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(`${siteUrl}/auth`);
     await close();

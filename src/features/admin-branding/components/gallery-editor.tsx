@@ -27,7 +27,7 @@ export function GalleryEditor({ value, uploading, error, onChange, onUpload }: P
         Gallery photos <span className="text-muted-foreground">({value.length} / {MAX_GALLERY_IMAGES})</span>
       </legend>
       {value.length > 0 ? (
-        <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Gallery photos">
+        <ol className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-6" aria-label="Gallery photos">
           {value.map((url, i) => (
             <li key={`${url}-${i}`} className="space-y-1 rounded-md border p-2">
               <img src={url} alt={`Gallery photo ${i + 1}`} className="aspect-square w-full rounded object-cover" />
