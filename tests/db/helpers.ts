@@ -6,6 +6,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
+import { migrate } from '../../stack/postgres.ts';
 import { stackEnv } from '../support/stack-env.ts';
 
 /** Fixed ids from supabase/seed.sql. */
@@ -53,6 +54,35 @@ export function useDatabase(): () => pg.Pool {
   });
   afterAll(async () => {
     await pool?.end();
+  });
+  return () => {
+    if (!pool) throw new Error('The database pool is not open yet');
+    return pool;
+  };
+}
+
+/**
+ * A database of its own, freshly migrated and seeded, on the test cluster: for tests
+ * of what the seed itself contains, which other test files (sharing the main database)
+ * would otherwise disturb.
+ */
+export function useFreshSeededDatabase(): () => pg.Pool {
+  let pool: pg.Pool | undefined;
+  const name = `seed_check_${process.pid}_${Date.now()}`;
+  let admin: pg.Client | undefined;
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: stackEnv().dbUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(stackEnv().dbUrl);
+    url.pathname = `/${name}`;
+    await migrate(url.toString(), { seed: true });
+    pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  }, 120_000);
+  afterAll(async () => {
+    await pool?.end();
+    await admin?.query(`drop database if exists ${name} with (force)`);
+    await admin?.end();
   });
   return () => {
     if (!pool) throw new Error('The database pool is not open yet');

@@ -3,9 +3,10 @@
  * reservations, and dates that stay in the future.
  */
 import { describe, expect, it } from 'vitest';
-import { ORG, USER, useDatabase } from './helpers.ts';
+import { ORG, USER, useFreshSeededDatabase } from './helpers.ts';
 
-const pool = useDatabase();
+// Its own freshly seeded database: other test files book and cancel in the shared one.
+const pool = useFreshSeededDatabase();
 
 describe('demo seed', () => {
   it('creates the four demo accounts, confirmed, with the password supperhost-demo', async () => {
