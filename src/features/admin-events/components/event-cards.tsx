@@ -35,7 +35,7 @@ function EventCard({ event, onEdit, onDelete, onToggle }: Omit<Props, 'events'> 
       </CardHeader>
       <CardContent className="space-y-3">
         <div className="flex items-center justify-between text-sm">
-          <span>{event.reservation_count} reservations</span>
+          <span>{event.reservation_count} {event.reservation_count === 1 ? 'reservation' : 'reservations'}</span>
           <EventStatusBadge event={event} />
         </div>
         <div className="flex items-center justify-between gap-2 border-t pt-3">
