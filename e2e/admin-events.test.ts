@@ -217,7 +217,7 @@ describe('events tab (mobile)', () => {
     await signInThroughUi(page, phoneStaff.email, phoneStaff.password);
     await openAdmin(page, phoneOrg.id, 'events');
     const card = page.getByRole('listitem').filter({ hasText: 'Pocket Dinner' });
-    await card.getByText('1 reservations').waitFor();
+    await card.getByText('1 reservation', { exact: true }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     // No desktop table on a phone.
     expect(await page.getByRole('table').count()).toBe(0);
