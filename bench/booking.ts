@@ -1,32 +1,20 @@
 /**
- * `npm run bench` (or `npx tsx bench/run.ts`): concurrent bookings against scarce seats.
+ * Concurrent bookings against scarce seats (`npm run bench -- --only booking`).
  *
  * Starts its own throwaway stack on free ports (PostgreSQL, gateway, Deno functions,
  * mailbox), creates an event whose ticket type has few seats, then fires N paying requests
  * with C in flight at a time through the gateway and the process-square-payment function
  * (local test processor, approved card). A share of them are double submits (the same
  * request and idempotency key sent twice at once). Prints confirmed, refused, oversold
- * (must be 0), the money invariants, throughput and latency percentiles; exits 1 when any
+ * (must be 0), the money invariants, throughput and latency percentiles; not ok when any
  * invariant is broken.
  *
  * Options: --requests N (100) --concurrency C (25) --seats S (40) --guests G (1)
- *          --duplicates F (0.1, share of requests sent twice with one key) --json
+ *          --duplicates F (0.1, share of requests sent twice with one key)
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
-import { freePort } from '../stack/ports.ts';
-import { startStack } from '../stack/stack.ts';
-
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i === -1) return fallback;
-  const value = Number(process.argv[i + 1]);
-  if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} needs a non-negative number`);
-  return value;
-}
+import { asJson, option, percentile, startBenchStack, type BenchResult } from './lib.ts';
 
 const REQUESTS = Math.floor(option('requests', 100));
 const CONCURRENCY = Math.max(1, Math.floor(option('concurrency', 25)));
@@ -34,21 +22,9 @@ const SEATS = Math.floor(option('seats', 40));
 const GUESTS = Math.max(1, Math.min(6, Math.floor(option('guests', 1))));
 const DUPLICATES = Math.min(1, option('duplicates', 0.1));
 const PRICE_CENTS = 4500;
-const asJson = process.argv.includes('--json');
 
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return 0;
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[rank];
-}
-
-async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'supperhost-bench-'));
-  chmodSync(dataDir, 0o755); // the embedded PostgreSQL runs as the "postgres" user when started by root
-  const ports = { db: await freePort(), api: await freePort(), functions: await freePort(), mailbox: await freePort() };
-  const log = (line: string) => { if (!asJson) console.log(`  ${line}`); };
-  if (!asJson) console.log('Starting a throwaway stack...');
-  const stack = await startStack({ dataDir, ports, siteUrl: `http://127.0.0.1:${await freePort()}`, ephemeral: true, seed: true, log });
+export async function runBooking(): Promise<BenchResult> {
+  const { stack, stop } = await startBenchStack();
   const db = new pg.Pool({ connectionString: stack.dbUrl, max: 4 });
   try {
     // An organization and an event of its own, with one scarce ticket type.
@@ -128,7 +104,7 @@ async function main() {
     const sorted = [...latencies].sort((a, b) => a - b);
     const refused = REQUESTS - [...statuses.entries()].filter(([k]) => k.startsWith('200')).reduce((n, [, v]) => n + v, 0);
     const result = {
-      command: `npx tsx bench/run.ts --requests ${REQUESTS} --concurrency ${CONCURRENCY} --seats ${SEATS} --guests ${GUESTS} --duplicates ${DUPLICATES}`,
+      command: `npx tsx bench/run.ts --only booking --requests ${REQUESTS} --concurrency ${CONCURRENCY} --seats ${SEATS} --guests ${GUESTS} --duplicates ${DUPLICATES}`,
       requests: REQUESTS,
       concurrency: CONCURRENCY,
       seats: SEATS,
@@ -163,9 +139,7 @@ async function main() {
       || truth.still_held > 0
       || truth.confirmed !== expectedConfirmed;
 
-    if (asJson) {
-      console.log(JSON.stringify({ ...result, ok: !broken }, null, 2));
-    } else {
+    if (!asJson) {
       console.log('');
       console.log(`Bookings against scarce seats: ${result.command}`);
       console.log(`  requests            ${REQUESTS} (concurrency ${CONCURRENCY}, ${new Set(bodies).size} distinct checkouts, the rest double submits)`);
@@ -180,15 +154,9 @@ async function main() {
       console.log(`  latency             p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms`);
       console.log(broken ? '\nFAILED: an invariant is broken.' : '\nOK: no oversell, one charge per booking, no charge without a booking.');
     }
-    process.exitCode = broken ? 1 : 0;
+    return { ...result, ok: !broken };
   } finally {
     await db.end();
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});

@@ -1,0 +1,63 @@
+/**
+ * `npm run bench` (or `npx tsx bench/run.ts`): every benchmark in sequence, each on a
+ * throwaway stack of its own, each printing its own figures (docs/BENCHMARKS.md).
+ *
+ *   booking  concurrent bookings against scarce seats (bench/booking.ts)
+ *   page     public page payload and round trips for /{orgSlug} (bench/page.ts)
+ *   admin    admin list latency with 50,000 reservations (bench/admin.ts)
+ *
+ * Options: --only booking|page|admin (repeatable, or comma-separated) --json
+ *          plus each benchmark's own options (see the files above).
+ * Exits 1 when any benchmark's invariant is broken or a benchmark fails to run.
+ */
+import { asJson, runAllCleanups, type BenchResult } from './lib.ts';
+
+const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchResult> }> = {
+  booking: { title: 'Concurrent bookings against scarce seats', run: async () => (await import('./booking.ts')).runBooking() },
+  page: { title: 'Public page payload and round trips', run: async () => (await import('./page.ts')).runPage() },
+  admin: { title: 'Admin list latency at scale', run: async () => (await import('./admin.ts')).runAdmin() },
+};
+
+function selected(): string[] {
+  const names: string[] = [];
+  process.argv.forEach((arg, i) => {
+    if (arg === '--only') names.push(...(process.argv[i + 1] ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+    else if (arg.startsWith('--only=')) names.push(...arg.slice('--only='.length).split(',').map((s) => s.trim()).filter(Boolean));
+  });
+  for (const name of names) {
+    if (!(name in BENCHMARKS)) throw new Error(`--only: unknown benchmark "${name}" (one of ${Object.keys(BENCHMARKS).join(', ')})`);
+  }
+  return names.length ? Object.keys(BENCHMARKS).filter((n) => names.includes(n)) : Object.keys(BENCHMARKS);
+}
+
+async function main() {
+  const names = selected();
+  const results: Record<string, BenchResult | { ok: false; error: string }> = {};
+  for (const name of names) {
+    const { title, run } = BENCHMARKS[name];
+    if (!asJson) console.log(`\n=== ${name}: ${title} ===`);
+    const t0 = performance.now();
+    try {
+      results[name] = await run();
+    } catch (error) {
+      // One benchmark that cannot run does not stop the others; the run still fails.
+      console.error(`\n${name}: ${(error as Error).stack ?? error}`);
+      results[name] = { ok: false, error: (error as Error).message };
+      await runAllCleanups();
+    }
+    if (!asJson) console.log(`(${name} took ${((performance.now() - t0) / 1000).toFixed(1)} s in all)`);
+  }
+  const ok = Object.values(results).every((r) => r.ok);
+  if (asJson) {
+    console.log(JSON.stringify({ ...results, ok }, null, 2));
+  } else {
+    console.log(`\n=== Summary: ${names.map((n) => `${n} ${results[n].ok ? 'ok' : 'FAILED'}`).join(', ')}`);
+  }
+  process.exitCode = ok ? 0 : 1;
+}
+
+main().catch(async (error) => {
+  console.error(error);
+  await runAllCleanups();
+  process.exit(1);
+});
