@@ -102,6 +102,21 @@ describe('page payload', () => {
     expect(page.eventsFailed).toBe(true);
   });
 
+  it('fills lenient defaults and drops a malformed branding without losing the page', () => {
+    const page = parseOrgPage({
+      ...base,
+      branding: { brand_name: 'Brand', gallery_images: null, reservation_mode: 'rsvp' },
+      events: [{ ...base.events[1], event_timezone: null, rsvp_slots: [{ id: 's', slot_time: '19:00', current_rsvps: 2 }] }],
+    }, now);
+    expect(page.branding).toMatchObject({ brand_name: 'Brand', gallery_images: [], reservation_mode: 'rsvp', logo_url: null });
+    expect(page.events[0]).toMatchObject({ event_timezone: 'America/New_York', rsvp_mode: false, deposit_amount: null });
+    expect(page.events[0].rsvp_slots[0]).toEqual({
+      id: 's', slot_time: '19:00', slot_label: '', max_capacity: 0, current_rsvps: 2, is_active: true, available_spots: 0,
+    });
+    expect(parseOrgPage({ ...base, branding: { gallery_images: 'not a list' } }, now).branding).toBeNull();
+    expect(parseOrgPage({ ...base, events: [{ ...base.events[1], ticket_types: [{ id: 't', name: 'T', price: 1.5, quantity: 1 }] }] }, now).eventsFailed).toBe(true);
+  });
+
   it('refuses a payload without an organization', () => {
     expect(() => parseOrgPage({ branding: null, events: [] }, now)).toThrow();
   });
