@@ -1,10 +1,11 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, Navigate, Outlet, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { PageSpinner } from '@/components/layout/page-spinner';
 
-// Every route is its own chunk: a guest never downloads admin code.
+// Every route is its own chunk: a guest never downloads admin code. Declarative routing
+// (no loaders or actions) keeps the data-router code out of the first-render bundle.
 const routes = {
   home: lazy(() => import('./routes/home')),
   supperClub: lazy(() => import('./routes/supper-club')),
@@ -22,36 +23,30 @@ function page(Component: LazyExoticComponent<ComponentType>) {
   return <Component />;
 }
 
-function RootLayout() {
-  return (
-    <ErrorBoundary>
-      <Suspense fallback={<PageSpinner />}>
-        <Outlet />
-      </Suspense>
-    </ErrorBoundary>
-  );
-}
-
-export const router = createBrowserRouter([
-  {
-    element: <RootLayout />,
-    children: [
-      { path: paths.home.path, element: page(routes.home) },
-      { path: paths.supperClub.path, element: page(routes.supperClub) },
-      { path: paths.supperClubReservations.path, element: page(routes.supperClub) },
-      { path: paths.dinnerSeries.path, element: page(routes.dinnerSeries) },
-      { path: paths.dinnerSeriesReservations.path, element: <Navigate to={paths.dinnerSeries.getHref()} replace /> },
-      { path: paths.reservationDetails.path, element: page(routes.reservationDetails) },
-      { path: paths.chefSignup.path, element: page(routes.chefSignup) },
-      { path: paths.auth.path, element: page(routes.auth) },
-      { path: `${paths.admin.path}/*`, element: page(routes.admin) },
-      { path: paths.orgPage.path, element: page(routes.orgPage) },
-      { path: paths.orgEmbed.path, element: page(routes.orgEmbed) },
-      { path: '*', element: page(routes.notFound) },
-    ],
-  },
-]);
-
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <ErrorBoundary>
+        <Suspense fallback={<PageSpinner />}>
+          <Routes>
+            <Route path={paths.home.path} element={page(routes.home)} />
+            <Route path={paths.supperClub.path} element={page(routes.supperClub)} />
+            <Route path={paths.supperClubReservations.path} element={page(routes.supperClub)} />
+            <Route path={paths.dinnerSeries.path} element={page(routes.dinnerSeries)} />
+            <Route
+              path={paths.dinnerSeriesReservations.path}
+              element={<Navigate to={paths.dinnerSeries.getHref()} replace />}
+            />
+            <Route path={paths.reservationDetails.path} element={page(routes.reservationDetails)} />
+            <Route path={paths.chefSignup.path} element={page(routes.chefSignup)} />
+            <Route path={paths.auth.path} element={page(routes.auth)} />
+            <Route path={`${paths.admin.path}/*`} element={page(routes.admin)} />
+            <Route path={paths.orgPage.path} element={page(routes.orgPage)} />
+            <Route path={paths.orgEmbed.path} element={page(routes.orgEmbed)} />
+            <Route path="*" element={page(routes.notFound)} />
+          </Routes>
+        </Suspense>
+      </ErrorBoundary>
+    </BrowserRouter>
+  );
 }
