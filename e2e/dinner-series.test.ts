@@ -257,6 +257,7 @@ describe('dinner series page', () => {
       'No shellfish',
       'Anniversary dinner',
     ]) expect(details).toContain(shown);
+    expect(details).toMatch(/Guests\s+2(\s|$)/);
 
     const rows = await sql('select num_guests, status, amount_cents, ticket_type_id, dietary_restrictions, special_requests from public.reservations where email = $1', [email]);
     expect(rows).toEqual([{ num_guests: 2, status: 'confirmed', amount_cents: 35000, ticket_type_id: wine.id, dietary_restrictions: 'No shellfish', special_requests: 'Anniversary dinner' }]);

@@ -47,7 +47,8 @@ describe('reservation details page', () => {
     expect(await shown(page, 'Ticket Type')).toBe('Food + Wine Pairing ($175.00 per person)');
     expect(await shown(page, 'Total')).toBe('$350.00');
     expect(await shown(page, 'Location')).toBe('Brooklyn, NY (Address sent to ada@example.com)');
-    // Read but not displayed.
+    // Read but not displayed (SPEC: only email, event, date, guests, ticket type and total).
+    expect(await page.getByText('Ada Lovelace').count()).toBe(0);
     expect(await page.getByText('No nuts').count()).toBe(0);
     expect(await page.getByText('Window table').count()).toBe(0);
     const contact = page.getByRole('link', { name: 'hello@supperhost.test' });

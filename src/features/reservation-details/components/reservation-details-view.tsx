@@ -41,7 +41,7 @@ export function ReservationDetailsView({ details }: { details: ReservationDetail
         <p className="text-sm font-semibold uppercase tracking-widest text-muted-foreground">{dinnerSeries.name}</p>
         <h1 className="font-serif text-3xl font-semibold sm:text-4xl">Reservation Confirmation</h1>
         <p className="text-muted-foreground">
-          {details.name ? `Thank you, ${details.name}. ` : ''}Here are the details of your dinner.
+          Here are the details of your dinner.
         </p>
       </header>
 
