@@ -76,16 +76,29 @@ export async function startMailbox({ port, dbUrl, host = '127.0.0.1', intervalMs
     const { rows } = await pool.query<{ t: string | null }>(`select to_regclass('public.email_outbox')::text as t`);
     return rows[0]?.t != null;
   };
+  // claimed_at arrives with migration 20261123005000_email_delivery.sql.
+  const hasClaimColumn = async (): Promise<boolean> => {
+    const { rows } = await pool.query(
+      `select 1 from pg_attribute where attrelid = 'public.email_outbox'::regclass and attname = 'claimed_at' and not attisdropped`,
+    );
+    return rows.length > 0;
+  };
 
-  // Delivery: the mailbox is the local provider, so every pending message is "sent".
+  // Delivery: the mailbox is the local provider, so every pending message is "sent" —
+  // except messages a real provider sender (supabase/functions/_shared/outbox.ts) has
+  // claimed: those carry claimed_at and are that sender's to send or retry. Rows being
+  // claimed right now are skipped too, so the two never both deliver one message.
   let delivering: Promise<number> | null = null;
   const deliver = (): Promise<number> => {
     delivering ??= (async () => {
       try {
         if (!(await outboxExists())) return 0;
+        const claimable = (await hasClaimColumn())
+          ? `select id from public.email_outbox where status = 'pending' and claimed_at is null for update skip locked`
+          : `select id from public.email_outbox where status = 'pending' for update skip locked`;
         const result = await pool.query(
           `update public.email_outbox set status = 'sent', sent_at = now(), attempts = coalesce(attempts, 0) + 1, error = null
-            where status = 'pending'`,
+            where id in (${claimable})`,
         );
         return result.rowCount ?? 0;
       } catch {

@@ -94,6 +94,8 @@ export type Database = {
           attempts: number
           body_html: string | null
           body_text: string
+          claim_token: string | null
+          claimed_at: string | null
           created_at: string
           error: string | null
           id: string
@@ -109,6 +111,8 @@ export type Database = {
           attempts?: number
           body_html?: string | null
           body_text: string
+          claim_token?: string | null
+          claimed_at?: string | null
           created_at?: string
           error?: string | null
           id?: string
@@ -124,6 +128,8 @@ export type Database = {
           attempts?: number
           body_html?: string | null
           body_text?: string
+          claim_token?: string | null
+          claimed_at?: string | null
           created_at?: string
           error?: string | null
           id?: string
@@ -808,6 +814,10 @@ export type Database = {
         Args: { object_name: string }
         Returns: boolean
       }
+      claim_outbox_batch: {
+        Args: { p_limit?: number; p_ids?: string[] }
+        Returns: { attempts: number; body_html: string | null; body_text: string; claim_token: string | null; claimed_at: string | null; created_at: string; error: string | null; id: string; kind: string; org_id: string | null; reservation_id: string | null; sent_at: string | null; status: string; subject: string; to_email: string }[]
+      }
       confirm_booking: {
         Args: { p_reservation_id: string; p_payment_provider: string; p_payment_id?: string }
         Returns: boolean
@@ -823,6 +833,10 @@ export type Database = {
       fail_booking: {
         Args: { p_reservation_id: string; p_reason?: string }
         Returns: boolean
+      }
+      finish_outbox_send: {
+        Args: { p_id: string; p_claim_token: string; p_outcome: string; p_error?: string }
+        Returns: string
       }
       get_public_org_page: {
         Args: { p_slug: string }

@@ -13,6 +13,7 @@
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
 import { z } from 'npm:zod@4';
 import { HttpError } from './http.ts';
+import { kickEmailDelivery } from './outbox.ts';
 import { createAdminClient } from './supabase.ts';
 import { paymentProcessor, refundKey, type PaymentProcessor } from './payments.ts';
 import { type BookingSelection, selectionArgs } from './pricing.ts';
@@ -385,12 +386,16 @@ export async function bookAndPay(db: SupabaseClient, selection: BookingSelection
   );
 }
 
-function confirm(db: SupabaseClient, reservationId: string, provider: string, paymentId: string | null): Promise<boolean> {
-  return callRpc<boolean>(db, 'confirm_booking', {
+async function confirm(db: SupabaseClient, reservationId: string, provider: string, paymentId: string | null): Promise<boolean> {
+  const confirmed = await callRpc<boolean>(db, 'confirm_booking', {
     p_reservation_id: reservationId,
     p_payment_provider: provider,
     p_payment_id: paymentId,
   });
+  // The confirmation email is in the outbox: send it now, after the response (no-op
+  // without an email provider; the scheduled send-outbox is the safety net).
+  if (confirmed) kickEmailDelivery();
+  return confirmed;
 }
 
 /** Answers a CORS-enabled JSON error for anything a handler throws (HttpError keeps its status). */

@@ -4,9 +4,11 @@
 // The caller must be able to read the reservation through row-level security, i.e. be a
 // member of the reservation's organization (or super admin); otherwise 403. The message
 // is recorded in public.email_outbox (service role) before sending, so a send failure
-// stays visible; the configured provider (locally: the mailbox) delivers it.
+// stays visible; the configured provider (locally: the mailbox) delivers it: with
+// EMAIL_PROVIDER_API_KEY set, delivery starts right after the response (outbox.ts).
 import { z } from 'npm:zod@4';
 import { forbidden, handler, HttpError, json, parseJson, unauthorized } from '../_shared/http.ts';
+import { kickEmailDelivery } from '../_shared/outbox.ts';
 import { createAdminClient, createUserClient, getCaller } from '../_shared/supabase.ts';
 
 const inputSchema = z.object({
@@ -66,6 +68,7 @@ Deno.serve(
       .single();
     if (insertError || !queued) throw new HttpError(500, 'Could not queue the email', 'queue_failed');
 
+    kickEmailDelivery({ ids: [queued.id] });
     return json({ success: true, id: queued.id });
   }),
 );
