@@ -39,6 +39,8 @@ export interface StackOptions {
   log?: (line: string) => void;
   /** Restart the Deno functions when supabase/functions changes (npm start). */
   watchFunctions?: boolean;
+  /** How often abandoned card holds are released (default 30 000 ms; 0 = never). */
+  holdReleaseIntervalMs?: number;
 }
 
 export class PortInUseError extends Error {}
@@ -83,8 +85,9 @@ export function readFunctionVerifyJwt(configPath = join(ROOT, 'supabase', 'confi
 }
 
 /**
- * Starts the whole local stack: PostgreSQL, the gateway, the Deno functions and the
- * mailbox. Every process it starts is stopped by stop().
+ * Starts the whole local stack: PostgreSQL, the gateway, the Deno functions, the
+ * mailbox and the release of abandoned holds (stack/hold-release.ts, the local stand-in
+ * for the pg_cron job). Every process and timer it starts is stopped by stop().
  */
 export async function startStack(opts: StackOptions): Promise<RunningStack> {
   const log = opts.log ?? (() => undefined);
@@ -161,6 +164,13 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     const mailbox = await startMailbox({ port: opts.ports.mailbox, dbUrl: db.url });
     stoppers.push(() => mailbox.close());
     log(`Mailbox on port ${opts.ports.mailbox}`);
+
+    const holdReleaseIntervalMs = opts.holdReleaseIntervalMs ?? 30_000;
+    if (holdReleaseIntervalMs > 0) {
+      const { startHoldReleaser } = await import('./hold-release.ts');
+      const releaser = startHoldReleaser({ dbUrl: db.url, intervalMs: holdReleaseIntervalMs, log });
+      stoppers.push(() => releaser.stop());
+    }
 
     return { ...info, migrations, stop };
   } catch (error) {

@@ -795,7 +795,7 @@ export type Database = {
         Returns: undefined
       }
       booking_evaluate: {
-        Args: { p_event_id: string; p_guests: number; p_pricing: string; p_ticket_type: string; p_rsvp_slot_id: string; p_time_slot: string; p_promo_code: string; p_unit_price_cents: number; p_max_guests: number; p_org_slug: string; p_lock: boolean }
+        Args: { p_event_id: string; p_guests: number; p_pricing: string; p_ticket_type: string; p_rsvp_slot_id: string; p_time_slot: string; p_promo_code: string; p_unit_price_cents: number; p_max_guests: number; p_org_slug: string; p_slot_cap: number; p_lock: boolean }
         Returns: Json
       }
       booking_money: {
@@ -847,7 +847,7 @@ export type Database = {
         Returns: boolean
       }
       hold_booking: {
-        Args: { p_idempotency_key: string; p_event_id: string; p_guests: number; p_name: string; p_email: string; p_phone?: string; p_pricing?: string; p_ticket_type?: string; p_rsvp_slot_id?: string; p_time_slot?: string; p_promo_code?: string; p_unit_price_cents?: number; p_max_guests?: number; p_org_slug?: string; p_dietary_restrictions?: string; p_special_requests?: string; p_expected_total_cents?: number; p_has_payment_token?: boolean; p_payment_source?: string }
+        Args: { p_idempotency_key: string; p_event_id: string; p_guests: number; p_name: string; p_email: string; p_phone?: string; p_pricing?: string; p_ticket_type?: string; p_rsvp_slot_id?: string; p_time_slot?: string; p_promo_code?: string; p_unit_price_cents?: number; p_max_guests?: number; p_org_slug?: string; p_dietary_restrictions?: string; p_special_requests?: string; p_expected_total_cents?: number; p_has_payment_token?: boolean; p_payment_source?: string; p_slot_cap?: number }
         Returns: Json
       }
       is_http_url: {
@@ -871,7 +871,7 @@ export type Database = {
         Returns: boolean
       }
       quote_booking: {
-        Args: { p_event_id: string; p_guests: number; p_pricing?: string; p_ticket_type?: string; p_rsvp_slot_id?: string; p_time_slot?: string; p_promo_code?: string; p_unit_price_cents?: number; p_max_guests?: number; p_org_slug?: string }
+        Args: { p_event_id: string; p_guests: number; p_pricing?: string; p_ticket_type?: string; p_rsvp_slot_id?: string; p_time_slot?: string; p_promo_code?: string; p_unit_price_cents?: number; p_max_guests?: number; p_org_slug?: string; p_slot_cap?: number }
         Returns: Json
       }
       record_booking_event: {

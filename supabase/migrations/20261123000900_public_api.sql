@@ -9,6 +9,9 @@
 -- The view runs with its owner's rights (it counts reservations, which no
 -- visitor may read), so it exposes only active events and public columns,
 -- and it is read-only for every API role.
+-- Availability counts abandoned holds (status 'held', hold_expires_at past) as
+-- free, as max_guests does: their seats are shown before anything releases
+-- them (release_expired_holds(), or the event's next booking).
 -- =============================================================================
 
 create view public.events_with_availability
@@ -38,12 +41,22 @@ from public.events e
 left join lateral (
   select
     jsonb_agg(
-      jsonb_build_object('id', t.id, 'name', t.name, 'price', t.price, 'quantity', t.quantity)
+      jsonb_build_object('id', t.id, 'name', t.name, 'price', t.price, 'quantity', t.quantity + stale.guests)
       order by t.created_at, t.id
     ) as list,
     count(*) as how_many,
-    sum(t.quantity) as remaining
+    sum(t.quantity + stale.guests) as remaining
   from public.ticket_types t
+  -- Guests of abandoned holds (held, past hold_expires_at) still sit in the counter until
+  -- release_expired_holds() or the event's next booking expires them: they are free seats.
+  cross join lateral (
+    select coalesce(sum(r.num_guests), 0)::integer as guests
+    from public.reservations r
+    where r.event_id = e.id
+      and r.ticket_type_id = t.id
+      and r.status = 'held'
+      and r.hold_expires_at <= now()
+  ) stale
   where t.event_id = e.id
 ) tickets on true
 left join lateral (
@@ -54,15 +67,24 @@ left join lateral (
         'slot_time', to_char(s.slot_time, 'HH24:MI'),
         'slot_label', s.slot_label,
         'max_capacity', s.max_capacity,
-        'current_rsvps', s.current_rsvps,
+        'current_rsvps', taken.guests,
         'is_active', s.is_active,
-        'available_spots', greatest(s.max_capacity - s.current_rsvps, 0)
+        'available_spots', greatest(s.max_capacity - taken.guests, 0)
       )
       order by s.slot_time, s.created_at, s.id
     ) as list,
     count(*) as how_many,
-    sum(greatest(s.max_capacity - s.current_rsvps, 0)) as remaining
+    sum(greatest(s.max_capacity - taken.guests, 0)) as remaining
   from public.rsvp_slots s
+  -- As for ticket types: abandoned holds do not count as taken.
+  cross join lateral (
+    select greatest(s.current_rsvps - coalesce(sum(r.num_guests), 0), 0)::integer as guests
+    from public.reservations r
+    where r.event_id = e.id
+      and r.rsvp_slot_id = s.id
+      and r.status = 'held'
+      and r.hold_expires_at <= now()
+  ) taken
   where s.event_id = e.id and s.is_active
 ) slots on true
 cross join lateral (

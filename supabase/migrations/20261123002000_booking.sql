@@ -242,6 +242,9 @@ $$;
 -- With p_lock (hold_booking) it first takes the event row lock, expires the
 -- event's stale holds and takes the promo code's advisory lock, so the
 -- capacity and promo checks it makes stay true until the transaction ends.
+-- p_slot_cap: the trusted caller's own limit per time slot (the supper club's
+-- 20 tickets per seating); a slot then takes least(max_capacity, p_slot_cap)
+-- guests, whatever its stored capacity says. Checked under the event lock.
 create or replace function public.booking_evaluate(
   p_event_id uuid,
   p_guests integer,
@@ -253,6 +256,7 @@ create or replace function public.booking_evaluate(
   p_unit_price_cents integer,
   p_max_guests integer,
   p_org_slug text,
+  p_slot_cap integer,
   p_lock boolean
 )
 returns jsonb
@@ -274,6 +278,7 @@ declare
   v_live_promo_holds integer;
   v_taken integer;
   v_left integer;
+  v_slot_capacity integer;
   v_max_guests integer := least(coalesce(p_max_guests, 10), 10);
   v_code text := nullif(btrim(coalesce(p_promo_code, '')), '');
   v_slot_key text := nullif(btrim(coalesce(p_time_slot, '')), '');
@@ -287,6 +292,9 @@ begin
   end if;
   if p_guests > v_max_guests then
     raise exception 'A booking is limited to % guests.', v_max_guests using errcode = 'P0001';
+  end if;
+  if p_slot_cap is not null and p_slot_cap < 0 then
+    raise exception 'A slot cap cannot be negative' using errcode = 'P0001';
   end if;
 
   -- The event, locked for the rest of the transaction when holding.
@@ -390,8 +398,11 @@ begin
       using errcode = 'SH409',
             detail = jsonb_build_object('kind', 'ticket_type', 'available', v_ticket.quantity)::text;
   end if;
-  if v_slot.id is not null and v_slot.max_capacity - v_slot.current_rsvps < p_guests then
-    v_left := greatest(v_slot.max_capacity - v_slot.current_rsvps, 0);
+  -- The slot's capacity, within the caller's own cap per slot (counted under the
+  -- event lock when holding, like the triggers' own check against max_capacity).
+  v_slot_capacity := least(v_slot.max_capacity, coalesce(p_slot_cap, v_slot.max_capacity));
+  if v_slot.id is not null and v_slot_capacity - v_slot.current_rsvps < p_guests then
+    v_left := greatest(v_slot_capacity - v_slot.current_rsvps, 0);
     if p_pricing = 'fixed' then
       raise exception 'Not enough tickets for % at % (% left). Please select another date or reduce tickets.',
         to_char(v_event.date, 'FMDay, FMMonth FMDD, YYYY'), v_slot.slot_label, v_left
@@ -617,6 +628,8 @@ $$;
 --            'fixed'   p_unit_price_cents x guests (the trusted caller's constant); a slot is required
 -- A slot is chosen by p_rsvp_slot_id or by its label in p_time_slot.
 -- p_org_slug limits the event to one organization (the supper club's function).
+-- p_slot_cap caps every slot at that many guests (the supper club's 20 per seating),
+-- below its stored max_capacity when that is higher.
 create or replace function public.quote_booking(
   p_event_id uuid,
   p_guests integer,
@@ -627,7 +640,8 @@ create or replace function public.quote_booking(
   p_promo_code text default null,
   p_unit_price_cents integer default null,
   p_max_guests integer default 10,
-  p_org_slug text default null
+  p_org_slug text default null,
+  p_slot_cap integer default null
 )
 returns jsonb
 language plpgsql
@@ -638,7 +652,7 @@ as $$
 begin
   return public.booking_evaluate(
     p_event_id, p_guests, p_pricing, p_ticket_type, p_rsvp_slot_id, p_time_slot,
-    p_promo_code, p_unit_price_cents, p_max_guests, p_org_slug, false);
+    p_promo_code, p_unit_price_cents, p_max_guests, p_org_slug, p_slot_cap, false);
 end;
 $$;
 
@@ -651,8 +665,8 @@ $$;
 -- ('existing': true, whatever its status) and takes nothing.
 -- p_expected_total_cents: the total the guest was shown; a different server
 -- total is refused. p_has_payment_token: whether the request carries a card
--- token; p_payment_source: that token, kept with the hold for retries
--- token (a free booking must not, a paid one must).
+-- token (a free booking must not, a paid one must); p_payment_source: that
+-- token, kept with the hold for retries. p_slot_cap: as for quote_booking.
 create or replace function public.hold_booking(
   p_idempotency_key text,
   p_event_id uuid,
@@ -672,7 +686,8 @@ create or replace function public.hold_booking(
   p_special_requests text default null,
   p_expected_total_cents integer default null,
   p_has_payment_token boolean default null,
-  p_payment_source text default null
+  p_payment_source text default null,
+  p_slot_cap integer default null
 )
 returns jsonb
 language plpgsql
@@ -709,7 +724,7 @@ begin
 
   v_quote := public.booking_evaluate(
     p_event_id, p_guests, p_pricing, p_ticket_type, p_rsvp_slot_id, p_time_slot,
-    p_promo_code, p_unit_price_cents, p_max_guests, p_org_slug, true);
+    p_promo_code, p_unit_price_cents, p_max_guests, p_org_slug, p_slot_cap, true);
   v_total := (v_quote ->> 'total_cents')::integer;
 
   if p_expected_total_cents is not null and p_expected_total_cents <> v_total then
@@ -863,8 +878,10 @@ begin
           confirmed_at = now()
       where x.id = r.id;
     exception when sqlstate 'SH410' then
-      -- The promo code was switched off while the guest was paying: the
-      -- caller refunds, and the seats go back now rather than at expiry.
+      -- A live hold keeps its promo code even if staff switched the code off
+      -- while the guest was paying (the trigger honours it). Only a code whose
+      -- max_uses was lowered to its confirmed uses or below since the hold is
+      -- refused here: the caller refunds, and the seats go back now, not at expiry.
       update public.reservations x set status = 'failed' where x.id = r.id;
       insert into public.booking_events (reservation_id, kind, detail)
       values (r.id, 'confirm_refused', jsonb_build_object('reason', 'promo code no longer redeemable'));
@@ -978,11 +995,11 @@ revoke execute on function
   public.test_processor_charge(text, text, integer, text, text, text, text),
   public.test_processor_refund(text, text, integer, text),
   public.booking_money(integer),
-  public.booking_evaluate(uuid, integer, text, text, uuid, text, text, integer, integer, text, boolean),
+  public.booking_evaluate(uuid, integer, text, text, uuid, text, text, integer, integer, text, integer, boolean),
   public.booking_summary(public.reservations, boolean),
   public.enqueue_booking_confirmation(uuid),
-  public.quote_booking(uuid, integer, text, text, uuid, text, text, integer, integer, text),
-  public.hold_booking(text, uuid, integer, text, text, text, text, text, uuid, text, text, integer, integer, text, text, text, integer, boolean, text),
+  public.quote_booking(uuid, integer, text, text, uuid, text, text, integer, integer, text, integer),
+  public.hold_booking(text, uuid, integer, text, text, text, text, text, uuid, text, text, integer, integer, text, text, text, integer, boolean, text, integer),
   public.confirm_booking(uuid, text, text),
   public.fail_booking(uuid, text),
   public.release_expired_holds(),
@@ -992,8 +1009,8 @@ from public, anon, authenticated;
 grant execute on function
   public.test_processor_charge(text, text, integer, text, text, text, text),
   public.test_processor_refund(text, text, integer, text),
-  public.quote_booking(uuid, integer, text, text, uuid, text, text, integer, integer, text),
-  public.hold_booking(text, uuid, integer, text, text, text, text, text, uuid, text, text, integer, integer, text, text, text, integer, boolean, text),
+  public.quote_booking(uuid, integer, text, text, uuid, text, text, integer, integer, text, integer),
+  public.hold_booking(text, uuid, integer, text, text, text, text, text, uuid, text, text, integer, integer, text, text, text, integer, boolean, text, integer),
   public.confirm_booking(uuid, text, text),
   public.fail_booking(uuid, text),
   public.release_expired_holds(),

@@ -222,4 +222,38 @@ describe('supper club seatings', () => {
     expect(rows.every((r) => r.status !== 'confirmed' || (r.amount_cents === 6500 && r.time_slot === '5:30pm'))).toBe(true);
     expect(await chargesFor(pool(), rows.map((r) => r.id))).toHaveLength(20);
   });
+
+  it('20 tickets per seating are enforced by the server even when the slot\'s max_capacity says 30', async () => {
+    const { eventId: supper, early } = await createSupper(pool(), club().org.id, 47);
+    await pool().query(`update public.rsvp_slots set max_capacity = 30 where id = $1`, [early]);
+    const seating = async () => {
+      const answer = await callFunction('magnolia-availability', {}, { apiUrl: club().apiUrl });
+      expect(answer.status).toBe(200);
+      const event = answer.body.events.find((e: { id: string }) => e.id === supper);
+      return { event, slot: event.slots.find((s: { label: string }) => s.label === '5:30pm') };
+    };
+    expect((await seating()).slot).toMatchObject({ capacity: 20, available: 20 });
+
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => callFunction('magnolia-process-payment', {
+      token: CARD.ok,
+      amount: 6500,
+      reservationData: { ...guest(`capped-${i}`), eventId: supper, guests: 1, timeSlot: '5:30pm' },
+      idempotencyKey: randomUUID(),
+    }, { apiUrl: club().apiUrl })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(20);
+    for (const a of answers.filter((x) => x.status !== 200)) {
+      expect(a.status).toBe(409);
+      expect(a.body.error).toMatch(/^Not enough tickets for \w+day, \w+ \d{1,2}, \d{4} at 5:30pm \(0 left\)\. Please select another date or reduce tickets\.$/);
+    }
+    expect(await slotTaken(pool(), early)).toBe(20);
+    const rows = await reservationsOf(pool(), supper);
+    expect(rows.filter((r) => r.status === 'confirmed')).toHaveLength(20);
+    expect(await chargesFor(pool(), rows.map((r) => r.id))).toHaveLength(20);
+
+    // Availability never reports more than 20 for a seating: this one is full.
+    const after = await seating();
+    expect(after.slot).toMatchObject({ capacity: 20, available: 0 });
+    for (const slot of after.event.slots) expect(slot.capacity).toBeLessThanOrEqual(20);
+    expect(after.event.available_seats).toBe(20);
+  });
 });

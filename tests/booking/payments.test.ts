@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  callFunction, CARD, chargesFor, createEvent, createOrg, createPromo, createSlot, createSupper, createTicketType, guest, one,
+  asService, callFunction, CARD, chargesFor, createEvent, createOrg, createPromo, createSlot, createSupper, createTicketType, guest, one,
   reservationsOf, useSupperClubStack, slotTaken, ticketQuantity, usePool, type TestOrg,
 } from './helpers.ts';
 
@@ -172,6 +172,31 @@ describe('process-square-payment', () => {
     }
   });
 
+  it('refuses out-of-range numbers and NUL characters with a 400 and a clear message, never a 500', async () => {
+    const rows = (await reservationsOf(pool(), eventId)).length;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ token: CARD.ok, amount: 1e20, reservationData: ticketData() }, 'amount must be at most 2147483647 cents'],
+      [{ token: CARD.ok, amount: 2147483648, reservationData: ticketData() }, 'amount must be at most 2147483647 cents'],
+      [{ token: CARD.ok, amount: 12.5, reservationData: ticketData() }, 'amount must be a whole number of cents'],
+      [{ token: CARD.ok, amount: -100, reservationData: ticketData() }, 'amount must not be negative'],
+      [{ token: CARD.ok, amount: 25000, reservationData: ticketData({ name: 'Ada\u0000Lovelace' }) }, 'reservationData.name must not contain NUL characters (\\u0000)'],
+      [{ token: CARD.ok, amount: 25000, reservationData: ticketData({ specialRequests: '\u0000' }) }, 'reservationData.specialRequests must not contain NUL characters (\\u0000)'],
+      [{ token: CARD.ok, amount: 25000, reservationData: ticketData(), promoCode: 'WELCOME\u000010' }, 'promoCode must not contain NUL characters (\\u0000)'],
+      [{ token: 'cnon:\u0000', amount: 25000, reservationData: ticketData() }, 'token must not contain NUL characters (\\u0000)'],
+      [{ token: CARD.ok, amount: 25000, reservationData: ticketData({ num_guests: 1e10 }) }, 'Parties larger than 6: please email the host with your preferred date and party size.'],
+      [{ token: CARD.ok, amount: 25000, reservationData: ticketData({ num_guests: '1e10' }) }, 'Parties larger than 6: please email the host with your preferred date and party size.'],
+      [{ token: CARD.ok, amount: 25000, reservationData: ticketData({ num_guests: 2.5 }) }, 'The number of guests must be a whole number.'],
+      [{ token: CARD.ok, amount: 25000, reservationData: ticketData({ num_guests: '1e400' }) }, 'Parties larger than 6: please email the host with your preferred date and party size.'],
+      [{ validateOnly: true, reservationData: ticketData({ num_guests: 1e10 }) }, 'Parties larger than 6: please email the host with your preferred date and party size.'],
+    ];
+    for (const [body, error] of cases) {
+      const answer = await callFunction('process-square-payment', { ...body, idempotencyKey: randomUUID() });
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body, JSON.stringify(body)).toMatchObject({ success: false, error });
+    }
+    expect((await reservationsOf(pool(), eventId)).length).toBe(rows);
+  });
+
   it('answers CORS preflights', async () => {
     const { apiUrl } = (await import('../support/stack-env.ts')).stackEnv();
     const res = await fetch(`${apiUrl}/functions/v1/process-square-payment`, { method: 'OPTIONS' });
@@ -236,6 +261,25 @@ describe('process-rsvp-payment', () => {
     expect(malformed).toMatchObject({ status: 400, body: { error: 'The request body is not valid JSON' } });
   });
 
+  it('refuses out-of-range numbers and NUL characters with a 400 and a clear message, never a 500', async () => {
+    const base = { eventId: rsvpEvent, slotId: rsvpSlot, validateOnly: false, paymentToken: CARD.ok };
+    for (const [body, message] of [
+      [{ ...base, amount: 1e20, guestDetails: details() }, 'amount must be at most 2147483647 cents'],
+      [{ ...base, amount: 12.5, guestDetails: details() }, 'amount must be a whole number of cents'],
+      [{ ...base, amount: 1000, guestDetails: details({ name: 'Ada\u0000' }) }, 'guestDetails.name must not contain NUL characters (\\u0000)'],
+      [{ ...base, amount: 1000, guestDetails: details({ dietaryRestrictions: 'none\u0000' }) }, 'guestDetails.dietaryRestrictions must not contain NUL characters (\\u0000)'],
+      [{ ...base, amount: 1000, guestDetails: details({ numGuests: 1e10 }) }, 'Maximum 10 guests'],
+      [{ ...base, amount: 1000, guestDetails: details({ numGuests: 1e300 }) }, 'Maximum 10 guests'],
+      [{ ...base, amount: 1000, guestDetails: details({ numGuests: '99999999999' }) }, 'Maximum 10 guests'],
+      [{ ...base, amount: 1000, guestDetails: details({ numGuests: 2.5 }) }, 'The number of guests must be a whole number'],
+      [{ ...base, validateOnly: true, guestDetails: { numGuests: 1e10 } }, 'Maximum 10 guests'],
+    ] as const) {
+      const answer = await callFunction('process-rsvp-payment', { ...body, idempotencyKey: randomUUID() });
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body, JSON.stringify(body)).toMatchObject({ success: false, error: message });
+    }
+  });
+
   it('refuses more guests than the slot has spots', async () => {
     const small = await createSlot(pool(), rsvpEvent, '8:00pm', '20:00', 1);
     const answer = await callFunction('process-rsvp-payment', { eventId: rsvpEvent, slotId: small, guestDetails: details(), validateOnly: false, paymentToken: CARD.ok });
@@ -261,6 +305,20 @@ describe('magnolia-process-payment', () => {
     expect(paid.body).toMatchObject({ success: true, amountCents: 13000 });
     expect(await one<any>(pool(), `select time_slot, amount_cents, num_guests, status from public.reservations where id = $1`, [paid.body.reservationId]))
       .toEqual({ time_slot: '8:00pm', amount_cents: 13000, num_guests: 2, status: 'confirmed' });
+  });
+
+  it('refuses out-of-range numbers and NUL characters with a 400, never a 500', async () => {
+    for (const [body, message] of [
+      [{ token: CARD.ok, amount: 1e20, reservationData: supperData() }, 'amount must be at most 2147483647 cents'],
+      [{ token: CARD.ok, amount: 12.5, reservationData: supperData() }, 'amount must be a whole number of cents'],
+      [{ token: CARD.ok, amount: 13000, reservationData: supperData({ name: '\u0000' }) }, 'reservationData.name must not contain NUL characters (\\u0000)'],
+      [{ token: CARD.ok, amount: 13000, reservationData: supperData({ guests: 1e10 }) }, 'Maximum 6 tickets per order.'],
+      [{ token: CARD.ok, amount: 13000, reservationData: supperData({ guests: 1.5 }) }, 'The number of tickets must be a whole number.'],
+    ] as const) {
+      const answer = await callClub('magnolia-process-payment', body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body, JSON.stringify(body)).toMatchObject({ success: false, error: message });
+    }
   });
 
   it('uses the supper club\'s messages and only books its own events', async () => {
@@ -313,6 +371,35 @@ describe('availability and card configuration', () => {
     expect(typeof event.rsvp_slots[0].available_spots).toBe('number');
     expect(await callFunction('get-rsvp-availability', { orgSlug: 'no-such-org' })).toMatchObject({ status: 404, body: { error: 'Organization not found' } });
     expect(await callFunction('get-rsvp-availability', {})).toMatchObject({ status: 400, body: { error: 'orgSlug is required' } });
+  });
+
+  it('the public page (anon, through the gateway) shows the seats of an abandoned hold before it is released', async () => {
+    const own = await createOrg(pool());
+    const dinner = await createEvent(pool(), own.id, { title: 'Abandoned Cart Page Dinner', maxGuests: null });
+    const seat = await createTicketType(pool(), dinner, 'Counter', 5000, 2);
+    const key = randomUUID();
+    await asService(pool(), `select public.hold_booking(p_idempotency_key => $1, p_event_id => $2, p_guests => 2, p_name => 'Gone',
+      p_email => 'gone@example.com', p_ticket_type => $3, p_max_guests => 6)`, [key, dinner, seat]);
+    const { apiUrl, anonKey } = (await import('../support/stack-env.ts')).stackEnv();
+    const page = async () => {
+      const res = await fetch(`${apiUrl}/rest/v1/rpc/get_public_org_page`, {
+        method: 'POST',
+        headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ p_slug: own.slug }),
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { events: any[] }).events.find((e) => e.id === dinner);
+    };
+    expect(await page()).toMatchObject({ is_fully_booked: true, total_available: 0, ticket_types: [{ quantity: 0 }] });
+    // The guest walked away: the hold is past its expiry; nothing has released it yet.
+    await pool().query(`update public.reservations set hold_expires_at = now() - interval '1 minute' where idempotency_key = $1`, [key]);
+    expect(await page()).toMatchObject({ is_fully_booked: false, total_available: 2, ticket_types: [{ quantity: 2 }] });
+    // And the seats can be bought: the booking releases the stale hold first.
+    const bought = await callFunction('process-square-payment', {
+      token: CARD.ok, amount: 10000, reservationData: { ...guest('walk-in'), eventId: dinner, num_guests: 2, ticketTypeId: seat }, idempotencyKey: randomUUID(),
+    });
+    expect(bought).toMatchObject({ status: 200, body: { success: true } });
+    expect(await page()).toMatchObject({ is_fully_booked: true, total_available: 0 });
   });
 
   it('square-config and magnolia-square-config report the test processor when Square is not configured', async () => {

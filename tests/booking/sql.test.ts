@@ -8,13 +8,15 @@ import {
   asService, createEvent, createOrg, createPromo, createSlot, createTicketType, one, slotTaken, ticketQuantity, usePool,
   type TestOrg,
 } from './helpers.ts';
+import { startHoldReleaser } from '../../stack/hold-release.ts';
+import { stackEnv } from '../support/stack-env.ts';
 
 const pool = usePool();
 
 interface HoldArgs {
   key?: string; eventId: string; guests: number; pricing?: 'ticket' | 'deposit' | 'fixed'; ticketType?: string | null;
   slotId?: string | null; timeSlot?: string | null; promo?: string | null; unitPrice?: number | null; maxGuests?: number;
-  orgSlug?: string | null; expected?: number | null; hasToken?: boolean | null; email?: string;
+  orgSlug?: string | null; expected?: number | null; hasToken?: boolean | null; email?: string; slotCap?: number | null;
 }
 
 const hold = (a: HoldArgs) => asService<any>(pool(), `
@@ -22,16 +24,17 @@ const hold = (a: HoldArgs) => asService<any>(pool(), `
     p_idempotency_key => $1, p_event_id => $2, p_guests => $3, p_name => 'Test Guest', p_email => $4,
     p_pricing => $5, p_ticket_type => $6, p_rsvp_slot_id => $7, p_time_slot => $8, p_promo_code => $9,
     p_unit_price_cents => $10, p_max_guests => $11, p_org_slug => $12, p_expected_total_cents => $13,
-    p_has_payment_token => $14, p_dietary_restrictions => 'No nuts')`,
+    p_has_payment_token => $14, p_dietary_restrictions => 'No nuts', p_slot_cap => $15)`,
 [a.key ?? randomUUID(), a.eventId, a.guests, a.email ?? 'test.guest@example.com', a.pricing ?? 'ticket', a.ticketType ?? null,
   a.slotId ?? null, a.timeSlot ?? null, a.promo ?? null, a.unitPrice ?? null, a.maxGuests ?? 10, a.orgSlug ?? null,
-  a.expected ?? null, a.hasToken ?? null]);
+  a.expected ?? null, a.hasToken ?? null, a.slotCap ?? null]);
 
 const quote = (a: HoldArgs) => asService<any>(pool(), `
   select public.quote_booking(p_event_id => $1, p_guests => $2, p_pricing => $3, p_ticket_type => $4,
-    p_rsvp_slot_id => $5, p_time_slot => $6, p_promo_code => $7, p_unit_price_cents => $8, p_max_guests => $9, p_org_slug => $10)`,
+    p_rsvp_slot_id => $5, p_time_slot => $6, p_promo_code => $7, p_unit_price_cents => $8, p_max_guests => $9, p_org_slug => $10,
+    p_slot_cap => $11)`,
 [a.eventId, a.guests, a.pricing ?? 'ticket', a.ticketType ?? null, a.slotId ?? null, a.timeSlot ?? null, a.promo ?? null,
-  a.unitPrice ?? null, a.maxGuests ?? 10, a.orgSlug ?? null]);
+  a.unitPrice ?? null, a.maxGuests ?? 10, a.orgSlug ?? null, a.slotCap ?? null]);
 
 const confirm = (id: string, provider = 'test', paymentId: string | null = `pay-${randomUUID()}`) =>
   asService<boolean>(pool(), `select public.confirm_booking($1, $2, $3)`, [id, provider, paymentId]);
@@ -341,6 +344,94 @@ describe('privileges', () => {
         await client.query('rollback').catch(() => undefined);
         client.release();
       }
+    }
+  });
+});
+
+describe('a slot cap of the trusted caller (p_slot_cap)', () => {
+  it('caps a slot below a higher max_capacity, in the quote and under the hold\'s lock', async () => {
+    const e = await createEvent(pool(), org.id, { maxGuests: 100 });
+    const slot = await createSlot(pool(), e, '5:30pm', '17:30', 30);
+    const fixed = { eventId: e, pricing: 'fixed' as const, timeSlot: '5:30pm', unitPrice: 6500, maxGuests: 6, slotCap: 20 };
+    for (let i = 0; i < 3; i++) await hold({ ...fixed, guests: 6 });
+    expect(await slotTaken(pool(), slot)).toBe(18);
+    const left2 = /^Not enough tickets for \w+day, \w+ \d{1,2}, \d{4} at 5:30pm \(2 left\)\. Please select another date or reduce tickets\.$/;
+    expect(await refusal(quote({ ...fixed, guests: 3 }))).toMatchObject({ code: 'SH409', message: expect.stringMatching(left2) });
+    expect(await refusal(hold({ ...fixed, guests: 3 }))).toMatchObject({ code: 'SH409', message: expect.stringMatching(left2) });
+    await hold({ ...fixed, guests: 2 });
+    expect(await refusal(hold({ ...fixed, guests: 1 }))).toMatchObject({ code: 'SH409', message: expect.stringContaining('(0 left)') });
+    expect(await slotTaken(pool(), slot)).toBe(20);
+    // Without the cap the slot's own capacity (30) applies; a cap above it changes nothing.
+    expect((await quote({ ...fixed, guests: 6, slotCap: null })).total_cents).toBe(39000);
+    expect(await refusal(quote({ ...fixed, guests: 6, slotCap: 25 }))).toMatchObject({ code: 'SH409', message: expect.stringContaining('(5 left)') });
+    expect((await quote({ ...fixed, guests: 6, slotCap: 500 })).total_cents).toBe(39000);
+  });
+});
+
+describe('public availability (events_with_availability, get_public_org_page)', () => {
+  /** Expires the holds and reads the page as a visitor, in one transaction rolled back at the end. */
+  async function pageWithHoldsExpired(slug: string, reservationIds: string[]) {
+    const client = await pool().connect();
+    try {
+      await client.query('begin');
+      await client.query(`update public.reservations set hold_expires_at = now() - interval '1 minute' where id = any($1::uuid[])`, [reservationIds]);
+      await client.query('set local role anon');
+      const { rows } = await client.query(`select public.get_public_org_page($1) as page`, [slug]);
+      return rows[0].page as { events: any[] };
+    } finally {
+      await client.query('rollback').catch(() => undefined);
+      client.release();
+    }
+  }
+  const publicPage = async (slug: string) =>
+    (await one<{ page: { events: any[] } }>(pool(), `select public.get_public_org_page($1) as page`, [slug])).page;
+
+  it('shows the seats of an abandoned hold as available before anything releases it', async () => {
+    const own = await createOrg(pool());
+    const dinner = await createEvent(pool(), own.id, { title: 'Last Seats Dinner', maxGuests: null });
+    const seat = await createTicketType(pool(), dinner, 'Counter', 5000, 2);
+    const rsvp = await createEvent(pool(), own.id, { title: 'Last Spots RSVP', rsvpMode: true, rsvpOpen: true, maxGuests: 10 });
+    const slot = await createSlot(pool(), rsvp, '6:00pm', '18:00', 3);
+    const ticketHold = await hold({ eventId: dinner, guests: 2, ticketType: seat });
+    const slotHold = await hold({ eventId: rsvp, guests: 3, pricing: 'deposit', slotId: slot });
+
+    // Live holds: sold out / fully booked.
+    const live = await publicPage(own.slug);
+    expect(live.events.find((e) => e.id === dinner)).toMatchObject({ total_available: 0, is_fully_booked: true, ticket_types: [{ id: seat, quantity: 0 }] });
+    expect(live.events.find((e) => e.id === rsvp)).toMatchObject({
+      total_available: 0, is_fully_booked: true, available_seats: 7, rsvp_slots: [{ id: slot, current_rsvps: 3, available_spots: 0 }],
+    });
+
+    // Expired but not released (the counters still hold them): the page shows the seats again.
+    const page = await pageWithHoldsExpired(own.slug, [ticketHold.reservation_id, slotHold.reservation_id]);
+    expect(page.events.find((e) => e.id === dinner)).toMatchObject({ total_available: 2, is_fully_booked: false, ticket_types: [{ id: seat, quantity: 2 }] });
+    expect(page.events.find((e) => e.id === rsvp)).toMatchObject({
+      total_available: 3, is_fully_booked: false, available_seats: 10, rsvp_slots: [{ id: slot, current_rsvps: 0, available_spots: 3, max_capacity: 3 }],
+    });
+    // ... while the counters themselves were untouched.
+    expect(await ticketQuantity(pool(), seat)).toBe(0);
+    expect(await slotTaken(pool(), slot)).toBe(3);
+  });
+});
+
+describe('the local stack\'s release of abandoned holds (stack/hold-release.ts)', () => {
+  it('expires holds past their expiry on its timer, and stops', async () => {
+    const e = await createEvent(pool(), org.id, {});
+    const t = await createTicketType(pool(), e, 'Counter', 5000, 3);
+    const h = await hold({ eventId: e, guests: 3, ticketType: t });
+    await pool().query(`update public.reservations set hold_expires_at = now() - interval '1 second' where id = $1`, [h.reservation_id]);
+    expect(await ticketQuantity(pool(), t)).toBe(0);
+    const releaser = startHoldReleaser({ dbUrl: stackEnv().dbUrl, intervalMs: 50 });
+    try {
+      const deadline = Date.now() + 10_000;
+      while ((await one<any>(pool(), `select status from public.reservations where id = $1`, [h.reservation_id])).status !== 'expired') {
+        if (Date.now() > deadline) throw new Error('the hold was not released');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(await ticketQuantity(pool(), t)).toBe(3);
+      expect(await releaser.releaseNow()).toBeGreaterThanOrEqual(0);
+    } finally {
+      await releaser.stop();
     }
   });
 });

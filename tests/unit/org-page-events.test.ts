@@ -6,10 +6,12 @@ import {
   heroImage,
   initialEventId,
   isRsvpBooking,
+  rsvpDepositCents,
   safeHttpUrl,
   timeZoneAbbreviation,
 } from '../../src/features/org-page/lib/events';
 import { parseOrgPage } from '../../src/features/org-page/lib/parse-org-page';
+import { limits } from '../../src/config/site';
 
 const event = (over: Partial<{ id: string; rsvp_mode: boolean; deposit_amount: number | null; total_available: number; is_fully_booked: boolean }> = {}) => ({
   id: 'e1',
@@ -33,7 +35,19 @@ describe('event cards', () => {
     expect(eventAction(event({ rsvp_mode: true, deposit_amount: 500 }), 'reservations')).toEqual({ label: 'RSVP - $5.00 deposit', disabled: false });
     expect(eventAction(event({ deposit_amount: 2500 }), 'rsvp').label).toBe('RSVP - $25.00 deposit');
     expect(eventAction(event({ deposit_amount: 500 }), 'reservations').label).toBe('Reserve Your Spot');
-    expect(eventAction(event({ rsvp_mode: true, deposit_amount: null }), 'reservations').label).toBe('Reserve Your Spot');
+    expect(eventAction(event({ rsvp_mode: true, deposit_amount: 0 }), 'reservations').label).toBe('Reserve Your Spot');
+  });
+
+  it('an RSVP event without a deposit_amount shows the default deposit the server charges', () => {
+    // quote_booking / hold_booking price such an RSVP at coalesce(deposit_amount, 500) per guest.
+    expect(limits.defaultDepositCents).toBe(500);
+    expect(rsvpDepositCents(event({ deposit_amount: null }))).toBe(500);
+    expect(rsvpDepositCents(event({ deposit_amount: 2500 }))).toBe(2500);
+    expect(rsvpDepositCents(event({ deposit_amount: 0 }))).toBe(0);
+    expect(eventAction(event({ rsvp_mode: true, deposit_amount: null }), 'reservations')).toEqual({ label: 'RSVP - $5.00 deposit', disabled: false });
+    expect(eventAction(event({ deposit_amount: null }), 'rsvp').label).toBe('RSVP - $5.00 deposit');
+    // A ticketed event is not an RSVP: no deposit.
+    expect(eventAction(event({ deposit_amount: null }), 'reservations').label).toBe('Reserve Your Spot');
   });
 
   it('uses the RSVP form when the event or the organization is in RSVP mode', () => {

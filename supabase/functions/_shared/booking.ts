@@ -43,7 +43,7 @@ interface RpcError {
 }
 
 /** SQLSTATEs of the booking SQL (see supabase/migrations/20261123002000_booking.sql). */
-function rpcFailure(error: RpcError): HttpError {
+export function rpcFailure(error: RpcError): HttpError {
   const message = error.message ?? GENERIC_PAYMENT_ERROR;
   switch (error.code) {
     case 'P0001':
@@ -56,11 +56,14 @@ function rpcFailure(error: RpcError): HttpError {
       return refusal(409, 'This promo code is no longer active', 'promo_unavailable');
     case '23514':
     case '23502':
-    case '22001':
-    case '22P02':
     case '23503':
       return refusal(400, 'Please check your booking details and try again.', 'invalid_booking');
     default:
+      // Class 22, data exception (a value out of range, text too long, a NUL character,
+      // malformed input): the request's data, never the server's fault.
+      if (error.code?.startsWith('22')) {
+        return refusal(400, 'Please check your booking details and try again.', 'invalid_booking');
+      }
       console.error('[booking] unexpected database error', error);
       return refusal(500, GENERIC_PAYMENT_ERROR, 'internal_error');
   }
@@ -139,6 +142,11 @@ export async function readBody<S extends z.ZodType>(req: Request, schema: S): Pr
   } catch {
     throw refusal(400, 'The request body is not valid JSON', 'invalid_json');
   }
+  // PostgreSQL text cannot hold NUL (U+0000): refuse it here, naming the field.
+  const nul = findNul(data);
+  if (nul !== null) {
+    throw refusal(400, `${nul || 'The request body'} must not contain NUL characters (\\u0000)`, 'invalid_input');
+  }
   const result = schema.safeParse(data);
   if (!result.success) {
     const issues = result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
@@ -149,6 +157,19 @@ export async function readBody<S extends z.ZodType>(req: Request, schema: S): Pr
   return result.data;
 }
 
+/** The path ('' for the body itself) of the first string (or key) holding a NUL character, or null. */
+export function findNul(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object' || depth > 32) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return path || 'The request body';
+    const found = findNul(item, at, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 /** Optional text: trimmed, empty → null. */
 export const optionalText = (max: number, label: string) =>
   z
@@ -157,6 +178,17 @@ export const optionalText = (max: number, label: string) =>
     .transform((value) => (typeof value === 'string' && value.trim() ? value.trim() : null))
     .refine((value) => value === null || value.length <= max, { message: `${label} must be at most ${max} characters` })
     .optional();
+
+/** PostgreSQL's integer (int4) range: every count and amount the booking SQL takes. */
+export const MAX_INT4 = 2_147_483_647;
+
+/** The total the guest was shown, in cents: a whole number within int4 (optional). */
+export const amountSchema = z
+  .number({ error: 'amount must be a number of cents' })
+  .min(0, { message: 'amount must not be negative' })
+  .max(MAX_INT4, { message: `amount must be at most ${MAX_INT4} cents` })
+  .int({ message: 'amount must be a whole number of cents' })
+  .nullish();
 
 /** Idempotency key: 1..45 characters of [A-Za-z0-9_:.-] (Square's limit is 45). */
 export const idempotencyKeySchema = z

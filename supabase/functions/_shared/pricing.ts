@@ -11,6 +11,8 @@ export const SUPPER_CLUB = {
   unitPriceCents: 6500,
   maxGuests: 6,
   timeSlots: ['5:30pm', '8:00pm'] as const,
+  /** Tickets per seating, enforced by the server whatever a slot's stored max_capacity says. */
+  ticketsPerSlot: 20,
 } as const;
 
 /** The supper club's organization: 'magnolia', or the SUPPER_CLUB_ORG_SLUG secret (tests run one of their own). */
@@ -40,6 +42,8 @@ export interface BookingSelection {
   maxGuests: number;
   /** Restrict the event to one organization. */
   orgSlug?: string | null;
+  /** The trusted function's own cap per time slot (supper club: 20), below a higher max_capacity. */
+  slotCap?: number | null;
 }
 
 export interface QuotePromo {
@@ -75,6 +79,7 @@ export function selectionArgs(selection: BookingSelection): Record<string, unkno
     p_unit_price_cents: selection.pricing === 'fixed' ? selection.unitPriceCents ?? null : null,
     p_max_guests: selection.maxGuests,
     p_org_slug: selection.orgSlug ?? null,
+    p_slot_cap: selection.slotCap ?? null,
   };
 }
 

@@ -9,7 +9,7 @@
 // refusals     → 4xx/5xx { success: false, error, code }
 import { z } from 'npm:zod@4';
 import { json } from './http.ts';
-import { bookAndPay, bookingDb, idempotencyKeySchema, optionalText, readBody, refusal, UUID } from './booking.ts';
+import { amountSchema, bookAndPay, bookingDb, idempotencyKeySchema, optionalText, readBody, refusal, UUID } from './booking.ts';
 import { type BookingSelection, publicPromo, quoteBooking } from './pricing.ts';
 
 export interface TicketFlavour {
@@ -20,7 +20,9 @@ export interface TicketFlavour {
   maxGuests: number;
   /** Allowed slot labels when a time slot is required ('fixed'). */
   timeSlots?: readonly string[];
-  messages: { minGuests: string; maxGuests: string };
+  /** Most guests one time slot takes (supper club: 20), whatever its stored capacity says. */
+  slotCap?: number;
+  messages: { minGuests: string; maxGuests: string; wholeGuests?: string };
 }
 
 const MISSING = 'Please fill in all required fields.';
@@ -45,7 +47,7 @@ const reservationDataSchema = z.looseObject({
 const bodySchema = z.object({
   validateOnly: z.boolean({ error: 'validateOnly must be true or false' }).nullish(),
   token: z.string({ error: 'token must be a string' }).max(1024, { message: 'token is too long' }).nullish(),
-  amount: z.number({ error: 'amount must be a number of cents' }).nullish(),
+  amount: amountSchema,
   reservationData: reservationDataSchema,
   promoCode: z.string({ error: 'promoCode must be a string' }).max(40, { message: 'Invalid promo code' }).nullish(),
   idempotencyKey: idempotencyKeySchema,
@@ -56,8 +58,8 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 function guestsOf(data: z.output<typeof reservationDataSchema>): number | null {
   const raw = data.guests ?? data.num_guests;
   if (raw === null || raw === undefined || raw === '') return null;
-  const n = typeof raw === 'number' ? raw : Number(raw);
-  return Number.isFinite(n) ? n : NaN;
+  // NaN for text that is not a number; Infinity ('1e400') is simply too many.
+  return typeof raw === 'number' ? raw : Number(raw);
 }
 
 export function ticketCheckoutHandler(flavour: TicketFlavour) {
@@ -74,8 +76,11 @@ export function ticketCheckoutHandler(flavour: TicketFlavour) {
     if (!eventId) throw refusal(400, MISSING, 'missing_fields');
     if (!UUID.test(eventId)) throw refusal(404, 'Event not found. Please select a valid event.', 'not_found');
     if (guests === null) throw refusal(400, MISSING, 'missing_fields');
-    if (!Number.isInteger(guests) || guests < 1) throw refusal(400, flavour.messages.minGuests, 'invalid_guests');
+    if (Number.isNaN(guests) || guests < 1) throw refusal(400, flavour.messages.minGuests, 'invalid_guests');
     if (guests > flavour.maxGuests) throw refusal(400, flavour.messages.maxGuests, 'invalid_guests');
+    if (!Number.isInteger(guests)) {
+      throw refusal(400, flavour.messages.wholeGuests ?? 'The number of guests must be a whole number.', 'invalid_guests');
+    }
     if (flavour.pricing === 'ticket' && !ticketType) throw refusal(400, MISSING, 'missing_fields');
     if (flavour.timeSlots) {
       if (!timeSlot || !flavour.timeSlots.some((slot) => slot.toLowerCase() === timeSlot.toLowerCase())) {
@@ -96,6 +101,7 @@ export function ticketCheckoutHandler(flavour: TicketFlavour) {
       unitPriceCents: flavour.pricing === 'fixed' ? flavour.unitPriceCents : null,
       maxGuests: flavour.maxGuests,
       orgSlug: flavour.orgSlug ?? null,
+      slotCap: flavour.slotCap ?? null,
     };
     const db = bookingDb();
 
@@ -116,11 +122,7 @@ export function ticketCheckoutHandler(flavour: TicketFlavour) {
     if (name.length > 200) throw refusal(400, 'Name must be at most 200 characters', 'invalid_name');
     if (email.length > 320 || !EMAIL.test(email)) throw refusal(400, 'Valid email is required', 'invalid_email');
 
-    let expectedTotalCents: number | null = null;
-    if (body.amount !== null && body.amount !== undefined) {
-      if (!Number.isFinite(body.amount) || body.amount < 0) throw refusal(400, 'amount must be a non-negative number of cents', 'invalid_amount');
-      expectedTotalCents = Math.round(body.amount);
-    }
+    const expectedTotalCents = body.amount ?? null;
 
     const result = await bookAndPay(db, selection, {
       name,

@@ -2,11 +2,22 @@
 // → { success: true, events: [{ id, title, date, event_time, event_timezone, available_seats,
 //     slots: [{ id, label, time, capacity, available }] }] }
 // available_seats: tickets left for the date (both seatings, within the event's max_guests).
+// A seating takes at most SUPPER_CLUB.ticketsPerSlot (20) tickets, as magnolia-process-payment
+// enforces, even when its stored max_capacity is higher: capacity = least(max_capacity, 20).
+// Seats of abandoned holds count as free (the public view counts them so).
 import { handler, json } from '../_shared/http.ts';
 import { bookingDb, callRpc, releaseExpiredHolds, refusal } from '../_shared/booking.ts';
-import { supperClubOrgSlug } from '../_shared/pricing.ts';
+import { SUPPER_CLUB, supperClubOrgSlug } from '../_shared/pricing.ts';
 
-interface Slot { id: string; slot_label: string; slot_time: string; max_capacity: number; available_spots: number; is_active: boolean }
+interface Slot {
+  id: string;
+  slot_label: string;
+  slot_time: string;
+  max_capacity: number;
+  current_rsvps: number;
+  available_spots: number;
+  is_active: boolean;
+}
 interface EventRow {
   id: string;
   title: string;
@@ -26,13 +37,16 @@ Deno.serve(handler(async (req) => {
   await releaseExpiredHolds(db);
   const page = await callRpc<{ events: EventRow[] } | null>(db, 'get_public_org_page', { p_slug: supperClubOrgSlug() });
   const events = (page?.events ?? []).map((event) => {
-    const slots = event.rsvp_slots.filter((slot) => slot.is_active).map((slot) => ({
-      id: slot.id,
-      label: slot.slot_label,
-      time: slot.slot_time,
-      capacity: slot.max_capacity,
-      available: slot.available_spots,
-    }));
+    const slots = event.rsvp_slots.filter((slot) => slot.is_active).map((slot) => {
+      const capacity = Math.min(slot.max_capacity, SUPPER_CLUB.ticketsPerSlot);
+      return {
+        id: slot.id,
+        label: slot.slot_label,
+        time: slot.slot_time,
+        capacity,
+        available: Math.max(Math.min(slot.available_spots, capacity - slot.current_rsvps), 0),
+      };
+    });
     const inSlots = slots.reduce((sum, slot) => sum + slot.available, 0);
     const available = event.max_guests === null ? inSlots : Math.min(inSlots, event.available_seats);
     return {

@@ -11,8 +11,12 @@ Deno.serve(handler(ticketCheckoutHandler({
   orgSlug: supperClubOrgSlug(),
   maxGuests: SUPPER_CLUB.maxGuests,
   timeSlots: SUPPER_CLUB.timeSlots,
+  // 20 tickets per seating, checked under the event lock in hold_booking (not only by the
+  // slot's stored max_capacity, which staff may set higher).
+  slotCap: SUPPER_CLUB.ticketsPerSlot,
   messages: {
     minGuests: 'Minimum 1 ticket per order.',
     maxGuests: `Maximum ${SUPPER_CLUB.maxGuests} tickets per order.`,
+    wholeGuests: 'The number of tickets must be a whole number.',
   },
 })));

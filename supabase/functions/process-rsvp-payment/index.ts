@@ -9,7 +9,7 @@
 // refusals     → { success: false, error, code } with 400/402/404/409/503
 import { z } from 'npm:zod@4';
 import { handler, json } from '../_shared/http.ts';
-import { bookAndPay, bookingDb, idempotencyKeySchema, optionalText, readBody, refusal, UUID } from '../_shared/booking.ts';
+import { amountSchema, bookAndPay, bookingDb, idempotencyKeySchema, optionalText, readBody, refusal, UUID } from '../_shared/booking.ts';
 import { type BookingSelection, publicPromo, quoteBooking, RSVP_MAX_GUESTS } from '../_shared/pricing.ts';
 
 const guestDetailsSchema = z.object({
@@ -18,9 +18,11 @@ const guestDetailsSchema = z.object({
     .regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, { message: 'Valid email is required' }),
   phone: optionalText(40, 'Phone'),
   numGuests: z.union([z.number(), z.string().trim().regex(/^-?\d+$/).transform(Number)], { error: 'At least 1 guest required' })
-    .pipe(z.number().int({ message: 'At least 1 guest required' })
+    // Range first, so that a huge number (not a safe integer) reads 'Maximum 10 guests'.
+    .pipe(z.number()
       .min(1, { message: 'At least 1 guest required' })
-      .max(RSVP_MAX_GUESTS, { message: `Maximum ${RSVP_MAX_GUESTS} guests` })),
+      .max(RSVP_MAX_GUESTS, { message: `Maximum ${RSVP_MAX_GUESTS} guests` })
+      .int({ message: 'The number of guests must be a whole number' })),
   dietaryRestrictions: optionalText(2000, 'Dietary restrictions'),
   specialRequests: optionalText(2000, 'Special requests'),
 }, { error: 'guestDetails is required' });
@@ -39,7 +41,7 @@ const common = {
   promoCode: z.string({ error: 'promoCode must be a string' }).max(40, { message: 'Invalid promo code' }).nullish(),
   paymentToken: z.string({ error: 'paymentToken must be a string' }).max(1024, { message: 'paymentToken is too long' }).nullish(),
   idempotencyKey: idempotencyKeySchema,
-  amount: z.number({ error: 'amount must be a number of cents' }).nonnegative({ message: 'amount must be a number of cents' }).nullish(),
+  amount: amountSchema,
 };
 
 const pricingSchema = z.object({ ...common, validateOnly: z.literal(true), guestDetails: pricingGuestSchema });
@@ -82,7 +84,7 @@ Deno.serve(handler(async (req) => {
   const guest = guestDetailsSchema.parse(input.guestDetails);
   const result = await bookAndPay(db, selection, guest, {
     token: input.paymentToken ?? null,
-    expectedTotalCents: input.amount === null || input.amount === undefined ? null : Math.round(input.amount),
+    expectedTotalCents: input.amount ?? null,
     idempotencyKey: input.idempotencyKey ?? crypto.randomUUID(),
   });
   return json({

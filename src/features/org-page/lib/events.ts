@@ -38,11 +38,20 @@ export function eventBadge(event: Pick<EventLike, 'total_available' | 'is_fully_
   return { text: `${n} available`, variant: 'success' };
 }
 
+/**
+ * The RSVP deposit per guest the server charges: the event's deposit_amount, or the default
+ * (500 cents) when it has none — as quote_booking / hold_booking price it.
+ */
+export function rsvpDepositCents(event: Pick<EventLike, 'deposit_amount'>): number {
+  return event.deposit_amount ?? limits.defaultDepositCents;
+}
+
 /** The card's button: 'Fully Booked' (disabled), 'RSVP - $X deposit' or 'Reserve Your Spot'. */
 export function eventAction(event: EventLike, reservationMode: string | null | undefined): { label: string; disabled: boolean } {
   if (!hasAvailability(event)) return { label: 'Fully Booked', disabled: true };
-  if (isRsvpBooking(event, reservationMode) && event.deposit_amount && event.deposit_amount > 0) {
-    return { label: `RSVP - ${formatCents(event.deposit_amount)} deposit`, disabled: false };
+  const deposit = rsvpDepositCents(event);
+  if (isRsvpBooking(event, reservationMode) && deposit > 0) {
+    return { label: `RSVP - ${formatCents(deposit)} deposit`, disabled: false };
   }
   return { label: 'Reserve Your Spot', disabled: false };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { rsvpDepositCents } from '@/features/org-page/lib/events';
 import { PaymentStep } from '@/features/payment/components/payment-step';
 import { newIdempotencyKey } from '@/features/payment/lib/idempotency';
 import { CheckoutError } from '@/features/payment/types';
@@ -151,7 +152,7 @@ export function RsvpBooking({ event, onBooked }: RsvpBookingProps) {
         <p className="text-sm text-muted-foreground">
           {formatEventDate(event.date)}
           {event.location_name ? ` · ${event.location_name}` : ''}
-          {event.deposit_amount ? ` · ${formatCents(event.deposit_amount)} deposit per guest` : ''}
+          {rsvpDepositCents(event) > 0 ? ` · ${formatCents(rsvpDepositCents(event))} deposit per guest` : ''}
         </p>
       </div>
       <RsvpForm event={event} defaultValues={draft} submitting={submitting} onSubmit={submit} />

@@ -21,6 +21,11 @@ interface Props {
   onSubmit(values: RsvpFormValues): void;
 }
 
+/** What the server's price depends on: the debounce key of the pricing call. */
+function pricingKey(input: { slotId: string; numGuests: number | null; promoCode: string }): string {
+  return JSON.stringify([input.slotId, input.numGuests, input.promoCode]);
+}
+
 export function RsvpForm({ event, defaultValues, submitting, onSubmit }: Props) {
   const form = useForm<RsvpFormValues>({ resolver: zodResolver(rsvpFormSchema), defaultValues });
   const { register, control, watch, setValue, formState } = form;
@@ -46,8 +51,9 @@ export function RsvpForm({ event, defaultValues, submitting, onSubmit }: Props) 
     if (slot && !isSelectable(slotStatus(slot, guests ?? 1))) setValue('slotId', '');
   }, [event.rsvp_slots, slotId, guests, setValue]);
 
-  // Re-priced by the server whenever slot, party size or code change (debounced).
-  const pricingInput = useDebouncedValue({ slotId, numGuests: guests, promoCode }, 400);
+  // Re-priced by the server whenever slot, party size or code change (debounced). The
+  // object is new on every render: it is keyed by its contents, so it settles.
+  const pricingInput = useDebouncedValue({ slotId, numGuests: guests, promoCode }, 400, pricingKey);
   const pricing = useRsvpPricing({
     eventId: event.id,
     ...pricingInput,

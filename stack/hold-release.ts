@@ -1,0 +1,77 @@
+import pg from 'pg';
+
+/**
+ * Releases abandoned card holds on the local stack, as the pg_cron job does on hosted
+ * Supabase (README): every `intervalMs` (default 30 s) it runs
+ * `select public.release_expired_holds()`, which expires holds past hold_expires_at so their
+ * seats go back to the counters. (The public availability already counts such seats as
+ * free, and every booking releases its own event's stale holds first; this keeps the
+ * tables themselves tidy, as in production.)
+ *
+ * It never waits on a lock for long (lock_timeout): a busy event is simply released on a
+ * later run, and a booking never queues behind it.
+ */
+
+export interface HoldReleaserOptions {
+  dbUrl: string;
+  /** Period between runs (default 30 000 ms). */
+  intervalMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface RunningHoldReleaser {
+  /** Runs one release now (also what the timer does); resolves to the holds released. */
+  releaseNow(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export function startHoldReleaser({ dbUrl, intervalMs = 30_000, log }: HoldReleaserOptions): RunningHoldReleaser {
+  const pool = new pg.Pool({ connectionString: dbUrl, max: 1 });
+  pool.on('error', () => undefined);
+  let stopped = false;
+  let running: Promise<number> | null = null;
+
+  const release = async (): Promise<number> => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(`set local lock_timeout = '500ms'`);
+      const { rows } = await client.query<{ released: number }>('select public.release_expired_holds() as released');
+      await client.query('commit');
+      return rows[0]?.released ?? 0;
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+
+  const releaseNow = (): Promise<number> => {
+    running ??= release().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  const timer = setInterval(() => {
+    if (stopped) return;
+    releaseNow()
+      .then((n) => {
+        if (n > 0) log?.(`Released ${n} expired hold(s)`);
+      })
+      // A lock timeout, a migration in progress, a restarting database: next time.
+      .catch(() => undefined);
+  }, intervalMs);
+  timer.unref?.();
+
+  return {
+    releaseNow,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running?.catch(() => undefined);
+      await pool.end();
+    },
+  };
+}
