@@ -197,3 +197,46 @@ describe('branding uploads refused (mobile)', () => {
     await close();
   });
 });
+
+describe('branding that cannot be loaded', () => {
+  it('offers no Save (it would overwrite the stored branding with defaults); Retry loads the form', async () => {
+    const failStaff = await createStaff('brand-fail');
+    const failOrg = await createOrg('Unreadable Brand Co', [failStaff]);
+    const stored = await serviceClient().from('org_branding').insert({ org_id: failOrg.id, brand_name: 'Stored Brand', primary_color: '#123456' });
+    expect(stored.error).toBeNull();
+    const { page, close } = await newPage();
+    await signInThroughUi(page, failStaff.email, failStaff.password);
+    // Every read of the branding fails at the network until unblocked (the query's retry included).
+    let blocked = true;
+    let aborted = 0;
+    await page.route(
+      (url) => url.pathname.endsWith('/rest/v1/org_branding'),
+      (route) => {
+        if (blocked && route.request().method() === 'GET') {
+          aborted += 1;
+          return route.abort('failed');
+        }
+        return route.continue();
+      },
+    );
+    await openAdmin(page, failOrg.id, 'settings-branding');
+    // supabase-js and the query both retry a network failure first (some 10 s in all).
+    const section = page.locator('section[aria-labelledby="branding-heading"]');
+    await section.getByRole('alert').filter({ hasText: 'Failed to load branding settings.' }).waitFor({ timeout: 40_000 });
+    await expectToast(page, 'Error loading branding');
+    expect(aborted).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: /Save/ }).count()).toBe(0);
+    expect(await page.getByLabel('Brand name').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    blocked = false;
+    await section.getByRole('button', { name: 'Retry' }).click();
+    const save = page.getByRole('button', { name: 'Save Branding' });
+    await save.waitFor();
+    expect(await save.isEnabled()).toBe(true);
+    expect(await page.getByLabel('Brand name').inputValue()).toBe('Stored Brand');
+    expect(await page.getByLabel('Primary color', { exact: true }).inputValue()).toBe('#123456');
+    expect(await section.getByRole('alert').count()).toBe(0);
+    await close();
+  });
+});

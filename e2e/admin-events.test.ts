@@ -179,7 +179,7 @@ describe('events tab (desktop)', () => {
     await expectToast(page, 'Failed to delete event');
     const refusal = page.getByRole('alertdialog');
     await refusal.getByRole('heading', { name: "This event can't be deleted" }).waitFor();
-    expect(await refusal.innerText()).toContain('1 confirmed reservation');
+    expect(await refusal.innerText()).toContain('This event has 1 reservation(s) and cannot be deleted.');
     // The database kept it (the refusal is a trigger, not the UI).
     expect(await eventRow('Booked Supper')).not.toBeNull();
 

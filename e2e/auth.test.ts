@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
+import { withSuperAdminEmail } from '../tests/support/super-admin-setting';
 import { seriousViolations } from './support/axe';
 import { closeBrowser, newPage, viewports } from './support/browser';
-import { createOrg, createStaff, expectToast, PASSWORD, signInThroughUi, uniq } from './admin-fixtures';
+import { createOrg, createStaff, expectToast, PASSWORD, serviceClient, signInThroughUi, uniq } from './admin-fixtures';
 
 afterAll(closeBrowser);
 
@@ -102,8 +103,9 @@ describe('/admin sign-in state', () => {
     await signInThroughUi(page, staff.email, staff.password);
     await expectToast(page, 'Welcome back!');
     await page.getByText(`Managing: ${org.name}`).waitFor();
-    // A member of one organization has no switcher.
-    expect(await page.getByLabel('Organization').count()).toBe(0);
+    // The desktop header always has the switcher, even for a member of one organization.
+    expect(await page.getByLabel('Organization').count()).toBe(1);
+    expect(await page.getByLabel('Organization').locator('option').allTextContents()).toEqual([org.name]);
     await page.reload();
     await page.getByText(`Managing: ${org.name}`).waitFor();
     // While signed in, /auth sends you to the panel.
@@ -166,6 +168,58 @@ describe('super admin', () => {
     expect(await viewPage.getAttribute('href')).toBe(`/${mine.slug}`);
     expect(await viewPage.getAttribute('target')).toBe('_blank');
     await close();
+  });
+
+  it('the configured admin signing in for the first time (no role yet) gets the switcher with every organization, without a reload', async () => {
+    // supabase-js announces the session inside signInWithPassword, so the panel may read the
+    // roles before the grant has saved the role; the app must then refresh what it cached.
+    // A fresh account is made the configured one rather than deleting the role of
+    // admin@supperhost.test, which other files use in parallel (see
+    // tests/support/super-admin-setting.ts): the setting changes only while the grant request
+    // is on its way, under a lock shared with the tests that need it unchanged.
+    const first = await createStaff('first-admin'); // confirmed, no role, no membership
+    const mine = await createOrg('Aardwolf Supper Society');
+    const { page, close } = await newPage();
+    const order: string[] = [];
+    let rolesRead!: () => void;
+    const rolesReadOnce = new Promise<void>((resolve) => (rolesRead = resolve));
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.endsWith('/rest/v1/user_roles')) {
+        order.push('roles');
+        rolesRead();
+      }
+    });
+    // Make the race certain: the grant reaches the database only once the panel has read
+    // the roles (whatever the speed of the machine), or after 10 s at the latest.
+    await page.route(
+      (url) => url.pathname.endsWith('/rest/v1/rpc/grant_super_admin_by_email'),
+      async (route) => {
+        await Promise.race([rolesReadOnce, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        const response = await withSuperAdminEmail(first.email, () => route.fetch());
+        order.push(`grant ${response.status()} ${await response.text()}`);
+        await route.fulfill({ response });
+      },
+    );
+    try {
+      await signInThroughUi(page, first.email, first.password);
+      // A reload would drop this marker.
+      await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+      const switcher = page.getByLabel('Organization');
+      await switcher.waitFor({ timeout: 15_000 });
+      const options = await switcher.locator('option').allTextContents();
+      expect(options).toEqual(expect.arrayContaining(['Eat At Home', 'Magnolia Supper Club', 'The Garden Table', mine.name]));
+      expect(await page.getByRole('heading', { name: 'No organization yet' }).count()).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      expect(new URL(page.url()).pathname).toBe('/admin');
+      // The panel did read the roles before the grant answered (the race happened), and again after it.
+      const grant = order.findIndex((entry) => entry.startsWith('grant'));
+      expect(order[0]).toBe('roles');
+      expect(order[grant]).toBe('grant 200 true');
+      expect(order.slice(grant + 1)).toContain('roles');
+    } finally {
+      await serviceClient().from('user_roles').delete().eq('user_id', first.userId);
+      await close();
+    }
   });
 
   it('an ordinary member of two organizations switches between those two only (mobile)', async () => {

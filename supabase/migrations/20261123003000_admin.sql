@@ -42,7 +42,8 @@ security definer
 set search_path = ''
 as $$
 declare
-  live_count integer;
+  confirmed_count integer;
+  held_count integer;
   any_count integer;
 begin
   -- Deleting the whole organization cascades to its events: allowed.
@@ -50,21 +51,24 @@ begin
     return old;
   end if;
 
-  select count(*) filter (where r.status in ('confirmed', 'held')), count(*)
-  into live_count, any_count
+  -- Reservations are never deleted, so any row at all (cancelled, expired or failed
+  -- included) keeps the event. The message counts the live ones (confirmed, and held
+  -- seats of a checkout in progress) as plain "reservations": a hold is not confirmed.
+  select count(*) filter (where r.status = 'confirmed'), count(*) filter (where r.status = 'held'), count(*)
+  into confirmed_count, held_count, any_count
   from public.reservations r
   where r.event_id = old.id;
 
-  if live_count > 0 then
-    raise exception 'This event has % confirmed reservation(s) and cannot be deleted. Deactivate it instead to hide it from the public page.', live_count
+  if confirmed_count + held_count > 0 then
+    raise exception 'This event has % reservation(s) and cannot be deleted. Deactivate it instead to hide it from the public page.', confirmed_count + held_count
       using errcode = 'SH423',
-            detail = json_build_object('reason', 'event_has_reservations', 'confirmed', live_count, 'total', any_count)::text,
+            detail = json_build_object('reason', 'event_has_reservations', 'confirmed', confirmed_count, 'held', held_count, 'total', any_count)::text,
             hint = 'Deactivate the event instead.';
   end if;
   if any_count > 0 then
-    raise exception 'This event has reservation history (% cancelled reservation(s)) and cannot be deleted. Deactivate it instead.', any_count
+    raise exception 'This event has reservation history (% cancelled or lapsed reservation(s)) and cannot be deleted. Deactivate it instead.', any_count
       using errcode = 'SH423',
-            detail = json_build_object('reason', 'event_has_reservations', 'confirmed', 0, 'total', any_count)::text,
+            detail = json_build_object('reason', 'event_has_reservations', 'confirmed', 0, 'held', 0, 'total', any_count)::text,
             hint = 'Deactivate the event instead.';
   end if;
   return old;

@@ -144,8 +144,36 @@ describe('changing another organization', () => {
   it('the database refuses to delete an event with confirmed reservations, even for its own member', async () => {
     const del = await b.client.from('events').delete().eq('id', eventB.id).select('id');
     expect(del.error?.code).toBe('SH423');
-    expect(del.error?.message).toContain('confirmed reservation');
+    expect(del.error?.message).toBe('This event has 1 reservation(s) and cannot be deleted. Deactivate it instead to hide it from the public page.');
+    expect(JSON.parse(del.error!.details)).toEqual({ reason: 'event_has_reservations', confirmed: 1, held: 0, total: 1 });
     expect(await row('events', eventB.id)).toBeTruthy();
+  });
+
+  it('the refusal does not call held seats "confirmed", and a cancelled reservation alone still keeps the event', async () => {
+    const svc = serviceClient();
+    const held = await seedEvent(orgB.id, { title: uniq('Held Dinner') });
+    const hold = await svc.from('reservations').insert({
+      org_id: orgB.id, event_id: held.id, name: 'Mid Checkout', email: `${uniq('hold')}@example.test`, num_guests: 2,
+      status: 'held', hold_expires_at: new Date(Date.now() + 600_000).toISOString(),
+    });
+    expect(hold.error).toBeNull();
+    const delHeld = await b.client.from('events').delete().eq('id', held.id).select('id');
+    expect(delHeld.error?.code).toBe('SH423');
+    expect(delHeld.error?.message).toBe('This event has 1 reservation(s) and cannot be deleted. Deactivate it instead to hide it from the public page.');
+    expect(delHeld.error?.message).not.toContain('confirmed');
+    expect(JSON.parse(delHeld.error!.details)).toEqual({ reason: 'event_has_reservations', confirmed: 0, held: 1, total: 1 });
+
+    const past = await seedEvent(orgB.id, { title: uniq('Cancelled Dinner') });
+    const cancelled = await svc.from('reservations').insert({
+      org_id: orgB.id, event_id: past.id, name: 'Changed Plans', email: `${uniq('cancel')}@example.test`, num_guests: 1,
+      status: 'cancelled', cancelled_at: new Date().toISOString(),
+    });
+    expect(cancelled.error).toBeNull();
+    const delPast = await b.client.from('events').delete().eq('id', past.id).select('id');
+    expect(delPast.error?.code).toBe('SH423');
+    expect(delPast.error?.message).toBe('This event has reservation history (1 cancelled or lapsed reservation(s)) and cannot be deleted. Deactivate it instead.');
+    expect(await row('events', held.id)).toBeTruthy();
+    expect(await row('events', past.id)).toBeTruthy();
   });
 });
 

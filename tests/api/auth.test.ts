@@ -2,6 +2,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, SUPER_ADMIN_EMAIL } from '../../stack/config.ts';
 import { stackEnv } from '../support/stack-env.ts';
+import { withSuperAdminEmail, withSuperAdminEmailUnchanged } from '../support/super-admin-setting.ts';
 
 // supabase-js against the local GoTrue subset (/auth/v1).
 
@@ -193,7 +194,8 @@ describe('the access token drives row-level security (auth.uid())', () => {
   it('grant_super_admin_by_email succeeds only for the configured account itself', async () => {
     const admin = client();
     expect((await admin.auth.signInWithPassword({ email: SUPER_ADMIN_EMAIL, password: DEMO_PASSWORD })).error).toBeNull();
-    const granted = await admin.rpc('grant_super_admin_by_email', { target_email: SUPER_ADMIN_EMAIL });
+    // Under the lock: another test may point the setting at a fresh account for a moment.
+    const granted = await withSuperAdminEmailUnchanged(async () => admin.rpc('grant_super_admin_by_email', { target_email: SUPER_ADMIN_EMAIL }));
     expect(granted.error).toBeNull();
     expect(granted.data).toBe(true);
 
@@ -201,6 +203,49 @@ describe('the access token drives row-level security (auth.uid())', () => {
     await owner.auth.signInWithPassword({ email: 'owner@eatathome.test', password: DEMO_PASSWORD });
     const refused = await owner.rpc('grant_super_admin_by_email', { target_email: SUPER_ADMIN_EMAIL });
     expect(refused.data).toBe(false);
+  });
+
+  it('a configured super admin without the role yet: the grant saves it at once and RLS follows with the same token', async () => {
+    // A fresh account made the configured one, rather than deleting the role of
+    // admin@supperhost.test: other files run in parallel as that account and rely on its role
+    // (see tests/support/super-admin-setting.ts). The setting changes only for the grant call,
+    // under a lock shared with the tests that need it unchanged.
+    const EAT_AT_HOME = 'a0000000-0000-4000-8000-000000000001';
+    const email = uniqueEmail('first-admin').toLowerCase();
+    const sb = client();
+    const signUp = await sb.auth.signUp({ email, password: 'correct-horse' });
+    expect(signUp.error).toBeNull();
+    const userId = signUp.data.user!.id;
+    const service = createClient(env.apiUrl, env.serviceRoleKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      realtime: { transport: NoWebSocket as never },
+    });
+    try {
+      // Before: no role, and nothing of another organization through RLS.
+      expect((await sb.from('user_roles').select('role')).data).toEqual([]);
+      expect((await sb.from('promo_codes').select('id').eq('org_id', EAT_AT_HOME)).data).toEqual([]);
+      expect((await sb.from('reservations').select('id').eq('org_id', EAT_AT_HOME)).data).toEqual([]);
+      // Not the configured email (yet): refused, nothing saved.
+      expect((await sb.rpc('grant_super_admin_by_email', { target_email: email })).data).toBe(false);
+
+      const granted = await withSuperAdminEmail(email, async () => sb.rpc('grant_super_admin_by_email', { target_email: email }));
+      expect(granted.error).toBeNull();
+      expect(granted.data).toBe(true);
+
+      // The role row exists, and the very same access token now reads every organization.
+      expect((await service.from('user_roles').select('user_id, role').eq('user_id', userId)).data).toEqual([{ user_id: userId, role: 'super_admin' }]);
+      expect((await sb.from('user_roles').select('role').eq('user_id', userId)).data).toEqual([{ role: 'super_admin' }]);
+      expect((await sb.from('promo_codes').select('code').eq('org_id', EAT_AT_HOME)).data!.map((p) => p.code).sort()).toEqual(
+        ['COMP100', 'OLDCODE', 'TAKE5', 'USEDUP', 'WELCOME10'],
+      );
+      expect((await sb.from('reservations').select('id').eq('org_id', EAT_AT_HOME)).data!.length).toBeGreaterThan(0);
+      const orgs = (await sb.from('organizations').select('slug')).data!.map((o) => o.slug);
+      expect(orgs).toEqual(expect.arrayContaining(['eatathome', 'magnolia', 'garden-table']));
+    } finally {
+      // Leave no extra super admin behind in the shared database.
+      await service.from('user_roles').delete().eq('user_id', userId);
+    }
+    expect((await service.from('user_roles').select('role').eq('user_id', userId)).data).toEqual([]);
   });
 
   it('a member sees only their own memberships', async () => {

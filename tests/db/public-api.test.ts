@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type pg from 'pg';
+import { SUPER_ADMIN_SETTING_LOCK } from '../support/super-admin-setting.ts';
 import { actAs, actAsOwner, eatathomeEvent, gardenEvent, magnoliaEvent, one, ORG, rolledBack, USER, useDatabase } from './helpers.ts';
 
 const pool = useDatabase();
@@ -155,6 +156,8 @@ describe('grant_super_admin_by_email', () => {
     (await db.query(`select 1 from public.user_roles where user_id = $1 and role = 'super_admin'`, [user])).rowCount === 1;
 
   it('grants the configured email to its own signed-in account, whatever the case', () => rolledBack(pool(), async (db) => {
+    // Other files point the setting at a fresh account for a moment (tests/support/super-admin-setting.ts).
+    await db.query('select pg_advisory_xact_lock($1)', [SUPER_ADMIN_SETTING_LOCK]);
     await db.query('delete from public.user_roles where user_id = $1', [USER.superAdmin]);
     await actAs(db, 'superAdmin');
     expect(await grant(db, 'ADMIN@SupperHost.test')).toBe(true);

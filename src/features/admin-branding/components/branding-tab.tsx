@@ -83,18 +83,37 @@ export function BrandingTab({ orgId, orgSlug }: { orgId: string; orgSlug: string
 
   if (branding.isPending) return <Spinner label="Loading branding…" />;
 
+  const header = (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <h2 id="branding-heading" className="font-serif text-2xl font-semibold">Branding</h2>
+      <Button variant="outline" asChild>
+        <a href={paths.orgPage.getHref(orgSlug)} target="_blank" rel="noopener noreferrer">
+          <ExternalLink className="h-4 w-4" aria-hidden />
+          Preview Page
+        </a>
+      </Button>
+    </div>
+  );
+
+  // Never offer the form when the stored branding could not be read: saving its defaults
+  // would overwrite the real branding. (A failed background refetch keeps the loaded data.)
+  if (branding.isError && branding.data === undefined) {
+    return (
+      <section aria-labelledby="branding-heading" className="space-y-4">
+        {header}
+        <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
+          <span>{brandingMessages.loadFailed}</span>
+          <Button variant="outline" size="sm" onClick={() => void branding.refetch()} disabled={branding.isFetching}>
+            {branding.isFetching ? 'Retrying…' : 'Retry'}
+          </Button>
+        </Alert>
+      </section>
+    );
+  }
+
   return (
     <section aria-labelledby="branding-heading" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="branding-heading" className="font-serif text-2xl font-semibold">Branding</h2>
-        <Button variant="outline" asChild>
-          <a href={paths.orgPage.getHref(orgSlug)} target="_blank" rel="noopener noreferrer">
-            <ExternalLink className="h-4 w-4" aria-hidden />
-            Preview Page
-          </a>
-        </Button>
-      </div>
-      {branding.isError ? <Alert variant="destructive">{brandingMessages.loadFailed}</Alert> : null}
+      {header}
       <form className="space-y-6" noValidate onSubmit={form.handleSubmit((values) => save.mutate({ orgId, values }))}>
         <Card>
           <CardHeader>

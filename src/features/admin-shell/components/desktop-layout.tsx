@@ -47,7 +47,8 @@ export function DesktopLayout({ org, orgs, tab, onTab, onOrg, onSignOut, signing
               View Page
             </a>
           </Button>
-          {orgs.length > 1 ? <OrgSwitcher orgs={orgs} value={org.id} onChange={onOrg} className="max-w-[14rem]" /> : null}
+          {/* Always on desktop, even with one organization (only the mobile drawer hides a lone one). */}
+          <OrgSwitcher orgs={orgs} value={org.id} onChange={onOrg} className="max-w-[14rem]" />
           <Button variant="ghost" size="sm" onClick={onSignOut} disabled={signingOut}>
             <LogOut className="h-4 w-4" aria-hidden />
             Sign Out

@@ -1,8 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { paths } from '@/config/paths';
 import { signUpSchema, type Credentials } from '../schemas';
-import { grantSuperAdminIfConfigured } from './grant-super-admin';
+import { grantSuperAdminIfConfigured, refreshAdminDataAfterGrant } from './grant-super-admin';
 
 export class AlreadyRegisteredError extends Error {
   constructor() {
@@ -24,10 +24,20 @@ export async function signUp(input: Credentials) {
   if (data.user && Array.isArray(data.user.identities) && data.user.identities.length === 0) {
     throw new AlreadyRegisteredError();
   }
-  if (data.session) await grantSuperAdminIfConfigured(email);
-  return data;
+  const superAdmin = data.session ? await grantSuperAdminIfConfigured(email) : false;
+  return { ...data, superAdmin };
 }
 
 export function useSignUp(options: { onSuccess?: (data: Awaited<ReturnType<typeof signUp>>) => void; onError?: (error: Error) => void } = {}) {
-  return useMutation({ mutationFn: signUp, ...options });
+  const queryClient = useQueryClient();
+  return useMutation({
+    // As for signing in: with a session the page is already heading to /admin.
+    mutationFn: async (input: Credentials) => {
+      const result = await signUp(input);
+      void refreshAdminDataAfterGrant(queryClient, result.superAdmin);
+      return result;
+    },
+    onSuccess: (data) => options.onSuccess?.(data),
+    onError: options.onError,
+  });
 }
