@@ -11,6 +11,10 @@ export interface AdminOrgs {
  * A super admin sees every organization (ordered by name); anyone else the organizations
  * of their memberships. Row-level security enforces the same rule on the server.
  */
+// The database orders by its collation (byte order with the C locale: 'Zeta' before 'alpha');
+// staff expect dictionary order, the same in both branches.
+const byName = (a: AdminOrg, b: AdminOrg) => a.name.localeCompare(b.name);
+
 export async function getAdminOrgs(userId: string): Promise<AdminOrgs> {
   const roles = await supabase.from('user_roles').select('role').eq('user_id', userId);
   if (roles.error) throw roles.error;
@@ -19,7 +23,7 @@ export async function getAdminOrgs(userId: string): Promise<AdminOrgs> {
   if (isSuperAdmin) {
     const { data, error } = await supabase.from('organizations').select('id, name, slug').order('name');
     if (error) throw error;
-    return { isSuperAdmin, orgs: data ?? [] };
+    return { isSuperAdmin, orgs: [...(data ?? [])].sort(byName) };
   }
 
   const { data, error } = await supabase
@@ -30,7 +34,7 @@ export async function getAdminOrgs(userId: string): Promise<AdminOrgs> {
   const orgs = (data ?? [])
     .map((m) => m.organizations as AdminOrg | null)
     .filter((o): o is AdminOrg => o !== null)
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .sort(byName);
   return { isSuperAdmin, orgs };
 }
 
