@@ -13,7 +13,7 @@ import {
 import { parseOrgPage } from '../../src/features/org-page/lib/parse-org-page';
 import { limits } from '../../src/config/site';
 
-const event = (over: Partial<{ id: string; rsvp_mode: boolean; deposit_amount: number | null; total_available: number; is_fully_booked: boolean }> = {}) => ({
+const event = (over: Partial<{ id: string; rsvp_mode: boolean; rsvp_open: boolean; deposit_amount: number | null; total_available: number; is_fully_booked: boolean }> = {}) => ({
   id: 'e1',
   rsvp_mode: false,
   deposit_amount: null,
@@ -36,6 +36,15 @@ describe('event cards', () => {
     expect(eventAction(event({ deposit_amount: 2500 }), 'rsvp').label).toBe('RSVP - $25.00 deposit');
     expect(eventAction(event({ deposit_amount: 500 }), 'reservations').label).toBe('Reserve Your Spot');
     expect(eventAction(event({ rsvp_mode: true, deposit_amount: 0 }), 'reservations').label).toBe('Reserve Your Spot');
+  });
+
+  it('an RSVP event whose RSVPs are closed cannot be chosen and says so', () => {
+    const closed = event({ id: 'closed', rsvp_mode: true, rsvp_open: false, deposit_amount: 500 });
+    expect(eventBadge(closed)).toEqual({ text: 'RSVPs Closed', variant: 'destructive' });
+    expect(eventAction(closed, 'rsvp')).toEqual({ label: 'RSVPs Closed', disabled: true });
+    expect(initialEventId([closed, event({ id: 'open', rsvp_mode: true, rsvp_open: true })])).toBe('open');
+    // rsvp_open only matters for RSVP-mode events.
+    expect(eventAction(event({ rsvp_mode: false, rsvp_open: false }), 'reservations').disabled).toBe(false);
   });
 
   it('an RSVP event without a deposit_amount shows the default deposit the server charges', () => {

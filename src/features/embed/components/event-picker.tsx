@@ -9,19 +9,23 @@ interface PickableEvent {
   event_time: string;
   is_fully_booked: boolean;
   total_available: number;
+  rsvp_mode?: boolean;
+  rsvp_open?: boolean;
 }
 
-/** The embed's event choice: one select (title, date and time; full events disabled). */
+/** The embed's event choice: one select (title, date and time; full or closed events disabled). */
 export function EventPicker({ events, value, onChange }: { events: readonly PickableEvent[]; value: string | null; onChange(id: string): void }) {
   return (
     <FormField label="Choose an event">
       <NativeSelect value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
         {value ? null : <option value="">Select an event</option>}
         {events.map((e) => {
+          const closed = e.rsvp_mode === true && e.rsvp_open === false;
           const full = e.is_fully_booked || e.total_available <= 0;
+          const note = closed ? ' (RSVPs Closed)' : full ? ' (Fully Booked)' : '';
           return (
-            <option key={e.id} value={e.id} disabled={full}>
-              {`${e.title} — ${formatEventDate(e.date)}, ${formatEventTime(e.event_time)}${full ? ' (Fully Booked)' : ''}`}
+            <option key={e.id} value={e.id} disabled={closed || full}>
+              {`${e.title} — ${formatEventDate(e.date)}, ${formatEventTime(e.event_time)}${note}`}
             </option>
           );
         })}

@@ -9,6 +9,8 @@ import { limits } from '@/config/site';
 interface EventLike {
   id: string;
   rsvp_mode: boolean;
+  /** An RSVP-mode event takes RSVPs only while open (the server refuses otherwise). */
+  rsvp_open?: boolean;
   deposit_amount: number | null;
   total_available: number;
   is_fully_booked: boolean;
@@ -19,8 +21,13 @@ export function isRsvpBooking(event: Pick<EventLike, 'rsvp_mode'>, reservationMo
   return event.rsvp_mode || reservationMode === 'rsvp';
 }
 
-export function hasAvailability(event: Pick<EventLike, 'total_available' | 'is_fully_booked'>): boolean {
-  return !event.is_fully_booked && event.total_available > 0;
+/** An RSVP-mode event whose RSVPs staff have closed. */
+export function isRsvpClosed(event: Partial<Pick<EventLike, 'rsvp_mode' | 'rsvp_open'>>): boolean {
+  return event.rsvp_mode === true && event.rsvp_open === false;
+}
+
+export function hasAvailability(event: Pick<EventLike, 'total_available' | 'is_fully_booked'> & Partial<EventLike>): boolean {
+  return !isRsvpClosed(event) && !event.is_fully_booked && event.total_available > 0;
 }
 
 /** The first event with availability is preselected; none when every event is full. */
@@ -31,7 +38,8 @@ export function initialEventId(events: readonly EventLike[]): string | null {
 export type BadgeVariant = 'destructive' | 'warning' | 'success';
 
 /** 'Fully Booked', 'N spots left' (limited: 3 or fewer) or 'N available'. */
-export function eventBadge(event: Pick<EventLike, 'total_available' | 'is_fully_booked'>): { text: string; variant: BadgeVariant } {
+export function eventBadge(event: Pick<EventLike, 'total_available' | 'is_fully_booked'> & Partial<EventLike>): { text: string; variant: BadgeVariant } {
+  if (isRsvpClosed(event)) return { text: 'RSVPs Closed', variant: 'destructive' };
   if (!hasAvailability(event)) return { text: 'Fully Booked', variant: 'destructive' };
   const n = event.total_available;
   if (n <= limits.limitedSpotsThreshold) return { text: n === 1 ? '1 spot left' : `${n} spots left`, variant: 'warning' };
@@ -48,6 +56,7 @@ export function rsvpDepositCents(event: Pick<EventLike, 'deposit_amount'>): numb
 
 /** The card's button: 'Fully Booked' (disabled), 'RSVP - $X deposit' or 'Reserve Your Spot'. */
 export function eventAction(event: EventLike, reservationMode: string | null | undefined): { label: string; disabled: boolean } {
+  if (isRsvpClosed(event)) return { label: 'RSVPs Closed', disabled: true };
   if (!hasAvailability(event)) return { label: 'Fully Booked', disabled: true };
   const deposit = rsvpDepositCents(event);
   if (isRsvpBooking(event, reservationMode) && deposit > 0) {
