@@ -142,7 +142,7 @@ export async function startFunctionsRunner({ port, env, log = () => undefined, f
     dir,
     String(port),
   ];
-  const child = spawn(deno, args, { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(deno, args, { cwd: ROOT, env: childEnv, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
 
   const stderrTail: string[] = [];
   const pipeLines = (stream: NodeJS.ReadableStream, isErr: boolean) => {

@@ -144,3 +144,20 @@ realServe({
     console.log(`[functions] listening on http://127.0.0.1:${port}: ${names.join(', ') || '(no functions)'}`);
   },
 }, route);
+
+// The stack that started this process holds the other end of stdin. When that process is
+// gone, however it ended (even killed with SIGKILL), stdin closes: leave with it rather
+// than linger as an orphan holding the port.
+(async () => {
+  const buffer = new Uint8Array(64);
+  try {
+    while ((await Deno.stdin.read(buffer)) !== null) {
+      // Nothing is ever sent; reading only waits for the end.
+    }
+  } catch {
+    // A closed or broken pipe means the same.
+  }
+  // Deno.exit() would only end this run under --watch, leaving the watcher waiting for
+  // file changes; a signal to ourselves ends the whole process in both modes.
+  Deno.kill(Deno.pid, 'SIGTERM');
+})();
