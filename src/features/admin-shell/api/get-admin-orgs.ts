@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import { signInSettled } from '@/lib/sign-in-settled';
 import type { AdminOrg } from '../types';
 
 export interface AdminOrgs {
@@ -16,6 +17,8 @@ export interface AdminOrgs {
 const byName = (a: AdminOrg, b: AdminOrg) => a.name.localeCompare(b.name);
 
 export async function getAdminOrgs(userId: string): Promise<AdminOrgs> {
+  // Right after signing in, wait for the sign-in's super-admin grant (src/lib/sign-in-settled.ts).
+  await signInSettled();
   const roles = await supabase.from('user_roles').select('role').eq('user_id', userId);
   if (roles.error) throw roles.error;
   const isSuperAdmin = (roles.data ?? []).some((r) => r.role === 'super_admin');

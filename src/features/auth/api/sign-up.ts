@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import { trackSignIn } from '@/lib/sign-in-settled';
 import { paths } from '@/config/paths';
 import { signUpSchema, type Credentials } from '../schemas';
 import { grantSuperAdminIfConfigured, refreshAdminDataAfterGrant } from './grant-super-admin';
@@ -12,6 +13,10 @@ export class AlreadyRegisteredError extends Error {
 
 export async function signUp(input: Credentials) {
   const { email, password } = signUpSchema.parse(input);
+  return trackSignIn(() => signUpAndGrant(email, password));
+}
+
+async function signUpAndGrant(email: string, password: string) {
   const { data, error } = await supabase.auth.signUp({
     email,
     password,
