@@ -41,7 +41,8 @@ function toValues(b: OrgBranding | null): BrandingFormValues {
   };
 }
 
-type AssetKey = 'logo_url' | 'menu_file_url' | 'empty_state_image_url' | 'gallery_images';
+type SingleAssetKey = 'logo_url' | 'menu_file_url' | 'empty_state_image_url';
+type AssetKey = SingleAssetKey | 'gallery_images';
 
 export function BrandingTab({ orgId, orgSlug }: { orgId: string; orgSlug: string }) {
   const branding = useBranding(orgId);
@@ -80,6 +81,26 @@ export function BrandingTab({ orgId, orgSlug }: { orgId: string; orgSlug: string
       form.setValue(key, urls[0], { shouldDirty: true, shouldValidate: true });
     }
   };
+
+  /** A single-file upload field (logo, menu file, empty-state image) bound to the form. */
+  const assetField = (name: SingleAssetKey, label: string, folder: UploadFolder, kind: 'image' | 'file') => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <AssetField
+          label={label}
+          folder={folder}
+          kind={kind}
+          value={field.value}
+          error={fieldState.error?.message}
+          uploading={uploading === name}
+          onChange={field.onChange}
+          onUpload={(file) => void uploadFiles(name, folder, [file])}
+        />
+      )}
+    />
+  );
 
   if (branding.isPending) return <Spinner label="Loading branding…" />;
 
@@ -135,22 +156,7 @@ export function BrandingTab({ orgId, orgSlug }: { orgId: string; orgSlug: string
               render={({ field, fieldState }) => <ColorField label="Secondary color" value={field.value} error={fieldState.error?.message} onChange={field.onChange} />}
             />
             <div className="sm:col-span-2">
-              <Controller
-                control={form.control}
-                name="logo_url"
-                render={({ field, fieldState }) => (
-                  <AssetField
-                    label="Logo"
-                    folder="logos"
-                    kind="image"
-                    value={field.value}
-                    error={fieldState.error?.message}
-                    uploading={uploading === 'logo_url'}
-                    onChange={field.onChange}
-                    onUpload={(file) => void uploadFiles('logo_url', 'logos', [file])}
-                  />
-                )}
-              />
+              {assetField('logo_url', 'Logo', 'logos', 'image')}
             </div>
           </CardContent>
         </Card>
@@ -180,22 +186,7 @@ export function BrandingTab({ orgId, orgSlug }: { orgId: string; orgSlug: string
             <FormField label="Menu text" error={errors.menu_content?.message}>
               <Textarea rows={5} {...form.register('menu_content')} />
             </FormField>
-            <Controller
-              control={form.control}
-              name="menu_file_url"
-              render={({ field, fieldState }) => (
-                <AssetField
-                  label="Menu file"
-                  folder="menus"
-                  kind="file"
-                  value={field.value}
-                  error={fieldState.error?.message}
-                  uploading={uploading === 'menu_file_url'}
-                  onChange={field.onChange}
-                  onUpload={(file) => void uploadFiles('menu_file_url', 'menus', [file])}
-                />
-              )}
-            />
+            {assetField('menu_file_url', 'Menu file', 'menus', 'file')}
           </CardContent>
         </Card>
 
@@ -250,22 +241,7 @@ export function BrandingTab({ orgId, orgSlug }: { orgId: string; orgSlug: string
             <FormField label="Empty state button text" error={errors.empty_state_cta_text?.message}>
               <Input {...form.register('empty_state_cta_text')} />
             </FormField>
-            <Controller
-              control={form.control}
-              name="empty_state_image_url"
-              render={({ field, fieldState }) => (
-                <AssetField
-                  label="Empty state image"
-                  folder="misc"
-                  kind="image"
-                  value={field.value}
-                  error={fieldState.error?.message}
-                  uploading={uploading === 'empty_state_image_url'}
-                  onChange={field.onChange}
-                  onUpload={(file) => void uploadFiles('empty_state_image_url', 'misc', [file])}
-                />
-              )}
-            />
+            {assetField('empty_state_image_url', 'Empty state image', 'misc', 'image')}
           </CardContent>
         </Card>
 
