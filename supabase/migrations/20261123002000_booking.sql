@@ -452,12 +452,15 @@ begin
         perform pg_advisory_xact_lock(hashtextextended('supperhost.promo:' || v_promo.id::text, 0));
         select * into v_promo from public.promo_codes p where p.id = v_promo.id;
       end if;
-      select count(*) into v_live_promo_holds
-      from public.reservations r
-      where r.promo_code_id = v_promo.id
-        and r.status = 'held'
-        and r.hold_expires_at > now();
-      if v_promo.times_redeemed + v_live_promo_holds >= v_promo.max_uses then
+      -- Uses taken = redeemed + live holds, read in ONE statement (one snapshot): a
+      -- confirmation committing in between moves a use from "held" to "redeemed", and two
+      -- separate reads could miss it on both sides and let one hold too many through.
+      select p.times_redeemed + (
+               select count(*) from public.reservations r
+               where r.promo_code_id = p.id and r.status = 'held' and r.hold_expires_at > now())
+        into v_live_promo_holds
+      from public.promo_codes p where p.id = v_promo.id;
+      if v_live_promo_holds >= v_promo.max_uses then
         raise exception 'This promo code has reached its usage limit' using errcode = 'P0001';
       end if;
     end if;
@@ -894,10 +897,13 @@ begin
         perform pg_advisory_xact_lock(hashtextextended('supperhost.promo:' || r.promo_code_id::text, 0));
         select * into v_promo from public.promo_codes p where p.id = r.promo_code_id;
         if v_promo.max_uses is not null then
-          select count(*) into v_live_promo_holds
-          from public.reservations x
-          where x.promo_code_id = v_promo.id and x.status = 'held' and x.hold_expires_at > now();
-          if v_promo.times_redeemed + v_live_promo_holds >= v_promo.max_uses then
+          -- Redeemed + live holds in one statement (one snapshot), as in booking_evaluate.
+          select p.times_redeemed + (
+                   select count(*) from public.reservations x
+                   where x.promo_code_id = p.id and x.status = 'held' and x.hold_expires_at > now())
+            into v_live_promo_holds
+          from public.promo_codes p where p.id = v_promo.id;
+          if v_live_promo_holds >= v_promo.max_uses then
             raise exception 'promo exhausted' using errcode = 'SH410';
           end if;
         end if;
