@@ -870,6 +870,10 @@ export type Database = {
         Args: { event_date: string; event_time: string; event_timezone: string; at_time?: string }
         Returns: boolean
       }
+      promo_uses_taken: {
+        Args: { p_promo_id: string }
+        Returns: number
+      }
       quote_booking: {
         Args: { p_event_id: string; p_guests: number; p_pricing?: string; p_ticket_type?: string; p_rsvp_slot_id?: string; p_time_slot?: string; p_promo_code?: string; p_unit_price_cents?: number; p_max_guests?: number; p_org_slug?: string; p_slot_cap?: number }
         Returns: Json

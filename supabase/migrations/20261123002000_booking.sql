@@ -238,6 +238,22 @@ as $$
   select '$' || to_char(coalesce(cents, 0) / 100.0, 'FM999,999,990.00');
 $$;
 
+-- A promo code's uses taken: redeemed plus live holds, in ONE statement (one snapshot).
+-- A confirmation moves a use from "held" to "redeemed" in one commit; two separate reads
+-- could miss it on both sides and let one hold too many through.
+create or replace function public.promo_uses_taken(p_promo_id uuid)
+returns integer
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select p.times_redeemed + (
+           select count(*)::integer from public.reservations r
+           where r.promo_code_id = p.id and r.status = 'held' and r.hold_expires_at > now())
+  from public.promo_codes p where p.id = p_promo_id;
+$$;
+
 -- Prices a booking and checks that it can be made, without taking anything.
 -- With p_lock (hold_booking) it first takes the event row lock, expires the
 -- event's stale holds and takes the promo code's advisory lock, so the
@@ -275,7 +291,6 @@ declare
   v_unit integer;
   v_subtotal integer;
   v_discount integer := 0;
-  v_live_promo_holds integer;
   v_taken integer;
   v_left integer;
   v_slot_capacity integer;
@@ -452,15 +467,7 @@ begin
         perform pg_advisory_xact_lock(hashtextextended('supperhost.promo:' || v_promo.id::text, 0));
         select * into v_promo from public.promo_codes p where p.id = v_promo.id;
       end if;
-      -- Uses taken = redeemed + live holds, read in ONE statement (one snapshot): a
-      -- confirmation committing in between moves a use from "held" to "redeemed", and two
-      -- separate reads could miss it on both sides and let one hold too many through.
-      select p.times_redeemed + (
-               select count(*) from public.reservations r
-               where r.promo_code_id = p.id and r.status = 'held' and r.hold_expires_at > now())
-        into v_live_promo_holds
-      from public.promo_codes p where p.id = v_promo.id;
-      if v_live_promo_holds >= v_promo.max_uses then
+      if public.promo_uses_taken(v_promo.id) >= v_promo.max_uses then
         raise exception 'This promo code has reached its usage limit' using errcode = 'P0001';
       end if;
     end if;
@@ -833,7 +840,6 @@ as $$
 declare
   r public.reservations;
   v_promo public.promo_codes;
-  v_live_promo_holds integer;
 begin
   if p_payment_provider is null or btrim(p_payment_provider) = '' then
     raise exception 'A payment provider is required' using errcode = 'P0001';
@@ -897,13 +903,7 @@ begin
         perform pg_advisory_xact_lock(hashtextextended('supperhost.promo:' || r.promo_code_id::text, 0));
         select * into v_promo from public.promo_codes p where p.id = r.promo_code_id;
         if v_promo.max_uses is not null then
-          -- Redeemed + live holds in one statement (one snapshot), as in booking_evaluate.
-          select p.times_redeemed + (
-                   select count(*) from public.reservations x
-                   where x.promo_code_id = p.id and x.status = 'held' and x.hold_expires_at > now())
-            into v_live_promo_holds
-          from public.promo_codes p where p.id = v_promo.id;
-          if v_live_promo_holds >= v_promo.max_uses then
+          if public.promo_uses_taken(v_promo.id) >= v_promo.max_uses then
             raise exception 'promo exhausted' using errcode = 'SH410';
           end if;
         end if;
@@ -1001,6 +1001,7 @@ revoke execute on function
   public.test_processor_charge(text, text, integer, text, text, text, text),
   public.test_processor_refund(text, text, integer, text),
   public.booking_money(integer),
+  public.promo_uses_taken(uuid),
   public.booking_evaluate(uuid, integer, text, text, uuid, text, text, integer, integer, text, integer, boolean),
   public.booking_summary(public.reservations, boolean),
   public.enqueue_booking_confirmation(uuid),
