@@ -62,6 +62,8 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
+  // A closed terminal: stop PostgreSQL too rather than leave it running (it ignores SIGHUP).
+  process.on('SIGHUP', () => void shutdown(0));
 
   stack = await startStack({ dataDir: DATA_DIR, ports, siteUrl, seed: true, watchFunctions: true, log: (l) => console.log(`  ${l}`) });
 

