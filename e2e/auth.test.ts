@@ -1,6 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
-import { withSuperAdminEmail } from '../tests/support/super-admin-setting';
 import { seriousViolations } from './support/axe';
 import { closeBrowser, newPage, viewports } from './support/browser';
 import { createOrg, createStaff, expectToast, PASSWORD, serviceClient, signInThroughUi, uniq } from './admin-fixtures';
@@ -168,53 +167,6 @@ describe('super admin', () => {
     expect(await viewPage.getAttribute('href')).toBe(`/${mine.slug}`);
     expect(await viewPage.getAttribute('target')).toBe('_blank');
     await close();
-  });
-
-  it('the configured admin signing in for the first time (no role yet) gets the switcher with every organization, without a reload', async () => {
-    // supabase-js announces the session inside signInWithPassword, before the sign-in has
-    // asked for the grant, so the panel could read the roles too early; the panel's first
-    // reads wait for the sign-in and its grant (src/lib/sign-in-settled.ts). The grant is
-    // slowed down here so that reading too early would certainly show 'No organization yet'.
-    // A fresh account is made the configured one rather than deleting the role of
-    // admin@supperhost.test, which other files use in parallel (see
-    // tests/support/super-admin-setting.ts): the setting changes only while the grant request
-    // is on its way, under a lock shared with the tests that need it unchanged.
-    const first = await createStaff('first-admin'); // confirmed, no role, no membership
-    const mine = await createOrg('Aardwolf Supper Society');
-    const { page, close } = await newPage();
-    const order: string[] = [];
-    page.on('request', (r) => {
-      if (new URL(r.url()).pathname.endsWith('/rest/v1/user_roles')) order.push('roles');
-    });
-    await page.route(
-      (url) => url.pathname.endsWith('/rest/v1/rpc/grant_super_admin_by_email'),
-      async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
-        const response = await withSuperAdminEmail(first.email, () => route.fetch());
-        order.push(`grant ${response.status()} ${await response.text()}`);
-        await route.fulfill({ response });
-      },
-    );
-    try {
-      await signInThroughUi(page, first.email, first.password);
-      // A reload would drop this marker.
-      await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-      const switcher = page.getByLabel('Organization');
-      await switcher.waitFor({ timeout: 30_000 }).catch((error: Error) => {
-        throw new Error(`${error.message}\nrequests so far: ${JSON.stringify(order)}`);
-      });
-      const options = await switcher.locator('option').allTextContents();
-      expect(options).toEqual(expect.arrayContaining(['Eat At Home', 'Magnolia Supper Club', 'The Garden Table', mine.name]));
-      expect(await page.getByRole('heading', { name: 'No organization yet' }).count()).toBe(0);
-      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-      expect(new URL(page.url()).pathname).toBe('/admin');
-      // The panel read the roles only once the grant had answered.
-      expect(order[0]).toBe('grant 200 true');
-      expect(order.slice(1)).toContain('roles');
-    } finally {
-      await serviceClient().from('user_roles').delete().eq('user_id', first.userId);
-      await close();
-    }
   });
 
   it('an ordinary member of two organizations switches between those two only (mobile)', async () => {

@@ -75,8 +75,8 @@ insert into public.user_memberships (user_id, org_id) values
   ('b0000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000002'),
   ('b0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000003');
 
-insert into public.user_roles (user_id, role) values
-  ('b0000000-0000-4000-8000-000000000009', 'super_admin');
+-- The demo's super admin: the configured account (the one place that names it).
+select public.set_super_admin_email('admin@supperhost.test');
 
 -- -----------------------------------------------------------------------------
 -- Branding

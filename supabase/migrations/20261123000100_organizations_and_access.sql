@@ -116,9 +116,9 @@ create table public.app_settings (
 
 comment on table public.app_settings is 'Platform configuration read by security definer functions; no API role can read it.';
 
-insert into public.app_settings (key, value)
-values ('super_admin_email', 'admin@supperhost.test')
-on conflict (key) do nothing;
+-- No super-admin address is configured here: public.set_super_admin_email() sets it
+-- (the demo's in supabase/seed.sql; in production once, after the account is
+-- registered and confirmed: README.md, "Deploy to Supabase").
 
 -- -----------------------------------------------------------------------------
 -- Access predicates
@@ -160,9 +160,119 @@ revoke execute on function public.is_org_member(uuid) from public, anon;
 grant execute on function public.is_super_admin() to authenticated, service_role;
 grant execute on function public.is_org_member(uuid) to authenticated, service_role;
 
--- The one configured address (app_settings.super_admin_email) becomes super
--- admin, and only for the caller's own, confirmed account: the email is read
--- from auth.users, never from the request.
+-- -----------------------------------------------------------------------------
+-- The super-admin grant: one configured account, kept in step by the database
+--
+-- app_settings holds the configured account twice: its email (super_admin_email)
+-- and the id of the account that had that email, confirmed, when it was configured
+-- (super_admin_user_id). An account holds the super_admin role exactly while it
+-- is that account AND its email is still the configured one AND confirmed. So:
+--   * nobody who signs up with, or changes their email to, the configured address
+--     gets anything (a different account id), whatever the confirmation settings;
+--   * the owner loses the role the moment their email changes away from it;
+--   * the address can only be configured once its account exists and is confirmed.
+-- sync_super_admin() is the one place that decides; triggers on auth.users and
+-- set_super_admin_email() call it, so the role exists before any sign-in asks.
+-- Roles given by hand (service role inserts) are left alone until that account's
+-- email changes.
+-- -----------------------------------------------------------------------------
+
+create or replace function public.sync_super_admin(p_user_id uuid)
+returns boolean
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_is boolean;
+begin
+  select exists (
+    select 1
+    from auth.users u
+    where u.id = p_user_id
+      and u.email_confirmed_at is not null
+      and u.id::text = (select s.value from public.app_settings s where s.key = 'super_admin_user_id')
+      and lower(btrim(u.email)) = lower(btrim((select s.value from public.app_settings s where s.key = 'super_admin_email')))
+  ) into v_is;
+
+  if v_is then
+    insert into public.user_roles (user_id, role)
+    values (p_user_id, 'super_admin')
+    on conflict (user_id, role) do nothing;
+  else
+    delete from public.user_roles r
+    where r.user_id = p_user_id and r.role = 'super_admin';
+  end if;
+  return v_is;
+end;
+$$;
+
+-- An account's email or its confirmation changed: its role follows.
+create or replace function public.sync_super_admin_on_user_change()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT'
+     or new.email is distinct from old.email
+     or new.email_confirmed_at is distinct from old.email_confirmed_at then
+    perform public.sync_super_admin(new.id);
+  end if;
+  return null;
+end;
+$$;
+
+drop trigger if exists sync_super_admin_on_user_change on auth.users;
+create trigger sync_super_admin_on_user_change
+  after insert or update of email, email_confirmed_at on auth.users
+  for each row execute function public.sync_super_admin_on_user_change();
+
+-- Configures the super-admin account by its email (service role or the database
+-- owner only). The account must exist and be confirmed; the previous configured
+-- account loses the role.
+create or replace function public.set_super_admin_email(p_email text)
+returns uuid
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid;
+  v_previous uuid;
+begin
+  select u.id into v_user_id
+  from auth.users u
+  where lower(u.email) = lower(btrim(p_email))
+    and u.email_confirmed_at is not null;
+  if v_user_id is null then
+    raise exception 'No confirmed account has the email %', coalesce(btrim(p_email), '(none)')
+      using errcode = 'P0001',
+            hint = 'Sign up with that email and confirm it first, then configure it.';
+  end if;
+
+  select nullif(s.value, '')::uuid into v_previous
+  from public.app_settings s where s.key = 'super_admin_user_id';
+
+  insert into public.app_settings (key, value)
+  values ('super_admin_email', lower(btrim(p_email))), ('super_admin_user_id', v_user_id::text)
+  on conflict (key) do update set value = excluded.value;
+
+  if v_previous is not null and v_previous <> v_user_id then
+    perform public.sync_super_admin(v_previous);
+  end if;
+  perform public.sync_super_admin(v_user_id);
+  return v_user_id;
+end;
+$$;
+
+-- The RPC the app calls after signing in or up (kept for the product's API): the
+-- role is already in step (the triggers above), so this only re-checks the
+-- caller's own account and answers whether the caller is the super admin. The
+-- argument must be the caller's own email; nothing is ever granted to another.
 create or replace function public.grant_super_admin_by_email(target_email text)
 returns boolean
 language plpgsql
@@ -172,36 +282,24 @@ set search_path = ''
 as $$
 declare
   caller_id uuid := auth.uid();
-  caller_email text;
-  configured_email text;
 begin
   if caller_id is null or coalesce(auth.role(), '') <> 'authenticated' or target_email is null then
     return false;
   end if;
-
-  select u.email into caller_email
-  from auth.users u
-  where u.id = caller_id
-    and u.email_confirmed_at is not null;
-
-  select s.value into configured_email
-  from public.app_settings s
-  where s.key = 'super_admin_email';
-
-  if caller_email is null
-     or configured_email is null
-     or lower(btrim(caller_email)) <> lower(btrim(target_email))
-     or lower(btrim(target_email)) <> lower(btrim(configured_email)) then
+  if not exists (
+    select 1 from auth.users u
+    where u.id = caller_id and lower(btrim(u.email)) = lower(btrim(target_email))
+  ) then
     return false;
   end if;
-
-  insert into public.user_roles (user_id, role)
-  values (caller_id, 'super_admin')
-  on conflict (user_id, role) do nothing;
-  return true;
+  return public.sync_super_admin(caller_id);
 end;
 $$;
 
+revoke execute on function public.sync_super_admin(uuid) from public, anon, authenticated;
+revoke execute on function public.sync_super_admin_on_user_change() from public, anon, authenticated;
+revoke execute on function public.set_super_admin_email(text) from public, anon, authenticated;
+grant execute on function public.set_super_admin_email(text) to service_role;
 revoke execute on function public.grant_super_admin_by_email(text) from public;
 grant execute on function public.grant_super_admin_by_email(text) to anon, authenticated, service_role;
 

@@ -2,7 +2,6 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, SUPER_ADMIN_EMAIL } from '../../stack/config.ts';
 import { stackEnv } from '../support/stack-env.ts';
-import { withSuperAdminEmail, withSuperAdminEmailUnchanged } from '../support/super-admin-setting.ts';
 
 // supabase-js against the local GoTrue subset (/auth/v1).
 
@@ -194,8 +193,7 @@ describe('the access token drives row-level security (auth.uid())', () => {
   it('grant_super_admin_by_email succeeds only for the configured account itself', async () => {
     const admin = client();
     expect((await admin.auth.signInWithPassword({ email: SUPER_ADMIN_EMAIL, password: DEMO_PASSWORD })).error).toBeNull();
-    // Under the lock: another test may point the setting at a fresh account for a moment.
-    const granted = await withSuperAdminEmailUnchanged(async () => admin.rpc('grant_super_admin_by_email', { target_email: SUPER_ADMIN_EMAIL }));
+    const granted = await admin.rpc('grant_super_admin_by_email', { target_email: SUPER_ADMIN_EMAIL });
     expect(granted.error).toBeNull();
     expect(granted.data).toBe(true);
 
@@ -205,47 +203,25 @@ describe('the access token drives row-level security (auth.uid())', () => {
     expect(refused.data).toBe(false);
   });
 
-  it('a configured super admin without the role yet: the grant saves it at once and RLS follows with the same token', async () => {
-    // A fresh account made the configured one, rather than deleting the role of
-    // admin@supperhost.test: other files run in parallel as that account and rely on its role
-    // (see tests/support/super-admin-setting.ts). The setting changes only for the grant call,
-    // under a lock shared with the tests that need it unchanged.
-    const EAT_AT_HOME = 'a0000000-0000-4000-8000-000000000001';
-    const email = uniqueEmail('first-admin').toLowerCase();
-    const sb = client();
-    const signUp = await sb.auth.signUp({ email, password: 'correct-horse' });
-    expect(signUp.error).toBeNull();
-    const userId = signUp.data.user!.id;
-    const service = createClient(env.apiUrl, env.serviceRoleKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      realtime: { transport: NoWebSocket as never },
-    });
-    try {
-      // Before: no role, and nothing of another organization through RLS.
-      expect((await sb.from('user_roles').select('role')).data).toEqual([]);
-      expect((await sb.from('promo_codes').select('id').eq('org_id', EAT_AT_HOME)).data).toEqual([]);
-      expect((await sb.from('reservations').select('id').eq('org_id', EAT_AT_HOME)).data).toEqual([]);
-      // Not the configured email (yet): refused, nothing saved.
-      expect((await sb.rpc('grant_super_admin_by_email', { target_email: email })).data).toBe(false);
+  it('a stranger signing up with the configured address gets no session and no role', async () => {
+    const stranger = client();
+    const signUp = await stranger.auth.signUp({ email: SUPER_ADMIN_EMAIL, password: 'correct-horse-battery' });
+    expect(signUp.data.session).toBeNull();
+    expect((await stranger.rpc('grant_super_admin_by_email', { target_email: SUPER_ADMIN_EMAIL })).data).toBe(false);
+    // The real owner still signs in and still is the super admin.
+    const admin = client();
+    expect((await admin.auth.signInWithPassword({ email: SUPER_ADMIN_EMAIL, password: DEMO_PASSWORD })).error).toBeNull();
+    expect((await admin.from('user_roles').select('role')).data).toEqual([{ role: 'super_admin' }]);
+  });
 
-      const granted = await withSuperAdminEmail(email, async () => sb.rpc('grant_super_admin_by_email', { target_email: email }));
-      expect(granted.error).toBeNull();
-      expect(granted.data).toBe(true);
-
-      // The role row exists, and the very same access token now reads every organization.
-      expect((await service.from('user_roles').select('user_id, role').eq('user_id', userId)).data).toEqual([{ user_id: userId, role: 'super_admin' }]);
-      expect((await sb.from('user_roles').select('role').eq('user_id', userId)).data).toEqual([{ role: 'super_admin' }]);
-      expect((await sb.from('promo_codes').select('code').eq('org_id', EAT_AT_HOME)).data!.map((p) => p.code).sort()).toEqual(
-        ['COMP100', 'OLDCODE', 'TAKE5', 'USEDUP', 'WELCOME10'],
-      );
-      expect((await sb.from('reservations').select('id').eq('org_id', EAT_AT_HOME)).data!.length).toBeGreaterThan(0);
-      const orgs = (await sb.from('organizations').select('slug')).data!.map((o) => o.slug);
-      expect(orgs).toEqual(expect.arrayContaining(['eatathome', 'magnolia', 'garden-table']));
-    } finally {
-      // Leave no extra super admin behind in the shared database.
-      await service.from('user_roles').delete().eq('user_id', userId);
-    }
-    expect((await service.from('user_roles').select('role').eq('user_id', userId)).data).toEqual([]);
+  it('a stranger changing their email to the configured address is refused and gets nothing', async () => {
+    const stranger = client();
+    expect((await stranger.auth.signUp({ email: uniqueEmail('stranger'), password: 'correct-horse-battery' })).error).toBeNull();
+    const change = await stranger.auth.updateUser({ email: SUPER_ADMIN_EMAIL });
+    expect(change.error).not.toBeNull();
+    expect((await stranger.rpc('grant_super_admin_by_email', { target_email: SUPER_ADMIN_EMAIL })).data).toBe(false);
+    expect((await stranger.from('user_roles').select('role')).data).toEqual([]);
+    expect((await stranger.from('reservations').select('id')).data).toEqual([]);
   });
 
   it('a member sees only their own memberships', async () => {

@@ -4,8 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import { SUPER_ADMIN_SETTING_LOCK } from '../support/super-admin-setting.ts';
-import { actAs, actAsOwner, eatathomeEvent, gardenEvent, magnoliaEvent, one, ORG, rolledBack, USER, useDatabase } from './helpers.ts';
+import { actAs, actAsOwner, attempt, eatathomeEvent, gardenEvent, magnoliaEvent, one, ORG, rolledBack, USER, useDatabase } from './helpers.ts';
 
 const pool = useDatabase();
 
@@ -149,61 +148,100 @@ describe('events_with_availability', () => {
   }));
 });
 
-describe('grant_super_admin_by_email', () => {
+describe('the super-admin grant', () => {
   const grant = async (db: pg.PoolClient, email: string) =>
     (await one<{ granted: boolean }>(db, 'select public.grant_super_admin_by_email($1) as granted', [email])).granted;
   const isSuperAdmin = async (db: pg.PoolClient, user: string) =>
     (await db.query(`select 1 from public.user_roles where user_id = $1 and role = 'super_admin'`, [user])).rowCount === 1;
+  /** A new confirmed account, as sign-up (with the confirmation done) leaves it. */
+  const newAccount = async (db: pg.PoolClient, email: string) =>
+    (await one<{ id: string }>(db,
+      `insert into auth.users (email, encrypted_password, email_confirmed_at) values ($1, 'x', now()) returning id`, [email])).id;
 
-  it('grants the configured email to its own signed-in account, whatever the case', () => rolledBack(pool(), async (db) => {
-    // Other files point the setting at a fresh account for a moment (tests/support/super-admin-setting.ts).
-    await db.query('select pg_advisory_xact_lock($1)', [SUPER_ADMIN_SETTING_LOCK]);
-    await db.query('delete from public.user_roles where user_id = $1', [USER.superAdmin]);
+  it('no migration names a super-admin address: the seed configures the demo one, with its account', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const dir = new URL('../../supabase/migrations/', import.meta.url);
+    for (const file of readdirSync(dir)) {
+      expect(readFileSync(new URL(file, dir), 'utf8'), file).not.toMatch(/@supperhost\.test/i);
+    }
+    const settings = await pool().query(`select key, value from public.app_settings where key like 'super_admin%' order by key`);
+    expect(settings.rows).toEqual([
+      { key: 'super_admin_email', value: 'admin@supperhost.test' },
+      { key: 'super_admin_user_id', value: USER.superAdmin },
+    ]);
+  });
+
+  it('the configured account holds the role before any sign-in, and the grant call confirms it, whatever the case', () => rolledBack(pool(), async (db) => {
+    expect(await isSuperAdmin(db, USER.superAdmin)).toBe(true);
     await actAs(db, 'superAdmin');
     expect(await grant(db, 'ADMIN@SupperHost.test')).toBe(true);
-    expect(await grant(db, 'admin@supperhost.test')).toBe(true); // again: no duplicate, still true
+    expect(await grant(db, 'admin@supperhost.test')).toBe(true);
     await actAsOwner(db);
-    expect(await isSuperAdmin(db, USER.superAdmin)).toBe(true);
+    expect((await db.query(`select 1 from public.user_roles where user_id = $1`, [USER.superAdmin])).rowCount).toBe(1);
   }));
 
-  it('refuses another account asking for the configured email', () => rolledBack(pool(), async (db) => {
+  it('refuses another account, a token that only claims the configured email, another email and a visitor', () => rolledBack(pool(), async (db) => {
     await actAs(db, 'memberA');
     expect(await grant(db, 'admin@supperhost.test')).toBe(false);
-    await actAsOwner(db);
-    expect(await isSuperAdmin(db, USER.eatathomeOwner)).toBe(false);
-  }));
-
-  it('refuses an account whose token claims the configured email but whose account has another', () => rolledBack(pool(), async (db) => {
+    expect(await grant(db, 'owner@eatathome.test')).toBe(false);
     await actAs(db, { role: 'authenticated', claims: { sub: USER.eatathomeOwner, role: 'authenticated', email: 'admin@supperhost.test' } });
     expect(await grant(db, 'admin@supperhost.test')).toBe(false);
-    await actAsOwner(db);
-    expect(await isSuperAdmin(db, USER.eatathomeOwner)).toBe(false);
-  }));
-
-  it('refuses an email that is not the configured one, even the caller\'s own', () => rolledBack(pool(), async (db) => {
-    await actAs(db, 'memberA');
-    expect(await grant(db, 'owner@eatathome.test')).toBe(false);
-    await actAsOwner(db);
-    expect(await isSuperAdmin(db, USER.eatathomeOwner)).toBe(false);
-  }));
-
-  it('follows app_settings when the configured email changes', () => rolledBack(pool(), async (db) => {
-    await db.query(`update public.app_settings set value = 'Owner@EatAtHome.test' where key = 'super_admin_email'`);
-    await actAs(db, 'memberA');
-    expect(await grant(db, 'owner@eatathome.test')).toBe(true);
-    await actAsOwner(db);
-    expect(await isSuperAdmin(db, USER.eatathomeOwner)).toBe(true);
-  }));
-
-  it('refuses a visitor, and an account whose email is not confirmed', () => rolledBack(pool(), async (db) => {
     await actAs(db, 'visitor');
     expect(await grant(db, 'admin@supperhost.test')).toBe(false);
     await actAsOwner(db);
-    await db.query('delete from public.user_roles where user_id = $1', [USER.superAdmin]);
+    expect(await isSuperAdmin(db, USER.eatathomeOwner)).toBe(false);
+  }));
+
+  it('a stranger who signs up with the configured address once it is free gets nothing', () => rolledBack(pool(), async (db) => {
+    // The owner moves away from the address; the role goes with it at once.
+    await db.query(`update auth.users set email = 'admin-moved@example.com' where id = $1`, [USER.superAdmin]);
+    expect(await isSuperAdmin(db, USER.superAdmin)).toBe(false);
+    // Confirmed at once, as with confirmations off.
+    const stranger = await newAccount(db, 'admin@supperhost.test');
+    expect(await isSuperAdmin(db, stranger)).toBe(false);
+    await actAs(db, { role: 'authenticated', claims: { sub: stranger, role: 'authenticated', email: 'admin@supperhost.test' } });
+    expect(await grant(db, 'admin@supperhost.test')).toBe(false);
+    expect((await db.query('select id from public.reservations limit 1')).rowCount).toBe(0);
+    await actAsOwner(db);
+    expect(await isSuperAdmin(db, stranger)).toBe(false);
+  }));
+
+  it('a stranger who changes their email to the configured address gets nothing', () => rolledBack(pool(), async (db) => {
+    await db.query(`update auth.users set email = 'admin-moved@example.com' where id = $1`, [USER.superAdmin]);
+    const stranger = await newAccount(db, 'stranger@example.com');
+    await db.query(`update auth.users set email = 'admin@supperhost.test', email_confirmed_at = now() where id = $1`, [stranger]);
+    expect(await isSuperAdmin(db, stranger)).toBe(false);
+    await actAs(db, { role: 'authenticated', claims: { sub: stranger, role: 'authenticated' } });
+    expect(await grant(db, 'admin@supperhost.test')).toBe(false);
+  }));
+
+  it('the real owner loses the role when their email changes away or is unconfirmed, and has it back with the address', () => rolledBack(pool(), async (db) => {
+    await db.query(`update auth.users set email = 'elsewhere@example.com' where id = $1`, [USER.superAdmin]);
+    expect(await isSuperAdmin(db, USER.superAdmin)).toBe(false);
+    await db.query(`update auth.users set email = 'admin@supperhost.test' where id = $1`, [USER.superAdmin]);
+    expect(await isSuperAdmin(db, USER.superAdmin)).toBe(true);
     await db.query('update auth.users set email_confirmed_at = null where id = $1', [USER.superAdmin]);
+    expect(await isSuperAdmin(db, USER.superAdmin)).toBe(false);
     await actAs(db, 'superAdmin');
     expect(await grant(db, 'admin@supperhost.test')).toBe(false);
-    await actAsOwner(db);
+  }));
+
+  it('set_super_admin_email needs a confirmed account and moves the role to it', () => rolledBack(pool(), async (db) => {
+    const unconfirmed = await one<{ id: string }>(db,
+      `insert into auth.users (email, encrypted_password) values ('not-yet@example.com', 'x') returning id`);
+    for (const email of ['nobody@example.com', 'not-yet@example.com']) {
+      const refused = await attempt(db, 'select public.set_super_admin_email($1)', [email]);
+      expect(refused.error?.message).toBe(`No confirmed account has the email ${email}`);
+    }
+    expect(await isSuperAdmin(db, unconfirmed.id)).toBe(false);
+    const next = await newAccount(db, 'next-admin@example.com');
+    await db.query(`select public.set_super_admin_email('Next-Admin@Example.com')`);
+    expect(await isSuperAdmin(db, next)).toBe(true);
     expect(await isSuperAdmin(db, USER.superAdmin)).toBe(false);
+    // Only the service role (and the database owner) may configure it.
+    for (const actor of ['memberA', 'superAdmin', 'visitor'] as const) {
+      await actAs(db, actor);
+      expect((await attempt(db, `select public.set_super_admin_email('owner@eatathome.test')`)).error?.code).toBe('42501');
+    }
   }));
 });

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { signInSettled } from '@/lib/sign-in-settled';
 import type { AdminOrg } from '../types';
 
 export interface AdminOrgs {
@@ -8,41 +7,28 @@ export interface AdminOrgs {
   orgs: AdminOrg[];
 }
 
+function readOrg(value: unknown): AdminOrg | null {
+  if (!value || typeof value !== 'object') return null;
+  const { id, name, slug } = value as Record<string, unknown>;
+  return typeof id === 'string' && typeof name === 'string' && typeof slug === 'string' ? { id, name, slug } : null;
+}
+
 /**
- * A super admin sees every organization (ordered by name); anyone else the organizations
- * of their memberships. Row-level security enforces the same rule on the server.
+ * The organizations the caller may manage, ordered by name, from one SQL function
+ * (`admin_orgs`): a super admin gets every organization, anyone else their memberships.
+ * The super-admin role itself is kept in step by the database, so this never waits on a
+ * sign-in.
  */
-// The database orders by its collation (byte order with the C locale: 'Zeta' before 'alpha');
-// staff expect dictionary order, the same in both branches.
-const byName = (a: AdminOrg, b: AdminOrg) => a.name.localeCompare(b.name);
-
-export async function getAdminOrgs(userId: string): Promise<AdminOrgs> {
-  // Right after signing in, wait for the sign-in's super-admin grant (src/lib/sign-in-settled.ts).
-  await signInSettled();
-  const roles = await supabase.from('user_roles').select('role').eq('user_id', userId);
-  if (roles.error) throw roles.error;
-  const isSuperAdmin = (roles.data ?? []).some((r) => r.role === 'super_admin');
-
-  if (isSuperAdmin) {
-    const { data, error } = await supabase.from('organizations').select('id, name, slug').order('name');
-    if (error) throw error;
-    return { isSuperAdmin, orgs: [...(data ?? [])].sort(byName) };
-  }
-
-  const { data, error } = await supabase
-    .from('user_memberships')
-    .select('org_id, organizations(id, name, slug)')
-    .eq('user_id', userId);
+export async function getAdminOrgs(): Promise<AdminOrgs> {
+  const { data, error } = await supabase.rpc('admin_orgs');
   if (error) throw error;
-  const orgs = (data ?? [])
-    .map((m) => m.organizations as AdminOrg | null)
-    .filter((o): o is AdminOrg => o !== null)
-    .sort(byName);
-  return { isSuperAdmin, orgs };
+  const answer = (data ?? {}) as { is_super_admin?: unknown; orgs?: unknown };
+  const orgs = Array.isArray(answer.orgs) ? answer.orgs.map(readOrg).filter((o): o is AdminOrg => o !== null) : [];
+  return { isSuperAdmin: answer.is_super_admin === true, orgs };
 }
 
 export const adminOrgsQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: ['admin', 'orgs', userId], queryFn: () => getAdminOrgs(userId) });
+  queryOptions({ queryKey: ['admin', 'orgs', userId], queryFn: () => getAdminOrgs() });
 
 export function useAdminOrgs(userId: string) {
   return useQuery(adminOrgsQueryOptions(userId));

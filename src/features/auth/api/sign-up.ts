@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { trackSignIn } from '@/lib/sign-in-settled';
 import { paths } from '@/config/paths';
 import { signUpSchema, type Credentials } from '../schemas';
-import { grantSuperAdminIfConfigured, refreshAdminDataAfterGrant } from './grant-super-admin';
+import { grantSuperAdminIfConfigured } from './grant-super-admin';
 
 export class AlreadyRegisteredError extends Error {
   constructor() {
@@ -13,10 +12,6 @@ export class AlreadyRegisteredError extends Error {
 
 export async function signUp(input: Credentials) {
   const { email, password } = signUpSchema.parse(input);
-  return trackSignIn(() => signUpAndGrant(email, password));
-}
-
-async function signUpAndGrant(email: string, password: string) {
   const { data, error } = await supabase.auth.signUp({
     email,
     password,
@@ -34,14 +29,8 @@ async function signUpAndGrant(email: string, password: string) {
 }
 
 export function useSignUp(options: { onSuccess?: (data: Awaited<ReturnType<typeof signUp>>) => void; onError?: (error: Error) => void } = {}) {
-  const queryClient = useQueryClient();
   return useMutation({
-    // As for signing in: with a session the page is already heading to /admin.
-    mutationFn: async (input: Credentials) => {
-      const result = await signUp(input);
-      void refreshAdminDataAfterGrant(queryClient, result.superAdmin);
-      return result;
-    },
+    mutationFn: signUp,
     onSuccess: (data) => options.onSuccess?.(data),
     onError: options.onError,
   });
