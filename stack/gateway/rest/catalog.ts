@@ -23,6 +23,14 @@ export interface Relation {
   columnMap: Map<string, Column>;
   primaryKey: string[];
   uniqueKeys: string[][];
+  /**
+   * Whether INSERT / UPDATE / DELETE can work (pg_relation_is_updatable with triggers, as
+   * PostgREST's schema cache): false for a view that is not automatically updatable and has no
+   * INSTEAD OF trigger or rule. Undefined means unknown (treated as writable).
+   */
+  insertable?: boolean;
+  updatable?: boolean;
+  deletable?: boolean;
 }
 
 export interface Relationship {
@@ -84,7 +92,8 @@ select c.oid::int8 as oid, c.relname as name, c.relkind as kind,
         join pg_attribute a on a.attrelid = c.oid and a.attnum = x.n)))
     from pg_constraint k where k.conrelid = c.oid and k.contype in ('p', 'u')), '[]') as keys,
   case when c.relkind in ('v', 'm') then
-    (select r.ev_action::text from pg_rewrite r where r.ev_class = c.oid and r.rulename = '_RETURN') end as view_def
+    (select r.ev_action::text from pg_rewrite r where r.ev_class = c.oid and r.rulename = '_RETURN') end as view_def,
+  pg_relation_is_updatable(c.oid::regclass, true) as updatable_mask
 from pg_class c
 where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'v', 'm', 'f', 'p')`;
 
@@ -119,7 +128,7 @@ where p.pronamespace = 'public'::regnamespace and p.prokind = 'f'`;
 
 interface RelationRow {
   oid: string; name: string; kind: string;
-  columns: Column[]; keys: { type: string; cols: string[] }[]; view_def: string | null;
+  columns: Column[]; keys: { type: string; cols: string[] }[]; view_def: string | null; updatable_mask: number;
 }
 
 const KIND: Record<string, Relation['kind']> = { r: 'table', v: 'view', m: 'materialized_view', f: 'foreign_table', p: 'partitioned_table' };
@@ -164,6 +173,10 @@ function buildCatalog(
       columnMap: new Map(columns.map((c) => [c.name, c])),
       primaryKey: row.keys.find((k) => k.type === 'p')?.cols ?? [],
       uniqueKeys: row.keys.filter((k) => k.type === 'u').map((k) => k.cols),
+      // Bits of pg_relation_is_updatable: 4 UPDATE, 8 INSERT, 16 DELETE.
+      insertable: (row.updatable_mask & 8) === 8,
+      updatable: (row.updatable_mask & 4) === 4,
+      deletable: (row.updatable_mask & 16) === 16,
     };
     relations.set(rel.name, rel);
     byOid.set(rel.oid, rel);

@@ -118,6 +118,10 @@ function parseIdentifier(c: Cursor, expecting = 'identifier'): string {
     }
     c.expect('"', 'closing quote');
     if (out === '') c.fail(expecting);
+    if (out.includes('\u0000')) {
+      // Postgres cannot store NUL in a name (and the wire protocol would cut the statement there).
+      throw parseError(c.what, c.input, 'a name cannot contain the NUL character (\\u0000)', c.input.indexOf('\u0000') + 1);
+    }
     return out;
   }
   const start = c.pos;
@@ -479,12 +483,14 @@ export function parsePrefer(header: string | string[] | undefined): Preferences 
     const item = part.trim();
     if (!item) continue;
     const [k, v = ''] = item.split('=', 2).map((s) => s.trim());
+    // As PostgREST: when a preference is given more than once, the first one counts.
     if (k === 'max-affected' && /^\d{1,12}$/.test(v)) {
-      prefs.maxAffected = Number(v);
+      prefs.maxAffected ??= Number(v);
       continue;
     }
     if (Object.hasOwn(PREFERENCE_VALUES, k) && PREFERENCE_VALUES[k].includes(v)) {
-      (prefs as unknown as Record<string, string>)[k] = v;
+      const record = prefs as unknown as Record<string, string>;
+      record[k] ??= v;
       continue;
     }
     prefs.invalid.push(item);

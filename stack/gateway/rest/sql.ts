@@ -124,6 +124,7 @@ function ambiguous(source: string, item: SelectEmbed, candidates: Relationship[]
 export function buildReadTree(catalog: Catalog, source: Source, items: SelectItem[], p: SqlParams, depth = 0): ReadNode {
   if (depth > 16) throw unsupported('Embedding is nested too deeply');
   const node: ReadNode = { source, alias: p.alias(), items, conditions: [], order: [], embeds: [] };
+  const keys = new Set<string>();
   for (const item of items) {
     if (item.type !== 'embed') continue;
     if (!source.relationshipsOf) {
@@ -140,9 +141,34 @@ export function buildReadTree(catalog: Catalog, source: Source, items: SelectIte
     }
     const child = buildReadTree(catalog, relationSource(target), item.select, p, depth + 1);
     const key = item.alias ?? item.name;
+    if (keys.has(key)) throw duplicateEmbed(source.relationshipsOf, key, depth + 1);
+    keys.add(key);
     node.embeds.push({ key, item, rel, toOne, node: child, lateral: p.alias() });
   }
   return node;
+}
+
+/**
+ * Two embeds under the same name (`organizations!fk_a(name),organizations!fk_b(name)`) would
+ * give one JSON object the same key twice. PostgREST names each embed's lateral join
+ * `<table>_<name>_<depth>`, so Postgres refuses the request with this 42712 (400); the same here.
+ */
+function duplicateEmbed(table: string, key: string, depth: number) {
+  return pgrstError(400, '42712', `table name "${table}_${key}_${depth}" specified more than once`, null,
+    `Embedding '${key}' more than once needs an alias for each, e.g. '${key}_a:${key}!<hint>(...)'.`);
+}
+
+/** Postgres' MaxTupleAttributeNumber: a SELECT can produce at most this many columns. */
+export const MAX_SELECT_COLUMNS = 1664;
+
+/**
+ * More columns than Postgres allows in one SELECT (54011, which PostgREST answers with 500):
+ * refused before the database, with Postgres' code and message.
+ */
+function tooManyColumns(source: string, n: number) {
+  return pgrstError(400, '54011', `target lists can have at most ${MAX_SELECT_COLUMNS} entries`,
+    `The select parameter asks for ${n} columns of '${source}' (stars included).`,
+    `Select at most ${MAX_SELECT_COLUMNS} columns per resource.`);
 }
 
 const RESERVED_TOP = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict', 'apikey']);
@@ -315,6 +341,8 @@ export function nodeSql(catalog: Catalog, node: ReadNode, p: SqlParams): NodeSql
     } else {
       const e = embedByItem.get(item)!;
       const child = e.node;
+      // An empty embed `rel()` only filters (with !inner or rel=not.is.null): no key in the output.
+      const empty = item.select.length === 0 && !item.spread;
       const target = catalog.relations.get(e.rel.target)!;
       const cs = nodeSql(catalog, child, p);
       const joinConds = e.rel.sourceColumns.map((sc, i) => `${child.alias}.${qi(e.rel.targetColumns[i])} = ${node.alias}.${qi(sc)}`);
@@ -339,18 +367,22 @@ export function nodeSql(catalog: Catalog, node: ReadNode, p: SqlParams): NodeSql
           ? `SELECT ${rowJson} AS "j" FROM (${inner}) AS ${sub}`
           : `SELECT json_agg(${rowJson}) AS "j" FROM (${inner}) AS ${sub}`;
         marker = `${e.lateral}."j"`;
-        selectList.push(`${e.toOne ? marker : `COALESCE(${marker}, '[]'::json)`} AS ${qi(e.key)}`);
-        outputNames.push(e.key);
+        if (!empty) {
+          selectList.push(`${e.toOne ? marker : `COALESCE(${marker}, '[]'::json)`} AS ${qi(e.key)}`);
+          outputNames.push(e.key);
+        }
       }
       const join = `LEFT JOIN LATERAL (${lateral}) AS ${e.lateral} ON TRUE`;
-      joins.push(join);
       const mustExist = item.joinType === 'inner' || e.nullFilter === 'not_null';
+      joins.push(join);
       if (mustExist || e.nullFilter === 'is_null') {
         filterJoins.push(join);
         where.push(`${marker} IS ${mustExist ? 'NOT NULL' : 'NULL'}`);
       }
     }
   }
+  // ORDER BY terms may add hidden entries to the same target list.
+  if (selectList.length + node.order.length > MAX_SELECT_COLUMNS) throw tooManyColumns(node.source.name, selectList.length);
   return { selectList, outputNames, joins, filterJoins, where };
 }
 
@@ -359,6 +391,8 @@ export interface ReadSql {
   rows: string;
   /** SELECT count(*) over the same rows without limit/offset. */
   count: string;
+  /** SELECT 1 per row of the same rows without limit/offset (to count with a cap, or EXPLAIN). */
+  countRows: string;
 }
 
 /** `from` is e.g. `"public"."events" AS pgrst_0` or `pgrst_source AS pgrst_0`. */
@@ -366,8 +400,8 @@ export function readSql(catalog: Catalog, node: ReadNode, from: string, p: SqlPa
   const s = nodeSql(catalog, node, p);
   const where = s.where.length ? ` WHERE ${s.where.join(' AND ')}` : '';
   const rows = `SELECT ${s.selectList.join(', ')} FROM ${from}${s.joins.map((j) => ' ' + j).join('')}${where}${orderSql(catalog, node)}${limitSql(opts.limit, opts.offset, p)}`;
-  const count = `SELECT count(*) FROM ${from}${s.filterJoins.map((j) => ' ' + j).join('')}${where}`;
-  return { rows, count };
+  const filtered = `FROM ${from}${s.filterJoins.map((j) => ' ' + j).join('')}${where}`;
+  return { rows, count: `SELECT count(*) ${filtered}`, countRows: `SELECT 1 ${filtered}` };
 }
 
 /** json_agg over the rows of `pgrst_r` → text, keeping row order. */
