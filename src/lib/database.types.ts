@@ -981,7 +981,19 @@ export type Database = {
         }
         Returns: Json
       }
+      holds_seats: {
+        Args: { p_hold_expires_at: string; p_status: string }
+        Returns: boolean
+      }
+      is_abandoned_hold: {
+        Args: { p_hold_expires_at: string; p_status: string }
+        Returns: boolean
+      }
       is_http_url: { Args: { url: string }; Returns: boolean }
+      is_live_hold: {
+        Args: { p_hold_expires_at: string; p_status: string }
+        Returns: boolean
+      }
       is_org_member: { Args: { org_id: string }; Returns: boolean }
       is_reserved_org_slug: { Args: { slug: string }; Returns: boolean }
       is_super_admin: { Args: Record<PropertyKey, never>; Returns: boolean }

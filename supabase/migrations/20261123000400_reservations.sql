@@ -79,6 +79,41 @@ create index reservations_promo_code_id_idx on public.reservations (promo_code_i
 create index reservations_email_lower_idx on public.reservations (lower(email));
 create index reservations_name_trgm_idx on public.reservations using gin (name extensions.gin_trgm_ops);
 create index reservations_hold_expires_at_idx on public.reservations (hold_expires_at) where status = 'held';
+
+-- -----------------------------------------------------------------------------
+-- What a reservation's status means for seats, written once
+--
+--   holds_seats       confirmed, or held and the hold still running: its guests
+--                     take seats (capacity, availability, promo uses)
+--   is_live_hold      held and still running (a use of a promo code in waiting)
+--   is_abandoned_hold held but past hold_expires_at: its seats are free, though
+--                     the counters keep them until the hold is expired
+--
+-- Plain SQL without SET options, so the planner inlines them (and still uses
+-- the partial index on held rows); they name no table, so no search_path is
+-- needed.
+-- -----------------------------------------------------------------------------
+
+create or replace function public.holds_seats(p_status text, p_hold_expires_at timestamptz)
+returns boolean
+language sql
+stable
+parallel safe
+as $$ select p_status = 'confirmed' or (p_status = 'held' and p_hold_expires_at > now()) $$;
+
+create or replace function public.is_live_hold(p_status text, p_hold_expires_at timestamptz)
+returns boolean
+language sql
+stable
+parallel safe
+as $$ select p_status = 'held' and p_hold_expires_at > now() $$;
+
+create or replace function public.is_abandoned_hold(p_status text, p_hold_expires_at timestamptz)
+returns boolean
+language sql
+stable
+parallel safe
+as $$ select p_status = 'held' and p_hold_expires_at <= now() $$;
 create unique index reservations_payment_key on public.reservations (payment_provider, payment_id) where payment_id is not null;
 
 -- -----------------------------------------------------------------------------
@@ -209,8 +244,7 @@ begin
       update public.reservations r
       set status = 'expired'
       where r.event_id = new.event_id
-        and r.status = 'held'
-        and r.hold_expires_at <= now()
+        and public.is_abandoned_hold(r.status, r.hold_expires_at)
         and r.id <> new.id;
 
       if new.ticket_type_id is not null then
@@ -248,7 +282,7 @@ begin
         from public.reservations r
         where r.event_id = new.event_id
           and r.id <> new.id
-          and (r.status = 'confirmed' or (r.status = 'held' and r.hold_expires_at > now()));
+          and public.holds_seats(r.status, r.hold_expires_at);
         if taken + new.num_guests > event_row.max_guests then
           left_count := greatest(event_row.max_guests - taken, 0);
           raise exception 'Only % seats left for this event', left_count
@@ -306,15 +340,14 @@ begin
   for stale_event in
     select distinct r.event_id
     from public.reservations r
-    where r.status = 'held' and r.hold_expires_at <= now()
+    where public.is_abandoned_hold(r.status, r.hold_expires_at)
     order by r.event_id
   loop
     perform 1 from public.events e where e.id = stale_event for update;
     update public.reservations r
     set status = 'expired'
     where r.event_id = stale_event
-      and r.status = 'held'
-      and r.hold_expires_at <= now();
+      and public.is_abandoned_hold(r.status, r.hold_expires_at);
     get diagnostics expired_now = row_count;
     expired_total := expired_total + expired_now;
   end loop;

@@ -54,8 +54,7 @@ left join lateral (
     from public.reservations r
     where r.event_id = e.id
       and r.ticket_type_id = t.id
-      and r.status = 'held'
-      and r.hold_expires_at <= now()
+      and public.is_abandoned_hold(r.status, r.hold_expires_at)
   ) stale
   where t.event_id = e.id
 ) tickets on true
@@ -82,8 +81,7 @@ left join lateral (
     from public.reservations r
     where r.event_id = e.id
       and r.rsvp_slot_id = s.id
-      and r.status = 'held'
-      and r.hold_expires_at <= now()
+      and public.is_abandoned_hold(r.status, r.hold_expires_at)
   ) taken
   where s.event_id = e.id and s.is_active
 ) slots on true
@@ -93,7 +91,7 @@ cross join lateral (
       select sum(r.num_guests)
       from public.reservations r
       where r.event_id = e.id
-        and (r.status = 'confirmed' or (r.status = 'held' and r.hold_expires_at > now()))
+        and public.holds_seats(r.status, r.hold_expires_at)
     ), 0),
     0
   )::integer as available_seats

@@ -250,8 +250,120 @@ set search_path = ''
 as $$
   select p.times_redeemed + (
            select count(*)::integer from public.reservations r
-           where r.promo_code_id = p.id and r.status = 'held' and r.hold_expires_at > now())
+           where r.promo_code_id = p.id and public.is_live_hold(r.status, r.hold_expires_at))
   from public.promo_codes p where p.id = p_promo_id;
+$$;
+
+-- -----------------------------------------------------------------------------
+-- Promo code guessing: throttled per client and per event
+--
+-- Every refused code answers the same 'Invalid promo code' (unknown, inactive
+-- and used-up codes look alike). Refusals are counted per event, and per client
+-- of that event: the edge functions record each one (record_promo_miss) and
+-- pass the guest's address in the request header x-supperhost-client, which
+-- PostgREST exposes as request.headers. Past the limits, a code is not even
+-- looked at: SH429 with the seconds to wait in its detail (HTTP 429 with
+-- Retry-After).
+-- -----------------------------------------------------------------------------
+
+create table public.promo_code_misses (
+  id bigint generated always as identity primary key,
+  event_id uuid not null references public.events (id) on delete cascade,
+  client_key text not null check (char_length(client_key) between 1 and 200),
+  created_at timestamptz not null default now()
+);
+
+comment on table public.promo_code_misses is
+  'Refused promo code attempts (a sliding window for throttling guesses); rows older than the window are deleted as new ones arrive.';
+
+create index promo_code_misses_event_client_idx on public.promo_code_misses (event_id, client_key, created_at);
+create index promo_code_misses_event_idx on public.promo_code_misses (event_id, created_at);
+
+alter table public.promo_code_misses enable row level security;
+revoke all on public.promo_code_misses from anon, authenticated;
+grant all on public.promo_code_misses to service_role;
+
+-- The limits, in one place: misses within the window per client of an event,
+-- and per event from all clients.
+create or replace function public.promo_throttle_limits()
+returns table (window_seconds integer, per_client integer, per_event integer)
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$ select 900, 10, 200 $$;
+
+-- The caller's client key: the guest's address as the edge function passed it.
+create or replace function public.request_client_key()
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select left(coalesce(
+    nullif(btrim(nullif(current_setting('request.headers', true), '')::json ->> 'x-supperhost-client'), ''),
+    'unknown'), 200);
+$$;
+
+-- Refuses (SH429) while the caller or the event is over its limit.
+create or replace function public.assert_promo_attempts_allowed(p_event_id uuid)
+returns void
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_limits record;
+  v_client text := public.request_client_key();
+  v_oldest timestamptz;
+  v_wait integer;
+begin
+  select * into v_limits from public.promo_throttle_limits();
+  select min(t.created_at) into v_oldest
+  from (
+    select m.created_at
+    from public.promo_code_misses m
+    where m.event_id = p_event_id and m.client_key = v_client
+      and m.created_at > now() - make_interval(secs => v_limits.window_seconds)
+    order by m.created_at desc
+    limit v_limits.per_client
+  ) t
+  having count(*) >= v_limits.per_client;
+  if v_oldest is null then
+    select min(t.created_at) into v_oldest
+    from (
+      select m.created_at
+      from public.promo_code_misses m
+      where m.event_id = p_event_id
+        and m.created_at > now() - make_interval(secs => v_limits.window_seconds)
+      order by m.created_at desc
+      limit v_limits.per_event
+    ) t
+    having count(*) >= v_limits.per_event;
+  end if;
+  if v_oldest is not null then
+    v_wait := greatest(1, ceil(extract(epoch from (v_oldest + make_interval(secs => v_limits.window_seconds) - now())))::integer);
+    raise exception 'Too many promo code attempts. Please try again in % minute%.',
+        ceil(v_wait / 60.0)::integer, case when ceil(v_wait / 60.0) = 1 then '' else 's' end
+      using errcode = 'SH429', detail = jsonb_build_object('kind', 'promo_throttle', 'retry_after', v_wait)::text;
+  end if;
+end;
+$$;
+
+-- Records one refused code for the caller (called by the edge functions).
+create or replace function public.record_promo_miss(p_event_id uuid)
+returns void
+language sql
+volatile
+security definer
+set search_path = ''
+as $$
+  delete from public.promo_code_misses m
+  where m.event_id = p_event_id
+    and m.created_at < now() - make_interval(secs => (select window_seconds from public.promo_throttle_limits()));
+  insert into public.promo_code_misses (event_id, client_key)
+  select e.id, public.request_client_key() from public.events e where e.id = p_event_id;
 $$;
 
 -- Prices a booking and checks that it can be made, without taking anything.
@@ -333,8 +445,7 @@ begin
     update public.reservations r
     set status = 'expired'
     where r.event_id = v_event.id
-      and r.status = 'held'
-      and r.hold_expires_at <= now();
+      and public.is_abandoned_hold(r.status, r.hold_expires_at);
   end if;
 
   -- What is being booked, and its unit price.
@@ -400,12 +511,12 @@ begin
     if v_ticket.id is not null then
       v_ticket.quantity := v_ticket.quantity + coalesce((
         select sum(r.num_guests) from public.reservations r
-        where r.ticket_type_id = v_ticket.id and r.status = 'held' and r.hold_expires_at <= now()), 0);
+        where r.ticket_type_id = v_ticket.id and public.is_abandoned_hold(r.status, r.hold_expires_at)), 0);
     end if;
     if v_slot.id is not null then
       v_slot.current_rsvps := greatest(v_slot.current_rsvps - coalesce((
         select sum(r.num_guests) from public.reservations r
-        where r.rsvp_slot_id = v_slot.id and r.status = 'held' and r.hold_expires_at <= now()), 0), 0);
+        where r.rsvp_slot_id = v_slot.id and public.is_abandoned_hold(r.status, r.hold_expires_at)), 0), 0);
     end if;
   end if;
   if v_ticket.id is not null and v_ticket.quantity < p_guests then
@@ -434,7 +545,7 @@ begin
     select coalesce(sum(r.num_guests), 0) into v_taken
     from public.reservations r
     where r.event_id = v_event.id
-      and (r.status = 'confirmed' or (r.status = 'held' and r.hold_expires_at > now()));
+      and public.holds_seats(r.status, r.hold_expires_at);
     if v_taken + p_guests > v_event.max_guests then
       v_left := greatest(v_event.max_guests - v_taken, 0);
       if p_pricing = 'fixed' then
@@ -451,14 +562,13 @@ begin
 
   -- Promo code: the event's organization, any case.
   if v_code is not null then
+    perform public.assert_promo_attempts_allowed(v_event.id);
     select * into v_promo
     from public.promo_codes p
     where p.org_id = v_event.org_id and lower(p.code) = lower(v_code);
-    if v_promo.id is null then
-      raise exception 'Invalid promo code' using errcode = 'P0001';
-    end if;
-    if not v_promo.active then
-      raise exception 'This promo code is no longer active' using errcode = 'P0001';
+    -- Unknown, inactive and used-up codes are refused alike (no hint for guessing).
+    if v_promo.id is null or not v_promo.active then
+      raise exception 'Invalid promo code' using errcode = 'P0001', detail = '{"kind":"promo"}';
     end if;
     if v_promo.max_uses is not null then
       if p_lock then
@@ -468,7 +578,7 @@ begin
         select * into v_promo from public.promo_codes p where p.id = v_promo.id;
       end if;
       if public.promo_uses_taken(v_promo.id) >= v_promo.max_uses then
-        raise exception 'This promo code has reached its usage limit' using errcode = 'P0001';
+        raise exception 'Invalid promo code' using errcode = 'P0001', detail = '{"kind":"promo"}';
       end if;
     end if;
     if v_promo.discount_type = 'percent' then
@@ -530,7 +640,7 @@ as $$
     'promo_code_id', p_reservation.promo_code_id,
     'idempotency_key', p_reservation.idempotency_key,
     'hold_expires_at', p_reservation.hold_expires_at,
-    'hold_expired', p_reservation.status = 'held' and p_reservation.hold_expires_at <= now(),
+    'hold_expired', public.is_abandoned_hold(p_reservation.status, p_reservation.hold_expires_at),
     'payment_provider', p_reservation.payment_provider,
     'payment_id', p_reservation.payment_id,
     'event_title', (select e.title from public.events e where e.id = p_reservation.event_id),
@@ -872,7 +982,7 @@ begin
     return false;
   end if;
 
-  if r.status = 'held' and r.hold_expires_at <= now() then
+  if public.is_abandoned_hold(r.status, r.hold_expires_at) then
     update public.reservations x set status = 'expired' where x.id = r.id returning * into r;
     insert into public.booking_events (reservation_id, kind, detail)
     values (r.id, 'expired', jsonb_build_object('at', 'confirmation'));
@@ -1002,6 +1112,8 @@ revoke execute on function
   public.test_processor_refund(text, text, integer, text),
   public.booking_money(integer),
   public.promo_uses_taken(uuid),
+  public.assert_promo_attempts_allowed(uuid),
+  public.record_promo_miss(uuid),
   public.booking_evaluate(uuid, integer, text, text, uuid, text, text, integer, integer, text, integer, boolean),
   public.booking_summary(public.reservations, boolean),
   public.enqueue_booking_confirmation(uuid),
@@ -1021,5 +1133,6 @@ grant execute on function
   public.confirm_booking(uuid, text, text),
   public.fail_booking(uuid, text),
   public.release_expired_holds(),
+  public.record_promo_miss(uuid),
   public.record_booking_event(uuid, text, jsonb)
 to service_role;

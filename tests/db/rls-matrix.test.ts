@@ -79,6 +79,10 @@ const EXPECTED = `
 | booking_events           | insert | deny    | deny    | deny    | deny       | allow   |
 | booking_events           | update | deny    | deny    | deny    | deny       | allow   |
 | booking_events           | delete | deny    | deny    | deny    | deny       | allow   |
+| promo_code_misses        | select | deny    | deny    | deny    | deny       | allow   |
+| promo_code_misses        | insert | deny    | deny    | deny    | deny       | allow   |
+| promo_code_misses        | update | deny    | deny    | deny    | deny       | allow   |
+| promo_code_misses        | delete | deny    | deny    | deny    | deny       | allow   |
 | test_processor_payments  | select | deny    | deny    | deny    | deny       | allow   |
 | test_processor_payments  | insert | deny    | deny    | deny    | deny       | allow   |
 | test_processor_payments  | update | deny    | deny    | deny    | deny       | allow   |
@@ -220,6 +224,13 @@ const PROBES: Record<string, Probe> = {
              select id, 'confirmed' from public.reservations where org_id = '${A}' order by created_at, id limit 1`,
     update: `update public.booking_events set detail = detail where id = $1::bigint`,
     delete: `delete from public.booking_events where id = $1::bigint`,
+  },
+  promo_code_misses: {
+    fixture: `insert into public.promo_code_misses (event_id, client_key) values ('${EVENT}', 'probe-client') returning id::text as key`,
+    select: `select 1 from public.promo_code_misses where id = $1::bigint`,
+    insert: `insert into public.promo_code_misses (event_id, client_key) values ('${EVENT}', 'another-client')`,
+    update: `update public.promo_code_misses set client_key = client_key where id = $1::bigint`,
+    delete: `delete from public.promo_code_misses where id = $1::bigint`,
   },
   test_processor_payments: {
     fixture: `insert into public.test_processor_payments (idempotency_key, source_id, amount_cents, status)
