@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { LOCAL_JWT_SECRET, makeApiKeys } from './config.ts';
+import { mailboxProviderEnv } from './mailbox.ts';
 import { isPortFree } from './ports.ts';
-import { migrate, ROOT, startPostgres } from './postgres.ts';
+import { migrate, ROOT, startPostgres, stopStalePostgres } from './postgres.ts';
 
 export interface StackPorts {
   db: number;
@@ -24,6 +25,8 @@ export interface StackInfo {
 
 export interface RunningStack extends StackInfo {
   migrations: { applied: string[]; seeded: boolean };
+  /** Pid of the Deno functions runner now serving (undefined with only:'db' or while it restarts). */
+  functionsPid(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -91,6 +94,16 @@ export function readFunctionVerifyJwt(configPath = join(ROOT, 'supabase', 'confi
  */
 export async function startStack(opts: StackOptions): Promise<RunningStack> {
   const log = opts.log ?? (() => undefined);
+  const dbDir = join(opts.dataDir, 'db');
+  // A PostgreSQL left running by a stack that was killed (kill -9) holds the port and the
+  // data directory: stop it, when it is provably this directory's own and its stack is gone.
+  const stale = await stopStalePostgres(dbDir, log);
+  if (stale.state === 'in-use') {
+    throw new StackStartError(
+      `PostgreSQL is already running on ${dbDir} (pid ${stale.pid}), started by another stack (pid ${stale.ownerPid}). ` +
+        'Is another "npm start" running? Stop it first, or set SUPPERHOST_DATA_DIR to another folder; see README.md.',
+    );
+  }
   const wanted: [string, number][] = opts.only === 'db'
     ? [['database', opts.ports.db]]
     : [['database', opts.ports.db], ['API gateway', opts.ports.api], ['functions', opts.ports.functions], ['mailbox', opts.ports.mailbox]];
@@ -110,7 +123,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
   try {
     mkdirSync(opts.dataDir, { recursive: true });
     assertReachableByPostgresUser(opts.dataDir);
-    const db = await startPostgres({ dataDir: join(opts.dataDir, 'db'), port: opts.ports.db, persistent: !opts.ephemeral });
+    const db = await startPostgres({ dataDir: dbDir, port: opts.ports.db, persistent: !opts.ephemeral, throwaway: opts.ephemeral });
     stoppers.push(() => db.stop());
     log(`PostgreSQL started on port ${opts.ports.db}`);
     const migrations = await migrate(db.url, { seed: opts.seed ?? true });
@@ -128,7 +141,10 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       mailboxUrl: `http://127.0.0.1:${opts.ports.mailbox}`,
       siteUrl: opts.siteUrl,
     };
-    if (opts.only === 'db') return { ...info, migrations, stop };
+    // functionsPid is not enumerable: `{ stop, migrations, ...info }` stays plain data (tests provide it).
+    const running = (functionsPid: () => number | undefined): RunningStack =>
+      Object.defineProperty({ ...info, migrations, stop } as Omit<RunningStack, 'functionsPid'>, 'functionsPid', { value: functionsPid, enumerable: false }) as RunningStack;
+    if (opts.only === 'db') return running(() => undefined);
 
     const { startFunctionsRunner } = await import('./functions-runner.ts');
     const functions = await startFunctionsRunner({
@@ -139,6 +155,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
         SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
         SUPABASE_DB_URL: db.url,
         SITE_URL: opts.siteUrl,
+        ...mailboxProviderEnv(info.mailboxUrl),
       },
       log,
       watch: opts.watchFunctions ?? false,
@@ -161,7 +178,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     log(`API gateway on port ${opts.ports.api}`);
 
     const { startMailbox } = await import('./mailbox.ts');
-    const mailbox = await startMailbox({ port: opts.ports.mailbox, dbUrl: db.url });
+    const mailbox = await startMailbox({ port: opts.ports.mailbox, dbUrl: db.url, sendOutbox: { url: `${apiUrl}/functions/v1/send-outbox`, serviceRoleKey } });
     stoppers.push(() => mailbox.close());
     log(`Mailbox on port ${opts.ports.mailbox}`);
 
@@ -172,7 +189,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       stoppers.push(() => releaser.stop());
     }
 
-    return { ...info, migrations, stop };
+    return running(() => functions.pid);
   } catch (error) {
     await stop();
     throw error;

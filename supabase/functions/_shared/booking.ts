@@ -10,198 +10,19 @@
 // A retry of a checkout (same key) gets the first result: a confirmed booking answers
 // success without charging; a declined or refunded one replays its answer; one still
 // held resumes (the processor answers a repeated key with its first result).
+//
+// Top layer: imports http.ts, rpc.ts, pricing.ts, processor.ts, payments.ts and outbox.ts.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
-import { z } from 'npm:zod@4';
-import { HttpError } from './http.ts';
+import { refusal } from './http.ts';
 import { kickEmailDelivery } from './outbox.ts';
-import { createAdminClient } from './supabase.ts';
-import { paymentProcessor, refundKey, type PaymentProcessor } from './payments.ts';
+import { paymentProcessor, refundKey } from './payments.ts';
 import { type BookingSelection, selectionArgs } from './pricing.ts';
+import type { PaymentProcessor } from './processor.ts';
+import { callRpc, countingPromoMisses, TransientError } from './rpc.ts';
 
-let admin: SupabaseClient | undefined;
-
-/** The service-role client, created once per worker (it holds no per-request state). */
-export function bookingDb(): SupabaseClient {
-  return (admin ??= createAdminClient());
-}
-
-// ---------------------------------------------------------------------------------------
-// Errors
-// ---------------------------------------------------------------------------------------
-
-/** A refusal the guest reads: JSON `{ success: false, error, code }` with `status`. */
-export function refusal(status: number, message: string, code: string): HttpError {
-  return new HttpError(status, message, code, { success: false });
-}
-
-export const GENERIC_PAYMENT_ERROR = 'Failed to process payment. Please try again.';
-
-interface RpcError {
-  code?: string;
-  message?: string;
-  details?: string | null;
-}
-
-/** SQLSTATEs of the booking SQL (see supabase/migrations/20261123002000_booking.sql). */
-export function rpcFailure(error: RpcError): HttpError {
-  const message = error.message ?? GENERIC_PAYMENT_ERROR;
-  switch (error.code) {
-    case 'P0001':
-      return refusal(400, message, 'invalid_booking');
-    case 'SH404':
-      return refusal(404, message, 'not_found');
-    case 'SH409':
-      return refusal(409, message, 'unavailable');
-    case 'SH410':
-      return refusal(409, 'This promo code is no longer active', 'promo_unavailable');
-    case '23514':
-    case '23502':
-    case '23503':
-      return refusal(400, 'Please check your booking details and try again.', 'invalid_booking');
-    default:
-      // Class 22, data exception (a value out of range, text too long, a NUL character,
-      // malformed input): the request's data, never the server's fault.
-      if (error.code?.startsWith('22')) {
-        return refusal(400, 'Please check your booking details and try again.', 'invalid_booking');
-      }
-      console.error('[booking] unexpected database error', error);
-      return refusal(500, GENERIC_PAYMENT_ERROR, 'internal_error');
-  }
-}
-
-/** Deadlock, serialization failure, lock timeout, or no answer: safe to repeat (every call here is idempotent). */
-const RETRYABLE = new Set(['40P01', '40001', '55P03']);
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Calls a SQL function as the service role; retries transient failures, maps refusals to HttpErrors. */
-export async function callRpc<T>(db: SupabaseClient, fn: string, args: Record<string, unknown>, attempts = 4): Promise<T> {
-  let last: RpcError | undefined;
-  for (let attempt = 0; attempt < attempts; attempt++) {
-    if (attempt > 0) await sleep(25 * 2 ** attempt + Math.random() * 50);
-    let result: { data: unknown; error: RpcError | null };
-    try {
-      result = await db.rpc(fn, args);
-    } catch (error) {
-      last = { message: String(error) };
-      continue;
-    }
-    if (!result.error) return result.data as T;
-    if (!result.error.code || RETRYABLE.has(result.error.code)) {
-      last = result.error;
-      continue;
-    }
-    throw rpcFailure(result.error);
-  }
-  console.error(`[booking] ${fn} failed after ${attempts} attempts`, last);
-  throw new TransientError(last?.message ?? 'database unavailable');
-}
-
-/**
- * The database could not be reached (or kept deadlocking): the outcome of the call is
- * unknown. Answers 503 (retry the same attempt with the same key) if nothing catches it.
- */
-export class TransientError extends HttpError {
-  constructor(public readonly detail: string) {
-    super(503, 'The booking service is busy. Please try again in a moment.', 'unavailable_retry', { success: false });
-    this.name = 'TransientError';
-  }
-}
-
-/**
- * Gives the seats of stale holds back before availability is read (best effort: bookings
- * release their event's stale holds themselves, and a cron can call release_expired_holds()).
- */
-export async function releaseExpiredHolds(db: SupabaseClient): Promise<void> {
-  try {
-    const { error } = await db.rpc('release_expired_holds');
-    if (error) console.error('[booking] release_expired_holds', error);
-  } catch (error) {
-    console.error('[booking] release_expired_holds', error);
-  }
-}
-
-// ---------------------------------------------------------------------------------------
-// Input helpers
-// ---------------------------------------------------------------------------------------
-
-/**
- * Reads a JSON body and validates it. Malformed JSON → 400 'The request body is not valid JSON';
- * invalid fields → 400 with the first field's own message (the spec's wording) and the full list.
- */
-export async function readBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
-  let raw = '';
-  try {
-    raw = await req.text();
-  } catch {
-    throw refusal(400, 'Could not read the request body', 'invalid_body');
-  }
-  let data: unknown;
-  try {
-    data = raw.trim() === '' ? {} : JSON.parse(raw);
-  } catch {
-    throw refusal(400, 'The request body is not valid JSON', 'invalid_json');
-  }
-  // PostgreSQL text cannot hold NUL (U+0000): refuse it here, naming the field.
-  const nul = findNul(data);
-  if (nul !== null) {
-    throw refusal(400, `${nul || 'The request body'} must not contain NUL characters (\\u0000)`, 'invalid_input');
-  }
-  const result = schema.safeParse(data);
-  if (!result.success) {
-    const issues = result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
-    const error = refusal(400, issues[0]?.message ?? 'Invalid request', 'invalid_input');
-    error.extra.issues = issues;
-    throw error;
-  }
-  return result.data;
-}
-
-/** The path ('' for the body itself) of the first string (or key) holding a NUL character, or null. */
-export function findNul(value: unknown, path = '', depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (value === null || typeof value !== 'object' || depth > 32) return null;
-  for (const [key, item] of Object.entries(value)) {
-    const at = path ? `${path}.${key}` : key;
-    if (key.includes('\u0000')) return path || 'The request body';
-    const found = findNul(item, at, depth + 1);
-    if (found !== null) return found;
-  }
-  return null;
-}
-
-/** Optional text: trimmed, empty → null. */
-export const optionalText = (max: number, label: string) =>
-  z
-    .string({ error: `${label} must be text` })
-    .nullish()
-    .transform((value) => (typeof value === 'string' && value.trim() ? value.trim() : null))
-    .refine((value) => value === null || value.length <= max, { message: `${label} must be at most ${max} characters` })
-    .optional();
-
-/** PostgreSQL's integer (int4) range: every count and amount the booking SQL takes. */
-export const MAX_INT4 = 2_147_483_647;
-
-/** The total the guest was shown, in cents: a whole number within int4 (optional). */
-export const amountSchema = z
-  .number({ error: 'amount must be a number of cents' })
-  .min(0, { message: 'amount must not be negative' })
-  .max(MAX_INT4, { message: `amount must be at most ${MAX_INT4} cents` })
-  .int({ message: 'amount must be a whole number of cents' })
-  .nullish();
-
-/** Idempotency key: 1..45 characters of [A-Za-z0-9_:.-] (Square's limit is 45). */
-export const idempotencyKeySchema = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9_:.-]{1,45}$/, { message: 'idempotencyKey must be 1 to 45 letters, digits or _ : . -' })
-  .nullish();
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-// ---------------------------------------------------------------------------------------
-// The paying path
-// ---------------------------------------------------------------------------------------
+// Where tests/unit/booking-errors.test.ts has always found them (defined in http.ts and rpc.ts).
+export { findNul } from './http.ts';
+export { rpcFailure } from './rpc.ts';
 
 export interface GuestDetails {
   name: string;
@@ -293,7 +114,7 @@ export async function bookAndPay(db: SupabaseClient, selection: BookingSelection
 
   let hold: HoldRow;
   try {
-    hold = await callRpc<HoldRow>(db, 'hold_booking', {
+    hold = await countingPromoMisses(db, selection.eventId, selection.clientKey, () => callRpc<HoldRow>(db, 'hold_booking', {
       p_idempotency_key: options.idempotencyKey,
       ...selectionArgs(selection),
       p_name: guest.name,
@@ -304,7 +125,7 @@ export async function bookAndPay(db: SupabaseClient, selection: BookingSelection
       p_expected_total_cents: options.expectedTotalCents,
       p_has_payment_token: token !== null,
       p_payment_source: token,
-    });
+    }, { clientKey: selection.clientKey }));
   } catch (error) {
     if (error instanceof TransientError) throw refusal(503, 'We could not reserve your seats just now. Please try again.', 'unavailable_retry');
     throw error;
@@ -430,5 +251,3 @@ async function confirm(db: SupabaseClient, reservationId: string, provider: stri
   return confirmed;
 }
 
-/** Answers a CORS-enabled JSON error for anything a handler throws (HttpError keeps its status). */
-export { HttpError };

@@ -1,27 +1,34 @@
 // Email delivery: sends the messages recorded in public.email_outbox through the
-// provider configured by secret (a Resend-compatible HTTP API).
+// provider configured by secret (a Resend-compatible HTTP API). This code is the only
+// writer of a message's delivery status (through the SQL functions below).
 //
 // Secrets: EMAIL_PROVIDER_API_KEY (turns delivery on), EMAIL_FROM (the sender, e.g.
 // `SupperHost <bookings@example.com>`), optional EMAIL_PROVIDER_URL (default Resend's
-// https://api.resend.com/emails). Without the key nothing is sent from here: locally the
-// mailbox (stack/mailbox.ts) is the provider.
+// https://api.resend.com/emails). Without the key nothing is sent. The local stack sets
+// all three to its mailbox (stack/mailbox.ts), a Resend-compatible endpoint that keeps and
+// shows what it receives.
 //
 // A run claims a batch atomically (SQL claim_outbox_batch: for update skip locked, so two
 // runs never send one message twice), sends each message and records the outcome
 // (finish_outbox_send): sent; or the error, back to pending for a retry, and failed for
-// good (visible with its error) after 5 attempts. A rate limit (429) or the end of the
-// run's time budget hands the rest back without counting an attempt.
-// See supabase/migrations/20261123005000_email_delivery.sql.
+// good (visible with its error) after EMAIL_MAX_ATTEMPTS attempts. A rate limit (429) or
+// the end of the run's time budget hands the rest back without counting an attempt. A
+// message whose header fields hold a line break or another control character is never
+// sent: failed at once ('rejected'), whatever wrote it into the outbox.
+// See supabase/migrations/20261123005000_email_delivery.sql and 20261124001000_*.sql.
+//
+// Imports http.ts, supabase.ts, input.ts and product.ts.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
-import { HttpError } from './http.ts';
-import { createAdminClient } from './supabase.ts';
+import { refusal } from './http.ts';
+import { headerUnsafeMessage, isHeaderSafe } from './input.ts';
+import { EMAIL_BATCH_DEFAULT, EMAIL_BATCH_MAX } from './product.ts';
+import { sharedAdminClient } from './supabase.ts';
 
-export const MAX_ATTEMPTS = 5; // as in finish_outbox_send
 export const DEFAULT_EMAIL_PROVIDER_URL = 'https://api.resend.com/emails';
 const REQUEST_TIMEOUT_MS = 15_000;
 
 export interface DeliverOptions {
-  /** Most messages this run claims (1..500; default 50). */
+  /** Most messages this run claims (1..EMAIL_BATCH_MAX; default EMAIL_BATCH_DEFAULT). */
   limit?: number;
   /** Only these messages (when they are due). */
   ids?: string[];
@@ -33,7 +40,7 @@ export interface DeliverOptions {
 export interface DeliveryResult {
   /** Messages the provider accepted. */
   sent: number;
-  /** Failed attempts (each recorded on its message: retried later, or failed after 5 attempts). */
+  /** Failed attempts (each recorded on its message: retried later, or failed after EMAIL_MAX_ATTEMPTS attempts). */
   failed: number;
   /** Claimed messages handed back unsent (rate limit, time budget): sent by a later run. */
   deferred: number;
@@ -43,6 +50,9 @@ export interface DeliveryResult {
 
 interface OutboxRow {
   id: string;
+  org_id: string | null;
+  reservation_id: string | null;
+  kind: string;
   to_email: string;
   subject: string;
   body_text: string;
@@ -51,7 +61,7 @@ interface OutboxRow {
   claim_token: string;
 }
 
-type Outcome = 'sent' | 'failed' | 'released';
+type Outcome = 'sent' | 'failed' | 'released' | 'rejected';
 
 function secret(name: string): string | undefined {
   const value = Deno.env.get(name)?.trim();
@@ -64,6 +74,24 @@ export function emailProviderConfigured(): boolean {
 }
 
 type SendResult = { ok: true } | { ok: false; error: string; rateLimited: boolean };
+
+/** Resend's tags (letters, digits, _ and - only): what the provider's logs and webhooks can tell messages apart by. */
+function tagsOf(row: OutboxRow): { name: string; value: string }[] {
+  const tags = [
+    { name: 'outbox_id', value: row.id },
+    { name: 'kind', value: row.kind },
+    { name: 'org_id', value: row.org_id },
+    { name: 'reservation_id', value: row.reservation_id },
+  ];
+  return tags.filter((tag): tag is { name: string; value: string } => typeof tag.value === 'string' && /^[A-Za-z0-9_-]{1,256}$/.test(tag.value));
+}
+
+/** Why a message cannot be sent as it is (a header field with a line break or control character), or null. */
+function headerProblem(row: OutboxRow): string | null {
+  if (!isHeaderSafe(row.to_email)) return `Not sent: ${headerUnsafeMessage('The recipient address')}`;
+  if (!isHeaderSafe(row.subject)) return `Not sent: ${headerUnsafeMessage('The subject')}`;
+  return null;
+}
 
 async function sendOne(row: OutboxRow, config: { url: string; apiKey: string; from: string }): Promise<SendResult> {
   let res: Response;
@@ -83,6 +111,7 @@ async function sendOne(row: OutboxRow, config: { url: string; apiKey: string; fr
         subject: row.subject,
         text: row.body_text,
         ...(row.body_html ? { html: row.body_html } : {}),
+        tags: tagsOf(row),
       }),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
@@ -125,6 +154,7 @@ async function finish(db: SupabaseClient, row: OutboxRow, outcome: Outcome, erro
 /**
  * Sends due messages of the outbox through the configured provider (see the top of this
  * file). Without EMAIL_PROVIDER_API_KEY it does nothing and answers `skipped: true`.
+ * Without a usable EMAIL_FROM it claims nothing and throws (the messages stay pending).
  */
 export async function deliverPendingEmails(options: DeliverOptions = {}): Promise<DeliveryResult> {
   const result: DeliveryResult = { sent: 0, failed: 0, deferred: 0, skipped: false };
@@ -133,16 +163,19 @@ export async function deliverPendingEmails(options: DeliverOptions = {}): Promis
   const from = secret('EMAIL_FROM');
   if (!from) {
     // Nothing is claimed: the messages stay pending until the sender is configured.
-    throw new HttpError(500, 'EMAIL_FROM is not set: configure the sender address of the email provider', 'email_from_missing');
+    throw refusal(500, 'EMAIL_FROM is not set: configure the sender address of the email provider', 'email_from_missing');
+  }
+  if (!isHeaderSafe(from)) {
+    throw refusal(500, `EMAIL_FROM is refused: ${headerUnsafeMessage('The sender')}`, 'email_from_invalid');
   }
   const config = { url: secret('EMAIL_PROVIDER_URL') ?? DEFAULT_EMAIL_PROVIDER_URL, apiKey, from };
-  const limit = Math.min(Math.max(Math.trunc(options.limit ?? 50), 1), 500);
+  const limit = Math.min(Math.max(Math.trunc(options.limit ?? EMAIL_BATCH_DEFAULT), 1), EMAIL_BATCH_MAX);
   if (options.ids && options.ids.length === 0) return result;
   const deadline = Date.now() + (options.timeBudgetMs ?? 60_000);
-  const db = options.db ?? createAdminClient();
+  const db = options.db ?? sharedAdminClient();
 
   const { data, error } = await db.rpc('claim_outbox_batch', { p_limit: limit, p_ids: options.ids ?? null });
-  if (error) throw new HttpError(500, `Could not claim messages from the outbox: ${error.message}`, 'outbox_claim_failed');
+  if (error) throw refusal(500, `Could not claim messages from the outbox: ${error.message}`, 'outbox_claim_failed');
   const rows = (data ?? []) as OutboxRow[];
 
   let handBack: string | null = null; // once set, the remaining messages are released unsent
@@ -151,6 +184,13 @@ export async function deliverPendingEmails(options: DeliverOptions = {}): Promis
     if (handBack !== null) {
       await finish(db, row, 'released', null);
       result.deferred++;
+      continue;
+    }
+    const problem = headerProblem(row);
+    if (problem !== null) {
+      // The last guard against header injection: never sent, failed for good at once.
+      await finish(db, row, 'rejected', problem);
+      result.failed++;
       continue;
     }
     const outcome = await sendOne(row, config);
@@ -177,8 +217,8 @@ interface EdgeRuntimeLike {
 /**
  * Starts delivery in the background after a message was queued, without delaying the
  * response (EdgeRuntime.waitUntil keeps the worker alive until it ends). Does nothing
- * without a provider: locally the mailbox delivers, and the scheduled send-outbox call is
- * the safety net for anything a kick misses.
+ * without a provider. The scheduled send-outbox call (pg_cron when deployed; the local
+ * stack's timer) is the safety net for anything a kick misses.
  */
 export function kickEmailDelivery(options: Pick<DeliverOptions, 'ids' | 'limit'> = {}): void {
   if (!emailProviderConfigured()) return;

@@ -1,29 +1,16 @@
 // Pricing: the three booking flavours and the server-side quote. Every amount comes from
 // SQL (public.quote_booking / hold_booking); nothing the browser sends is a price.
+// Imports rpc.ts and product.ts.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
-import { callRpc } from './booking.ts';
+import { SUPPER_CLUB_ORG_SLUG } from './product.ts';
+import { callRpc, countingPromoMisses } from './rpc.ts';
 
 export type Pricing = 'ticket' | 'deposit' | 'fixed';
 
-/** The supper club (org slug 'magnolia'): a fixed price per ticket, two seatings of 20. */
-export const SUPPER_CLUB = {
-  orgSlug: 'magnolia',
-  unitPriceCents: 6500,
-  maxGuests: 6,
-  timeSlots: ['5:30pm', '8:00pm'] as const,
-  /** Tickets per seating, enforced by the server whatever a slot's stored max_capacity says. */
-  ticketsPerSlot: 20,
-} as const;
-
 /** The supper club's organization: 'magnolia', or the SUPPER_CLUB_ORG_SLUG secret (tests run one of their own). */
 export function supperClubOrgSlug(): string {
-  return Deno.env.get('SUPPER_CLUB_ORG_SLUG')?.trim() || SUPPER_CLUB.orgSlug;
+  return Deno.env.get('SUPPER_CLUB_ORG_SLUG')?.trim() || SUPPER_CLUB_ORG_SLUG;
 }
-
-/** Ticketed bookings (dinner series, org pages): 1 to 6 guests; larger parties email the host. */
-export const TICKET_MAX_GUESTS = 6;
-/** RSVP: 1 to 10 guests, a deposit per guest (event's deposit_amount, default 500 cents). */
-export const RSVP_MAX_GUESTS = 10;
 
 /** What is being booked: enough for the server to price it. */
 export interface BookingSelection {
@@ -44,6 +31,8 @@ export interface BookingSelection {
   orgSlug?: string | null;
   /** The trusted function's own cap per time slot (supper club: 20), below a higher max_capacity. */
   slotCap?: number | null;
+  /** The guest's address (clientAddress(req)): promo code guesses are throttled per client. */
+  clientKey?: string | null;
 }
 
 export interface QuotePromo {
@@ -98,7 +87,8 @@ interface QuoteRow {
 
 /** Prices a booking (nothing is reserved). Throws an HttpError with the guest's message when it cannot be made. */
 export async function quoteBooking(db: SupabaseClient, selection: BookingSelection): Promise<Quote> {
-  const row = await callRpc<QuoteRow>(db, 'quote_booking', selectionArgs(selection));
+  const row = await countingPromoMisses(db, selection.eventId, selection.clientKey, () =>
+    callRpc<QuoteRow>(db, 'quote_booking', selectionArgs(selection), { clientKey: selection.clientKey }));
   return {
     eventId: row.event_id,
     orgId: row.org_id,

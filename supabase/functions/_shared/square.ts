@@ -1,20 +1,21 @@
-// Square: settings from function secrets, the Payments / Refunds API client, and the
-// card-form configuration the browser asks for.
+// Square: settings from function secrets and the Payments / Refunds API client.
 //
 // Secrets: SQUARE_ACCESS_TOKEN, SQUARE_LOCATION_ID (both needed to charge),
 // SQUARE_APPLICATION_ID (the browser's Web Payments SDK), SQUARE_ENVIRONMENT
 // ('sandbox' | 'production', default sandbox), SQUARE_API_VERSION (optional
 // Square-Version header; the application's default version when unset),
 // SQUARE_API_BASE_URL (optional: another host, e.g. a fake Square in tests).
-import type {
-  ChargeRequest,
-  ChargeResult,
-  PaymentProcessor,
-  ProcessorAnswer,
-  RefundRequest,
-  RefundResult,
-} from './payments.ts';
-import { readChargeAnswer, readRefundAnswer } from './payments.ts';
+// Imports processor.ts only.
+import {
+  type ChargeRequest,
+  type ChargeResult,
+  type PaymentProcessor,
+  type ProcessorAnswer,
+  readChargeAnswer,
+  readRefundAnswer,
+  type RefundRequest,
+  type RefundResult,
+} from './processor.ts';
 
 export interface SquareSettings {
   accessToken: string;

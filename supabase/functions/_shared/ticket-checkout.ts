@@ -7,16 +7,28 @@
 // validateOnly → 200 { success: true, finalAmountCents, subtotalCents, discountCents, promo }
 // paying call  → 200 { success: true, reservationId, amountCents, subtotalCents, discountCents, status: 'confirmed' }
 // refusals     → 4xx/5xx { success: false, error, code }
+//
+// Top layer: imports http.ts, input.ts, supabase.ts, product.ts, pricing.ts and booking.ts.
 import { z } from 'npm:zod@4';
-import { json } from './http.ts';
-import { amountSchema, bookAndPay, bookingDb, idempotencyKeySchema, optionalText, readBody, refusal, UUID } from './booking.ts';
+import { bookAndPay } from './booking.ts';
+import { allowMethods, clientAddress, json, readBody, refusal } from './http.ts';
+import { amountSchema, idempotencyKeySchema, isEmail, optionalText, UUID } from './input.ts';
 import { type BookingSelection, publicPromo, quoteBooking } from './pricing.ts';
+import {
+  MAX_NAME_LENGTH,
+  MAX_NOTE_LENGTH,
+  MAX_PHONE_LENGTH,
+  MAX_PROMO_CODE_LENGTH,
+  MAX_TIME_SLOT_LENGTH,
+} from './product.ts';
+import { sharedAdminClient } from './supabase.ts';
 
 export interface TicketFlavour {
   pricing: 'ticket' | 'fixed';
   /** 'fixed' pricing: the function's own constant price per ticket. */
   unitPriceCents?: number;
   orgSlug?: string;
+  minGuests: number;
   maxGuests: number;
   /** Allowed slot labels when a time slot is required ('fixed'). */
   timeSlots?: readonly string[];
@@ -33,15 +45,15 @@ const looseText = z.string({ error: 'Expected text' }).nullish();
 const reservationDataSchema = z.looseObject({
   name: looseText,
   email: looseText,
-  phone: optionalText(40, 'Phone'),
+  phone: optionalText(MAX_PHONE_LENGTH, 'Phone'),
   eventId: looseText,
   guests: looseNumber,
   num_guests: looseNumber,
   ticketTypeId: looseText,
   ticketType: looseText,
   timeSlot: looseText,
-  dietaryRestrictions: optionalText(2000, 'Dietary restrictions'),
-  specialRequests: optionalText(2000, 'Special requests'),
+  dietaryRestrictions: optionalText(MAX_NOTE_LENGTH, 'Dietary restrictions'),
+  specialRequests: optionalText(MAX_NOTE_LENGTH, 'Special requests'),
 }, { error: 'reservationData is required' });
 
 const bodySchema = z.object({
@@ -49,11 +61,9 @@ const bodySchema = z.object({
   token: z.string({ error: 'token must be a string' }).max(1024, { message: 'token is too long' }).nullish(),
   amount: amountSchema,
   reservationData: reservationDataSchema,
-  promoCode: z.string({ error: 'promoCode must be a string' }).max(40, { message: 'Invalid promo code' }).nullish(),
+  promoCode: z.string({ error: 'promoCode must be a string' }).max(MAX_PROMO_CODE_LENGTH, { message: 'Invalid promo code' }).nullish(),
   idempotencyKey: idempotencyKeySchema,
 }, { error: 'The request body must be a JSON object' });
-
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 function guestsOf(data: z.output<typeof reservationDataSchema>): number | null {
   const raw = data.guests ?? data.num_guests;
@@ -64,8 +74,8 @@ function guestsOf(data: z.output<typeof reservationDataSchema>): number | null {
 
 export function ticketCheckoutHandler(flavour: TicketFlavour) {
   return async (req: Request): Promise<Response> => {
-    if (req.method !== 'POST') throw refusal(405, 'Use POST', 'method_not_allowed');
-    const body = await readBody(req, bodySchema);
+    allowMethods(req, 'POST');
+    const body = await readBody(req, bodySchema, { summary: 'first' });
     const data = body.reservationData;
 
     // What is booked (needed by both calls).
@@ -76,7 +86,7 @@ export function ticketCheckoutHandler(flavour: TicketFlavour) {
     if (!eventId) throw refusal(400, MISSING, 'missing_fields');
     if (!UUID.test(eventId)) throw refusal(404, 'Event not found. Please select a valid event.', 'not_found');
     if (guests === null) throw refusal(400, MISSING, 'missing_fields');
-    if (Number.isNaN(guests) || guests < 1) throw refusal(400, flavour.messages.minGuests, 'invalid_guests');
+    if (Number.isNaN(guests) || guests < flavour.minGuests) throw refusal(400, flavour.messages.minGuests, 'invalid_guests');
     if (guests > flavour.maxGuests) throw refusal(400, flavour.messages.maxGuests, 'invalid_guests');
     if (!Number.isInteger(guests)) {
       throw refusal(400, flavour.messages.wholeGuests ?? 'The number of guests must be a whole number.', 'invalid_guests');
@@ -86,8 +96,8 @@ export function ticketCheckoutHandler(flavour: TicketFlavour) {
       if (!timeSlot || !flavour.timeSlots.some((slot) => slot.toLowerCase() === timeSlot.toLowerCase())) {
         throw refusal(400, 'Please select a time slot', 'invalid_time_slot');
       }
-    } else if (timeSlot && timeSlot.length > 40) {
-      throw refusal(400, 'Time slot must be at most 40 characters', 'invalid_time_slot');
+    } else if (timeSlot && timeSlot.length > MAX_TIME_SLOT_LENGTH) {
+      throw refusal(400, `Time slot must be at most ${MAX_TIME_SLOT_LENGTH} characters`, 'invalid_time_slot');
     }
 
     const selection: BookingSelection = {
@@ -102,8 +112,9 @@ export function ticketCheckoutHandler(flavour: TicketFlavour) {
       maxGuests: flavour.maxGuests,
       orgSlug: flavour.orgSlug ?? null,
       slotCap: flavour.slotCap ?? null,
+      clientKey: clientAddress(req),
     };
-    const db = bookingDb();
+    const db = sharedAdminClient();
 
     if (body.validateOnly) {
       const quote = await quoteBooking(db, selection);
@@ -119,8 +130,8 @@ export function ticketCheckoutHandler(flavour: TicketFlavour) {
     const name = data.name?.trim() ?? '';
     const email = data.email?.trim() ?? '';
     if (!name || !email) throw refusal(400, MISSING, 'missing_fields');
-    if (name.length > 200) throw refusal(400, 'Name must be at most 200 characters', 'invalid_name');
-    if (email.length > 320 || !EMAIL.test(email)) throw refusal(400, 'Valid email is required', 'invalid_email');
+    if (name.length > MAX_NAME_LENGTH) throw refusal(400, `Name must be at most ${MAX_NAME_LENGTH} characters`, 'invalid_name');
+    if (!isEmail(email)) throw refusal(400, 'Valid email is required', 'invalid_email');
 
     const expectedTotalCents = body.amount ?? null;
 

@@ -4,8 +4,9 @@
 //   (ticket_types, rsvp_slots with available_spots, available_seats, total_available,
 //   is_fully_booked), upcoming only, soonest first. Unknown slug → 404.
 import { z } from 'npm:zod@4';
-import { handler, json } from '../_shared/http.ts';
-import { bookingDb, callRpc, releaseExpiredHolds, readBody, refusal } from '../_shared/booking.ts';
+import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
+import { callRpc, releaseExpiredHolds } from '../_shared/rpc.ts';
+import { sharedAdminClient } from '../_shared/supabase.ts';
 
 const bodySchema = z.object({
   orgSlug: z.string({ error: 'orgSlug is required' }).trim().min(1, { message: 'orgSlug is required' }).max(60, { message: 'Organization not found' }),
@@ -18,9 +19,9 @@ interface OrgPage {
 }
 
 Deno.serve(handler(async (req) => {
-  if (req.method !== 'POST') throw refusal(405, 'Use POST', 'method_not_allowed');
-  const { orgSlug } = await readBody(req, bodySchema);
-  const db = bookingDb();
+  allowMethods(req, 'POST');
+  const { orgSlug } = await readBody(req, bodySchema, { summary: 'first' });
+  const db = sharedAdminClient();
   await releaseExpiredHolds(db);
   const page = await callRpc<OrgPage | null>(db, 'get_public_org_page', { p_slug: orgSlug });
   if (!page) throw refusal(404, 'Organization not found', 'not_found');

@@ -8,23 +8,37 @@
 // final        → { success: true, reservationId, totalDeposit, discountApplied }
 // refusals     → { success: false, error, code } with 400/402/404/409/503
 import { z } from 'npm:zod@4';
-import { handler, json } from '../_shared/http.ts';
-import { amountSchema, bookAndPay, bookingDb, idempotencyKeySchema, optionalText, readBody, refusal, UUID } from '../_shared/booking.ts';
-import { type BookingSelection, publicPromo, quoteBooking, RSVP_MAX_GUESTS } from '../_shared/pricing.ts';
+import { bookAndPay } from '../_shared/booking.ts';
+import { allowMethods, clientAddress, handler, json, readBody, validate } from '../_shared/http.ts';
+import { amountSchema, EMAIL, idempotencyKeySchema, optionalText, UUID } from '../_shared/input.ts';
+import { type BookingSelection, publicPromo, quoteBooking } from '../_shared/pricing.ts';
+import {
+  MAX_EMAIL_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_NOTE_LENGTH,
+  MAX_PHONE_LENGTH,
+  MAX_PROMO_CODE_LENGTH,
+  RSVP_MAX_GUESTS,
+  RSVP_MIN_GUESTS,
+} from '../_shared/product.ts';
+import { sharedAdminClient } from '../_shared/supabase.ts';
+
+const FEWEST = `At least ${RSVP_MIN_GUESTS} guest required`;
 
 const guestDetailsSchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, { message: 'Name is required' }).max(200, { message: 'Name must be at most 200 characters' }),
-  email: z.string({ error: 'Valid email is required' }).trim().max(320, { message: 'Valid email is required' })
-    .regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, { message: 'Valid email is required' }),
-  phone: optionalText(40, 'Phone'),
-  numGuests: z.union([z.number(), z.string().trim().regex(/^-?\d+$/).transform(Number)], { error: 'At least 1 guest required' })
+  name: z.string({ error: 'Name is required' }).trim().min(1, { message: 'Name is required' })
+    .max(MAX_NAME_LENGTH, { message: `Name must be at most ${MAX_NAME_LENGTH} characters` }),
+  email: z.string({ error: 'Valid email is required' }).trim().max(MAX_EMAIL_LENGTH, { message: 'Valid email is required' })
+    .regex(EMAIL, { message: 'Valid email is required' }),
+  phone: optionalText(MAX_PHONE_LENGTH, 'Phone'),
+  numGuests: z.union([z.number(), z.string().trim().regex(/^-?\d+$/).transform(Number)], { error: FEWEST })
     // Range first, so that a huge number (not a safe integer) reads 'Maximum 10 guests'.
     .pipe(z.number()
-      .min(1, { message: 'At least 1 guest required' })
+      .min(RSVP_MIN_GUESTS, { message: FEWEST })
       .max(RSVP_MAX_GUESTS, { message: `Maximum ${RSVP_MAX_GUESTS} guests` })
       .int({ message: 'The number of guests must be a whole number' })),
-  dietaryRestrictions: optionalText(2000, 'Dietary restrictions'),
-  specialRequests: optionalText(2000, 'Special requests'),
+  dietaryRestrictions: optionalText(MAX_NOTE_LENGTH, 'Dietary restrictions'),
+  specialRequests: optionalText(MAX_NOTE_LENGTH, 'Special requests'),
 }, { error: 'guestDetails is required' });
 
 // Pricing calls may come before the guest has typed a name or email.
@@ -38,7 +52,7 @@ const common = {
     .regex(UUID, { message: 'Event not found. Please select a valid event.' }),
   slotId: z.string({ error: 'Please select a time slot' }).trim()
     .regex(UUID, { message: 'Please select a time slot' }),
-  promoCode: z.string({ error: 'promoCode must be a string' }).max(40, { message: 'Invalid promo code' }).nullish(),
+  promoCode: z.string({ error: 'promoCode must be a string' }).max(MAX_PROMO_CODE_LENGTH, { message: 'Invalid promo code' }).nullish(),
   paymentToken: z.string({ error: 'paymentToken must be a string' }).max(1024, { message: 'paymentToken is too long' }).nullish(),
   idempotencyKey: idempotencyKeySchema,
   amount: amountSchema,
@@ -48,17 +62,12 @@ const pricingSchema = z.object({ ...common, validateOnly: z.literal(true), guest
 const finalSchema = z.object({ ...common, validateOnly: z.literal(false).nullish(), guestDetails: guestDetailsSchema });
 
 Deno.serve(handler(async (req) => {
-  if (req.method !== 'POST') throw refusal(405, 'Use POST', 'method_not_allowed');
-  const body = await readBody(req, z.record(z.string(), z.unknown(), { error: 'The request body must be a JSON object' }));
+  allowMethods(req, 'POST');
+  const body = await readBody(req, z.record(z.string(), z.unknown(), { error: 'The request body must be a JSON object' }), { summary: 'first' });
   // A pricing call needs no name or email yet; the booking call needs every guest detail.
-  const parsed = body.validateOnly === true ? pricingSchema.safeParse(body) : finalSchema.safeParse(body);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
-    const error = refusal(400, issues[0]?.message ?? 'Invalid request', 'invalid_input');
-    error.extra.issues = issues;
-    throw error;
-  }
-  const input = parsed.data;
+  const input = body.validateOnly === true
+    ? validate(pricingSchema, body, { summary: 'first' })
+    : validate(finalSchema, body, { summary: 'first' });
 
   const selection: BookingSelection = {
     pricing: 'deposit',
@@ -67,8 +76,9 @@ Deno.serve(handler(async (req) => {
     rsvpSlotId: input.slotId,
     promoCode: input.promoCode,
     maxGuests: RSVP_MAX_GUESTS,
+    clientKey: clientAddress(req),
   };
-  const db = bookingDb();
+  const db = sharedAdminClient();
 
   if (input.validateOnly === true) {
     const quote = await quoteBooking(db, selection);

@@ -1,21 +1,38 @@
-// send-guest-email: staff write to a guest from the admin panel.
+// send-guest-email: staff write to a reservation's guest from the admin panel.
 //
 // verify_jwt = true (supabase/config.toml): only a signed-in staff member reaches it.
 // The caller must be able to read the reservation through row-level security, i.e. be a
 // member of the reservation's organization (or super admin); otherwise 403. The message
-// is recorded in public.email_outbox (service role) before sending, so a send failure
-// stays visible; the configured provider (locally: the mailbox) delivers it: with
-// EMAIL_PROVIDER_API_KEY set, delivery starts right after the response (outbox.ts).
+// goes to the reservation's own guest email only: `email` (the recipient the admin panel
+// shows, prefilled with it) or `to` may be sent, but a different address is refused (400
+// 'recipient_not_guest'). Header fields (subject, recipient, guest name) holding a line
+// break or another control character are refused (400). The message is recorded in
+// public.email_outbox (service role) before sending, so a send failure stays visible;
+// delivery starts right after the response (outbox.ts; locally the provider is the
+// stack's mailbox).
+//
+// Request: { reservationId, subject, message, email? | to?, guestName? }
+// → 200 { success: true, id } | 4xx { success: false, error, code }
 import { z } from 'npm:zod@4';
-import { forbidden, handler, HttpError, json, parseJson, unauthorized } from '../_shared/http.ts';
+import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
+import { headerSafe } from '../_shared/input.ts';
 import { kickEmailDelivery } from '../_shared/outbox.ts';
-import { createAdminClient, createUserClient, getCaller } from '../_shared/supabase.ts';
+import { MAX_EMAIL_LENGTH, MAX_EMAIL_MESSAGE_LENGTH, MAX_EMAIL_SUBJECT_LENGTH, MAX_NAME_LENGTH } from '../_shared/product.ts';
+import { createUserClient, getCaller, sharedAdminClient } from '../_shared/supabase.ts';
+
+const recipient = (label: string) =>
+  z.string().refine(...headerSafe(label)).transform((value) => value.trim())
+    .pipe(z.string().min(1, 'Recipient is required').max(MAX_EMAIL_LENGTH).pipe(z.email('Enter a valid email')))
+    .optional();
 
 const inputSchema = z.object({
-  email: z.string().trim().min(1, 'Recipient is required').max(320).pipe(z.email('Enter a valid email')),
-  subject: z.string().trim().min(1, 'Subject is required').max(200, 'Subject is too long'),
-  message: z.string().trim().min(1, 'Message is required').max(10000, 'Message is too long'),
-  guestName: z.string().trim().max(200).optional(),
+  email: recipient('Recipient'),
+  to: recipient('Recipient'),
+  subject: z.string().refine(...headerSafe('Subject')).transform((value) => value.trim())
+    .pipe(z.string().min(1, 'Subject is required').max(MAX_EMAIL_SUBJECT_LENGTH, 'Subject is too long')),
+  message: z.string().trim().min(1, 'Message is required').max(MAX_EMAIL_MESSAGE_LENGTH, 'Message is too long'),
+  guestName: z.string().refine(...headerSafe('Guest name')).transform((value) => value.trim())
+    .pipe(z.string().max(MAX_NAME_LENGTH)).optional(),
   reservationId: z.uuid('reservationId must be the id of a reservation'),
 });
 
@@ -36,37 +53,51 @@ function toHtml(message: string): string {
     .join('\n');
 }
 
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
 Deno.serve(
   handler(async (req) => {
-    if (req.method !== 'POST') return json({ error: 'Method not allowed', code: 'method_not_allowed' }, 405);
-    const input = await parseJson(req, inputSchema);
+    allowMethods(req, 'POST');
+    const input = await readBody(req, inputSchema);
 
     const caller = await getCaller(req);
-    if (!caller) throw unauthorized('Sign in to email guests');
+    if (!caller) throw refusal(401, 'Sign in to email guests', 'unauthorized');
 
     // Row-level security answers "may this caller see the reservation?".
     const { data: reservation, error: readError } = await createUserClient(req)
       .from('reservations')
-      .select('id, org_id')
+      .select('id, org_id, email')
       .eq('id', input.reservationId)
       .maybeSingle();
-    if (readError) throw new HttpError(500, 'Could not check the reservation', 'lookup_failed');
-    if (!reservation) throw forbidden('You can only email guests of your own organization', 'not_a_member');
+    if (readError) throw refusal(500, 'Could not check the reservation', 'lookup_failed');
+    if (!reservation) throw refusal(403, 'You can only email guests of your own organization', 'not_a_member');
 
-    const { data: queued, error: insertError } = await createAdminClient()
+    // The reservation's own guest, never an address typed by the caller.
+    const guestEmail = String(reservation.email ?? '');
+    for (const asked of [input.email, input.to]) {
+      if (asked !== undefined && !sameAddress(asked, guestEmail)) {
+        throw refusal(
+          400,
+          `Emails about a reservation go only to its guest's address (${guestEmail}). To write to another address, change the reservation's email first.`,
+          'recipient_not_guest',
+        );
+      }
+    }
+
+    const { data: queued, error: insertError } = await sharedAdminClient()
       .from('email_outbox')
       .insert({
         org_id: reservation.org_id,
         reservation_id: reservation.id,
         kind: 'guest_email',
-        to_email: input.email,
+        to_email: guestEmail,
         subject: input.subject,
         body_text: input.message,
         body_html: toHtml(input.message),
       })
       .select('id')
       .single();
-    if (insertError || !queued) throw new HttpError(500, 'Could not queue the email', 'queue_failed');
+    if (insertError || !queued) throw refusal(500, 'Could not queue the email', 'queue_failed');
 
     kickEmailDelivery({ ids: [queued.id] });
     return json({ success: true, id: queued.id });

@@ -1,0 +1,72 @@
+// Input layer: the zod schemas and checks the functions share (the body reader itself,
+// readBody, is in http.ts). Imports http.ts and product.ts.
+import { z } from 'npm:zod@4';
+import { refusal } from './http.ts';
+import { MAX_EMAIL_LENGTH } from './product.ts';
+
+/** A uuid (any version). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An email address as the booking forms accept it (something@host.tld, no spaces). */
+export const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+/** Whether `email` is an address the booking functions accept. */
+export function isEmail(email: string): boolean {
+  return email.length <= MAX_EMAIL_LENGTH && EMAIL.test(email);
+}
+
+/** PostgreSQL's integer (int4) range: every count and amount the booking SQL takes. */
+export const MAX_INT4 = 2_147_483_647;
+
+/** Optional text: trimmed, empty → null. */
+export const optionalText = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .nullish()
+    .transform((value) => (typeof value === 'string' && value.trim() ? value.trim() : null))
+    .refine((value) => value === null || value.length <= max, { message: `${label} must be at most ${max} characters` })
+    .optional();
+
+/** The total the guest was shown, in cents: a whole number within int4 (optional). */
+export const amountSchema = z
+  .number({ error: 'amount must be a number of cents' })
+  .min(0, { message: 'amount must not be negative' })
+  .max(MAX_INT4, { message: `amount must be at most ${MAX_INT4} cents` })
+  .int({ message: 'amount must be a whole number of cents' })
+  .nullish();
+
+/** Idempotency key: 1..45 characters of [A-Za-z0-9_:.-] (Square's limit is 45). */
+export const idempotencyKeySchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_:.-]{1,45}$/, { message: 'idempotencyKey must be 1 to 45 letters, digits or _ : . -' })
+  .nullish();
+
+// ---------------------------------------------------------------------------------------
+// Email header fields
+// ---------------------------------------------------------------------------------------
+
+/**
+ * Characters no email header field may hold: C0 controls (CR and LF included: a line
+ * break would start a new header), DEL, C1 controls, and the Unicode line and paragraph
+ * separators some mail software also treats as line breaks.
+ */
+export const HEADER_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** Whether `value` can go into an email header (subject, address, display name) as is. */
+export function isHeaderSafe(value: string): boolean {
+  return !HEADER_UNSAFE.test(value);
+}
+
+/** The message a refused header field gets, e.g. 'Subject must be one line without control characters (CR, LF, tab...)'. */
+export function headerUnsafeMessage(label: string): string {
+  return `${label} must be one line without control characters (CR, LF, tab...)`;
+}
+
+/** Refuses (400 'invalid_header') a header field holding a line break or another control character. */
+export function assertHeaderSafe(label: string, value: string | null | undefined): void {
+  if (value && !isHeaderSafe(value)) throw refusal(400, headerUnsafeMessage(label), 'invalid_header');
+}
+
+/** A zod check for a header field: one line, no control characters. */
+export const headerSafe = (label: string) => [isHeaderSafe, { message: headerUnsafeMessage(label) }] as const;

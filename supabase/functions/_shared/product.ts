@@ -1,0 +1,75 @@
+// Product constants: the one home of every product number the edge functions use.
+//
+// PURE CONSTANTS: no imports, no Deno or browser APIs. The edge functions import this
+// file, and the browser app (src/) imports this same file, so both read one copy.
+//
+// Where the database also has a number, the comment names its SQL home: "SQL home" means
+// SQL enforces it and this constant only mirrors it for display (the functions never
+// decide with it) — change both together; "passed to SQL" means the function sends this
+// constant as a parameter (this file is the home).
+
+// --- The supper club (org slug 'magnolia') -------------------------------------------------
+
+/** The supper club's organization slug (the functions allow a SUPPER_CLUB_ORG_SLUG secret instead). */
+export const SUPPER_CLUB_ORG_SLUG = 'magnolia';
+/** Price of one supper-club ticket, in cents; fixed on the server (the browser's price is ignored). */
+export const SUPPER_CLUB_TICKET_PRICE_CENTS = 6500;
+/** Tickets one supper-club seating takes, whatever a slot's stored max_capacity says (passed to SQL as p_slot_cap: quote_booking, hold_booking, get_supper_club_availability). */
+export const SUPPER_CLUB_TICKETS_PER_SEATING = 20;
+/** Most tickets one supper-club order may buy (passed to SQL as p_max_guests). */
+export const SUPPER_CLUB_MAX_TICKETS_PER_ORDER = 6;
+/** Fewest tickets one supper-club order may buy. */
+export const SUPPER_CLUB_MIN_TICKETS_PER_ORDER = 1;
+/** The supper club's two seatings (slot labels a booking must name). */
+export const SUPPER_CLUB_TIME_SLOTS = ['5:30pm', '8:00pm'] as const;
+
+// --- Ticketed bookings (dinner series, organization pages) ---------------------------------
+
+/** Fewest guests one ticketed booking may have. */
+export const TICKET_MIN_GUESTS = 1;
+/** Most guests one ticketed booking may have (dinner series included; passed to SQL as p_max_guests); larger parties email the host. */
+export const TICKET_MAX_GUESTS = 6;
+
+// --- RSVP with a deposit ----------------------------------------------------------------------
+
+/** Fewest guests one RSVP may have. */
+export const RSVP_MIN_GUESTS = 1;
+/** Most guests one RSVP may have (passed to SQL as p_max_guests; SQL booking_evaluate also caps every booking at 10: least(p_max_guests, 10)). */
+export const RSVP_MAX_GUESTS = 10;
+/** Deposit per guest when the event sets none, in cents (SQL home: booking_evaluate's coalesce(deposit_amount, 500)). */
+export const DEFAULT_DEPOSIT_CENTS = 500;
+/** Most guests any one reservation may hold, whatever its flavour (mirrors the SQL check reservations.num_guests between 1 and 10; staff edits are held to it). */
+export const RESERVATION_MAX_GUESTS = 10;
+
+// --- Holds --------------------------------------------------------------------------------
+
+/** How long a checkout holds its seats before they are freed (SQL home: hold_booking's interval '15 minutes'). */
+export const HOLD_DURATION_MINUTES = 15;
+
+// --- Email delivery -------------------------------------------------------------------------
+
+/** Send attempts of one outbox message before it is failed for good (SQL home: finish_outbox_send and claim_outbox_batch, attempts < 5). */
+export const EMAIL_MAX_ATTEMPTS = 5;
+/** Most outbox messages one delivery run may claim (SQL home: claim_outbox_batch refuses p_limit outside 1..500). */
+export const EMAIL_BATCH_MAX = 500;
+/** Messages a scheduled send-outbox run claims when the caller names no limit. */
+export const EMAIL_BATCH_DEFAULT = 50;
+
+// --- Input limits (what a guest may type) -----------------------------------------------------
+
+/** Longest guest name, in characters. */
+export const MAX_NAME_LENGTH = 200;
+/** Longest email address, in characters (RFC 5321). */
+export const MAX_EMAIL_LENGTH = 320;
+/** Longest phone number, in characters. */
+export const MAX_PHONE_LENGTH = 40;
+/** Longest dietary restrictions / special requests text, in characters. */
+export const MAX_NOTE_LENGTH = 2000;
+/** Longest promo code, in characters. */
+export const MAX_PROMO_CODE_LENGTH = 40;
+/** Longest time-slot label, in characters. */
+export const MAX_TIME_SLOT_LENGTH = 40;
+/** Longest subject of a staff email to a guest, in characters. */
+export const MAX_EMAIL_SUBJECT_LENGTH = 200;
+/** Longest message of a staff email to a guest, in characters. */
+export const MAX_EMAIL_MESSAGE_LENGTH = 10000;

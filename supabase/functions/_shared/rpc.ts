@@ -1,0 +1,135 @@
+// RPC layer: the one way the functions call SQL functions (`callRpc`), with the
+// translation of the booking SQL's errors into refusals. Imports http.ts only.
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
+import { HttpError, refusal } from './http.ts';
+
+/** What a guest reads when the booking failed for a reason that is not theirs to fix. */
+export const GENERIC_PAYMENT_ERROR = 'Failed to process payment. Please try again.';
+
+export interface RpcError {
+  code?: string;
+  message?: string;
+  details?: string | null;
+}
+
+/** SQLSTATEs of the booking SQL (see supabase/migrations/20261123002000_booking.sql). */
+function detailOf(error: RpcError): Record<string, unknown> {
+  try {
+    const detail = JSON.parse(error.details ?? 'null');
+    return detail && typeof detail === 'object' ? detail : {};
+  } catch {
+    return {};
+  }
+}
+
+export function rpcFailure(error: RpcError): HttpError {
+  const message = error.message ?? GENERIC_PAYMENT_ERROR;
+  switch (error.code) {
+    case 'P0001':
+      // Every refused promo code answers alike; the code lets the caller count the miss.
+      return refusal(400, message, detailOf(error).kind === 'promo' ? 'invalid_promo_code' : 'invalid_booking');
+    case 'SH429': {
+      const retryAfter = Math.max(1, Math.ceil(Number(detailOf(error).retry_after) || 60));
+      return new HttpError(429, message, 'too_many_attempts', { success: false, retryAfter }, { 'Retry-After': String(retryAfter) });
+    }
+    case 'SH404':
+      return refusal(404, message, 'not_found');
+    case 'SH409':
+      return refusal(409, message, 'unavailable');
+    case 'SH410':
+      return refusal(409, 'This promo code is no longer active', 'promo_unavailable');
+    case '23514':
+    case '23502':
+    case '23503':
+      return refusal(400, 'Please check your booking details and try again.', 'invalid_booking');
+    default:
+      // Class 22, data exception (a value out of range, text too long, a NUL character,
+      // malformed input): the request's data, never the server's fault.
+      if (error.code?.startsWith('22')) {
+        return refusal(400, 'Please check your booking details and try again.', 'invalid_booking');
+      }
+      console.error('[rpc] unexpected database error', error);
+      return refusal(500, GENERIC_PAYMENT_ERROR, 'internal_error');
+  }
+}
+
+/** Deadlock, serialization failure, lock timeout, or no answer: safe to repeat (every call here is idempotent). */
+const RETRYABLE = new Set(['40P01', '40001', '55P03']);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The database could not be reached (or kept deadlocking): the outcome of the call is
+ * unknown. Answers 503 (retry the same attempt with the same key) if nothing catches it.
+ */
+export class TransientError extends HttpError {
+  constructor(public readonly detail: string) {
+    super(503, 'The booking service is busy. Please try again in a moment.', 'unavailable_retry', { success: false });
+    this.name = 'TransientError';
+  }
+}
+
+export interface RpcOptions {
+  /** Tries before giving up with a TransientError (default 4). */
+  attempts?: number;
+  /**
+   * The guest's address (clientAddress), sent as the header `x-supperhost-client`: the
+   * booking SQL reads it from request.headers to throttle promo code guesses per client.
+   */
+  clientKey?: string | null;
+}
+
+/** Calls a SQL function as the service role; retries transient failures, maps refusals to HttpErrors. */
+export async function callRpc<T>(db: SupabaseClient, fn: string, args: Record<string, unknown> = {}, options: RpcOptions = {}): Promise<T> {
+  const attempts = options.attempts ?? 4;
+  let last: RpcError | undefined;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    if (attempt > 0) await sleep(25 * 2 ** attempt + Math.random() * 50);
+    let result: { data: unknown; error: RpcError | null };
+    try {
+      const call = db.rpc(fn, args);
+      result = await (options.clientKey ? call.setHeader('x-supperhost-client', options.clientKey) : call);
+    } catch (error) {
+      last = { message: String(error) };
+      continue;
+    }
+    if (!result.error) return result.data as T;
+    if (!result.error.code || RETRYABLE.has(result.error.code)) {
+      last = result.error;
+      continue;
+    }
+    throw rpcFailure(result.error);
+  }
+  console.error(`[rpc] ${fn} failed after ${attempts} attempts`, last);
+  throw new TransientError(last?.message ?? 'database unavailable');
+}
+
+/**
+ * Gives the seats of stale holds back before availability is read (best effort: bookings
+ * release their event's stale holds themselves, and a cron can call release_expired_holds()).
+ */
+export async function releaseExpiredHolds(db: SupabaseClient): Promise<void> {
+  try {
+    const { error } = await db.rpc('release_expired_holds');
+    if (error) console.error('[rpc] release_expired_holds', error);
+  } catch (error) {
+    console.error('[rpc] release_expired_holds', error);
+  }
+}
+
+/**
+ * Runs a pricing or booking call; when it refused a promo code, records the miss for the
+ * caller (best effort), so that repeated guessing is throttled (booking SQL, SH429).
+ */
+export async function countingPromoMisses<T>(db: SupabaseClient, eventId: string, clientKey: string | null | undefined, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof HttpError && error.code === 'invalid_promo_code') {
+      await callRpc(db, 'record_promo_miss', { p_event_id: eventId }, { attempts: 1, clientKey }).catch((e) => {
+        console.error('[rpc] record_promo_miss', e);
+      });
+    }
+    throw error;
+  }
+}
