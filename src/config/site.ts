@@ -1,4 +1,7 @@
-/** Product and venue constants: the product's own words live here once. */
+/**
+ * The product's words and the venues' fixed details, once. Numbers the server also enforces
+ * (prices, guest limits, the default deposit…) live in ./product.ts (the edge functions' file).
+ */
 export const site = {
   productName: 'SupperHost',
   supportEmail: 'hello@supperhost.test',
@@ -6,14 +9,8 @@ export const site = {
 
 /** The supper-club venue (Atlanta). Its events live in the `magnolia` organization. */
 export const supperClub = {
-  name: 'Magnolia',
   fullName: 'Magnolia Supper Club',
-  orgSlug: 'magnolia',
   city: 'Atlanta',
-  ticketPriceCents: 6500,
-  ticketsPerSlot: 20,
-  maxTicketsPerOrder: 6,
-  timeSlots: ['5:30pm', '8:00pm'] as const,
   functions: {
     availability: 'magnolia-availability',
     config: 'magnolia-square-config',
@@ -26,16 +23,12 @@ export const dinnerSeries = {
   name: 'Eat At Home',
   orgSlug: 'eatathome',
   city: 'Brooklyn, NY',
-  maxGuestsPerOrder: 6,
   displayTime: '7:00 PM',
 } as const;
 
 export const limits = {
   mobileBreakpointPx: 768,
-  uploadMaxBytes: 10 * 1024 * 1024,
+  /** Photos an organization's gallery holds (the database checks org_branding.gallery_images has at most 9). */
   galleryMaxImages: 9,
-  storageCacheControlSeconds: 3600,
-  defaultDepositCents: 500,
-  rsvpMaxGuests: 10,
   limitedSpotsThreshold: 3,
 } as const;

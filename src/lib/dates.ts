@@ -12,7 +12,7 @@ export function parseCalendarDate(yyyyMmDd: string): Date | null {
   return date.getMonth() === Number(m[2]) - 1 ? date : null;
 }
 
-/** "Sunday, December 6, 2026" (the spec's default event date format). */
+/** "Sunday, December 6, 2026" (the default event date format everywhere). */
 export function formatEventDate(yyyyMmDd: string, pattern = 'EEEE, MMMM d, yyyy'): string {
   const date = parseCalendarDate(yyyyMmDd);
   return date ? format(date, pattern) : yyyyMmDd;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, guestsToCsv, toCsv } from '../../src/features/admin-guests/csv';
+import { csvCell, guestsToCsv, toCsv } from '../../src/features/admin-guests/lib/csv';
 
 describe('guest CSV', () => {
   it('quotes cells with commas, quotes and line breaks (RFC 4180)', () => {

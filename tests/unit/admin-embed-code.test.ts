@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embedCode, EMBED_HEIGHT_MESSAGE } from '../../src/features/admin-embed/embed-code';
+import { embedCode, EMBED_HEIGHT_MESSAGE } from '../../src/features/admin-embed/lib/embed-code';
 import { EMBED_HEIGHT_MESSAGE as EMBED_PAGE_MESSAGE } from '../../src/features/embed/lib/height-message';
 
 describe('embed code', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isAlreadyRegistered } from '../../src/features/auth/messages';
 import { signUpSchema } from '../../src/features/auth/schemas';
-import { promoDiscount, promoUsage } from '../../src/features/admin-promo-codes/format';
+import { promoDiscount, promoUsage } from '../../src/features/admin-promo-codes/lib/format';
 import { createPromoCodeSchema } from '../../src/features/admin-promo-codes/schemas';
 import { defaultGuestEmail } from '../../src/features/admin-reservations/messages';
 import { guestEmailSchema } from '../../src/features/admin-reservations/schemas';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES, uploadPath, uploadProblem } from '../../src/features/admin-branding/upload-rules';
+import { MAX_UPLOAD_BYTES, uploadPath, uploadProblem } from '../../src/features/admin-branding/lib/upload-rules';
 
 const MB = 1024 * 1024;
 

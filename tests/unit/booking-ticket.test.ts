@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkTicketBooking, guestOptions, ticketOptionLabel } from '../../src/features/booking/lib/ticket-booking';
+import { checkTicketBooking } from '../../src/features/checkout/lib/ticket-rules';
+import { guestOptions, ticketOptionLabel } from '../../src/features/ticket-booking/lib/ticket-options';
 
 const foodOnly = { id: 't1', name: 'Food Only', price: 12500, quantity: 2 };
 const soldOut = { id: 't2', name: 'Food + Wine Pairing', price: 17500, quantity: 0 };

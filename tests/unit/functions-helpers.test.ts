@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { signJwt } from '../../stack/jwt.ts';
 import { DENO_DIR, denoExecutable, parseDotenv } from '../../stack/functions-runner.ts';
 import { verifyFunctionJwt } from '../../stack/gateway/functions.ts';
-import { escapeHtml } from '../../stack/mailbox.ts';
+import { escapeHtml, LOCAL_EMAIL_API_KEY, mailboxProviderEnv, readSendRequest } from '../../stack/mailbox.ts';
 import { ROOT } from '../../stack/postgres.ts';
 
 describe('parseDotenv', () => {
@@ -35,6 +35,42 @@ describe('mailbox', () => {
   it('escapes text for HTML', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
     expect(escapeHtml(null)).toBe('');
+  });
+
+  it('is the functions\' email provider: Resend\'s endpoint, its key and a sender', () => {
+    expect(mailboxProviderEnv('http://127.0.0.1:54324/')).toEqual({
+      EMAIL_PROVIDER_URL: 'http://127.0.0.1:54324/emails',
+      EMAIL_PROVIDER_API_KEY: LOCAL_EMAIL_API_KEY,
+      EMAIL_FROM: 'SupperHost <bookings@supperhost.test>',
+    });
+  });
+
+  it('reads a Resend send request: recipients, bodies, attachments and the outbox tags', () => {
+    const m = readSendRequest({
+      from: 'SupperHost <bookings@supperhost.test>',
+      to: 'Ada <ada@example.test>',
+      cc: ['cc@example.test'],
+      subject: 'Hi',
+      text: 'Hello',
+      attachments: [{ filename: 'a.txt', content: Buffer.from('abc').toString('base64'), content_type: 'text/plain' }],
+      tags: [{ name: 'outbox_id', value: '0b6f3c1e-9d59-4a4b-8f4e-1d2c3b4a5f60' }, { name: 'kind', value: 'guest_email' }],
+    });
+    expect(m).toMatchObject({
+      to_email: 'ada@example.test', to: ['Ada <ada@example.test>'], cc: ['cc@example.test'], subject: 'Hi', body_text: 'Hello', body_html: null,
+      outbox_id: '0b6f3c1e-9d59-4a4b-8f4e-1d2c3b4a5f60', kind: 'guest_email', org_id: null, reservation_id: null, status: 'sent',
+      attachments: [{ filename: 'a.txt', content_type: 'text/plain', size: 3 }],
+    });
+  });
+
+  it('refuses what Resend refuses (422): missing fields, line breaks in header fields, bad tags', () => {
+    const ok = { from: 'a@example.test', to: ['b@example.test'], subject: 'Hi', text: 'x' };
+    const bad: unknown[] = [
+      null, [], { ...ok, from: undefined }, { ...ok, to: [] }, { ...ok, to: ['not an address'] }, { ...ok, subject: undefined },
+      { ...ok, text: undefined }, { ...ok, subject: 'Hi\r\nBcc: x@example.test' }, { ...ok, to: ['b@example.test\nBcc: x@example.test'] },
+      { ...ok, headers: { 'X-A': 'one\ntwo' } }, { ...ok, tags: [{ name: 'kind', value: 'has space' }] }, { ...ok, attachments: [{ filename: 'a.txt' }] },
+    ];
+    for (const body of bad) expect(() => readSendRequest(body), JSON.stringify(body)).toThrow();
+    expect(readSendRequest(ok).to_email).toBe('b@example.test');
   });
 });
 

@@ -6,12 +6,12 @@ import {
   heroImage,
   initialEventId,
   isRsvpBooking,
-  rsvpDepositCents,
   safeHttpUrl,
   timeZoneAbbreviation,
 } from '../../src/features/org-page/lib/events';
 import { parseOrgPage } from '../../src/features/org-page/lib/parse-org-page';
-import { limits } from '../../src/config/site';
+import { DEFAULT_DEPOSIT_CENTS } from '../../src/config/product';
+import { rsvpDepositCents } from '../../src/lib/booking';
 
 const event = (over: Partial<{ id: string; rsvp_mode: boolean; rsvp_open: boolean; deposit_amount: number | null; total_available: number; is_fully_booked: boolean }> = {}) => ({
   id: 'e1',
@@ -49,7 +49,7 @@ describe('event cards', () => {
 
   it('an RSVP event without a deposit_amount shows the default deposit the server charges', () => {
     // quote_booking / hold_booking price such an RSVP at coalesce(deposit_amount, 500) per guest.
-    expect(limits.defaultDepositCents).toBe(500);
+    expect(DEFAULT_DEPOSIT_CENTS).toBe(500);
     expect(rsvpDepositCents(event({ deposit_amount: null }))).toBe(500);
     expect(rsvpDepositCents(event({ deposit_amount: 2500 }))).toBe(2500);
     expect(rsvpDepositCents(event({ deposit_amount: 0 }))).toBe(0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeCardNumber, testNonce, TEST_OUTCOMES } from '../../src/features/payment/lib/test-card';
-import { newIdempotencyKey } from '../../src/features/payment/lib/idempotency';
+import { normalizeCardNumber, testNonce, TEST_OUTCOMES } from '../../src/features/checkout/lib/test-card';
+import { newIdempotencyKey } from '../../src/features/checkout/lib/idempotency';
 import { embedSnippet, heightMessage, isEmbedHeightMessage } from '../../src/features/embed/lib/height-message';
 
 describe('test card form', () => {

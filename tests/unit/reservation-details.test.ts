@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { googleCalendarUrl, icsContent, isoWithOffset, outlookCalendarUrl } from '../../src/features/reservation-details/calendar';
+import { googleCalendarUrl, icsContent, isoWithOffset, outlookCalendarUrl } from '../../src/features/reservation-details/lib/calendar';
 import {
   calendarEventFor,
   dateAndTime,
   locationLine,
   parseReservationParams,
   ticketLine,
-} from '../../src/features/reservation-details/reservation-params';
+} from '../../src/features/reservation-details/lib/reservation-params';
 
 function parse(query: string) {
   return parseReservationParams(new URLSearchParams(query));

@@ -8,7 +8,7 @@
 import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useDebouncedValue } from '../../src/features/rsvp/lib/use-debounced-value';
+import { useDebouncedValue } from '../../src/features/checkout/hooks/use-debounced-value';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -9,7 +9,7 @@ import { useSignOut } from '@/features/auth/api/sign-out';
 import { authMessages } from '@/features/auth/messages';
 import { AdminShell } from '@/features/admin-shell/components/admin-shell';
 import { AuthRequired } from '@/features/admin-shell/components/auth-required';
-import { tabTitle } from '@/features/admin-shell/nav';
+import { tabTitle } from '@/features/admin-shell/lib/nav';
 import { EventsTab } from '@/features/admin-events/components/events-tab';
 import { ReservationsTab } from '@/features/admin-reservations/components/reservations-tab';
 import { RsvpsTab } from '@/features/admin-rsvps/components/rsvps-tab';

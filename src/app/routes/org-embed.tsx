@@ -7,7 +7,7 @@ import { EmbedFrame } from '@/features/embed/components/embed-frame';
 import { EventPicker } from '@/features/embed/components/event-picker';
 
 const RsvpBooking = lazy(() => import('@/features/rsvp/components/rsvp-booking').then((m) => ({ default: m.RsvpBooking })));
-const TicketBooking = lazy(() => import('@/features/booking/components/ticket-booking').then((m) => ({ default: m.TicketBooking })));
+const TicketBooking = lazy(() => import('@/features/ticket-booking/components/ticket-booking').then((m) => ({ default: m.TicketBooking })));
 
 function BookingPanel({ context }: { context: BookingPanelContext }) {
   return (

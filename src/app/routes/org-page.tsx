@@ -7,7 +7,7 @@ import type { BookingPanelContext } from '@/features/org-page/lib/booking-panel-
 // The forms (react-hook-form, the payment step, supabase-js) are not needed for the page's
 // first render: they load while the guest reads the page.
 const RsvpBooking = lazy(() => import('@/features/rsvp/components/rsvp-booking').then((m) => ({ default: m.RsvpBooking })));
-const TicketBooking = lazy(() => import('@/features/booking/components/ticket-booking').then((m) => ({ default: m.TicketBooking })));
+const TicketBooking = lazy(() => import('@/features/ticket-booking/components/ticket-booking').then((m) => ({ default: m.TicketBooking })));
 
 /** The booking panel for the selected event: the RSVP form or the ticketed form. */
 function BookingPanel({ context }: { context: BookingPanelContext }) {

@@ -1,4 +1,4 @@
-/** The global crash fallback (SPEC section 2): shown for any uncaught rendering error. */
+/** The global crash fallback: shown for any uncaught rendering error (the app's error boundary renders it). */
 export function CrashFallback() {
   return (
     <main role="alert" className="flex min-h-screen flex-col items-center justify-center gap-4 px-6 text-center">

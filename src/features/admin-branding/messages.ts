@@ -1,4 +1,4 @@
-/** The spec's branding and upload toasts (SPEC section 8), verbatim. */
+/** The branding and upload toasts, in the product's exact words (the e2e tests look for them). */
 export const brandingMessages = {
   loadFailedTitle: 'Error loading branding',
   loadFailed: 'Failed to load branding settings.',

@@ -1,4 +1,4 @@
-/** The spec's admin toasts for events (SPEC section 8), verbatim. */
+/** The admin toasts for events, in the product's exact words (the e2e tests look for them). */
 export const eventMessages = {
   success: 'Success',
   error: 'Error',

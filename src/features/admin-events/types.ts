@@ -1,3 +1,6 @@
+import type { RsvpSlot, TicketType } from '@/lib/booking';
+import type { Tables } from '@/lib/database.types';
+
 export const eventTimezones = [
   { value: 'America/New_York', label: 'Eastern (New York)' },
   { value: 'America/Chicago', label: 'Central (Chicago)' },
@@ -8,42 +11,10 @@ export const eventTimezones = [
 export type EventTimezone = (typeof eventTimezones)[number]['value'];
 export const defaultTimezone: EventTimezone = 'America/New_York';
 
-export interface AdminTicketType {
-  id: string;
-  name: string;
-  /** cents */
-  price: number;
-  quantity: number;
-}
-
-export interface AdminRsvpSlot {
-  id: string;
-  slot_time: string;
-  slot_label: string;
-  max_capacity: number;
-  current_rsvps: number;
-  is_active: boolean;
-}
-
-export interface AdminEvent {
-  id: string;
-  org_id: string;
-  title: string;
-  date: string;
-  event_time: string;
-  event_timezone: string;
-  max_guests: number | null;
-  location_name: string | null;
-  location_address: string | null;
-  event_details_disclosures: string | null;
-  is_active: boolean;
-  rsvp_mode: boolean;
-  rsvp_open: boolean;
-  /** cents per guest */
-  deposit_amount: number | null;
-  created_at: string;
-  ticket_types: AdminTicketType[];
-  rsvp_slots: AdminRsvpSlot[];
+/** An event as the events tab lists it: its row (deposit_amount in cents per guest), its ticket types and slots, and counts. */
+export interface AdminEvent extends Tables<'events'> {
+  ticket_types: TicketType[];
+  rsvp_slots: RsvpSlot[];
   /** Confirmed reservations. */
   reservation_count: number;
   guest_count: number;

@@ -1,4 +1,4 @@
-/** The spec's admin toasts for reservations (SPEC section 8), verbatim. */
+/** The admin toasts for reservations, in the product's exact words (the e2e tests look for them). */
 export const reservationMessages = {
   success: 'Success',
   error: 'Error',
@@ -11,7 +11,7 @@ export const reservationMessages = {
   emailFailed: 'Failed to send email',
 } as const;
 
-/** SPEC section 9: default subject, and a greeting body signed by the organization team. */
+/** The guest email's defaults: a subject naming an RSVP or a reservation, and a greeting body signed by the organization team. */
 export function defaultGuestEmail(reservation: { name: string; rsvp_slot_id: string | null; event_rsvp_mode?: boolean }, orgName: string) {
   const isRsvp = reservation.rsvp_slot_id !== null || reservation.event_rsvp_mode === true;
   const firstName = reservation.name.trim().split(/\s+/)[0] || reservation.name;

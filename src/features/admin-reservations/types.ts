@@ -1,20 +1,27 @@
-export interface AdminReservation {
-  id: string;
-  org_id: string;
-  event_id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  num_guests: number;
-  time_slot: string | null;
-  dietary_restrictions: string | null;
-  special_requests: string | null;
-  rsvp_slot_id: string | null;
-  ticket_type_id: string | null;
+import type { Tables } from '@/lib/database.types';
+
+/** A row of admin_list_reservations: the reservation's columns and what it joins (event, slot, ticket type). */
+export interface AdminReservation
+  extends Pick<
+    Tables<'reservations'>,
+    | 'id'
+    | 'org_id'
+    | 'event_id'
+    | 'name'
+    | 'email'
+    | 'phone'
+    | 'num_guests'
+    | 'time_slot'
+    | 'dietary_restrictions'
+    | 'special_requests'
+    | 'rsvp_slot_id'
+    | 'ticket_type_id'
+    | 'amount_cents'
+    | 'created_at'
+    | 'cancelled_at'
+  > {
+  /** The list holds confirmed and cancelled reservations only. */
   status: 'confirmed' | 'cancelled';
-  amount_cents: number;
-  created_at: string;
-  cancelled_at: string | null;
   event_title: string;
   event_date: string;
   event_time: string;

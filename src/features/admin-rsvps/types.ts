@@ -1,38 +1,20 @@
-export interface RsvpSlotReservation {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  num_guests: number;
-  created_at: string;
-}
+import type { RsvpSlot } from '@/lib/booking';
+import type { Tables } from '@/lib/database.types';
 
-export interface RsvpOverviewSlot {
-  id: string;
-  slot_time: string;
-  slot_label: string;
-  max_capacity: number;
-  current_rsvps: number;
-  is_active: boolean;
+/** Who holds spots in a slot (confirmed reservations). */
+export type RsvpSlotReservation = Pick<Tables<'reservations'>, 'id' | 'name' | 'email' | 'phone' | 'num_guests' | 'created_at'>;
+
+export interface RsvpOverviewSlot extends RsvpSlot {
   reservations: RsvpSlotReservation[];
 }
 
-export interface RsvpOverviewEvent {
-  id: string;
-  title: string;
-  date: string;
-  event_time: string;
-  event_timezone: string;
-  is_active: boolean;
+/** An RSVP event of admin_rsvp_overview (event_time 'HH:MM'). */
+export interface RsvpOverviewEvent extends Pick<Tables<'events'>, 'id' | 'title' | 'date' | 'event_time' | 'event_timezone' | 'is_active'> {
   slots: RsvpOverviewSlot[];
 }
 
-export interface RsvpListRow {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  num_guests: number;
+/** A row of the RSVP list (admin_list_reservations with p_rsvp_only). */
+export interface RsvpListRow extends Pick<Tables<'reservations'>, 'id' | 'name' | 'email' | 'phone' | 'num_guests'> {
   event_title: string;
   event_date: string;
   event_time: string;

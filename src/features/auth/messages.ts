@@ -1,4 +1,4 @@
-/** The spec's auth messages (SPEC section 8), verbatim. */
+/** The auth messages, in the product's exact words (the e2e tests look for them). */
 export const authMessages = {
   signInFailed: 'Sign in failed',
   signInFallback: 'Unable to sign in',

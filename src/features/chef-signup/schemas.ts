@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The chef inquiry form (SPEC 5 'Chef signup'); values are trimmed before they are sent. */
+/** The chef inquiry form ('Chef signup'); values are trimmed before they are sent. */
 export const chefSignupSchema = z.object({
   name: z.string().trim().min(2, 'Please enter your full name'),
   email: z.string().trim().pipe(z.email('Enter a valid email')),

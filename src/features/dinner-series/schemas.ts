@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { dinnerSeries } from '@/config/site';
+import { TICKET_MAX_GUESTS, TICKET_MIN_GUESTS } from '@/config/product';
 
 /**
- * 'BOOK YOUR TABLE'. SPEC 5 names the handler's toasts ('Missing Information', 'Minimum Guests
- * Required', ...); the field messages here say what to fix next to each field.
+ * 'BOOK YOUR TABLE'. The handler's toasts are the shared checkout's messages ('Missing
+ * Information', 'Minimum Guests Required', ...); the field messages here say what to fix next to
+ * each field.
  */
 export const seriesBookingSchema = z.object({
   name: z.string().trim().min(1, 'Name is required'),
@@ -18,8 +19,8 @@ export const seriesBookingSchema = z.object({
     .pipe(
       z
         .number()
-        .min(1, 'At least 1 guest is required.')
-        .max(dinnerSeries.maxGuestsPerOrder, `Parties larger than ${dinnerSeries.maxGuestsPerOrder}: please email us.`),
+        .min(TICKET_MIN_GUESTS, `At least ${TICKET_MIN_GUESTS} guest is required.`)
+        .max(TICKET_MAX_GUESTS, `Parties larger than ${TICKET_MAX_GUESTS}: please email us.`),
     ),
   dietaryRestrictions: z.string().trim(),
   specialRequests: z.string().trim(),

@@ -1,23 +1,12 @@
-/** A ticket type of a dinner: price per guest in cents, quantity still available. */
-export interface DinnerTicketType {
-  id: string;
-  name: string;
-  price: number;
-  quantity: number;
-}
+import type { TicketType } from '@/lib/booking';
+import type { Tables } from '@/lib/database.types';
 
-/** An upcoming dinner of the series, as the public read API returns it. */
-export interface SeriesDinner {
-  id: string;
-  title: string;
-  /** YYYY-MM-DD */
-  date: string;
-  event_time: string;
-  event_timezone: string;
-  max_guests: number | null;
+/** An upcoming dinner of the series, as the public read API returns it (date YYYY-MM-DD). */
+export interface SeriesDinner
+  extends Pick<Tables<'events'>, 'id' | 'title' | 'date' | 'event_time' | 'event_timezone' | 'max_guests' | 'event_details_disclosures'> {
   available_seats: number;
-  event_details_disclosures: string | null;
-  ticket_types: DinnerTicketType[];
+  /** Price per guest in cents, quantity still available. */
+  ticket_types: TicketType[];
 }
 
 /** A confirmed booking, kept for the confirmation screen and the reservation-details link. */

@@ -4,42 +4,32 @@
  * page can live without are lenient so one odd value never blanks the page.
  */
 
+import type { PublicRsvpSlot, TicketType } from '@/lib/booking';
+import type { Tables } from '@/lib/database.types';
+
 export type ReservationMode = 'reservations' | 'rsvp';
 
-export interface TicketType {
-  id: string;
-  name: string;
-  price: number;
-  quantity: number;
-}
-
-export interface RsvpSlot {
-  id: string;
-  slot_time: string;
-  slot_label: string;
-  max_capacity: number;
-  current_rsvps: number;
-  is_active: boolean;
-  available_spots: number;
-}
-
-export interface PublicEvent {
-  id: string;
-  org_id: string;
-  title: string;
-  date: string;
-  event_time: string;
-  event_timezone: string;
-  max_guests: number | null;
-  location_name: string | null;
-  location_address: string | null;
-  event_details_disclosures: string | null;
-  is_active: boolean;
-  rsvp_mode: boolean;
-  rsvp_open: boolean;
-  deposit_amount: number | null;
+/** An upcoming event: its row's public columns, its ticket types and slots, and what is left. */
+export interface PublicEvent
+  extends Pick<
+    Tables<'events'>,
+    | 'id'
+    | 'org_id'
+    | 'title'
+    | 'date'
+    | 'event_time'
+    | 'event_timezone'
+    | 'max_guests'
+    | 'location_name'
+    | 'location_address'
+    | 'event_details_disclosures'
+    | 'is_active'
+    | 'rsvp_mode'
+    | 'rsvp_open'
+    | 'deposit_amount'
+  > {
   ticket_types: TicketType[];
-  rsvp_slots: RsvpSlot[];
+  rsvp_slots: PublicRsvpSlot[];
   available_seats: number;
   total_available: number;
   is_fully_booked: boolean;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { limits } from '@/config/site';
+import { MAX_NOTE_LENGTH, MAX_PROMO_CODE_LENGTH, RSVP_MAX_GUESTS, RSVP_MIN_GUESTS } from '@/config/product';
 
 const guestsNumber = (v: string) => Number(v.trim());
 
-/** The RSVP form (SPEC 5 'RSVP form'), messages verbatim. Values stay strings as typed. */
+/** The RSVP form, with the product's messages. Values stay strings as typed. */
 export const rsvpFormSchema = z.object({
   slotId: z.string().min(1, 'Please select a time slot'),
   name: z.string().trim().min(1, 'Name is required'),
@@ -11,11 +11,14 @@ export const rsvpFormSchema = z.object({
   phone: z.string().trim(),
   numGuests: z
     .string()
-    .refine((v) => v.trim() !== '' && Number.isInteger(guestsNumber(v)) && guestsNumber(v) >= 1, 'At least 1 guest required')
-    .refine((v) => !(guestsNumber(v) > limits.rsvpMaxGuests), 'Maximum 10 guests'),
-  dietaryRestrictions: z.string().trim().max(2000),
-  specialRequests: z.string().trim().max(2000),
-  promoCode: z.string().trim().max(40),
+    .refine(
+      (v) => v.trim() !== '' && Number.isInteger(guestsNumber(v)) && guestsNumber(v) >= RSVP_MIN_GUESTS,
+      `At least ${RSVP_MIN_GUESTS} guest required`,
+    )
+    .refine((v) => !(guestsNumber(v) > RSVP_MAX_GUESTS), `Maximum ${RSVP_MAX_GUESTS} guests`),
+  dietaryRestrictions: z.string().trim().max(MAX_NOTE_LENGTH),
+  specialRequests: z.string().trim().max(MAX_NOTE_LENGTH),
+  promoCode: z.string().trim().max(MAX_PROMO_CODE_LENGTH),
 });
 
 export type RsvpFormValues = z.input<typeof rsvpFormSchema>;
@@ -34,5 +37,5 @@ export const emptyRsvpForm: RsvpFormValues = {
 /** A valid guest count, or null. */
 export function parseGuests(value: string): number | null {
   const n = guestsNumber(value);
-  return value.trim() !== '' && Number.isInteger(n) && n >= 1 && n <= limits.rsvpMaxGuests ? n : null;
+  return value.trim() !== '' && Number.isInteger(n) && n >= RSVP_MIN_GUESTS && n <= RSVP_MAX_GUESTS ? n : null;
 }

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { supperClub } from '@/config/site';
+import { SUPPER_CLUB_MAX_TICKETS_PER_ORDER, SUPPER_CLUB_MIN_TICKETS_PER_ORDER } from '@/config/product';
 
 /**
- * The booking form. SPEC 5 names the handler's toasts; the field messages here say what to
- * fix next to each field. `tickets` stays a string in the form (a select) and becomes a number.
+ * The booking form. The handler's toasts are the shared checkout's messages; the field messages
+ * here say what to fix next to each field. `tickets` stays a string in the form (a select) and
+ * becomes a number.
  */
 export const supperClubBookingSchema = z.object({
   tickets: z
@@ -12,8 +13,8 @@ export const supperClubBookingSchema = z.object({
     .pipe(
       z
         .number()
-        .min(1, 'Minimum 1 ticket per order.')
-        .max(supperClub.maxTicketsPerOrder, `Maximum ${supperClub.maxTicketsPerOrder} tickets per order.`),
+        .min(SUPPER_CLUB_MIN_TICKETS_PER_ORDER, `Minimum ${SUPPER_CLUB_MIN_TICKETS_PER_ORDER} ticket per order.`)
+        .max(SUPPER_CLUB_MAX_TICKETS_PER_ORDER, `Maximum ${SUPPER_CLUB_MAX_TICKETS_PER_ORDER} tickets per order.`),
     ),
   name: z.string().trim().min(1, 'Full name is required'),
   email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email')),

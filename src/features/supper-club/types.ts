@@ -1,25 +1,8 @@
-/** One time slot of a supper (from the venue's availability function). */
-export interface SupperClubSlot {
-  label: string;
-  /** Tickets still available in this slot. */
-  available: number;
-}
+import type { z } from 'zod';
+import type { availabilitySchema } from './api/get-availability';
 
-/** One supper date with its remaining seats (from `magnolia-availability`). */
-export interface SupperClubEvent {
-  id: string;
-  /** YYYY-MM-DD */
-  date: string;
-  available_seats: number;
-  slots: SupperClubSlot[];
-}
+/** One supper date with its remaining seats and seatings, as `magnolia-availability` answers it. */
+export type SupperClubEvent = z.output<typeof availabilitySchema>['events'][number];
 
-/** What the guest booked, kept for the confirmation card. */
-export interface SupperClubBooking {
-  name: string;
-  email: string;
-  date: string;
-  timeSlot: string;
-  tickets: number;
-  totalPaidCents: number;
-}
+/** One seating of a supper: its label ('5:30pm') and the tickets still available in it. */
+export type SupperClubSlot = SupperClubEvent['slots'][number];

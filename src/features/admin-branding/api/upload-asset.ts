@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { uploadPath, uploadProblem, type UploadFolder } from '../upload-rules';
+import { uploadPath, uploadProblem, type UploadFolder } from '../lib/upload-rules';
 
 export const ASSETS_BUCKET = 'org-assets';
 

@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import type { UploadFolder } from '../upload-rules';
+import type { UploadFolder } from '../lib/upload-rules';
 import { FileDrop } from './file-drop';
 
 interface Props {

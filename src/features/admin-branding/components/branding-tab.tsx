@@ -16,7 +16,7 @@ import { UploadRefusedError, useUploadAsset } from '../api/upload-asset';
 import { brandingMessages } from '../messages';
 import { brandingSchema, type BrandingFormValues } from '../schemas';
 import { defaultColors, type OrgBranding } from '../types';
-import type { UploadFolder } from '../upload-rules';
+import type { UploadFolder } from '../lib/upload-rules';
 import { AssetField } from './asset-field';
 import { ColorField } from './color-field';
 import { GalleryEditor } from './gallery-editor';

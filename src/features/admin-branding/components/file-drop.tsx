@@ -2,7 +2,7 @@ import { useId, useRef, useState, type DragEvent } from 'react';
 import { Upload } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { uploadFolders, uploadProblem, type UploadFolder } from '../upload-rules';
+import { uploadFolders, uploadProblem, type UploadFolder } from '../lib/upload-rules';
 
 interface Props {
   folder: UploadFolder;
@@ -17,7 +17,7 @@ interface Props {
 
 /**
  * Drag-and-drop or picker. Files over 10 MB or of a type the folder does not take are
- * refused here with the spec's message, shown as an alert inside the drop area.
+ * refused here with lib/upload-rules' message, shown as an alert inside the drop area.
  */
 export function FileDrop({ folder, label, multiple, maxFiles, disabled, busy, onFiles }: Props) {
   const inputId = useId();

@@ -1,6 +1,6 @@
 import { ArrowLeft, ArrowRight, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { MAX_GALLERY_IMAGES } from '../upload-rules';
+import { limits } from '@/config/site';
 import { FileDrop } from './file-drop';
 
 interface Props {
@@ -20,11 +20,11 @@ function move<T>(list: T[], from: number, to: number): T[] {
 
 /** Up to 9 photos; the first is the hero image of the public page. */
 export function GalleryEditor({ value, uploading, error, onChange, onUpload }: Props) {
-  const remaining = MAX_GALLERY_IMAGES - value.length;
+  const remaining = limits.galleryMaxImages - value.length;
   return (
     <fieldset className="space-y-3">
       <legend className="text-sm font-medium">
-        Gallery photos <span className="text-muted-foreground">({value.length} / {MAX_GALLERY_IMAGES})</span>
+        Gallery photos <span className="text-muted-foreground">({value.length} / {limits.galleryMaxImages})</span>
       </legend>
       {value.length > 0 ? (
         <ol className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-6" aria-label="Gallery photos">

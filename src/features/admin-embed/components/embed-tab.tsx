@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/input';
 import { paths } from '@/config/paths';
-import { embedCode } from '../embed-code';
+import { embedCode } from '../lib/embed-code';
 
 const COPIED_RESET_MS = 2000;
 

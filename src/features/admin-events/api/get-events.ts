@@ -1,13 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import type { AdminEvent, AdminRsvpSlot, AdminTicketType } from '../types';
+import type { AdminEvent } from '../types';
 
 export const eventsQueryKey = (orgId: string) => ['admin', orgId, 'events'] as const;
-
-type EventRow = Omit<AdminEvent, 'reservation_count' | 'guest_count' | 'ticket_types' | 'rsvp_slots'> & {
-  ticket_types: AdminTicketType[] | null;
-  rsvp_slots: AdminRsvpSlot[] | null;
-};
 
 /** The organization's events, newest date first, with their confirmed reservation counts. */
 export async function getEvents(orgId: string): Promise<AdminEvent[]> {
@@ -24,8 +19,8 @@ export async function getEvents(orgId: string): Promise<AdminEvent[]> {
   ]);
   if (events.error) throw events.error;
   if (counts.error) throw counts.error;
-  const byEvent = new Map((counts.data as { event_id: string; reservation_count: number; guest_count: number }[]).map((c) => [c.event_id, c]));
-  return (events.data as unknown as EventRow[]).map((e) => ({
+  const byEvent = new Map(counts.data.map((c) => [c.event_id, c]));
+  return events.data.map((e) => ({
     ...e,
     event_time: e.event_time.slice(0, 5),
     ticket_types: e.ticket_types ?? [],

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { DEFAULT_DEPOSIT_CENTS } from '@/config/product';
 import { dollarsToCents } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import { useCreateEvent } from '../api/create-event';
@@ -76,8 +77,8 @@ export function CreateEventDialog({ orgId }: { orgId: string }) {
       kind,
       basics,
       maxGuests: kind === 'reservation' ? totalTickets : maxGuests.trim() === '' ? null : Number(maxGuests),
-      // Reservation events default to a 500-cent deposit; RSVP events use the one entered (or none).
-      depositCents: kind === 'reservation' ? 500 : deposit.trim() === '' ? null : dollarsToCents(deposit),
+      // Reservation events get the default deposit; RSVP events use the one entered (or none).
+      depositCents: kind === 'reservation' ? DEFAULT_DEPOSIT_CENTS : deposit.trim() === '' ? null : dollarsToCents(deposit),
       ticketTypes: ticketTypes.map(({ name, priceCents, quantity }) => ({ name, priceCents, quantity })),
       rsvpSlots: slots.map(({ slotTime, slotLabel, maxCapacity }) => ({ slotTime, slotLabel, maxCapacity })),
     });

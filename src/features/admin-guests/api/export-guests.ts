@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { guestsToCsv } from '../csv';
+import { guestsToCsv } from '../lib/csv';
 import type { AdminGuest } from '../types';
 import { getGuests } from './get-guests';
 

@@ -1,10 +1,25 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Json } from '@/lib/database.types';
+import { integer, nullable, object, readPage, string } from '@/lib/read-json';
 import { supabase } from '@/lib/supabase';
 import { GUESTS_PAGE_SIZE, type AdminGuest } from '../types';
 
 export interface GuestsPage {
   total: number;
   rows: AdminGuest[];
+}
+
+/** One row of admin_list_guests (its `returns jsonb` is typed Json: read, not cast). */
+function readGuest(value: Json | undefined): AdminGuest {
+  const g = object(value);
+  return {
+    email: string(g.email),
+    name: string(g.name),
+    phone: nullable(string)(g.phone),
+    reservation_count: integer(g.reservation_count),
+    guest_count: integer(g.guest_count),
+    last_reservation_at: string(g.last_reservation_at),
+  };
 }
 
 /** Unique guests by email (case-insensitive), with their confirmed reservation counts. */
@@ -16,7 +31,7 @@ export async function getGuests(orgId: string, search: string, page: number, pag
     p_offset: page * pageSize,
   });
   if (error) throw error;
-  return data as unknown as GuestsPage;
+  return readPage(data, readGuest);
 }
 
 export const guestsQueryOptions = (orgId: string, search: string, page: number) =>

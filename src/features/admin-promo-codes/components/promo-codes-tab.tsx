@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useDeactivatePromoCode } from '../api/deactivate-promo-code';
 import { usePromoCodes } from '../api/get-promo-codes';
-import { promoDiscount, promoUsage } from '../format';
+import { promoDiscount, promoUsage } from '../lib/format';
 import { CreatePromoCodeDialog } from './create-promo-code-dialog';
 
 export function PromoCodesTab({ orgId }: { orgId: string }) {

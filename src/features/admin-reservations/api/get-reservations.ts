@@ -1,12 +1,49 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Json } from '@/lib/database.types';
+import { boolean, integer, nullable, object, readPage, string } from '@/lib/read-json';
 import { supabase } from '@/lib/supabase';
-import { RESERVATIONS_PAGE_SIZE, type ReservationsPage } from '../types';
+import { RESERVATIONS_PAGE_SIZE, type AdminReservation, type ReservationsPage } from '../types';
 
 export interface ReservationsQuery {
   search: string;
   page: number;
   /** The desktop table shows cancelled rows with a badge; cards hide them. */
   includeCancelled: boolean;
+}
+
+const text = nullable(string);
+
+/** One row of admin_list_reservations (its `returns jsonb` is typed Json: read, not cast). */
+function readAdminReservation(value: Json | undefined): AdminReservation {
+  const r = object(value);
+  const status = string(r.status);
+  return {
+    id: string(r.id),
+    org_id: string(r.org_id),
+    event_id: string(r.event_id),
+    name: string(r.name),
+    email: string(r.email),
+    phone: text(r.phone),
+    num_guests: integer(r.num_guests),
+    time_slot: text(r.time_slot),
+    dietary_restrictions: text(r.dietary_restrictions),
+    special_requests: text(r.special_requests),
+    rsvp_slot_id: text(r.rsvp_slot_id),
+    ticket_type_id: text(r.ticket_type_id),
+    // The list holds confirmed and cancelled reservations only.
+    status: status === 'cancelled' ? 'cancelled' : 'confirmed',
+    amount_cents: integer(r.amount_cents),
+    created_at: string(r.created_at),
+    cancelled_at: text(r.cancelled_at),
+    event_title: string(r.event_title),
+    event_date: string(r.event_date),
+    event_time: string(r.event_time),
+    event_timezone: string(r.event_timezone),
+    event_rsvp_mode: boolean(r.event_rsvp_mode),
+    slot_label: text(r.slot_label),
+    slot_time: text(r.slot_time),
+    ticket_type_name: text(r.ticket_type_name),
+  };
 }
 
 /**
@@ -23,7 +60,7 @@ export async function getReservations(orgId: string, q: ReservationsQuery): Prom
     p_offset: q.page * RESERVATIONS_PAGE_SIZE,
   });
   if (error) throw error;
-  return data as unknown as ReservationsPage;
+  return readPage(data, readAdminReservation);
 }
 
 export const reservationsQueryOptions = (orgId: string, q: ReservationsQuery) =>

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
+import { RESERVATION_MAX_GUESTS } from '@/config/product';
 import { useUpdateReservation } from '../api/update-reservation';
 import { reservationMessages } from '../messages';
 import { editReservationSchema, type EditReservationOutput, type EditReservationValues } from '../schemas';
@@ -60,7 +61,7 @@ export function EditReservationDialog({ orgId, reservation, onClose }: Props) {
               <Input type="tel" autoComplete="off" {...form.register('phone')} />
             </FormField>
             <FormField label="Guests" error={errors.numGuests?.message}>
-              <Input type="number" min={1} max={10} {...form.register('numGuests')} />
+              <Input type="number" min={1} max={RESERVATION_MAX_GUESTS} {...form.register('numGuests')} />
             </FormField>
           </div>
           <FormField label="Dietary restrictions" error={errors.dietaryRestrictions?.message}>

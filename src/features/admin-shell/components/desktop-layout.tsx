@@ -3,7 +3,7 @@ import { ExternalLink, LogOut } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
-import { mainNav, settingsNav } from '../nav';
+import { mainNav, settingsNav } from '../lib/nav';
 import type { AdminOrg, AdminTab } from '../types';
 import { NavList } from './nav-list';
 import { OrgSwitcher } from './org-switcher';

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { LogOut, Menu } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
-import { mobileNav } from '../nav';
+import { mobileNav } from '../lib/nav';
 import type { AdminOrg, AdminTab } from '../types';
 import { NavList } from './nav-list';
 import { OrgSwitcher } from './org-switcher';

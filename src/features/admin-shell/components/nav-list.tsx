@@ -1,5 +1,5 @@
 import { cn } from '@/lib/utils';
-import type { NavItem } from '../nav';
+import type { NavItem } from '../lib/nav';
 import type { AdminTab } from '../types';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { ChevronRight } from 'lucide-react';
-import { settingsNav } from '../nav';
+import { settingsNav } from '../lib/nav';
 import type { AdminTab } from '../types';
 
 /** The mobile Settings tab: one entry per settings page. */

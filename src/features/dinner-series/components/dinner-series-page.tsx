@@ -6,13 +6,11 @@ import { Alert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { dinnerSeries, site } from '@/config/site';
-import { PaymentStep } from '@/features/payment/components/payment-step';
-import { formatCents } from '@/lib/money';
+import { CheckoutSteps } from '@/features/checkout/components/checkout-steps';
+import { bookingMessages } from '@/features/checkout/lib/messages';
 import { useSeriesDinners } from '../api/get-dinners';
 import { useSeriesBooking } from '../hooks/use-series-booking';
-import { dinnerDateTime } from '../lib/booking-rules';
 import { SeriesBookingForm } from './series-booking-form';
-import { SeriesConfirmation } from './series-confirmation';
 
 function Intro() {
   return (
@@ -33,47 +31,15 @@ function Intro() {
 export function DinnerSeriesPage() {
   const dinners = useSeriesDinners();
   const booking = useSeriesBooking();
-  const { step } = booking;
+  const { checkout } = booking;
 
   useEffect(() => {
-    if (dinners.isError) toast.error('Error loading events', { description: 'Unable to load available dates. Please refresh the page.' });
+    if (dinners.isError) toast.error(bookingMessages.loadEventsFailed.title, { description: bookingMessages.loadEventsFailed.description });
   }, [dinners.isError]);
 
   let body: React.ReactNode;
-  if (step.kind === 'confirmed') {
-    body = <SeriesConfirmation booking={step.booking} onReset={booking.reset} />;
-  } else if (step.kind === 'payment') {
-    const { input, dinner, ticket } = step;
-    body = (
-      <div className="mx-auto max-w-xl">
-        <PaymentStep
-          summary={[
-            { label: 'Event', value: dinner.title },
-            { label: 'Date', value: dinnerDateTime(dinner.date) },
-            { label: 'Guests', value: String(input.guests) },
-            { label: 'Ticket', value: `${ticket.name} (${formatCents(ticket.price)} each)` },
-          ]}
-          amountCents={input.guests * ticket.price}
-          checkout={{
-            kind: 'ticket',
-            reservationData: {
-              eventId: dinner.id,
-              name: input.name,
-              email: input.email,
-              phone: input.phone || null,
-              num_guests: input.guests,
-              guests: input.guests,
-              ticketTypeId: ticket.id,
-              dietaryRestrictions: input.dietaryRestrictions || null,
-              specialRequests: input.specialRequests || null,
-              ticket_price: ticket.price,
-            },
-          }}
-          onBack={booking.back}
-          onSuccess={(result) => booking.confirm(input, dinner, ticket, result.amountCents)}
-        />
-      </div>
-    );
+  if (checkout.step.kind !== 'form') {
+    body = <CheckoutSteps checkout={checkout} />;
   } else if (dinners.isPending) {
     body = <PageSpinner label="Loading dinners…" />;
   } else if (dinners.isError) {
@@ -101,7 +67,7 @@ export function DinnerSeriesPage() {
     body = (
       <Card className="mx-auto max-w-2xl">
         <CardContent className="pt-5 sm:pt-6">
-          <SeriesBookingForm form={booking.form} dinners={dinners.data} busy={booking.checking} onSubmit={booking.submit} />
+          <SeriesBookingForm form={booking.form} dinners={dinners.data} busy={checkout.busy} onSubmit={booking.submit} />
         </CardContent>
       </Card>
     );

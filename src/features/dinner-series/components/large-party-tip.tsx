@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { Info } from 'lucide-react';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
-import { dinnerSeries, site } from '@/config/site';
+import { TICKET_MAX_GUESTS } from '@/config/product';
+import { site } from '@/config/site';
 
 /**
  * Parties above the form's limit book by email. The tip opens on hover, on keyboard focus and on a
@@ -36,11 +37,11 @@ export function LargePartyTip() {
             className="inline-flex items-center gap-1 rounded-sm text-xs font-medium text-muted-foreground underline underline-offset-2 hover:text-foreground"
           >
             <Info className="h-3.5 w-3.5" aria-hidden />
-            More than {dinnerSeries.maxGuestsPerOrder} guests?
+            More than {TICKET_MAX_GUESTS} guests?
           </button>
         </TooltipTrigger>
         <TooltipContent side="top" onEscapeKeyDown={() => (escaped.current = true)}>
-          Parties larger than {dinnerSeries.maxGuestsPerOrder}: please email {site.supportEmail} with your preferred date and party
+          Parties larger than {TICKET_MAX_GUESTS}: please email {site.supportEmail} with your preferred date and party
           size.
         </TooltipContent>
       </Tooltip>

@@ -2,6 +2,8 @@ import type { UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
+import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/process-ticket-payment';
+import { useQuote } from '@/features/checkout/hooks/use-quote';
 import { dinnerOptionLabel, guestChoices, guestOptionLabel, ticketOptionLabel, ticketsLeft } from '../lib/booking-rules';
 import type { SeriesBookingInput, SeriesFormValues } from '../schemas';
 import type { SeriesDinner } from '../types';
@@ -23,6 +25,12 @@ export function SeriesBookingForm({ form, dinners, busy, onSubmit }: Props) {
   const ticket = dinner?.ticket_types.find((t) => t.id === watch('ticketTypeId'));
   const left = dinner && ticket ? ticketsLeft(dinner, ticket) : 0;
   const guests = Number(watch('guests')) || 0;
+  // The total is the server's quote for the dinner, ticket type and guests (debounced).
+  const quote = useQuote(
+    dinner && ticket && guests > 0
+      ? ticketQuoteRequest(DEFAULT_PAYMENT_FUNCTION, { eventId: dinner.id, ticketTypeId: ticket.id, guests })
+      : null,
+  );
 
   const eventField = register('eventId', {
     onChange: () => {
@@ -88,7 +96,7 @@ export function SeriesBookingForm({ form, dinners, busy, onSubmit }: Props) {
           </FormField>
         ) : null}
       </div>
-      {ticket && guests > 0 ? <TotalSummary guests={guests} priceCents={ticket.price} /> : null}
+      {ticket && guests > 0 ? <TotalSummary guests={guests} priceCents={ticket.price} quote={quote} /> : null}
       <FormField label="Dietary restrictions (optional)">
         <Input {...register('dietaryRestrictions')} placeholder="Allergies, vegetarian…" />
       </FormField>

@@ -1,14 +1,16 @@
-// Relative imports: this module is pure and unit-tested outside Vite's '@' alias.
+// Relative imports: this module is pure and unit-tested.
 import { paths } from '../../../config/paths';
+import { TICKET_MAX_GUESTS } from '../../../config/product';
 import { dinnerSeries } from '../../../config/site';
+import type { TicketType } from '../../../lib/booking';
 import { formatEventDate } from '../../../lib/dates';
 import { formatCents } from '../../../lib/money';
-import type { DinnerTicketType, SeriesBooking, SeriesDinner } from '../types';
+import type { SeriesBooking, SeriesDinner } from '../types';
 
-export const guestChoices = Array.from({ length: dinnerSeries.maxGuestsPerOrder }, (_, i) => i + 1);
+export const guestChoices = Array.from({ length: TICKET_MAX_GUESTS }, (_, i) => i + 1);
 
 /** Guests a ticket type can still take: its remaining quantity, within the dinner's seats if capped. */
-export function ticketsLeft(dinner: SeriesDinner, ticket: DinnerTicketType): number {
+export function ticketsLeft(dinner: Pick<SeriesDinner, 'max_guests' | 'available_seats'>, ticket: Pick<TicketType, 'quantity'>): number {
   const seats = dinner.max_guests === null ? Infinity : dinner.available_seats;
   return Math.max(0, Math.min(ticket.quantity, seats));
 }
@@ -19,7 +21,7 @@ export function dinnerOptionLabel(dinner: SeriesDinner): string {
 }
 
 /** "Food Only - $125.00 per person (12 available)" or "... (Sold Out)" */
-export function ticketOptionLabel(ticket: DinnerTicketType, left: number = ticket.quantity): string {
+export function ticketOptionLabel(ticket: TicketType, left: number = ticket.quantity): string {
   return `${ticket.name} - ${formatCents(ticket.price)} per person (${left > 0 ? `${left} available` : 'Sold Out'})`;
 }
 
@@ -34,8 +36,8 @@ export function dinnerDateTime(date: string): string {
 }
 
 /**
- * The confirmation page knows the series' two classic tickets by key (SPEC 3: food_wine or food
- * only); any other ticket type travels by name.
+ * The confirmation page knows the series' two classic tickets by key (food_wine, food_only — see
+ * features/reservation-details/lib/reservation-params.ts); any other ticket type travels by name.
  */
 export function confirmationTicketType(ticketName: string): string {
   const key = ticketName.trim().toLowerCase();
@@ -44,7 +46,7 @@ export function confirmationTicketType(ticketName: string): string {
   return ticketName;
 }
 
-/** /reservation-details with the spec's query parameters (optional ones only when given). */
+/** /reservation-details with its query parameters (optional ones only when given). */
 export function reservationDetailsHref(booking: SeriesBooking): string {
   return paths.reservationDetails.getHref({
     name: booking.name,

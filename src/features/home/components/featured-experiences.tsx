@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { ArrowRight, MapPin } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { SUPPER_CLUB_TICKET_PRICE_CENTS } from '@/config/product';
 import { dinnerSeries, supperClub } from '@/config/site';
 import { formatCents } from '@/lib/money';
 
@@ -11,7 +12,7 @@ const experiences = [
     title: supperClub.fullName,
     city: supperClub.city,
     kicker: 'Supper club',
-    text: `Four shared savory courses and one sweet, ${formatCents(supperClub.ticketPriceCents)} per person. Sundays and Mondays, two seatings a night.`,
+    text: `Four shared savory courses and one sweet, ${formatCents(SUPPER_CLUB_TICKET_PRICE_CENTS)} per person. Sundays and Mondays, two seatings a night.`,
     cta: 'Reserve a seat',
   },
   {

@@ -9,7 +9,7 @@ type Args = Database['public']['Functions']['get_public_org_page']['Args'];
 /**
  * Exactly the request `supabase.rpc('get_public_org_page', { p_slug })` makes (PostgREST
  * `POST /rest/v1/rpc/…` with the anon key), written with fetch on purpose: the public page's
- * first render must not wait for supabase-js (~74 KB gzip) to stay within DESIGN 5's 150 KB
+ * first render must not wait for supabase-js (~74 KB gzip) to stay within the page's 150 KB gzip
  * budget. supabase-js is loaded later, only when the guest books (edge function calls).
  */
 async function callRpc(args: Args): Promise<unknown> {

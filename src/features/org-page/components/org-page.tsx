@@ -1,8 +1,8 @@
 import { useRef, type ReactNode } from 'react';
 import { PageMeta } from '@/components/seo/page-meta';
 import { PageSpinner } from '@/components/layout/page-spinner';
-import { useOrgPageData, useSelectedEvent } from '../lib/use-org-page-data';
-import { useOrgTheme } from '../lib/use-org-theme';
+import { useOrgPageData, useSelectedEvent } from '../hooks/use-org-page-data';
+import { useOrgTheme } from '../hooks/use-org-theme';
 import { bookingPanelContext, type BookingPanelContext, type RefetchPage } from '../lib/booking-panel-context';
 import type { PublicOrgPage } from '../types';
 import { OrgHero } from './org-hero';

@@ -1,5 +1,6 @@
-import { formatCents } from '@/lib/money';
 import { limits } from '@/config/site';
+import { rsvpDepositCents } from '@/lib/booking';
+import { formatCents } from '@/lib/money';
 
 /**
  * What the 'Upcoming Experiences' cards and the booking panel derive from an event.
@@ -44,14 +45,6 @@ export function eventBadge(event: Pick<EventLike, 'total_available' | 'is_fully_
   const n = event.total_available;
   if (n <= limits.limitedSpotsThreshold) return { text: n === 1 ? '1 spot left' : `${n} spots left`, variant: 'warning' };
   return { text: `${n} available`, variant: 'success' };
-}
-
-/**
- * The RSVP deposit per guest the server charges: the event's deposit_amount, or the default
- * (500 cents) when it has none — as quote_booking / hold_booking price it.
- */
-export function rsvpDepositCents(event: Pick<EventLike, 'deposit_amount'>): number {
-  return event.deposit_amount ?? limits.defaultDepositCents;
 }
 
 /** The card's button: 'Fully Booked' (disabled), 'RSVP - $X deposit' or 'Reserve Your Spot'. */

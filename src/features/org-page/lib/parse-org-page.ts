@@ -1,5 +1,6 @@
+import type { PublicRsvpSlot, TicketType } from '@/lib/booking';
 import { isUpcoming } from '@/lib/dates';
-import type { Branding, Organization, PublicEvent, PublicOrgPage, RsvpSlot, TicketType } from '../types';
+import type { Branding, Organization, PublicEvent, PublicOrgPage } from '../types';
 
 /**
  * Hand-written readers rather than zod: this runs before the first render of every
@@ -54,7 +55,7 @@ function readTicketType(v: unknown): TicketType {
   return { id: str(t.id), name: str(t.name), price: int(t.price), quantity: int(t.quantity) };
 }
 
-function readSlot(v: unknown): RsvpSlot {
+function readSlot(v: unknown): PublicRsvpSlot {
   const s = obj(v);
   return {
     id: str(s.id),

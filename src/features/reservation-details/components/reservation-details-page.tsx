@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { PageMeta } from '@/components/seo/page-meta';
 import { dinnerSeries, site } from '@/config/site';
 import { useRestoreDefaultTitleOnLeave } from '../hooks/use-restore-title';
-import { parseReservationParams } from '../reservation-params';
+import { parseReservationParams } from '../lib/reservation-params';
 import { ReservationDetailsView, ReservationLinkProblem } from './reservation-details-view';
 
 /** Driven only by the link's query parameters: no backend call. */

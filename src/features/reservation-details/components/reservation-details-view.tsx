@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { dinnerSeries, site } from '@/config/site';
 import { formatCents } from '@/lib/money';
-import { googleCalendarUrl, icsContent, icsDataUrl, outlookCalendarUrl } from '../calendar';
+import { googleCalendarUrl, icsContent, icsDataUrl, outlookCalendarUrl } from '../lib/calendar';
 import {
   calendarEventFor,
   dateAndTime,
@@ -14,7 +14,7 @@ import {
   partySize,
   ticketLine,
   type ReservationDetails,
-} from '../reservation-params';
+} from '../lib/reservation-params';
 
 function Row({ icon, term, children }: { icon: React.ReactNode; term: string; children: React.ReactNode }) {
   // dt and dd sit directly in their group div, as a definition list requires; the icon rides in the dt.

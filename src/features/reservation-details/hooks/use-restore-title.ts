@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { site } from '@/config/site';
 
 /**
- * SPEC 2: the default title comes back when the visitor leaves the page. Helmet only writes
+ * The default title ('SupperHost') comes back when the visitor leaves the page. Helmet only writes
  * titles and never restores one, so a next page that sets none would keep ours; one that sets
  * its own (already, or a frame later) keeps its own.
  */

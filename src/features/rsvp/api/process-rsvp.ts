@@ -1,10 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { invokeFunction, serverMessage } from '@/features/payment/api/invoke-function';
-import { CheckoutError } from '@/features/payment/types';
-import type { RsvpPricing } from '../types';
+import type { QuoteRequest } from '@/features/checkout/api/get-quote';
+import { CheckoutError, type Quote } from '@/features/checkout/types';
+import { invokeFunction, serverMessage } from '@/lib/invoke-function';
 
 const RSVP_FUNCTION = 'process-rsvp-payment';
+
+/** What the server prices: the slot, the party size and the code. */
+export interface RsvpSelection {
+  eventId: string;
+  slotId: string;
+  numGuests: number;
+  promoCode: string | null;
+}
 
 export interface RsvpRequest {
   eventId: string;
@@ -20,20 +27,37 @@ export interface RsvpRequest {
   promoCode: string | null;
 }
 
-const pricingAnswer = z.object({
-  totalDeposit: z.number().int().nonnegative(),
-  discountApplied: z.number().int().nonnegative().nullish(),
-});
+const cents = z.number().int().nonnegative();
+const quoteAnswer = z.object({ totalDeposit: cents, discountApplied: cents.nullish(), subtotal: cents.nullish() });
 
-/** The pricing call (validateOnly): the server's deposit for the party after any code. */
-export async function priceRsvp(request: RsvpRequest): Promise<RsvpPricing> {
-  const answer = await invokeFunction<unknown>(RSVP_FUNCTION, { ...request, promoCode: request.promoCode || undefined, validateOnly: true });
-  const parsed = pricingAnswer.safeParse(answer.body);
+/**
+ * The pricing call (`validateOnly: true`): the server's deposit for the party after any code
+ * (name and email are not needed yet). Throws CheckoutError with the server's message when refused.
+ */
+export async function quoteRsvp(selection: RsvpSelection): Promise<Quote> {
+  const answer = await invokeFunction<unknown>(RSVP_FUNCTION, {
+    eventId: selection.eventId,
+    slotId: selection.slotId,
+    guestDetails: { numGuests: selection.numGuests },
+    promoCode: selection.promoCode || undefined,
+    validateOnly: true,
+  });
+  const parsed = quoteAnswer.safeParse(answer.body);
   const refused = (answer.body as { success?: unknown } | null)?.success === false;
   if (answer.status !== 200 || refused || !parsed.success) {
-    throw new CheckoutError(serverMessage(answer.body), true);
+    throw new CheckoutError(serverMessage(answer.body), answer.status < 500);
   }
-  return { totalDeposit: parsed.data.totalDeposit, discountApplied: parsed.data.discountApplied ?? 0 };
+  const { totalDeposit, discountApplied, subtotal } = parsed.data;
+  const discountCents = discountApplied ?? 0;
+  return { totalCents: totalDeposit, discountCents, subtotalCents: subtotal ?? totalDeposit + discountCents };
+}
+
+/** The server's quote of an RSVP selection, as the form shows it and the submit asks again. */
+export function rsvpQuoteRequest(selection: RsvpSelection): QuoteRequest {
+  return {
+    key: ['rsvp', selection.eventId, selection.slotId, selection.numGuests, selection.promoCode ?? ''],
+    fetch: () => quoteRsvp(selection),
+  };
 }
 
 const confirmAnswer = z.object({ reservationId: z.string() });
@@ -52,19 +76,4 @@ export async function confirmRsvp(
     throw new CheckoutError(serverMessage(answer.body), answer.status < 500);
   }
   return { reservationId: parsed.data.reservationId };
-}
-
-/**
- * Live pricing while the guest edits slot, party size or code. The inputs arrive already
- * debounced; failures are silent (no data: the total is cleared), as SPEC 8 asks.
- */
-export function useRsvpPricing(input: { eventId: string; slotId: string; numGuests: number | null; promoCode: string; guestDetails: RsvpRequest['guestDetails'] }) {
-  const { eventId, slotId, numGuests, promoCode } = input;
-  return useQuery({
-    queryKey: ['rsvp-pricing', eventId, slotId, numGuests, promoCode],
-    queryFn: () => priceRsvp({ eventId, slotId, promoCode: promoCode || null, guestDetails: { ...input.guestDetails, numGuests: numGuests ?? 1 } }),
-    enabled: Boolean(eventId && slotId && numGuests),
-    retry: false,
-    staleTime: 15_000,
-  });
 }

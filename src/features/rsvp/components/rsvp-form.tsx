@@ -4,11 +4,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
-import { limits } from '@/config/site';
+import { RSVP_MAX_GUESTS } from '@/config/product';
+import { useQuote } from '@/features/checkout/hooks/use-quote';
 import { formatCents } from '@/lib/money';
-import { useRsvpPricing } from '../api/process-rsvp';
+import { rsvpQuoteRequest } from '../api/process-rsvp';
 import { isSelectable, slotStatus } from '../lib/slot-status';
-import { useDebouncedValue } from '../lib/use-debounced-value';
 import { parseGuests, rsvpFormSchema, type RsvpFormValues } from '../schemas';
 import type { RsvpEvent } from '../types';
 import { RsvpTotal } from './rsvp-total';
@@ -21,11 +21,6 @@ interface Props {
   onSubmit(values: RsvpFormValues): void;
 }
 
-/** What the server's price depends on: the debounce key of the pricing call. */
-function pricingKey(input: { slotId: string; numGuests: number | null; promoCode: string }): string {
-  return JSON.stringify([input.slotId, input.numGuests, input.promoCode]);
-}
-
 export function RsvpForm({ event, defaultValues, submitting, onSubmit }: Props) {
   const form = useForm<RsvpFormValues>({ resolver: zodResolver(rsvpFormSchema), defaultValues });
   const { register, control, watch, setValue, formState } = form;
@@ -36,7 +31,7 @@ export function RsvpForm({ event, defaultValues, submitting, onSubmit }: Props) 
   const promoCode = watch('promoCode').trim().toUpperCase();
   const guests = parseGuests(guestsText);
 
-  // Changing the event clears the slot and the party size (SPEC 4).
+  // Changing the event clears the slot and the party size.
   const previousEventId = useRef(event.id);
   useEffect(() => {
     if (previousEventId.current === event.id) return;
@@ -51,31 +46,17 @@ export function RsvpForm({ event, defaultValues, submitting, onSubmit }: Props) 
     if (slot && !isSelectable(slotStatus(slot, guests ?? 1))) setValue('slotId', '');
   }, [event.rsvp_slots, slotId, guests, setValue]);
 
-  // Re-priced by the server whenever slot, party size or code change (debounced). The
-  // object is new on every render: it is keyed by its contents, so it settles.
-  const pricingInput = useDebouncedValue({ slotId, numGuests: guests, promoCode }, 400, pricingKey);
-  const pricing = useRsvpPricing({
-    eventId: event.id,
-    ...pricingInput,
-    guestDetails: {
-      name: watch('name').trim(),
-      email: watch('email').trim(),
-      phone: watch('phone').trim() || null,
-      numGuests: guests ?? 1,
-      dietaryRestrictions: watch('dietaryRestrictions').trim() || null,
-      specialRequests: watch('specialRequests').trim() || null,
-    },
-  });
-  const upToDate = pricingInput.slotId === slotId && pricingInput.numGuests === guests && pricingInput.promoCode === promoCode;
-  const total = upToDate && pricing.data ? pricing.data : undefined;
+  // Re-priced by the server whenever slot, party size or code change (debounced).
+  const quote = useQuote(slotId && guests ? rsvpQuoteRequest({ eventId: event.id, slotId, numGuests: guests, promoCode: promoCode || null }) : null);
+  const total = quote.status === 'ready' ? quote.quote : undefined;
 
   const label = submitting
     ? 'Processing...'
     : total === undefined
       ? 'Calculate Total'
-      : total.totalDeposit === 0
+      : total.totalCents === 0
         ? 'Confirm Free RSVP'
-        : `Reserve Spot - ${formatCents(total.totalDeposit)}`;
+        : `Reserve Spot - ${formatCents(total.totalCents)}`;
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-6" aria-label={`RSVP for ${event.title}`}>
@@ -97,7 +78,7 @@ export function RsvpForm({ event, defaultValues, submitting, onSubmit }: Props) 
           <Input type="tel" autoComplete="tel" {...register('phone')} />
         </FormField>
         <FormField label="Number of Guests" error={errors.numGuests?.message}>
-          <Input type="number" inputMode="numeric" min={1} max={limits.rsvpMaxGuests} {...register('numGuests')} />
+          <Input type="number" inputMode="numeric" min={1} max={RSVP_MAX_GUESTS} {...register('numGuests')} />
         </FormField>
       </div>
       <FormField label="Dietary Restrictions (optional)" error={errors.dietaryRestrictions?.message}>
@@ -116,7 +97,7 @@ export function RsvpForm({ event, defaultValues, submitting, onSubmit }: Props) 
           }}
         />
       </FormField>
-      <RsvpTotal pricing={total} guests={guests ?? 1} loading={Boolean(slotId && guests) && (!upToDate || pricing.isFetching)} />
+      <RsvpTotal quote={quote} guests={guests ?? 1} />
       <Button type="submit" size="lg" className="w-full" disabled={submitting}>
         {label}
       </Button>

@@ -1,11 +1,11 @@
 import { Badge } from '@/components/ui/badge';
+import type { PublicRsvpSlot } from '@/lib/booking';
 import { formatEventTime } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { isSelectable, slotBadge, slotFilledText, slotStatus, spotsLeft } from '../lib/slot-status';
-import type { RsvpSlotOption } from '../types';
 
 interface Props {
-  slots: readonly RsvpSlotOption[];
+  slots: readonly PublicRsvpSlot[];
   guests: number;
   value: string;
   error?: string;

@@ -1,18 +1,14 @@
 import { limits } from '@/config/site';
+import type { PublicRsvpSlot } from '@/lib/booking';
 
 /**
- * A slot's state for a party (SPEC 4): inactive (not active), full (0 spots), insufficient
- * (fewer spots than guests), limited (3 or fewer), available. Only limited and available slots
- * can be chosen.
+ * A slot's state for a party: inactive (not active), full (0 spots), insufficient (fewer spots
+ * than guests), limited (3 or fewer), available. Only limited and available slots can be chosen.
+ * (The server checks the spots again when it quotes and books: this only shapes the picker.)
  */
 export type SlotStatus = 'inactive' | 'full' | 'insufficient' | 'limited' | 'available';
 
-interface SlotLike {
-  is_active: boolean;
-  available_spots: number;
-  max_capacity: number;
-  current_rsvps: number;
-}
+type SlotLike = Pick<PublicRsvpSlot, 'is_active' | 'available_spots' | 'max_capacity' | 'current_rsvps'>;
 
 export function spotsLeft(slot: SlotLike): number {
   return Math.max(0, Math.min(slot.available_spots, slot.max_capacity - slot.current_rsvps));

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { supperClub } from '@/config/site';
-import { supabase } from '@/lib/supabase';
+import { invokeFunction, okBody } from '@/lib/invoke-function';
 import type { SupperClubEvent } from '../types';
 
-const availabilitySchema = z.object({
+/** The availability function's answer: each upcoming supper (date YYYY-MM-DD) with its seats and seatings. */
+export const availabilitySchema = z.object({
   events: z.array(
     z.object({
       id: z.string(),
@@ -17,9 +18,8 @@ const availabilitySchema = z.object({
 
 /** Upcoming suppers with their remaining seats, from the venue's availability function. */
 export async function getSupperClubAvailability(): Promise<SupperClubEvent[]> {
-  const { data, error } = await supabase.functions.invoke(supperClub.functions.availability, { method: 'POST' });
-  if (error) throw error;
-  const parsed = availabilitySchema.parse(data);
+  const answer = await invokeFunction<unknown>(supperClub.functions.availability);
+  const parsed = availabilitySchema.parse(okBody(answer, supperClub.functions.availability));
   return [...parsed.events].sort((a, b) => a.date.localeCompare(b.date));
 }
 

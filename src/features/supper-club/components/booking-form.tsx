@@ -3,7 +3,10 @@ import type { UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, NativeSelect } from '@/components/ui/input';
+import { SUPPER_CLUB_MAX_TICKETS_PER_ORDER } from '@/config/product';
 import { supperClub } from '@/config/site';
+import { ticketQuoteRequest } from '@/features/checkout/api/process-ticket-payment';
+import { useQuote } from '@/features/checkout/hooks/use-quote';
 import { supperDate, ticketsLeft } from '../lib/schedule';
 import type { SupperClubBookingInput, SupperClubFormValues } from '../schemas';
 import type { SupperClubEvent } from '../types';
@@ -16,7 +19,7 @@ interface Props {
   onSubmit: (event?: React.BaseSyntheticEvent) => void;
 }
 
-const ticketChoices = Array.from({ length: supperClub.maxTicketsPerOrder }, (_, i) => i + 1);
+const ticketChoices = Array.from({ length: SUPPER_CLUB_MAX_TICKETS_PER_ORDER }, (_, i) => i + 1);
 
 export function BookingForm({ form, events, busy, onSubmit }: Props) {
   const { register, watch, setValue, getValues, formState } = form;
@@ -26,6 +29,13 @@ export function BookingForm({ form, events, busy, onSubmit }: Props) {
   const tickets = watch('tickets');
   const event = events.find((e) => e.id === eventId);
   const left = ticketsLeft(event, timeSlot || undefined);
+  const count = Number(tickets) || 0;
+  // The total is the server's quote for the date, seating and tickets (debounced).
+  const quote = useQuote(
+    event && timeSlot && count > 0
+      ? ticketQuoteRequest(supperClub.functions.payment, { eventId: event.id, timeSlot, guests: count })
+      : null,
+  );
 
   // A new date (or fresher availability) can make the chosen slot or ticket count impossible.
   useEffect(() => {
@@ -81,7 +91,7 @@ export function BookingForm({ form, events, busy, onSubmit }: Props) {
           </NativeSelect>
         </FormField>
       </div>
-      <BookingSummary date={event?.date} timeSlot={timeSlot} tickets={Number(tickets) || 0} />
+      <BookingSummary date={event?.date} timeSlot={timeSlot} tickets={count} quote={quote} />
       <Button type="submit" size="lg" className="w-full" disabled={busy} aria-busy={busy}>
         {busy ? 'Processing...' : 'Continue to Payment'}
       </Button>

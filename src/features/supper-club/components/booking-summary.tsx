@@ -1,9 +1,12 @@
+import { SUPPER_CLUB_TICKET_PRICE_CENTS } from '@/config/product';
 import { supperClub } from '@/config/site';
+import { QuoteAmount } from '@/features/checkout/components/quote-amount';
+import type { QuoteState } from '@/features/checkout/types';
 import { formatCents } from '@/lib/money';
 import { supperDate } from '../lib/schedule';
 
-/** The live summary: which supper, which seating, and "N x $65.00 = total". */
-export function BookingSummary({ date, timeSlot, tickets }: { date?: string; timeSlot?: string; tickets: number }) {
+/** The live summary: which supper, which seating, and "N x $65.00 = the server's total". */
+export function BookingSummary({ date, timeSlot, tickets, quote }: { date?: string; timeSlot?: string; tickets: number; quote: QuoteState }) {
   const when = [date ? supperDate(date) : null, timeSlot || null].filter(Boolean).join(' at ');
   return (
     <section aria-label="Order summary" aria-live="polite" className="rounded-lg bg-muted p-4">
@@ -11,7 +14,7 @@ export function BookingSummary({ date, timeSlot, tickets }: { date?: string; tim
       <p className="text-sm text-muted-foreground">{when || 'Choose a date and time'}</p>
       <p className="mt-2 flex flex-wrap items-baseline justify-between gap-2">
         <span data-testid="supper-summary-line">
-          {tickets} x {formatCents(supperClub.ticketPriceCents)} = {formatCents(tickets * supperClub.ticketPriceCents)}
+          {tickets} x {formatCents(SUPPER_CLUB_TICKET_PRICE_CENTS)} = {tickets === 0 ? formatCents(0) : <QuoteAmount state={quote} />}
         </span>
       </p>
     </section>

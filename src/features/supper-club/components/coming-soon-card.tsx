@@ -1,6 +1,6 @@
 import { Megaphone } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { supperClubVenue } from '../venue';
+import { supperClubVenue } from '../lib/venue';
 
 export function ComingSoonCard() {
   return (

@@ -1,8 +1,9 @@
 import { CalendarDays, Clock, MapPin, UtensilsCrossed } from 'lucide-react';
+import { SUPPER_CLUB_TICKET_PRICE_CENTS } from '@/config/product';
 import { supperClub } from '@/config/site';
 import { formatCents } from '@/lib/money';
 import { describeSchedule, describeSlots, slotLabels } from '../lib/schedule';
-import { supperClubVenue } from '../venue';
+import { supperClubVenue } from '../lib/venue';
 import type { SupperClubEvent } from '../types';
 
 /** Title, dates and slots (from the data), the Atlanta address and the price. */
@@ -36,7 +37,7 @@ export function SupperClubHeader({ events }: { events: SupperClubEvent[] | undef
           <li className="flex gap-2">
             <UtensilsCrossed className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
             <span>
-              {formatCents(supperClub.ticketPriceCents)} per person: four shared savory courses and one shared sweet course
+              {formatCents(SUPPER_CLUB_TICKET_PRICE_CENTS)} per person: four shared savory courses and one shared sweet course
               (20% gratuity included)
             </span>
           </li>

@@ -1,100 +1,115 @@
-import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { SUPPER_CLUB_TICKET_PRICE_CENTS } from '@/config/product';
 import { supperClub } from '@/config/site';
+import { fetchQuote } from '@/features/checkout/api/get-quote';
+import { ticketQuoteRequest } from '@/features/checkout/api/process-ticket-payment';
+import { useCheckout } from '@/features/checkout/hooks/use-checkout';
+import { bookingMessages, tooManyTickets } from '@/features/checkout/lib/messages';
+import type { ToastText } from '@/features/checkout/types';
+import { formatCents } from '@/lib/money';
 import { supperClubAvailabilityQueryOptions } from '../api/get-availability';
-import { supperDate } from '../lib/schedule';
+import { checkSupperClubBooking, supperDate } from '../lib/schedule';
 import { emptySupperClubForm, supperClubBookingSchema, type SupperClubBookingInput, type SupperClubFormValues } from '../schemas';
-import type { SupperClubBooking, SupperClubEvent } from '../types';
+import type { SupperClubEvent } from '../types';
 
-export type SupperClubStep =
-  | { kind: 'form' }
-  | { kind: 'payment'; input: SupperClubBookingInput; event: SupperClubEvent }
-  | { kind: 'confirmed'; booking: SupperClubBooking };
+interface SupperClubOrder {
+  input: SupperClubBookingInput;
+  event: SupperClubEvent;
+}
+
+const say = (message: ToastText) => toast.error(message.title, { description: message.description });
+const priceEach = formatCents(SUPPER_CLUB_TICKET_PRICE_CENTS);
 
 /**
- * Form → payment → confirmed. The submit handler re-reads the availability (other guests book
- * too) before the payment step, and checks in the spec's order: tickets, required fields, the
- * event, then the seats.
+ * The supper club's form and rules; the steps after it are the shared checkout's. The form's
+ * handler checks in this order: tickets, required fields (zod), then — on availability re-read,
+ * since others book too — the event and the seats; the server then quotes the order.
  */
 export function useSupperClubBooking() {
   const queryClient = useQueryClient();
-  const [step, setStep] = useState<SupperClubStep>({ kind: 'form' });
-  const [checking, setChecking] = useState(false);
   const form = useForm<SupperClubFormValues, unknown, SupperClubBookingInput>({
     resolver: zodResolver(supperClubBookingSchema),
     defaultValues: emptySupperClubForm,
   });
 
+  const checkout = useCheckout<SupperClubOrder>({
+    quote: ({ input, event }) =>
+      fetchQuote(
+        queryClient,
+        ticketQuoteRequest(supperClub.functions.payment, { eventId: event.id, timeSlot: input.timeSlot, guests: input.tickets }),
+      ),
+    refusal: { title: bookingMessages.reservationFailed.title, fallback: bookingMessages.reservationFailed.description },
+    payment: ({ input, event }) => ({
+      className: 'mx-auto max-w-xl',
+      summary: [
+        { label: 'Event', value: supperClub.fullName },
+        { label: 'Date & time', value: `${supperDate(event.date)} at ${input.timeSlot}` },
+        { label: 'Tickets', value: `${input.tickets} x ${priceEach}` },
+        { label: 'Name', value: input.name },
+      ],
+      configFunction: supperClub.functions.config,
+      checkout: {
+        kind: 'ticket',
+        paymentFunction: supperClub.functions.payment,
+        reservationData: {
+          eventId: event.id,
+          name: input.name,
+          email: input.email,
+          phone: input.phone || null,
+          num_guests: input.tickets,
+          guests: input.tickets,
+          timeSlot: input.timeSlot,
+          ticket_price: SUPPER_CLUB_TICKET_PRICE_CENTS,
+        },
+      },
+    }),
+    paidToast: bookingMessages.ticketsReserved,
+    confirmation: ({ input, event }, paid) => ({
+      variant: 'page',
+      title: 'Reservation Confirmed',
+      greeting: `Thank you, ${input.name}!`,
+      note: `A confirmation email is on its way to ${input.email}.`,
+      rows: [
+        { label: 'Event', value: supperClub.fullName },
+        { label: 'Date & time', value: `${supperDate(event.date)} at ${input.timeSlot}` },
+        { label: 'Tickets', value: `${input.tickets} x ${priceEach}` },
+        { label: 'Total paid', value: formatCents(paid.amountCents) },
+      ],
+      anotherLabel: 'Make another reservation',
+    }),
+    onConfirmed: () => void queryClient.invalidateQueries({ queryKey: supperClubAvailabilityQueryOptions().queryKey }),
+    onAnother: () => {
+      form.reset(emptySupperClubForm);
+      window.scrollTo({ top: 0 });
+    },
+  });
+
   const onInvalid = (errors: FieldErrors<SupperClubFormValues>) => {
     const tickets = Number(form.getValues('tickets')) || 0;
-    if (errors.tickets && tickets < 1) {
-      toast.error('Minimum Guests Required', { description: 'Minimum 1 ticket per order.' });
-    } else if (errors.name || errors.email || errors.eventId || errors.timeSlot) {
-      toast.error('Missing Information', { description: 'Please fill in all required fields.' });
-    } else {
-      toast.error('Too Many Tickets', { description: errors.tickets?.message });
-    }
+    if (errors.tickets && tickets < 1) say(bookingMessages.minimumTickets);
+    else if (errors.name || errors.email || errors.eventId || errors.timeSlot) say(bookingMessages.missingInformation);
+    else say(tooManyTickets(errors.tickets?.message));
   };
 
-  const onValid = async (input: SupperClubBookingInput) => {
-    setChecking(true);
-    try {
+  const onValid = (input: SupperClubBookingInput) =>
+    checkout.submit(async () => {
       let events: SupperClubEvent[];
       try {
         events = await queryClient.fetchQuery({ ...supperClubAvailabilityQueryOptions(), staleTime: 0 });
       } catch {
-        toast.error('Error loading events', { description: 'Unable to load available dates. Please refresh the page.' });
-        return;
+        say(bookingMessages.loadEventsFailed);
+        return null;
       }
-      const event = events.find((e) => e.id === input.eventId);
-      if (!event) {
-        toast.error('Event Not Found', { description: 'Please select a valid event.' });
-        return;
+      const problem = checkSupperClubBooking(input, events);
+      if (problem) {
+        say(problem);
+        return null;
       }
-      if (event.available_seats < input.tickets) {
-        toast.error('Sold Out', {
-          description: `Not enough tickets for ${supperDate(event.date)}. Please select another date or reduce tickets.`,
-        });
-        return;
-      }
-      const slot = event.slots.find((s) => s.label === input.timeSlot);
-      if (!slot) {
-        toast.error('Missing Information', { description: 'Please fill in all required fields.' });
-        return;
-      }
-      if (slot.available < input.tickets) {
-        toast.error('Sold Out', {
-          description: `Not enough tickets for ${supperDate(event.date)} at ${slot.label}. Please select another time or reduce tickets.`,
-        });
-        return;
-      }
-      setStep({ kind: 'payment', input, event });
-    } finally {
-      setChecking(false);
-    }
-  };
+      return { input, event: events.find((e) => e.id === input.eventId)! };
+    });
 
-  return {
-    form,
-    step,
-    checking,
-    submit: form.handleSubmit(onValid, onInvalid),
-    back: () => setStep({ kind: 'form' }),
-    confirm: (input: SupperClubBookingInput, event: SupperClubEvent, totalPaidCents: number) => {
-      setStep({
-        kind: 'confirmed',
-        booking: { name: input.name, email: input.email, date: event.date, timeSlot: input.timeSlot, tickets: input.tickets, totalPaidCents },
-      });
-      void queryClient.invalidateQueries({ queryKey: supperClubAvailabilityQueryOptions().queryKey });
-    },
-    reset: () => {
-      form.reset(emptySupperClubForm);
-      setStep({ kind: 'form' });
-      window.scrollTo({ top: 0 });
-    },
-    ticketPriceCents: supperClub.ticketPriceCents,
-  };
+  return { form, checkout, submit: form.handleSubmit(onValid, onInvalid) };
 }

@@ -1,4 +1,6 @@
-// Relative imports: this module is pure and unit-tested outside Vite's '@' alias.
+// Relative imports: this module is pure and unit-tested.
+import { bookingMessages, supperSoldOut } from '../../checkout/lib/messages';
+import type { ToastText } from '../../checkout/types';
 import { formatEventDate, parseCalendarDate } from '../../../lib/dates';
 import type { SupperClubEvent } from '../types';
 
@@ -56,4 +58,22 @@ export function ticketsLeft(event: SupperClubEvent | undefined, slotLabel: strin
 /** The date as the form and its messages name it: "Sunday, November 29". */
 export function supperDate(date: string): string {
   return formatEventDate(date, 'EEEE, MMMM d');
+}
+
+/**
+ * The checks before payment, on the freshest availability, in this order: the supper still
+ * listed, seats left for the date, the seating still offered, seats left in it. The server's
+ * quote, asked next, remains the authority; these give the guest the date's own words at once.
+ */
+export function checkSupperClubBooking(
+  input: { eventId: string; timeSlot: string; tickets: number },
+  events: readonly SupperClubEvent[],
+): ToastText | null {
+  const event = events.find((e) => e.id === input.eventId);
+  if (!event) return bookingMessages.eventNotFound;
+  if (event.available_seats < input.tickets) return supperSoldOut(supperDate(event.date));
+  const slot = event.slots.find((s) => s.label === input.timeSlot);
+  if (!slot) return bookingMessages.missingInformation;
+  if (slot.available < input.tickets) return supperSoldOut(supperDate(event.date), slot.label);
+  return null;
 }

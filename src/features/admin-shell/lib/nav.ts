@@ -1,0 +1,30 @@
+import { CalendarDays, ClipboardList, Code, Mail, Palette, Settings, Tag, Ticket, Users, type LucideIcon } from 'lucide-react';
+import type { AdminTab } from '../types';
+
+export interface NavItem {
+  tab: AdminTab;
+  title: string;
+  icon: LucideIcon;
+}
+
+/** Navigation as plain data (the sidebar and the drawer render it). */
+export const mainNav: NavItem[] = [
+  { tab: 'events', title: 'Events', icon: CalendarDays },
+  { tab: 'reservations', title: 'Reservations', icon: ClipboardList },
+  { tab: 'rsvps', title: 'RSVPs', icon: Ticket },
+  { tab: 'guests', title: 'Guests', icon: Users },
+];
+
+export const settingsNav: NavItem[] = [
+  { tab: 'settings-branding', title: 'Branding', icon: Palette },
+  { tab: 'settings-promo-codes', title: 'Promo Codes', icon: Tag },
+  { tab: 'settings-email-templates', title: 'Email Templates', icon: Mail },
+  { tab: 'settings-embed-form', title: 'Embed Form', icon: Code },
+];
+
+/** On phones the settings sub-tabs sit behind one Settings entry. */
+export const mobileNav: NavItem[] = [...mainNav, { tab: 'settings', title: 'Settings', icon: Settings }];
+
+export function tabTitle(tab: AdminTab): string {
+  return [...mobileNav, ...settingsNav].find((item) => item.tab === tab)?.title ?? 'Events';
+}

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { invokeFunction, serverMessage } from '@/lib/invoke-function';
+import { CheckoutError, type Quote, type TicketReservationData, type TicketSelection } from '../types';
+import type { QuoteRequest } from './get-quote';
+
+export const DEFAULT_PAYMENT_FUNCTION = 'process-square-payment';
+
+const RESERVATION_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'eventId',
+  'guests',
+  'num_guests',
+  'ticketTypeId',
+  'ticketType',
+  'timeSlot',
+  'dietaryRestrictions',
+  'specialRequests',
+] as const;
+
+/**
+ * Every field of the functions' reservationData is sent, absent ones as null: the request is
+ * explicit, and a function's schema that (wrongly) insists on each key still accepts it.
+ */
+export function completeReservationData(data: Partial<TicketReservationData>): Record<string, unknown> {
+  const complete: Record<string, unknown> = { ...data };
+  for (const field of RESERVATION_FIELDS) if (complete[field] === undefined) complete[field] = null;
+  if (complete.guests === null) complete.guests = data.num_guests ?? null;
+  return complete;
+}
+
+/** The part of a booking the server prices. */
+export function ticketSelection(data: TicketReservationData): TicketSelection {
+  return { eventId: data.eventId, guests: data.num_guests, ticketTypeId: data.ticketTypeId ?? null, timeSlot: data.timeSlot ?? null };
+}
+
+const cents = z.number().int().nonnegative();
+const quoteAnswer = z.object({
+  success: z.boolean(),
+  finalAmountCents: cents.optional(),
+  subtotalCents: cents.nullish(),
+  discountCents: cents.nullish(),
+  promo: z.object({ id: z.string(), discount_type: z.string(), discount_amount: z.number() }).nullish(),
+  error: z.string().nullish(),
+});
+
+export type TicketQuote = Quote & { promo: { id: string; discount_type: string; discount_amount: number } | null };
+
+/**
+ * The validation call (`validateOnly: true`): the server prices the selection — with the code,
+ * if any — and checks that it can be booked; nothing is reserved. Throws CheckoutError with the
+ * server's message when it refuses.
+ */
+export async function quoteTicketBooking(input: {
+  paymentFunction: string;
+  selection: TicketSelection;
+  promoCode?: string | null;
+}): Promise<TicketQuote> {
+  const { eventId, guests, ticketTypeId, timeSlot } = input.selection;
+  const answer = await invokeFunction<unknown>(input.paymentFunction, {
+    validateOnly: true,
+    reservationData: completeReservationData({ eventId, num_guests: guests, guests, ticketTypeId, timeSlot }),
+    promoCode: input.promoCode || undefined,
+  });
+  const parsed = quoteAnswer.safeParse(answer.body);
+  if (answer.status === 200 && parsed.success && parsed.data.success && parsed.data.finalAmountCents !== undefined) {
+    const { finalAmountCents, subtotalCents, discountCents, promo } = parsed.data;
+    return {
+      totalCents: finalAmountCents,
+      discountCents: discountCents ?? 0,
+      subtotalCents: subtotalCents ?? finalAmountCents + (discountCents ?? 0),
+      promo: promo ?? null,
+    };
+  }
+  throw new CheckoutError(serverMessage(answer.body), answer.status < 500);
+}
+
+/** The live quote of a ticket selection (no code): what the booking forms show. */
+export function ticketQuoteRequest(paymentFunction: string, selection: TicketSelection): QuoteRequest {
+  return {
+    key: [paymentFunction, selection.eventId, selection.ticketTypeId ?? null, selection.timeSlot ?? null, selection.guests],
+    fetch: () => quoteTicketBooking({ paymentFunction, selection }),
+  };
+}
+
+export type PromoValidation =
+  | { ok: true; finalAmountCents: number; promo: TicketQuote['promo'] }
+  | { ok: false; message: string | null };
+
+/** Apply in the payment step: the validation call with the code. */
+export async function validatePromoCode(input: {
+  paymentFunction: string;
+  reservationData: TicketReservationData;
+  promoCode: string;
+}): Promise<PromoValidation> {
+  try {
+    const quote = await quoteTicketBooking({
+      paymentFunction: input.paymentFunction,
+      selection: ticketSelection(input.reservationData),
+      promoCode: input.promoCode,
+    });
+    return { ok: true, finalAmountCents: quote.totalCents, promo: quote.promo };
+  } catch (error) {
+    if (error instanceof CheckoutError) return { ok: false, message: error.message || null };
+    throw error;
+  }
+}
+
+const payingAnswer = z.object({
+  success: z.boolean(),
+  reservationId: z.string().nullish(),
+  amountCents: z.number().int().nullish(),
+  error: z.string().nullish(),
+});
+
+export type TicketPaymentResult =
+  | { ok: true; reservationId: string | null; amountCents: number | null }
+  | { ok: false; message: string | null; definitive: boolean };
+
+/** The paying call. Throws FunctionUnreachableError when no answer came back. */
+export async function processTicketPayment(input: {
+  paymentFunction: string;
+  token: string | null;
+  amountCents: number;
+  reservationData: TicketReservationData;
+  promoCode: string | null;
+  idempotencyKey: string;
+}): Promise<TicketPaymentResult> {
+  const answer = await invokeFunction<unknown>(input.paymentFunction, {
+    token: input.token,
+    amount: input.amountCents,
+    reservationData: completeReservationData(input.reservationData),
+    promoCode: input.promoCode ?? undefined,
+    idempotencyKey: input.idempotencyKey,
+  });
+  const parsed = payingAnswer.safeParse(answer.body);
+  if (answer.status === 200 && parsed.success && parsed.data.success) {
+    return { ok: true, reservationId: parsed.data.reservationId ?? null, amountCents: parsed.data.amountCents ?? null };
+  }
+  // A 5xx may hide a charge that went through: the retry must reuse the key.
+  return { ok: false, message: serverMessage(answer.body), definitive: answer.status < 500 };
+}

@@ -1,0 +1,154 @@
+/**
+ * The payment step shared by every booking flavour: the org page's ticketed and RSVP forms,
+ * the supper club and the dinner series (rendered by `<CheckoutSteps>` for `useCheckout`).
+ *
+ * Props
+ * - `title?: string` — heading; default 'Complete Your Reservation' (the RSVP form passes
+ *   'Complete Your RSVP').
+ * - `description?: string` — a line under the heading.
+ * - `summary: readonly SummaryRow[]` — order summary rows `{ label, value }` (event, date,
+ *   guests, ticket…) shown above the total.
+ * - `amountCents: number` — the server's quote for the order before any code here, in cents (the
+ *   flavour's form asked for it). The paying call sends it back; the server refuses a mismatch.
+ * - `checkout: PaymentCheckout` — how to charge:
+ *   - `{ kind: 'ticket', paymentFunction?, reservationData, allowPromo? }` for ticket payments:
+ *     `paymentFunction` defaults to 'process-square-payment' (supper club:
+ *     'magnolia-process-payment'); `reservationData` is the booking the function prices
+ *     (`TicketReservationData`: eventId, name, email, phone, num_guests, ticketTypeId or timeSlot,
+ *     dietaryRestrictions, specialRequests, ticket_price); `allowPromo` (default true) shows the
+ *     special code field, whose Apply makes the validation call `{ validateOnly: true,
+ *     reservationData, promoCode }` and replaces the total by the server's finalAmountCents. Pay
+ *     sends `{ token, amount, reservationData, promoCode, idempotencyKey }`.
+ *   - `{ kind: 'custom', pay({ token, idempotencyKey }), failureTitle?, failureFallback? }` when
+ *     the caller owns the request (RSVP: process-rsvp-payment with paymentToken). `pay` resolves
+ *     `{ reservationId }` or throws `CheckoutError(serverMessage, definitive)`; the refusal toast is
+ *     `failureTitle` (default 'Payment Failed') with the server message or `failureFallback`.
+ * - `configFunction?: string` — card configuration function; default 'square-config' (supper club:
+ *   'magnolia-square-config'). Its `testMode` (no Square application id) shows the labelled test
+ *   card form; otherwise Square's Web Payments SDK is loaded now, not before.
+ * - `backLabel?: string` — default 'Back' ('Back to RSVP Form' for RSVPs). `onBack()` returns to
+ *   the form.
+ * - `onSuccess(result: PaymentSuccess)` — `{ reservationId, amountCents, promoCode, free }` once the
+ *   server confirmed. The step itself toasts only 'Reservation Confirmed!' for a free ticket
+ *   booking; paid confirmations are the caller's to announce.
+ *
+ * A total of 0 (e.g. a 100% code) needs no card: Pay becomes 'Confirm Reservation' and sends
+ * token null. One idempotency key per checkout attempt is kept across retries (hooks/use-idempotency-key).
+ */
+import { useEffect, useRef } from 'react';
+import { Lock } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { formatCents } from '@/lib/money';
+import { DEFAULT_CONFIG_FUNCTION } from '../api/get-card-config';
+import { DEFAULT_PAYMENT_FUNCTION } from '../api/process-ticket-payment';
+import { usePayment } from '../hooks/use-payment';
+import { usePromoCode } from '../hooks/use-promo-code';
+import type { CardFormHandle, PaymentCheckout, PaymentSuccess, SummaryRow, TicketReservationData } from '../types';
+import { CardForm } from './card-form';
+import { PromoCodeField } from './promo-code-field';
+
+export interface PaymentStepProps {
+  title?: string;
+  description?: string;
+  summary: readonly SummaryRow[];
+  amountCents: number;
+  checkout: PaymentCheckout;
+  configFunction?: string;
+  backLabel?: string;
+  onBack(): void;
+  onSuccess(result: PaymentSuccess): void;
+}
+
+const NO_RESERVATION = { eventId: '', name: '', email: '', num_guests: 0 } satisfies TicketReservationData;
+
+export function PaymentStep({
+  title = 'Complete Your Reservation',
+  description,
+  summary,
+  amountCents,
+  checkout,
+  configFunction = DEFAULT_CONFIG_FUNCTION,
+  backLabel = 'Back',
+  onBack,
+  onSuccess,
+}: PaymentStepProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const cardRef = useRef<CardFormHandle | null>(null);
+  const ticket = checkout.kind === 'ticket' ? checkout : null;
+  const promo = usePromoCode(ticket?.paymentFunction ?? DEFAULT_PAYMENT_FUNCTION, ticket?.reservationData ?? NO_RESERVATION);
+  const { pay, processing } = usePayment({ checkout, card: cardRef, onSuccess });
+
+  const totalCents = promo.applied ? promo.applied.finalAmountCents : amountCents;
+  const discountCents = Math.max(amountCents - totalCents, 0);
+  const free = totalCents === 0;
+
+  useEffect(() => {
+    headingRef.current?.focus();
+    headingRef.current?.scrollIntoView({ block: 'start' });
+  }, []);
+
+  return (
+    <Card aria-labelledby="payment-step-title">
+      <CardHeader>
+        <h2 id="payment-step-title" ref={headingRef} tabIndex={-1} className="font-serif text-2xl font-semibold outline-none">
+          {title}
+        </h2>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <section aria-label="Order summary" className="rounded-lg bg-muted/60 p-4">
+          <dl className="space-y-2 text-sm">
+            {summary.map((row) => (
+              <div key={row.label} className="flex justify-between gap-4">
+                <dt className="text-muted-foreground">{row.label}</dt>
+                <dd className="text-right font-medium">{row.value}</dd>
+              </div>
+            ))}
+            {discountCents > 0 ? (
+              <div className="flex justify-between gap-4 text-emerald-700">
+                <dt>Discount{promo.applied ? ` (${promo.applied.code})` : ''}</dt>
+                <dd className="font-medium">-{formatCents(discountCents)}</dd>
+              </div>
+            ) : null}
+            <div className="flex justify-between gap-4 border-t pt-2 text-base">
+              <dt className="font-semibold">Total</dt>
+              <dd className="font-semibold" data-testid="payment-total">{formatCents(totalCents)}</dd>
+            </div>
+          </dl>
+        </section>
+
+        {ticket && ticket.allowPromo !== false ? (
+          <PromoCodeField code={promo.code} state={promo.state} disabled={processing} onCodeChange={promo.change} onApply={promo.apply} />
+        ) : null}
+
+        {free ? (
+          <p className="rounded-lg border p-4 text-sm">No payment is needed for this reservation.</p>
+        ) : (
+          <CardForm ref={cardRef} configFunction={configFunction} disabled={processing} />
+        )}
+
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+          <Button variant="outline" onClick={onBack} disabled={processing}>
+            {backLabel}
+          </Button>
+          <Button
+            onClick={() => void pay(totalCents, promo.applied?.code ?? null)}
+            disabled={processing || promo.state.status === 'applying'}
+            aria-busy={processing}
+          >
+            {processing ? (
+              'Processing...'
+            ) : free ? (
+              'Confirm Reservation'
+            ) : (
+              <>
+                <Lock className="h-4 w-4" aria-hidden /> Pay {formatCents(totalCents)}
+              </>
+            )}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

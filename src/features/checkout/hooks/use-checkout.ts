@@ -1,0 +1,106 @@
+import { useCallback, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { FunctionUnreachableError } from '@/lib/invoke-function';
+import { CheckoutError, type CheckoutFlavour, type ConfirmationContent, type ConfirmedPayment, type PaymentSuccess, type Quote } from '../types';
+import { useIdempotencyKey } from './use-idempotency-key';
+
+export type CheckoutStep<TOrder> =
+  | { kind: 'form' }
+  | { kind: 'payment'; order: TOrder; quote: Quote }
+  | { kind: 'confirmed'; confirmation: ConfirmationContent };
+
+export interface Checkout<TOrder> {
+  step: CheckoutStep<TOrder>;
+  /** True while a submitted form is being checked and quoted (forms disable their button). */
+  busy: boolean;
+  flavour: CheckoutFlavour<TOrder>;
+  /**
+   * The form was submitted. `prepare` applies the flavour's own rules — toasting what stops the
+   * booking and resolving null then — and resolves the order. The server then quotes it (the
+   * authority on the price and on what can be booked) and the guest moves on to the payment step,
+   * or, for a free order of a flavour that confirms those at once, to the confirmation.
+   */
+  submit(prepare: () => Promise<TOrder | null> | TOrder | null): Promise<void>;
+  /** Back from the payment step to the form. */
+  back(): void;
+  /** The payment step's success: the server confirmed. */
+  paid(result: PaymentSuccess): void;
+  /** "Make another reservation" on the confirmation. */
+  another(): void;
+  /** Back to the form whatever the step (another event was chosen). Stable across renders. */
+  restart(): void;
+}
+
+/**
+ * The booking steps every flavour shares: form → payment → confirmed. The flavour says how the
+ * server quotes an order, what its payment step and confirmation card read and what it does once
+ * booked (`CheckoutFlavour`); render the steps after the form with `<CheckoutSteps>`.
+ */
+export function useCheckout<TOrder>(flavour: CheckoutFlavour<TOrder>): Checkout<TOrder> {
+  const [step, setStep] = useState<CheckoutStep<TOrder>>({ kind: 'form' });
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+  // A free order confirmed at once: one key per attempt, kept when the answer is lost.
+  const freeKey = useIdempotencyKey();
+  // The flavour object is rebuilt on every render; calls made after an await use the newest.
+  const latest = useRef(flavour);
+  latest.current = flavour;
+
+  const restart = useCallback(() => setStep({ kind: 'form' }), []);
+
+  function confirmed(order: TOrder, payment: ConfirmedPayment) {
+    setStep({ kind: 'confirmed', confirmation: latest.current.confirmation(order, payment) });
+    latest.current.onConfirmed?.();
+  }
+
+  async function submit(prepare: () => Promise<TOrder | null> | TOrder | null) {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    try {
+      const order = await prepare();
+      if (order === null) return;
+      const quote = await latest.current.quote(order);
+      const free = latest.current.confirmFree;
+      if (quote.totalCents === 0 && free) {
+        const { reservationId } = await free.confirm(order, freeKey.current());
+        freeKey.renew();
+        toast.success(free.toast.title, { description: free.toast.description });
+        confirmed(order, { reservationId, amountCents: 0 });
+        return;
+      }
+      setStep({ kind: 'payment', order, quote });
+    } catch (error) {
+      // A refusal ends the attempt; an unknown outcome (no answer) keeps its key for the retry.
+      if (error instanceof CheckoutError && error.definitive) freeKey.renew();
+      if (!(error instanceof CheckoutError) && !(error instanceof FunctionUnreachableError)) console.error(error);
+      const { refusal } = latest.current;
+      const message = error instanceof CheckoutError ? error.message : '';
+      toast.error(refusal.title, { description: message || refusal.fallback });
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  }
+
+  function paid(result: PaymentSuccess) {
+    if (step.kind !== 'payment') return;
+    const { paidToast } = latest.current;
+    if (!result.free && paidToast) toast.success(paidToast.title, { description: paidToast.description });
+    confirmed(step.order, { reservationId: result.reservationId, amountCents: result.amountCents });
+  }
+
+  return {
+    step,
+    busy,
+    flavour,
+    submit,
+    back: restart,
+    paid,
+    another: () => {
+      latest.current.onAnother?.();
+      setStep({ kind: 'form' });
+    },
+    restart,
+  };
+}

@@ -1,0 +1,98 @@
+import { useRef, useState, type RefObject } from 'react';
+import { toast } from 'sonner';
+import { FunctionUnreachableError } from '@/lib/invoke-function';
+import { DEFAULT_PAYMENT_FUNCTION, processTicketPayment } from '../api/process-ticket-payment';
+import { bookingMessages } from '../lib/messages';
+import { CheckoutError, type CardFormHandle, type PaymentCheckout, type PaymentSuccess, type ToastText } from '../types';
+import { useIdempotencyKey } from './use-idempotency-key';
+
+const say = (message: ToastText) => toast.error(message.title, { description: message.description });
+
+/**
+ * Pay: tokenize the card (unless the total is 0), then one call to take the payment with this
+ * attempt's idempotency key. Each failure has its own toast: 'Payment Error' when the card field
+ * is not ready or no answer came back, 'Payment Failed' when the card could not be tokenized or
+ * the server refused (its message), 'Reservation Failed' for a refused free booking. Re-entry is
+ * refused while a payment is in flight, so a double click sends one request.
+ */
+export function usePayment(options: {
+  checkout: PaymentCheckout;
+  card: RefObject<CardFormHandle | null>;
+  onSuccess(result: PaymentSuccess): void;
+}) {
+  const [processing, setProcessing] = useState(false);
+  const inFlight = useRef(false);
+  const key = useIdempotencyKey();
+
+  async function pay(totalCents: number, promoCode: string | null) {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setProcessing(true);
+    const free = totalCents === 0;
+    try {
+      let token: string | null = null;
+      if (!free) {
+        const card = options.card.current;
+        if (!card || !card.isReady()) {
+          say(bookingMessages.paymentNotReady);
+          return;
+        }
+        const tokenized = await card.tokenize().catch(() => ({ status: 'ERROR' as const, message: '' }));
+        if (tokenized.status !== 'OK') {
+          say(bookingMessages.cardFailed);
+          return;
+        }
+        token = tokenized.token;
+      }
+      const idempotencyKey = key.current();
+      const { checkout } = options;
+
+      if (checkout.kind === 'custom') {
+        try {
+          const { reservationId } = await checkout.pay({ token, idempotencyKey });
+          options.onSuccess({ reservationId, amountCents: totalCents, promoCode, free });
+        } catch (error) {
+          if (!(error instanceof CheckoutError)) throw error;
+          if (error.definitive) key.renew();
+          toast.error(checkout.failureTitle ?? bookingMessages.paymentFailed.title, {
+            description: error.message || checkout.failureFallback || bookingMessages.paymentFailed.description,
+          });
+        }
+        return;
+      }
+
+      const result = await processTicketPayment({
+        paymentFunction: checkout.paymentFunction ?? DEFAULT_PAYMENT_FUNCTION,
+        token,
+        amountCents: totalCents,
+        reservationData: checkout.reservationData,
+        promoCode,
+        idempotencyKey,
+      });
+      if (result.ok) {
+        if (free) {
+          const { title, description } = bookingMessages.freeReservationConfirmed;
+          toast.success(title, { description });
+        }
+        options.onSuccess({ reservationId: result.reservationId, amountCents: result.amountCents ?? totalCents, promoCode, free });
+        return;
+      }
+      if (result.definitive) key.renew();
+      if (free) {
+        say({ ...bookingMessages.reservationFailed, description: result.message ?? bookingMessages.reservationFailed.description });
+      } else {
+        say({ ...bookingMessages.paymentFailed, description: result.message ?? bookingMessages.paymentFailed.description });
+      }
+    } catch (error) {
+      // No answer (network) or something unexpected: the outcome is unknown, so the key is kept
+      // and a retry is answered with the first attempt's result.
+      if (!(error instanceof FunctionUnreachableError)) console.error(error);
+      say(bookingMessages.paymentError);
+    } finally {
+      inFlight.current = false;
+      setProcessing(false);
+    }
+  }
+
+  return { pay, processing } as const;
+}

@@ -1,0 +1,133 @@
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { fetchQuote } from '@/features/checkout/api/get-quote';
+import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/process-ticket-payment';
+import { useCheckout } from '@/features/checkout/hooks/use-checkout';
+import { bookingMessages, largeParty } from '@/features/checkout/lib/messages';
+import { checkTicketBooking } from '@/features/checkout/lib/ticket-rules';
+import type { ToastText } from '@/features/checkout/types';
+import type { TicketType } from '@/lib/booking';
+import { formatCents } from '@/lib/money';
+import { seriesDinnersQueryOptions } from '../api/get-dinners';
+import { ConfirmationLinks } from '../components/confirmation-links';
+import { dinnerDateTime, ticketsLeft } from '../lib/booking-rules';
+import { emptySeriesForm, seriesBookingSchema, type SeriesBookingInput, type SeriesFormValues } from '../schemas';
+import type { SeriesBooking, SeriesDinner } from '../types';
+
+interface SeriesOrder {
+  input: SeriesBookingInput;
+  dinner: SeriesDinner;
+  ticket: TicketType;
+}
+
+const say = (message: ToastText) => toast.error(message.title, { description: message.description });
+
+/**
+ * The dinner series' form and rules; the steps after it are the shared checkout's. RESERVE checks
+ * required fields and guests (zod), then — on the dinners re-read, since others book too — the
+ * event, the ticket type and what remains of it; the server then quotes the order.
+ */
+export function useSeriesBooking() {
+  const queryClient = useQueryClient();
+  const form = useForm<SeriesFormValues, unknown, SeriesBookingInput>({
+    resolver: zodResolver(seriesBookingSchema),
+    defaultValues: emptySeriesForm,
+  });
+
+  const checkout = useCheckout<SeriesOrder>({
+    quote: ({ dinner, ticket, input }) =>
+      fetchQuote(queryClient, ticketQuoteRequest(DEFAULT_PAYMENT_FUNCTION, { eventId: dinner.id, ticketTypeId: ticket.id, guests: input.guests })),
+    refusal: { title: bookingMessages.reservationFailed.title, fallback: bookingMessages.reservationFailed.description },
+    payment: ({ input, dinner, ticket }) => ({
+      className: 'mx-auto max-w-xl',
+      summary: [
+        { label: 'Event', value: dinner.title },
+        { label: 'Date', value: dinnerDateTime(dinner.date) },
+        { label: 'Guests', value: String(input.guests) },
+        { label: 'Ticket', value: `${ticket.name} (${formatCents(ticket.price)} each)` },
+      ],
+      checkout: {
+        kind: 'ticket',
+        reservationData: {
+          eventId: dinner.id,
+          name: input.name,
+          email: input.email,
+          phone: input.phone || null,
+          num_guests: input.guests,
+          guests: input.guests,
+          ticketTypeId: ticket.id,
+          dietaryRestrictions: input.dietaryRestrictions || null,
+          specialRequests: input.specialRequests || null,
+          ticket_price: ticket.price,
+        },
+      },
+    }),
+    confirmation: ({ input, dinner, ticket }, paid) => {
+      const booking: SeriesBooking = {
+        name: input.name,
+        email: input.email,
+        eventTitle: dinner.title,
+        eventDate: dinner.date,
+        guests: input.guests,
+        ticketName: ticket.name,
+        totalPaidCents: paid.amountCents,
+        dietaryRestrictions: input.dietaryRestrictions,
+        specialRequests: input.specialRequests,
+      };
+      return {
+        variant: 'page',
+        spaced: true,
+        title: 'RESERVATION CONFIRMED',
+        greeting: "We can't wait to feed you",
+        note: `A confirmation email is on its way to ${booking.email}.`,
+        rowsTestId: 'series-confirmation-details',
+        rows: [
+          { label: 'Event', value: booking.eventTitle },
+          { label: 'Date', value: dinnerDateTime(booking.eventDate) },
+          { label: 'Guests', value: String(booking.guests) },
+          { label: 'Ticket', value: booking.ticketName },
+          { label: 'Total', value: formatCents(booking.totalPaidCents) },
+          ...(booking.dietaryRestrictions ? [{ label: 'Dietary restrictions', value: booking.dietaryRestrictions }] : []),
+          ...(booking.specialRequests ? [{ label: 'Special requests', value: booking.specialRequests }] : []),
+        ],
+        actions: <ConfirmationLinks booking={booking} />,
+        anotherLabel: 'MAKE ANOTHER RESERVATION',
+      };
+    },
+    onConfirmed: () => void queryClient.invalidateQueries({ queryKey: seriesDinnersQueryOptions().queryKey }),
+    onAnother: () => {
+      form.reset(emptySeriesForm);
+      window.scrollTo({ top: 0 });
+    },
+  });
+
+  const onInvalid = (errors: FieldErrors<SeriesFormValues>) => {
+    const missing = errors.name || errors.email || errors.eventId || errors.ticketTypeId || form.getValues('guests') === '';
+    if (missing) say(bookingMessages.missingInformation);
+    else if (errors.guests && Number(form.getValues('guests')) < 1) say(bookingMessages.minimumGuests);
+    else if (errors.guests) say(largeParty(errors.guests.message));
+  };
+
+  const onValid = (input: SeriesBookingInput) =>
+    checkout.submit(async () => {
+      let dinners: SeriesDinner[];
+      try {
+        dinners = await queryClient.fetchQuery({ ...seriesDinnersQueryOptions(), staleTime: 0 });
+      } catch {
+        say(bookingMessages.loadEventsFailed);
+        return null;
+      }
+      const dinner = dinners.find((d) => d.id === input.eventId) ?? null;
+      const problem = checkTicketBooking(input, dinner, (ticket) => ticketsLeft(dinner!, ticket));
+      const ticket = dinner?.ticket_types.find((t) => t.id === input.ticketTypeId);
+      if (problem || !dinner || !ticket) {
+        if (problem) say(problem);
+        return null;
+      }
+      return { input, dinner, ticket };
+    });
+
+  return { form, checkout, submit: form.handleSubmit(onValid, onInvalid) };
+}

@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { useOrgPage } from '../api/get-public-org-page';
+import { initialEventId } from '../lib/events';
+import type { PublicEvent, PublicOrgPage } from '../types';
+
+export type OrgPageState =
+  | { status: 'loading' }
+  | { status: 'not-found' }
+  | { status: 'ready'; page: PublicOrgPage };
+
+/**
+ * The page's data with its toasts: an unknown slug says 'Organization not found', a failed
+ * load says 'Error loading page' (both then show the not-found screen), unreadable events say
+ * 'Error loading events'. Toast ids keep StrictMode's double effects from doubling them.
+ */
+export function useOrgPageData(slug: string): OrgPageState & { refetch(): Promise<{ data?: PublicOrgPage | null }> } {
+  const query = useOrgPage(slug);
+  const notFound = query.isSuccess && query.data === null;
+  const failed = query.isError;
+  const eventsFailed = query.data?.eventsFailed ?? false;
+
+  useEffect(() => {
+    if (notFound) toast.error('Organization not found', { id: 'org-not-found', description: 'Please check the URL and try again.' });
+  }, [notFound]);
+  useEffect(() => {
+    if (failed) toast.error('Error loading page', { id: 'org-load-error', description: 'Unable to load organization data. Please try again.' });
+  }, [failed]);
+  useEffect(() => {
+    if (eventsFailed) toast.error('Error loading events', { id: 'org-events-error', description: 'Unable to load available dates. Please refresh the page.' });
+  }, [eventsFailed]);
+
+  const refetch = () => query.refetch();
+  if (query.isPending) return { status: 'loading', refetch };
+  if (failed || !query.data) return { status: 'not-found', refetch };
+  return { status: 'ready', page: query.data, refetch };
+}
+
+/**
+ * Which event the booking panel is for. The first event with availability is preselected; the
+ * choice survives refetches while the event is still listed.
+ */
+export function useSelectedEvent(events: readonly PublicEvent[]) {
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const stillListed = chosenId !== null && events.some((e) => e.id === chosenId);
+  const selectedId = stillListed ? chosenId : initialEventId(events);
+  const selected = events.find((e) => e.id === selectedId) ?? null;
+  return { selected, select: setChosenId } as const;
+}

@@ -1,0 +1,123 @@
+import { useEffect, useRef } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input, NativeSelect, Textarea } from '@/components/ui/input';
+import { TICKET_MAX_GUESTS } from '@/config/product';
+import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/process-ticket-payment';
+import { QuoteAmount } from '@/features/checkout/components/quote-amount';
+import { useQuote } from '@/features/checkout/hooks/use-quote';
+import { bookingMessages } from '@/features/checkout/lib/messages';
+import type { BookingProblem } from '@/features/checkout/lib/ticket-rules';
+import { formatCents } from '@/lib/money';
+import { guestOptions, ticketOptionLabel } from '../lib/ticket-options';
+import { REQUIRED_FIELDS, ticketBookingSchema, type TicketBookingValues } from '../schemas';
+import type { TicketedEvent } from '../types';
+
+interface Props {
+  event: TicketedEvent;
+  defaultValues: TicketBookingValues;
+  checking: boolean;
+  /** Resolves with the problem that stops the booking (already toasted), if any. */
+  onSubmit(values: TicketBookingValues): Promise<BookingProblem | null>;
+}
+
+export function TicketBookingForm({ event, defaultValues, checking, onSubmit }: Props) {
+  const form = useForm<TicketBookingValues>({ resolver: zodResolver(ticketBookingSchema), defaultValues });
+  const { register, watch, setValue, formState } = form;
+  const errors = formState.errors;
+
+  // Changing the event clears the ticket type and guests; the guest's details stay.
+  const previousEventId = useRef(event.id);
+  useEffect(() => {
+    if (previousEventId.current === event.id) return;
+    previousEventId.current = event.id;
+    setValue('ticketTypeId', '');
+    setValue('guests', '');
+  }, [event.id, setValue]);
+
+  const ticketTypeId = watch('ticketTypeId');
+  const guests = Number(watch('guests') || 0);
+  const ticket = event.ticket_types.find((t) => t.id === ticketTypeId) ?? null;
+  // The total is the server's quote for the selection (debounced), never the browser's sum.
+  const quote = useQuote(
+    ticket && guests > 0 ? ticketQuoteRequest(DEFAULT_PAYMENT_FUNCTION, { eventId: event.id, ticketTypeId: ticket.id, guests }) : null,
+  );
+
+  async function submit(values: TicketBookingValues) {
+    const problem = await onSubmit(values);
+    if (problem?.field) form.setError(problem.field, { message: problem.description }, { shouldFocus: true });
+  }
+
+  function onInvalid(invalid: FieldErrors<TicketBookingValues>) {
+    const values = form.getValues();
+    if (REQUIRED_FIELDS.some((field) => invalid[field] && !String(values[field] ?? '').trim())) {
+      toast.error(bookingMessages.missingInformation.title, { description: bookingMessages.missingInformation.description });
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(submit, onInvalid)} className="space-y-5" aria-label={`Book ${event.title}`}>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField label="Full name" error={errors.name?.message}>
+          <Input autoComplete="name" {...register('name')} />
+        </FormField>
+        <FormField label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" {...register('email')} />
+        </FormField>
+      </div>
+      <FormField label="Phone (optional)" error={errors.phone?.message}>
+        <Input type="tel" autoComplete="tel" {...register('phone')} />
+      </FormField>
+      <FormField label="Ticket type" error={errors.ticketTypeId?.message}>
+        <NativeSelect
+          {...register('ticketTypeId', {
+            onChange: () => setValue('guests', ''),
+          })}
+        >
+          <option value="">Select a ticket type</option>
+          {event.ticket_types.map((t) => (
+            <option key={t.id} value={t.id} disabled={t.quantity <= 0}>
+              {ticketOptionLabel(t)}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      {ticket ? (
+        <FormField label="Number of guests" error={errors.guests?.message} hint={`Parties larger than ${TICKET_MAX_GUESTS}: please email the host with your preferred date and party size.`}>
+          <NativeSelect {...register('guests')}>
+            <option value="">Select guests</option>
+            {guestOptions(ticket.quantity).map((o) => (
+              <option key={o.value} value={String(o.value)} disabled={o.disabled}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      ) : null}
+      {ticket && guests > 0 ? (
+        <div className="rounded-lg bg-muted/60 p-4 text-sm" aria-live="polite" data-testid="booking-total">
+          <div className="flex justify-between">
+            <span>
+              {guests} × {formatCents(ticket.price)}
+            </span>
+            <span className="font-semibold">
+              Total <QuoteAmount state={quote} />
+            </span>
+          </div>
+        </div>
+      ) : null}
+      <FormField label="Dietary restrictions (optional)" error={errors.dietaryRestrictions?.message}>
+        <Textarea rows={2} {...register('dietaryRestrictions')} />
+      </FormField>
+      <FormField label="Special requests (optional)" error={errors.specialRequests?.message}>
+        <Textarea rows={2} {...register('specialRequests')} />
+      </FormField>
+      <Button type="submit" size="lg" className="w-full" disabled={checking}>
+        {checking ? 'Checking availability...' : 'Continue to Payment'}
+      </Button>
+    </form>
+  );
+}

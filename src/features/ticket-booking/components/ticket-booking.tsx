@@ -1,0 +1,131 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { fetchQuote } from '@/features/checkout/api/get-quote';
+import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/process-ticket-payment';
+import { CheckoutSteps } from '@/features/checkout/components/checkout-steps';
+import { useCheckout } from '@/features/checkout/hooks/use-checkout';
+import { bookingMessages } from '@/features/checkout/lib/messages';
+import { checkTicketBooking, type BookingProblem } from '@/features/checkout/lib/ticket-rules';
+import type { TicketType } from '@/lib/booking';
+import { formatEventDate, formatEventTime } from '@/lib/dates';
+import { formatCents } from '@/lib/money';
+import { emptyTicketBooking, type TicketBookingValues } from '../schemas';
+import type { TicketedEvent } from '../types';
+import { TicketBookingForm } from './ticket-booking-form';
+
+export interface TicketBookingProps {
+  event: TicketedEvent;
+  /** Fresh availability for the event just before payment (null when it is no longer listed). */
+  refreshEvent(): Promise<TicketedEvent | null>;
+  /** Called after a confirmed booking (the page refetches its availability). */
+  onBooked?(): void;
+}
+
+interface TicketOrder {
+  values: TicketBookingValues;
+  ticket: TicketType;
+  guests: number;
+}
+
+/** Ticketed booking for one event of an organization page: its form, then the shared checkout steps. */
+export function TicketBooking({ event, refreshEvent, onBooked }: TicketBookingProps) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<TicketBookingValues>(emptyTicketBooking);
+  const dateTime = `${formatEventDate(event.date)} at ${formatEventTime(event.event_time)}`;
+
+  const checkout = useCheckout<TicketOrder>({
+    quote: ({ ticket, guests }) =>
+      fetchQuote(queryClient, ticketQuoteRequest(DEFAULT_PAYMENT_FUNCTION, { eventId: event.id, ticketTypeId: ticket.id, guests })),
+    refusal: { title: bookingMessages.reservationFailed.title, fallback: bookingMessages.reservationFailed.description },
+    payment: ({ values, ticket, guests }) => ({
+      summary: [
+        { label: 'Event', value: event.title },
+        { label: 'Date', value: dateTime },
+        { label: 'Ticket', value: ticket.name },
+        { label: 'Guests', value: `${guests} × ${formatCents(ticket.price)}` },
+      ],
+      checkout: {
+        kind: 'ticket',
+        reservationData: {
+          eventId: event.id,
+          name: values.name.trim(),
+          email: values.email.trim(),
+          phone: values.phone.trim() || null,
+          num_guests: guests,
+          ticketTypeId: ticket.id,
+          dietaryRestrictions: values.dietaryRestrictions.trim() || null,
+          specialRequests: values.specialRequests.trim() || null,
+          ticket_price: ticket.price,
+        },
+      },
+    }),
+    paidToast: bookingMessages.ticketsReserved,
+    confirmation: ({ values, ticket, guests }, paid) => {
+      const dietaryRestrictions = values.dietaryRestrictions.trim();
+      const specialRequests = values.specialRequests.trim();
+      return {
+        variant: 'panel',
+        title: 'Reservation Confirmed',
+        note: `Thank you, ${values.name.trim()}. A confirmation has been sent to ${values.email.trim()}.`,
+        rows: [
+          { label: 'Event', value: event.title },
+          { label: 'Date & Time', value: dateTime },
+          { label: 'Tickets', value: `${guests} × ${ticket.name}` },
+          { label: 'Total paid', value: formatCents(paid.amountCents) },
+          ...(dietaryRestrictions ? [{ label: 'Dietary restrictions', value: dietaryRestrictions }] : []),
+          ...(specialRequests ? [{ label: 'Special requests', value: specialRequests }] : []),
+        ],
+        anotherLabel: 'Make another reservation',
+      };
+    },
+    onConfirmed: () => {
+      setDraft(emptyTicketBooking);
+      onBooked?.();
+    },
+  });
+  const { restart } = checkout;
+
+  // Another event was chosen: start over on the form for it.
+  useEffect(() => {
+    restart();
+    setDraft((d) => ({ ...d, ticketTypeId: '', guests: '' }));
+  }, [event.id, restart]);
+
+  /** Resolves with the problem that stops the booking (already toasted), for the form's inline message. */
+  async function submit(values: TicketBookingValues): Promise<BookingProblem | null> {
+    const outcome: { problem: BookingProblem | null } = { problem: null };
+    await checkout.submit(async () => {
+      // Seats may have gone since the page loaded: check against fresh availability.
+      const fresh = await refreshEvent().catch(() => event);
+      const problem = checkTicketBooking({ ...values, eventId: event.id }, fresh);
+      const ticket = fresh?.ticket_types.find((t) => t.id === values.ticketTypeId);
+      if (problem || !ticket) {
+        outcome.problem = problem;
+        if (problem) toast.error(problem.title, { description: problem.description });
+        return null;
+      }
+      setDraft(values);
+      return { values, ticket, guests: Number(values.guests) };
+    });
+    return outcome.problem;
+  }
+
+  if (checkout.step.kind !== 'form') return <CheckoutSteps checkout={checkout} />;
+
+  return (
+    <div className="space-y-4 rounded-lg border bg-card p-5 shadow-sm sm:p-6">
+      <div>
+        <h2 className="font-serif text-2xl font-semibold">Reserve: {event.title}</h2>
+        <p className="text-sm text-muted-foreground">
+          {formatEventDate(event.date)} at {formatEventTime(event.event_time)}
+          {event.location_name ? ` · ${event.location_name}` : ''}
+        </p>
+      </div>
+      <TicketBookingForm event={event} defaultValues={draft} checking={checkout.busy} onSubmit={submit} />
+      {event.event_details_disclosures ? (
+        <p className="whitespace-pre-line text-xs text-muted-foreground">{event.event_details_disclosures}</p>
+      ) : null}
+    </div>
+  );
+}

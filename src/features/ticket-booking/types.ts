@@ -1,0 +1,6 @@
+import type { BookableEvent, TicketType } from '@/lib/booking';
+
+/** What the ticketed booking form needs of an event (the org page's event satisfies it). */
+export interface TicketedEvent extends BookableEvent {
+  ticket_types: readonly TicketType[];
+}

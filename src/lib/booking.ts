@@ -1,0 +1,32 @@
+// Relative imports: pure, and imported by unit-tested modules.
+import { DEFAULT_DEPOSIT_CENTS } from '../config/product';
+import type { Tables } from './database.types';
+
+/**
+ * What the public pages, the booking forms and the admin panel know of an event's ticket types
+ * and RSVP time slots: the generated database rows (src/lib/database.types.ts), narrowed to the
+ * columns they read. Declared here once; features narrow or extend these, never redeclare them.
+ */
+
+/** A ticket type: `price` per guest in cents, `quantity` the tickets still available. */
+export type TicketType = Pick<Tables<'ticket_types'>, 'id' | 'name' | 'price' | 'quantity'>;
+
+/** An RSVP time slot: `slot_time` 'HH:MM' in the event's timezone. */
+export type RsvpSlot = Pick<Tables<'rsvp_slots'>, 'id' | 'slot_time' | 'slot_label' | 'max_capacity' | 'current_rsvps' | 'is_active'>;
+
+/** An RSVP time slot on a public page, with the spots still open (holds counted). */
+export type PublicRsvpSlot = RsvpSlot & { available_spots: number };
+
+/** The event columns every booking form shows. */
+export type BookableEvent = Pick<
+  Tables<'events'>,
+  'id' | 'title' | 'date' | 'event_time' | 'location_name' | 'event_details_disclosures'
+>;
+
+/**
+ * The RSVP deposit per guest the server charges: the event's deposit_amount, or the default when
+ * it has none — as the booking SQL prices it (coalesce(deposit_amount, DEFAULT_DEPOSIT_CENTS)).
+ */
+export function rsvpDepositCents(event: Pick<Tables<'events'>, 'deposit_amount'>): number {
+  return event.deposit_amount ?? DEFAULT_DEPOSIT_CENTS;
+}
