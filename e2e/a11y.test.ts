@@ -103,7 +103,7 @@ const scenes: { name: string; path: string; ready(page: Page): Promise<void> }[]
 describe('accessibility (axe: no serious or critical violations)', () => {
   for (const [viewport, size] of Object.entries(viewports)) {
     it.each(scenes)(`$name at ${size.width} px`, async ({ path, ready }) => {
-      const { page, close } = await newPage({ viewport: size });
+      const { page } = await newPage({ viewport: size });
       await page.goto(`${stackEnv().siteUrl}${path}`);
       await ready(page);
       // Toasts come from the app-wide Toaster and are scanned on their own below.
@@ -111,7 +111,6 @@ describe('accessibility (axe: no serious or critical violations)', () => {
       // Nothing runs off the side of the screen.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${viewport}: horizontal overflow`).toBeLessThanOrEqual(0);
-      await close();
     });
   }
 });
@@ -125,16 +124,15 @@ describe('accessibility of the toasts these pages raise (the Toaster of src/app/
   }
 
   it('an error toast (supper club: Minimum Guests Required) meets contrast', async () => {
-    const { page, close } = await newPage({ viewport: viewports.phone });
+    const { page } = await newPage({ viewport: viewports.phone });
     await page.goto(`${stackEnv().siteUrl}/magnolia-supper-club`);
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await settledToast(page, 'Minimum Guests Required');
     expect(await seriousViolations(page, { include: [TOASTER] })).toEqual([]);
-    await close();
   });
 
   it('a success toast (chef signup: Thanks!) meets contrast', async () => {
-    const { page, close } = await newPage({ viewport: viewports.phone });
+    const { page } = await newPage({ viewport: viewports.phone });
     await page.goto(`${stackEnv().siteUrl}/pop-up-chef`);
     await page.getByLabel('Name', { exact: true }).fill('Axe Chef');
     await page.getByLabel('Email', { exact: true }).fill(`axe-chef-${Date.now()}@example.com`);
@@ -142,6 +140,5 @@ describe('accessibility of the toasts these pages raise (the Toaster of src/app/
     await page.getByRole('button', { name: 'Submit inquiry' }).click();
     await settledToast(page, 'Thanks!');
     expect(await seriousViolations(page, { include: [TOASTER] })).toEqual([]);
-    await close();
   });
 });

@@ -3,8 +3,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
-import { closeBrowser, newPage, viewports } from './support/browser';
-import { createOrg, createStaff, expectToast, openAdmin, serviceClient, signInThroughUi, type Org, type Staff } from './admin-fixtures';
+import { adminPage, closeBrowser, expectToast, newPage, openAdmin, signInThroughUi, viewports } from './support/browser';
+import { serviceClient } from '../tests/support/db';
+import { createOrg, createStaff, type Org, type Staff } from '../tests/support/fixtures';
 
 afterAll(closeBrowser);
 
@@ -43,7 +44,7 @@ let db: pg.Client;
 
 beforeAll(async () => {
   staff = await createStaff('brand');
-  org = await createOrg('Branding Test Bistro', [staff]);
+  org = await createOrg({ name: 'Branding Test Bistro', members: [staff] });
   db = new pg.Client({ connectionString: stackEnv().dbUrl });
   await db.connect();
 });
@@ -59,9 +60,7 @@ async function branding() {
 describe('branding (desktop)', () => {
   it('uploads a logo and three gallery photos, saves, and the public page shows them', async () => {
     const { apiUrl, siteUrl } = stackEnv();
-    const { page, close } = await newPage();
-    await signInThroughUi(page, staff.email, staff.password);
-    await openAdmin(page, org.id, 'settings-branding');
+    const { page } = await adminPage(staff, org.id, 'settings-branding');
     await page.getByRole('heading', { name: 'Branding' }).waitFor();
     expect(await page.getByRole('link', { name: 'Preview Page' }).getAttribute('href')).toBe(`/${org.slug}`);
     expect(await page.getByLabel('Primary color', { exact: true }).inputValue()).toBe('#3b82f6');
@@ -110,14 +109,11 @@ describe('branding (desktop)', () => {
     expect(await gallery.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).getAttribute('src')))).toEqual(saved!.gallery_images.slice(1));
     await expect.poll(() => logo.evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBe(8);
     await pub.close();
-    await close();
   });
 
   it('reorders and removes gallery photos', async () => {
     const before = (await branding())!.gallery_images as string[];
-    const { page, close } = await newPage();
-    await signInThroughUi(page, staff.email, staff.password);
-    await openAdmin(page, org.id, 'settings-branding');
+    const { page } = await adminPage(staff, org.id, 'settings-branding');
     await page.getByText('(3 / 9)').waitFor();
     await page.getByRole('button', { name: 'Move photo 3 earlier' }).click();
     await page.getByRole('button', { name: 'Remove photo 1' }).click();
@@ -125,13 +121,10 @@ describe('branding (desktop)', () => {
     await page.getByRole('button', { name: 'Save Branding' }).click();
     await expectToast(page, 'Branding saved');
     expect((await branding())!.gallery_images).toEqual([before[2], before[1]]);
-    await close();
   });
 
   it('empty values are saved as null and an empty gallery as []', async () => {
-    const { page, close } = await newPage();
-    await signInThroughUi(page, staff.email, staff.password);
-    await openAdmin(page, org.id, 'settings-branding');
+    const { page } = await adminPage(staff, org.id, 'settings-branding');
     await page.getByText('(2 / 9)').waitFor();
     await page.getByRole('button', { name: 'Remove photo 1' }).click();
     await page.getByRole('button', { name: 'Remove photo 1' }).click();
@@ -142,15 +135,12 @@ describe('branding (desktop)', () => {
     expect(saved!.gallery_images).toEqual([]);
     expect(saved!.brand_name).toBeNull();
     expect(saved!.logo_url).not.toBeNull();
-    await close();
   });
 });
 
 describe('branding drag and drop', () => {
   it('takes a file dropped on the drop area', async () => {
-    const { page, close } = await newPage();
-    await signInThroughUi(page, staff.email, staff.password);
-    await openAdmin(page, org.id, 'settings-branding');
+    const { page } = await adminPage(staff, org.id, 'settings-branding');
     const drop = page.getByTestId('drop-misc');
     await drop.waitFor();
     const dataTransfer = await page.evaluateHandle((bytes) => {
@@ -166,15 +156,14 @@ describe('branding drag and drop', () => {
     await page.getByRole('button', { name: 'Save Branding' }).click();
     await expectToast(page, 'Branding saved');
     expect((await branding())!.empty_state_image_url).toBe(url);
-    await close();
   });
 });
 
 describe('branding uploads refused (mobile)', () => {
   it("refuses an 11 MB file and a GIF with the spec's messages, in the drop area", async () => {
     const phoneStaff = await createStaff('brand-phone');
-    const phoneOrg = await createOrg('Phone Brand Co', [phoneStaff]);
-    const { page, close } = await newPage({ viewport: viewports.phone });
+    const phoneOrg = await createOrg({ name: 'Phone Brand Co', members: [phoneStaff] });
+    const { page } = await newPage({ viewport: viewports.phone });
     await signInThroughUi(page, phoneStaff.email, phoneStaff.password);
     // Settings → Branding through the mobile Settings tab.
     await openAdmin(page, phoneOrg.id, 'settings');
@@ -194,17 +183,16 @@ describe('branding uploads refused (mobile)', () => {
     // Nothing reached storage.
     const { rows } = await db.query(`select count(*)::int as n from storage.objects where name like $1`, [`${phoneOrg.id}/%`]);
     expect(rows[0].n).toBe(0);
-    await close();
   });
 });
 
 describe('branding that cannot be loaded', () => {
   it('offers no Save (it would overwrite the stored branding with defaults); Retry loads the form', async () => {
     const failStaff = await createStaff('brand-fail');
-    const failOrg = await createOrg('Unreadable Brand Co', [failStaff]);
+    const failOrg = await createOrg({ name: 'Unreadable Brand Co', members: [failStaff] });
     const stored = await serviceClient().from('org_branding').insert({ org_id: failOrg.id, brand_name: 'Stored Brand', primary_color: '#123456' });
     expect(stored.error).toBeNull();
-    const { page, close } = await newPage();
+    const { page } = await newPage();
     await signInThroughUi(page, failStaff.email, failStaff.password);
     // Every read of the branding fails at the network until unblocked (the query's retry included).
     let blocked = true;
@@ -237,6 +225,5 @@ describe('branding that cannot be loaded', () => {
     expect(await page.getByLabel('Brand name').inputValue()).toBe('Stored Brand');
     expect(await page.getByLabel('Primary color', { exact: true }).inputValue()).toBe('#123456');
     expect(await section.getByRole('alert').count()).toBe(0);
-    await close();
   });
 });

@@ -2,21 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
-import { closeBrowser, newPage, viewports } from './support/browser';
-import {
-  createOrg,
-  createStaff,
-  expectToast,
-  futureDate,
-  openAdmin,
-  publicOrgPage,
-  seedEvent,
-  seedReservation,
-  serviceClient,
-  signInThroughUi,
-  type Org,
-  type Staff,
-} from './admin-fixtures';
+import { adminPage, closeBrowser, expectToast, newPage, viewports } from './support/browser';
+import { serviceClient } from '../tests/support/db';
+import { createEvent, createOrg, createReservation, createStaff, futureDate, type Org, publicOrgPage, type Staff } from '../tests/support/fixtures';
 
 afterAll(closeBrowser);
 
@@ -25,7 +13,7 @@ let org: Org;
 
 beforeAll(async () => {
   staff = await createStaff('events');
-  org = await createOrg('Events Test Kitchen', [staff]);
+  org = await createOrg({ name: 'Events Test Kitchen', members: [staff] });
 });
 
 async function fillBasics(page: Page, title: string, date: string) {
@@ -47,9 +35,7 @@ describe('events tab (desktop)', () => {
   const rsvpTitle = 'Garden RSVP Evening';
 
   it('creates a reservation event with two ticket types (dollars → cents, total sets max guests)', async () => {
-    const { page, close } = await newPage();
-    await signInThroughUi(page, staff.email, staff.password);
-    await openAdmin(page, org.id, 'events');
+    const { page } = await adminPage(staff, org.id, 'events');
     await page.getByRole('button', { name: 'Create Event' }).click();
     const dialog = page.getByRole('dialog');
     const create = dialog.getByRole('button', { name: 'Create Reservation Event' });
@@ -85,14 +71,11 @@ describe('events tab (desktop)', () => {
       { name: 'Food Only', price: 12500, quantity: 10 },
       { name: 'Food + Wine', price: 17550, quantity: 6 },
     ]);
-    await close();
   });
 
   it('creates an RSVP event with slots, and both appear on the public page', async () => {
     const { siteUrl } = stackEnv();
-    const { page, close } = await newPage();
-    await signInThroughUi(page, staff.email, staff.password);
-    await openAdmin(page, org.id, 'events');
+    const { page } = await adminPage(staff, org.id, 'events');
     await page.getByRole('button', { name: 'Create Event' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'RSVP Event', exact: true }).click();
@@ -122,14 +105,11 @@ describe('events tab (desktop)', () => {
     await page.goto(`${siteUrl}/${org.slug}`);
     await page.getByTestId('event-card').getByRole('heading', { name: reservationTitle, exact: true }).waitFor();
     await page.getByTestId('event-card').getByRole('heading', { name: rsvpTitle, exact: true }).waitFor();
-    await close();
   });
 
   it('toggles an event off (it leaves the public page) and back on', async () => {
     const { siteUrl } = stackEnv();
-    const { page, close } = await newPage();
-    await signInThroughUi(page, staff.email, staff.password);
-    await openAdmin(page, org.id, 'events');
+    const { page } = await adminPage(staff, org.id, 'events');
     await page.getByRole('switch', { name: `Active: ${rsvpTitle}` }).click();
     await expectToast(page, 'Event deactivated successfully');
     expect((await eventRow(rsvpTitle)).is_active).toBe(false);
@@ -143,13 +123,10 @@ describe('events tab (desktop)', () => {
     await page.getByRole('switch', { name: `Active: ${rsvpTitle}` }).click();
     await expectToast(page, 'Event activated successfully');
     expect((await eventRow(rsvpTitle)).is_active).toBe(true);
-    await close();
   });
 
   it('edits an event (title and date are required)', async () => {
-    const { page, close } = await newPage();
-    await signInThroughUi(page, staff.email, staff.password);
-    await openAdmin(page, org.id, 'events');
+    const { page } = await adminPage(staff, org.id, 'events');
     await page.getByRole('button', { name: `Edit ${reservationTitle}` }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Title').fill('');
@@ -163,15 +140,12 @@ describe('events tab (desktop)', () => {
     const row = await eventRow('Harvest Table Dinner (Sold Out Soon)');
     expect(row.max_guests).toBe(14);
     expect((await publicOrgPage(org.slug)).events.map((e) => e.title)).toContain('Harvest Table Dinner (Sold Out Soon)');
-    await close();
   });
 
   it('refuses to delete an event with confirmed reservations, explains why and offers deactivation', async () => {
-    const booked = await seedEvent(org.id, { title: 'Booked Supper', maxGuests: 20 });
-    await seedReservation(org.id, booked.id, { name: 'Ada Lovelace', guests: 2 });
-    const { page, close } = await newPage();
-    await signInThroughUi(page, staff.email, staff.password);
-    await openAdmin(page, org.id, 'events');
+    const booked = await createEvent(org.id, { title: 'Booked Supper', max_guests: 20 });
+    await createReservation(booked.id, { name: 'Ada Lovelace', num_guests: 2 });
+    const { page } = await adminPage(staff, org.id, 'events');
     const row = page.getByRole('row').filter({ hasText: 'Booked Supper' });
     expect(await row.getByRole('cell').nth(5).innerText()).toBe('1'); // the Reservations column
     await page.getByRole('button', { name: 'Delete Booked Supper' }).click();
@@ -186,14 +160,11 @@ describe('events tab (desktop)', () => {
     await refusal.getByRole('button', { name: 'Deactivate event' }).click();
     await expectToast(page, 'Event deactivated successfully');
     expect((await eventRow('Booked Supper')).is_active).toBe(false);
-    await close();
   });
 
   it('deletes an event without reservations after a confirm', async () => {
-    await seedEvent(org.id, { title: 'Cancelled Idea', ticketTypes: [{ name: 'Seat', price: 5000, quantity: 4 }] });
-    const { page, close } = await newPage();
-    await signInThroughUi(page, staff.email, staff.password);
-    await openAdmin(page, org.id, 'events');
+    await createEvent(org.id, { title: 'Cancelled Idea', ticketTypes: [{ name: 'Seat', price: 5000, quantity: 4 }] });
+    const { page } = await adminPage(staff, org.id, 'events');
     await page.getByRole('button', { name: 'Delete Cancelled Idea' }).click();
     // Cancel first: nothing happens.
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
@@ -203,19 +174,16 @@ describe('events tab (desktop)', () => {
     await expectToast(page, 'Event deleted successfully');
     await page.getByRole('cell', { name: 'Cancelled Idea', exact: true }).waitFor({ state: 'detached' });
     expect(await eventRow('Cancelled Idea')).toBeNull();
-    await close();
   });
 });
 
 describe('events tab (mobile)', () => {
   it('shows cards with an active switch and the toggle message', async () => {
     const phoneStaff = await createStaff('events-phone');
-    const phoneOrg = await createOrg('Phone Events Co', [phoneStaff]);
-    const event = await seedEvent(phoneOrg.id, { title: 'Pocket Dinner', maxGuests: 10 });
-    await seedReservation(phoneOrg.id, event.id, { guests: 1 });
-    const { page, close } = await newPage({ viewport: viewports.phone });
-    await signInThroughUi(page, phoneStaff.email, phoneStaff.password);
-    await openAdmin(page, phoneOrg.id, 'events');
+    const phoneOrg = await createOrg({ name: 'Phone Events Co', members: [phoneStaff] });
+    const event = await createEvent(phoneOrg.id, { title: 'Pocket Dinner', max_guests: 10 });
+    await createReservation(event.id, { num_guests: 1 });
+    const { page } = await adminPage(phoneStaff, phoneOrg.id, 'events', { viewport: viewports.phone });
     const card = page.getByRole('listitem').filter({ hasText: 'Pocket Dinner' });
     await card.getByText('1 reservation', { exact: true }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -227,6 +195,5 @@ describe('events tab (mobile)', () => {
     await expectToast(page, 'Event activated successfully');
     const { data } = await serviceClient().from('events').select('is_active').eq('id', event.id).single();
     expect(data!.is_active).toBe(true);
-    await close();
   });
 });

@@ -1,19 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { closeBrowser, newPage, viewports } from './support/browser';
-import {
-  createOrg,
-  createStaff,
-  openAdmin,
-  seedEvent,
-  seedReservation,
-  serviceClient,
-  signInThroughUi,
-  uniq,
-  type Org,
-  type Staff,
-} from './admin-fixtures';
+import { adminPage, closeBrowser, viewports } from './support/browser';
+import { serviceClient } from '../tests/support/db';
+import { createEvent, createOrg, createReservation, createStaff, type Org, type Staff, uniq } from '../tests/support/fixtures';
 
 afterAll(closeBrowser);
 
@@ -31,23 +21,23 @@ async function cancel(id: string) {
 
 beforeAll(async () => {
   staff = await createStaff('guests');
-  org = await createOrg('Guests Test Diner', [staff]);
-  const dinner = await seedEvent(org.id, { title: 'Guest List Dinner' });
-  const rsvp = await seedEvent(org.id, {
+  org = await createOrg({ name: 'Guests Test Diner', members: [staff] });
+  const dinner = await createEvent(org.id, { title: 'Guest List Dinner' });
+  const rsvp = await createEvent(org.id, {
     title: 'Slot Supper',
-    rsvp: true,
+    rsvp_mode: true,
     slots: [
       { slot_time: '17:30', slot_label: 'Sunset', max_capacity: 12 },
       { slot_time: '20:00', slot_label: 'Night', max_capacity: 6 },
     ],
   });
   const sunset = rsvp.slots.find((s) => s.slot_label === 'Sunset')!;
-  await seedReservation(org.id, dinner.id, { name: 'Alice Old', email: alice, guests: 2 });
-  await seedReservation(org.id, rsvp.id, { name: 'Alice Smith', email: alice.toUpperCase(), guests: 3, slotId: sunset.id, phone: null });
-  await seedReservation(org.id, dinner.id, { name: 'Bob Jones', email: bob, guests: 1 });
-  await cancel((await seedReservation(org.id, dinner.id, { name: 'Bob Jones', email: bob, guests: 4 })).id);
-  await cancel((await seedReservation(org.id, rsvp.id, { name: 'Carol Gone', email: carol, guests: 2, slotId: sunset.id })).id);
-  await seedReservation(org.id, dinner.id, { name: '=HYPERLINK("http://evil.example","click")', email: mallory, guests: 1, phone: '+1 555 0100' });
+  await createReservation(dinner.id, { name: 'Alice Old', email: alice, num_guests: 2 });
+  await createReservation(rsvp.id, { name: 'Alice Smith', email: alice.toUpperCase(), num_guests: 3, rsvp_slot_id: sunset.id, phone: null });
+  await createReservation(dinner.id, { name: 'Bob Jones', email: bob, num_guests: 1 });
+  await cancel((await createReservation(dinner.id, { name: 'Bob Jones', email: bob, num_guests: 4 })).id);
+  await cancel((await createReservation(rsvp.id, { name: 'Carol Gone', email: carol, num_guests: 2, rsvp_slot_id: sunset.id })).id);
+  await createReservation(dinner.id, { name: '=HYPERLINK("http://evil.example","click")', email: mallory, num_guests: 1, phone: '+1 555 0100' });
 });
 
 /** Minimal RFC 4180 parser for the assertions. */
@@ -74,9 +64,7 @@ function parseCsv(text: string): string[][] {
 
 describe('guests', () => {
   it('lists unique guests by email (case-insensitive), cancelled reservations excluded', async () => {
-    const { page, close } = await newPage();
-    await signInThroughUi(page, staff.email, staff.password);
-    await openAdmin(page, org.id, 'guests');
+    const { page } = await adminPage(staff, org.id, 'guests');
     const table = page.getByRole('table', { name: 'Guests' });
     await table.getByRole('cell', { name: alice, exact: true }).waitFor();
     const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent)));
@@ -85,13 +73,10 @@ describe('guests', () => {
     expect(byEmail[alice]).toEqual(['Alice Smith', alice, '555-0100', '2', '5']);
     expect(byEmail[bob][3]).toBe('1');
     expect(await seriousViolations(page)).toEqual([]);
-    await close();
   });
 
   it('exports the guests as a CSV download, with formula cells neutralised', async () => {
-    const { page, close } = await newPage({ acceptDownloads: true });
-    await signInThroughUi(page, staff.email, staff.password);
-    await openAdmin(page, org.id, 'guests');
+    const { page } = await adminPage(staff, org.id, 'guests', { acceptDownloads: true });
     await page.getByRole('table', { name: 'Guests' }).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^guests-${org.slug}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
@@ -106,26 +91,20 @@ describe('guests', () => {
     expect(byEmail[mallory][0]).toBe(`'=HYPERLINK("http://evil.example","click")`);
     expect(byEmail[mallory][2]).toBe(`'+1 555 0100`);
     expect(text).not.toContain(carol);
-    await close();
   });
 
   it('shows guest cards on a phone', async () => {
-    const { page, close } = await newPage({ viewport: viewports.phone });
-    await signInThroughUi(page, staff.email, staff.password);
-    await openAdmin(page, org.id, 'guests');
+    const { page } = await adminPage(staff, org.id, 'guests', { viewport: viewports.phone });
     const list = page.getByRole('list', { name: 'Guests' });
     await list.getByRole('heading', { name: 'Alice Smith' }).waitFor();
     expect(await list.getByRole('listitem').count()).toBe(3);
     await list.getByText('2 reservations').waitFor();
-    await close();
   });
 });
 
 describe('RSVPs', () => {
   it('desktop: each RSVP event with its slots, filled/capacity and who is in each', async () => {
-    const { page, close } = await newPage();
-    await signInThroughUi(page, staff.email, staff.password);
-    await openAdmin(page, org.id, 'rsvps');
+    const { page } = await adminPage(staff, org.id, 'rsvps');
     await page.getByRole('heading', { name: 'Slot Supper' }).waitFor();
     expect(await page.getByText('RSVP management interface coming soon').count()).toBe(0);
     const sunset = page.getByRole('table', { name: 'RSVPs for Sunset' });
@@ -136,17 +115,13 @@ describe('RSVPs', () => {
     expect(await seriousViolations(page)).toEqual([]);
     // Reservation (non-RSVP) events are not listed here.
     expect(await page.getByRole('heading', { name: 'Guest List Dinner' }).count()).toBe(0);
-    await close();
   });
 
   it('mobile: lists the reservations that hold an RSVP slot', async () => {
-    const { page, close } = await newPage({ viewport: viewports.phone });
-    await signInThroughUi(page, staff.email, staff.password);
-    await openAdmin(page, org.id, 'rsvps');
+    const { page } = await adminPage(staff, org.id, 'rsvps', { viewport: viewports.phone });
     const list = page.getByRole('list', { name: 'RSVPs' });
     await list.getByRole('heading', { name: 'Alice Smith' }).waitFor();
     expect(await list.getByRole('listitem').count()).toBe(1);
     await list.getByText(/Sunset/).waitFor();
-    await close();
   });
 });

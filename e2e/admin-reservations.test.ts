@@ -1,23 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
-import { closeBrowser, newPage, viewports } from './support/browser';
-import {
-  createOrg,
-  createStaff,
-  expectToast,
-  openAdmin,
-  publicOrgPage,
-  seedEvent,
-  seedReservation,
-  serviceClient,
-  signInThroughUi,
-  uniq,
-  type Org,
-  type SeededEvent,
-  type SeededReservation,
-  type Staff,
-} from './admin-fixtures';
+import { adminPage, closeBrowser, expectToast, viewports } from './support/browser';
+import { serviceClient } from '../tests/support/db';
+import { createEvent, createOrg, createReservation, createStaff, type Org, publicOrgPage, type Staff, type TestEvent as SeededEvent, type TestReservation as SeededReservation, uniq } from '../tests/support/fixtures';
 
 afterAll(closeBrowser);
 
@@ -41,15 +27,15 @@ async function reservation(id: string) {
 
 beforeAll(async () => {
   staff = await createStaff('resv');
-  org = await createOrg('Reservations Test Supper', [staff]);
-  dinner = await seedEvent(org.id, { title: 'Chef Table Night', ticketTypes: [{ name: 'Chef Table', price: 10000, quantity: 10 }] });
-  rsvpEvent = await seedEvent(org.id, { title: 'Porch RSVP', rsvp: true, slots: [{ slot_time: '18:00', slot_label: 'Sunset', max_capacity: 12 }] });
+  org = await createOrg({ name: 'Reservations Test Supper', members: [staff] });
+  dinner = await createEvent(org.id, { title: 'Chef Table Night', ticketTypes: [{ name: 'Chef Table', price: 10000, quantity: 10 }] });
+  rsvpEvent = await createEvent(org.id, { title: 'Porch RSVP', rsvp_mode: true, slots: [{ slot_time: '18:00', slot_label: 'Sunset', max_capacity: 12 }] });
   const older = new Date(Date.now() - 3600_000).toISOString();
-  ada = await seedReservation(org.id, dinner.id, { name: 'Ada Lovelace', email: `${uniq('ada')}@example.com`, guests: 2, ticketTypeId: dinner.ticketTypes[0].id });
-  grace = await seedReservation(org.id, dinner.id, { name: 'Grace Hopper', email: `${uniq('grace')}@example.com`, guests: 3, ticketTypeId: dinner.ticketTypes[0].id });
-  rsvpGuest = await seedReservation(org.id, rsvpEvent.id, { name: 'Rosa Parks', email: `${uniq('rosa')}@example.com`, guests: 1, slotId: rsvpEvent.slots[0].id });
+  ada = await createReservation(dinner.id, { name: 'Ada Lovelace', email: `${uniq('ada')}@example.com`, num_guests: 2, ticket_type_id: dinner.ticketTypes[0].id });
+  grace = await createReservation(dinner.id, { name: 'Grace Hopper', email: `${uniq('grace')}@example.com`, num_guests: 3, ticket_type_id: dinner.ticketTypes[0].id });
+  rsvpGuest = await createReservation(rsvpEvent.id, { name: 'Rosa Parks', email: `${uniq('rosa')}@example.com`, num_guests: 1, rsvp_slot_id: rsvpEvent.slots[0].id });
   // Older filler rows so the list has a second page (25 per page).
-  const filler = await seedEvent(org.id, { title: 'Filler Feast' });
+  const filler = await createEvent(org.id, { title: 'Filler Feast' });
   const { error } = await serviceClient()
     .from('reservations')
     .insert(
@@ -68,9 +54,7 @@ beforeAll(async () => {
 
 describe('reservations tab (desktop)', () => {
   it('lists reservations a page at a time and finds a guest by email', async () => {
-    const { page, close } = await newPage();
-    await signInThroughUi(page, staff.email, staff.password);
-    await openAdmin(page, org.id, 'reservations');
+    const { page } = await adminPage(staff, org.id, 'reservations');
     const table = page.getByRole('table', { name: 'Reservations' });
     await table.getByRole('cell', { name: 'Grace Hopper', exact: true }).waitFor();
     expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['Guest', 'Event', 'Email', 'Phone', 'Guests', 'Date', 'Status', 'Actions']);
@@ -88,14 +72,11 @@ describe('reservations tab (desktop)', () => {
     await page.getByRole('searchbox').fill('lovela');
     await table.getByRole('cell', { name: 'Ada Lovelace', exact: true }).waitFor();
     await page.getByText('1–1 of 1').waitFor();
-    await close();
   });
 
   it('edits a reservation: guest details saved, extra guests take seats', async () => {
     expect(await ticketsLeft()).toBe(5);
-    const { page, close } = await newPage();
-    await signInThroughUi(page, staff.email, staff.password);
-    await openAdmin(page, org.id, 'reservations');
+    const { page } = await adminPage(staff, org.id, 'reservations');
     await page.getByRole('button', { name: 'Edit reservation of Ada Lovelace' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Name').fill('');
@@ -118,13 +99,10 @@ describe('reservations tab (desktop)', () => {
       status: 'confirmed',
     });
     expect(await ticketsLeft()).toBe(3);
-    await close();
   });
 
   it('cancels a reservation: Cancelled badge, cancelled_at set, and the seats return to the public page', async () => {
-    const { page, close } = await newPage();
-    await signInThroughUi(page, staff.email, staff.password);
-    await openAdmin(page, org.id, 'reservations');
+    const { page } = await adminPage(staff, org.id, 'reservations');
     await page.getByRole('button', { name: 'Cancel reservation of Ada King' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel reservation' }).click();
     await expectToast(page, 'Reservation cancelled successfully');
@@ -137,14 +115,11 @@ describe('reservations tab (desktop)', () => {
     expect(await ticketsLeft()).toBe(7);
     // A cancelled reservation cannot be edited or cancelled again.
     expect(await row.getByRole('button', { name: 'Cancel reservation of Ada King' }).isDisabled()).toBe(true);
-    await close();
   });
 
   it("emails a guest through send-guest-email; it arrives in the mailbox", async () => {
     const { mailboxUrl } = stackEnv();
-    const { page, close } = await newPage();
-    await signInThroughUi(page, staff.email, staff.password);
-    await openAdmin(page, org.id, 'reservations');
+    const { page } = await adminPage(staff, org.id, 'reservations');
     await page.getByRole('button', { name: 'Email Grace Hopper' }).click();
     const dialog = page.getByRole('dialog');
     expect(await dialog.getByLabel('Recipient').inputValue()).toBe(grace.email);
@@ -174,24 +149,18 @@ describe('reservations tab (desktop)', () => {
     expect(messages[0].body_text).toContain('We saved the corner table <b>for you</b>.');
     // Guest-typed text is escaped in the HTML body.
     expect(messages[0].body_html).toContain('&lt;b&gt;for you&lt;/b&gt;');
-    await close();
   });
 
   it("defaults the subject to 'Regarding your RSVP' for an RSVP", async () => {
-    const { page, close } = await newPage();
-    await signInThroughUi(page, staff.email, staff.password);
-    await openAdmin(page, org.id, 'reservations');
+    const { page } = await adminPage(staff, org.id, 'reservations');
     await page.getByRole('button', { name: 'Email Rosa Parks' }).click();
     expect(await page.getByRole('dialog').getByLabel('Subject').inputValue()).toBe('Regarding your RSVP');
-    await close();
   });
 });
 
 describe('reservations tab (mobile)', () => {
   it('shows confirmed reservations as cards; cancelled ones are hidden', async () => {
-    const { page, close } = await newPage({ viewport: viewports.phone });
-    await signInThroughUi(page, staff.email, staff.password);
-    await openAdmin(page, org.id, 'reservations');
+    const { page } = await adminPage(staff, org.id, 'reservations', { viewport: viewports.phone });
     const cards = page.getByRole('list', { name: 'Reservations' });
     await cards.getByRole('heading', { name: 'Grace Hopper' }).waitFor();
     expect(await cards.getByRole('heading', { name: 'Ada King' }).count()).toBe(0);
@@ -201,6 +170,5 @@ describe('reservations tab (mobile)', () => {
     await cards.getByRole('heading', { name: 'Rosa Parks' }).waitFor();
     await page.getByText('1–1 of 1').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await close();
   });
 });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
-import { closeBrowser, newPage, viewports } from './support/browser';
-import { createOrg, createStaff, expectToast, openAdmin, serviceClient, signInThroughUi, type Org, type Staff } from './admin-fixtures';
+import { adminPage, closeBrowser, expectToast, newPage, openAdmin, signInThroughUi, viewports } from './support/browser';
+import { serviceClient } from '../tests/support/db';
+import { createOrg, createStaff, type Org, type Staff } from '../tests/support/fixtures';
 
 afterAll(closeBrowser);
 
@@ -11,7 +12,7 @@ let org: Org;
 
 beforeAll(async () => {
   staff = await createStaff('settings');
-  org = await createOrg('Settings Test Cafe', [staff]);
+  org = await createOrg({ name: 'Settings Test Cafe', members: [staff] });
   const svc = serviceClient();
   const promo = await svc.from('promo_codes').insert([
     { org_id: org.id, code: 'FRIENDS', discount_type: 'percent', discount_amount: 15, times_redeemed: 3, max_uses: 10 },
@@ -34,9 +35,7 @@ async function promoRow(code: string) {
 
 describe('promo codes', () => {
   it("shows usage as 'redeemed / max' or unlimited, creates a code (upper-cased) and deactivates one", async () => {
-    const { page, close } = await newPage();
-    await signInThroughUi(page, staff.email, staff.password);
-    await openAdmin(page, org.id, 'settings-promo-codes');
+    const { page } = await adminPage(staff, org.id, 'settings-promo-codes');
     const table = page.getByRole('table', { name: 'Promo codes' });
     const friends = table.getByRole('row').filter({ hasText: 'FRIENDS' });
     await friends.waitFor();
@@ -69,30 +68,24 @@ describe('promo codes', () => {
     await expectToast(page, 'Promo code deactivated');
     await friends.getByText('Inactive').waitFor();
     expect((await promoRow('FRIENDS'))!.active).toBe(false);
-    await close();
   });
 });
 
 describe('email templates', () => {
   it('lists the templates read-only', async () => {
-    const { page, close } = await newPage({ viewport: viewports.phone });
-    await signInThroughUi(page, staff.email, staff.password);
-    await openAdmin(page, org.id, 'settings-email-templates');
+    const { page } = await adminPage(staff, org.id, 'settings-email-templates', { viewport: viewports.phone });
     const table = page.getByRole('table', { name: 'Email templates' });
     await table.getByRole('cell', { name: 'Friday confirmation', exact: true }).waitFor();
     await table.getByRole('cell', { name: 'Booking confirmation', exact: true }).waitFor(); // the type
     await table.getByRole('cell', { name: 'See you at the table', exact: true }).waitFor();
     expect(await page.getByRole('button', { name: /create|edit|delete/i }).count()).toBe(0);
-    await close();
   });
 });
 
 describe('embed form', () => {
   it("shows the iframe code (100% × 600, auto-height listener), copies it with 'Copied!' for 2 s, and previews /{slug}/embed", async () => {
     const { siteUrl } = stackEnv();
-    const { page, close } = await newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
-    await signInThroughUi(page, staff.email, staff.password);
-    await openAdmin(page, org.id, 'settings-embed-form');
+    const { page } = await adminPage(staff, org.id, 'settings-embed-form', { permissions: ['clipboard-read', 'clipboard-write'] });
     const code = await page.getByLabel('Embed code').inputValue();
     expect(code).toContain(`src="${siteUrl}/${org.slug}/embed"`);
     expect(code).toContain('width="100%"');
@@ -107,11 +100,10 @@ describe('embed form', () => {
     const started = Date.now();
     await page.getByRole('button', { name: 'Copy Code' }).waitFor({ timeout: 5000 });
     expect(Date.now() - started).toBeGreaterThan(1200);
-    await close();
   });
 
   it("says 'Failed to copy to clipboard' when the clipboard refuses", async () => {
-    const { page, close } = await newPage();
+    const { page } = await newPage();
     await page.addInitScript(() => {
       Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) }, configurable: true });
     });
@@ -119,20 +111,18 @@ describe('embed form', () => {
     await openAdmin(page, org.id, 'settings-embed-form');
     await page.getByRole('button', { name: 'Copy Code' }).click();
     await expectToast(page, 'Failed to copy to clipboard');
-    await close();
   });
 });
 
 describe('framing', () => {
   it('the admin panel does not render inside a frame', async () => {
     const { siteUrl } = stackEnv();
-    const { page, close } = await newPage();
+    const { page } = await newPage();
     await signInThroughUi(page, staff.email, staff.password);
     // Another page framing /admin (clickjacking): the panel refuses to render.
     await page.setContent(`<iframe id="f" src="${siteUrl}/admin?org=${org.id}" width="800" height="600"></iframe>`);
     const frame = page.frameLocator('#f');
     await frame.getByRole('heading', { name: 'This page cannot be shown in a frame' }).waitFor();
     expect(await frame.getByText('Managing:').count()).toBe(0);
-    await close();
   });
 });

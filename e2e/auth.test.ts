@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
-import { closeBrowser, newPage, viewports } from './support/browser';
-import { createOrg, createStaff, expectToast, PASSWORD, serviceClient, signInThroughUi, uniq } from './admin-fixtures';
+import { closeBrowser, expectToast, newPage, signInThroughUi, viewports } from './support/browser';
+import { serviceClient } from '../tests/support/db';
+import { createOrg, createStaff, PASSWORD, uniq } from '../tests/support/fixtures';
 
 afterAll(closeBrowser);
 
@@ -11,7 +12,7 @@ const DEMO_PASSWORD = 'supperhost-demo';
 describe('/auth', () => {
   it('signs up a new staff member, lands on /admin (history replaced) and shows the no-organization state', async () => {
     const { siteUrl } = stackEnv();
-    const { page, close } = await newPage();
+    const { page } = await newPage();
     const email = `${uniq('signup')}@admin-tests.test`;
     await page.goto(`${siteUrl}/`);
     await page.goto(`${siteUrl}/auth`);
@@ -38,13 +39,12 @@ describe('/auth', () => {
     // …and /auth was replaced in history: Back goes to the page before it, not to /auth.
     await page.goBack();
     await page.waitForURL(`${siteUrl}/`);
-    await close();
   });
 
   it("says 'Account already exists' when signing up with a registered email", async () => {
     const { siteUrl } = stackEnv();
     const staff = await createStaff('dup');
-    const { page, close } = await newPage({ viewport: viewports.phone });
+    const { page } = await newPage({ viewport: viewports.phone });
     await page.goto(`${siteUrl}/auth`);
     await page.getByRole('tab', { name: 'Sign up' }).click();
     await page.getByLabel('Email').fill(staff.email);
@@ -53,13 +53,12 @@ describe('/auth', () => {
     await expectToast(page, 'Account already exists');
     await expectToast(page, 'This email is already registered. Please use the Login tab to sign in.');
     expect(new URL(page.url()).pathname).toBe('/auth');
-    await close();
   });
 
   it("refuses a wrong password with 'Sign in failed' and the server's message", async () => {
     const { siteUrl } = stackEnv();
     const staff = await createStaff('wrongpw');
-    const { page, close } = await newPage();
+    const { page } = await newPage();
     await page.goto(`${siteUrl}/auth`);
     await page.getByLabel('Email').fill(staff.email);
     await page.getByLabel('Password').fill('not-the-password');
@@ -67,38 +66,35 @@ describe('/auth', () => {
     await expectToast(page, 'Sign in failed');
     await expectToast(page, 'Invalid login credentials');
     expect(new URL(page.url()).pathname).toBe('/auth');
-    await close();
   });
 
   it('validates the form before calling the server', async () => {
     const { siteUrl } = stackEnv();
-    const { page, close } = await newPage();
+    const { page } = await newPage();
     await page.goto(`${siteUrl}/auth`);
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Enter a valid email').waitFor();
     await page.getByText('Password is required').waitFor();
-    await close();
   });
 });
 
 describe('/admin sign-in state', () => {
   it("shows 'Authentication Required' with a link to /auth without a session", async () => {
     const { siteUrl } = stackEnv();
-    const { page, close } = await newPage();
+    const { page } = await newPage();
     await page.goto(`${siteUrl}/admin`);
     await page.getByRole('heading', { name: 'Authentication Required' }).waitFor();
     expect(await page.getByText('Please sign in to access the admin panel').isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Go to sign in' }).click();
     await page.waitForURL(`${siteUrl}/auth`);
-    await close();
   });
 
   it('signs in, keeps the session across a reload, and signs out (desktop)', async () => {
     const { siteUrl } = stackEnv();
     const staff = await createStaff('inout');
-    const org = await createOrg('Signin Supper', [staff]);
-    const { page, close } = await newPage();
+    const org = await createOrg({ name: 'Signin Supper', members: [staff] });
+    const { page } = await newPage();
     await signInThroughUi(page, staff.email, staff.password);
     await expectToast(page, 'Welcome back!');
     await page.getByText(`Managing: ${org.name}`).waitFor();
@@ -116,14 +112,13 @@ describe('/admin sign-in state', () => {
     await page.waitForURL(`${siteUrl}/auth`);
     await page.goto(`${siteUrl}/admin`);
     await page.getByRole('heading', { name: 'Authentication Required' }).waitFor();
-    await close();
   });
 
   it('signs out from the mobile drawer', async () => {
     const { siteUrl } = stackEnv();
     const staff = await createStaff('mobileout');
-    const org = await createOrg('Drawer Dining', [staff]);
-    const { page, close } = await newPage({ viewport: viewports.phone });
+    const org = await createOrg({ name: 'Drawer Dining', members: [staff] });
+    const { page } = await newPage({ viewport: viewports.phone });
     await signInThroughUi(page, staff.email, staff.password);
     await page.getByRole('banner').getByText(org.name).waitFor();
     await page.getByRole('button', { name: 'Open navigation' }).click();
@@ -134,15 +129,14 @@ describe('/admin sign-in state', () => {
     expect(await drawer.getByLabel('Organization').count()).toBe(0);
     await drawer.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(`${siteUrl}/auth`);
-    await close();
   });
 });
 
 describe('super admin', () => {
   it('admin@supperhost.test switches among every organization; the grant happened on sign-in', async () => {
     const { siteUrl } = stackEnv();
-    const mine = await createOrg('Aardvark Supper Society');
-    const { page, close } = await newPage();
+    const mine = await createOrg({ name: 'Aardvark Supper Society' });
+    const { page } = await newPage();
     const grant = page.waitForRequest((r) => r.url().includes('/rest/v1/rpc/grant_super_admin_by_email'));
     await signInThroughUi(page, 'admin@supperhost.test', DEMO_PASSWORD);
     // After sign-in the app asks the database for the grant, for the email just used.
@@ -166,15 +160,14 @@ describe('super admin', () => {
     const viewPage = page.getByRole('link', { name: 'View Page' });
     expect(await viewPage.getAttribute('href')).toBe(`/${mine.slug}`);
     expect(await viewPage.getAttribute('target')).toBe('_blank');
-    await close();
   });
 
   it('an ordinary member of two organizations switches between those two only (mobile)', async () => {
     const staff = await createStaff('twoorgs');
-    const a = await createOrg('Bistro Alpha', [staff]);
-    const b = await createOrg('Bistro Beta', [staff]);
-    await createOrg('Bistro Gamma');
-    const { page, close } = await newPage({ viewport: viewports.phone });
+    const a = await createOrg({ name: 'Bistro Alpha', members: [staff] });
+    const b = await createOrg({ name: 'Bistro Beta', members: [staff] });
+    await createOrg({ name: 'Bistro Gamma' });
+    const { page } = await newPage({ viewport: viewports.phone });
     await signInThroughUi(page, staff.email, staff.password);
     // The first organization is selected by default.
     await page.getByRole('banner').getByText(a.name).waitFor();
@@ -187,6 +180,5 @@ describe('super admin', () => {
     // And the sign-in grant did not make them super admin.
     const { data } = await staff.client.from('user_roles').select('role');
     expect(data).toEqual([]);
-    await close();
   });
 });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
-import { closeBrowser, newPage } from './support/browser';
-import { addTicketType, closeDb, createEvent, createOrg, db, expectToast, reservationsFor, uniqueEmail } from './support/booking-fixtures';
+import { closeBrowser, expectToast, newPage } from './support/browser';
+import { closeDb, db } from '../tests/support/db';
+import { createEvent, createOrg, createTicketType, reservationsFor, uniqueEmail } from '../tests/support/fixtures';
 
 /**
  * The payment step's failure paths (SPEC 8 'Payment Error' / 'Payment Failed'), Square's Web
@@ -19,8 +20,8 @@ let slug: string;
 let ticketTypeId: string;
 beforeAll(async () => {
   const org = await createOrg({ name: 'Payment Errors Diner', branding: {} });
-  const eventId = await createEvent(org.id, { title: 'Harvest Supper' });
-  ticketTypeId = await addTicketType(eventId, { name: 'Food Only', price: 12500, quantity: 40 });
+  const eventId = (await createEvent(org.id, { title: 'Harvest Supper' })).id;
+  ticketTypeId = await createTicketType(eventId, { name: 'Food Only', price: 12500, quantity: 40 });
   slug = org.slug;
 });
 
@@ -80,7 +81,7 @@ async function openPaymentStep(page: Page, email: string) {
 
 describe('payment step failures', () => {
   it('offers Retry (a page reload) when the card configuration cannot be loaded', async () => {
-    const { page, close } = await newPage();
+    const { page } = await newPage();
     await page.route('**/functions/v1/square-config', (route) => route.abort('connectionrefused'));
     await openPaymentStep(page, uniqueEmail('noconfig'));
     await expectToast(page, 'Payment Error', /^Failed to initialize payment system: .+\. Please try refreshing the page\.$/);
@@ -90,43 +91,39 @@ describe('payment step failures', () => {
     await retry.click();
     await reloaded;
     await page.getByRole('heading', { name: 'Reserve: Harvest Supper' }).waitFor();
-    await close();
   });
 
   it("says 'Failed to load payment system' when Square's script cannot be fetched", async () => {
-    const { page, close } = await newPage();
+    const { page } = await newPage();
     await squareConfigured(page, 'sq-ok');
     await page.route('https://sandbox.web.squarecdn.com/v1/square.js', (route) => route.abort('internetdisconnected'));
     await openPaymentStep(page, uniqueEmail('noscript'));
     await expectToast(page, 'Payment Error', 'Failed to load payment system. Please check your internet connection and try again.');
     await page.getByRole('button', { name: 'Retry' }).waitFor();
-    await close();
   });
 
   it("says 'Failed to initialize payment system: {message}' when Square refuses to start", async () => {
-    const { page, close } = await newPage();
+    const { page } = await newPage();
     await squareConfigured(page, 'sq-bad');
     await fakeSquareSdk(page);
     await openPaymentStep(page, uniqueEmail('badapp'));
     await expectToast(page, 'Payment Error', 'Failed to initialize payment system: Invalid application id. Please try refreshing the page.');
     await page.getByRole('button', { name: 'Retry' }).waitFor();
-    await close();
   });
 
   it("says 'Payment system not ready' when Pay comes before the card field", async () => {
-    const { page, close } = await newPage();
+    const { page } = await newPage();
     await squareConfigured(page, 'sq-hang');
     await fakeSquareSdk(page);
     const email = uniqueEmail('notready');
     await openPaymentStep(page, email);
     await page.getByRole('button', { name: 'Pay $125.00' }).click();
     await expectToast(page, 'Payment Error', 'Payment system not ready. Please wait a moment and try again.');
-    expect(await reservationsFor(email)).toHaveLength(0);
-    await close();
+    expect(await reservationsFor({ email })).toHaveLength(0);
   });
 
   it("says 'Payment Failed' when Square cannot tokenize the card", async () => {
-    const { page, close } = await newPage();
+    const { page } = await newPage();
     await squareConfigured(page, 'sq-tokenize-fails');
     await fakeSquareSdk(page);
     const email = uniqueEmail('notoken');
@@ -134,12 +131,11 @@ describe('payment step failures', () => {
     await page.getByLabel('Card (Square)').waitFor();
     await page.getByRole('button', { name: 'Pay $125.00' }).click();
     await expectToast(page, 'Payment Failed', 'There was an error processing your payment. Please try again.');
-    expect(await reservationsFor(email)).toHaveLength(0);
-    await close();
+    expect(await reservationsFor({ email })).toHaveLength(0);
   });
 
   it("pays through Square's SDK code path: card attached, tokenized, charged on the server", async () => {
-    const { page, close } = await newPage();
+    const { page } = await newPage();
     await squareConfigured(page, 'sq-ok');
     await fakeSquareSdk(page);
     const email = uniqueEmail('square');
@@ -148,14 +144,13 @@ describe('payment step failures', () => {
     expect(await page.getByText('Test mode — no real card is charged').count()).toBe(0);
     await page.getByRole('button', { name: 'Pay $125.00' }).click();
     await page.getByRole('heading', { name: 'Reservation Confirmed' }).waitFor();
-    const rows = await reservationsFor(email);
+    const rows = await reservationsFor({ email });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'confirmed', amount_cents: 12500 });
-    await close();
   });
 
   it('retries a lost answer with the same idempotency key: one reservation, one charge', async () => {
-    const { page, close } = await newPage();
+    const { page } = await newPage();
     const email = uniqueEmail('lost');
     await openPaymentStep(page, email);
     const keys: string[] = [];
@@ -181,11 +176,10 @@ describe('payment step failures', () => {
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
-    const rows = await reservationsFor(email);
+    const rows = await reservationsFor({ email });
     expect(rows).toHaveLength(1);
     expect(rows[0].status).toBe('confirmed');
     const charges = await db().query('select * from public.test_processor_payments where buyer_email = $1', [email]);
     expect(charges.rowCount).toBe(1);
-    await close();
   });
 });

@@ -31,7 +31,7 @@ const field = (page: Page, label: string) => page.getByLabel(label, { exact: tru
 describe('pop-up chef signup', () => {
   it('sets the title, description and canonical link and shows the labelled form', async () => {
     const { siteUrl } = stackEnv();
-    const { page, close } = await newPage({ viewport: viewports.phone });
+    const { page } = await newPage({ viewport: viewports.phone });
     await open(page);
     await page.waitForFunction(() => document.title === 'Pop-up Chef Signup | SupperHost');
     expect(await page.locator('meta[name="description"]').last().getAttribute('content')).toMatch(/pop-up dinner/i);
@@ -39,11 +39,10 @@ describe('pop-up chef signup', () => {
     for (const label of ['Name', 'Email', 'Concept', 'Ideal dates (optional)']) expect(await field(page, label).isVisible()).toBe(true);
     expect(await field(page, 'Concept').evaluate((el) => `${el.tagName}:${el.getAttribute('rows')}`)).toBe('TEXTAREA:5');
     expect(await page.getByRole('button', { name: 'Submit inquiry' }).isEnabled()).toBe(true);
-    await close();
   });
 
   it('validates each field when it loses focus, with the spec messages', async () => {
-    const { page, close } = await newPage();
+    const { page } = await newPage();
     await open(page);
     // Values are trimmed before they are checked: "  A  " is one character, " tac " three.
     const expectations: [string, string, string][] = [
@@ -65,11 +64,10 @@ describe('pop-up chef signup', () => {
     await field(page, 'Email').fill('  al@example.com ');
     await field(page, 'Email').blur();
     await page.getByText('Enter a valid email').waitFor({ state: 'detached' });
-    await close();
   });
 
   it('shows every message when an empty form is submitted, and sends nothing', async () => {
-    const { page, close } = await newPage({ viewport: viewports.phone });
+    const { page } = await newPage({ viewport: viewports.phone });
     let posts = 0;
     page.on('request', (r) => { if (r.method() === 'POST' && r.url().includes('/rest/v1/chef_signups')) posts++; });
     await open(page);
@@ -78,11 +76,10 @@ describe('pop-up chef signup', () => {
       await page.getByText(message).waitFor();
     }
     expect(posts).toBe(0);
-    await close();
   });
 
   it('sends trimmed values with null dates and the hostname, then thanks the chef', async () => {
-    const { page, close } = await newPage();
+    const { page } = await newPage();
     const email = `chef-${randomUUID()}@example.com`;
     const posted: { url: string; body: unknown }[] = [];
     // Slow the network a little so the busy state can be seen.
@@ -111,11 +108,10 @@ describe('pop-up chef signup', () => {
     expect(await rowsFor(email)).toEqual([
       { name: 'Rosa Martinez', email, concept: 'Oaxacan tasting menu with mezcal', next_event_dates: null, source_domain: '127.0.0.1' },
     ]);
-    await close();
   });
 
   it('keeps ideal dates when given', async () => {
-    const { page, close } = await newPage({ viewport: viewports.phone });
+    const { page } = await newPage({ viewport: viewports.phone });
     const email = `chef-${randomUUID()}@example.com`;
     await open(page);
     await field(page, 'Name').fill('Sam Lee');
@@ -126,11 +122,10 @@ describe('pop-up chef signup', () => {
     await page.getByText('We typically respond within a few days.').waitFor();
     const rows = await rowsFor(email);
     expect(rows.map((r) => r.next_event_dates)).toEqual(['Fridays in March']);
-    await close();
   });
 
   it('keeps the form editable with its values and shows the failure toast when the insert fails', async () => {
-    const { page, close } = await newPage();
+    const { page } = await newPage();
     const email = `chef-${randomUUID()}@example.com`;
     // The network drops the insert: a real failure of the request, not a mocked answer.
     await page.route('**/rest/v1/chef_signups*', (route) => route.abort('connectionfailed'));
@@ -155,6 +150,5 @@ describe('pop-up chef signup', () => {
     await page.getByRole('button', { name: 'Submit inquiry' }).click();
     await page.getByText('We typically respond within a few days.').waitFor();
     expect((await rowsFor(email)).map((r) => r.concept)).toEqual(['Natural wine and small plates, family style']);
-    await close();
   });
 });

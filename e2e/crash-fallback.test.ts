@@ -7,7 +7,7 @@ afterAll(closeBrowser);
 describe('global crash fallback', () => {
   it('shows the fallback when a page fails to render, and Reload loads the page again', async () => {
     const { siteUrl } = stackEnv();
-    const { page, close } = await newPage();
+    const { page } = await newPage();
     // A route chunk that cannot load (a deploy replaced it, the network dropped) makes
     // React throw while rendering: the same path any uncaught rendering error takes.
     let broken = true;
@@ -19,6 +19,5 @@ describe('global crash fallback', () => {
     await page.getByRole('button', { name: 'Reload' }).click();
     await page.getByRole('heading', { name: 'Something went wrong' }).waitFor({ state: 'detached' });
     expect(page.url()).toBe(`${siteUrl}/pop-up-chef`);
-    await close();
   });
 });

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
 import { embedSnippet } from '../src/features/embed/lib/height-message';
 import { closeBrowser, newPage } from './support/browser';
-import { addTicketType, closeDb, createEvent, createOrg, reservationsFor, ticketQuantity, uniqueEmail } from './support/booking-fixtures';
+import { closeDb } from '../tests/support/db';
+import { createEvent, createOrg, createTicketType, reservationsFor, ticketQuantity, uniqueEmail } from '../tests/support/fixtures';
 
 /**
  * The embed inside an iframe on a page of another origin (a tiny host page served here on
@@ -17,10 +18,10 @@ let fixture: { slug: string; eventA: string; foodOnly: string };
 
 beforeAll(async () => {
   const org = await createOrg({ name: 'Embed Bistro', branding: { brand_name: 'Embed Bistro', primary_color: '#9d174d' } });
-  const eventA = await createEvent(org.id, { title: 'Embed Supper One' });
-  const foodOnly = await addTicketType(eventA, { name: 'Food Only', price: 12500, quantity: 8 });
-  const eventB = await createEvent(org.id, { title: 'Embed Supper Two', date: new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10) });
-  await addTicketType(eventB, { name: 'Tasting', price: 9500, quantity: 8 });
+  const eventA = (await createEvent(org.id, { title: 'Embed Supper One' })).id;
+  const foodOnly = await createTicketType(eventA, { name: 'Food Only', price: 12500, quantity: 8 });
+  const eventB = (await createEvent(org.id, { title: 'Embed Supper Two', date: new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10) })).id;
+  await createTicketType(eventB, { name: 'Tasting', price: 9500, quantity: 8 });
   fixture = { slug: org.slug, eventA, foodOnly };
 
   const snippet = embedSnippet(stackEnv().siteUrl, org.slug);
@@ -49,7 +50,7 @@ afterAll(async () => {
 describe('embed /{orgSlug}/embed', () => {
   it('books inside an iframe on another origin, and the iframe grows with the form', async () => {
     const email = uniqueEmail('embed');
-    const { page, close } = await newPage();
+    const { page } = await newPage();
     await page.goto(hostUrl);
     const iframe = page.locator(`iframe#supperhost-${fixture.slug}`);
     expect(await iframe.getAttribute('width')).toBe('100%');
@@ -97,7 +98,7 @@ describe('embed /{orgSlug}/embed', () => {
     await frame.getByRole('button', { name: 'Pay $375.00' }).click();
     await frame.getByRole('heading', { name: 'Reservation Confirmed' }).waitFor();
 
-    const rows = await reservationsFor(email);
+    const rows = await reservationsFor({ email });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'confirmed', num_guests: 3, amount_cents: 37500 });
     expect(await ticketQuantity(fixture.foodOnly)).toBe(before - 3);
@@ -113,6 +114,5 @@ describe('embed /{orgSlug}/embed', () => {
     const last = await sized();
     expect(new Set(last.heights.map((m) => m.height)).size).toBeGreaterThan(1);
     expect(page.url()).toBe(hostUrl); // never frame-busted
-    await close();
   });
 });

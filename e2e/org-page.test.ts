@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
 import { hexToHslVar } from '../src/features/org-page/lib/theme';
-import { closeBrowser, newPage, viewports } from './support/browser';
+import { closeBrowser, expectToast, newPage, viewports } from './support/browser';
 import { seriousViolations } from './support/axe';
-import { addTicketType, closeDb, createEvent, createOrg, expectToast, futureDate } from './support/booking-fixtures';
+import { closeDb } from '../tests/support/db';
+import { createEvent, createOrg, createTicketType, futureDate } from '../tests/support/fixtures';
 
 afterAll(async () => {
   await closeBrowser();
@@ -37,9 +38,9 @@ async function brandedOrg() {
   const full = futureDate(10);
   const limited = futureDate(20);
   const open = futureDate(30);
-  const fullEvent = await createEvent(org.id, { title: 'Sold Out Supper', date: full });
-  await addTicketType(fullEvent, { name: 'Dinner', price: 9000, quantity: 0 });
-  const limitedEvent = await createEvent(org.id, {
+  const fullEvent = (await createEvent(org.id, { title: 'Sold Out Supper', date: full })).id;
+  await createTicketType(fullEvent, { name: 'Dinner', price: 9000, quantity: 0 });
+  const limitedEvent = (await createEvent(org.id, {
     title: 'Almost Gone Supper',
     date: limited,
     event_time: '18:30',
@@ -47,21 +48,21 @@ async function brandedOrg() {
     location_name: 'Copper Pot Loft',
     location_address: '12 Market St, San Francisco, CA',
     event_details_disclosures: 'No refunds.\nArrive 10 minutes early.',
-  });
-  await addTicketType(limitedEvent, { name: 'Dinner', price: 9000, quantity: 2 });
-  const openEvent = await createEvent(org.id, { title: 'Plenty Supper', date: open });
-  await addTicketType(openEvent, { name: 'Dinner', price: 9000, quantity: 40 });
-  const past = await createEvent(org.id, { title: 'Yesterday Supper', date: futureDate(-2) });
-  await addTicketType(past, { name: 'Dinner', price: 9000, quantity: 5 });
-  const inactive = await createEvent(org.id, { title: 'Hidden Supper', date: futureDate(15), is_active: false });
-  await addTicketType(inactive, { name: 'Dinner', price: 9000, quantity: 5 });
+  })).id;
+  await createTicketType(limitedEvent, { name: 'Dinner', price: 9000, quantity: 2 });
+  const openEvent = (await createEvent(org.id, { title: 'Plenty Supper', date: open })).id;
+  await createTicketType(openEvent, { name: 'Dinner', price: 9000, quantity: 40 });
+  const past = (await createEvent(org.id, { title: 'Yesterday Supper', date: futureDate(-2) })).id;
+  await createTicketType(past, { name: 'Dinner', price: 9000, quantity: 5 });
+  const inactive = (await createEvent(org.id, { title: 'Hidden Supper', date: futureDate(15), is_active: false })).id;
+  await createTicketType(inactive, { name: 'Dinner', price: 9000, quantity: 5 });
   return { org, images, dates: { full, limited, open } };
 }
 
 describe('organization page /{orgSlug}', () => {
   it('renders hero, menu, gallery and the upcoming events from one round trip', async () => {
     const { org, images, dates } = await brandedOrg();
-    const { page, close } = await newPage();
+    const { page } = await newPage();
     const apiCalls: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/rest/v1/') || r.url().includes('/functions/v1/') || r.url().includes('/auth/v1/')) apiCalls.push(r.url());
@@ -123,12 +124,11 @@ describe('organization page /{orgSlug}', () => {
       const r = document.getElementById('booking')!.getBoundingClientRect();
       return r.top < window.innerHeight && r.bottom > 0;
     });
-    await close();
   });
 
   it("applies the organization's colors and the light theme while open, and restores them on leave", async () => {
     const { org } = await brandedOrg();
-    const { page, close } = await newPage();
+    const { page } = await newPage();
     // Start elsewhere in the app with the dark theme on, then open the page client-side.
     await page.goto(`${stackEnv().siteUrl}/`);
     await page.locator('#root *').first().waitFor();
@@ -158,19 +158,17 @@ describe('organization page /{orgSlug}', () => {
     await navigate('/');
     await page.waitForFunction(() => !document.documentElement.style.getPropertyValue('--primary'));
     expect(await theme()).toEqual({ primary: '', secondary: '', dark: true, scheme: '' });
-    await close();
   });
 
   it('uses the RSVP wording in RSVP mode', async () => {
     const org = await createOrg({ name: 'RSVP House', branding: { reservation_mode: 'rsvp' } });
     await createEvent(org.id, { title: 'Deposit Dinner', rsvp_mode: true, deposit_amount: 500, max_guests: 10 });
-    const { page, close } = await newPage();
+    const { page } = await newPage();
     await page.goto(`${stackEnv().siteUrl}/${org.slug}`);
     await page.getByRole('button', { name: 'View Events & RSVP' }).waitFor();
     expect(await page.getByRole('button', { name: 'Book Your Experience' }).count()).toBe(0);
     await page.getByRole('button', { name: 'RSVP - $5.00 deposit' }).waitFor();
     await page.getByRole('heading', { name: 'RSVP: Deposit Dinner' }).waitFor();
-    await close();
   });
 
   it('shows the configurable empty state, or its default title', async () => {
@@ -184,7 +182,7 @@ describe('organization page /{orgSlug}', () => {
       },
     });
     const bare = await createOrg({ name: 'Bare Kitchen', branding: null });
-    const { page, close } = await newPage();
+    const { page } = await newPage();
     await page.goto(`${stackEnv().siteUrl}/${custom.slug}`);
     await page.getByRole('heading', { name: 'Back in the spring' }).waitFor();
     expect(await page.getByText('We are resting the ovens.').isVisible()).toBe(true);
@@ -194,11 +192,10 @@ describe('organization page /{orgSlug}', () => {
     await page.goto(`${stackEnv().siteUrl}/${bare.slug}`);
     await page.getByRole('heading', { name: 'New Experiences Coming Soon' }).waitFor();
     expect(await page.getByRole('heading', { level: 1, name: 'Bare Kitchen' }).isVisible()).toBe(true);
-    await close();
   });
 
   it("shows 'Loading reservation page...' while loading, then 'Organization Not Found' for an unknown slug", async () => {
-    const { page, close } = await newPage();
+    const { page } = await newPage();
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/rest/v1/rpc/get_public_org_page', async (route) => {
@@ -211,29 +208,26 @@ describe('organization page /{orgSlug}', () => {
     await page.getByRole('heading', { name: 'Organization Not Found' }).waitFor();
     expect(await page.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
     await expectToast(page, 'Organization not found', 'Please check the URL and try again.');
-    await close();
   });
 
   it("says 'Error loading page' when the data cannot be loaded", async () => {
     const { org } = await brandedOrg();
-    const { page, close } = await newPage();
+    const { page } = await newPage();
     await page.route('**/rest/v1/rpc/get_public_org_page', (route) => route.abort('connectionrefused'));
     await page.goto(`${stackEnv().siteUrl}/${org.slug}`);
     await expectToast(page, 'Error loading page', 'Unable to load organization data. Please try again.');
     await page.getByRole('heading', { name: 'Organization Not Found' }).waitFor();
-    await close();
   });
 
   it('has no serious accessibility violations at 375 px and 1280 px', async () => {
     const { org } = await brandedOrg();
     for (const viewport of [viewports.phone, viewports.desktop]) {
-      const { page, close } = await newPage({ viewport });
+      const { page } = await newPage({ viewport });
       await page.goto(`${stackEnv().siteUrl}/${org.slug}`);
       await page.getByRole('heading', { name: 'Reserve: Almost Gone Supper' }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      await close();
     }
   });
 });

@@ -38,7 +38,7 @@ async function tabStops(page: Page, max = 60): Promise<string[]> {
 describe('home page', () => {
   it('sends guests to the supper club, the dinner series and every organization page, and chefs to the signup', async () => {
     const { siteUrl } = stackEnv();
-    const { page, consoleErrors, close } = await newPage({ viewport: viewports.phone });
+    const { page, consoleErrors } = await newPage({ viewport: viewports.phone });
     await page.goto(siteUrl);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.title()).toMatch(/^SupperHost/);
@@ -61,12 +61,11 @@ describe('home page', () => {
     await hosts.getByRole('link', { name: 'The Garden Table' }).click();
     await page.waitForURL(`${siteUrl}/garden-table`);
     expect(consoleErrors).toEqual([]);
-    await close();
   });
 
   it('opens each destination from its link', async () => {
     const { siteUrl } = stackEnv();
-    const { page, close } = await newPage();
+    const { page } = await newPage();
     for (const [name, path] of [
       [/Reserve a seat at Magnolia Supper Club/, '/magnolia-supper-club'],
       [/Book your table at Eat At Home/, '/eat-at-home'],
@@ -77,12 +76,11 @@ describe('home page', () => {
       await page.waitForURL(`${siteUrl}${path}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
     }
-    await close();
   });
 
   it('reaches every destination with the keyboard alone', async () => {
     const { siteUrl } = stackEnv();
-    const { page, close } = await newPage({ viewport: viewports.phone });
+    const { page } = await newPage({ viewport: viewports.phone });
     await page.goto(siteUrl);
     await page.getByRole('region', { name: 'Hosts on SupperHost' }).getByRole('link').first().waitFor();
     const stops = await tabStops(page);
@@ -90,7 +88,6 @@ describe('home page', () => {
       expect(stops).toContain(`a:${href}`);
     }
     expect(stops.filter((s) => s.endsWith('(hidden)'))).toEqual([]);
-    await close();
   });
 });
 
@@ -101,7 +98,7 @@ describe('keyboard access on the booking and signup pages', () => {
     ['/eat-at-home', 'RESERVE'],
   ])('%s: Tab reaches every enabled form control in order, and each is labelled', async (path, submit) => {
     const { siteUrl } = stackEnv();
-    const { page, close } = await newPage({ viewport: viewports.phone });
+    const { page } = await newPage({ viewport: viewports.phone });
     await page.goto(`${siteUrl}${path}`);
     await page.getByRole('button', { name: submit }).waitFor();
     const controls = await page.locator('form').first().evaluate((form) =>
@@ -121,6 +118,5 @@ describe('keyboard access on the booking and signup pages', () => {
       if (tag !== null && !reached.includes(tag)) reached.push(tag);
     }
     expect(reached).toEqual(controls.map((c) => c.i));
-    await close();
   });
 });

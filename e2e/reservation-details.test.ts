@@ -35,7 +35,7 @@ async function shown(page: Page, term: string): Promise<string> {
 describe('reservation details page', () => {
   it('shows the reservation from the query parameters alone, with calendar links and a contact line', async () => {
     const { siteUrl } = stackEnv();
-    const { page, consoleErrors, close } = await newPage({ viewport: viewports.phone });
+    const { page, consoleErrors } = await newPage({ viewport: viewports.phone });
     const calls = backendCalls(page);
     await page.goto(`${siteUrl}/reservation-details?${query}`);
     await page.getByRole('heading', { name: 'Reservation Confirmation' }).waitFor();
@@ -93,12 +93,11 @@ describe('reservation details page', () => {
 
     expect(calls).toEqual([]);
     expect(consoleErrors).toEqual([]);
-    await close();
   });
 
   it('gives the title back on leaving, and takes it again on returning', async () => {
     const { siteUrl } = stackEnv();
-    const { page, close } = await newPage();
+    const { page } = await newPage();
     await page.goto(`${siteUrl}/reservation-details?${query}`);
     await page.waitForFunction(() => document.title === 'Reservation Confirmation | Eat At Home');
     await page.getByRole('link', { name: 'Back to Eat At Home' }).click();
@@ -106,7 +105,6 @@ describe('reservation details page', () => {
     await page.waitForFunction(() => document.title === 'Eat At Home | SupperHost');
     await page.goBack();
     await page.waitForFunction(() => document.title === 'Reservation Confirmation | Eat At Home');
-    await close();
   });
 
   it.each([
@@ -115,7 +113,7 @@ describe('reservation details page', () => {
     ['a date that is not a date', query.replace('2026-12-06', 'next-friday'), 'the date'],
   ])('shows a helpful page for %s, never a crash or Invalid Date', async (_what, search, named) => {
     const { siteUrl } = stackEnv();
-    const { page, consoleErrors, close } = await newPage({ viewport: viewports.phone });
+    const { page, consoleErrors } = await newPage({ viewport: viewports.phone });
     await page.goto(`${siteUrl}/reservation-details${search ? `?${search}` : ''}`);
     await page.getByRole('heading', { name: 'We couldn’t read this reservation link' }).waitFor();
     const body = await page.locator('body').innerText();
@@ -124,12 +122,11 @@ describe('reservation details page', () => {
     expect(await page.getByRole('link', { name: 'Book at Eat At Home' }).getAttribute('href')).toBe('/eat-at-home');
     expect(await page.getByRole('heading', { name: 'Something went wrong' }).count()).toBe(0);
     expect(consoleErrors).toEqual([]);
-    await close();
   });
 
   it('shows the rest of a link whose ticket, total or email cannot be read', async () => {
     const { siteUrl } = stackEnv();
-    const { page, close } = await newPage();
+    const { page } = await newPage();
     const search = query.replace('food_wine', 'mystery').replace('350.00', 'lots').replace('ada%40example.com', 'nobody');
     await page.goto(`${siteUrl}/reservation-details?${search}`);
     await page.getByRole('heading', { name: 'Reservation Confirmation' }).waitFor();
@@ -139,6 +136,5 @@ describe('reservation details page', () => {
     const g = new URL((await page.getByRole('link', { name: 'Google Calendar' }).getAttribute('href'))!);
     expect(g.searchParams.get('details')).toBe('Five course dinner at Eat At Home for 2 people - mystery');
     expect(await page.locator('body').innerText()).not.toMatch(/Invalid Date|NaN/);
-    await close();
   });
 });

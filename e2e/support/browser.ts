@@ -1,5 +1,8 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
+import type { Staff } from '../../tests/support/fixtures.ts';
+import { stackEnv } from '../../tests/support/stack-env.ts';
 
 /**
  * Real headless Chromium. Order: $SUPPERHOST_CHROMIUM (any path), Debian's /usr/bin/chromium,
@@ -44,14 +47,65 @@ export const viewports = {
   desktop: { width: 1280, height: 900 },
 } as const;
 
-/** A fresh page in a fresh context; console errors are collected for assertions. */
+/**
+ * A fresh page in a fresh context; console errors are collected for assertions. Called in a
+ * test, the context closes when the test ends, passed or failed; elsewhere (a hook, the bench)
+ * call `close()` (closeBrowser closes whatever is left).
+ */
 export async function newPage(options: BrowserContextOptions = {}): Promise<{ page: Page; consoleErrors: string[]; close(): Promise<void> }> {
   const browser = await launchBrowser();
   const context = await browser.newContext({ viewport: viewports.desktop, ...options });
+  let closing: Promise<void> | undefined;
+  const close = () => (closing ??= context.close().catch(() => undefined));
+  try {
+    onTestFinished(close);
+  } catch {
+    // not inside a test
+  }
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') consoleErrors.push(msg.text());
   });
-  return { page, consoleErrors, close: () => context.close() };
+  return { page, consoleErrors, close };
+}
+
+/** Signs in through /auth and waits for the panel. */
+export async function signInThroughUi(page: Page, email: string, password: string) {
+  const { siteUrl } = stackEnv();
+  await page.goto(`${siteUrl}/auth`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(`${siteUrl}/admin`);
+}
+
+/** Opens a tab of the panel for an organization (both live in the URL). */
+export async function openAdmin(page: Page, orgId: string, tab: string) {
+  const { siteUrl } = stackEnv();
+  await page.goto(`${siteUrl}/admin?org=${orgId}&tab=${tab}`);
+}
+
+/** A new page (see newPage) signed in as `staff`, on a tab of the panel for an organization. */
+export async function adminPage(staff: Pick<Staff, 'email' | 'password'>, orgId: string, tab: string, options: BrowserContextOptions = {}) {
+  const opened = await newPage(options);
+  await signInThroughUi(opened.page, staff.email, staff.password);
+  await openAdmin(opened.page, orgId, tab);
+  return opened;
+}
+
+/**
+ * Waits for a sonner toast. With a `description`: one titled exactly `text` with that
+ * description (exactly, or matching the pattern); without: any toast whose text contains `text`.
+ */
+export async function expectToast(page: Page, text: string, description?: string | RegExp) {
+  let toast = page.locator('[data-sonner-toast]');
+  if (description === undefined) {
+    toast = toast.filter({ hasText: text });
+  } else {
+    toast = toast
+      .filter({ has: page.locator('[data-title]').getByText(text, { exact: true }) })
+      .filter({ has: page.locator('[data-description]').getByText(description, typeof description === 'string' ? { exact: true } : undefined) });
+  }
+  await toast.first().waitFor({ timeout: 15_000 });
 }

@@ -1,19 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../support/stack-env';
-import {
-  anonClient,
-  createOrg,
-  createStaff,
-  publicOrgPage,
-  seedEvent,
-  seedReservation,
-  serviceClient,
-  uniq,
-  type Org,
-  type SeededEvent,
-  type SeededReservation,
-  type Staff,
-} from '../../e2e/admin-fixtures';
+import { anonClient, serviceClient } from '../support/db.ts';
+import { createEvent, createOrg, createReservation, createStaff, type Org, publicOrgPage, type Staff, type TestEvent as SeededEvent, type TestReservation as SeededReservation, uniq } from '../support/fixtures.ts';
 
 // What the admin panel relies on, enforced by the database and the function rather than
 // the UI: a member of organization A, using supabase-js directly, can neither read nor
@@ -38,12 +26,12 @@ async function row(table: string, id: string) {
 
 beforeAll(async () => {
   [a, b, loner] = await Promise.all([createStaff('iso-a'), createStaff('iso-b'), createStaff('iso-none')]);
-  orgA = await createOrg('Isolation A', [a]);
-  orgB = await createOrg('Isolation B', [b]);
-  eventA = await seedEvent(orgA.id, { title: 'A Dinner', ticketTypes: [{ name: 'Seat', price: 5000, quantity: 10 }] });
-  eventB = await seedEvent(orgB.id, { title: 'B Dinner', ticketTypes: [{ name: 'Seat', price: 5000, quantity: 10 }] });
-  resA = await seedReservation(orgA.id, eventA.id, { name: 'Guest of A', ticketTypeId: eventA.ticketTypes[0].id });
-  resB = await seedReservation(orgB.id, eventB.id, { name: 'Guest of B', ticketTypeId: eventB.ticketTypes[0].id, guests: 3 });
+  orgA = await createOrg({ name: 'Isolation A', members: [a] });
+  orgB = await createOrg({ name: 'Isolation B', members: [b] });
+  eventA = await createEvent(orgA.id, { title: 'A Dinner', ticketTypes: [{ name: 'Seat', price: 5000, quantity: 10 }] });
+  eventB = await createEvent(orgB.id, { title: 'B Dinner', ticketTypes: [{ name: 'Seat', price: 5000, quantity: 10 }] });
+  resA = await createReservation(eventA.id, { name: 'Guest of A', ticket_type_id: eventA.ticketTypes[0].id });
+  resB = await createReservation(eventB.id, { name: 'Guest of B', ticket_type_id: eventB.ticketTypes[0].id, num_guests: 3 });
   const { error } = await serviceClient().from('promo_codes').insert({ org_id: orgB.id, code: 'BONLY', discount_type: 'percent', discount_amount: 10, times_redeemed: 0 });
   if (error) throw new Error(error.message);
 });
@@ -151,7 +139,7 @@ describe('changing another organization', () => {
 
   it('the refusal does not call held seats "confirmed", and a cancelled reservation alone still keeps the event', async () => {
     const svc = serviceClient();
-    const held = await seedEvent(orgB.id, { title: uniq('Held Dinner') });
+    const held = await createEvent(orgB.id, { title: uniq('Held Dinner') });
     const hold = await svc.from('reservations').insert({
       org_id: orgB.id, event_id: held.id, name: 'Mid Checkout', email: `${uniq('hold')}@example.test`, num_guests: 2,
       status: 'held', hold_expires_at: new Date(Date.now() + 600_000).toISOString(),
@@ -163,7 +151,7 @@ describe('changing another organization', () => {
     expect(delHeld.error?.message).not.toContain('confirmed');
     expect(JSON.parse(delHeld.error!.details)).toEqual({ reason: 'event_has_reservations', confirmed: 0, held: 1, total: 1 });
 
-    const past = await seedEvent(orgB.id, { title: uniq('Cancelled Dinner') });
+    const past = await createEvent(orgB.id, { title: uniq('Cancelled Dinner') });
     const cancelled = await svc.from('reservations').insert({
       org_id: orgB.id, event_id: past.id, name: 'Changed Plans', email: `${uniq('cancel')}@example.test`, num_guests: 1,
       status: 'cancelled', cancelled_at: new Date().toISOString(),
@@ -199,7 +187,8 @@ describe('send-guest-email', () => {
   }
 
   it('a member emails a guest of their own organization: queued in the outbox, shown in the mailbox', async () => {
-    const to = `${uniq('own-guest')}@example.com`;
+    // Only ever the reservation's own guest.
+    const to = resA.email;
     const { data, error } = await a.client.functions.invoke('send-guest-email', {
       body: { email: to, subject: 'Hello from A', message: 'See you soon', guestName: 'Guest of A', reservationId: resA.id },
     });

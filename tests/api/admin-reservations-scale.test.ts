@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../support/stack-env';
-import { createOrg, createStaff, seedEvent, type Org, type Staff } from '../../e2e/admin-fixtures';
+import { createEvent, createOrg, createStaff, type Org, type Staff } from '../support/fixtures.ts';
 
 // An organization with 50,000 reservations: the list is paged and searched on the server
 // (admin_list_reservations) with indexes behind it. How fast is measured by `npm run bench`,
@@ -14,8 +14,8 @@ let org: Org;
 
 beforeAll(async () => {
   staff = await createStaff('scale');
-  org = await createOrg('Scale Supper Club', [staff]);
-  const event = await seedEvent(org.id, { title: 'Huge Banquet' });
+  org = await createOrg({ name: 'Scale Supper Club', members: [staff] });
+  const event = await createEvent(org.id, { title: 'Huge Banquet' });
   db = new pg.Client({ connectionString: stackEnv().dbUrl });
   await db.connect();
   // Every 10th reservation is cancelled (the desktop table still lists it). The rows are

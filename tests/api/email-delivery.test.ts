@@ -1,14 +1,17 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { EMAIL_MAX_ATTEMPTS } from '../../supabase/functions/_shared/product.ts';
 import { startFunctionsRunner, type RunningFunctions } from '../../stack/functions-runner.ts';
 import { startGateway } from '../../stack/gateway/server.ts';
 import { signJwt } from '../../stack/jwt.ts';
+import { LOCAL_EMAIL_API_KEY, readSendRequest } from '../../stack/mailbox.ts';
 import { freePort } from '../../stack/ports.ts';
+import { migrate } from '../../stack/postgres.ts';
 import { readFunctionVerifyJwt } from '../../stack/stack.ts';
-import { createOrg, createStaff, seedEvent, seedReservation } from '../../e2e/admin-fixtures';
 import { stackEnv } from '../support/stack-env.ts';
 
 // Production email delivery (supabase/functions/_shared/outbox.ts, send-outbox) against a
@@ -16,23 +19,19 @@ import { stackEnv } from '../support/stack-env.ts';
 // supabase/functions and the provider secrets, behind our own gateway that applies
 // supabase/config.toml's verify_jwt as Supabase's relay does.
 //
-// Determinism. The test database is shared with the other test files, and the stack's
-// mailbox (the local provider) marks every pending message nobody claimed as sent, once
-// a second. So:
-//  - every send-outbox call here names its messages (`ids`): it never touches the other
-//    files' messages, and theirs never count here;
-//  - the messages sent through send-outbox are inserted in the state "already handled by
-//    a provider sender" (pending, claimed_at set), which the mailbox leaves alone by
-//    design — the same state a message is in after a failed attempt. A fresh message
-//    (claimed_at null) is claimed in SQL inside the transaction that inserts it, where
-//    the mailbox cannot see it; and the kick after send-guest-email races the mailbox for
-//    real, so that test retries until the kick is the one that delivered.
+// A database of its own. The delivery code is the only writer of email_outbox.status, and
+// the test stack runs it too: the stack's functions send to the stack's mailbox, whose
+// safety net calls send-outbox once a second for whatever is due. The step-by-step checks
+// here need messages no other sender can claim, so this file migrates a fresh database in
+// the test stack's PostgreSQL and points its own gateway and runner at it. (The last
+// describe checks the stack itself: its mailbox and its delivery.)
 
 const env = stackEnv();
 const DOMAIN = `delivery-${randomUUID().slice(0, 8)}.test`;
 const API_KEY = 're_test_delivery_key';
 const FROM = 'SupperHost <bookings@supperhost.test>';
-const MAX_ATTEMPTS = 5;
+const DB_NAME = `delivery_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+class NoWebSocket {}
 
 // ---------------------------------------------------------------------------------------
 // The fake provider: records every request; answers per recipient on demand.
@@ -40,7 +39,7 @@ const MAX_ATTEMPTS = 5;
 
 interface ProviderRequest {
   headers: IncomingHttpHeaders;
-  body: { from: string; to: string[]; subject: string; text: string; html?: string };
+  body: { from: string; to: string[]; subject: string; text: string; html?: string; tags?: { name: string; value: string }[] };
 }
 type Reply = { status: number; body: unknown } | undefined;
 
@@ -55,6 +54,7 @@ let provider: Server;
 let providerUrl: string;
 let runner: RunningFunctions;
 let gateway: Awaited<ReturnType<typeof startGateway>>;
+let dbUrl: string;
 let pool: pg.Pool;
 
 async function startProvider(): Promise<void> {
@@ -82,12 +82,36 @@ async function startProvider(): Promise<void> {
   providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
 }
 
+/** The functions' environment for this file's database (through this file's gateway). */
+function functionsEnv(gatewayUrl: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    SUPABASE_URL: gatewayUrl,
+    SUPABASE_ANON_KEY: env.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: env.serviceRoleKey,
+    SUPABASE_DB_URL: dbUrl,
+    ...extra,
+  };
+}
+
+/** Another runner on this file's database (a different provider configuration), stopped after `fn`. */
+async function withRunner<T>(extra: Record<string, string>, fn: (url: string) => Promise<T>): Promise<T> {
+  const other = await startFunctionsRunner({ port: await freePort(), env: functionsEnv(gateway.url, extra) });
+  try {
+    return await fn(other.url);
+  } finally {
+    await other.stop();
+  }
+}
+
 // ---------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------
 
 interface OutboxRow {
   id: string;
+  kind: string;
+  org_id: string | null;
+  reservation_id: string | null;
   to_email: string;
   subject: string;
   body_text: string;
@@ -103,16 +127,13 @@ interface OutboxRow {
 let serial = 0;
 const address = (label: string) => `${label}-${++serial}@${DOMAIN}`;
 
-/**
- * Messages in the state a provider sender owns (pending, claimed_at set), oldest first in
- * the given order. `html` null for plain-text messages.
- */
-async function insertOwned(labels: string[], html: string | null = '<p>Hello</p>'): Promise<OutboxRow[]> {
+/** Pending messages, oldest first in the given order. `html` null for plain-text messages. */
+async function insertPending(labels: string[], html: string | null = '<p>Hello</p>'): Promise<OutboxRow[]> {
   const rows: OutboxRow[] = [];
   for (const [i, label] of labels.entries()) {
     const { rows: [row] } = await pool.query<OutboxRow>(
-      `insert into public.email_outbox (kind, to_email, subject, body_text, body_html, claimed_at, created_at)
-       values ('delivery_test', $1, $2, $3, $4, now() - interval '1 hour', now() - interval '1 minute' + $5 * interval '1 millisecond')
+      `insert into public.email_outbox (kind, to_email, subject, body_text, body_html, created_at)
+       values ('delivery_test', $1, $2, $3, $4, now() - interval '1 minute' + $5 * interval '1 millisecond')
        returning *`,
       [address(label), `Subject for ${label}`, `Text for ${label}`, html, i],
     );
@@ -132,8 +153,8 @@ async function one(id: string): Promise<OutboxRow> {
 
 interface Counts { sent: number; failed: number; deferred: number; skipped: boolean }
 
-async function sendOutbox(body: unknown, key = env.serviceRoleKey, base = gateway.url): Promise<{ status: number; json: Counts & { code?: string; msg?: string } }> {
-  const res = await fetch(`${base}/functions/v1/send-outbox`, {
+async function sendOutbox(body: unknown, key = env.serviceRoleKey, url = `${gateway.url}/functions/v1/send-outbox`): Promise<{ status: number; json: Counts & { code?: string; msg?: string; error?: string } }> {
+  const res = await fetch(url, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, apikey: key, 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -141,39 +162,97 @@ async function sendOutbox(body: unknown, key = env.serviceRoleKey, base = gatewa
   return { status: res.status, json: await res.json() };
 }
 
-/** One full pass of the stack's mailbox after this call (the second request starts or joins a pass begun after the first answered). */
-async function mailboxPass(): Promise<void> {
-  for (let i = 0; i < 2; i++) {
-    const res = await fetch(`${env.mailboxUrl}/api/deliver`, { method: 'POST' });
-    expect(res.status).toBe(200);
-  }
+/** The tags the sender puts on a message (Resend's `tags`). */
+function tagsOf(row: OutboxRow): { name: string; value: string }[] {
+  return [
+    { name: 'outbox_id', value: row.id },
+    { name: 'kind', value: row.kind },
+    ...(row.org_id ? [{ name: 'org_id', value: row.org_id }] : []),
+    ...(row.reservation_id ? [{ name: 'reservation_id', value: row.reservation_id }] : []),
+  ];
+}
+
+const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** A signed-in staff member of a new organization with one confirmed reservation, in this file's database. */
+async function staffWithReservation(label: string): Promise<{ token: string; orgId: string; reservationId: string; guestEmail: string }> {
+  const email = `${label}-${randomUUID().slice(0, 8)}@staff.${DOMAIN}`;
+  const client = createClient(gateway.url, env.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoWebSocket as never },
+  });
+  const { data, error } = await client.auth.signUp({ email, password: 'delivery-test-pw' });
+  if (error || !data.user) throw new Error(`sign up ${email}: ${error?.message}`);
+  const session = data.session ?? (await client.auth.signInWithPassword({ email, password: 'delivery-test-pw' })).data.session;
+  const guestEmail = address(`${label}-guest`);
+  const { rows: [org] } = await pool.query<{ id: string }>(
+    `insert into public.organizations (name, slug) values ($1, $2) returning id`,
+    [`Org ${label}`, `${label}-${randomUUID().slice(0, 8)}`],
+  );
+  await pool.query('insert into public.user_memberships (user_id, org_id) values ($1, $2)', [data.user.id, org.id]);
+  const { rows: [event] } = await pool.query<{ id: string }>(
+    `insert into public.events (org_id, title, date, event_time) values ($1, 'Kick Dinner', current_date + 30, '19:00') returning id`,
+    [org.id],
+  );
+  const { rows: [ticket] } = await pool.query<{ id: string }>(
+    `insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Seat', 5000, 10) returning id`,
+    [event.id],
+  );
+  const { rows: [reservation] } = await pool.query<{ id: string }>(
+    `insert into public.reservations (org_id, event_id, name, email, phone, num_guests, ticket_type_id, status)
+     values ($1, $2, 'Grace Guest', $3, '555-0100', 2, $4, 'confirmed') returning id`,
+    [org.id, event.id, guestEmail, ticket.id],
+  );
+  return { token: session!.access_token, orgId: org.id, reservationId: reservation.id, guestEmail };
+}
+
+async function sendGuestEmail(token: string, body: Record<string, unknown>): Promise<{ status: number; json: { success?: boolean; id?: string; error?: string; code?: string } }> {
+  const res = await fetch(`${gateway.url}/functions/v1/send-guest-email`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, apikey: env.anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, json: await res.json() };
+}
+
+async function queuedFor(reservationId: string): Promise<OutboxRow[]> {
+  return (await pool.query<OutboxRow>('select * from public.email_outbox where reservation_id = $1 order by created_at', [reservationId])).rows;
 }
 
 // ---------------------------------------------------------------------------------------
 
 describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery through a provider', () => {
   beforeAll(async () => {
-    pool = new pg.Pool({ connectionString: env.dbUrl, max: 6 });
+    const admin = new pg.Client({ connectionString: env.dbUrl });
+    await admin.connect();
+    try {
+      await admin.query(`create database ${DB_NAME}`);
+    } finally {
+      await admin.end();
+    }
+    const url = new URL(env.dbUrl);
+    url.pathname = `/${DB_NAME}`;
+    dbUrl = url.toString();
+    await migrate(dbUrl, { seed: false });
+    pool = new pg.Pool({ connectionString: dbUrl, max: 6 });
+
     await startProvider();
+    const gatewayPort = await freePort();
     runner = await startFunctionsRunner({
       port: await freePort(),
-      env: {
-        SUPABASE_URL: env.apiUrl,
-        SUPABASE_ANON_KEY: env.anonKey,
-        SUPABASE_SERVICE_ROLE_KEY: env.serviceRoleKey,
-        SUPABASE_DB_URL: env.dbUrl,
+      env: functionsEnv(`http://127.0.0.1:${gatewayPort}`, {
         EMAIL_PROVIDER_API_KEY: API_KEY,
         EMAIL_FROM: FROM,
         EMAIL_PROVIDER_URL: `${providerUrl}/emails`,
-      },
+      }),
     });
     gateway = await startGateway({
-      dbUrl: env.dbUrl,
+      dbUrl,
       jwtSecret: env.jwtSecret,
       anonKey: env.anonKey,
       serviceRoleKey: env.serviceRoleKey,
       siteUrl: env.siteUrl,
-      port: await freePort(),
+      port: gatewayPort,
       functionsUrl: runner.url,
       functionVerifyJwt: readFunctionVerifyJwt(),
     });
@@ -183,8 +262,11 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
     await gateway?.close();
     await runner?.stop();
     await new Promise<void>((resolve) => (provider ? provider.close(() => resolve()) : resolve()));
-    await pool?.query(`delete from public.email_outbox where to_email like $1`, [`%@${DOMAIN}`]).catch(() => undefined);
     await pool?.end();
+    const admin = new pg.Client({ connectionString: env.dbUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${DB_NAME} with (force)`).catch(() => undefined);
+    await admin.end();
   });
 
   beforeEach(() => {
@@ -193,7 +275,7 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
   });
 
   it('send-outbox is for the service role only', async () => {
-    const [row] = await insertOwned(['auth']);
+    const [row] = await insertPending(['auth']);
     const body = { ids: [row.id] };
 
     const noAuth = await fetch(`${gateway.url}/functions/v1/send-outbox`, { method: 'POST', body: JSON.stringify(body) });
@@ -205,9 +287,8 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
     const anon = await sendOutbox(body, env.anonKey);
     expect(anon.status).toBe(403);
     expect(anon.json.code).toBe('service_role_required');
-    const staff = await createStaff('outbox-caller');
-    const { data } = await staff.client.auth.getSession();
-    const user = await sendOutbox(body, data.session!.access_token);
+    const { token } = await staffWithReservation('outbox-caller');
+    const user = await sendOutbox(body, token);
     expect(user.status).toBe(403);
 
     const get = await fetch(`${gateway.url}/functions/v1/send-outbox`, { headers: { authorization: `Bearer ${env.serviceRoleKey}` } });
@@ -224,16 +305,45 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
     expect(requestsTo(row.to_email)).toHaveLength(1);
   });
 
-  it('without EMAIL_PROVIDER_API_KEY it does nothing (the stack itself: the mailbox is the provider)', async () => {
-    const [row] = await insertOwned(['no-key']);
-    const res = await sendOutbox({ ids: [row.id] }, env.serviceRoleKey, env.apiUrl);
+  it('reached on the functions port directly (no relay), only the service-role key itself passes: forged tokens send nothing', async () => {
+    const [row] = await insertPending(['direct']);
+    const body = { ids: [row.id] };
+    const direct = `${runner.url}/send-outbox`;
+    const exp = Math.floor(Date.now() / 1000) + 600;
+    const claims = { iss: 'supabase-demo', role: 'service_role', exp };
+    const forgeries = {
+      'alg none': `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(claims)}.`,
+      unsigned: `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url(claims)}.`,
+      'wrong secret': signJwt(claims, 'not-the-project-secret-not-the-project-secret'),
+      'the key with its payload swapped': `${env.serviceRoleKey.split('.')[0]}.${b64url({ ...claims, iat: 1 })}.${env.serviceRoleKey.split('.')[2]}`,
+      'the anon key': env.anonKey,
+    };
+    for (const [what, token] of Object.entries(forgeries)) {
+      const res = await sendOutbox(body, token, direct);
+      expect(res.status, what).toBe(403);
+      expect(res.json, what).toMatchObject({ success: false, code: 'service_role_required' });
+    }
+    const none = await fetch(direct, { method: 'POST', body: JSON.stringify(body) });
+    expect(none.status).toBe(401);
+    expect(await none.json()).toMatchObject({ success: false, code: 'unauthorized' });
+
+    expect(requestsTo(row.to_email)).toHaveLength(0);
+    expect(await one(row.id)).toMatchObject({ status: 'pending', attempts: 0, claimed_at: null });
+
+    expect(await sendOutbox(body, env.serviceRoleKey, direct)).toEqual({ status: 200, json: { sent: 1, failed: 0, deferred: 0, skipped: false } });
+    expect(requestsTo(row.to_email)).toHaveLength(1);
+  });
+
+  it('without EMAIL_PROVIDER_API_KEY it does nothing', async () => {
+    const [row] = await insertPending(['no-key']);
+    const res = await withRunner({}, (url) => sendOutbox({ ids: [row.id] }, env.serviceRoleKey, `${url}/send-outbox`));
     expect(res).toEqual({ status: 200, json: { sent: 0, failed: 0, deferred: 0, skipped: true } });
-    expect(await one(row.id)).toMatchObject({ status: 'pending', attempts: 0, claim_token: null });
+    expect(await one(row.id)).toMatchObject({ status: 'pending', attempts: 0, claim_token: null, claimed_at: null });
     expect(requestsTo(row.to_email)).toHaveLength(0);
   });
 
-  it('sends each pending message once through the Resend-compatible API and marks it sent', async () => {
-    const rows = [...(await insertOwned(['html-a', 'html-b'])), ...(await insertOwned(['text-only'], null))];
+  it('sends each pending message once through the Resend-compatible API (tagged with the outbox row) and marks it sent', async () => {
+    const rows = [...(await insertPending(['html-a', 'html-b'])), ...(await insertPending(['text-only'], null))];
     const ids = rows.map((r) => r.id);
     const before = Date.now();
 
@@ -253,7 +363,10 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
         subject: row.subject,
         text: row.body_text,
         ...(row.body_html === null ? {} : { html: row.body_html }),
+        tags: [{ name: 'outbox_id', value: row.id }, { name: 'kind', value: 'delivery_test' }],
       });
+      // What the stack's mailbox (the local provider) accepts and keeps of it.
+      expect(readSendRequest(body)).toMatchObject({ outbox_id: row.id, kind: 'delivery_test', to_email: row.to_email, subject: row.subject, body_text: row.body_text });
     }
     expect(requestsTo(rows[0].to_email)[0].body.html).toBe('<p>Hello</p>');
     expect(requestsTo(rows[2].to_email)[0].body).not.toHaveProperty('html');
@@ -270,8 +383,8 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
     for (const row of rows) expect(requestsTo(row.to_email)).toHaveLength(1);
   });
 
-  it('a provider failure is recorded and retried; after 5 attempts the message stays failed, with its error', async () => {
-    const [always, once] = await insertOwned(['always-fails', 'fails-once']);
+  it(`a provider failure is recorded and retried; after ${EMAIL_MAX_ATTEMPTS} attempts the message stays failed, with its error`, async () => {
+    const [always, once] = await insertPending(['always-fails', 'fails-once']);
     replies.set(always.to_email, () => ({ status: 500, body: { name: 'internal_server_error', message: 'Provider is down' } }));
     replies.set(once.to_email, (n) => (n === 1 ? { status: 422, body: { name: 'validation_error', message: 'Try again' } } : undefined));
     const ids = [always.id, once.id];
@@ -283,67 +396,44 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
     expect(rows.get(once.id)).toMatchObject({ status: 'pending', attempts: 1 });
     expect(rows.get(once.id)!.error).toContain('HTTP 422');
 
-    // The mailbox leaves messages a provider sender owns alone (it would mark them sent).
-    await mailboxPass();
-    rows = await outbox(ids);
-    expect(rows.get(always.id)).toMatchObject({ status: 'pending', attempts: 1 });
-    expect(rows.get(once.id)).toMatchObject({ status: 'pending', attempts: 1 });
-
     expect((await sendOutbox({ ids })).json).toEqual({ sent: 1, failed: 1, deferred: 0, skipped: false });
     rows = await outbox(ids);
     expect(rows.get(once.id)).toMatchObject({ status: 'sent', attempts: 2, error: null });
     expect(rows.get(always.id)).toMatchObject({ status: 'pending', attempts: 2 });
 
-    for (let attempt = 3; attempt <= MAX_ATTEMPTS; attempt++) {
+    for (let attempt = 3; attempt <= EMAIL_MAX_ATTEMPTS; attempt++) {
       expect((await sendOutbox({ ids })).json).toEqual({ sent: 0, failed: 1, deferred: 0, skipped: false });
       const row = await one(always.id);
       expect(row.attempts).toBe(attempt);
-      expect(row.status).toBe(attempt < MAX_ATTEMPTS ? 'pending' : 'failed');
+      expect(row.status).toBe(attempt < EMAIL_MAX_ATTEMPTS ? 'pending' : 'failed');
     }
     const failed = await one(always.id);
-    expect(failed).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, sent_at: null, claim_token: null });
+    expect(failed).toMatchObject({ status: 'failed', attempts: EMAIL_MAX_ATTEMPTS, sent_at: null, claim_token: null });
     expect(failed.error).toBe('The email provider answered HTTP 500: internal_server_error: Provider is down');
 
-    // Failed is final (and visible): no sixth attempt, and the mailbox does not "deliver" it.
+    // Failed is final (and visible): no further attempt.
     expect((await sendOutbox({ ids })).json).toEqual({ sent: 0, failed: 0, deferred: 0, skipped: false });
-    await mailboxPass();
-    expect(await one(always.id)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
-    expect(requestsTo(always.to_email)).toHaveLength(MAX_ATTEMPTS);
+    expect(await one(always.id)).toMatchObject({ status: 'failed', attempts: EMAIL_MAX_ATTEMPTS });
+    expect(requestsTo(always.to_email)).toHaveLength(EMAIL_MAX_ATTEMPTS);
     expect(requestsTo(once.to_email)).toHaveLength(2);
   });
 
   it('an unreachable provider is a recorded failure too', async () => {
-    const [row] = await insertOwned(['unreachable']);
+    const [row] = await insertPending(['unreachable']);
     // A second runner whose provider URL is a closed port.
     const closedPort = await freePort();
-    const other = await startFunctionsRunner({
-      port: await freePort(),
-      env: {
-        SUPABASE_URL: env.apiUrl,
-        SUPABASE_ANON_KEY: env.anonKey,
-        SUPABASE_SERVICE_ROLE_KEY: env.serviceRoleKey,
-        EMAIL_PROVIDER_API_KEY: API_KEY,
-        EMAIL_FROM: FROM,
-        EMAIL_PROVIDER_URL: `http://127.0.0.1:${closedPort}/emails`,
-      },
-    });
-    try {
-      const res = await fetch(`${other.url}/send-outbox`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${env.serviceRoleKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ ids: [row.id] }),
-      });
-      expect(await res.json()).toEqual({ sent: 0, failed: 1, deferred: 0, skipped: false });
-    } finally {
-      await other.stop();
-    }
+    const res = await withRunner(
+      { EMAIL_PROVIDER_API_KEY: API_KEY, EMAIL_FROM: FROM, EMAIL_PROVIDER_URL: `http://127.0.0.1:${closedPort}/emails` },
+      (url) => sendOutbox({ ids: [row.id] }, env.serviceRoleKey, `${url}/send-outbox`),
+    );
+    expect(res.json).toEqual({ sent: 0, failed: 1, deferred: 0, skipped: false });
     const after = await one(row.id);
     expect(after).toMatchObject({ status: 'pending', attempts: 1, claim_token: null });
     expect(after.error).toMatch(/^Could not reach the email provider: /);
   });
 
   it('a rate limit (429) hands the batch back without counting an attempt', async () => {
-    const [limited, next] = await insertOwned(['rate-limited', 'after-limit']);
+    const [limited, next] = await insertPending(['rate-limited', 'after-limit']);
     replies.set(limited.to_email, (n) => (n === 1 ? { status: 429, body: { name: 'rate_limit_exceeded', message: 'Too many requests' } } : undefined));
     const ids = [limited.id, next.id];
 
@@ -358,8 +448,29 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
     expect(await one(limited.id)).toMatchObject({ status: 'sent', attempts: 1, error: null });
   });
 
+  it('a message whose header fields hold a line break or control character is never sent: failed at once, with the reason', async () => {
+    const { rows: [crlf] } = await pool.query<OutboxRow>(
+      `insert into public.email_outbox (kind, to_email, subject, body_text) values ('delivery_test', $1, $2, 'Hi') returning *`,
+      [address('header-crlf'), 'Hello\r\nBcc: victim@example.com'],
+    );
+    const { rows: [tab] } = await pool.query<OutboxRow>(
+      `insert into public.email_outbox (kind, to_email, subject, body_text) values ('delivery_test', $1, $2, 'Hi') returning *`,
+      [address('header-ctl'), 'Hello\u0007there'],
+    );
+    const ids = [crlf.id, tab.id];
+    expect((await sendOutbox({ ids })).json).toEqual({ sent: 0, failed: 2, deferred: 0, skipped: false });
+    for (const row of (await outbox(ids)).values()) {
+      expect(row).toMatchObject({ status: 'failed', attempts: 1, sent_at: null, claim_token: null });
+      expect(row.error).toBe('Not sent: The subject must be one line without control characters (CR, LF, tab...)');
+    }
+    expect(requestsTo(crlf.to_email)).toHaveLength(0);
+    expect(requestsTo(tab.to_email)).toHaveLength(0);
+    // Final: no retry.
+    expect((await sendOutbox({ ids })).json).toEqual({ sent: 0, failed: 0, deferred: 0, skipped: false });
+  });
+
   it('concurrent send-outbox calls never send one message twice', async () => {
-    const rows = await insertOwned(Array.from({ length: 24 }, (_, i) => `concurrent${i}`));
+    const rows = await insertPending(Array.from({ length: 24 }, (_, i) => `concurrent${i}`));
     const ids = rows.map((r) => r.id);
     delayMs = 25; // keep each call busy so the calls overlap
 
@@ -379,7 +490,7 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
   });
 
   it('claims are atomic: a second claimer skips rows being claimed instead of waiting or taking them', async () => {
-    const rows = await insertOwned(['lock-a', 'lock-b', 'lock-c']);
+    const rows = await insertPending(['lock-a', 'lock-b', 'lock-c']);
     const ids = rows.map((r) => r.id);
     const first = await pool.connect();
     const second = await pool.connect();
@@ -403,15 +514,12 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
     }
     const after = await outbox(ids);
     for (const id of ids) expect(after.get(id)).toMatchObject({ status: 'sending', attempts: 1 });
-    // Nothing a sender claims gets delivered by the mailbox either.
-    await mailboxPass();
-    for (const [id, row] of await outbox(ids)) expect(row.status, id).toBe('sending');
   });
 
   it('a fresh message is claimed like any pending one; only the current claim records an outcome', async () => {
     const client = await pool.connect();
     try {
-      await client.query('begin'); // the mailbox never sees the uncommitted row
+      await client.query('begin'); // rolled back at the end
       const { rows: [fresh] } = await client.query<OutboxRow>(
         `insert into public.email_outbox (kind, to_email, subject, body_text) values ('delivery_test', $1, 'Fresh', 'Fresh') returning *`,
         [address('fresh')],
@@ -435,22 +543,22 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
     }
   });
 
-  it('a claim abandoned for 10 minutes is taken again; one abandoned on the 5th attempt becomes failed', async () => {
-    const [stale, recent, exhausted] = await insertOwned(['stale', 'recent', 'exhausted']);
+  it(`a claim abandoned for 10 minutes is taken again; one abandoned on the ${EMAIL_MAX_ATTEMPTS}th attempt becomes failed`, async () => {
+    const [stale, recent, exhausted] = await insertPending(['stale', 'recent', 'exhausted']);
     const oldToken = randomUUID();
     await pool.query(
       `update public.email_outbox set status = 'sending', claim_token = $2, attempts = 1, claimed_at = now() - interval '11 minutes' where id = $1`,
       [stale.id, oldToken],
     );
     await pool.query(`update public.email_outbox set status = 'sending', claim_token = gen_random_uuid(), attempts = 1, claimed_at = now() - interval '1 minute' where id = $1`, [recent.id]);
-    await pool.query(`update public.email_outbox set status = 'sending', claim_token = gen_random_uuid(), attempts = 5, claimed_at = now() - interval '11 minutes' where id = $1`, [exhausted.id]);
+    await pool.query(`update public.email_outbox set status = 'sending', claim_token = gen_random_uuid(), attempts = $2, claimed_at = now() - interval '11 minutes' where id = $1`, [exhausted.id, EMAIL_MAX_ATTEMPTS]);
     const ids = [stale.id, recent.id, exhausted.id];
 
     expect((await sendOutbox({ ids })).json).toEqual({ sent: 1, failed: 0, deferred: 0, skipped: false });
     const rows = await outbox(ids);
     expect(rows.get(stale.id)).toMatchObject({ status: 'sent', attempts: 2 });
     expect(rows.get(recent.id)).toMatchObject({ status: 'sending', attempts: 1 });
-    expect(rows.get(exhausted.id)).toMatchObject({ status: 'failed', attempts: 5 });
+    expect(rows.get(exhausted.id)).toMatchObject({ status: 'failed', attempts: EMAIL_MAX_ATTEMPTS });
     expect(rows.get(exhausted.id)!.error).toMatch(/not confirmed/);
     expect(requestsTo(stale.to_email)).toHaveLength(1);
     expect(requestsTo(recent.to_email)).toHaveLength(0);
@@ -486,55 +594,134 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
     }
   });
 
-  it('the mailbox still delivers fresh messages nobody claimed', async () => {
-    const { rows: [fresh] } = await pool.query<OutboxRow>(
-      `insert into public.email_outbox (kind, to_email, subject, body_text) values ('delivery_test', $1, 'For the mailbox', 'Hi') returning *`,
-      [address('mailbox')],
-    );
-    await mailboxPass();
-    expect(await one(fresh.id)).toMatchObject({ status: 'sent', claimed_at: null });
-    expect(requestsTo(fresh.to_email)).toHaveLength(0);
+  it('send-guest-email starts delivery right after answering (EdgeRuntime.waitUntil), to the reservation\'s guest', async () => {
+    const { token, orgId, reservationId, guestEmail } = await staffWithReservation('kick');
+    const res = await sendGuestEmail(token, { email: guestEmail, subject: 'See you Friday', message: 'Hello!\n\nBring a friend.', reservationId });
+    expect(res).toMatchObject({ status: 200, json: { success: true } });
+    const id = res.json.id!;
+    await expect.poll(async () => (await one(id)).status, { timeout: 10_000 }).toBe('sent');
+    const row = await one(id);
+    expect(row).toMatchObject({ attempts: 1, kind: 'guest_email', org_id: orgId, reservation_id: reservationId, to_email: guestEmail });
+    expect(row.claimed_at).not.toBeNull();
+    const got = requestsTo(guestEmail);
+    expect(got).toHaveLength(1);
+    expect(got[0].body).toEqual({
+      from: FROM,
+      to: [guestEmail],
+      subject: 'See you Friday',
+      text: 'Hello!\n\nBring a friend.',
+      html: '<p>Hello!</p>\n<p>Bring a friend.</p>',
+      tags: tagsOf(row),
+    });
   });
 
-  it('send-guest-email starts delivery right after answering (EdgeRuntime.waitUntil)', async () => {
-    const staff = await createStaff('outbox-kick');
-    const org = await createOrg('Outbox Kick', [staff]);
-    const event = await seedEvent(org.id, { title: 'Kick Dinner', ticketTypes: [{ name: 'Seat', price: 5000, quantity: 10 }] });
-    const reservation = await seedReservation(org.id, event.id, { ticketTypeId: event.ticketTypes[0].id });
-    const { data } = await staff.client.auth.getSession();
-    const token = data.session!.access_token;
-
-    // The stack's mailbox competes for a fresh message (it delivers anything unclaimed once
-    // a second); the kick normally claims it within milliseconds. Try until the kick was the
-    // one that delivered: a broken kick never is, and the mailbox always wins then.
-    let deliveredByKick = false;
-    for (let attempt = 0; attempt < 3 && !deliveredByKick; attempt++) {
-      const to = address('guest');
-      const res = await fetch(`${gateway.url}/functions/v1/send-guest-email`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, apikey: env.anonKey, 'content-type': 'application/json' },
-        body: JSON.stringify({ email: to, subject: 'See you Friday', message: 'Hello!\n\nBring a friend.', reservationId: reservation.id }),
-      });
-      expect(res.status).toBe(200);
-      const { id } = (await res.json()) as { id: string };
-      await expect.poll(async () => (await one(id)).status, { timeout: 10_000 }).toBe('sent');
-      const row = await one(id);
-      if (row.claimed_at === null) {
-        expect(requestsTo(to)).toHaveLength(0); // the mailbox delivered it; never both
-        continue;
-      }
-      deliveredByKick = true;
-      expect(row.attempts).toBe(1);
-      const got = requestsTo(to);
-      expect(got).toHaveLength(1);
-      expect(got[0].body).toEqual({
-        from: FROM,
-        to: [to],
-        subject: 'See you Friday',
-        text: 'Hello!\n\nBring a friend.',
-        html: '<p>Hello!</p>\n<p>Bring a friend.</p>',
+  it('send-guest-email writes only to the reservation\'s own guest: another address is refused (400), nothing is queued', async () => {
+    const { token, reservationId, guestEmail } = await staffWithReservation('recipient');
+    const base = { subject: 'Hello', message: 'Hi there', reservationId };
+    for (const body of [{ ...base, email: `someone-else@${DOMAIN}` }, { ...base, to: `someone-else@${DOMAIN}` }, { ...base, email: guestEmail, to: `attacker@${DOMAIN}` }]) {
+      const res = await sendGuestEmail(token, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json).toEqual({
+        success: false,
+        code: 'recipient_not_guest',
+        error: `Emails about a reservation go only to its guest's address (${guestEmail}). To write to another address, change the reservation's email first.`,
       });
     }
-    expect(deliveredByKick).toBe(true);
+    expect(await queuedFor(reservationId)).toEqual([]);
+    expect(requests.filter((r) => r.body.to?.[0]?.startsWith('someone-else') || r.body.to?.[0]?.startsWith('attacker'))).toEqual([]);
+
+    // The guest's address (whatever its case), or none at all: sent to the stored address.
+    const upper = await sendGuestEmail(token, { ...base, email: guestEmail.toUpperCase() });
+    expect(upper.status).toBe(200);
+    const omitted = await sendGuestEmail(token, base);
+    expect(omitted.status).toBe(200);
+    const queued = await queuedFor(reservationId);
+    expect(queued.map((r) => r.to_email)).toEqual([guestEmail, guestEmail]);
+  });
+
+  it('send-guest-email refuses line breaks and control characters in header fields (400, nothing queued)', async () => {
+    const { token, reservationId, guestEmail } = await staffWithReservation('headers');
+    const base = { email: guestEmail, subject: 'Hello', message: 'Line one\nLine two is fine in the body', reservationId };
+    for (const [body, message] of [
+      [{ ...base, subject: 'Hello\r\nBcc: victim@example.com' }, 'subject: Subject must be one line without control characters (CR, LF, tab...)'],
+      [{ ...base, subject: 'Hello\nthere' }, 'subject: Subject must be one line without control characters (CR, LF, tab...)'],
+      [{ ...base, subject: 'Bell\u0007' }, 'subject: Subject must be one line without control characters (CR, LF, tab...)'],
+      [{ ...base, email: `${guestEmail}\r\nBcc: victim@example.com` }, 'email: Recipient must be one line without control characters (CR, LF, tab...)'],
+      [{ ...base, guestName: 'Grace\r\nBcc: victim@example.com' }, 'guestName: Guest name must be one line without control characters (CR, LF, tab...)'],
+    ] as const) {
+      const res = await sendGuestEmail(token, body);
+      expect(res.status, message).toBe(400);
+      expect(res.json).toMatchObject({ success: false, code: 'invalid_input' });
+      expect(res.json.error).toBe(`Invalid request body: ${message}`);
+    }
+    expect(await queuedFor(reservationId)).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// The test stack itself: its mailbox is a Resend-compatible provider, and the functions'
+// delivery code (not the mailbox) writes email_outbox.status.
+// ---------------------------------------------------------------------------------------
+
+describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('the local mailbox (the stack\'s email provider)', () => {
+  const post = (body: unknown, headers: Record<string, string> = { authorization: `Bearer ${LOCAL_EMAIL_API_KEY}` }) =>
+    fetch(`${env.mailboxUrl}/emails`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const list = async (to: string) => (await (await fetch(`${env.mailboxUrl}/api/messages?to=${encodeURIComponent(to)}`)).json()) as Record<string, unknown>[];
+
+  it('accepts Resend\'s POST /emails with its API key, keeps and lists the message', async () => {
+    const to = `resend-${randomUUID().slice(0, 8)}@example.test`;
+    const message = {
+      from: 'SupperHost <bookings@supperhost.test>',
+      to: [to],
+      subject: 'Hello <there>',
+      text: 'Plain & simple',
+      html: '<p>Plain &amp; simple</p>',
+      attachments: [{ filename: 'menu.txt', content: Buffer.from('Soup').toString('base64') }],
+      tags: [{ name: 'kind', value: 'manual_test' }],
+    };
+    expect((await post(message, {})).status).toBe(401);
+    expect((await post(message, { authorization: 'Bearer re_wrong' })).status).toBe(403);
+    const bad = await post({ ...message, subject: 'Two\r\nlines' });
+    expect(bad.status).toBe(422);
+    expect(await bad.json()).toMatchObject({ name: 'validation_error' });
+    expect((await post({ ...message, to: [] })).status).toBe(422);
+
+    const ok = await post(message);
+    expect(ok.status).toBe(200);
+    const { id } = (await ok.json()) as { id: string };
+    // A repeated Idempotency-Key answers the first result without keeping a second message.
+    const keyed = { authorization: `Bearer ${LOCAL_EMAIL_API_KEY}`, 'idempotency-key': `k-${id}` };
+    const again = await (await post(message, keyed)).json();
+    expect(await (await post(message, keyed)).json()).toEqual(again);
+
+    const rows = await list(to.toUpperCase());
+    expect(rows).toHaveLength(2);
+    expect(rows.find((r) => r.id === id)).toMatchObject({
+      to_email: to, subject: 'Hello <there>', body_text: 'Plain & simple', body_html: '<p>Plain &amp; simple</p>', kind: 'manual_test', status: 'sent',
+      attachments: [{ filename: 'menu.txt', size: 4 }],
+    });
+    const page = await (await fetch(`${env.mailboxUrl}/messages/${id}`)).text();
+    expect(page).toContain('Hello &lt;there&gt;');
+    expect(page).toContain('menu.txt');
+  });
+
+  it('a message written to the outbox reaches the mailbox through the delivery code, which marks it sent', async () => {
+    const db = new pg.Client({ connectionString: env.dbUrl });
+    await db.connect();
+    try {
+      const to = `outbox-${randomUUID().slice(0, 8)}@example.test`;
+      const { rows: [row] } = await db.query<OutboxRow>(
+        `insert into public.email_outbox (kind, to_email, subject, body_text) values ('guest_email', $1, 'Through the sender', 'Hi') returning *`,
+        [to],
+      );
+      const [got] = await list(to);
+      expect(got).toMatchObject({ outbox_id: row.id, kind: 'guest_email', to_email: to, subject: 'Through the sender', status: 'sent' });
+      const after = (await db.query<OutboxRow>('select * from public.email_outbox where id = $1', [row.id])).rows[0];
+      // Claimed and finished by supabase/functions/_shared/outbox.ts: claimed_at set, one attempt.
+      expect(after).toMatchObject({ status: 'sent', attempts: 1, error: null, claim_token: null });
+      expect(after.claimed_at).not.toBeNull();
+    } finally {
+      await db.end();
+    }
   });
 });

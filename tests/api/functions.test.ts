@@ -2,9 +2,10 @@ import { createClient, FunctionsHttpError } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../stack/jwt.ts';
-import { startFunctionsRunner, type RunningFunctions } from '../../stack/functions-runner.ts';
+import type { RunningFunctions } from '../../stack/functions-runner.ts';
 import { freePort } from '../../stack/ports.ts';
-import { startGateway } from '../../stack/gateway/server.ts';
+import type { startGateway } from '../../stack/gateway/server.ts';
+import { startFunctions, startGatewayFor } from '../support/functions.ts';
 import { stackEnv } from '../support/stack-env.ts';
 
 // The Deno runner on the fixture functions (tests/fixtures/functions), behind a gateway of
@@ -19,15 +20,10 @@ let gateway: Awaited<ReturnType<typeof startGateway>>;
 let downGateway: Awaited<ReturnType<typeof startGateway>>;
 
 beforeAll(async () => {
-  runner = await startFunctionsRunner({
-    port: await freePort(),
-    functionsDir: FIXTURES,
-    env: { SUPABASE_URL: env.apiUrl, SUPABASE_ANON_KEY: env.anonKey, SUPABASE_SERVICE_ROLE_KEY: env.serviceRoleKey, SUPABASE_DB_URL: env.dbUrl },
-  });
-  const common = { dbUrl: env.dbUrl, jwtSecret: env.jwtSecret, anonKey: env.anonKey, serviceRoleKey: env.serviceRoleKey, siteUrl: env.siteUrl };
-  gateway = await startGateway({ ...common, port: await freePort(), functionsUrl: runner.url, functionVerifyJwt: (name) => name !== 'echo' && name !== 'stream' });
+  runner = await startFunctions({}, { functionsDir: FIXTURES });
+  gateway = await startGatewayFor(runner.url, (name) => name !== 'echo' && name !== 'stream');
   // A gateway whose runner is not running.
-  downGateway = await startGateway({ ...common, port: await freePort(), functionsUrl: `http://127.0.0.1:${await freePort()}`, functionVerifyJwt: () => false });
+  downGateway = await startGatewayFor(`http://127.0.0.1:${await freePort()}`, () => false);
 });
 
 afterAll(async () => {
@@ -225,7 +221,7 @@ describe('mailbox', () => {
         `insert into public.email_outbox (kind, to_email, subject, body_text) values ('guest_email', 'loop@example.test', 'Loop', 'x') returning id`,
       );
       let status = 'pending';
-      for (let i = 0; i < 40 && status === 'pending'; i++) {
+      for (let i = 0; i < 50 && status !== 'sent'; i++) {
         await new Promise((r) => setTimeout(r, 100));
         status = (await db.query('select status from public.email_outbox where id = $1', [row.id])).rows[0].status;
       }

@@ -11,11 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESTART_BACKOFF, restartDelay, startFunctionsRunner, type RunningFunctions } from '../../stack/functions-runner.ts';
+import { RESTART_BACKOFF, restartDelay, type RunningFunctions } from '../../stack/functions-runner.ts';
 import { freePort, isPortFree } from '../../stack/ports.ts';
 import { ROOT } from '../../stack/postgres.ts';
-import { startGateway } from '../../stack/gateway/server.ts';
-import { stackEnv } from '../support/stack-env.ts';
+import type { startGateway } from '../../stack/gateway/server.ts';
+import { startFunctions, startGatewayFor } from '../support/functions.ts';
 
 const FIXTURES = new URL('../fixtures/functions', import.meta.url).pathname;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -53,20 +53,12 @@ describe('restart back-off', () => {
 });
 
 describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('functions runner supervision', () => {
-  const env = stackEnv();
   let runner: RunningFunctions;
   let gateway: Awaited<ReturnType<typeof startGateway>>;
 
   beforeAll(async () => {
-    runner = await startFunctionsRunner({
-      port: await freePort(),
-      functionsDir: FIXTURES,
-      env: { SUPABASE_URL: env.apiUrl, SUPABASE_ANON_KEY: env.anonKey, SUPABASE_SERVICE_ROLE_KEY: env.serviceRoleKey, SUPABASE_DB_URL: env.dbUrl },
-    });
-    gateway = await startGateway({
-      dbUrl: env.dbUrl, jwtSecret: env.jwtSecret, anonKey: env.anonKey, serviceRoleKey: env.serviceRoleKey, siteUrl: env.siteUrl,
-      port: await freePort(), functionsUrl: runner.url, functionVerifyJwt: () => false,
-    });
+    runner = await startFunctions({}, { functionsDir: FIXTURES });
+    gateway = await startGatewayFor(runner.url, () => false);
   });
 
   afterAll(async () => {

@@ -5,16 +5,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  asService, callFunction, CARD, chargesFor, createEvent, createOrg, createPromo, createSupper, createTicketType, guest,
-  one, reservationsOf, useSupperClubStack, slotTaken, ticketQuantity, usePool, type TestOrg,
-} from './helpers.ts';
+import { asService, one, usePool } from '../support/db.ts';
+import { chargesFor, createEvent, createOrg, createPromo, createSupper, createTicketType, guest, type Org as TestOrg, reservationsFor, slotTaken, ticketQuantity } from '../support/fixtures.ts';
+import { callFunction, CARD, useSupperClubStack } from '../support/functions.ts';
 
 const pool = usePool();
 let org: TestOrg;
 
 beforeAll(async () => {
-  org = await createOrg(pool());
+  org = await createOrg({ branding: { brand_name: 'Booking Test Kitchen' } });
 });
 
 const pay = (eventId: string, ticketTypeId: string, amount: number, over: Record<string, unknown> = {}, n: number | string = 1) =>
@@ -28,8 +27,8 @@ const pay = (eventId: string, ticketTypeId: string, amount: number, over: Record
 
 describe('scarce seats', () => {
   it('60 simultaneous payments for 10 tickets: exactly 10 confirmed and charged, 50 refused, never negative', async () => {
-    const eventId = await createEvent(pool(), org.id, { title: 'Rush Dinner' });
-    const ticket = await createTicketType(pool(), eventId, 'Rush Seat', 4000, 10);
+    const eventId = (await createEvent(org.id, { title: 'Rush Dinner' })).id;
+    const ticket = await createTicketType(eventId, { name: 'Rush Seat', price: 4000, quantity: 10 });
 
     const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => pay(eventId, ticket, 4000, {}, `rush-${i}`)));
 
@@ -41,14 +40,14 @@ describe('scarce seats', () => {
       expect(r.status).toBe(409);
       expect(r.body).toMatchObject({ success: false, error: 'Only 0 tickets available for Rush Seat.' });
     }
-    expect(await ticketQuantity(pool(), ticket)).toBe(0);
+    expect(await ticketQuantity(ticket)).toBe(0);
 
-    const rows = await reservationsOf(pool(), eventId);
+    const rows = await reservationsFor({ eventId });
     const confirmed = rows.filter((r) => r.status === 'confirmed');
     expect(confirmed).toHaveLength(10);
     expect(rows.filter((r) => r.status === 'held')).toHaveLength(0);
     expect(new Set(confirmed.map((r) => r.id))).toEqual(new Set(ok.map((a) => a.body.reservationId)));
-    const charges = await chargesFor(pool(), rows.map((r) => r.id));
+    const charges = await chargesFor(rows.map((r) => r.id));
     expect(charges).toHaveLength(10);
     expect(charges.every((c) => c.status === 'COMPLETED' && c.amount_cents === 4000)).toBe(true);
     expect(new Set(charges.map((c) => c.id))).toEqual(new Set(confirmed.map((r) => r.payment_id)));
@@ -57,31 +56,31 @@ describe('scarce seats', () => {
   });
 
   it('the same request sent twice at once with one key: one reservation, one charge, the same answer', async () => {
-    const eventId = await createEvent(pool(), org.id, { title: 'Double Click Dinner' });
-    const ticket = await createTicketType(pool(), eventId, 'Seat', 5000, 5);
+    const eventId = (await createEvent(org.id, { title: 'Double Click Dinner' })).id;
+    const ticket = await createTicketType(eventId, { name: 'Seat', price: 5000, quantity: 5 });
     const body = { token: CARD.ok, amount: 10000, reservationData: { ...guest('double'), eventId, num_guests: 2, ticketTypeId: ticket }, idempotencyKey: randomUUID() };
 
     const answers = await Promise.all(Array.from({ length: 4 }, () => callFunction('process-square-payment', body)));
     for (const a of answers) expect(a).toEqual(answers[0]);
     expect(answers[0]).toMatchObject({ status: 200, body: { success: true, amountCents: 10000 } });
 
-    const rows = await reservationsOf(pool(), eventId);
+    const rows = await reservationsFor({ eventId });
     expect(rows).toHaveLength(1);
     expect(rows[0].status).toBe('confirmed');
-    expect(await chargesFor(pool(), [rows[0].id])).toHaveLength(1);
-    expect(await ticketQuantity(pool(), ticket)).toBe(3);
+    expect(await chargesFor([rows[0].id])).toHaveLength(1);
+    expect(await ticketQuantity(ticket)).toBe(3);
     const mails = await one<{ n: number }>(pool(), `select count(*)::int as n from public.email_outbox where reservation_id = $1`, [rows[0].id]);
     expect(mails.n).toBe(1);
   });
 
   it('a declined duplicate never leaves seats held', async () => {
-    const eventId = await createEvent(pool(), org.id, { title: 'Declined Dinner' });
-    const ticket = await createTicketType(pool(), eventId, 'Seat', 5000, 3);
+    const eventId = (await createEvent(org.id, { title: 'Declined Dinner' })).id;
+    const ticket = await createTicketType(eventId, { name: 'Seat', price: 5000, quantity: 3 });
     const body = { token: CARD.declined, amount: 5000, reservationData: { ...guest('declined'), eventId, num_guests: 1, ticketTypeId: ticket }, idempotencyKey: randomUUID() };
     const answers = await Promise.all([callFunction('process-square-payment', body), callFunction('process-square-payment', body)]);
     for (const a of answers) expect(a.status).toBe(402);
-    expect(await ticketQuantity(pool(), ticket)).toBe(3);
-    expect((await reservationsOf(pool(), eventId)).map((r) => r.status)).toEqual(['failed']);
+    expect(await ticketQuantity(ticket)).toBe(3);
+    expect((await reservationsFor({ eventId })).map((r) => r.status)).toEqual(['failed']);
   });
 });
 
@@ -92,11 +91,11 @@ describe('expired holds', () => {
   const expire = (key: string) => pool().query(`update public.reservations set hold_expires_at = now() - interval '1 minute' where idempotency_key = $1`, [key]);
 
   it('a hold left unconfirmed past its expiry gives its seats to the next booking', async () => {
-    const eventId = await createEvent(pool(), org.id, { title: 'Abandoned Cart Dinner' });
-    const ticket = await createTicketType(pool(), eventId, 'Seat', 3000, 2);
+    const eventId = (await createEvent(org.id, { title: 'Abandoned Cart Dinner' })).id;
+    const ticket = await createTicketType(eventId, { name: 'Seat', price: 3000, quantity: 2 });
     const staleKey = randomUUID();
     await holdDirect(staleKey, eventId, ticket, 'stale@example.com', 2);
-    expect(await ticketQuantity(pool(), ticket)).toBe(0);
+    expect(await ticketQuantity(ticket)).toBe(0);
     const blocked = await pay(eventId, ticket, 6000, { reservationData: { ...guest('late'), eventId, num_guests: 2, ticketTypeId: ticket } });
     expect(blocked).toMatchObject({ status: 409, body: { error: 'Only 0 tickets available for Seat.' } });
 
@@ -104,12 +103,12 @@ describe('expired holds', () => {
     const next = await pay(eventId, ticket, 6000, { reservationData: { ...guest('next'), eventId, num_guests: 2, ticketTypeId: ticket } });
     expect(next.status).toBe(200);
     expect(await one<any>(pool(), `select status from public.reservations where idempotency_key = $1`, [staleKey])).toEqual({ status: 'expired' });
-    expect(await ticketQuantity(pool(), ticket)).toBe(0);
+    expect(await ticketQuantity(ticket)).toBe(0);
   });
 
   it('a payment that completes after its hold expired and the seats were sold is refunded, and the guest told', async () => {
-    const eventId = await createEvent(pool(), org.id, { title: 'Slow Card Dinner' });
-    const ticket = await createTicketType(pool(), eventId, 'Seat', 3000, 2);
+    const eventId = (await createEvent(org.id, { title: 'Slow Card Dinner' })).id;
+    const ticket = await createTicketType(eventId, { name: 'Seat', price: 3000, quantity: 2 });
     const key = randomUUID();
     const slow = { ...guest('slow'), eventId, num_guests: 2, ticketTypeId: ticket };
     // The first attempt held the seats, then its answer was lost before the charge.
@@ -127,8 +126,8 @@ describe('expired holds', () => {
     });
     const charge = await one<any>(pool(), `select * from public.test_processor_payments where idempotency_key = $1`, [key]);
     expect(charge).toMatchObject({ status: 'COMPLETED', amount_cents: 6000, refunded_cents: 6000 });
-    expect(await ticketQuantity(pool(), ticket)).toBe(0);
-    expect((await reservationsOf(pool(), eventId)).filter((r) => r.status === 'confirmed')).toHaveLength(1);
+    expect(await ticketQuantity(ticket)).toBe(0);
+    expect((await reservationsFor({ eventId })).filter((r) => r.status === 'confirmed')).toHaveLength(1);
 
     // Asking again replays the answer: no second charge, no second refund, no booking.
     expect(await callFunction('process-square-payment', retry)).toEqual(answer);
@@ -137,8 +136,8 @@ describe('expired holds', () => {
   });
 
   it('a retry after a lost answer charges the first attempt\'s card with the same key, once', async () => {
-    const eventId = await createEvent(pool(), org.id, { title: 'Lost Answer Dinner' });
-    const ticket = await createTicketType(pool(), eventId, 'Seat', 3000, 4);
+    const eventId = (await createEvent(org.id, { title: 'Lost Answer Dinner' })).id;
+    const ticket = await createTicketType(eventId, { name: 'Seat', price: 3000, quantity: 4 });
     const key = randomUUID();
     const data = { ...guest('lost'), eventId, num_guests: 1, ticketTypeId: ticket };
     // The first attempt (approved card) held the seats; its answer never reached the browser.
@@ -149,19 +148,19 @@ describe('expired holds', () => {
     expect(answer).toMatchObject({ status: 200, body: { success: true, amountCents: 3000 } });
     const charges = await one<any>(pool(), `select count(*)::int as n, min(source_id) as source from public.test_processor_payments where idempotency_key = $1`, [key]);
     expect(charges).toEqual({ n: 1, source: CARD.ok });
-    expect(await ticketQuantity(pool(), ticket)).toBe(3);
+    expect(await ticketQuantity(ticket)).toBe(3);
   });
 
   it('a late payment whose seats are still free is booked', async () => {
-    const eventId = await createEvent(pool(), org.id, { title: 'Late But Lucky Dinner' });
-    const ticket = await createTicketType(pool(), eventId, 'Seat', 3000, 2);
+    const eventId = (await createEvent(org.id, { title: 'Late But Lucky Dinner' })).id;
+    const ticket = await createTicketType(eventId, { name: 'Seat', price: 3000, quantity: 2 });
     const key = randomUUID();
     const late = { ...guest('lucky'), eventId, num_guests: 2, ticketTypeId: ticket };
     await holdDirect(key, eventId, ticket, late.email, 2);
     await expire(key);
     const answer = await callFunction('process-square-payment', { token: CARD.ok, amount: 6000, reservationData: late, idempotencyKey: key });
     expect(answer).toMatchObject({ status: 200, body: { success: true, amountCents: 6000 } });
-    expect(await ticketQuantity(pool(), ticket)).toBe(0);
+    expect(await ticketQuantity(ticket)).toBe(0);
     expect(await one<any>(pool(), `select status from public.reservations where idempotency_key = $1`, [key])).toEqual({ status: 'confirmed' });
   });
 });
@@ -171,10 +170,10 @@ describe('promo codes under concurrency', () => {
     // The code belongs to the organization: spread the rush over four of its events, so the
     // bookings do not queue on one event row and only the code's own lock keeps the count.
     const events = await Promise.all([1, 2, 3, 4].map(async (n) => {
-      const eventId = await createEvent(pool(), org.id, { title: `Promo Rush Dinner ${n}` });
-      return { eventId, ticket: await createTicketType(pool(), eventId, 'Seat', 10000, 50) };
+      const eventId = (await createEvent(org.id, { title: `Promo Rush Dinner ${n}` })).id;
+      return { eventId, ticket: await createTicketType(eventId, { name: 'Seat', price: 10000, quantity: 50 }) };
     }));
-    const promoId = await createPromo(pool(), org.id, 'RUSH3', 'percent', 25, { maxUses: 3 });
+    const promoId = await createPromo(org.id, { code: 'RUSH3', discount_type: 'percent', discount_amount: 25, max_uses: 3 });
 
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => {
       const { eventId, ticket } = events[i % events.length];
@@ -183,25 +182,25 @@ describe('promo codes under concurrency', () => {
     const ok = answers.filter((a) => a.status === 200);
     expect(ok).toHaveLength(3);
     for (const a of answers.filter((x) => x.status !== 200)) {
-      expect(a).toMatchObject({ status: 400, body: { success: false, error: 'This promo code has reached its usage limit' } });
+      expect(a).toMatchObject({ status: 400, body: { success: false, error: 'Invalid promo code' } });
     }
     expect(await one<any>(pool(), `select times_redeemed, max_uses from public.promo_codes where id = $1`, [promoId])).toEqual({ times_redeemed: 3, max_uses: 3 });
-    const rows = (await Promise.all(events.map((e) => reservationsOf(pool(), e.eventId)))).flat();
+    const rows = (await Promise.all(events.map((e) => reservationsFor({ eventId: e.eventId })))).flat();
     expect(rows.filter((r) => r.status === 'confirmed' && r.promo_code_id === promoId)).toHaveLength(3);
     // Refused before any charge: exactly three charges, none refunded.
-    const charges = await chargesFor(pool(), rows.map((r) => r.id));
+    const charges = await chargesFor(rows.map((r) => r.id));
     expect(charges.map((c) => [c.amount_cents, c.refunded_cents])).toEqual([[7500, 0], [7500, 0], [7500, 0]]);
     let left = 0;
-    for (const e of events) left += await ticketQuantity(pool(), e.ticket);
+    for (const e of events) left += await ticketQuantity(e.ticket);
     expect(left).toBe(200 - 3);
   });
 });
 
 describe('supper club seatings', () => {
-  const club = useSupperClubStack(pool);
+  const club = useSupperClubStack();
 
   it('30 simultaneous single tickets for one seating of 20: 20 booked, 10 refused', async () => {
-    const { eventId: supper, early, late } = await createSupper(pool(), club().org.id, 40);
+    const { eventId: supper, early, late } = await createSupper(club().org.id, 40);
 
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => callFunction('magnolia-process-payment', {
       token: CARD.ok,
@@ -215,16 +214,16 @@ describe('supper club seatings', () => {
       expect(a.status).toBe(409);
       expect(a.body.error).toMatch(/^Not enough tickets for \w+day, \w+ \d{1,2}, \d{4} at 5:30pm \(0 left\)\. Please select another date or reduce tickets\.$/);
     }
-    expect(await slotTaken(pool(), early)).toBe(20);
-    expect(await slotTaken(pool(), late)).toBe(0);
-    const rows = await reservationsOf(pool(), supper);
+    expect(await slotTaken(early)).toBe(20);
+    expect(await slotTaken(late)).toBe(0);
+    const rows = await reservationsFor({ eventId: supper });
     expect(rows.filter((r) => r.status === 'confirmed')).toHaveLength(20);
     expect(rows.every((r) => r.status !== 'confirmed' || (r.amount_cents === 6500 && r.time_slot === '5:30pm'))).toBe(true);
-    expect(await chargesFor(pool(), rows.map((r) => r.id))).toHaveLength(20);
+    expect(await chargesFor(rows.map((r) => r.id))).toHaveLength(20);
   });
 
   it('20 tickets per seating are enforced by the server even when the slot\'s max_capacity says 30', async () => {
-    const { eventId: supper, early } = await createSupper(pool(), club().org.id, 47);
+    const { eventId: supper, early } = await createSupper(club().org.id, 47);
     await pool().query(`update public.rsvp_slots set max_capacity = 30 where id = $1`, [early]);
     const seating = async () => {
       const answer = await callFunction('magnolia-availability', {}, { apiUrl: club().apiUrl });
@@ -245,10 +244,10 @@ describe('supper club seatings', () => {
       expect(a.status).toBe(409);
       expect(a.body.error).toMatch(/^Not enough tickets for \w+day, \w+ \d{1,2}, \d{4} at 5:30pm \(0 left\)\. Please select another date or reduce tickets\.$/);
     }
-    expect(await slotTaken(pool(), early)).toBe(20);
-    const rows = await reservationsOf(pool(), supper);
+    expect(await slotTaken(early)).toBe(20);
+    const rows = await reservationsFor({ eventId: supper });
     expect(rows.filter((r) => r.status === 'confirmed')).toHaveLength(20);
-    expect(await chargesFor(pool(), rows.map((r) => r.id))).toHaveLength(20);
+    expect(await chargesFor(rows.map((r) => r.id))).toHaveLength(20);
 
     // Availability never reports more than 20 for a seating: this one is full.
     const after = await seating();

@@ -4,10 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  asService, callFunction, CARD, chargesFor, createEvent, createOrg, createPromo, createSlot, createSupper, createTicketType, guest, one,
-  reservationsOf, useSupperClubStack, slotTaken, ticketQuantity, usePool, type TestOrg,
-} from './helpers.ts';
+import { asService, one, usePool } from '../support/db.ts';
+import { chargesFor, createEvent, createOrg, createPromo, createSlot, createSupper, createTicketType, guest, type Org as TestOrg, reservationsFor, slotTaken, ticketQuantity } from '../support/fixtures.ts';
+import { callFunction, CARD, useSupperClubStack } from '../support/functions.ts';
 
 const pool = usePool();
 
@@ -19,20 +18,20 @@ let rsvpEvent: string;
 let rsvpSlot: string;
 
 beforeAll(async () => {
-  org = await createOrg(pool());
-  eventId = await createEvent(pool(), org.id, { title: 'Payments Test Dinner' });
-  foodOnly = await createTicketType(pool(), eventId, 'Food Only', 12500, 40);
-  await createPromo(pool(), org.id, 'WELCOME10', 'percent', 10);
-  await createPromo(pool(), org.id, 'TAKE5', 'fixed', 500);
-  await createPromo(pool(), org.id, 'COMP100', 'percent', 100);
-  await createPromo(pool(), org.id, 'OLDCODE', 'percent', 20, { active: false });
-  await createPromo(pool(), org.id, 'USEDUP', 'percent', 15, { maxUses: 0 });
+  org = await createOrg({ branding: { brand_name: 'Booking Test Kitchen' } });
+  eventId = (await createEvent(org.id, { title: 'Payments Test Dinner' })).id;
+  foodOnly = await createTicketType(eventId, { name: 'Food Only', price: 12500, quantity: 40 });
+  await createPromo(org.id, { code: 'WELCOME10', discount_type: 'percent', discount_amount: 10 });
+  await createPromo(org.id, { code: 'TAKE5', discount_type: 'fixed', discount_amount: 500 });
+  await createPromo(org.id, { code: 'COMP100', discount_type: 'percent', discount_amount: 100 });
+  await createPromo(org.id, { code: 'OLDCODE', discount_type: 'percent', discount_amount: 20, active: false });
+  await createPromo(org.id, { code: 'USEDUP', discount_type: 'percent', discount_amount: 15, max_uses: 0 });
 
-  rsvpOrg = await createOrg(pool(), { reservationMode: 'rsvp' });
-  rsvpEvent = await createEvent(pool(), rsvpOrg.id, { title: 'Garden RSVP', rsvpMode: true, rsvpOpen: true, depositAmount: 500, maxGuests: 30, timezone: 'America/Chicago', eventTime: '18:00' });
-  rsvpSlot = await createSlot(pool(), rsvpEvent, '6:00pm', '18:00', 20);
-  await createPromo(pool(), rsvpOrg.id, 'COMP100', 'percent', 100);
-  await createPromo(pool(), rsvpOrg.id, 'HALF', 'percent', 50);
+  rsvpOrg = await createOrg({ branding: { brand_name: 'Booking Test Kitchen', reservation_mode: 'rsvp' } });
+  rsvpEvent = (await createEvent(rsvpOrg.id, { title: 'Garden RSVP', rsvp_mode: true, rsvp_open: true, deposit_amount: 500, max_guests: 30, event_timezone: 'America/Chicago', event_time: '18:00' })).id;
+  rsvpSlot = await createSlot(rsvpEvent, { slot_label: '6:00pm', slot_time: '18:00', max_capacity: 20 });
+  await createPromo(rsvpOrg.id, { code: 'COMP100', discount_type: 'percent', discount_amount: 100 });
+  await createPromo(rsvpOrg.id, { code: 'HALF', discount_type: 'percent', discount_amount: 50 });
 });
 
 const ticketData = (over: Record<string, unknown> = {}) => ({
@@ -58,8 +57,8 @@ describe('process-square-payment', () => {
   it('refuses invalid, inactive and exhausted codes with their messages', async () => {
     for (const [code, message] of [
       ['NOPE', 'Invalid promo code'],
-      ['oldcode', 'This promo code is no longer active'],
-      ['USEDUP', 'This promo code has reached its usage limit'],
+      ['oldcode', 'Invalid promo code'],
+      ['USEDUP', 'Invalid promo code'],
     ]) {
       const answer = await callFunction('process-square-payment', { validateOnly: true, reservationData: ticketData(), promoCode: code });
       expect(answer.status, code).toBe(400);
@@ -68,7 +67,7 @@ describe('process-square-payment', () => {
   });
 
   it('charges an approved card the server\'s amount and confirms the booking', async () => {
-    const before = await ticketQuantity(pool(), foodOnly);
+    const before = await ticketQuantity(foodOnly);
     // ticket_price from the browser is ignored: the ticket type's price is what is charged.
     const data = ticketData({ ticket_price: 1 });
     const answer = await callFunction('process-square-payment', { token: CARD.ok, amount: 22500, reservationData: data, promoCode: 'WELCOME10', idempotencyKey: randomUUID() });
@@ -77,8 +76,8 @@ describe('process-square-payment', () => {
     const id = answer.body.reservationId;
     const row = await one<any>(pool(), `select * from public.reservations where id = $1`, [id]);
     expect(row).toMatchObject({ status: 'confirmed', amount_cents: 22500, discount_cents: 2500, num_guests: 2, payment_provider: 'test', email: data.email, dietary_restrictions: 'Vegetarian' });
-    expect(await ticketQuantity(pool(), foodOnly)).toBe(before - 2);
-    const charges = await chargesFor(pool(), [id]);
+    expect(await ticketQuantity(foodOnly)).toBe(before - 2);
+    const charges = await chargesFor([id]);
     expect(charges).toHaveLength(1);
     expect(charges[0]).toMatchObject({ amount_cents: 22500, status: 'COMPLETED', id: row.payment_id, buyer_email: data.email });
     const mail = await one<any>(pool(), `select * from public.email_outbox where reservation_id = $1`, [id]);
@@ -93,13 +92,13 @@ describe('process-square-payment', () => {
     const second = await callFunction('process-square-payment', body);
     expect(first.status).toBe(200);
     expect(second).toEqual(first);
-    const charges = await chargesFor(pool(), [first.body.reservationId]);
+    const charges = await chargesFor([first.body.reservationId]);
     expect(charges).toHaveLength(1);
     expect((await one<any>(pool(), `select count(*)::int as n from public.reservations where idempotency_key = $1`, [key])).n).toBe(1);
   });
 
   it('a declined card: 402 with the reason, nothing confirmed, seats back', async () => {
-    const before = await ticketQuantity(pool(), foodOnly);
+    const before = await ticketQuantity(foodOnly);
     for (const [nonce, message] of [
       [CARD.declined, 'Your card was declined. Please try another card or contact your card issuer.'],
       [CARD.cvv, 'The card security code (CVV) was not accepted. Please check it and try again.'],
@@ -118,14 +117,14 @@ describe('process-square-payment', () => {
       const retry = await callFunction('process-square-payment', { token: nonce, amount: 25000, reservationData: data, idempotencyKey: key });
       expect(retry).toEqual(answer);
     }
-    expect(await ticketQuantity(pool(), foodOnly)).toBe(before);
+    expect(await ticketQuantity(foodOnly)).toBe(before);
   });
 
   it('refuses an amount that differs from the server\'s total, leaving nothing behind', async () => {
-    const before = (await reservationsOf(pool(), eventId)).length;
+    const before = (await reservationsFor({ eventId })).length;
     const answer = await callFunction('process-square-payment', { token: CARD.ok, amount: 100, reservationData: ticketData(), idempotencyKey: randomUUID() });
     expect(answer).toEqual({ status: 400, body: { success: false, error: 'The amount has changed. Please review your order and try again.', code: 'invalid_booking' } });
-    expect((await reservationsOf(pool(), eventId)).length).toBe(before);
+    expect((await reservationsFor({ eventId })).length).toBe(before);
   });
 
   it('a free booking needs no card and refuses one; a paid booking needs one', async () => {
@@ -143,7 +142,7 @@ describe('process-square-payment', () => {
   });
 
   it('says how many tickets are left', async () => {
-    const small = await createTicketType(pool(), eventId, 'Chef Counter', 20000, 1);
+    const small = await createTicketType(eventId, { name: 'Chef Counter', price: 20000, quantity: 1 });
     const answer = await callFunction('process-square-payment', { token: CARD.ok, amount: 40000, reservationData: ticketData({ ticketTypeId: small }) });
     expect(answer).toMatchObject({ status: 409, body: { success: false, error: 'Only 1 tickets available for Chef Counter.' } });
   });
@@ -173,7 +172,7 @@ describe('process-square-payment', () => {
   });
 
   it('refuses out-of-range numbers and NUL characters with a 400 and a clear message, never a 500', async () => {
-    const rows = (await reservationsOf(pool(), eventId)).length;
+    const rows = (await reservationsFor({ eventId })).length;
     const cases: [Record<string, unknown>, string][] = [
       [{ token: CARD.ok, amount: 1e20, reservationData: ticketData() }, 'amount must be at most 2147483647 cents'],
       [{ token: CARD.ok, amount: 2147483648, reservationData: ticketData() }, 'amount must be at most 2147483647 cents'],
@@ -194,7 +193,7 @@ describe('process-square-payment', () => {
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body, JSON.stringify(body)).toMatchObject({ success: false, error });
     }
-    expect((await reservationsOf(pool(), eventId)).length).toBe(rows);
+    expect((await reservationsFor({ eventId })).length).toBe(rows);
   });
 
   it('answers CORS preflights', async () => {
@@ -216,13 +215,13 @@ describe('process-rsvp-payment', () => {
   });
 
   it('takes a paid deposit and holds the spots in the slot', async () => {
-    const before = await slotTaken(pool(), rsvpSlot);
+    const before = await slotTaken(rsvpSlot);
     const answer = await callFunction('process-rsvp-payment', {
       eventId: rsvpEvent, slotId: rsvpSlot, guestDetails: details(), validateOnly: false, paymentToken: CARD.ok, idempotencyKey: randomUUID(),
     });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ success: true, totalDeposit: 1000, discountApplied: 0 });
-    expect(await slotTaken(pool(), rsvpSlot)).toBe(before + 2);
+    expect(await slotTaken(rsvpSlot)).toBe(before + 2);
     const row = await one<any>(pool(), `select status, rsvp_slot_id, time_slot, amount_cents from public.reservations where id = $1`, [answer.body.reservationId]);
     expect(row).toEqual({ status: 'confirmed', rsvp_slot_id: rsvpSlot, time_slot: '6:00pm', amount_cents: 1000 });
     const mail = await one<any>(pool(), `select body_text from public.email_outbox where reservation_id = $1`, [answer.body.reservationId]);
@@ -281,17 +280,17 @@ describe('process-rsvp-payment', () => {
   });
 
   it('refuses more guests than the slot has spots', async () => {
-    const small = await createSlot(pool(), rsvpEvent, '8:00pm', '20:00', 1);
+    const small = await createSlot(rsvpEvent, { slot_label: '8:00pm', slot_time: '20:00', max_capacity: 1 });
     const answer = await callFunction('process-rsvp-payment', { eventId: rsvpEvent, slotId: small, guestDetails: details(), validateOnly: false, paymentToken: CARD.ok });
     expect(answer).toMatchObject({ status: 409, body: { success: false, error: 'Only 1 spots left in the 8:00pm time slot. Please select another time or fewer guests.' } });
   });
 });
 
 describe('magnolia-process-payment', () => {
-  const club = useSupperClubStack(pool);
+  const club = useSupperClubStack();
   let supper: string;
   beforeAll(async () => {
-    supper = (await createSupper(pool(), club().org.id, 30)).eventId;
+    supper = (await createSupper(club().org.id, 30)).eventId;
   });
   const callClub = (name: string, body: unknown) => callFunction(name, body, { apiUrl: club().apiUrl });
   const supperData = (over: Record<string, unknown> = {}) => ({ ...guest('supper'), eventId: supper, guests: 2, timeSlot: '8:00pm', ticket_price: 100, ...over });
@@ -374,9 +373,9 @@ describe('availability and card configuration', () => {
   });
 
   it('the public page (anon, through the gateway) shows the seats of an abandoned hold before it is released', async () => {
-    const own = await createOrg(pool());
-    const dinner = await createEvent(pool(), own.id, { title: 'Abandoned Cart Page Dinner', maxGuests: null });
-    const seat = await createTicketType(pool(), dinner, 'Counter', 5000, 2);
+    const own = await createOrg({ branding: { brand_name: 'Booking Test Kitchen' } });
+    const dinner = (await createEvent(own.id, { title: 'Abandoned Cart Page Dinner', max_guests: null })).id;
+    const seat = await createTicketType(dinner, { name: 'Counter', price: 5000, quantity: 2 });
     const key = randomUUID();
     await asService(pool(), `select public.hold_booking(p_idempotency_key => $1, p_event_id => $2, p_guests => 2, p_name => 'Gone',
       p_email => 'gone@example.com', p_ticket_type => $3, p_max_guests => 6)`, [key, dinner, seat]);

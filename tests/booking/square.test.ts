@@ -7,10 +7,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFunctionsRunner, type RunningFunctions } from '../../stack/functions-runner.ts';
+import type { RunningFunctions } from '../../stack/functions-runner.ts';
 import { freePort } from '../../stack/ports.ts';
-import { stackEnv } from '../support/stack-env.ts';
-import { createEvent, createOrg, createTicketType, guest, one, ticketQuantity, usePool } from './helpers.ts';
+import { one, usePool } from '../support/db.ts';
+import { createEvent, createOrg, createTicketType, guest, ticketQuantity } from '../support/fixtures.ts';
+import { startFunctions } from '../support/functions.ts';
 
 const pool = usePool();
 
@@ -57,21 +58,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => fake.listen(port, '127.0.0.1', resolve));
 
-  const env = stackEnv();
-  runner = await startFunctionsRunner({
-    port: await freePort(),
-    env: {
-      SUPABASE_URL: env.apiUrl,
-      SUPABASE_ANON_KEY: env.anonKey,
-      SUPABASE_SERVICE_ROLE_KEY: env.serviceRoleKey,
-      SUPABASE_DB_URL: env.dbUrl,
-      SQUARE_ACCESS_TOKEN: 'EAAA-test-access-token',
-      SQUARE_LOCATION_ID: 'LOC123',
-      SQUARE_APPLICATION_ID: 'sandbox-sq0idb-test',
-      SQUARE_ENVIRONMENT: 'sandbox',
-      SQUARE_API_VERSION: '2025-01-23',
-      SQUARE_API_BASE_URL: `http://127.0.0.1:${port}`,
-    },
+  runner = await startFunctions({
+    SQUARE_ACCESS_TOKEN: 'EAAA-test-access-token',
+    SQUARE_LOCATION_ID: 'LOC123',
+    SQUARE_APPLICATION_ID: 'sandbox-sq0idb-test',
+    SQUARE_ENVIRONMENT: 'sandbox',
+    SQUARE_API_VERSION: '2025-01-23',
+    SQUARE_API_BASE_URL: `http://127.0.0.1:${port}`,
   });
 }, 120_000);
 
@@ -89,9 +82,9 @@ describe('with Square configured', () => {
   let eventId: string;
   let ticket: string;
   beforeAll(async () => {
-    const org = await createOrg(pool());
-    eventId = await createEvent(pool(), org.id, { title: 'Square Dinner' });
-    ticket = await createTicketType(pool(), eventId, 'Seat', 8800, 10);
+    const org = await createOrg({ branding: { brand_name: 'Booking Test Kitchen' } });
+    eventId = (await createEvent(org.id, { title: 'Square Dinner' })).id;
+    ticket = await createTicketType(eventId, { name: 'Seat', price: 8800, quantity: 10 });
   });
   const data = (over: Record<string, unknown> = {}) => ({ ...guest('square'), eventId, num_guests: 2, ticketTypeId: ticket, ...over });
 
@@ -128,10 +121,10 @@ describe('with Square configured', () => {
   });
 
   it('a Square decline fails the booking and gives the seats back', async () => {
-    const before = await ticketQuantity(pool(), ticket);
+    const before = await ticketQuantity(ticket);
     const answer = await call('process-square-payment', { token: 'cnon:card-nonce-declined', amount: 17600, reservationData: data(), idempotencyKey: randomUUID() });
     expect(answer).toMatchObject({ status: 402, body: { success: false, error: 'Your card was declined. Please try another card or contact your card issuer.' } });
-    expect(await ticketQuantity(pool(), ticket)).toBe(before);
+    expect(await ticketQuantity(ticket)).toBe(before);
   });
 
   it('a lost answer keeps the hold (503, retry); the retry with the same key books it without a second charge', async () => {

@@ -7,7 +7,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { migrate } from '../../stack/postgres.ts';
+import { usePool } from '../support/db.ts';
 import { stackEnv } from '../support/stack-env.ts';
+
+export { one } from '../support/db.ts';
 
 /** Fixed ids from supabase/seed.sql. */
 export const ORG = {
@@ -46,19 +49,9 @@ export const ACTORS: Record<Actor, { role: string; claims: Record<string, unknow
   service: { role: 'service_role', claims: { role: 'service_role' }, label: 'the service role' },
 };
 
-/** A pool to the test database, opened before and closed after the file's tests. */
+/** The file's pool to the test database (tests/support/db.ts), closed after the file's tests. */
 export function useDatabase(): () => pg.Pool {
-  let pool: pg.Pool | undefined;
-  beforeAll(() => {
-    pool = new pg.Pool({ connectionString: stackEnv().dbUrl, max: 4 });
-  });
-  afterAll(async () => {
-    await pool?.end();
-  });
-  return () => {
-    if (!pool) throw new Error('The database pool is not open yet');
-    return pool;
-  };
+  return usePool(4);
 }
 
 /**
@@ -137,10 +130,4 @@ export async function expectError(db: pg.PoolClient, sql: string, params: unknow
   if (error.code !== code) throw new Error(`Expected SQLSTATE ${code}, got ${error.code}: ${error.message}\n${sql}`);
   if (message && !message.test(error.message)) throw new Error(`Expected a message matching ${message}, got: ${error.message}`);
   return error;
-}
-
-export async function one<T = Record<string, unknown>>(db: pg.PoolClient, sql: string, params: unknown[] = []): Promise<T> {
-  const { rows } = await db.query(sql, params);
-  if (rows.length !== 1) throw new Error(`Expected one row, got ${rows.length}: ${sql}`);
-  return rows[0] as T;
 }

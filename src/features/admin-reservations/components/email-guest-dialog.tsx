@@ -28,7 +28,12 @@ export function EmailGuestDialog({ orgName, reservation, onClose }: Props) {
       toast.success(reservationMessages.success, { description: reservationMessages.emailSent });
       onClose();
     },
-    onError: () => toast.error(reservationMessages.error, { description: reservationMessages.emailFailed }),
+    // The spec's words, then the server's own reason when it gave one.
+    onError: (error) => toast.error(reservationMessages.error, {
+      description: error.message && !/failed \(\d+\)$/.test(error.message)
+        ? `${reservationMessages.emailFailed}: ${error.message}`
+        : reservationMessages.emailFailed,
+    }),
   });
 
   return (
@@ -43,8 +48,9 @@ export function EmailGuestDialog({ orgName, reservation, onClose }: Props) {
           noValidate
           onSubmit={form.handleSubmit((values) => send.mutate({ ...values, guestName: reservation.name, reservationId: reservation.id }))}
         >
+          {/* Staff emails go only to the reservation's own guest (the function refuses any other address). */}
           <FormField label="Recipient" error={errors.email?.message}>
-            <Input type="email" {...form.register('email')} />
+            <Input type="email" readOnly aria-readonly="true" className="bg-muted" {...form.register('email')} />
           </FormField>
           <FormField label="Subject" error={errors.subject?.message}>
             <Input {...form.register('subject')} />

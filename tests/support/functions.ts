@@ -1,0 +1,116 @@
+/**
+ * The edge functions in tests: calls through the gateway as the browser makes them, the local
+ * test processor's card nonces, and extra Deno runners (and gateways) serving the same function
+ * sources with settings of their own, on the test stack's database.
+ */
+import { afterAll, beforeAll } from 'vitest';
+import { startFunctionsRunner, type RunningFunctions } from '../../stack/functions-runner.ts';
+import { startGateway } from '../../stack/gateway/server.ts';
+import { freePort } from '../../stack/ports.ts';
+import { readFunctionVerifyJwt } from '../../stack/stack.ts';
+import { createOrg, type Org } from './fixtures.ts';
+import { stackEnv } from './stack-env.ts';
+
+/** Square sandbox nonces honoured by the local test processor. */
+export const CARD = {
+  ok: 'cnon:card-nonce-ok',
+  declined: 'cnon:card-nonce-declined',
+  cvv: 'cnon:card-nonce-rejected-cvv',
+  postal: 'cnon:card-nonce-rejected-postalcode',
+  expiration: 'cnon:card-nonce-rejected-expiration',
+} as const;
+
+export interface FunctionAnswer {
+  status: number;
+  body: any;
+}
+
+/** POSTs to an edge function through the gateway, as the browser's supabase-js does. */
+export async function callFunction(name: string, body: unknown, init: { raw?: string; method?: string; apiUrl?: string } = {}): Promise<FunctionAnswer> {
+  const env = stackEnv();
+  const res = await fetch(`${init.apiUrl ?? env.apiUrl}/functions/v1/${name}`, {
+    method: init.method ?? 'POST',
+    headers: { apikey: env.anonKey, Authorization: `Bearer ${env.anonKey}`, 'Content-Type': 'application/json' },
+    body: init.method === 'GET' ? undefined : init.raw ?? JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = text;
+  }
+  return { status: res.status, body: parsed };
+}
+
+/**
+ * A Deno runner of its own for the function sources (supabase/functions, or `functionsDir`),
+ * with the stack's URLs and keys plus `env`.
+ */
+export async function startFunctions(env: Record<string, string> = {}, opts: { functionsDir?: string } = {}): Promise<RunningFunctions> {
+  const stack = stackEnv();
+  return startFunctionsRunner({
+    port: await freePort(),
+    functionsDir: opts.functionsDir,
+    env: {
+      SUPABASE_URL: stack.apiUrl,
+      SUPABASE_ANON_KEY: stack.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+      SUPABASE_DB_URL: stack.dbUrl,
+      ...env,
+    },
+  });
+}
+
+/**
+ * A gateway of its own on the stack's database, relaying /functions/v1 to `functionsUrl`; which
+ * functions want a JWT is supabase/config.toml's verify_jwt unless `functionVerifyJwt` says.
+ */
+export async function startGatewayFor(
+  functionsUrl: string,
+  functionVerifyJwt: (name: string) => boolean = readFunctionVerifyJwt(),
+): Promise<Awaited<ReturnType<typeof startGateway>>> {
+  const stack = stackEnv();
+  return startGateway({
+    dbUrl: stack.dbUrl,
+    port: await freePort(),
+    jwtSecret: stack.jwtSecret,
+    anonKey: stack.anonKey,
+    serviceRoleKey: stack.serviceRoleKey,
+    functionsUrl,
+    siteUrl: stack.siteUrl,
+    functionVerifyJwt,
+  });
+}
+
+export interface SupperClubStack {
+  /** Gateway URL whose functions are the same sources, with the supper club set to `org`. */
+  apiUrl: string;
+  org: Org;
+}
+
+/**
+ * The supper-club functions book only the supper club's organization ('magnolia'). So that
+ * these tests never change the real supper club's public page under other test files, they
+ * run the same function sources in a second Deno runner with SUPPER_CLUB_ORG_SLUG set to an
+ * organization of their own, behind a second gateway on the same database.
+ */
+export function useSupperClubStack(): () => SupperClubStack {
+  let stack: SupperClubStack | undefined;
+  let runner: RunningFunctions | undefined;
+  let gateway: Awaited<ReturnType<typeof startGateway>> | undefined;
+  beforeAll(async () => {
+    const org = await createOrg({ name: 'Booking Test Kitchen', branding: { brand_name: 'Booking Test Kitchen' } });
+    runner = await startFunctions({ SUPPER_CLUB_ORG_SLUG: org.slug });
+    gateway = await startGatewayFor(runner.url);
+    stack = { apiUrl: gateway.url, org };
+  }, 120_000);
+  afterAll(async () => {
+    await gateway?.close();
+    await runner?.stop();
+  });
+  return () => {
+    if (!stack) throw new Error('The supper club stack is not running yet');
+    return stack;
+  };
+}
