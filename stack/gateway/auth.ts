@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
 import { JwtError, signJwt, verifyJwt, type JwtClaims } from '../jwt.ts';
-import { HttpError, readBody, type GatewayContext } from './context.ts';
+import { formatBytes, JSON_BODY_LIMIT, jsonNestingDepth, MAX_JSON_DEPTH, readBodyUpTo, RequestAbortedError, type GatewayContext } from './context.ts';
 
 /**
  * /auth/v1: the subset of GoTrue (supabase/auth) that supabase-js's auth client uses for
@@ -16,12 +16,127 @@ import { HttpError, readBody, type GatewayContext } from './context.ts';
  * Differences from hosted GoTrue, on purpose: no refresh-token reuse interval (a rotated
  * token is refused at once, and its whole session's tokens are revoked), no email/phone
  * OTP, magic links, OAuth, MFA or admin API (those answer 404 with a clear message).
+ *
+ * Hardening (stack/gateway/README.md, docs/SECURITY.md):
+ * - bodies of at most 1 MiB (413 request_entity_too_large, GoTrue's own limit), JSON nested
+ *   at most MAX_JSON_DEPTH deep, no NUL anywhere in it (400 bad_json / validation_failed);
+ * - passwords of minimum_password_length ([auth] in supabase/config.toml) to 72 bytes
+ *   (bcrypt's limit, as GoTrue), without control characters;
+ * - failed password sign-ins are throttled per email and per client address (429
+ *   over_request_rate_limit with Retry-After); a successful sign-in clears the email's count;
+ * - a sign-up for a registered email answers what GoTrue answers with email confirmations
+ *   on (200, an obfuscated user with no identities and no session) in every mode, where
+ *   GoTrue with autoconfirm answers 422 user_already_exists. Deliberate: see the README.
  */
 
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
-const MIN_PASSWORD_LENGTH = 6;
+/** bcrypt reads 72 bytes of a password; GoTrue refuses longer ones (MaxPasswordLength). */
+export const MAX_PASSWORD_BYTES = 72;
 const API_VERSION_HEADER = 'x-supabase-api-version';
 const API_VERSION_2024 = Date.UTC(2024, 0, 1);
+
+export interface AuthSettings {
+  /** [auth] minimum_password_length (GoTrue's default 6). */
+  minimumPasswordLength: number;
+  /** [auth.email] enable_confirmations: the local server has no confirmation flow, so it must be false. */
+  enableConfirmations: boolean;
+  /** Failed password sign-ins tolerated per email within the window (0: no limit). */
+  failedSignInsPerEmail: number;
+  /** Failed password sign-ins tolerated per client address within the window (0: no limit). */
+  failedSignInsPerAddress: number;
+  failedSignInWindowSeconds: number;
+}
+
+export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
+  minimumPasswordLength: 6,
+  enableConfirmations: false,
+  failedSignInsPerEmail: 5,
+  failedSignInsPerAddress: 30,
+  failedSignInWindowSeconds: 300,
+};
+
+/** What one gateway's auth server keeps between requests. */
+export interface AuthService {
+  settings: AuthSettings;
+  throttle: SignInThrottle;
+}
+
+export function createAuthService(overrides: Partial<AuthSettings> = {}): AuthService {
+  const settings = { ...DEFAULT_AUTH_SETTINGS, ...overrides };
+  if (settings.enableConfirmations) {
+    throw new Error(
+      'supabase/config.toml sets [auth.email] enable_confirmations = true, but the local auth server has no ' +
+        'confirmation emails or /verify endpoint: set it to false for the local stack.',
+    );
+  }
+  return {
+    settings,
+    throttle: new SignInThrottle({
+      perEmail: settings.failedSignInsPerEmail,
+      perAddress: settings.failedSignInsPerAddress,
+      windowMs: settings.failedSignInWindowSeconds * 1000,
+    }),
+  };
+}
+
+/**
+ * Failed sign-ins in a sliding window, per email and per client address. Memory is bounded:
+ * at most `limit` timestamps per key and MAX_KEYS keys per map (the least recently failed go first).
+ */
+export class SignInThrottle {
+  static readonly MAX_KEYS = 50_000;
+  private byEmail = new Map<string, number[]>();
+  private byAddress = new Map<string, number[]>();
+
+  constructor(
+    private limits: { perEmail: number; perAddress: number; windowMs: number },
+    private now: () => number = Date.now,
+  ) {}
+
+  /** Seconds until a sign-in may be tried again for this email from this address; 0 when it may now. */
+  retryAfter(email: string, address: string): number {
+    const t = this.now();
+    return Math.max(this.wait(this.byEmail, email, this.limits.perEmail, t), this.wait(this.byAddress, address, this.limits.perAddress, t));
+  }
+
+  recordFailure(email: string, address: string) {
+    const t = this.now();
+    this.add(this.byEmail, email, this.limits.perEmail, t);
+    this.add(this.byAddress, address, this.limits.perAddress, t);
+  }
+
+  /** A successful sign-in clears the email's failures (not the address's). */
+  recordSuccess(email: string) {
+    this.byEmail.delete(email);
+  }
+
+  private wait(map: Map<string, number[]>, key: string, limit: number, t: number): number {
+    if (limit <= 0) return 0;
+    const list = map.get(key);
+    if (!list) return 0;
+    const recent = list.filter((at) => at > t - this.limits.windowMs);
+    if (recent.length === 0) map.delete(key);
+    else if (recent.length !== list.length) map.set(key, recent);
+    if (recent.length < limit) return 0;
+    return Math.max(1, Math.ceil((recent[recent.length - limit] + this.limits.windowMs - t) / 1000));
+  }
+
+  private add(map: Map<string, number[]>, key: string, limit: number, t: number) {
+    if (limit <= 0) return;
+    const list = (map.get(key) ?? []).filter((at) => at > t - this.limits.windowMs);
+    list.push(t);
+    if (list.length > limit) list.splice(0, list.length - limit);
+    map.delete(key); // re-insert: Map order is then least recently failed first
+    map.set(key, list);
+    while (map.size > SignInThrottle.MAX_KEYS) map.delete(map.keys().next().value as string);
+  }
+}
+
+/** The client's address as the throttle keys it (the socket's; X-Forwarded-For is not trusted). */
+export function clientAddress(req: IncomingMessage): string {
+  const address = req.socket?.remoteAddress ?? 'unknown';
+  return address.startsWith('::ffff:') ? address.slice(7) : address;
+}
 
 export class AuthError extends Error {
   constructor(
@@ -29,6 +144,7 @@ export class AuthError extends Error {
     public errorCode: string,
     message: string,
     public extra: Record<string, unknown> = {},
+    public headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -199,9 +315,17 @@ async function inTransaction<T>(ctx: GatewayContext, fn: (client: pg.PoolClient)
   }
 }
 
+/** A JSON object body of at most 1 MiB, as GoTrue's retrieveRequestParams reads it. */
 async function readAuthJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const raw = (await readBody(req, 1024 * 1024)).toString('utf8');
+  const { data, tooLarge } = await readBodyUpTo(req, JSON_BODY_LIMIT);
+  if (tooLarge) {
+    throw new AuthError(413, 'request_entity_too_large', `Request body too large (max ${JSON_BODY_LIMIT} bytes, ${formatBytes(JSON_BODY_LIMIT)})`);
+  }
+  const raw = data.toString('utf8');
   if (raw.trim() === '') return {};
+  if (jsonNestingDepth(raw, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+    throw new AuthError(400, 'bad_json', `Could not parse request body as JSON: exceeded max depth of ${MAX_JSON_DEPTH}`);
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -211,15 +335,48 @@ async function readAuthJson(req: IncomingMessage): Promise<Record<string, unknow
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON: expected an object');
   }
+  // PostgreSQL text and jsonb cannot hold NUL: refuse it here rather than fail in the database.
+  if (raw.includes('\\u0000') && containsNul(parsed)) {
+    throw new AuthError(400, 'validation_failed', 'The request contains a NUL character (\\u0000), which is not allowed');
+  }
   return parsed as Record<string, unknown>;
+}
+
+/** A NUL in any string (key or value) of a parsed JSON document; iterative. */
+function containsNul(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (v.includes('\0')) return true;
+    } else if (Array.isArray(v)) {
+      for (const item of v) stack.push(item);
+    }
+    else if (v && typeof v === 'object') {
+      for (const [k, item] of Object.entries(v)) {
+        if (k.includes('\0')) return true;
+        stack.push(item);
+      }
+    }
+  }
+  return false;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
-function checkPassword(password: string | undefined, missingMessage: string) {
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/** GoTrue's checkPasswordStrength: at most 72 bytes, at least minimum_password_length (bytes, as Go's len()). */
+function checkPassword(password: string | undefined, missingMessage: string, minimumLength: number) {
   if (!password) throw new AuthError(422, 'validation_failed', missingMessage);
-  if ([...password].length < MIN_PASSWORD_LENGTH) {
-    throw new AuthError(422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
+  if (CONTROL_CHARACTERS.test(password)) throw new AuthError(400, 'validation_failed', 'Password must not contain control characters');
+  const bytes = Buffer.byteLength(password, 'utf8');
+  if (bytes > MAX_PASSWORD_BYTES) {
+    throw new AuthError(400, 'validation_failed', `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
+  }
+  if (bytes < minimumLength) {
+    throw new AuthError(422, 'weak_password', `Password should be at least ${minimumLength} characters.`, {
       weak_password: { reasons: ['length'] },
     });
   }
@@ -265,7 +422,30 @@ async function requireUser(req: IncomingMessage, ctx: GatewayContext): Promise<{
 
 // ---------------------------------------------------------------- endpoints
 
-async function signup(req: IncomingMessage, ctx: GatewayContext) {
+/**
+ * What GoTrue answers (sanitizeUser) to a sign-up for an email that is already registered
+ * when confirmations are on: a made-up user that looks like a fresh unconfirmed sign-up, with
+ * no identities and no session, so the answer does not tell whether the email exists.
+ */
+export function obfuscatedUser(email: string, data: Record<string, unknown>, now = new Date()) {
+  const at = now.toISOString();
+  return {
+    id: randomUUID(),
+    aud: 'authenticated',
+    role: '',
+    email,
+    phone: '',
+    confirmation_sent_at: at,
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: data,
+    identities: [],
+    created_at: at,
+    updated_at: at,
+    is_anonymous: false,
+  };
+}
+
+async function signup(req: IncomingMessage, ctx: GatewayContext, auth: AuthService) {
   const body = await readAuthJson(req);
   if (body.phone !== undefined && body.email === undefined) {
     throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
@@ -273,13 +453,18 @@ async function signup(req: IncomingMessage, ctx: GatewayContext) {
   if (body.email === undefined || body.email === '') throw new AuthError(400, 'validation_failed', 'To signup, please provide your email');
   const email = normalizeEmail(str(body.email));
   const password = str(body.password);
-  checkPassword(password, 'Signup requires a valid password');
-  const data = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? body.data : {};
+  checkPassword(password, 'Signup requires a valid password', auth.settings.minimumPasswordLength);
+  const data = (body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? body.data : {}) as Record<string, unknown>;
 
+  const repeated = async (client: Queryable) => {
+    // Spend about the time a real sign-up spends hashing, so the answer's timing does not tell either.
+    await client.query(`select extensions.crypt($1, extensions.gen_salt('bf'))`, [password]);
+    return obfuscatedUser(email, data);
+  };
   try {
     return await inTransaction(ctx, async (client) => {
       const { rowCount } = await client.query('select 1 from auth.users where lower(email) = $1', [email]);
-      if (rowCount) throw new AuthError(422, 'user_already_exists', 'User already registered');
+      if (rowCount) return repeated(client);
       const { rows: [user] } = await client.query<{ id: string }>(
         `insert into auth.users (instance_id, aud, role, email, encrypted_password, email_confirmed_at,
                                  raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous)
@@ -298,31 +483,48 @@ async function signup(req: IncomingMessage, ctx: GatewayContext) {
     });
   } catch (error) {
     if (error instanceof AuthError) throw error;
-    if (isUniqueViolation(error)) throw new AuthError(422, 'user_already_exists', 'User already registered');
+    // The same email signed up in a concurrent request a moment ago.
+    if (isUniqueViolation(error)) return repeated(ctx.pool);
     throw new AuthError(500, 'unexpected_failure', `Database error saving new user: ${(error as Error).message}`);
   }
 }
 
-async function passwordGrant(body: Record<string, unknown>, ctx: GatewayContext) {
+async function passwordGrant(body: Record<string, unknown>, ctx: GatewayContext, auth: AuthService, address: string) {
   const email = str(body.email)?.trim().toLowerCase();
   const password = str(body.password);
   if (body.phone !== undefined && !email) throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled');
   if (!email || !password) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
-  const { rows } = await ctx.pool.query<{ id: string; email_confirmed_at: Date | null }>(
+  if (CONTROL_CHARACTERS.test(email) || email.length > 255) {
+    throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+  }
+  if (CONTROL_CHARACTERS.test(password)) throw new AuthError(400, 'validation_failed', 'Password must not contain control characters');
+  // Locked out (too many recent failures for this email or from this address): refused
+  // before the password is even looked at, so guessing on gains nothing.
+  const wait = auth.throttle.retryAfter(email, address);
+  if (wait > 0) throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, { 'retry-after': String(wait) });
+  // No stored password can be longer than 72 bytes (bcrypt); skip hashing absurd input.
+  const { rows } = Buffer.byteLength(password, 'utf8') > 1024 ? { rows: [] } : await ctx.pool.query<{ id: string; email_confirmed_at: Date | null }>(
     `select id, email_confirmed_at from auth.users
       where lower(email) = $1 and encrypted_password is not null and encrypted_password <> ''
         and encrypted_password = extensions.crypt($2, encrypted_password)`,
     [email, password],
   );
   const found = rows[0];
-  if (!found) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
+  if (!found) {
+    auth.throttle.recordFailure(email, address);
+    throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
+  }
+  auth.throttle.recordSuccess(email);
   if (!found.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
   return inTransaction(ctx, (client) => startSession(ctx, client, found.id));
 }
 
 async function refreshGrant(body: Record<string, unknown>, ctx: GatewayContext) {
   const token = str(body.refresh_token);
-  if (!token) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+  // Our tokens are 32 base64url characters; anything else cannot be one (and a NUL cannot reach SQL).
+  if (!token || token.length > 255 || CONTROL_CHARACTERS.test(token)) {
+    throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+  }
   const outcome = await inTransaction(ctx, async (client) => {
     const { rows: [row] } = await client.query<{ id: string; user_id: string; session_id: string | null; revoked: boolean }>(
       `select id, user_id, session_id, revoked from auth.refresh_tokens where token = $1 for update`,
@@ -353,12 +555,12 @@ async function refreshGrant(body: Record<string, unknown>, ctx: GatewayContext) 
   return outcome.session;
 }
 
-async function updateUser(req: IncomingMessage, ctx: GatewayContext) {
+async function updateUser(req: IncomingMessage, ctx: GatewayContext, auth: AuthService) {
   const { user } = await requireUser(req, ctx);
   const body = await readAuthJson(req);
   const email = body.email !== undefined ? normalizeEmail(str(body.email)) : undefined;
   const password = body.password !== undefined ? str(body.password) : undefined;
-  if (body.password !== undefined) checkPassword(password, 'Password update requires a valid password');
+  if (body.password !== undefined) checkPassword(password, 'Password update requires a valid password', auth.settings.minimumPasswordLength);
   if (body.phone !== undefined) throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled');
   const data = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? body.data as Record<string, unknown> : undefined;
 
@@ -424,7 +626,7 @@ async function logout(req: IncomingMessage, ctx: GatewayContext, url: URL) {
   }
 }
 
-export function authSettings() {
+export function authSettings(settings: AuthSettings = DEFAULT_AUTH_SETTINGS) {
   return {
     external: {
       anonymous_users: false, apple: false, azure: false, bitbucket: false, discord: false, email: true,
@@ -433,14 +635,22 @@ export function authSettings() {
       twitch: false, twitter: false, workos: false, zoom: false,
     },
     disable_signup: false,
-    mailer_autoconfirm: true,
+    mailer_autoconfirm: !settings.enableConfirmations,
     phone_autoconfirm: false,
     sms_provider: '',
     saml_enabled: false,
   };
 }
 
-export async function handleAuth(req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, url: URL): Promise<void> {
+let defaultService: AuthService | undefined;
+
+export async function handleAuth(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: GatewayContext,
+  url: URL,
+  auth: AuthService = (defaultService ??= createAuthService()),
+): Promise<void> {
   const apiVersion = parseApiVersion(req.headers[API_VERSION_HEADER]);
   const versionHeader: Record<string, string> = apiVersion !== null ? { 'x-supabase-api-version': '2024-01-01' } : {};
   const send = (status: number, body?: unknown, headers: Record<string, string> = {}) => {
@@ -459,12 +669,12 @@ export async function handleAuth(req: IncomingMessage, res: ServerResponse, ctx:
   try {
     if (path === '/signup' && method === 'POST') {
       // redirect_to (emailRedirectTo) and code_challenge are accepted and not needed: sign-ups are confirmed at once.
-      return send(200, await signup(req, ctx));
+      return send(200, await signup(req, ctx, auth));
     }
     if (path === '/token' && method === 'POST') {
       const grant = url.searchParams.get('grant_type');
       const body = await readAuthJson(req);
-      if (grant === 'password') return send(200, await passwordGrant(body, ctx));
+      if (grant === 'password') return send(200, await passwordGrant(body, ctx, auth, clientAddress(req)));
       if (grant === 'refresh_token') return send(200, await refreshGrant(body, ctx));
       throw new AuthError(400, 'validation_failed', `Unsupported grant_type "${grant ?? ''}" (the local auth server supports password and refresh_token)`);
     }
@@ -472,12 +682,12 @@ export async function handleAuth(req: IncomingMessage, res: ServerResponse, ctx:
       const { user } = await requireUser(req, ctx);
       return send(200, userJson(user, await loadIdentities(ctx.pool, user.id)));
     }
-    if (path === '/user' && method === 'PUT') return send(200, await updateUser(req, ctx));
+    if (path === '/user' && method === 'PUT') return send(200, await updateUser(req, ctx, auth));
     if (path === '/logout' && method === 'POST') {
       await logout(req, ctx, url);
       return send(204);
     }
-    if (path === '/settings' && method === 'GET') return send(200, authSettings());
+    if (path === '/settings' && method === 'GET') return send(200, authSettings(auth.settings));
     if (path === '/health' && method === 'GET') {
       return send(200, { version: 'supperhost-local', name: 'GoTrue', description: 'Local GoTrue-compatible auth (SupperHost stack)' });
     }
@@ -485,13 +695,13 @@ export async function handleAuth(req: IncomingMessage, res: ServerResponse, ctx:
   } catch (error) {
     const authError = error instanceof AuthError
       ? error
-      : error instanceof HttpError && error.status === 413
-        ? new AuthError(413, 'request_too_large', 'Request body too large')
+      : error instanceof RequestAbortedError
+        ? new AuthError(400, 'bad_json', 'Could not read the request body: it ended before its announced length')
         : new AuthError(500, 'unexpected_failure', (error as Error)?.message ?? 'Unexpected failure');
     if (res.headersSent) {
       res.end();
       return;
     }
-    send(authError.status, authErrorBody(authError, apiVersion), { 'x-sb-error-code': authError.errorCode });
+    send(authError.status, authErrorBody(authError, apiVersion), { ...authError.headers, 'x-sb-error-code': authError.errorCode });
   }
 }

@@ -30,20 +30,181 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
-export async function readBody(req: IncomingMessage, limitBytes = 12 * 1024 * 1024): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limitBytes) throw new HttpError(413, { code: 'PGRST413', message: 'Request body too large', details: null, hint: null });
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+// ---------------------------------------------------------------- request bodies
+//
+// Limits (stack/gateway/README.md, "Limits"): JSON bodies of /rest/v1, /auth/v1, storage's
+// JSON routes and /functions/v1 are at most JSON_BODY_LIMIT; uploads are bounded by storage.ts.
+// An over-limit body is never answered by dropping the connection: it is read on and thrown
+// away (the client is still sending, and closing a socket with unread data makes the kernel
+// reset the connection, so the client would see ECONNRESET instead of the 413). Only past
+// DRAIN_LIMIT bytes, or DRAIN_TIMEOUT_MS after the limit was passed, does the gateway stop
+// reading: it answers at once and closes the connection DRAIN_TIMEOUT_MS later.
+
+/** Request bodies of the JSON APIs: 1 MiB (GoTrue's own limit; PostgREST and the functions relay get the same). */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+/** How much of an over-limit body is still read and discarded so that the client can read the answer. */
+export const DRAIN_LIMIT = 64 * 1024 * 1024;
+/** How long an over-limit body is read on, at most. */
+export const DRAIN_TIMEOUT_MS = 10_000;
+/** Nesting of a JSON body: deeper documents are refused (JSON.stringify overflows V8's stack near 5,000). */
+export const MAX_JSON_DEPTH = 512;
+
+/** "1 MiB", "64 KiB", "1000 bytes". */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
 }
 
+/** The client went away (or half-closed) before the whole body arrived: there is nobody to answer. */
+export class RequestAbortedError extends Error {}
+
+export interface BodyRead {
+  /** The body; empty when tooLarge. */
+  data: Buffer;
+  tooLarge: boolean;
+  /** The rest of the body was not read; it is discarded in the background and the connection closed after DRAIN_TIMEOUT_MS. */
+  abandoned: boolean;
+}
+
+const EMPTY = Buffer.alloc(0);
+const abandonedBodies = new WeakSet<IncomingMessage>();
+
+/** Whether the gateway gave up reading this request's body (it answers at once, then closes the connection). */
+export function bodyAbandoned(req: IncomingMessage): boolean {
+  return abandonedBodies.has(req);
+}
+
+/** Keeps reading (and discarding) what the client still sends, then closes the connection if the body never ended. */
+function drainInBackground(req: IncomingMessage) {
+  abandonedBodies.add(req);
+  req.on('data', () => undefined);
+  req.on('error', () => undefined);
+  const timer = setTimeout(() => {
+    if (!req.complete) req.socket?.destroy();
+  }, DRAIN_TIMEOUT_MS);
+  timer.unref?.();
+  req.once('end', () => clearTimeout(timer));
+  req.once('close', () => clearTimeout(timer));
+}
+
+/**
+ * Reads a request body of at most `limit` bytes. A longer body is reported as tooLarge after
+ * it has been read to its end (and thrown away), so the answer reaches the client; see above
+ * for the caps on that. Rejects with RequestAbortedError when the client closes first.
+ */
+export function readBodyUpTo(req: IncomingMessage, limit: number): Promise<BodyRead> {
+  return new Promise<BodyRead>((resolve, reject) => {
+    if (req.readableEnded) {
+      // Already read (by someone else): nothing left.
+      resolve({ data: EMPTY, tooLarge: false, abandoned: false });
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    let overTimer: NodeJS.Timeout | undefined;
+    const cleanup = () => {
+      settled = true;
+      if (overTimer) clearTimeout(overTimer);
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const abandon = () => {
+      if (settled) return;
+      cleanup();
+      drainInBackground(req);
+      resolve({ data: EMPTY, tooLarge: true, abandoned: true });
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      if (chunks.length) chunks.length = 0;
+      if (size > DRAIN_LIMIT) abandon();
+      else if (!overTimer) overTimer = setTimeout(abandon, DRAIN_TIMEOUT_MS);
+    };
+    const onEnd = () => {
+      if (settled) return;
+      cleanup();
+      resolve(size > limit ? { data: EMPTY, tooLarge: true, abandoned: false } : { data: Buffer.concat(chunks, size), tooLarge: false, abandoned: false });
+    };
+    const onError = () => {
+      if (settled) return;
+      cleanup();
+      req.on('error', () => undefined);
+      reject(new RequestAbortedError('The client closed the connection before the request body ended'));
+    };
+    const onClose = () => {
+      if (!settled && !req.complete) onError();
+    };
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > DRAIN_LIMIT) {
+      // Not worth reading: answer now (the client may not even be sending it yet).
+      drainInBackground(req);
+      resolve({ data: EMPTY, tooLarge: true, abandoned: true });
+      return;
+    }
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
+}
+
+/** PostgREST-shaped 413 for a body over `limit`. */
+export function restBodyTooLarge(limit: number): HttpError {
+  return new HttpError(413, {
+    code: 'PGRST413',
+    message: `Request body is larger than the ${formatBytes(limit)} limit`,
+    details: `The gateway accepts JSON bodies of at most ${limit} bytes`,
+    hint: null,
+  });
+}
+
+/** A body of at most `limitBytes` (PostgREST-shaped 413 otherwise). */
+export async function readBody(req: IncomingMessage, limitBytes = JSON_BODY_LIMIT): Promise<Buffer> {
+  const { data, tooLarge } = await readBodyUpTo(req, limitBytes);
+  if (tooLarge) throw restBodyTooLarge(limitBytes);
+  return data;
+}
+
+/**
+ * Deepest nesting of arrays and objects in a JSON text (strings skipped); stops counting
+ * once past `stopAt`. Linear, no recursion: safe on hostile input.
+ */
+export function jsonNestingDepth(text: string, stopAt = Infinity): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth++;
+      if (depth > max) {
+        max = depth;
+        if (max > stopAt) return max;
+      }
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return max;
+}
+
+/** A JSON body as PostgREST reads it: 1 MiB at most, nesting at most MAX_JSON_DEPTH; PGRST102 when malformed. */
 export async function readJson(req: IncomingMessage): Promise<unknown> {
-  const raw = (await readBody(req)).toString('utf8');
+  const raw = (await readBody(req, JSON_BODY_LIMIT)).toString('utf8');
   if (raw.trim() === '') return undefined;
+  if (jsonNestingDepth(raw, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+    throw new HttpError(400, { code: 'PGRST102', message: 'Empty or invalid json', details: `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, hint: null });
+  }
   try {
     return JSON.parse(raw);
   } catch (error) {

@@ -44,9 +44,26 @@ function forwardHeaders(headers: IncomingHttpHeaders): Record<string, string | s
   return out;
 }
 
+/**
+ * The path after /functions/v1, checked: every `%xx` must decode to UTF-8 (a function would
+ * otherwise see a path its own decodeURIComponent throws on). null when it does not.
+ */
+export function checkFunctionPath(rest: string): { name: string } | null {
+  try {
+    for (const segment of rest.split('/')) decodeURIComponent(segment);
+    return { name: decodeURIComponent(rest.split('/')[1] ?? '') };
+  } catch {
+    return null;
+  }
+}
+
 export async function handleFunctions(req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, url: URL): Promise<void> {
   const rest = url.pathname.slice('/functions/v1'.length); // "/<name>/..." or ""
-  const name = decodeURIComponent(rest.split('/')[1] ?? '');
+  const checked = checkFunctionPath(rest);
+  if (!checked) {
+    return sendJson(res, 400, { error: 'Malformed percent-encoding in the request path', code: 'bad_request_path' });
+  }
+  const name = checked.name;
   if (!name || !FUNCTION_NAME.test(name) || name.startsWith('_')) {
     return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
   }
@@ -60,6 +77,15 @@ export async function handleFunctions(req: IncomingMessage, res: ServerResponse,
   const headers = forwardHeaders(req.headers);
   headers['x-forwarded-host'] = String(req.headers['host'] ?? '');
   headers['x-forwarded-proto'] = 'http';
+  // A streamed (chunked) body stays chunked upstream whatever the method: Node's client would
+  // send the body of a GET or DELETE without framing, and the runner would then read it as the
+  // next request on that kept-alive connection (an empty 400 for someone else's request).
+  if (req.headers['transfer-encoding'] !== undefined) headers['transfer-encoding'] = 'chunked';
+  // As the platform's proxy: the caller's address, never one the caller claims.
+  const remote = req.socket.remoteAddress ?? 'unknown';
+  delete headers['cf-connecting-ip'];
+  headers['x-real-ip'] = remote;
+  headers['x-forwarded-for'] = [req.headers['x-forwarded-for'], remote].flat().filter(Boolean).join(', ');
 
   await new Promise<void>((resolve) => {
     const upstream = httpRequest(target, { method: req.method, headers }, (upRes) => {
@@ -76,10 +102,14 @@ export async function handleFunctions(req: IncomingMessage, res: ServerResponse,
     upstream.on('error', (error: NodeJS.ErrnoException) => {
       if (!res.headersSent) {
         const down = ['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND'].includes(error.code ?? '');
-        sendJson(res, down ? 503 : 502, {
-          code: down ? 'FUNCTIONS_UNAVAILABLE' : 'BAD_GATEWAY',
-          msg: `The edge functions runner is not reachable at ${ctx.functionsUrl} (${error.code ?? error.message}). Is the local stack running? Start it with \`npm start\`.`,
-        });
+        const msg = `The edge functions runner is not reachable at ${ctx.functionsUrl} (${error.code ?? error.message}). Is the local stack running? Start it with \`npm start\`.`;
+        if (down) {
+          // The stack restarts a Deno runner that died within seconds (stack/functions-runner.ts):
+          // tell the client to retry rather than fail.
+          sendJson(res, 503, { error: 'Edge functions are restarting; try again in a moment', code: 'functions_unavailable', msg }, { 'retry-after': '1' });
+        } else {
+          sendJson(res, 502, { code: 'BAD_GATEWAY', msg });
+        }
       } else {
         res.destroy();
       }

@@ -2,7 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
 import { JwtError, verifyJwt, type JwtClaims } from '../jwt.ts';
-import { bearerToken, withRoleTransaction, type GatewayContext } from './context.ts';
+import { bearerToken, formatBytes, JSON_BODY_LIMIT, readBodyUpTo, RequestAbortedError, withRoleTransaction, type GatewayContext } from './context.ts';
+import { MULTIPART_OVERHEAD_BYTES, MultipartError, parseMultipart as parseMultipartBody, type MultipartPart } from './multipart.ts';
 
 /**
  * /storage/v1: the subset of Supabase's storage-api that supabase-js's storage client uses
@@ -17,10 +18,23 @@ import { bearerToken, withRoleTransaction, type GatewayContext } from './context
  * Errors have storage-api's body `{statusCode: "<code>", code, error, message}` and, like
  * storage-api, HTTP status 400 for every 4xx error (500 for internal ones): the precise
  * status is the body's `statusCode`, which storage-js exposes as `error.statusCode`.
+ *
+ * Limits (stack/gateway/README.md): an upload is at most the bucket's file_size_limit, itself
+ * capped by the project-wide [storage] file_size_limit of supabase/config.toml (10 MiB); the
+ * gateway reads at most that plus MULTIPART_OVERHEAD_BYTES of a multipart body. JSON bodies
+ * (list, remove) are at most 1 MiB. Bucket names follow storage-api's rules (1-100 of
+ * A-Z a-z 0-9 _ ! . * ' ( ) space & $ = @ ; : + , ? -), object keys have no control
+ * characters and no empty, "." or ".." segments. A request with no key at all is refused by
+ * the gateway before it gets here (server.ts), except public object downloads.
  */
 
-/** storage-api's default global upload limit (FILE_SIZE_LIMIT, 50 MB). */
+/** storage-api's default global upload limit (FILE_SIZE_LIMIT, 50 MB), used when config.toml has none. */
 export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
+
+export interface StorageOptions {
+  /** Project-wide upload limit in bytes ([storage] file_size_limit); a bucket's own limit may only lower it. */
+  fileSizeLimit: number;
+}
 
 export class StorageError extends Error {
   constructor(
@@ -28,6 +42,8 @@ export class StorageError extends Error {
     public code: string,
     message: string,
     public error?: string,
+    /** What the error is about (storage-api's `resource`), not sent. */
+    public resource?: string,
   ) {
     super(message);
   }
@@ -50,6 +66,10 @@ export const StorageErrors = {
   accessDenied: (message: string) => new StorageError(403, 'AccessDenied', message, 'Unauthorized'),
   duplicate: () => new StorageError(409, 'Duplicate', 'The resource already exists', 'Duplicate'),
   entityTooLarge: () => new StorageError(413, 'EntityTooLarge', 'The object exceeded the maximum allowed size', 'Payload too large'),
+  bodyTooLarge: (limit: number) => new StorageError(413, 'EntityTooLarge', `Request body is larger than the ${formatBytes(limit)} limit`, 'Payload too large'),
+  invalidBucketName: (name: string) => new StorageError(400, 'InvalidBucketName', `Bucket name invalid`, 'Invalid Input', name),
+  badUrl: (path: string) => new StorageError(400, 'InvalidRequest', `'${path}' is not a valid url component`, 'Bad Request'),
+  invalidRange: (size: number) => new StorageError(416, 'InvalidRange', `The requested range is not satisfiable (the object has ${size} bytes)`, 'Range Not Satisfiable'),
   invalidMimeType: (mime: string) => new StorageError(415, 'InvalidMimeType', `mime type ${mime} is not supported`, 'invalid_mime_type'),
   routeNotFound: (method: string, path: string) => new StorageError(404, 'RouteNotFound', `Route ${method}:${path} is not supported by the local storage server`, 'Not Found'),
   internal: (message: string) => new StorageError(500, 'InternalError', message, 'Internal'),
@@ -65,115 +85,26 @@ export function storageErrorFromPg(error: unknown): StorageError {
     case '23503': return new StorageError(404, 'InvalidRequest', 'The related resource does not exist');
     case '55P03':
     case '57014': return new StorageError(423, 'ResourceLocked', 'The resource is locked');
-    default: return StorageErrors.internal(e.message ?? 'Internal server error');
+    // A value the database cannot take (an invalid byte sequence, a NUL, a bad number): the
+    // request's fault, not the server's. Normally caught earlier by the input checks.
+    case '54001': return StorageErrors.invalidRequest('The request is too complex');
+    default:
+      if (e.code?.startsWith('22')) return StorageErrors.invalidRequest(`Invalid input: ${e.message ?? 'rejected by the database'}`);
+      return StorageErrors.internal(e.message ?? 'Internal server error');
   }
 }
 
 // ---------------------------------------------------------------- multipart/form-data
 
-export interface MultipartPart {
-  /** Field name ('' for the file supabase-js sends). */
-  name: string;
-  filename?: string;
-  contentType?: string;
-  headers: Record<string, string>;
-  data: Buffer;
-}
+export { parseHeaderParams, type MultipartPart } from './multipart.ts';
 
-/** Parameters of a header value such as `form-data; name="x"; filename="a b.png"`. */
-export function parseHeaderParams(value: string): { value: string; params: Record<string, string> } {
-  const params: Record<string, string> = {};
-  let i = value.indexOf(';');
-  const main = (i === -1 ? value : value.slice(0, i)).trim().toLowerCase();
-  while (i !== -1 && i < value.length) {
-    i++; // skip ';'
-    while (value[i] === ' ' || value[i] === '\t') i++;
-    const eq = value.indexOf('=', i);
-    if (eq === -1) break;
-    const key = value.slice(i, eq).trim().toLowerCase();
-    i = eq + 1;
-    let v = '';
-    if (value[i] === '"') {
-      i++;
-      while (i < value.length && value[i] !== '"') {
-        if (value[i] === '\\' && i + 1 < value.length) i++;
-        v += value[i++];
-      }
-      i++; // closing quote
-      const next = value.indexOf(';', i);
-      i = next;
-    } else {
-      const next = value.indexOf(';', i);
-      v = (next === -1 ? value.slice(i) : value.slice(i, next)).trim();
-      i = next;
-    }
-    if (key.endsWith('*')) {
-      // RFC 5987: charset'lang'percent-encoded
-      const m = v.match(/^([^']*)'[^']*'(.*)$/);
-      try {
-        params[key.slice(0, -1)] = m ? decodeURIComponent(m[2]) : v;
-      } catch {
-        params[key.slice(0, -1)] = v;
-      }
-    } else if (!(key in params)) {
-      params[key] = v;
-    }
-  }
-  return { value: main, params };
-}
-
-/**
- * Parses a multipart/form-data body (RFC 7578). Throws StorageError InvalidRequest when
- * the body is not well formed.
- */
+/** multipart.ts's parser, with its errors answered as storage-api's 400 InvalidRequest. */
 export function parseMultipart(body: Buffer, contentType: string): MultipartPart[] {
-  const { value, params } = parseHeaderParams(contentType);
-  if (value !== 'multipart/form-data') throw StorageErrors.invalidRequest('Expected multipart/form-data');
-  const boundary = params['boundary'];
-  if (!boundary || boundary.length > 200) throw StorageErrors.invalidRequest('The multipart body has no valid boundary');
-  const delimiter = Buffer.from(`--${boundary}`);
-  const nextDelimiter = Buffer.from(`\r\n--${boundary}`);
-
-  let pos: number;
-  if (body.subarray(0, delimiter.length).equals(delimiter)) pos = 0;
-  else {
-    const found = body.indexOf(nextDelimiter);
-    if (found === -1) throw StorageErrors.invalidRequest('The multipart body has no boundary line');
-    pos = found + 2;
-  }
-
-  const parts: MultipartPart[] = [];
-  for (;;) {
-    pos += delimiter.length;
-    if (body[pos] === 0x2d && body[pos + 1] === 0x2d) return parts; // "--": the closing delimiter
-    while (body[pos] === 0x20 || body[pos] === 0x09) pos++; // transport padding
-    if (body[pos] !== 0x0d || body[pos + 1] !== 0x0a) throw StorageErrors.invalidRequest('Malformed multipart boundary line');
-    pos += 2;
-    const headerEnd = body.indexOf('\r\n\r\n', pos);
-    if (headerEnd === -1) throw StorageErrors.invalidRequest('Malformed multipart part headers');
-    const headers: Record<string, string> = {};
-    const headerText = body.subarray(pos, headerEnd).toString('utf8');
-    for (const line of headerText.split('\r\n')) {
-      if (!line) continue;
-      const colon = line.indexOf(':');
-      if (colon <= 0) throw StorageErrors.invalidRequest('Malformed multipart part header');
-      headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-    }
-    const dataStart = headerEnd + 4;
-    const dataEnd = body.indexOf(nextDelimiter, dataStart);
-    if (dataEnd === -1) throw StorageErrors.invalidRequest('The multipart body ends before its closing boundary');
-    const disposition = headers['content-disposition'];
-    if (!disposition) throw StorageErrors.invalidRequest('A multipart part has no Content-Disposition');
-    const d = parseHeaderParams(disposition);
-    if (d.value !== 'form-data' || !('name' in d.params)) throw StorageErrors.invalidRequest('A multipart part is not form-data with a name');
-    parts.push({
-      name: d.params['name'],
-      filename: d.params['filename'],
-      contentType: headers['content-type'],
-      headers,
-      data: body.subarray(dataStart, dataEnd),
-    });
-    pos = dataEnd + 2;
+  try {
+    return parseMultipartBody(body, contentType);
+  } catch (error) {
+    if (error instanceof MultipartError) throw StorageErrors.invalidRequest(error.message);
+    throw error;
   }
 }
 
@@ -199,22 +130,33 @@ export function isValidObjectKey(key: string): boolean {
   return key.split('/').every((seg) => seg !== '' && seg !== '.' && seg !== '..');
 }
 
-/** Reads a body up to `limit` bytes; past that it keeps draining (so the client can read the answer) and reports tooLarge. */
-async function readLimited(req: IncomingMessage, limit: number): Promise<{ data: Buffer; tooLarge: boolean }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let tooLarge = false;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) {
-      tooLarge = true;
-      chunks.length = 0;
-      continue;
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return { data: tooLarge ? Buffer.alloc(0) : Buffer.concat(chunks), tooLarge };
+const VALID_BUCKET_NAME = /^[A-Za-z0-9_!.*'() &$=@;:+,?-]+$/;
+
+/** storage-api's bucket name check (isValidBucketName): 1-100 S3-safe characters. */
+export function isValidBucketName(name: string): boolean {
+  return name.length > 0 && name.length <= 100 && VALID_BUCKET_NAME.test(name);
 }
+
+/** Decodes one path segment; broken percent-encoding (`%zz`, `%E0%A4%A`) is a 400, as with storage-api's router. */
+function decodeSegment(segment: string, path: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw StorageErrors.badUrl(path);
+  }
+}
+
+function checkBucketName(name: string): string {
+  if (!isValidBucketName(name)) throw StorageErrors.invalidBucketName(name);
+  return name;
+}
+
+/**
+ * Values the object keeps and later sends back as response headers (mime type, cache-control)
+ * must be printable ASCII: Node refuses anything else in a header, which would make every
+ * download of the object fail.
+ */
+const isHeaderSafe = (value: string) => /^[\t\x20-\x7e]*$/.test(value);
 
 function storageClaims(req: IncomingMessage, ctx: GatewayContext): JwtClaims {
   const token = bearerToken(req);
@@ -246,16 +188,12 @@ async function findBucket(ctx: GatewayContext, id: string): Promise<BucketRow> {
   return rows[0];
 }
 
+/** `/<bucket>/<key...>` of a route, decoded; the bucket name is checked (the key is checked where it matters). */
 function splitBucketAndKey(rest: string): { bucket: string; key: string } {
   const segments = rest.split('/').filter((s, i) => i > 0 || s !== '');
-  let decoded: string[];
-  try {
-    decoded = segments.map((s) => decodeURIComponent(s));
-  } catch {
-    throw StorageErrors.invalidKey(rest);
-  }
+  const decoded = segments.map((s) => decodeSegment(s, rest));
   const [bucket, ...keyParts] = decoded;
-  return { bucket: bucket ?? '', key: keyParts.join('/') };
+  return { bucket: checkBucketName(bucket ?? ''), key: keyParts.join('/') };
 }
 
 const withStorageRole = <T>(ctx: GatewayContext, claims: JwtClaims, req: IncomingMessage, readOnly: boolean, fn: (client: pg.PoolClient) => Promise<T>) =>
@@ -277,19 +215,18 @@ interface ObjectMetadata {
 
 // ---------------------------------------------------------------- operations
 
-async function upload(req: IncomingMessage, ctx: GatewayContext, rest: string, mode: 'create' | 'update') {
+async function upload(req: IncomingMessage, ctx: GatewayContext, opts: StorageOptions, rest: string, mode: 'create' | 'update') {
   const { bucket: bucketId, key } = splitBucketAndKey(rest);
-  if (!bucketId) throw StorageErrors.noSuchBucket();
   if (!isValidObjectKey(key)) throw StorageErrors.invalidKey(key);
   const claims = storageClaims(req, ctx);
   const bucket = await findBucket(ctx, bucketId);
   const bucketLimit = bucket.file_size_limit != null ? Number(bucket.file_size_limit) : null;
-  const limit = Math.min(GLOBAL_FILE_SIZE_LIMIT, bucketLimit ?? GLOBAL_FILE_SIZE_LIMIT);
+  const limit = Math.min(opts.fileSizeLimit, bucketLimit ?? opts.fileSizeLimit);
 
   const contentType = String(req.headers['content-type'] ?? '');
   const isMultipart = contentType.toLowerCase().startsWith('multipart/form-data');
   // A multipart body carries a little framing around the file; allow for it here and check the file itself below.
-  const { data, tooLarge } = await readLimited(req, isMultipart ? limit + 64 * 1024 : limit);
+  const { data, tooLarge } = await readBodyUpTo(req, isMultipart ? limit + MULTIPART_OVERHEAD_BYTES : limit);
   if (tooLarge) throw StorageErrors.entityTooLarge();
 
   let bytes: Buffer;
@@ -309,7 +246,9 @@ async function upload(req: IncomingMessage, ctx: GatewayContext, rest: string, m
     cacheControl = String(req.headers['cache-control'] ?? '') || 'no-cache';
   }
   if (bytes.length > limit) throw StorageErrors.entityTooLarge();
+  if (!isHeaderSafe(mimetype) || mimetype.length > 255) throw StorageErrors.invalidMimeType(mimetype.replace(/[^\x20-\x7e]/g, '?'));
   if (!isMimeTypeAllowed(mimetype, bucket.allowed_mime_types)) throw StorageErrors.invalidMimeType(mimetype);
+  if (!isHeaderSafe(cacheControl) || cacheControl.length > 1024) throw StorageErrors.invalidRequest('Invalid cacheControl value');
 
   const metadata: ObjectMetadata = {
     eTag: `"${createHash('md5').update(bytes).digest('hex')}"`,
@@ -374,7 +313,8 @@ interface StoredObject {
 
 async function readObjectAsCaller(req: IncomingMessage, ctx: GatewayContext, rest: string): Promise<StoredObject> {
   const { bucket, key } = splitBucketAndKey(rest);
-  if (!bucket || !key) throw StorageErrors.noSuchKey();
+  if (!key) throw StorageErrors.noSuchKey();
+  if (!isValidObjectKey(key)) throw StorageErrors.invalidKey(key);
   const claims = storageClaims(req, ctx);
   return withStorageRole(ctx, claims, req, true, async (client) => {
     const { rows: [obj] } = await client.query<{ id: string; metadata: ObjectMetadata | null; updated_at: Date | null }>(
@@ -391,6 +331,8 @@ async function readObjectAsCaller(req: IncomingMessage, ctx: GatewayContext, res
 
 async function readPublicObject(ctx: GatewayContext, rest: string): Promise<StoredObject> {
   const { bucket, key } = splitBucketAndKey(rest);
+  if (!key) throw StorageErrors.noSuchKey();
+  if (!isValidObjectKey(key)) throw StorageErrors.invalidKey(key);
   const { rows: [b] } = await ctx.pool.query<{ public: boolean | null }>('select public from storage.buckets where id = $1', [bucket]);
   if (!b || !b.public) throw StorageErrors.noSuchBucket();
   const { rows: [obj] } = await ctx.pool.query<StoredObject>(
@@ -417,7 +359,8 @@ function sendObject(req: IncomingMessage, res: ServerResponse, obj: StoredObject
   };
   if (url.searchParams.has('download')) {
     const name = url.searchParams.get('download') || key.split('/').pop() || 'download';
-    headers['content-disposition'] = `attachment; filename="${name.replace(/["\\\r\n]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+    // The plain filename is printable ASCII (Node refuses other bytes in a header); filename* carries the real name.
+    headers['content-disposition'] = `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
   }
   if (req.headers['if-none-match'] === etag) {
     delete headers['content-length'];
@@ -425,13 +368,50 @@ function sendObject(req: IncomingMessage, res: ServerResponse, obj: StoredObject
     res.end();
     return;
   }
+  headers['accept-ranges'] = 'bytes';
+  const size = obj.content.length;
+  const range = parseRange(req.headers['range'], size);
+  if (range === 'unsatisfiable') {
+    const error = StorageErrors.invalidRange(size);
+    res.writeHead(416, { 'content-type': 'application/json; charset=utf-8', 'content-range': `bytes */${size}` });
+    res.end(req.method === 'HEAD' ? undefined : JSON.stringify(error.body()));
+    return;
+  }
+  if (range) {
+    headers['content-range'] = `bytes ${range.start}-${range.end}/${size}`;
+    headers['content-length'] = String(range.end - range.start + 1);
+    res.writeHead(206, headers);
+    res.end(req.method === 'HEAD' ? undefined : obj.content.subarray(range.start, range.end + 1));
+    return;
+  }
   res.writeHead(200, headers);
   res.end(req.method === 'HEAD' ? undefined : obj.content);
 }
 
+/**
+ * One `Range: bytes=a-b | a- | -n` (RFC 9110 §14): the inclusive byte span, 'unsatisfiable'
+ * when it starts past the end, or null to send the whole object (no header, another unit,
+ * several ranges or anything malformed: a server may ignore Range).
+ */
+export function parseRange(header: string | string[] | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  if (typeof header !== 'string') return null;
+  const m = header.trim().match(/^bytes\s*=\s*(\d*)\s*-\s*(\d*)$/i);
+  if (!m || (m[1] === '' && m[2] === '') || m[1].length > 15 || m[2].length > 15) return null;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? Infinity : Number(m[2]);
+  if (end < start) return null;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: Math.min(end, size - 1) };
+}
+
 async function readJsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const { data, tooLarge } = await readLimited(req, 1024 * 1024);
-  if (tooLarge) throw StorageErrors.entityTooLarge();
+  const { data, tooLarge } = await readBodyUpTo(req, JSON_BODY_LIMIT);
+  if (tooLarge) throw StorageErrors.bodyTooLarge(JSON_BODY_LIMIT);
   const text = data.toString('utf8').trim();
   if (!text) return {};
   try {
@@ -465,6 +445,7 @@ async function removeObjects(req: IncomingMessage, ctx: GatewayContext, bucket: 
 
 async function removeOne(req: IncomingMessage, ctx: GatewayContext, rest: string) {
   const { bucket, key } = splitBucketAndKey(rest);
+  if (!isValidObjectKey(key)) throw StorageErrors.invalidKey(key);
   const claims = storageClaims(req, ctx);
   return withStorageRole(ctx, claims, req, false, async (client) => {
     const { rowCount } = await client.query('delete from storage.objects where bucket_id = $1 and name = $2 returning id', [bucket, key]);
@@ -533,17 +514,25 @@ async function listBuckets(req: IncomingMessage, ctx: GatewayContext, id?: strin
 
 // ---------------------------------------------------------------- router
 
-export async function handleStorage(req: IncomingMessage, res: ServerResponse, ctx: GatewayContext, url: URL): Promise<void> {
+export async function handleStorage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: GatewayContext,
+  url: URL,
+  opts: StorageOptions = { fileSizeLimit: GLOBAL_FILE_SIZE_LIMIT },
+): Promise<void> {
   const path = url.pathname.slice('/storage/v1'.length) || '/';
   const method = req.method ?? 'GET';
   const json = (status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
     res.end(JSON.stringify(body));
   };
+  /** A bucket named by one path segment. */
+  const bucketParam = (segment: string) => checkBucketName(decodeSegment(segment, path));
   try {
     let m: RegExpMatchArray | null;
     if ((m = path.match(/^\/object\/list\/([^/]+)\/?$/)) && method === 'POST') {
-      return json(200, await listObjects(req, ctx, decodeURIComponent(m[1])));
+      return json(200, await listObjects(req, ctx, bucketParam(m[1])));
     }
     if ((m = path.match(/^\/object\/public(\/.+)$/)) && (method === 'GET' || method === 'HEAD')) {
       const obj = await readPublicObject(ctx, m[1]);
@@ -554,11 +543,11 @@ export async function handleStorage(req: IncomingMessage, res: ServerResponse, c
       return sendObject(req, res, obj, url, splitBucketAndKey(m[1]).key);
     }
     if ((m = path.match(/^\/object\/([^/]+)\/?$/)) && method === 'DELETE') {
-      return json(200, await removeObjects(req, ctx, decodeURIComponent(m[1])));
+      return json(200, await removeObjects(req, ctx, bucketParam(m[1])));
     }
     if ((m = path.match(/^\/object(\/[^/]+\/.+)$/))) {
-      if (method === 'POST') return json(200, await upload(req, ctx, m[1], 'create'));
-      if (method === 'PUT') return json(200, await upload(req, ctx, m[1], 'update'));
+      if (method === 'POST') return json(200, await upload(req, ctx, opts, m[1], 'create'));
+      if (method === 'PUT') return json(200, await upload(req, ctx, opts, m[1], 'update'));
       if (method === 'GET' || method === 'HEAD') {
         const obj = await readObjectAsCaller(req, ctx, m[1]);
         return sendObject(req, res, obj, url, splitBucketAndKey(m[1]).key);
@@ -566,17 +555,20 @@ export async function handleStorage(req: IncomingMessage, res: ServerResponse, c
       if (method === 'DELETE') return json(200, await removeOne(req, ctx, m[1]));
     }
     if (path.match(/^\/bucket\/?$/) && method === 'GET') return json(200, await listBuckets(req, ctx));
-    if ((m = path.match(/^\/bucket\/([^/]+)\/?$/)) && method === 'GET') return json(200, await listBuckets(req, ctx, decodeURIComponent(m[1])));
+    if ((m = path.match(/^\/bucket\/([^/]+)\/?$/)) && method === 'GET') return json(200, await listBuckets(req, ctx, bucketParam(m[1])));
     if (path === '/status' || path === '/health') return json(200, { status: 'ok' });
     throw StorageErrors.routeNotFound(method, `/storage/v1${path}`);
   } catch (error) {
-    const e = error instanceof StorageError ? error : storageErrorFromPg(error);
+    const e = error instanceof StorageError
+      ? error
+      : error instanceof RequestAbortedError
+        ? StorageErrors.invalidRequest('The request body ended before its announced length')
+        : storageErrorFromPg(error);
     if (res.headersSent) {
       res.end();
       return;
     }
-    // Drain an unread request body so the client can read the answer.
-    if (!req.readableEnded) req.resume();
+    // An unread request body is read and discarded before the answer goes out (server.ts).
     json(e.responseStatus, e.body());
   }
 }

@@ -68,10 +68,15 @@ describe('malformed input is a 4xx in GoTrue shape, never a 5xx', () => {
     }
   });
 
-  it('a NUL refresh token is just an unknown one; malformed and too deep JSON is bad_json', async () => {
-    const refresh = await post('/token?grant_type=refresh_token', { refresh_token: 'abc\u0000def' });
-    expect(refresh.status).toBe(400);
-    expect(refresh.body.error_code).toBe('refresh_token_not_found');
+  it('odd refresh tokens are unknown ones (a NUL is refused first); malformed and too deep JSON is bad_json', async () => {
+    const nul = await post('/token?grant_type=refresh_token', { refresh_token: 'abc\u0000def' });
+    expect(nul.status).toBe(400);
+    expect(nul.body.error_code).toBe('validation_failed');
+    for (const token of ['abc\u0007def', 'x'.repeat(10_000)]) {
+      const refresh = await post('/token?grant_type=refresh_token', { refresh_token: token });
+      expect(refresh.status).toBe(400);
+      expect(refresh.body.error_code).toBe('refresh_token_not_found');
+    }
 
     for (const text of ['{"email":', '[1,2]', `{"data":${'['.repeat(5000)}${']'.repeat(5000)}}`]) {
       const res = await post('/signup', text);

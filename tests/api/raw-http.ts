@@ -13,8 +13,12 @@ export interface RawRequest {
   body?: Buffer | string;
   /** How the body goes: Content-Length (default), chunked, or Content-Length with only part of it sent before a FIN. */
   bodyMode?: 'length' | 'chunked' | 'truncated' | 'none';
+  /** The protocol of the request line (default HTTP/1.1). */
+  version?: string;
   /** A whole raw request instead (request line, headers and body exactly as given). */
   raw?: Buffer;
+  /** With `raw`: half-close (FIN) after sending it. */
+  halfClose?: boolean;
 }
 
 export interface RawResponse {
@@ -33,7 +37,7 @@ export interface RawOutcome {
 }
 
 export function encodeRequest(base: string, r: RawRequest): { bytes: Buffer; halfClose: boolean } {
-  if (r.raw) return { bytes: r.raw, halfClose: false };
+  if (r.raw) return { bytes: r.raw, halfClose: Boolean(r.halfClose) };
   const host = new URL(base).host;
   const headers = [...(r.headers ?? [])];
   const has = (name: string) => headers.some(([k]) => k.toLowerCase() === name);
@@ -41,7 +45,7 @@ export function encodeRequest(base: string, r: RawRequest): { bytes: Buffer; hal
   if (!has('connection')) headers.push(['Connection', 'close']);
   const body = r.body === undefined ? Buffer.alloc(0) : Buffer.isBuffer(r.body) ? r.body : Buffer.from(r.body, 'utf8');
   const mode = r.bodyMode ?? (r.body === undefined ? 'none' : 'length');
-  let payload = Buffer.alloc(0);
+  let payload: Buffer = Buffer.alloc(0);
   if (mode === 'length' || mode === 'truncated') {
     if (!has('content-length')) headers.push(['Content-Length', String(mode === 'truncated' ? body.length + 100 : body.length)]);
     payload = body;
@@ -55,12 +59,12 @@ export function encodeRequest(base: string, r: RawRequest): { bytes: Buffer; hal
     pieces.push(Buffer.from('0\r\n\r\n'));
     payload = Buffer.concat(pieces);
   }
-  const head = `${r.method} ${r.target} HTTP/1.1\r\n${headers.map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`;
+  const head = `${r.method} ${r.target} ${r.version ?? 'HTTP/1.1'}\r\n${headers.map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`;
   return { bytes: Buffer.concat([Buffer.from(head, 'latin1'), payload]), halfClose: mode === 'truncated' };
 }
 
-/** Parses one answer (skipping 1xx interim ones); null when incomplete. */
-export function parseResponse(data: Buffer, closed: boolean): RawResponse | null {
+/** Parses one answer (skipping 1xx interim ones); null when incomplete. An answer to HEAD has no body. */
+export function parseResponse(data: Buffer, closed: boolean, toHead = false): RawResponse | null {
   let offset = 0;
   for (;;) {
     const end = data.indexOf('\r\n\r\n', offset);
@@ -81,7 +85,8 @@ export function parseResponse(data: Buffer, closed: boolean): RawResponse | null
       continue;
     }
     let body: Buffer | null;
-    if (/chunked/i.test(headers['transfer-encoding'] ?? '')) body = dechunk(rest);
+    if (toHead || status === 204 || status === 304) body = Buffer.alloc(0);
+    else if (/chunked/i.test(headers['transfer-encoding'] ?? '')) body = dechunk(rest);
     else if (headers['content-length'] !== undefined) {
       const length = Number(headers['content-length']);
       body = rest.length >= length ? rest.subarray(0, length) : null;
@@ -119,6 +124,7 @@ function dechunk(data: Buffer): Buffer | null {
 export function rawRequest(base: string, r: RawRequest, opts: { localAddress?: string; timeoutMs?: number } = {}): Promise<RawOutcome> {
   const { hostname, port } = new URL(base);
   const { bytes, halfClose } = encodeRequest(base, r);
+  const head = (r.raw ? r.raw.subarray(0, 5).toString('latin1') : r.method).startsWith('HEAD');
   return new Promise<RawOutcome>((resolve) => {
     const chunks: Buffer[] = [];
     let settled = false;
@@ -129,7 +135,7 @@ export function rawRequest(base: string, r: RawRequest, opts: { localAddress?: s
       settled = true;
       clearTimeout(timer);
       const data = Buffer.concat(chunks);
-      const response = parseResponse(data, closed && !socketError);
+      const response = parseResponse(data, closed && !socketError, head);
       socket.destroy();
       if (response) resolve({ response });
       else resolve({ error: socketError ?? (data.length === 0 ? 'closed without a status line' : `incomplete answer: ${JSON.stringify(data.subarray(0, 120).toString('latin1'))}`) });
@@ -138,10 +144,10 @@ export function rawRequest(base: string, r: RawRequest, opts: { localAddress?: s
       socketError ??= 'timeout';
       done(false);
     }, opts.timeoutMs ?? 20_000);
-    socket.on('data', (chunk) => {
+    socket.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
       // With Connection: close the server closes after the answer; stop early once it is complete anyway.
-      const response = parseResponse(Buffer.concat(chunks), false);
+      const response = parseResponse(Buffer.concat(chunks), false, head);
       if (response && response.headers['connection']?.toLowerCase() !== 'close' && !halfClose) done(false);
     });
     socket.on('error', (error: NodeJS.ErrnoException) => {

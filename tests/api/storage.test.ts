@@ -1,8 +1,11 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../stack/config.ts';
+import { anonClient as client } from '../support/db.ts';
+import { NO_API_KEY_BODY } from '../../stack/gateway/server.ts';
 import { stackEnv } from '../support/stack-env.ts';
+import { rawRequest } from './raw-http.ts';
 
 // supabase-js storage against the local storage subset (/storage/v1), bucket org-assets
 // (public read; writes by members of the org named by the first path segment; 10 MiB;
@@ -10,12 +13,6 @@ import { stackEnv } from '../support/stack-env.ts';
 // status in the body's statusCode (storage-js: error.statusCode).
 
 const env = stackEnv();
-class NoWebSocket {}
-const client = (): SupabaseClient =>
-  createClient(env.apiUrl, env.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoWebSocket as never },
-  });
 const statusCodeOf = (error: unknown) => (error as { statusCode?: string } | null)?.statusCode;
 const run = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
@@ -168,5 +165,118 @@ describe('read, list and remove', () => {
                                                   has_table_privilege('anon', 'storage.local_blobs', 'select') as b,
                                                   has_table_privilege('service_role', 'storage.local_blobs', 'select') as c`);
     expect(row).toEqual({ a: false, b: false, c: false });
+  });
+});
+
+describe('malformed requests are a 4xx in storage-api shape, never a 5xx', () => {
+  const storageShape = (body: unknown) => expect(body).toMatchObject({ statusCode: expect.any(String), error: expect.any(String), message: expect.any(String) });
+  const get = (path: string) => rawRequest(env.apiUrl, { method: 'GET', target: `/storage/v1${path}`, headers: [['apikey', env.anonKey]] });
+
+  it('a NUL in a bucket or object name', async () => {
+    for (const [path, statusCode, message] of [
+      ['/object/public/org%00assets/x.png', '400', 'Bucket name invalid'],
+      ['/object/public/org-assets/a%00b.png', '400', 'Invalid key: a\u0000b.png'],
+      ['/object/authenticated/org-assets/a%00b.png', '400', 'Invalid key: a\u0000b.png'],
+      ['/bucket/org%00assets', '400', 'Bucket name invalid'],
+      [`/object/org-assets/${eatathome}/%00.png`, '400', `Invalid key: ${eatathome}/\u0000.png`],
+    ]) {
+      const { response, error } = await get(path);
+      expect(error, path).toBeUndefined();
+      expect(response!.status, path).toBe(400);
+      expect(response!.json(), path).toMatchObject({ statusCode, message });
+    }
+    const list = await owner.storage.from('org-assets').list(eatathome, { search: 'a\u0000b' });
+    expect(list.error).toBeNull();
+    const prefix = await owner.storage.from('org-assets').list(`${eatathome}/\u0000`);
+    expect(statusCodeOf(prefix.error)).toBe('400');
+  });
+
+  it('broken percent-encoding in the path', async () => {
+    for (const path of ['/object/public/org-assets/%E0%A4%A', '/object/public/org-assets/%zz', '/bucket/%E0%A4%A', '/object/list/%zz', '/object/org-assets/x/%zz']) {
+      const { response, error } = await get(path);
+      expect(error, path).toBeUndefined();
+      expect(response!.status, path).toBe(400);
+      const body = response!.json();
+      storageShape(body);
+      expect((body as { message: string }).message).toMatch(/is not a valid url component/);
+    }
+  });
+
+  it('an upload over the limit is refused with 413 the client receives, even with Connection: close', async () => {
+    const token = (await owner.auth.getSession()).data.session!.access_token;
+    const big = Buffer.alloc(10 * 1024 * 1024 + 70 * 1024);
+    for (const bodyMode of ['length', 'chunked'] as const) {
+      const { response, error } = await rawRequest(env.apiUrl, {
+        method: 'POST', target: `/storage/v1/object/org-assets/${eatathome}/gallery/huge-${run}-${bodyMode}.png`, bodyMode, body: big,
+        headers: [['apikey', env.anonKey], ['Authorization', `Bearer ${token}`], ['Content-Type', 'image/png'], ['Connection', 'close']],
+      });
+      expect(error, bodyMode).toBeUndefined();
+      expect(response!.status).toBe(400);
+      expect(response!.json()).toMatchObject({ statusCode: '413', message: 'The object exceeded the maximum allowed size' });
+    }
+    // Refused before the body is read (unknown bucket): still answered, not reset.
+    const early = await rawRequest(env.apiUrl, {
+      method: 'POST', target: `/storage/v1/object/no-such-bucket/x/huge-${run}.png`, body: big,
+      headers: [['apikey', env.anonKey], ['Authorization', `Bearer ${token}`], ['Content-Type', 'image/png'], ['Connection', 'close']],
+    });
+    expect(early.error).toBeUndefined();
+    expect(early.response!.json()).toMatchObject({ statusCode: '404', message: 'Bucket not found' });
+  });
+
+  it('a JSON body over 1 MiB is a 413', async () => {
+    const res = await fetch(`${env.apiUrl}/storage/v1/object/list/org-assets`, {
+      method: 'POST', headers: { apikey: env.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ prefix: 'x'.repeat(1024 * 1024) }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ statusCode: '413', message: 'Request body is larger than the 1 MiB limit' });
+  });
+
+  it('Range: one byte span is a 206, a span past the end a 416; malformed ones are ignored', async () => {
+    const path = `${eatathome}/logos/range-${run}.png`;
+    expect((await owner.storage.from('org-assets').upload(path, new Blob([PNG], { type: 'image/png' }))).error).toBeNull();
+    const url = owner.storage.from('org-assets').getPublicUrl(path).data.publicUrl;
+    const part = await fetch(url, { headers: { range: 'bytes=1-3' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 1-3/${PNG.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(PNG.subarray(1, 4))).toBe(true);
+    const suffix = await fetch(url, { headers: { range: 'bytes=-2' } });
+    expect(Buffer.from(await suffix.arrayBuffer()).equals(PNG.subarray(-2))).toBe(true);
+    const past = await fetch(url, { headers: { range: 'bytes=999999999999-' } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${PNG.length}`);
+    expect(await past.json()).toMatchObject({ statusCode: '416', error: 'Range Not Satisfiable' });
+    for (const range of ['bytes=5-1', 'bytes=0-1,3-4', 'items=0-1', 'bytes=abc', `bytes=${'9'.repeat(40)}-`]) {
+      const whole = await fetch(url, { headers: { range } });
+      expect(whole.status, range).toBe(200);
+      expect(Buffer.from(await whole.arrayBuffer()).equals(PNG)).toBe(true);
+    }
+  });
+});
+
+describe('a request without any key', () => {
+  it('gets the gateway’s 401 instead of data, as on hosted Supabase', async () => {
+    const path = `${eatathome}/logos/nokey-${run}.png`;
+    expect((await owner.storage.from('org-assets').upload(path, new Blob([PNG], { type: 'image/png' }))).error).toBeNull();
+    for (const [method, target, body] of [
+      ['GET', '/storage/v1/bucket'],
+      ['GET', '/storage/v1/bucket/org-assets'],
+      ['POST', '/storage/v1/object/list/org-assets', '{"prefix":""}'],
+      ['GET', `/storage/v1/object/authenticated/org-assets/${path}`],
+      ['GET', `/storage/v1/object/org-assets/${path}`],
+      ['POST', `/storage/v1/object/org-assets/${eatathome}/logos/nokey-upload-${run}.png`, 'x'],
+      ['DELETE', '/storage/v1/object/org-assets', JSON.stringify({ prefixes: [path] })],
+    ] as const) {
+      const res = await fetch(`${env.apiUrl}${target}`, { method, body });
+      expect(res.status, `${method} ${target}`).toBe(401);
+      expect(await res.json()).toEqual(NO_API_KEY_BODY);
+    }
+    // The object is still there, and the public URL serves it without a key (<img src>).
+    const pub = await fetch(`${env.apiUrl}/storage/v1/object/public/org-assets/${path}`);
+    expect(pub.status).toBe(200);
+    expect(Buffer.from(await pub.arrayBuffer()).equals(PNG)).toBe(true);
+    // A key in the header (or only a bearer token) is enough.
+    expect((await fetch(`${env.apiUrl}/storage/v1/bucket`, { headers: { apikey: env.anonKey } })).status).toBe(200);
+    expect((await fetch(`${env.apiUrl}/storage/v1/bucket`, { headers: { authorization: `Bearer ${env.anonKey}` } })).status).toBe(200);
   });
 });
