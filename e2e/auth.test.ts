@@ -41,7 +41,7 @@ describe('/auth', () => {
     await page.waitForURL(`${siteUrl}/`);
   });
 
-  it("says 'Account already exists' when signing up with a registered email", async () => {
+  it('a sign-up with a registered email does not tell that it is registered: it says Check your email', async () => {
     const { siteUrl } = stackEnv();
     const staff = await createStaff('dup');
     const { page } = await newPage({ viewport: viewports.phone });
@@ -49,10 +49,30 @@ describe('/auth', () => {
     await page.getByRole('tab', { name: 'Sign up' }).click();
     await page.getByLabel('Email').fill(staff.email);
     await page.getByLabel('Password').fill(PASSWORD);
+    const signUp = page.waitForResponse((r) => r.url().includes('/auth/v1/signup'));
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expectToast(page, 'Account already exists');
-    await expectToast(page, 'This email is already registered. Please use the Login tab to sign in.');
+    // The server answers as for a new account waiting for its confirmation.
+    expect((await signUp).status()).toBe(200);
+    await expectToast(page, 'Check your email', 'Confirm your email to complete signup.');
+    expect(await page.getByText('Account already exists').count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/auth');
+    // Nothing changed for the real owner.
+    const owner = await staff.client.auth.signInWithPassword({ email: staff.email, password: staff.password });
+    expect(owner.error).toBeNull();
+  });
+
+  it('asks for the configured minimum password length before calling the server', async () => {
+    const { siteUrl } = stackEnv();
+    const { page } = await newPage();
+    await page.goto(`${siteUrl}/auth`);
+    await page.getByRole('tab', { name: 'Sign up' }).click();
+    await page.getByLabel('Email').fill(`${uniq('short')}@admin-tests.test`);
+    await page.getByLabel('Password').fill('seven77');
+    let called = false;
+    page.on('request', (r) => { if (r.url().includes('/auth/v1/signup')) called = true; });
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Password must be at least 8 characters').waitFor();
+    expect(called).toBe(false);
   });
 
   it("refuses a wrong password with 'Sign in failed' and the server's message", async () => {

@@ -15,9 +15,9 @@ describe('auth messages', () => {
     expect(isAlreadyRegistered(undefined)).toBe(false);
   });
 
-  it('sign-up needs a valid email and a 6+ character password', () => {
-    expect(signUpSchema.safeParse({ email: 'a@b.co', password: '12345' }).success).toBe(false);
-    expect(signUpSchema.safeParse({ email: ' a@b.co ', password: '123456' }).data?.email).toBe('a@b.co');
+  it('sign-up needs a valid email and an 8+ character password', () => {
+    expect(signUpSchema.safeParse({ email: 'a@b.co', password: '1234567' }).success).toBe(false);
+    expect(signUpSchema.safeParse({ email: ' a@b.co ', password: '12345678' }).data?.email).toBe('a@b.co');
   });
 });
 

@@ -55,6 +55,13 @@ export const EMAIL_BATCH_MAX = 500;
 /** Messages a scheduled send-outbox run claims when the caller names no limit. */
 export const EMAIL_BATCH_DEFAULT = 50;
 
+// --- Staff accounts ---------------------------------------------------------------------------
+
+/** Shortest staff password (home: supabase/config.toml [auth] minimum_password_length, which GoTrue enforces). */
+export const MIN_PASSWORD_LENGTH = 8;
+/** Longest staff password, in bytes: bcrypt reads 72, and GoTrue refuses longer ones. */
+export const MAX_PASSWORD_BYTES = 72;
+
 // --- Input limits (what a guest may type) -----------------------------------------------------
 
 /** Longest guest name, in characters. */

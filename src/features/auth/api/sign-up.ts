@@ -4,12 +4,6 @@ import { paths } from '@/config/paths';
 import { signUpSchema, type Credentials } from '../schemas';
 import { grantSuperAdminIfConfigured } from './grant-super-admin';
 
-export class AlreadyRegisteredError extends Error {
-  constructor() {
-    super('User already registered');
-  }
-}
-
 export async function signUp(input: Credentials) {
   const { email, password } = signUpSchema.parse(input);
   const { data, error } = await supabase.auth.signUp({
@@ -19,11 +13,9 @@ export async function signUp(input: Credentials) {
     options: { emailRedirectTo: `${window.location.origin}${paths.auth.getHref()}` },
   });
   if (error) throw error;
-  // With email confirmation on, GoTrue answers a repeated sign-up with a user that has no
-  // identities instead of an error (so as not to leak which emails exist).
-  if (data.user && Array.isArray(data.user.identities) && data.user.identities.length === 0) {
-    throw new AlreadyRegisteredError();
-  }
+  // A repeated sign-up is answered like a new one that waits for its confirmation (a user
+  // with no identities and no session): the page says 'Check your email' for both, so it
+  // never tells whether an address has an account.
   const superAdmin = data.session ? await grantSuperAdminIfConfigured(email) : false;
   return { ...data, superAdmin };
 }

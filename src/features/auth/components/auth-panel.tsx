@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSignIn } from '../api/sign-in';
-import { AlreadyRegisteredError, useSignUp } from '../api/sign-up';
+import { useSignUp } from '../api/sign-up';
 import { authMessages, isAlreadyRegistered } from '../messages';
 import { credentialsSchema, signUpSchema } from '../schemas';
 import { CredentialsForm } from './credentials-form';
@@ -33,7 +33,8 @@ export function AuthPanel() {
       if (!data.session) toast.success(authMessages.checkEmail, { description: authMessages.confirmEmail });
     },
     onError: (error) => {
-      if (error instanceof AlreadyRegisteredError || isAlreadyRegistered(error.message) || isAlreadyRegistered(errorCode(error))) {
+      // Only a server that says so itself (GoTrue with confirmations off) gets this answer.
+      if (isAlreadyRegistered(error.message) || isAlreadyRegistered(errorCode(error))) {
         toast.error(authMessages.accountExists, { description: authMessages.accountExistsDescription });
         return;
       }
