@@ -23,9 +23,9 @@
 --     Only the holder of the current claim can finish it: returns the new status,
 --     or null when the claim was lost (expired and taken by another sender).
 --
--- claimed_at stays set once a provider sender has handled a message. The local
--- mailbox (stack/mailbox.ts, the provider of the local stack) only delivers
--- pending messages no sender ever claimed, so the two never both deliver one.
+-- The delivery code (supabase/functions/_shared/outbox.ts) is the only writer
+-- of a message's status; the local mailbox (stack/mailbox.ts) is a provider
+-- like any other.
 --
 -- Both functions: security definer, empty search_path, service_role only.
 -- =============================================================================
@@ -35,7 +35,7 @@ alter table public.email_outbox
   add column claim_token uuid;
 
 comment on column public.email_outbox.claimed_at is
-  'When a provider sender last claimed the message (set once any sender handled it; the local mailbox skips such rows).';
+  'When a sender (supabase/functions/_shared/outbox.ts) last claimed the message.';
 comment on column public.email_outbox.claim_token is
   'The current claim (status sending); only its holder may record the outcome.';
 
@@ -94,6 +94,11 @@ $$;
 -- finish_outbox_send
 -- -----------------------------------------------------------------------------
 
+-- Outcomes: 'sent'; 'failed' (back to pending for a retry, failed for good
+-- after 5 attempts); 'released' (handed back unsent, no attempt counted);
+-- 'rejected' (failed for good at once: the sender refuses a message whose
+-- header fields hold a line break or another control character, which no
+-- retry can fix).
 create or replace function public.finish_outbox_send(
   p_id uuid,
   p_claim_token uuid,
@@ -109,16 +114,17 @@ as $$
 declare
   v_status text;
 begin
-  if p_outcome is null or p_outcome not in ('sent', 'failed', 'released') then
-    raise exception 'p_outcome must be sent, failed or released' using errcode = 'P0001';
+  if p_outcome is null or p_outcome not in ('sent', 'failed', 'released', 'rejected') then
+    raise exception 'p_outcome must be sent, failed, released or rejected' using errcode = 'P0001';
   end if;
-  if p_outcome = 'failed' and nullif(btrim(p_error), '') is null then
-    raise exception 'a failed send needs its error' using errcode = 'P0001';
+  if p_outcome in ('failed', 'rejected') and nullif(btrim(p_error), '') is null then
+    raise exception 'a failed or rejected send needs its error' using errcode = 'P0001';
   end if;
 
   update public.email_outbox o
      set status = case
            when p_outcome = 'sent' then 'sent'
+           when p_outcome = 'rejected' then 'failed'
            when p_outcome = 'released' or o.attempts < 5 then 'pending'
            else 'failed'
          end,
