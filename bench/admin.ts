@@ -41,7 +41,10 @@ function must<T>(result: { data: T | null; error: { message: string } | null }, 
   return result.data as T;
 }
 
-interface Page { total: number; rows: { name?: string; email?: string }[] }
+interface Page {
+  total: number;
+  rows: { name?: string; email?: string }[];
+}
 
 export async function runAdmin(): Promise<BenchResult> {
   const { stack, stop } = await startBenchStack();
@@ -61,16 +64,30 @@ export async function runAdmin(): Promise<BenchResult> {
 
     // Its organization (service role) and one event without capacity limits.
     const svc = client(stack.apiUrl, stack.serviceRoleKey);
-    const org = must(await svc.from('organizations').insert({ name: 'Scale Supper Club', slug: `scale-${stamp}` }).select('id').single(), 'create org') as { id: string };
+    const org = must(
+      await svc
+        .from('organizations')
+        .insert({ name: 'Scale Supper Club', slug: `scale-${stamp}` })
+        .select('id')
+        .single(),
+      'create org',
+    ) as { id: string };
     must(await svc.from('user_memberships').insert({ user_id: signUp.data.user.id, org_id: org.id }).select('id'), 'add member');
-    const event = must(await svc.from('events').insert({
-      org_id: org.id,
-      title: 'Huge Banquet',
-      date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
-      event_time: '19:00',
-      event_timezone: 'America/New_York',
-      location_name: 'Bench Kitchen',
-    }).select('id').single(), 'create event') as { id: string };
+    const event = must(
+      await svc
+        .from('events')
+        .insert({
+          org_id: org.id,
+          title: 'Huge Banquet',
+          date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+          event_time: '19:00',
+          event_timezone: 'America/New_York',
+          location_name: 'Bench Kitchen',
+        })
+        .select('id')
+        .single(),
+      'create event',
+    ) as { id: string };
 
     // The reservations: valid by construction, so this one session skips the per-row
     // capacity triggers (as the scale test does).
@@ -93,30 +110,42 @@ export async function runAdmin(): Promise<BenchResult> {
     const cancelled = Math.floor(TOTAL / 10);
     const needle = Math.min(TOTAL, 31_337);
     const deepOffset = TOTAL - 25;
-    const shapes: { name: string; call: string; rpc: () => PromiseLike<{ data: unknown; error: { message: string } | null }>; check: (p: Page) => string | null }[] = [
+    const shapes: {
+      name: string;
+      call: string;
+      rpc: () => PromiseLike<{ data: unknown; error: { message: string } | null }>;
+      check: (p: Page) => string | null;
+    }[] = [
       {
         name: 'first page',
         call: `admin_list_reservations({ p_org_id, p_limit: 25, p_offset: 0 })`,
         rpc: () => staff.rpc('admin_list_reservations', { p_org_id: org.id, p_limit: 25, p_offset: 0 }),
-        check: (p) => p.total === TOTAL && p.rows.length === 25 && p.rows[0].name === 'Scale Guest 1' ? null : `total ${p.total}, ${p.rows.length} rows, first ${p.rows[0]?.name}`,
+        check: (p) =>
+          p.total === TOTAL && p.rows.length === 25 && p.rows[0].name === 'Scale Guest 1'
+            ? null
+            : `total ${p.total}, ${p.rows.length} rows, first ${p.rows[0]?.name}`,
       },
       {
         name: 'search by email',
         call: `admin_list_reservations({ p_org_id, p_search: 'scale.guest${needle}@', p_limit: 25, p_offset: 0 })`,
         rpc: () => staff.rpc('admin_list_reservations', { p_org_id: org.id, p_search: `scale.guest${needle}@`, p_limit: 25, p_offset: 0 }),
-        check: (p) => p.total === 1 && p.rows[0]?.email === `scale.guest${needle}@example.com` ? null : `total ${p.total}, first ${p.rows[0]?.email}`,
+        check: (p) =>
+          p.total === 1 && p.rows[0]?.email === `scale.guest${needle}@example.com` ? null : `total ${p.total}, first ${p.rows[0]?.email}`,
       },
       {
         name: 'deep page',
         call: `admin_list_reservations({ p_org_id, p_limit: 25, p_offset: ${deepOffset} })`,
         rpc: () => staff.rpc('admin_list_reservations', { p_org_id: org.id, p_limit: 25, p_offset: deepOffset }),
-        check: (p) => p.total === TOTAL && p.rows.length === 25 && p.rows.at(-1)?.name === `Scale Guest ${TOTAL}` ? null : `total ${p.total}, ${p.rows.length} rows, last ${p.rows.at(-1)?.name}`,
+        check: (p) =>
+          p.total === TOTAL && p.rows.length === 25 && p.rows.at(-1)?.name === `Scale Guest ${TOTAL}`
+            ? null
+            : `total ${p.total}, ${p.rows.length} rows, last ${p.rows.at(-1)?.name}`,
       },
       {
         name: 'guests',
         call: `admin_list_guests({ p_org_id, p_limit: 50, p_offset: 0 })`,
         rpc: () => staff.rpc('admin_list_guests', { p_org_id: org.id, p_limit: 50, p_offset: 0 }),
-        check: (p) => p.total === TOTAL - cancelled && p.rows.length === 50 ? null : `total ${p.total}, ${p.rows.length} rows`,
+        check: (p) => (p.total === TOTAL - cancelled && p.rows.length === 50 ? null : `total ${p.total}, ${p.rows.length} rows`),
       },
     ];
 
@@ -150,7 +179,9 @@ export async function runAdmin(): Promise<BenchResult> {
     if (!asJson) {
       console.log('');
       console.log(`Admin lists at scale: ${result.command}`);
-      console.log(`  data                ${TOTAL.toLocaleString('en-US')} reservations in one organization (${cancelled.toLocaleString('en-US')} cancelled), seeded in ${result.seedSeconds} s`);
+      console.log(
+        `  data                ${TOTAL.toLocaleString('en-US')} reservations in one organization (${cancelled.toLocaleString('en-US')} cancelled), seeded in ${result.seedSeconds} s`,
+      );
       console.log(`  calls               ${CALLS} per shape, one at a time, as a staff member through the gateway (supabase-js rpc)`);
       for (const f of figures) {
         const l = f.latencyMs;

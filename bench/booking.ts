@@ -30,12 +30,19 @@ export async function runBooking(): Promise<BenchResult> {
     // An organization and an event of its own, with one scarce ticket type.
     const slug = `bench-${randomUUID().slice(0, 8)}`;
     const org = (await db.query(`insert into public.organizations (name, slug) values ('Bench Kitchen', $1) returning id`, [slug])).rows[0].id;
-    const eventId = (await db.query(
-      `insert into public.events (org_id, title, date, event_time, location_name) values ($1, 'Bench Dinner', current_date + 14, '19:00', 'Bench Kitchen') returning id`,
-      [org])).rows[0].id;
-    const ticketTypeId = (await db.query(
-      `insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Scarce Seat', $2, $3) returning id`,
-      [eventId, PRICE_CENTS, SEATS])).rows[0].id;
+    const eventId = (
+      await db.query(
+        `insert into public.events (org_id, title, date, event_time, location_name) values ($1, 'Bench Dinner', current_date + 14, '19:00', 'Bench Kitchen') returning id`,
+        [org],
+      )
+    ).rows[0].id;
+    const ticketTypeId = (
+      await db.query(`insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Scarce Seat', $2, $3) returning id`, [
+        eventId,
+        PRICE_CENTS,
+        SEATS,
+      ])
+    ).rows[0].id;
 
     const url = `${stack.apiUrl}/functions/v1/process-square-payment`;
     const headers = { apikey: stack.anonKey, Authorization: `Bearer ${stack.anonKey}`, 'Content-Type': 'application/json' };
@@ -47,43 +54,53 @@ export async function runBooking(): Promise<BenchResult> {
         bodies.push(bodies[i - 1]);
         continue;
       }
-      bodies.push(JSON.stringify({
-        token: 'cnon:card-nonce-ok',
-        amount: PRICE_CENTS * GUESTS,
-        idempotencyKey: randomUUID(),
-        reservationData: { name: `Bench Guest ${i}`, email: `bench-${i}@example.com`, eventId, num_guests: GUESTS, ticketTypeId },
-      }));
+      bodies.push(
+        JSON.stringify({
+          token: 'cnon:card-nonce-ok',
+          amount: PRICE_CENTS * GUESTS,
+          idempotencyKey: randomUUID(),
+          reservationData: { name: `Bench Guest ${i}`, email: `bench-${i}@example.com`, eventId, num_guests: GUESTS, ticketTypeId },
+        }),
+      );
     }
 
     // Warm the function up (first request compiles nothing, but opens pools).
-    await fetch(url, { method: 'POST', headers, body: JSON.stringify({ validateOnly: true, reservationData: { eventId, num_guests: 1, ticketTypeId } }) }).then((r) => r.text());
+    await fetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ validateOnly: true, reservationData: { eventId, num_guests: 1, ticketTypeId } }),
+    }).then((r) => r.text());
 
     const latencies: number[] = [];
     const statuses = new Map<string, number>();
     const confirmedIds = new Set<string>();
     let next = 0;
     const started = performance.now();
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, REQUESTS) }, async () => {
-      while (next < bodies.length) {
-        const body = bodies[next++];
-        const t0 = performance.now();
-        let key: string;
-        try {
-          const res = await fetch(url, { method: 'POST', headers, body });
-          const answer = (await res.json().catch(() => ({}))) as { reservationId?: string; code?: string };
-          key = res.status === 200 ? '200 confirmed' : `${res.status} ${answer.code ?? 'error'}`;
-          if (res.status === 200 && answer.reservationId) confirmedIds.add(answer.reservationId);
-        } catch (error) {
-          key = `network ${(error as Error).message}`;
+    await Promise.all(
+      Array.from({ length: Math.min(CONCURRENCY, REQUESTS) }, async () => {
+        while (next < bodies.length) {
+          const body = bodies[next++];
+          const t0 = performance.now();
+          let key: string;
+          try {
+            const res = await fetch(url, { method: 'POST', headers, body });
+            const answer = (await res.json().catch(() => ({}))) as { reservationId?: string; code?: string };
+            key = res.status === 200 ? '200 confirmed' : `${res.status} ${answer.code ?? 'error'}`;
+            if (res.status === 200 && answer.reservationId) confirmedIds.add(answer.reservationId);
+          } catch (error) {
+            key = `network ${(error as Error).message}`;
+          }
+          latencies.push(performance.now() - t0);
+          statuses.set(key, (statuses.get(key) ?? 0) + 1);
         }
-        latencies.push(performance.now() - t0);
-        statuses.set(key, (statuses.get(key) ?? 0) + 1);
-      }
-    }));
+      }),
+    );
     const seconds = (performance.now() - started) / 1000;
 
     // What the database says: the ground truth.
-    const truth = (await db.query(`
+    const truth = (
+      await db.query(
+        `
       select
         (select quantity from public.ticket_types where id = $2) as remaining,
         (select coalesce(sum(num_guests), 0)::int from public.reservations where event_id = $1 and status = 'confirmed') as confirmed_seats,
@@ -98,7 +115,9 @@ export async function runBooking(): Promise<BenchResult> {
              and p.refunded_cents < p.amount_cents
              and not exists (select 1 from public.reservations r where r.payment_id = p.id and r.status = 'confirmed')) as charged_without_booking,
         (select count(*)::int from public.email_outbox where reservation_id in (select id from public.reservations where event_id = $1)) as emails`,
-    [eventId, ticketTypeId])).rows[0];
+        [eventId, ticketTypeId],
+      )
+    ).rows[0];
 
     const oversold = Math.max(0, truth.confirmed_seats - SEATS) + Math.max(0, -truth.remaining);
     const sorted = [...latencies].sort((a, b) => a - b);
@@ -130,28 +149,39 @@ export async function runBooking(): Promise<BenchResult> {
         max: Number((sorted.at(-1) ?? 0).toFixed(1)),
       },
     };
-    const expectedConfirmed = Math.min(SEATS / GUESTS | 0, new Set(bodies).size);
-    const broken = oversold > 0
-      || truth.booked_without_charge > 0
-      || truth.charged_without_booking > 0
-      || truth.charges !== truth.confirmed
-      || truth.emails !== truth.confirmed
-      || truth.still_held > 0
-      || truth.confirmed !== expectedConfirmed;
+    const expectedConfirmed = Math.min((SEATS / GUESTS) | 0, new Set(bodies).size);
+    const broken =
+      oversold > 0 ||
+      truth.booked_without_charge > 0 ||
+      truth.charged_without_booking > 0 ||
+      truth.charges !== truth.confirmed ||
+      truth.emails !== truth.confirmed ||
+      truth.still_held > 0 ||
+      truth.confirmed !== expectedConfirmed;
 
     if (!asJson) {
       console.log('');
       console.log(`Bookings against scarce seats: ${result.command}`);
-      console.log(`  requests            ${REQUESTS} (concurrency ${CONCURRENCY}, ${new Set(bodies).size} distinct checkouts, the rest double submits)`);
+      console.log(
+        `  requests            ${REQUESTS} (concurrency ${CONCURRENCY}, ${new Set(bodies).size} distinct checkouts, the rest double submits)`,
+      );
       console.log(`  seats               ${SEATS} (${GUESTS} per booking)`);
-      console.log(`  answers             ${Object.entries(result.answers).map(([k, v]) => `${k}: ${v}`).join(', ')}`);
+      console.log(
+        `  answers             ${Object.entries(result.answers)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join(', ')}`,
+      );
       console.log(`  confirmed           ${truth.confirmed} reservations (${truth.confirmed_seats} seats), expected ${expectedConfirmed}`);
       console.log(`  refused             ${refused}`);
       console.log(`  oversold            ${oversold}`);
-      console.log(`  charges             ${truth.charges} (booked without charge ${truth.booked_without_charge}, charged without booking ${truth.charged_without_booking})`);
+      console.log(
+        `  charges             ${truth.charges} (booked without charge ${truth.booked_without_charge}, charged without booking ${truth.charged_without_booking})`,
+      );
       console.log(`  holds left          ${truth.still_held}; confirmation emails ${truth.emails}; seats remaining ${truth.remaining}`);
       console.log(`  throughput          ${result.throughputPerSecond} req/s (${result.seconds} s)`);
-      console.log(`  latency             p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms`);
+      console.log(
+        `  latency             p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms`,
+      );
       console.log(broken ? '\nFAILED: an invariant is broken.' : '\nOK: no oversell, one charge per booking, no charge without a booking.');
     }
     return { ...result, ok: !broken };

@@ -47,7 +47,12 @@ interface ManifestChunk {
   css?: string[];
 }
 
-interface FileSize { file: string; role: string; bytes: number; gzip: number }
+interface FileSize {
+  file: string;
+  role: string;
+  bytes: number;
+  gzip: number;
+}
 
 /** The JS (and CSS) needed before the first render of /{orgSlug}, from the build manifest. */
 export function firstRenderPayload(outDir: string) {
@@ -134,13 +139,30 @@ async function measureLoad(url: string, apiUrl: string): Promise<LoadFigures> {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    interface Seen { url: string; method: string; type: string; sentWall: number; doneWall: number; status: number; bytes: number; failed?: string }
+    interface Seen {
+      url: string;
+      method: string;
+      type: string;
+      sentWall: number;
+      doneWall: number;
+      status: number;
+      bytes: number;
+      failed?: string;
+    }
     const seen = new Map<string, Seen>();
     let clock: { mono: number; wall: number } | undefined; // CDP monotonic seconds -> wall-clock ms
     const wall = (mono: number) => clock!.wall + (mono - clock!.mono) * 1000;
     cdp.on('Network.requestWillBeSent', (e) => {
       clock ??= { mono: e.timestamp, wall: e.wallTime * 1000 };
-      seen.set(e.requestId, { url: e.request.url, method: e.request.method, type: e.type ?? 'Other', sentWall: wall(e.timestamp), doneWall: Infinity, status: 0, bytes: 0 });
+      seen.set(e.requestId, {
+        url: e.request.url,
+        method: e.request.method,
+        type: e.type ?? 'Other',
+        sentWall: wall(e.timestamp),
+        doneWall: Infinity,
+        status: 0,
+        bytes: 0,
+      });
     });
     cdp.on('Network.responseReceived', (e) => {
       const s = seen.get(e.requestId);
@@ -148,21 +170,38 @@ async function measureLoad(url: string, apiUrl: string): Promise<LoadFigures> {
     });
     cdp.on('Network.loadingFinished', (e) => {
       const s = seen.get(e.requestId);
-      if (s) { s.bytes = e.encodedDataLength; s.doneWall = wall(e.timestamp); } // on the wire: headers and (gzipped) body
+      if (s) {
+        s.bytes = e.encodedDataLength;
+        s.doneWall = wall(e.timestamp);
+      } // on the wire: headers and (gzipped) body
     });
     cdp.on('Network.loadingFailed', (e) => {
       const s = seen.get(e.requestId);
-      if (s) { s.doneWall = wall(e.timestamp); s.failed = e.errorText; }
+      if (s) {
+        s.doneWall = wall(e.timestamp);
+        s.failed = e.errorText;
+      }
     });
 
     await page.goto(url, { waitUntil: 'commit' });
     try {
       await page.waitForFunction('window.__contentAt !== undefined', undefined, { timeout: 30_000, polling: 10 });
     } catch (error) {
-      const text = (await page.locator('body').innerText().catch(() => '')).slice(0, 500);
-      throw new Error(`${url} did not show '${CONTENT_TEXT}' within 30 s. The page said: ${JSON.stringify(text)}; console errors: ${JSON.stringify(consoleErrors.slice(0, 5))}`, { cause: error });
+      const text = (
+        await page
+          .locator('body')
+          .innerText()
+          .catch(() => '')
+      ).slice(0, 500);
+      throw new Error(
+        `${url} did not show '${CONTENT_TEXT}' within 30 s. The page said: ${JSON.stringify(text)}; console errors: ${JSON.stringify(consoleErrors.slice(0, 5))}`,
+        { cause: error },
+      );
     }
-    const { contentAt, timeOrigin } = (await page.evaluate('({ contentAt: window.__contentAt, timeOrigin: performance.timeOrigin })')) as { contentAt: number; timeOrigin: number };
+    const { contentAt, timeOrigin } = (await page.evaluate('({ contentAt: window.__contentAt, timeOrigin: performance.timeOrigin })')) as {
+      contentAt: number;
+      timeOrigin: number;
+    };
     const contentWall = timeOrigin + contentAt;
     // Then let the page settle (the lazy booking form loads while the guest reads).
     await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
@@ -170,7 +209,8 @@ async function measureLoad(url: string, apiUrl: string): Promise<LoadFigures> {
     const all = [...seen.values()];
     const isApi = (u: string) => u.startsWith(apiUrl) && API_PATHS.some((p) => new URL(u).pathname.startsWith(p));
     const isPreflight = (s: Seen) => s.type === 'Preflight' || (s.method === 'OPTIONS' && isApi(s.url));
-    const kind = (s: Seen) => isApi(s.url) ? 'api' : s.type === 'Script' ? 'js' : s.type === 'Stylesheet' ? 'css' : s.type === 'Document' ? 'document' : 'other';
+    const kind = (s: Seen) =>
+      isApi(s.url) ? 'api' : s.type === 'Script' ? 'js' : s.type === 'Stylesheet' ? 'css' : s.type === 'Document' ? 'document' : 'other';
     const sentBefore = all.filter((s) => s.sentWall <= contentWall);
     const arrivedBefore = all.filter((s) => s.doneWall <= contentWall);
     const lazy = sentBefore.filter((s) => s.doneWall > contentWall && kind(s) === 'js');
@@ -181,12 +221,19 @@ async function measureLoad(url: string, apiUrl: string): Promise<LoadFigures> {
     }
     return {
       timeToContentMs: contentAt,
-      apiRequests: sentBefore.filter((s) => isApi(s.url) && !isPreflight(s)).map((s) => ({ method: s.method, path: new URL(s.url).pathname, status: s.status, bytes: s.bytes })),
+      apiRequests: sentBefore
+        .filter((s) => isApi(s.url) && !isPreflight(s))
+        .map((s) => ({ method: s.method, path: new URL(s.url).pathname, status: s.status, bytes: s.bytes })),
       preflights: sentBefore.filter(isPreflight).length,
       requestsBeforeContent: arrivedBefore.length,
       bytesBeforeContent: bytes,
       jsFilesBeforeContent: arrivedBefore.filter((s) => kind(s) === 'js').length,
-      filesBeforeContent: arrivedBefore.map((s) => ({ path: s.url.startsWith('http') ? new URL(s.url).pathname : s.url.slice(0, 60), kind: isPreflight(s) ? 'preflight' : kind(s), status: s.status, bytes: s.bytes })),
+      filesBeforeContent: arrivedBefore.map((s) => ({
+        path: s.url.startsWith('http') ? new URL(s.url).pathname : s.url.slice(0, 60),
+        kind: isPreflight(s) ? 'preflight' : kind(s),
+        status: s.status,
+        bytes: s.bytes,
+      })),
       lazyJsFiles: lazy.length,
       lazyJsBytes: lazy.reduce((n, s) => n + s.bytes, 0),
       apiRequestsAfterIdle: all.filter((s) => isApi(s.url) && !isPreflight(s)).length,
@@ -210,7 +257,9 @@ async function chromiumWithWebSecurity(): Promise<() => void> {
   if (saved || ['/usr/bin/chromium', '/usr/bin/chromium-browser'].some((p) => existsSync(p))) return () => undefined;
   const sparticuz = (await import('@sparticuz/chromium')).default;
   process.env.SUPPERHOST_CHROMIUM = await sparticuz.executablePath();
-  return () => { delete process.env.SUPPERHOST_CHROMIUM; };
+  return () => {
+    delete process.env.SUPPERHOST_CHROMIUM;
+  };
 }
 
 export async function runPage(): Promise<BenchResult> {
@@ -291,11 +340,18 @@ export async function runPage(): Promise<BenchResult> {
         corsPreflights: first.preflights,
         requestsBeforeContent: first.requestsBeforeContent,
         jsFilesBeforeContent: first.jsFilesBeforeContent,
-        jsFetchedNotCounted: first.filesBeforeContent.filter((f) => f.kind === 'js' && !payload.js.some((c) => f.path.endsWith(c.file))).map((f) => f.path),
+        jsFetchedNotCounted: first.filesBeforeContent
+          .filter((f) => f.kind === 'js' && !payload.js.some((c) => f.path.endsWith(c.file)))
+          .map((f) => f.path),
         filesBeforeContent: first.filesBeforeContent,
         lazyJsDuringRender: { files: first.lazyJsFiles, kb: kb(first.lazyJsBytes) },
         kbTransferredBeforeContent: Object.fromEntries(Object.entries(first.bytesBeforeContent).map(([k, v]) => [k, kb(v)])),
-        afterNetworkIdle: { requests: first.requestsAfterIdle, apiRequests: first.apiRequestsAfterIdle, kbTransferred: kb(first.bytesAfterIdle), failed: first.failedAfterIdle },
+        afterNetworkIdle: {
+          requests: first.requestsAfterIdle,
+          apiRequests: first.apiRequestsAfterIdle,
+          kbTransferred: kb(first.bytesAfterIdle),
+          failed: first.failedAfterIdle,
+        },
         timeToContentMs: {
           median: round(percentile(times, 50)),
           min: round(times[0]),
@@ -310,30 +366,47 @@ export async function runPage(): Promise<BenchResult> {
       const b = result.browser;
       console.log('');
       console.log(`Public page ${result.path}: ${result.command}`);
-      console.log(`  build               ${result.build.seconds} s; ${result.build.chunksInBuild} JS chunks, ${result.build.jsGzipKbInBuild} kB gzip in all`);
+      console.log(
+        `  build               ${result.build.seconds} s; ${result.build.chunksInBuild} JS chunks, ${result.build.jsGzipKbInBuild} kB gzip in all`,
+      );
       console.log(`  JS before render    ${f.jsGzipKb} kB gzip (${f.jsKb} kB raw) in ${f.jsChunks} chunks: entry + org-page route + static imports`);
       console.log(`  budget              ${BUDGET_KB} kB gzip: ${over ? 'OVER' : 'UNDER'} by ${round(Math.abs(BUDGET_KB - f.jsGzipKb))} kB`);
       console.log(`  CSS                 ${f.cssGzipKb} kB gzip (${f.cssKb} kB raw); index.html ${f.htmlGzipKb} kB gzip`);
       console.log('  top chunks (gzip)');
       for (const c of f.chunks.slice(0, 8)) console.log(`    ${String(c.gzipKb).padStart(6)} kB  ${c.file}  (${c.role})`);
-      if (f.chunks.length > 8) console.log(`    ...and ${f.chunks.length - 8} more, ${round(f.chunks.slice(8).reduce((n, c) => n + c.gzipKb, 0))} kB`);
-      console.log(`  API round trips     ${b.apiRoundTrips} request(s) before '${CONTENT_TEXT}' (expected ${EXPECTED_ROUND_TRIPS}): ${b.apiRequests.map((r) => `${r.method} ${r.path} ${r.status}`).join(', ')}; CORS preflights ${b.corsPreflights}`);
-      console.log(`  transferred         ${b.kbTransferredBeforeContent.total} kB on the wire before content, ${b.requestsBeforeContent} requests (JS ${b.kbTransferredBeforeContent.js} kB in ${b.jsFilesBeforeContent} files, CSS ${b.kbTransferredBeforeContent.css}, document ${b.kbTransferredBeforeContent.document}, API ${b.kbTransferredBeforeContent.api}, other ${b.kbTransferredBeforeContent.other})`);
+      if (f.chunks.length > 8)
+        console.log(`    ...and ${f.chunks.length - 8} more, ${round(f.chunks.slice(8).reduce((n, c) => n + c.gzipKb, 0))} kB`);
+      console.log(
+        `  API round trips     ${b.apiRoundTrips} request(s) before '${CONTENT_TEXT}' (expected ${EXPECTED_ROUND_TRIPS}): ${b.apiRequests.map((r) => `${r.method} ${r.path} ${r.status}`).join(', ')}; CORS preflights ${b.corsPreflights}`,
+      );
+      console.log(
+        `  transferred         ${b.kbTransferredBeforeContent.total} kB on the wire before content, ${b.requestsBeforeContent} requests (JS ${b.kbTransferredBeforeContent.js} kB in ${b.jsFilesBeforeContent} files, CSS ${b.kbTransferredBeforeContent.css}, document ${b.kbTransferredBeforeContent.document}, API ${b.kbTransferredBeforeContent.api}, other ${b.kbTransferredBeforeContent.other})`,
+      );
       if (b.jsFetchedNotCounted.length) console.log(`  JS not in the sum   ${b.jsFetchedNotCounted.join(', ')} arrived before content too`);
-      console.log(`  lazy while reading  ${b.lazyJsDuringRender.files} JS files, ${b.lazyJsDuringRender.kb} kB (the booking form, asked for as the content renders)`);
-      console.log(`  after network idle  ${b.afterNetworkIdle.requests} requests (${b.afterNetworkIdle.apiRequests} API), ${b.afterNetworkIdle.kbTransferred} kB in all${b.afterNetworkIdle.failed.length ? `; ${b.afterNetworkIdle.failed.length} failed: ${[...new Set(b.afterNetworkIdle.failed.map((f) => f.replace(/^(https?:\/\/[^/]+).*?\((.*)\)$/, '$1 ($2)')))].join(', ')}` : ''}`);
-      console.log(`  time to content     median ${b.timeToContentMs.median} ms over ${LOADS} cold loads (min ${b.timeToContentMs.min}, max ${b.timeToContentMs.max}; ${b.timeToContentMs.all.join(', ')})`);
-      console.log(broken
-        ? `\nFAILED: the page needed ${roundTrips.join('/')} API round trips (expected ${EXPECTED_ROUND_TRIPS}) or an API call failed.`
-        : `\nOK: ${EXPECTED_ROUND_TRIPS} API round trip before content on every load; JS budget ${over ? 'OVER' : 'UNDER'} (reported, not enforced).`);
+      console.log(
+        `  lazy while reading  ${b.lazyJsDuringRender.files} JS files, ${b.lazyJsDuringRender.kb} kB (the booking form, asked for as the content renders)`,
+      );
+      console.log(
+        `  after network idle  ${b.afterNetworkIdle.requests} requests (${b.afterNetworkIdle.apiRequests} API), ${b.afterNetworkIdle.kbTransferred} kB in all${b.afterNetworkIdle.failed.length ? `; ${b.afterNetworkIdle.failed.length} failed: ${[...new Set(b.afterNetworkIdle.failed.map((f) => f.replace(/^(https?:\/\/[^/]+).*?\((.*)\)$/, '$1 ($2)')))].join(', ')}` : ''}`,
+      );
+      console.log(
+        `  time to content     median ${b.timeToContentMs.median} ms over ${LOADS} cold loads (min ${b.timeToContentMs.min}, max ${b.timeToContentMs.max}; ${b.timeToContentMs.all.join(', ')})`,
+      );
+      console.log(
+        broken
+          ? `\nFAILED: the page needed ${roundTrips.join('/')} API round trips (expected ${EXPECTED_ROUND_TRIPS}) or an API call failed.`
+          : `\nOK: ${EXPECTED_ROUND_TRIPS} API round trip before content on every load; JS budget ${over ? 'OVER' : 'UNDER'} (reported, not enforced).`,
+      );
     }
     return { ...result, ok: !broken };
   } finally {
     await closeChromium?.();
     restoreChromiumEnv();
     await closePreview?.();
-    if (savedEnv.url === undefined) delete process.env.VITE_SUPABASE_URL; else process.env.VITE_SUPABASE_URL = savedEnv.url;
-    if (savedEnv.key === undefined) delete process.env.VITE_SUPABASE_ANON_KEY; else process.env.VITE_SUPABASE_ANON_KEY = savedEnv.key;
+    if (savedEnv.url === undefined) delete process.env.VITE_SUPABASE_URL;
+    else process.env.VITE_SUPABASE_URL = savedEnv.url;
+    if (savedEnv.key === undefined) delete process.env.VITE_SUPABASE_ANON_KEY;
+    else process.env.VITE_SUPABASE_ANON_KEY = savedEnv.key;
     await removeOutDir();
     await stop();
   }

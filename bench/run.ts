@@ -21,8 +21,21 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchResult
 function selected(): string[] {
   const names: string[] = [];
   process.argv.forEach((arg, i) => {
-    if (arg === '--only') names.push(...(process.argv[i + 1] ?? '').split(',').map((s) => s.trim()).filter(Boolean));
-    else if (arg.startsWith('--only=')) names.push(...arg.slice('--only='.length).split(',').map((s) => s.trim()).filter(Boolean));
+    if (arg === '--only')
+      names.push(
+        ...(process.argv[i + 1] ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      );
+    else if (arg.startsWith('--only='))
+      names.push(
+        ...arg
+          .slice('--only='.length)
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      );
   });
   for (const name of names) {
     if (!(name in BENCHMARKS)) throw new Error(`--only: unknown benchmark "${name}" (one of ${Object.keys(BENCHMARKS).join(', ')})`);

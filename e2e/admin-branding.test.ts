@@ -34,7 +34,12 @@ function png(r: number, g: number, b: number, size = 8): Buffer {
   ihdr[9] = 2; // truecolor
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())]);
   const raw = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 const GIF = Buffer.from('47494638396101000100800000ffffff00000021f90401000000002c00000000010001000002024401003b', 'hex');
 
@@ -89,7 +94,13 @@ describe('branding (desktop)', () => {
 
     const saved = await branding();
     const prefix = `${apiUrl}/storage/v1/object/public/org-assets/${org.id}`;
-    expect(saved).toMatchObject({ brand_name: 'Bistro Bright', primary_color: '#112233', website_url: 'https://bistro.example.com', menu_content: null, instagram_url: null });
+    expect(saved).toMatchObject({
+      brand_name: 'Bistro Bright',
+      primary_color: '#112233',
+      website_url: 'https://bistro.example.com',
+      menu_content: null,
+      instagram_url: null,
+    });
     expect(saved!.logo_url).toMatch(new RegExp(`^${prefix}/logos/\\d+-[a-z0-9]+\\.png$`));
     expect(saved!.gallery_images).toHaveLength(3);
     for (const url of saved!.gallery_images as string[]) expect(url).toMatch(new RegExp(`^${prefix}/gallery/\\d+-[a-z0-9]+\\.png$`));
@@ -143,11 +154,14 @@ describe('branding drag and drop', () => {
     const { page } = await adminPage(staff, org.id, 'settings-branding');
     const drop = page.getByTestId('drop-misc');
     await drop.waitFor();
-    const dataTransfer = await page.evaluateHandle((bytes) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([new Uint8Array(bytes)], 'empty-state.png', { type: 'image/png' }));
-      return dt;
-    }, [...png(90, 90, 200)]);
+    const dataTransfer = await page.evaluateHandle(
+      (bytes) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([new Uint8Array(bytes)], 'empty-state.png', { type: 'image/png' }));
+        return dt;
+      },
+      [...png(90, 90, 200)],
+    );
     await drop.dispatchEvent('dragover', { dataTransfer });
     await drop.dispatchEvent('drop', { dataTransfer });
     await expectToast(page, 'Upload successful');
@@ -160,7 +174,7 @@ describe('branding drag and drop', () => {
 });
 
 describe('branding uploads refused (mobile)', () => {
-  it("refuses an 11 MB file and a GIF with the spec's messages, in the drop area", async () => {
+  it("refuses an 11 MB file and a GIF with the product's messages, in the drop area", async () => {
     const phoneStaff = await createStaff('brand-phone');
     const phoneOrg = await createOrg({ name: 'Phone Brand Co', members: [phoneStaff] });
     const { page } = await newPage({ viewport: viewports.phone });

@@ -26,7 +26,11 @@ async function fillBasics(page: Page, title: string, date: string) {
 }
 
 async function eventRow(title: string) {
-  const { data } = await serviceClient().from('events').select('*, ticket_types(name, price, quantity), rsvp_slots(slot_time, slot_label, max_capacity)').eq('org_id', org.id).eq('title', title);
+  const { data } = await serviceClient()
+    .from('events')
+    .select('*, ticket_types(name, price, quantity), rsvp_slots(slot_time, slot_label, max_capacity)')
+    .eq('org_id', org.id)
+    .eq('title', title);
   return data?.[0] ?? null;
 }
 
@@ -64,7 +68,14 @@ describe('events tab (desktop)', () => {
     await page.getByRole('cell', { name: reservationTitle, exact: true }).waitFor();
 
     const row = await eventRow(reservationTitle);
-    expect(row).toMatchObject({ max_guests: 16, rsvp_mode: false, is_active: true, deposit_amount: 500, event_timezone: 'America/New_York', location_name: 'The Loft' });
+    expect(row).toMatchObject({
+      max_guests: 16,
+      rsvp_mode: false,
+      is_active: true,
+      deposit_amount: 500,
+      event_timezone: 'America/New_York',
+      location_name: 'The Loft',
+    });
     expect(row.event_time.slice(0, 5)).toBe('18:30');
     const tickets = [...row.ticket_types].sort((a: { price: number }, b: { price: number }) => a.price - b.price);
     expect(tickets).toEqual([
@@ -82,7 +93,10 @@ describe('events tab (desktop)', () => {
     const create = dialog.getByRole('button', { name: 'Create RSVP Event' });
     await fillBasics(page, rsvpTitle, futureDate(45));
     expect(await create.isDisabled()).toBe(true); // neither max guests nor a slot yet
-    for (const [time, label, cap] of [['18:00', 'Early seating', '10'], ['20:30', 'Late seating', '8']]) {
+    for (const [time, label, cap] of [
+      ['18:00', 'Early seating', '10'],
+      ['20:30', 'Late seating', '8'],
+    ]) {
       await dialog.getByLabel('Slot time').fill(time);
       await dialog.getByLabel('Slot label').fill(label);
       await dialog.getByLabel('Capacity').fill(cap);

@@ -3,7 +3,18 @@ import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
 import { adminPage, closeBrowser, expectToast, viewports } from './support/browser';
 import { serviceClient } from '../tests/support/db';
-import { createEvent, createOrg, createReservation, createStaff, type Org, publicOrgPage, type Staff, type TestEvent as SeededEvent, type TestReservation as SeededReservation, uniq } from '../tests/support/fixtures';
+import {
+  createEvent,
+  createOrg,
+  createReservation,
+  createStaff,
+  type Org,
+  publicOrgPage,
+  type Staff,
+  type TestEvent as SeededEvent,
+  type TestReservation as SeededReservation,
+  uniq,
+} from '../tests/support/fixtures';
 
 afterAll(closeBrowser);
 
@@ -29,11 +40,30 @@ beforeAll(async () => {
   staff = await createStaff('resv');
   org = await createOrg({ name: 'Reservations Test Supper', members: [staff] });
   dinner = await createEvent(org.id, { title: 'Chef Table Night', ticketTypes: [{ name: 'Chef Table', price: 10000, quantity: 10 }] });
-  rsvpEvent = await createEvent(org.id, { title: 'Porch RSVP', rsvp_mode: true, slots: [{ slot_time: '18:00', slot_label: 'Sunset', max_capacity: 12 }] });
+  rsvpEvent = await createEvent(org.id, {
+    title: 'Porch RSVP',
+    rsvp_mode: true,
+    slots: [{ slot_time: '18:00', slot_label: 'Sunset', max_capacity: 12 }],
+  });
   const older = new Date(Date.now() - 3600_000).toISOString();
-  ada = await createReservation(dinner.id, { name: 'Ada Lovelace', email: `${uniq('ada')}@example.com`, num_guests: 2, ticket_type_id: dinner.ticketTypes[0].id });
-  grace = await createReservation(dinner.id, { name: 'Grace Hopper', email: `${uniq('grace')}@example.com`, num_guests: 3, ticket_type_id: dinner.ticketTypes[0].id });
-  rsvpGuest = await createReservation(rsvpEvent.id, { name: 'Rosa Parks', email: `${uniq('rosa')}@example.com`, num_guests: 1, rsvp_slot_id: rsvpEvent.slots[0].id });
+  ada = await createReservation(dinner.id, {
+    name: 'Ada Lovelace',
+    email: `${uniq('ada')}@example.com`,
+    num_guests: 2,
+    ticket_type_id: dinner.ticketTypes[0].id,
+  });
+  grace = await createReservation(dinner.id, {
+    name: 'Grace Hopper',
+    email: `${uniq('grace')}@example.com`,
+    num_guests: 3,
+    ticket_type_id: dinner.ticketTypes[0].id,
+  });
+  rsvpGuest = await createReservation(rsvpEvent.id, {
+    name: 'Rosa Parks',
+    email: `${uniq('rosa')}@example.com`,
+    num_guests: 1,
+    rsvp_slot_id: rsvpEvent.slots[0].id,
+  });
   // Older filler rows so the list has a second page (25 per page).
   const filler = await createEvent(org.id, { title: 'Filler Feast' });
   const { error } = await serviceClient()
@@ -57,7 +87,16 @@ describe('reservations tab (desktop)', () => {
     const { page } = await adminPage(staff, org.id, 'reservations');
     const table = page.getByRole('table', { name: 'Reservations' });
     await table.getByRole('cell', { name: 'Grace Hopper', exact: true }).waitFor();
-    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['Guest', 'Event', 'Email', 'Phone', 'Guests', 'Date', 'Status', 'Actions']);
+    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual([
+      'Guest',
+      'Event',
+      'Email',
+      'Phone',
+      'Guests',
+      'Date',
+      'Status',
+      'Actions',
+    ]);
     await page.getByText('1–25 of 29').waitFor();
     expect(await table.getByRole('row').count()).toBe(26); // header + 25
     expect(await seriousViolations(page)).toEqual([]);
@@ -117,7 +156,7 @@ describe('reservations tab (desktop)', () => {
     expect(await row.getByRole('button', { name: 'Cancel reservation of Ada King' }).isDisabled()).toBe(true);
   });
 
-  it("emails a guest through send-guest-email; it arrives in the mailbox", async () => {
+  it('emails a guest through send-guest-email; it arrives in the mailbox', async () => {
     const { mailboxUrl } = stackEnv();
     const { page } = await adminPage(staff, org.id, 'reservations');
     await page.getByRole('button', { name: 'Email Grace Hopper' }).click();

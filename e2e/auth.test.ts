@@ -2,7 +2,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
 import { closeBrowser, expectToast, newPage, signInThroughUi, viewports } from './support/browser';
-import { serviceClient } from '../tests/support/db';
 import { createOrg, createStaff, PASSWORD, uniq } from '../tests/support/fixtures';
 
 afterAll(closeBrowser);
@@ -69,7 +68,9 @@ describe('/auth', () => {
     await page.getByLabel('Email').fill(`${uniq('short')}@admin-tests.test`);
     await page.getByLabel('Password').fill('seven77');
     let called = false;
-    page.on('request', (r) => { if (r.url().includes('/auth/v1/signup')) called = true; });
+    page.on('request', (r) => {
+      if (r.url().includes('/auth/v1/signup')) called = true;
+    });
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Password must be at least 8 characters').waitFor();
     expect(called).toBe(false);
@@ -154,7 +155,6 @@ describe('/admin sign-in state', () => {
 
 describe('super admin', () => {
   it('admin@supperhost.test switches among every organization; the grant happened on sign-in', async () => {
-    const { siteUrl } = stackEnv();
     const mine = await createOrg({ name: 'Aardvark Supper Society' });
     const { page } = await newPage();
     const grant = page.waitForRequest((r) => r.url().includes('/rest/v1/rpc/grant_super_admin_by_email'));

@@ -6,7 +6,7 @@ import { closeDb, db } from '../tests/support/db';
 import { createEvent, createOrg, createTicketType, reservationsFor, uniqueEmail } from '../tests/support/fixtures';
 
 /**
- * The payment step's failure paths (SPEC 8 'Payment Error' / 'Payment Failed'), Square's Web
+ * The payment step's failure paths ('Payment Error' / 'Payment Failed'), Square's Web
  * Payments SDK code path (with a stand-in SDK served in place of Square's CDN script, since the
  * tests have no network), and a lost answer retried with the same idempotency key.
  */

@@ -4,7 +4,16 @@ import { stackEnv } from '../tests/support/stack-env';
 import { closeBrowser, expectToast, newPage, viewports } from './support/browser';
 import { seriousViolations } from './support/axe';
 import { closeDb, db } from '../tests/support/db';
-import { createEvent, createOrg, createPromo, createTicketType, promoRedeemed, reservationsFor, ticketQuantity, uniqueEmail } from '../tests/support/fixtures';
+import {
+  createEvent,
+  createOrg,
+  createPromo,
+  createTicketType,
+  promoRedeemed,
+  reservationsFor,
+  ticketQuantity,
+  uniqueEmail,
+} from '../tests/support/fixtures';
 import { mailFor } from '../tests/support/mailbox';
 
 afterAll(async () => {
@@ -131,9 +140,10 @@ describe('ticketed booking on /{orgSlug}', () => {
 
     const wineLeft = await ticketQuantity(fixture.wine);
     await page.getByLabel('Ticket type').selectOption(fixture.wine);
-    const options = await page.getByLabel('Number of guests').locator('option').evaluateAll((els) =>
-      (els as HTMLOptionElement[]).filter((o) => o.value).map((o) => ({ label: o.textContent, disabled: o.disabled })),
-    );
+    const options = await page
+      .getByLabel('Number of guests')
+      .locator('option')
+      .evaluateAll((els) => (els as HTMLOptionElement[]).filter((o) => o.value).map((o) => ({ label: o.textContent, disabled: o.disabled })));
     expect(options).toHaveLength(6);
     for (const [i, o] of options.entries()) {
       const n = i + 1;
@@ -142,7 +152,7 @@ describe('ticketed booking on /{orgSlug}', () => {
     }
   });
 
-  it("refuses more guests than remain with the spec's message", async () => {
+  it("refuses more guests than remain with the product's message", async () => {
     const own = await ticketedOrg({ foodOnly: 3, wine: 4 });
     const email = uniqueEmail('toomany');
     const { page } = await newPage();
@@ -220,7 +230,8 @@ describe('special codes in the payment step', () => {
     expect(await total.textContent()).toBe('$250.00');
 
     // Pay with the percent code: the server charges the discounted amount and counts the use.
-    const promoId = (await db().query<{ id: string }>("select id from public.promo_codes where org_id = $1 and code = 'TWENTY'", [fixture.org.id])).rows[0].id;
+    const promoId = (await db().query<{ id: string }>("select id from public.promo_codes where org_id = $1 and code = 'TWENTY'", [fixture.org.id]))
+      .rows[0].id;
     await code.fill('TWENTY');
     await apply.click();
     await page.getByText('Code applied').waitFor();
@@ -258,7 +269,8 @@ describe('special codes in the payment step', () => {
     await openPaymentStep(page, fixture.org.slug, { email, ticketTypeId: fixture.foodOnly, guests: '1' });
     let payments = 0;
     page.on('request', (r) => {
-      if (r.url().endsWith('/functions/v1/process-square-payment') && r.method() === 'POST' && !(r.postData() ?? '').includes('"validateOnly":true')) payments += 1;
+      if (r.url().endsWith('/functions/v1/process-square-payment') && r.method() === 'POST' && !(r.postData() ?? '').includes('"validateOnly":true'))
+        payments += 1;
     });
     await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
     await page.getByRole('button', { name: 'Pay $125.00' }).dblclick();

@@ -11,10 +11,9 @@ async function rowsFor(email: string) {
   const client = new pg.Client({ connectionString: stackEnv().dbUrl });
   await client.connect();
   try {
-    const { rows } = await client.query(
-      'select name, email, concept, next_event_dates, source_domain from public.chef_signups where email = $1',
-      [email],
-    );
+    const { rows } = await client.query('select name, email, concept, next_event_dates, source_domain from public.chef_signups where email = $1', [
+      email,
+    ]);
     return rows;
   } finally {
     await client.end();
@@ -41,7 +40,7 @@ describe('pop-up chef signup', () => {
     expect(await page.getByRole('button', { name: 'Submit inquiry' }).isEnabled()).toBe(true);
   });
 
-  it('validates each field when it loses focus, with the spec messages', async () => {
+  it('validates each field when it loses focus, with the product messages', async () => {
     const { page } = await newPage();
     await open(page);
     // Values are trimmed before they are checked: "  A  " is one character, " tac " three.
@@ -69,7 +68,9 @@ describe('pop-up chef signup', () => {
   it('shows every message when an empty form is submitted, and sends nothing', async () => {
     const { page } = await newPage({ viewport: viewports.phone });
     let posts = 0;
-    page.on('request', (r) => { if (r.method() === 'POST' && r.url().includes('/rest/v1/chef_signups')) posts++; });
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/rest/v1/chef_signups')) posts++;
+    });
     await open(page);
     await page.getByRole('button', { name: 'Submit inquiry' }).click();
     for (const message of ['Please enter your full name', 'Enter a valid email', 'Tell us a bit about your pop-up concept']) {

@@ -101,7 +101,11 @@ describe('dinner series page', () => {
   });
 
   it('cascades event → ticket type → guests, with sold-out and unavailable options disabled', async () => {
-    const dinner = await createDinner(150, [['Food Only', 12500, 3], ['Food + Wine Pairing', 17500, 8], ["Chef's Counter", 22500, 0]]);
+    const dinner = await createDinner(150, [
+      ['Food Only', 12500, 3],
+      ['Food + Wine Pairing', 17500, 8],
+      ["Chef's Counter", 22500, 0],
+    ]);
     const other = (await dinners()).find((d) => d.id !== dinner.id)!;
     const { page } = await newPage();
     await open(page);
@@ -118,7 +122,12 @@ describe('dinner series page', () => {
     await ticket.selectOption({ label: 'Food Only - $125.00 per person (3 available)' });
     const guests = field(page, 'Number of guests');
     expect((await guests.locator('option').allInnerTexts()).slice(1)).toEqual([
-      '1 guest', '2 guests', '3 guests', '4 guests (unavailable)', '5 guests (unavailable)', '6 guests (unavailable)',
+      '1 guest',
+      '2 guests',
+      '3 guests',
+      '4 guests (unavailable)',
+      '5 guests (unavailable)',
+      '6 guests (unavailable)',
     ]);
     expect(await guests.locator('option:disabled').count()).toBe(3);
     await guests.selectOption('3');
@@ -138,9 +147,7 @@ describe('dinner series page', () => {
     const tip = page.locator('[data-radix-popper-content-wrapper]');
     await tip.waitFor();
     await page.getByRole('tooltip').waitFor({ state: 'attached' });
-    expect(await tip.innerText()).toContain(
-      'Parties larger than 6: please email hello@supperhost.test with your preferred date and party size.',
-    );
+    expect(await tip.innerText()).toContain('Parties larger than 6: please email hello@supperhost.test with your preferred date and party size.');
     await page.keyboard.press('Escape');
     await tip.waitFor({ state: 'detached' });
     // A tap opens it too (touch screens have no hover).
@@ -156,10 +163,15 @@ describe('dinner series page', () => {
 
   it('shows each booking message for its bad input', async () => {
     const gone = await createDinner(157, [['Food Only', 12500, 6]]);
-    const retyped = await createDinner(164, [['Food Only', 12500, 6], ['Food + Wine Pairing', 17500, 6]]);
+    const retyped = await createDinner(164, [
+      ['Food Only', 12500, 6],
+      ['Food + Wine Pairing', 17500, 6],
+    ]);
     const { page } = await newPage({ viewport: viewports.phone });
     let payments = 0;
-    page.on('request', (r) => { if (r.url().includes('process-square-payment') && !(r.postData() ?? '').includes('"validateOnly":true')) payments++; });
+    page.on('request', (r) => {
+      if (r.url().includes('process-square-payment') && !(r.postData() ?? '').includes('"validateOnly":true')) payments++;
+    });
     await open(page);
 
     await page.getByRole('button', { name: 'RESERVE' }).click();
@@ -243,11 +255,24 @@ describe('dinner series page', () => {
       '$350.00',
       'No shellfish',
       'Anniversary dinner',
-    ]) expect(details).toContain(shown);
+    ])
+      expect(details).toContain(shown);
     expect(details).toMatch(/Guests\s+2(\s|$)/);
 
-    const rows = await sql('select num_guests, status, amount_cents, ticket_type_id, dietary_restrictions, special_requests from public.reservations where email = $1', [email]);
-    expect(rows).toEqual([{ num_guests: 2, status: 'confirmed', amount_cents: 35000, ticket_type_id: wine.id, dietary_restrictions: 'No shellfish', special_requests: 'Anniversary dinner' }]);
+    const rows = await sql(
+      'select num_guests, status, amount_cents, ticket_type_id, dietary_restrictions, special_requests from public.reservations where email = $1',
+      [email],
+    );
+    expect(rows).toEqual([
+      {
+        num_guests: 2,
+        status: 'confirmed',
+        amount_cents: 35000,
+        ticket_type_id: wine.id,
+        dietary_restrictions: 'No shellfish',
+        special_requests: 'Anniversary dinner',
+      },
+    ]);
     const [{ quantity }] = await sql<{ quantity: number }>('select quantity from public.ticket_types where id = $1', [wine.id]);
     expect(quantity).toBeLessThanOrEqual(wine.quantity - 2);
 
@@ -277,7 +302,12 @@ describe('dinner series page', () => {
     const [detailsPage] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
     await detailsPage.getByRole('heading', { name: 'Reservation Confirmation' }).waitFor();
     const shownAt = async (term: string) =>
-      (await detailsPage.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd').innerText()).trim();
+      (
+        await detailsPage
+          .locator('dt', { hasText: new RegExp(`^${term}$`) })
+          .locator('xpath=following-sibling::dd')
+          .innerText()
+      ).trim();
     expect(await shownAt('Event')).toBe(dinner.title);
     expect(await shownAt('Date & Time')).toBe(`${formatEventDate(dinner.date)} at 7:00 PM`);
     expect(await shownAt('Party Size')).toBe('2 people');
@@ -317,7 +347,8 @@ describe('dinner series page', () => {
       viewport: viewports.phone,
       isMobile: true,
       hasTouch: true,
-      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
     });
     await open(page);
     await fillGuest(page);

@@ -20,7 +20,8 @@ beforeAll(async () => {
   const org = await createOrg({ name: 'Embed Bistro', branding: { brand_name: 'Embed Bistro', primary_color: '#9d174d' } });
   const eventA = (await createEvent(org.id, { title: 'Embed Supper One' })).id;
   const foodOnly = await createTicketType(eventA, { name: 'Food Only', price: 12500, quantity: 8 });
-  const eventB = (await createEvent(org.id, { title: 'Embed Supper Two', date: new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10) })).id;
+  const eventB = (await createEvent(org.id, { title: 'Embed Supper Two', date: new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10) }))
+    .id;
   await createTicketType(eventB, { name: 'Tasting', price: 9500, quantity: 8 });
   fixture = { slug: org.slug, eventA, foodOnly };
 
@@ -69,13 +70,10 @@ describe('embed /{orgSlug}/embed', () => {
       const box = await iframe.boundingBox();
       return { heights, frameHeight: Math.round(box!.height) };
     };
-    await page.waitForFunction(
-      (id) => {
-        const h = (window as unknown as { __heights: { height: number }[] }).__heights;
-        return Math.round(document.getElementById(id)!.getBoundingClientRect().height) === h[h.length - 1].height;
-      },
-      `supperhost-${fixture.slug}`,
-    );
+    await page.waitForFunction((id) => {
+      const h = (window as unknown as { __heights: { height: number }[] }).__heights;
+      return Math.round(document.getElementById(id)!.getBoundingClientRect().height) === h[h.length - 1].height;
+    }, `supperhost-${fixture.slug}`);
     const first = await sized();
     expect(first.heights.every((m) => m.origin === new URL(stackEnv().siteUrl).origin)).toBe(true);
     expect(first.frameHeight).toBeGreaterThan(600);
@@ -104,13 +102,10 @@ describe('embed /{orgSlug}/embed', () => {
     expect(await ticketQuantity(fixture.foodOnly)).toBe(before - 3);
 
     // Every change of the content's height was told to the host page, which resized the iframe.
-    await page.waitForFunction(
-      (id) => {
-        const h = (window as unknown as { __heights: { height: number }[] }).__heights;
-        return Math.round(document.getElementById(id)!.getBoundingClientRect().height) === h[h.length - 1].height;
-      },
-      `supperhost-${fixture.slug}`,
-    );
+    await page.waitForFunction((id) => {
+      const h = (window as unknown as { __heights: { height: number }[] }).__heights;
+      return Math.round(document.getElementById(id)!.getBoundingClientRect().height) === h[h.length - 1].height;
+    }, `supperhost-${fixture.slug}`);
     const last = await sized();
     expect(new Set(last.heights.map((m) => m.height)).size).toBeGreaterThan(1);
     expect(page.url()).toBe(hostUrl); // never frame-busted

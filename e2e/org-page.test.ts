@@ -40,15 +40,17 @@ async function brandedOrg() {
   const open = futureDate(30);
   const fullEvent = (await createEvent(org.id, { title: 'Sold Out Supper', date: full })).id;
   await createTicketType(fullEvent, { name: 'Dinner', price: 9000, quantity: 0 });
-  const limitedEvent = (await createEvent(org.id, {
-    title: 'Almost Gone Supper',
-    date: limited,
-    event_time: '18:30',
-    event_timezone: 'America/Los_Angeles',
-    location_name: 'Copper Pot Loft',
-    location_address: '12 Market St, San Francisco, CA',
-    event_details_disclosures: 'No refunds.\nArrive 10 minutes early.',
-  })).id;
+  const limitedEvent = (
+    await createEvent(org.id, {
+      title: 'Almost Gone Supper',
+      date: limited,
+      event_time: '18:30',
+      event_timezone: 'America/Los_Angeles',
+      location_name: 'Copper Pot Loft',
+      location_address: '12 Market St, San Francisco, CA',
+      event_details_disclosures: 'No refunds.\nArrive 10 minutes early.',
+    })
+  ).id;
   await createTicketType(limitedEvent, { name: 'Dinner', price: 9000, quantity: 2 });
   const openEvent = (await createEvent(org.id, { title: 'Plenty Supper', date: open })).id;
   await createTicketType(openEvent, { name: 'Dinner', price: 9000, quantity: 40 });
@@ -149,7 +151,10 @@ describe('organization page /{orgSlug}', () => {
       }));
     expect(await theme()).toEqual({ primary: hexToHslVar('#1e3a8a'), secondary: hexToHslVar('#fde047'), dark: false, scheme: 'light' });
     // The brand color really paints the primary button.
-    const bg = await page.getByRole('button', { name: 'Reserve Your Spot' }).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    const bg = await page
+      .getByRole('button', { name: 'Reserve Your Spot' })
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
     // #1e3a8a = rgb(30, 58, 138), give or take the HSL rounding.
     const [r, g, b] = bg.match(/\d+/g)!.map(Number);
     expect(Math.abs(r - 30) + Math.abs(g - 58) + Math.abs(b - 138)).toBeLessThanOrEqual(3);

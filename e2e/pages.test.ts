@@ -48,9 +48,9 @@ describe('home page', () => {
 
     const hosts = page.getByRole('region', { name: 'Hosts on SupperHost' });
     await hosts.getByRole('link', { name: 'The Garden Table' }).waitFor();
-    const listed = await hosts.getByRole('link').evaluateAll((links) =>
-      links.map((a) => ({ name: a.textContent!.trim(), href: a.getAttribute('href')! })),
-    );
+    const listed = await hosts
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => ({ name: a.textContent!.trim(), href: a.getAttribute('href')! })));
     const inDb = await organizations();
     // Every listed host is a real organization linking to /{slug}, in the database's name order
     // (other tests may add organizations meanwhile, so compare with the rows that were listed).
@@ -101,14 +101,20 @@ describe('keyboard access on the booking and signup pages', () => {
     const { page } = await newPage({ viewport: viewports.phone });
     await page.goto(`${siteUrl}${path}`);
     await page.getByRole('button', { name: submit }).waitFor();
-    const controls = await page.locator('form').first().evaluate((form) =>
-      [...form.querySelectorAll<HTMLElement>('input, select, textarea, button')]
-        .filter((el) => !(el as HTMLInputElement).disabled)
-        .map((el, i) => {
-          el.dataset.kbd = String(i);
-          return { i: String(i), named: el.tagName === 'BUTTON' || Boolean((el as HTMLInputElement).labels?.length || el.getAttribute('aria-label')) };
-        }),
-    );
+    const controls = await page
+      .locator('form')
+      .first()
+      .evaluate((form) =>
+        [...form.querySelectorAll<HTMLElement>('input, select, textarea, button')]
+          .filter((el) => !(el as HTMLInputElement).disabled)
+          .map((el, i) => {
+            el.dataset.kbd = String(i);
+            return {
+              i: String(i),
+              named: el.tagName === 'BUTTON' || Boolean((el as HTMLInputElement).labels?.length || el.getAttribute('aria-label')),
+            };
+          }),
+      );
     expect(controls.filter((c) => !c.named)).toEqual([]);
     const reached: string[] = [];
     await page.locator('body').focus();

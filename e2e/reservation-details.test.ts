@@ -29,7 +29,12 @@ function backendCalls(page: Page): string[] {
 
 /** The text of the definition next to a term of the reservation card. */
 async function shown(page: Page, term: string): Promise<string> {
-  return (await page.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd').innerText()).trim();
+  return (
+    await page
+      .locator('dt', { hasText: new RegExp(`^${term}$`) })
+      .locator('xpath=following-sibling::dd')
+      .innerText()
+  ).trim();
 }
 
 describe('reservation details page', () => {
@@ -47,7 +52,7 @@ describe('reservation details page', () => {
     expect(await shown(page, 'Ticket Type')).toBe('Food + Wine Pairing ($175.00 per person)');
     expect(await shown(page, 'Total')).toBe('$350.00');
     expect(await shown(page, 'Location')).toBe('Brooklyn, NY (Address sent to ada@example.com)');
-    // Read but not displayed (SPEC: only email, event, date, guests, ticket type and total).
+    // Read but not displayed (the page shows only email, event, date, guests, ticket type and total).
     expect(await page.getByText('Ada Lovelace').count()).toBe(0);
     expect(await page.getByText('No nuts').count()).toBe(0);
     expect(await page.getByText('Window table').count()).toBe(0);
@@ -109,7 +114,11 @@ describe('reservation details page', () => {
 
   it.each([
     ['no parameters at all', '', 'the event, the date, the party size'],
-    ['an impossible date and a word for guests', query.replace('2026-12-06', '2026-02-30').replace('guests=2', 'guests=two'), 'the date, the party size'],
+    [
+      'an impossible date and a word for guests',
+      query.replace('2026-12-06', '2026-02-30').replace('guests=2', 'guests=two'),
+      'the date, the party size',
+    ],
     ['a date that is not a date', query.replace('2026-12-06', 'next-friday'), 'the date'],
   ])('shows a helpful page for %s, never a crash or Invalid Date', async (_what, search, named) => {
     const { siteUrl } = stackEnv();

@@ -182,7 +182,7 @@ describe('RSVP on /{orgSlug}', () => {
     expect(await reservationsFor({ email })).toHaveLength(0);
   });
 
-  it("validates with the spec's messages", async () => {
+  it("validates with the product's messages", async () => {
     const { page } = await newPage();
     await openRsvp(page, fx.slug);
     await page.getByLabel('Number of Guests').fill('');

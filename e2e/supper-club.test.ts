@@ -109,7 +109,9 @@ describe('supper club page', () => {
     expect(await page.locator('meta[name="description"]').last().getAttribute('content')).toMatch(/Magnolia Supper Club in Atlanta/);
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${siteUrl}/magnolia-supper-club`);
     // The date select lists every upcoming supper.
-    const values = await field(page, 'Date').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+    const values = await field(page, 'Date')
+      .locator('option')
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
     expect(values).toEqual(events.map((e) => e.id));
     expect(consoleErrors).toEqual([]);
   });
@@ -164,7 +166,9 @@ describe('supper club page', () => {
   it('asks for at least one ticket first, then for the missing fields', async () => {
     const { page } = await newPage({ viewport: viewports.phone });
     let payments = 0;
-    page.on('request', (r) => { if (r.url().includes('magnolia-process-payment')) payments++; });
+    page.on('request', (r) => {
+      if (r.url().includes('magnolia-process-payment')) payments++;
+    });
     await open(page);
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await toast(page, 'Minimum Guests Required', 'Minimum 1 ticket per order.');
@@ -268,7 +272,9 @@ describe('supper club page', () => {
       'select num_guests, time_slot, status, amount_cents, event_id, phone from public.reservations where email = $1',
       [guest.email],
     );
-    expect(rows).toEqual([{ num_guests: 2, time_slot: slot.label, status: 'confirmed', amount_cents: 13000, event_id: event.id, phone: '+1 404 555 0100' }]);
+    expect(rows).toEqual([
+      { num_guests: 2, time_slot: slot.label, status: 'confirmed', amount_cents: 13000, event_id: event.id, phone: '+1 404 555 0100' },
+    ]);
     const mail = await sql('select 1 from public.email_outbox where to_email = $1', [guest.email]);
     expect(mail.length).toBe(1);
     const after = (await availability()).events.find((e) => e.id === event.id)!;

@@ -115,7 +115,11 @@ function killTree(child: ChildProcess, signal: NodeJS.Signals) {
     process.kill(-child.pid, signal); // the whole process group (Deno and anything it spawned)
   } catch {
     if (child.exitCode !== null || child.signalCode !== null) return;
-    try { child.kill(signal); } catch { /* already gone */ }
+    try {
+      child.kill(signal);
+    } catch {
+      /* already gone */
+    }
   }
 }
 
@@ -128,7 +132,15 @@ interface DenoProcess {
   exited: Promise<void>;
 }
 
-export async function startFunctionsRunner({ port, env, log = () => undefined, functionsDir, watch = false, startTimeoutMs = 60_000, restart = true }: FunctionsRunnerOptions): Promise<RunningFunctions> {
+export async function startFunctionsRunner({
+  port,
+  env,
+  log = () => undefined,
+  functionsDir,
+  watch = false,
+  startTimeoutMs = 60_000,
+  restart = true,
+}: FunctionsRunnerOptions): Promise<RunningFunctions> {
   const dir = resolve(functionsDir ?? join(ROOT, 'supabase', 'functions'));
   if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
   mkdirSync(DENO_DIR, { recursive: true });
@@ -192,8 +204,14 @@ export async function startFunctionsRunner({ port, env, log = () => undefined, f
     // Writing to the stdin of a process that died must not throw in this one.
     child.stdin!.on('error', () => undefined);
     proc.exited = new Promise<void>((done) => {
-      child.once('exit', (code, signal) => { proc.ended ??= { code, signal }; done(); });
-      child.once('error', (error) => { proc.ended ??= { code: null, signal: null, error }; done(); });
+      child.once('exit', (code, signal) => {
+        proc.ended ??= { code, signal };
+        done();
+      });
+      child.once('error', (error) => {
+        proc.ended ??= { code: null, signal: null, error };
+        done();
+      });
     });
     return proc;
   };
@@ -208,7 +226,9 @@ export async function startFunctionsRunner({ port, env, log = () => undefined, f
       if (proc.ended) {
         await new Promise((r) => setTimeout(r, 50)); // let the last stderr lines arrive
         const detail = proc.ended.error ? proc.ended.error.message : proc.stderrTail.join('\n').trim();
-        throw new Error(`The Deno functions runner exited before it listened on port ${port}${proc.ended.code !== null ? ` (exit code ${proc.ended.code})` : ''}:\n${detail}`);
+        throw new Error(
+          `The Deno functions runner exited before it listened on port ${port}${proc.ended.code !== null ? ` (exit code ${proc.ended.code})` : ''}:\n${detail}`,
+        );
       }
       if (stopping) throw new Error('The functions runner is stopping.');
       try {
@@ -221,7 +241,9 @@ export async function startFunctionsRunner({ port, env, log = () => undefined, f
       if (Date.now() > deadline) {
         killTree(proc.child, 'SIGKILL');
         await proc.exited;
-        throw new Error(`The Deno functions runner did not answer on port ${port} within ${startTimeoutMs / 1000} s:\n${proc.stderrTail.join('\n').trim()}`);
+        throw new Error(
+          `The Deno functions runner did not answer on port ${port} within ${startTimeoutMs / 1000} s:\n${proc.stderrTail.join('\n').trim()}`,
+        );
       }
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -242,7 +264,9 @@ export async function startFunctionsRunner({ port, env, log = () => undefined, f
       if (upMs >= RESTART_BACKOFF.resetAfterMs) deathsInARow = 0;
       const delay = restartDelay(deathsInARow++);
       const how = proc.ended?.error ? proc.ended.error.message : proc.ended?.signal ? `signal ${proc.ended.signal}` : `exit code ${proc.ended?.code}`;
-      log(`[functions] The Deno functions runner (pid ${proc.child.pid}) died (${how}) after ${(upMs / 1000).toFixed(1)} s; restarting it in ${delay} ms`);
+      log(
+        `[functions] The Deno functions runner (pid ${proc.child.pid}) died (${how}) after ${(upMs / 1000).toFixed(1)} s; restarting it in ${delay} ms`,
+      );
       restartTimer = setTimeout(() => {
         restartTimer = undefined;
         if (stopping) return;
@@ -262,8 +286,12 @@ export async function startFunctionsRunner({ port, env, log = () => undefined, f
   let stopped: Promise<void> | undefined;
   return {
     url,
-    get pid() { return current && !current.ended ? current.child.pid : undefined; },
-    get restarts() { return restarts; },
+    get pid() {
+      return current && !current.ended ? current.child.pid : undefined;
+    },
+    get restarts() {
+      return restarts;
+    },
     stop() {
       stopped ??= (async () => {
         stopping = true;

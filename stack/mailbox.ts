@@ -99,6 +99,7 @@ export interface DeliveryRun {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Line breaks and other control characters: never in a header field. */
+// eslint-disable-next-line no-control-regex -- control characters are what this refuses
 const HEADER_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 const MAX_BODY_BYTES = 40 * 1024 * 1024; // Resend: 40 MB per email with attachments
 const WAIT_FOR_ADDRESS_MS = 5_000;
@@ -128,11 +129,20 @@ function page(title: string, body: string): string {
 
 function time(value: string): string {
   const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : d.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+  return Number.isNaN(d.getTime())
+    ? value
+    : d
+        .toISOString()
+        .replace('T', ' ')
+        .replace(/\.\d+Z$/, ' UTC');
 }
 
 class ProviderError extends Error {
-  constructor(public status: number, public errorName: string, message: string) {
+  constructor(
+    public status: number,
+    public errorName: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -150,7 +160,10 @@ function addresses(value: unknown, field: string, required = false): string[] {
     if (typeof item !== 'string' || !item.trim()) throw invalid(`Invalid \`${field}\` field.`);
     if (HEADER_UNSAFE.test(item)) throw invalid(`The \`${field}\` field must not contain line breaks or control characters.`);
     const address = item.match(/<([^<>]+)>\s*$/)?.[1] ?? item;
-    if (!/^[^@\s]+@[^@\s]+$/.test(address.trim())) throw invalid(`Invalid \`${field}\` field. The email address needs to follow the \`email@example.com\` or \`Name <email@example.com>\` format.`);
+    if (!/^[^@\s]+@[^@\s]+$/.test(address.trim()))
+      throw invalid(
+        `Invalid \`${field}\` field. The email address needs to follow the \`email@example.com\` or \`Name <email@example.com>\` format.`,
+      );
     return item.trim();
   });
 }
@@ -272,9 +285,7 @@ export async function startMailbox({
 
   const messages = (to?: string | null): MailboxMessage[] => {
     const wanted = to?.trim().toLowerCase();
-    const list = wanted
-      ? store.filter((m) => [...m.to, ...m.cc, ...m.bcc].some((a) => bare(a) === wanted))
-      : store;
+    const list = wanted ? store.filter((m) => [...m.to, ...m.cc, ...m.bcc].some((a) => bare(a) === wanted)) : store;
     return list.slice(-500).reverse();
   };
 
@@ -330,8 +341,8 @@ export async function startMailbox({
 
   const timer = sendOutbox
     ? setInterval(() => {
-      if (!stopped && !running) void deliverNow();
-    }, intervalMs)
+        if (!stopped && !running) void deliverNow();
+      }, intervalMs)
     : null;
   timer?.unref();
 
@@ -341,7 +352,7 @@ export async function startMailbox({
     if (!pool) return;
     const deadline = Date.now() + WAIT_FOR_ADDRESS_MS;
     while (Date.now() < deadline) {
-      let due = 0;
+      let due: number;
       try {
         const { rows } = await pool.query<{ n: number }>(
           `select count(*)::int as n from public.email_outbox where lower(to_email) = lower($1) and status in ('pending', 'sending')`,
@@ -379,7 +390,13 @@ export async function startMailbox({
       const key = authorization.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
       if (!key) {
         req.resume();
-        return providerError(new ProviderError(401, 'missing_api_key', 'Missing API key in the authorization header. Include the following header in the request: Authorization: Bearer YOUR_API_KEY'));
+        return providerError(
+          new ProviderError(
+            401,
+            'missing_api_key',
+            'Missing API key in the authorization header. Include the following header in the request: Authorization: Bearer YOUR_API_KEY',
+          ),
+        );
       }
       if (key !== apiKey) {
         req.resume();
@@ -435,7 +452,11 @@ export async function startMailbox({
         return res.end(m.body_html ?? '');
       }
       const list = (values: string[]) => escapeHtml(values.join(', '));
-      return sendHtml(200, page(m.subject || '(no subject)', `
+      return sendHtml(
+        200,
+        page(
+          m.subject || '(no subject)',
+          `
 <p><a href="/">← All messages</a></p>
 <h1>${escapeHtml(m.subject || '(no subject)')}</h1>
 <dl>
@@ -446,27 +467,49 @@ export async function startMailbox({
   ${m.reply_to.length ? `<dt>Reply to</dt><dd>${list(m.reply_to)}</dd>` : ''}
   <dt>Kind</dt><dd>${escapeHtml(m.kind ?? '')}</dd>
   <dt>Received</dt><dd>${escapeHtml(time(m.created_at))}</dd>
-  ${Object.keys(m.tags).length ? `<dt>Tags</dt><dd>${escapeHtml(Object.entries(m.tags).map(([k, v]) => `${k}=${v}`).join(', '))}</dd>` : ''}
+  ${
+    Object.keys(m.tags).length
+      ? `<dt>Tags</dt><dd>${escapeHtml(
+          Object.entries(m.tags)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(', '),
+        )}</dd>`
+      : ''
+  }
   ${m.attachments.length ? `<dt>Attachments</dt><dd>${m.attachments.map((a) => `${escapeHtml(a.filename)}${a.size === null ? '' : ` (${a.size} bytes)`}`).join(', ')}</dd>` : ''}
 </dl>
 <h2>Text</h2>
 <pre>${escapeHtml(m.body_text)}</pre>
-${m.body_html ? `<h2>HTML</h2><iframe sandbox title="HTML body" src="/messages/${escapeHtml(m.id)}/html"></iframe>` : ''}`));
+${m.body_html ? `<h2>HTML</h2><iframe sandbox title="HTML body" src="/messages/${escapeHtml(m.id)}/html"></iframe>` : ''}`,
+        ),
+      );
     }
     if (url.pathname === '/' || url.pathname === '/messages') {
       await deliverNow();
       const rows = messages(url.searchParams.get('to'));
-      const delivery = lastRun && !lastRun.ok
-        ? `<p class="warn">The last delivery run (send-outbox) failed: ${escapeHtml(typeof lastRun.body === 'string' ? lastRun.body : JSON.stringify(lastRun.body))}</p>`
-        : '';
-      const body = rows.length === 0
-        ? '<p class="muted">No messages yet. Every email the app sends locally shows up here.</p>'
-        : `<table><thead><tr><th>Received</th><th>To</th><th>Subject</th><th>Kind</th></tr></thead><tbody>
-${rows.map((m) => `<tr><td>${escapeHtml(time(m.created_at))}</td><td>${escapeHtml(m.to.join(', '))}</td>
-<td><a href="/messages/${escapeHtml(m.id)}">${escapeHtml(m.subject || '(no subject)')}</a></td><td>${escapeHtml(m.kind ?? '')}</td></tr>`).join('\n')}
+      const delivery =
+        lastRun && !lastRun.ok
+          ? `<p class="warn">The last delivery run (send-outbox) failed: ${escapeHtml(typeof lastRun.body === 'string' ? lastRun.body : JSON.stringify(lastRun.body))}</p>`
+          : '';
+      const body =
+        rows.length === 0
+          ? '<p class="muted">No messages yet. Every email the app sends locally shows up here.</p>'
+          : `<table><thead><tr><th>Received</th><th>To</th><th>Subject</th><th>Kind</th></tr></thead><tbody>
+${rows
+  .map(
+    (m) => `<tr><td>${escapeHtml(time(m.created_at))}</td><td>${escapeHtml(m.to.join(', '))}</td>
+<td><a href="/messages/${escapeHtml(m.id)}">${escapeHtml(m.subject || '(no subject)')}</a></td><td>${escapeHtml(m.kind ?? '')}</td></tr>`,
+  )
+  .join('\n')}
 </tbody></table>`;
-      return sendHtml(200, page('Local mailbox', `<h1>Local mailbox</h1>
-<p class="muted">${rows.length} message(s) received, newest first. The app's email delivery sends here: a Resend-compatible API at <code>POST /emails</code>.</p>${delivery}${body}`));
+      return sendHtml(
+        200,
+        page(
+          'Local mailbox',
+          `<h1>Local mailbox</h1>
+<p class="muted">${rows.length} message(s) received, newest first. The app's email delivery sends here: a Resend-compatible API at <code>POST /emails</code>.</p>${delivery}${body}`,
+        ),
+      );
     }
     return sendJsonBody(404, { error: 'Not found' });
   };

@@ -32,7 +32,13 @@ export interface RunningPostgres {
  * The data directory survives restarts unless `persistent` is false. `throwaway`
  * (tests, type generation) skips fsync: quicker, and nothing there has to survive a crash.
  */
-export async function startPostgres(opts: { dataDir: string; port: number; persistent?: boolean; quiet?: boolean; throwaway?: boolean }): Promise<RunningPostgres> {
+export async function startPostgres(opts: {
+  dataDir: string;
+  port: number;
+  persistent?: boolean;
+  quiet?: boolean;
+  throwaway?: boolean;
+}): Promise<RunningPostgres> {
   const log: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir: opts.dataDir,
@@ -43,12 +49,22 @@ export async function startPostgres(opts: { dataDir: string; port: number; persi
     createPostgresUser: process.getuid?.() === 0,
     authMethod: 'scram-sha-256',
     postgresFlags: [
-      '-c', 'max_connections=200', '-c', 'listen_addresses=127.0.0.1', '-c', 'timezone=UTC',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'timezone=UTC',
       ...(opts.throwaway ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
     ],
     initdbFlags: opts.throwaway ? ['--no-sync'] : [],
-    onLog: (m) => { log.push(String(m)); if (log.length > 200) log.shift(); },
-    onError: (m) => { log.push(String(m)); },
+    onLog: (m) => {
+      log.push(String(m));
+      if (log.length > 200) log.shift();
+    },
+    onError: (m) => {
+      log.push(String(m));
+    },
   });
   if (!existsSync(join(opts.dataDir, 'PG_VERSION'))) {
     await server.initialise();
@@ -56,7 +72,9 @@ export async function startPostgres(opts: { dataDir: string; port: number; persi
   try {
     await server.start();
   } catch (error) {
-    throw new Error(`PostgreSQL failed to start on port ${opts.port}: ${(error as Error).message}\n${log.slice(-20).join('\n')}`);
+    throw new Error(`PostgreSQL failed to start on port ${opts.port}: ${(error as Error).message}\n${log.slice(-20).join('\n')}`, {
+      cause: error,
+    });
   }
   const url = `postgresql://${DB_USER}:${DB_PASSWORD}@127.0.0.1:${opts.port}/postgres`;
   return { url, port: opts.port, stop: () => server.stop() };
@@ -81,7 +99,11 @@ export type StalePostgres =
   | { state: 'unknown'; pid: number };
 
 function realpathOr(path: string): string {
-  try { return realpathSync(path); } catch { return resolve(path); }
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
 }
 
 function isAlive(pid: number): boolean {
@@ -99,7 +121,12 @@ function isAlive(pid: number): boolean {
   }
 }
 
-interface ProcessInfo { command: string; args: string[]; cwd?: string; ppid: number }
+interface ProcessInfo {
+  command: string;
+  args: string[];
+  cwd?: string;
+  ppid: number;
+}
 
 /** Command line, working directory and parent of a process (/proc on Linux, ps elsewhere). */
 function processInfo(pid: number): ProcessInfo | undefined {
@@ -109,14 +136,20 @@ function processInfo(pid: number): ProcessInfo | undefined {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       let cwd: string | undefined;
-      try { cwd = readlinkSync(`/proc/${pid}/cwd`); } catch { /* not ours to read */ }
+      try {
+        cwd = readlinkSync(`/proc/${pid}/cwd`);
+      } catch {
+        /* not ours to read */
+      }
       return { command: basename(args[0] ?? ''), args, cwd, ppid };
     } catch {
       return undefined;
     }
   }
   try {
-    const [ppid, ...rest] = execFileSync('ps', ['-o', 'ppid=,command=', '-p', String(pid)], { encoding: 'utf8' }).trim().split(/\s+/);
+    const [ppid, ...rest] = execFileSync('ps', ['-o', 'ppid=,command=', '-p', String(pid)], { encoding: 'utf8' })
+      .trim()
+      .split(/\s+/);
     return { command: basename(rest[0] ?? ''), args: rest, ppid: Number(ppid) };
   } catch {
     return undefined;
@@ -154,7 +187,11 @@ export async function stopStalePostgres(dataDir: string, log: (line: string) => 
   const recorded = lines[1]?.trim();
   const dashD = info ? info.args.indexOf('-D') : -1;
   const argDir = info && dashD >= 0 ? info.args[dashD + 1] : undefined;
-  const ours = !!info && /^postgres/.test(info.command) && !!recorded && realpathOr(recorded) === wanted &&
+  const ours =
+    !!info &&
+    /^postgres/.test(info.command) &&
+    !!recorded &&
+    realpathOr(recorded) === wanted &&
     // PostgreSQL runs in its data directory; without a readable cwd, trust its -D argument.
     (info.cwd !== undefined ? realpathOr(info.cwd) === wanted : argDir !== undefined && realpathOr(argDir) === wanted);
   if (!ours) {
@@ -173,8 +210,16 @@ export async function stopStalePostgres(dataDir: string, log: (line: string) => 
   if (owner && /^(node|tsx)/.test(owner.command)) return { state: 'in-use', pid, ownerPid: info.ppid };
 
   log(`Stopping PostgreSQL (pid ${pid}) left running in ${dataDir} by an earlier start that did not shut down`);
-  for (const [signal, ms] of [['SIGINT', 10_000], ['SIGQUIT', 5_000], ['SIGKILL', 5_000]] as const) {
-    try { process.kill(pid, signal); } catch { /* already gone */ }
+  for (const [signal, ms] of [
+    ['SIGINT', 10_000],
+    ['SIGQUIT', 5_000],
+    ['SIGKILL', 5_000],
+  ] as const) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      /* already gone */
+    }
     if (await waitGone(pid, ms)) return { state: 'stopped', pid };
   }
   throw new Error(`Could not stop the PostgreSQL (pid ${pid}) left running in ${dataDir}; stop it by hand.`);
@@ -216,7 +261,7 @@ export async function migrate(url: string, opts: { seed: boolean }): Promise<{ a
         await client.query('commit');
       } catch (error) {
         await client.query('rollback');
-        throw new Error(`Migration ${m.version}_${m.name}.sql failed: ${(error as Error).message}`);
+        throw new Error(`Migration ${m.version}_${m.name}.sql failed: ${(error as Error).message}`, { cause: error });
       }
       applied.push(`${m.version}_${m.name}`);
     }
@@ -228,7 +273,7 @@ export async function migrate(url: string, opts: { seed: boolean }): Promise<{ a
         await client.query('commit');
       } catch (error) {
         await client.query('rollback');
-        throw new Error(`supabase/seed.sql failed: ${(error as Error).message}`);
+        throw new Error(`supabase/seed.sql failed: ${(error as Error).message}`, { cause: error });
       }
       seeded = true;
     }

@@ -78,8 +78,14 @@ export function readFunctionVerifyJwt(configPath = join(ROOT, 'supabase', 'confi
     for (const raw of readFileSync(configPath, 'utf8').split('\n')) {
       const line = raw.trim();
       const section = line.match(/^\[functions\.([A-Za-z0-9_-]+)\]$/);
-      if (section) { current = section[1]; continue; }
-      if (line.startsWith('[')) { current = null; continue; }
+      if (section) {
+        current = section[1];
+        continue;
+      }
+      if (line.startsWith('[')) {
+        current = null;
+        continue;
+      }
       const setting = line.match(/^verify_jwt\s*=\s*(true|false)/);
       if (current && setting && setting[1] === 'false') off.add(current);
     }
@@ -104,12 +110,20 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
         'Is another "npm start" running? Stop it first, or set SUPPERHOST_DATA_DIR to another folder; see README.md.',
     );
   }
-  const wanted: [string, number][] = opts.only === 'db'
-    ? [['database', opts.ports.db]]
-    : [['database', opts.ports.db], ['API gateway', opts.ports.api], ['functions', opts.ports.functions], ['mailbox', opts.ports.mailbox]];
+  const wanted: [string, number][] =
+    opts.only === 'db'
+      ? [['database', opts.ports.db]]
+      : [
+          ['database', opts.ports.db],
+          ['API gateway', opts.ports.api],
+          ['functions', opts.ports.functions],
+          ['mailbox', opts.ports.mailbox],
+        ];
   for (const [what, port] of wanted) {
     if (!(await isPortFree(port))) {
-      throw new PortInUseError(`Port ${port} (${what}) is already in use. Stop whatever is using it (is another "npm start" running?) or set the port with the matching environment variable; see README.md.`);
+      throw new PortInUseError(
+        `Port ${port} (${what}) is already in use. Stop whatever is using it (is another "npm start" running?) or set the port with the matching environment variable; see README.md.`,
+      );
     }
   }
 
@@ -143,7 +157,10 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     };
     // functionsPid is not enumerable: `{ stop, migrations, ...info }` stays plain data (tests provide it).
     const running = (functionsPid: () => number | undefined): RunningStack =>
-      Object.defineProperty({ ...info, migrations, stop } as Omit<RunningStack, 'functionsPid'>, 'functionsPid', { value: functionsPid, enumerable: false }) as RunningStack;
+      Object.defineProperty({ ...info, migrations, stop } as Omit<RunningStack, 'functionsPid'>, 'functionsPid', {
+        value: functionsPid,
+        enumerable: false,
+      }) as RunningStack;
     if (opts.only === 'db') return running(() => undefined);
 
     const { startFunctionsRunner } = await import('./functions-runner.ts');
@@ -178,7 +195,11 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     log(`API gateway on port ${opts.ports.api}`);
 
     const { startMailbox } = await import('./mailbox.ts');
-    const mailbox = await startMailbox({ port: opts.ports.mailbox, dbUrl: db.url, sendOutbox: { url: `${apiUrl}/functions/v1/send-outbox`, serviceRoleKey } });
+    const mailbox = await startMailbox({
+      port: opts.ports.mailbox,
+      dbUrl: db.url,
+      sendOutbox: { url: `${apiUrl}/functions/v1/send-outbox`, serviceRoleKey },
+    });
     stoppers.push(() => mailbox.close());
     log(`Mailbox on port ${opts.ports.mailbox}`);
 

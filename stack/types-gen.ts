@@ -87,7 +87,11 @@ async function main() {
   const started = Date.now();
   const generated = await withDatabase(generateTypes);
   let current = '';
-  try { current = readFileSync(TYPES_FILE, 'utf8'); } catch { /* first run */ }
+  try {
+    current = readFileSync(TYPES_FILE, 'utf8');
+  } catch {
+    /* first run */
+  }
   const took = `${((Date.now() - started) / 1000).toFixed(1)} s`;
   if (check) {
     if (current !== generated) {

@@ -33,10 +33,7 @@ export function AppRouter() {
             <Route path={paths.supperClub.path} element={page(routes.supperClub)} />
             <Route path={paths.supperClubReservations.path} element={page(routes.supperClub)} />
             <Route path={paths.dinnerSeries.path} element={page(routes.dinnerSeries)} />
-            <Route
-              path={paths.dinnerSeriesReservations.path}
-              element={<Navigate to={paths.dinnerSeries.getHref()} replace />}
-            />
+            <Route path={paths.dinnerSeriesReservations.path} element={<Navigate to={paths.dinnerSeries.getHref()} replace />} />
             <Route path={paths.reservationDetails.path} element={page(routes.reservationDetails)} />
             <Route path={paths.chefSignup.path} element={page(routes.chefSignup)} />
             <Route path={paths.auth.path} element={page(routes.auth)} />

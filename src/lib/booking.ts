@@ -18,10 +18,7 @@ export type RsvpSlot = Pick<Tables<'rsvp_slots'>, 'id' | 'slot_time' | 'slot_lab
 export type PublicRsvpSlot = RsvpSlot & { available_spots: number };
 
 /** The event columns every booking form shows. */
-export type BookableEvent = Pick<
-  Tables<'events'>,
-  'id' | 'title' | 'date' | 'event_time' | 'location_name' | 'event_details_disclosures'
->;
+export type BookableEvent = Pick<Tables<'events'>, 'id' | 'title' | 'date' | 'event_time' | 'location_name' | 'event_details_disclosures'>;
 
 /**
  * The RSVP deposit per guest the server charges: the event's deposit_amount, or the default when

@@ -24,7 +24,7 @@ export async function invokeFunction<T>(name: string, body?: unknown): Promise<F
   if (!error) return { status: 200, body: (data ?? null) as T | null };
   if (error instanceof FunctionsHttpError) {
     const response = error.context as Response;
-    let parsed: unknown = null;
+    let parsed: unknown;
     try {
       parsed = await response.json();
     } catch {

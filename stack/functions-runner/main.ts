@@ -137,13 +137,16 @@ async function route(req: Request, info: Deno.ServeHandlerInfo): Promise<Respons
   }
 }
 
-realServe({
-  port,
-  hostname: '127.0.0.1',
-  onListen() {
-    console.log(`[functions] listening on http://127.0.0.1:${port}: ${names.join(', ') || '(no functions)'}`);
+realServe(
+  {
+    port,
+    hostname: '127.0.0.1',
+    onListen() {
+      console.log(`[functions] listening on http://127.0.0.1:${port}: ${names.join(', ') || '(no functions)'}`);
+    },
   },
-}, route);
+  route,
+);
 
 // The stack that started this process holds the other end of stdin. When that process is
 // gone, however it ended (even killed with SIGKILL), stdin closes: leave with it rather

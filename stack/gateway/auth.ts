@@ -169,7 +169,9 @@ export function authErrorBody(error: AuthError, apiVersion: number | null): Reco
 /** GoTrue's email check (format only: the CLI does not look up MX records locally). */
 export function isValidEmail(email: string): boolean {
   if (email.length > 255) return false;
-  return /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/.test(email);
+  return /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/.test(
+    email,
+  );
 }
 
 interface UserRow {
@@ -252,7 +254,13 @@ export function userJson(user: UserRow, identities: IdentityRow[]) {
 }
 
 /** The access-token claims GoTrue issues for a password session. */
-export function accessTokenClaims(user: UserRow, sessionId: string, issuer: string, signedInAt: number, now = Math.floor(Date.now() / 1000)): JwtClaims {
+export function accessTokenClaims(
+  user: UserRow,
+  sessionId: string,
+  issuer: string,
+  signedInAt: number,
+  now = Math.floor(Date.now() / 1000),
+): JwtClaims {
   return {
     iss: issuer,
     sub: user.id,
@@ -290,10 +298,9 @@ async function issueSession(ctx: GatewayContext, db: Queryable, user: UserRow, s
 async function startSession(ctx: GatewayContext, client: pg.PoolClient, userId: string) {
   await client.query(`update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1`, [userId]);
   await client.query(`update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'`, [userId]);
-  const { rows: [session] } = await client.query<{ id: string }>(
-    `insert into auth.sessions (id, user_id) values (extensions.gen_random_uuid(), $1) returning id`,
-    [userId],
-  );
+  const {
+    rows: [session],
+  } = await client.query<{ id: string }>(`insert into auth.sessions (id, user_id) values (extensions.gen_random_uuid(), $1) returning id`, [userId]);
   const token = newRefreshToken();
   await client.query(`insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)`, [token, userId, session.id]);
   const user = (await loadUser(client, userId))!;
@@ -351,8 +358,7 @@ function containsNul(value: unknown): boolean {
       if (v.includes('\0')) return true;
     } else if (Array.isArray(v)) {
       for (const item of v) stack.push(item);
-    }
-    else if (v && typeof v === 'object') {
+    } else if (v && typeof v === 'object') {
       for (const [k, item] of Object.entries(v)) {
         if (k.includes('\0')) return true;
         stack.push(item);
@@ -401,7 +407,8 @@ async function requireUser(req: IncomingMessage, ctx: GatewayContext): Promise<{
   try {
     claims = verifyJwt(m[1], ctx.jwtSecret);
   } catch (error) {
-    const reason = error instanceof JwtError && /expired/.test(error.message) ? 'token has invalid claims: token is expired' : (error as Error).message;
+    const reason =
+      error instanceof JwtError && /expired/.test(error.message) ? 'token has invalid claims: token is expired' : (error as Error).message;
     throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
   }
   const sub = typeof claims.sub === 'string' ? claims.sub : '';
@@ -413,7 +420,8 @@ async function requireUser(req: IncomingMessage, ctx: GatewayContext): Promise<{
   if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
   const sessionId = typeof claims.session_id === 'string' ? claims.session_id : null;
   if (sessionId) {
-    const { rowCount } = await ctx.pool.query('select 1 from auth.sessions where id = $1::uuid and user_id = $2', [sessionId, sub])
+    const { rowCount } = await ctx.pool
+      .query('select 1 from auth.sessions where id = $1::uuid and user_id = $2', [sessionId, sub])
       .catch(() => ({ rowCount: 0 }));
     if (!rowCount) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
   }
@@ -465,7 +473,9 @@ async function signup(req: IncomingMessage, ctx: GatewayContext, auth: AuthServi
     return await inTransaction(ctx, async (client) => {
       const { rowCount } = await client.query('select 1 from auth.users where lower(email) = $1', [email]);
       if (rowCount) return repeated(client);
-      const { rows: [user] } = await client.query<{ id: string }>(
+      const {
+        rows: [user],
+      } = await client.query<{ id: string }>(
         `insert into auth.users (instance_id, aud, role, email, encrypted_password, email_confirmed_at,
                                  raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous)
          values ('00000000-0000-0000-0000-000000000000', 'authenticated', 'authenticated', $1,
@@ -503,12 +513,15 @@ async function passwordGrant(body: Record<string, unknown>, ctx: GatewayContext,
   const wait = auth.throttle.retryAfter(email, address);
   if (wait > 0) throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, { 'retry-after': String(wait) });
   // No stored password can be longer than 72 bytes (bcrypt); skip hashing absurd input.
-  const { rows } = Buffer.byteLength(password, 'utf8') > 1024 ? { rows: [] } : await ctx.pool.query<{ id: string; email_confirmed_at: Date | null }>(
-    `select id, email_confirmed_at from auth.users
+  const { rows } =
+    Buffer.byteLength(password, 'utf8') > 1024
+      ? { rows: [] }
+      : await ctx.pool.query<{ id: string; email_confirmed_at: Date | null }>(
+          `select id, email_confirmed_at from auth.users
       where lower(email) = $1 and encrypted_password is not null and encrypted_password <> ''
         and encrypted_password = extensions.crypt($2, encrypted_password)`,
-    [email, password],
-  );
+          [email, password],
+        );
   const found = rows[0];
   if (!found) {
     auth.throttle.recordFailure(email, address);
@@ -526,7 +539,9 @@ async function refreshGrant(body: Record<string, unknown>, ctx: GatewayContext) 
     throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
   }
   const outcome = await inTransaction(ctx, async (client) => {
-    const { rows: [row] } = await client.query<{ id: string; user_id: string; session_id: string | null; revoked: boolean }>(
+    const {
+      rows: [row],
+    } = await client.query<{ id: string; user_id: string; session_id: string | null; revoked: boolean }>(
       `select id, user_id, session_id, revoked from auth.refresh_tokens where token = $1 for update`,
       [token],
     );
@@ -540,14 +555,15 @@ async function refreshGrant(body: Record<string, unknown>, ctx: GatewayContext) 
     if (!user) return { error: new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
     await client.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [row.id]);
     const next = newRefreshToken();
-    await client.query(
-      'insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)',
-      [next, row.user_id, row.session_id, token],
-    );
-    const { rows: [session] } = await client.query<{ created_at: Date }>(
-      'update auth.sessions set updated_at = now() where id = $1 returning created_at',
-      [row.session_id],
-    );
+    await client.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [
+      next,
+      row.user_id,
+      row.session_id,
+      token,
+    ]);
+    const {
+      rows: [session],
+    } = await client.query<{ created_at: Date }>('update auth.sessions set updated_at = now() where id = $1 returning created_at', [row.session_id]);
     const signedInAt = Math.floor(new Date(session?.created_at ?? Date.now()).getTime() / 1000);
     return { session: await issueSession(ctx, client, user, row.session_id, next, signedInAt) };
   });
@@ -562,7 +578,7 @@ async function updateUser(req: IncomingMessage, ctx: GatewayContext, auth: AuthS
   const password = body.password !== undefined ? str(body.password) : undefined;
   if (body.password !== undefined) checkPassword(password, 'Password update requires a valid password', auth.settings.minimumPasswordLength);
   if (body.phone !== undefined) throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled');
-  const data = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? body.data as Record<string, unknown> : undefined;
+  const data = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? (body.data as Record<string, unknown>) : undefined;
 
   try {
     await inTransaction(ctx, async (client) => {
@@ -629,10 +645,28 @@ async function logout(req: IncomingMessage, ctx: GatewayContext, url: URL) {
 export function authSettings(settings: AuthSettings = DEFAULT_AUTH_SETTINGS) {
   return {
     external: {
-      anonymous_users: false, apple: false, azure: false, bitbucket: false, discord: false, email: true,
-      facebook: false, figma: false, github: false, gitlab: false, google: false, keycloak: false,
-      kakao: false, linkedin_oidc: false, notion: false, phone: false, slack_oidc: false, spotify: false,
-      twitch: false, twitter: false, workos: false, zoom: false,
+      anonymous_users: false,
+      apple: false,
+      azure: false,
+      bitbucket: false,
+      discord: false,
+      email: true,
+      facebook: false,
+      figma: false,
+      github: false,
+      gitlab: false,
+      google: false,
+      keycloak: false,
+      kakao: false,
+      linkedin_oidc: false,
+      notion: false,
+      phone: false,
+      slack_oidc: false,
+      spotify: false,
+      twitch: false,
+      twitter: false,
+      workos: false,
+      zoom: false,
     },
     disable_signup: false,
     mailer_autoconfirm: !settings.enableConfirmations,
@@ -676,7 +710,11 @@ export async function handleAuth(
       const body = await readAuthJson(req);
       if (grant === 'password') return send(200, await passwordGrant(body, ctx, auth, clientAddress(req)));
       if (grant === 'refresh_token') return send(200, await refreshGrant(body, ctx));
-      throw new AuthError(400, 'validation_failed', `Unsupported grant_type "${grant ?? ''}" (the local auth server supports password and refresh_token)`);
+      throw new AuthError(
+        400,
+        'validation_failed',
+        `Unsupported grant_type "${grant ?? ''}" (the local auth server supports password and refresh_token)`,
+      );
     }
     if (path === '/user' && method === 'GET') {
       const { user } = await requireUser(req, ctx);
@@ -693,11 +731,12 @@ export async function handleAuth(
     }
     throw new AuthError(404, 'not_found', `The local auth server does not support ${method} /auth/v1${path === '/' ? '' : path}`);
   } catch (error) {
-    const authError = error instanceof AuthError
-      ? error
-      : error instanceof RequestAbortedError
-        ? new AuthError(400, 'bad_json', 'Could not read the request body: it ended before its announced length')
-        : new AuthError(500, 'unexpected_failure', (error as Error)?.message ?? 'Unexpected failure');
+    const authError =
+      error instanceof AuthError
+        ? error
+        : error instanceof RequestAbortedError
+          ? new AuthError(400, 'bad_json', 'Could not read the request body: it ended before its announced length')
+          : new AuthError(500, 'unexpected_failure', (error as Error)?.message ?? 'Unexpected failure');
     if (res.headersSent) {
       res.end();
       return;

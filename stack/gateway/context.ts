@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import pg from 'pg';
+import type pg from 'pg';
 import { JwtError, verifyJwt, type JwtClaims } from '../jwt.ts';
 
 /** What every gateway handler gets: the pool, the secret, and where the other parts live. */
@@ -19,7 +19,11 @@ export interface GatewayContext {
 }
 
 export class HttpError extends Error {
-  constructor(public status: number, public body: unknown, public headers: Record<string, string> = {}) {
+  constructor(
+    public status: number,
+    public body: unknown,
+    public headers: Record<string, string> = {},
+  ) {
     super(typeof body === 'object' && body && 'message' in body ? String((body as { message: unknown }).message) : `HTTP ${status}`);
   }
 }
@@ -131,7 +135,9 @@ export function readBodyUpTo(req: IncomingMessage, limit: number): Promise<BodyR
     const onEnd = () => {
       if (settled) return;
       cleanup();
-      resolve(size > limit ? { data: EMPTY, tooLarge: true, abandoned: false } : { data: Buffer.concat(chunks, size), tooLarge: false, abandoned: false });
+      resolve(
+        size > limit ? { data: EMPTY, tooLarge: true, abandoned: false } : { data: Buffer.concat(chunks, size), tooLarge: false, abandoned: false },
+      );
     };
     const onError = () => {
       if (settled) return;
@@ -184,7 +190,8 @@ export function jsonNestingDepth(text: string, stopAt = Infinity): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
@@ -203,7 +210,12 @@ export async function readJson(req: IncomingMessage): Promise<unknown> {
   const raw = (await readBody(req, JSON_BODY_LIMIT)).toString('utf8');
   if (raw.trim() === '') return undefined;
   if (jsonNestingDepth(raw, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
-    throw new HttpError(400, { code: 'PGRST102', message: 'Empty or invalid json', details: `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, hint: null });
+    throw new HttpError(400, {
+      code: 'PGRST102',
+      message: 'Empty or invalid json',
+      details: `JSON nested deeper than ${MAX_JSON_DEPTH} levels`,
+      hint: null,
+    });
   }
   try {
     return JSON.parse(raw);
@@ -236,12 +248,16 @@ export function requestClaims(req: IncomingMessage, ctx: GatewayContext): JwtCla
     return claims;
   } catch (error) {
     const expired = error instanceof JwtError && /expired/.test(error.message);
-    throw new HttpError(401, {
-      code: expired ? 'PGRST303' : 'PGRST301',
-      message: expired ? 'JWT expired' : (error as Error).message,
-      details: null,
-      hint: null,
-    }, { 'www-authenticate': `Bearer error="invalid_token", error_description="${expired ? 'JWT expired' : 'invalid'}"` });
+    throw new HttpError(
+      401,
+      {
+        code: expired ? 'PGRST303' : 'PGRST301',
+        message: expired ? 'JWT expired' : (error as Error).message,
+        details: null,
+        hint: null,
+      },
+      { 'www-authenticate': `Bearer error="invalid_token", error_description="${expired ? 'JWT expired' : 'invalid'}"` },
+    );
   }
 }
 
@@ -273,8 +289,14 @@ export async function withRoleTransaction<T>(
               set_config('request.method', $3, true), set_config('request.path', $4, true),
               set_config('request.headers', $5, true), set_config('search_path', 'public, extensions', true),
               set_config('statement_timeout', $6, true)`,
-      values: [role, JSON.stringify(claims), opts.method ?? 'GET', opts.path ?? '/', JSON.stringify(opts.headers ?? {}),
-        STATEMENT_TIMEOUT[role] ?? '0'],
+      values: [
+        role,
+        JSON.stringify(claims),
+        opts.method ?? 'GET',
+        opts.path ?? '/',
+        JSON.stringify(opts.headers ?? {}),
+        STATEMENT_TIMEOUT[role] ?? '0',
+      ],
     });
     const result = await fn(client);
     await client.query('commit');
@@ -308,7 +330,12 @@ export function postgresErrorToHttp(error: unknown, role: string): HttpError {
     } catch {
       // fall through to PGRST121
     }
-    return new HttpError(500, { code: 'PGRST121', message: 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error', details: null, hint: null });
+    return new HttpError(500, {
+      code: 'PGRST121',
+      message: 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error',
+      details: null,
+      hint: null,
+    });
   }
   const p2 = code.slice(0, 2);
   let status: number;
@@ -334,6 +361,9 @@ export function postgresErrorToHttp(error: unknown, role: string): HttpError {
   else if (code === '42501') status = role === 'anon' ? 401 : 403;
   else if (p2 === 'PT') status = /^PT[1-5]\d\d$/.test(code) ? Number(code.slice(2)) : 500;
   else status = 400;
-  return new HttpError(status, { code: code || 'PGRST000', message, details: e.detail ?? null, hint: e.hint ?? null },
-    status === 401 ? { 'www-authenticate': 'Bearer' } : {});
+  return new HttpError(
+    status,
+    { code: code || 'PGRST000', message, details: e.detail ?? null, hint: e.hint ?? null },
+    status === 401 ? { 'www-authenticate': 'Bearer' } : {},
+  );
 }

@@ -11,8 +11,16 @@ import { sendJson, type GatewayContext } from './context.ts';
  */
 
 const HOP_BY_HOP = new Set([
-  'connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer',
-  'transfer-encoding', 'upgrade', 'host', 'http2-settings',
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'http2-settings',
 ]);
 
 const FUNCTION_NAME = /^[A-Za-z0-9_-]+$/;
@@ -35,7 +43,10 @@ export function verifyFunctionJwt(authorization: string | undefined, secret: str
 function forwardHeaders(headers: IncomingHttpHeaders): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   const connectionTokens = new Set(
-    String(headers['connection'] ?? '').split(',').map((t) => t.trim().toLowerCase()).filter(Boolean),
+    String(headers['connection'] ?? '')
+      .split(',')
+      .map((t) => t.trim().toLowerCase())
+      .filter(Boolean),
   );
   for (const [key, value] of Object.entries(headers)) {
     if (value === undefined || HOP_BY_HOP.has(key) || connectionTokens.has(key)) continue;
@@ -97,7 +108,10 @@ export async function handleFunctions(req: IncomingMessage, res: ServerResponse,
       res.flushHeaders();
       upRes.pipe(res);
       upRes.on('end', resolve);
-      upRes.on('error', () => { res.destroy(); resolve(); });
+      upRes.on('error', () => {
+        res.destroy();
+        resolve();
+      });
     });
     upstream.on('error', (error: NodeJS.ErrnoException) => {
       if (!res.headersSent) {
@@ -106,7 +120,12 @@ export async function handleFunctions(req: IncomingMessage, res: ServerResponse,
         if (down) {
           // The stack restarts a Deno runner that died within seconds (stack/functions-runner.ts):
           // tell the client to retry rather than fail.
-          sendJson(res, 503, { error: 'Edge functions are restarting; try again in a moment', code: 'functions_unavailable', msg }, { 'retry-after': '1' });
+          sendJson(
+            res,
+            503,
+            { error: 'Edge functions are restarting; try again in a moment', code: 'functions_unavailable', msg },
+            { 'retry-after': '1' },
+          );
         } else {
           sendJson(res, 502, { code: 'BAD_GATEWAY', msg });
         }
@@ -116,7 +135,9 @@ export async function handleFunctions(req: IncomingMessage, res: ServerResponse,
       resolve();
     });
     // If the client goes away, stop the upstream request too.
-    res.on('close', () => { if (!res.writableFinished) upstream.destroy(); });
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
     req.pipe(upstream);
   });
 }

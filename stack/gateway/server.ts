@@ -3,7 +3,17 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { bodyAbandoned, DRAIN_LIMIT, DRAIN_TIMEOUT_MS, formatBytes, HttpError, JSON_BODY_LIMIT, RequestAbortedError, sendJson, type GatewayContext } from './context.ts';
+import {
+  bodyAbandoned,
+  DRAIN_LIMIT,
+  DRAIN_TIMEOUT_MS,
+  formatBytes,
+  HttpError,
+  JSON_BODY_LIMIT,
+  RequestAbortedError,
+  sendJson,
+  type GatewayContext,
+} from './context.ts';
 import { handleRest } from './rest/index.ts';
 import { createAuthService, handleAuth, type AuthSettings } from './auth.ts';
 import { GLOBAL_FILE_SIZE_LIMIT, handleStorage, type StorageOptions } from './storage.ts';
@@ -107,7 +117,12 @@ function apiOf(path: string): Api {
 }
 
 /** A 4xx (or 5xx) in the error shape of the API the path belongs to. */
-export function apiError(api: Api, status: number, code: string, message: string): { status: number; body: unknown; headers: Record<string, string> } {
+export function apiError(
+  api: Api,
+  status: number,
+  code: string,
+  message: string,
+): { status: number; body: unknown; headers: Record<string, string> } {
   switch (api) {
     case 'rest':
       return { status, body: { code, message, details: null, hint: null }, headers: {} };
@@ -233,9 +248,12 @@ function onClientError(error: NodeJS.ErrnoException, socket: Socket) {
     return;
   }
   const [status, reason, message] =
-    error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', 'The request headers are larger than 16 KiB']
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout', 'The request took too long to arrive']
-        : error.code === 'HPE_INVALID_EOF_STATE' ? [400, 'Bad Request', 'The request ended before its body was complete']
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'The request headers are larger than 16 KiB']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'The request took too long to arrive']
+        : error.code === 'HPE_INVALID_EOF_STATE'
+          ? [400, 'Bad Request', 'The request ended before its body was complete']
           : [400, 'Bad Request', `Malformed HTTP request (${error.code ?? 'parse error'})`];
   const body = JSON.stringify({ message, code: error.code ?? 'bad_request' });
   const answer = () => {

@@ -66,12 +66,15 @@ export const StorageErrors = {
   accessDenied: (message: string) => new StorageError(403, 'AccessDenied', message, 'Unauthorized'),
   duplicate: () => new StorageError(409, 'Duplicate', 'The resource already exists', 'Duplicate'),
   entityTooLarge: () => new StorageError(413, 'EntityTooLarge', 'The object exceeded the maximum allowed size', 'Payload too large'),
-  bodyTooLarge: (limit: number) => new StorageError(413, 'EntityTooLarge', `Request body is larger than the ${formatBytes(limit)} limit`, 'Payload too large'),
+  bodyTooLarge: (limit: number) =>
+    new StorageError(413, 'EntityTooLarge', `Request body is larger than the ${formatBytes(limit)} limit`, 'Payload too large'),
   invalidBucketName: (name: string) => new StorageError(400, 'InvalidBucketName', `Bucket name invalid`, 'Invalid Input', name),
   badUrl: (path: string) => new StorageError(400, 'InvalidRequest', `'${path}' is not a valid url component`, 'Bad Request'),
-  invalidRange: (size: number) => new StorageError(416, 'InvalidRange', `The requested range is not satisfiable (the object has ${size} bytes)`, 'Range Not Satisfiable'),
+  invalidRange: (size: number) =>
+    new StorageError(416, 'InvalidRange', `The requested range is not satisfiable (the object has ${size} bytes)`, 'Range Not Satisfiable'),
   invalidMimeType: (mime: string) => new StorageError(415, 'InvalidMimeType', `mime type ${mime} is not supported`, 'invalid_mime_type'),
-  routeNotFound: (method: string, path: string) => new StorageError(404, 'RouteNotFound', `Route ${method}:${path} is not supported by the local storage server`, 'Not Found'),
+  routeNotFound: (method: string, path: string) =>
+    new StorageError(404, 'RouteNotFound', `Route ${method}:${path} is not supported by the local storage server`, 'Not Found'),
   internal: (message: string) => new StorageError(500, 'InternalError', message, 'Internal'),
 };
 
@@ -80,14 +83,19 @@ export function storageErrorFromPg(error: unknown): StorageError {
   if (error instanceof StorageError) return error;
   const e = error as { code?: string; message?: string };
   switch (e.code) {
-    case '42501': return StorageErrors.accessDenied('new row violates row-level security policy');
-    case '23505': return StorageErrors.duplicate();
-    case '23503': return new StorageError(404, 'InvalidRequest', 'The related resource does not exist');
+    case '42501':
+      return StorageErrors.accessDenied('new row violates row-level security policy');
+    case '23505':
+      return StorageErrors.duplicate();
+    case '23503':
+      return new StorageError(404, 'InvalidRequest', 'The related resource does not exist');
     case '55P03':
-    case '57014': return new StorageError(423, 'ResourceLocked', 'The resource is locked');
+    case '57014':
+      return new StorageError(423, 'ResourceLocked', 'The resource is locked');
     // A value the database cannot take (an invalid byte sequence, a NUL, a bad number): the
     // request's fault, not the server's. Normally caught earlier by the input checks.
-    case '54001': return StorageErrors.invalidRequest('The request is too complex');
+    case '54001':
+      return StorageErrors.invalidRequest('The request is too complex');
     default:
       if (e.code?.startsWith('22')) return StorageErrors.invalidRequest(`Invalid input: ${e.message ?? 'rejected by the database'}`);
       return StorageErrors.internal(e.message ?? 'Internal server error');
@@ -180,10 +188,7 @@ interface BucketRow {
 }
 
 async function findBucket(ctx: GatewayContext, id: string): Promise<BucketRow> {
-  const { rows } = await ctx.pool.query<BucketRow>(
-    'select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1',
-    [id],
-  );
+  const { rows } = await ctx.pool.query<BucketRow>('select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1', [id]);
   if (!rows[0]) throw StorageErrors.noSuchBucket();
   return rows[0];
 }
@@ -196,9 +201,21 @@ function splitBucketAndKey(rest: string): { bucket: string; key: string } {
   return { bucket: checkBucketName(bucket ?? ''), key: keyParts.join('/') };
 }
 
-const withStorageRole = <T>(ctx: GatewayContext, claims: JwtClaims, req: IncomingMessage, readOnly: boolean, fn: (client: pg.PoolClient) => Promise<T>) =>
-  withRoleTransaction(ctx, claims, { readOnly, method: req.method, path: new URL(req.url ?? '/', 'http://x').pathname, headers: req.headers as Record<string, unknown> }, fn)
-    .catch((error) => { throw storageErrorFromPg(error); });
+const withStorageRole = <T>(
+  ctx: GatewayContext,
+  claims: JwtClaims,
+  req: IncomingMessage,
+  readOnly: boolean,
+  fn: (client: pg.PoolClient) => Promise<T>,
+) =>
+  withRoleTransaction(
+    ctx,
+    claims,
+    { readOnly, method: req.method, path: new URL(req.url ?? '/', 'http://x').pathname, headers: req.headers as Record<string, unknown> },
+    fn,
+  ).catch((error) => {
+    throw storageErrorFromPg(error);
+  });
 
 /** Back to the gateway's own session role (the transaction's SET LOCAL ROLE is undone). */
 const asSuperuser = (client: pg.PoolClient) => client.query('set local role none');
@@ -238,7 +255,10 @@ async function upload(req: IncomingMessage, ctx: GatewayContext, opts: StorageOp
     if (!file) throw StorageErrors.invalidRequest('No file found in the multipart body');
     bytes = file.data;
     mimetype = file.contentType || 'application/octet-stream';
-    const cc = parts.find((p) => p.name === 'cacheControl')?.data.toString('utf8').trim();
+    const cc = parts
+      .find((p) => p.name === 'cacheControl')
+      ?.data.toString('utf8')
+      .trim();
     cacheControl = cc ? (/^\d+$/.test(cc) ? `max-age=${cc}` : cc) : 'max-age=3600';
   } else {
     bytes = data;
@@ -290,10 +310,9 @@ async function upload(req: IncomingMessage, ctx: GatewayContext, opts: StorageOp
     }
     // The statement passed: store the bytes of that very row, as the gateway itself.
     await asSuperuser(client);
-    const { rows: [row] } = await client.query<{ id: string }>(
-      'select id from storage.objects where bucket_id = $1 and name = $2',
-      [bucketId, key],
-    );
+    const {
+      rows: [row],
+    } = await client.query<{ id: string }>('select id from storage.objects where bucket_id = $1 and name = $2', [bucketId, key]);
     await client.query(
       `insert into storage.local_blobs (object_id, content) values ($1, $2)
        on conflict (object_id) do update set content = excluded.content`,
@@ -317,13 +336,17 @@ async function readObjectAsCaller(req: IncomingMessage, ctx: GatewayContext, res
   if (!isValidObjectKey(key)) throw StorageErrors.invalidKey(key);
   const claims = storageClaims(req, ctx);
   return withStorageRole(ctx, claims, req, true, async (client) => {
-    const { rows: [obj] } = await client.query<{ id: string; metadata: ObjectMetadata | null; updated_at: Date | null }>(
+    const {
+      rows: [obj],
+    } = await client.query<{ id: string; metadata: ObjectMetadata | null; updated_at: Date | null }>(
       'select id, metadata, updated_at from storage.objects where bucket_id = $1 and name = $2',
       [bucket, key],
     );
     if (!obj) throw StorageErrors.noSuchKey();
     await asSuperuser(client);
-    const { rows: [blob] } = await client.query<{ content: Buffer }>('select content from storage.local_blobs where object_id = $1', [obj.id]);
+    const {
+      rows: [blob],
+    } = await client.query<{ content: Buffer }>('select content from storage.local_blobs where object_id = $1', [obj.id]);
     if (!blob) throw StorageErrors.noSuchKey();
     return { ...obj, content: blob.content };
   });
@@ -333,9 +356,13 @@ async function readPublicObject(ctx: GatewayContext, rest: string): Promise<Stor
   const { bucket, key } = splitBucketAndKey(rest);
   if (!key) throw StorageErrors.noSuchKey();
   if (!isValidObjectKey(key)) throw StorageErrors.invalidKey(key);
-  const { rows: [b] } = await ctx.pool.query<{ public: boolean | null }>('select public from storage.buckets where id = $1', [bucket]);
+  const {
+    rows: [b],
+  } = await ctx.pool.query<{ public: boolean | null }>('select public from storage.buckets where id = $1', [bucket]);
   if (!b || !b.public) throw StorageErrors.noSuchBucket();
-  const { rows: [obj] } = await ctx.pool.query<StoredObject>(
+  const {
+    rows: [obj],
+  } = await ctx.pool.query<StoredObject>(
     `select o.id, o.metadata, o.updated_at, l.content
        from storage.objects o join storage.local_blobs l on l.object_id = o.id
       where o.bucket_id = $1 and o.name = $2`,
@@ -360,7 +387,8 @@ function sendObject(req: IncomingMessage, res: ServerResponse, obj: StoredObject
   if (url.searchParams.has('download')) {
     const name = url.searchParams.get('download') || key.split('/').pop() || 'download';
     // The plain filename is printable ASCII (Node refuses other bytes in a header); filename* carries the real name.
-    headers['content-disposition'] = `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+    headers['content-disposition'] =
+      `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
   }
   if (req.headers['if-none-match'] === etag) {
     delete headers['content-length'];
@@ -435,10 +463,10 @@ async function removeObjects(req: IncomingMessage, ctx: GatewayContext, bucket: 
   const claims = storageClaims(req, ctx);
   return withStorageRole(ctx, claims, req, false, async (client) => {
     // Deleting needs DELETE and SELECT policies (RETURNING), as on Supabase; invisible rows are skipped.
-    const { rows } = await client.query(
-      `delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${OBJECT_COLUMNS}`,
-      [bucket, prefixes],
-    );
+    const { rows } = await client.query(`delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${OBJECT_COLUMNS}`, [
+      bucket,
+      prefixes,
+    ]);
     return rows;
   });
 }
@@ -483,9 +511,17 @@ async function listObjects(req: IncomingMessage, ctx: GatewayContext, bucket: st
     const name = slash === -1 ? restName : restName.slice(0, slash);
     if (search && !name.toLowerCase().startsWith(search.toLowerCase())) continue;
     if (slash !== -1) {
-      if (!entries.has(`${name}/`)) entries.set(`${name}/`, { name, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
+      if (!entries.has(`${name}/`))
+        entries.set(`${name}/`, { name, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
     } else {
-      entries.set(name, { name, id: row.id as string, updated_at: row.updated_at, created_at: row.created_at, last_accessed_at: row.last_accessed_at, metadata: row.metadata });
+      entries.set(name, {
+        name,
+        id: row.id as string,
+        updated_at: row.updated_at,
+        created_at: row.created_at,
+        last_accessed_at: row.last_accessed_at,
+        metadata: row.metadata,
+      });
     }
   }
   const value = (e: Entry) => (column === 'name' ? e.name : e[column as keyof Entry] ? new Date(e[column as keyof Entry] as string).getTime() : 0);
@@ -559,11 +595,12 @@ export async function handleStorage(
     if (path === '/status' || path === '/health') return json(200, { status: 'ok' });
     throw StorageErrors.routeNotFound(method, `/storage/v1${path}`);
   } catch (error) {
-    const e = error instanceof StorageError
-      ? error
-      : error instanceof RequestAbortedError
-        ? StorageErrors.invalidRequest('The request body ended before its announced length')
-        : storageErrorFromPg(error);
+    const e =
+      error instanceof StorageError
+        ? error
+        : error instanceof RequestAbortedError
+          ? StorageErrors.invalidRequest('The request body ended before its announced length')
+          : storageErrorFromPg(error);
     if (res.headersSent) {
       res.end();
       return;

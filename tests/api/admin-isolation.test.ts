@@ -1,7 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../support/stack-env';
 import { anonClient, serviceClient } from '../support/db.ts';
-import { createEvent, createOrg, createReservation, createStaff, type Org, publicOrgPage, type Staff, type TestEvent as SeededEvent, type TestReservation as SeededReservation, uniq } from '../support/fixtures.ts';
+import {
+  createEvent,
+  createOrg,
+  createReservation,
+  createStaff,
+  type Org,
+  publicOrgPage,
+  type Staff,
+  type TestEvent as SeededEvent,
+  type TestReservation as SeededReservation,
+  uniq,
+} from '../support/fixtures.ts';
 
 // What the admin panel relies on, enforced by the database and the function rather than
 // the UI: a member of organization A, using supabase-js directly, can neither read nor
@@ -32,7 +43,9 @@ beforeAll(async () => {
   eventB = await createEvent(orgB.id, { title: 'B Dinner', ticketTypes: [{ name: 'Seat', price: 5000, quantity: 10 }] });
   resA = await createReservation(eventA.id, { name: 'Guest of A', ticket_type_id: eventA.ticketTypes[0].id });
   resB = await createReservation(eventB.id, { name: 'Guest of B', ticket_type_id: eventB.ticketTypes[0].id, num_guests: 3 });
-  const { error } = await serviceClient().from('promo_codes').insert({ org_id: orgB.id, code: 'BONLY', discount_type: 'percent', discount_amount: 10, times_redeemed: 0 });
+  const { error } = await serviceClient()
+    .from('promo_codes')
+    .insert({ org_id: orgB.id, code: 'BONLY', discount_type: 'percent', discount_amount: 10, times_redeemed: 0 });
   if (error) throw new Error(error.message);
 });
 
@@ -90,7 +103,11 @@ describe('changing another organization', () => {
     const update = await a.client.from('reservations').update({ name: 'Hijacked', num_guests: 1 }).eq('id', resB.id).select('id');
     expect(update.error).toBeNull();
     expect(update.data).toEqual([]);
-    const cancel = await a.client.from('reservations').update({ status: 'cancelled', cancelled_at: new Date().toISOString() }).eq('id', resB.id).select('id');
+    const cancel = await a.client
+      .from('reservations')
+      .update({ status: 'cancelled', cancelled_at: new Date().toISOString() })
+      .eq('id', resB.id)
+      .select('id');
     expect(cancel.data).toEqual([]);
     expect(await row('reservations', resB.id)).toMatchObject({ name: 'Guest of B', num_guests: 3, status: 'confirmed', cancelled_at: null });
     const seatsAfter = (await publicOrgPage(orgB.slug)).events.find((e) => e.id === eventB.id)!.ticket_types[0].quantity;
@@ -107,7 +124,10 @@ describe('changing another organization', () => {
       p_ticket_types: [{ name: 'Seat', price: 100, quantity: 1 }],
     });
     expect(created.error?.code).toBe('42501');
-    const inserted = await a.client.from('events').insert({ org_id: orgB.id, title: 'Sneaky 2', date: '2099-01-01', event_time: '19:00' }).select('id');
+    const inserted = await a.client
+      .from('events')
+      .insert({ org_id: orgB.id, title: 'Sneaky 2', date: '2099-01-01', event_time: '19:00' })
+      .select('id');
     expect(inserted.error?.code).toBe('42501');
     expect((await serviceClient().from('events').select('id').eq('org_id', orgB.id).like('title', 'Sneaky%')).data).toEqual([]);
 
@@ -141,25 +161,39 @@ describe('changing another organization', () => {
     const svc = serviceClient();
     const held = await createEvent(orgB.id, { title: uniq('Held Dinner') });
     const hold = await svc.from('reservations').insert({
-      org_id: orgB.id, event_id: held.id, name: 'Mid Checkout', email: `${uniq('hold')}@example.test`, num_guests: 2,
-      status: 'held', hold_expires_at: new Date(Date.now() + 600_000).toISOString(),
+      org_id: orgB.id,
+      event_id: held.id,
+      name: 'Mid Checkout',
+      email: `${uniq('hold')}@example.test`,
+      num_guests: 2,
+      status: 'held',
+      hold_expires_at: new Date(Date.now() + 600_000).toISOString(),
     });
     expect(hold.error).toBeNull();
     const delHeld = await b.client.from('events').delete().eq('id', held.id).select('id');
     expect(delHeld.error?.code).toBe('SH423');
-    expect(delHeld.error?.message).toBe('This event has 1 reservation(s) and cannot be deleted. Deactivate it instead to hide it from the public page.');
+    expect(delHeld.error?.message).toBe(
+      'This event has 1 reservation(s) and cannot be deleted. Deactivate it instead to hide it from the public page.',
+    );
     expect(delHeld.error?.message).not.toContain('confirmed');
     expect(JSON.parse(delHeld.error!.details)).toEqual({ reason: 'event_has_reservations', confirmed: 0, held: 1, total: 1 });
 
     const past = await createEvent(orgB.id, { title: uniq('Cancelled Dinner') });
     const cancelled = await svc.from('reservations').insert({
-      org_id: orgB.id, event_id: past.id, name: 'Changed Plans', email: `${uniq('cancel')}@example.test`, num_guests: 1,
-      status: 'cancelled', cancelled_at: new Date().toISOString(),
+      org_id: orgB.id,
+      event_id: past.id,
+      name: 'Changed Plans',
+      email: `${uniq('cancel')}@example.test`,
+      num_guests: 1,
+      status: 'cancelled',
+      cancelled_at: new Date().toISOString(),
     });
     expect(cancelled.error).toBeNull();
     const delPast = await b.client.from('events').delete().eq('id', past.id).select('id');
     expect(delPast.error?.code).toBe('SH423');
-    expect(delPast.error?.message).toBe('This event has reservation history (1 cancelled or lapsed reservation(s)) and cannot be deleted. Deactivate it instead.');
+    expect(delPast.error?.message).toBe(
+      'This event has reservation history (1 cancelled or lapsed reservation(s)) and cannot be deleted. Deactivate it instead.',
+    );
     expect(await row('events', held.id)).toBeTruthy();
     expect(await row('events', past.id)).toBeTruthy();
   });
@@ -167,14 +201,22 @@ describe('changing another organization', () => {
 
 describe('uploads', () => {
   it('A uploads into its own folder but not into B’s; the bucket refuses a GIF and an 11 MB file', async () => {
-    const own = await a.client.storage.from('org-assets').upload(`${orgA.id}/logos/${uniq('ok')}.png`, new Blob([PNG], { type: 'image/png' }), { cacheControl: '3600' });
+    const own = await a.client.storage
+      .from('org-assets')
+      .upload(`${orgA.id}/logos/${uniq('ok')}.png`, new Blob([PNG], { type: 'image/png' }), { cacheControl: '3600' });
     expect(own.error).toBeNull();
-    const foreign = await a.client.storage.from('org-assets').upload(`${orgB.id}/logos/${uniq('evil')}.png`, new Blob([PNG], { type: 'image/png' }), { cacheControl: '3600' });
+    const foreign = await a.client.storage
+      .from('org-assets')
+      .upload(`${orgB.id}/logos/${uniq('evil')}.png`, new Blob([PNG], { type: 'image/png' }), { cacheControl: '3600' });
     expect(foreign.error).not.toBeNull();
     expect((foreign.error as { statusCode?: string }).statusCode).toBe('403');
-    const gif = await a.client.storage.from('org-assets').upload(`${orgA.id}/gallery/${uniq('anim')}.gif`, new Blob([Buffer.from('GIF89a')], { type: 'image/gif' }));
+    const gif = await a.client.storage
+      .from('org-assets')
+      .upload(`${orgA.id}/gallery/${uniq('anim')}.gif`, new Blob([Buffer.from('GIF89a')], { type: 'image/gif' }));
     expect(gif.error).not.toBeNull();
-    const big = await a.client.storage.from('org-assets').upload(`${orgA.id}/gallery/${uniq('big')}.png`, new Blob([Buffer.alloc(11 * 1024 * 1024)], { type: 'image/png' }));
+    const big = await a.client.storage
+      .from('org-assets')
+      .upload(`${orgA.id}/gallery/${uniq('big')}.png`, new Blob([Buffer.alloc(11 * 1024 * 1024)], { type: 'image/png' }));
     expect(big.error).not.toBeNull();
     const { data } = await serviceClient().storage.from('org-assets').list(`${orgB.id}/logos`);
     expect(data ?? []).toEqual([]);

@@ -33,18 +33,29 @@ async function post(path: string, body: unknown, headers: Record<string, string>
 const signIn = (email: string, password: string, base = env.apiUrl) => post('/token?grant_type=password', { email, password }, {}, base);
 
 /** A password sign-in sent from a given loopback address (the throttle keys on the socket's address). */
-function signInFrom(base: string, localAddress: string, email: string, password: string): Promise<{ status: number; headers: Record<string, unknown>; body: any }> {
+function signInFrom(
+  base: string,
+  localAddress: string,
+  email: string,
+  password: string,
+): Promise<{ status: number; headers: Record<string, unknown>; body: any }> {
   const url = new URL(`${base}/auth/v1/token?grant_type=password`);
   const payload = JSON.stringify({ email, password });
   return new Promise((resolve, reject) => {
-    const req = request(url, {
-      method: 'POST', localAddress, agent: false,
-      headers: { apikey: env.anonKey, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        localAddress,
+        agent: false,
+        headers: { apikey: env.anonKey, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -94,8 +105,15 @@ describe('malformed input is a 4xx in GoTrue shape, never a 5xx', () => {
 
     for (const bodyMode of ['length', 'chunked'] as const) {
       const r: RawRequest = {
-        method: 'POST', target: '/auth/v1/signup', bodyMode, body: big,
-        headers: [['apikey', env.anonKey], ['Content-Type', 'application/json'], ['Connection', 'close']],
+        method: 'POST',
+        target: '/auth/v1/signup',
+        bodyMode,
+        body: big,
+        headers: [
+          ['apikey', env.anonKey],
+          ['Content-Type', 'application/json'],
+          ['Connection', 'close'],
+        ],
       };
       const outcome = await rawRequest(env.apiUrl, r);
       expect(outcome.error, bodyMode).toBeUndefined();
@@ -204,8 +222,14 @@ describe('failed sign-ins are throttled', () => {
     let gateway: Awaited<ReturnType<typeof startGateway>>;
     beforeAll(async () => {
       gateway = await startGateway({
-        dbUrl: env.dbUrl, jwtSecret: env.jwtSecret, anonKey: env.anonKey, serviceRoleKey: env.serviceRoleKey, siteUrl: env.siteUrl,
-        functionsUrl: env.functionsUrl, functionVerifyJwt: () => true, port: await freePort(),
+        dbUrl: env.dbUrl,
+        jwtSecret: env.jwtSecret,
+        anonKey: env.anonKey,
+        serviceRoleKey: env.serviceRoleKey,
+        siteUrl: env.siteUrl,
+        functionsUrl: env.functionsUrl,
+        functionVerifyJwt: () => true,
+        port: await freePort(),
         auth: { failedSignInsPerAddress: 3, failedSignInsPerEmail: 100, failedSignInWindowSeconds: 2 },
       });
     });
@@ -242,7 +266,12 @@ describe('failed sign-ins are throttled', () => {
 
 describe('a request without any key', () => {
   it('is refused with the gateway’s 401, as on hosted Supabase; a key in the header or the URL passes', async () => {
-    for (const [method, path] of [['GET', '/settings'], ['POST', '/signup'], ['POST', '/token?grant_type=password'], ['GET', '/user']]) {
+    for (const [method, path] of [
+      ['GET', '/settings'],
+      ['POST', '/signup'],
+      ['POST', '/token?grant_type=password'],
+      ['GET', '/user'],
+    ]) {
       const res = await fetch(`${env.apiUrl}/auth/v1${path}`, { method, body: method === 'POST' ? '{}' : undefined });
       expect(res.status, path).toBe(401);
       expect(await res.json()).toEqual(NO_API_KEY_BODY);

@@ -12,7 +12,11 @@ const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base6
 describe('sign up', () => {
   it('creates a confirmed user and returns a session (autoconfirm, as the CLI default)', async () => {
     const email = uniqueEmail('Signup');
-    const { data, error } = await client().auth.signUp({ email, password: 'correct-horse', options: { data: { full_name: 'Ada' }, emailRedirectTo: 'http://localhost/welcome' } });
+    const { data, error } = await client().auth.signUp({
+      email,
+      password: 'correct-horse',
+      options: { data: { full_name: 'Ada' }, emailRedirectTo: 'http://localhost/welcome' },
+    });
     expect(error).toBeNull();
     expect(data.session?.access_token).toBeTruthy();
     expect(data.session?.refresh_token).toBeTruthy();
@@ -26,14 +30,33 @@ describe('sign up', () => {
     expect(user.identities).toHaveLength(1);
     expect(user.identities![0]).toMatchObject({ provider: 'email', id: user.id, user_id: user.id });
     expect(Object.keys(user).sort()).toEqual([
-      'app_metadata', 'aud', 'confirmed_at', 'created_at', 'email', 'email_confirmed_at', 'id', 'identities',
-      'is_anonymous', 'last_sign_in_at', 'phone', 'role', 'updated_at', 'user_metadata',
+      'app_metadata',
+      'aud',
+      'confirmed_at',
+      'created_at',
+      'email',
+      'email_confirmed_at',
+      'id',
+      'identities',
+      'is_anonymous',
+      'last_sign_in_at',
+      'phone',
+      'role',
+      'updated_at',
+      'user_metadata',
     ]);
 
     const claims = decode(data.session!.access_token);
     expect(claims).toMatchObject({
-      iss: `${env.apiUrl}/auth/v1`, sub: user.id, aud: 'authenticated', role: 'authenticated', email: email.toLowerCase(),
-      phone: '', aal: 'aal1', is_anonymous: false, user_metadata: { full_name: 'Ada' },
+      iss: `${env.apiUrl}/auth/v1`,
+      sub: user.id,
+      aud: 'authenticated',
+      role: 'authenticated',
+      email: email.toLowerCase(),
+      phone: '',
+      aal: 'aal1',
+      is_anonymous: false,
+      user_metadata: { full_name: 'Ada' },
     });
     expect(claims.exp - claims.iat).toBe(3600);
     expect(typeof claims.session_id).toBe('string');
@@ -158,7 +181,8 @@ describe('error shapes (GoTrue)', () => {
     expect(await modern.json()).toEqual({ code: 'no_authorization', message: 'This endpoint requires a valid Bearer token' });
 
     const legacy = await fetch(`${env.apiUrl}/auth/v1/token?grant_type=password`, {
-      method: 'POST', headers: { apikey: env.anonKey, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { apikey: env.anonKey, 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'owner@eatathome.test', password: 'nope-nope' }),
     });
     expect(legacy.status).toBe(400);
@@ -168,7 +192,9 @@ describe('error shapes (GoTrue)', () => {
 
   it('GET /user with a bad or sub-less JWT is 403 bad_jwt', async () => {
     for (const token of ['not.a.jwt', env.anonKey]) {
-      const res = await fetch(`${env.apiUrl}/auth/v1/user`, { headers: { authorization: `Bearer ${token}`, 'x-supabase-api-version': '2024-01-01' } });
+      const res = await fetch(`${env.apiUrl}/auth/v1/user`, {
+        headers: { authorization: `Bearer ${token}`, 'x-supabase-api-version': '2024-01-01' },
+      });
       expect(res.status).toBe(403);
       expect((await res.json()).code).toBe('bad_jwt');
     }

@@ -61,7 +61,10 @@ async function startProvider(): Promise<void> {
   provider = createServer((req, res) => {
     let raw = '';
     req.setEncoding('utf8');
-    req.on('data', (chunk: string) => { raw += chunk; });
+    req.on('data', (chunk: string) => {
+      raw += chunk;
+    });
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the fake provider's handler: a rejection surfaces as an unhandled rejection, which Vitest reports as a failure
     req.on('end', async () => {
       let body: ProviderRequest['body'];
       try {
@@ -131,7 +134,9 @@ const address = (label: string) => `${label}-${++serial}@${DOMAIN}`;
 async function insertPending(labels: string[], html: string | null = '<p>Hello</p>'): Promise<OutboxRow[]> {
   const rows: OutboxRow[] = [];
   for (const [i, label] of labels.entries()) {
-    const { rows: [row] } = await pool.query<OutboxRow>(
+    const {
+      rows: [row],
+    } = await pool.query<OutboxRow>(
       `insert into public.email_outbox (kind, to_email, subject, body_text, body_html, created_at)
        values ('delivery_test', $1, $2, $3, $4, now() - interval '1 minute' + $5 * interval '1 millisecond')
        returning *`,
@@ -151,9 +156,18 @@ async function one(id: string): Promise<OutboxRow> {
   return (await outbox([id])).get(id)!;
 }
 
-interface Counts { sent: number; failed: number; deferred: number; skipped: boolean }
+interface Counts {
+  sent: number;
+  failed: number;
+  deferred: number;
+  skipped: boolean;
+}
 
-async function sendOutbox(body: unknown, key = env.serviceRoleKey, url = `${gateway.url}/functions/v1/send-outbox`): Promise<{ status: number; json: Counts & { code?: string; msg?: string; error?: string } }> {
+async function sendOutbox(
+  body: unknown,
+  key = env.serviceRoleKey,
+  url = `${gateway.url}/functions/v1/send-outbox`,
+): Promise<{ status: number; json: Counts & { code?: string; msg?: string; error?: string } }> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, apikey: key, 'content-type': 'application/json' },
@@ -185,20 +199,28 @@ async function staffWithReservation(label: string): Promise<{ token: string; org
   if (error || !data.user) throw new Error(`sign up ${email}: ${error?.message}`);
   const session = data.session ?? (await client.auth.signInWithPassword({ email, password: 'delivery-test-pw' })).data.session;
   const guestEmail = address(`${label}-guest`);
-  const { rows: [org] } = await pool.query<{ id: string }>(
-    `insert into public.organizations (name, slug) values ($1, $2) returning id`,
-    [`Org ${label}`, `${label}-${randomUUID().slice(0, 8)}`],
-  );
+  const {
+    rows: [org],
+  } = await pool.query<{ id: string }>(`insert into public.organizations (name, slug) values ($1, $2) returning id`, [
+    `Org ${label}`,
+    `${label}-${randomUUID().slice(0, 8)}`,
+  ]);
   await pool.query('insert into public.user_memberships (user_id, org_id) values ($1, $2)', [data.user.id, org.id]);
-  const { rows: [event] } = await pool.query<{ id: string }>(
+  const {
+    rows: [event],
+  } = await pool.query<{ id: string }>(
     `insert into public.events (org_id, title, date, event_time) values ($1, 'Kick Dinner', current_date + 30, '19:00') returning id`,
     [org.id],
   );
-  const { rows: [ticket] } = await pool.query<{ id: string }>(
+  const {
+    rows: [ticket],
+  } = await pool.query<{ id: string }>(
     `insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Seat', 5000, 10) returning id`,
     [event.id],
   );
-  const { rows: [reservation] } = await pool.query<{ id: string }>(
+  const {
+    rows: [reservation],
+  } = await pool.query<{ id: string }>(
     `insert into public.reservations (org_id, event_id, name, email, phone, num_guests, ticket_type_id, status)
      values ($1, $2, 'Grace Guest', $3, '555-0100', 2, $4, 'confirmed') returning id`,
     [org.id, event.id, guestEmail, ticket.id],
@@ -206,7 +228,10 @@ async function staffWithReservation(label: string): Promise<{ token: string; org
   return { token: session!.access_token, orgId: org.id, reservationId: reservation.id, guestEmail };
 }
 
-async function sendGuestEmail(token: string, body: Record<string, unknown>): Promise<{ status: number; json: { success?: boolean; id?: string; error?: string; code?: string } }> {
+async function sendGuestEmail(
+  token: string,
+  body: Record<string, unknown>,
+): Promise<{ status: number; json: { success?: boolean; id?: string; error?: string; code?: string } }> {
   const res = await fetch(`${gateway.url}/functions/v1/send-guest-email`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, apikey: env.anonKey, 'content-type': 'application/json' },
@@ -363,10 +388,19 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
         subject: row.subject,
         text: row.body_text,
         ...(row.body_html === null ? {} : { html: row.body_html }),
-        tags: [{ name: 'outbox_id', value: row.id }, { name: 'kind', value: 'delivery_test' }],
+        tags: [
+          { name: 'outbox_id', value: row.id },
+          { name: 'kind', value: 'delivery_test' },
+        ],
       });
       // What the stack's mailbox (the local provider) accepts and keeps of it.
-      expect(readSendRequest(body)).toMatchObject({ outbox_id: row.id, kind: 'delivery_test', to_email: row.to_email, subject: row.subject, body_text: row.body_text });
+      expect(readSendRequest(body)).toMatchObject({
+        outbox_id: row.id,
+        kind: 'delivery_test',
+        to_email: row.to_email,
+        subject: row.subject,
+        body_text: row.body_text,
+      });
     }
     expect(requestsTo(rows[0].to_email)[0].body.html).toBe('<p>Hello</p>');
     expect(requestsTo(rows[2].to_email)[0].body).not.toHaveProperty('html');
@@ -434,7 +468,9 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
 
   it('a rate limit (429) hands the batch back without counting an attempt', async () => {
     const [limited, next] = await insertPending(['rate-limited', 'after-limit']);
-    replies.set(limited.to_email, (n) => (n === 1 ? { status: 429, body: { name: 'rate_limit_exceeded', message: 'Too many requests' } } : undefined));
+    replies.set(limited.to_email, (n) =>
+      n === 1 ? { status: 429, body: { name: 'rate_limit_exceeded', message: 'Too many requests' } } : undefined,
+    );
     const ids = [limited.id, next.id];
 
     expect((await sendOutbox({ ids })).json).toEqual({ sent: 0, failed: 0, deferred: 2, skipped: false });
@@ -449,11 +485,15 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
   });
 
   it('a message whose header fields hold a line break or control character is never sent: failed at once, with the reason', async () => {
-    const { rows: [crlf] } = await pool.query<OutboxRow>(
+    const {
+      rows: [crlf],
+    } = await pool.query<OutboxRow>(
       `insert into public.email_outbox (kind, to_email, subject, body_text) values ('delivery_test', $1, $2, 'Hi') returning *`,
       [address('header-crlf'), 'Hello\r\nBcc: victim@example.com'],
     );
-    const { rows: [tab] } = await pool.query<OutboxRow>(
+    const {
+      rows: [tab],
+    } = await pool.query<OutboxRow>(
       `insert into public.email_outbox (kind, to_email, subject, body_text) values ('delivery_test', $1, $2, 'Hi') returning *`,
       [address('header-ctl'), 'Hello\u0007there'],
     );
@@ -520,22 +560,29 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
     const client = await pool.connect();
     try {
       await client.query('begin'); // rolled back at the end
-      const { rows: [fresh] } = await client.query<OutboxRow>(
+      const {
+        rows: [fresh],
+      } = await client.query<OutboxRow>(
         `insert into public.email_outbox (kind, to_email, subject, body_text) values ('delivery_test', $1, 'Fresh', 'Fresh') returning *`,
         [address('fresh')],
       );
       expect(fresh).toMatchObject({ status: 'pending', attempts: 0, claimed_at: null, claim_token: null });
-      const { rows: [claimed] } = await client.query<OutboxRow>('select * from public.claim_outbox_batch(5, $1)', [[fresh.id]]);
+      const {
+        rows: [claimed],
+      } = await client.query<OutboxRow>('select * from public.claim_outbox_batch(5, $1)', [[fresh.id]]);
       expect(claimed).toMatchObject({ id: fresh.id, status: 'sending', attempts: 1 });
       expect(claimed.claimed_at).not.toBeNull();
       expect(claimed.claim_token).toMatch(/^[0-9a-f-]{36}$/);
 
       const finish = async (token: string, outcome: string, error: string | null = null) =>
-        (await client.query<{ s: string | null }>('select public.finish_outbox_send($1, $2, $3, $4) as s', [fresh.id, token, outcome, error])).rows[0].s;
+        (await client.query<{ s: string | null }>('select public.finish_outbox_send($1, $2, $3, $4) as s', [fresh.id, token, outcome, error])).rows[0]
+          .s;
       expect(await finish(randomUUID(), 'sent')).toBeNull(); // not the holder of the claim
       expect(await finish(claimed.claim_token!, 'sent')).toBe('sent');
       expect(await finish(claimed.claim_token!, 'failed', 'late')).toBeNull(); // the claim is over
-      const { rows: [final] } = await client.query<OutboxRow>('select * from public.email_outbox where id = $1', [fresh.id]);
+      const {
+        rows: [final],
+      } = await client.query<OutboxRow>('select * from public.email_outbox where id = $1', [fresh.id]);
       expect(final).toMatchObject({ status: 'sent', attempts: 1, error: null, claim_token: null });
     } finally {
       await client.query('rollback');
@@ -550,8 +597,14 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
       `update public.email_outbox set status = 'sending', claim_token = $2, attempts = 1, claimed_at = now() - interval '11 minutes' where id = $1`,
       [stale.id, oldToken],
     );
-    await pool.query(`update public.email_outbox set status = 'sending', claim_token = gen_random_uuid(), attempts = 1, claimed_at = now() - interval '1 minute' where id = $1`, [recent.id]);
-    await pool.query(`update public.email_outbox set status = 'sending', claim_token = gen_random_uuid(), attempts = $2, claimed_at = now() - interval '11 minutes' where id = $1`, [exhausted.id, EMAIL_MAX_ATTEMPTS]);
+    await pool.query(
+      `update public.email_outbox set status = 'sending', claim_token = gen_random_uuid(), attempts = 1, claimed_at = now() - interval '1 minute' where id = $1`,
+      [recent.id],
+    );
+    await pool.query(
+      `update public.email_outbox set status = 'sending', claim_token = gen_random_uuid(), attempts = $2, claimed_at = now() - interval '11 minutes' where id = $1`,
+      [exhausted.id, EMAIL_MAX_ATTEMPTS],
+    );
     const ids = [stale.id, recent.id, exhausted.id];
 
     expect((await sendOutbox({ ids })).json).toEqual({ sent: 1, failed: 0, deferred: 0, skipped: false });
@@ -594,7 +647,7 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
     }
   });
 
-  it('send-guest-email starts delivery right after answering (EdgeRuntime.waitUntil), to the reservation\'s guest', async () => {
+  it("send-guest-email starts delivery right after answering (EdgeRuntime.waitUntil), to the reservation's guest", async () => {
     const { token, orgId, reservationId, guestEmail } = await staffWithReservation('kick');
     const res = await sendGuestEmail(token, { email: guestEmail, subject: 'See you Friday', message: 'Hello!\n\nBring a friend.', reservationId });
     expect(res).toMatchObject({ status: 200, json: { success: true } });
@@ -615,10 +668,14 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
     });
   });
 
-  it('send-guest-email writes only to the reservation\'s own guest: another address is refused (400), nothing is queued', async () => {
+  it("send-guest-email writes only to the reservation's own guest: another address is refused (400), nothing is queued", async () => {
     const { token, reservationId, guestEmail } = await staffWithReservation('recipient');
     const base = { subject: 'Hello', message: 'Hi there', reservationId };
-    for (const body of [{ ...base, email: `someone-else@${DOMAIN}` }, { ...base, to: `someone-else@${DOMAIN}` }, { ...base, email: guestEmail, to: `attacker@${DOMAIN}` }]) {
+    for (const body of [
+      { ...base, email: `someone-else@${DOMAIN}` },
+      { ...base, to: `someone-else@${DOMAIN}` },
+      { ...base, email: guestEmail, to: `attacker@${DOMAIN}` },
+    ]) {
       const res = await sendGuestEmail(token, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.json).toEqual({
@@ -646,8 +703,14 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
       [{ ...base, subject: 'Hello\r\nBcc: victim@example.com' }, 'subject: Subject must be one line without control characters (CR, LF, tab...)'],
       [{ ...base, subject: 'Hello\nthere' }, 'subject: Subject must be one line without control characters (CR, LF, tab...)'],
       [{ ...base, subject: 'Bell\u0007' }, 'subject: Subject must be one line without control characters (CR, LF, tab...)'],
-      [{ ...base, email: `${guestEmail}\r\nBcc: victim@example.com` }, 'email: Recipient must be one line without control characters (CR, LF, tab...)'],
-      [{ ...base, guestName: 'Grace\r\nBcc: victim@example.com' }, 'guestName: Guest name must be one line without control characters (CR, LF, tab...)'],
+      [
+        { ...base, email: `${guestEmail}\r\nBcc: victim@example.com` },
+        'email: Recipient must be one line without control characters (CR, LF, tab...)',
+      ],
+      [
+        { ...base, guestName: 'Grace\r\nBcc: victim@example.com' },
+        'guestName: Guest name must be one line without control characters (CR, LF, tab...)',
+      ],
     ] as const) {
       const res = await sendGuestEmail(token, body);
       expect(res.status, message).toBe(400);
@@ -663,12 +726,13 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
 // delivery code (not the mailbox) writes email_outbox.status.
 // ---------------------------------------------------------------------------------------
 
-describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('the local mailbox (the stack\'s email provider)', () => {
+describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')("the local mailbox (the stack's email provider)", () => {
   const post = (body: unknown, headers: Record<string, string> = { authorization: `Bearer ${LOCAL_EMAIL_API_KEY}` }) =>
     fetch(`${env.mailboxUrl}/emails`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  const list = async (to: string) => (await (await fetch(`${env.mailboxUrl}/api/messages?to=${encodeURIComponent(to)}`)).json()) as Record<string, unknown>[];
+  const list = async (to: string) =>
+    (await (await fetch(`${env.mailboxUrl}/api/messages?to=${encodeURIComponent(to)}`)).json()) as Record<string, unknown>[];
 
-  it('accepts Resend\'s POST /emails with its API key, keeps and lists the message', async () => {
+  it("accepts Resend's POST /emails with its API key, keeps and lists the message", async () => {
     const to = `resend-${randomUUID().slice(0, 8)}@example.test`;
     const message = {
       from: 'SupperHost <bookings@supperhost.test>',
@@ -697,7 +761,12 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('the local mailbox (
     const rows = await list(to.toUpperCase());
     expect(rows).toHaveLength(2);
     expect(rows.find((r) => r.id === id)).toMatchObject({
-      to_email: to, subject: 'Hello <there>', body_text: 'Plain & simple', body_html: '<p>Plain &amp; simple</p>', kind: 'manual_test', status: 'sent',
+      to_email: to,
+      subject: 'Hello <there>',
+      body_text: 'Plain & simple',
+      body_html: '<p>Plain &amp; simple</p>',
+      kind: 'manual_test',
+      status: 'sent',
       attachments: [{ filename: 'menu.txt', size: 4 }],
     });
     const page = await (await fetch(`${env.mailboxUrl}/messages/${id}`)).text();
@@ -710,7 +779,9 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('the local mailbox (
     await db.connect();
     try {
       const to = `outbox-${randomUUID().slice(0, 8)}@example.test`;
-      const { rows: [row] } = await db.query<OutboxRow>(
+      const {
+        rows: [row],
+      } = await db.query<OutboxRow>(
         `insert into public.email_outbox (kind, to_email, subject, body_text) values ('guest_email', $1, 'Through the sender', 'Hi') returning *`,
         [to],
       );

@@ -40,7 +40,10 @@ describe('functions runner (real Deno)', () => {
     const res = await fetch(`${runner.url}/echo/sub/path?x=1`, { method: 'PUT', body: JSON.stringify({ hello: 'world' }) });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
-      method: 'PUT', path: '/echo/sub/path', search: '?x=1', body: { hello: 'world' },
+      method: 'PUT',
+      path: '/echo/sub/path',
+      search: '?x=1',
+      body: { hello: 'world' },
       secret: 'from dotenv',
       supabaseUrl: env.apiUrl, // SUPABASE_* from the stack win over functions/.env
     });
@@ -217,7 +220,9 @@ describe('mailbox', () => {
     const db = new pg.Client({ connectionString: env.dbUrl });
     await db.connect();
     try {
-      const { rows: [row] } = await db.query<{ id: string }>(
+      const {
+        rows: [row],
+      } = await db.query<{ id: string }>(
         `insert into public.email_outbox (kind, to_email, subject, body_text) values ('guest_email', 'loop@example.test', 'Loop', 'x') returning id`,
       );
       let status = 'pending';

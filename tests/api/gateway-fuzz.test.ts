@@ -125,35 +125,207 @@ const FIXTURE = 'fuzz/fixture.png';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
 
 const utf8AsLatin1 = (s: string) => Buffer.from(s, 'utf8').toString('latin1');
-const BAD_PERCENT = ['%', '%z', '%zz', '%E0%A4%A', '%C0%AF', '%ED%A0%80', '%FF', '%00', '%0A', '%0D%0A', '%E2%80%AE', '%F0%9F%92%A9', '%2e%2e', '%2F', '%5C', '%%', '%u0041'];
-const RAW_PATH_BYTES = ['\u0000', '\r', '\n', '\t', ' ', '\u007f', '\u0080', '\u00ff', utf8AsLatin1('é'), utf8AsLatin1('💩'), utf8AsLatin1('\u202e'), '"', '<', '>', '\\', '{', '|', '^', '`'];
+const BAD_PERCENT = [
+  '%',
+  '%z',
+  '%zz',
+  '%E0%A4%A',
+  '%C0%AF',
+  '%ED%A0%80',
+  '%FF',
+  '%00',
+  '%0A',
+  '%0D%0A',
+  '%E2%80%AE',
+  '%F0%9F%92%A9',
+  '%2e%2e',
+  '%2F',
+  '%5C',
+  '%%',
+  '%u0041',
+];
+const RAW_PATH_BYTES = [
+  '\u0000',
+  '\r',
+  '\n',
+  '\t',
+  ' ',
+  '\u007f',
+  '\u0080',
+  '\u00ff',
+  utf8AsLatin1('é'),
+  utf8AsLatin1('💩'),
+  utf8AsLatin1('\u202e'),
+  '"',
+  '<',
+  '>',
+  '\\',
+  '{',
+  '|',
+  '^',
+  '`',
+];
 const TARGETS = [
-  '//[', 'http://[', 'http://[::1', 'https://[', 'http://gateway/rest/v1/organizations?select=id', 'http://x:99999/auth/v1/settings',
-  '*', 'rest/v1/organizations', '/%', '/\\..\\', '//', '///storage/v1/bucket', '/storage/v1/../rest/v1/organizations?select=id',
-  '/auth/v1/../../etc/passwd', `/${'a'.repeat(9000)}`, `/rest/v1/${'x'.repeat(3000)}`, '/functions/v1/', '/functions/v1/_shared/http.ts',
-  '/functions/v1/..%2f..%2fetc', '/storage/v1/object/public/', '/storage/v1/object/public//', '/storage/v1/object/list/', '/rest/v1/rpc/',
-  '/auth/v1/admin/users', '/auth/v1/verify?token=x&type=signup', '/storage/v1/object/sign/org-assets/x', '/health', '/',
+  '//[',
+  'http://[',
+  'http://[::1',
+  'https://[',
+  'http://gateway/rest/v1/organizations?select=id',
+  'http://x:99999/auth/v1/settings',
+  '*',
+  'rest/v1/organizations',
+  '/%',
+  '/\\..\\',
+  '//',
+  '///storage/v1/bucket',
+  '/storage/v1/../rest/v1/organizations?select=id',
+  '/auth/v1/../../etc/passwd',
+  `/${'a'.repeat(9000)}`,
+  `/rest/v1/${'x'.repeat(3000)}`,
+  '/functions/v1/',
+  '/functions/v1/_shared/http.ts',
+  '/functions/v1/..%2f..%2fetc',
+  '/storage/v1/object/public/',
+  '/storage/v1/object/public//',
+  '/storage/v1/object/list/',
+  '/rest/v1/rpc/',
+  '/auth/v1/admin/users',
+  '/auth/v1/verify?token=x&type=signup',
+  '/storage/v1/object/sign/org-assets/x',
+  '/health',
+  '/',
 ];
 const QUERY_PARAMS = [
-  `select=${Array.from({ length: 1700 }, () => 'id').join(',')}`, 'select=*,organizations(*)', 'select=id::text', 'select=%00', 'select=%zz',
-  'select=id,,name', 'select=(', 'select=*,events!inner(*)', 'limit=-1', 'limit=abc', 'limit=99999999999999999999', 'offset=-5',
-  'order=id.desc.nullsfirst', 'order=%zz', 'order=name.junk', 'id=eq.%00', `id=eq.${utf8AsLatin1('𝔘')}`, 'id=in.(1,2', 'id=in.()',
-  'or=(id.eq.1,', 'and=()', 'name=like.*%00*', 'name=ilike.%E0%A4%A', 'a[b]=c', '&&&', '=', 'select', 'columns=foo', 'on_conflict=id',
-  'id=eq.not-a-uuid', 'id=gt.1e999', 'created_at=gt.not-a-date', 'name=fts(xx).junk', 'id=is.maybe', 'not.id=eq.1',
-  'apikey=junk', 'grant_type=password', 'grant_type=junk', 'grant_type=', 'scope=junk', 'scope=others', 'download=', 'download=%E2%82%AC%22%0D%0A',
-  'download=a"b\\c', 'redirect_to=javascript:alert(1)', 'status=999', `x=${'y'.repeat(12_000)}`, `x=${'%zz'.repeat(500)}`,
+  `select=${Array.from({ length: 1700 }, () => 'id').join(',')}`,
+  'select=*,organizations(*)',
+  'select=id::text',
+  'select=%00',
+  'select=%zz',
+  'select=id,,name',
+  'select=(',
+  'select=*,events!inner(*)',
+  'limit=-1',
+  'limit=abc',
+  'limit=99999999999999999999',
+  'offset=-5',
+  'order=id.desc.nullsfirst',
+  'order=%zz',
+  'order=name.junk',
+  'id=eq.%00',
+  `id=eq.${utf8AsLatin1('𝔘')}`,
+  'id=in.(1,2',
+  'id=in.()',
+  'or=(id.eq.1,',
+  'and=()',
+  'name=like.*%00*',
+  'name=ilike.%E0%A4%A',
+  'a[b]=c',
+  '&&&',
+  '=',
+  'select',
+  'columns=foo',
+  'on_conflict=id',
+  'id=eq.not-a-uuid',
+  'id=gt.1e999',
+  'created_at=gt.not-a-date',
+  'name=fts(xx).junk',
+  'id=is.maybe',
+  'not.id=eq.1',
+  'apikey=junk',
+  'grant_type=password',
+  'grant_type=junk',
+  'grant_type=',
+  'scope=junk',
+  'scope=others',
+  'download=',
+  'download=%E2%82%AC%22%0D%0A',
+  'download=a"b\\c',
+  'redirect_to=javascript:alert(1)',
+  'status=999',
+  `x=${'y'.repeat(12_000)}`,
+  `x=${'%zz'.repeat(500)}`,
 ];
 const CONTENT_TYPES = [
-  'application/json', 'text/plain', 'multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; boundary="unterminated',
-  `multipart/form-data; boundary=${'b'.repeat(300)}`, 'application/x-www-form-urlencoded', 'application/vnd.pgrst.object+json',
-  'application/json; charset=utf-16', 'application/octet-stream', 'image/png', 'image/gif', '', ';;;', 'text/csv', utf8AsLatin1('imäge/pñg'),
-  'application/json\u00ff', 'application/vnd.pgrst.plan+json',
+  'application/json',
+  'text/plain',
+  'multipart/form-data',
+  'multipart/form-data; boundary=',
+  'multipart/form-data; boundary="unterminated',
+  `multipart/form-data; boundary=${'b'.repeat(300)}`,
+  'application/x-www-form-urlencoded',
+  'application/vnd.pgrst.object+json',
+  'application/json; charset=utf-16',
+  'application/octet-stream',
+  'image/png',
+  'image/gif',
+  '',
+  ';;;',
+  'text/csv',
+  utf8AsLatin1('imäge/pñg'),
+  'application/json\u00ff',
+  'application/vnd.pgrst.plan+json',
 ];
-const RANGES = ['bytes=0-0', 'bytes=-0', 'bytes=999999999999-', 'bytes=5-1', 'bytes=0-1,2-3', 'items=0-5', `bytes=${'9'.repeat(400)}-`, 'bytes=abc', 'bytes=-', 'bytes=0-', '0-5', 'bytes=1-1000000000000000000000'];
-const PREFERS = ['return=representation', 'count=exact', 'count=planned', 'count=estimated', 'resolution=merge-duplicates', 'return=headers-only', 'tx=rollback', 'missing=default', 'params=single-object', 'handling=strict, junk=1', 'max-affected=0', 'timezone=Mars/Olympus'];
-const ACCEPTS = ['application/vnd.pgrst.object+json', 'text/csv', 'application/openapi+json', 'application/geo+json', '*/*', 'junk', 'application/json; nulls=stripped', 'application/vnd.pgrst.plan+json', 'text/html;q=0.1, image/*'];
+const RANGES = [
+  'bytes=0-0',
+  'bytes=-0',
+  'bytes=999999999999-',
+  'bytes=5-1',
+  'bytes=0-1,2-3',
+  'items=0-5',
+  `bytes=${'9'.repeat(400)}-`,
+  'bytes=abc',
+  'bytes=-',
+  'bytes=0-',
+  '0-5',
+  'bytes=1-1000000000000000000000',
+];
+const PREFERS = [
+  'return=representation',
+  'count=exact',
+  'count=planned',
+  'count=estimated',
+  'resolution=merge-duplicates',
+  'return=headers-only',
+  'tx=rollback',
+  'missing=default',
+  'params=single-object',
+  'handling=strict, junk=1',
+  'max-affected=0',
+  'timezone=Mars/Olympus',
+];
+const ACCEPTS = [
+  'application/vnd.pgrst.object+json',
+  'text/csv',
+  'application/openapi+json',
+  'application/geo+json',
+  '*/*',
+  'junk',
+  'application/json; nulls=stripped',
+  'application/vnd.pgrst.plan+json',
+  'text/html;q=0.1, image/*',
+];
 const PROFILES = ['public', 'auth', 'storage', 'pg_catalog', 'information_schema', 'junk', '', 'graphql_public'];
-const METHODS_FUZZ = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'PROPFIND', 'MKCOL', 'LOCK', 'SEARCH', 'PURGE', 'CONNECT', 'M-SEARCH', 'get', 'FOO', 'BREW', 'QUERY'];
+const METHODS_FUZZ = [
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'OPTIONS',
+  'TRACE',
+  'PROPFIND',
+  'MKCOL',
+  'LOCK',
+  'SEARCH',
+  'PURGE',
+  'CONNECT',
+  'M-SEARCH',
+  'get',
+  'FOO',
+  'BREW',
+  'QUERY',
+];
 const VERSIONS = ['HTTP/1.0', 'HTTP/2.0', 'HTTP/1.1 junk', 'HTTP/9.9', 'HTTPS/1.1', ''];
 
 // ---------------------------------------------------------------- valid requests to start from
@@ -169,21 +341,53 @@ interface Base {
 
 function authHeaders(rng: Rng, allowUser: boolean): [string, string][] {
   const r = rng.next();
-  if (r < 0.45) return [['apikey', keys.anon], ['Authorization', `Bearer ${keys.anon}`]];
-  if (r < 0.6 && allowUser) return [['apikey', keys.anon], ['Authorization', `Bearer ${keys.user}`]];
+  if (r < 0.45)
+    return [
+      ['apikey', keys.anon],
+      ['Authorization', `Bearer ${keys.anon}`],
+    ];
+  if (r < 0.6 && allowUser)
+    return [
+      ['apikey', keys.anon],
+      ['Authorization', `Bearer ${keys.user}`],
+    ];
   if (r < 0.68) return [];
   if (r < 0.76) return [['apikey', keys.anon]];
   const junk = rng.pick([
-    `Bearer ${keys.expired}`, `Bearer ${keys.forged}`, `Bearer ${keys.unsigned}`, `Bearer ${keys.oddRole}`, `Bearer ${keys.noSub}`,
-    `Bearer ${keys.badSub}`, 'Bearer', 'Bearer ', 'Basic Zm9vOmJhcg==', 'Bearer a.b.c', `Bearer ${'x'.repeat(5000)}`, `bearer ${keys.anon}`,
-    `Bearer ${keys.anon.slice(0, -3)}abc`, `Bearer ${keys.anon} ${keys.anon}`, 'Bearer e30.e30.', `Bearer ${utf8AsLatin1('ü.ü.ü')}`,
+    `Bearer ${keys.expired}`,
+    `Bearer ${keys.forged}`,
+    `Bearer ${keys.unsigned}`,
+    `Bearer ${keys.oddRole}`,
+    `Bearer ${keys.noSub}`,
+    `Bearer ${keys.badSub}`,
+    'Bearer',
+    'Bearer ',
+    'Basic Zm9vOmJhcg==',
+    'Bearer a.b.c',
+    `Bearer ${'x'.repeat(5000)}`,
+    `bearer ${keys.anon}`,
+    `Bearer ${keys.anon.slice(0, -3)}abc`,
+    `Bearer ${keys.anon} ${keys.anon}`,
+    'Bearer e30.e30.',
+    `Bearer ${utf8AsLatin1('ü.ü.ü')}`,
   ]);
-  return rng.chance(0.5) ? [['apikey', keys.anon], ['Authorization', junk]] : [['apikey', rng.pick([junk.replace(/^\S+\s*/, ''), 'junk', ''])], ['Authorization', junk]];
+  return rng.chance(0.5)
+    ? [
+        ['apikey', keys.anon],
+        ['Authorization', junk],
+      ]
+    : [
+        ['apikey', rng.pick([junk.replace(/^\S+\s*/, ''), 'junk', ''])],
+        ['Authorization', junk],
+      ];
 }
 
 const json = (v: unknown) => JSON.stringify(v);
 const fuzzEmail = (rng: Rng) => `fuzz-${rng.int(40)}@fuzz.test`;
-const uuid = (rng: Rng) => Array.from({ length: 32 }, () => '0123456789abcdef'[rng.int(16)]).join('').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+const uuid = (rng: Rng) =>
+  Array.from({ length: 32 }, () => '0123456789abcdef'[rng.int(16)])
+    .join('')
+    .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
 
 function multipart(rng: Rng, file: Buffer, type = 'image/png'): { body: Buffer; contentType: string } {
   const boundary = `----fuzz${rng.int(1e9)}`;
@@ -205,18 +409,61 @@ const BASES: Record<Exclude<Api, 'none'>, ((rng: Rng) => Base)[]> = {
     (rng) => ({ method: 'HEAD', target: '/rest/v1/organizations?select=id', headers: [...authHeaders(rng, true), ['Prefer', 'count=exact']] }),
     (rng) => ({ method: 'GET', target: '/rest/v1/', headers: authHeaders(rng, true) }),
     (rng) => ({ method: 'GET', target: '/rest/v1/reservations?select=id,name&limit=1', headers: authHeaders(rng, true) }),
-    (rng) => ({ method: 'POST', target: '/rest/v1/rpc/get_public_org_page', headers: [...authHeaders(rng, true), ['Content-Type', 'application/json']], body: json({ p_slug: rng.pick(['eatathome', 'magnolia', 'nope']) }) }),
-    (rng) => ({ method: 'POST', target: '/rest/v1/rpc/grant_super_admin_by_email', headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']], body: json({ target_email: fuzzEmail(rng) }), write: true }),
-    (rng) => ({ method: 'PATCH', target: `/rest/v1/organizations?id=eq.${uuid(rng)}`, headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']], body: json({ name: 'fuzz' }), write: true }),
+    (rng) => ({
+      method: 'POST',
+      target: '/rest/v1/rpc/get_public_org_page',
+      headers: [...authHeaders(rng, true), ['Content-Type', 'application/json']],
+      body: json({ p_slug: rng.pick(['eatathome', 'magnolia', 'nope']) }),
+    }),
+    (rng) => ({
+      method: 'POST',
+      target: '/rest/v1/rpc/grant_super_admin_by_email',
+      headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']],
+      body: json({ target_email: fuzzEmail(rng) }),
+      write: true,
+    }),
+    (rng) => ({
+      method: 'PATCH',
+      target: `/rest/v1/organizations?id=eq.${uuid(rng)}`,
+      headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']],
+      body: json({ name: 'fuzz' }),
+      write: true,
+    }),
     (rng) => ({ method: 'DELETE', target: `/rest/v1/events?id=eq.${uuid(rng)}`, headers: authHeaders(rng, false), write: true }),
-    (rng) => ({ method: 'POST', target: '/rest/v1/organizations', headers: [...authHeaders(rng, false), ['Content-Type', 'application/json'], ['Prefer', 'return=representation']], body: json({ name: 'Fuzz', slug: `fuzz-${rng.int(1e6)}` }), write: true }),
+    (rng) => ({
+      method: 'POST',
+      target: '/rest/v1/organizations',
+      headers: [...authHeaders(rng, false), ['Content-Type', 'application/json'], ['Prefer', 'return=representation']],
+      body: json({ name: 'Fuzz', slug: `fuzz-${rng.int(1e6)}` }),
+      write: true,
+    }),
   ],
   auth: [
-    (rng) => ({ method: 'POST', target: '/auth/v1/signup', headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']], body: json({ email: `fuzz-signup-${rng.int(1e9)}@fuzz.test`, password: `fuzz-password-${rng.int(1e6)}`, data: { name: 'Fuzz' } }) }),
-    (rng) => ({ method: 'POST', target: '/auth/v1/token?grant_type=password', headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']], body: json({ email: fuzzEmail(rng), password: `wrong-${rng.int(1000)}` }) }),
-    (rng) => ({ method: 'POST', target: '/auth/v1/token?grant_type=refresh_token', headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']], body: json({ refresh_token: rng.pick(['abc', '', 'x'.repeat(40)]) }) }),
+    (rng) => ({
+      method: 'POST',
+      target: '/auth/v1/signup',
+      headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']],
+      body: json({ email: `fuzz-signup-${rng.int(1e9)}@fuzz.test`, password: `fuzz-password-${rng.int(1e6)}`, data: { name: 'Fuzz' } }),
+    }),
+    (rng) => ({
+      method: 'POST',
+      target: '/auth/v1/token?grant_type=password',
+      headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']],
+      body: json({ email: fuzzEmail(rng), password: `wrong-${rng.int(1000)}` }),
+    }),
+    (rng) => ({
+      method: 'POST',
+      target: '/auth/v1/token?grant_type=refresh_token',
+      headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']],
+      body: json({ refresh_token: rng.pick(['abc', '', 'x'.repeat(40)]) }),
+    }),
     (rng) => ({ method: 'GET', target: '/auth/v1/user', headers: authHeaders(rng, true) }),
-    (rng) => ({ method: 'PUT', target: '/auth/v1/user', headers: [...authHeaders(rng, true), ['Content-Type', 'application/json']], body: json({ data: { fuzz: rng.int(100) } }) }),
+    (rng) => ({
+      method: 'PUT',
+      target: '/auth/v1/user',
+      headers: [...authHeaders(rng, true), ['Content-Type', 'application/json']],
+      body: json({ data: { fuzz: rng.int(100) } }),
+    }),
     (rng) => ({ method: 'POST', target: '/auth/v1/logout?scope=local', headers: authHeaders(rng, false) }),
     (rng) => ({ method: 'GET', target: '/auth/v1/settings', headers: authHeaders(rng, false) }),
     (rng) => ({ method: 'GET', target: '/auth/v1/health', headers: authHeaders(rng, false) }),
@@ -224,26 +471,83 @@ const BASES: Record<Exclude<Api, 'none'>, ((rng: Rng) => Base)[]> = {
   storage: [
     (rng) => ({ method: 'GET', target: '/storage/v1/bucket', headers: authHeaders(rng, true) }),
     (rng) => ({ method: 'GET', target: '/storage/v1/bucket/org-assets', headers: authHeaders(rng, true) }),
-    (rng) => ({ method: 'POST', target: '/storage/v1/object/list/org-assets', headers: [...authHeaders(rng, true), ['Content-Type', 'application/json']], body: json({ prefix: rng.pick([eatathome, 'fuzz', '']), limit: 10, offset: 0, sortBy: { column: 'name', order: 'asc' } }) }),
+    (rng) => ({
+      method: 'POST',
+      target: '/storage/v1/object/list/org-assets',
+      headers: [...authHeaders(rng, true), ['Content-Type', 'application/json']],
+      body: json({ prefix: rng.pick([eatathome, 'fuzz', '']), limit: 10, offset: 0, sortBy: { column: 'name', order: 'asc' } }),
+    }),
     () => ({ method: 'GET', target: `/storage/v1/object/public/org-assets/${FIXTURE}`, headers: [] }),
-    (rng) => ({ method: 'HEAD', target: `/storage/v1/object/public/org-assets/${FIXTURE}`, headers: rng.chance(0.5) ? [['Range', rng.pick(RANGES)]] : [] }),
-    (rng) => ({ method: 'GET', target: `/storage/v1/object/authenticated/org-assets/${FIXTURE}`, headers: [...authHeaders(rng, true), ['Range', rng.pick(RANGES)]] }),
-    (rng) => ({ method: 'POST', target: `/storage/v1/object/org-assets/fuzz/up-${rng.int(1e6)}.png`, headers: [...authHeaders(rng, false), ['Content-Type', 'image/png']], body: PNG, write: true }),
+    (rng) => ({
+      method: 'HEAD',
+      target: `/storage/v1/object/public/org-assets/${FIXTURE}`,
+      headers: rng.chance(0.5) ? [['Range', rng.pick(RANGES)]] : [],
+    }),
+    (rng) => ({
+      method: 'GET',
+      target: `/storage/v1/object/authenticated/org-assets/${FIXTURE}`,
+      headers: [...authHeaders(rng, true), ['Range', rng.pick(RANGES)]],
+    }),
+    (rng) => ({
+      method: 'POST',
+      target: `/storage/v1/object/org-assets/fuzz/up-${rng.int(1e6)}.png`,
+      headers: [...authHeaders(rng, false), ['Content-Type', 'image/png']],
+      body: PNG,
+      write: true,
+    }),
     (rng) => {
       const form = multipart(rng, PNG);
-      return { method: 'POST', target: `/storage/v1/object/org-assets/fuzz/mp-${rng.int(1e6)}.png`, headers: [...authHeaders(rng, false), ['Content-Type', form.contentType], ['x-upsert', 'true']], body: form.body, write: true };
+      return {
+        method: 'POST',
+        target: `/storage/v1/object/org-assets/fuzz/mp-${rng.int(1e6)}.png`,
+        headers: [...authHeaders(rng, false), ['Content-Type', form.contentType], ['x-upsert', 'true']],
+        body: form.body,
+        write: true,
+      };
     },
-    (rng) => ({ method: 'PUT', target: `/storage/v1/object/org-assets/${FIXTURE}`, headers: [...authHeaders(rng, false), ['Content-Type', 'image/png']], body: PNG, write: true }),
-    (rng) => ({ method: 'DELETE', target: '/storage/v1/object/org-assets', headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']], body: json({ prefixes: [FIXTURE] }), write: true }),
+    (rng) => ({
+      method: 'PUT',
+      target: `/storage/v1/object/org-assets/${FIXTURE}`,
+      headers: [...authHeaders(rng, false), ['Content-Type', 'image/png']],
+      body: PNG,
+      write: true,
+    }),
+    (rng) => ({
+      method: 'DELETE',
+      target: '/storage/v1/object/org-assets',
+      headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']],
+      body: json({ prefixes: [FIXTURE] }),
+      write: true,
+    }),
   ],
   functions: [
-    (rng) => ({ method: 'POST', target: '/functions/v1/get-rsvp-availability', headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']], body: json({ orgSlug: rng.pick(['eatathome', 'magnolia', 'nope']) }) }),
+    (rng) => ({
+      method: 'POST',
+      target: '/functions/v1/get-rsvp-availability',
+      headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']],
+      body: json({ orgSlug: rng.pick(['eatathome', 'magnolia', 'nope']) }),
+    }),
     (rng) => ({ method: 'GET', target: '/functions/v1/square-config', headers: authHeaders(rng, false) }),
-    (rng) => ({ method: 'POST', target: '/functions/v1/process-rsvp-payment', headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']], body: json({ eventId: uuid(rng), validateOnly: true, guestDetails: { numGuests: 2 } }) }),
-    (rng) => ({ method: 'POST', target: '/functions/v1/send-guest-email', headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']], body: json({ reservationId: uuid(rng), subject: 'x', message: 'y' }) }),
+    (rng) => ({
+      method: 'POST',
+      target: '/functions/v1/process-rsvp-payment',
+      headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']],
+      body: json({ eventId: uuid(rng), validateOnly: true, guestDetails: { numGuests: 2 } }),
+    }),
+    (rng) => ({
+      method: 'POST',
+      target: '/functions/v1/send-guest-email',
+      headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']],
+      body: json({ reservationId: uuid(rng), subject: 'x', message: 'y' }),
+    }),
     (rng) => ({ method: 'POST', target: '/functions/v1/send-outbox', headers: authHeaders(rng, false) }),
     (rng) => ({ method: 'GET', target: '/functions/v1/does-not-exist', headers: authHeaders(rng, false) }),
-    (rng) => ({ method: 'POST', target: '/functions/v1/magnolia-availability', headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']], body: json({}) }),
+    (rng) => ({
+      method: 'POST',
+      target: '/functions/v1/magnolia-availability',
+      headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']],
+      body: json({}),
+    }),
   ],
 };
 
@@ -278,7 +582,10 @@ function jsonBodyMutation(rng: Rng, d: Draft) {
   const choice = rng.int(17);
   let out: string | Buffer;
   switch (choice) {
-    case 0: out = text.slice(0, rng.int(text.length)); d.mutations.push('body:truncate-json'); break;
+    case 0:
+      out = text.slice(0, rng.int(text.length));
+      d.mutations.push('body:truncate-json');
+      break;
     case 1: {
       const b = Buffer.from(text);
       if (b.length) b[rng.int(b.length)] = rng.int(256);
@@ -286,26 +593,82 @@ function jsonBodyMutation(rng: Rng, d: Draft) {
       d.mutations.push('body:flip-byte');
       break;
     }
-    case 2: out = text.replace(/"([^"]*)"(?=\s*[,}\]])/, (_m, v) => `"${v}\\u0000x"`); d.mutations.push('body:nul-escape'); break;
-    case 3: out = Buffer.concat([Buffer.from(text.slice(0, 2)), Buffer.from([0]), Buffer.from(text.slice(2))]); d.mutations.push('body:raw-nul'); break;
+    case 2:
+      out = text.replace(/"([^"]*)"(?=\s*[,}\]])/, (_m, v) => `"${v}\\u0000x"`);
+      d.mutations.push('body:nul-escape');
+      break;
+    case 3:
+      out = Buffer.concat([Buffer.from(text.slice(0, 2)), Buffer.from([0]), Buffer.from(text.slice(2))]);
+      d.mutations.push('body:raw-nul');
+      break;
     case 4: {
       const depth = rng.pick([100, 600, 10_000, 100_000]);
       out = rng.chance(0.5) ? deep(depth) : text.replace(/^\{/, `{"deep":${deep(depth, '{"a":', '}').replace(/\{"a":\}/, '{"a":1}')},`);
       d.mutations.push(`body:deep-${depth}`);
       break;
     }
-    case 5: out = `[${Array.from({ length: 100_000 }, () => '0').join(',')}]`; d.mutations.push('body:huge-array'); break;
-    case 6: out = rng.pick(['null', '[]', '"s"', '1e999', 'true', '{}', '{"email":[],"password":{}}', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}', '{"data":"not-an-object"}', '{"prefixes":"x"}', '{"prefixes":[1,2]}', '{"limit":"all","offset":-1,"sortBy":"x"}']); d.mutations.push('body:wrong-type'); break;
-    case 7: out = text.replace(/"([^"]*)"(?=\s*[,}\]])/, '"\\ud800"'); d.mutations.push('body:lone-surrogate'); break;
-    case 8: out = `\ufeff${text}`; d.mutations.push('body:bom'); break;
-    case 9: out = text.replace(/"([^"]*)"(?=\s*[,}\]])/, `"$1${rng.pick(['💩', '\u202e', 'é', '\u2028', '\\n\\r', "'; drop table x; --"])}"`); d.mutations.push('body:unicode'); break;
-    case 10: out = text.replace(/\d+/, rng.pick(['1e400', '-1e400', '12345678901234567890123', '-0', 'NaN'])); d.mutations.push('body:number'); break;
-    case 11: out = Buffer.from(Array.from({ length: 1 + rng.int(4096) }, () => rng.int(256))); d.mutations.push('body:garbage'); break;
-    case 12: out = 'email=a%40b.c&password=secret123'; d.mutations.push('body:form-urlencoded'); break;
-    case 13: out = ''; d.mutations.push('body:empty'); break;
-    case 14: out = text.replace(/"([a-z_]+)":/, `"$1\\u0000":`); d.mutations.push('body:nul-key'); break;
-    case 15: out = text.replace(/:\s*"[^"]*"/, `:"${'x'.repeat(100_000)}"`); d.mutations.push('body:long-string'); break;
-    default: out = `{"a":${'1'.repeat(5000)}}`; d.mutations.push('body:long-number'); break;
+    case 5:
+      out = `[${Array.from({ length: 100_000 }, () => '0').join(',')}]`;
+      d.mutations.push('body:huge-array');
+      break;
+    case 6:
+      out = rng.pick([
+        'null',
+        '[]',
+        '"s"',
+        '1e999',
+        'true',
+        '{}',
+        '{"email":[],"password":{}}',
+        '{"__proto__":{"x":1}}',
+        '{"constructor":{"prototype":{}}}',
+        '{"data":"not-an-object"}',
+        '{"prefixes":"x"}',
+        '{"prefixes":[1,2]}',
+        '{"limit":"all","offset":-1,"sortBy":"x"}',
+      ]);
+      d.mutations.push('body:wrong-type');
+      break;
+    case 7:
+      out = text.replace(/"([^"]*)"(?=\s*[,}\]])/, '"\\ud800"');
+      d.mutations.push('body:lone-surrogate');
+      break;
+    case 8:
+      out = `\ufeff${text}`;
+      d.mutations.push('body:bom');
+      break;
+    case 9:
+      out = text.replace(/"([^"]*)"(?=\s*[,}\]])/, `"$1${rng.pick(['💩', '\u202e', 'é', '\u2028', '\\n\\r', "'; drop table x; --"])}"`);
+      d.mutations.push('body:unicode');
+      break;
+    case 10:
+      out = text.replace(/\d+/, rng.pick(['1e400', '-1e400', '12345678901234567890123', '-0', 'NaN']));
+      d.mutations.push('body:number');
+      break;
+    case 11:
+      out = Buffer.from(Array.from({ length: 1 + rng.int(4096) }, () => rng.int(256)));
+      d.mutations.push('body:garbage');
+      break;
+    case 12:
+      out = 'email=a%40b.c&password=secret123';
+      d.mutations.push('body:form-urlencoded');
+      break;
+    case 13:
+      out = '';
+      d.mutations.push('body:empty');
+      break;
+    case 14:
+      out = text.replace(/"([a-z_]+)":/, `"$1\\u0000":`);
+      d.mutations.push('body:nul-key');
+      break;
+    case 15:
+      out = text.replace(/:\s*"[^"]*"/, `:"${'x'.repeat(100_000)}"`);
+      d.mutations.push('body:long-string');
+      break;
+    default:
+      out = `{"a":${'1'.repeat(5000)}}`;
+      d.mutations.push('body:long-number');
+      break;
   }
   d.body = Buffer.isBuffer(out) ? out : Buffer.from(out, 'utf8');
   if (d.bodyMode === 'none') d.bodyMode = 'length';
@@ -314,16 +677,55 @@ function jsonBodyMutation(rng: Rng, d: Draft) {
 function multipartMutation(rng: Rng, d: Draft) {
   const boundary = 'fuzzb';
   const choice = rng.int(7);
-  const part = (headers: string, data: string | Buffer) => Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), Buffer.from(data), Buffer.from('\r\n')]);
+  const part = (headers: string, data: string | Buffer) =>
+    Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), Buffer.from(data), Buffer.from('\r\n')]);
   let body: Buffer;
   switch (choice) {
-    case 0: body = part('Content-Disposition: form-data; name=""; filename="a.png"\r\nContent-Type: image/png', PNG); d.mutations.push('multipart:no-closing'); break;
-    case 1: body = Buffer.concat([part('Content-Disposition form-data', PNG), Buffer.from(`--${boundary}--\r\n`)]); d.mutations.push('multipart:header-no-colon'); break;
-    case 2: body = Buffer.concat([part('Content-Disposition: form-data; name=""; filename="a.png"\r\nContent-Type: image/png\u0000\u0007', PNG), Buffer.from(`--${boundary}--\r\n`)]); d.mutations.push('multipart:control-chars-in-type'); break;
-    case 3: body = Buffer.concat([part(`Content-Disposition: form-data; name="cacheControl"`, 'max-age=1\u0000\r\nx: y'), part('Content-Disposition: form-data; name=""; filename="a.png"\r\nContent-Type: image/png', PNG), Buffer.from(`--${boundary}--\r\n`)]); d.mutations.push('multipart:bad-cache-control'); break;
-    case 4: body = Buffer.concat([...Array.from({ length: 100 }, (_, i) => part(`Content-Disposition: form-data; name="f${i}"`, 'x')), Buffer.from(`--${boundary}--\r\n`)]); d.mutations.push('multipart:100-parts'); break;
-    case 5: body = Buffer.concat([part(`Content-Disposition: form-data; name=""; filename="${'n'.repeat(10_000)}"\r\nContent-Type: ${utf8AsLatin1('imäge/png€')}`, PNG), Buffer.from(`--${boundary}--\r\n`)]); d.mutations.push('multipart:long-filename-odd-type'); break;
-    default: body = Buffer.concat([Buffer.from('preamble\r\n'), part('Content-Disposition: form-data; name="nothing"', 'x'), Buffer.from(`--${boundary}--\r\n`)]); d.mutations.push('multipart:no-file'); break;
+    case 0:
+      body = part('Content-Disposition: form-data; name=""; filename="a.png"\r\nContent-Type: image/png', PNG);
+      d.mutations.push('multipart:no-closing');
+      break;
+    case 1:
+      body = Buffer.concat([part('Content-Disposition form-data', PNG), Buffer.from(`--${boundary}--\r\n`)]);
+      d.mutations.push('multipart:header-no-colon');
+      break;
+    case 2:
+      body = Buffer.concat([
+        part('Content-Disposition: form-data; name=""; filename="a.png"\r\nContent-Type: image/png\u0000\u0007', PNG),
+        Buffer.from(`--${boundary}--\r\n`),
+      ]);
+      d.mutations.push('multipart:control-chars-in-type');
+      break;
+    case 3:
+      body = Buffer.concat([
+        part(`Content-Disposition: form-data; name="cacheControl"`, 'max-age=1\u0000\r\nx: y'),
+        part('Content-Disposition: form-data; name=""; filename="a.png"\r\nContent-Type: image/png', PNG),
+        Buffer.from(`--${boundary}--\r\n`),
+      ]);
+      d.mutations.push('multipart:bad-cache-control');
+      break;
+    case 4:
+      body = Buffer.concat([
+        ...Array.from({ length: 100 }, (_, i) => part(`Content-Disposition: form-data; name="f${i}"`, 'x')),
+        Buffer.from(`--${boundary}--\r\n`),
+      ]);
+      d.mutations.push('multipart:100-parts');
+      break;
+    case 5:
+      body = Buffer.concat([
+        part(`Content-Disposition: form-data; name=""; filename="${'n'.repeat(10_000)}"\r\nContent-Type: ${utf8AsLatin1('imäge/png€')}`, PNG),
+        Buffer.from(`--${boundary}--\r\n`),
+      ]);
+      d.mutations.push('multipart:long-filename-odd-type');
+      break;
+    default:
+      body = Buffer.concat([
+        Buffer.from('preamble\r\n'),
+        part('Content-Disposition: form-data; name="nothing"', 'x'),
+        Buffer.from(`--${boundary}--\r\n`),
+      ]);
+      d.mutations.push('multipart:no-file');
+      break;
   }
   setHeader(d, 'Content-Type', `multipart/form-data; boundary=${boundary}`);
   d.body = body;
@@ -372,22 +774,64 @@ function mutate(rng: Rng, d: Draft, api: Api) {
   } else if (kind < 55) {
     // --- headers
     const m = rng.int(16);
-    if (m === 0) { d.headers = d.headers.filter(([k]) => !/^(apikey|authorization)$/i.test(k)); d.headers.push(...authHeaders(rng, false)); d.mutations.push('header:auth'); }
-    else if (m === 1) { d.headers = d.headers.filter(([k]) => !/^(apikey|authorization)$/i.test(k)); d.mutations.push('header:no-key'); }
-    else if (m === 2) { setHeader(d, 'Content-Type', rng.pick(CONTENT_TYPES)); d.mutations.push('header:content-type'); }
-    else if (m === 3) { setHeader(d, 'Range', rng.pick(RANGES)); d.mutations.push('header:range'); }
-    else if (m === 4) { setHeader(d, 'Prefer', rng.pick(PREFERS)); d.mutations.push('header:prefer'); }
-    else if (m === 5) { setHeader(d, 'Accept', rng.pick(ACCEPTS)); d.mutations.push('header:accept'); }
-    else if (m === 6) { setHeader(d, rng.pick(['Accept-Profile', 'Content-Profile']), rng.pick(PROFILES)); d.mutations.push('header:profile'); }
-    else if (m === 7) { setHeader(d, 'x-upsert', rng.pick(['true', 'maybe', ''])); setHeader(d, 'Cache-Control', rng.pick(['max-age=abc', '\u00ff\u00fe', 'no-store'])); d.mutations.push('header:upsert-cache'); }
-    else if (m === 8) { setHeader(d, 'x-supabase-api-version', rng.pick(['2024-01-01', '2023-01-01', 'junk', '9999-99-99'])); d.mutations.push('header:api-version'); }
-    else if (m === 9) { setHeader(d, 'Expect', rng.pick(['100-continue', 'junk'])); d.mutations.push('header:expect'); d.httpLevel = true; }
-    else if (m === 10) { d.headers.push(['X-Fuzz', '\u00ff\u00fe\u0080'], ['apikey', `${keys.anon}\u00e9`]); d.mutations.push('header:latin1'); }
-    else if (m === 11) { d.headers.push([rng.pick(['X-F(uzz)', 'X Fuzz', ' X-Fuzz', 'X-Fuzz\u0000']), '1']); d.mutations.push('header:bad-name'); d.httpLevel = true; }
-    else if (m === 12) { d.headers.push(['X-Big', 'a'.repeat(17_000)]); d.mutations.push('header:huge'); d.httpLevel = true; }
-    else if (m === 13) { for (let i = 0; i < 150; i++) d.headers.push([`X-Many-${i}`, String(i)]); d.mutations.push('header:many'); }
-    else if (m === 14) { d.headers = d.headers.filter(([k]) => k.toLowerCase() !== 'host'); d.headers.push(['Host', '']); d.mutations.push('header:empty-host'); }
-    else { d.headers.push(['Connection', 'upgrade'], ['Upgrade', 'websocket']); d.headers = d.headers.filter(([k], i, all) => k.toLowerCase() !== 'connection' || all.findIndex(([x]) => x.toLowerCase() === 'connection') === i); d.mutations.push('header:upgrade'); }
+    if (m === 0) {
+      d.headers = d.headers.filter(([k]) => !/^(apikey|authorization)$/i.test(k));
+      d.headers.push(...authHeaders(rng, false));
+      d.mutations.push('header:auth');
+    } else if (m === 1) {
+      d.headers = d.headers.filter(([k]) => !/^(apikey|authorization)$/i.test(k));
+      d.mutations.push('header:no-key');
+    } else if (m === 2) {
+      setHeader(d, 'Content-Type', rng.pick(CONTENT_TYPES));
+      d.mutations.push('header:content-type');
+    } else if (m === 3) {
+      setHeader(d, 'Range', rng.pick(RANGES));
+      d.mutations.push('header:range');
+    } else if (m === 4) {
+      setHeader(d, 'Prefer', rng.pick(PREFERS));
+      d.mutations.push('header:prefer');
+    } else if (m === 5) {
+      setHeader(d, 'Accept', rng.pick(ACCEPTS));
+      d.mutations.push('header:accept');
+    } else if (m === 6) {
+      setHeader(d, rng.pick(['Accept-Profile', 'Content-Profile']), rng.pick(PROFILES));
+      d.mutations.push('header:profile');
+    } else if (m === 7) {
+      setHeader(d, 'x-upsert', rng.pick(['true', 'maybe', '']));
+      setHeader(d, 'Cache-Control', rng.pick(['max-age=abc', '\u00ff\u00fe', 'no-store']));
+      d.mutations.push('header:upsert-cache');
+    } else if (m === 8) {
+      setHeader(d, 'x-supabase-api-version', rng.pick(['2024-01-01', '2023-01-01', 'junk', '9999-99-99']));
+      d.mutations.push('header:api-version');
+    } else if (m === 9) {
+      setHeader(d, 'Expect', rng.pick(['100-continue', 'junk']));
+      d.mutations.push('header:expect');
+      d.httpLevel = true;
+    } else if (m === 10) {
+      d.headers.push(['X-Fuzz', '\u00ff\u00fe\u0080'], ['apikey', `${keys.anon}\u00e9`]);
+      d.mutations.push('header:latin1');
+    } else if (m === 11) {
+      d.headers.push([rng.pick(['X-F(uzz)', 'X Fuzz', ' X-Fuzz', 'X-Fuzz\u0000']), '1']);
+      d.mutations.push('header:bad-name');
+      d.httpLevel = true;
+    } else if (m === 12) {
+      d.headers.push(['X-Big', 'a'.repeat(17_000)]);
+      d.mutations.push('header:huge');
+      d.httpLevel = true;
+    } else if (m === 13) {
+      for (let i = 0; i < 150; i++) d.headers.push([`X-Many-${i}`, String(i)]);
+      d.mutations.push('header:many');
+    } else if (m === 14) {
+      d.headers = d.headers.filter(([k]) => k.toLowerCase() !== 'host');
+      d.headers.push(['Host', '']);
+      d.mutations.push('header:empty-host');
+    } else {
+      d.headers.push(['Connection', 'upgrade'], ['Upgrade', 'websocket']);
+      d.headers = d.headers.filter(
+        ([k], i, all) => k.toLowerCase() !== 'connection' || all.findIndex(([x]) => x.toLowerCase() === 'connection') === i,
+      );
+      d.mutations.push('header:upgrade');
+    }
   } else if (kind < 85) {
     // --- body
     const m = rng.int(10);
@@ -417,8 +861,14 @@ function mutate(rng: Rng, d: Draft, api: Api) {
       d.mutations.push('body:short-content-length');
     } else {
       const framings: [string, string][][] = [
-        [['Transfer-Encoding', 'chunked'], ['Content-Length', '5']],
-        [['Content-Length', '5'], ['Content-Length', '7']],
+        [
+          ['Transfer-Encoding', 'chunked'],
+          ['Content-Length', '5'],
+        ],
+        [
+          ['Content-Length', '5'],
+          ['Content-Length', '7'],
+        ],
         [['Transfer-Encoding', 'gzip']],
         [['Content-Length', '-1']],
         [['Content-Length', '99999999999999999999']],
@@ -498,7 +948,7 @@ const isGatewayNoKey = (b: Record<string, unknown>) => b.message === 'No API key
 
 /** Why a 4xx answer is not in its API's error shape; null when it is. */
 function shapeProblem(spec: Spec, status: number, body: Buffer): string | null {
-  if (spec.request.method === 'HEAD' || body.length === 0 && status === 304) return null;
+  if (spec.request.method === 'HEAD' || (body.length === 0 && status === 304)) return null;
   let parsed: unknown;
   try {
     parsed = JSON.parse(body.toString('utf8'));
@@ -523,7 +973,9 @@ function shapeProblem(spec: Spec, status: number, body: Buffer): string | null {
       return `not GoTrue's {code, error_code, msg}: ${JSON.stringify(b).slice(0, 160)}`;
     case 'storage':
       if (isGatewayNoKey(b) && status === 401) return null;
-      return str(b.statusCode) && str(b.error) && str(b.message) ? null : `not storage-api's {statusCode, error, message}: ${JSON.stringify(b).slice(0, 160)}`;
+      return str(b.statusCode) && str(b.error) && str(b.message)
+        ? null
+        : `not storage-api's {statusCode, error, message}: ${JSON.stringify(b).slice(0, 160)}`;
     case 'functions':
       return str(b.error) || str(b.msg) || str(b.message) ? null : `no error/msg/message: ${JSON.stringify(b).slice(0, 160)}`;
     default:
@@ -534,7 +986,11 @@ function shapeProblem(spec: Spec, status: number, body: Buffer): string | null {
 function describeSpec(spec: Spec): string {
   const r = spec.request;
   const raw = r.body === undefined ? undefined : Buffer.from(r.body);
-  const body = r.raw ? r.raw.subarray(0, 160).toString('latin1') : raw ? `${raw.length} bytes ${JSON.stringify(raw.subarray(0, 100).toString('latin1'))}` : 'no body';
+  const body = r.raw
+    ? r.raw.subarray(0, 160).toString('latin1')
+    : raw
+      ? `${raw.length} bytes ${JSON.stringify(raw.subarray(0, 100).toString('latin1'))}`
+      : 'no body';
   return `#${spec.index} [${spec.mutations.join(', ') || 'unmutated'}] ${JSON.stringify(`${r.method} ${r.target.slice(0, 200)}`)} ${r.bodyMode ?? ''} ${body}`;
 }
 
@@ -572,70 +1028,82 @@ beforeAll(async () => {
 // ---------------------------------------------------------------- the run
 
 describe('gateway fuzz', () => {
-  it(`answers ${ONLY !== undefined ? `request #${ONLY}` : `${TOTAL} malformed requests`} with no 5xx, no dropped answer, and 4xx in each API's shape`, async () => {
-    const started = Date.now();
-    const counts = { sent: 0, c2xx3xx: 0, c4xx: 0, c5xx: 0, dropped: 0 };
-    const byApi: Record<string, { sent: number; c4xx: number; c5xx: number }> = {};
-    const fiveXX: string[] = [];
-    const dropped: string[] = [];
-    const shapes: string[] = [];
-    const indices = ONLY !== undefined ? [ONLY] : Array.from({ length: TOTAL }, (_, i) => i);
-    let next = 0;
-    let address = 0;
+  it(
+    `answers ${ONLY !== undefined ? `request #${ONLY}` : `${TOTAL} malformed requests`} with no 5xx, no dropped answer, and 4xx in each API's shape`,
+    async () => {
+      const started = Date.now();
+      const counts = { sent: 0, c2xx3xx: 0, c4xx: 0, c5xx: 0, dropped: 0 };
+      const byApi: Record<string, { sent: number; c4xx: number; c5xx: number }> = {};
+      const fiveXX: string[] = [];
+      const dropped: string[] = [];
+      const shapes: string[] = [];
+      const indices = ONLY !== undefined ? [ONLY] : Array.from({ length: TOTAL }, (_, i) => i);
+      let next = 0;
+      let address = 0;
 
-    const record = (spec: Spec, outcome: RawOutcome) => {
-      counts.sent++;
-      const api = (byApi[spec.api] ??= { sent: 0, c4xx: 0, c5xx: 0 });
-      api.sent++;
-      if (ONLY !== undefined) {
-        if (spec.request.raw) console.log('raw request:', JSON.stringify(spec.request.raw.subarray(0, 3000).toString('latin1')));
-        console.log(describeSpec(spec), '\n→', outcome.error ?? `${outcome.response!.status} ${JSON.stringify(outcome.response!.headers)} ${outcome.response!.text().slice(0, 500)}`);
-      }
-      if (!outcome.response) {
-        counts.dropped++;
-        dropped.push(`${describeSpec(spec)} → ${outcome.error}`);
-        return;
-      }
-      const { status, body } = outcome.response;
-      if (status >= 500) {
-        counts.c5xx++;
-        api.c5xx++;
-        fiveXX.push(`${describeSpec(spec)} → ${status} ${body.subarray(0, 200).toString('utf8')}`);
-      } else if (status >= 400) {
-        counts.c4xx++;
-        api.c4xx++;
-        const problem = shapeProblem(spec, status, body);
-        if (problem) shapes.push(`${describeSpec(spec)} → ${status}: ${problem}`);
-      } else {
-        counts.c2xx3xx++;
-      }
-    };
+      const record = (spec: Spec, outcome: RawOutcome) => {
+        counts.sent++;
+        const api = (byApi[spec.api] ??= { sent: 0, c4xx: 0, c5xx: 0 });
+        api.sent++;
+        if (ONLY !== undefined) {
+          if (spec.request.raw) console.log('raw request:', JSON.stringify(spec.request.raw.subarray(0, 3000).toString('latin1')));
+          console.log(
+            describeSpec(spec),
+            '\n→',
+            outcome.error ?? `${outcome.response!.status} ${JSON.stringify(outcome.response!.headers)} ${outcome.response!.text().slice(0, 500)}`,
+          );
+        }
+        if (!outcome.response) {
+          counts.dropped++;
+          dropped.push(`${describeSpec(spec)} → ${outcome.error}`);
+          return;
+        }
+        const { status, body } = outcome.response;
+        if (status >= 500) {
+          counts.c5xx++;
+          api.c5xx++;
+          fiveXX.push(`${describeSpec(spec)} → ${status} ${body.subarray(0, 200).toString('utf8')}`);
+        } else if (status >= 400) {
+          counts.c4xx++;
+          api.c4xx++;
+          const problem = shapeProblem(spec, status, body);
+          if (problem) shapes.push(`${describeSpec(spec)} → ${status}: ${problem}`);
+        } else {
+          counts.c2xx3xx++;
+        }
+      };
 
-    const worker = async () => {
-      while (next < indices.length && Date.now() - started < TIME_CAP_MS) {
-        const spec = generate(indices[next++]);
-        // Each connection from its own loopback address: the sign-in throttle counts per
-        // address, and the other test files' sign-ins come from 127.0.0.1.
-        address++;
-        const localAddress = `127.${10 + ((address >> 16) % 200)}.${(address >> 8) & 255}.${1 + (address & 127)}`;
-        record(spec, await rawRequest(env.apiUrl, spec.request, { localAddress, timeoutMs: 30_000 }));
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, indices.length) }, worker));
+      const worker = async () => {
+        while (next < indices.length && Date.now() - started < TIME_CAP_MS) {
+          const spec = generate(indices[next++]);
+          // Each connection from its own loopback address: the sign-in throttle counts per
+          // address, and the other test files' sign-ins come from 127.0.0.1.
+          address++;
+          const localAddress = `127.${10 + ((address >> 16) % 200)}.${(address >> 8) & 255}.${1 + (address & 127)}`;
+          record(spec, await rawRequest(env.apiUrl, spec.request, { localAddress, timeoutMs: 30_000 }));
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(CONCURRENCY, indices.length) }, worker));
 
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(
-      `fuzz: ${counts.sent} requests, ${counts.c4xx} 4xx, ${counts.c2xx3xx} 2xx/3xx, ${counts.c5xx} 5xx, ${counts.dropped} dropped` +
-        ` (seed ${SEED}, ${seconds} s, concurrency ${CONCURRENCY})`,
-    );
-    console.log(`fuzz by API: ${Object.entries(byApi).map(([k, v]) => `${k} ${v.sent} (${v.c4xx} 4xx, ${v.c5xx} 5xx)`).join(', ')}`);
-    if (fiveXX.length) console.log(`fuzz: 5xx answers:\n  ${fiveXX.slice(0, 40).join('\n  ')}`);
-    if (dropped.length) console.log(`fuzz: dropped answers:\n  ${dropped.slice(0, 40).join('\n  ')}`);
-    if (shapes.length) console.log(`fuzz: 4xx not in the API's shape:\n  ${shapes.slice(0, 40).join('\n  ')}`);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(
+        `fuzz: ${counts.sent} requests, ${counts.c4xx} 4xx, ${counts.c2xx3xx} 2xx/3xx, ${counts.c5xx} 5xx, ${counts.dropped} dropped` +
+          ` (seed ${SEED}, ${seconds} s, concurrency ${CONCURRENCY})`,
+      );
+      console.log(
+        `fuzz by API: ${Object.entries(byApi)
+          .map(([k, v]) => `${k} ${v.sent} (${v.c4xx} 4xx, ${v.c5xx} 5xx)`)
+          .join(', ')}`,
+      );
+      if (fiveXX.length) console.log(`fuzz: 5xx answers:\n  ${fiveXX.slice(0, 40).join('\n  ')}`);
+      if (dropped.length) console.log(`fuzz: dropped answers:\n  ${dropped.slice(0, 40).join('\n  ')}`);
+      if (shapes.length) console.log(`fuzz: 4xx not in the API's shape:\n  ${shapes.slice(0, 40).join('\n  ')}`);
 
-    expect(fiveXX.slice(0, 20)).toEqual([]);
-    expect(dropped.slice(0, 20)).toEqual([]);
-    expect(shapes.slice(0, 20)).toEqual([]);
-    expect(counts.sent, `the time cap (${TIME_CAP_MS} ms) stopped the run early`).toBe(indices.length);
-  }, TIME_CAP_MS + 60_000);
+      expect(fiveXX.slice(0, 20)).toEqual([]);
+      expect(dropped.slice(0, 20)).toEqual([]);
+      expect(shapes.slice(0, 20)).toEqual([]);
+      expect(counts.sent, `the time cap (${TIME_CAP_MS} ms) stopped the run early`).toBe(indices.length);
+    },
+    TIME_CAP_MS + 60_000,
+  );
 });

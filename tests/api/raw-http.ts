@@ -138,7 +138,12 @@ export function rawRequest(base: string, r: RawRequest, opts: { localAddress?: s
       const response = parseResponse(data, closed && !socketError, head);
       socket.destroy();
       if (response) resolve({ response });
-      else resolve({ error: socketError ?? (data.length === 0 ? 'closed without a status line' : `incomplete answer: ${JSON.stringify(data.subarray(0, 120).toString('latin1'))}`) });
+      else
+        resolve({
+          error:
+            socketError ??
+            (data.length === 0 ? 'closed without a status line' : `incomplete answer: ${JSON.stringify(data.subarray(0, 120).toString('latin1'))}`),
+        });
     };
     const timer = setTimeout(() => {
       socketError ??= 'timeout';
@@ -156,13 +161,15 @@ export function rawRequest(base: string, r: RawRequest, opts: { localAddress?: s
     });
     socket.on('end', () => done(true));
     socket.on('close', () => done(true));
-    socket.on('connect', async () => {
-      // Write in pieces, honouring back-pressure: a large body is sent the way a real client sends it.
+    // Write in pieces, honouring back-pressure: a large body is sent the way a real client sends it.
+    const writeAll = async () => {
       for (let i = 0; i < bytes.length && !settled; i += 64 * 1024) {
         const piece = bytes.subarray(i, i + 64 * 1024);
         if (!socket.write(piece)) await new Promise((r) => socket.once('drain', r));
       }
       if (halfClose && !settled) socket.end();
-    });
+    };
+    // A write failure surfaces as the socket's 'error' event (handled above).
+    socket.on('connect', () => void writeAll().catch(() => undefined));
   });
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../stack/config.ts';
 import { accessTokenFor, clientFor, restTarget } from './target.ts';
 
-// Every data-store call shape of SPEC.md §7 through @supabase/supabase-js, against the local
+// Every data-store call shape the app makes, through @supabase/supabase-js, against the local
 // gateway (or a real Supabase: set SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY).
 // Each run creates its own organization with the service role and deletes it afterwards.
 
@@ -30,7 +30,11 @@ function isoDate(daysFromToday: number) {
 }
 
 beforeAll(async () => {
-  const { data: org, error } = await service.from('organizations').insert({ name: `REST conformance ${tag}`, slug }).select('id').single();
+  const { data: org, error } = await service
+    .from('organizations')
+    .insert({ name: `REST conformance ${tag}`, slug })
+    .select('id')
+    .single();
   if (error) throw new Error(`creating the test organization failed: ${error.message}`);
   orgId = org.id;
   const rows = [
@@ -63,7 +67,11 @@ describe('reads', () => {
   });
 
   it('selects with .in() (events of the referenced event ids), quoting values with commas', async () => {
-    const { data, error } = await service.from('events').select('id, title, date, event_time, event_timezone').in('id', [events[0].id, events[2].id]).order('date');
+    const { data, error } = await service
+      .from('events')
+      .select('id, title, date, event_time, event_timezone')
+      .in('id', [events[0].id, events[2].id])
+      .order('date');
     expect(error).toBeNull();
     expect(data!.map((e) => e.id)).toEqual([events[0].id, events[2].id]);
     expect(Object.keys(data![0]).sort()).toEqual(['date', 'event_time', 'event_timezone', 'id', 'title']);
@@ -78,7 +86,9 @@ describe('reads', () => {
   it('embeds user_memberships → organizations as a signed-in member (RLS: own rows only)', async () => {
     const { data, error } = await member.from('user_memberships').select('org_id, organizations(id, name, slug)');
     expect(error).toBeNull();
-    expect(data).toEqual([{ org_id: SEED.eatathome.id, organizations: { id: SEED.eatathome.id, name: SEED.eatathome.name, slug: SEED.eatathome.slug } }]);
+    expect(data).toEqual([
+      { org_id: SEED.eatathome.id, organizations: { id: SEED.eatathome.id, name: SEED.eatathome.name, slug: SEED.eatathome.slug } },
+    ]);
   });
 
   it('embeds one-to-many with ordering and a limit on the embedded resource', async () => {
@@ -143,7 +153,12 @@ describe('reads', () => {
   });
 
   it('pages with .range() and reports the total with count exact (206 Partial Content)', async () => {
-    const { data, count, error, status } = await service.from('events').select('title', { count: 'exact' }).eq('org_id', orgId).order('date').range(1, 2);
+    const { data, count, error, status } = await service
+      .from('events')
+      .select('title', { count: 'exact' })
+      .eq('org_id', orgId)
+      .order('date')
+      .range(1, 2);
     expect(error).toBeNull();
     expect(status).toBe(206);
     expect(count).toBe(3);
@@ -186,8 +201,18 @@ describe('reads', () => {
 describe('writes', () => {
   it('inserts an event with .select().single() (201, the new row back)', async () => {
     const payload = {
-      title: 'Conf created', date: isoDate(40), event_time: '18:30', event_timezone: 'America/New_York', max_guests: 12,
-      location_name: 'Loft', location_address: '1 Main St', org_id: orgId, is_active: true, rsvp_mode: false, deposit_amount: 500, rsvp_open: false,
+      title: 'Conf created',
+      date: isoDate(40),
+      event_time: '18:30',
+      event_timezone: 'America/New_York',
+      max_guests: 12,
+      location_name: 'Loft',
+      location_address: '1 Main St',
+      org_id: orgId,
+      is_active: true,
+      rsvp_mode: false,
+      deposit_amount: 500,
+      rsvp_open: false,
     };
     const { data, error, status } = await service.from('events').insert(payload).select().single();
     expect(error).toBeNull();
@@ -220,20 +245,34 @@ describe('writes', () => {
       .select('slot_label, max_capacity');
     expect(error).toBeNull();
     expect(status).toBe(201);
-    expect(data).toEqual([{ slot_label: '5:30pm', max_capacity: 20 }, { slot_label: '8:00pm', max_capacity: 20 }]);
+    expect(data).toEqual([
+      { slot_label: '5:30pm', max_capacity: 20 },
+      { slot_label: '8:00pm', max_capacity: 20 },
+    ]);
   });
 
   it('upserts org_branding on conflict org_id (insert, then update of the same row)', async () => {
     const first = {
-      org_id: orgId, brand_name: 'Conf Brand', primary_color: '#112233', secondary_color: '#445566', logo_url: null,
-      menu_content: null, menu_file_url: null, instagram_url: null, website_url: 'https://example.com', gallery_images: [],
-      reservation_mode: 'reservations', bookings_description: null,
+      org_id: orgId,
+      brand_name: 'Conf Brand',
+      primary_color: '#112233',
+      secondary_color: '#445566',
+      logo_url: null,
+      menu_content: null,
+      menu_file_url: null,
+      instagram_url: null,
+      website_url: 'https://example.com',
+      gallery_images: [],
+      reservation_mode: 'reservations',
+      bookings_description: null,
     };
     const a = await service.from('org_branding').upsert(first, { onConflict: 'org_id' }).select().single();
     expect(a.error).toBeNull();
     expect(a.status).toBe(201);
     expect(a.data).toMatchObject({ ...first, gallery_images: [] });
-    const b = await service.from('org_branding').upsert({ ...first, brand_name: 'Conf Brand 2', gallery_images: ['https://example.com/a.jpg'], website_url: null }, { onConflict: 'org_id' });
+    const b = await service
+      .from('org_branding')
+      .upsert({ ...first, brand_name: 'Conf Brand 2', gallery_images: ['https://example.com/a.jpg'], website_url: null }, { onConflict: 'org_id' });
     expect(b.error).toBeNull();
     expect([200, 201]).toContain(b.status);
     const rows = await anon.from('org_branding').select('id, brand_name, gallery_images, website_url').eq('org_id', orgId);
@@ -242,7 +281,11 @@ describe('writes', () => {
   });
 
   it('deletes by id (204), after which the row is gone', async () => {
-    const created = await service.from('events').insert({ org_id: orgId, title: 'To delete', date: isoDate(50), event_time: '19:00' }).select('id').single();
+    const created = await service
+      .from('events')
+      .insert({ org_id: orgId, title: 'To delete', date: isoDate(50), event_time: '19:00' })
+      .select('id')
+      .single();
     expect(created.error).toBeNull();
     const del = await service.from('events').delete().eq('id', created.data!.id);
     expect(del.error).toBeNull();
@@ -263,7 +306,11 @@ describe('writes', () => {
   it('inserts a chef inquiry as a visitor (return=minimal: no body, no error)', async () => {
     const email = `rest-conf-${tag}@example.test`;
     const { data, error, status } = await anon.from('chef_signups').insert({
-      name: 'Conf Chef', email, concept: 'Pop-up ramen nights', next_event_dates: null, source_domain: 'localhost',
+      name: 'Conf Chef',
+      email,
+      concept: 'Pop-up ramen nights',
+      next_event_dates: null,
+      source_domain: 'localhost',
     });
     expect(error).toBeNull();
     expect(status).toBe(201);

@@ -17,7 +17,10 @@ interface Reply {
   json: any;
 }
 
-async function rest(path: string, opts: { method?: string; key?: string; headers?: Record<string, string>; body?: unknown; rawBody?: string } = {}): Promise<Reply> {
+async function rest(
+  path: string,
+  opts: { method?: string; key?: string; headers?: Record<string, string>; body?: unknown; rawBody?: string } = {},
+): Promise<Reply> {
   const key = opts.key ?? target.serviceRoleKey;
   const res = await fetch(`${target.apiUrl}/rest/v1/${path}`, {
     method: opts.method ?? 'GET',
@@ -31,7 +34,11 @@ async function rest(path: string, opts: { method?: string; key?: string; headers
   });
   const text = await res.text();
   let json: unknown;
-  try { json = text ? JSON.parse(text) : undefined; } catch { json = undefined; }
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
   return { status: res.status, headers: res.headers, text, json };
 }
 
@@ -47,7 +54,11 @@ function isoDate(days: number) {
 }
 
 beforeAll(async () => {
-  const org = await rest('organizations?select=id', { method: 'POST', headers: { prefer: 'return=representation', accept: 'application/vnd.pgrst.object+json' }, body: { name: `REST engine ${tag}`, slug } });
+  const org = await rest('organizations?select=id', {
+    method: 'POST',
+    headers: { prefer: 'return=representation', accept: 'application/vnd.pgrst.object+json' },
+    body: { name: `REST engine ${tag}`, slug },
+  });
   if (org.status !== 201) throw new Error(`creating the organization failed: ${org.text}`);
   orgId = org.json.id;
   const rows = await rest('events?select=id,title,date,max_guests&order=date', {
@@ -61,11 +72,14 @@ beforeAll(async () => {
   });
   if (rows.status !== 201) throw new Error(`creating events failed: ${rows.text}`);
   ev.push(...rows.json);
-  const tickets = await rest('ticket_types', { method: 'POST', body: [
-    { event_id: ev[0].id, name: 'Standard', price: 4000, quantity: 8 },
-    { event_id: ev[0].id, name: 'Deluxe', price: 9000, quantity: 2 },
-    { event_id: ev[1].id, name: 'Standard', price: 4500, quantity: 0 },
-  ] });
+  const tickets = await rest('ticket_types', {
+    method: 'POST',
+    body: [
+      { event_id: ev[0].id, name: 'Standard', price: 4000, quantity: 8 },
+      { event_id: ev[0].id, name: 'Deluxe', price: 9000, quantity: 2 },
+      { event_id: ev[1].id, name: 'Standard', price: 4500, quantity: 0 },
+    ],
+  });
   if (tickets.status !== 201) throw new Error(`creating ticket types failed: ${tickets.text}`);
 });
 
@@ -168,14 +182,23 @@ describe('embedding', () => {
   it('many-to-one gives an object, one-to-many an array, nested', async () => {
     const r = await rest(`${evq()}&select=title,organizations(slug),ticket_types(name,price)&order=date&ticket_types.order=price.desc`);
     expect(r.status).toBe(200);
-    expect(r.json[0]).toEqual({ title: 'Alpha, the first', organizations: { slug }, ticket_types: [{ name: 'Deluxe', price: 9000 }, { name: 'Standard', price: 4000 }] });
+    expect(r.json[0]).toEqual({
+      title: 'Alpha, the first',
+      organizations: { slug },
+      ticket_types: [
+        { name: 'Deluxe', price: 9000 },
+        { name: 'Standard', price: 4000 },
+      ],
+    });
     expect(r.json[2].ticket_types).toEqual([]);
   });
 
   it('embedded filters filter the embedded rows only; !inner filters the parents', async () => {
     const loose = await rest(`${evq()}&select=title,ticket_types(name)&order=date&ticket_types.name=eq.Deluxe`);
     expect(loose.json.map((e: { ticket_types: unknown[] }) => e.ticket_types.length)).toEqual([1, 0, 0]);
-    const inner = await rest(`${evq()}&select=title,ticket_types!inner(name)&order=date&ticket_types.name=eq.Standard`, { headers: { prefer: 'count=exact' } });
+    const inner = await rest(`${evq()}&select=title,ticket_types!inner(name)&order=date&ticket_types.name=eq.Standard`, {
+      headers: { prefer: 'count=exact' },
+    });
     expect(inner.json.map((e: { title: string }) => e.title)).toEqual(['Alpha, the first', 'Beta']);
     expect(inner.headers.get('content-range')).toBe('0-1/2');
     const toOne = await rest(`${evq()}&select=title,organizations(slug)&organizations.slug=eq.elsewhere&limit=1`);
@@ -192,7 +215,9 @@ describe('embedding', () => {
   });
 
   it('supports aliases, embedding hints, limits on embeds and spreads', async () => {
-    const r = await rest(`${evq()}&select=t:title,org:organizations!events_org_id_fkey(slug),tickets:ticket_types(name)&tickets.limit=1&tickets.order=name&order=date&limit=1`);
+    const r = await rest(
+      `${evq()}&select=t:title,org:organizations!events_org_id_fkey(slug),tickets:ticket_types(name)&tickets.limit=1&tickets.order=name&order=date&limit=1`,
+    );
     expect(r.json).toEqual([{ t: 'Alpha, the first', org: { slug }, tickets: [{ name: 'Deluxe' }] }]);
     const byColumn = await rest(`${evq()}&select=title,organizations!org_id(name)&limit=1&order=date`);
     expect(byColumn.json[0].organizations.name).toBe(`REST engine ${tag}`);
@@ -243,7 +268,9 @@ describe('media types and profiles', () => {
   });
 
   it('nulls=stripped drops null fields', async () => {
-    const r = await rest(`${evq()}&select=title,max_guests&title=eq.Gamma`, { headers: { accept: 'application/vnd.pgrst.array+json;nulls=stripped' } });
+    const r = await rest(`${evq()}&select=title,max_guests&title=eq.Gamma`, {
+      headers: { accept: 'application/vnd.pgrst.array+json;nulls=stripped' },
+    });
     expect(r.json).toEqual([{ title: 'Gamma' }]);
   });
 
@@ -274,7 +301,9 @@ describe('writes', () => {
 
   it('returns embedded representations from writes', async () => {
     const r = await rest('ticket_types?select=name,events(title)', {
-      method: 'POST', headers: { prefer: 'return=representation' }, body: { event_id: ev[2].id, name: 'Late', price: 1000, quantity: 1 },
+      method: 'POST',
+      headers: { prefer: 'return=representation' },
+      body: { event_id: ev[2].id, name: 'Late', price: 1000, quantity: 1 },
     });
     expect(r.status).toBe(201);
     expect(r.json).toEqual([{ name: 'Late', events: { title: 'Gamma' } }]);
@@ -292,7 +321,11 @@ describe('writes', () => {
     const nulls = await rest(`ticket_types?${cols}`, { method: 'POST', body: rows });
     expect(nulls.status).toBe(400);
     expect(nulls.json.code).toBe('23502');
-    const defaults = await rest(`ticket_types?${cols}&select=name,created_at&order=name`, { method: 'POST', headers: { prefer: 'return=representation, missing=default' }, body: rows });
+    const defaults = await rest(`ticket_types?${cols}&select=name,created_at&order=name`, {
+      method: 'POST',
+      headers: { prefer: 'return=representation, missing=default' },
+      body: rows,
+    });
     expect(defaults.status).toBe(201);
     expect(defaults.json[0].name).toBe('Default date');
     expect(new Date(defaults.json[0].created_at).getUTCFullYear()).toBeGreaterThan(2020);
@@ -302,17 +335,33 @@ describe('writes', () => {
 
   it('upsert: ignore-duplicates leaves the row, merge-duplicates updates it (200 when nothing was inserted)', async () => {
     const base = { org_id: orgId, brand_name: 'One' };
-    const first = await rest('org_branding?on_conflict=org_id&select=brand_name', { method: 'POST', headers: { prefer: 'resolution=merge-duplicates,return=representation' }, body: base });
+    const first = await rest('org_branding?on_conflict=org_id&select=brand_name', {
+      method: 'POST',
+      headers: { prefer: 'resolution=merge-duplicates,return=representation' },
+      body: base,
+    });
     expect(first.status).toBe(201);
-    const ignored = await rest('org_branding?on_conflict=org_id&select=brand_name', { method: 'POST', headers: { prefer: 'resolution=ignore-duplicates,return=representation' }, body: { ...base, brand_name: 'Two' } });
+    const ignored = await rest('org_branding?on_conflict=org_id&select=brand_name', {
+      method: 'POST',
+      headers: { prefer: 'resolution=ignore-duplicates,return=representation' },
+      body: { ...base, brand_name: 'Two' },
+    });
     expect(ignored.json).toEqual([]);
-    const merged = await rest('org_branding?on_conflict=org_id&select=brand_name', { method: 'POST', headers: { prefer: 'resolution=merge-duplicates,return=representation' }, body: { ...base, brand_name: 'Three' } });
+    const merged = await rest('org_branding?on_conflict=org_id&select=brand_name', {
+      method: 'POST',
+      headers: { prefer: 'resolution=merge-duplicates,return=representation' },
+      body: { ...base, brand_name: 'Three' },
+    });
     expect(merged.status).toBe(200);
     expect(merged.json).toEqual([{ brand_name: 'Three' }]);
   });
 
   it('a singular PATCH that matches several rows is 406 and rolled back', async () => {
-    const r = await rest(`${evq()}&select=title`, { method: 'PATCH', headers: { prefer: 'return=representation', accept: 'application/vnd.pgrst.object+json' }, body: { location_name: 'Moved' } });
+    const r = await rest(`${evq()}&select=title`, {
+      method: 'PATCH',
+      headers: { prefer: 'return=representation', accept: 'application/vnd.pgrst.object+json' },
+      body: { location_name: 'Moved' },
+    });
     expect(r.status).toBe(406);
     expect(r.json).toMatchObject({ code: 'PGRST116', details: 'The result contains 3 rows' });
     const after = await rest(`${evq()}&location_name=eq.Moved`);
@@ -348,8 +397,10 @@ describe('schema cache and robustness (local stack only)', () => {
     const table = `rest_cache_probe_${tag}`;
     try {
       expect((await rest(`${table}?select=id`)).status).toBe(404);
-      await client.query(`create table public.${table} (id int primary key, note text); alter table public.${table} enable row level security;`
-        + ` revoke all on public.${table} from anon, authenticated; insert into public.${table} values (1, 'hello')`);
+      await client.query(
+        `create table public.${table} (id int primary key, note text); alter table public.${table} enable row level security;` +
+          ` revoke all on public.${table} from anon, authenticated; insert into public.${table} values (1, 'hello')`,
+      );
       const r = await rest(`${table}?select=id,note`);
       expect(r.status).toBe(200);
       expect(r.json).toEqual([{ id: 1, note: 'hello' }]);
@@ -376,12 +427,19 @@ describe('schema cache and robustness (local stack only)', () => {
         create function public.${f('void')}() returns void language sql volatile as $$ select 1 $$;
         create function public.${f('write')}() returns int language sql volatile as $$ update public.events set title = title where false returning 1 $$;`);
       const tab = await rest(`rpc/${f('tab')}`, { method: 'POST', body: { n: 3 } });
-      expect(tab.json).toEqual([{ i: 1, label: 'x1' }, { i: 2, label: 'x2' }, { i: 3, label: 'x3' }]);
+      expect(tab.json).toEqual([
+        { i: 1, label: 'x1' },
+        { i: 2, label: 'x2' },
+        { i: 3, label: 'x3' },
+      ]);
       const filtered = await rest(`rpc/${f('tab')}?n=5&i=gt.1&order=i.desc&limit=2&select=label`, { headers: { prefer: 'count=exact' } });
       expect(filtered.status).toBe(206);
       expect(filtered.json).toEqual([{ label: 'x5' }, { label: 'x4' }]);
       expect(filtered.headers.get('content-range')).toBe('0-1/4');
-      const embedded = await rest(`rpc/${f('events')}?select=title,organizations(slug)&order=date&limit=1`, { method: 'POST', body: { p_org: orgId } });
+      const embedded = await rest(`rpc/${f('events')}?select=title,organizations(slug)&order=date&limit=1`, {
+        method: 'POST',
+        body: { p_org: orgId },
+      });
       expect(embedded.json).toEqual([{ title: 'Alpha, the first', organizations: { slug } }]);
       expect((await rest(`rpc/${f('ints')}`, { method: 'POST' })).json).toEqual([1, 2, 3]);
       expect((await rest(`rpc/${f('one')}`)).json).toEqual({ a: 1, b: 'b' });
@@ -401,16 +459,57 @@ describe('schema cache and robustness (local stack only)', () => {
       expect(wrongMethod.status).toBe(405);
       expect(wrongMethod.json.code).toBe('PGRST101');
     } finally {
-      await client.query(['tab(int)', 'events(uuid)', 'ints()', 'one()', 'len(int[], date)', 'echo(jsonb)', 'void()', 'write()']
-        .map((sig) => `drop function if exists public.${f(sig.split('(')[0])}(${sig.split('(')[1]}`).join('; '));
+      await client.query(
+        ['tab(int)', 'events(uuid)', 'ints()', 'one()', 'len(int[], date)', 'echo(jsonb)', 'void()', 'write()']
+          .map((sig) => `drop function if exists public.${f(sig.split('(')[0])}(${sig.split('(')[1]}`)
+          .join('; '),
+      );
       await client.end();
     }
   });
 
   itLocal('never answers 5xx to garbage and keeps serving', async () => {
     let seed = 0x9e3779b9;
-    const rand = () => { seed ^= seed << 13; seed ^= seed >>> 17; seed ^= seed << 5; return (seed >>> 0) / 0x100000000; };
-    const pieces = ['select', 'order', 'limit', 'offset', 'or', 'and', 'not', 'title', 'org_id', 'ticket_types', 'eq', 'in', 'is', '.', ',', '(', ')', '"', '!', ':', '*', '=', '&', '%', '%00', '%ZZ', '-1', '{', '}', 'null', '::', '...'];
+    const rand = () => {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      return (seed >>> 0) / 0x100000000;
+    };
+    const pieces = [
+      'select',
+      'order',
+      'limit',
+      'offset',
+      'or',
+      'and',
+      'not',
+      'title',
+      'org_id',
+      'ticket_types',
+      'eq',
+      'in',
+      'is',
+      '.',
+      ',',
+      '(',
+      ')',
+      '"',
+      '!',
+      ':',
+      '*',
+      '=',
+      '&',
+      '%',
+      '%00',
+      '%ZZ',
+      '-1',
+      '{',
+      '}',
+      'null',
+      '::',
+      '...',
+    ];
     const garbage = () => Array.from({ length: 1 + Math.floor(rand() * 12) }, () => pieces[Math.floor(rand() * pieces.length)]).join('');
     const failures: string[] = [];
     const requests = Array.from({ length: 300 }, async (_, i) => {
@@ -440,8 +539,11 @@ describe('schema cache and robustness (local stack only)', () => {
   });
 
   itLocal('handles concurrent requests', async () => {
-    const replies = await Promise.all(Array.from({ length: 200 }, (_, i) =>
-      rest(`${evq()}&select=title,ticket_types(name)&order=date&limit=${1 + (i % 3)}`, { key: i % 2 ? target.anonKey : target.serviceRoleKey })));
+    const replies = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        rest(`${evq()}&select=title,ticket_types(name)&order=date&limit=${1 + (i % 3)}`, { key: i % 2 ? target.anonKey : target.serviceRoleKey }),
+      ),
+    );
     expect(replies.every((r) => r.status === 200)).toBe(true);
     expect(replies[5].json).toHaveLength(3);
   });

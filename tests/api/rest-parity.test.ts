@@ -20,7 +20,10 @@ interface Reply {
   json: any;
 }
 
-async function rest(path: string, opts: { method?: string; key?: string | null; headers?: Record<string, string>; body?: unknown; rawBody?: string } = {}): Promise<Reply> {
+async function rest(
+  path: string,
+  opts: { method?: string; key?: string | null; headers?: Record<string, string>; body?: unknown; rawBody?: string } = {},
+): Promise<Reply> {
   const key = opts.key === undefined ? target.serviceRoleKey : opts.key;
   const res = await fetch(`${target.apiUrl}/rest/v1/${path}`, {
     method: opts.method ?? 'GET',
@@ -33,7 +36,11 @@ async function rest(path: string, opts: { method?: string; key?: string | null; 
   });
   const text = await res.text();
   let json: unknown;
-  try { json = text ? JSON.parse(text) : undefined; } catch { json = undefined; }
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
   return { status: res.status, headers: res.headers, text, json };
 }
 
@@ -57,7 +64,11 @@ function isoDate(days: number) {
 }
 
 beforeAll(async () => {
-  const org = await rest('organizations?select=id', { method: 'POST', headers: { prefer: 'return=representation', accept: 'application/vnd.pgrst.object+json' }, body: { name: `REST parity ${tag}`, slug } });
+  const org = await rest('organizations?select=id', {
+    method: 'POST',
+    headers: { prefer: 'return=representation', accept: 'application/vnd.pgrst.object+json' },
+    body: { name: `REST parity ${tag}`, slug },
+  });
   if (org.status !== 201) throw new Error(`creating the organization failed: ${org.text}`);
   orgId = org.json.id;
   const rows = await rest('events?select=id,title&order=date', {
@@ -85,7 +96,8 @@ const evq = () => `events?org_id=eq.${orgId}`;
 describe('Prefer: tx=rollback (db-tx-end = commit-allow-override)', () => {
   itLocal('answers a write as if applied, with Preference-Applied: tx=rollback, and keeps nothing', async () => {
     const ins = await rest('events?select=title', {
-      method: 'POST', headers: { prefer: 'return=representation, tx=rollback' },
+      method: 'POST',
+      headers: { prefer: 'return=representation, tx=rollback' },
       body: { org_id: orgId, title: 'Never stored', date: isoDate(9), event_time: '19:00' },
     });
     expect(ins.status).toBe(201);
@@ -102,8 +114,11 @@ describe('Prefer: tx=rollback (db-tx-end = commit-allow-override)', () => {
   });
 
   itLocal('works through supabase-js .rollback(), and tx=commit commits', async () => {
-    const { data, error, status } = await service.from('events')
-      .insert({ org_id: orgId, title: 'Dry run', date: isoDate(9), event_time: '19:00' }).select('title').rollback();
+    const { data, error, status } = await service
+      .from('events')
+      .insert({ org_id: orgId, title: 'Dry run', date: isoDate(9), event_time: '19:00' })
+      .select('title')
+      .rollback();
     expect(error).toBeNull();
     expect(status).toBe(201);
     expect(data).toEqual([{ title: 'Dry run' }]);
@@ -137,7 +152,12 @@ describe('Prefer: handling=strict, max-affected on RPC', () => {
       const lenient = await rest(`rpc/${fn}`, { method: 'POST', headers: { prefer: 'max-affected=1' }, body: { n: 0 } });
       expect(lenient.status).toBe(200);
 
-      const single = await rest('rpc/get_public_org_page', { method: 'POST', key: target.anonKey, headers: { prefer: 'handling=strict, max-affected=5' }, body: { p_slug: slug } });
+      const single = await rest('rpc/get_public_org_page', {
+        method: 'POST',
+        key: target.anonKey,
+        headers: { prefer: 'handling=strict, max-affected=5' },
+        body: { p_slug: slug },
+      });
       expectPgrstError(single, 400, 'PGRST128');
     } finally {
       await db!.query(`drop function if exists public.${fn}(int); drop table if exists public.${table}`);
@@ -176,25 +196,52 @@ describe('embedding the same table twice', () => {
 describe('upsert statuses', () => {
   it('ignore-duplicates on an existing row answers 201 (with [] as representation); merge-duplicates that only updates answers 200', async () => {
     const base = { org_id: orgId, brand_name: 'First' };
-    const first = await rest('org_branding?on_conflict=org_id&select=brand_name', { method: 'POST', headers: { prefer: 'resolution=merge-duplicates,return=representation' }, body: base });
+    const first = await rest('org_branding?on_conflict=org_id&select=brand_name', {
+      method: 'POST',
+      headers: { prefer: 'resolution=merge-duplicates,return=representation' },
+      body: base,
+    });
     expect(first.status).toBe(201);
-    const ignored = await rest('org_branding?on_conflict=org_id&select=brand_name', { method: 'POST', headers: { prefer: 'resolution=ignore-duplicates,return=representation' }, body: { ...base, brand_name: 'Ignored' } });
+    const ignored = await rest('org_branding?on_conflict=org_id&select=brand_name', {
+      method: 'POST',
+      headers: { prefer: 'resolution=ignore-duplicates,return=representation' },
+      body: { ...base, brand_name: 'Ignored' },
+    });
     expect(ignored.status).toBe(201);
     expect(ignored.json).toEqual([]);
     expect(ignored.headers.get('preference-applied')).toBe('resolution=ignore-duplicates, return=representation');
-    const ignoredMinimal = await rest('org_branding?on_conflict=org_id', { method: 'POST', headers: { prefer: 'resolution=ignore-duplicates' }, body: { ...base, brand_name: 'Ignored' } });
+    const ignoredMinimal = await rest('org_branding?on_conflict=org_id', {
+      method: 'POST',
+      headers: { prefer: 'resolution=ignore-duplicates' },
+      body: { ...base, brand_name: 'Ignored' },
+    });
     expect(ignoredMinimal.status).toBe(201);
     expect(ignoredMinimal.text).toBe('');
-    const viaJs = await service.from('org_branding').upsert({ ...base, brand_name: 'Ignored' }, { onConflict: 'org_id', ignoreDuplicates: true }).select('brand_name');
+    const viaJs = await service
+      .from('org_branding')
+      .upsert({ ...base, brand_name: 'Ignored' }, { onConflict: 'org_id', ignoreDuplicates: true })
+      .select('brand_name');
     expect(viaJs.status).toBe(201);
     expect(viaJs.data).toEqual([]);
 
-    const merged = await rest('org_branding?on_conflict=org_id&select=brand_name', { method: 'POST', headers: { prefer: 'resolution=merge-duplicates,return=representation' }, body: { ...base, brand_name: 'Merged' } });
+    const merged = await rest('org_branding?on_conflict=org_id&select=brand_name', {
+      method: 'POST',
+      headers: { prefer: 'resolution=merge-duplicates,return=representation' },
+      body: { ...base, brand_name: 'Merged' },
+    });
     expect(merged.status).toBe(200);
     expect(merged.json).toEqual([{ brand_name: 'Merged' }]);
-    const mergedMinimal = await rest('org_branding?on_conflict=org_id', { method: 'POST', headers: { prefer: 'resolution=merge-duplicates' }, body: { ...base, brand_name: 'Merged again' } });
+    const mergedMinimal = await rest('org_branding?on_conflict=org_id', {
+      method: 'POST',
+      headers: { prefer: 'resolution=merge-duplicates' },
+      body: { ...base, brand_name: 'Merged again' },
+    });
     expect(mergedMinimal.status).toBe(200);
-    const empty = await rest('org_branding?on_conflict=org_id', { method: 'POST', headers: { prefer: 'resolution=merge-duplicates,return=representation' }, body: [] });
+    const empty = await rest('org_branding?on_conflict=org_id', {
+      method: 'POST',
+      headers: { prefer: 'resolution=merge-duplicates,return=representation' },
+      body: [],
+    });
     expect(empty.status).toBe(200);
     expect(empty.json).toEqual([]);
     expect((await rest(`org_branding?org_id=eq.${orgId}&select=brand_name`)).json).toEqual([{ brand_name: 'Merged again' }]);
@@ -209,7 +256,12 @@ describe('counts', () => {
     const set = await anon.rpc('promo_throttle_limits', {}, { count: 'exact' });
     expect(set.error).toBeNull();
     expect(set.count).toBe((set.data as unknown[]).length);
-    const raw = await rest('rpc/get_public_org_page', { method: 'POST', key: target.anonKey, headers: { prefer: 'count=exact' }, body: { p_slug: slug } });
+    const raw = await rest('rpc/get_public_org_page', {
+      method: 'POST',
+      key: target.anonKey,
+      headers: { prefer: 'count=exact' },
+      body: { p_slug: slug },
+    });
     expect(raw.headers.get('content-range')).toBe('0-0/1');
     expect(raw.headers.get('preference-applied')).toBe('count=exact');
     const noCount = await rest('rpc/get_public_org_page', { method: 'POST', key: target.anonKey, body: { p_slug: slug } });
@@ -218,7 +270,9 @@ describe('counts', () => {
 
   itLocal('RPC of a set-returning function counts past limit and filters (206 for a partial page)', async () => {
     const fn = `rest_parity_${tag}_series`;
-    await db!.query(`create function public.${fn}(n int) returns table(i int, label text) language sql stable as $$ select g, 'x' || g from generate_series(1, n) g $$`);
+    await db!.query(
+      `create function public.${fn}(n int) returns table(i int, label text) language sql stable as $$ select g, 'x' || g from generate_series(1, n) g $$`,
+    );
     try {
       const r = await rest(`rpc/${fn}?n=10&i=gt.2&limit=3`, { headers: { prefer: 'count=exact' } });
       expect(r.status).toBe(206);
@@ -276,14 +330,20 @@ describe('empty embeds', () => {
     expect(notNull.json).toEqual([{ title: 'One' }]);
     const isNull = await rest(`${evq()}&select=title,ticket_types()&ticket_types=is.null&order=date`);
     expect(isNull.json).toEqual([{ title: 'Two' }, { title: 'Three' }]);
-    const js = await anon.from('events').select('title, organizations!inner()').eq('org_id', orgId).eq('organizations.slug', slug).order('date').limit(1);
+    const js = await anon
+      .from('events')
+      .select('title, organizations!inner()')
+      .eq('org_id', orgId)
+      .eq('organizations.slug', slug)
+      .order('date')
+      .limit(1);
     expect(js.error).toBeNull();
     expect(js.data).toEqual([{ title: 'One' }]);
   });
 });
 
 describe('API key', () => {
-  it('a request without apikey header, apikey parameter or Authorization is 401, as Supabase\'s gateway answers', async () => {
+  it("a request without apikey header, apikey parameter or Authorization is 401, as Supabase's gateway answers", async () => {
     const r = await rest(`${evq()}&select=id`, { key: null });
     expect(r.status).toBe(401);
     expect(r.json).toEqual({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
@@ -316,9 +376,17 @@ describe('OpenAPI root', () => {
 });
 
 describe('no 5xx for requests a fuzzer found (local gateway)', () => {
-  itLocal('writes to the read-only view events_with_availability are 405 with Postgres\' 55000 and an Allow header', async () => {
-    for (const [method, verb] of [['POST', 'cannot insert into view'], ['PATCH', 'cannot update view'], ['DELETE', 'cannot delete from view']] as const) {
-      const r = await rest(`events_with_availability?id=eq.${ev[0].id}`, { method, key: target.anonKey, body: method === 'DELETE' ? undefined : { title: 'x' } });
+  itLocal("writes to the read-only view events_with_availability are 405 with Postgres' 55000 and an Allow header", async () => {
+    for (const [method, verb] of [
+      ['POST', 'cannot insert into view'],
+      ['PATCH', 'cannot update view'],
+      ['DELETE', 'cannot delete from view'],
+    ] as const) {
+      const r = await rest(`events_with_availability?id=eq.${ev[0].id}`, {
+        method,
+        key: target.anonKey,
+        body: method === 'DELETE' ? undefined : { title: 'x' },
+      });
       expectPgrstError(r, 405, '55000');
       expect(r.json.message).toBe(`${verb} "events_with_availability"`);
       expect(r.headers.get('allow')).toBe('OPTIONS,GET,HEAD');
@@ -329,8 +397,12 @@ describe('no 5xx for requests a fuzzer found (local gateway)', () => {
     expect((await rest(`events?id=eq.${ev[0].id}&select=title`)).json).toEqual([{ title: 'One' }]);
   });
 
-  itLocal('a select list over Postgres\' 1,664 columns is 400 54011 before the database', async () => {
-    for (const select of [Array(1700).fill('title').join(','), Array(200).fill('*').join(','), `id,organizations(${Array(1700).fill('name').join(',')})`]) {
+  itLocal("a select list over Postgres' 1,664 columns is 400 54011 before the database", async () => {
+    for (const select of [
+      Array(1700).fill('title').join(','),
+      Array(200).fill('*').join(','),
+      `id,organizations(${Array(1700).fill('name').join(',')})`,
+    ]) {
       const r = await rest(`${evq()}&select=${select}`);
       expectPgrstError(r, 400, '54011');
       expect(r.json.message).toBe('target lists can have at most 1664 entries');

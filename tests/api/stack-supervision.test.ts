@@ -121,7 +121,11 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('a stack killed with
   const children: ChildProcess[] = [];
   let ports: { db: number; api: number; functions: number; mailbox: number };
 
-  interface CliRun { child: ChildProcess; output: () => string; exited: Promise<number | null> }
+  interface CliRun {
+    child: ChildProcess;
+    output: () => string;
+    exited: Promise<number | null>;
+  }
 
   /** `npm run stack` as one Node process (tsx as a loader, so its pid is the stack's own). */
   function startCli(): CliRun {
@@ -139,15 +143,21 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('a stack killed with
     });
     children.push(child);
     let output = '';
-    child.stdout!.on('data', (b: Buffer) => { output += b.toString('utf8'); });
-    child.stderr!.on('data', (b: Buffer) => { output += b.toString('utf8'); });
+    child.stdout!.on('data', (b: Buffer) => {
+      output += b.toString('utf8');
+    });
+    child.stderr!.on('data', (b: Buffer) => {
+      output += b.toString('utf8');
+    });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     return { child, output: () => output, exited };
   }
 
   async function untilRunning(run: CliRun) {
     let code: number | null | undefined;
-    void run.exited.then((c) => { code = c; });
+    void run.exited.then((c) => {
+      code = c;
+    });
     await poll('the stack to start', 150_000, () => {
       if (code !== undefined) throw new Error(`The stack exited (code ${code}) before it was running:\n${run.output()}`);
       return run.output().includes('SupperHost local stack is running.') ? true : undefined;
@@ -173,9 +183,17 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('a stack killed with
     if (existsSync(pidFile)) {
       const pid = postmasterPid();
       if (pid > 0 && alive(pid)) {
-        try { process.kill(pid, 'SIGQUIT'); } catch { /* gone */ }
+        try {
+          process.kill(pid, 'SIGQUIT');
+        } catch {
+          /* gone */
+        }
         await poll('PostgreSQL to stop', 10_000, () => (alive(pid) ? undefined : true)).catch(() => {
-          try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ }
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {
+            /* gone */
+          }
         });
       }
     }

@@ -45,8 +45,12 @@ describe('upload', () => {
     expect(data).toMatchObject({ path, fullPath: `org-assets/${path}` });
     expect(data!.id).toMatch(/^[0-9a-f-]{36}$/);
 
-    const { rows: [row] } = await db.query(`select owner, metadata from storage.objects where bucket_id = 'org-assets' and name = $1`, [path]);
-    const { rows: [me] } = await db.query(`select id from auth.users where email = 'owner@eatathome.test'`);
+    const {
+      rows: [row],
+    } = await db.query(`select owner, metadata from storage.objects where bucket_id = 'org-assets' and name = $1`, [path]);
+    const {
+      rows: [me],
+    } = await db.query(`select id from auth.users where email = 'owner@eatathome.test'`);
     expect(row.owner).toBe(me.id);
     expect(row.metadata).toMatchObject({ mimetype: 'image/png', size: PNG.length, contentLength: PNG.length, cacheControl: 'max-age=120' });
 
@@ -71,7 +75,9 @@ describe('upload', () => {
   });
 
   it('an anonymous visitor cannot upload (403, RLS)', async () => {
-    const { error } = await client().storage.from('org-assets').upload(`${eatathome}/logos/anon-${run}.png`, new Blob([PNG], { type: 'image/png' }));
+    const { error } = await client()
+      .storage.from('org-assets')
+      .upload(`${eatathome}/logos/anon-${run}.png`, new Blob([PNG], { type: 'image/png' }));
     expect(statusCodeOf(error)).toBe('403');
     expect(error?.message).toBe('new row violates row-level security policy');
     const { rowCount } = await db.query(`select 1 from storage.objects where name = $1`, [`${eatathome}/logos/anon-${run}.png`]);
@@ -95,7 +101,9 @@ describe('upload', () => {
   });
 
   it('a GIF is refused by the bucket (415)', async () => {
-    const { error } = await owner.storage.from('org-assets').upload(`${eatathome}/gallery/anim-${run}.gif`, new Blob(['GIF89a'], { type: 'image/gif' }));
+    const { error } = await owner.storage
+      .from('org-assets')
+      .upload(`${eatathome}/gallery/anim-${run}.gif`, new Blob(['GIF89a'], { type: 'image/gif' }));
     expect(statusCodeOf(error)).toBe('415');
     expect(error?.message).toBe('mime type image/gif is not supported');
   });
@@ -161,7 +169,9 @@ describe('read, list and remove', () => {
   });
 
   it('the bytes table is out of reach of the API roles', async () => {
-    const { rows: [row] } = await db.query(`select has_table_privilege('authenticated', 'storage.local_blobs', 'select') as a,
+    const {
+      rows: [row],
+    } = await db.query(`select has_table_privilege('authenticated', 'storage.local_blobs', 'select') as a,
                                                   has_table_privilege('anon', 'storage.local_blobs', 'select') as b,
                                                   has_table_privilege('service_role', 'storage.local_blobs', 'select') as c`);
     expect(row).toEqual({ a: false, b: false, c: false });
@@ -169,7 +179,8 @@ describe('read, list and remove', () => {
 });
 
 describe('malformed requests are a 4xx in storage-api shape, never a 5xx', () => {
-  const storageShape = (body: unknown) => expect(body).toMatchObject({ statusCode: expect.any(String), error: expect.any(String), message: expect.any(String) });
+  const storageShape = (body: unknown) =>
+    expect(body).toMatchObject({ statusCode: expect.any(String), error: expect.any(String), message: expect.any(String) });
   const get = (path: string) => rawRequest(env.apiUrl, { method: 'GET', target: `/storage/v1${path}`, headers: [['apikey', env.anonKey]] });
 
   it('a NUL in a bucket or object name', async () => {
@@ -192,7 +203,13 @@ describe('malformed requests are a 4xx in storage-api shape, never a 5xx', () =>
   });
 
   it('broken percent-encoding in the path', async () => {
-    for (const path of ['/object/public/org-assets/%E0%A4%A', '/object/public/org-assets/%zz', '/bucket/%E0%A4%A', '/object/list/%zz', '/object/org-assets/x/%zz']) {
+    for (const path of [
+      '/object/public/org-assets/%E0%A4%A',
+      '/object/public/org-assets/%zz',
+      '/bucket/%E0%A4%A',
+      '/object/list/%zz',
+      '/object/org-assets/x/%zz',
+    ]) {
       const { response, error } = await get(path);
       expect(error, path).toBeUndefined();
       expect(response!.status, path).toBe(400);
@@ -207,8 +224,16 @@ describe('malformed requests are a 4xx in storage-api shape, never a 5xx', () =>
     const big = Buffer.alloc(10 * 1024 * 1024 + 70 * 1024);
     for (const bodyMode of ['length', 'chunked'] as const) {
       const { response, error } = await rawRequest(env.apiUrl, {
-        method: 'POST', target: `/storage/v1/object/org-assets/${eatathome}/gallery/huge-${run}-${bodyMode}.png`, bodyMode, body: big,
-        headers: [['apikey', env.anonKey], ['Authorization', `Bearer ${token}`], ['Content-Type', 'image/png'], ['Connection', 'close']],
+        method: 'POST',
+        target: `/storage/v1/object/org-assets/${eatathome}/gallery/huge-${run}-${bodyMode}.png`,
+        bodyMode,
+        body: big,
+        headers: [
+          ['apikey', env.anonKey],
+          ['Authorization', `Bearer ${token}`],
+          ['Content-Type', 'image/png'],
+          ['Connection', 'close'],
+        ],
       });
       expect(error, bodyMode).toBeUndefined();
       expect(response!.status).toBe(400);
@@ -216,8 +241,15 @@ describe('malformed requests are a 4xx in storage-api shape, never a 5xx', () =>
     }
     // Refused before the body is read (unknown bucket): still answered, not reset.
     const early = await rawRequest(env.apiUrl, {
-      method: 'POST', target: `/storage/v1/object/no-such-bucket/x/huge-${run}.png`, body: big,
-      headers: [['apikey', env.anonKey], ['Authorization', `Bearer ${token}`], ['Content-Type', 'image/png'], ['Connection', 'close']],
+      method: 'POST',
+      target: `/storage/v1/object/no-such-bucket/x/huge-${run}.png`,
+      body: big,
+      headers: [
+        ['apikey', env.anonKey],
+        ['Authorization', `Bearer ${token}`],
+        ['Content-Type', 'image/png'],
+        ['Connection', 'close'],
+      ],
     });
     expect(early.error).toBeUndefined();
     expect(early.response!.json()).toMatchObject({ statusCode: '404', message: 'Bucket not found' });
@@ -225,7 +257,8 @@ describe('malformed requests are a 4xx in storage-api shape, never a 5xx', () =>
 
   it('a JSON body over 1 MiB is a 413', async () => {
     const res = await fetch(`${env.apiUrl}/storage/v1/object/list/org-assets`, {
-      method: 'POST', headers: { apikey: env.anonKey, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { apikey: env.anonKey, 'content-type': 'application/json' },
       body: JSON.stringify({ prefix: 'x'.repeat(1024 * 1024) }),
     });
     expect(res.status).toBe(400);

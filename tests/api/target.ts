@@ -46,11 +46,24 @@ export function clientFor(target: RestTarget, key: string, accessToken?: string)
 export async function accessTokenFor(target: RestTarget, user: { id: string; email: string; password: string }): Promise<string> {
   if (!target.real) {
     const now = Math.floor(Date.now() / 1000);
-    return signJwt({
-      iss: `${target.apiUrl}/auth/v1`, sub: user.id, aud: 'authenticated', role: 'authenticated', email: user.email,
-      iat: now, exp: now + 3600, app_metadata: { provider: 'email', providers: ['email'] }, user_metadata: {},
-      aal: 'aal1', amr: [{ method: 'password', timestamp: now }], session_id: crypto.randomUUID(), is_anonymous: false,
-    }, target.jwtSecret!);
+    return signJwt(
+      {
+        iss: `${target.apiUrl}/auth/v1`,
+        sub: user.id,
+        aud: 'authenticated',
+        role: 'authenticated',
+        email: user.email,
+        iat: now,
+        exp: now + 3600,
+        app_metadata: { provider: 'email', providers: ['email'] },
+        user_metadata: {},
+        aal: 'aal1',
+        amr: [{ method: 'password', timestamp: now }],
+        session_id: crypto.randomUUID(),
+        is_anonymous: false,
+      },
+      target.jwtSecret!,
+    );
   }
   const { data, error } = await clientFor(target, target.anonKey).auth.signInWithPassword({ email: user.email, password: user.password });
   if (error || !data.session) throw new Error(`Could not sign in ${user.email}: ${error?.message}`);

@@ -6,7 +6,19 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asService, one, usePool } from '../support/db.ts';
-import { chargesFor, createEvent, createOrg, createPromo, createSupper, createTicketType, guest, type Org as TestOrg, reservationsFor, slotTaken, ticketQuantity } from '../support/fixtures.ts';
+import {
+  chargesFor,
+  createEvent,
+  createOrg,
+  createPromo,
+  createSupper,
+  createTicketType,
+  guest,
+  type Org as TestOrg,
+  reservationsFor,
+  slotTaken,
+  ticketQuantity,
+} from '../support/fixtures.ts';
 import { callFunction, CARD, useSupperClubStack } from '../support/functions.ts';
 
 const pool = usePool();
@@ -51,14 +63,21 @@ describe('scarce seats', () => {
     expect(charges).toHaveLength(10);
     expect(charges.every((c) => c.status === 'COMPLETED' && c.amount_cents === 4000)).toBe(true);
     expect(new Set(charges.map((c) => c.id))).toEqual(new Set(confirmed.map((r) => r.payment_id)));
-    const mails = await one<{ n: number }>(pool(), `select count(*)::int as n from public.email_outbox where reservation_id = any($1::uuid[])`, [confirmed.map((r) => r.id)]);
+    const mails = await one<{ n: number }>(pool(), `select count(*)::int as n from public.email_outbox where reservation_id = any($1::uuid[])`, [
+      confirmed.map((r) => r.id),
+    ]);
     expect(mails.n).toBe(10);
   });
 
   it('the same request sent twice at once with one key: one reservation, one charge, the same answer', async () => {
     const eventId = (await createEvent(org.id, { title: 'Double Click Dinner' })).id;
     const ticket = await createTicketType(eventId, { name: 'Seat', price: 5000, quantity: 5 });
-    const body = { token: CARD.ok, amount: 10000, reservationData: { ...guest('double'), eventId, num_guests: 2, ticketTypeId: ticket }, idempotencyKey: randomUUID() };
+    const body = {
+      token: CARD.ok,
+      amount: 10000,
+      reservationData: { ...guest('double'), eventId, num_guests: 2, ticketTypeId: ticket },
+      idempotencyKey: randomUUID(),
+    };
 
     const answers = await Promise.all(Array.from({ length: 4 }, () => callFunction('process-square-payment', body)));
     for (const a of answers) expect(a).toEqual(answers[0]);
@@ -76,7 +95,12 @@ describe('scarce seats', () => {
   it('a declined duplicate never leaves seats held', async () => {
     const eventId = (await createEvent(org.id, { title: 'Declined Dinner' })).id;
     const ticket = await createTicketType(eventId, { name: 'Seat', price: 5000, quantity: 3 });
-    const body = { token: CARD.declined, amount: 5000, reservationData: { ...guest('declined'), eventId, num_guests: 1, ticketTypeId: ticket }, idempotencyKey: randomUUID() };
+    const body = {
+      token: CARD.declined,
+      amount: 5000,
+      reservationData: { ...guest('declined'), eventId, num_guests: 1, ticketTypeId: ticket },
+      idempotencyKey: randomUUID(),
+    };
     const answers = await Promise.all([callFunction('process-square-payment', body), callFunction('process-square-payment', body)]);
     for (const a of answers) expect(a.status).toBe(402);
     expect(await ticketQuantity(ticket)).toBe(3);
@@ -86,9 +110,14 @@ describe('scarce seats', () => {
 
 describe('expired holds', () => {
   const holdDirect = (key: string, eventId: string, ticket: string, email: string, guests: number) =>
-    asService<any>(pool(), `select public.hold_booking(p_idempotency_key => $1, p_event_id => $2, p_guests => $3, p_name => 'Stale Guest',
-      p_email => $4, p_pricing => 'ticket', p_ticket_type => $5, p_max_guests => 6)`, [key, eventId, guests, email, ticket]);
-  const expire = (key: string) => pool().query(`update public.reservations set hold_expires_at = now() - interval '1 minute' where idempotency_key = $1`, [key]);
+    asService<any>(
+      pool(),
+      `select public.hold_booking(p_idempotency_key => $1, p_event_id => $2, p_guests => $3, p_name => 'Stale Guest',
+      p_email => $4, p_pricing => 'ticket', p_ticket_type => $5, p_max_guests => 6)`,
+      [key, eventId, guests, email, ticket],
+    );
+  const expire = (key: string) =>
+    pool().query(`update public.reservations set hold_expires_at = now() - interval '1 minute' where idempotency_key = $1`, [key]);
 
   it('a hold left unconfirmed past its expiry gives its seats to the next booking', async () => {
     const eventId = (await createEvent(org.id, { title: 'Abandoned Cart Dinner' })).id;
@@ -122,7 +151,8 @@ describe('expired holds', () => {
     expect(answer.status).toBe(409);
     expect(answer.body).toMatchObject({
       success: false,
-      error: 'Sorry, your reservation hold expired and the seats were released before your payment completed. Your payment of $60.00 has been refunded.',
+      error:
+        'Sorry, your reservation hold expired and the seats were released before your payment completed. Your payment of $60.00 has been refunded.',
     });
     const charge = await one<any>(pool(), `select * from public.test_processor_payments where idempotency_key = $1`, [key]);
     expect(charge).toMatchObject({ status: 'COMPLETED', amount_cents: 6000, refunded_cents: 6000 });
@@ -135,18 +165,31 @@ describe('expired holds', () => {
     expect(await one<any>(pool(), `select status from public.reservations where idempotency_key = $1`, [key])).toEqual({ status: 'expired' });
   });
 
-  it('a retry after a lost answer charges the first attempt\'s card with the same key, once', async () => {
+  it("a retry after a lost answer charges the first attempt's card with the same key, once", async () => {
     const eventId = (await createEvent(org.id, { title: 'Lost Answer Dinner' })).id;
     const ticket = await createTicketType(eventId, { name: 'Seat', price: 3000, quantity: 4 });
     const key = randomUUID();
     const data = { ...guest('lost'), eventId, num_guests: 1, ticketTypeId: ticket };
     // The first attempt (approved card) held the seats; its answer never reached the browser.
-    await asService(pool(), `select public.hold_booking(p_idempotency_key => $1, p_event_id => $2, p_guests => 1, p_name => 'Lost',
-      p_email => $3, p_ticket_type => $4, p_max_guests => 6, p_has_payment_token => true, p_payment_source => $5)`, [key, eventId, data.email, ticket, CARD.ok]);
+    await asService(
+      pool(),
+      `select public.hold_booking(p_idempotency_key => $1, p_event_id => $2, p_guests => 1, p_name => 'Lost',
+      p_email => $3, p_ticket_type => $4, p_max_guests => 6, p_has_payment_token => true, p_payment_source => $5)`,
+      [key, eventId, data.email, ticket, CARD.ok],
+    );
     // The browser retries the same attempt with a freshly tokenized card.
-    const answer = await callFunction('process-square-payment', { token: 'cnon:fresh-token-from-retry', amount: 3000, reservationData: data, idempotencyKey: key });
+    const answer = await callFunction('process-square-payment', {
+      token: 'cnon:fresh-token-from-retry',
+      amount: 3000,
+      reservationData: data,
+      idempotencyKey: key,
+    });
     expect(answer).toMatchObject({ status: 200, body: { success: true, amountCents: 3000 } });
-    const charges = await one<any>(pool(), `select count(*)::int as n, min(source_id) as source from public.test_processor_payments where idempotency_key = $1`, [key]);
+    const charges = await one<any>(
+      pool(),
+      `select count(*)::int as n, min(source_id) as source from public.test_processor_payments where idempotency_key = $1`,
+      [key],
+    );
     expect(charges).toEqual({ n: 1, source: CARD.ok });
     expect(await ticketQuantity(ticket)).toBe(3);
   });
@@ -169,27 +212,38 @@ describe('promo codes under concurrency', () => {
   it('20 simultaneous uses of a code with 3 uses left: exactly 3 redeemed, max_uses never exceeded', async () => {
     // The code belongs to the organization: spread the rush over four of its events, so the
     // bookings do not queue on one event row and only the code's own lock keeps the count.
-    const events = await Promise.all([1, 2, 3, 4].map(async (n) => {
-      const eventId = (await createEvent(org.id, { title: `Promo Rush Dinner ${n}` })).id;
-      return { eventId, ticket: await createTicketType(eventId, { name: 'Seat', price: 10000, quantity: 50 }) };
-    }));
+    const events = await Promise.all(
+      [1, 2, 3, 4].map(async (n) => {
+        const eventId = (await createEvent(org.id, { title: `Promo Rush Dinner ${n}` })).id;
+        return { eventId, ticket: await createTicketType(eventId, { name: 'Seat', price: 10000, quantity: 50 }) };
+      }),
+    );
     const promoId = await createPromo(org.id, { code: 'RUSH3', discount_type: 'percent', discount_amount: 25, max_uses: 3 });
 
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => {
-      const { eventId, ticket } = events[i % events.length];
-      return pay(eventId, ticket, 7500, { promoCode: 'rush3' }, `promo-${i}`);
-    }));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => {
+        const { eventId, ticket } = events[i % events.length];
+        return pay(eventId, ticket, 7500, { promoCode: 'rush3' }, `promo-${i}`);
+      }),
+    );
     const ok = answers.filter((a) => a.status === 200);
     expect(ok).toHaveLength(3);
     for (const a of answers.filter((x) => x.status !== 200)) {
       expect(a).toMatchObject({ status: 400, body: { success: false, error: 'Invalid promo code' } });
     }
-    expect(await one<any>(pool(), `select times_redeemed, max_uses from public.promo_codes where id = $1`, [promoId])).toEqual({ times_redeemed: 3, max_uses: 3 });
+    expect(await one<any>(pool(), `select times_redeemed, max_uses from public.promo_codes where id = $1`, [promoId])).toEqual({
+      times_redeemed: 3,
+      max_uses: 3,
+    });
     const rows = (await Promise.all(events.map((e) => reservationsFor({ eventId: e.eventId })))).flat();
     expect(rows.filter((r) => r.status === 'confirmed' && r.promo_code_id === promoId)).toHaveLength(3);
     // Refused before any charge: exactly three charges, none refunded.
     const charges = await chargesFor(rows.map((r) => r.id));
-    expect(charges.map((c) => [c.amount_cents, c.refunded_cents])).toEqual([[7500, 0], [7500, 0], [7500, 0]]);
+    expect(charges.map((c) => [c.amount_cents, c.refunded_cents])).toEqual([
+      [7500, 0],
+      [7500, 0],
+      [7500, 0],
+    ]);
     let left = 0;
     for (const e of events) left += await ticketQuantity(e.ticket);
     expect(left).toBe(200 - 3);
@@ -202,17 +256,27 @@ describe('supper club seatings', () => {
   it('30 simultaneous single tickets for one seating of 20: 20 booked, 10 refused', async () => {
     const { eventId: supper, early, late } = await createSupper(club().org.id, 40);
 
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => callFunction('magnolia-process-payment', {
-      token: CARD.ok,
-      amount: 6500,
-      reservationData: { ...guest(`supper-${i}`), eventId: supper, guests: 1, timeSlot: '5:30pm', ticket_price: 6500 },
-      idempotencyKey: randomUUID(),
-    }, { apiUrl: club().apiUrl })));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        callFunction(
+          'magnolia-process-payment',
+          {
+            token: CARD.ok,
+            amount: 6500,
+            reservationData: { ...guest(`supper-${i}`), eventId: supper, guests: 1, timeSlot: '5:30pm', ticket_price: 6500 },
+            idempotencyKey: randomUUID(),
+          },
+          { apiUrl: club().apiUrl },
+        ),
+      ),
+    );
     const ok = answers.filter((a) => a.status === 200);
     expect(ok).toHaveLength(20);
     for (const a of answers.filter((x) => x.status !== 200)) {
       expect(a.status).toBe(409);
-      expect(a.body.error).toMatch(/^Not enough tickets for \w+day, \w+ \d{1,2}, \d{4} at 5:30pm \(0 left\)\. Please select another date or reduce tickets\.$/);
+      expect(a.body.error).toMatch(
+        /^Not enough tickets for \w+day, \w+ \d{1,2}, \d{4} at 5:30pm \(0 left\)\. Please select another date or reduce tickets\.$/,
+      );
     }
     expect(await slotTaken(early)).toBe(20);
     expect(await slotTaken(late)).toBe(0);
@@ -222,7 +286,7 @@ describe('supper club seatings', () => {
     expect(await chargesFor(rows.map((r) => r.id))).toHaveLength(20);
   });
 
-  it('20 tickets per seating are enforced by the server even when the slot\'s max_capacity says 30', async () => {
+  it("20 tickets per seating are enforced by the server even when the slot's max_capacity says 30", async () => {
     const { eventId: supper, early } = await createSupper(club().org.id, 47);
     await pool().query(`update public.rsvp_slots set max_capacity = 30 where id = $1`, [early]);
     const seating = async () => {
@@ -233,16 +297,26 @@ describe('supper club seatings', () => {
     };
     expect((await seating()).slot).toMatchObject({ capacity: 20, available: 20 });
 
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => callFunction('magnolia-process-payment', {
-      token: CARD.ok,
-      amount: 6500,
-      reservationData: { ...guest(`capped-${i}`), eventId: supper, guests: 1, timeSlot: '5:30pm' },
-      idempotencyKey: randomUUID(),
-    }, { apiUrl: club().apiUrl })));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        callFunction(
+          'magnolia-process-payment',
+          {
+            token: CARD.ok,
+            amount: 6500,
+            reservationData: { ...guest(`capped-${i}`), eventId: supper, guests: 1, timeSlot: '5:30pm' },
+            idempotencyKey: randomUUID(),
+          },
+          { apiUrl: club().apiUrl },
+        ),
+      ),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(20);
     for (const a of answers.filter((x) => x.status !== 200)) {
       expect(a.status).toBe(409);
-      expect(a.body.error).toMatch(/^Not enough tickets for \w+day, \w+ \d{1,2}, \d{4} at 5:30pm \(0 left\)\. Please select another date or reduce tickets\.$/);
+      expect(a.body.error).toMatch(
+        /^Not enough tickets for \w+day, \w+ \d{1,2}, \d{4} at 5:30pm \(0 left\)\. Please select another date or reduce tickets\.$/,
+      );
     }
     expect(await slotTaken(early)).toBe(20);
     const rows = await reservationsFor({ eventId: supper });

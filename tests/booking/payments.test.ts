@@ -5,7 +5,20 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asService, one, usePool } from '../support/db.ts';
-import { chargesFor, createEvent, createOrg, createPromo, createSlot, createSupper, createTicketType, guest, type Org as TestOrg, reservationsFor, slotTaken, ticketQuantity } from '../support/fixtures.ts';
+import {
+  chargesFor,
+  createEvent,
+  createOrg,
+  createPromo,
+  createSlot,
+  createSupper,
+  createTicketType,
+  guest,
+  type Org as TestOrg,
+  reservationsFor,
+  slotTaken,
+  ticketQuantity,
+} from '../support/fixtures.ts';
 import { callFunction, CARD, useSupperClubStack } from '../support/functions.ts';
 
 const pool = usePool();
@@ -28,7 +41,17 @@ beforeAll(async () => {
   await createPromo(org.id, { code: 'USEDUP', discount_type: 'percent', discount_amount: 15, max_uses: 0 });
 
   rsvpOrg = await createOrg({ branding: { brand_name: 'Booking Test Kitchen', reservation_mode: 'rsvp' } });
-  rsvpEvent = (await createEvent(rsvpOrg.id, { title: 'Garden RSVP', rsvp_mode: true, rsvp_open: true, deposit_amount: 500, max_guests: 30, event_timezone: 'America/Chicago', event_time: '18:00' })).id;
+  rsvpEvent = (
+    await createEvent(rsvpOrg.id, {
+      title: 'Garden RSVP',
+      rsvp_mode: true,
+      rsvp_open: true,
+      deposit_amount: 500,
+      max_guests: 30,
+      event_timezone: 'America/Chicago',
+      event_time: '18:00',
+    })
+  ).id;
   rsvpSlot = await createSlot(rsvpEvent, { slot_label: '6:00pm', slot_time: '18:00', max_capacity: 20 });
   await createPromo(rsvpOrg.id, { code: 'COMP100', discount_type: 'percent', discount_amount: 100 });
   await createPromo(rsvpOrg.id, { code: 'HALF', discount_type: 'percent', discount_amount: 50 });
@@ -48,7 +71,12 @@ describe('process-square-payment', () => {
     const plain = await callFunction('process-square-payment', { validateOnly: true, reservationData: ticketData() });
     expect(plain).toEqual({ status: 200, body: { success: true, finalAmountCents: 25000, subtotalCents: 25000, discountCents: 0, promo: null } });
     const percent = await callFunction('process-square-payment', { validateOnly: true, reservationData: ticketData(), promoCode: 'welcome10' });
-    expect(percent.body).toMatchObject({ success: true, finalAmountCents: 22500, discountCents: 2500, promo: { discount_type: 'percent', discount_amount: 10 } });
+    expect(percent.body).toMatchObject({
+      success: true,
+      finalAmountCents: 22500,
+      discountCents: 2500,
+      promo: { discount_type: 'percent', discount_amount: 10 },
+    });
     expect(percent.body.promo.id).toMatch(/^[0-9a-f-]{36}$/);
     const fixed = await callFunction('process-square-payment', { validateOnly: true, reservationData: ticketData(), promoCode: 'TAKE5' });
     expect(fixed.body).toMatchObject({ success: true, finalAmountCents: 24500, promo: { discount_type: 'fixed', discount_amount: 500 } });
@@ -66,22 +94,40 @@ describe('process-square-payment', () => {
     }
   });
 
-  it('charges an approved card the server\'s amount and confirms the booking', async () => {
+  it("charges an approved card the server's amount and confirms the booking", async () => {
     const before = await ticketQuantity(foodOnly);
     // ticket_price from the browser is ignored: the ticket type's price is what is charged.
     const data = ticketData({ ticket_price: 1 });
-    const answer = await callFunction('process-square-payment', { token: CARD.ok, amount: 22500, reservationData: data, promoCode: 'WELCOME10', idempotencyKey: randomUUID() });
+    const answer = await callFunction('process-square-payment', {
+      token: CARD.ok,
+      amount: 22500,
+      reservationData: data,
+      promoCode: 'WELCOME10',
+      idempotencyKey: randomUUID(),
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ success: true, amountCents: 22500, status: 'confirmed' });
     const id = answer.body.reservationId;
     const row = await one<any>(pool(), `select * from public.reservations where id = $1`, [id]);
-    expect(row).toMatchObject({ status: 'confirmed', amount_cents: 22500, discount_cents: 2500, num_guests: 2, payment_provider: 'test', email: data.email, dietary_restrictions: 'Vegetarian' });
+    expect(row).toMatchObject({
+      status: 'confirmed',
+      amount_cents: 22500,
+      discount_cents: 2500,
+      num_guests: 2,
+      payment_provider: 'test',
+      email: data.email,
+      dietary_restrictions: 'Vegetarian',
+    });
     expect(await ticketQuantity(foodOnly)).toBe(before - 2);
     const charges = await chargesFor([id]);
     expect(charges).toHaveLength(1);
     expect(charges[0]).toMatchObject({ amount_cents: 22500, status: 'COMPLETED', id: row.payment_id, buyer_email: data.email });
     const mail = await one<any>(pool(), `select * from public.email_outbox where reservation_id = $1`, [id]);
-    expect(mail).toMatchObject({ kind: 'booking_confirmation', to_email: data.email, subject: 'Your reservation at Booking Test Kitchen: Payments Test Dinner' });
+    expect(mail).toMatchObject({
+      kind: 'booking_confirmation',
+      to_email: data.email,
+      subject: 'Your reservation at Booking Test Kitchen: Payments Test Dinner',
+    });
     expect(mail.body_text).toContain('Total paid: $225.00');
   });
 
@@ -120,22 +166,36 @@ describe('process-square-payment', () => {
     expect(await ticketQuantity(foodOnly)).toBe(before);
   });
 
-  it('refuses an amount that differs from the server\'s total, leaving nothing behind', async () => {
+  it("refuses an amount that differs from the server's total, leaving nothing behind", async () => {
     const before = (await reservationsFor({ eventId })).length;
-    const answer = await callFunction('process-square-payment', { token: CARD.ok, amount: 100, reservationData: ticketData(), idempotencyKey: randomUUID() });
-    expect(answer).toEqual({ status: 400, body: { success: false, error: 'The amount has changed. Please review your order and try again.', code: 'invalid_booking' } });
+    const answer = await callFunction('process-square-payment', {
+      token: CARD.ok,
+      amount: 100,
+      reservationData: ticketData(),
+      idempotencyKey: randomUUID(),
+    });
+    expect(answer).toEqual({
+      status: 400,
+      body: { success: false, error: 'The amount has changed. Please review your order and try again.', code: 'invalid_booking' },
+    });
     expect((await reservationsFor({ eventId })).length).toBe(before);
   });
 
   it('a free booking needs no card and refuses one; a paid booking needs one', async () => {
-    const withToken = await callFunction('process-square-payment', { token: CARD.ok, amount: 0, reservationData: ticketData(), promoCode: 'COMP100' });
+    const withToken = await callFunction('process-square-payment', {
+      token: CARD.ok,
+      amount: 0,
+      reservationData: ticketData(),
+      promoCode: 'COMP100',
+    });
     expect(withToken.status).toBe(400);
     expect(withToken.body.error).toBe('This booking is free: no card payment is needed. Please submit it without card details.');
     const free = await callFunction('process-square-payment', { token: null, amount: 0, reservationData: ticketData(), promoCode: 'comp100' });
     expect(free.status).toBe(200);
     expect(free.body).toMatchObject({ success: true, amountCents: 0 });
-    expect(await one<any>(pool(), `select status, payment_provider, amount_cents from public.reservations where id = $1`, [free.body.reservationId]))
-      .toEqual({ status: 'confirmed', payment_provider: 'comp', amount_cents: 0 });
+    expect(
+      await one<any>(pool(), `select status, payment_provider, amount_cents from public.reservations where id = $1`, [free.body.reservationId]),
+    ).toEqual({ status: 'confirmed', payment_provider: 'comp', amount_cents: 0 });
     const noToken = await callFunction('process-square-payment', { token: null, amount: 25000, reservationData: ticketData() });
     expect(noToken.status).toBe(400);
     expect(noToken.body.error).toBe('Card details are required to pay $250.00 for this booking.');
@@ -143,7 +203,11 @@ describe('process-square-payment', () => {
 
   it('says how many tickets are left', async () => {
     const small = await createTicketType(eventId, { name: 'Chef Counter', price: 20000, quantity: 1 });
-    const answer = await callFunction('process-square-payment', { token: CARD.ok, amount: 40000, reservationData: ticketData({ ticketTypeId: small }) });
+    const answer = await callFunction('process-square-payment', {
+      token: CARD.ok,
+      amount: 40000,
+      reservationData: ticketData({ ticketTypeId: small }),
+    });
     expect(answer).toMatchObject({ status: 409, body: { success: false, error: 'Only 1 tickets available for Chef Counter.' } });
   });
 
@@ -155,14 +219,29 @@ describe('process-square-payment', () => {
       [{ token: CARD.ok, reservationData: ticketData({ name: '' }) }, undefined, 400, 'Please fill in all required fields.'],
       [{ token: CARD.ok, reservationData: ticketData({ email: 'not-an-email' }) }, undefined, 400, 'Valid email is required'],
       [{ token: CARD.ok, reservationData: ticketData({ num_guests: 0 }) }, undefined, 400, 'At least 1 guest is required.'],
-      [{ token: CARD.ok, reservationData: ticketData({ num_guests: 7 }) }, undefined, 400, 'Parties larger than 6: please email the host with your preferred date and party size.'],
+      [
+        { token: CARD.ok, reservationData: ticketData({ num_guests: 7 }) },
+        undefined,
+        400,
+        'Parties larger than 6: please email the host with your preferred date and party size.',
+      ],
       [{ token: CARD.ok, reservationData: ticketData({ ticketTypeId: null }) }, undefined, 400, 'Please fill in all required fields.'],
       [{ token: CARD.ok, reservationData: ticketData({ eventId: 'nope' }) }, undefined, 404, 'Event not found. Please select a valid event.'],
       [{ token: CARD.ok, reservationData: ticketData({ eventId: randomUUID() }) }, undefined, 404, 'Event not found. Please select a valid event.'],
-      [{ token: CARD.ok, reservationData: ticketData({ ticketTypeId: randomUUID() }) }, undefined, 404, 'Ticket type not found. Please select a valid ticket type.'],
+      [
+        { token: CARD.ok, reservationData: ticketData({ ticketTypeId: randomUUID() }) },
+        undefined,
+        404,
+        'Ticket type not found. Please select a valid ticket type.',
+      ],
       [{ token: 42, reservationData: ticketData() }, undefined, 400, 'token must be a string'],
       [{ token: CARD.ok, amount: 'lots', reservationData: ticketData() }, undefined, 400, 'amount must be a number of cents'],
-      [{ token: CARD.ok, reservationData: ticketData(), idempotencyKey: 'x'.repeat(46) }, undefined, 400, 'idempotencyKey must be 1 to 45 letters, digits or _ : . -'],
+      [
+        { token: CARD.ok, reservationData: ticketData(), idempotencyKey: 'x'.repeat(46) },
+        undefined,
+        400,
+        'idempotencyKey must be 1 to 45 letters, digits or _ : . -',
+      ],
     ];
     for (const [body, raw, status, error] of cases) {
       const answer = await callFunction('process-square-payment', body, { raw });
@@ -178,15 +257,36 @@ describe('process-square-payment', () => {
       [{ token: CARD.ok, amount: 2147483648, reservationData: ticketData() }, 'amount must be at most 2147483647 cents'],
       [{ token: CARD.ok, amount: 12.5, reservationData: ticketData() }, 'amount must be a whole number of cents'],
       [{ token: CARD.ok, amount: -100, reservationData: ticketData() }, 'amount must not be negative'],
-      [{ token: CARD.ok, amount: 25000, reservationData: ticketData({ name: 'Ada\u0000Lovelace' }) }, 'reservationData.name must not contain NUL characters (\\u0000)'],
-      [{ token: CARD.ok, amount: 25000, reservationData: ticketData({ specialRequests: '\u0000' }) }, 'reservationData.specialRequests must not contain NUL characters (\\u0000)'],
-      [{ token: CARD.ok, amount: 25000, reservationData: ticketData(), promoCode: 'WELCOME\u000010' }, 'promoCode must not contain NUL characters (\\u0000)'],
+      [
+        { token: CARD.ok, amount: 25000, reservationData: ticketData({ name: 'Ada\u0000Lovelace' }) },
+        'reservationData.name must not contain NUL characters (\\u0000)',
+      ],
+      [
+        { token: CARD.ok, amount: 25000, reservationData: ticketData({ specialRequests: '\u0000' }) },
+        'reservationData.specialRequests must not contain NUL characters (\\u0000)',
+      ],
+      [
+        { token: CARD.ok, amount: 25000, reservationData: ticketData(), promoCode: 'WELCOME\u000010' },
+        'promoCode must not contain NUL characters (\\u0000)',
+      ],
       [{ token: 'cnon:\u0000', amount: 25000, reservationData: ticketData() }, 'token must not contain NUL characters (\\u0000)'],
-      [{ token: CARD.ok, amount: 25000, reservationData: ticketData({ num_guests: 1e10 }) }, 'Parties larger than 6: please email the host with your preferred date and party size.'],
-      [{ token: CARD.ok, amount: 25000, reservationData: ticketData({ num_guests: '1e10' }) }, 'Parties larger than 6: please email the host with your preferred date and party size.'],
+      [
+        { token: CARD.ok, amount: 25000, reservationData: ticketData({ num_guests: 1e10 }) },
+        'Parties larger than 6: please email the host with your preferred date and party size.',
+      ],
+      [
+        { token: CARD.ok, amount: 25000, reservationData: ticketData({ num_guests: '1e10' }) },
+        'Parties larger than 6: please email the host with your preferred date and party size.',
+      ],
       [{ token: CARD.ok, amount: 25000, reservationData: ticketData({ num_guests: 2.5 }) }, 'The number of guests must be a whole number.'],
-      [{ token: CARD.ok, amount: 25000, reservationData: ticketData({ num_guests: '1e400' }) }, 'Parties larger than 6: please email the host with your preferred date and party size.'],
-      [{ validateOnly: true, reservationData: ticketData({ num_guests: 1e10 }) }, 'Parties larger than 6: please email the host with your preferred date and party size.'],
+      [
+        { token: CARD.ok, amount: 25000, reservationData: ticketData({ num_guests: '1e400' }) },
+        'Parties larger than 6: please email the host with your preferred date and party size.',
+      ],
+      [
+        { validateOnly: true, reservationData: ticketData({ num_guests: 1e10 }) },
+        'Parties larger than 6: please email the host with your preferred date and party size.',
+      ],
     ];
     for (const [body, error] of cases) {
       const answer = await callFunction('process-square-payment', { ...body, idempotencyKey: randomUUID() });
@@ -208,21 +308,39 @@ describe('process-rsvp-payment', () => {
   const details = (over: Record<string, unknown> = {}) => ({ ...guest('rsvp'), numGuests: 2, ...over });
 
   it('prices the deposit per guest, with a promo code', async () => {
-    const answer = await callFunction('process-rsvp-payment', { eventId: rsvpEvent, slotId: rsvpSlot, guestDetails: { numGuests: 3 }, validateOnly: true });
+    const answer = await callFunction('process-rsvp-payment', {
+      eventId: rsvpEvent,
+      slotId: rsvpSlot,
+      guestDetails: { numGuests: 3 },
+      validateOnly: true,
+    });
     expect(answer).toMatchObject({ status: 200, body: { success: true, totalDeposit: 1500, discountApplied: 0, subtotal: 1500, promo: null } });
-    const half = await callFunction('process-rsvp-payment', { eventId: rsvpEvent, slotId: rsvpSlot, guestDetails: { numGuests: 3 }, promoCode: 'half', validateOnly: true });
+    const half = await callFunction('process-rsvp-payment', {
+      eventId: rsvpEvent,
+      slotId: rsvpSlot,
+      guestDetails: { numGuests: 3 },
+      promoCode: 'half',
+      validateOnly: true,
+    });
     expect(half.body).toMatchObject({ success: true, totalDeposit: 750, discountApplied: 750, subtotal: 1500 });
   });
 
   it('takes a paid deposit and holds the spots in the slot', async () => {
     const before = await slotTaken(rsvpSlot);
     const answer = await callFunction('process-rsvp-payment', {
-      eventId: rsvpEvent, slotId: rsvpSlot, guestDetails: details(), validateOnly: false, paymentToken: CARD.ok, idempotencyKey: randomUUID(),
+      eventId: rsvpEvent,
+      slotId: rsvpSlot,
+      guestDetails: details(),
+      validateOnly: false,
+      paymentToken: CARD.ok,
+      idempotencyKey: randomUUID(),
     });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ success: true, totalDeposit: 1000, discountApplied: 0 });
     expect(await slotTaken(rsvpSlot)).toBe(before + 2);
-    const row = await one<any>(pool(), `select status, rsvp_slot_id, time_slot, amount_cents from public.reservations where id = $1`, [answer.body.reservationId]);
+    const row = await one<any>(pool(), `select status, rsvp_slot_id, time_slot, amount_cents from public.reservations where id = $1`, [
+      answer.body.reservationId,
+    ]);
     expect(row).toEqual({ status: 'confirmed', rsvp_slot_id: rsvpSlot, time_slot: '6:00pm', amount_cents: 1000 });
     const mail = await one<any>(pool(), `select body_text from public.email_outbox where reservation_id = $1`, [answer.body.reservationId]);
     expect(mail.body_text).toContain('Deposit paid: $10.00');
@@ -230,19 +348,40 @@ describe('process-rsvp-payment', () => {
   });
 
   it('a 100% code makes a free RSVP: no token needed, a token refused', async () => {
-    const priced = await callFunction('process-rsvp-payment', { eventId: rsvpEvent, slotId: rsvpSlot, guestDetails: details(), promoCode: 'COMP100', validateOnly: true });
+    const priced = await callFunction('process-rsvp-payment', {
+      eventId: rsvpEvent,
+      slotId: rsvpSlot,
+      guestDetails: details(),
+      promoCode: 'COMP100',
+      validateOnly: true,
+    });
     expect(priced.body).toMatchObject({ totalDeposit: 0, discountApplied: 1000 });
-    const refused = await callFunction('process-rsvp-payment', { eventId: rsvpEvent, slotId: rsvpSlot, guestDetails: details(), promoCode: 'COMP100', validateOnly: false, paymentToken: CARD.ok });
+    const refused = await callFunction('process-rsvp-payment', {
+      eventId: rsvpEvent,
+      slotId: rsvpSlot,
+      guestDetails: details(),
+      promoCode: 'COMP100',
+      validateOnly: false,
+      paymentToken: CARD.ok,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe('This booking is free: no card payment is needed. Please submit it without card details.');
-    const free = await callFunction('process-rsvp-payment', { eventId: rsvpEvent, slotId: rsvpSlot, guestDetails: details(), promoCode: 'COMP100', validateOnly: false });
+    const free = await callFunction('process-rsvp-payment', {
+      eventId: rsvpEvent,
+      slotId: rsvpSlot,
+      guestDetails: details(),
+      promoCode: 'COMP100',
+      validateOnly: false,
+    });
     expect(free.status).toBe(200);
     expect(free.body).toMatchObject({ success: true, totalDeposit: 0, discountApplied: 1000 });
-    expect((await one<any>(pool(), `select status, payment_provider from public.reservations where id = $1`, [free.body.reservationId])))
-      .toEqual({ status: 'confirmed', payment_provider: 'comp' });
+    expect(await one<any>(pool(), `select status, payment_provider from public.reservations where id = $1`, [free.body.reservationId])).toEqual({
+      status: 'confirmed',
+      payment_provider: 'comp',
+    });
   });
 
-  it('uses the spec\'s validation messages', async () => {
+  it("uses the product's validation messages", async () => {
     const base = { eventId: rsvpEvent, slotId: rsvpSlot, validateOnly: false, paymentToken: CARD.ok };
     for (const [body, message] of [
       [{ ...base, guestDetails: details({ name: '  ' }) }, 'Name is required'],
@@ -266,7 +405,10 @@ describe('process-rsvp-payment', () => {
       [{ ...base, amount: 1e20, guestDetails: details() }, 'amount must be at most 2147483647 cents'],
       [{ ...base, amount: 12.5, guestDetails: details() }, 'amount must be a whole number of cents'],
       [{ ...base, amount: 1000, guestDetails: details({ name: 'Ada\u0000' }) }, 'guestDetails.name must not contain NUL characters (\\u0000)'],
-      [{ ...base, amount: 1000, guestDetails: details({ dietaryRestrictions: 'none\u0000' }) }, 'guestDetails.dietaryRestrictions must not contain NUL characters (\\u0000)'],
+      [
+        { ...base, amount: 1000, guestDetails: details({ dietaryRestrictions: 'none\u0000' }) },
+        'guestDetails.dietaryRestrictions must not contain NUL characters (\\u0000)',
+      ],
       [{ ...base, amount: 1000, guestDetails: details({ numGuests: 1e10 }) }, 'Maximum 10 guests'],
       [{ ...base, amount: 1000, guestDetails: details({ numGuests: 1e300 }) }, 'Maximum 10 guests'],
       [{ ...base, amount: 1000, guestDetails: details({ numGuests: '99999999999' }) }, 'Maximum 10 guests'],
@@ -281,8 +423,17 @@ describe('process-rsvp-payment', () => {
 
   it('refuses more guests than the slot has spots', async () => {
     const small = await createSlot(rsvpEvent, { slot_label: '8:00pm', slot_time: '20:00', max_capacity: 1 });
-    const answer = await callFunction('process-rsvp-payment', { eventId: rsvpEvent, slotId: small, guestDetails: details(), validateOnly: false, paymentToken: CARD.ok });
-    expect(answer).toMatchObject({ status: 409, body: { success: false, error: 'Only 1 spots left in the 8:00pm time slot. Please select another time or fewer guests.' } });
+    const answer = await callFunction('process-rsvp-payment', {
+      eventId: rsvpEvent,
+      slotId: small,
+      guestDetails: details(),
+      validateOnly: false,
+      paymentToken: CARD.ok,
+    });
+    expect(answer).toMatchObject({
+      status: 409,
+      body: { success: false, error: 'Only 1 spots left in the 8:00pm time slot. Please select another time or fewer guests.' },
+    });
   });
 });
 
@@ -293,7 +444,14 @@ describe('magnolia-process-payment', () => {
     supper = (await createSupper(club().org.id, 30)).eventId;
   });
   const callClub = (name: string, body: unknown) => callFunction(name, body, { apiUrl: club().apiUrl });
-  const supperData = (over: Record<string, unknown> = {}) => ({ ...guest('supper'), eventId: supper, guests: 2, timeSlot: '8:00pm', ticket_price: 100, ...over });
+  const supperData = (over: Record<string, unknown> = {}) => ({
+    ...guest('supper'),
+    eventId: supper,
+    guests: 2,
+    timeSlot: '8:00pm',
+    ticket_price: 100,
+    ...over,
+  });
 
   it('charges 6500 cents per ticket whatever the browser says', async () => {
     const priced = await callClub('magnolia-process-payment', { validateOnly: true, reservationData: supperData() });
@@ -302,15 +460,19 @@ describe('magnolia-process-payment', () => {
     expect(cheap).toMatchObject({ status: 400, body: { error: 'The amount has changed. Please review your order and try again.' } });
     const paid = await callClub('magnolia-process-payment', { token: CARD.ok, amount: 13000, reservationData: supperData() });
     expect(paid.body).toMatchObject({ success: true, amountCents: 13000 });
-    expect(await one<any>(pool(), `select time_slot, amount_cents, num_guests, status from public.reservations where id = $1`, [paid.body.reservationId]))
-      .toEqual({ time_slot: '8:00pm', amount_cents: 13000, num_guests: 2, status: 'confirmed' });
+    expect(
+      await one<any>(pool(), `select time_slot, amount_cents, num_guests, status from public.reservations where id = $1`, [paid.body.reservationId]),
+    ).toEqual({ time_slot: '8:00pm', amount_cents: 13000, num_guests: 2, status: 'confirmed' });
   });
 
   it('refuses out-of-range numbers and NUL characters with a 400, never a 500', async () => {
     for (const [body, message] of [
       [{ token: CARD.ok, amount: 1e20, reservationData: supperData() }, 'amount must be at most 2147483647 cents'],
       [{ token: CARD.ok, amount: 12.5, reservationData: supperData() }, 'amount must be a whole number of cents'],
-      [{ token: CARD.ok, amount: 13000, reservationData: supperData({ name: '\u0000' }) }, 'reservationData.name must not contain NUL characters (\\u0000)'],
+      [
+        { token: CARD.ok, amount: 13000, reservationData: supperData({ name: '\u0000' }) },
+        'reservationData.name must not contain NUL characters (\\u0000)',
+      ],
       [{ token: CARD.ok, amount: 13000, reservationData: supperData({ guests: 1e10 }) }, 'Maximum 6 tickets per order.'],
       [{ token: CARD.ok, amount: 13000, reservationData: supperData({ guests: 1.5 }) }, 'The number of tickets must be a whole number.'],
     ] as const) {
@@ -320,7 +482,7 @@ describe('magnolia-process-payment', () => {
     }
   });
 
-  it('uses the supper club\'s messages and only books its own events', async () => {
+  it("uses the supper club's messages and only books its own events", async () => {
     for (const [data, status, message] of [
       [supperData({ guests: 0 }), 400, 'Minimum 1 ticket per order.'],
       [supperData({ guests: 7 }), 400, 'Maximum 6 tickets per order.'],
@@ -335,13 +497,16 @@ describe('magnolia-process-payment', () => {
     }
   });
 
-  it('as deployed, prices only the magnolia organization\'s suppers', async () => {
+  it("as deployed, prices only the magnolia organization's suppers", async () => {
     // The main stack runs the functions without SUPPER_CLUB_ORG_SLUG: 'magnolia' (read-only calls).
-    const seeded = await one<{ id: string }>(pool(), `
+    const seeded = await one<{ id: string }>(
+      pool(),
+      `
       select e.id from public.events e join public.organizations o on o.id = e.org_id
       where o.slug = 'magnolia' and e.is_active and e.date > current_date
         and exists (select 1 from public.rsvp_slots s where s.event_id = e.id and s.slot_label = '8:00pm' and s.max_capacity - s.current_rsvps >= 2)
-      order by e.date desc limit 1`);
+      order by e.date desc limit 1`,
+    );
     const priced = await callFunction('magnolia-process-payment', { validateOnly: true, reservationData: supperData({ eventId: seeded.id }) });
     expect(priced).toMatchObject({ status: 200, body: { success: true, finalAmountCents: 13000 } });
     const other = await callFunction('magnolia-process-payment', { validateOnly: true, reservationData: supperData() });
@@ -361,14 +526,17 @@ describe('magnolia-process-payment', () => {
 });
 
 describe('availability and card configuration', () => {
-  it('get-rsvp-availability lists an organization\'s upcoming events with slots', async () => {
+  it("get-rsvp-availability lists an organization's upcoming events with slots", async () => {
     const answer = await callFunction('get-rsvp-availability', { orgSlug: rsvpOrg.slug });
     expect(answer.status).toBe(200);
     expect(answer.body.reservationMode).toBe('rsvp');
     const event = answer.body.events.find((e: { id: string }) => e.id === rsvpEvent);
     expect(event.rsvp_slots[0]).toMatchObject({ slot_label: '6:00pm', max_capacity: 20 });
     expect(typeof event.rsvp_slots[0].available_spots).toBe('number');
-    expect(await callFunction('get-rsvp-availability', { orgSlug: 'no-such-org' })).toMatchObject({ status: 404, body: { error: 'Organization not found' } });
+    expect(await callFunction('get-rsvp-availability', { orgSlug: 'no-such-org' })).toMatchObject({
+      status: 404,
+      body: { error: 'Organization not found' },
+    });
     expect(await callFunction('get-rsvp-availability', {})).toMatchObject({ status: 400, body: { error: 'orgSlug is required' } });
   });
 
@@ -377,8 +545,12 @@ describe('availability and card configuration', () => {
     const dinner = (await createEvent(own.id, { title: 'Abandoned Cart Page Dinner', max_guests: null })).id;
     const seat = await createTicketType(dinner, { name: 'Counter', price: 5000, quantity: 2 });
     const key = randomUUID();
-    await asService(pool(), `select public.hold_booking(p_idempotency_key => $1, p_event_id => $2, p_guests => 2, p_name => 'Gone',
-      p_email => 'gone@example.com', p_ticket_type => $3, p_max_guests => 6)`, [key, dinner, seat]);
+    await asService(
+      pool(),
+      `select public.hold_booking(p_idempotency_key => $1, p_event_id => $2, p_guests => 2, p_name => 'Gone',
+      p_email => 'gone@example.com', p_ticket_type => $3, p_max_guests => 6)`,
+      [key, dinner, seat],
+    );
     const { apiUrl, anonKey } = (await import('../support/stack-env.ts')).stackEnv();
     const page = async () => {
       const res = await fetch(`${apiUrl}/rest/v1/rpc/get_public_org_page`, {
@@ -395,7 +567,10 @@ describe('availability and card configuration', () => {
     expect(await page()).toMatchObject({ is_fully_booked: false, total_available: 2, ticket_types: [{ quantity: 2 }] });
     // And the seats can be bought: the booking releases the stale hold first.
     const bought = await callFunction('process-square-payment', {
-      token: CARD.ok, amount: 10000, reservationData: { ...guest('walk-in'), eventId: dinner, num_guests: 2, ticketTypeId: seat }, idempotencyKey: randomUUID(),
+      token: CARD.ok,
+      amount: 10000,
+      reservationData: { ...guest('walk-in'), eventId: dinner, num_guests: 2, ticketTypeId: seat },
+      idempotencyKey: randomUUID(),
     });
     expect(bought).toMatchObject({ status: 200, body: { success: true } });
     expect(await page()).toMatchObject({ is_fully_booked: true, total_available: 0 });

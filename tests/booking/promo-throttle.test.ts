@@ -18,7 +18,10 @@ beforeAll(async () => {
   await createPromo(org.id, { code: 'SPENT', discount_type: 'percent', discount_amount: 10, max_uses: 0 });
 });
 
-interface Dinner { eventId: string; ticketTypeId: string }
+interface Dinner {
+  eventId: string;
+  ticketTypeId: string;
+}
 
 async function ticketedEvent(title: string): Promise<Dinner> {
   const eventId = (await createEvent(org.id, { title })).id;
@@ -27,9 +30,15 @@ async function ticketedEvent(title: string): Promise<Dinner> {
 }
 
 const quote = (dinner: Dinner, promoCode: string, headers: Record<string, string> = {}) =>
-  direct('process-square-payment', {
-    validateOnly: true, reservationData: { ...guest(), eventId: dinner.eventId, num_guests: 2, ticketTypeId: dinner.ticketTypeId }, promoCode,
-  }, headers);
+  direct(
+    'process-square-payment',
+    {
+      validateOnly: true,
+      reservationData: { ...guest(), eventId: dinner.eventId, num_guests: 2, ticketTypeId: dinner.ticketTypeId },
+      promoCode,
+    },
+    headers,
+  );
 
 /** Straight to the functions port, as a proxy in front of them would call them (with the client's address). */
 async function direct(name: string, body: unknown, headers: Record<string, string>) {
@@ -64,7 +73,11 @@ describe('promo code guessing', () => {
     }
     const throttled = await quote(dinner, 'GUESS10', attacker);
     expect(throttled.status).toBe(429);
-    expect(throttled.body).toMatchObject({ success: false, code: 'too_many_attempts', error: 'Too many promo code attempts. Please try again in 15 minutes.' });
+    expect(throttled.body).toMatchObject({
+      success: false,
+      code: 'too_many_attempts',
+      error: 'Too many promo code attempts. Please try again in 15 minutes.',
+    });
     expect(Number(throttled.retryAfter)).toBeGreaterThan(800);
     expect(Number(throttled.retryAfter)).toBeLessThanOrEqual(900);
     expect(throttled.body.retryAfter).toBe(Number(throttled.retryAfter));
@@ -79,14 +92,15 @@ describe('promo code guessing', () => {
     expect((await quote(other, 'REAL10', attacker)).body).toMatchObject({ success: true });
     // Ten misses were recorded for the attacker at this event, none for the real codes.
     const [{ misses }] = await sql<{ misses: number }>(
-      `select count(*)::int as misses from public.promo_code_misses where event_id = $1 and client_key = '203.0.113.7'`, [dinner.eventId]);
+      `select count(*)::int as misses from public.promo_code_misses where event_id = $1 and client_key = '203.0.113.7'`,
+      [dinner.eventId],
+    );
     expect(misses).toBe(10);
   });
 
   it('an event refuses every client for a while once 200 refusals came from many clients', async () => {
     const dinner = await ticketedEvent('Distributed Guessing Dinner');
-    await sql(
-      `insert into public.promo_code_misses (event_id, client_key) select $1, 'bot-' || n from generate_series(1, 200) n`, [dinner.eventId]);
+    await sql(`insert into public.promo_code_misses (event_id, client_key) select $1, 'bot-' || n from generate_series(1, 200) n`, [dinner.eventId]);
     const answer = await quote(dinner, 'REAL10', { 'x-real-ip': '192.0.2.55' });
     expect(answer.status).toBe(429);
     expect(answer.body.code).toBe('too_many_attempts');
@@ -94,11 +108,22 @@ describe('promo code guessing', () => {
 
   it('throttles the RSVP deposit flow too', async () => {
     const rsvpOrg = await createOrg({ branding: { brand_name: 'Throttle Garden', reservation_mode: 'rsvp' } });
-    const eventId = (await createEvent(rsvpOrg.id, { title: 'Garden Guessing', rsvp_mode: true, rsvp_open: true, deposit_amount: 500, max_guests: 30 })).id;
+    const eventId = (
+      await createEvent(rsvpOrg.id, { title: 'Garden Guessing', rsvp_mode: true, rsvp_open: true, deposit_amount: 500, max_guests: 30 })
+    ).id;
     const slotId = await createSlot(eventId, { slot_label: '6:00pm', slot_time: '18:00', max_capacity: 20 });
-    const rsvp = (promoCode: string) => direct('process-rsvp-payment', {
-      eventId, slotId, validateOnly: true, promoCode, guestDetails: { name: 'G', email: 'g@example.com', numGuests: 1 },
-    }, { 'x-real-ip': '203.0.113.99' });
+    const rsvp = (promoCode: string) =>
+      direct(
+        'process-rsvp-payment',
+        {
+          eventId,
+          slotId,
+          validateOnly: true,
+          promoCode,
+          guestDetails: { name: 'G', email: 'g@example.com', numGuests: 1 },
+        },
+        { 'x-real-ip': '203.0.113.99' },
+      );
     for (let i = 0; i < 10; i++) expect((await rsvp(`NOPE${i}`)).body.error).toBe('Invalid promo code');
     const throttled = await rsvp('NOPE10');
     expect(throttled.status).toBe(429);

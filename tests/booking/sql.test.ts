@@ -5,34 +5,88 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asService, one, usePool } from '../support/db.ts';
-import { createEvent, createOrg, createPromo, createSlot, createTicketType, type Org as TestOrg, slotTaken, ticketQuantity } from '../support/fixtures.ts';
+import {
+  createEvent,
+  createOrg,
+  createPromo,
+  createSlot,
+  createTicketType,
+  type Org as TestOrg,
+  slotTaken,
+  ticketQuantity,
+} from '../support/fixtures.ts';
 import { startHoldReleaser } from '../../stack/hold-release.ts';
 import { stackEnv } from '../support/stack-env.ts';
 
 const pool = usePool();
 
 interface HoldArgs {
-  key?: string; eventId: string; guests: number; pricing?: 'ticket' | 'deposit' | 'fixed'; ticketType?: string | null;
-  slotId?: string | null; timeSlot?: string | null; promo?: string | null; unitPrice?: number | null; maxGuests?: number;
-  orgSlug?: string | null; expected?: number | null; hasToken?: boolean | null; email?: string; slotCap?: number | null;
+  key?: string;
+  eventId: string;
+  guests: number;
+  pricing?: 'ticket' | 'deposit' | 'fixed';
+  ticketType?: string | null;
+  slotId?: string | null;
+  timeSlot?: string | null;
+  promo?: string | null;
+  unitPrice?: number | null;
+  maxGuests?: number;
+  orgSlug?: string | null;
+  expected?: number | null;
+  hasToken?: boolean | null;
+  email?: string;
+  slotCap?: number | null;
 }
 
-const hold = (a: HoldArgs) => asService<any>(pool(), `
+const hold = (a: HoldArgs) =>
+  asService<any>(
+    pool(),
+    `
   select public.hold_booking(
     p_idempotency_key => $1, p_event_id => $2, p_guests => $3, p_name => 'Test Guest', p_email => $4,
     p_pricing => $5, p_ticket_type => $6, p_rsvp_slot_id => $7, p_time_slot => $8, p_promo_code => $9,
     p_unit_price_cents => $10, p_max_guests => $11, p_org_slug => $12, p_expected_total_cents => $13,
     p_has_payment_token => $14, p_dietary_restrictions => 'No nuts', p_slot_cap => $15)`,
-[a.key ?? randomUUID(), a.eventId, a.guests, a.email ?? 'test.guest@example.com', a.pricing ?? 'ticket', a.ticketType ?? null,
-  a.slotId ?? null, a.timeSlot ?? null, a.promo ?? null, a.unitPrice ?? null, a.maxGuests ?? 10, a.orgSlug ?? null,
-  a.expected ?? null, a.hasToken ?? null, a.slotCap ?? null]);
+    [
+      a.key ?? randomUUID(),
+      a.eventId,
+      a.guests,
+      a.email ?? 'test.guest@example.com',
+      a.pricing ?? 'ticket',
+      a.ticketType ?? null,
+      a.slotId ?? null,
+      a.timeSlot ?? null,
+      a.promo ?? null,
+      a.unitPrice ?? null,
+      a.maxGuests ?? 10,
+      a.orgSlug ?? null,
+      a.expected ?? null,
+      a.hasToken ?? null,
+      a.slotCap ?? null,
+    ],
+  );
 
-const quote = (a: HoldArgs) => asService<any>(pool(), `
+const quote = (a: HoldArgs) =>
+  asService<any>(
+    pool(),
+    `
   select public.quote_booking(p_event_id => $1, p_guests => $2, p_pricing => $3, p_ticket_type => $4,
     p_rsvp_slot_id => $5, p_time_slot => $6, p_promo_code => $7, p_unit_price_cents => $8, p_max_guests => $9, p_org_slug => $10,
     p_slot_cap => $11)`,
-[a.eventId, a.guests, a.pricing ?? 'ticket', a.ticketType ?? null, a.slotId ?? null, a.timeSlot ?? null, a.promo ?? null,
-  a.unitPrice ?? null, a.maxGuests ?? 10, a.orgSlug ?? null, a.slotCap ?? null]);
+    [
+      a.eventId,
+      a.guests,
+      a.pricing ?? 'ticket',
+      a.ticketType ?? null,
+      a.slotId ?? null,
+      a.timeSlot ?? null,
+      a.promo ?? null,
+      a.unitPrice ?? null,
+      a.maxGuests ?? 10,
+      a.orgSlug ?? null,
+      a.slotCap ?? null,
+    ],
+  );
 
 const confirm = (id: string, provider = 'test', paymentId: string | null = `pay-${randomUUID()}`) =>
   asService<boolean>(pool(), `select public.confirm_booking($1, $2, $3)`, [id, provider, paymentId]);
@@ -72,15 +126,24 @@ beforeAll(async () => {
 describe('quote_booking', () => {
   it('prices a ticket type x guests on the server', async () => {
     const q = await quote({ eventId, guests: 2, ticketType: foodOnly });
-    expect(q).toMatchObject({ subtotal_cents: 24690, discount_cents: 0, total_cents: 24690, unit_price_cents: 12345, promo: null, ticket_type_id: foodOnly });
+    expect(q).toMatchObject({
+      subtotal_cents: 24690,
+      discount_cents: 0,
+      total_cents: 24690,
+      unit_price_cents: 12345,
+      promo: null,
+      ticket_type_id: foodOnly,
+    });
   });
 
   it('finds the ticket type by name too, and refuses one of another event', async () => {
     expect((await quote({ eventId, guests: 1, ticketType: 'food + wine pairing' })).total_cents).toBe(17500);
     const other = (await createEvent(org.id, { title: 'Other' })).id;
     const otherType = await createTicketType(other, { name: 'Food Only', price: 100, quantity: 5 });
-    expect(await refusal(quote({ eventId, guests: 1, ticketType: otherType })))
-      .toEqual({ code: 'SH404', message: 'Ticket type not found. Please select a valid ticket type.' });
+    expect(await refusal(quote({ eventId, guests: 1, ticketType: otherType }))).toEqual({
+      code: 'SH404',
+      message: 'Ticket type not found. Please select a valid ticket type.',
+    });
   });
 
   it('rounds a percent discount to whole cents and looks the code up in any case', async () => {
@@ -97,50 +160,87 @@ describe('quote_booking', () => {
   });
 
   it('refuses unknown, inactive and exhausted codes with their messages', async () => {
-    expect(await refusal(quote({ eventId, guests: 1, ticketType: foodOnly, promo: 'NOPE' }))).toEqual({ code: 'P0001', message: 'Invalid promo code' });
-    expect(await refusal(quote({ eventId, guests: 1, ticketType: foodOnly, promo: 'old' }))).toEqual({ code: 'P0001', message: 'Invalid promo code' });
-    expect(await refusal(quote({ eventId, guests: 1, ticketType: foodOnly, promo: 'GONE' }))).toEqual({ code: 'P0001', message: 'Invalid promo code' });
+    expect(await refusal(quote({ eventId, guests: 1, ticketType: foodOnly, promo: 'NOPE' }))).toEqual({
+      code: 'P0001',
+      message: 'Invalid promo code',
+    });
+    expect(await refusal(quote({ eventId, guests: 1, ticketType: foodOnly, promo: 'old' }))).toEqual({
+      code: 'P0001',
+      message: 'Invalid promo code',
+    });
+    expect(await refusal(quote({ eventId, guests: 1, ticketType: foodOnly, promo: 'GONE' }))).toEqual({
+      code: 'P0001',
+      message: 'Invalid promo code',
+    });
   });
 
-  it('does not accept another organization\'s code', async () => {
-    expect(await refusal(quote({ eventId, guests: 1, ticketType: foodOnly, promo: 'WELCOME10' }))).toEqual({ code: 'P0001', message: 'Invalid promo code' });
+  it("does not accept another organization's code", async () => {
+    expect(await refusal(quote({ eventId, guests: 1, ticketType: foodOnly, promo: 'WELCOME10' }))).toEqual({
+      code: 'P0001',
+      message: 'Invalid promo code',
+    });
   });
 
-  it('says how many tickets are left, with the spec\'s wording', async () => {
-    expect(await refusal(quote({ eventId, guests: 3, ticketType: wine })))
-      .toEqual({ code: 'SH409', message: 'Only 2 tickets available for Food + Wine Pairing.' });
+  it("says how many tickets are left, with the product's wording", async () => {
+    expect(await refusal(quote({ eventId, guests: 3, ticketType: wine }))).toEqual({
+      code: 'SH409',
+      message: 'Only 2 tickets available for Food + Wine Pairing.',
+    });
   });
 
   it('prices a deposit per guest (500 cents when the event has none) and a fixed price per ticket', async () => {
     const rsvp = (await createEvent(org.id, { rsvp_mode: true, rsvp_open: true, deposit_amount: null })).id;
     const slot = await createSlot(rsvp, { slot_label: '6:00pm', slot_time: '18:00', max_capacity: 10 });
-    expect(await quote({ eventId: rsvp, guests: 3, pricing: 'deposit', slotId: slot })).toMatchObject({ subtotal_cents: 1500, total_cents: 1500, rsvp_slot_id: slot });
-    expect(await quote({ eventId: rsvp, guests: 3, pricing: 'fixed', timeSlot: '6:00PM', unitPrice: 6500 })).toMatchObject({ total_cents: 19500, time_slot: '6:00pm' });
+    expect(await quote({ eventId: rsvp, guests: 3, pricing: 'deposit', slotId: slot })).toMatchObject({
+      subtotal_cents: 1500,
+      total_cents: 1500,
+      rsvp_slot_id: slot,
+    });
+    expect(await quote({ eventId: rsvp, guests: 3, pricing: 'fixed', timeSlot: '6:00PM', unitPrice: 6500 })).toMatchObject({
+      total_cents: 19500,
+      time_slot: '6:00pm',
+    });
     expect(await refusal(quote({ eventId: rsvp, guests: 3, pricing: 'deposit' }))).toEqual({ code: 'P0001', message: 'Please select a time slot' });
   });
 
   it('refuses guests outside 1..limit, past events, inactive events and events of another organization', async () => {
-    expect(await refusal(quote({ eventId, guests: 0, ticketType: foodOnly }))).toMatchObject({ code: 'P0001', message: 'At least 1 guest is required.' });
-    expect(await refusal(quote({ eventId, guests: 7, ticketType: foodOnly, maxGuests: 6 }))).toMatchObject({ code: 'P0001', message: 'A booking is limited to 6 guests.' });
+    expect(await refusal(quote({ eventId, guests: 0, ticketType: foodOnly }))).toMatchObject({
+      code: 'P0001',
+      message: 'At least 1 guest is required.',
+    });
+    expect(await refusal(quote({ eventId, guests: 7, ticketType: foodOnly, maxGuests: 6 }))).toMatchObject({
+      code: 'P0001',
+      message: 'A booking is limited to 6 guests.',
+    });
     const past = (await createEvent(org.id, { daysAhead: -1 })).id;
     await createTicketType(past, { name: 'Food Only', price: 100, quantity: 5 });
-    expect(await refusal(quote({ eventId: past, guests: 1, ticketType: 'Food Only' })))
-      .toEqual({ code: 'SH409', message: 'This event has already started. Please select an upcoming event.' });
+    expect(await refusal(quote({ eventId: past, guests: 1, ticketType: 'Food Only' }))).toEqual({
+      code: 'SH409',
+      message: 'This event has already started. Please select an upcoming event.',
+    });
     const inactive = (await createEvent(org.id, { is_active: false })).id;
-    expect(await refusal(quote({ eventId: inactive, guests: 1, ticketType: 'x' })))
-      .toEqual({ code: 'SH404', message: 'Event not found. Please select a valid event.' });
-    expect(await refusal(quote({ eventId, guests: 1, ticketType: foodOnly, orgSlug: 'magnolia' })))
-      .toEqual({ code: 'SH404', message: 'Event not found. Please select a valid event.' });
+    expect(await refusal(quote({ eventId: inactive, guests: 1, ticketType: 'x' }))).toEqual({
+      code: 'SH404',
+      message: 'Event not found. Please select a valid event.',
+    });
+    expect(await refusal(quote({ eventId, guests: 1, ticketType: foodOnly, orgSlug: 'magnolia' }))).toEqual({
+      code: 'SH404',
+      message: 'Event not found. Please select a valid event.',
+    });
   });
 });
 
 describe('hold_booking', () => {
-  it('holds the seats for 15 minutes with the server\'s amount', async () => {
+  it("holds the seats for 15 minutes with the server's amount", async () => {
     const before = await ticketQuantity(foodOnly);
     const h = await hold({ eventId, guests: 2, ticketType: foodOnly, promo: 'take5', hasToken: true, expected: 24190 });
     expect(h).toMatchObject({ existing: false, status: 'held', total_cents: 24190, discount_cents: 500, subtotal_cents: 24690, guests: 2 });
     expect(await ticketQuantity(foodOnly)).toBe(before - 2);
-    const row = await one<any>(pool(), `select status, amount_cents, discount_cents, hold_expires_at - now() as ttl, dietary_restrictions from public.reservations where id = $1`, [h.reservation_id]);
+    const row = await one<any>(
+      pool(),
+      `select status, amount_cents, discount_cents, hold_expires_at - now() as ttl, dietary_restrictions from public.reservations where id = $1`,
+      [h.reservation_id],
+    );
     expect(row).toMatchObject({ status: 'held', amount_cents: 24190, discount_cents: 500, dietary_restrictions: 'No nuts' });
     expect(row.ttl.minutes).toBeGreaterThanOrEqual(14);
     await fail(h.reservation_id);
@@ -154,23 +254,34 @@ describe('hold_booking', () => {
     const again = await hold({ key, eventId, guests: 1, ticketType: foodOnly });
     expect(again).toMatchObject({ existing: true, reservation_id: first.reservation_id, status: 'held' });
     expect(await ticketQuantity(foodOnly)).toBe(before - 1);
-    expect(await refusal(hold({ key, eventId, guests: 2, ticketType: foodOnly })))
-      .toMatchObject({ code: 'SH409', message: 'This checkout was already used for a different booking. Please refresh the page and try again.' });
+    expect(await refusal(hold({ key, eventId, guests: 2, ticketType: foodOnly }))).toMatchObject({
+      code: 'SH409',
+      message: 'This checkout was already used for a different booking. Please refresh the page and try again.',
+    });
     await fail(first.reservation_id);
   });
 
   it('refuses a changed amount, a token for a free booking and no token for a paid one, leaving nothing behind', async () => {
     const before = await ticketQuantity(foodOnly);
-    const count = async () => (await one<{ n: number }>(pool(), `select count(*)::int as n from public.reservations where event_id = $1`, [eventId])).n;
+    const count = async () =>
+      (await one<{ n: number }>(pool(), `select count(*)::int as n from public.reservations where event_id = $1`, [eventId])).n;
     const rows = await count();
-    expect(await refusal(hold({ eventId, guests: 1, ticketType: foodOnly, expected: 100 })))
-      .toEqual({ code: 'P0001', message: 'The amount has changed. Please review your order and try again.' });
-    expect(await refusal(hold({ eventId, guests: 1, ticketType: foodOnly, promo: 'FREE', hasToken: true })))
-      .toEqual({ code: 'P0001', message: 'This booking is free: no card payment is needed. Please submit it without card details.' });
-    expect(await refusal(hold({ eventId, guests: 1, ticketType: foodOnly, hasToken: false })))
-      .toEqual({ code: 'P0001', message: 'Card details are required to pay $123.45 for this booking.' });
-    expect(await refusal(hold({ eventId, guests: 3, ticketType: wine })))
-      .toEqual({ code: 'SH409', message: 'Only 2 tickets available for Food + Wine Pairing.' });
+    expect(await refusal(hold({ eventId, guests: 1, ticketType: foodOnly, expected: 100 }))).toEqual({
+      code: 'P0001',
+      message: 'The amount has changed. Please review your order and try again.',
+    });
+    expect(await refusal(hold({ eventId, guests: 1, ticketType: foodOnly, promo: 'FREE', hasToken: true }))).toEqual({
+      code: 'P0001',
+      message: 'This booking is free: no card payment is needed. Please submit it without card details.',
+    });
+    expect(await refusal(hold({ eventId, guests: 1, ticketType: foodOnly, hasToken: false }))).toEqual({
+      code: 'P0001',
+      message: 'Card details are required to pay $123.45 for this booking.',
+    });
+    expect(await refusal(hold({ eventId, guests: 3, ticketType: wine }))).toEqual({
+      code: 'SH409',
+      message: 'Only 2 tickets available for Food + Wine Pairing.',
+    });
     expect(await ticketQuantity(foodOnly)).toBe(before);
     expect(await ticketQuantity(wine)).toBe(2);
     expect(await count()).toBe(rows);
@@ -180,53 +291,76 @@ describe('hold_booking', () => {
     const rsvp = (await createEvent(org.id, { rsvp_mode: true, rsvp_open: true, deposit_amount: 700 })).id;
     const small = await createSlot(rsvp, { slot_label: '6:00pm', slot_time: '18:00', max_capacity: 2 });
     const off = await createSlot(rsvp, { slot_label: '9:00pm', slot_time: '21:00', max_capacity: 10, is_active: false });
-    expect(await refusal(hold({ eventId: rsvp, guests: 1, pricing: 'deposit', slotId: off })))
-      .toEqual({ code: 'SH409', message: 'The 9:00pm time slot is not available. Please select another time.' });
+    expect(await refusal(hold({ eventId: rsvp, guests: 1, pricing: 'deposit', slotId: off }))).toEqual({
+      code: 'SH409',
+      message: 'The 9:00pm time slot is not available. Please select another time.',
+    });
     const h = await hold({ eventId: rsvp, guests: 2, pricing: 'deposit', slotId: small });
     expect(h.total_cents).toBe(1400);
     expect(await slotTaken(small)).toBe(2);
-    expect(await refusal(hold({ eventId: rsvp, guests: 1, pricing: 'deposit', slotId: small })))
-      .toEqual({ code: 'SH409', message: 'The 6:00pm time slot is full. Please select another time.' });
+    expect(await refusal(hold({ eventId: rsvp, guests: 1, pricing: 'deposit', slotId: small }))).toEqual({
+      code: 'SH409',
+      message: 'The 6:00pm time slot is full. Please select another time.',
+    });
   });
 
   it('refuses RSVPs when the event does not take them or they are closed', async () => {
     const closed = (await createEvent(org.id, { rsvp_mode: true, rsvp_open: false })).id;
     const slot = await createSlot(closed, { slot_label: '6:00pm', slot_time: '18:00', max_capacity: 10 });
-    expect(await refusal(hold({ eventId: closed, guests: 1, pricing: 'deposit', slotId: slot }))).toEqual({ code: 'SH409', message: 'RSVPs are closed for this event.' });
+    expect(await refusal(hold({ eventId: closed, guests: 1, pricing: 'deposit', slotId: slot }))).toEqual({
+      code: 'SH409',
+      message: 'RSVPs are closed for this event.',
+    });
     const ticketed = (await createEvent(org.id)).id;
     const slot2 = await createSlot(ticketed, { slot_label: '6:00pm', slot_time: '18:00', max_capacity: 10 });
-    expect(await refusal(hold({ eventId: ticketed, guests: 1, pricing: 'deposit', slotId: slot2 }))).toEqual({ code: 'SH409', message: 'This event does not take RSVPs.' });
+    expect(await refusal(hold({ eventId: ticketed, guests: 1, pricing: 'deposit', slotId: slot2 }))).toEqual({
+      code: 'SH409',
+      message: 'This event does not take RSVPs.',
+    });
   });
 
-  it('counts the event\'s max_guests when nothing else limits it', async () => {
+  it("counts the event's max_guests when nothing else limits it", async () => {
     const capped = (await createEvent(org.id, { max_guests: 3 })).id;
     await createTicketType(capped, { name: 'Open Seating', price: 1000, quantity: 100 });
     await hold({ eventId: capped, guests: 2, ticketType: 'Open Seating' });
-    expect(await refusal(hold({ eventId: capped, guests: 2, ticketType: 'Open Seating' }))).toEqual({ code: 'SH409', message: 'Only 1 seat left for this event.' });
+    expect(await refusal(hold({ eventId: capped, guests: 2, ticketType: 'Open Seating' }))).toEqual({
+      code: 'SH409',
+      message: 'Only 1 seat left for this event.',
+    });
   });
 });
 
 describe('confirm_booking and fail_booking', () => {
   it('confirms, queues the confirmation email and redeems the promo code only then', async () => {
-    const promoId = await createPromo(org.id, { code: `ONCE${randomUUID().slice(0, 4)}`, discount_type: 'percent', discount_amount: 50, max_uses: 1 });
+    const promoId = await createPromo(org.id, {
+      code: `ONCE${randomUUID().slice(0, 4)}`,
+      discount_type: 'percent',
+      discount_amount: 50,
+      max_uses: 1,
+    });
     const code = (await one<{ code: string }>(pool(), `select code from public.promo_codes where id = $1`, [promoId])).code;
     const h = await hold({ eventId, guests: 2, ticketType: foodOnly, promo: code });
     expect((await one<any>(pool(), `select times_redeemed from public.promo_codes where id = $1`, [promoId])).times_redeemed).toBe(0);
     // The held use is reserved: nobody else can take the last use meanwhile.
-    expect(await refusal(hold({ eventId, guests: 1, ticketType: foodOnly, promo: code })))
-      .toEqual({ code: 'P0001', message: 'Invalid promo code' });
+    expect(await refusal(hold({ eventId, guests: 1, ticketType: foodOnly, promo: code }))).toEqual({ code: 'P0001', message: 'Invalid promo code' });
 
     expect(await confirm(h.reservation_id, 'test', 'pay-1')).toBe(true);
     expect(await confirm(h.reservation_id, 'test', 'pay-1')).toBe(true); // repeat: no-op
     expect(await confirm(h.reservation_id, 'test', 'pay-2')).toBe(false); // another payment: refund it
-    const row = await one<any>(pool(), `select status, confirmed_at, payment_provider, payment_id from public.reservations where id = $1`, [h.reservation_id]);
+    const row = await one<any>(pool(), `select status, confirmed_at, payment_provider, payment_id from public.reservations where id = $1`, [
+      h.reservation_id,
+    ]);
     expect(row).toMatchObject({ status: 'confirmed', payment_provider: 'test', payment_id: 'pay-1' });
     expect(row.confirmed_at).not.toBeNull();
     expect((await one<any>(pool(), `select times_redeemed from public.promo_codes where id = $1`, [promoId])).times_redeemed).toBe(1);
 
     const { rows: mails } = await pool().query(`select * from public.email_outbox where reservation_id = $1`, [h.reservation_id]);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ kind: 'booking_confirmation', to_email: 'test.guest@example.com', subject: 'Your reservation at Booking Test Kitchen: SQL Test Dinner' });
+    expect(mails[0]).toMatchObject({
+      kind: 'booking_confirmation',
+      to_email: 'test.guest@example.com',
+      subject: 'Your reservation at Booking Test Kitchen: SQL Test Dinner',
+    });
     // Queued as pending; on the full stack the local mailbox may already have delivered it.
     expect(['pending', 'sent']).toContain(mails[0].status);
     expect(mails[0].body_text).toContain('Time: 7:00 PM Eastern Time');
@@ -265,7 +399,10 @@ describe('expired holds', () => {
     const e = (await createEvent(org.id)).id;
     const t = await createTicketType(e, { name: 'Counter', price: 5000, quantity: 2 });
     const stale = await hold({ eventId: e, guests: 2, ticketType: t });
-    expect(await refusal(hold({ eventId: e, guests: 1, ticketType: t }))).toEqual({ code: 'SH409', message: 'Only 0 tickets available for Counter.' });
+    expect(await refusal(hold({ eventId: e, guests: 1, ticketType: t }))).toEqual({
+      code: 'SH409',
+      message: 'Only 0 tickets available for Counter.',
+    });
     await pool().query(`update public.reservations set hold_expires_at = now() - interval '1 minute' where id = $1`, [stale.reservation_id]);
     const fresh = await hold({ eventId: e, guests: 2, ticketType: t });
     expect(fresh.status).toBe('held');
@@ -347,7 +484,7 @@ describe('privileges', () => {
 });
 
 describe('a slot cap of the trusted caller (p_slot_cap)', () => {
-  it('caps a slot below a higher max_capacity, in the quote and under the hold\'s lock', async () => {
+  it("caps a slot below a higher max_capacity, in the quote and under the hold's lock", async () => {
     const e = (await createEvent(org.id, { max_guests: 100 })).id;
     const slot = await createSlot(e, { slot_label: '5:30pm', slot_time: '17:30', max_capacity: 30 });
     const fixed = { eventId: e, pricing: 'fixed' as const, timeSlot: '5:30pm', unitPrice: 6500, maxGuests: 6, slotCap: 20 };
@@ -395,16 +532,30 @@ describe('public availability (events_with_availability, get_public_org_page)', 
 
     // Live holds: sold out / fully booked.
     const live = await publicPage(own.slug);
-    expect(live.events.find((e) => e.id === dinner)).toMatchObject({ total_available: 0, is_fully_booked: true, ticket_types: [{ id: seat, quantity: 0 }] });
+    expect(live.events.find((e) => e.id === dinner)).toMatchObject({
+      total_available: 0,
+      is_fully_booked: true,
+      ticket_types: [{ id: seat, quantity: 0 }],
+    });
     expect(live.events.find((e) => e.id === rsvp)).toMatchObject({
-      total_available: 0, is_fully_booked: true, available_seats: 7, rsvp_slots: [{ id: slot, current_rsvps: 3, available_spots: 0 }],
+      total_available: 0,
+      is_fully_booked: true,
+      available_seats: 7,
+      rsvp_slots: [{ id: slot, current_rsvps: 3, available_spots: 0 }],
     });
 
     // Expired but not released (the counters still hold them): the page shows the seats again.
     const page = await pageWithHoldsExpired(own.slug, [ticketHold.reservation_id, slotHold.reservation_id]);
-    expect(page.events.find((e) => e.id === dinner)).toMatchObject({ total_available: 2, is_fully_booked: false, ticket_types: [{ id: seat, quantity: 2 }] });
+    expect(page.events.find((e) => e.id === dinner)).toMatchObject({
+      total_available: 2,
+      is_fully_booked: false,
+      ticket_types: [{ id: seat, quantity: 2 }],
+    });
     expect(page.events.find((e) => e.id === rsvp)).toMatchObject({
-      total_available: 3, is_fully_booked: false, available_seats: 10, rsvp_slots: [{ id: slot, current_rsvps: 0, available_spots: 3, max_capacity: 3 }],
+      total_available: 3,
+      is_fully_booked: false,
+      available_seats: 10,
+      rsvp_slots: [{ id: slot, current_rsvps: 0, available_spots: 3, max_capacity: 3 }],
     });
     // ... while the counters themselves were untouched.
     expect(await ticketQuantity(seat)).toBe(0);
@@ -412,7 +563,7 @@ describe('public availability (events_with_availability, get_public_org_page)', 
   });
 });
 
-describe('the local stack\'s release of abandoned holds (stack/hold-release.ts)', () => {
+describe("the local stack's release of abandoned holds (stack/hold-release.ts)", () => {
   it('expires holds past their expiry on its timer, and stops', async () => {
     const e = (await createEvent(org.id)).id;
     const t = await createTicketType(e, { name: 'Counter', price: 5000, quantity: 3 });
@@ -464,6 +615,8 @@ describe('local test processor', () => {
     expect(repeat.refund.id).toBe(refund.refund.id);
     const over = await asService<any>(pool(), `select public.test_processor_refund($1, $2, 1, 'test')`, [randomUUID(), first.payment.id]);
     expect(over.errors[0].code).toBe('REFUND_AMOUNT_INVALID');
-    expect((await one<any>(pool(), `select refunded_cents from public.test_processor_payments where id = $1`, [first.payment.id])).refunded_cents).toBe(2500);
+    expect(
+      (await one<any>(pool(), `select refunded_cents from public.test_processor_payments where id = $1`, [first.payment.id])).refunded_cents,
+    ).toBe(2500);
   });
 });

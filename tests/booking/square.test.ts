@@ -15,19 +15,30 @@ import { startFunctions } from '../support/functions.ts';
 
 const pool = usePool();
 
-interface SquareCall { path: string; headers: IncomingMessage['headers']; body: any }
+interface SquareCall {
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: any;
+}
 const calls: SquareCall[] = [];
 /** First answer per idempotency key, as Square keeps it. */
 const answered = new Map<string, { status: number; body: unknown }>();
 let failNext = 0;
 
 function squareAnswer(path: string, body: any): { status: number; body: unknown } {
-  if (path === '/v2/refunds') return { status: 200, body: { refund: { id: `sq_ref_${calls.length}`, status: 'PENDING', payment_id: body.payment_id } } };
+  if (path === '/v2/refunds')
+    return { status: 200, body: { refund: { id: `sq_ref_${calls.length}`, status: 'PENDING', payment_id: body.payment_id } } };
   switch (body.source_id) {
     case 'cnon:card-nonce-ok':
       return { status: 200, body: { payment: { id: `sq_pay_${randomUUID().slice(0, 8)}`, status: 'COMPLETED', amount_money: body.amount_money } } };
     case 'cnon:card-nonce-declined':
-      return { status: 402, body: { errors: [{ category: 'PAYMENT_METHOD_ERROR', code: 'GENERIC_DECLINE', detail: 'Authorization error' }], payment: { id: 'sq_failed', status: 'FAILED' } } };
+      return {
+        status: 402,
+        body: {
+          errors: [{ category: 'PAYMENT_METHOD_ERROR', code: 'GENERIC_DECLINE', detail: 'Authorization error' }],
+          payment: { id: 'sq_failed', status: 'FAILED' },
+        },
+      };
     default:
       return { status: 400, body: { errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'CARD_TOKEN_EXPIRED', detail: 'expired' }] } };
   }
@@ -40,7 +51,9 @@ beforeAll(async () => {
   const port = await freePort();
   fake = createServer((req, res) => {
     let raw = '';
-    req.on('data', (c) => { raw += c; });
+    req.on('data', (c) => {
+      raw += c;
+    });
     req.on('end', () => {
       const body = JSON.parse(raw || '{}');
       calls.push({ path: req.url ?? '', headers: req.headers, body });
@@ -48,7 +61,9 @@ beforeAll(async () => {
         // Square took the payment, but the answer is lost (a 500 here).
         failNext--;
         answered.set(body.idempotency_key, squareAnswer(req.url ?? '', body));
-        res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ errors: [{ category: 'API_ERROR', code: 'INTERNAL_SERVER_ERROR' }] }));
+        res
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ errors: [{ category: 'API_ERROR', code: 'INTERNAL_SERVER_ERROR' }] }));
         return;
       }
       const answer = answered.get(body.idempotency_key) ?? squareAnswer(req.url ?? '', body);
@@ -95,7 +110,7 @@ describe('with Square configured', () => {
     });
   });
 
-  it('charges through Square with the reservation\'s key and books it', async () => {
+  it("charges through Square with the reservation's key and books it", async () => {
     const key = randomUUID();
     const d = data();
     const answer = await call('process-square-payment', { token: 'cnon:card-nonce-ok', amount: 17600, reservationData: d, idempotencyKey: key });
@@ -115,15 +130,25 @@ describe('with Square configured', () => {
       buyer_email_address: d.email,
       autocomplete: true,
     });
-    const row = await one<any>(pool(), `select status, payment_provider, payment_id from public.reservations where id = $1`, [answer.body.reservationId]);
+    const row = await one<any>(pool(), `select status, payment_provider, payment_id from public.reservations where id = $1`, [
+      answer.body.reservationId,
+    ]);
     expect(row).toMatchObject({ status: 'confirmed', payment_provider: 'square' });
     expect(row.payment_id).toMatch(/^sq_pay_/);
   });
 
   it('a Square decline fails the booking and gives the seats back', async () => {
     const before = await ticketQuantity(ticket);
-    const answer = await call('process-square-payment', { token: 'cnon:card-nonce-declined', amount: 17600, reservationData: data(), idempotencyKey: randomUUID() });
-    expect(answer).toMatchObject({ status: 402, body: { success: false, error: 'Your card was declined. Please try another card or contact your card issuer.' } });
+    const answer = await call('process-square-payment', {
+      token: 'cnon:card-nonce-declined',
+      amount: 17600,
+      reservationData: data(),
+      idempotencyKey: randomUUID(),
+    });
+    expect(answer).toMatchObject({
+      status: 402,
+      body: { success: false, error: 'Your card was declined. Please try another card or contact your card issuer.' },
+    });
     expect(await ticketQuantity(ticket)).toBe(before);
   });
 
@@ -132,7 +157,13 @@ describe('with Square configured', () => {
     const d = data({ num_guests: 1 });
     failNext = 1;
     const lost = await call('process-square-payment', { token: 'cnon:card-nonce-ok', amount: 8800, reservationData: d, idempotencyKey: key });
-    expect(lost).toMatchObject({ status: 503, body: { success: false, error: 'We could not confirm your payment with the card processor. Please try again in a moment; you will not be charged twice.' } });
+    expect(lost).toMatchObject({
+      status: 503,
+      body: {
+        success: false,
+        error: 'We could not confirm your payment with the card processor. Please try again in a moment; you will not be charged twice.',
+      },
+    });
     expect(await one<any>(pool(), `select status from public.reservations where idempotency_key = $1`, [key])).toEqual({ status: 'held' });
 
     // The browser retries the attempt with a new token: the first attempt's token is charged again.
@@ -142,7 +173,9 @@ describe('with Square configured', () => {
     expect(sent.map((c) => c.body.source_id)).toEqual(['cnon:card-nonce-ok', 'cnon:card-nonce-ok']);
     // Square answered the repeat with its first payment: one payment for the key.
     const first = answered.get(key)!.body as { payment: { id: string } };
-    expect(await one<any>(pool(), `select status, payment_id from public.reservations where idempotency_key = $1`, [key]))
-      .toEqual({ status: 'confirmed', payment_id: first.payment.id });
+    expect(await one<any>(pool(), `select status, payment_id from public.reservations where idempotency_key = $1`, [key])).toEqual({
+      status: 'confirmed',
+      payment_id: first.payment.id,
+    });
   });
 });

@@ -15,8 +15,10 @@ const EVENT = eatathomeEvent(1);
 const SOLD_OUT = 'SH409';
 
 const ticket = (db: pg.PoolClient, name: string, event = EVENT) =>
-  one<{ id: string; quantity: number; price: number }>(db,
-    'select id, quantity, price from public.ticket_types where event_id = $1 and name = $2', [event, name]);
+  one<{ id: string; quantity: number; price: number }>(db, 'select id, quantity, price from public.ticket_types where event_id = $1 and name = $2', [
+    event,
+    name,
+  ]);
 
 const insertTicketBooking = `
   insert into public.reservations (org_id, event_id, ticket_type_id, name, email, num_guests, amount_cents, status, hold_expires_at, promo_code_id)
@@ -24,145 +26,183 @@ const insertTicketBooking = `
   returning id`;
 
 describe('booking takes seats', () => {
-  it('takes the tickets of a confirmed booking', () => rolledBack(pool(), async (db) => {
-    const before = await ticket(db, 'Food Only');
-    await db.query(insertTicketBooking, [A, EVENT, before.id, 3, null, null, null]);
-    expect((await ticket(db, 'Food Only')).quantity).toBe(before.quantity - 3);
-  }));
+  it('takes the tickets of a confirmed booking', () =>
+    rolledBack(pool(), async (db) => {
+      const before = await ticket(db, 'Food Only');
+      await db.query(insertTicketBooking, [A, EVENT, before.id, 3, null, null, null]);
+      expect((await ticket(db, 'Food Only')).quantity).toBe(before.quantity - 3);
+    }));
 
-  it('refuses a booking when only 2 tickets remain', () => rolledBack(pool(), async (db) => {
-    const food = await ticket(db, 'Food Only');
-    await db.query('update public.ticket_types set quantity = 2 where id = $1', [food.id]);
-    await expectError(db, insertTicketBooking, [A, EVENT, food.id, 3, null, null, null], SOLD_OUT, /Only 2 tickets available for Food Only/);
-    expect((await ticket(db, 'Food Only')).quantity).toBe(2);
-  }));
+  it('refuses a booking when only 2 tickets remain', () =>
+    rolledBack(pool(), async (db) => {
+      const food = await ticket(db, 'Food Only');
+      await db.query('update public.ticket_types set quantity = 2 where id = $1', [food.id]);
+      await expectError(db, insertTicketBooking, [A, EVENT, food.id, 3, null, null, null], SOLD_OUT, /Only 2 tickets available for Food Only/);
+      expect((await ticket(db, 'Food Only')).quantity).toBe(2);
+    }));
 
-  it('refuses any booking of a sold-out ticket type', () => rolledBack(pool(), async (db) => {
-    const counter = await ticket(db, "Chef's Counter");
-    expect(counter.quantity).toBe(0);
-    await expectError(db, insertTicketBooking, [A, EVENT, counter.id, 1, null, null, null], SOLD_OUT);
-  }));
+  it('refuses any booking of a sold-out ticket type', () =>
+    rolledBack(pool(), async (db) => {
+      const counter = await ticket(db, "Chef's Counter");
+      expect(counter.quantity).toBe(0);
+      await expectError(db, insertTicketBooking, [A, EVENT, counter.id, 1, null, null, null], SOLD_OUT);
+    }));
 
-  it('refuses a booking beyond the event guest cap even when tickets remain', () => rolledBack(pool(), async (db) => {
-    const food = await ticket(db, 'Food Only');
-    const taken = await one<{ guests: number }>(db,
-      `select coalesce(sum(num_guests), 0)::int as guests from public.reservations where event_id = $1 and status = 'confirmed'`, [EVENT]);
-    await db.query('update public.events set max_guests = $2 where id = $1', [EVENT, taken.guests + 1]);
-    await expectError(db, insertTicketBooking, [A, EVENT, food.id, 2, null, null, null], SOLD_OUT, /Only 1 seats left/);
-  }));
+  it('refuses a booking beyond the event guest cap even when tickets remain', () =>
+    rolledBack(pool(), async (db) => {
+      const food = await ticket(db, 'Food Only');
+      const taken = await one<{ guests: number }>(
+        db,
+        `select coalesce(sum(num_guests), 0)::int as guests from public.reservations where event_id = $1 and status = 'confirmed'`,
+        [EVENT],
+      );
+      await db.query('update public.events set max_guests = $2 where id = $1', [EVENT, taken.guests + 1]);
+      await expectError(db, insertTicketBooking, [A, EVENT, food.id, 2, null, null, null], SOLD_OUT, /Only 1 seats left/);
+    }));
 
-  it('refuses a supper-club seating that is full', () => rolledBack(pool(), async (db) => {
-    const slot = await one<{ id: string }>(db,
-      `select id from public.rsvp_slots where event_id = $1 and slot_label = '5:30pm'`, [magnoliaEvent(2)]);
-    await expectError(db,
-      `insert into public.reservations (org_id, event_id, rsvp_slot_id, name, email, num_guests, time_slot, amount_cents)
+  it('refuses a supper-club seating that is full', () =>
+    rolledBack(pool(), async (db) => {
+      const slot = await one<{ id: string }>(db, `select id from public.rsvp_slots where event_id = $1 and slot_label = '5:30pm'`, [
+        magnoliaEvent(2),
+      ]);
+      await expectError(
+        db,
+        `insert into public.reservations (org_id, event_id, rsvp_slot_id, name, email, num_guests, time_slot, amount_cents)
        values ($1, $2, $3, 'Late Guest', 'late@example.com', 1, '5:30pm', 6500)`,
-      [ORG.magnolia, magnoliaEvent(2), slot.id], SOLD_OUT, /Only 0 spots left in the 5:30pm slot/);
-  }));
+        [ORG.magnolia, magnoliaEvent(2), slot.id],
+        SOLD_OUT,
+        /Only 0 spots left in the 5:30pm slot/,
+      );
+    }));
 
-  it('takes RSVP spots, and refuses more than the slot has left', () => rolledBack(pool(), async (db) => {
-    const slot = await one<{ id: string; current_rsvps: number; max_capacity: number }>(db,
-      `select id, current_rsvps, max_capacity from public.rsvp_slots where event_id = $1 and slot_label = '7:00pm'`, [gardenEvent(1)]);
-    expect(slot.max_capacity - slot.current_rsvps).toBe(2);
-    const book = (guests: number) => attempt(db,
-      `insert into public.reservations (org_id, event_id, rsvp_slot_id, name, email, num_guests, amount_cents)
-       values ($1, $2, $3, 'RSVP Guest', 'rsvp@example.com', $4, 500 * $4)`, [ORG.gardenTable, gardenEvent(1), slot.id, guests]);
-    expect((await book(3)).error?.code).toBe(SOLD_OUT);
-    expect((await book(2)).error).toBeNull();
-    const after = await one(db, 'select current_rsvps from public.rsvp_slots where id = $1', [slot.id]);
-    expect(after).toEqual({ current_rsvps: slot.max_capacity });
-  }));
+  it('takes RSVP spots, and refuses more than the slot has left', () =>
+    rolledBack(pool(), async (db) => {
+      const slot = await one<{ id: string; current_rsvps: number; max_capacity: number }>(
+        db,
+        `select id, current_rsvps, max_capacity from public.rsvp_slots where event_id = $1 and slot_label = '7:00pm'`,
+        [gardenEvent(1)],
+      );
+      expect(slot.max_capacity - slot.current_rsvps).toBe(2);
+      const book = (guests: number) =>
+        attempt(
+          db,
+          `insert into public.reservations (org_id, event_id, rsvp_slot_id, name, email, num_guests, amount_cents)
+       values ($1, $2, $3, 'RSVP Guest', 'rsvp@example.com', $4, 500 * $4)`,
+          [ORG.gardenTable, gardenEvent(1), slot.id, guests],
+        );
+      expect((await book(3)).error?.code).toBe(SOLD_OUT);
+      expect((await book(2)).error).toBeNull();
+      const after = await one(db, 'select current_rsvps from public.rsvp_slots where id = $1', [slot.id]);
+      expect(after).toEqual({ current_rsvps: slot.max_capacity });
+    }));
 
-  it('refuses bookings of an inactive slot or an inactive event', () => rolledBack(pool(), async (db) => {
-    const inactive = await one<{ id: string }>(db,
-      `select id from public.rsvp_slots where event_id = $1 and not is_active`, [gardenEvent(1)]);
-    const insert = `insert into public.reservations (org_id, event_id, rsvp_slot_id, name, email, num_guests)
+  it('refuses bookings of an inactive slot or an inactive event', () =>
+    rolledBack(pool(), async (db) => {
+      const inactive = await one<{ id: string }>(db, `select id from public.rsvp_slots where event_id = $1 and not is_active`, [gardenEvent(1)]);
+      const insert = `insert into public.reservations (org_id, event_id, rsvp_slot_id, name, email, num_guests)
                     values ($1, $2, $3, 'RSVP Guest', 'rsvp@example.com', 1)`;
-    await expectError(db, insert, [ORG.gardenTable, gardenEvent(1), inactive.id], SOLD_OUT);
-    await db.query('update public.events set is_active = false where id = $1', [gardenEvent(2)]);
-    const open = await one<{ id: string }>(db, `select id from public.rsvp_slots where event_id = $1 limit 1`, [gardenEvent(2)]);
-    await expectError(db, insert, [ORG.gardenTable, gardenEvent(2), open.id], SOLD_OUT, /not taking bookings/);
-  }));
+      await expectError(db, insert, [ORG.gardenTable, gardenEvent(1), inactive.id], SOLD_OUT);
+      await db.query('update public.events set is_active = false where id = $1', [gardenEvent(2)]);
+      const open = await one<{ id: string }>(db, `select id from public.rsvp_slots where event_id = $1 limit 1`, [gardenEvent(2)]);
+      await expectError(db, insert, [ORG.gardenTable, gardenEvent(2), open.id], SOLD_OUT, /not taking bookings/);
+    }));
 
-  it('refuses a ticket type of another event, and an event of another organization', () => rolledBack(pool(), async (db) => {
-    const otherEventsTicket = await ticket(db, 'Food Only', eatathomeEvent(2));
-    await expectError(db, insertTicketBooking, [A, EVENT, otherEventsTicket.id, 1, null, null, null], '23503');
-    const food = await ticket(db, 'Food Only');
-    await expectError(db, insertTicketBooking, [ORG.magnolia, EVENT, food.id, 1, null, null, null], '23503');
-  }));
+  it('refuses a ticket type of another event, and an event of another organization', () =>
+    rolledBack(pool(), async (db) => {
+      const otherEventsTicket = await ticket(db, 'Food Only', eatathomeEvent(2));
+      await expectError(db, insertTicketBooking, [A, EVENT, otherEventsTicket.id, 1, null, null, null], '23503');
+      const food = await ticket(db, 'Food Only');
+      await expectError(db, insertTicketBooking, [ORG.magnolia, EVENT, food.id, 1, null, null, null], '23503');
+    }));
 });
 
 describe('holds', () => {
-  it('counts a live hold against availability', () => rolledBack(pool(), async (db) => {
-    const food = await ticket(db, 'Food Only');
-    const before = await one<{ available_seats: number }>(db, 'select available_seats from public.events_with_availability where id = $1', [EVENT]);
-    await db.query(insertTicketBooking, [A, EVENT, food.id, 2, 'held', new Date(Date.now() + 15 * 60_000), null]);
-    const after = await one<{ available_seats: number }>(db, 'select available_seats from public.events_with_availability where id = $1', [EVENT]);
-    expect(after.available_seats).toBe(before.available_seats - 2);
-  }));
+  it('counts a live hold against availability', () =>
+    rolledBack(pool(), async (db) => {
+      const food = await ticket(db, 'Food Only');
+      const before = await one<{ available_seats: number }>(db, 'select available_seats from public.events_with_availability where id = $1', [EVENT]);
+      await db.query(insertTicketBooking, [A, EVENT, food.id, 2, 'held', new Date(Date.now() + 15 * 60_000), null]);
+      const after = await one<{ available_seats: number }>(db, 'select available_seats from public.events_with_availability where id = $1', [EVENT]);
+      expect(after.available_seats).toBe(before.available_seats - 2);
+    }));
 
-  it('gives an expired hold\'s tickets back before the next booking of the event counts', () => rolledBack(pool(), async (db) => {
-    const food = await ticket(db, 'Food Only');
-    const stale = await one<{ id: string }>(db, insertTicketBooking, [A, EVENT, food.id, food.quantity, 'held', new Date(Date.now() - 60_000), null]);
-    expect((await ticket(db, 'Food Only')).quantity).toBe(0);
-    const fresh = await attempt(db, insertTicketBooking, [A, EVENT, food.id, 2, null, null, null]);
-    expect(fresh.error).toBeNull();
-    expect(await one(db, 'select status from public.reservations where id = $1', [stale.id])).toEqual({ status: 'expired' });
-    expect((await ticket(db, 'Food Only')).quantity).toBe(food.quantity - 2);
-  }));
+  it("gives an expired hold's tickets back before the next booking of the event counts", () =>
+    rolledBack(pool(), async (db) => {
+      const food = await ticket(db, 'Food Only');
+      const stale = await one<{ id: string }>(db, insertTicketBooking, [
+        A,
+        EVENT,
+        food.id,
+        food.quantity,
+        'held',
+        new Date(Date.now() - 60_000),
+        null,
+      ]);
+      expect((await ticket(db, 'Food Only')).quantity).toBe(0);
+      const fresh = await attempt(db, insertTicketBooking, [A, EVENT, food.id, 2, null, null, null]);
+      expect(fresh.error).toBeNull();
+      expect(await one(db, 'select status from public.reservations where id = $1', [stale.id])).toEqual({ status: 'expired' });
+      expect((await ticket(db, 'Food Only')).quantity).toBe(food.quantity - 2);
+    }));
 
-  it('expires stale holds on demand and reports how many', () => rolledBack(pool(), async (db) => {
-    const food = await ticket(db, 'Food Only');
-    // The live hold first: a booking expires the event's stale holds as it is written.
-    await db.query(insertTicketBooking, [A, EVENT, food.id, 1, 'held', new Date(Date.now() + 60_000), null]);
-    await db.query(insertTicketBooking, [A, EVENT, food.id, 2, 'held', new Date(Date.now() - 60_000), null]);
-    expect((await ticket(db, 'Food Only')).quantity).toBe(food.quantity - 3);
-    expect(await one(db, 'select public.expire_reservation_holds() as expired')).toEqual({ expired: 1 });
-    expect((await ticket(db, 'Food Only')).quantity).toBe(food.quantity - 1);
-  }));
+  it('expires stale holds on demand and reports how many', () =>
+    rolledBack(pool(), async (db) => {
+      const food = await ticket(db, 'Food Only');
+      // The live hold first: a booking expires the event's stale holds as it is written.
+      await db.query(insertTicketBooking, [A, EVENT, food.id, 1, 'held', new Date(Date.now() + 60_000), null]);
+      await db.query(insertTicketBooking, [A, EVENT, food.id, 2, 'held', new Date(Date.now() - 60_000), null]);
+      expect((await ticket(db, 'Food Only')).quantity).toBe(food.quantity - 3);
+      expect(await one(db, 'select public.expire_reservation_holds() as expired')).toEqual({ expired: 1 });
+      expect((await ticket(db, 'Food Only')).quantity).toBe(food.quantity - 1);
+    }));
 
-  it('refuses a hold without an expiry', () => rolledBack(pool(), async (db) => {
-    const food = await ticket(db, 'Food Only');
-    await expectError(db, insertTicketBooking, [A, EVENT, food.id, 1, 'held', null, null], '23514');
-  }));
+  it('refuses a hold without an expiry', () =>
+    rolledBack(pool(), async (db) => {
+      const food = await ticket(db, 'Food Only');
+      await expectError(db, insertTicketBooking, [A, EVENT, food.id, 1, 'held', null, null], '23514');
+    }));
 
-  it('gives the seats back when a hold fails', () => rolledBack(pool(), async (db) => {
-    const food = await ticket(db, 'Food Only');
-    const hold = await one<{ id: string }>(db, insertTicketBooking, [A, EVENT, food.id, 2, 'held', new Date(Date.now() + 60_000), null]);
-    await db.query(`update public.reservations set status = 'failed' where id = $1`, [hold.id]);
-    expect((await ticket(db, 'Food Only')).quantity).toBe(food.quantity);
-  }));
+  it('gives the seats back when a hold fails', () =>
+    rolledBack(pool(), async (db) => {
+      const food = await ticket(db, 'Food Only');
+      const hold = await one<{ id: string }>(db, insertTicketBooking, [A, EVENT, food.id, 2, 'held', new Date(Date.now() + 60_000), null]);
+      await db.query(`update public.reservations set status = 'failed' where id = $1`, [hold.id]);
+      expect((await ticket(db, 'Food Only')).quantity).toBe(food.quantity);
+    }));
 });
 
 describe('promo codes', () => {
   const promo = (db: pg.PoolClient, code: string) =>
     one<{ id: string; times_redeemed: number }>(db, 'select id, times_redeemed from public.promo_codes where org_id = $1 and code = $2', [A, code]);
 
-  it('counts a use only when the booking is confirmed', () => rolledBack(pool(), async (db) => {
-    const food = await ticket(db, 'Food Only');
-    const take5 = await promo(db, 'TAKE5');
-    const hold = await one<{ id: string }>(db, insertTicketBooking, [A, EVENT, food.id, 1, 'held', new Date(Date.now() + 60_000), take5.id]);
-    expect((await promo(db, 'TAKE5')).times_redeemed).toBe(take5.times_redeemed);
-    await db.query(`update public.reservations set status = 'confirmed' where id = $1`, [hold.id]);
-    expect((await promo(db, 'TAKE5')).times_redeemed).toBe(take5.times_redeemed + 1);
-  }));
+  it('counts a use only when the booking is confirmed', () =>
+    rolledBack(pool(), async (db) => {
+      const food = await ticket(db, 'Food Only');
+      const take5 = await promo(db, 'TAKE5');
+      const hold = await one<{ id: string }>(db, insertTicketBooking, [A, EVENT, food.id, 1, 'held', new Date(Date.now() + 60_000), take5.id]);
+      expect((await promo(db, 'TAKE5')).times_redeemed).toBe(take5.times_redeemed);
+      await db.query(`update public.reservations set status = 'confirmed' where id = $1`, [hold.id]);
+      expect((await promo(db, 'TAKE5')).times_redeemed).toBe(take5.times_redeemed + 1);
+    }));
 
-  it('honours a hold taken with a code that staff switched off before the payment completed', () => rolledBack(pool(), async (db) => {
-    const food = await ticket(db, 'Food Only');
-    const take5 = await promo(db, 'TAKE5');
-    const hold = await one<{ id: string }>(db, insertTicketBooking, [A, EVENT, food.id, 1, 'held', new Date(Date.now() + 60_000), take5.id]);
-    await db.query('update public.promo_codes set active = false where id = $1', [take5.id]);
-    await db.query(`update public.reservations set status = 'confirmed' where id = $1`, [hold.id]);
-    expect((await promo(db, 'TAKE5')).times_redeemed).toBe(take5.times_redeemed + 1);
-  }));
+  it('honours a hold taken with a code that staff switched off before the payment completed', () =>
+    rolledBack(pool(), async (db) => {
+      const food = await ticket(db, 'Food Only');
+      const take5 = await promo(db, 'TAKE5');
+      const hold = await one<{ id: string }>(db, insertTicketBooking, [A, EVENT, food.id, 1, 'held', new Date(Date.now() + 60_000), take5.id]);
+      await db.query('update public.promo_codes set active = false where id = $1', [take5.id]);
+      await db.query(`update public.reservations set status = 'confirmed' where id = $1`, [hold.id]);
+      expect((await promo(db, 'TAKE5')).times_redeemed).toBe(take5.times_redeemed + 1);
+    }));
 
-  it('refuses to confirm with a code that reached max_uses, or that was switched off', () => rolledBack(pool(), async (db) => {
-    const food = await ticket(db, 'Food Only');
-    for (const code of ['USEDUP', 'OLDCODE']) {
-      const { id } = await promo(db, code);
-      await expectError(db, insertTicketBooking, [A, EVENT, food.id, 1, null, null, id], 'SH410');
-    }
-  }));
+  it('refuses to confirm with a code that reached max_uses, or that was switched off', () =>
+    rolledBack(pool(), async (db) => {
+      const food = await ticket(db, 'Food Only');
+      for (const code of ['USEDUP', 'OLDCODE']) {
+        const { id } = await promo(db, code);
+        await expectError(db, insertTicketBooking, [A, EVENT, food.id, 1, null, null, id], 'SH410');
+      }
+    }));
 });
 
 describe('concurrent bookings', () => {
@@ -177,10 +217,12 @@ describe('concurrent bookings', () => {
       const orgId: string = org.rows[0].id;
       const event = await admin.query(
         `insert into public.events (org_id, title, date, event_time, max_guests) values ($1, 'Race dinner', current_date + 7, '19:00', 50) returning id`,
-        [orgId]);
+        [orgId],
+      );
       const eventId: string = event.rows[0].id;
-      const tt = await admin.query(
-        `insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Seat', 1000, 3) returning id`, [eventId]);
+      const tt = await admin.query(`insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Seat', 1000, 3) returning id`, [
+        eventId,
+      ]);
       const ticketId: string = tt.rows[0].id;
 
       for (let i = 0; i < 8; i += 1) {
@@ -188,16 +230,20 @@ describe('concurrent bookings', () => {
         await c.connect();
         clients.push(c);
       }
-      const outcomes = await Promise.all(clients.map(async (c, i) => {
-        try {
-          await c.query(
-            `insert into public.reservations (org_id, event_id, ticket_type_id, name, email, num_guests, amount_cents)
-             values ($1, $2, $3, $4, 'racer@example.com', 1, 1000)`, [orgId, eventId, ticketId, `Racer ${i}`]);
-          return 'booked';
-        } catch (error) {
-          return (error as { code?: string }).code === SOLD_OUT ? 'refused' : `error ${(error as Error).message}`;
-        }
-      }));
+      const outcomes = await Promise.all(
+        clients.map(async (c, i) => {
+          try {
+            await c.query(
+              `insert into public.reservations (org_id, event_id, ticket_type_id, name, email, num_guests, amount_cents)
+             values ($1, $2, $3, $4, 'racer@example.com', 1, 1000)`,
+              [orgId, eventId, ticketId, `Racer ${i}`],
+            );
+            return 'booked';
+          } catch (error) {
+            return (error as { code?: string }).code === SOLD_OUT ? 'refused' : `error ${(error as Error).message}`;
+          }
+        }),
+      );
       expect(outcomes.filter((o) => o === 'booked')).toHaveLength(3);
       expect(outcomes.filter((o) => o === 'refused')).toHaveLength(5);
       const left = await admin.query('select quantity from public.ticket_types where id = $1', [ticketId]);

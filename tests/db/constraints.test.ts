@@ -6,7 +6,18 @@
 import { describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import {
-  actAs, actAsOwner, attempt, eatathomeEvent, expectError, gardenEvent, magnoliaEvent, one, ORG, rolledBack, USER, useDatabase,
+  actAs,
+  actAsOwner,
+  attempt,
+  eatathomeEvent,
+  expectError,
+  gardenEvent,
+  magnoliaEvent,
+  one,
+  ORG,
+  rolledBack,
+  USER,
+  useDatabase,
 } from './helpers.ts';
 
 const pool = useDatabase();
@@ -18,9 +29,24 @@ const UNIQUE = '23505';
 const DENIED = '42501';
 
 const RESERVED_SLUGS = [
-  'admin', 'auth', 'api', 'reservation-details', 'pop-up-chef', 'magnolia-supper-club', 'eat-at-home',
-  'embed', 'assets', 'static', 'rest', 'storage', 'functions', 'mailbox', 'health',
-  'index.html', 'favicon.ico', 'robots.txt',
+  'admin',
+  'auth',
+  'api',
+  'reservation-details',
+  'pop-up-chef',
+  'magnolia-supper-club',
+  'eat-at-home',
+  'embed',
+  'assets',
+  'static',
+  'rest',
+  'storage',
+  'functions',
+  'mailbox',
+  'health',
+  'index.html',
+  'favicon.ico',
+  'robots.txt',
 ];
 
 const ticketId = async (db: pg.PoolClient, event: string, name: string) =>
@@ -35,220 +61,314 @@ const slotTaken = async (db: pg.PoolClient, slot: string) =>
 /** A confirmed Food Only booking on Eat At Home's first dinner, inserted as the service would. */
 async function bookFoodOnly(db: pg.PoolClient, guests: number) {
   const ticket = await ticketId(db, EVENT, 'Food Only');
-  const row = await one<{ id: string }>(db,
+  const row = await one<{ id: string }>(
+    db,
     `insert into public.reservations (org_id, event_id, ticket_type_id, name, email, num_guests, amount_cents, payment_provider, payment_id)
      values ($1, $2, $3, 'Test Guest', 'test.guest@example.com', $4, 12500 * $4, 'square', 'pay-' || gen_random_uuid())
-     returning id`, [A, EVENT, ticket, guests]);
+     returning id`,
+    [A, EVENT, ticket, guests],
+  );
   return { reservation: row.id, ticket };
 }
 
 describe('money and capacity checks', () => {
-  it('refuses a negative ticket price', () => rolledBack(pool(), async (db) => {
-    await expectError(db, `insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Bad', -1, 5)`, [EVENT], CHECK);
-  }));
+  it('refuses a negative ticket price', () =>
+    rolledBack(pool(), async (db) => {
+      await expectError(db, `insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Bad', -1, 5)`, [EVENT], CHECK);
+    }));
 
-  it('refuses a negative ticket quantity', () => rolledBack(pool(), async (db) => {
-    await expectError(db, `update public.ticket_types set quantity = -1 where event_id = $1`, [EVENT], CHECK);
-  }));
+  it('refuses a negative ticket quantity', () =>
+    rolledBack(pool(), async (db) => {
+      await expectError(db, `update public.ticket_types set quantity = -1 where event_id = $1`, [EVENT], CHECK);
+    }));
 
-  it('refuses negative deposits, guest caps and slot capacities', () => rolledBack(pool(), async (db) => {
-    await expectError(db, `update public.events set deposit_amount = -500 where id = $1`, [EVENT], CHECK);
-    await expectError(db, `update public.events set max_guests = -1 where id = $1`, [EVENT], CHECK);
-    await expectError(db, `insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity) values ($1, '18:00', '6pm', -1)`, [EVENT], CHECK);
-  }));
+  it('refuses negative deposits, guest caps and slot capacities', () =>
+    rolledBack(pool(), async (db) => {
+      await expectError(db, `update public.events set deposit_amount = -500 where id = $1`, [EVENT], CHECK);
+      await expectError(db, `update public.events set max_guests = -1 where id = $1`, [EVENT], CHECK);
+      await expectError(
+        db,
+        `insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity) values ($1, '18:00', '6pm', -1)`,
+        [EVENT],
+        CHECK,
+      );
+    }));
 
-  it('refuses negative amounts and discounts on a reservation', () => rolledBack(pool(), async (db) => {
-    const { reservation } = await bookFoodOnly(db, 1);
-    await expectError(db, `update public.reservations set amount_cents = -1 where id = $1`, [reservation], CHECK);
-    await expectError(db, `update public.reservations set discount_cents = -1 where id = $1`, [reservation], CHECK);
-  }));
+  it('refuses negative amounts and discounts on a reservation', () =>
+    rolledBack(pool(), async (db) => {
+      const { reservation } = await bookFoodOnly(db, 1);
+      await expectError(db, `update public.reservations set amount_cents = -1 where id = $1`, [reservation], CHECK);
+      await expectError(db, `update public.reservations set discount_cents = -1 where id = $1`, [reservation], CHECK);
+    }));
 
-  it('refuses a booking of 11 guests, or of none', () => rolledBack(pool(), async (db) => {
-    await expectError(db, `update public.reservations set num_guests = 11 where org_id = $1 and status = 'cancelled'`, [A], CHECK);
-    await expectError(db, `update public.reservations set num_guests = 0 where org_id = $1 and status = 'cancelled'`, [A], CHECK);
-    // No ticket type: only the event's guest cap (20, with 6 taken) applies, so the CHECK speaks.
-    await expectError(db,
-      `insert into public.reservations (org_id, event_id, name, email, num_guests)
-       values ($1, $2, 'Big Party', 'big@example.com', 11)`, [A, EVENT], CHECK, /num_guests/);
-  }));
+  it('refuses a booking of 11 guests, or of none', () =>
+    rolledBack(pool(), async (db) => {
+      await expectError(db, `update public.reservations set num_guests = 11 where org_id = $1 and status = 'cancelled'`, [A], CHECK);
+      await expectError(db, `update public.reservations set num_guests = 0 where org_id = $1 and status = 'cancelled'`, [A], CHECK);
+      // No ticket type: only the event's guest cap (20, with 6 taken) applies, so the CHECK speaks.
+      await expectError(
+        db,
+        `insert into public.reservations (org_id, event_id, name, email, num_guests)
+       values ($1, $2, 'Big Party', 'big@example.com', 11)`,
+        [A, EVENT],
+        CHECK,
+        /num_guests/,
+      );
+    }));
 
-  it('refuses filling an RSVP slot past its capacity', () => rolledBack(pool(), async (db) => {
-    await expectError(db, `update public.rsvp_slots set current_rsvps = max_capacity + 1 where event_id = $1`, [gardenEvent(1)], CHECK);
-  }));
+  it('refuses filling an RSVP slot past its capacity', () =>
+    rolledBack(pool(), async (db) => {
+      await expectError(db, `update public.rsvp_slots set current_rsvps = max_capacity + 1 where event_id = $1`, [gardenEvent(1)], CHECK);
+    }));
 
-  it('refuses a percent discount above 100 and redemptions past max_uses', () => rolledBack(pool(), async (db) => {
-    await expectError(db,
-      `insert into public.promo_codes (org_id, code, discount_type, discount_amount) values ($1, 'HALFPLUS', 'percent', 101)`, [A], CHECK);
-    await expectError(db,
-      `update public.promo_codes set times_redeemed = 6 where org_id = $1 and code = 'USEDUP'`, [A], CHECK);
-    await expectError(db,
-      `insert into public.promo_codes (org_id, code, discount_type, discount_amount) values ($1, 'HALF', 'half', 50)`, [A], CHECK);
-  }));
+  it('refuses a percent discount above 100 and redemptions past max_uses', () =>
+    rolledBack(pool(), async (db) => {
+      await expectError(
+        db,
+        `insert into public.promo_codes (org_id, code, discount_type, discount_amount) values ($1, 'HALFPLUS', 'percent', 101)`,
+        [A],
+        CHECK,
+      );
+      await expectError(db, `update public.promo_codes set times_redeemed = 6 where org_id = $1 and code = 'USEDUP'`, [A], CHECK);
+      await expectError(
+        db,
+        `insert into public.promo_codes (org_id, code, discount_type, discount_amount) values ($1, 'HALF', 'half', 50)`,
+        [A],
+        CHECK,
+      );
+    }));
 });
 
 describe('organization slugs', () => {
-  it('refuses every reserved slug', () => rolledBack(pool(), async (db) => {
-    for (const slug of RESERVED_SLUGS) {
-      await expectError(db, `insert into public.organizations (name, slug) values ('Taken', $1)`, [slug], CHECK);
-    }
-  }));
+  it('refuses every reserved slug', () =>
+    rolledBack(pool(), async (db) => {
+      for (const slug of RESERVED_SLUGS) {
+        await expectError(db, `insert into public.organizations (name, slug) values ('Taken', $1)`, [slug], CHECK);
+      }
+    }));
 
-  it('refuses slugs that are not lowercase words joined by single dashes, 2 to 60 characters', () => rolledBack(pool(), async (db) => {
-    for (const slug of ['Eat-At-Home', 'eat at home', 'a', '-eat', 'eat-', 'eat--home', 'eat_home', 'x'.repeat(61)]) {
-      await expectError(db, `insert into public.organizations (name, slug) values ('Bad', $1)`, [slug], CHECK);
-    }
-    const ok = await attempt(db, `insert into public.organizations (name, slug) values ('New Kitchen', 'new-kitchen-2')`);
-    expect(ok.error).toBeNull();
-  }));
+  it('refuses slugs that are not lowercase words joined by single dashes, 2 to 60 characters', () =>
+    rolledBack(pool(), async (db) => {
+      for (const slug of ['Eat-At-Home', 'eat at home', 'a', '-eat', 'eat-', 'eat--home', 'eat_home', 'x'.repeat(61)]) {
+        await expectError(db, `insert into public.organizations (name, slug) values ('Bad', $1)`, [slug], CHECK);
+      }
+      const ok = await attempt(db, `insert into public.organizations (name, slug) values ('New Kitchen', 'new-kitchen-2')`);
+      expect(ok.error).toBeNull();
+    }));
 
-  it('refuses a slug that is already taken', () => rolledBack(pool(), async (db) => {
-    await expectError(db, `insert into public.organizations (name, slug) values ('Copy', 'eatathome')`, [], UNIQUE);
-  }));
+  it('refuses a slug that is already taken', () =>
+    rolledBack(pool(), async (db) => {
+      await expectError(db, `insert into public.organizations (name, slug) values ('Copy', 'eatathome')`, [], UNIQUE);
+    }));
 });
 
 describe('promo codes', () => {
-  it('refuses a second code in one organization that differs only in case', () => rolledBack(pool(), async (db) => {
-    await expectError(db,
-      `insert into public.promo_codes (org_id, code, discount_type, discount_amount) values ($1, 'welcome10', 'percent', 10)`, [A], UNIQUE);
-  }));
+  it('refuses a second code in one organization that differs only in case', () =>
+    rolledBack(pool(), async (db) => {
+      await expectError(
+        db,
+        `insert into public.promo_codes (org_id, code, discount_type, discount_amount) values ($1, 'welcome10', 'percent', 10)`,
+        [A],
+        UNIQUE,
+      );
+    }));
 
-  it('allows the same code in another organization', () => rolledBack(pool(), async (db) => {
-    const { error } = await attempt(db,
-      `insert into public.promo_codes (org_id, code, discount_type, discount_amount) values ($1, 'NEWCODE', 'fixed', 500),
+  it('allows the same code in another organization', () =>
+    rolledBack(pool(), async (db) => {
+      const { error } = await attempt(
+        db,
+        `insert into public.promo_codes (org_id, code, discount_type, discount_amount) values ($1, 'NEWCODE', 'fixed', 500),
                                                                                      ($2, 'newcode', 'fixed', 500)`,
-      [A, ORG.magnolia]);
-    expect(error).toBeNull();
-  }));
+        [A, ORG.magnolia],
+      );
+      expect(error).toBeNull();
+    }));
 });
 
 describe('branding', () => {
   const URL_COLUMNS = ['logo_url', 'menu_file_url', 'instagram_url', 'website_url', 'empty_state_image_url'];
-  const NOT_HTTP = ['javascript:alert(1)', 'ftp://files.example.com/menu.pdf', 'data:image/png;base64,AAAA', '//evil.example.com/x.png', 'https://exa mple.com', 'example.com', ''];
+  const NOT_HTTP = [
+    'javascript:alert(1)',
+    'ftp://files.example.com/menu.pdf',
+    'data:image/png;base64,AAAA',
+    '//evil.example.com/x.png',
+    'https://exa mple.com',
+    'example.com',
+    '',
+  ];
 
-  it('refuses a link that is not http(s) in every URL column', () => rolledBack(pool(), async (db) => {
-    for (const column of URL_COLUMNS) {
-      for (const url of NOT_HTTP) {
-        await expectError(db, `update public.org_branding set ${column} = $1 where org_id = $2`, [url, A], CHECK);
+  it('refuses a link that is not http(s) in every URL column', () =>
+    rolledBack(pool(), async (db) => {
+      for (const column of URL_COLUMNS) {
+        for (const url of NOT_HTTP) {
+          await expectError(db, `update public.org_branding set ${column} = $1 where org_id = $2`, [url, A], CHECK);
+        }
+        const ok = await attempt(db, `update public.org_branding set ${column} = $1 where org_id = $2`, ['https://cdn.example.com/a.png?w=1', A]);
+        expect(ok.error, column).toBeNull();
       }
-      const ok = await attempt(db, `update public.org_branding set ${column} = $1 where org_id = $2`, ['https://cdn.example.com/a.png?w=1', A]);
-      expect(ok.error, column).toBeNull();
-    }
-  }));
+    }));
 
-  it('refuses a tenth gallery image but keeps nine', () => rolledBack(pool(), async (db) => {
-    const images = (n: number) => Array.from({ length: n }, (_, i) => `https://images.example.com/${i}.jpg`);
-    const nine = await attempt(db, `update public.org_branding set gallery_images = $1 where org_id = $2`, [images(9), A]);
-    expect(nine.error).toBeNull();
-    await expectError(db, `update public.org_branding set gallery_images = $1 where org_id = $2`, [images(10), A], CHECK, /gallery_at_most_9/);
-  }));
+  it('refuses a tenth gallery image but keeps nine', () =>
+    rolledBack(pool(), async (db) => {
+      const images = (n: number) => Array.from({ length: n }, (_, i) => `https://images.example.com/${i}.jpg`);
+      const nine = await attempt(db, `update public.org_branding set gallery_images = $1 where org_id = $2`, [images(9), A]);
+      expect(nine.error).toBeNull();
+      await expectError(db, `update public.org_branding set gallery_images = $1 where org_id = $2`, [images(10), A], CHECK, /gallery_at_most_9/);
+    }));
 
-  it('refuses a gallery image that is not an http(s) link', () => rolledBack(pool(), async (db) => {
-    await expectError(db, `update public.org_branding set gallery_images = $1 where org_id = $2`,
-      [['https://images.example.com/1.jpg', 'javascript:alert(1)'], A], CHECK, /gallery_http_urls/);
-  }));
+  it('refuses a gallery image that is not an http(s) link', () =>
+    rolledBack(pool(), async (db) => {
+      await expectError(
+        db,
+        `update public.org_branding set gallery_images = $1 where org_id = $2`,
+        [['https://images.example.com/1.jpg', 'javascript:alert(1)'], A],
+        CHECK,
+        /gallery_http_urls/,
+      );
+    }));
 
-  it('refuses colors that are not #rrggbb and falls back to the defaults when the form sends none', () => rolledBack(pool(), async (db) => {
-    for (const color of ['red', '#fff', '3b82f6', '#3b82f6ff', '#gggggg']) {
-      await expectError(db, `update public.org_branding set primary_color = $1 where org_id = $2`, [color, A], CHECK);
-    }
-    await db.query(`delete from public.org_branding where org_id = $1`, [A]);
-    const row = await one(db,
-      `insert into public.org_branding (org_id, primary_color, secondary_color, gallery_images) values ($1, null, null, null)
-       returning primary_color, secondary_color, gallery_images, reservation_mode`, [A]);
-    expect(row).toEqual({ primary_color: '#3b82f6', secondary_color: '#e5e7eb', gallery_images: [], reservation_mode: 'reservations' });
-  }));
+  it('refuses colors that are not #rrggbb and falls back to the defaults when the form sends none', () =>
+    rolledBack(pool(), async (db) => {
+      for (const color of ['red', '#fff', '3b82f6', '#3b82f6ff', '#gggggg']) {
+        await expectError(db, `update public.org_branding set primary_color = $1 where org_id = $2`, [color, A], CHECK);
+      }
+      await db.query(`delete from public.org_branding where org_id = $1`, [A]);
+      const row = await one(
+        db,
+        `insert into public.org_branding (org_id, primary_color, secondary_color, gallery_images) values ($1, null, null, null)
+       returning primary_color, secondary_color, gallery_images, reservation_mode`,
+        [A],
+      );
+      expect(row).toEqual({ primary_color: '#3b82f6', secondary_color: '#e5e7eb', gallery_images: [], reservation_mode: 'reservations' });
+    }));
 
-  it('keeps one branding row per organization', () => rolledBack(pool(), async (db) => {
-    await expectError(db, `insert into public.org_branding (org_id) values ($1)`, [A], UNIQUE);
-  }));
+  it('keeps one branding row per organization', () =>
+    rolledBack(pool(), async (db) => {
+      await expectError(db, `insert into public.org_branding (org_id) values ($1)`, [A], UNIQUE);
+    }));
 
-  it('refuses an unknown reservation mode', () => rolledBack(pool(), async (db) => {
-    await expectError(db, `update public.org_branding set reservation_mode = 'walk-in' where org_id = $1`, [A], CHECK);
-  }));
+  it('refuses an unknown reservation mode', () =>
+    rolledBack(pool(), async (db) => {
+      await expectError(db, `update public.org_branding set reservation_mode = 'walk-in' where org_id = $1`, [A], CHECK);
+    }));
 });
 
 describe('chef inquiries and events', () => {
-  it('refuses a chef name under 2 characters, a concept under 5 and an invalid email', () => rolledBack(pool(), async (db) => {
-    const insert = `insert into public.chef_signups (name, email, concept) values ($1, $2, $3)`;
-    await expectError(db, insert, [' J ', 'j@example.com', 'Tacos al pastor'], CHECK);
-    await expectError(db, insert, ['Jo', 'j@example.com', ' Taco '], CHECK);
-    await expectError(db, insert, ['Jo', 'not-an-email', 'Tacos al pastor'], CHECK);
-    const ok = await attempt(db, insert, ['Jo', 'jo@example.com', 'Tacos']);
-    expect(ok.error).toBeNull();
-  }));
+  it('refuses a chef name under 2 characters, a concept under 5 and an invalid email', () =>
+    rolledBack(pool(), async (db) => {
+      const insert = `insert into public.chef_signups (name, email, concept) values ($1, $2, $3)`;
+      await expectError(db, insert, [' J ', 'j@example.com', 'Tacos al pastor'], CHECK);
+      await expectError(db, insert, ['Jo', 'j@example.com', ' Taco '], CHECK);
+      await expectError(db, insert, ['Jo', 'not-an-email', 'Tacos al pastor'], CHECK);
+      const ok = await attempt(db, insert, ['Jo', 'jo@example.com', 'Tacos']);
+      expect(ok.error).toBeNull();
+    }));
 
-  it('refuses an event timezone outside the four US zones and defaults to New York', () => rolledBack(pool(), async (db) => {
-    await expectError(db,
-      `insert into public.events (org_id, title, date, event_time, event_timezone) values ($1, 'Paris', current_date + 3, '19:00', 'Europe/Paris')`, [A], CHECK);
-    const row = await one(db,
-      `insert into public.events (org_id, title, date, event_time) values ($1, 'Default', current_date + 3, '19:00')
-       returning event_timezone, is_active, rsvp_mode`, [A]);
-    expect(row).toEqual({ event_timezone: 'America/New_York', is_active: true, rsvp_mode: false });
-  }));
+  it('refuses an event timezone outside the four US zones and defaults to New York', () =>
+    rolledBack(pool(), async (db) => {
+      await expectError(
+        db,
+        `insert into public.events (org_id, title, date, event_time, event_timezone) values ($1, 'Paris', current_date + 3, '19:00', 'Europe/Paris')`,
+        [A],
+        CHECK,
+      );
+      const row = await one(
+        db,
+        `insert into public.events (org_id, title, date, event_time) values ($1, 'Default', current_date + 3, '19:00')
+       returning event_timezone, is_active, rsvp_mode`,
+        [A],
+      );
+      expect(row).toEqual({ event_timezone: 'America/New_York', is_active: true, rsvp_mode: false });
+    }));
 
-  it('moves email_templates.updated_at on every update', () => rolledBack(pool(), async (db) => {
-    const before = await one<{ id: string; updated_at: Date }>(db,
-      `select id, updated_at from public.email_templates where org_id = $1 order by created_at limit 1`, [A]);
-    const after = await one<{ updated_at: Date }>(db,
-      `update public.email_templates set subject = subject || '!', updated_at = '2000-01-01' where id = $1 returning updated_at`, [before.id]);
-    expect(after.updated_at.getTime()).toBeGreaterThan(before.updated_at.getTime());
-  }));
+  it('moves email_templates.updated_at on every update', () =>
+    rolledBack(pool(), async (db) => {
+      const before = await one<{ id: string; updated_at: Date }>(
+        db,
+        `select id, updated_at from public.email_templates where org_id = $1 order by created_at limit 1`,
+        [A],
+      );
+      const after = await one<{ updated_at: Date }>(
+        db,
+        `update public.email_templates set subject = subject || '!', updated_at = '2000-01-01' where id = $1 returning updated_at`,
+        [before.id],
+      );
+      expect(after.updated_at.getTime()).toBeGreaterThan(before.updated_at.getTime());
+    }));
 });
 
 describe('cancelling a reservation', () => {
-  it('gives the tickets back when a member sets cancelled_at, and marks it cancelled', () => rolledBack(pool(), async (db) => {
-    const { reservation, ticket } = await bookFoodOnly(db, 3);
-    const before = await quantity(db, ticket);
-    await actAs(db, 'memberA');
-    const result = await db.query(`update public.reservations set cancelled_at = now() where id = $1`, [reservation]);
-    expect(result.rowCount).toBe(1);
-    await actAsOwner(db);
-    expect(await quantity(db, ticket)).toBe(before + 3);
-    const row = await one(db, `select status, cancelled_at is not null as stamped from public.reservations where id = $1`, [reservation]);
-    expect(row).toEqual({ status: 'cancelled', stamped: true });
-  }));
+  it('gives the tickets back when a member sets cancelled_at, and marks it cancelled', () =>
+    rolledBack(pool(), async (db) => {
+      const { reservation, ticket } = await bookFoodOnly(db, 3);
+      const before = await quantity(db, ticket);
+      await actAs(db, 'memberA');
+      const result = await db.query(`update public.reservations set cancelled_at = now() where id = $1`, [reservation]);
+      expect(result.rowCount).toBe(1);
+      await actAsOwner(db);
+      expect(await quantity(db, ticket)).toBe(before + 3);
+      const row = await one(db, `select status, cancelled_at is not null as stamped from public.reservations where id = $1`, [reservation]);
+      expect(row).toEqual({ status: 'cancelled', stamped: true });
+    }));
 
-  it('gives the spots back to the RSVP slot', () => rolledBack(pool(), async (db) => {
-    const booked = await one<{ id: string; rsvp_slot_id: string; num_guests: number }>(db,
-      `select id, rsvp_slot_id, num_guests from public.reservations
-        where event_id = $1 and status = 'confirmed' and time_slot = '7:00pm' order by created_at limit 1`, [gardenEvent(1)]);
-    const before = await slotTaken(db, booked.rsvp_slot_id);
-    await actAs(db, { role: 'authenticated', claims: { sub: USER.gardenTableOwner, role: 'authenticated' } });
-    await db.query(`update public.reservations set cancelled_at = now() where id = $1`, [booked.id]);
-    await actAsOwner(db);
-    expect(await slotTaken(db, booked.rsvp_slot_id)).toBe(before - booked.num_guests);
-  }));
+  it('gives the spots back to the RSVP slot', () =>
+    rolledBack(pool(), async (db) => {
+      const booked = await one<{ id: string; rsvp_slot_id: string; num_guests: number }>(
+        db,
+        `select id, rsvp_slot_id, num_guests from public.reservations
+        where event_id = $1 and status = 'confirmed' and time_slot = '7:00pm' order by created_at limit 1`,
+        [gardenEvent(1)],
+      );
+      const before = await slotTaken(db, booked.rsvp_slot_id);
+      await actAs(db, { role: 'authenticated', claims: { sub: USER.gardenTableOwner, role: 'authenticated' } });
+      await db.query(`update public.reservations set cancelled_at = now() where id = $1`, [booked.id]);
+      await actAsOwner(db);
+      expect(await slotTaken(db, booked.rsvp_slot_id)).toBe(before - booked.num_guests);
+    }));
 
-  it('gives the seats back when the service sets status cancelled, and stamps cancelled_at', () => rolledBack(pool(), async (db) => {
-    const booked = await one<{ id: string; rsvp_slot_id: string; num_guests: number }>(db,
-      `select id, rsvp_slot_id, num_guests from public.reservations where event_id = $1 and status = 'confirmed' limit 1`, [magnoliaEvent(2)]);
-    await actAs(db, 'service');
-    const row = await one(db,
-      `update public.reservations set status = 'cancelled' where id = $1 returning cancelled_at is not null as stamped`, [booked.id]);
-    expect(row).toEqual({ stamped: true });
-    await actAsOwner(db);
-    expect(await slotTaken(db, booked.rsvp_slot_id)).toBe(20 - booked.num_guests);
-    const view = await one(db, `select is_fully_booked, available_seats from public.events_with_availability where id = $1`, [magnoliaEvent(2)]);
-    expect(view).toEqual({ is_fully_booked: false, available_seats: booked.num_guests });
-  }));
+  it('gives the seats back when the service sets status cancelled, and stamps cancelled_at', () =>
+    rolledBack(pool(), async (db) => {
+      const booked = await one<{ id: string; rsvp_slot_id: string; num_guests: number }>(
+        db,
+        `select id, rsvp_slot_id, num_guests from public.reservations where event_id = $1 and status = 'confirmed' limit 1`,
+        [magnoliaEvent(2)],
+      );
+      await actAs(db, 'service');
+      const row = await one(db, `update public.reservations set status = 'cancelled' where id = $1 returning cancelled_at is not null as stamped`, [
+        booked.id,
+      ]);
+      expect(row).toEqual({ stamped: true });
+      await actAsOwner(db);
+      expect(await slotTaken(db, booked.rsvp_slot_id)).toBe(20 - booked.num_guests);
+      const view = await one(db, `select is_fully_booked, available_seats from public.events_with_availability where id = $1`, [magnoliaEvent(2)]);
+      expect(view).toEqual({ is_fully_booked: false, available_seats: booked.num_guests });
+    }));
 
-  it('never restores a cancelled reservation, and never returns its seats twice', () => rolledBack(pool(), async (db) => {
-    const { reservation, ticket } = await bookFoodOnly(db, 2);
-    await db.query(`update public.reservations set cancelled_at = now() where id = $1`, [reservation]);
-    const afterCancel = await quantity(db, ticket);
-    await expectError(db, `update public.reservations set status = 'confirmed', cancelled_at = null where id = $1`, [reservation], CHECK, /cannot be restored/);
-    await db.query(`update public.reservations set status = 'cancelled', name = 'Renamed' where id = $1`, [reservation]);
-    expect(await quantity(db, ticket)).toBe(afterCancel);
-  }));
+  it('never restores a cancelled reservation, and never returns its seats twice', () =>
+    rolledBack(pool(), async (db) => {
+      const { reservation, ticket } = await bookFoodOnly(db, 2);
+      await db.query(`update public.reservations set cancelled_at = now() where id = $1`, [reservation]);
+      const afterCancel = await quantity(db, ticket);
+      await expectError(
+        db,
+        `update public.reservations set status = 'confirmed', cancelled_at = null where id = $1`,
+        [reservation],
+        CHECK,
+        /cannot be restored/,
+      );
+      await db.query(`update public.reservations set status = 'cancelled', name = 'Renamed' where id = $1`, [reservation]);
+      expect(await quantity(db, ticket)).toBe(afterCancel);
+    }));
 
-  it('moves the difference when a member changes the number of guests', () => rolledBack(pool(), async (db) => {
-    const { reservation, ticket } = await bookFoodOnly(db, 2);
-    const before = await quantity(db, ticket);
-    await actAs(db, 'memberA');
-    await db.query(`update public.reservations set num_guests = 5, name = 'Bigger Party' where id = $1`, [reservation]);
-    await actAsOwner(db);
-    expect(await quantity(db, ticket)).toBe(before - 3);
-  }));
+  it('moves the difference when a member changes the number of guests', () =>
+    rolledBack(pool(), async (db) => {
+      const { reservation, ticket } = await bookFoodOnly(db, 2);
+      const before = await quantity(db, ticket);
+      await actAs(db, 'memberA');
+      await db.query(`update public.reservations set num_guests = 5, name = 'Bigger Party' where id = $1`, [reservation]);
+      await actAsOwner(db);
+      expect(await quantity(db, ticket)).toBe(before - 3);
+    }));
 });
 
 describe('fields a member cannot change', () => {
@@ -266,36 +386,45 @@ describe('fields a member cannot change', () => {
   ];
 
   for (const [column, value] of PROTECTED) {
-    it(`refuses a member changing ${column}`, () => rolledBack(pool(), async (db) => {
-      const { reservation } = await bookFoodOnly(db, 1);
-      if (column === 'status') await db.query(`update public.reservations set status = 'held', hold_expires_at = now() + interval '10 minutes' where id = $1`, [reservation]);
-      await actAs(db, 'memberA');
-      await expectError(db, `update public.reservations set ${column} = ${value} where id = $1`, [reservation], DENIED, new RegExp(column));
-    }));
+    it(`refuses a member changing ${column}`, () =>
+      rolledBack(pool(), async (db) => {
+        const { reservation } = await bookFoodOnly(db, 1);
+        if (column === 'status')
+          await db.query(`update public.reservations set status = 'held', hold_expires_at = now() + interval '10 minutes' where id = $1`, [
+            reservation,
+          ]);
+        await actAs(db, 'memberA');
+        await expectError(db, `update public.reservations set ${column} = ${value} where id = $1`, [reservation], DENIED, new RegExp(column));
+      }));
   }
 
-  it('refuses the super admin changing the amount too', () => rolledBack(pool(), async (db) => {
-    const { reservation } = await bookFoodOnly(db, 1);
-    await actAs(db, 'superAdmin');
-    await expectError(db, `update public.reservations set amount_cents = 0 where id = $1`, [reservation], DENIED);
-  }));
+  it('refuses the super admin changing the amount too', () =>
+    rolledBack(pool(), async (db) => {
+      const { reservation } = await bookFoodOnly(db, 1);
+      await actAs(db, 'superAdmin');
+      await expectError(db, `update public.reservations set amount_cents = 0 where id = $1`, [reservation], DENIED);
+    }));
 
-  it('lets a member edit guest details and cancel', () => rolledBack(pool(), async (db) => {
-    const { reservation } = await bookFoodOnly(db, 1);
-    await actAs(db, 'memberA');
-    const edit = await attempt(db,
-      `update public.reservations set name = 'New Name', email = 'new@example.com', phone = '555', dietary_restrictions = 'None', special_requests = 'Window' where id = $1`,
-      [reservation]);
-    expect(edit.error).toBeNull();
-    expect(edit.result?.rowCount).toBe(1);
-    const cancel = await attempt(db, `update public.reservations set status = 'cancelled' where id = $1`, [reservation]);
-    expect(cancel.error).toBeNull();
-  }));
+  it('lets a member edit guest details and cancel', () =>
+    rolledBack(pool(), async (db) => {
+      const { reservation } = await bookFoodOnly(db, 1);
+      await actAs(db, 'memberA');
+      const edit = await attempt(
+        db,
+        `update public.reservations set name = 'New Name', email = 'new@example.com', phone = '555', dietary_restrictions = 'None', special_requests = 'Window' where id = $1`,
+        [reservation],
+      );
+      expect(edit.error).toBeNull();
+      expect(edit.result?.rowCount).toBe(1);
+      const cancel = await attempt(db, `update public.reservations set status = 'cancelled' where id = $1`, [reservation]);
+      expect(cancel.error).toBeNull();
+    }));
 
-  it('lets the service role change payment fields', () => rolledBack(pool(), async (db) => {
-    const { reservation } = await bookFoodOnly(db, 1);
-    await actAs(db, 'service');
-    const { error } = await attempt(db, `update public.reservations set payment_id = 'refund-1', amount_cents = 0 where id = $1`, [reservation]);
-    expect(error).toBeNull();
-  }));
+  it('lets the service role change payment fields', () =>
+    rolledBack(pool(), async (db) => {
+      const { reservation } = await bookFoodOnly(db, 1);
+      await actAs(db, 'service');
+      const { error } = await attempt(db, `update public.reservations set payment_id = 'refund-1', amount_cents = 0 where id = $1`, [reservation]);
+      expect(error).toBeNull();
+    }));
 });

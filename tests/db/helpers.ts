@@ -111,7 +111,11 @@ export async function actAsOwner(db: pg.PoolClient) {
 }
 
 /** Runs a statement inside a savepoint and returns its error (or null) without aborting the transaction. */
-export async function attempt(db: pg.PoolClient, sql: string, params: unknown[] = []): Promise<{ error: (Error & { code?: string }) | null; result: pg.QueryResult | null }> {
+export async function attempt(
+  db: pg.PoolClient,
+  sql: string,
+  params: unknown[] = [],
+): Promise<{ error: (Error & { code?: string }) | null; result: pg.QueryResult | null }> {
   await db.query('savepoint attempt');
   try {
     const result = await db.query(sql, params);

@@ -264,14 +264,28 @@ const PROBES: Record<string, Probe> = {
 
 const READ_ONLY_VIEWS = new Set(['events_with_availability']);
 
-interface Cell { relation: string; op: Op; actor: Actor; expected: Outcome }
+interface Cell {
+  relation: string;
+  op: Op;
+  actor: Actor;
+  expected: Outcome;
+}
 
 function parseMatrix(text: string): Cell[] {
-  const rows = text.trim().split('\n').map((line) => line.split('|').slice(1, -1).map((c) => c.trim()));
+  const rows = text
+    .trim()
+    .split('\n')
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim()),
+    );
   const [header, , ...body] = rows;
   const actors = header.slice(2) as Actor[];
   return body.flatMap(([relation, op, ...outcomes]) =>
-    outcomes.map((expected, i) => ({ relation, op: op as Op, actor: actors[i], expected: expected as Outcome })));
+    outcomes.map((expected, i) => ({ relation, op: op as Op, actor: actors[i], expected: expected as Outcome })),
+  );
 }
 
 const CELLS = parseMatrix(EXPECTED);
@@ -294,7 +308,7 @@ async function observe(db: pg.PoolClient, cell: Cell): Promise<Outcome> {
     if (error.code === '55000' && READ_ONLY_VIEWS.has(cell.relation)) return 'deny';
     throw new Error(`${cell.op} on ${cell.relation} as ${cell.actor} failed with ${error.code}, not a permission error: ${error.message}`);
   }
-  const touched = cell.op === 'select' ? result!.rows.length : result!.rowCount ?? 0;
+  const touched = cell.op === 'select' ? result!.rows.length : (result!.rowCount ?? 0);
   return touched > 0 ? 'allow' : 'deny';
 }
 
@@ -342,9 +356,13 @@ describe('what public pages may see', () => {
 
   it('hides inactive events, and their ticket types, from visitors and other organizations', async () => {
     await rolledBack(pool(), async (db) => {
-      const { rows: [event] } = await db.query(
+      const {
+        rows: [event],
+      } = await db.query(
         `insert into public.events (org_id, title, date, event_time, is_active)
-         values ($1, 'Private tasting', current_date + 9, '19:00', false) returning id`, [A]);
+         values ($1, 'Private tasting', current_date + 9, '19:00', false) returning id`,
+        [A],
+      );
       await db.query(`insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Secret', 5000, 4)`, [event.id]);
       const visible = async (actor: Actor) => {
         await actAs(db, actor);
@@ -362,8 +380,7 @@ describe('what public pages may see', () => {
 
   it('hides inactive RSVP slots from visitors but not from the organization', async () => {
     await rolledBack(pool(), async (db) => {
-      const { rows } = await db.query(
-        `select id from public.rsvp_slots where event_id = 'c0000003-0000-4000-8000-000000000001' and not is_active`);
+      const { rows } = await db.query(`select id from public.rsvp_slots where event_id = 'c0000003-0000-4000-8000-000000000001' and not is_active`);
       expect(rows).toHaveLength(1);
       await actAs(db, 'visitor');
       expect((await db.query('select 1 from public.rsvp_slots where id = $1', [rows[0].id])).rowCount).toBe(0);
@@ -389,20 +406,37 @@ describe('what public pages may see', () => {
         where table_schema = 'public' and table_name = 'events_with_availability' order by ordinal_position`,
     );
     expect(rows.map((r) => r.column_name)).toEqual([
-      'id', 'org_id', 'title', 'date', 'event_time', 'event_timezone', 'max_guests', 'location_name',
-      'location_address', 'event_details_disclosures', 'is_active', 'rsvp_mode', 'rsvp_open', 'deposit_amount',
-      'ticket_types', 'rsvp_slots', 'available_seats', 'total_available', 'is_fully_booked',
+      'id',
+      'org_id',
+      'title',
+      'date',
+      'event_time',
+      'event_timezone',
+      'max_guests',
+      'location_name',
+      'location_address',
+      'event_details_disclosures',
+      'is_active',
+      'rsvp_mode',
+      'rsvp_open',
+      'deposit_amount',
+      'ticket_types',
+      'rsvp_slots',
+      'available_seats',
+      'total_available',
+      'is_fully_booked',
     ]);
   });
 
   it('lets a visitor send a chef inquiry but not choose its id or read it back', async () => {
     await rolledBack(pool(), async (db) => {
       await actAs(db, 'visitor');
-      const sent = await attempt(db,
-        `insert into public.chef_signups (name, email, concept) values ('Sam Cook', 'sam@example.com', 'Ramen pop-up')`);
+      const sent = await attempt(db, `insert into public.chef_signups (name, email, concept) values ('Sam Cook', 'sam@example.com', 'Ramen pop-up')`);
       expect(sent.error).toBeNull();
-      const withId = await attempt(db,
-        `insert into public.chef_signups (id, name, email, concept) values (gen_random_uuid(), 'Sam Cook', 'sam@example.com', 'Ramen pop-up')`);
+      const withId = await attempt(
+        db,
+        `insert into public.chef_signups (id, name, email, concept) values (gen_random_uuid(), 'Sam Cook', 'sam@example.com', 'Ramen pop-up')`,
+      );
       expect(withId.error?.code).toBe('42501');
       const readBack = await attempt(db, `select * from public.chef_signups`);
       expect(readBack.error?.code).toBe('42501');
@@ -428,8 +462,7 @@ describe('what public pages may see', () => {
 describe('storage paths in org-assets', () => {
   const pool = useDatabase();
 
-  const upload = (db: pg.PoolClient, name: string) =>
-    attempt(db, `insert into storage.objects (bucket_id, name) values ('org-assets', $1)`, [name]);
+  const upload = (db: pg.PoolClient, name: string) => attempt(db, `insert into storage.objects (bucket_id, name) values ('org-assets', $1)`, [name]);
 
   it('lets a member upload into the four folders of their organization only', async () => {
     await rolledBack(pool(), async (db) => {
@@ -447,11 +480,13 @@ describe('storage paths in org-assets', () => {
 
   it('declares the bucket public with the 10 MiB limit and the allowed MIME types', async () => {
     const { rows } = await pool().query(`select public, file_size_limit, allowed_mime_types from storage.buckets where id = 'org-assets'`);
-    expect(rows).toEqual([{
-      public: true,
-      file_size_limit: '10485760',
-      allowed_mime_types: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'],
-    }]);
+    expect(rows).toEqual([
+      {
+        public: true,
+        file_size_limit: '10485760',
+        allowed_mime_types: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'],
+      },
+    ]);
   });
 });
 
@@ -484,16 +519,23 @@ describe('what members may change', () => {
         const { error } = await attempt(db, `update public.promo_codes set ${change} where org_id = $1 and code = 'USEDUP'`, [A]);
         expect(error?.code, change).toBe('42501');
       }
-      const forged = await attempt(db,
-        `insert into public.promo_codes (org_id, code, discount_type, discount_amount, times_redeemed) values ($1, 'FRESH', 'fixed', 500, 99)`, [A]);
+      const forged = await attempt(
+        db,
+        `insert into public.promo_codes (org_id, code, discount_type, discount_amount, times_redeemed) values ($1, 'FRESH', 'fixed', 500, 99)`,
+        [A],
+      );
       expect(forged.error?.code).toBe('42501');
     });
   });
 
   it('does not let a member move an event into another organization', async () => {
     await rolledBack(pool(), async (db) => {
-      const { rows: [event] } = await db.query(
-        `insert into public.events (org_id, title, date, event_time) values ($1, 'Movable', current_date + 5, '19:00') returning id`, [A]);
+      const {
+        rows: [event],
+      } = await db.query(
+        `insert into public.events (org_id, title, date, event_time) values ($1, 'Movable', current_date + 5, '19:00') returning id`,
+        [A],
+      );
       await actAs(db, 'memberA');
       const { error } = await attempt(db, `update public.events set org_id = $2 where id = $1`, [event.id, ORG.magnolia]);
       expect(error?.code).toBe('42501');

@@ -17,15 +17,24 @@ describe('demo seed', () => {
               exists (select 1 from auth.identities i where i.user_id = u.id and i.provider = 'email') as has_identity
          from auth.users u
         where u.email in ('admin@supperhost.test', 'owner@eatathome.test', 'owner@garden-table.test', 'owner@magnolia.test')
-        order by u.email`);
-    expect(rows).toEqual(['admin@supperhost.test', 'owner@eatathome.test', 'owner@garden-table.test', 'owner@magnolia.test']
-      .map((email) => ({ email, confirmed: true, password_ok: true, has_identity: true })));
+        order by u.email`,
+    );
+    expect(rows).toEqual(
+      ['admin@supperhost.test', 'owner@eatathome.test', 'owner@garden-table.test', 'owner@magnolia.test'].map((email) => ({
+        email,
+        confirmed: true,
+        password_ok: true,
+        has_identity: true,
+      })),
+    );
   });
 
   it('makes each owner a member of its organization and the admin a super admin', async () => {
     const { rows } = await pool().query(
       `select m.user_id, o.slug from public.user_memberships m join public.organizations o on o.id = m.org_id
-        where m.user_id = any($1) order by o.slug`, [Object.values(USER)]);
+        where m.user_id = any($1) order by o.slug`,
+      [Object.values(USER)],
+    );
     expect(rows).toEqual([
       { user_id: USER.eatathomeOwner, slug: 'eatathome' },
       { user_id: USER.gardenTableOwner, slug: 'garden-table' },
@@ -42,7 +51,8 @@ describe('demo seed', () => {
       `select s.id, s.current_rsvps,
               coalesce((select sum(r.num_guests) from public.reservations r
                          where r.rsvp_slot_id = s.id and r.status in ('held', 'confirmed')), 0)::int as held
-         from public.rsvp_slots s`);
+         from public.rsvp_slots s`,
+    );
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.current_rsvps, row.id).toBe(row.held);
   });
@@ -52,7 +62,9 @@ describe('demo seed', () => {
       `select t.name, t.quantity + coalesce((select sum(r.num_guests) from public.reservations r
                                              where r.ticket_type_id = t.id and r.status in ('held', 'confirmed')), 0)::int as stock
          from public.ticket_types t join public.events e on e.id = t.event_id
-        where e.org_id = $1`, [ORG.eatathome]);
+        where e.org_id = $1`,
+      [ORG.eatathome],
+    );
     const stock: Record<string, number> = { 'Food Only': 12, 'Food + Wine Pairing': 8, "Chef's Counter": 0 };
     for (const row of rows) expect(row.stock, row.name).toBe(stock[row.name]);
   });
@@ -64,7 +76,8 @@ describe('demo seed', () => {
          from public.reservations r
          join public.events e on e.id = r.event_id
          left join public.ticket_types t on t.id = r.ticket_type_id
-        where r.payment_id like 'seed-%' or r.payment_provider is null`);
+        where r.payment_id like 'seed-%' or r.payment_provider is null`,
+    );
     expect(rows.length).toBeGreaterThan(20);
     for (const row of rows) expect(row.amount_cents + row.discount_cents, row.id).toBe(row.subtotal);
   });
@@ -74,7 +87,9 @@ describe('demo seed', () => {
       `select p.org_id, p.code, p.times_redeemed,
               (select count(*) from public.reservations r where r.promo_code_id = p.id and r.status = 'confirmed')::int as used
          from public.promo_codes p
-        where p.org_id = any($1) and p.code in ('WELCOME10', 'TAKE5', 'COMP100', 'OLDCODE')`, [Object.values(ORG)]);
+        where p.org_id = any($1) and p.code in ('WELCOME10', 'TAKE5', 'COMP100', 'OLDCODE')`,
+      [Object.values(ORG)],
+    );
     for (const row of rows) expect(row.times_redeemed, `${row.org_id} ${row.code}`).toBe(row.used);
     const used = (org: string, code: string) => rows.find((r) => r.org_id === org && r.code === code)?.used ?? 0;
     expect(used(ORG.eatathome, 'WELCOME10')).toBeGreaterThanOrEqual(1);
@@ -88,15 +103,22 @@ describe('demo seed', () => {
          from public.events_with_availability v join public.organizations o on o.id = v.org_id
         where v.id::text like 'c000000_-%'
           and public.is_upcoming_event(v.date, v.event_time, v.event_timezone)
-        group by o.slug order by o.slug`);
-    expect(rows.map((r) => [r.slug, r.upcoming])).toEqual([['eatathome', 4], ['garden-table', 2], ['magnolia', 8]]);
+        group by o.slug order by o.slug`,
+    );
+    expect(rows.map((r) => [r.slug, r.upcoming])).toEqual([
+      ['eatathome', 4],
+      ['garden-table', 2],
+      ['magnolia', 8],
+    ]);
     expect(rows.find((r) => r.slug === 'magnolia')?.sold_out).toBeGreaterThanOrEqual(1);
   });
 
   it('has a cancelled reservation in every organization', async () => {
     const { rows } = await pool().query(
       `select org_id, count(*)::int as n from public.reservations
-        where status = 'cancelled' and org_id = any($1) group by org_id`, [Object.values(ORG)]);
+        where status = 'cancelled' and org_id = any($1) group by org_id`,
+      [Object.values(ORG)],
+    );
     expect(rows.map((r) => r.org_id).sort()).toEqual([ORG.eatathome, ORG.magnolia, ORG.gardenTable].sort());
     for (const row of rows) expect(row.n).toBeGreaterThanOrEqual(1);
   });

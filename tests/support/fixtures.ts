@@ -96,9 +96,15 @@ export interface BrandingInput {
  * A new organization, with a unique slug made from its name. `members` become its staff;
  * `branding` (even `{}`) stores its branding row, which is left out by default.
  */
-export async function createOrg(opts: { name?: string; slug?: string; members?: Pick<Staff, 'userId'>[]; branding?: BrandingInput | null } = {}): Promise<Org> {
+export async function createOrg(
+  opts: { name?: string; slug?: string; members?: Pick<Staff, 'userId'>[]; branding?: BrandingInput | null } = {},
+): Promise<Org> {
   const name = opts.name ?? 'Test Kitchen';
-  const base = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'org';
+  const base =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'org';
   const slug = opts.slug ?? uniq(base).slice(0, 60).replace(/-$/, '');
   const org = await insertRow<Org>('organizations', { name, slug }, 'id, name, slug');
   for (const member of opts.members ?? []) await insertRow('user_memberships', { user_id: member.userId, org_id: org.id });
@@ -158,17 +164,21 @@ export interface TestEvent {
 /** An event of the organization (19:00 in New York at the Test Kitchen unless told), with its ticket types and slots. */
 export async function createEvent(orgId: string, input: EventInput = {}): Promise<TestEvent> {
   const { daysAhead = 30, isoWeekday, ticketTypes = [], slots = [], ...columns } = input;
-  const event = await insertRow<{ id: string; title: string; date: string }>('events', {
-    org_id: orgId,
-    title: 'Test Dinner',
-    date: eventDate(daysAhead, isoWeekday),
-    event_time: '19:00',
-    event_timezone: 'America/New_York',
-    location_name: 'Test Kitchen',
-    location_address: '1 Test St, Brooklyn, NY',
-    ...columns,
-    rsvp_open: columns.rsvp_open ?? columns.rsvp_mode,
-  }, `id, title, to_char(date, 'YYYY-MM-DD') as date`);
+  const event = await insertRow<{ id: string; title: string; date: string }>(
+    'events',
+    {
+      org_id: orgId,
+      title: 'Test Dinner',
+      date: eventDate(daysAhead, isoWeekday),
+      event_time: '19:00',
+      event_timezone: 'America/New_York',
+      location_name: 'Test Kitchen',
+      location_address: '1 Test St, Brooklyn, NY',
+      ...columns,
+      rsvp_open: columns.rsvp_open ?? columns.rsvp_mode,
+    },
+    `id, title, to_char(date, 'YYYY-MM-DD') as date`,
+  );
   const created: TestEvent = { ...event, ticketTypes: [], slots: [] };
   for (const t of ticketTypes) created.ticketTypes.push({ id: await createTicketType(event.id, t), ...t });
   for (const s of slots) created.slots.push({ id: await createSlot(event.id, s), ...s });
@@ -185,7 +195,14 @@ export async function createSlot(eventId: string, s: SlotInput): Promise<string>
 
 export async function createPromo(
   orgId: string,
-  p: { code: string; discount_type: 'percent' | 'fixed'; discount_amount: number; max_uses?: number | null; times_redeemed?: number; active?: boolean },
+  p: {
+    code: string;
+    discount_type: 'percent' | 'fixed';
+    discount_amount: number;
+    max_uses?: number | null;
+    times_redeemed?: number;
+    active?: boolean;
+  },
 ): Promise<string> {
   return (await insertRow('promo_codes', { org_id: orgId, ...p })).id;
 }
@@ -222,16 +239,20 @@ export interface TestReservation {
  */
 export async function createReservation(eventId: string, columns: Record<string, unknown> = {}): Promise<TestReservation> {
   const { org_id } = await one<{ org_id: string }>(db(), 'select org_id from public.events where id = $1', [eventId]);
-  return insertRow<TestReservation>('reservations', {
-    org_id,
-    event_id: eventId,
-    name: 'Guest Person',
-    email: uniqueEmail('guest'),
-    phone: '555-0100',
-    num_guests: 2,
-    status: 'confirmed',
-    ...columns,
-  }, 'id, name, email');
+  return insertRow<TestReservation>(
+    'reservations',
+    {
+      org_id,
+      event_id: eventId,
+      name: 'Guest Person',
+      email: uniqueEmail('guest'),
+      phone: '555-0100',
+      num_guests: 2,
+      status: 'confirmed',
+      ...columns,
+    },
+    'id, name, email',
+  );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -255,15 +276,18 @@ export interface ReservationRow {
 
 /** The reservations of an event, or of a guest's email (any case), oldest first. */
 export async function reservationsFor(where: { eventId: string } | { email: string }): Promise<ReservationRow[]> {
-  const { rows } = 'eventId' in where
-    ? await db().query<ReservationRow>('select * from public.reservations where event_id = $1 order by created_at', [where.eventId])
-    : await db().query<ReservationRow>('select * from public.reservations where lower(email) = lower($1) order by created_at', [where.email]);
+  const { rows } =
+    'eventId' in where
+      ? await db().query<ReservationRow>('select * from public.reservations where event_id = $1 order by created_at', [where.eventId])
+      : await db().query<ReservationRow>('select * from public.reservations where lower(email) = lower($1) order by created_at', [where.email]);
   return rows;
 }
 
 /** The test processor's charges for these reservations, oldest first. */
 export async function chargesFor(reservationIds: string[]): Promise<Record<string, any>[]> {
-  const { rows } = await db().query('select * from public.test_processor_payments where reference_id = any($1::text[]) order by created_at', [reservationIds]);
+  const { rows } = await db().query('select * from public.test_processor_payments where reference_id = any($1::text[]) order by created_at', [
+    reservationIds,
+  ]);
   return rows;
 }
 

@@ -26,15 +26,19 @@ export interface FunctionAnswer {
 }
 
 /** POSTs to an edge function through the gateway, as the browser's supabase-js does. */
-export async function callFunction(name: string, body: unknown, init: { raw?: string; method?: string; apiUrl?: string } = {}): Promise<FunctionAnswer> {
+export async function callFunction(
+  name: string,
+  body: unknown,
+  init: { raw?: string; method?: string; apiUrl?: string } = {},
+): Promise<FunctionAnswer> {
   const env = stackEnv();
   const res = await fetch(`${init.apiUrl ?? env.apiUrl}/functions/v1/${name}`, {
     method: init.method ?? 'POST',
     headers: { apikey: env.anonKey, Authorization: `Bearer ${env.anonKey}`, 'Content-Type': 'application/json' },
-    body: init.method === 'GET' ? undefined : init.raw ?? JSON.stringify(body),
+    body: init.method === 'GET' ? undefined : (init.raw ?? JSON.stringify(body)),
   });
   const text = await res.text();
-  let parsed: unknown = null;
+  let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : null;
   } catch {

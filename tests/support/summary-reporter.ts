@@ -10,12 +10,17 @@ export default class SummaryReporter implements Reporter {
     const total = { passed: 0, failed: 0, skipped: 0 };
     for (const mod of testModules) {
       const file = mod.moduleId.replace(process.cwd() + '/', '');
-      const group = file.startsWith('e2e/') ? 'end-to-end (Chromium)'
-        : file.includes('rls-matrix') ? 'RLS matrix'
-        : file.startsWith('tests/db/') ? 'database'
-        : file.startsWith('tests/api/') ? 'API conformance'
-        : file.startsWith('tests/booking/') ? 'booking and payments'
-        : 'unit';
+      const group = file.startsWith('e2e/')
+        ? 'end-to-end (Chromium)'
+        : file.includes('rls-matrix')
+          ? 'RLS matrix'
+          : file.startsWith('tests/db/')
+            ? 'database'
+            : file.startsWith('tests/api/')
+              ? 'API conformance'
+              : file.startsWith('tests/booking/')
+                ? 'booking and payments'
+                : 'unit';
       const counts = groups.get(group) ?? { passed: 0, failed: 0, skipped: 0 };
       for (const test of mod.children.allTests()) {
         const state = test.result().state;

@@ -55,9 +55,21 @@ describe('promo codes', () => {
 
 describe('branding form', () => {
   const valid = {
-    brand_name: '', primary_color: '#3b82f6', secondary_color: '#e5e7eb', logo_url: '', menu_content: '', menu_file_url: '',
-    instagram_url: '', website_url: '', gallery_images: [], reservation_mode: 'reservations' as const, bookings_description: '',
-    empty_state_title: '', empty_state_message: '', empty_state_cta_text: '', empty_state_image_url: '',
+    brand_name: '',
+    primary_color: '#3b82f6',
+    secondary_color: '#e5e7eb',
+    logo_url: '',
+    menu_content: '',
+    menu_file_url: '',
+    instagram_url: '',
+    website_url: '',
+    gallery_images: [],
+    reservation_mode: 'reservations' as const,
+    bookings_description: '',
+    empty_state_title: '',
+    empty_state_message: '',
+    empty_state_cta_text: '',
+    empty_state_image_url: '',
   };
 
   it('accepts empty links and http(s) links only', () => {

@@ -25,7 +25,9 @@ describe('booking errors (Deno)', () => {
   it('maps every SQLSTATE of class 22 to 400 and finds NUL characters by path', async () => {
     const run = promisify(execFile);
     const { stdout } = await run(denoExecutable(), ['eval', '--cached-only', '--node-modules-dir=manual', '--no-lock', script], {
-      cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? ROOT, DENO_DIR, NO_COLOR: '1' }, maxBuffer: 10 * 1024 * 1024,
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? ROOT, DENO_DIR, NO_COLOR: '1' },
+      maxBuffer: 10 * 1024 * 1024,
     });
     const { mapped, nul } = JSON.parse(stdout.trim().split('\n').at(-1)!);
     const data = 'Please check your booking details and try again.';

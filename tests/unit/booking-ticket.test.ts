@@ -22,7 +22,7 @@ describe('ticket type and guest options', () => {
   });
 });
 
-describe('booking checks (SPEC 5, in order)', () => {
+describe('booking checks (in the order guests meet them)', () => {
   it('passes a booking within what remains', () => {
     expect(checkTicketBooking(values, event)).toBeNull();
   });

@@ -37,7 +37,7 @@ const booking: SeriesBooking = {
 };
 
 describe('dinner series options', () => {
-  it('labels events, ticket types and guest counts as the spec writes them', () => {
+  it('labels events, ticket types and guest counts as the product writes them', () => {
     expect(dinnerOptionLabel(dinner)).toBe('Eat At Home Dinner #41 - Saturday, November 28, 2026');
     expect(ticketOptionLabel(foodOnly)).toBe('Food Only - $125.00 per person (12 available)');
     expect(ticketOptionLabel({ ...foodOnly, name: "Chef's Counter", price: 22500, quantity: 0 })).toBe(
@@ -62,7 +62,7 @@ describe('confirmation links', () => {
     expect(confirmationTicketType("Chef's Counter")).toBe("Chef's Counter");
   });
 
-  it('builds /reservation-details with the spec parameters, leaving out empty optional ones', () => {
+  it('builds /reservation-details with the product parameters, leaving out empty optional ones', () => {
     const url = new URL(reservationDetailsHref(booking), 'http://x');
     expect(url.pathname).toBe('/reservation-details');
     expect(Object.fromEntries(url.searchParams)).toEqual({

@@ -12,8 +12,17 @@ import { ROOT } from '../../stack/postgres.ts';
 describe('parseDotenv', () => {
   it('reads KEY=VALUE lines with comments, export, quotes and escapes', () => {
     const text = [
-      '# comment', '', 'A=1', 'export B = two words ', "C='single # not a comment'", 'D="line\\nbreak"',
-      'E=value # trailing comment', 'F="multi', 'line"', 'bad line', 'G=',
+      '# comment',
+      '',
+      'A=1',
+      'export B = two words ',
+      "C='single # not a comment'",
+      'D="line\\nbreak"',
+      'E=value # trailing comment',
+      'F="multi',
+      'line"',
+      'bad line',
+      'G=',
     ].join('\n');
     expect(parseDotenv(text)).toEqual({ A: '1', B: 'two words', C: 'single # not a comment', D: 'line\nbreak', E: 'value', F: 'multi\nline', G: '' });
   });
@@ -37,7 +46,7 @@ describe('mailbox', () => {
     expect(escapeHtml(null)).toBe('');
   });
 
-  it('is the functions\' email provider: Resend\'s endpoint, its key and a sender', () => {
+  it("is the functions' email provider: Resend's endpoint, its key and a sender", () => {
     expect(mailboxProviderEnv('http://127.0.0.1:54324/')).toEqual({
       EMAIL_PROVIDER_URL: 'http://127.0.0.1:54324/emails',
       EMAIL_PROVIDER_API_KEY: LOCAL_EMAIL_API_KEY,
@@ -53,11 +62,23 @@ describe('mailbox', () => {
       subject: 'Hi',
       text: 'Hello',
       attachments: [{ filename: 'a.txt', content: Buffer.from('abc').toString('base64'), content_type: 'text/plain' }],
-      tags: [{ name: 'outbox_id', value: '0b6f3c1e-9d59-4a4b-8f4e-1d2c3b4a5f60' }, { name: 'kind', value: 'guest_email' }],
+      tags: [
+        { name: 'outbox_id', value: '0b6f3c1e-9d59-4a4b-8f4e-1d2c3b4a5f60' },
+        { name: 'kind', value: 'guest_email' },
+      ],
     });
     expect(m).toMatchObject({
-      to_email: 'ada@example.test', to: ['Ada <ada@example.test>'], cc: ['cc@example.test'], subject: 'Hi', body_text: 'Hello', body_html: null,
-      outbox_id: '0b6f3c1e-9d59-4a4b-8f4e-1d2c3b4a5f60', kind: 'guest_email', org_id: null, reservation_id: null, status: 'sent',
+      to_email: 'ada@example.test',
+      to: ['Ada <ada@example.test>'],
+      cc: ['cc@example.test'],
+      subject: 'Hi',
+      body_text: 'Hello',
+      body_html: null,
+      outbox_id: '0b6f3c1e-9d59-4a4b-8f4e-1d2c3b4a5f60',
+      kind: 'guest_email',
+      org_id: null,
+      reservation_id: null,
+      status: 'sent',
       attachments: [{ filename: 'a.txt', content_type: 'text/plain', size: 3 }],
     });
   });
@@ -65,9 +86,18 @@ describe('mailbox', () => {
   it('refuses what Resend refuses (422): missing fields, line breaks in header fields, bad tags', () => {
     const ok = { from: 'a@example.test', to: ['b@example.test'], subject: 'Hi', text: 'x' };
     const bad: unknown[] = [
-      null, [], { ...ok, from: undefined }, { ...ok, to: [] }, { ...ok, to: ['not an address'] }, { ...ok, subject: undefined },
-      { ...ok, text: undefined }, { ...ok, subject: 'Hi\r\nBcc: x@example.test' }, { ...ok, to: ['b@example.test\nBcc: x@example.test'] },
-      { ...ok, headers: { 'X-A': 'one\ntwo' } }, { ...ok, tags: [{ name: 'kind', value: 'has space' }] }, { ...ok, attachments: [{ filename: 'a.txt' }] },
+      null,
+      [],
+      { ...ok, from: undefined },
+      { ...ok, to: [] },
+      { ...ok, to: ['not an address'] },
+      { ...ok, subject: undefined },
+      { ...ok, text: undefined },
+      { ...ok, subject: 'Hi\r\nBcc: x@example.test' },
+      { ...ok, to: ['b@example.test\nBcc: x@example.test'] },
+      { ...ok, headers: { 'X-A': 'one\ntwo' } },
+      { ...ok, tags: [{ name: 'kind', value: 'has space' }] },
+      { ...ok, attachments: [{ filename: 'a.txt' }] },
     ];
     for (const body of bad) expect(() => readSendRequest(body), JSON.stringify(body)).toThrow();
     expect(readSendRequest(ok).to_email).toBe('b@example.test');
@@ -83,15 +113,25 @@ describe('Deno', () => {
     const functionsDir = join(ROOT, 'supabase', 'functions');
     const entries = readdirSync(functionsDir, { withFileTypes: true })
       .filter((e) => e.isDirectory())
-      .flatMap((e) => (e.name === '_shared'
-        ? readdirSync(join(functionsDir, e.name)).filter((f) => f.endsWith('.ts')).map((f) => join(functionsDir, e.name, f))
-        : existsSync(join(functionsDir, e.name, 'index.ts')) ? [join(functionsDir, e.name, 'index.ts')] : []));
+      .flatMap((e) =>
+        e.name === '_shared'
+          ? readdirSync(join(functionsDir, e.name))
+              .filter((f) => f.endsWith('.ts'))
+              .map((f) => join(functionsDir, e.name, f))
+          : existsSync(join(functionsDir, e.name, 'index.ts'))
+            ? [join(functionsDir, e.name, 'index.ts')]
+            : [],
+      );
     const fixtures = join(ROOT, 'tests', 'fixtures', 'functions');
-    const fixtureFiles = readdirSync(fixtures, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(fixtures, e.name, 'index.ts'));
+    const fixtureFiles = readdirSync(fixtures, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => join(fixtures, e.name, 'index.ts'));
     const files = [...entries, ...fixtureFiles, join(ROOT, 'stack', 'functions-runner', 'main.ts')];
     const run = promisify(execFile);
     const result = await run(denoExecutable(), ['check', '--cached-only', '--node-modules-dir=manual', '--no-lock', ...files], {
-      cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? ROOT, DENO_DIR, NO_COLOR: '1' }, maxBuffer: 10 * 1024 * 1024,
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? ROOT, DENO_DIR, NO_COLOR: '1' },
+      maxBuffer: 10 * 1024 * 1024,
     }).catch((error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: `FAILED\n${error.stderr ?? ''}` }));
     expect(result.stderr).not.toContain('FAILED');
   }, 180_000);

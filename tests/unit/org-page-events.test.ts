@@ -13,7 +13,16 @@ import { parseOrgPage } from '../../src/features/org-page/lib/parse-org-page';
 import { DEFAULT_DEPOSIT_CENTS } from '../../src/config/product';
 import { rsvpDepositCents } from '../../src/lib/booking';
 
-const event = (over: Partial<{ id: string; rsvp_mode: boolean; rsvp_open: boolean; deposit_amount: number | null; total_available: number; is_fully_booked: boolean }> = {}) => ({
+const event = (
+  over: Partial<{
+    id: string;
+    rsvp_mode: boolean;
+    rsvp_open: boolean;
+    deposit_amount: number | null;
+    total_available: number;
+    is_fully_booked: boolean;
+  }> = {},
+) => ({
   id: 'e1',
   rsvp_mode: false,
   deposit_amount: null,
@@ -105,7 +114,15 @@ describe('page payload', () => {
     branding: null,
     events: [
       { id: 'past', org_id: 'o', title: 'Past', date: '2026-01-01', event_time: '19:00', event_timezone: 'America/New_York', is_active: true },
-      { id: 'later-today', org_id: 'o', title: 'Tonight', date: '2026-03-10', event_time: '23:00', event_timezone: 'America/New_York', is_active: true },
+      {
+        id: 'later-today',
+        org_id: 'o',
+        title: 'Tonight',
+        date: '2026-03-10',
+        event_time: '23:00',
+        event_timezone: 'America/New_York',
+        is_active: true,
+      },
       { id: 'started', org_id: 'o', title: 'Started', date: '2026-03-10', event_time: '12:00', event_timezone: 'America/New_York', is_active: true },
       { id: 'inactive', org_id: 'o', title: 'Off', date: '2026-04-01', event_time: '19:00', event_timezone: 'America/New_York', is_active: false },
     ],
@@ -126,18 +143,29 @@ describe('page payload', () => {
   });
 
   it('fills lenient defaults and drops a malformed branding without losing the page', () => {
-    const page = parseOrgPage({
-      ...base,
-      branding: { brand_name: 'Brand', gallery_images: null, reservation_mode: 'rsvp' },
-      events: [{ ...base.events[1], event_timezone: null, rsvp_slots: [{ id: 's', slot_time: '19:00', current_rsvps: 2 }] }],
-    }, now);
+    const page = parseOrgPage(
+      {
+        ...base,
+        branding: { brand_name: 'Brand', gallery_images: null, reservation_mode: 'rsvp' },
+        events: [{ ...base.events[1], event_timezone: null, rsvp_slots: [{ id: 's', slot_time: '19:00', current_rsvps: 2 }] }],
+      },
+      now,
+    );
     expect(page.branding).toMatchObject({ brand_name: 'Brand', gallery_images: [], reservation_mode: 'rsvp', logo_url: null });
     expect(page.events[0]).toMatchObject({ event_timezone: 'America/New_York', rsvp_mode: false, deposit_amount: null });
     expect(page.events[0].rsvp_slots[0]).toEqual({
-      id: 's', slot_time: '19:00', slot_label: '', max_capacity: 0, current_rsvps: 2, is_active: true, available_spots: 0,
+      id: 's',
+      slot_time: '19:00',
+      slot_label: '',
+      max_capacity: 0,
+      current_rsvps: 2,
+      is_active: true,
+      available_spots: 0,
     });
     expect(parseOrgPage({ ...base, branding: { gallery_images: 'not a list' } }, now).branding).toBeNull();
-    expect(parseOrgPage({ ...base, events: [{ ...base.events[1], ticket_types: [{ id: 't', name: 'T', price: 1.5, quantity: 1 }] }] }, now).eventsFailed).toBe(true);
+    expect(
+      parseOrgPage({ ...base, events: [{ ...base.events[1], ticket_types: [{ id: 't', name: 'T', price: 1.5, quantity: 1 }] }] }, now).eventsFailed,
+    ).toBe(true);
   });
 
   it('refuses a payload without an organization', () => {

@@ -12,7 +12,8 @@ function parse(query: string) {
   return parseReservationParams(new URLSearchParams(query));
 }
 
-const good = 'name=Ada+Lovelace&email=ada%40example.com&eventTitle=Harvest+Dinner&eventDate=2026-12-06&guests=2&ticketType=food_wine&totalPrice=350.00';
+const good =
+  'name=Ada+Lovelace&email=ada%40example.com&eventTitle=Harvest+Dinner&eventDate=2026-12-06&guests=2&ticketType=food_wine&totalPrice=350.00';
 
 describe('reservation details query parameters', () => {
   it('reads every parameter of a confirmation link', () => {

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../stack/gateway/context.ts';
 import {
-  parseAccept, parseColumnList, parseFilterValue, parseKeyPath, parseLogicTree, parseOrder,
-  parsePrefer, parseRangeHeader, parseSelect,
+  parseAccept,
+  parseColumnList,
+  parseFilterValue,
+  parseKeyPath,
+  parseLogicTree,
+  parseOrder,
+  parsePrefer,
+  parseRangeHeader,
+  parseSelect,
 } from '../../stack/gateway/rest/parser.ts';
 
 // The PostgREST query grammar of the local gateway (stack/gateway/rest/parser.ts), no database.
@@ -26,7 +33,10 @@ describe('select', () => {
       { type: 'field', name: 'title', alias: 'name' },
       { type: 'field', name: 'price', cast: 'text' },
     ]);
-    expect(parseSelect('"odd name",x')).toEqual([{ type: 'field', name: 'odd name' }, { type: 'field', name: 'x' }]);
+    expect(parseSelect('"odd name",x')).toEqual([
+      { type: 'field', name: 'odd name' },
+      { type: 'field', name: 'x' },
+    ]);
     expect(parseSelect('')).toEqual([]);
   });
 
@@ -34,11 +44,21 @@ describe('select', () => {
     expect(parseSelect('title,org:organizations!events_org_id_fkey!inner(id,name),ticket_types(*,events(id))')).toEqual([
       { type: 'field', name: 'title' },
       {
-        type: 'embed', name: 'organizations', alias: 'org', hint: 'events_org_id_fkey', joinType: 'inner', spread: false,
-        select: [{ type: 'field', name: 'id' }, { type: 'field', name: 'name' }],
+        type: 'embed',
+        name: 'organizations',
+        alias: 'org',
+        hint: 'events_org_id_fkey',
+        joinType: 'inner',
+        spread: false,
+        select: [
+          { type: 'field', name: 'id' },
+          { type: 'field', name: 'name' },
+        ],
       },
       {
-        type: 'embed', name: 'ticket_types', spread: false,
+        type: 'embed',
+        name: 'ticket_types',
+        spread: false,
         select: [{ type: 'star' }, { type: 'embed', name: 'events', spread: false, select: [{ type: 'field', name: 'id' }] }],
       },
     ]);
@@ -100,7 +120,15 @@ describe('filters', () => {
     expect(t.children).toHaveLength(4);
     expect(t.children[0]).toMatchObject({ kind: 'filter', field: 'a', op: 'eq', value: '1' });
     expect(t.children[1]).toMatchObject({ kind: 'logic', op: 'and', negate: false, children: [{ field: 'b' }, { field: 'c' }] });
-    expect(t.children[2]).toMatchObject({ kind: 'logic', op: 'or', negate: true, children: [{ field: 'd', op: 'is' }, { field: 'e', value: ['1', 'x,y'] }] });
+    expect(t.children[2]).toMatchObject({
+      kind: 'logic',
+      op: 'or',
+      negate: true,
+      children: [
+        { field: 'd', op: 'is' },
+        { field: 'e', value: ['1', 'x,y'] },
+      ],
+    });
     expect(t.children[3]).toMatchObject({ field: 'f', value: 'a,b)' });
     expect(parseLogicTree('and', true, '(tags.cs.{a,b},x.not.eq.2)').children).toMatchObject([
       { field: 'tags', op: 'cs', value: '{a,b}' },
@@ -162,10 +190,43 @@ describe('garbage never crashes or hangs the parser', () => {
   // Deterministic pseudo-random generator so a failure is reproducible.
   let seed = 0x2545f491;
   const rand = () => {
-    seed ^= seed << 13; seed ^= seed >>> 17; seed ^= seed << 5;
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
     return (seed >>> 0) / 0x100000000;
   };
-  const alphabet = ['(', ')', ',', '.', '"', '!', ':', '*', '{', '}', '\\', ' ', '-', '>', 'a', 'b', 'eq', 'in', 'not', 'or', 'and', 'is', 'null', '...', '::', '1', 'é', '\u0000', '%', '\n'];
+  const alphabet = [
+    '(',
+    ')',
+    ',',
+    '.',
+    '"',
+    '!',
+    ':',
+    '*',
+    '{',
+    '}',
+    '\\',
+    ' ',
+    '-',
+    '>',
+    'a',
+    'b',
+    'eq',
+    'in',
+    'not',
+    'or',
+    'and',
+    'is',
+    'null',
+    '...',
+    '::',
+    '1',
+    'é',
+    '\u0000',
+    '%',
+    '\n',
+  ];
   const garbage = () => {
     const n = Math.floor(rand() * 40);
     let s = '';
@@ -191,7 +252,7 @@ describe('garbage never crashes or hangs the parser', () => {
         try {
           parse(input);
         } catch (error) {
-          if (!(error instanceof HttpError)) throw new Error(`${name}(${JSON.stringify(input)}) threw ${String(error)}`);
+          if (!(error instanceof HttpError)) throw new Error(`${name}(${JSON.stringify(input)}) threw ${String(error)}`, { cause: error });
           expect([400, 406, 416]).toContain(error.status);
         }
       }

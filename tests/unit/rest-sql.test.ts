@@ -7,20 +7,39 @@ import { applyQueryParams, buildReadTree, readSql, relationSource, SqlParams } f
 // SQL generation of the REST gateway against a hand-made catalog (no database):
 // identifiers only from the catalog, values only as bind parameters.
 
-const column = (name: string, type = 'text', attnum = 1): Column => ({ name, type, typeOid: 0, attnum, notNull: false, hasDefault: false, generated: false });
+const column = (name: string, type = 'text', attnum = 1): Column => ({
+  name,
+  type,
+  typeOid: 0,
+  attnum,
+  notNull: false,
+  hasDefault: false,
+  generated: false,
+});
 const relation = (name: string, cols: string[]): Relation => {
   const columns = cols.map((c, i) => column(c, c === 'id' || c.endsWith('_id') ? 'uuid' : 'text', i + 1));
   return { oid: 1, name, kind: 'table', columns, columnMap: new Map(columns.map((c) => [c.name, c])), primaryKey: ['id'], uniqueKeys: [] };
 };
 const rel = (source: string, target: string, sc: string, tc: string, card: Relationship['cardinality'], constraint: string): Relationship => ({
-  source, target, sourceColumns: [sc], targetColumns: [tc], constraint, cardinality: card,
-  fkTable: card === 'o2m' ? target : source, fkColumns: [card === 'o2m' ? tc : sc], refTable: card === 'o2m' ? source : target, refColumns: [card === 'o2m' ? sc : tc],
+  source,
+  target,
+  sourceColumns: [sc],
+  targetColumns: [tc],
+  constraint,
+  cardinality: card,
+  fkTable: card === 'o2m' ? target : source,
+  fkColumns: [card === 'o2m' ? tc : sc],
+  refTable: card === 'o2m' ? source : target,
+  refColumns: [card === 'o2m' ? sc : tc],
 });
 
 const orgs = relation('organizations', ['id', 'name', 'slug']);
 const events = relation('events', ['id', 'org_id', 'title']);
 const catalog: Catalog = {
-  relations: new Map([['organizations', orgs], ['events', events]]),
+  relations: new Map([
+    ['organizations', orgs],
+    ['events', events],
+  ]),
   relationships: new Map([
     ['events', [rel('events', 'organizations', 'org_id', 'id', 'm2o', 'events_org_id_fkey')]],
     ['organizations', [rel('organizations', 'events', 'id', 'org_id', 'o2m', 'events_org_id_fkey')]],
@@ -39,20 +58,28 @@ function build(table: string, query: string) {
 }
 
 const errorOf = (fn: () => unknown) => {
-  try { fn(); } catch (e) { if (e instanceof HttpError) return e; throw e; }
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof HttpError) return e;
+    throw e;
+  }
   throw new Error('expected an HttpError');
 };
 
 describe('SQL generation', () => {
   it('passes every filter value as a bind parameter, never in the SQL text', () => {
     const evil = "x'); drop table events; --";
-    const { sql, values } = build('events', new URLSearchParams({
-      select: 'title,organizations(name)',
-      title: `eq.${evil}`,
-      or: `(title.like."*${evil}*",id.in.("${evil}",b))`,
-      'organizations.name': `neq.${evil}`,
-      limit: '5',
-    }).toString());
+    const { sql, values } = build(
+      'events',
+      new URLSearchParams({
+        select: 'title,organizations(name)',
+        title: `eq.${evil}`,
+        or: `(title.like."*${evil}*",id.in.("${evil}",b))`,
+        'organizations.name': `neq.${evil}`,
+        limit: '5',
+      }).toString(),
+    );
     expect(sql.rows).not.toContain('drop table');
     expect(sql.count).not.toContain('drop table');
     expect(values).toContain(evil);

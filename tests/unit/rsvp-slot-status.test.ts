@@ -53,7 +53,7 @@ describe('RSVP form rules', () => {
     expect(messages(valid)).toEqual([]);
   });
 
-  it("uses the spec's messages", () => {
+  it("uses the product's messages", () => {
     expect(messages({ ...valid, name: ' ' })).toEqual(['Name is required']);
     expect(messages({ ...valid, email: 'nope' })).toEqual(['Valid email is required']);
     expect(messages({ ...valid, numGuests: '0' })).toEqual(['At least 1 guest required']);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isMimeTypeAllowed, isValidObjectKey, parseHeaderParams, parseMultipart, StorageError, StorageErrors, storageErrorFromPg } from '../../stack/gateway/storage.ts';
+import {
+  isMimeTypeAllowed,
+  isValidObjectKey,
+  parseHeaderParams,
+  parseMultipart,
+  StorageError,
+  StorageErrors,
+  storageErrorFromPg,
+} from '../../stack/gateway/storage.ts';
 
 /** Encodes a FormData exactly as fetch would send it (undici's encoder). */
 async function encode(form: FormData) {
@@ -36,7 +44,9 @@ describe('parseMultipart', () => {
   });
 
   it('accepts an empty file and a preamble before the first boundary', () => {
-    const raw = Buffer.from('preamble\r\n--XyZ\r\nContent-Disposition: form-data; name=""; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n\r\n--XyZ--\r\n');
+    const raw = Buffer.from(
+      'preamble\r\n--XyZ\r\nContent-Disposition: form-data; name=""; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n\r\n--XyZ--\r\n',
+    );
     const [part] = parseMultipart(raw, 'multipart/form-data; boundary="XyZ"');
     expect(part.filename).toBe('a.txt');
     expect(part.data.length).toBe(0);
@@ -58,7 +68,10 @@ describe('parseMultipart', () => {
 
 describe('parseHeaderParams', () => {
   it('parses quoted, unquoted and RFC 5987 parameters', () => {
-    expect(parseHeaderParams('form-data; name="a;b"; filename=plain.txt')).toEqual({ value: 'form-data', params: { name: 'a;b', filename: 'plain.txt' } });
+    expect(parseHeaderParams('form-data; name="a;b"; filename=plain.txt')).toEqual({
+      value: 'form-data',
+      params: { name: 'a;b', filename: 'plain.txt' },
+    });
     expect(parseHeaderParams(`attachment; filename*=UTF-8''%C3%A9t%C3%A9.png`).params.filename).toBe('été.png');
     expect(parseHeaderParams('multipart/form-data; boundary="--abc"').params.boundary).toBe('--abc');
   });
@@ -85,15 +98,34 @@ describe('bucket checks', () => {
 describe('storage errors', () => {
   it("have storage-api's body and HTTP status (400 for client errors, 500 for internal ones)", () => {
     const tooLarge = StorageErrors.entityTooLarge();
-    expect(tooLarge.body()).toEqual({ statusCode: '413', code: 'EntityTooLarge', error: 'Payload too large', message: 'The object exceeded the maximum allowed size' });
+    expect(tooLarge.body()).toEqual({
+      statusCode: '413',
+      code: 'EntityTooLarge',
+      error: 'Payload too large',
+      message: 'The object exceeded the maximum allowed size',
+    });
     expect(tooLarge.responseStatus).toBe(400);
-    expect(StorageErrors.invalidMimeType('image/gif').body()).toEqual({ statusCode: '415', code: 'InvalidMimeType', error: 'invalid_mime_type', message: 'mime type image/gif is not supported' });
+    expect(StorageErrors.invalidMimeType('image/gif').body()).toEqual({
+      statusCode: '415',
+      code: 'InvalidMimeType',
+      error: 'invalid_mime_type',
+      message: 'mime type image/gif is not supported',
+    });
     expect(StorageErrors.internal('boom').responseStatus).toBe(500);
   });
 
   it('map Postgres errors as storage-api does', () => {
-    expect(storageErrorFromPg({ code: '42501' }).body()).toEqual({ statusCode: '403', code: 'AccessDenied', error: 'Unauthorized', message: 'new row violates row-level security policy' });
-    expect(storageErrorFromPg({ code: '23505' }).body()).toMatchObject({ statusCode: '409', error: 'Duplicate', message: 'The resource already exists' });
+    expect(storageErrorFromPg({ code: '42501' }).body()).toEqual({
+      statusCode: '403',
+      code: 'AccessDenied',
+      error: 'Unauthorized',
+      message: 'new row violates row-level security policy',
+    });
+    expect(storageErrorFromPg({ code: '23505' }).body()).toMatchObject({
+      statusCode: '409',
+      error: 'Duplicate',
+      message: 'The resource already exists',
+    });
     expect(storageErrorFromPg({ code: 'XX000', message: 'x' }).responseStatus).toBe(500);
   });
 });

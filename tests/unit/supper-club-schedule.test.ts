@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { describeSchedule, describeSlots, slotLabels, supperDate, ticketsLeft } from '../../src/features/supper-club/lib/schedule';
 
-const slots = (a: number, b: number) => [{ label: '5:30pm', available: a }, { label: '8:00pm', available: b }];
+const slots = (a: number, b: number) => [
+  { label: '5:30pm', available: a },
+  { label: '8:00pm', available: b },
+];
 
 describe('supper club schedule', () => {
   it('names the weekdays and the first and last dates of the upcoming suppers', () => {
@@ -41,8 +44,6 @@ describe('supper club schedule', () => {
 
 describe('supper club weekdays', () => {
   it('reads Sunday and Monday as a run even when the first upcoming date is a Monday', () => {
-    expect(describeSchedule([{ date: '2026-11-30' }, { date: '2026-12-06' }, { date: '2026-12-07' }])).toBe(
-      'Sundays and Mondays, Nov 30 to Dec 7',
-    );
+    expect(describeSchedule([{ date: '2026-11-30' }, { date: '2026-12-06' }, { date: '2026-12-07' }])).toBe('Sundays and Mondays, Nov 30 to Dec 7');
   });
 });

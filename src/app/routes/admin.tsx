@@ -29,7 +29,7 @@ export default function AdminRoute() {
   const signOut = useSignOut({
     onSuccess: () => {
       toast.success(authMessages.signedOut);
-      navigate(paths.auth.getHref(), { replace: true });
+      void navigate(paths.auth.getHref(), { replace: true });
     },
     onError: () => toast.error('Error', { description: authMessages.signOutFailed }),
   });

@@ -12,7 +12,7 @@ export default function AuthRoute() {
   const signedIn = state.status === 'ready' && state.session !== null;
 
   useEffect(() => {
-    if (signedIn) navigate(paths.admin.getHref(), { replace: true });
+    if (signedIn) void navigate(paths.admin.getHref(), { replace: true });
   }, [signedIn, navigate]);
 
   return (

@@ -21,7 +21,16 @@ interface ConfirmDialogProps {
  * and the outside click does not dismiss it by accident.
  */
 export function ConfirmDialog({
-  open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancel', destructive, pending, onConfirm, children,
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  destructive,
+  pending,
+  onConfirm,
+  children,
 }: ConfirmDialogProps) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
@@ -37,7 +46,9 @@ export function ConfirmDialog({
           {children}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogPrimitive.Close asChild>
-              <Button variant="outline" autoFocus>{cancelLabel}</Button>
+              <Button variant="outline" autoFocus>
+                {cancelLabel}
+              </Button>
             </DialogPrimitive.Close>
             <Button variant={destructive ? 'destructive' : 'default'} disabled={pending} onClick={onConfirm}>
               {confirmLabel}

@@ -23,8 +23,16 @@ export function FormField({ label, error, hint, className, children }: Props) {
     <div className={cn('space-y-2', className)}>
       <Label htmlFor={id}>{label}</Label>
       {control}
-      {hint ? <p id={hintId} className="text-xs text-muted-foreground">{hint}</p> : null}
-      {error ? <p id={messageId} role="alert" className="text-sm font-medium text-destructive">{error}</p> : null}
+      {hint ? (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={messageId} role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
  * that cannot set headers (static CDNs) and the local stack.
  */
 export function FrameGuard({ children }: { children: ReactNode }) {
-  let framed = false;
+  let framed: boolean;
   try {
     framed = window.top !== window.self;
   } catch {

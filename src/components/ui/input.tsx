@@ -9,13 +9,13 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
 ));
 Input.displayName = 'Input';
 
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(
-  ({ className, ...props }, ref) => <textarea ref={ref} className={cn(field, 'min-h-[80px]', className)} {...props} />,
-);
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(({ className, ...props }, ref) => (
+  <textarea ref={ref} className={cn(field, 'min-h-[80px]', className)} {...props} />
+));
 Textarea.displayName = 'Textarea';
 
 /** A native select: fully keyboard accessible and right on phones. */
-export const NativeSelect = forwardRef<HTMLSelectElement, React.SelectHTMLAttributes<HTMLSelectElement>>(
-  ({ className, ...props }, ref) => <select ref={ref} className={cn(field, 'h-11 pr-8', className)} {...props} />,
-);
+export const NativeSelect = forwardRef<HTMLSelectElement, React.SelectHTMLAttributes<HTMLSelectElement>>(({ className, ...props }, ref) => (
+  <select ref={ref} className={cn(field, 'h-11 pr-8', className)} {...props} />
+));
 NativeSelect.displayName = 'NativeSelect';

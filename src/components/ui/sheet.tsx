@@ -6,7 +6,6 @@ import { cn } from '@/lib/utils';
 /** A drawer: Radix Dialog sliding in from a side (focus trapped, Escape closes it). */
 export const Sheet = DialogPrimitive.Root;
 export const SheetTrigger = DialogPrimitive.Trigger;
-export const SheetClose = DialogPrimitive.Close;
 export const SheetTitle = DialogPrimitive.Title;
 export const SheetDescription = DialogPrimitive.Description;
 

@@ -23,6 +23,3 @@ export function TableHead({ className, ...props }: ThHTMLAttributes<HTMLTableCel
 export function TableCell({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
   return <td className={cn('px-3 py-2.5 align-middle', className)} {...props} />;
 }
-export function TableCaption({ className, ...props }: HTMLAttributes<HTMLTableCaptionElement>) {
-  return <caption className={cn('mt-3 pb-3 text-sm text-muted-foreground', className)} {...props} />;
-}

@@ -18,7 +18,14 @@ export const brandingSchema = z.object({
   menu_file_url: optionalUrl,
   instagram_url: optionalUrl,
   website_url: optionalUrl,
-  gallery_images: z.array(z.string().trim().regex(/^https?:\/\//i, urlMessage)).max(limits.galleryMaxImages, `At most ${limits.galleryMaxImages} photos`),
+  gallery_images: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^https?:\/\//i, urlMessage),
+    )
+    .max(limits.galleryMaxImages, `At most ${limits.galleryMaxImages} photos`),
   reservation_mode: z.enum(['reservations', 'rsvp']),
   bookings_description: z.string().max(5000, 'Description is too long'),
   empty_state_title: z.string().trim().max(200, 'Title is too long'),

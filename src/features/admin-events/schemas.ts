@@ -19,7 +19,10 @@ export const eventBasicsSchema = z.object({
 export type EventBasics = z.infer<typeof eventBasicsSchema>;
 
 const wholeNumber = (message: string) =>
-  z.string().trim().refine((v) => v === '' || /^\d+$/.test(v), message);
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\d+$/.test(v), message);
 
 export const rsvpExtrasSchema = z.object({
   maxGuests: wholeNumber('Max guests must be a whole number'),

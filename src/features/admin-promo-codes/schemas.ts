@@ -12,7 +12,10 @@ export const createPromoCodeSchema = z
       .transform((v) => v.toUpperCase()),
     discountType: z.enum(['percent', 'fixed']),
     amount: z.string().trim().min(1, 'Enter the discount'),
-    maxUses: z.string().trim().refine((v) => v === '' || /^\d+$/.test(v), 'Enter a whole number, or leave empty for unlimited'),
+    maxUses: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || /^\d+$/.test(v), 'Enter a whole number, or leave empty for unlimited'),
   })
   .superRefine((v, ctx) => {
     if (v.discountType === 'percent') {

@@ -2,8 +2,10 @@ import type { TicketType } from '@/lib/booking';
 import type { Tables } from '@/lib/database.types';
 
 /** An upcoming dinner of the series, as the public read API returns it (date YYYY-MM-DD). */
-export interface SeriesDinner
-  extends Pick<Tables<'events'>, 'id' | 'title' | 'date' | 'event_time' | 'event_timezone' | 'max_guests' | 'event_details_disclosures'> {
+export interface SeriesDinner extends Pick<
+  Tables<'events'>,
+  'id' | 'title' | 'date' | 'event_time' | 'event_timezone' | 'max_guests' | 'event_details_disclosures'
+> {
   available_seats: number;
   /** Price per guest in cents, quantity still available. */
   ticket_types: TicketType[];

@@ -10,24 +10,23 @@ import type { Tables } from '@/lib/database.types';
 export type ReservationMode = 'reservations' | 'rsvp';
 
 /** An upcoming event: its row's public columns, its ticket types and slots, and what is left. */
-export interface PublicEvent
-  extends Pick<
-    Tables<'events'>,
-    | 'id'
-    | 'org_id'
-    | 'title'
-    | 'date'
-    | 'event_time'
-    | 'event_timezone'
-    | 'max_guests'
-    | 'location_name'
-    | 'location_address'
-    | 'event_details_disclosures'
-    | 'is_active'
-    | 'rsvp_mode'
-    | 'rsvp_open'
-    | 'deposit_amount'
-  > {
+export interface PublicEvent extends Pick<
+  Tables<'events'>,
+  | 'id'
+  | 'org_id'
+  | 'title'
+  | 'date'
+  | 'event_time'
+  | 'event_timezone'
+  | 'max_guests'
+  | 'location_name'
+  | 'location_address'
+  | 'event_details_disclosures'
+  | 'is_active'
+  | 'rsvp_mode'
+  | 'rsvp_open'
+  | 'deposit_amount'
+> {
   ticket_types: TicketType[];
   rsvp_slots: PublicRsvpSlot[];
   available_seats: number;

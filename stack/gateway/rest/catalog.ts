@@ -127,8 +127,13 @@ join pg_type rt on rt.oid = p.prorettype
 where p.pronamespace = 'public'::regnamespace and p.prokind = 'f'`;
 
 interface RelationRow {
-  oid: string; name: string; kind: string;
-  columns: Column[]; keys: { type: string; cols: string[] }[]; view_def: string | null; updatable_mask: number;
+  oid: string;
+  name: string;
+  kind: string;
+  columns: Column[];
+  keys: { type: string; cols: string[] }[];
+  view_def: string | null;
+  updatable_mask: number;
 }
 
 const KIND: Record<string, Relation['kind']> = { r: 'table', v: 'view', m: 'materialized_view', f: 'foreign_table', p: 'partitioned_table' };
@@ -136,7 +141,8 @@ const KIND: Record<string, Relation['kind']> = { r: 'table', v: 'view', m: 'mate
 export async function loadCatalog(pool: pg.Pool): Promise<Catalog> {
   const loadStartedAt = Date.now();
   const client = await pool.connect();
-  let relRows: RelationRow[]; let fkRows: { name: string; table_oid: string; ftable_oid: string; cols: string[]; fcols: string[] }[];
+  let relRows: RelationRow[];
+  let fkRows: { name: string; table_oid: string; ftable_oid: string; cols: string[]; fcols: string[] }[];
   let fnRows: Record<string, unknown>[];
   try {
     // search_path '' makes format_type() schema-qualify every non-builtin type.
@@ -247,8 +253,22 @@ function buildCatalog(
     for (const t of likes(table, fk.cols)) {
       for (const f of likes(ftable, fk.fcols)) {
         const common = { constraint: fk.name, fkTable: t.rel.name, fkColumns: t.cols, refTable: f.rel.name, refColumns: f.cols };
-        add({ ...common, source: t.rel.name, target: f.rel.name, sourceColumns: t.cols, targetColumns: f.cols, cardinality: oneToOne ? 'o2o' : 'm2o' });
-        add({ ...common, source: f.rel.name, target: t.rel.name, sourceColumns: f.cols, targetColumns: t.cols, cardinality: oneToOne ? 'o2o' : 'o2m' });
+        add({
+          ...common,
+          source: t.rel.name,
+          target: f.rel.name,
+          sourceColumns: t.cols,
+          targetColumns: f.cols,
+          cardinality: oneToOne ? 'o2o' : 'm2o',
+        });
+        add({
+          ...common,
+          source: f.rel.name,
+          target: t.rel.name,
+          sourceColumns: f.cols,
+          targetColumns: t.cols,
+          cardinality: oneToOne ? 'o2o' : 'o2m',
+        });
       }
     }
   }
@@ -385,13 +405,25 @@ export function viewColumnOrigins(def: string): Map<string, [number, number]> {
     let p = 0;
     while (p < s.length) {
       const ch = s[p];
-      if (ch === ' ' || ch === '\n' || ch === '\t' || ch === '\r') { p++; continue; }
-      if (ch === '(' || ch === ')' || ch === '{' || ch === '}') { toks.push(ch); p++; continue; }
+      if (ch === ' ' || ch === '\n' || ch === '\t' || ch === '\r') {
+        p++;
+        continue;
+      }
+      if (ch === '(' || ch === ')' || ch === '{' || ch === '}') {
+        toks.push(ch);
+        p++;
+        continue;
+      }
       let tok = '';
       let escaped = false;
       while (p < s.length) {
         const c = s[p];
-        if (c === '\\' && p + 1 < s.length) { tok += s[p + 1]; p += 2; escaped = true; continue; }
+        if (c === '\\' && p + 1 < s.length) {
+          tok += s[p + 1];
+          p += 2;
+          escaped = true;
+          continue;
+        }
         if (c === ' ' || c === '\n' || c === '\t' || c === '\r' || c === '(' || c === ')' || c === '{' || c === '}') break;
         tok += c;
         p++;
@@ -415,7 +447,10 @@ const caches = new WeakMap<pg.Pool, CacheState>();
 
 function state(pool: pg.Pool): CacheState {
   let s = caches.get(pool);
-  if (!s) { s = {}; caches.set(pool, s); }
+  if (!s) {
+    s = {};
+    caches.set(pool, s);
+  }
   return s;
 }
 

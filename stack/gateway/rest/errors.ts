@@ -1,7 +1,14 @@
 import { HttpError } from '../context.ts';
 
 /** PostgREST-shaped error bodies: { code, message, details, hint }. */
-export function pgrstError(status: number, code: string, message: string, details: string | null = null, hint: string | null = null, headers: Record<string, string> = {}) {
+export function pgrstError(
+  status: number,
+  code: string,
+  message: string,
+  details: string | null = null,
+  hint: string | null = null,
+  headers: Record<string, string> = {},
+) {
   return new HttpError(status, { code, message, details, hint }, headers);
 }
 

@@ -34,7 +34,11 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, ctx:
     if (api.target.kind === 'root') {
       const catalog = await getCatalog(ctx.pool);
       const access = await withRoleTransaction(ctx, api.claims, txOptions(true), (client) => accessibleObjects(client));
-      return send(res, api.method, { status: 200, body: JSON.stringify(openApiDocument(catalog, ctx, access)), headers: { 'content-type': OPENAPI_TYPE } });
+      return send(res, api.method, {
+        status: 200,
+        body: JSON.stringify(openApiDocument(catalog, ctx, access)),
+        headers: { 'content-type': OPENAPI_TYPE },
+      });
     }
 
     const plan = await planRequest(ctx.pool, api, startedAt);
@@ -43,6 +47,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, ctx:
       if (api.prefs.tx === 'rollback') {
         // As PostgREST: deferred constraints are still checked, then nothing is kept.
         await client.query('SET CONSTRAINTS ALL IMMEDIATE');
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- a control-flow value, caught by the .catch just below
         throw new RollbackWith(response);
       }
       return response;
@@ -63,14 +68,17 @@ function toHttpError(error: unknown, ctx: GatewayContext, role: string): HttpErr
     if (typeof e?.code === 'string' && ['42P01', '42703', '42883', '3F000'].includes(e.code)) invalidateCatalog(ctx.pool);
     if (!e?.severity) {
       // Not a Postgres error: the database is unreachable or something broke in the gateway.
-      const unreachable = (typeof e?.code === 'string' && /^E[A-Z]+/.test(e.code))
-        || /connection|connect|terminat|socket/i.test(String((error as Error)?.message ?? ''));
-      return pgrstError(unreachable ? 503 : 500, unreachable ? 'PGRST001' : 'PGRST000',
-        unreachable ? 'Database client error. Retrying the connection.' : `Internal gateway error: ${(error as Error)?.message ?? error}`);
+      const unreachable =
+        (typeof e?.code === 'string' && /^E[A-Z]+/.test(e.code)) ||
+        /connection|connect|terminat|socket/i.test(String((error as Error)?.message ?? ''));
+      return pgrstError(
+        unreachable ? 503 : 500,
+        unreachable ? 'PGRST001' : 'PGRST000',
+        unreachable ? 'Database client error. Retrying the connection.' : `Internal gateway error: ${(error as Error)?.message ?? error}`,
+      );
     }
   }
   const http = postgresErrorToHttp(error, role);
   if (http.status === 401 && !('www-authenticate' in http.headers)) http.headers['www-authenticate'] = 'Bearer';
   return http;
 }
-

@@ -18,7 +18,9 @@ export function openApiDocument(catalog: Catalog, ctx: GatewayContext, access: A
   const paths: Record<string, unknown> = { '/': { get: { summary: 'OpenAPI description (minimal)' } } };
   for (const rel of catalog.relations.values()) {
     if (!access.relations.has(rel.name)) continue;
-    const methods = allowedMethods(rel).filter((m) => m !== 'OPTIONS' && m !== 'HEAD').map((m) => m.toLowerCase());
+    const methods = allowedMethods(rel)
+      .filter((m) => m !== 'OPTIONS' && m !== 'HEAD')
+      .map((m) => m.toLowerCase());
     paths[`/${rel.name}`] = Object.fromEntries(methods.map((m) => [m, {}]));
     definitions[rel.name] = {
       type: 'object',
@@ -29,5 +31,13 @@ export function openApiDocument(catalog: Catalog, ctx: GatewayContext, access: A
   for (const [name, fns] of catalog.functions) {
     if (fns.some((f) => f.returnKind !== 'unsupported' && access.functions.has(f.oid))) paths[`/rpc/${name}`] = { post: {}, get: {} };
   }
-  return { swagger: '2.0', info: { title: 'SupperHost local PostgREST-compatible gateway', version: '12' }, host: ctx.apiUrl, basePath: '/rest/v1', schemes: ['http'], paths, definitions };
+  return {
+    swagger: '2.0',
+    info: { title: 'SupperHost local PostgREST-compatible gateway', version: '12' },
+    host: ctx.apiUrl,
+    basePath: '/rest/v1',
+    schemes: ['http'],
+    paths,
+    definitions,
+  };
 }

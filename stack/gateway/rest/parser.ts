@@ -10,7 +10,9 @@ import { parseError, pgrstError, unsupported } from './errors.ts';
 
 export type SelectItem = SelectField | SelectStar | SelectEmbed;
 
-export interface SelectStar { type: 'star' }
+export interface SelectStar {
+  type: 'star';
+}
 
 export interface SelectField {
   type: 'field';
@@ -31,17 +33,36 @@ export interface SelectEmbed {
 }
 
 export const OPERATORS = {
-  eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=',
-  like: 'LIKE', ilike: 'ILIKE', match: '~', imatch: '~*',
-  in: 'IN', is: 'IS', isdistinct: 'IS DISTINCT FROM',
-  cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-',
-  fts: '@@', plfts: '@@', phfts: '@@', wfts: '@@',
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'LIKE',
+  ilike: 'ILIKE',
+  match: '~',
+  imatch: '~*',
+  in: 'IN',
+  is: 'IS',
+  isdistinct: 'IS DISTINCT FROM',
+  cs: '@>',
+  cd: '<@',
+  ov: '&&',
+  sl: '<<',
+  sr: '>>',
+  nxr: '&<',
+  nxl: '&>',
+  adj: '-|-',
+  fts: '@@',
+  plfts: '@@',
+  phfts: '@@',
+  wfts: '@@',
 } as const;
 export type Operator = keyof typeof OPERATORS;
 const QUANTIFIABLE = new Set<Operator>(['eq', 'like', 'ilike', 'gt', 'gte', 'lt', 'lte', 'match', 'imatch']);
 const FTS = new Set<Operator>(['fts', 'plfts', 'phfts', 'wfts']);
 export const IS_VALUES = ['null', 'not_null', 'true', 'false', 'unknown'] as const;
-export type IsValue = (typeof IS_VALUES)[number];
 
 export interface Filter {
   kind: 'filter';
@@ -83,12 +104,24 @@ const MAX_DEPTH = 32;
 
 class Cursor {
   pos = 0;
-  constructor(readonly input: string, readonly what: string) {}
-  get done() { return this.pos >= this.input.length; }
-  peek(n = 0) { return this.input[this.pos + n] ?? ''; }
-  startsWith(s: string) { return this.input.startsWith(s, this.pos); }
+  constructor(
+    readonly input: string,
+    readonly what: string,
+  ) {}
+  get done() {
+    return this.pos >= this.input.length;
+  }
+  peek(n = 0) {
+    return this.input[this.pos + n] ?? '';
+  }
+  startsWith(s: string) {
+    return this.input.startsWith(s, this.pos);
+  }
   eat(s: string) {
-    if (this.startsWith(s)) { this.pos += s.length; return true; }
+    if (this.startsWith(s)) {
+      this.pos += s.length;
+      return true;
+    }
     return false;
   }
   fail(expecting: string): never {
@@ -127,7 +160,10 @@ function parseIdentifier(c: Cursor, expecting = 'identifier'): string {
   const start = c.pos;
   while (!c.done && IDENT_CHAR.test(c.peek())) c.pos++;
   const name = c.input.slice(start, c.pos).trim();
-  if (!name) { c.pos = start; c.fail(expecting); }
+  if (!name) {
+    c.pos = start;
+    c.fail(expecting);
+  }
   return name;
 }
 
@@ -191,7 +227,10 @@ function parseSelectItem(c: Cursor, depth: number): SelectItem {
     while (!c.done && /[A-Za-z0-9_]/.test(c.peek())) c.pos++;
     cast = c.input.slice(start, c.pos);
     if (c.eat('[]')) cast += '[]';
-    if (!/^[A-Za-z_][A-Za-z0-9_]*(\[\])?$/.test(cast)) { c.pos = start; c.fail('type name after "::"'); }
+    if (!/^[A-Za-z_][A-Za-z0-9_]*(\[\])?$/.test(cast)) {
+      c.pos = start;
+      c.fail('type name after "::"');
+    }
   }
   return { type: 'field', name, alias, cast };
 }
@@ -237,7 +276,10 @@ export function parseFilterValue(field: string, raw: string): Filter {
 
 function parseOperatorAndValue(c: Cursor, field: string, mode: 'top' | 'logic'): Filter {
   let negate = false;
-  if (c.startsWith('not.')) { c.pos += 4; negate = true; }
+  if (c.startsWith('not.')) {
+    c.pos += 4;
+    negate = true;
+  }
   const start = c.pos;
   while (!c.done && /[a-z_]/.test(c.peek())) c.pos++;
   const opName = c.input.slice(start, c.pos);
@@ -275,7 +317,8 @@ function parseOperatorAndValue(c: Cursor, field: string, mode: 'top' | 'logic'):
     // like(any).{a,b}: a Postgres array literal.
     value = mode === 'top' ? c.input.slice(c.pos) : readLogicValue(c);
     if (mode === 'top') c.pos = c.input.length;
-    if (!/^\{.*\}$/s.test(value)) throw parseError('filter', c.input, `${op}(${quantifier}) expects a list in braces, e.g. ${op}(${quantifier}).{a,b}`);
+    if (!/^\{.*\}$/s.test(value))
+      throw parseError('filter', c.input, `${op}(${quantifier}) expects a list in braces, e.g. ${op}(${quantifier}).{a,b}`);
   } else if (mode === 'top') {
     value = c.input.slice(c.pos);
     c.pos = c.input.length;
@@ -369,7 +412,10 @@ function parseLogicChildren(c: Cursor, depth: number): Condition[] {
 function parseLogicItem(c: Cursor, depth: number): Condition {
   const save = c.pos;
   let negate = false;
-  if (c.startsWith('not.and(') || c.startsWith('not.or(')) { c.pos += 4; negate = true; }
+  if (c.startsWith('not.and(') || c.startsWith('not.or(')) {
+    c.pos += 4;
+    negate = true;
+  }
   if (c.startsWith('and(') || c.startsWith('or(')) {
     const op = c.startsWith('and(') ? 'and' : 'or';
     c.pos += op.length;
@@ -381,7 +427,9 @@ function parseLogicItem(c: Cursor, depth: number): Condition {
   c.expect('.', '"." after the column name');
   const word = c.input.slice(c.pos).match(/^([A-Za-z_][A-Za-z0-9_]*)\./)?.[1];
   if (word && word !== 'not' && !Object.hasOwn(OPERATORS, word)) {
-    throw unsupported(`Filtering an embedded resource inside or/and (${field}.${word}) is not supported by this gateway; use ${field}.or=(...) instead`);
+    throw unsupported(
+      `Filtering an embedded resource inside or/and (${field}.${word}) is not supported by this gateway; use ${field}.or=(...) instead`,
+    );
   }
   return parseOperatorAndValue(c, field, 'logic');
 }
@@ -404,11 +452,19 @@ export function parseOrder(raw: string): OrderTerm[] {
     }
     const term: OrderTerm = relation ? { relation, field } : { field };
     while (c.eat('.')) {
-      if (c.eat('asc')) { if (term.direction) c.fail('"," or end'); term.direction = 'asc'; }
-      else if (c.eat('desc')) { if (term.direction) c.fail('"," or end'); term.direction = 'desc'; }
-      else if (c.eat('nullsfirst')) { if (term.nulls) c.fail('"," or end'); term.nulls = 'first'; }
-      else if (c.eat('nullslast')) { if (term.nulls) c.fail('"," or end'); term.nulls = 'last'; }
-      else c.fail('"asc", "desc", "nullsfirst" or "nullslast"');
+      if (c.eat('asc')) {
+        if (term.direction) c.fail('"," or end');
+        term.direction = 'asc';
+      } else if (c.eat('desc')) {
+        if (term.direction) c.fail('"," or end');
+        term.direction = 'desc';
+      } else if (c.eat('nullsfirst')) {
+        if (term.nulls) c.fail('"," or end');
+        term.nulls = 'first';
+      } else if (c.eat('nullslast')) {
+        if (term.nulls) c.fail('"," or end');
+        term.nulls = 'last';
+      } else c.fail('"asc", "desc", "nullsfirst" or "nullslast"');
     }
     out.push(term);
     if (c.eat(',')) continue;
@@ -507,7 +563,12 @@ export function parseRangeHeader(header: string | undefined): { offset: number; 
   if (m[2] === '') return { offset: from };
   const to = Number(m[2]);
   if (to < from) {
-    throw pgrstError(416, 'PGRST103', 'Requested range not satisfiable', 'The lower boundary must be lower than or equal to the upper boundary in the Range header.');
+    throw pgrstError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      'The lower boundary must be lower than or equal to the upper boundary in the Range header.',
+    );
   }
   return { offset: from, limit: to - from + 1 };
 }
@@ -520,7 +581,10 @@ export interface MediaChoice {
 /** Accept header → what to answer; 406 PGRST107 when nothing offered is available. */
 export function parseAccept(header: string | undefined): MediaChoice {
   if (!header || !header.trim()) return { kind: 'array', stripNulls: false };
-  const ranges = header.split(',').map((s) => s.trim()).filter(Boolean);
+  const ranges = header
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const range of ranges) {
     const [type, ...params] = range.split(';').map((s) => s.trim().toLowerCase());
     const stripNulls = params.some((p) => p.replace(/\s/g, '') === 'nulls=stripped');

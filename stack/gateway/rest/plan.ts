@@ -9,8 +9,17 @@ import { catalogMiss, CatalogMiss, payloadColumnNotFound, pgrstError, tableNotFo
 import { parseColumnList, parseSelect, type Preferences } from './parser.ts';
 import { unsupportedMethod, type ApiRequest } from './request.ts';
 import {
-  aggregateJson, applyQueryParams, buildReadTree, conditionSql, qi, qt, readSql, relationSource, SqlParams,
-  type ReadNode, type Source,
+  aggregateJson,
+  applyQueryParams,
+  buildReadTree,
+  conditionSql,
+  qi,
+  qt,
+  readSql,
+  relationSource,
+  SqlParams,
+  type ReadNode,
+  type Source,
 } from './sql.ts';
 
 /** How the total behind Content-Range is computed. */
@@ -157,12 +166,16 @@ function checkWritable(rel: Relation, method: string) {
   const w = WRITE_VERB[method];
   if (!w || rel[w.flag] !== false) return;
   const kind = rel.kind === 'materialized_view' ? 'materialized view' : rel.kind === 'foreign_table' ? 'foreign table' : 'view';
-  throw new CatalogMiss(405, {
-    code: '55000',
-    message: `cannot ${w.verb} ${kind} "${rel.name}"`,
-    details: `'${rel.name}' is read-only: it is not automatically updatable and has no INSTEAD OF ${w.trigger} trigger or rule.`,
-    hint: `To enable ${w.from} the ${kind}, provide an INSTEAD OF ${w.trigger} trigger or an unconditional ${w.rule} DO INSTEAD rule.`,
-  }, { allow: allowedMethods(rel).join(',') });
+  throw new CatalogMiss(
+    405,
+    {
+      code: '55000',
+      message: `cannot ${w.verb} ${kind} "${rel.name}"`,
+      details: `'${rel.name}' is read-only: it is not automatically updatable and has no INSTEAD OF ${w.trigger} trigger or rule.`,
+      hint: `To enable ${w.from} the ${kind}, provide an INSTEAD OF ${w.trigger} trigger or an unconditional ${w.rule} DO INSTEAD rule.`,
+    },
+    { allow: allowedMethods(rel).join(',') },
+  );
 }
 
 function planRelation(catalog: Catalog, name: string, api: ApiRequest): Plan {
@@ -227,7 +240,12 @@ function readPayload(relation: Relation, api: ApiRequest, allowArray: boolean): 
     if (isArray) {
       const want = [...columns].sort().join('\u0000');
       for (const r of rows) {
-        if (Object.keys(r as object).sort().join('\u0000') !== want) throw invalidBody('All object keys must match');
+        if (
+          Object.keys(r as object)
+            .sort()
+            .join('\u0000') !== want
+        )
+          throw invalidBody('All object keys must match');
       }
     }
   }
@@ -245,7 +263,10 @@ function representation(catalog: Catalog, relation: Relation, api: ApiRequest, p
 }
 
 function mutatePlan(
-  api: ApiRequest, p: SqlParams, mutation: MutatePlan['mutation'], sql: string | undefined,
+  api: ApiRequest,
+  p: SqlParams,
+  mutation: MutatePlan['mutation'],
+  sql: string | undefined,
   opts: { returnsRow?: boolean; tracksInserted?: boolean; resolution?: Preferences['resolution'] } = {},
 ): MutatePlan {
   return {
@@ -274,9 +295,10 @@ function planInsert(catalog: Catalog, relation: Relation, api: ApiRequest): Muta
 
   let insert: string;
   if (cols.length === 0) {
-    insert = rows.length === 1
-      ? `INSERT INTO ${table} DEFAULT VALUES`
-      : `INSERT INTO ${table} SELECT FROM json_populate_recordset(NULL::${table}, ${p.add(JSON.stringify(rows))}::json)`;
+    insert =
+      rows.length === 1
+        ? `INSERT INTO ${table} DEFAULT VALUES`
+        : `INSERT INTO ${table} SELECT FROM json_populate_recordset(NULL::${table}, ${p.add(JSON.stringify(rows))}::json)`;
   } else if (missingDefault) {
     const tuples = rows.map((r) => {
       const ref = p.add(JSON.stringify(r));
@@ -340,8 +362,9 @@ function planUpdate(catalog: Catalog, relation: Relation, api: ApiRequest): Muta
   if (cols.length === 0) return mutatePlan(api, p, 'update', undefined);
   const table = qt(relation.name);
   const ref = p.add(JSON.stringify(payload.rows[0]));
-  const update = `UPDATE ${table} AS ${alias} SET ${cols.map((c) => `${qi(c)} = pgrst_body.${qi(c)}`).join(', ')}`
-    + ` FROM (SELECT * FROM json_populate_record(NULL::${table}, ${ref}::json)) AS pgrst_body${where}`;
+  const update =
+    `UPDATE ${table} AS ${alias} SET ${cols.map((c) => `${qi(c)} = pgrst_body.${qi(c)}`).join(', ')}` +
+    ` FROM (SELECT * FROM json_populate_record(NULL::${table}, ${ref}::json)) AS pgrst_body${where}`;
   return returningPlan(catalog, relation, api, p, 'update', update, alias);
 }
 
@@ -355,7 +378,13 @@ function planDelete(catalog: Catalog, relation: Relation, api: ApiRequest): Muta
 }
 
 function returningPlan(
-  catalog: Catalog, relation: Relation, api: ApiRequest, p: SqlParams, mutation: 'update' | 'delete', statement: string, alias: string,
+  catalog: Catalog,
+  relation: Relation,
+  api: ApiRequest,
+  p: SqlParams,
+  mutation: 'update' | 'delete',
+  statement: string,
+  alias: string,
 ): MutatePlan {
   if (api.prefs.return !== 'representation') return mutatePlan(api, p, mutation, statement);
   const repSql = representation(catalog, relation, api, p);
@@ -375,15 +404,22 @@ function functionNotFound(name: string, keys: string[], isPost: boolean) {
 
 function chooseFunction(catalog: Catalog, name: string, keys: string[], isPost: boolean): Fn {
   const overloads = catalog.functions.get(name) ?? [];
-  const matches = overloads.filter((fn) =>
-    (isPost && fn.singleUnnamedJson) ||
-    (fn.args.every((a) => a.name !== '' && (a.hasDefault || keys.includes(a.name))) && keys.every((k) => fn.args.some((a) => a.name === k))));
+  const matches = overloads.filter(
+    (fn) =>
+      (isPost && fn.singleUnnamedJson) ||
+      (fn.args.every((a) => a.name !== '' && (a.hasDefault || keys.includes(a.name))) && keys.every((k) => fn.args.some((a) => a.name === k))),
+  );
   if (matches.length === 0) throw functionNotFound(name, keys, isPost);
   if (matches.length > 1) {
     const exact = matches.filter((fn) => !fn.singleUnnamedJson && fn.args.length === keys.length);
     if (exact.length === 1) return exact[0];
-    throw pgrstError(300, 'PGRST203', `Could not choose the best candidate function between: ${matches.map((fn) => `public.${fn.name}(${fn.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`).join(', ')}`,
-      null, 'Try renaming the parameters or the function itself in the database so function overloading can be resolved');
+    throw pgrstError(
+      300,
+      'PGRST203',
+      `Could not choose the best candidate function between: ${matches.map((fn) => `public.${fn.name}(${fn.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`).join(', ')}`,
+      null,
+      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    );
   }
   return matches[0];
 }

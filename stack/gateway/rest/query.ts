@@ -27,16 +27,17 @@ export const ESTIMATE_THRESHOLD = 1000;
 
 export function runPlan(client: pg.PoolClient, plan: Plan): Promise<DbResult> {
   switch (plan.kind) {
-    case 'read': return runRead(client, plan);
-    case 'mutate': return runMutate(client, plan);
-    case 'call': return runCall(client, plan);
+    case 'read':
+      return runRead(client, plan);
+    case 'mutate':
+      return runMutate(client, plan);
+    case 'call':
+      return runCall(client, plan);
   }
 }
 
 async function runRead(client: pg.PoolClient, plan: ReadPlan): Promise<DbResult> {
-  const agg = plan.scalarColumn
-    ? `coalesce(json_agg(pgrst_r.${qi(plan.scalarColumn)}), '[]')::text`
-    : aggregateJson(plan.stripNulls);
+  const agg = plan.scalarColumn ? `coalesce(json_agg(pgrst_r.${qi(plan.scalarColumn)}), '[]')::text` : aggregateJson(plan.stripNulls);
   let total = '';
   if (plan.count === 'exact') total = `, (SELECT count(*) FROM (${plan.countRowsSql}) AS pgrst_c) AS total`;
   if (plan.count === 'estimated') total = `, (SELECT count(*) FROM (${plan.countRowsSql} LIMIT ${ESTIMATE_THRESHOLD + 1}) AS pgrst_c) AS total`;
@@ -121,7 +122,7 @@ async function runMutate(client: pg.PoolClient, plan: MutatePlan): Promise<DbRes
 
 async function runCall(client: pg.PoolClient, plan: CallPlan): Promise<DbResult> {
   const row = (await runQuery(client, plan.sql, plan.params)).rows[0] as { body?: string | null } | undefined;
-  return { n: 1, body: plan.fn.returnKind === 'void' ? undefined : row?.body ?? 'null' };
+  return { n: 1, body: plan.fn.returnKind === 'void' ? undefined : (row?.body ?? 'null') };
 }
 
 /**
@@ -129,16 +130,24 @@ async function runCall(client: pg.PoolClient, plan: CallPlan): Promise<DbResult>
  * follow-privileges): relations it owns or holds any privilege on, functions it may execute.
  */
 export async function accessibleObjects(client: pg.PoolClient): Promise<{ relations: Set<string>; functions: Set<number> }> {
-  const relations = await runQuery(client, `
+  const relations = await runQuery(
+    client,
+    `
     SELECT c.relname AS name FROM pg_class c
     WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('v', 'r', 'm', 'f', 'p') AND NOT c.relispartition
       AND (pg_has_role(c.relowner, 'USAGE')
         OR has_table_privilege(c.oid, 'SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER')
-        OR has_any_column_privilege(c.oid, 'SELECT, INSERT, UPDATE, REFERENCES'))`, []);
-  const functions = await runQuery(client, `
+        OR has_any_column_privilege(c.oid, 'SELECT, INSERT, UPDATE, REFERENCES'))`,
+    [],
+  );
+  const functions = await runQuery(
+    client,
+    `
     SELECT p.oid::int8 AS oid FROM pg_proc p
     WHERE p.pronamespace = 'public'::regnamespace AND p.prokind = 'f' AND p.prorettype <> 'trigger'::regtype
-      AND has_function_privilege(p.oid, 'execute')`, []);
+      AND has_function_privilege(p.oid, 'execute')`,
+    [],
+  );
   return {
     relations: new Set(relations.rows.map((r: { name: string }) => r.name)),
     functions: new Set(functions.rows.map((r: { oid: string }) => Number(r.oid))),

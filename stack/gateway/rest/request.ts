@@ -9,10 +9,7 @@ import type { JwtClaims } from '../../jwt.ts';
 import { pgrstError } from './errors.ts';
 import { parseAccept, parsePrefer, parseRangeHeader, type MediaChoice, type Preferences } from './parser.ts';
 
-export type Target =
-  | { kind: 'root' }
-  | { kind: 'relation'; name: string }
-  | { kind: 'rpc'; name: string };
+export type Target = { kind: 'root' } | { kind: 'relation'; name: string } | { kind: 'rpc'; name: string };
 
 export interface ApiRequest {
   /** Upper-case HTTP method. */
@@ -67,7 +64,10 @@ function parseTarget(url: URL): { target: Target; segments: string[] } {
   if (rest !== '' && !rest.startsWith('/')) throw invalidPath();
   let segments: string[];
   try {
-    segments = rest.split('/').filter((s, i) => i > 0 || s !== '').map((s) => decodeURIComponent(s));
+    segments = rest
+      .split('/')
+      .filter((s, i) => i > 0 || s !== '')
+      .map((s) => decodeURIComponent(s));
   } catch {
     throw invalidPath();
   }

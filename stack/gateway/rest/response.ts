@@ -34,9 +34,12 @@ export function send(res: ServerResponse, method: string, r: RestResponse) {
 
 export function respond(api: ApiRequest, plan: Plan, db: DbResult): RestResponse {
   switch (plan.kind) {
-    case 'read': return readResponse(api, plan, db);
-    case 'mutate': return mutationResponse(api, plan, db);
-    case 'call': return callResponse(api, plan, db);
+    case 'read':
+      return readResponse(api, plan, db);
+    case 'mutate':
+      return mutationResponse(api, plan, db);
+    case 'call':
+      return callResponse(api, plan, db);
   }
 }
 
@@ -108,8 +111,14 @@ function readResponse(api: ApiRequest, plan: ReadPlan, db: DbResult): RestRespon
   let status = 200;
   if (total !== undefined && !single) {
     if (plan.offset > total) {
-      throw pgrstError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${plan.offset} was requested, but there are only ${total} rows.`, null,
-        { 'content-range': `*/${total}` });
+      throw pgrstError(
+        416,
+        'PGRST103',
+        'Requested range not satisfiable',
+        `An offset of ${plan.offset} was requested, but there are only ${total} rows.`,
+        null,
+        { 'content-range': `*/${total}` },
+      );
     }
     if (n < total) status = 206;
   }
@@ -142,8 +151,7 @@ function mutationResponse(api: ApiRequest, plan: MutatePlan, db: DbResult): Rest
   let status: number;
   if (plan.mutation === 'insert') {
     // 201 unless a merge-duplicates upsert only updated rows (PostgREST; ignore-duplicates stays 201).
-    const nothingInserted = plan.resolution === 'merge-duplicates'
-      && (plan.sql === undefined || (plan.tracksInserted && (db.inserted ?? 0) <= 0));
+    const nothingInserted = plan.resolution === 'merge-duplicates' && (plan.sql === undefined || (plan.tracksInserted && (db.inserted ?? 0) <= 0));
     status = nothingInserted ? 200 : 201;
   } else {
     status = plan.representation ? 200 : 204;

@@ -6,8 +6,17 @@
 import type { Catalog, Column, Relation, Relationship } from './catalog.ts';
 import { catalogMiss, columnNotFound, pgrstError, unsupported } from './errors.ts';
 import {
-  OPERATORS, parseFilterValue, parseKeyPath, parseLogicTree, parseNonNegativeInt, parseOrder,
-  type Condition, type Filter, type OrderTerm, type SelectEmbed, type SelectItem,
+  OPERATORS,
+  parseFilterValue,
+  parseKeyPath,
+  parseLogicTree,
+  parseNonNegativeInt,
+  parseOrder,
+  type Condition,
+  type Filter,
+  type OrderTerm,
+  type SelectEmbed,
+  type SelectItem,
 } from './parser.ts';
 
 export const qi = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -74,14 +83,9 @@ export function findRelationship(catalog: Catalog, source: string, item: SelectE
   const singleFkCol = (r: Relationship) => (r.fkColumns.length === 1 ? r.fkColumns[0] : undefined);
   const singleRefCol = (r: Relationship) => (r.refColumns.length === 1 ? r.refColumns[0] : undefined);
   const matchesTarget = (r: Relationship) =>
-    r.target === item.name ||
-    r.constraint === item.name ||
-    (r.cardinality !== 'o2m' && r.fkTable === source && singleFkCol(r) === item.name);
+    r.target === item.name || r.constraint === item.name || (r.cardinality !== 'o2m' && r.fkTable === source && singleFkCol(r) === item.name);
   const matchesHint = (r: Relationship) =>
-    item.hint === undefined ||
-    r.constraint === item.hint ||
-    singleFkCol(r) === item.hint ||
-    singleRefCol(r) === item.hint;
+    item.hint === undefined || r.constraint === item.hint || singleFkCol(r) === item.hint || singleRefCol(r) === item.hint;
   const candidates = all.filter((r) => matchesTarget(r) && matchesHint(r));
   if (candidates.length === 1) return candidates[0];
   if (candidates.length === 0) {
@@ -90,9 +94,15 @@ export function findRelationship(catalog: Catalog, source: string, item: SelectE
       const junction = toJunction.target;
       const pk = catalog.relations.get(junction)?.primaryKey ?? [];
       const inPk = (cols: string[]) => cols.every((c) => pk.includes(c));
-      if (inPk(toJunction.targetColumns) && (catalog.relationships.get(junction) ?? []).some((r) =>
-        r.cardinality === 'm2o' && r.target === item.name && r.constraint !== toJunction.constraint && inPk(r.sourceColumns))) {
-        throw unsupported(`Many-to-many embedding of '${item.name}' through the junction '${junction}' is not supported by this gateway; embed '${junction}(${item.name}(...))' instead`);
+      if (
+        inPk(toJunction.targetColumns) &&
+        (catalog.relationships.get(junction) ?? []).some(
+          (r) => r.cardinality === 'm2o' && r.target === item.name && r.constraint !== toJunction.constraint && inPk(r.sourceColumns),
+        )
+      ) {
+        throw unsupported(
+          `Many-to-many embedding of '${item.name}' through the junction '${junction}' is not supported by this gateway; embed '${junction}(${item.name}(...))' instead`,
+        );
       }
     }
     const target = item.hint ? `${item.name}` : item.name;
@@ -128,16 +138,25 @@ export function buildReadTree(catalog: Catalog, source: Source, items: SelectIte
   for (const item of items) {
     if (item.type !== 'embed') continue;
     if (!source.relationshipsOf) {
-      throw catalogMiss(400, 'PGRST200', `Could not find a relationship between '${source.name}' and '${item.name}' in the schema cache`,
-        `The result of '${source.name}' has no relationships.`, null);
+      throw catalogMiss(
+        400,
+        'PGRST200',
+        `Could not find a relationship between '${source.name}' and '${item.name}' in the schema cache`,
+        `The result of '${source.name}' has no relationships.`,
+        null,
+      );
     }
     const rel = findRelationship(catalog, source.relationshipsOf, item);
     const target = catalog.relations.get(rel.target);
     if (!target) throw catalogMiss(404, 'PGRST205', `Could not find the table 'public.${rel.target}' in the schema cache`);
     const toOne = rel.cardinality !== 'o2m';
     if (item.spread && !toOne) {
-      throw pgrstError(400, 'PGRST119', `A spread operation on '${item.name}' is not possible`,
-        `'${source.name}' and '${item.name}' do not form a many-to-one or one-to-one relationship`);
+      throw pgrstError(
+        400,
+        'PGRST119',
+        `A spread operation on '${item.name}' is not possible`,
+        `'${source.name}' and '${item.name}' do not form a many-to-one or one-to-one relationship`,
+      );
     }
     const child = buildReadTree(catalog, relationSource(target), item.select, p, depth + 1);
     const key = item.alias ?? item.name;
@@ -154,8 +173,13 @@ export function buildReadTree(catalog: Catalog, source: Source, items: SelectIte
  * `<table>_<name>_<depth>`, so Postgres refuses the request with this 42712 (400); the same here.
  */
 function duplicateEmbed(table: string, key: string, depth: number) {
-  return pgrstError(400, '42712', `table name "${table}_${key}_${depth}" specified more than once`, null,
-    `Embedding '${key}' more than once needs an alias for each, e.g. '${key}_a:${key}!<hint>(...)'.`);
+  return pgrstError(
+    400,
+    '42712',
+    `table name "${table}_${key}_${depth}" specified more than once`,
+    null,
+    `Embedding '${key}' more than once needs an alias for each, e.g. '${key}_a:${key}!<hint>(...)'.`,
+  );
 }
 
 /** Postgres' MaxTupleAttributeNumber: a SELECT can produce at most this many columns. */
@@ -166,9 +190,13 @@ export const MAX_SELECT_COLUMNS = 1664;
  * refused before the database, with Postgres' code and message.
  */
 function tooManyColumns(source: string, n: number) {
-  return pgrstError(400, '54011', `target lists can have at most ${MAX_SELECT_COLUMNS} entries`,
+  return pgrstError(
+    400,
+    '54011',
+    `target lists can have at most ${MAX_SELECT_COLUMNS} entries`,
     `The select parameter asks for ${n} columns of '${source}' (stars included).`,
-    `Select at most ${MAX_SELECT_COLUMNS} columns per resource.`);
+    `Select at most ${MAX_SELECT_COLUMNS} columns per resource.`,
+  );
 }
 
 const RESERVED_TOP = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict', 'apikey']);
@@ -211,7 +239,12 @@ export function applyQueryParams(root: ReadNode, params: URLSearchParams, skip: 
         continue;
       }
       if (!node.source.columnMap.has(last)) {
-        throw pgrstError(400, 'PGRST120', `Bad operator on the '${last}' embedded resource`, 'Only is null or not is null filters are allowed on embedded resources');
+        throw pgrstError(
+          400,
+          'PGRST120',
+          `Bad operator on the '${last}' embedded resource`,
+          'Only is null or not is null filters are allowed on embedded resources',
+        );
       }
     }
     node.conditions.push(filter);
@@ -223,8 +256,13 @@ function findEmbedded(root: ReadNode, path: string[]): ReadNode {
   for (const seg of path) {
     const next = node.embeds.find((e) => e.key === seg);
     if (!next) {
-      throw pgrstError(400, 'PGRST108', `'${seg}' is not an embedded resource in this request`, null,
-        `Verify that '${seg}' is included in the 'select' query parameter.`);
+      throw pgrstError(
+        400,
+        'PGRST108',
+        `'${seg}' is not an embedded resource in this request`,
+        null,
+        `Verify that '${seg}' is included in the 'select' query parameter.`,
+      );
     }
     node = next.node;
   }
@@ -263,7 +301,10 @@ function filterSql(node: ReadNode, f: Filter, p: SqlParams): string {
       return `${ref} = ANY(${p.add(f.value)})`;
     case 'isdistinct':
       return `${ref} IS DISTINCT FROM ${p.add(f.value)}`;
-    case 'fts': case 'plfts': case 'phfts': case 'wfts': {
+    case 'fts':
+    case 'plfts':
+    case 'phfts':
+    case 'wfts': {
       const cfg = f.ftsConfig ? `${p.add(f.ftsConfig)}::regconfig, ` : '';
       const vector = c.type === 'tsvector' ? ref : `to_tsvector(${cfg}${ref})`;
       return `${vector} @@ ${FTS_FUNCS[f.op]}(${cfg}${p.add(f.value)})`;
@@ -278,24 +319,33 @@ function filterSql(node: ReadNode, f: Filter, p: SqlParams): string {
 
 function orderSql(catalog: Catalog, node: ReadNode): string {
   if (!node.order.length) return '';
-  return ' ORDER BY ' + node.order.map((o) => {
-    let expr: string;
-    if (o.relation) {
-      // Related order: a column of a to-one embed, as a correlated subquery.
-      const e = node.embeds.find((x) => x.key === o.relation);
-      if (!e || !e.toOne) {
-        throw pgrstError(400, 'PGRST118', `A related order on '${o.relation}' is not possible`,
-          `'${node.source.name}' and '${o.relation}' do not form a many-to-one or one-to-one relationship`);
-      }
-      const c = col(e.node, o.field);
-      const ro = `${e.lateral}_o`;
-      const join = e.rel.sourceColumns.map((sc, i) => `${ro}.${qi(e.rel.targetColumns[i])} = ${node.alias}.${qi(sc)}`).join(' AND ');
-      expr = `(SELECT ${ro}.${qi(c.name)} FROM ${qt(e.rel.target)} AS ${ro} WHERE ${join} LIMIT 1)`;
-    } else {
-      expr = `${node.alias}.${qi(col(node, o.field).name)}`;
-    }
-    return `${expr} ${o.direction === 'desc' ? 'DESC' : 'ASC'}${o.nulls ? ` NULLS ${o.nulls === 'first' ? 'FIRST' : 'LAST'}` : ''}`;
-  }).join(', ');
+  return (
+    ' ORDER BY ' +
+    node.order
+      .map((o) => {
+        let expr: string;
+        if (o.relation) {
+          // Related order: a column of a to-one embed, as a correlated subquery.
+          const e = node.embeds.find((x) => x.key === o.relation);
+          if (!e || !e.toOne) {
+            throw pgrstError(
+              400,
+              'PGRST118',
+              `A related order on '${o.relation}' is not possible`,
+              `'${node.source.name}' and '${o.relation}' do not form a many-to-one or one-to-one relationship`,
+            );
+          }
+          const c = col(e.node, o.field);
+          const ro = `${e.lateral}_o`;
+          const join = e.rel.sourceColumns.map((sc, i) => `${ro}.${qi(e.rel.targetColumns[i])} = ${node.alias}.${qi(sc)}`).join(' AND ');
+          expr = `(SELECT ${ro}.${qi(c.name)} FROM ${qt(e.rel.target)} AS ${ro} WHERE ${join} LIMIT 1)`;
+        } else {
+          expr = `${node.alias}.${qi(col(node, o.field).name)}`;
+        }
+        return `${expr} ${o.direction === 'desc' ? 'DESC' : 'ASC'}${o.nulls ? ` NULLS ${o.nulls === 'first' ? 'FIRST' : 'LAST'}` : ''}`;
+      })
+      .join(', ')
+  );
 }
 
 function limitSql(limit: number | undefined, offset: number | undefined, p: SqlParams): string {
@@ -348,9 +398,10 @@ export function nodeSql(catalog: Catalog, node: ReadNode, p: SqlParams): NodeSql
       const joinConds = e.rel.sourceColumns.map((sc, i) => `${child.alias}.${qi(e.rel.targetColumns[i])} = ${node.alias}.${qi(sc)}`);
       const childWhere = [...joinConds, ...cs.where];
       const innerList = item.spread ? [...cs.selectList, 'TRUE AS "pgrst_exists"'] : cs.selectList;
-      const inner = `SELECT ${innerList.join(', ')}`
-        + ` FROM ${qt(target.name)} AS ${child.alias}${cs.joins.map((j) => ' ' + j).join('')}`
-        + ` WHERE ${childWhere.join(' AND ')}${orderSql(catalog, child)}${limitSql(child.limit, child.offset, p)}`;
+      const inner =
+        `SELECT ${innerList.join(', ')}` +
+        ` FROM ${qt(target.name)} AS ${child.alias}${cs.joins.map((j) => ' ' + j).join('')}` +
+        ` WHERE ${childWhere.join(' AND ')}${orderSql(catalog, child)}${limitSql(child.limit, child.offset, p)}`;
       let lateral: string;
       let marker: string;
       const sub = `${e.lateral}_s`;
@@ -363,9 +414,7 @@ export function nodeSql(catalog: Catalog, node: ReadNode, p: SqlParams): NodeSql
         }
       } else {
         const rowJson = `row_to_json(${sub})`;
-        lateral = e.toOne
-          ? `SELECT ${rowJson} AS "j" FROM (${inner}) AS ${sub}`
-          : `SELECT json_agg(${rowJson}) AS "j" FROM (${inner}) AS ${sub}`;
+        lateral = e.toOne ? `SELECT ${rowJson} AS "j" FROM (${inner}) AS ${sub}` : `SELECT json_agg(${rowJson}) AS "j" FROM (${inner}) AS ${sub}`;
         marker = `${e.lateral}."j"`;
         if (!empty) {
           selectList.push(`${e.toOne ? marker : `COALESCE(${marker}, '[]'::json)`} AS ${qi(e.key)}`);

@@ -20,8 +20,11 @@ import { type BookingSelection, selectionArgs } from './pricing.ts';
 import type { PaymentProcessor } from './processor.ts';
 import { callRpc, countingPromoMisses, TransientError } from './rpc.ts';
 
-// Where tests/unit/booking-errors.test.ts has always found them (defined in http.ts and rpc.ts).
+// Where tests/unit/booking-errors.test.ts has always found them (defined in http.ts and rpc.ts);
+// its Deno script imports them from here, which knip cannot see (hence @public).
+/** @public */
 export { findNul } from './http.ts';
+/** @public */
 export { rpcFailure } from './rpc.ts';
 
 export interface GuestDetails {
@@ -101,8 +104,7 @@ async function finalRefusal(db: SupabaseClient, reservationId: string, status: n
   return refusal(status, message, code);
 }
 
-const RETRY_LATER =
-  'We could not confirm your payment with the card processor. Please try again in a moment; you will not be charged twice.';
+const RETRY_LATER = 'We could not confirm your payment with the card processor. Please try again in a moment; you will not be charged twice.';
 
 /**
  * Holds the seats, charges the card and confirms the booking, or refuses with the guest's
@@ -114,18 +116,25 @@ export async function bookAndPay(db: SupabaseClient, selection: BookingSelection
 
   let hold: HoldRow;
   try {
-    hold = await countingPromoMisses(db, selection.eventId, selection.clientKey, () => callRpc<HoldRow>(db, 'hold_booking', {
-      p_idempotency_key: options.idempotencyKey,
-      ...selectionArgs(selection),
-      p_name: guest.name,
-      p_email: guest.email,
-      p_phone: guest.phone ?? null,
-      p_dietary_restrictions: guest.dietaryRestrictions ?? null,
-      p_special_requests: guest.specialRequests ?? null,
-      p_expected_total_cents: options.expectedTotalCents,
-      p_has_payment_token: token !== null,
-      p_payment_source: token,
-    }, { clientKey: selection.clientKey }));
+    hold = await countingPromoMisses(db, selection.eventId, selection.clientKey, () =>
+      callRpc<HoldRow>(
+        db,
+        'hold_booking',
+        {
+          p_idempotency_key: options.idempotencyKey,
+          ...selectionArgs(selection),
+          p_name: guest.name,
+          p_email: guest.email,
+          p_phone: guest.phone ?? null,
+          p_dietary_restrictions: guest.dietaryRestrictions ?? null,
+          p_special_requests: guest.specialRequests ?? null,
+          p_expected_total_cents: options.expectedTotalCents,
+          p_has_payment_token: token !== null,
+          p_payment_source: token,
+        },
+        { clientKey: selection.clientKey },
+      ),
+    );
   } catch (error) {
     if (error instanceof TransientError) throw refusal(503, 'We could not reserve your seats just now. Please try again.', 'unavailable_retry');
     throw error;
@@ -148,7 +157,13 @@ export async function bookAndPay(db: SupabaseClient, selection: BookingSelection
   if (hold.total_cents === 0) {
     const confirmed = await confirm(db, hold.reservation_id, 'comp', null);
     if (!confirmed) {
-      throw await finalRefusal(db, hold.reservation_id, 409, 'Your reservation hold expired before it was confirmed. Please start again.', 'hold_expired');
+      throw await finalRefusal(
+        db,
+        hold.reservation_id,
+        409,
+        'Your reservation hold expired before it was confirmed. Please start again.',
+        'hold_expired',
+      );
     }
     return booked(hold, 'comp', null, hold.existing);
   }
@@ -250,4 +265,3 @@ async function confirm(db: SupabaseClient, reservationId: string, provider: stri
   if (confirmed) kickEmailDelivery();
   return confirmed;
 }
-

@@ -6,7 +6,7 @@
 // `{ success: false, error: message, code }` with that status (what the app reads: the
 // payment pages check `success === false` and show `error`). Anything unexpected is a
 // logged 500 `{ error: 'Internal error', code: 'internal_error' }`.
-import { z } from 'npm:zod@4';
+import type { z } from 'npm:zod@4';
 import { corsHeaders, handleCors } from './cors.ts';
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
@@ -85,7 +85,7 @@ export interface ReadBodyOptions {
  * fields 'invalid_input', with `issues: ['<field>: <message>', ...]`.
  */
 export async function readBody<S extends z.ZodType>(req: Request, schema: S, options: ReadBodyOptions = {}): Promise<z.output<S>> {
-  let raw = '';
+  let raw: string;
   try {
     raw = await req.text();
   } catch {
@@ -109,14 +109,9 @@ export function validate<S extends z.ZodType>(schema: S, data: unknown, options:
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   const issues = describeIssues(result.error.issues);
-  const message = options.summary === 'first'
-    ? result.error.issues[0]?.message ?? 'Invalid request'
-    : `Invalid request body: ${issues.join('; ')}`;
+  const message = options.summary === 'first' ? (result.error.issues[0]?.message ?? 'Invalid request') : `Invalid request body: ${issues.join('; ')}`;
   throw refusal(400, message, 'invalid_input', { issues });
 }
-
-/** The same reader under its former name (tests/fixtures/functions/validate imports it). */
-export const parseJson = readBody;
 
 /**
  * Wraps a handler: answers CORS preflights, turns thrown HttpErrors into JSON
@@ -147,9 +142,10 @@ export function allowMethods(req: Request, ...methods: string[]): void {
  * guessing per client; capped and never empty.
  */
 export function clientAddress(req: Request): string {
-  const address = req.headers.get('cf-connecting-ip')?.trim()
-    || req.headers.get('x-real-ip')?.trim()
-    || req.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
-    || 'unknown';
+  const address =
+    req.headers.get('cf-connecting-ip')?.trim() ||
+    req.headers.get('x-real-ip')?.trim() ||
+    req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ||
+    'unknown';
   return address.slice(0, 100);
 }

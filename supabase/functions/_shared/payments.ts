@@ -49,7 +49,13 @@ export function paymentProcessor(db: SupabaseClient): PaymentProcessor | null {
 /** A refund key derived from the charge key (Square: ≤ 45 chars, unique per refund). */
 export async function refundKey(chargeKey: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`refund:${chargeKey}`));
-  return 'r' + [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('').slice(0, 40);
+  return (
+    'r' +
+    [...new Uint8Array(digest)]
+      .map((b) => b.toString(16).padStart(2, '0'))
+      .join('')
+      .slice(0, 40)
+  );
 }
 
 /**

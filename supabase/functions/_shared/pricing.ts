@@ -65,7 +65,7 @@ export function selectionArgs(selection: BookingSelection): Record<string, unkno
     p_rsvp_slot_id: selection.rsvpSlotId ?? null,
     p_time_slot: selection.timeSlot ?? null,
     p_promo_code: promo ? promo : null,
-    p_unit_price_cents: selection.pricing === 'fixed' ? selection.unitPriceCents ?? null : null,
+    p_unit_price_cents: selection.pricing === 'fixed' ? (selection.unitPriceCents ?? null) : null,
     p_max_guests: selection.maxGuests,
     p_org_slug: selection.orgSlug ?? null,
     p_slot_cap: selection.slotCap ?? null,
@@ -88,7 +88,8 @@ interface QuoteRow {
 /** Prices a booking (nothing is reserved). Throws an HttpError with the guest's message when it cannot be made. */
 export async function quoteBooking(db: SupabaseClient, selection: BookingSelection): Promise<Quote> {
   const row = await countingPromoMisses(db, selection.eventId, selection.clientKey, () =>
-    callRpc<QuoteRow>(db, 'quote_booking', selectionArgs(selection), { clientKey: selection.clientKey }));
+    callRpc<QuoteRow>(db, 'quote_booking', selectionArgs(selection), { clientKey: selection.clientKey }),
+  );
   return {
     eventId: row.event_id,
     orgId: row.org_id,
@@ -105,7 +106,5 @@ export async function quoteBooking(db: SupabaseClient, selection: BookingSelecti
 
 /** The promo object of the public answers: {id, discount_type, discount_amount} (and code). */
 export function publicPromo(promo: QuotePromo | null) {
-  return promo
-    ? { id: promo.id, code: promo.code, discount_type: promo.discount_type, discount_amount: promo.discount_amount }
-    : null;
+  return promo ? { id: promo.id, code: promo.code, discount_type: promo.discount_type, discount_amount: promo.discount_amount } : null;
 }

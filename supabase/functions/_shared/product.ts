@@ -43,7 +43,11 @@ export const RESERVATION_MAX_GUESTS = 10;
 
 // --- Holds --------------------------------------------------------------------------------
 
-/** How long a checkout holds its seats before they are freed (SQL home: hold_booking's interval '15 minutes'). */
+/**
+ * How long a checkout holds its seats before they are freed (SQL home: hold_booking's interval '15 minutes').
+ * Read by no code today: kept as the documented mirror of the SQL number (@public: knip, keep it).
+ * @public
+ */
 export const HOLD_DURATION_MINUTES = 15;
 
 // --- Email delivery -------------------------------------------------------------------------

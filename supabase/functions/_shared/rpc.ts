@@ -121,7 +121,12 @@ export async function releaseExpiredHolds(db: SupabaseClient): Promise<void> {
  * Runs a pricing or booking call; when it refused a promo code, records the miss for the
  * caller (best effort), so that repeated guessing is throttled (booking SQL, SH429).
  */
-export async function countingPromoMisses<T>(db: SupabaseClient, eventId: string, clientKey: string | null | undefined, run: () => Promise<T>): Promise<T> {
+export async function countingPromoMisses<T>(
+  db: SupabaseClient,
+  eventId: string,
+  clientKey: string | null | undefined,
+  run: () => Promise<T>,
+): Promise<T> {
   try {
     return await run();
   } catch (error) {

@@ -14,13 +14,7 @@ import { bookAndPay } from './booking.ts';
 import { allowMethods, clientAddress, json, readBody, refusal } from './http.ts';
 import { amountSchema, idempotencyKeySchema, isEmail, optionalText, UUID } from './input.ts';
 import { type BookingSelection, publicPromo, quoteBooking } from './pricing.ts';
-import {
-  MAX_NAME_LENGTH,
-  MAX_NOTE_LENGTH,
-  MAX_PHONE_LENGTH,
-  MAX_PROMO_CODE_LENGTH,
-  MAX_TIME_SLOT_LENGTH,
-} from './product.ts';
+import { MAX_NAME_LENGTH, MAX_NOTE_LENGTH, MAX_PHONE_LENGTH, MAX_PROMO_CODE_LENGTH, MAX_TIME_SLOT_LENGTH } from './product.ts';
 import { sharedAdminClient } from './supabase.ts';
 
 export interface TicketFlavour {
@@ -42,28 +36,34 @@ const MISSING = 'Please fill in all required fields.';
 const looseNumber = z.union([z.number(), z.string()], { error: 'Guests must be a number' }).nullish();
 const looseText = z.string({ error: 'Expected text' }).nullish();
 
-const reservationDataSchema = z.looseObject({
-  name: looseText,
-  email: looseText,
-  phone: optionalText(MAX_PHONE_LENGTH, 'Phone'),
-  eventId: looseText,
-  guests: looseNumber,
-  num_guests: looseNumber,
-  ticketTypeId: looseText,
-  ticketType: looseText,
-  timeSlot: looseText,
-  dietaryRestrictions: optionalText(MAX_NOTE_LENGTH, 'Dietary restrictions'),
-  specialRequests: optionalText(MAX_NOTE_LENGTH, 'Special requests'),
-}, { error: 'reservationData is required' });
+const reservationDataSchema = z.looseObject(
+  {
+    name: looseText,
+    email: looseText,
+    phone: optionalText(MAX_PHONE_LENGTH, 'Phone'),
+    eventId: looseText,
+    guests: looseNumber,
+    num_guests: looseNumber,
+    ticketTypeId: looseText,
+    ticketType: looseText,
+    timeSlot: looseText,
+    dietaryRestrictions: optionalText(MAX_NOTE_LENGTH, 'Dietary restrictions'),
+    specialRequests: optionalText(MAX_NOTE_LENGTH, 'Special requests'),
+  },
+  { error: 'reservationData is required' },
+);
 
-const bodySchema = z.object({
-  validateOnly: z.boolean({ error: 'validateOnly must be true or false' }).nullish(),
-  token: z.string({ error: 'token must be a string' }).max(1024, { message: 'token is too long' }).nullish(),
-  amount: amountSchema,
-  reservationData: reservationDataSchema,
-  promoCode: z.string({ error: 'promoCode must be a string' }).max(MAX_PROMO_CODE_LENGTH, { message: 'Invalid promo code' }).nullish(),
-  idempotencyKey: idempotencyKeySchema,
-}, { error: 'The request body must be a JSON object' });
+const bodySchema = z.object(
+  {
+    validateOnly: z.boolean({ error: 'validateOnly must be true or false' }).nullish(),
+    token: z.string({ error: 'token must be a string' }).max(1024, { message: 'token is too long' }).nullish(),
+    amount: amountSchema,
+    reservationData: reservationDataSchema,
+    promoCode: z.string({ error: 'promoCode must be a string' }).max(MAX_PROMO_CODE_LENGTH, { message: 'Invalid promo code' }).nullish(),
+    idempotencyKey: idempotencyKeySchema,
+  },
+  { error: 'The request body must be a JSON object' },
+);
 
 function guestsOf(data: z.output<typeof reservationDataSchema>): number | null {
   const raw = data.guests ?? data.num_guests;
@@ -135,17 +135,22 @@ export function ticketCheckoutHandler(flavour: TicketFlavour) {
 
     const expectedTotalCents = body.amount ?? null;
 
-    const result = await bookAndPay(db, selection, {
-      name,
-      email,
-      phone: data.phone,
-      dietaryRestrictions: data.dietaryRestrictions,
-      specialRequests: data.specialRequests,
-    }, {
-      token: body.token ?? null,
-      expectedTotalCents,
-      idempotencyKey: body.idempotencyKey ?? crypto.randomUUID(),
-    });
+    const result = await bookAndPay(
+      db,
+      selection,
+      {
+        name,
+        email,
+        phone: data.phone,
+        dietaryRestrictions: data.dietaryRestrictions,
+        specialRequests: data.specialRequests,
+      },
+      {
+        token: body.token ?? null,
+        expectedTotalCents,
+        idempotencyKey: body.idempotencyKey ?? crypto.randomUUID(),
+      },
+    );
     return json({
       success: true,
       reservationId: result.reservationId,

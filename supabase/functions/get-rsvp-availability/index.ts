@@ -8,9 +8,16 @@ import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.
 import { callRpc, releaseExpiredHolds } from '../_shared/rpc.ts';
 import { sharedAdminClient } from '../_shared/supabase.ts';
 
-const bodySchema = z.object({
-  orgSlug: z.string({ error: 'orgSlug is required' }).trim().min(1, { message: 'orgSlug is required' }).max(60, { message: 'Organization not found' }),
-}, { error: 'The request body must be a JSON object' });
+const bodySchema = z.object(
+  {
+    orgSlug: z
+      .string({ error: 'orgSlug is required' })
+      .trim()
+      .min(1, { message: 'orgSlug is required' })
+      .max(60, { message: 'Organization not found' }),
+  },
+  { error: 'The request body must be a JSON object' },
+);
 
 interface OrgPage {
   organization: { id: string; name: string; slug: string };
@@ -18,17 +25,19 @@ interface OrgPage {
   events: unknown[];
 }
 
-Deno.serve(handler(async (req) => {
-  allowMethods(req, 'POST');
-  const { orgSlug } = await readBody(req, bodySchema, { summary: 'first' });
-  const db = sharedAdminClient();
-  await releaseExpiredHolds(db);
-  const page = await callRpc<OrgPage | null>(db, 'get_public_org_page', { p_slug: orgSlug });
-  if (!page) throw refusal(404, 'Organization not found', 'not_found');
-  return json({
-    success: true,
-    organization: page.organization,
-    reservationMode: page.branding?.reservation_mode ?? 'reservations',
-    events: page.events,
-  });
-}));
+Deno.serve(
+  handler(async (req) => {
+    allowMethods(req, 'POST');
+    const { orgSlug } = await readBody(req, bodySchema, { summary: 'first' });
+    const db = sharedAdminClient();
+    await releaseExpiredHolds(db);
+    const page = await callRpc<OrgPage | null>(db, 'get_public_org_page', { p_slug: orgSlug });
+    if (!page) throw refusal(404, 'Organization not found', 'not_found');
+    return json({
+      success: true,
+      organization: page.organization,
+      reservationMode: page.branding?.reservation_mode ?? 'reservations',
+      events: page.events,
+    });
+  }),
+);

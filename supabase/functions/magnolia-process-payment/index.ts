@@ -13,19 +13,23 @@ import {
 } from '../_shared/product.ts';
 import { ticketCheckoutHandler } from '../_shared/ticket-checkout.ts';
 
-Deno.serve(handler(ticketCheckoutHandler({
-  pricing: 'fixed',
-  unitPriceCents: SUPPER_CLUB_TICKET_PRICE_CENTS,
-  orgSlug: supperClubOrgSlug(),
-  minGuests: SUPPER_CLUB_MIN_TICKETS_PER_ORDER,
-  maxGuests: SUPPER_CLUB_MAX_TICKETS_PER_ORDER,
-  timeSlots: SUPPER_CLUB_TIME_SLOTS,
-  // 20 tickets per seating, checked under the event lock in hold_booking (not only by the
-  // slot's stored max_capacity, which staff may set higher).
-  slotCap: SUPPER_CLUB_TICKETS_PER_SEATING,
-  messages: {
-    minGuests: `Minimum ${SUPPER_CLUB_MIN_TICKETS_PER_ORDER} ticket per order.`,
-    maxGuests: `Maximum ${SUPPER_CLUB_MAX_TICKETS_PER_ORDER} tickets per order.`,
-    wholeGuests: 'The number of tickets must be a whole number.',
-  },
-})));
+Deno.serve(
+  handler(
+    ticketCheckoutHandler({
+      pricing: 'fixed',
+      unitPriceCents: SUPPER_CLUB_TICKET_PRICE_CENTS,
+      orgSlug: supperClubOrgSlug(),
+      minGuests: SUPPER_CLUB_MIN_TICKETS_PER_ORDER,
+      maxGuests: SUPPER_CLUB_MAX_TICKETS_PER_ORDER,
+      timeSlots: SUPPER_CLUB_TIME_SLOTS,
+      // 20 tickets per seating, checked under the event lock in hold_booking (not only by the
+      // slot's stored max_capacity, which staff may set higher).
+      slotCap: SUPPER_CLUB_TICKETS_PER_SEATING,
+      messages: {
+        minGuests: `Minimum ${SUPPER_CLUB_MIN_TICKETS_PER_ORDER} ticket per order.`,
+        maxGuests: `Maximum ${SUPPER_CLUB_MAX_TICKETS_PER_ORDER} tickets per order.`,
+        wholeGuests: 'The number of tickets must be a whole number.',
+      },
+    }),
+  ),
+);

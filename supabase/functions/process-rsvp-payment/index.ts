@@ -25,21 +25,44 @@ import { sharedAdminClient } from '../_shared/supabase.ts';
 
 const FEWEST = `At least ${RSVP_MIN_GUESTS} guest required`;
 
-const guestDetailsSchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, { message: 'Name is required' })
-    .max(MAX_NAME_LENGTH, { message: `Name must be at most ${MAX_NAME_LENGTH} characters` }),
-  email: z.string({ error: 'Valid email is required' }).trim().max(MAX_EMAIL_LENGTH, { message: 'Valid email is required' })
-    .regex(EMAIL, { message: 'Valid email is required' }),
-  phone: optionalText(MAX_PHONE_LENGTH, 'Phone'),
-  numGuests: z.union([z.number(), z.string().trim().regex(/^-?\d+$/).transform(Number)], { error: FEWEST })
-    // Range first, so that a huge number (not a safe integer) reads 'Maximum 10 guests'.
-    .pipe(z.number()
-      .min(RSVP_MIN_GUESTS, { message: FEWEST })
-      .max(RSVP_MAX_GUESTS, { message: `Maximum ${RSVP_MAX_GUESTS} guests` })
-      .int({ message: 'The number of guests must be a whole number' })),
-  dietaryRestrictions: optionalText(MAX_NOTE_LENGTH, 'Dietary restrictions'),
-  specialRequests: optionalText(MAX_NOTE_LENGTH, 'Special requests'),
-}, { error: 'guestDetails is required' });
+const guestDetailsSchema = z.object(
+  {
+    name: z
+      .string({ error: 'Name is required' })
+      .trim()
+      .min(1, { message: 'Name is required' })
+      .max(MAX_NAME_LENGTH, { message: `Name must be at most ${MAX_NAME_LENGTH} characters` }),
+    email: z
+      .string({ error: 'Valid email is required' })
+      .trim()
+      .max(MAX_EMAIL_LENGTH, { message: 'Valid email is required' })
+      .regex(EMAIL, { message: 'Valid email is required' }),
+    phone: optionalText(MAX_PHONE_LENGTH, 'Phone'),
+    numGuests: z
+      .union(
+        [
+          z.number(),
+          z
+            .string()
+            .trim()
+            .regex(/^-?\d+$/)
+            .transform(Number),
+        ],
+        { error: FEWEST },
+      )
+      // Range first, so that a huge number (not a safe integer) reads 'Maximum 10 guests'.
+      .pipe(
+        z
+          .number()
+          .min(RSVP_MIN_GUESTS, { message: FEWEST })
+          .max(RSVP_MAX_GUESTS, { message: `Maximum ${RSVP_MAX_GUESTS} guests` })
+          .int({ message: 'The number of guests must be a whole number' }),
+      ),
+    dietaryRestrictions: optionalText(MAX_NOTE_LENGTH, 'Dietary restrictions'),
+    specialRequests: optionalText(MAX_NOTE_LENGTH, 'Special requests'),
+  },
+  { error: 'guestDetails is required' },
+);
 
 // Pricing calls may come before the guest has typed a name or email.
 const pricingGuestSchema = guestDetailsSchema.extend({
@@ -48,10 +71,11 @@ const pricingGuestSchema = guestDetailsSchema.extend({
 });
 
 const common = {
-  eventId: z.string({ error: 'Event not found. Please select a valid event.' }).trim()
+  eventId: z
+    .string({ error: 'Event not found. Please select a valid event.' })
+    .trim()
     .regex(UUID, { message: 'Event not found. Please select a valid event.' }),
-  slotId: z.string({ error: 'Please select a time slot' }).trim()
-    .regex(UUID, { message: 'Please select a time slot' }),
+  slotId: z.string({ error: 'Please select a time slot' }).trim().regex(UUID, { message: 'Please select a time slot' }),
   promoCode: z.string({ error: 'promoCode must be a string' }).max(MAX_PROMO_CODE_LENGTH, { message: 'Invalid promo code' }).nullish(),
   paymentToken: z.string({ error: 'paymentToken must be a string' }).max(1024, { message: 'paymentToken is too long' }).nullish(),
   idempotencyKey: idempotencyKeySchema,
@@ -61,46 +85,47 @@ const common = {
 const pricingSchema = z.object({ ...common, validateOnly: z.literal(true), guestDetails: pricingGuestSchema });
 const finalSchema = z.object({ ...common, validateOnly: z.literal(false).nullish(), guestDetails: guestDetailsSchema });
 
-Deno.serve(handler(async (req) => {
-  allowMethods(req, 'POST');
-  const body = await readBody(req, z.record(z.string(), z.unknown(), { error: 'The request body must be a JSON object' }), { summary: 'first' });
-  // A pricing call needs no name or email yet; the booking call needs every guest detail.
-  const input = body.validateOnly === true
-    ? validate(pricingSchema, body, { summary: 'first' })
-    : validate(finalSchema, body, { summary: 'first' });
+Deno.serve(
+  handler(async (req) => {
+    allowMethods(req, 'POST');
+    const body = await readBody(req, z.record(z.string(), z.unknown(), { error: 'The request body must be a JSON object' }), { summary: 'first' });
+    // A pricing call needs no name or email yet; the booking call needs every guest detail.
+    const input =
+      body.validateOnly === true ? validate(pricingSchema, body, { summary: 'first' }) : validate(finalSchema, body, { summary: 'first' });
 
-  const selection: BookingSelection = {
-    pricing: 'deposit',
-    eventId: input.eventId,
-    guests: input.guestDetails.numGuests,
-    rsvpSlotId: input.slotId,
-    promoCode: input.promoCode,
-    maxGuests: RSVP_MAX_GUESTS,
-    clientKey: clientAddress(req),
-  };
-  const db = sharedAdminClient();
+    const selection: BookingSelection = {
+      pricing: 'deposit',
+      eventId: input.eventId,
+      guests: input.guestDetails.numGuests,
+      rsvpSlotId: input.slotId,
+      promoCode: input.promoCode,
+      maxGuests: RSVP_MAX_GUESTS,
+      clientKey: clientAddress(req),
+    };
+    const db = sharedAdminClient();
 
-  if (input.validateOnly === true) {
-    const quote = await quoteBooking(db, selection);
+    if (input.validateOnly === true) {
+      const quote = await quoteBooking(db, selection);
+      return json({
+        success: true,
+        totalDeposit: quote.totalCents,
+        discountApplied: quote.discountCents,
+        subtotal: quote.subtotalCents,
+        promo: publicPromo(quote.promo),
+      });
+    }
+
+    const guest = guestDetailsSchema.parse(input.guestDetails);
+    const result = await bookAndPay(db, selection, guest, {
+      token: input.paymentToken ?? null,
+      expectedTotalCents: input.amount ?? null,
+      idempotencyKey: input.idempotencyKey ?? crypto.randomUUID(),
+    });
     return json({
       success: true,
-      totalDeposit: quote.totalCents,
-      discountApplied: quote.discountCents,
-      subtotal: quote.subtotalCents,
-      promo: publicPromo(quote.promo),
+      reservationId: result.reservationId,
+      totalDeposit: result.amountCents,
+      discountApplied: result.discountCents,
     });
-  }
-
-  const guest = guestDetailsSchema.parse(input.guestDetails);
-  const result = await bookAndPay(db, selection, guest, {
-    token: input.paymentToken ?? null,
-    expectedTotalCents: input.amount ?? null,
-    idempotencyKey: input.idempotencyKey ?? crypto.randomUUID(),
-  });
-  return json({
-    success: true,
-    reservationId: result.reservationId,
-    totalDeposit: result.amountCents,
-    discountApplied: result.discountCents,
-  });
-}));
+  }),
+);

@@ -21,28 +21,33 @@ import { MAX_EMAIL_LENGTH, MAX_EMAIL_MESSAGE_LENGTH, MAX_EMAIL_SUBJECT_LENGTH, M
 import { createUserClient, getCaller, sharedAdminClient } from '../_shared/supabase.ts';
 
 const recipient = (label: string) =>
-  z.string().refine(...headerSafe(label)).transform((value) => value.trim())
+  z
+    .string()
+    .refine(...headerSafe(label))
+    .transform((value) => value.trim())
     .pipe(z.string().min(1, 'Recipient is required').max(MAX_EMAIL_LENGTH).pipe(z.email('Enter a valid email')))
     .optional();
 
 const inputSchema = z.object({
   email: recipient('Recipient'),
   to: recipient('Recipient'),
-  subject: z.string().refine(...headerSafe('Subject')).transform((value) => value.trim())
+  subject: z
+    .string()
+    .refine(...headerSafe('Subject'))
+    .transform((value) => value.trim())
     .pipe(z.string().min(1, 'Subject is required').max(MAX_EMAIL_SUBJECT_LENGTH, 'Subject is too long')),
   message: z.string().trim().min(1, 'Message is required').max(MAX_EMAIL_MESSAGE_LENGTH, 'Message is too long'),
-  guestName: z.string().refine(...headerSafe('Guest name')).transform((value) => value.trim())
-    .pipe(z.string().max(MAX_NAME_LENGTH)).optional(),
+  guestName: z
+    .string()
+    .refine(...headerSafe('Guest name'))
+    .transform((value) => value.trim())
+    .pipe(z.string().max(MAX_NAME_LENGTH))
+    .optional(),
   reservationId: z.uuid('reservationId must be the id of a reservation'),
 });
 
 function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 /** Plain text stays text: escaped, paragraphs and line breaks kept. */

@@ -3,7 +3,9 @@
 import { handler, json } from '../_shared/http.ts';
 import { cardFormConfig } from '../_shared/payments.ts';
 
-Deno.serve(handler(() => {
-  const { status, body } = cardFormConfig();
-  return json(body, status);
-}));
+Deno.serve(
+  handler(() => {
+    const { status, body } = cardFormConfig();
+    return json(body, status);
+  }),
+);

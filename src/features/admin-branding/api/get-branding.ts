@@ -11,8 +11,7 @@ export async function getBranding(orgId: string): Promise<OrgBranding | null> {
   return (data as OrgBranding | null) ?? null;
 }
 
-export const brandingQueryOptions = (orgId: string) =>
-  queryOptions({ queryKey: brandingQueryKey(orgId), queryFn: () => getBranding(orgId) });
+export const brandingQueryOptions = (orgId: string) => queryOptions({ queryKey: brandingQueryKey(orgId), queryFn: () => getBranding(orgId) });
 
 export function useBranding(orgId: string) {
   return useQuery(brandingQueryOptions(orgId));

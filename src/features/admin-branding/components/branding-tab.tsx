@@ -106,7 +106,9 @@ export function BrandingTab({ orgId, orgSlug }: { orgId: string; orgSlug: string
 
   const header = (
     <div className="flex flex-wrap items-center justify-between gap-3">
-      <h2 id="branding-heading" className="font-serif text-2xl font-semibold">Branding</h2>
+      <h2 id="branding-heading" className="font-serif text-2xl font-semibold">
+        Branding
+      </h2>
       <Button variant="outline" asChild>
         <a href={paths.orgPage.getHref(orgSlug)} target="_blank" rel="noopener noreferrer">
           <ExternalLink className="h-4 w-4" aria-hidden />
@@ -148,16 +150,18 @@ export function BrandingTab({ orgId, orgSlug }: { orgId: string; orgSlug: string
             <Controller
               control={form.control}
               name="primary_color"
-              render={({ field, fieldState }) => <ColorField label="Primary color" value={field.value} error={fieldState.error?.message} onChange={field.onChange} />}
+              render={({ field, fieldState }) => (
+                <ColorField label="Primary color" value={field.value} error={fieldState.error?.message} onChange={field.onChange} />
+              )}
             />
             <Controller
               control={form.control}
               name="secondary_color"
-              render={({ field, fieldState }) => <ColorField label="Secondary color" value={field.value} error={fieldState.error?.message} onChange={field.onChange} />}
+              render={({ field, fieldState }) => (
+                <ColorField label="Secondary color" value={field.value} error={fieldState.error?.message} onChange={field.onChange} />
+              )}
             />
-            <div className="sm:col-span-2">
-              {assetField('logo_url', 'Logo', 'logos', 'image')}
-            </div>
+            <div className="sm:col-span-2">{assetField('logo_url', 'Logo', 'logos', 'image')}</div>
           </CardContent>
         </Card>
 

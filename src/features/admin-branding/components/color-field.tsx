@@ -32,7 +32,11 @@ export function ColorField({ label, value, error, onChange }: Props) {
           maxLength={7}
         />
       </div>
-      {error ? <p role="alert" className="text-sm font-medium text-destructive">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -84,9 +84,7 @@ export function FileDrop({ folder, label, multiple, maxFiles, disabled, busy, on
       <Button variant="outline" size="sm" disabled={disabled || busy} onClick={() => inputRef.current?.click()}>
         {busy ? 'Uploading…' : label}
       </Button>
-      <p className="text-xs text-muted-foreground">
-        {uploadFolders[folder].map((t) => t.split('/')[1].toUpperCase()).join(', ')} · up to 10MB
-      </p>
+      <p className="text-xs text-muted-foreground">{uploadFolders[folder].map((t) => t.split('/')[1].toUpperCase()).join(', ')} · up to 10MB</p>
       {problem ? (
         <p role="alert" className="w-full rounded-md border border-destructive/40 bg-red-50 px-3 py-2 text-sm font-medium text-destructive">
           {problem}

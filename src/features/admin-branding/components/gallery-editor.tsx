@@ -24,7 +24,10 @@ export function GalleryEditor({ value, uploading, error, onChange, onUpload }: P
   return (
     <fieldset className="space-y-3">
       <legend className="text-sm font-medium">
-        Gallery photos <span className="text-muted-foreground">({value.length} / {limits.galleryMaxImages})</span>
+        Gallery photos{' '}
+        <span className="text-muted-foreground">
+          ({value.length} / {limits.galleryMaxImages})
+        </span>
       </legend>
       {value.length > 0 ? (
         <ol className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-6" aria-label="Gallery photos">
@@ -32,7 +35,13 @@ export function GalleryEditor({ value, uploading, error, onChange, onUpload }: P
             <li key={`${url}-${i}`} className="space-y-1 rounded-md border p-2">
               <img src={url} alt={`Gallery photo ${i + 1}`} className="aspect-square w-full rounded object-cover" />
               <div className="flex justify-between">
-                <Button variant="ghost" size="icon" aria-label={`Move photo ${i + 1} earlier`} disabled={i === 0} onClick={() => onChange(move(value, i, i - 1))}>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Move photo ${i + 1} earlier`}
+                  disabled={i === 0}
+                  onClick={() => onChange(move(value, i, i - 1))}
+                >
                   <ArrowLeft className="h-4 w-4" aria-hidden />
                 </Button>
                 <Button variant="ghost" size="icon" aria-label={`Remove photo ${i + 1}`} onClick={() => onChange(value.filter((_, j) => j !== i))}>
@@ -52,7 +61,11 @@ export function GalleryEditor({ value, uploading, error, onChange, onUpload }: P
           ))}
         </ol>
       ) : null}
-      {error ? <p role="alert" className="text-sm font-medium text-destructive">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
       <FileDrop
         folder="gallery"
         label="Upload gallery photos"

@@ -17,7 +17,9 @@ export function EmailTemplatesTab({ orgId }: { orgId: string }) {
 
   return (
     <section aria-labelledby="templates-heading" className="space-y-4">
-      <h2 id="templates-heading" className="font-serif text-2xl font-semibold">Email Templates</h2>
+      <h2 id="templates-heading" className="font-serif text-2xl font-semibold">
+        Email Templates
+      </h2>
       {templates.isPending ? <Spinner label="Loading email templates…" /> : null}
       {templates.isError ? <Alert variant="destructive">Failed to fetch email templates</Alert> : null}
       {templates.data && templates.data.length === 0 ? (

@@ -31,14 +31,18 @@ export function EmbedTab({ orgSlug, orgName }: { orgSlug: string; orgName: strin
 
   return (
     <section aria-labelledby="embed-heading" className="space-y-4">
-      <h2 id="embed-heading" className="font-serif text-2xl font-semibold">Embed Form</h2>
+      <h2 id="embed-heading" className="font-serif text-2xl font-semibold">
+        Embed Form
+      </h2>
       <Card>
         <CardHeader>
           <CardTitle>Embed code</CardTitle>
           <CardDescription>Paste this where the booking form should appear on your website.</CardDescription>
         </CardHeader>
         <CardContent className="space-y-3">
-          <Label htmlFor="embed-code" className="sr-only">Embed code</Label>
+          <Label htmlFor="embed-code" className="sr-only">
+            Embed code
+          </Label>
           <Textarea id="embed-code" readOnly rows={9} value={code} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
           <div className="flex flex-wrap gap-2">
             <Button onClick={() => void copy()}>

@@ -11,7 +11,9 @@ export const createEventInputSchema = z.object({
   maxGuests: z.number().int().min(0).nullable(),
   depositCents: z.number().int().min(0).nullable(),
   ticketTypes: z.array(z.object({ name: z.string().trim().min(1), priceCents: z.number().int().min(0), quantity: z.number().int().min(0) })),
-  rsvpSlots: z.array(z.object({ slotTime: z.string().regex(/^\d{2}:\d{2}$/), slotLabel: z.string().trim().min(1), maxCapacity: z.number().int().min(0) })),
+  rsvpSlots: z.array(
+    z.object({ slotTime: z.string().regex(/^\d{2}:\d{2}$/), slotLabel: z.string().trim().min(1), maxCapacity: z.number().int().min(0) }),
+  ),
 });
 
 export type CreateEventInput = z.infer<typeof createEventInputSchema>;
@@ -46,7 +48,10 @@ export async function createEvent(input: CreateEventInput): Promise<string> {
   return data as string;
 }
 
-export function useCreateEvent(orgId: string, options: { onSuccess?: (id: string, input: CreateEventInput) => void; onError?: (error: Error) => void } = {}) {
+export function useCreateEvent(
+  orgId: string,
+  options: { onSuccess?: (id: string, input: CreateEventInput) => void; onError?: (error: Error) => void } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createEvent,

@@ -4,7 +4,10 @@ import { eventsQueryKey } from './get-events';
 
 /** The database refuses to delete an event that has reservations (SQLSTATE SH423). */
 export class EventHasReservationsError extends Error {
-  constructor(message: string, public confirmedCount: number) {
+  constructor(
+    message: string,
+    public confirmedCount: number,
+  ) {
     super(message);
     this.name = 'EventHasReservationsError';
   }

@@ -30,8 +30,7 @@ export async function getEvents(orgId: string): Promise<AdminEvent[]> {
   }));
 }
 
-export const eventsQueryOptions = (orgId: string) =>
-  queryOptions({ queryKey: eventsQueryKey(orgId), queryFn: () => getEvents(orgId) });
+export const eventsQueryOptions = (orgId: string) => queryOptions({ queryKey: eventsQueryKey(orgId), queryFn: () => getEvents(orgId) });
 
 export function useEvents(orgId: string) {
   return useQuery(eventsQueryOptions(orgId));

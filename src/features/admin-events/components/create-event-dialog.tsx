@@ -63,10 +63,7 @@ export function CreateEventDialog({ orgId }: { orgId: string }) {
   const extras = rsvpExtrasSchema.safeParse({ maxGuests, depositDollars: deposit });
   const extrasErrors = extras.success ? {} : Object.fromEntries(extras.error.issues.map((i) => [String(i.path[0]), i.message]));
   const basicsFilled = [title, date, eventTime, locationName].every((v) => (v ?? '').trim() !== '');
-  const canCreate =
-    basicsFilled &&
-    extras.success &&
-    (kind === 'reservation' ? ticketTypes.length > 0 : maxGuests.trim() !== '' || slots.length > 0);
+  const canCreate = basicsFilled && extras.success && (kind === 'reservation' ? ticketTypes.length > 0 : maxGuests.trim() !== '' || slots.length > 0);
 
   const onSubmit = form.handleSubmit((basics) => {
     // The create call runs only with a title, a date and an organization.

@@ -50,8 +50,7 @@ export function DeleteEventDialog({ orgId, event, onClose }: Props) {
         onConfirm={() => deactivate.mutate({ id: event.id, isActive: false })}
       >
         <p className="text-sm">
-          Guests have booked it, so deleting would lose their reservations. Deactivating hides it from your public page
-          and keeps every reservation.
+          Guests have booked it, so deleting would lose their reservations. Deactivating hides it from your public page and keeps every reservation.
         </p>
       </ConfirmDialog>
     );

@@ -61,7 +61,9 @@ export function EditEventDialog({ orgId, event, onClose }: Props) {
             <FormField label="Timezone" className="sm:col-span-2">
               <NativeSelect {...form.register('eventTimezone')}>
                 {eventTimezones.map((tz) => (
-                  <option key={tz.value} value={tz.value}>{tz.label}</option>
+                  <option key={tz.value} value={tz.value}>
+                    {tz.label}
+                  </option>
                 ))}
               </NativeSelect>
             </FormField>
@@ -79,8 +81,12 @@ export function EditEventDialog({ orgId, event, onClose }: Props) {
             </FormField>
           </div>
           <DialogFooter>
-            <Button variant="outline" onClick={onClose}>Cancel</Button>
-            <Button type="submit" disabled={update.isPending}>{update.isPending ? 'Saving…' : 'Save Changes'}</Button>
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? 'Saving…' : 'Save Changes'}
+            </Button>
           </DialogFooter>
         </form>
       </DialogContent>

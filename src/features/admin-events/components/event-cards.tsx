@@ -35,13 +35,17 @@ function EventCard({ event, onEdit, onDelete, onToggle }: Omit<Props, 'events'> 
       </CardHeader>
       <CardContent className="space-y-3">
         <div className="flex items-center justify-between text-sm">
-          <span>{event.reservation_count} {event.reservation_count === 1 ? 'reservation' : 'reservations'}</span>
+          <span>
+            {event.reservation_count} {event.reservation_count === 1 ? 'reservation' : 'reservations'}
+          </span>
           <EventStatusBadge event={event} />
         </div>
         <div className="flex items-center justify-between gap-2 border-t pt-3">
           <div className="flex items-center gap-2">
             <Switch id={switchId} checked={event.is_active} onCheckedChange={(checked) => onToggle(event, checked)} />
-            <label htmlFor={switchId} className="text-sm">Active</label>
+            <label htmlFor={switchId} className="text-sm">
+              Active
+            </label>
           </div>
           <div className="flex gap-1">
             <Button variant="ghost" size="sm" onClick={() => onEdit(event)} aria-label={`Edit ${event.title}`}>

@@ -22,8 +22,7 @@ export function EventsTab({ orgId, layout }: Props) {
   const [editing, setEditing] = useState<AdminEvent | null>(null);
   const [deleting, setDeleting] = useState<AdminEvent | null>(null);
   const toggle = useSetEventActive(orgId, {
-    onSuccess: (isActive) =>
-      toast.success(eventMessages.success, { description: isActive ? eventMessages.activated : eventMessages.deactivated }),
+    onSuccess: (isActive) => toast.success(eventMessages.success, { description: isActive ? eventMessages.activated : eventMessages.deactivated }),
     onError: () => toast.error(eventMessages.error, { description: eventMessages.statusFailed }),
   });
 
@@ -40,7 +39,9 @@ export function EventsTab({ orgId, layout }: Props) {
   return (
     <section aria-labelledby="events-heading" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="events-heading" className="font-serif text-2xl font-semibold">Events</h2>
+        <h2 id="events-heading" className="font-serif text-2xl font-semibold">
+          Events
+        </h2>
         <CreateEventDialog orgId={orgId} />
       </div>
       {events.isPending ? <Spinner label="Loading events…" /> : null}
@@ -49,7 +50,11 @@ export function EventsTab({ orgId, layout }: Props) {
         <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">No events yet. Create your first one.</p>
       ) : null}
       {events.data && events.data.length > 0 ? (
-        layout === 'desktop' ? <EventsTable events={events.data} {...handlers} /> : <EventCards events={events.data} {...handlers} />
+        layout === 'desktop' ? (
+          <EventsTable events={events.data} {...handlers} />
+        ) : (
+          <EventCards events={events.data} {...handlers} />
+        )
       ) : null}
       {editing ? <EditEventDialog orgId={orgId} event={editing} onClose={() => setEditing(null)} /> : null}
       {deleting ? <DeleteEventDialog orgId={orgId} event={deleting} onClose={() => setDeleting(null)} /> : null}

@@ -33,14 +33,12 @@ export function EventsTable({ events, onEdit, onDelete, onToggle }: Props) {
             <TableCell className="font-medium">{event.title}</TableCell>
             <TableCell>{formatEventDate(event.date, 'MMM d, yyyy')}</TableCell>
             <TableCell>{formatEventTime(event.event_time)}</TableCell>
-            <TableCell><EventTypeBadge event={event} /></TableCell>
+            <TableCell>
+              <EventTypeBadge event={event} />
+            </TableCell>
             <TableCell>
               <div className="flex items-center gap-2">
-                <Switch
-                  checked={event.is_active}
-                  onCheckedChange={(checked) => onToggle(event, checked)}
-                  aria-label={`Active: ${event.title}`}
-                />
+                <Switch checked={event.is_active} onCheckedChange={(checked) => onToggle(event, checked)} aria-label={`Active: ${event.title}`} />
                 <EventStatusBadge event={event} />
               </div>
             </TableCell>

@@ -65,7 +65,10 @@ export function TicketTypesEditor({ value, onChange }: Props) {
         </Button>
       </div>
       <p className="text-sm" aria-live="polite">
-        Total tickets: <span className="font-semibold" data-testid="ticket-total">{total}</span>{' '}
+        Total tickets:{' '}
+        <span className="font-semibold" data-testid="ticket-total">
+          {total}
+        </span>{' '}
         <span className="text-muted-foreground">(sets max guests)</span>
       </p>
     </fieldset>

@@ -80,6 +80,7 @@ export function GuestsTab({ orgId, orgSlug, layout }: { orgId: string; orgSlug: 
     onError: () => toast.error('Error', { description: 'Failed to export guests' }),
   });
 
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- a new search starts on page 0 (after the render that saw it, as designed)
   useEffect(() => setPage(0), [search]);
   useEffect(() => {
     if (guests.isError) toast.error('Error', { description: 'Failed to fetch guests' });
@@ -90,7 +91,9 @@ export function GuestsTab({ orgId, orgSlug, layout }: { orgId: string; orgSlug: 
   return (
     <section aria-labelledby="guests-heading" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="guests-heading" className="font-serif text-2xl font-semibold">Guests</h2>
+        <h2 id="guests-heading" className="font-serif text-2xl font-semibold">
+          Guests
+        </h2>
         <Button variant="outline" onClick={() => exporter.mutate()} disabled={exporter.isPending || total === 0}>
           <Download className="h-4 w-4" aria-hidden />
           {exporter.isPending ? 'Exporting…' : 'Export CSV'}
@@ -112,19 +115,25 @@ export function GuestsTab({ orgId, orgSlug, layout }: { orgId: string; orgSlug: 
       {guests.data && rows.length === 0 ? (
         <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">No guests yet.</p>
       ) : null}
-      {rows.length > 0 ? (layout === 'desktop' ? <GuestsTable guests={rows} /> : <GuestCards guests={rows} />) : null}
+      {rows.length > 0 ? layout === 'desktop' ? <GuestsTable guests={rows} /> : <GuestCards guests={rows} /> : null}
       {total > GUESTS_PAGE_SIZE ? (
         <nav aria-label="Guests pages" className="flex items-center justify-between gap-3 text-sm">
           <p>
             {page * GUESTS_PAGE_SIZE + 1}–{Math.min((page + 1) * GUESTS_PAGE_SIZE, total)} of {total}
           </p>
           <div className="flex gap-2">
-            <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>Previous</Button>
-            <Button variant="outline" size="sm" disabled={(page + 1) * GUESTS_PAGE_SIZE >= total} onClick={() => setPage((p) => p + 1)}>Next</Button>
+            <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+              Previous
+            </Button>
+            <Button variant="outline" size="sm" disabled={(page + 1) * GUESTS_PAGE_SIZE >= total} onClick={() => setPage((p) => p + 1)}>
+              Next
+            </Button>
           </div>
         </nav>
       ) : total > 0 ? (
-        <p className="text-sm text-muted-foreground">{total} {total === 1 ? 'guest' : 'guests'}</p>
+        <p className="text-sm text-muted-foreground">
+          {total} {total === 1 ? 'guest' : 'guests'}
+        </p>
       ) : null}
     </section>
   );

@@ -16,7 +16,14 @@ export function toCsv(header: readonly string[], rows: readonly (readonly unknow
 export const guestCsvHeader = ['Name', 'Email', 'Phone', 'Reservations', 'Guests', 'Last reservation'] as const;
 
 export function guestsToCsv(
-  guests: readonly { name: string; email: string; phone: string | null; reservation_count: number; guest_count: number; last_reservation_at: string }[],
+  guests: readonly {
+    name: string;
+    email: string;
+    phone: string | null;
+    reservation_count: number;
+    guest_count: number;
+    last_reservation_at: string;
+  }[],
 ): string {
   return toCsv(
     guestCsvHeader,

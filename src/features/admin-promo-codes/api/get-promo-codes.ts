@@ -14,8 +14,7 @@ export async function getPromoCodes(orgId: string): Promise<PromoCode[]> {
   return (data ?? []) as PromoCode[];
 }
 
-export const promoCodesQueryOptions = (orgId: string) =>
-  queryOptions({ queryKey: promoCodesQueryKey(orgId), queryFn: () => getPromoCodes(orgId) });
+export const promoCodesQueryOptions = (orgId: string) => queryOptions({ queryKey: promoCodesQueryKey(orgId), queryFn: () => getPromoCodes(orgId) });
 
 export function usePromoCodes(orgId: string) {
   return useQuery(promoCodesQueryOptions(orgId));

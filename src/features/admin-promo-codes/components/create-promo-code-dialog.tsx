@@ -59,8 +59,12 @@ export function CreatePromoCodeDialog({ orgId }: { orgId: string }) {
             <Input inputMode="numeric" {...form.register('maxUses')} />
           </FormField>
           <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)}>Cancel</Button>
-            <Button type="submit" disabled={create.isPending}>{create.isPending ? 'Creating…' : 'Create Code'}</Button>
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Creating…' : 'Create Code'}
+            </Button>
           </DialogFooter>
         </form>
       </DialogContent>

@@ -24,7 +24,9 @@ export function PromoCodesTab({ orgId }: { orgId: string }) {
   return (
     <section aria-labelledby="promo-heading" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="promo-heading" className="font-serif text-2xl font-semibold">Promo Codes</h2>
+        <h2 id="promo-heading" className="font-serif text-2xl font-semibold">
+          Promo Codes
+        </h2>
         <CreatePromoCodeDialog orgId={orgId} />
       </div>
       {codes.isPending ? <Spinner label="Loading promo codes…" /> : null}

@@ -45,11 +45,7 @@ export function EditReservationDialog({ orgId, reservation, onClose }: Props) {
           <DialogTitle>Edit Reservation</DialogTitle>
           <DialogDescription>{reservation.event_title}</DialogDescription>
         </DialogHeader>
-        <form
-          className="space-y-4"
-          noValidate
-          onSubmit={form.handleSubmit((values) => update.mutate({ id: reservation.id, values }))}
-        >
+        <form className="space-y-4" noValidate onSubmit={form.handleSubmit((values) => update.mutate({ id: reservation.id, values }))}>
           <FormField label="Name" error={errors.name?.message}>
             <Input autoComplete="off" {...form.register('name')} />
           </FormField>
@@ -71,8 +67,12 @@ export function EditReservationDialog({ orgId, reservation, onClose }: Props) {
             <Textarea rows={2} {...form.register('specialRequests')} />
           </FormField>
           <DialogFooter>
-            <Button variant="outline" onClick={onClose}>Cancel</Button>
-            <Button type="submit" disabled={update.isPending}>{update.isPending ? 'Saving…' : 'Save Changes'}</Button>
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? 'Saving…' : 'Save Changes'}
+            </Button>
           </DialogFooter>
         </form>
       </DialogContent>

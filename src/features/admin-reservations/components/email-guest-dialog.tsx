@@ -28,12 +28,14 @@ export function EmailGuestDialog({ orgName, reservation, onClose }: Props) {
       toast.success(reservationMessages.success, { description: reservationMessages.emailSent });
       onClose();
     },
-    // The spec's words, then the server's own reason when it gave one.
-    onError: (error) => toast.error(reservationMessages.error, {
-      description: error.message && !/failed \(\d+\)$/.test(error.message)
-        ? `${reservationMessages.emailFailed}: ${error.message}`
-        : reservationMessages.emailFailed,
-    }),
+    // The product's words, then the server's own reason when it gave one.
+    onError: (error) =>
+      toast.error(reservationMessages.error, {
+        description:
+          error.message && !/failed \(\d+\)$/.test(error.message)
+            ? `${reservationMessages.emailFailed}: ${error.message}`
+            : reservationMessages.emailFailed,
+      }),
   });
 
   return (
@@ -41,7 +43,9 @@ export function EmailGuestDialog({ orgName, reservation, onClose }: Props) {
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Email Guest</DialogTitle>
-          <DialogDescription>To {reservation.name} about {reservation.event_title}</DialogDescription>
+          <DialogDescription>
+            To {reservation.name} about {reservation.event_title}
+          </DialogDescription>
         </DialogHeader>
         <form
           className="space-y-4"
@@ -59,8 +63,12 @@ export function EmailGuestDialog({ orgName, reservation, onClose }: Props) {
             <Textarea rows={8} {...form.register('message')} />
           </FormField>
           <DialogFooter>
-            <Button variant="outline" onClick={onClose}>Cancel</Button>
-            <Button type="submit" disabled={send.isPending}>{send.isPending ? 'Sending…' : 'Send Email'}</Button>
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={send.isPending}>
+              {send.isPending ? 'Sending…' : 'Send Email'}
+            </Button>
           </DialogFooter>
         </form>
       </DialogContent>

@@ -12,7 +12,13 @@ export function ReservationActions({ reservation, onEdit, onEmail, onCancel }: R
   const cancelled = reservation.cancelled_at !== null;
   return (
     <div className="flex justify-end gap-1">
-      <Button variant="ghost" size="sm" onClick={() => onEdit(reservation)} disabled={cancelled} aria-label={`Edit reservation of ${reservation.name}`}>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => onEdit(reservation)}
+        disabled={cancelled}
+        aria-label={`Edit reservation of ${reservation.name}`}
+      >
         <Pencil className="h-4 w-4" aria-hidden />
       </Button>
       <Button variant="ghost" size="sm" onClick={() => onEmail(reservation)} aria-label={`Email ${reservation.name}`}>

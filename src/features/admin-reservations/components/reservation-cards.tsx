@@ -13,7 +13,9 @@ export function ReservationCards({ rows, ...handlers }: ReservationHandlers & { 
             <CardHeader className="gap-1 pb-2">
               <div className="flex items-start justify-between gap-2">
                 <h3 className="font-semibold">{r.name}</h3>
-                <span className="text-sm text-muted-foreground">{r.num_guests} {r.num_guests === 1 ? 'guest' : 'guests'}</span>
+                <span className="text-sm text-muted-foreground">
+                  {r.num_guests} {r.num_guests === 1 ? 'guest' : 'guests'}
+                </span>
               </div>
               <p className="text-sm">{r.event_title}</p>
               <p className="text-xs text-muted-foreground">

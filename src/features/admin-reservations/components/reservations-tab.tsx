@@ -50,6 +50,7 @@ export function ReservationsTab({ orgId, orgName, layout }: Props) {
     },
   });
 
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- a new search or filter starts on page 0 (after the render that saw it, as designed)
   useEffect(() => setPage(0), [search, includeCancelled]);
   useEffect(() => {
     if (query.isError) toast.error(reservationMessages.error, { description: reservationMessages.fetchFailed });
@@ -63,7 +64,9 @@ export function ReservationsTab({ orgId, orgName, layout }: Props) {
   return (
     <section aria-labelledby="reservations-heading" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="reservations-heading" className="font-serif text-2xl font-semibold">Reservations</h2>
+        <h2 id="reservations-heading" className="font-serif text-2xl font-semibold">
+          Reservations
+        </h2>
         <div className="relative w-full sm:w-80">
           <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
           <Input
@@ -85,7 +88,11 @@ export function ReservationsTab({ orgId, orgName, layout }: Props) {
         </p>
       ) : null}
       {rows.length > 0 ? (
-        layout === 'desktop' ? <ReservationsTable rows={rows} {...handlers} /> : <ReservationCards rows={rows} {...handlers} />
+        layout === 'desktop' ? (
+          <ReservationsTable rows={rows} {...handlers} />
+        ) : (
+          <ReservationCards rows={rows} {...handlers} />
+        )
       ) : null}
 
       {total > 0 ? (

@@ -34,8 +34,12 @@ export function ReservationsTable({ rows, ...handlers }: ReservationHandlers & {
               {formatEventDate(r.event_date, 'MMM d, yyyy')}
               <span className="block text-xs text-muted-foreground">{formatEventTime(r.slot_time ?? r.event_time)}</span>
             </TableCell>
-            <TableCell><ReservationStatusBadge reservation={r} /></TableCell>
-            <TableCell><ReservationActions reservation={r} {...handlers} /></TableCell>
+            <TableCell>
+              <ReservationStatusBadge reservation={r} />
+            </TableCell>
+            <TableCell>
+              <ReservationActions reservation={r} {...handlers} />
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

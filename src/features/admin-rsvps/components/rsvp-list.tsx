@@ -12,7 +12,9 @@ export function RsvpList({ rows }: { rows: RsvpListRow[] }) {
             <CardContent className="space-y-1 p-4 text-sm sm:p-4">
               <div className="flex items-start justify-between gap-2">
                 <h3 className="font-semibold">{r.name}</h3>
-                <span className="text-muted-foreground">{r.num_guests} {r.num_guests === 1 ? 'guest' : 'guests'}</span>
+                <span className="text-muted-foreground">
+                  {r.num_guests} {r.num_guests === 1 ? 'guest' : 'guests'}
+                </span>
               </div>
               <p>{r.event_title}</p>
               <p className="text-xs text-muted-foreground">

@@ -23,7 +23,9 @@ export function RsvpsTab({ orgId, layout }: { orgId: string; layout: 'desktop' |
   const total = list.data?.total ?? 0;
   return (
     <section aria-labelledby="rsvps-heading" className="space-y-4">
-      <h2 id="rsvps-heading" className="font-serif text-2xl font-semibold">RSVPs</h2>
+      <h2 id="rsvps-heading" className="font-serif text-2xl font-semibold">
+        RSVPs
+      </h2>
       {failed ? <Alert variant="destructive">Failed to fetch RSVPs</Alert> : null}
       {desktop ? (
         overview.isPending ? (
@@ -42,8 +44,12 @@ export function RsvpsTab({ orgId, layout }: { orgId: string; layout: 'desktop' |
           <RsvpList rows={list.data.rows} />
           {total > RSVP_PAGE_SIZE ? (
             <div className="flex justify-between gap-2">
-              <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>Previous</Button>
-              <Button variant="outline" size="sm" disabled={(page + 1) * RSVP_PAGE_SIZE >= total} onClick={() => setPage((p) => p + 1)}>Next</Button>
+              <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+                Previous
+              </Button>
+              <Button variant="outline" size="sm" disabled={(page + 1) * RSVP_PAGE_SIZE >= total} onClick={() => setPage((p) => p + 1)}>
+                Next
+              </Button>
             </div>
           ) : null}
         </>

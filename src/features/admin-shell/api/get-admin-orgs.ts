@@ -27,8 +27,7 @@ export async function getAdminOrgs(): Promise<AdminOrgs> {
   return { isSuperAdmin: answer.is_super_admin === true, orgs };
 }
 
-export const adminOrgsQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: ['admin', 'orgs', userId], queryFn: () => getAdminOrgs() });
+export const adminOrgsQueryOptions = (userId: string) => queryOptions({ queryKey: ['admin', 'orgs', userId], queryFn: () => getAdminOrgs() });
 
 export function useAdminOrgs(userId: string) {
   return useQuery(adminOrgsQueryOptions(userId));

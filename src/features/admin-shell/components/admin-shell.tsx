@@ -35,7 +35,9 @@ export function AdminShell({ user, onSignOut, signingOut, renderTab }: Props) {
       <main className="container py-16">
         <Alert variant="destructive">
           Failed to load organizations.{' '}
-          <Button variant="link" onClick={() => void orgsQuery.refetch()}>Try again</Button>
+          <Button variant="link" onClick={() => void orgsQuery.refetch()}>
+            Try again
+          </Button>
         </Alert>
       </main>
     );
@@ -48,8 +50,7 @@ export function AdminShell({ user, onSignOut, signingOut, renderTab }: Props) {
   const org = orgs.find((o) => o.id === orgId) ?? orgs[0];
   const layout = isMobile ? 'mobile' : 'desktop';
   const ctx: AdminTabContext = { org, layout, goTo: setTab };
-  const content =
-    tab === 'settings' ? <SettingsIndex onSelect={setTab} /> : renderTab({ ...ctx, tab });
+  const content = tab === 'settings' ? <SettingsIndex onSelect={setTab} /> : renderTab({ ...ctx, tab });
   const Layout = isMobile ? MobileLayout : DesktopLayout;
 
   return (

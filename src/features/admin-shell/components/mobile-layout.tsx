@@ -40,7 +40,16 @@ export function MobileLayout({ org, orgs, tab, onTab, onOrg, onSignOut, signingO
             <nav aria-label="Admin">
               <NavList items={mobileNav} active={tab} onSelect={select} />
             </nav>
-            {orgs.length > 1 ? <OrgSwitcher orgs={orgs} value={org.id} onChange={(id) => { onOrg(id); setOpen(false); }} /> : null}
+            {orgs.length > 1 ? (
+              <OrgSwitcher
+                orgs={orgs}
+                value={org.id}
+                onChange={(id) => {
+                  onOrg(id);
+                  setOpen(false);
+                }}
+              />
+            ) : null}
             <Button variant="outline" onClick={onSignOut} disabled={signingOut} className="mt-auto">
               <LogOut className="h-4 w-4" aria-hidden />
               Sign Out

@@ -10,8 +10,8 @@ export function NoOrganization({ email, onSignOut, signingOut }: { email: string
           <Building2 className="h-8 w-8 text-muted-foreground" aria-hidden />
           <h1 className="font-serif text-2xl font-semibold">No organization yet</h1>
           <CardDescription>
-            You are signed in as {email}, but your account is not a member of any organization. Ask the organization's
-            owner or the SupperHost team to add you.
+            You are signed in as {email}, but your account is not a member of any organization. Ask the organization's owner or the SupperHost team to
+            add you.
           </CardDescription>
         </CardHeader>
         <CardContent>

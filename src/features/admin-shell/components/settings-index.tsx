@@ -6,11 +6,17 @@ import type { AdminTab } from '../types';
 export function SettingsIndex({ onSelect }: { onSelect(tab: AdminTab): void }) {
   return (
     <section aria-labelledby="settings-heading" className="space-y-4">
-      <h2 id="settings-heading" className="font-serif text-2xl font-semibold">Settings</h2>
+      <h2 id="settings-heading" className="font-serif text-2xl font-semibold">
+        Settings
+      </h2>
       <ul className="divide-y rounded-lg border bg-card">
         {settingsNav.map(({ tab, title, icon: Icon }) => (
           <li key={tab}>
-            <button type="button" onClick={() => onSelect(tab)} className="flex w-full items-center gap-3 px-4 py-3 text-left text-sm font-medium hover:bg-muted">
+            <button
+              type="button"
+              onClick={() => onSelect(tab)}
+              className="flex w-full items-center gap-3 px-4 py-3 text-left text-sm font-medium hover:bg-muted"
+            >
               <Icon className="h-4 w-4 text-muted-foreground" aria-hidden />
               <span className="flex-1">{title}</span>
               <ChevronRight className="h-4 w-4 text-muted-foreground" aria-hidden />

@@ -11,5 +11,9 @@ function subscribe(onChange: () => void) {
 
 /** True below the 768 px breakpoint (the mobile layout of the panel). */
 export function useIsMobile(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
 }

@@ -12,7 +12,7 @@ export function useSession(): SessionState {
   const [state, setState] = useState<SessionState>({ status: 'loading' });
   useEffect(() => {
     let alive = true;
-    supabase.auth.getSession().then(({ data }) => {
+    void supabase.auth.getSession().then(({ data }) => {
       if (alive) setState({ status: 'ready', session: data.session });
     });
     const { data } = supabase.auth.onAuthStateChange((_event, session) => {

@@ -9,9 +9,7 @@ export const DEFAULT_CONFIG_FUNCTION = 'square-config';
  * How the card form works: Square's Web Payments SDK with an application id, or — when no
  * Square application is configured (local stack, tests) — the labelled test card form.
  */
-export type CardConfig =
-  | { mode: 'square'; applicationId: string; locationId: string; environment: 'sandbox' | 'production' }
-  | { mode: 'test' };
+export type CardConfig = { mode: 'square'; applicationId: string; locationId: string; environment: 'sandbox' | 'production' } | { mode: 'test' };
 
 const answerSchema = z.object({
   success: z.boolean().optional(),

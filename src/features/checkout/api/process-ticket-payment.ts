@@ -84,9 +84,7 @@ export function ticketQuoteRequest(paymentFunction: string, selection: TicketSel
   };
 }
 
-export type PromoValidation =
-  | { ok: true; finalAmountCents: number; promo: TicketQuote['promo'] }
-  | { ok: false; message: string | null };
+export type PromoValidation = { ok: true; finalAmountCents: number; promo: TicketQuote['promo'] } | { ok: false; message: string | null };
 
 /** Apply in the payment step: the validation call with the code. */
 export async function validatePromoCode(input: {
@@ -115,8 +113,7 @@ const payingAnswer = z.object({
 });
 
 export type TicketPaymentResult =
-  | { ok: true; reservationId: string | null; amountCents: number | null }
-  | { ok: false; message: string | null; definitive: boolean };
+  { ok: true; reservationId: string | null; amountCents: number | null } | { ok: false; message: string | null; definitive: boolean };
 
 /** The paying call. Throws FunctionUnreachableError when no answer came back. */
 export async function processTicketPayment(input: {

@@ -11,8 +11,6 @@ export function CheckoutSteps<TOrder>({ checkout }: { checkout: Checkout<TOrder>
   if (step.kind === 'confirmed') return <BookingConfirmation {...step.confirmation} onAnother={checkout.another} />;
   if (step.kind !== 'payment') return null;
   const { className, ...content } = checkout.flavour.payment(step.order, step.quote);
-  const payment = (
-    <PaymentStep {...content} amountCents={step.quote.totalCents} onBack={checkout.back} onSuccess={checkout.paid} />
-  );
+  const payment = <PaymentStep {...content} amountCents={step.quote.totalCents} onBack={checkout.back} onSuccess={checkout.paid} />;
   return className ? <div className={className}>{payment}</div> : payment;
 }

@@ -113,7 +113,9 @@ export function PaymentStep({
             ) : null}
             <div className="flex justify-between gap-4 border-t pt-2 text-base">
               <dt className="font-semibold">Total</dt>
-              <dd className="font-semibold" data-testid="payment-total">{formatCents(totalCents)}</dd>
+              <dd className="font-semibold" data-testid="payment-total">
+                {formatCents(totalCents)}
+              </dd>
             </div>
           </dl>
         </section>

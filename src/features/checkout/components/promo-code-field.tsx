@@ -4,7 +4,6 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { PromoState } from '../types';
 
-
 interface Props {
   code: string;
   state: PromoState;

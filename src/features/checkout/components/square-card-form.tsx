@@ -12,7 +12,6 @@ interface Props {
   environment: 'sandbox' | 'production';
 }
 
-
 /** Square's card field: the SDK is fetched on first use, the card attached, tokenized on Pay. */
 export function SquareCardForm({ ref, applicationId, locationId, environment }: Props) {
   const containerId = `sq-card-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
@@ -28,7 +27,7 @@ export function SquareCardForm({ ref, applicationId, locationId, environment }: 
       setError(description);
       toast.error(bookingMessages.paymentError.title, { id: 'payment-init-error', description });
     };
-    (async () => {
+    void (async () => {
       try {
         const Square = await loadSquareSdk(environment);
         card = await Square.payments(applicationId, locationId).card();
@@ -59,7 +58,14 @@ export function SquareCardForm({ ref, applicationId, locationId, environment }: 
         if (!card) return { status: 'ERROR', message: 'not ready' };
         const result = await card.tokenize();
         if (result.status === 'OK' && result.token) return { status: 'OK', token: result.token };
-        return { status: 'ERROR', message: result.errors?.map((e) => e.message).filter(Boolean).join(' ') || result.status };
+        return {
+          status: 'ERROR',
+          message:
+            result.errors
+              ?.map((e) => e.message)
+              .filter(Boolean)
+              .join(' ') || result.status,
+        };
       },
     }),
     [ready],

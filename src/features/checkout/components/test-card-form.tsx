@@ -39,9 +39,7 @@ export function TestCardForm({ ref, disabled }: { ref?: Ref<CardFormHandle>; dis
         <FlaskConical className="h-4 w-4" aria-hidden />
         Test mode — no real card is charged
       </legend>
-      <p className="text-sm">
-        No card processor is configured here. Enter the test card number and choose the result to simulate.
-      </p>
+      <p className="text-sm">No card processor is configured here. Enter the test card number and choose the result to simulate.</p>
       <FormField label="Test card number" error={error} hint={`Use ${DEFAULT_TEST_CARD}.`}>
         <Input
           inputMode="numeric"
@@ -65,7 +63,15 @@ export function TestCardForm({ ref, disabled }: { ref?: Ref<CardFormHandle>; dis
           ))}
         </NativeSelect>
       </FormField>
-      <Button variant="outline" size="sm" disabled={disabled} onClick={() => { setCardNumber(DEFAULT_TEST_CARD); setError(undefined); }}>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={disabled}
+        onClick={() => {
+          setCardNumber(DEFAULT_TEST_CARD);
+          setError(undefined);
+        }}
+      >
         Fill test card number
       </Button>
     </fieldset>

@@ -5,9 +5,7 @@ import { CheckoutError, type CheckoutFlavour, type ConfirmationContent, type Con
 import { useIdempotencyKey } from './use-idempotency-key';
 
 export type CheckoutStep<TOrder> =
-  | { kind: 'form' }
-  | { kind: 'payment'; order: TOrder; quote: Quote }
-  | { kind: 'confirmed'; confirmation: ConfirmationContent };
+  { kind: 'form' } | { kind: 'payment'; order: TOrder; quote: Quote } | { kind: 'confirmed'; confirmation: ConfirmationContent };
 
 export interface Checkout<TOrder> {
   step: CheckoutStep<TOrder>;
@@ -44,6 +42,7 @@ export function useCheckout<TOrder>(flavour: CheckoutFlavour<TOrder>): Checkout<
   const freeKey = useIdempotencyKey();
   // The flavour object is rebuilt on every render; calls made after an await use the newest.
   const latest = useRef(flavour);
+  // eslint-disable-next-line react-hooks/refs -- latest-value ref, read only by callbacks after an await; moving the write to an effect would change when it lands
   latest.current = flavour;
 
   const restart = useCallback(() => setStep({ kind: 'form' }), []);

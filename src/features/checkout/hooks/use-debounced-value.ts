@@ -14,6 +14,7 @@ export function useDebouncedValue<T>(value: T, delayMs: number, keyOf: (value: T
   const [debounced, setDebounced] = useState<{ value: T; key: unknown }>(() => ({ value, key }));
   // The newest value of the current key: what the timer publishes.
   const latest = useRef(value);
+  // eslint-disable-next-line react-hooks/refs -- latest-value ref, read only by the timer; moving the write to an effect would change when it lands
   latest.current = value;
 
   useEffect(() => {

@@ -15,11 +15,7 @@ const say = (message: ToastText) => toast.error(message.title, { description: me
  * the server refused (its message), 'Reservation Failed' for a refused free booking. Re-entry is
  * refused while a payment is in flight, so a double click sends one request.
  */
-export function usePayment(options: {
-  checkout: PaymentCheckout;
-  card: RefObject<CardFormHandle | null>;
-  onSuccess(result: PaymentSuccess): void;
-}) {
+export function usePayment(options: { checkout: PaymentCheckout; card: RefObject<CardFormHandle | null>; onSuccess(result: PaymentSuccess): void }) {
   const [processing, setProcessing] = useState(false);
   const inFlight = useRef(false);
   const key = useIdempotencyKey();

@@ -35,8 +35,7 @@ export async function getSeriesDinners(): Promise<SeriesDinner[]> {
     .map(({ rsvp_mode: _rsvp, ...event }) => event);
 }
 
-export const seriesDinnersQueryOptions = () =>
-  queryOptions({ queryKey: ['dinner-series', 'dinners'], queryFn: getSeriesDinners });
+export const seriesDinnersQueryOptions = () => queryOptions({ queryKey: ['dinner-series', 'dinners'], queryFn: getSeriesDinners });
 
 export function useSeriesDinners() {
   return useQuery(seriesDinnersQueryOptions());

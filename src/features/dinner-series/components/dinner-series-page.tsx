@@ -19,8 +19,8 @@ function Intro() {
         <p className="text-sm font-semibold uppercase tracking-[0.2em] text-primary-foreground/80">A dinner series in {dinnerSeries.city}</p>
         <h1 className="font-serif text-4xl font-semibold sm:text-5xl">{dinnerSeries.name}</h1>
         <p className="max-w-2xl text-lg text-primary-foreground/85">
-          Five courses cooked and served at home, at one long table with a few friendly strangers. Come hungry; wine pairing
-          optional. Dinner starts at {dinnerSeries.displayTime}.
+          Five courses cooked and served at home, at one long table with a few friendly strangers. Come hungry; wine pairing optional. Dinner starts
+          at {dinnerSeries.displayTime}.
         </p>
         <p className="text-sm font-medium text-primary-foreground/80">Pricing shown after selecting a date</p>
       </div>

@@ -41,8 +41,7 @@ export function LargePartyTip() {
           </button>
         </TooltipTrigger>
         <TooltipContent side="top" onEscapeKeyDown={() => (escaped.current = true)}>
-          Parties larger than {TICKET_MAX_GUESTS}: please email {site.supportEmail} with your preferred date and party
-          size.
+          Parties larger than {TICKET_MAX_GUESTS}: please email {site.supportEmail} with your preferred date and party size.
         </TooltipContent>
       </Tooltip>
     </TooltipProvider>

@@ -27,9 +27,7 @@ export function SeriesBookingForm({ form, dinners, busy, onSubmit }: Props) {
   const guests = Number(watch('guests')) || 0;
   // The total is the server's quote for the dinner, ticket type and guests (debounced).
   const quote = useQuote(
-    dinner && ticket && guests > 0
-      ? ticketQuoteRequest(DEFAULT_PAYMENT_FUNCTION, { eventId: dinner.id, ticketTypeId: ticket.id, guests })
-      : null,
+    dinner && ticket && guests > 0 ? ticketQuoteRequest(DEFAULT_PAYMENT_FUNCTION, { eventId: dinner.id, ticketTypeId: ticket.id, guests }) : null,
   );
 
   const eventField = register('eventId', {
@@ -47,7 +45,9 @@ export function SeriesBookingForm({ form, dinners, busy, onSubmit }: Props) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5" aria-labelledby="series-form-title">
-      <h2 id="series-form-title" className="font-serif text-2xl font-semibold tracking-wide">BOOK YOUR TABLE</h2>
+      <h2 id="series-form-title" className="font-serif text-2xl font-semibold tracking-wide">
+        BOOK YOUR TABLE
+      </h2>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Name" error={errors.name?.message} className="sm:col-span-2">
           <Input autoComplete="name" {...register('name')} />

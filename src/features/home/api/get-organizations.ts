@@ -8,8 +8,7 @@ export async function getOrganizations(): Promise<OrganizationLink[]> {
   return data ?? [];
 }
 
-export const organizationsQueryOptions = () =>
-  queryOptions({ queryKey: ['home', 'organizations'], queryFn: getOrganizations });
+export const organizationsQueryOptions = () => queryOptions({ queryKey: ['home', 'organizations'], queryFn: getOrganizations });
 
 export function useOrganizations() {
   return useQuery(organizationsQueryOptions());

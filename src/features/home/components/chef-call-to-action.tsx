@@ -9,7 +9,9 @@ export function ChefCallToAction() {
         <div className="flex gap-4">
           <ChefHat className="h-10 w-10 shrink-0" aria-hidden />
           <div>
-            <h2 id="chefs-title" className="font-serif text-2xl font-semibold sm:text-3xl">Are you a chef?</h2>
+            <h2 id="chefs-title" className="font-serif text-2xl font-semibold sm:text-3xl">
+              Are you a chef?
+            </h2>
             <p className="mt-1 max-w-xl text-secondary-foreground/80">
               Tell us about your pop-up concept. We’ll help with the bookings, the payments and the guests.
             </p>

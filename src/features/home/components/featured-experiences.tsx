@@ -28,7 +28,9 @@ const experiences = [
 export function FeaturedExperiences() {
   return (
     <section id="experiences" aria-labelledby="experiences-title" className="container scroll-mt-6 py-14 sm:py-20">
-      <h2 id="experiences-title" className="font-serif text-3xl font-semibold sm:text-4xl">Tables you can book</h2>
+      <h2 id="experiences-title" className="font-serif text-3xl font-semibold sm:text-4xl">
+        Tables you can book
+      </h2>
       <p className="mt-2 max-w-2xl text-muted-foreground">Pick a dinner, choose your date and pay by card in a couple of minutes.</p>
       <div className="mt-8 grid gap-6 md:grid-cols-2">
         {experiences.map((x) => (

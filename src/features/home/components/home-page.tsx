@@ -23,10 +23,16 @@ export function HomePage() {
       </main>
       <footer className="border-t">
         <div className="container flex flex-col gap-3 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
-          <p>© {new Date().getFullYear()} {site.productName}</p>
+          <p>
+            © {new Date().getFullYear()} {site.productName}
+          </p>
           <nav aria-label="Footer" className="flex flex-wrap gap-4">
-            <a className="hover:text-foreground" href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>
-            <Link className="hover:text-foreground" to={paths.auth.getHref()}>Host sign-in</Link>
+            <a className="hover:text-foreground" href={`mailto:${site.supportEmail}`}>
+              {site.supportEmail}
+            </a>
+            <Link className="hover:text-foreground" to={paths.auth.getHref()}>
+              Host sign-in
+            </Link>
           </nav>
         </div>
       </footer>

@@ -9,8 +9,12 @@ export function OrganizationList() {
   return (
     <section aria-labelledby="hosts-title" className="border-y bg-card">
       <div className="container py-14 sm:py-20">
-        <h2 id="hosts-title" className="font-serif text-3xl font-semibold sm:text-4xl">Hosts on {site.productName}</h2>
-        <p className="mt-2 max-w-2xl text-muted-foreground">Restaurants, supper clubs and home cooks, each with their own page of upcoming dinners.</p>
+        <h2 id="hosts-title" className="font-serif text-3xl font-semibold sm:text-4xl">
+          Hosts on {site.productName}
+        </h2>
+        <p className="mt-2 max-w-2xl text-muted-foreground">
+          Restaurants, supper clubs and home cooks, each with their own page of upcoming dinners.
+        </p>
         {organizations.isPending ? (
           <ul aria-busy="true" aria-label="Loading hosts" className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {[0, 1, 2].map((i) => (

@@ -28,7 +28,9 @@ export function EventCard({ event, reservationMode, selected, onSelect }: Props)
       <CardHeader>
         <div className="flex items-start justify-between gap-3">
           <CardTitle id={`event-${event.id}-title`}>{event.title}</CardTitle>
-          <Badge variant={badge.variant} className="shrink-0">{badge.text}</Badge>
+          <Badge variant={badge.variant} className="shrink-0">
+            {badge.text}
+          </Badge>
         </div>
       </CardHeader>
       <CardContent className="flex-1 space-y-2 text-sm">

@@ -18,7 +18,9 @@ export function OrgEmptyState({ branding }: { branding: Branding | null }) {
       <p className="whitespace-pre-line text-muted-foreground">{branding?.empty_state_message || DEFAULT_EMPTY_MESSAGE}</p>
       {ctaText && ctaHref ? (
         <Button asChild>
-          <a href={ctaHref} target="_blank" rel="noopener noreferrer">{ctaText}</a>
+          <a href={ctaHref} target="_blank" rel="noopener noreferrer">
+            {ctaText}
+          </a>
         </Button>
       ) : ctaText ? (
         <p className="font-medium">{ctaText}</p>

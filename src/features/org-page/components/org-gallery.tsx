@@ -6,7 +6,9 @@ export function OrgGallery({ images, brandName }: { images: readonly string[]; b
   if (shown.length === 0) return null;
   return (
     <section aria-labelledby="gallery-heading" className="container py-12">
-      <h2 id="gallery-heading" className="mb-6 text-center font-serif text-3xl font-semibold">Gallery</h2>
+      <h2 id="gallery-heading" className="mb-6 text-center font-serif text-3xl font-semibold">
+        Gallery
+      </h2>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {shown.map((src, i) => (
           <li key={`${i}-${src}`} className="aspect-square overflow-hidden rounded-lg bg-muted">

@@ -27,7 +27,12 @@ export function OrgHero({ organization, branding, rsvpMode, onScrollToEvents }: 
       ) : null}
       <div className={`container flex flex-col items-center gap-5 py-16 text-center sm:py-24 ${background ? 'text-white' : ''}`}>
         {logo ? (
-          <img src={logo} alt={`${name} logo`} className="h-20 w-20 rounded-full bg-white object-contain p-1 shadow sm:h-24 sm:w-24" onError={hideBrokenImage} />
+          <img
+            src={logo}
+            alt={`${name} logo`}
+            className="h-20 w-20 rounded-full bg-white object-contain p-1 shadow sm:h-24 sm:w-24"
+            onError={hideBrokenImage}
+          />
         ) : null}
         <h1 className="font-serif text-4xl font-semibold tracking-tight sm:text-5xl">{name}</h1>
         {branding?.bookings_description ? (
@@ -39,12 +44,22 @@ export function OrgHero({ organization, branding, rsvpMode, onScrollToEvents }: 
         {instagram || website ? (
           <nav aria-label={`${name} links`} className="flex flex-wrap justify-center gap-4 text-sm">
             {instagram ? (
-              <a href={instagram} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 underline-offset-4 hover:underline">
+              <a
+                href={instagram}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1.5 underline-offset-4 hover:underline"
+              >
                 <Camera className="h-4 w-4" aria-hidden /> Instagram
               </a>
             ) : null}
             {website ? (
-              <a href={website} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 underline-offset-4 hover:underline">
+              <a
+                href={website}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1.5 underline-offset-4 hover:underline"
+              >
                 <Globe className="h-4 w-4" aria-hidden /> Website
               </a>
             ) : null}

@@ -9,7 +9,9 @@ export function OrgMenu({ content, fileUrl }: { content: string | null; fileUrl:
   return (
     <section aria-labelledby="menu-heading" className="container py-12">
       <div className="mx-auto max-w-3xl rounded-lg border bg-card p-6 sm:p-8">
-        <h2 id="menu-heading" className="font-serif text-3xl font-semibold">Menu</h2>
+        <h2 id="menu-heading" className="font-serif text-3xl font-semibold">
+          Menu
+        </h2>
         {content ? <p className="mt-4 whitespace-pre-line leading-relaxed text-muted-foreground">{content}</p> : null}
         {file ? (
           <Button asChild variant="outline" className="mt-6">

@@ -48,8 +48,7 @@ function OrgPageContent({
   const bookingRef = useRef<HTMLElement>(null);
   const name = branding?.brand_name || organization.name;
   const orgRsvp = branding?.reservation_mode === 'rsvp';
-  const description =
-    branding?.bookings_description?.slice(0, 160) || `Reserve your seat at ${name}'s upcoming dining experiences.`;
+  const description = branding?.bookings_description?.slice(0, 160) || `Reserve your seat at ${name}'s upcoming dining experiences.`;
 
   return (
     <div className="min-h-screen bg-background">
@@ -64,7 +63,9 @@ function OrgPageContent({
         <OrgMenu content={branding?.menu_content ?? null} fileUrl={branding?.menu_file_url ?? null} />
         <OrgGallery images={branding?.gallery_images ?? []} brandName={name} />
         <section ref={eventsRef} id="events" aria-labelledby="events-heading" className="container scroll-mt-4 py-12">
-          <h2 id="events-heading" className="mb-8 text-center font-serif text-3xl font-semibold">Upcoming Experiences</h2>
+          <h2 id="events-heading" className="mb-8 text-center font-serif text-3xl font-semibold">
+            Upcoming Experiences
+          </h2>
           {events.length === 0 ? (
             <OrgEmptyState branding={branding} />
           ) : (
@@ -87,9 +88,7 @@ function OrgPageContent({
         </section>
         {selected ? (
           <section ref={bookingRef} id="booking" aria-label="Booking" className="container scroll-mt-4 pb-16">
-            <div className="mx-auto max-w-2xl">
-              {renderBookingPanel(bookingPanelContext(page, selected, refetch))}
-            </div>
+            <div className="mx-auto max-w-2xl">{renderBookingPanel(bookingPanelContext(page, selected, refetch))}</div>
           </section>
         ) : null}
       </main>

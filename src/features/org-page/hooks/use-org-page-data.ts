@@ -4,10 +4,7 @@ import { useOrgPage } from '../api/get-public-org-page';
 import { initialEventId } from '../lib/events';
 import type { PublicEvent, PublicOrgPage } from '../types';
 
-export type OrgPageState =
-  | { status: 'loading' }
-  | { status: 'not-found' }
-  | { status: 'ready'; page: PublicOrgPage };
+export type OrgPageState = { status: 'loading' } | { status: 'not-found' } | { status: 'ready'; page: PublicOrgPage };
 
 /**
  * The page's data with its toasts: an unknown slug says 'Organization not found', a failed
@@ -27,7 +24,8 @@ export function useOrgPageData(slug: string): OrgPageState & { refetch(): Promis
     if (failed) toast.error('Error loading page', { id: 'org-load-error', description: 'Unable to load organization data. Please try again.' });
   }, [failed]);
   useEffect(() => {
-    if (eventsFailed) toast.error('Error loading events', { id: 'org-events-error', description: 'Unable to load available dates. Please refresh the page.' });
+    if (eventsFailed)
+      toast.error('Error loading events', { id: 'org-events-error', description: 'Unable to load available dates. Please refresh the page.' });
   }, [eventsFailed]);
 
   const refetch = () => query.refetch();

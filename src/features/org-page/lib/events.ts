@@ -39,7 +39,10 @@ export function initialEventId(events: readonly EventLike[]): string | null {
 export type BadgeVariant = 'destructive' | 'warning' | 'success';
 
 /** 'Fully Booked', 'N spots left' (limited: 3 or fewer) or 'N available'. */
-export function eventBadge(event: Pick<EventLike, 'total_available' | 'is_fully_booked'> & Partial<EventLike>): { text: string; variant: BadgeVariant } {
+export function eventBadge(event: Pick<EventLike, 'total_available' | 'is_fully_booked'> & Partial<EventLike>): {
+  text: string;
+  variant: BadgeVariant;
+} {
   if (isRsvpClosed(event)) return { text: 'RSVPs Closed', variant: 'destructive' };
   if (!hasAvailability(event)) return { text: 'Fully Booked', variant: 'destructive' };
   const n = event.total_available;
@@ -89,9 +92,7 @@ export function timeZoneAbbreviation(date: string, time: string, timeZone: strin
   // Noon UTC of the event day is the same calendar day in every US zone: good enough to pick DST.
   const instant = new Date(Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), 12));
   try {
-    const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
-      .formatToParts(instant)
-      .find((p) => p.type === 'timeZoneName');
+    const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(instant).find((p) => p.type === 'timeZoneName');
     return part?.value ?? '';
   } catch {
     return '';

@@ -14,10 +14,7 @@ export function ReservationDetailsPage() {
   useRestoreDefaultTitleOnLeave(title, site.productName);
   return (
     <main className="min-h-screen bg-muted/40 px-4 py-10 sm:py-16">
-      <PageMeta
-        fullTitle={title}
-        description={`Your ${dinnerSeries.name} dinner reservation: date, party size, ticket and calendar links.`}
-      />
+      <PageMeta fullTitle={title} description={`Your ${dinnerSeries.name} dinner reservation: date, party size, ticket and calendar links.`} />
       <div className="mx-auto max-w-2xl">
         {result.ok ? <ReservationDetailsView details={result.details} /> : <ReservationLinkProblem problems={result.problems} />}
       </div>

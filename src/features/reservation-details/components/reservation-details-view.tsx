@@ -7,21 +7,16 @@ import { paths } from '@/config/paths';
 import { dinnerSeries, site } from '@/config/site';
 import { formatCents } from '@/lib/money';
 import { googleCalendarUrl, icsContent, icsDataUrl, outlookCalendarUrl } from '../lib/calendar';
-import {
-  calendarEventFor,
-  dateAndTime,
-  locationLine,
-  partySize,
-  ticketLine,
-  type ReservationDetails,
-} from '../lib/reservation-params';
+import { calendarEventFor, dateAndTime, locationLine, partySize, ticketLine, type ReservationDetails } from '../lib/reservation-params';
 
 function Row({ icon, term, children }: { icon: React.ReactNode; term: string; children: React.ReactNode }) {
   // dt and dd sit directly in their group div, as a definition list requires; the icon rides in the dt.
   return (
     <div className="relative border-b py-3 pl-8 last:border-b-0">
       <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-        <span className="absolute left-0 top-3.5 text-muted-foreground" aria-hidden>{icon}</span>
+        <span className="absolute left-0 top-3.5 text-muted-foreground" aria-hidden>
+          {icon}
+        </span>
         {term}
       </dt>
       <dd className="mt-0.5 break-words text-base">{children}</dd>
@@ -40,9 +35,7 @@ export function ReservationDetailsView({ details }: { details: ReservationDetail
       <header className="space-y-2 text-center">
         <p className="text-sm font-semibold uppercase tracking-widest text-muted-foreground">{dinnerSeries.name}</p>
         <h1 className="font-serif text-3xl font-semibold sm:text-4xl">Reservation Confirmation</h1>
-        <p className="text-muted-foreground">
-          Here are the details of your dinner.
-        </p>
+        <p className="text-muted-foreground">Here are the details of your dinner.</p>
       </header>
 
       <Card>
@@ -51,22 +44,36 @@ export function ReservationDetailsView({ details }: { details: ReservationDetail
         </CardHeader>
         <CardContent>
           <dl>
-            <Row icon={<Ticket className="h-5 w-5" />} term="Event">{details.eventTitle}</Row>
-            <Row icon={<CalendarDays className="h-5 w-5" />} term="Date & Time">{dateAndTime(details)}</Row>
-            <Row icon={<Users className="h-5 w-5" />} term="Party Size">{partySize(details.guests)}</Row>
+            <Row icon={<Ticket className="h-5 w-5" />} term="Event">
+              {details.eventTitle}
+            </Row>
+            <Row icon={<CalendarDays className="h-5 w-5" />} term="Date & Time">
+              {dateAndTime(details)}
+            </Row>
+            <Row icon={<Users className="h-5 w-5" />} term="Party Size">
+              {partySize(details.guests)}
+            </Row>
             {details.ticket ? (
-              <Row icon={<Ticket className="h-5 w-5" />} term="Ticket Type">{ticketLine(details.ticket)}</Row>
+              <Row icon={<Ticket className="h-5 w-5" />} term="Ticket Type">
+                {ticketLine(details.ticket)}
+              </Row>
             ) : null}
             {details.totalCents !== null ? (
-              <Row icon={<Ticket className="h-5 w-5" />} term="Total">{formatCents(details.totalCents)}</Row>
+              <Row icon={<Ticket className="h-5 w-5" />} term="Total">
+                {formatCents(details.totalCents)}
+              </Row>
             ) : null}
-            <Row icon={<MapPin className="h-5 w-5" />} term="Location">{locationLine(details)}</Row>
+            <Row icon={<MapPin className="h-5 w-5" />} term="Location">
+              {locationLine(details)}
+            </Row>
           </dl>
         </CardContent>
       </Card>
 
       <section aria-labelledby="add-to-calendar" className="space-y-3">
-        <h2 id="add-to-calendar" className="font-serif text-xl font-semibold">Add to your calendar</h2>
+        <h2 id="add-to-calendar" className="font-serif text-xl font-semibold">
+          Add to your calendar
+        </h2>
         <div className="grid gap-3 sm:grid-cols-3">
           <Button asChild variant="outline">
             <a href={googleCalendarUrl(event)} target="_blank" rel="noopener noreferrer">
@@ -110,8 +117,7 @@ export function ReservationLinkProblem({ problems }: { problems: string[] }) {
     <div className="space-y-5 text-center">
       <h1 className="font-serif text-3xl font-semibold sm:text-4xl">We couldn’t read this reservation link</h1>
       <p className="text-muted-foreground">
-        The link is missing or has an unreadable {problems.join(', ')}. Please open the link from your confirmation
-        again, or email us at{' '}
+        The link is missing or has an unreadable {problems.join(', ')}. Please open the link from your confirmation again, or email us at{' '}
         <a className="font-medium text-foreground underline underline-offset-4" href={`mailto:${site.supportEmail}`}>
           {site.supportEmail}
         </a>{' '}

@@ -29,13 +29,18 @@ function compactLocal(date: string, hhMm: string): string {
 
 /** "2026-12-06T19:00:00-05:00": the wall-clock time with its real UTC offset on that date. */
 export function isoWithOffset(date: string, hhMm: string, timeZone: string): string {
-  return instant(date, hhMm, timeZone).toISOString().replace(/\.000(?=[+-]|Z)/, '');
+  return instant(date, hhMm, timeZone)
+    .toISOString()
+    .replace(/\.000(?=[+-]|Z)/, '');
 }
 
 /** "20261207T000000Z": the instant in UTC, as iCalendar writes it. */
 function icsUtc(d: Date): string {
   // TZDate prints its own zone; a plain Date prints UTC.
-  return new Date(d.getTime()).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return new Date(d.getTime())
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 export function googleCalendarUrl(event: CalendarEvent): string {

@@ -49,10 +49,16 @@ function text(params: URLSearchParams, key: string): string | null {
 
 export function ticketFromParam(raw: string | null, guests: number, totalCents: number | null): TicketInfo | null {
   if (!raw) return null;
-  const key = raw.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
-  const known = key === 'food_wine' || key === 'food_wine_pairing' ? knownTickets.food_wine
-    : key === 'food_only' || key === 'food' ? knownTickets.food_only
-    : null;
+  const key = raw
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  const known =
+    key === 'food_wine' || key === 'food_wine_pairing'
+      ? knownTickets.food_wine
+      : key === 'food_only' || key === 'food'
+        ? knownTickets.food_only
+        : null;
   if (known) return { label: known.label, pricePerPersonCents: known.priceCents };
   const perPerson = totalCents !== null && totalCents % guests === 0 ? totalCents / guests : null;
   return { label: raw, pricePerPersonCents: perPerson };

@@ -8,7 +8,9 @@ export function RsvpTotal({ quote, guests }: { quote: QuoteState; guests: number
       {quote.status === 'ready' ? (
         <dl className="space-y-2">
           <div className="flex justify-between gap-4">
-            <dt className="text-muted-foreground">Deposit for {guests} {guests === 1 ? 'guest' : 'guests'}</dt>
+            <dt className="text-muted-foreground">
+              Deposit for {guests} {guests === 1 ? 'guest' : 'guests'}
+            </dt>
             <dd className="font-medium">{formatCents(quote.quote.subtotalCents)}</dd>
           </div>
           {quote.quote.discountCents > 0 ? (

@@ -64,9 +64,7 @@ export function SlotPicker({ slots, guests, value, error, onChange }: Props) {
         </div>
       )}
       {guests > 1 && slots.length > 0 ? (
-        <p className="text-sm text-muted-foreground">
-          Only time slots with enough open spots for all {guests} guests in your party can be selected.
-        </p>
+        <p className="text-sm text-muted-foreground">Only time slots with enough open spots for all {guests} guests in your party can be selected.</p>
       ) : null}
       {error ? (
         <p id={errorId} role="alert" className="text-sm font-medium text-destructive">

@@ -32,9 +32,7 @@ export function BookingForm({ form, events, busy, onSubmit }: Props) {
   const count = Number(tickets) || 0;
   // The total is the server's quote for the date, seating and tickets (debounced).
   const quote = useQuote(
-    event && timeSlot && count > 0
-      ? ticketQuoteRequest(supperClub.functions.payment, { eventId: event.id, timeSlot, guests: count })
-      : null,
+    event && timeSlot && count > 0 ? ticketQuoteRequest(supperClub.functions.payment, { eventId: event.id, timeSlot, guests: count }) : null,
   );
 
   // A new date (or fresher availability) can make the chosen slot or ticket count impossible.
@@ -46,7 +44,9 @@ export function BookingForm({ form, events, busy, onSubmit }: Props) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5" aria-labelledby="booking-form-title">
-      <h2 id="booking-form-title" className="font-serif text-2xl font-semibold">Reserve your seats</h2>
+      <h2 id="booking-form-title" className="font-serif text-2xl font-semibold">
+        Reserve your seats
+      </h2>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Full name" error={errors.name?.message} className="sm:col-span-2">
           <Input autoComplete="name" {...register('name')} />

@@ -37,8 +37,7 @@ export function SupperClubHeader({ events }: { events: SupperClubEvent[] | undef
           <li className="flex gap-2">
             <UtensilsCrossed className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
             <span>
-              {formatCents(SUPPER_CLUB_TICKET_PRICE_CENTS)} per person: four shared savory courses and one shared sweet course
-              (20% gratuity included)
+              {formatCents(SUPPER_CLUB_TICKET_PRICE_CENTS)} per person: four shared savory courses and one shared sweet course (20% gratuity included)
             </span>
           </li>
         </ul>

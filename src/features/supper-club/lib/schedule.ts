@@ -28,7 +28,10 @@ function weekdayPhrase(days: number[], plural: boolean): string {
  * (the years are named when the range crosses one), or "Sunday, Nov 29" for a single date.
  */
 export function describeSchedule(events: Pick<SupperClubEvent, 'date'>[]): string | null {
-  const dates = events.map((e) => e.date).filter((d) => parseCalendarDate(d)).sort();
+  const dates = events
+    .map((e) => e.date)
+    .filter((d) => parseCalendarDate(d))
+    .sort();
   if (dates.length === 0) return null;
   const first = dates[0];
   const last = dates[dates.length - 1];

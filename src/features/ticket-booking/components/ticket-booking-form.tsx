@@ -86,7 +86,11 @@ export function TicketBookingForm({ event, defaultValues, checking, onSubmit }: 
         </NativeSelect>
       </FormField>
       {ticket ? (
-        <FormField label="Number of guests" error={errors.guests?.message} hint={`Parties larger than ${TICKET_MAX_GUESTS}: please email the host with your preferred date and party size.`}>
+        <FormField
+          label="Number of guests"
+          error={errors.guests?.message}
+          hint={`Parties larger than ${TICKET_MAX_GUESTS}: please email the host with your preferred date and party size.`}
+        >
           <NativeSelect {...register('guests')}>
             <option value="">Select guests</option>
             {guestOptions(ticket.quantity).map((o) => (

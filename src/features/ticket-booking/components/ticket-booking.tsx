@@ -89,6 +89,7 @@ export function TicketBooking({ event, refreshEvent, onBooked }: TicketBookingPr
   // Another event was chosen: start over on the form for it.
   useEffect(() => {
     restart();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- resetting the form's draft for the newly chosen event (and on mount) is this effect's job
     setDraft((d) => ({ ...d, ticketTypeId: '', guests: '' }));
   }, [event.id, restart]);
 
