@@ -104,6 +104,7 @@ export async function startBenchStack(opts: { siteUrl?: string } = {}): Promise<
       siteUrl: opts.siteUrl ?? `http://127.0.0.1:${await freePort()}`,
       ephemeral: true,
       seed: true,
+      emailConfirmations: false,
       log,
     });
   } catch (error) {

@@ -28,6 +28,28 @@ export const LOCAL_EMAIL_API_KEY = 're_local_mailbox_key';
 export const LOCAL_EMAIL_FROM = 'SupperHost <bookings@supperhost.test>';
 
 /** The functions' secrets that make the mailbox at `mailboxUrl` their email provider. */
+/**
+ * GoTrue's mailer for the local stack: posts auth emails (sign-up confirmations) to the
+ * mailbox's provider endpoint, as GoTrue sends them to Inbucket under `supabase start`.
+ */
+export function mailboxAuthMailer(mailboxUrl: string) {
+  return async (message: { to: string; subject: string; text: string; html: string }): Promise<void> => {
+    const res = await fetch(`${mailboxUrl.replace(/\/+$/, '')}/emails`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${LOCAL_EMAIL_API_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        from: 'SupperHost Auth <auth@supperhost.test>',
+        to: [message.to],
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        tags: [{ name: 'kind', value: 'auth_confirmation' }],
+      }),
+    });
+    if (!res.ok) throw new Error(`The mailbox refused the confirmation email (${res.status}): ${await res.text()}`);
+  };
+}
+
 export function mailboxProviderEnv(mailboxUrl: string, apiKey = LOCAL_EMAIL_API_KEY): Record<string, string> {
   return { EMAIL_PROVIDER_URL: `${mailboxUrl.replace(/\/+$/, '')}/emails`, EMAIL_PROVIDER_API_KEY: apiKey, EMAIL_FROM: LOCAL_EMAIL_FROM };
 }

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { LOCAL_JWT_SECRET, makeApiKeys } from './config.ts';
-import { mailboxProviderEnv } from './mailbox.ts';
+import { mailboxAuthMailer, mailboxProviderEnv } from './mailbox.ts';
 import { isPortFree } from './ports.ts';
 import { migrate, ROOT, startPostgres, stopStalePostgres } from './postgres.ts';
 
@@ -44,6 +44,12 @@ export interface StackOptions {
   watchFunctions?: boolean;
   /** How often abandoned card holds are released (default 30 000 ms; 0 = never). */
   holdReleaseIntervalMs?: number;
+  /**
+   * Email confirmation of staff sign-ups, over supabase/config.toml's [auth.email]
+   * enable_confirmations (true). The test stack turns it off so that fixtures sign in at once;
+   * the confirmation flow has tests of its own (tests/api/auth-confirmation.test.ts).
+   */
+  emailConfirmations?: boolean;
 }
 
 export class PortInUseError extends Error {}
@@ -190,6 +196,8 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       functionsUrl: info.functionsUrl,
       siteUrl: opts.siteUrl,
       functionVerifyJwt: readFunctionVerifyJwt(),
+      auth: opts.emailConfirmations === undefined ? undefined : { enableConfirmations: opts.emailConfirmations },
+      authMailer: mailboxAuthMailer(info.mailboxUrl),
     });
     stoppers.push(() => gateway.close());
     log(`API gateway on port ${opts.ports.api}`);

@@ -6,8 +6,12 @@ import { formatBytes, JSON_BODY_LIMIT, jsonNestingDepth, MAX_JSON_DEPTH, readBod
 
 /**
  * /auth/v1: the subset of GoTrue (supabase/auth) that supabase-js's auth client uses for
- * email + password sessions, with the CLI's local defaults: sign-ups are confirmed at once
- * (enable_confirmations = false), access tokens live 3600 s, refresh tokens rotate.
+ * email + password sessions: access tokens live 3600 s, refresh tokens rotate. With
+ * [auth.email] enable_confirmations (supabase/config.toml) a sign-up gets no session: GoTrue's
+ * confirmation email (through the stack's mailer, i.e. the local mailbox) carries a link to
+ * GET /auth/v1/verify, which confirms the address and redirects to `redirect_to` with the
+ * session in the URL fragment (the implicit flow supabase-js reads). Without it sign-ups are
+ * confirmed at once (the test stack runs so).
  *
  * Users live in auth.users (+ an auth.identities row for the 'email' provider); passwords
  * are bcrypt-hashed in SQL with extensions.crypt(). All queries run on the gateway's own
@@ -38,7 +42,7 @@ const API_VERSION_2024 = Date.UTC(2024, 0, 1);
 export interface AuthSettings {
   /** [auth] minimum_password_length (GoTrue's default 6). */
   minimumPasswordLength: number;
-  /** [auth.email] enable_confirmations: the local server has no confirmation flow, so it must be false. */
+  /** [auth.email] enable_confirmations: sign-ups wait for the emailed link (needs a mailer). */
   enableConfirmations: boolean;
   /** Failed password sign-ins tolerated per email within the window (0: no limit). */
   failedSignInsPerEmail: number;
@@ -55,21 +59,26 @@ export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
   failedSignInWindowSeconds: 300,
 };
 
+/** Sends one auth email (the confirmation link); the local stack posts it to its mailbox. */
+export type AuthMailer = (message: { to: string; subject: string; text: string; html: string }) => Promise<void>;
+
+/** How long a confirmation link works (GoTrue's mailer_otp_exp default). */
+const CONFIRMATION_TTL_SECONDS = 24 * 3600;
+
 /** What one gateway's auth server keeps between requests. */
 export interface AuthService {
   settings: AuthSettings;
   throttle: SignInThrottle;
+  mailer?: AuthMailer;
 }
 
-export function createAuthService(overrides: Partial<AuthSettings> = {}): AuthService {
+export function createAuthService(overrides: Partial<AuthSettings> = {}, mailer?: AuthMailer): AuthService {
   const settings = { ...DEFAULT_AUTH_SETTINGS, ...overrides };
-  if (settings.enableConfirmations) {
-    throw new Error(
-      'supabase/config.toml sets [auth.email] enable_confirmations = true, but the local auth server has no ' +
-        'confirmation emails or /verify endpoint: set it to false for the local stack.',
-    );
+  if (settings.enableConfirmations && !mailer) {
+    throw new Error('[auth.email] enable_confirmations = true needs a mailer for the confirmation emails (the stack passes its mailbox).');
   }
   return {
+    mailer,
     settings,
     throttle: new SignInThrottle({
       perEmail: settings.failedSignInsPerEmail,
@@ -453,7 +462,76 @@ export function obfuscatedUser(email: string, data: Record<string, unknown>, now
   };
 }
 
-async function signup(req: IncomingMessage, ctx: GatewayContext, auth: AuthService) {
+/**
+ * Where a confirmation link may send the browser: `redirect_to` when it is on the site's own
+ * origin (GoTrue checks it against site_url and the allow list), else the site URL.
+ */
+function safeRedirect(ctx: GatewayContext, redirectTo: string | null): string {
+  try {
+    if (redirectTo && new URL(redirectTo).origin === new URL(ctx.siteUrl).origin) return redirectTo;
+  } catch {
+    // not a URL: fall back to the site
+  }
+  return ctx.siteUrl;
+}
+
+async function sendConfirmation(ctx: GatewayContext, auth: AuthService, email: string, token: string, redirectTo: string | null) {
+  const link = new URL(`${ctx.apiUrl}/auth/v1/verify`);
+  link.searchParams.set('token', token);
+  link.searchParams.set('type', 'signup');
+  link.searchParams.set('redirect_to', safeRedirect(ctx, redirectTo));
+  const href = link.toString();
+  const attr = href.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  await auth.mailer!({
+    to: email,
+    subject: 'Confirm your signup',
+    text: `Follow this link to confirm your email address:\n\n${href}\n\nIf you did not sign up, ignore this email.`,
+    html: `<h2>Confirm your signup</h2><p>Follow this link to confirm your email address:</p><p><a href="${attr}">Confirm your email address</a></p><p>If you did not sign up, ignore this email.</p>`,
+  });
+}
+
+/**
+ * GET /verify?token&type=signup&redirect_to: confirms the address behind a confirmation link and
+ * redirects (303) to redirect_to with the new session in the fragment, or with GoTrue's
+ * `error=access_denied&error_code=otp_expired` when the link is unknown, used or too old.
+ */
+async function verify(ctx: GatewayContext, url: URL): Promise<string> {
+  const target = safeRedirect(ctx, url.searchParams.get('redirect_to'));
+  const token = url.searchParams.get('token') ?? '';
+  const type = url.searchParams.get('type');
+  const failed = `${target}#${new URLSearchParams({ error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' })}`;
+  if (!token || token.length > 200 || (type !== 'signup' && type !== 'email')) return failed;
+  const session = await inTransaction(ctx, async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      `update auth.users
+          set email_confirmed_at = now(), confirmation_token = '', updated_at = now()
+        where confirmation_token = encode(extensions.digest($1::text, 'sha256'), 'hex')
+          and confirmation_token <> ''
+          and email_confirmed_at is null
+          and confirmation_sent_at > now() - make_interval(secs => $2)
+        returning id`,
+      [token, CONFIRMATION_TTL_SECONDS],
+    );
+    if (!rows[0]) return null;
+    await client.query(
+      `update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb where user_id = $1 and provider = 'email'`,
+      [rows[0].id],
+    );
+    return startSession(ctx, client, rows[0].id);
+  });
+  if (!session) return failed;
+  const fragment = new URLSearchParams({
+    access_token: session.access_token,
+    expires_at: String(session.expires_at),
+    expires_in: String(session.expires_in),
+    refresh_token: session.refresh_token,
+    token_type: session.token_type,
+    type: 'signup',
+  });
+  return `${target}#${fragment}`;
+}
+
+async function signup(req: IncomingMessage, ctx: GatewayContext, auth: AuthService, redirectTo: string | null) {
   const body = await readAuthJson(req);
   if (body.phone !== undefined && body.email === undefined) {
     throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
@@ -473,23 +551,31 @@ async function signup(req: IncomingMessage, ctx: GatewayContext, auth: AuthServi
     return await inTransaction(ctx, async (client) => {
       const { rowCount } = await client.query('select 1 from auth.users where lower(email) = $1', [email]);
       if (rowCount) return repeated(client);
+      const confirm = auth.settings.enableConfirmations;
+      const token = confirm ? randomBytes(32).toString('base64url') : null;
       const {
         rows: [user],
       } = await client.query<{ id: string }>(
         `insert into auth.users (instance_id, aud, role, email, encrypted_password, email_confirmed_at,
+                                 confirmation_token, confirmation_sent_at,
                                  raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous)
          values ('00000000-0000-0000-0000-000000000000', 'authenticated', 'authenticated', $1,
-                 extensions.crypt($2, extensions.gen_salt('bf')), now(),
+                 extensions.crypt($2, extensions.gen_salt('bf')), case when $4::text is null then now() end,
+                 coalesce(encode(extensions.digest($4::text, 'sha256'), 'hex'), ''), case when $4::text is not null then now() end,
                  '{"provider":"email","providers":["email"]}'::jsonb, $3::jsonb, now(), now(), false)
          returning id`,
-        [email, password, JSON.stringify(data)],
+        [email, password, JSON.stringify(data), token],
       );
       await client.query(
         `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at)
          values ($1::text, $2::uuid, $3::jsonb, 'email', now())`,
-        [user.id, user.id, JSON.stringify({ sub: user.id, email, email_verified: true, phone_verified: false })],
+        [user.id, user.id, JSON.stringify({ sub: user.id, email, email_verified: !confirm, phone_verified: false })],
       );
-      return startSession(ctx, client, user.id);
+      if (!token) return startSession(ctx, client, user.id);
+      // As GoTrue with confirmations on: the user, no session, and the link by email.
+      await sendConfirmation(ctx, auth, email, token, redirectTo);
+      const created = (await loadUser(client, user.id))!;
+      return userJson(created, await loadIdentities(client, user.id));
     });
   } catch (error) {
     if (error instanceof AuthError) throw error;
@@ -702,8 +788,11 @@ export async function handleAuth(
   const method = req.method ?? 'GET';
   try {
     if (path === '/signup' && method === 'POST') {
-      // redirect_to (emailRedirectTo) and code_challenge are accepted and not needed: sign-ups are confirmed at once.
-      return send(200, await signup(req, ctx, auth));
+      // redirect_to is emailRedirectTo: where the confirmation link lands (code_challenge: PKCE is not supported).
+      return send(200, await signup(req, ctx, auth, url.searchParams.get('redirect_to')));
+    }
+    if (path === '/verify' && method === 'GET') {
+      return send(303, undefined, { location: await verify(ctx, url) });
     }
     if (path === '/token' && method === 'POST') {
       const grant = url.searchParams.get('grant_type');

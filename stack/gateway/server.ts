@@ -15,7 +15,7 @@ import {
   type GatewayContext,
 } from './context.ts';
 import { handleRest } from './rest/index.ts';
-import { createAuthService, handleAuth, type AuthSettings } from './auth.ts';
+import { createAuthService, handleAuth, type AuthMailer, type AuthSettings } from './auth.ts';
 import { GLOBAL_FILE_SIZE_LIMIT, handleStorage, type StorageOptions } from './storage.ts';
 import { handleFunctions } from './functions.ts';
 
@@ -25,6 +25,8 @@ export interface GatewayOptions extends Omit<GatewayContext, 'pool' | 'apiUrl'> 
   host?: string;
   /** Auth settings over those of supabase/config.toml (tests: small throttle limits). */
   auth?: Partial<AuthSettings>;
+  /** Sends the auth emails (confirmation links); required when confirmations are on. */
+  authMailer?: AuthMailer;
   /** Project-wide upload limit in bytes over config.toml's [storage] file_size_limit. */
   storageFileSizeLimit?: number;
   /** Defaults to supabase/config.toml. */
@@ -304,13 +306,13 @@ export async function startGateway(opts: GatewayOptions): Promise<{ url: string;
   const host = opts.host ?? '127.0.0.1';
   const config = readGatewayConfig(opts.configPath);
   const handlers: Handlers = {
-    auth: createAuthService({ ...config.auth, ...opts.auth }),
+    auth: createAuthService({ ...config.auth, ...opts.auth }, opts.authMailer),
     storage: { fileSizeLimit: opts.storageFileSizeLimit ?? config.storageFileSizeLimit ?? GLOBAL_FILE_SIZE_LIMIT },
   };
   const pool = new pg.Pool({ connectionString: opts.dbUrl, max: 40 });
   pool.on('error', () => undefined);
   const apiUrl = `http://${host}:${opts.port}`;
-  const { auth: _auth, storageFileSizeLimit: _limit, configPath: _path, ...contextOptions } = opts;
+  const { auth: _auth, authMailer: _mailer, storageFileSizeLimit: _limit, configPath: _path, ...contextOptions } = opts;
   const ctx: GatewayContext = { ...contextOptions, pool, apiUrl };
 
   // requireHostHeader: a missing Host is answered by route() in the API's shape instead of an empty 400.

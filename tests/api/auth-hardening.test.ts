@@ -133,13 +133,14 @@ describe('passwords follow supabase/config.toml', () => {
   it('reads minimum_password_length, enable_confirmations and the storage limit from config.toml', () => {
     const config = readGatewayConfig();
     expect(config.auth.minimumPasswordLength).toBe(8);
-    expect(config.auth.enableConfirmations).toBe(false);
+    expect(config.auth.enableConfirmations).toBe(true);
     expect(config.storageFileSizeLimit).toBe(10 * 1024 * 1024);
     expect(parseSize('512KiB')).toBe(512 * 1024);
     expect(parseSize('50MB')).toBe(50 * 1024 * 1024);
     expect(parseSize('lots')).toBeNull();
-    // The local server has no confirmation flow: turning confirmations on is refused loudly.
+    // Confirmations need a mailer for their links: without one the start is refused loudly.
     expect(() => createAuthService({ enableConfirmations: true })).toThrow(/enable_confirmations/);
+    expect(() => createAuthService({ enableConfirmations: true }, async () => undefined)).not.toThrow();
   });
 
   it('sign-up and password change refuse passwords under 8 characters (422 weak_password) or over 72 bytes', async () => {
@@ -230,7 +231,7 @@ describe('failed sign-ins are throttled', () => {
         functionsUrl: env.functionsUrl,
         functionVerifyJwt: () => true,
         port: await freePort(),
-        auth: { failedSignInsPerAddress: 3, failedSignInsPerEmail: 100, failedSignInWindowSeconds: 2 },
+        auth: { failedSignInsPerAddress: 3, failedSignInsPerEmail: 100, failedSignInWindowSeconds: 2, enableConfirmations: false },
       });
     });
     afterAll(async () => {

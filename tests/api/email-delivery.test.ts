@@ -280,6 +280,7 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
       port: gatewayPort,
       functionsUrl: runner.url,
       functionVerifyJwt: readFunctionVerifyJwt(),
+      auth: { enableConfirmations: false },
     });
   });
 

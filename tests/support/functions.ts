@@ -84,6 +84,8 @@ export async function startGatewayFor(
     functionsUrl,
     siteUrl: stack.siteUrl,
     functionVerifyJwt,
+    // As the shared test stack: staff sign up and in at once.
+    auth: { enableConfirmations: false },
   });
 }
 

@@ -29,6 +29,8 @@ export default async function setup(project: TestProject) {
     ephemeral: true,
     seed: true,
     only: process.env.SUPPERHOST_TEST_STACK === 'db' ? 'db' : undefined,
+    // Fixtures sign staff up and in at once; the confirmation flow has its own tests.
+    emailConfirmations: false,
   });
   const { stop, migrations: _m, ...info } = stack;
   let closeSite: (() => Promise<void>) | undefined;
