@@ -21,6 +21,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { asJson, latencySummary, option, say, startBenchStack, type BenchResult } from './lib.ts';
+import { seedScaleReservations } from './seed-reservations.ts';
 
 const TOTAL = Math.max(100, Math.floor(option('reservations', 50_000)));
 const CALLS = Math.max(1, Math.floor(option('calls', 30)));
@@ -89,22 +90,9 @@ export async function runAdmin(): Promise<BenchResult> {
       'create event',
     ) as { id: string };
 
-    // The reservations: valid by construction, so this one session skips the per-row
-    // capacity triggers (as the scale test does).
     say(`  Seeding ${TOTAL.toLocaleString('en-US')} reservations...`);
     const t0 = performance.now();
-    await db.query(`set session_replication_role = replica`);
-    await db.query(
-      `insert into public.reservations (org_id, event_id, name, email, phone, num_guests, status, cancelled_at, created_at)
-       select $1, $2, 'Scale Guest ' || g, 'scale.guest' || g || '@example.com', '555-' || g, 1 + g % 4,
-              case when g % 10 = 0 then 'cancelled' else 'confirmed' end,
-              case when g % 10 = 0 then now() end,
-              now() - make_interval(secs => g)
-       from generate_series(1, $3::int) g`,
-      [org.id, event.id, TOTAL],
-    );
-    await db.query(`set session_replication_role = default`);
-    await db.query('analyze public.reservations');
+    await seedScaleReservations(db, org.id, event.id, TOTAL);
     const seedSeconds = (performance.now() - t0) / 1000;
 
     const cancelled = Math.floor(TOTAL / 10);

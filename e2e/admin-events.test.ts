@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
-import { adminPage, closeBrowser, expectToast, newPage, viewports } from './support/browser';
+import { adminPage, closeBrowser, expectRequiredField, expectToast, fillAndSubmit, newPage, viewports } from './support/browser';
 import { serviceClient } from '../tests/support/db';
 import { createEvent, createOrg, createReservation, createStaff, futureDate, type Org, publicOrgPage, type Staff } from '../tests/support/fixtures';
 
@@ -143,12 +143,8 @@ describe('events tab (desktop)', () => {
     const { page } = await adminPage(staff, org.id, 'events');
     await page.getByRole('button', { name: `Edit ${reservationTitle}` }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Title').fill('');
-    await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await dialog.getByText('Title is required').waitFor();
-    await dialog.getByLabel('Title').fill('Harvest Table Dinner (Sold Out Soon)');
-    await dialog.getByLabel('Max guests').fill('14');
-    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expectRequiredField(dialog, 'Title', 'Save Changes', 'Title is required');
+    await fillAndSubmit(dialog, { Title: 'Harvest Table Dinner (Sold Out Soon)', 'Max guests': '14' }, 'Save Changes');
     await expectToast(page, 'Event updated successfully');
     await page.getByRole('cell', { name: 'Harvest Table Dinner (Sold Out Soon)', exact: true }).waitFor();
     const row = await eventRow('Harvest Table Dinner (Sold Out Soon)');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
-import { adminPage, closeBrowser, expectToast, viewports } from './support/browser';
+import { adminPage, closeBrowser, expectRequiredField, expectToast, fillAndSubmit, viewports } from './support/browser';
 import { serviceClient } from '../tests/support/db';
 import {
   createEvent,
@@ -118,15 +118,12 @@ describe('reservations tab (desktop)', () => {
     const { page } = await adminPage(staff, org.id, 'reservations');
     await page.getByRole('button', { name: 'Edit reservation of Ada Lovelace' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Name').fill('');
-    await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await dialog.getByText('Name is required').waitFor();
-    await dialog.getByLabel('Name').fill('Ada King');
-    await dialog.getByLabel('Phone').fill('+1 212 555 0199');
-    await dialog.getByLabel('Guests').fill('4');
-    await dialog.getByLabel('Dietary restrictions').fill('No nuts');
-    await dialog.getByLabel('Special requests').fill('Window seat');
-    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expectRequiredField(dialog, 'Name', 'Save Changes', 'Name is required');
+    await fillAndSubmit(
+      dialog,
+      { Name: 'Ada King', Phone: '+1 212 555 0199', Guests: '4', 'Dietary restrictions': 'No nuts', 'Special requests': 'Window seat' },
+      'Save Changes',
+    );
     await expectToast(page, 'Reservation updated successfully');
     await page.getByRole('cell', { name: 'Ada King', exact: true }).waitFor();
     expect(await reservation(ada.id)).toMatchObject({
@@ -167,12 +164,12 @@ describe('reservations tab (desktop)', () => {
     expect(body.startsWith('Hi Grace,')).toBe(true);
     expect(body.trimEnd().endsWith(`The ${org.name} Team`)).toBe(true);
 
-    await dialog.getByLabel('Subject').fill('');
-    await dialog.getByRole('button', { name: 'Send Email' }).click();
-    await dialog.getByText('Subject is required').waitFor();
-    await dialog.getByLabel('Subject').fill('Your table on Friday');
-    await dialog.getByLabel('Message').fill('Hi Grace,\n\nWe saved the corner table <b>for you</b>.\n\nBest regards,\nThe team');
-    await dialog.getByRole('button', { name: 'Send Email' }).click();
+    await expectRequiredField(dialog, 'Subject', 'Send Email', 'Subject is required');
+    await fillAndSubmit(
+      dialog,
+      { Subject: 'Your table on Friday', Message: 'Hi Grace,\n\nWe saved the corner table <b>for you</b>.\n\nBest regards,\nThe team' },
+      'Send Email',
+    );
     await expectToast(page, 'Email sent successfully');
 
     const messages = (await (await fetch(`${mailboxUrl}/api/messages?to=${encodeURIComponent(grace.email)}`)).json()) as {

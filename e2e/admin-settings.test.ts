@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
-import { adminPage, closeBrowser, expectToast, newPage, openAdmin, signInThroughUi, viewports } from './support/browser';
+import { adminPage, closeBrowser, expectToast, fillAndSubmit, newPage, openAdmin, signInThroughUi, viewports } from './support/browser';
 import { serviceClient } from '../tests/support/db';
 import { createOrg, createStaff, type Org, type Staff } from '../tests/support/fixtures';
 
@@ -48,10 +48,7 @@ describe('promo codes', () => {
 
     await page.getByRole('button', { name: 'Create Code' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Code').fill('spring10');
-    await dialog.getByLabel('Discount (%)').fill('10');
-    await dialog.getByLabel('Max uses').fill('5');
-    await dialog.getByRole('button', { name: 'Create Code' }).click();
+    await fillAndSubmit(dialog, { Code: 'spring10', 'Discount (%)': '10', 'Max uses': '5' }, 'Create Code');
     await expectToast(page, 'Promo code created successfully');
     await table.getByRole('cell', { name: 'SPRING10', exact: true }).waitFor();
     expect(await promoRow('SPRING10')).toMatchObject({ discount_type: 'percent', discount_amount: 10, max_uses: 5, active: true, times_redeemed: 0 });

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway } from '../stack/gateway/server';
-import { mailboxAuthMailer } from '../stack/mailbox';
-import { freePort } from '../stack/ports';
+import { startConfirmingGateway } from '../tests/support/functions';
 import { mailFor } from '../tests/support/mailbox';
 import { stackEnv } from '../tests/support/stack-env';
 import { closeBrowser, newPage } from './support/browser';
@@ -11,22 +9,10 @@ import { closeBrowser, newPage } from './support/browser';
 // goes through a gateway with confirmations on (config.toml's setting) on the test stack's
 // database and mailbox; the site the link lands on is the test stack's.
 
-let gateway: Awaited<ReturnType<typeof startGateway>>;
+let gateway: Awaited<ReturnType<typeof startConfirmingGateway>>;
 
 beforeAll(async () => {
-  const env = stackEnv();
-  gateway = await startGateway({
-    dbUrl: env.dbUrl,
-    port: await freePort(),
-    jwtSecret: env.jwtSecret,
-    anonKey: env.anonKey,
-    serviceRoleKey: env.serviceRoleKey,
-    functionsUrl: env.functionsUrl,
-    siteUrl: env.siteUrl,
-    functionVerifyJwt: () => true,
-    auth: { enableConfirmations: true },
-    authMailer: mailboxAuthMailer(env.mailboxUrl),
-  });
+  gateway = await startConfirmingGateway();
 });
 afterAll(async () => {
   await gateway?.close();

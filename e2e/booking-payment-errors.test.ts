@@ -79,6 +79,16 @@ async function openPaymentStep(page: Page, email: string) {
   await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
 }
 
+/** A new page at the payment step of a fresh guest, with Square configured as `applicationId` and its SDK faked. */
+async function fakeSquarePaymentStep(applicationId: string, tag: string) {
+  const { page } = await newPage();
+  await squareConfigured(page, applicationId);
+  await fakeSquareSdk(page);
+  const email = uniqueEmail(tag);
+  await openPaymentStep(page, email);
+  return { page, email };
+}
+
 describe('payment step failures', () => {
   it('offers Retry (a page reload) when the card configuration cannot be loaded', async () => {
     const { page } = await newPage();
@@ -103,31 +113,20 @@ describe('payment step failures', () => {
   });
 
   it("says 'Failed to initialize payment system: {message}' when Square refuses to start", async () => {
-    const { page } = await newPage();
-    await squareConfigured(page, 'sq-bad');
-    await fakeSquareSdk(page);
-    await openPaymentStep(page, uniqueEmail('badapp'));
+    const { page } = await fakeSquarePaymentStep('sq-bad', 'badapp');
     await expectToast(page, 'Payment Error', 'Failed to initialize payment system: Invalid application id. Please try refreshing the page.');
     await page.getByRole('button', { name: 'Retry' }).waitFor();
   });
 
   it("says 'Payment system not ready' when Pay comes before the card field", async () => {
-    const { page } = await newPage();
-    await squareConfigured(page, 'sq-hang');
-    await fakeSquareSdk(page);
-    const email = uniqueEmail('notready');
-    await openPaymentStep(page, email);
+    const { page, email } = await fakeSquarePaymentStep('sq-hang', 'notready');
     await page.getByRole('button', { name: 'Pay $125.00' }).click();
     await expectToast(page, 'Payment Error', 'Payment system not ready. Please wait a moment and try again.');
     expect(await reservationsFor({ email })).toHaveLength(0);
   });
 
   it("says 'Payment Failed' when Square cannot tokenize the card", async () => {
-    const { page } = await newPage();
-    await squareConfigured(page, 'sq-tokenize-fails');
-    await fakeSquareSdk(page);
-    const email = uniqueEmail('notoken');
-    await openPaymentStep(page, email);
+    const { page, email } = await fakeSquarePaymentStep('sq-tokenize-fails', 'notoken');
     await page.getByLabel('Card (Square)').waitFor();
     await page.getByRole('button', { name: 'Pay $125.00' }).click();
     await expectToast(page, 'Payment Failed', 'There was an error processing your payment. Please try again.');
@@ -135,11 +134,7 @@ describe('payment step failures', () => {
   });
 
   it("pays through Square's SDK code path: card attached, tokenized, charged on the server", async () => {
-    const { page } = await newPage();
-    await squareConfigured(page, 'sq-ok');
-    await fakeSquareSdk(page);
-    const email = uniqueEmail('square');
-    await openPaymentStep(page, email);
+    const { page, email } = await fakeSquarePaymentStep('sq-ok', 'square');
     await page.getByLabel('Card (Square)').waitFor();
     expect(await page.getByText('Test mode — no real card is charged').count()).toBe(0);
     await page.getByRole('button', { name: 'Pay $125.00' }).click();

@@ -28,6 +28,13 @@ function backendCalls(page: Page): string[] {
 }
 
 /** The text of the definition next to a term of the reservation card. */
+/** A calendar link's target, its URL without the query, and the query's parameters. */
+async function calendarLink(page: Page, name: string) {
+  const link = page.getByRole('link', { name });
+  const url = new URL((await link.getAttribute('href'))!);
+  return { target: await link.getAttribute('target'), base: `${url.origin}${url.pathname}`, params: Object.fromEntries(url.searchParams) };
+}
+
 async function shown(page: Page, term: string): Promise<string> {
   return (
     await page
@@ -59,31 +66,31 @@ describe('reservation details page', () => {
     const contact = page.getByRole('link', { name: 'hello@supperhost.test' });
     expect(await contact.getAttribute('href')).toBe('mailto:hello@supperhost.test');
 
-    const google = page.getByRole('link', { name: 'Google Calendar' });
-    expect(await google.getAttribute('target')).toBe('_blank');
-    const g = new URL((await google.getAttribute('href'))!);
-    expect(`${g.origin}${g.pathname}`).toBe('https://calendar.google.com/calendar/render');
-    expect(Object.fromEntries(g.searchParams)).toEqual({
-      action: 'TEMPLATE',
-      text: 'Eat At Home Dinner',
-      dates: '20261206T190000/20261206T210000',
-      ctz: 'America/New_York',
-      details: 'Five course dinner at Eat At Home for 2 people - Food + Wine Pairing ($175.00 per person)',
-      location: 'Brooklyn, NY (address will be provided)',
+    expect(await calendarLink(page, 'Google Calendar')).toEqual({
+      target: '_blank',
+      base: 'https://calendar.google.com/calendar/render',
+      params: {
+        action: 'TEMPLATE',
+        text: 'Eat At Home Dinner',
+        dates: '20261206T190000/20261206T210000',
+        ctz: 'America/New_York',
+        details: 'Five course dinner at Eat At Home for 2 people - Food + Wine Pairing ($175.00 per person)',
+        location: 'Brooklyn, NY (address will be provided)',
+      },
     });
 
-    const outlook = page.getByRole('link', { name: 'Outlook Calendar' });
-    expect(await outlook.getAttribute('target')).toBe('_blank');
-    const o = new URL((await outlook.getAttribute('href'))!);
-    expect(`${o.origin}${o.pathname}`).toBe('https://outlook.live.com/calendar/0/deeplink/compose');
-    expect(Object.fromEntries(o.searchParams)).toEqual({
-      path: '/calendar/action/compose',
-      rru: 'addevent',
-      subject: 'Eat At Home Dinner',
-      startdt: '2026-12-06T19:00:00-05:00',
-      enddt: '2026-12-06T21:00:00-05:00',
-      body: 'Five course dinner at Eat At Home for 2 people - Food + Wine Pairing ($175.00 per person)',
-      location: 'Brooklyn, NY (address will be provided)',
+    expect(await calendarLink(page, 'Outlook Calendar')).toEqual({
+      target: '_blank',
+      base: 'https://outlook.live.com/calendar/0/deeplink/compose',
+      params: {
+        path: '/calendar/action/compose',
+        rru: 'addevent',
+        subject: 'Eat At Home Dinner',
+        startdt: '2026-12-06T19:00:00-05:00',
+        enddt: '2026-12-06T21:00:00-05:00',
+        body: 'Five course dinner at Eat At Home for 2 people - Food + Wine Pairing ($175.00 per person)',
+        location: 'Brooklyn, NY (address will be provided)',
+      },
     });
 
     const ics = page.getByRole('link', { name: /\.ics/ });

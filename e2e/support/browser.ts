@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
 import type { Staff } from '../../tests/support/fixtures.ts';
 import { stackEnv } from '../../tests/support/stack-env.ts';
@@ -108,4 +108,17 @@ export async function expectToast(page: Page, text: string, description?: string
       .filter({ has: page.locator('[data-description]').getByText(description, typeof description === 'string' ? { exact: true } : undefined) });
   }
   await toast.first().waitFor({ timeout: 15_000 });
+}
+
+/** Clears a required field of a dialog, submits it, and waits for the field's error. */
+export async function expectRequiredField(dialog: Locator, label: string, submit: string, message: string) {
+  await dialog.getByLabel(label).fill('');
+  await dialog.getByRole('button', { name: submit }).click();
+  await dialog.getByText(message).waitFor();
+}
+
+/** Fills a dialog's fields (label → value, in order) and submits it. */
+export async function fillAndSubmit(dialog: Locator, fields: Record<string, string>, submit: string) {
+  for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label).fill(value);
+  await dialog.getByRole('button', { name: submit }).click();
 }

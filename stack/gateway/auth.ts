@@ -2,7 +2,16 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
 import { JwtError, signJwt, verifyJwt, type JwtClaims } from '../jwt.ts';
-import { formatBytes, JSON_BODY_LIMIT, jsonNestingDepth, MAX_JSON_DEPTH, readBodyUpTo, RequestAbortedError, type GatewayContext } from './context.ts';
+import {
+  formatBytes,
+  inTransaction,
+  JSON_BODY_LIMIT,
+  jsonNestingDepth,
+  MAX_JSON_DEPTH,
+  readBodyUpTo,
+  RequestAbortedError,
+  type GatewayContext,
+} from './context.ts';
 
 /**
  * /auth/v1: the subset of GoTrue (supabase/auth) that supabase-js's auth client uses for
@@ -314,21 +323,6 @@ async function startSession(ctx: GatewayContext, client: pg.PoolClient, userId: 
   await client.query(`insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)`, [token, userId, session.id]);
   const user = (await loadUser(client, userId))!;
   return issueSession(ctx, client, user, session.id, token, Math.floor(Date.now() / 1000));
-}
-
-async function inTransaction<T>(ctx: GatewayContext, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await ctx.pool.connect();
-  try {
-    await client.query('begin');
-    const result = await fn(client);
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
 }
 
 /** A JSON object body of at most 1 MiB, as GoTrue's retrieveRequestParams reads it. */

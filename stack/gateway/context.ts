@@ -278,26 +278,37 @@ export async function withRoleTransaction<T>(
   if (!ALLOWED_ROLES.has(role)) {
     throw new HttpError(401, { code: 'PGRST301', message: `role "${role}" is not allowed`, details: null, hint: null });
   }
+  return inTransaction(
+    ctx,
+    async (client) => {
+      // A named statement: parsed once per pooled connection, then only bound and executed.
+      // statement_timeout as Supabase configures its API roles (anon 3s, authenticated 8s).
+      await client.query({
+        name: 'gateway_pre_request_v1',
+        text: `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+                set_config('request.method', $3, true), set_config('request.path', $4, true),
+                set_config('request.headers', $5, true), set_config('search_path', 'public, extensions', true),
+                set_config('statement_timeout', $6, true)`,
+        values: [
+          role,
+          JSON.stringify(claims),
+          opts.method ?? 'GET',
+          opts.path ?? '/',
+          JSON.stringify(opts.headers ?? {}),
+          STATEMENT_TIMEOUT[role] ?? '0',
+        ],
+      });
+      return fn(client);
+    },
+    opts.readOnly ? 'begin isolation level read committed read only' : 'begin',
+  );
+}
+
+/** Runs `fn` in one transaction on a pooled connection: committed when it returns, rolled back when it throws. */
+export async function inTransaction<T>(ctx: GatewayContext, fn: (client: pg.PoolClient) => Promise<T>, begin = 'begin'): Promise<T> {
   const client = await ctx.pool.connect();
   try {
-    await client.query(opts.readOnly ? 'begin isolation level read committed read only' : 'begin');
-    // A named statement: parsed once per pooled connection, then only bound and executed.
-    // statement_timeout as Supabase configures its API roles (anon 3s, authenticated 8s).
-    await client.query({
-      name: 'gateway_pre_request_v1',
-      text: `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-              set_config('request.method', $3, true), set_config('request.path', $4, true),
-              set_config('request.headers', $5, true), set_config('search_path', 'public, extensions', true),
-              set_config('statement_timeout', $6, true)`,
-      values: [
-        role,
-        JSON.stringify(claims),
-        opts.method ?? 'GET',
-        opts.path ?? '/',
-        JSON.stringify(opts.headers ?? {}),
-        STATEMENT_TIMEOUT[role] ?? '0',
-      ],
-    });
+    await client.query(begin);
     const result = await fn(client);
     await client.query('commit');
     return result;

@@ -105,12 +105,13 @@ function hasKey(req: IncomingMessage, url: URL): boolean {
   return typeof authorization === 'string' && authorization.trim() !== '';
 }
 
-type Api = 'rest' | 'auth' | 'storage' | 'functions' | 'none';
+export type Api = 'rest' | 'auth' | 'storage' | 'functions' | 'none';
 
 /** Header lines a request to a function may carry (the relay adds two; Deno's hyper takes 100). */
 const MAX_FUNCTION_HEADERS = 90;
 
-function apiOf(path: string): Api {
+/** The API a request path belongs to. */
+export function apiOf(path: string): Api {
   if (path.startsWith('/rest/v1')) return 'rest';
   if (path.startsWith('/auth/v1')) return 'auth';
   if (path.startsWith('/storage/v1')) return 'storage';

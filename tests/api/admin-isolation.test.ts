@@ -30,6 +30,12 @@ let resB: SeededReservation;
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
+/** A reservation of organization B inserted directly, bypassing the booking functions. */
+const insertReservationOfB = (eventId: string, name: string, tag: string, guests: number, extra: Record<string, unknown>) =>
+  serviceClient()
+    .from('reservations')
+    .insert({ org_id: orgB.id, event_id: eventId, name, email: `${uniq(tag)}@example.test`, num_guests: guests, ...extra });
+
 async function row(table: string, id: string) {
   const { data } = await serviceClient().from(table).select('*').eq('id', id).single();
   return data as Record<string, unknown>;
@@ -158,14 +164,8 @@ describe('changing another organization', () => {
   });
 
   it('the refusal does not call held seats "confirmed", and a cancelled reservation alone still keeps the event', async () => {
-    const svc = serviceClient();
     const held = await createEvent(orgB.id, { title: uniq('Held Dinner') });
-    const hold = await svc.from('reservations').insert({
-      org_id: orgB.id,
-      event_id: held.id,
-      name: 'Mid Checkout',
-      email: `${uniq('hold')}@example.test`,
-      num_guests: 2,
+    const hold = await insertReservationOfB(held.id, 'Mid Checkout', 'hold', 2, {
       status: 'held',
       hold_expires_at: new Date(Date.now() + 600_000).toISOString(),
     });
@@ -179,12 +179,7 @@ describe('changing another organization', () => {
     expect(JSON.parse(delHeld.error!.details)).toEqual({ reason: 'event_has_reservations', confirmed: 0, held: 1, total: 1 });
 
     const past = await createEvent(orgB.id, { title: uniq('Cancelled Dinner') });
-    const cancelled = await svc.from('reservations').insert({
-      org_id: orgB.id,
-      event_id: past.id,
-      name: 'Changed Plans',
-      email: `${uniq('cancel')}@example.test`,
-      num_guests: 1,
+    const cancelled = await insertReservationOfB(past.id, 'Changed Plans', 'cancel', 1, {
       status: 'cancelled',
       cancelled_at: new Date().toISOString(),
     });

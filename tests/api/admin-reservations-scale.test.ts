@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedScaleReservations } from '../../bench/seed-reservations.ts';
 import { stackEnv } from '../support/stack-env';
 import { createEvent, createOrg, createStaff, type Org, type Staff } from '../support/fixtures.ts';
 
@@ -18,21 +19,7 @@ beforeAll(async () => {
   const event = await createEvent(org.id, { title: 'Huge Banquet' });
   db = new pg.Client({ connectionString: stackEnv().dbUrl });
   await db.connect();
-  // Every 10th reservation is cancelled (the desktop table still lists it). The rows are
-  // valid by construction (an event without capacity limits), so this one session skips
-  // the per-row capacity triggers to seed 50,000 rows in a second instead of a minute.
-  await db.query(`set session_replication_role = replica`);
-  await db.query(
-    `insert into public.reservations (org_id, event_id, name, email, phone, num_guests, status, cancelled_at, created_at)
-     select $1, $2, 'Scale Guest ' || g, 'scale.guest' || g || '@example.com', '555-' || g, 1 + g % 4,
-            case when g % 10 = 0 then 'cancelled' else 'confirmed' end,
-            case when g % 10 = 0 then now() end,
-            now() - make_interval(secs => g)
-     from generate_series(1, $3::int) g`,
-    [org.id, event.id, TOTAL],
-  );
-  await db.query(`set session_replication_role = default`);
-  await db.query('analyze public.reservations');
+  await seedScaleReservations(db, org.id, event.id, TOTAL);
 }, 240_000);
 
 afterAll(async () => {

@@ -1,8 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway } from '../../stack/gateway/server.ts';
-import { mailboxAuthMailer } from '../../stack/mailbox.ts';
-import { freePort } from '../../stack/ports.ts';
+import { startConfirmingGateway } from '../support/functions.ts';
 import { mailFor, mailboxMessages } from '../support/mailbox.ts';
 import { stackEnv } from '../support/stack-env.ts';
 
@@ -14,7 +12,7 @@ import { stackEnv } from '../support/stack-env.ts';
 
 const env = stackEnv();
 class NoWebSocket {}
-let gateway: Awaited<ReturnType<typeof startGateway>>;
+let gateway: Awaited<ReturnType<typeof startConfirmingGateway>>;
 const client = (): SupabaseClient =>
   createClient(gateway.url, env.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -24,18 +22,7 @@ const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toStr
 const PASSWORD = 'correct-horse-battery';
 
 beforeAll(async () => {
-  gateway = await startGateway({
-    dbUrl: env.dbUrl,
-    port: await freePort(),
-    jwtSecret: env.jwtSecret,
-    anonKey: env.anonKey,
-    serviceRoleKey: env.serviceRoleKey,
-    functionsUrl: env.functionsUrl,
-    siteUrl: env.siteUrl,
-    functionVerifyJwt: () => true,
-    auth: { enableConfirmations: true },
-    authMailer: mailboxAuthMailer(env.mailboxUrl),
-  });
+  gateway = await startConfirmingGateway();
 });
 afterAll(() => gateway?.close());
 

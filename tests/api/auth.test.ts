@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, SUPER_ADMIN_EMAIL } from '../../stack/config.ts';
 import { anonClient as client } from '../support/db.ts';
 import { stackEnv } from '../support/stack-env.ts';
+import { GOTRUE_USER_FIELDS } from '../support/gotrue.ts';
 
 // supabase-js against the local GoTrue subset (/auth/v1).
 
@@ -29,22 +30,7 @@ describe('sign up', () => {
     expect(user.app_metadata).toEqual({ provider: 'email', providers: ['email'] });
     expect(user.identities).toHaveLength(1);
     expect(user.identities![0]).toMatchObject({ provider: 'email', id: user.id, user_id: user.id });
-    expect(Object.keys(user).sort()).toEqual([
-      'app_metadata',
-      'aud',
-      'confirmed_at',
-      'created_at',
-      'email',
-      'email_confirmed_at',
-      'id',
-      'identities',
-      'is_anonymous',
-      'last_sign_in_at',
-      'phone',
-      'role',
-      'updated_at',
-      'user_metadata',
-    ]);
+    expect(Object.keys(user).sort()).toEqual(GOTRUE_USER_FIELDS);
 
     const claims = decode(data.session!.access_token);
     expect(claims).toMatchObject({

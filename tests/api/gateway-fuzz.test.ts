@@ -1,6 +1,7 @@
 import { METHODS } from 'node:http';
 import { createClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { apiOf, type Api } from '../../stack/gateway/server.ts';
 import { signJwt } from '../../stack/jwt.ts';
 import { stackEnv } from '../support/stack-env.ts';
 import { rawRequest, type RawOutcome, type RawRequest } from './raw-http.ts';
@@ -63,8 +64,6 @@ const seedFor = (i: number) => (Math.imul(SEED ^ 0x9e3779b9, 0x85ebca6b) ^ Math.
 
 // ---------------------------------------------------------------- what a request is
 
-type Api = 'rest' | 'auth' | 'storage' | 'functions' | 'none';
-
 interface Spec {
   index: number;
   request: RawRequest;
@@ -77,14 +76,6 @@ interface Spec {
   /** Sent with x-supabase-api-version 2024-01-01 (GoTrue's newer error shape). */
   modernAuth: boolean;
   mutations: string[];
-}
-
-function apiOf(path: string): Api {
-  if (path.startsWith('/rest/v1')) return 'rest';
-  if (path.startsWith('/auth/v1')) return 'auth';
-  if (path.startsWith('/storage/v1')) return 'storage';
-  if (path.startsWith('/functions/v1')) return 'functions';
-  return 'none';
 }
 
 /** The target as the server reads it (origin-form or absolute-form; anything else is 'none'). */
@@ -781,18 +772,17 @@ function mutate(rng: Rng, d: Draft, api: Api) {
     } else if (m === 1) {
       d.headers = d.headers.filter(([k]) => !/^(apikey|authorization)$/i.test(k));
       d.mutations.push('header:no-key');
-    } else if (m === 2) {
-      setHeader(d, 'Content-Type', rng.pick(CONTENT_TYPES));
-      d.mutations.push('header:content-type');
-    } else if (m === 3) {
-      setHeader(d, 'Range', rng.pick(RANGES));
-      d.mutations.push('header:range');
-    } else if (m === 4) {
-      setHeader(d, 'Prefer', rng.pick(PREFERS));
-      d.mutations.push('header:prefer');
-    } else if (m === 5) {
-      setHeader(d, 'Accept', rng.pick(ACCEPTS));
-      d.mutations.push('header:accept');
+    } else if (m <= 5) {
+      const [name, values] = (
+        [
+          ['Content-Type', CONTENT_TYPES],
+          ['Range', RANGES],
+          ['Prefer', PREFERS],
+          ['Accept', ACCEPTS],
+        ] as const
+      )[m - 2];
+      setHeader(d, name, rng.pick(values));
+      d.mutations.push(`header:${name.toLowerCase()}`);
     } else if (m === 6) {
       setHeader(d, rng.pick(['Accept-Profile', 'Content-Profile']), rng.pick(PROFILES));
       d.mutations.push('header:profile');

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restTarget } from './target.ts';
+import { createRestOrg, isoDate, restCaller, restTarget, upsertBranding } from './target.ts';
 
 // PostgREST HTTP semantics beyond what supabase-js exposes directly: headers, ranges,
 // embedding rules, logic trees, error codes, the schema cache and robustness.
@@ -10,57 +10,15 @@ import { restTarget } from './target.ts';
 const target = restTarget();
 const itLocal = target.real ? it.skip : it;
 
-interface Reply {
-  status: number;
-  headers: Headers;
-  text: string;
-  json: any;
-}
-
-async function rest(
-  path: string,
-  opts: { method?: string; key?: string; headers?: Record<string, string>; body?: unknown; rawBody?: string } = {},
-): Promise<Reply> {
-  const key = opts.key ?? target.serviceRoleKey;
-  const res = await fetch(`${target.apiUrl}/rest/v1/${path}`, {
-    method: opts.method ?? 'GET',
-    headers: {
-      apikey: key,
-      authorization: `Bearer ${key}`,
-      ...(opts.body !== undefined || opts.rawBody !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...opts.headers,
-    },
-    body: opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
-  });
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, headers: res.headers, text, json };
-}
+const rest = restCaller(target);
 
 const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const slug = `rest-engine-${tag}`;
 let orgId = '';
 const ev: { id: string; title: string; date: string; max_guests: number | null }[] = [];
 
-function isoDate(days: number) {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 beforeAll(async () => {
-  const org = await rest('organizations?select=id', {
-    method: 'POST',
-    headers: { prefer: 'return=representation', accept: 'application/vnd.pgrst.object+json' },
-    body: { name: `REST engine ${tag}`, slug },
-  });
-  if (org.status !== 201) throw new Error(`creating the organization failed: ${org.text}`);
-  orgId = org.json.id;
+  orgId = await createRestOrg(rest, `REST engine ${tag}`, slug);
   const rows = await rest('events?select=id,title,date,max_guests&order=date', {
     method: 'POST',
     headers: { prefer: 'return=representation' },
@@ -335,23 +293,11 @@ describe('writes', () => {
 
   it('upsert: ignore-duplicates leaves the row, merge-duplicates updates it (200 when nothing was inserted)', async () => {
     const base = { org_id: orgId, brand_name: 'One' };
-    const first = await rest('org_branding?on_conflict=org_id&select=brand_name', {
-      method: 'POST',
-      headers: { prefer: 'resolution=merge-duplicates,return=representation' },
-      body: base,
-    });
+    const first = await upsertBranding(rest, 'merge', base);
     expect(first.status).toBe(201);
-    const ignored = await rest('org_branding?on_conflict=org_id&select=brand_name', {
-      method: 'POST',
-      headers: { prefer: 'resolution=ignore-duplicates,return=representation' },
-      body: { ...base, brand_name: 'Two' },
-    });
+    const ignored = await upsertBranding(rest, 'ignore', { ...base, brand_name: 'Two' });
     expect(ignored.json).toEqual([]);
-    const merged = await rest('org_branding?on_conflict=org_id&select=brand_name', {
-      method: 'POST',
-      headers: { prefer: 'resolution=merge-duplicates,return=representation' },
-      body: { ...base, brand_name: 'Three' },
-    });
+    const merged = await upsertBranding(rest, 'merge', { ...base, brand_name: 'Three' });
     expect(merged.status).toBe(200);
     expect(merged.json).toEqual([{ brand_name: 'Three' }]);
   });

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientFor, restTarget } from './target.ts';
+import { clientFor, createRestOrg, isoDate, restCaller, restTarget, upsertBranding, type RestReply } from './target.ts';
 
 // Former "silent differences from PostgREST" of the local gateway (stack/gateway/rest): each
 // now behaves as PostgREST documents it, or is refused with a clear PostgREST-shaped error.
@@ -13,39 +13,10 @@ const itLocal = target.real ? it.skip : it;
 const service = clientFor(target, target.serviceRoleKey);
 const anon = clientFor(target, target.anonKey);
 
-interface Reply {
-  status: number;
-  headers: Headers;
-  text: string;
-  json: any;
-}
-
-async function rest(
-  path: string,
-  opts: { method?: string; key?: string | null; headers?: Record<string, string>; body?: unknown; rawBody?: string } = {},
-): Promise<Reply> {
-  const key = opts.key === undefined ? target.serviceRoleKey : opts.key;
-  const res = await fetch(`${target.apiUrl}/rest/v1/${path}`, {
-    method: opts.method ?? 'GET',
-    headers: {
-      ...(key ? { apikey: key, authorization: `Bearer ${key}` } : {}),
-      ...(opts.body !== undefined || opts.rawBody !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...opts.headers,
-    },
-    body: opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
-  });
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, headers: res.headers, text, json };
-}
+const rest = restCaller(target);
 
 /** The PostgREST error shape. */
-function expectPgrstError(r: Reply, status: number, code: string) {
+function expectPgrstError(r: RestReply, status: number, code: string) {
   expect(r.status, r.text).toBe(status);
   expect(Object.keys(r.json).sort()).toEqual(['code', 'details', 'hint', 'message']);
   expect(r.json.code).toBe(code);
@@ -57,20 +28,8 @@ let orgId = '';
 const ev: { id: string; title: string }[] = [];
 let db: pg.Client | undefined;
 
-function isoDate(days: number) {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 beforeAll(async () => {
-  const org = await rest('organizations?select=id', {
-    method: 'POST',
-    headers: { prefer: 'return=representation', accept: 'application/vnd.pgrst.object+json' },
-    body: { name: `REST parity ${tag}`, slug },
-  });
-  if (org.status !== 201) throw new Error(`creating the organization failed: ${org.text}`);
-  orgId = org.json.id;
+  orgId = await createRestOrg(rest, `REST parity ${tag}`, slug);
   const rows = await rest('events?select=id,title&order=date', {
     method: 'POST',
     headers: { prefer: 'return=representation' },
@@ -196,17 +155,9 @@ describe('embedding the same table twice', () => {
 describe('upsert statuses', () => {
   it('ignore-duplicates on an existing row answers 201 (with [] as representation); merge-duplicates that only updates answers 200', async () => {
     const base = { org_id: orgId, brand_name: 'First' };
-    const first = await rest('org_branding?on_conflict=org_id&select=brand_name', {
-      method: 'POST',
-      headers: { prefer: 'resolution=merge-duplicates,return=representation' },
-      body: base,
-    });
+    const first = await upsertBranding(rest, 'merge', base);
     expect(first.status).toBe(201);
-    const ignored = await rest('org_branding?on_conflict=org_id&select=brand_name', {
-      method: 'POST',
-      headers: { prefer: 'resolution=ignore-duplicates,return=representation' },
-      body: { ...base, brand_name: 'Ignored' },
-    });
+    const ignored = await upsertBranding(rest, 'ignore', { ...base, brand_name: 'Ignored' });
     expect(ignored.status).toBe(201);
     expect(ignored.json).toEqual([]);
     expect(ignored.headers.get('preference-applied')).toBe('resolution=ignore-duplicates, return=representation');
@@ -224,11 +175,7 @@ describe('upsert statuses', () => {
     expect(viaJs.status).toBe(201);
     expect(viaJs.data).toEqual([]);
 
-    const merged = await rest('org_branding?on_conflict=org_id&select=brand_name', {
-      method: 'POST',
-      headers: { prefer: 'resolution=merge-duplicates,return=representation' },
-      body: { ...base, brand_name: 'Merged' },
-    });
+    const merged = await upsertBranding(rest, 'merge', { ...base, brand_name: 'Merged' });
     expect(merged.status).toBe(200);
     expect(merged.json).toEqual([{ brand_name: 'Merged' }]);
     const mergedMinimal = await rest('org_branding?on_conflict=org_id', {

@@ -17,6 +17,14 @@ const statusCodeOf = (error: unknown) => (error as { statusCode?: string } | nul
 const run = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
 
+/** The headers of a browser's PNG upload as `token`'s user, on a connection it will close. */
+const pngUploadHeaders = (token: string): [string, string][] => [
+  ['apikey', env.anonKey],
+  ['Authorization', `Bearer ${token}`],
+  ['Content-Type', 'image/png'],
+  ['Connection', 'close'],
+];
+
 let db: pg.Client;
 let eatathome: string;
 let magnolia: string;
@@ -228,12 +236,7 @@ describe('malformed requests are a 4xx in storage-api shape, never a 5xx', () =>
         target: `/storage/v1/object/org-assets/${eatathome}/gallery/huge-${run}-${bodyMode}.png`,
         bodyMode,
         body: big,
-        headers: [
-          ['apikey', env.anonKey],
-          ['Authorization', `Bearer ${token}`],
-          ['Content-Type', 'image/png'],
-          ['Connection', 'close'],
-        ],
+        headers: pngUploadHeaders(token),
       });
       expect(error, bodyMode).toBeUndefined();
       expect(response!.status).toBe(400);
@@ -244,12 +247,7 @@ describe('malformed requests are a 4xx in storage-api shape, never a 5xx', () =>
       method: 'POST',
       target: `/storage/v1/object/no-such-bucket/x/huge-${run}.png`,
       body: big,
-      headers: [
-        ['apikey', env.anonKey],
-        ['Authorization', `Bearer ${token}`],
-        ['Content-Type', 'image/png'],
-        ['Connection', 'close'],
-      ],
+      headers: pngUploadHeaders(token),
     });
     expect(early.error).toBeUndefined();
     expect(early.response!.json()).toMatchObject({ statusCode: '404', message: 'Bucket not found' });

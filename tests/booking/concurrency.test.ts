@@ -37,10 +37,25 @@ const pay = (eventId: string, ticketTypeId: string, amount: number, over: Record
     ...over,
   });
 
+/** A fresh event of `org` with one ticket type: the event's id and the ticket type's. */
+const ticketedEvent = async (title: string, price: number, quantity: number, name = 'Seat') => {
+  const eventId = (await createEvent(org.id, { title })).id;
+  return { eventId, ticket: await createTicketType(eventId, { name, price, quantity }) };
+};
+
+/** A payment request body with a fresh idempotency key. */
+const attempt = (token: string, amount: number, tag: string, eventId: string, ticket: string, guests: number) => ({
+  token,
+  amount,
+  reservationData: { ...guest(tag), eventId, num_guests: guests, ticketTypeId: ticket },
+  idempotencyKey: randomUUID(),
+});
+
+const statusOf = (key: string) => one<any>(pool(), `select status from public.reservations where idempotency_key = $1`, [key]);
+
 describe('scarce seats', () => {
   it('60 simultaneous payments for 10 tickets: exactly 10 confirmed and charged, 50 refused, never negative', async () => {
-    const eventId = (await createEvent(org.id, { title: 'Rush Dinner' })).id;
-    const ticket = await createTicketType(eventId, { name: 'Rush Seat', price: 4000, quantity: 10 });
+    const { eventId, ticket } = await ticketedEvent('Rush Dinner', 4000, 10, 'Rush Seat');
 
     const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => pay(eventId, ticket, 4000, {}, `rush-${i}`)));
 
@@ -70,14 +85,8 @@ describe('scarce seats', () => {
   });
 
   it('the same request sent twice at once with one key: one reservation, one charge, the same answer', async () => {
-    const eventId = (await createEvent(org.id, { title: 'Double Click Dinner' })).id;
-    const ticket = await createTicketType(eventId, { name: 'Seat', price: 5000, quantity: 5 });
-    const body = {
-      token: CARD.ok,
-      amount: 10000,
-      reservationData: { ...guest('double'), eventId, num_guests: 2, ticketTypeId: ticket },
-      idempotencyKey: randomUUID(),
-    };
+    const { eventId, ticket } = await ticketedEvent('Double Click Dinner', 5000, 5);
+    const body = attempt(CARD.ok, 10000, 'double', eventId, ticket, 2);
 
     const answers = await Promise.all(Array.from({ length: 4 }, () => callFunction('process-square-payment', body)));
     for (const a of answers) expect(a).toEqual(answers[0]);
@@ -93,14 +102,8 @@ describe('scarce seats', () => {
   });
 
   it('a declined duplicate never leaves seats held', async () => {
-    const eventId = (await createEvent(org.id, { title: 'Declined Dinner' })).id;
-    const ticket = await createTicketType(eventId, { name: 'Seat', price: 5000, quantity: 3 });
-    const body = {
-      token: CARD.declined,
-      amount: 5000,
-      reservationData: { ...guest('declined'), eventId, num_guests: 1, ticketTypeId: ticket },
-      idempotencyKey: randomUUID(),
-    };
+    const { eventId, ticket } = await ticketedEvent('Declined Dinner', 5000, 3);
+    const body = attempt(CARD.declined, 5000, 'declined', eventId, ticket, 1);
     const answers = await Promise.all([callFunction('process-square-payment', body), callFunction('process-square-payment', body)]);
     for (const a of answers) expect(a.status).toBe(402);
     expect(await ticketQuantity(ticket)).toBe(3);
@@ -119,9 +122,17 @@ describe('expired holds', () => {
   const expire = (key: string) =>
     pool().query(`update public.reservations set hold_expires_at = now() - interval '1 minute' where idempotency_key = $1`, [key]);
 
+  /** A two-seat hold made by an earlier attempt whose answer was lost, now past its expiry. */
+  const staleHold = async (tag: string, eventId: string, ticket: string) => {
+    const key = randomUUID();
+    const data = { ...guest(tag), eventId, num_guests: 2, ticketTypeId: ticket };
+    await holdDirect(key, eventId, ticket, data.email, 2);
+    await expire(key);
+    return { key, data };
+  };
+
   it('a hold left unconfirmed past its expiry gives its seats to the next booking', async () => {
-    const eventId = (await createEvent(org.id, { title: 'Abandoned Cart Dinner' })).id;
-    const ticket = await createTicketType(eventId, { name: 'Seat', price: 3000, quantity: 2 });
+    const { eventId, ticket } = await ticketedEvent('Abandoned Cart Dinner', 3000, 2);
     const staleKey = randomUUID();
     await holdDirect(staleKey, eventId, ticket, 'stale@example.com', 2);
     expect(await ticketQuantity(ticket)).toBe(0);
@@ -131,18 +142,14 @@ describe('expired holds', () => {
     await expire(staleKey);
     const next = await pay(eventId, ticket, 6000, { reservationData: { ...guest('next'), eventId, num_guests: 2, ticketTypeId: ticket } });
     expect(next.status).toBe(200);
-    expect(await one<any>(pool(), `select status from public.reservations where idempotency_key = $1`, [staleKey])).toEqual({ status: 'expired' });
+    expect(await statusOf(staleKey)).toEqual({ status: 'expired' });
     expect(await ticketQuantity(ticket)).toBe(0);
   });
 
   it('a payment that completes after its hold expired and the seats were sold is refunded, and the guest told', async () => {
-    const eventId = (await createEvent(org.id, { title: 'Slow Card Dinner' })).id;
-    const ticket = await createTicketType(eventId, { name: 'Seat', price: 3000, quantity: 2 });
-    const key = randomUUID();
-    const slow = { ...guest('slow'), eventId, num_guests: 2, ticketTypeId: ticket };
+    const { eventId, ticket } = await ticketedEvent('Slow Card Dinner', 3000, 2);
     // The first attempt held the seats, then its answer was lost before the charge.
-    await holdDirect(key, eventId, ticket, slow.email, 2);
-    await expire(key);
+    const { key, data: slow } = await staleHold('slow', eventId, ticket);
     const other = await pay(eventId, ticket, 6000, { reservationData: { ...guest('fast'), eventId, num_guests: 2, ticketTypeId: ticket } });
     expect(other.status).toBe(200);
 
@@ -162,12 +169,11 @@ describe('expired holds', () => {
     // Asking again replays the answer: no second charge, no second refund, no booking.
     expect(await callFunction('process-square-payment', retry)).toEqual(answer);
     expect((await one<any>(pool(), `select count(*)::int as n from public.test_processor_refunds where payment_id = $1`, [charge.id])).n).toBe(1);
-    expect(await one<any>(pool(), `select status from public.reservations where idempotency_key = $1`, [key])).toEqual({ status: 'expired' });
+    expect(await statusOf(key)).toEqual({ status: 'expired' });
   });
 
   it("a retry after a lost answer charges the first attempt's card with the same key, once", async () => {
-    const eventId = (await createEvent(org.id, { title: 'Lost Answer Dinner' })).id;
-    const ticket = await createTicketType(eventId, { name: 'Seat', price: 3000, quantity: 4 });
+    const { eventId, ticket } = await ticketedEvent('Lost Answer Dinner', 3000, 4);
     const key = randomUUID();
     const data = { ...guest('lost'), eventId, num_guests: 1, ticketTypeId: ticket };
     // The first attempt (approved card) held the seats; its answer never reached the browser.
@@ -195,16 +201,12 @@ describe('expired holds', () => {
   });
 
   it('a late payment whose seats are still free is booked', async () => {
-    const eventId = (await createEvent(org.id, { title: 'Late But Lucky Dinner' })).id;
-    const ticket = await createTicketType(eventId, { name: 'Seat', price: 3000, quantity: 2 });
-    const key = randomUUID();
-    const late = { ...guest('lucky'), eventId, num_guests: 2, ticketTypeId: ticket };
-    await holdDirect(key, eventId, ticket, late.email, 2);
-    await expire(key);
+    const { eventId, ticket } = await ticketedEvent('Late But Lucky Dinner', 3000, 2);
+    const { key, data: late } = await staleHold('lucky', eventId, ticket);
     const answer = await callFunction('process-square-payment', { token: CARD.ok, amount: 6000, reservationData: late, idempotencyKey: key });
     expect(answer).toMatchObject({ status: 200, body: { success: true, amountCents: 6000 } });
     expect(await ticketQuantity(ticket)).toBe(0);
-    expect(await one<any>(pool(), `select status from public.reservations where idempotency_key = $1`, [key])).toEqual({ status: 'confirmed' });
+    expect(await statusOf(key)).toEqual({ status: 'confirmed' });
   });
 });
 
@@ -252,24 +254,23 @@ describe('promo codes under concurrency', () => {
 
 describe('supper club seatings', () => {
   const club = useSupperClubStack();
+  /** One 5:30pm ticket for a supper club event, paid with an approved card. */
+  const seatingTicket = (tag: string, eventId: string, extra: Record<string, unknown> = {}) =>
+    callFunction(
+      'magnolia-process-payment',
+      {
+        token: CARD.ok,
+        amount: 6500,
+        reservationData: { ...guest(tag), eventId, guests: 1, timeSlot: '5:30pm', ...extra },
+        idempotencyKey: randomUUID(),
+      },
+      { apiUrl: club().apiUrl },
+    );
 
   it('30 simultaneous single tickets for one seating of 20: 20 booked, 10 refused', async () => {
     const { eventId: supper, early, late } = await createSupper(club().org.id, 40);
 
-    const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
-        callFunction(
-          'magnolia-process-payment',
-          {
-            token: CARD.ok,
-            amount: 6500,
-            reservationData: { ...guest(`supper-${i}`), eventId: supper, guests: 1, timeSlot: '5:30pm', ticket_price: 6500 },
-            idempotencyKey: randomUUID(),
-          },
-          { apiUrl: club().apiUrl },
-        ),
-      ),
-    );
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => seatingTicket(`supper-${i}`, supper, { ticket_price: 6500 })));
     const ok = answers.filter((a) => a.status === 200);
     expect(ok).toHaveLength(20);
     for (const a of answers.filter((x) => x.status !== 200)) {
@@ -297,20 +298,7 @@ describe('supper club seatings', () => {
     };
     expect((await seating()).slot).toMatchObject({ capacity: 20, available: 20 });
 
-    const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
-        callFunction(
-          'magnolia-process-payment',
-          {
-            token: CARD.ok,
-            amount: 6500,
-            reservationData: { ...guest(`capped-${i}`), eventId: supper, guests: 1, timeSlot: '5:30pm' },
-            idempotencyKey: randomUUID(),
-          },
-          { apiUrl: club().apiUrl },
-        ),
-      ),
-    );
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => seatingTicket(`capped-${i}`, supper)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(20);
     for (const a of answers.filter((x) => x.status !== 200)) {
       expect(a.status).toBe(409);

@@ -38,55 +38,34 @@ interface HoldArgs {
   slotCap?: number | null;
 }
 
+/** The arguments hold_booking and quote_booking share, as $1 to $11. */
+const quoteParams = (a: HoldArgs) => [
+  a.eventId,
+  a.guests,
+  a.pricing ?? 'ticket',
+  a.ticketType ?? null,
+  a.slotId ?? null,
+  a.timeSlot ?? null,
+  a.promo ?? null,
+  a.unitPrice ?? null,
+  a.maxGuests ?? 10,
+  a.orgSlug ?? null,
+  a.slotCap ?? null,
+];
+const QUOTE_ARGS = `p_event_id => $1, p_guests => $2, p_pricing => $3, p_ticket_type => $4, p_rsvp_slot_id => $5, p_time_slot => $6,
+    p_promo_code => $7, p_unit_price_cents => $8, p_max_guests => $9, p_org_slug => $10, p_slot_cap => $11`;
+
 const hold = (a: HoldArgs) =>
   asService<any>(
     pool(),
     `
-  select public.hold_booking(
-    p_idempotency_key => $1, p_event_id => $2, p_guests => $3, p_name => 'Test Guest', p_email => $4,
-    p_pricing => $5, p_ticket_type => $6, p_rsvp_slot_id => $7, p_time_slot => $8, p_promo_code => $9,
-    p_unit_price_cents => $10, p_max_guests => $11, p_org_slug => $12, p_expected_total_cents => $13,
-    p_has_payment_token => $14, p_dietary_restrictions => 'No nuts', p_slot_cap => $15)`,
-    [
-      a.key ?? randomUUID(),
-      a.eventId,
-      a.guests,
-      a.email ?? 'test.guest@example.com',
-      a.pricing ?? 'ticket',
-      a.ticketType ?? null,
-      a.slotId ?? null,
-      a.timeSlot ?? null,
-      a.promo ?? null,
-      a.unitPrice ?? null,
-      a.maxGuests ?? 10,
-      a.orgSlug ?? null,
-      a.expected ?? null,
-      a.hasToken ?? null,
-      a.slotCap ?? null,
-    ],
+  select public.hold_booking(${QUOTE_ARGS},
+    p_idempotency_key => $12, p_name => 'Test Guest', p_email => $13, p_expected_total_cents => $14,
+    p_has_payment_token => $15, p_dietary_restrictions => 'No nuts')`,
+    [...quoteParams(a), a.key ?? randomUUID(), a.email ?? 'test.guest@example.com', a.expected ?? null, a.hasToken ?? null],
   );
 
-const quote = (a: HoldArgs) =>
-  asService<any>(
-    pool(),
-    `
-  select public.quote_booking(p_event_id => $1, p_guests => $2, p_pricing => $3, p_ticket_type => $4,
-    p_rsvp_slot_id => $5, p_time_slot => $6, p_promo_code => $7, p_unit_price_cents => $8, p_max_guests => $9, p_org_slug => $10,
-    p_slot_cap => $11)`,
-    [
-      a.eventId,
-      a.guests,
-      a.pricing ?? 'ticket',
-      a.ticketType ?? null,
-      a.slotId ?? null,
-      a.timeSlot ?? null,
-      a.promo ?? null,
-      a.unitPrice ?? null,
-      a.maxGuests ?? 10,
-      a.orgSlug ?? null,
-      a.slotCap ?? null,
-    ],
-  );
+const quote = (a: HoldArgs) => asService<any>(pool(), `select public.quote_booking(${QUOTE_ARGS})`, quoteParams(a));
 
 const confirm = (id: string, provider = 'test', paymentId: string | null = `pay-${randomUUID()}`) =>
   asService<boolean>(pool(), `select public.confirm_booking($1, $2, $3)`, [id, provider, paymentId]);
@@ -394,19 +373,39 @@ describe('confirm_booking and fail_booking', () => {
   });
 });
 
+/** A fresh event of the test organization with one ticket type of `quantity` seats. */
+async function counterEvent(quantity: number) {
+  const e = (await createEvent(org.id)).id;
+  return { e, t: await createTicketType(e, { name: 'Counter', price: 5000, quantity }) };
+}
+
+/** Moves a reservation's hold expiry into the past (without releasing it). */
+const backdateHold = (id: string, ago = '1 second') =>
+  pool().query(`update public.reservations set hold_expires_at = now() - $2::interval where id = $1`, [id, ago]);
+
+/** A counter event whose `guests` seats are held by a reservation now past its expiry (not yet released). */
+async function expiredHold(quantity: number, guests: number) {
+  const { e, t } = await counterEvent(quantity);
+  const h = await hold({ eventId: e, guests, ticketType: t });
+  await backdateHold(h.reservation_id);
+  return { t, h };
+}
+
+const reservationStatus = async (id: string) =>
+  (await one<{ status: string }>(pool(), `select status from public.reservations where id = $1`, [id])).status;
+
 describe('expired holds', () => {
   it('give their seats back on the next booking of the event', async () => {
-    const e = (await createEvent(org.id)).id;
-    const t = await createTicketType(e, { name: 'Counter', price: 5000, quantity: 2 });
+    const { e, t } = await counterEvent(2);
     const stale = await hold({ eventId: e, guests: 2, ticketType: t });
     expect(await refusal(hold({ eventId: e, guests: 1, ticketType: t }))).toEqual({
       code: 'SH409',
       message: 'Only 0 tickets available for Counter.',
     });
-    await pool().query(`update public.reservations set hold_expires_at = now() - interval '1 minute' where id = $1`, [stale.reservation_id]);
+    await backdateHold(stale.reservation_id, '1 minute');
     const fresh = await hold({ eventId: e, guests: 2, ticketType: t });
     expect(fresh.status).toBe('held');
-    expect((await one<any>(pool(), `select status from public.reservations where id = $1`, [stale.reservation_id])).status).toBe('expired');
+    expect(await reservationStatus(stale.reservation_id)).toBe('expired');
     expect(await ticketQuantity(t)).toBe(0);
     // The stale hold's late payment cannot be booked over capacity: the caller refunds it.
     expect(await confirm(stale.reservation_id)).toBe(false);
@@ -414,32 +413,25 @@ describe('expired holds', () => {
   });
 
   it('count as free seats in a quote before they are released', async () => {
-    const e = (await createEvent(org.id)).id;
-    const t = await createTicketType(e, { name: 'Counter', price: 5000, quantity: 2 });
+    const { e, t } = await counterEvent(2);
     const h = await hold({ eventId: e, guests: 2, ticketType: t });
     expect(await refusal(quote({ eventId: e, guests: 1, ticketType: t }))).toMatchObject({ code: 'SH409' });
-    await pool().query(`update public.reservations set hold_expires_at = now() - interval '1 second' where id = $1`, [h.reservation_id]);
+    await backdateHold(h.reservation_id);
     expect((await quote({ eventId: e, guests: 2, ticketType: t })).total_cents).toBe(10000);
   });
 
   it('are released by release_expired_holds(), and a late payment re-takes seats that are still free', async () => {
-    const e = (await createEvent(org.id)).id;
-    const t = await createTicketType(e, { name: 'Counter', price: 5000, quantity: 4 });
-    const h = await hold({ eventId: e, guests: 3, ticketType: t });
-    await pool().query(`update public.reservations set hold_expires_at = now() - interval '1 second' where id = $1`, [h.reservation_id]);
+    const { t, h } = await expiredHold(4, 3);
     // (Another caller — an availability function — may release it first: count only our row.)
     expect(await asService<number>(pool(), `select public.release_expired_holds()`)).toBeGreaterThanOrEqual(0);
-    expect(await one<any>(pool(), `select status from public.reservations where id = $1`, [h.reservation_id])).toEqual({ status: 'expired' });
+    expect(await reservationStatus(h.reservation_id)).toBe('expired');
     expect(await ticketQuantity(t)).toBe(4);
     expect(await confirm(h.reservation_id)).toBe(true);
     expect(await ticketQuantity(t)).toBe(1);
   });
 
   it('a hold past its expiry but not yet released is confirmed only if its seats can be taken again', async () => {
-    const e = (await createEvent(org.id)).id;
-    const t = await createTicketType(e, { name: 'Counter', price: 5000, quantity: 2 });
-    const h = await hold({ eventId: e, guests: 2, ticketType: t });
-    await pool().query(`update public.reservations set hold_expires_at = now() - interval '1 second' where id = $1`, [h.reservation_id]);
+    const { t, h } = await expiredHold(2, 2);
     expect(await confirm(h.reservation_id)).toBe(true);
     expect(await ticketQuantity(t)).toBe(0);
   });
@@ -531,31 +523,21 @@ describe('public availability (events_with_availability, get_public_org_page)', 
     const slotHold = await hold({ eventId: rsvp, guests: 3, pricing: 'deposit', slotId: slot });
 
     // Live holds: sold out / fully booked.
-    const live = await publicPage(own.slug);
-    expect(live.events.find((e) => e.id === dinner)).toMatchObject({
-      total_available: 0,
-      is_fully_booked: true,
-      ticket_types: [{ id: seat, quantity: 0 }],
-    });
-    expect(live.events.find((e) => e.id === rsvp)).toMatchObject({
-      total_available: 0,
-      is_fully_booked: true,
-      available_seats: 7,
-      rsvp_slots: [{ id: slot, current_rsvps: 3, available_spots: 0 }],
+    const events = (page: { events: any[] }) => ({ dinner: page.events.find((e) => e.id === dinner), rsvp: page.events.find((e) => e.id === rsvp) });
+    expect(events(await publicPage(own.slug))).toMatchObject({
+      dinner: { total_available: 0, is_fully_booked: true, ticket_types: [{ id: seat, quantity: 0 }] },
+      rsvp: { total_available: 0, is_fully_booked: true, available_seats: 7, rsvp_slots: [{ id: slot, current_rsvps: 3, available_spots: 0 }] },
     });
 
     // Expired but not released (the counters still hold them): the page shows the seats again.
-    const page = await pageWithHoldsExpired(own.slug, [ticketHold.reservation_id, slotHold.reservation_id]);
-    expect(page.events.find((e) => e.id === dinner)).toMatchObject({
-      total_available: 2,
-      is_fully_booked: false,
-      ticket_types: [{ id: seat, quantity: 2 }],
-    });
-    expect(page.events.find((e) => e.id === rsvp)).toMatchObject({
-      total_available: 3,
-      is_fully_booked: false,
-      available_seats: 10,
-      rsvp_slots: [{ id: slot, current_rsvps: 0, available_spots: 3, max_capacity: 3 }],
+    expect(events(await pageWithHoldsExpired(own.slug, [ticketHold.reservation_id, slotHold.reservation_id]))).toMatchObject({
+      dinner: { total_available: 2, is_fully_booked: false, ticket_types: [{ id: seat, quantity: 2 }] },
+      rsvp: {
+        total_available: 3,
+        is_fully_booked: false,
+        available_seats: 10,
+        rsvp_slots: [{ id: slot, current_rsvps: 0, available_spots: 3, max_capacity: 3 }],
+      },
     });
     // ... while the counters themselves were untouched.
     expect(await ticketQuantity(seat)).toBe(0);
@@ -565,15 +547,12 @@ describe('public availability (events_with_availability, get_public_org_page)', 
 
 describe("the local stack's release of abandoned holds (stack/hold-release.ts)", () => {
   it('expires holds past their expiry on its timer, and stops', async () => {
-    const e = (await createEvent(org.id)).id;
-    const t = await createTicketType(e, { name: 'Counter', price: 5000, quantity: 3 });
-    const h = await hold({ eventId: e, guests: 3, ticketType: t });
-    await pool().query(`update public.reservations set hold_expires_at = now() - interval '1 second' where id = $1`, [h.reservation_id]);
+    const { t, h } = await expiredHold(3, 3);
     expect(await ticketQuantity(t)).toBe(0);
     const releaser = startHoldReleaser({ dbUrl: stackEnv().dbUrl, intervalMs: 50 });
     try {
       const deadline = Date.now() + 10_000;
-      while ((await one<any>(pool(), `select status from public.reservations where id = $1`, [h.reservation_id])).status !== 'expired') {
+      while ((await reservationStatus(h.reservation_id)) !== 'expired') {
         if (Date.now() > deadline) throw new Error('the hold was not released');
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

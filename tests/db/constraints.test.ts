@@ -49,6 +49,9 @@ const RESERVED_SLUGS = [
   'robots.txt',
 ];
 
+/** A promo code of organization $1: code, discount type and amount as $2 to $4. */
+const PROMO_INSERT = `insert into public.promo_codes (org_id, code, discount_type, discount_amount) values ($1, $2, $3, $4)`;
+
 const ticketId = async (db: pg.PoolClient, event: string, name: string) =>
   (await one<{ id: string }>(db, 'select id from public.ticket_types where event_id = $1 and name = $2', [event, name])).id;
 
@@ -123,19 +126,9 @@ describe('money and capacity checks', () => {
 
   it('refuses a percent discount above 100 and redemptions past max_uses', () =>
     rolledBack(pool(), async (db) => {
-      await expectError(
-        db,
-        `insert into public.promo_codes (org_id, code, discount_type, discount_amount) values ($1, 'HALFPLUS', 'percent', 101)`,
-        [A],
-        CHECK,
-      );
+      await expectError(db, PROMO_INSERT, [A, 'HALFPLUS', 'percent', 101], CHECK);
       await expectError(db, `update public.promo_codes set times_redeemed = 6 where org_id = $1 and code = 'USEDUP'`, [A], CHECK);
-      await expectError(
-        db,
-        `insert into public.promo_codes (org_id, code, discount_type, discount_amount) values ($1, 'HALF', 'half', 50)`,
-        [A],
-        CHECK,
-      );
+      await expectError(db, PROMO_INSERT, [A, 'HALF', 'half', 50], CHECK);
     }));
 });
 
@@ -165,12 +158,7 @@ describe('organization slugs', () => {
 describe('promo codes', () => {
   it('refuses a second code in one organization that differs only in case', () =>
     rolledBack(pool(), async (db) => {
-      await expectError(
-        db,
-        `insert into public.promo_codes (org_id, code, discount_type, discount_amount) values ($1, 'welcome10', 'percent', 10)`,
-        [A],
-        UNIQUE,
-      );
+      await expectError(db, PROMO_INSERT, [A, 'welcome10', 'percent', 10], UNIQUE);
     }));
 
   it('allows the same code in another organization', () =>

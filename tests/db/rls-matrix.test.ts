@@ -113,133 +113,106 @@ interface Probe {
 
 const foodOnly = `(select id from public.ticket_types where event_id = '${EVENT}' and name = 'Food Only')`;
 
+/** The select, no-op update and delete of the row of `table` whose `key` is $1 (cast with `cast`). */
+const byKey = (table: string, column: string, key = 'id', cast = ''): Pick<Probe, 'select' | 'update' | 'delete'> => ({
+  select: `select 1 from public.${table} where ${key} = $1${cast}`,
+  update: `update public.${table} set ${column} = ${column} where ${key} = $1${cast}`,
+  delete: `delete from public.${table} where ${key} = $1${cast}`,
+});
+
 const PROBES: Record<string, Probe> = {
   organizations: {
     fixture: `select '${A}' as key`,
-    select: `select 1 from public.organizations where id = $1`,
     insert: `insert into public.organizations (name, slug) values ('Probe Kitchen', 'probe-kitchen')`,
-    update: `update public.organizations set name = name where id = $1`,
-    delete: `delete from public.organizations where id = $1`,
+    ...byKey('organizations', 'name'),
   },
   user_roles: {
     fixture: `select id::text as key from public.user_roles where user_id = '${USER.superAdmin}'`,
-    select: `select 1 from public.user_roles where id = $1`,
     insert: `insert into public.user_roles (user_id, role) values ('${USER.eatathomeOwner}', 'super_admin')`,
-    update: `update public.user_roles set role = role where id = $1`,
-    delete: `delete from public.user_roles where id = $1`,
+    ...byKey('user_roles', 'role'),
   },
   user_memberships: {
     fixture: `select id::text as key from public.user_memberships where user_id = '${USER.eatathomeOwner}' and org_id = '${A}'`,
-    select: `select 1 from public.user_memberships where id = $1`,
     insert: `insert into public.user_memberships (user_id, org_id) values ('${USER.magnoliaOwner}', '${A}')`,
-    update: `update public.user_memberships set org_id = org_id where id = $1`,
-    delete: `delete from public.user_memberships where id = $1`,
+    ...byKey('user_memberships', 'org_id'),
   },
   app_settings: {
     fixture: `select 'super_admin_email' as key`,
-    select: `select 1 from public.app_settings where key = $1`,
     insert: `insert into public.app_settings (key, value) values ('probe', 'x')`,
-    update: `update public.app_settings set value = value where key = $1`,
-    delete: `delete from public.app_settings where key = $1`,
+    ...byKey('app_settings', 'value', 'key'),
   },
   events: {
     fixture: `insert into public.events (org_id, title, date, event_time) values ('${A}', 'Probe dinner', current_date + 30, '19:00') returning id::text as key`,
-    select: `select 1 from public.events where id = $1`,
     insert: `insert into public.events (org_id, title, date, event_time) values ('${A}', 'Another dinner', current_date + 40, '19:00')`,
-    update: `update public.events set title = title where id = $1`,
-    delete: `delete from public.events where id = $1`,
+    ...byKey('events', 'title'),
   },
   ticket_types: {
     fixture: `insert into public.ticket_types (event_id, name, price, quantity) values ('${EVENT}', 'Probe ticket', 1000, 5) returning id::text as key`,
-    select: `select 1 from public.ticket_types where id = $1`,
     insert: `insert into public.ticket_types (event_id, name, price, quantity) values ('${EVENT}', 'Another ticket', 1000, 5)`,
-    update: `update public.ticket_types set name = name where id = $1`,
-    delete: `delete from public.ticket_types where id = $1`,
+    ...byKey('ticket_types', 'name'),
   },
   rsvp_slots: {
     fixture: `insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity) values ('${EVENT}', '18:00', '6:00pm', 10) returning id::text as key`,
-    select: `select 1 from public.rsvp_slots where id = $1`,
     insert: `insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity) values ('${EVENT}', '21:00', '9:00pm', 10)`,
-    update: `update public.rsvp_slots set slot_label = slot_label where id = $1`,
-    delete: `delete from public.rsvp_slots where id = $1`,
+    ...byKey('rsvp_slots', 'slot_label'),
   },
   reservations: {
     fixture: `insert into public.reservations (org_id, event_id, ticket_type_id, name, email, num_guests, amount_cents)
               values ('${A}', '${EVENT}', ${foodOnly}, 'Probe Guest', 'probe@example.com', 1, 12500) returning id::text as key`,
-    select: `select 1 from public.reservations where id = $1`,
     insert: `insert into public.reservations (org_id, event_id, ticket_type_id, name, email, num_guests, amount_cents)
              values ('${A}', '${EVENT}', ${foodOnly}, 'Walk-in Guest', 'walkin@example.com', 1, 12500)`,
-    update: `update public.reservations set name = name where id = $1`,
-    delete: `delete from public.reservations where id = $1`,
+    ...byKey('reservations', 'name'),
   },
   promo_codes: {
     fixture: `insert into public.promo_codes (org_id, code, discount_type, discount_amount) values ('${A}', 'PROBE', 'percent', 5) returning id::text as key`,
-    select: `select 1 from public.promo_codes where id = $1`,
     insert: `insert into public.promo_codes (org_id, code, discount_type, discount_amount) values ('${A}', 'PROBE2', 'percent', 5)`,
-    update: `update public.promo_codes set active = active where id = $1`,
-    delete: `delete from public.promo_codes where id = $1`,
+    ...byKey('promo_codes', 'active'),
   },
   email_templates: {
     fixture: `insert into public.email_templates (org_id, name, template_type, subject) values ('${A}', 'Probe', 'custom', 'Hello') returning id::text as key`,
-    select: `select 1 from public.email_templates where id = $1`,
     insert: `insert into public.email_templates (org_id, name, template_type, subject) values ('${A}', 'Another', 'custom', 'Hi')`,
-    update: `update public.email_templates set subject = subject where id = $1`,
-    delete: `delete from public.email_templates where id = $1`,
+    ...byKey('email_templates', 'subject'),
   },
   org_branding: {
     fixture: `select id::text as key from public.org_branding where org_id = '${A}'`,
     beforeInsert: `delete from public.org_branding where org_id = '${A}'`,
-    select: `select 1 from public.org_branding where id = $1`,
     insert: `insert into public.org_branding (org_id, brand_name) values ('${A}', 'Probe brand')`,
-    update: `update public.org_branding set brand_name = brand_name where id = $1`,
-    delete: `delete from public.org_branding where id = $1`,
+    ...byKey('org_branding', 'brand_name'),
   },
   chef_signups: {
     fixture: `insert into public.chef_signups (name, email, concept) values ('Probe Chef', 'probe.chef@example.com', 'Dumplings all night') returning id::text as key`,
-    select: `select 1 from public.chef_signups where id = $1`,
     insert: `insert into public.chef_signups (name, email, concept, next_event_dates, source_domain) values ('New Chef', 'new.chef@example.com', 'Tasting menu', null, 'localhost')`,
-    update: `update public.chef_signups set name = name where id = $1`,
-    delete: `delete from public.chef_signups where id = $1`,
+    ...byKey('chef_signups', 'name'),
   },
   email_outbox: {
     fixture: `insert into public.email_outbox (org_id, kind, to_email, subject, body_text) values ('${A}', 'guest_email', 'guest@example.com', 'Hi', 'Hello') returning id::text as key`,
-    select: `select 1 from public.email_outbox where id = $1`,
     insert: `insert into public.email_outbox (org_id, kind, to_email, subject, body_text) values ('${A}', 'guest_email', 'other@example.com', 'Hi', 'Hello')`,
-    update: `update public.email_outbox set attempts = attempts where id = $1`,
-    delete: `delete from public.email_outbox where id = $1`,
+    ...byKey('email_outbox', 'attempts'),
   },
   events_with_availability: {
     fixture: `select '${EVENT}' as key`,
-    select: `select 1 from public.events_with_availability where id = $1`,
     insert: `insert into public.events_with_availability (id, org_id, title) values (gen_random_uuid(), '${A}', 'Sneaky')`,
-    update: `update public.events_with_availability set title = title where id = $1`,
-    delete: `delete from public.events_with_availability where id = $1`,
+    ...byKey('events_with_availability', 'title'),
   },
   booking_events: {
     fixture: `insert into public.booking_events (reservation_id, kind)
               select id, 'held' from public.reservations where org_id = '${A}' order by created_at, id limit 1
               returning id::text as key`,
-    select: `select 1 from public.booking_events where id = $1::bigint`,
     insert: `insert into public.booking_events (reservation_id, kind)
              select id, 'confirmed' from public.reservations where org_id = '${A}' order by created_at, id limit 1`,
-    update: `update public.booking_events set detail = detail where id = $1::bigint`,
-    delete: `delete from public.booking_events where id = $1::bigint`,
+    ...byKey('booking_events', 'detail', 'id', '::bigint'),
   },
   promo_code_misses: {
     fixture: `insert into public.promo_code_misses (event_id, client_key) values ('${EVENT}', 'probe-client') returning id::text as key`,
-    select: `select 1 from public.promo_code_misses where id = $1::bigint`,
     insert: `insert into public.promo_code_misses (event_id, client_key) values ('${EVENT}', 'another-client')`,
-    update: `update public.promo_code_misses set client_key = client_key where id = $1::bigint`,
-    delete: `delete from public.promo_code_misses where id = $1::bigint`,
+    ...byKey('promo_code_misses', 'client_key', 'id', '::bigint'),
   },
   test_processor_payments: {
     fixture: `insert into public.test_processor_payments (idempotency_key, source_id, amount_cents, status)
               values ('probe-payment', 'cnon:card-nonce-ok', 2500, 'COMPLETED') returning id as key`,
-    select: `select 1 from public.test_processor_payments where id = $1`,
     insert: `insert into public.test_processor_payments (idempotency_key, source_id, amount_cents, status)
              values ('another-payment', 'cnon:card-nonce-ok', 2500, 'COMPLETED')`,
-    update: `update public.test_processor_payments set note = note where id = $1`,
-    delete: `delete from public.test_processor_payments where id = $1`,
+    ...byKey('test_processor_payments', 'note'),
   },
   test_processor_refunds: {
     fixture: `with payment as (
@@ -247,11 +220,9 @@ const PROBES: Record<string, Probe> = {
                 values ('probe-payment', 'cnon:card-nonce-ok', 2500, 'COMPLETED') returning id)
               insert into public.test_processor_refunds (idempotency_key, payment_id, amount_cents)
               select 'probe-refund', id, 500 from payment returning id as key`,
-    select: `select 1 from public.test_processor_refunds where id = $1`,
     insert: `insert into public.test_processor_refunds (idempotency_key, payment_id, amount_cents)
              select 'another-refund', payment_id, 500 from public.test_processor_refunds limit 1`,
-    update: `update public.test_processor_refunds set reason = reason where id = $1`,
-    delete: `delete from public.test_processor_refunds where id = $1`,
+    ...byKey('test_processor_refunds', 'reason'),
   },
   'storage.objects': {
     fixture: `insert into storage.objects (bucket_id, name) values ('org-assets', '${A}/logos/probe.png') returning id::text as key`,

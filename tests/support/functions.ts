@@ -5,10 +5,12 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import { startFunctionsRunner, type RunningFunctions } from '../../stack/functions-runner.ts';
-import { startGateway } from '../../stack/gateway/server.ts';
+import { startGateway, type GatewayOptions } from '../../stack/gateway/server.ts';
+import { mailboxAuthMailer } from '../../stack/mailbox.ts';
 import { freePort } from '../../stack/ports.ts';
 import { readFunctionVerifyJwt } from '../../stack/stack.ts';
 import { createOrg, type Org } from './fixtures.ts';
+import { parseJsonBody } from './json.ts';
 import { stackEnv } from './stack-env.ts';
 
 /** Square sandbox nonces honoured by the local test processor. */
@@ -38,13 +40,7 @@ export async function callFunction(
     body: init.method === 'GET' ? undefined : (init.raw ?? JSON.stringify(body)),
   });
   const text = await res.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    parsed = text;
-  }
-  return { status: res.status, body: parsed };
+  return { status: res.status, body: parseJsonBody<unknown>(text, null, (raw) => raw) };
 }
 
 /**
@@ -73,6 +69,7 @@ export async function startFunctions(env: Record<string, string> = {}, opts: { f
 export async function startGatewayFor(
   functionsUrl: string,
   functionVerifyJwt: (name: string) => boolean = readFunctionVerifyJwt(),
+  overrides: Partial<GatewayOptions> = {},
 ): Promise<Awaited<ReturnType<typeof startGateway>>> {
   const stack = stackEnv();
   return startGateway({
@@ -86,6 +83,19 @@ export async function startGatewayFor(
     functionVerifyJwt,
     // As the shared test stack: staff sign up and in at once.
     auth: { enableConfirmations: false },
+    ...overrides,
+  });
+}
+
+/**
+ * A gateway of its own with email confirmations on (supabase/config.toml's setting), on the
+ * test stack's database, functions and mailbox.
+ */
+export function startConfirmingGateway(): ReturnType<typeof startGatewayFor> {
+  const stack = stackEnv();
+  return startGatewayFor(stack.functionsUrl, () => true, {
+    auth: { enableConfirmations: true },
+    authMailer: mailboxAuthMailer(stack.mailboxUrl),
   });
 }
 

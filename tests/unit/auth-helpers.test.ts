@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accessTokenClaims, AuthError, authErrorBody, isValidEmail, parseApiVersion, userJson } from '../../stack/gateway/auth.ts';
+import { GOTRUE_USER_FIELDS } from '../support/gotrue.ts';
 
 describe('API version header', () => {
   it('parses YYYY-MM-DD and rejects anything else', () => {
@@ -69,22 +70,7 @@ describe('tokens and user JSON', () => {
 
   it('user JSON has exactly the documented fields', () => {
     const json = userJson(user, []);
-    expect(Object.keys(json).sort()).toEqual([
-      'app_metadata',
-      'aud',
-      'confirmed_at',
-      'created_at',
-      'email',
-      'email_confirmed_at',
-      'id',
-      'identities',
-      'is_anonymous',
-      'last_sign_in_at',
-      'phone',
-      'role',
-      'updated_at',
-      'user_metadata',
-    ]);
+    expect(Object.keys(json).sort()).toEqual(GOTRUE_USER_FIELDS);
     expect(json.phone).toBe('');
     expect(json.email_confirmed_at).toBe('2026-01-01T00:00:00.000Z');
   });

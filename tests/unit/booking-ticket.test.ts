@@ -36,22 +36,12 @@ describe('booking checks (in the order guests meet them)', () => {
     }
   });
 
-  it('Minimum Guests Required', () => {
-    expect(checkTicketBooking({ ...values, guests: '0' }, event)).toMatchObject({
-      title: 'Minimum Guests Required',
-      description: 'At least 1 guest is required.',
-    });
-  });
-
-  it('Event Not Found', () => {
-    expect(checkTicketBooking(values, null)).toMatchObject({ title: 'Event Not Found', description: 'Please select a valid event.' });
-  });
-
-  it('Ticket Type Not Found', () => {
-    expect(checkTicketBooking({ ...values, ticketTypeId: 'gone' }, event)).toMatchObject({
-      title: 'Ticket Type Not Found',
-      description: 'Please select a valid ticket type.',
-    });
+  it.each([
+    ['Minimum Guests Required', { ...values, guests: '0' }, event, 'At least 1 guest is required.'],
+    ['Event Not Found', values, null, 'Please select a valid event.'],
+    ['Ticket Type Not Found', { ...values, ticketTypeId: 'gone' }, event, 'Please select a valid ticket type.'],
+  ] as const)('%s', (title, input, forEvent, description) => {
+    expect(checkTicketBooking(input, forEvent)).toMatchObject({ title, description });
   });
 
   it('Not Enough Tickets Available', () => {

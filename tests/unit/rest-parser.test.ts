@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../stack/gateway/context.ts';
+import { errorOf } from '../support/http-error.ts';
 import {
   parseAccept,
   parseColumnList,
@@ -14,15 +15,6 @@ import {
 
 // The PostgREST query grammar of the local gateway (stack/gateway/rest/parser.ts), no database.
 
-const errorOf = (fn: () => unknown): HttpError => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof HttpError) return error;
-    throw error;
-  }
-  throw new Error('expected an HttpError');
-};
 const body = (e: HttpError) => e.body as { code: string; message: string; details: unknown };
 
 describe('select', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../stack/gateway/context.ts';
 import type { Catalog, Column, Relation, Relationship } from '../../stack/gateway/rest/catalog.ts';
 import { parseSelect } from '../../stack/gateway/rest/parser.ts';
 import { applyQueryParams, buildReadTree, readSql, relationSource, SqlParams } from '../../stack/gateway/rest/sql.ts';
+import { errorOf } from '../support/http-error.ts';
 
 // SQL generation of the REST gateway against a hand-made catalog (no database):
 // identifiers only from the catalog, values only as bind parameters.
@@ -56,16 +56,6 @@ function build(table: string, query: string) {
   const sql = readSql(catalog, root, `"public".${JSON.stringify(table)} AS ${root.alias}`, p, { limit: root.limit, offset: root.offset });
   return { sql, values: p.values };
 }
-
-const errorOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof HttpError) return e;
-    throw e;
-  }
-  throw new Error('expected an HttpError');
-};
 
 describe('SQL generation', () => {
   it('passes every filter value as a bind parameter, never in the SQL text', () => {

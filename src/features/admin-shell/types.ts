@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 export interface AdminOrg {
   id: string;
   name: string;
@@ -26,4 +27,16 @@ export interface AdminTabContext {
   layout: AdminLayoutKind;
   /** Switches the panel to another tab (e.g. from the mobile Settings list). */
   goTo(tab: AdminTab): void;
+}
+
+/** What the admin shell hands its desktop and its mobile layout. */
+export interface AdminLayoutProps {
+  org: AdminOrg;
+  orgs: AdminOrg[];
+  tab: AdminTab;
+  onTab(tab: AdminTab): void;
+  onOrg(orgId: string): void;
+  onSignOut(): void;
+  signingOut: boolean;
+  children: ReactNode;
 }

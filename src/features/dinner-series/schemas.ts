@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TICKET_MAX_GUESTS, TICKET_MIN_GUESTS } from '@/config/product';
+import { emptyGuestDetails, guestContactFields } from '@/features/checkout/schemas';
 
 /**
  * 'BOOK YOUR TABLE'. The handler's toasts are the shared checkout's messages ('Missing
@@ -7,9 +8,7 @@ import { TICKET_MAX_GUESTS, TICKET_MIN_GUESTS } from '@/config/product';
  * each field.
  */
 export const seriesBookingSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required'),
-  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email')),
-  phone: z.string().trim(),
+  ...guestContactFields,
   eventId: z.string().min(1, 'Select a dinner'),
   ticketTypeId: z.string().min(1, 'Select a ticket type'),
   guests: z
@@ -29,13 +28,4 @@ export const seriesBookingSchema = z.object({
 export type SeriesFormValues = z.input<typeof seriesBookingSchema>;
 export type SeriesBookingInput = z.output<typeof seriesBookingSchema>;
 
-export const emptySeriesForm: SeriesFormValues = {
-  name: '',
-  email: '',
-  phone: '',
-  eventId: '',
-  ticketTypeId: '',
-  guests: '',
-  dietaryRestrictions: '',
-  specialRequests: '',
-};
+export const emptySeriesForm: SeriesFormValues = { ...emptyGuestDetails, eventId: '', ticketTypeId: '', guests: '' };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_NOTE_LENGTH, MAX_PROMO_CODE_LENGTH, RSVP_MAX_GUESTS, RSVP_MIN_GUESTS } from '@/config/product';
+import { MAX_PROMO_CODE_LENGTH, RSVP_MAX_GUESTS, RSVP_MIN_GUESTS } from '@/config/product';
+import { emptyGuestDetails, guestNoteFields } from '@/features/checkout/schemas';
 
 const guestsNumber = (v: string) => Number(v.trim());
 
@@ -16,23 +17,13 @@ export const rsvpFormSchema = z.object({
       `At least ${RSVP_MIN_GUESTS} guest required`,
     )
     .refine((v) => !(guestsNumber(v) > RSVP_MAX_GUESTS), `Maximum ${RSVP_MAX_GUESTS} guests`),
-  dietaryRestrictions: z.string().trim().max(MAX_NOTE_LENGTH),
-  specialRequests: z.string().trim().max(MAX_NOTE_LENGTH),
+  ...guestNoteFields,
   promoCode: z.string().trim().max(MAX_PROMO_CODE_LENGTH),
 });
 
 export type RsvpFormValues = z.input<typeof rsvpFormSchema>;
 
-export const emptyRsvpForm: RsvpFormValues = {
-  slotId: '',
-  name: '',
-  email: '',
-  phone: '',
-  numGuests: '1',
-  dietaryRestrictions: '',
-  specialRequests: '',
-  promoCode: '',
-};
+export const emptyRsvpForm: RsvpFormValues = { ...emptyGuestDetails, slotId: '', numGuests: '1', promoCode: '' };
 
 /** A valid guest count, or null. */
 export function parseGuests(value: string): number | null {

@@ -46,6 +46,15 @@ export interface PayOptions {
   processor?: PaymentProcessor | null;
 }
 
+/** The PayOptions of a request: without a token the booking is free, without a key it gets a fresh one. */
+export function payOptions(
+  token: string | null | undefined,
+  expectedTotalCents: number | null | undefined,
+  idempotencyKey: string | null | undefined,
+): PayOptions {
+  return { token: token ?? null, expectedTotalCents: expectedTotalCents ?? null, idempotencyKey: idempotencyKey ?? crypto.randomUUID() };
+}
+
 export interface Booked {
   reservationId: string;
   amountCents: number;

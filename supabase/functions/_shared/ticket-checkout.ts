@@ -10,7 +10,7 @@
 //
 // Top layer: imports http.ts, input.ts, supabase.ts, product.ts, pricing.ts and booking.ts.
 import { z } from 'npm:zod@4';
-import { bookAndPay } from './booking.ts';
+import { bookAndPay, payOptions } from './booking.ts';
 import { allowMethods, clientAddress, json, readBody, refusal } from './http.ts';
 import { amountSchema, idempotencyKeySchema, isEmail, optionalText, UUID } from './input.ts';
 import { type BookingSelection, publicPromo, quoteBooking } from './pricing.ts';
@@ -133,8 +133,6 @@ export function ticketCheckoutHandler(flavour: TicketFlavour) {
     if (name.length > MAX_NAME_LENGTH) throw refusal(400, `Name must be at most ${MAX_NAME_LENGTH} characters`, 'invalid_name');
     if (!isEmail(email)) throw refusal(400, 'Valid email is required', 'invalid_email');
 
-    const expectedTotalCents = body.amount ?? null;
-
     const result = await bookAndPay(
       db,
       selection,
@@ -145,11 +143,7 @@ export function ticketCheckoutHandler(flavour: TicketFlavour) {
         dietaryRestrictions: data.dietaryRestrictions,
         specialRequests: data.specialRequests,
       },
-      {
-        token: body.token ?? null,
-        expectedTotalCents,
-        idempotencyKey: body.idempotencyKey ?? crypto.randomUUID(),
-      },
+      payOptions(body.token, body.amount, body.idempotencyKey),
     );
     return json({
       success: true,

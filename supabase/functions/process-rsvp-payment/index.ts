@@ -8,7 +8,7 @@
 // final        → { success: true, reservationId, totalDeposit, discountApplied }
 // refusals     → { success: false, error, code } with 400/402/404/409/503
 import { z } from 'npm:zod@4';
-import { bookAndPay } from '../_shared/booking.ts';
+import { bookAndPay, payOptions } from '../_shared/booking.ts';
 import { allowMethods, clientAddress, handler, json, readBody, validate } from '../_shared/http.ts';
 import { amountSchema, EMAIL, idempotencyKeySchema, optionalText, UUID } from '../_shared/input.ts';
 import { type BookingSelection, publicPromo, quoteBooking } from '../_shared/pricing.ts';
@@ -116,11 +116,7 @@ Deno.serve(
     }
 
     const guest = guestDetailsSchema.parse(input.guestDetails);
-    const result = await bookAndPay(db, selection, guest, {
-      token: input.paymentToken ?? null,
-      expectedTotalCents: input.amount ?? null,
-      idempotencyKey: input.idempotencyKey ?? crypto.randomUUID(),
-    });
+    const result = await bookAndPay(db, selection, guest, payOptions(input.paymentToken, input.amount, input.idempotencyKey));
     return json({
       success: true,
       reservationId: result.reservationId,

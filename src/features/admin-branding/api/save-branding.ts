@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation, type MutationCallbacks } from '@/hooks/use-invalidating-mutation';
 import { supabase } from '@/lib/supabase';
 import { brandingSchema, type BrandingFormValues } from '../schemas';
 import { brandingQueryKey } from './get-branding';
@@ -32,14 +32,6 @@ export async function saveBranding({ orgId, values }: { orgId: string; values: B
   if (error) throw error;
 }
 
-export function useSaveBranding(orgId: string, options: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveBranding,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: brandingQueryKey(orgId) });
-      options.onSuccess?.();
-    },
-    onError: options.onError,
-  });
+export function useSaveBranding(orgId: string, options: MutationCallbacks = {}) {
+  return useInvalidatingMutation(saveBranding, brandingQueryKey(orgId), options);
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation, type MutationCallbacks } from '@/hooks/use-invalidating-mutation';
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
 import { eventBasicsSchema } from '../schemas';
@@ -48,17 +48,6 @@ export async function createEvent(input: CreateEventInput): Promise<string> {
   return data as string;
 }
 
-export function useCreateEvent(
-  orgId: string,
-  options: { onSuccess?: (id: string, input: CreateEventInput) => void; onError?: (error: Error) => void } = {},
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createEvent,
-    onSuccess: async (id, input) => {
-      await queryClient.invalidateQueries({ queryKey: eventsQueryKey(orgId) });
-      options.onSuccess?.(id, input);
-    },
-    onError: options.onError,
-  });
+export function useCreateEvent(orgId: string, options: MutationCallbacks<string, CreateEventInput> = {}) {
+  return useInvalidatingMutation(createEvent, eventsQueryKey(orgId), options);
 }

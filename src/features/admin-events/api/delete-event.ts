@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation, type MutationCallbacks } from '@/hooks/use-invalidating-mutation';
+import { expectRows } from '@/lib/expect-rows';
 import { supabase } from '@/lib/supabase';
 import { eventsQueryKey } from './get-events';
 
@@ -31,17 +32,9 @@ export async function deleteEvent(id: string) {
     }
     throw error;
   }
-  if (!data || data.length === 0) throw new Error('Event not found');
+  expectRows(data, 'Event not found');
 }
 
-export function useDeleteEvent(orgId: string, options: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteEvent,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: eventsQueryKey(orgId) });
-      options.onSuccess?.();
-    },
-    onError: options.onError,
-  });
+export function useDeleteEvent(orgId: string, options: MutationCallbacks = {}) {
+  return useInvalidatingMutation(deleteEvent, eventsQueryKey(orgId), options);
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { expectRows } from '@/lib/expect-rows';
 import { supabase } from '@/lib/supabase';
 import type { AdminEvent } from '../types';
 import { eventsQueryKey } from './get-events';
@@ -6,7 +7,7 @@ import { eventsQueryKey } from './get-events';
 export async function setEventActive({ id, isActive }: { id: string; isActive: boolean }) {
   const { data, error } = await supabase.from('events').update({ is_active: isActive }).eq('id', id).select('id');
   if (error) throw error;
-  if (!data || data.length === 0) throw new Error('Event not found');
+  expectRows(data, 'Event not found');
   return isActive;
 }
 

@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation, type MutationCallbacks } from '@/hooks/use-invalidating-mutation';
 import { z } from 'zod';
+import { expectRows } from '@/lib/expect-rows';
 import { supabase } from '@/lib/supabase';
 import { editEventSchema } from '../schemas';
 import type { TablesUpdate } from '@/lib/database.types';
@@ -22,17 +23,9 @@ export async function updateEvent(input: UpdateEventInput) {
   const { data, error } = await supabase.from('events').update(patch).eq('id', id).select('id');
   if (error) throw error;
   // RLS hides rows the caller may not change: zero rows updated is a refusal, not a success.
-  if (!data || data.length === 0) throw new Error('Event not found');
+  expectRows(data, 'Event not found');
 }
 
-export function useUpdateEvent(orgId: string, options: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateEvent,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['admin', orgId] });
-      options.onSuccess?.();
-    },
-    onError: options.onError,
-  });
+export function useUpdateEvent(orgId: string, options: MutationCallbacks = {}) {
+  return useInvalidatingMutation(updateEvent, ['admin', orgId], options);
 }

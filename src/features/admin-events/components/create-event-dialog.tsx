@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Plus } from 'lucide-react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { CreateDialogTrigger } from '@/components/forms/create-dialog-trigger';
+import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { DEFAULT_DEPOSIT_CENTS } from '@/config/product';
@@ -83,12 +83,7 @@ export function CreateEventDialog({ orgId }: { orgId: string }) {
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button>
-          <Plus className="h-4 w-4" aria-hidden />
-          Create Event
-        </Button>
-      </DialogTrigger>
+      <CreateDialogTrigger>Create Event</CreateDialogTrigger>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>Create Event</DialogTitle>
@@ -127,14 +122,13 @@ export function CreateEventDialog({ orgId }: { orgId: string }) {
               <RsvpSlotsEditor value={slots} onChange={setSlots} />
             </>
           )}
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!canCreate || create.isPending}>
-              {create.isPending ? 'Creating…' : kind === 'rsvp' ? 'Create RSVP Event' : 'Create Reservation Event'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            onCancel={() => setOpen(false)}
+            pending={create.isPending}
+            pendingLabel="Creating…"
+            submitLabel={kind === 'rsvp' ? 'Create RSVP Event' : 'Create Reservation Event'}
+            disabled={!canCreate}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,10 +1,11 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
-import { Input, NativeSelect, Textarea } from '@/components/ui/input';
+import { Input, Textarea } from '@/components/ui/input';
+import { OptionSelect } from '@/components/ui/option-select';
 import { useUpdateEvent } from '../api/update-event';
 import { eventMessages } from '../messages';
 import { editEventSchema, type EditEventValues } from '../schemas';
@@ -59,13 +60,7 @@ export function EditEventDialog({ orgId, event, onClose }: Props) {
               <Input type="time" {...form.register('eventTime')} />
             </FormField>
             <FormField label="Timezone" className="sm:col-span-2">
-              <NativeSelect {...form.register('eventTimezone')}>
-                {eventTimezones.map((tz) => (
-                  <option key={tz.value} value={tz.value}>
-                    {tz.label}
-                  </option>
-                ))}
-              </NativeSelect>
+              <OptionSelect options={eventTimezones} {...form.register('eventTimezone')} />
             </FormField>
             <FormField label="Location name" error={errors.locationName?.message}>
               <Input {...form.register('locationName')} />
@@ -80,14 +75,7 @@ export function EditEventDialog({ orgId, event, onClose }: Props) {
               <Textarea rows={3} {...form.register('disclosures')} />
             </FormField>
           </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving…' : 'Save Changes'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={onClose} pending={update.isPending} pendingLabel="Saving…" submitLabel="Save Changes" />
         </form>
       </DialogContent>
     </Dialog>

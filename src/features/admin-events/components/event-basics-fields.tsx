@@ -1,6 +1,7 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
-import { Input, NativeSelect, Textarea } from '@/components/ui/input';
+import { Input, Textarea } from '@/components/ui/input';
+import { OptionSelect } from '@/components/ui/option-select';
 import type { EventBasics } from '../schemas';
 import { eventTimezones } from '../types';
 
@@ -23,13 +24,7 @@ export function EventBasicsFields({ register, errors }: Props) {
         <Input type="time" {...register('eventTime')} />
       </FormField>
       <FormField label="Timezone" error={errors.eventTimezone?.message} className="sm:col-span-2">
-        <NativeSelect {...register('eventTimezone')}>
-          {eventTimezones.map((tz) => (
-            <option key={tz.value} value={tz.value}>
-              {tz.label}
-            </option>
-          ))}
-        </NativeSelect>
+        <OptionSelect options={eventTimezones} {...register('eventTimezone')} />
       </FormField>
       <FormField label="Location name" error={errors.locationName?.message}>
         <Input {...register('locationName')} />

@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { Alert } from '@/components/ui/alert';
-import { Spinner } from '@/components/ui/spinner';
 import { useEvents } from '../api/get-events';
 import { useSetEventActive } from '../api/toggle-event';
 import { eventMessages } from '../messages';
@@ -11,6 +9,8 @@ import { DeleteEventDialog } from './delete-event-dialog';
 import { EditEventDialog } from './edit-event-dialog';
 import { EventCards } from './event-cards';
 import { EventsTable } from './events-table';
+import { AdminSection } from '@/components/admin/admin-section';
+import { QueryStatus } from '@/components/admin/query-status';
 
 interface Props {
   orgId: string;
@@ -37,18 +37,8 @@ export function EventsTab({ orgId, layout }: Props) {
   };
 
   return (
-    <section aria-labelledby="events-heading" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="events-heading" className="font-serif text-2xl font-semibold">
-          Events
-        </h2>
-        <CreateEventDialog orgId={orgId} />
-      </div>
-      {events.isPending ? <Spinner label="Loading events…" /> : null}
-      {events.isError ? <Alert variant="destructive">Failed to fetch events</Alert> : null}
-      {events.data && events.data.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">No events yet. Create your first one.</p>
-      ) : null}
+    <AdminSection id="events" title="Events" actions={<CreateEventDialog orgId={orgId} />}>
+      <QueryStatus query={events} loading="Loading events…" failed="Failed to fetch events" empty="No events yet. Create your first one." />
       {events.data && events.data.length > 0 ? (
         layout === 'desktop' ? (
           <EventsTable events={events.data} {...handlers} />
@@ -58,6 +48,6 @@ export function EventsTab({ orgId, layout }: Props) {
       ) : null}
       {editing ? <EditEventDialog orgId={orgId} event={editing} onClose={() => setEditing(null)} /> : null}
       {deleting ? <DeleteEventDialog orgId={orgId} event={deleting} onClose={() => setDeleting(null)} /> : null}
-    </section>
+    </AdminSection>
   );
 }

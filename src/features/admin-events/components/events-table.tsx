@@ -1,7 +1,8 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
+import { DataTable } from '@/components/ui/data-table';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import type { AdminEvent } from '../types';
 import { EventStatusBadge, EventTypeBadge } from './event-badges';
@@ -15,49 +16,40 @@ interface Props {
 
 export function EventsTable({ events, onEdit, onDelete, onToggle }: Props) {
   return (
-    <Table aria-label="Events">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Title</TableHead>
-          <TableHead>Date</TableHead>
-          <TableHead>Time</TableHead>
-          <TableHead>Type</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead className="text-right">Reservations</TableHead>
-          <TableHead className="text-right">Actions</TableHead>
+    <DataTable
+      label="Events"
+      columns={['Title', 'Date', 'Time', 'Type', 'Status', 'Reservations', 'Actions']}
+      rightAligned={['Reservations', 'Actions']}
+    >
+      {events.map((event) => (
+        <TableRow key={event.id} data-event-id={event.id}>
+          <TableCell className="font-medium">{event.title}</TableCell>
+          <TableCell>{formatEventDate(event.date, 'MMM d, yyyy')}</TableCell>
+          <TableCell>{formatEventTime(event.event_time)}</TableCell>
+          <TableCell>
+            <EventTypeBadge event={event} />
+          </TableCell>
+          <TableCell>
+            <div className="flex items-center gap-2">
+              <Switch checked={event.is_active} onCheckedChange={(checked) => onToggle(event, checked)} aria-label={`Active: ${event.title}`} />
+              <EventStatusBadge event={event} />
+            </div>
+          </TableCell>
+          <TableCell className="text-right tabular-nums">{event.reservation_count}</TableCell>
+          <TableCell>
+            <div className="flex justify-end gap-1">
+              <Button variant="ghost" size="sm" onClick={() => onEdit(event)} aria-label={`Edit ${event.title}`}>
+                <Pencil className="h-4 w-4" aria-hidden />
+                Edit
+              </Button>
+              <Button variant="ghost" size="sm" className="text-destructive" onClick={() => onDelete(event)} aria-label={`Delete ${event.title}`}>
+                <Trash2 className="h-4 w-4" aria-hidden />
+                Delete
+              </Button>
+            </div>
+          </TableCell>
         </TableRow>
-      </TableHeader>
-      <TableBody>
-        {events.map((event) => (
-          <TableRow key={event.id} data-event-id={event.id}>
-            <TableCell className="font-medium">{event.title}</TableCell>
-            <TableCell>{formatEventDate(event.date, 'MMM d, yyyy')}</TableCell>
-            <TableCell>{formatEventTime(event.event_time)}</TableCell>
-            <TableCell>
-              <EventTypeBadge event={event} />
-            </TableCell>
-            <TableCell>
-              <div className="flex items-center gap-2">
-                <Switch checked={event.is_active} onCheckedChange={(checked) => onToggle(event, checked)} aria-label={`Active: ${event.title}`} />
-                <EventStatusBadge event={event} />
-              </div>
-            </TableCell>
-            <TableCell className="text-right tabular-nums">{event.reservation_count}</TableCell>
-            <TableCell>
-              <div className="flex justify-end gap-1">
-                <Button variant="ghost" size="sm" onClick={() => onEdit(event)} aria-label={`Edit ${event.title}`}>
-                  <Pencil className="h-4 w-4" aria-hidden />
-                  Edit
-                </Button>
-                <Button variant="ghost" size="sm" className="text-destructive" onClick={() => onDelete(event)} aria-label={`Delete ${event.title}`}>
-                  <Trash2 className="h-4 w-4" aria-hidden />
-                  Delete
-                </Button>
-              </div>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+      ))}
+    </DataTable>
   );
 }

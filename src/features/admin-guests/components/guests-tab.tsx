@@ -1,49 +1,32 @@
 import { useEffect, useState } from 'react';
-import { Download, Search } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { toast } from 'sonner';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
+import { DataTable } from '@/components/ui/data-table';
 import { downloadCsv, useExportGuests } from '../api/export-guests';
 import { useGuests } from '../api/get-guests';
 import { GUESTS_PAGE_SIZE, type AdminGuest } from '../types';
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
+import { AdminSection } from '@/components/admin/admin-section';
+import { QueryStatus } from '@/components/admin/query-status';
+import { SearchInput } from '@/components/ui/search-input';
+import { useDebounced } from '@/hooks/use-debounced';
+import { PageButtons } from '@/components/admin/page-buttons';
 
 function GuestsTable({ guests }: { guests: AdminGuest[] }) {
   return (
-    <Table aria-label="Guests">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Name</TableHead>
-          <TableHead>Email</TableHead>
-          <TableHead>Phone</TableHead>
-          <TableHead className="text-right">Reservations</TableHead>
-          <TableHead className="text-right">Guests</TableHead>
+    <DataTable label="Guests" columns={['Name', 'Email', 'Phone', 'Reservations', 'Guests']} rightAligned={['Reservations', 'Guests']}>
+      {guests.map((g) => (
+        <TableRow key={g.email}>
+          <TableCell className="font-medium">{g.name}</TableCell>
+          <TableCell>{g.email}</TableCell>
+          <TableCell>{g.phone || '—'}</TableCell>
+          <TableCell className="text-right tabular-nums">{g.reservation_count}</TableCell>
+          <TableCell className="text-right tabular-nums">{g.guest_count}</TableCell>
         </TableRow>
-      </TableHeader>
-      <TableBody>
-        {guests.map((g) => (
-          <TableRow key={g.email}>
-            <TableCell className="font-medium">{g.name}</TableCell>
-            <TableCell>{g.email}</TableCell>
-            <TableCell>{g.phone || '—'}</TableCell>
-            <TableCell className="text-right tabular-nums">{g.reservation_count}</TableCell>
-            <TableCell className="text-right tabular-nums">{g.guest_count}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+      ))}
+    </DataTable>
   );
 }
 
@@ -89,32 +72,18 @@ export function GuestsTab({ orgId, orgSlug, layout }: { orgId: string; orgSlug: 
   const total = guests.data?.total ?? 0;
   const rows = guests.data?.rows ?? [];
   return (
-    <section aria-labelledby="guests-heading" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="guests-heading" className="font-serif text-2xl font-semibold">
-          Guests
-        </h2>
+    <AdminSection
+      id="guests"
+      title="Guests"
+      actions={
         <Button variant="outline" onClick={() => exporter.mutate()} disabled={exporter.isPending || total === 0}>
           <Download className="h-4 w-4" aria-hidden />
           {exporter.isPending ? 'Exporting…' : 'Export CSV'}
         </Button>
-      </div>
-      <div className="relative w-full sm:w-80">
-        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <Input
-          type="search"
-          aria-label="Search guests by name or email"
-          placeholder="Search by name or email"
-          value={searchText}
-          onChange={(e) => setSearchText(e.target.value)}
-          className="pl-9"
-        />
-      </div>
-      {guests.isPending ? <Spinner label="Loading guests…" /> : null}
-      {guests.isError ? <Alert variant="destructive">Failed to fetch guests</Alert> : null}
-      {guests.data && rows.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">No guests yet.</p>
-      ) : null}
+      }
+    >
+      <SearchInput label="Search guests by name or email" placeholder="Search by name or email" value={searchText} onValueChange={setSearchText} />
+      <QueryStatus query={guests} rows={guests.data?.rows} loading="Loading guests…" failed="Failed to fetch guests" empty="No guests yet." />
       {rows.length > 0 ? layout === 'desktop' ? <GuestsTable guests={rows} /> : <GuestCards guests={rows} /> : null}
       {total > GUESTS_PAGE_SIZE ? (
         <nav aria-label="Guests pages" className="flex items-center justify-between gap-3 text-sm">
@@ -122,12 +91,7 @@ export function GuestsTab({ orgId, orgSlug, layout }: { orgId: string; orgSlug: 
             {page * GUESTS_PAGE_SIZE + 1}–{Math.min((page + 1) * GUESTS_PAGE_SIZE, total)} of {total}
           </p>
           <div className="flex gap-2">
-            <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
-              Previous
-            </Button>
-            <Button variant="outline" size="sm" disabled={(page + 1) * GUESTS_PAGE_SIZE >= total} onClick={() => setPage((p) => p + 1)}>
-              Next
-            </Button>
+            <PageButtons page={page} setPage={setPage} last={(page + 1) * GUESTS_PAGE_SIZE >= total} />
           </div>
         </nav>
       ) : total > 0 ? (
@@ -135,6 +99,6 @@ export function GuestsTab({ orgId, orgSlug, layout }: { orgId: string; orgSlug: 
           {total} {total === 1 ? 'guest' : 'guests'}
         </p>
       ) : null}
-    </section>
+    </AdminSection>
   );
 }

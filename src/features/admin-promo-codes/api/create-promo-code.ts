@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation, type MutationCallbacks } from '@/hooks/use-invalidating-mutation';
 import { supabase } from '@/lib/supabase';
 import { dollarsToCents } from '@/lib/money';
 import { createPromoCodeSchema, type CreatePromoCodeOutput } from '../schemas';
@@ -22,14 +22,6 @@ export async function createPromoCode({ orgId, values }: { orgId: string; values
   }
 }
 
-export function useCreatePromoCode(orgId: string, options: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createPromoCode,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: promoCodesQueryKey(orgId) });
-      options.onSuccess?.();
-    },
-    onError: options.onError,
-  });
+export function useCreatePromoCode(orgId: string, options: MutationCallbacks = {}) {
+  return useInvalidatingMutation(createPromoCode, promoCodesQueryKey(orgId), options);
 }

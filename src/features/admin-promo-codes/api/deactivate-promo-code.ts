@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation, type MutationCallbacks } from '@/hooks/use-invalidating-mutation';
+import { expectRows } from '@/lib/expect-rows';
 import { supabase } from '@/lib/supabase';
 import { promoCodesQueryKey } from './get-promo-codes';
 
@@ -6,17 +7,9 @@ import { promoCodesQueryKey } from './get-promo-codes';
 export async function deactivatePromoCode(id: string) {
   const { data, error } = await supabase.from('promo_codes').update({ active: false }).eq('id', id).select('id');
   if (error) throw error;
-  if (!data || data.length === 0) throw new Error('Promo code not found');
+  expectRows(data, 'Promo code not found');
 }
 
-export function useDeactivatePromoCode(orgId: string, options: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deactivatePromoCode,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: promoCodesQueryKey(orgId) });
-      options.onSuccess?.();
-    },
-    onError: options.onError,
-  });
+export function useDeactivatePromoCode(orgId: string, options: MutationCallbacks = {}) {
+  return useInvalidatingMutation(deactivatePromoCode, promoCodesQueryKey(orgId), options);
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Plus } from 'lucide-react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { CreateDialogTrigger } from '@/components/forms/create-dialog-trigger';
+import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { DuplicatePromoCodeError, useCreatePromoCode } from '../api/create-promo-code';
@@ -29,12 +29,7 @@ export function CreatePromoCodeDialog({ orgId }: { orgId: string }) {
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button>
-          <Plus className="h-4 w-4" aria-hidden />
-          Create Code
-        </Button>
-      </DialogTrigger>
+      <CreateDialogTrigger>Create Code</CreateDialogTrigger>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Create Promo Code</DialogTitle>
@@ -58,14 +53,7 @@ export function CreatePromoCodeDialog({ orgId }: { orgId: string }) {
           <FormField label="Max uses" error={errors.maxUses?.message} hint="Leave empty for unlimited.">
             <Input inputMode="numeric" {...form.register('maxUses')} />
           </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating…' : 'Create Code'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={() => setOpen(false)} pending={create.isPending} pendingLabel="Creating…" submitLabel="Create Code" />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation, type MutationCallbacks } from '@/hooks/use-invalidating-mutation';
+import { expectRows } from '@/lib/expect-rows';
 import { supabase } from '@/lib/supabase';
 
 /**
@@ -12,17 +13,9 @@ export async function cancelReservation(id: string) {
     .eq('id', id)
     .select('id');
   if (error) throw error;
-  if (!data || data.length === 0) throw new Error('Reservation not found');
+  expectRows(data, 'Reservation not found');
 }
 
-export function useCancelReservation(orgId: string, options: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: cancelReservation,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['admin', orgId] });
-      options.onSuccess?.();
-    },
-    onError: options.onError,
-  });
+export function useCancelReservation(orgId: string, options: MutationCallbacks = {}) {
+  return useInvalidatingMutation(cancelReservation, ['admin', orgId], options);
 }

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation, type MutationCallbacks } from '@/hooks/use-invalidating-mutation';
+import { expectRows } from '@/lib/expect-rows';
 import { supabase } from '@/lib/supabase';
 import { editReservationSchema, type EditReservationOutput } from '../schemas';
 
@@ -17,18 +18,10 @@ export async function updateReservation({ id, values }: { id: string; values: Ed
     .eq('id', id)
     .select('id');
   if (error) throw error;
-  if (!data || data.length === 0) throw new Error('Reservation not found');
+  expectRows(data, 'Reservation not found');
 }
 
 /** Guest count changes move seats (database trigger), so every admin list of the org refreshes. */
-export function useUpdateReservation(orgId: string, options: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateReservation,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['admin', orgId] });
-      options.onSuccess?.();
-    },
-    onError: options.onError,
-  });
+export function useUpdateReservation(orgId: string, options: MutationCallbacks = {}) {
+  return useInvalidatingMutation(updateReservation, ['admin', orgId], options);
 }

@@ -1,8 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { RESERVATION_MAX_GUESTS } from '@/config/product';
@@ -66,14 +66,7 @@ export function EditReservationDialog({ orgId, reservation, onClose }: Props) {
           <FormField label="Special requests" error={errors.specialRequests?.message}>
             <Textarea rows={2} {...form.register('specialRequests')} />
           </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving…' : 'Save Changes'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={onClose} pending={update.isPending} pendingLabel="Saving…" submitLabel="Save Changes" />
         </form>
       </DialogContent>
     </Dialog>

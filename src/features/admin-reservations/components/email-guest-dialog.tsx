@@ -1,8 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { useSendGuestEmail } from '../api/send-guest-email';
@@ -62,14 +62,7 @@ export function EmailGuestDialog({ orgName, reservation, onClose }: Props) {
           <FormField label="Message" error={errors.message?.message}>
             <Textarea rows={8} {...form.register('message')} />
           </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={send.isPending}>
-              {send.isPending ? 'Sending…' : 'Send Email'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={onClose} pending={send.isPending} pendingLabel="Sending…" submitLabel="Send Email" />
         </form>
       </DialogContent>
     </Dialog>

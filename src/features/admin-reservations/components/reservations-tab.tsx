@@ -1,11 +1,8 @@
 import { useEffect, useState } from 'react';
-import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { toast } from 'sonner';
-import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { useCancelReservation } from '../api/cancel-reservation';
 import { useReservations } from '../api/get-reservations';
 import { reservationMessages } from '../messages';
@@ -14,20 +11,15 @@ import { EditReservationDialog } from './edit-reservation-dialog';
 import { EmailGuestDialog } from './email-guest-dialog';
 import { ReservationCards } from './reservation-cards';
 import { ReservationsTable } from './reservations-table';
+import { AdminSection } from '@/components/admin/admin-section';
+import { QueryStatus } from '@/components/admin/query-status';
+import { SearchInput } from '@/components/ui/search-input';
+import { useDebounced } from '@/hooks/use-debounced';
 
 interface Props {
   orgId: string;
   orgName: string;
   layout: 'desktop' | 'mobile';
-}
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
 }
 
 export function ReservationsTab({ orgId, orgName, layout }: Props) {
@@ -62,31 +54,25 @@ export function ReservationsTab({ orgId, orgName, layout }: Props) {
   const handlers = { onEdit: setEditing, onEmail: setEmailing, onCancel: setCancelling };
 
   return (
-    <section aria-labelledby="reservations-heading" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="reservations-heading" className="font-serif text-2xl font-semibold">
-          Reservations
-        </h2>
-        <div className="relative w-full sm:w-80">
-          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input
-            type="search"
-            aria-label="Search reservations by guest name or email"
-            placeholder="Search by name or email"
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-            className="pl-9"
-          />
-        </div>
-      </div>
-
-      {query.isPending ? <Spinner label="Loading reservations…" /> : null}
-      {query.isError ? <Alert variant="destructive">Failed to fetch reservations</Alert> : null}
-      {query.data && rows.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
-          {search.trim() ? `No reservations match "${search.trim()}".` : 'No reservations yet.'}
-        </p>
-      ) : null}
+    <AdminSection
+      id="reservations"
+      title="Reservations"
+      actions={
+        <SearchInput
+          label="Search reservations by guest name or email"
+          placeholder="Search by name or email"
+          value={searchText}
+          onValueChange={setSearchText}
+        />
+      }
+    >
+      <QueryStatus
+        query={query}
+        rows={query.data?.rows}
+        loading="Loading reservations…"
+        failed="Failed to fetch reservations"
+        empty={search.trim() ? `No reservations match "${search.trim()}".` : 'No reservations yet.'}
+      />
       {rows.length > 0 ? (
         layout === 'desktop' ? (
           <ReservationsTable rows={rows} {...handlers} />
@@ -129,6 +115,6 @@ export function ReservationsTab({ orgId, orgName, layout }: Props) {
           onConfirm={() => cancel.mutate(cancelling.id)}
         />
       ) : null}
-    </section>
+    </AdminSection>
   );
 }

@@ -1,6 +1,7 @@
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
+import { DataTable } from '@/components/ui/data-table';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import type { RsvpOverviewEvent, RsvpOverviewSlot } from '../types';
 
@@ -20,26 +21,16 @@ function SlotSection({ slot }: { slot: RsvpOverviewSlot }) {
       {slot.reservations.length === 0 ? (
         <p className="text-sm text-muted-foreground">No RSVPs yet.</p>
       ) : (
-        <Table aria-label={`RSVPs for ${slot.slot_label}`}>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Guest</TableHead>
-              <TableHead>Email</TableHead>
-              <TableHead>Phone</TableHead>
-              <TableHead className="text-right">Guests</TableHead>
+        <DataTable label={`RSVPs for ${slot.slot_label}`} columns={['Guest', 'Email', 'Phone', 'Guests']} rightAligned={['Guests']}>
+          {slot.reservations.map((r) => (
+            <TableRow key={r.id}>
+              <TableCell className="font-medium">{r.name}</TableCell>
+              <TableCell>{r.email}</TableCell>
+              <TableCell>{r.phone || '—'}</TableCell>
+              <TableCell className="text-right tabular-nums">{r.num_guests}</TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {slot.reservations.map((r) => (
-              <TableRow key={r.id}>
-                <TableCell className="font-medium">{r.name}</TableCell>
-                <TableCell>{r.email}</TableCell>
-                <TableCell>{r.phone || '—'}</TableCell>
-                <TableCell className="text-right tabular-nums">{r.num_guests}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </DataTable>
       )}
     </div>
   );

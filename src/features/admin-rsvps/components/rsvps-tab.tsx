@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useRsvpOverview } from '../api/get-rsvp-overview';
 import { useRsvpReservations } from '../api/get-rsvp-reservations';
 import { RSVP_PAGE_SIZE } from '../types';
 import { RsvpList } from './rsvp-list';
 import { RsvpOverview } from './rsvp-overview';
+import { AdminSection } from '@/components/admin/admin-section';
+import { EmptyState } from '@/components/admin/query-status';
+import { PageButtons } from '@/components/admin/page-buttons';
 
 export function RsvpsTab({ orgId, layout }: { orgId: string; layout: 'desktop' | 'mobile' }) {
   const [page, setPage] = useState(0);
@@ -22,38 +24,30 @@ export function RsvpsTab({ orgId, layout }: { orgId: string; layout: 'desktop' |
 
   const total = list.data?.total ?? 0;
   return (
-    <section aria-labelledby="rsvps-heading" className="space-y-4">
-      <h2 id="rsvps-heading" className="font-serif text-2xl font-semibold">
-        RSVPs
-      </h2>
+    <AdminSection id="rsvps" title="RSVPs">
       {failed ? <Alert variant="destructive">Failed to fetch RSVPs</Alert> : null}
       {desktop ? (
         overview.isPending ? (
           <Spinner label="Loading RSVPs…" />
         ) : overview.data && overview.data.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">No RSVP events yet.</p>
+          <EmptyState>No RSVP events yet.</EmptyState>
         ) : overview.data ? (
           <RsvpOverview events={overview.data} />
         ) : null
       ) : list.isPending ? (
         <Spinner label="Loading RSVPs…" />
       ) : list.data && list.data.rows.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">No RSVPs yet.</p>
+        <EmptyState>No RSVPs yet.</EmptyState>
       ) : list.data ? (
         <>
           <RsvpList rows={list.data.rows} />
           {total > RSVP_PAGE_SIZE ? (
             <div className="flex justify-between gap-2">
-              <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
-                Previous
-              </Button>
-              <Button variant="outline" size="sm" disabled={(page + 1) * RSVP_PAGE_SIZE >= total} onClick={() => setPage((p) => p + 1)}>
-                Next
-              </Button>
+              <PageButtons page={page} setPage={setPage} last={(page + 1) * RSVP_PAGE_SIZE >= total} />
             </div>
           ) : null}
         </>
       ) : null}
-    </section>
+    </AdminSection>
   );
 }

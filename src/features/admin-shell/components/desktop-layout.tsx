@@ -1,26 +1,14 @@
-import type { ReactNode } from 'react';
 import { ExternalLink, LogOut } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { mainNav, settingsNav } from '../lib/nav';
-import type { AdminOrg, AdminTab } from '../types';
+import type { AdminLayoutProps } from '../types';
 import { NavList } from './nav-list';
 import { OrgSwitcher } from './org-switcher';
 
-interface Props {
-  org: AdminOrg;
-  orgs: AdminOrg[];
-  tab: AdminTab;
-  onTab(tab: AdminTab): void;
-  onOrg(orgId: string): void;
-  onSignOut(): void;
-  signingOut: boolean;
-  children: ReactNode;
-}
-
 /** Sidebar + inset: the layout at 768 px and wider. */
-export function DesktopLayout({ org, orgs, tab, onTab, onOrg, onSignOut, signingOut, children }: Props) {
+export function DesktopLayout({ org, orgs, tab, onTab, onOrg, onSignOut, signingOut, children }: AdminLayoutProps) {
   return (
     <div className="flex min-h-screen">
       <aside className="sticky top-0 flex h-screen w-60 shrink-0 flex-col gap-6 border-r bg-card px-3 py-5">

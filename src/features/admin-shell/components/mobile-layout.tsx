@@ -1,25 +1,14 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { LogOut, Menu } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { mobileNav } from '../lib/nav';
-import type { AdminOrg, AdminTab } from '../types';
+import type { AdminLayoutProps, AdminTab } from '../types';
 import { NavList } from './nav-list';
 import { OrgSwitcher } from './org-switcher';
 
-interface Props {
-  org: AdminOrg;
-  orgs: AdminOrg[];
-  tab: AdminTab;
-  onTab(tab: AdminTab): void;
-  onOrg(orgId: string): void;
-  onSignOut(): void;
-  signingOut: boolean;
-  children: ReactNode;
-}
-
 /** Below 768 px: a top bar and a navigation drawer. */
-export function MobileLayout({ org, orgs, tab, onTab, onOrg, onSignOut, signingOut, children }: Props) {
+export function MobileLayout({ org, orgs, tab, onTab, onOrg, onSignOut, signingOut, children }: AdminLayoutProps) {
   const [open, setOpen] = useState(false);
   const select = (next: AdminTab) => {
     onTab(next);

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { NativeSelect } from '@/components/ui/input';
+import { OptionSelect } from '@/components/ui/option-select';
 import { cn } from '@/lib/utils';
 import type { AdminOrg } from '../types';
 
@@ -18,13 +18,13 @@ export function OrgSwitcher({ orgs, value, onChange, className }: Props) {
       <label htmlFor={id} className="sr-only">
         Organization
       </label>
-      <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)} className="h-9 min-w-0 py-1 text-sm">
-        {orgs.map((org) => (
-          <option key={org.id} value={org.id}>
-            {org.name}
-          </option>
-        ))}
-      </NativeSelect>
+      <OptionSelect
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="h-9 min-w-0 py-1 text-sm"
+        options={orgs.map((org) => ({ value: org.id, label: org.name }))}
+      />
     </div>
   );
 }

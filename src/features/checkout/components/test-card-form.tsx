@@ -2,7 +2,8 @@ import { useImperativeHandle, useState, type Ref } from 'react';
 import { FlaskConical } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input, NativeSelect } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
+import { OptionSelect } from '@/components/ui/option-select';
 import { DEFAULT_TEST_CARD, TEST_OUTCOMES, testNonce, type TestOutcome } from '../lib/test-card';
 import type { CardFormHandle } from '../types';
 
@@ -55,13 +56,13 @@ export function TestCardForm({ ref, disabled }: { ref?: Ref<CardFormHandle>; dis
         />
       </FormField>
       <FormField label="Simulated result">
-        <NativeSelect value={outcome} disabled={disabled} onChange={(e) => setOutcome(e.target.value as TestOutcome)} className="bg-white">
-          {TEST_OUTCOMES.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect>
+        <OptionSelect
+          options={TEST_OUTCOMES}
+          value={outcome}
+          disabled={disabled}
+          onChange={(e) => setOutcome(e.target.value as TestOutcome)}
+          className="bg-white"
+        />
       </FormField>
       <Button
         variant="outline"
