@@ -4,7 +4,7 @@
  * On a throwaway stack: an organization with 50,000 reservations on one event (every 10th
  * cancelled), seeded in one database session with `session_replication_role = replica` as
  * tests/api/admin-reservations-scale.test.ts does, and a staff member of it who signed up
- * through the gateway with supabase-js (as e2e/admin-fixtures.ts creates staff). Then, as
+ * through the gateway with supabase-js (as tests/support/fixtures.ts creates staff). Then, as
  * that staff member through the gateway (JWT, RLS, security-definer functions), N timed
  * calls of each list the admin panel makes, one at a time after one untimed warm-up each:
  *
