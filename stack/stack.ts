@@ -44,6 +44,8 @@ export interface StackOptions {
   watchFunctions?: boolean;
   /** How often abandoned card holds are released (default 30 000 ms; 0 = never). */
   holdReleaseIntervalMs?: number;
+  /** Period of the payment reconciler (reconcile-payments; default 60 000 ms, 0 turns it off). */
+  reconcileIntervalMs?: number;
   /**
    * Email confirmation of staff sign-ups, over supabase/config.toml's [auth.email]
    * enable_confirmations (true). The test stack turns it off so that fixtures sign in at once;
@@ -216,6 +218,13 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       const { startHoldReleaser } = await import('./hold-release.ts');
       const releaser = startHoldReleaser({ dbUrl: db.url, intervalMs: holdReleaseIntervalMs, log });
       stoppers.push(() => releaser.stop());
+    }
+
+    const reconcileIntervalMs = opts.reconcileIntervalMs ?? 60_000;
+    if (reconcileIntervalMs > 0) {
+      const { startReconciler } = await import('./reconciler.ts');
+      const reconciler = startReconciler({ url: `${apiUrl}/functions/v1/reconcile-payments`, serviceRoleKey, intervalMs: reconcileIntervalMs, log });
+      stoppers.push(() => reconciler.stop());
     }
 
     return running(() => functions.pid);

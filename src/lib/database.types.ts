@@ -217,10 +217,12 @@ export type Database = {
           event_timezone: string
           id: string
           is_active: boolean
+          late_refund_percent: number
           location_address: string | null
           location_name: string | null
           max_guests: number | null
           org_id: string
+          refund_window_hours: number | null
           rsvp_mode: boolean
           rsvp_open: boolean
           title: string
@@ -234,10 +236,12 @@ export type Database = {
           event_timezone?: string
           id?: string
           is_active?: boolean
+          late_refund_percent?: number
           location_address?: string | null
           location_name?: string | null
           max_guests?: number | null
           org_id: string
+          refund_window_hours?: number | null
           rsvp_mode?: boolean
           rsvp_open?: boolean
           title: string
@@ -251,10 +255,12 @@ export type Database = {
           event_timezone?: string
           id?: string
           is_active?: boolean
+          late_refund_percent?: number
           location_address?: string | null
           location_name?: string | null
           max_guests?: number | null
           org_id?: string
+          refund_window_hours?: number | null
           rsvp_mode?: boolean
           rsvp_open?: boolean
           title?: string
@@ -364,6 +370,87 @@ export type Database = {
         }
         Relationships: []
       }
+      payment_ledger: {
+        Row: {
+          actor: string
+          amount_cents: number
+          created_at: string
+          guests: number | null
+          id: number
+          idempotency_key: string | null
+          kind: string
+          message: string | null
+          notice: string | null
+          notify_guest: boolean
+          org_id: string
+          provider: string | null
+          provider_payment_id: string | null
+          provider_refund_id: string | null
+          reason: string | null
+          reservation_id: string
+          status: string
+          submitted_at: string | null
+          updated_at: string
+        }
+        Insert: {
+          actor?: string
+          amount_cents: number
+          created_at?: string
+          guests?: number | null
+          id?: never
+          idempotency_key?: string | null
+          kind: string
+          message?: string | null
+          notice?: string | null
+          notify_guest?: boolean
+          org_id: string
+          provider?: string | null
+          provider_payment_id?: string | null
+          provider_refund_id?: string | null
+          reason?: string | null
+          reservation_id: string
+          status: string
+          submitted_at?: string | null
+          updated_at?: string
+        }
+        Update: {
+          actor?: string
+          amount_cents?: number
+          created_at?: string
+          guests?: number | null
+          id?: never
+          idempotency_key?: string | null
+          kind?: string
+          message?: string | null
+          notice?: string | null
+          notify_guest?: boolean
+          org_id?: string
+          provider?: string | null
+          provider_payment_id?: string | null
+          provider_refund_id?: string | null
+          reason?: string | null
+          reservation_id?: string
+          status?: string
+          submitted_at?: string | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payment_ledger_org_id_fkey"
+            columns: ["org_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "payment_ledger_reservation_id_fkey"
+            columns: ["reservation_id"]
+            isOneToOne: false
+            referencedRelation: "reservations"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       promo_code_misses: {
         Row: {
           client_key: string
@@ -447,7 +534,10 @@ export type Database = {
       reservations: {
         Row: {
           amount_cents: number
+          booking_code: string
+          cancel_reason: string | null
           cancelled_at: string | null
+          cancelled_by: string | null
           confirmed_at: string | null
           created_at: string
           dietary_restrictions: string | null
@@ -457,6 +547,8 @@ export type Database = {
           hold_expires_at: string | null
           id: string
           idempotency_key: string | null
+          late_refund_percent: number
+          manage_token_hash: string | null
           name: string
           num_guests: number
           org_id: string
@@ -464,15 +556,21 @@ export type Database = {
           payment_provider: string | null
           phone: string | null
           promo_code_id: string | null
+          refund_window_hours: number | null
           rsvp_slot_id: string | null
           special_requests: string | null
           status: string
           ticket_type_id: string | null
           time_slot: string | null
+          full_refund_until: string | null
+          reservation_starts_at: string | null
         }
         Insert: {
           amount_cents?: number
+          booking_code?: string
+          cancel_reason?: string | null
           cancelled_at?: string | null
+          cancelled_by?: string | null
           confirmed_at?: string | null
           created_at?: string
           dietary_restrictions?: string | null
@@ -482,6 +580,8 @@ export type Database = {
           hold_expires_at?: string | null
           id?: string
           idempotency_key?: string | null
+          late_refund_percent?: number
+          manage_token_hash?: string | null
           name: string
           num_guests: number
           org_id: string
@@ -489,6 +589,7 @@ export type Database = {
           payment_provider?: string | null
           phone?: string | null
           promo_code_id?: string | null
+          refund_window_hours?: number | null
           rsvp_slot_id?: string | null
           special_requests?: string | null
           status?: string
@@ -497,7 +598,10 @@ export type Database = {
         }
         Update: {
           amount_cents?: number
+          booking_code?: string
+          cancel_reason?: string | null
           cancelled_at?: string | null
+          cancelled_by?: string | null
           confirmed_at?: string | null
           created_at?: string
           dietary_restrictions?: string | null
@@ -507,6 +611,8 @@ export type Database = {
           hold_expires_at?: string | null
           id?: string
           idempotency_key?: string | null
+          late_refund_percent?: number
+          manage_token_hash?: string | null
           name?: string
           num_guests?: number
           org_id?: string
@@ -514,6 +620,7 @@ export type Database = {
           payment_provider?: string | null
           phone?: string | null
           promo_code_id?: string | null
+          refund_window_hours?: number | null
           rsvp_slot_id?: string | null
           special_requests?: string | null
           status?: string
@@ -613,6 +720,27 @@ export type Database = {
           },
         ]
       }
+      square_webhook_events: {
+        Row: {
+          applied: boolean
+          event_id: string
+          event_type: string
+          received_at: string
+        }
+        Insert: {
+          applied?: boolean
+          event_id: string
+          event_type: string
+          received_at?: string
+        }
+        Update: {
+          applied?: boolean
+          event_id?: string
+          event_type?: string
+          received_at?: string
+        }
+        Relationships: []
+      }
       test_processor_payments: {
         Row: {
           amount_cents: number
@@ -667,6 +795,7 @@ export type Database = {
           payment_id: string
           reason: string | null
           status: string
+          test_processor_refund_json: Json | null
         }
         Insert: {
           amount_cents: number
@@ -801,10 +930,13 @@ export type Database = {
           id: string | null
           is_active: boolean | null
           is_fully_booked: boolean | null
+          late_refund_percent: number | null
           location_address: string | null
           location_name: string | null
           max_guests: number | null
           org_id: string | null
+          refund_policy: string | null
+          refund_window_hours: number | null
           rsvp_mode: boolean | null
           rsvp_open: boolean | null
           rsvp_slots: Json | null
@@ -860,6 +992,10 @@ export type Database = {
       admin_orgs: { Args: Record<PropertyKey, never>; Returns: Json }
       admin_rsvp_overview: { Args: { p_org_id: string }; Returns: Json }
       all_http_urls: { Args: { urls: string[] }; Returns: boolean }
+      apply_square_webhook: {
+        Args: { p_event_id: string; p_event_type: string; p_object: Json }
+        Returns: Json
+      }
       assert_org_member: { Args: { p_org_id: string }; Returns: undefined }
       assert_promo_attempts_allowed: {
         Args: { p_event_id: string }
@@ -892,6 +1028,17 @@ export type Database = {
       }
       can_manage_event: { Args: { event_id: string }; Returns: boolean }
       can_manage_org_asset: { Args: { object_name: string }; Returns: boolean }
+      cancel_with_money: {
+        Args: {
+          p_actor: string
+          p_by: string
+          p_cents: number
+          p_notify: boolean
+          p_reason: string
+          r: Database["public"]["Tables"]["reservations"]["Row"]
+        }
+        Returns: number
+      }
       claim_outbox_batch: {
         Args: { p_ids?: string[]; p_limit?: number }
         Returns: {
@@ -930,6 +1077,15 @@ export type Database = {
         Args: { p_reservation_id: string }
         Returns: string
       }
+      enqueue_money_email: {
+        Args: {
+          p_notice: string
+          p_refund_cents: number
+          p_refund_status: string
+          p_reservation_id: string
+        }
+        Returns: string
+      }
       expire_reservation_holds: {
         Args: Record<PropertyKey, never>
         Returns: number
@@ -947,6 +1103,10 @@ export type Database = {
         }
         Returns: string
       }
+      full_refund_until: {
+        Args: { r: Database["public"]["Tables"]["reservations"]["Row"] }
+        Returns: string
+      }
       get_public_org_page: { Args: { p_slug: string }; Returns: Json }
       get_supper_club_availability: {
         Args: { p_org_slug: string; p_slot_cap?: number }
@@ -956,6 +1116,7 @@ export type Database = {
         Args: { target_email: string }
         Returns: boolean
       }
+      guest_cancel_booking: { Args: { p_token: string }; Returns: Json }
       hold_booking: {
         Args: {
           p_dietary_restrictions?: string
@@ -968,6 +1129,7 @@ export type Database = {
           p_max_guests?: number
           p_name: string
           p_org_slug?: string
+          p_payment_provider?: string
           p_payment_source?: string
           p_phone?: string
           p_pricing?: string
@@ -1006,6 +1168,109 @@ export type Database = {
         }
         Returns: boolean
       }
+      lock_reservation: {
+        Args: { p_reservation_id: string }
+        Returns: {
+          amount_cents: number
+          booking_code: string
+          cancel_reason: string | null
+          cancelled_at: string | null
+          cancelled_by: string | null
+          confirmed_at: string | null
+          created_at: string
+          dietary_restrictions: string | null
+          discount_cents: number
+          email: string
+          event_id: string
+          hold_expires_at: string | null
+          id: string
+          idempotency_key: string | null
+          late_refund_percent: number
+          manage_token_hash: string | null
+          name: string
+          num_guests: number
+          org_id: string
+          payment_id: string | null
+          payment_provider: string | null
+          phone: string | null
+          promo_code_id: string | null
+          refund_window_hours: number | null
+          rsvp_slot_id: string | null
+          special_requests: string | null
+          status: string
+          ticket_type_id: string | null
+          time_slot: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "reservations"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      manage_booking_view: { Args: { p_token: string }; Returns: Json }
+      manage_token_hash: { Args: { p_token: string }; Returns: string }
+      manage_token_of: { Args: { p_reservation_id: string }; Returns: string }
+      money_action_result: {
+        Args: {
+          p_already: boolean
+          p_refund_id: number
+          r: Database["public"]["Tables"]["reservations"]["Row"]
+        }
+        Returns: Json
+      }
+      money_held_cents: { Args: { p_reservation_id: string }; Returns: number }
+      money_of: { Args: { p_reservation_id: string }; Returns: Json }
+      new_booking_code: { Args: Record<PropertyKey, never>; Returns: string }
+      open_refund: {
+        Args: {
+          p_actor: string
+          p_cents: number
+          p_key: string
+          p_notice: string
+          p_notify: boolean
+          p_reason: string
+          r: Database["public"]["Tables"]["reservations"]["Row"]
+        }
+        Returns: {
+          actor: string
+          amount_cents: number
+          created_at: string
+          guests: number | null
+          id: number
+          idempotency_key: string | null
+          kind: string
+          message: string | null
+          notice: string | null
+          notify_guest: boolean
+          org_id: string
+          provider: string | null
+          provider_payment_id: string | null
+          provider_refund_id: string | null
+          reason: string | null
+          reservation_id: string
+          status: string
+          submitted_at: string | null
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "payment_ledger"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      payments_to_reconcile: {
+        Args: { p_limit?: number; p_older_than_seconds?: number }
+        Returns: Json
+      }
+      policy_refund_cents: {
+        Args: {
+          p_at?: string
+          r: Database["public"]["Tables"]["reservations"]["Row"]
+        }
+        Returns: number
+      }
       promo_throttle_limits: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1036,13 +1301,102 @@ export type Database = {
         Returns: undefined
       }
       record_promo_miss: { Args: { p_event_id: string }; Returns: undefined }
+      record_refund_result: {
+        Args: {
+          p_ledger_id: number
+          p_message?: string
+          p_provider_refund_id?: string
+          p_status: string
+        }
+        Returns: Json
+      }
+      refund_policy_text: {
+        Args: { p_late_percent: number; p_window_hours: number }
+        Returns: string
+      }
       release_expired_holds: {
         Args: Record<PropertyKey, never>
         Returns: number
       }
       request_client_key: { Args: Record<PropertyKey, never>; Returns: string }
+      reservation_by_token: {
+        Args: { p_token: string }
+        Returns: {
+          amount_cents: number
+          booking_code: string
+          cancel_reason: string | null
+          cancelled_at: string | null
+          cancelled_by: string | null
+          confirmed_at: string | null
+          created_at: string
+          dietary_restrictions: string | null
+          discount_cents: number
+          email: string
+          event_id: string
+          hold_expires_at: string | null
+          id: string
+          idempotency_key: string | null
+          late_refund_percent: number
+          manage_token_hash: string | null
+          name: string
+          num_guests: number
+          org_id: string
+          payment_id: string | null
+          payment_provider: string | null
+          phone: string | null
+          promo_code_id: string | null
+          refund_window_hours: number | null
+          rsvp_slot_id: string | null
+          special_requests: string | null
+          status: string
+          ticket_type_id: string | null
+          time_slot: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "reservations"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      reservation_starts_at: {
+        Args: { r: Database["public"]["Tables"]["reservations"]["Row"] }
+        Returns: string
+      }
       set_super_admin_email: { Args: { p_email: string }; Returns: string }
+      staff_cancel_reservation: {
+        Args: {
+          p_notify?: boolean
+          p_reason?: string
+          p_refund: Json
+          p_reservation_id: string
+        }
+        Returns: Json
+      }
+      staff_refund_reservation: {
+        Args: {
+          p_amount_cents: number
+          p_notify?: boolean
+          p_reason?: string
+          p_request_key?: string
+          p_reservation_id: string
+        }
+        Returns: Json
+      }
+      staff_set_guests: {
+        Args: {
+          p_complimentary?: boolean
+          p_guests: number
+          p_reason?: string
+          p_reservation_id: string
+        }
+        Returns: Json
+      }
       sync_super_admin: { Args: { p_user_id: string }; Returns: boolean }
+      system_refund_booking: {
+        Args: { p_reason: string; p_reservation_id: string }
+        Returns: Json
+      }
       test_processor_charge: {
         Args: {
           p_amount_cents: number
@@ -1055,12 +1409,26 @@ export type Database = {
         }
         Returns: Json
       }
+      test_processor_get_payment: {
+        Args: { p_payment_id: string }
+        Returns: Json
+      }
+      test_processor_get_refund: {
+        Args: { p_refund_id: string }
+        Returns: Json
+      }
       test_processor_refund: {
         Args: {
           p_amount_cents: number
           p_idempotency_key: string
           p_payment_id: string
           p_reason?: string
+        }
+        Returns: Json
+      }
+      test_processor_refund_json: {
+        Args: {
+          r: Database["public"]["Tables"]["test_processor_refunds"]["Row"]
         }
         Returns: Json
       }

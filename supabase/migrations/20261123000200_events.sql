@@ -29,6 +29,12 @@ create table public.events (
   rsvp_mode boolean not null default false,
   rsvp_open boolean not null default false,
   deposit_amount integer check (deposit_amount >= 0),
+  -- Cancellation policy (copied onto each reservation when it is booked):
+  -- a cancellation at least refund_window_hours before the start refunds in
+  -- full (null: no such window); a later one refunds late_refund_percent of
+  -- the net paid.
+  refund_window_hours integer check (refund_window_hours between 0 and 8760),
+  late_refund_percent integer not null default 0 check (late_refund_percent between 0 and 100),
   created_at timestamptz not null default now(),
   -- target of the composite foreign key that keeps reservations.org_id = event's org
   unique (id, org_id)
@@ -39,7 +45,33 @@ create index events_title_trgm_idx on public.events using gin (title extensions.
 
 comment on column public.events.event_time is 'Local start time in event_timezone.';
 comment on column public.events.deposit_amount is 'Per-guest deposit in cents for RSVP bookings; null when none is configured.';
+comment on column public.events.refund_window_hours is 'Full refund for cancellations at least this many hours before the start; null = no full-refund window.';
+comment on column public.events.late_refund_percent is 'Percent of the net paid refunded for a cancellation outside the full-refund window (0-100).';
 comment on column public.events.max_guests is 'Overall guest cap; null means only ticket types / slots limit the event.';
+
+-- The policy in the words guests read (event cards, booking form, confirmation,
+-- emails, the manage page): one place, so every screen says the same.
+create or replace function public.refund_policy_text(p_window_hours integer, p_late_percent integer)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select case
+    when coalesce(p_late_percent, 0) >= 100 then 'Full refund if you cancel'
+    when p_window_hours is null and coalesce(p_late_percent, 0) = 0 then 'Non-refundable'
+    when p_window_hours is null then p_late_percent || '% refund if you cancel'
+    else 'Full refund until '
+      || case when p_window_hours = 0 then 'the dinner starts'
+              when p_window_hours = 1 then '1 hour before the dinner'
+              else p_window_hours || ' hours before the dinner' end
+      || case when coalesce(p_late_percent, 0) = 0 then '; non-refundable after that'
+              else '; ' || p_late_percent || '% after that' end
+  end;
+$$;
+
+grant execute on function public.refund_policy_text(integer, integer) to anon, authenticated, service_role;
 
 -- -----------------------------------------------------------------------------
 -- ticket_types

@@ -25,6 +25,69 @@
 -- 'SH410' (promo code no longer redeemable) with a human-readable message.
 -- =============================================================================
 
+-- -----------------------------------------------------------------------------
+-- What a guest holds: a booking code and a private manage link
+--
+-- booking_code  short and human-readable ('K7QM-3XPA': no 0/O/1/I/L), shown on
+--               the confirmation, in emails and to staff; unique.
+-- manage token  the secret of /booking/{token}: an HMAC of the reservation id
+--               with a key kept in private.secrets (no API role can read that
+--               schema). Only its SHA-256 is stored (manage_token_hash); the
+--               token itself is recomputed where it must be handed out (the
+--               paying call's answer, the confirmation email).
+-- -----------------------------------------------------------------------------
+
+create schema if not exists private;
+revoke all on schema private from public, anon, authenticated;
+
+create table private.secrets (
+  name text primary key,
+  value bytea not null
+);
+revoke all on private.secrets from public, anon, authenticated;
+insert into private.secrets (name, value) values ('manage_token', extensions.gen_random_bytes(32));
+
+create or replace function public.new_booking_code()
+returns text
+language plpgsql
+volatile
+set search_path = ''
+as $$
+declare
+  alphabet constant text := 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+  raw bytea := extensions.gen_random_bytes(8);
+  code text := '';
+begin
+  for i in 0..7 loop
+    code := code || substr(alphabet, 1 + get_byte(raw, i) % 31, 1);
+    if i = 3 then code := code || '-'; end if;
+  end loop;
+  return code;
+end;
+$$;
+
+create or replace function public.manage_token_of(p_reservation_id uuid)
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select translate(rtrim(encode(extensions.hmac(p_reservation_id::text::bytea, s.value, 'sha256'), 'base64'), '='), '+/', '-_')
+  from private.secrets s
+  where s.name = 'manage_token';
+$$;
+
+create or replace function public.manage_token_hash(p_token text)
+returns bytea
+language sql
+immutable
+set search_path = ''
+as $$ select extensions.digest(convert_to(coalesce(p_token, ''), 'UTF8'), 'sha256') $$;
+
+revoke execute on function public.new_booking_code(), public.manage_token_of(uuid), public.manage_token_hash(text)
+  from public, anon, authenticated;
+
 create table public.reservations (
   id uuid primary key default gen_random_uuid(),
   org_id uuid not null references public.organizations (id) on delete cascade,
@@ -49,6 +112,14 @@ create table public.reservations (
   hold_expires_at timestamptz,
   confirmed_at timestamptz,
   cancelled_at timestamptz,
+  -- Why it was cancelled and by whom ('staff', 'guest', 'system').
+  cancel_reason text check (char_length(cancel_reason) <= 500),
+  cancelled_by text check (cancelled_by in ('staff', 'guest', 'system')),
+  booking_code text not null unique default public.new_booking_code(),
+  manage_token_hash bytea unique,
+  -- The event's cancellation policy when this booking was sold (frozen).
+  refund_window_hours integer check (refund_window_hours between 0 and 8760),
+  late_refund_percent integer not null default 0 check (late_refund_percent between 0 and 100),
   created_at timestamptz not null default now(),
   constraint reservations_event_of_org
     foreign key (event_id, org_id) references public.events (id, org_id),
@@ -69,6 +140,8 @@ create table public.reservations (
 
 comment on column public.reservations.amount_cents is 'Amount charged (or to charge) in cents, computed by the server.';
 comment on column public.reservations.status is 'held -> confirmed | failed | expired | cancelled; confirmed -> cancelled. A cancelled reservation is final.';
+comment on column public.reservations.booking_code is 'Short human-readable code the guest quotes (XXXX-XXXX).';
+comment on column public.reservations.manage_token_hash is 'SHA-256 of the manage link token (/booking/{token}); the token itself is never stored.';
 comment on column public.reservations.hold_expires_at is 'When an unconfirmed hold gives its seats back.';
 
 create index reservations_org_id_created_at_idx on public.reservations (org_id, created_at desc);
@@ -149,6 +222,12 @@ begin
     when new.hold_expires_at is distinct from old.hold_expires_at then 'hold_expires_at'
     when new.confirmed_at is distinct from old.confirmed_at then 'confirmed_at'
     when new.created_at is distinct from old.created_at then 'created_at'
+    when new.booking_code is distinct from old.booking_code then 'booking_code'
+    when new.manage_token_hash is distinct from old.manage_token_hash then 'manage_token_hash'
+    when new.refund_window_hours is distinct from old.refund_window_hours then 'refund_window_hours'
+    when new.late_refund_percent is distinct from old.late_refund_percent then 'late_refund_percent'
+    when new.cancelled_by is distinct from old.cancelled_by then 'cancelled_by'
+    when new.cancel_reason is distinct from old.cancel_reason then 'cancel_reason'
     when new.status is distinct from old.status and new.status <> 'cancelled' then 'status'
     when old.cancelled_at is not null and new.cancelled_at is distinct from old.cancelled_at then 'cancelled_at'
   end;
@@ -185,6 +264,7 @@ declare
   left_count integer;
   left_name text;
   taken integer;
+  held_cents integer;
 begin
   if tg_op = 'UPDATE' then
     if old.status = 'cancelled' and (new.status <> 'cancelled' or new.cancelled_at is null) then
@@ -193,6 +273,31 @@ begin
     if new.event_id <> old.event_id then
       raise exception 'A reservation cannot move to another event; cancel it and book again'
         using errcode = '23514';
+    end if;
+  end if;
+
+  if tg_op = 'INSERT' then
+    new.manage_token_hash := public.manage_token_hash(public.manage_token_of(new.id));
+  end if;
+
+  -- Money decides, not a bare update: a confirmed booking that still holds a
+  -- guest's money is cancelled, or given more guests, only by the SQL functions
+  -- that record what happens to the money (they set supperhost.money_decision
+  -- to the reservation's id for their own transaction).
+  if tg_op = 'UPDATE' and old.status = 'confirmed'
+     and coalesce(current_setting('supperhost.money_decision', true), '') is distinct from old.id::text then
+    if (new.status = 'cancelled' or new.cancelled_at is not null) then
+      held_cents := public.money_held_cents(old.id);
+      if held_cents > 0 then
+        raise exception 'This reservation holds a payment of %. Cancel it with the Cancel dialog in the admin panel, which decides what happens to the money.', public.booking_money(held_cents)
+          using errcode = 'SH423',
+                hint = 'Use the cancel-reservation function (the admin panel''s Cancel dialog).';
+      end if;
+    end if;
+    if new.num_guests > old.num_guests and public.money_held_cents(old.id) > 0 then
+      raise exception 'This booking was paid for % guest(s). Extra guests must be marked complimentary, or booked and paid for separately.', old.num_guests
+        using errcode = 'SH423',
+              hint = 'Use "Mark the extra guests as complimentary" in the Edit reservation dialog.';
     end if;
   end if;
 

@@ -57,6 +57,165 @@ revoke all on public.booking_events from anon, authenticated;
 grant all on public.booking_events to service_role;
 
 -- -----------------------------------------------------------------------------
+-- The money ledger: one per reservation, every charge, refund and comp a row
+--
+--   charge  'charging' is written (with the idempotency key and amount) before
+--           the processor is called; then 'completed' (provider_payment_id) or
+--           'failed'. A row left 'charging' is settled by reconcile-payments.
+--   refund  'pending' from the decision on (provider_refund_id null until the
+--           processor answered; Square PENDING keeps it pending), then
+--           'completed' or 'failed'. Keyed: a retry never refunds twice.
+--   comp    value given away (a 100% discount, guests added as complimentary).
+-- What the admin, the guest and the emails show is computed from these rows
+-- (public.money_of), never stored twice. Refunds (pending + completed) never
+-- exceed completed charges: checked by a trigger under the reservation lock.
+-- -----------------------------------------------------------------------------
+
+create table public.payment_ledger (
+  id bigint generated always as identity primary key,
+  reservation_id uuid not null references public.reservations (id) on delete cascade,
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  kind text not null check (kind in ('charge', 'refund', 'comp')),
+  status text not null check (status in ('charging', 'pending', 'completed', 'failed')),
+  amount_cents integer not null check (amount_cents >= 0),
+  -- Guests a charge or comp covers (for refunds of a smaller party).
+  guests integer check (guests between 0 and 100),
+  provider text check (provider in ('square', 'test')),
+  provider_payment_id text,
+  provider_refund_id text,
+  idempotency_key text check (char_length(idempotency_key) between 1 and 45),
+  reason text check (char_length(reason) <= 500),
+  -- 'guest', 'system', or 'staff:<user id>'.
+  actor text not null default 'system',
+  -- A refund whose guest is emailed once the processor has answered.
+  notify_guest boolean not null default false,
+  notice text check (notice in ('cancellation', 'refund', 'booking_refunded')),
+  submitted_at timestamptz,
+  message text,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  constraint payment_ledger_charging_is_a_charge check (status <> 'charging' or kind = 'charge'),
+  constraint payment_ledger_key unique (kind, idempotency_key)
+);
+
+comment on table public.payment_ledger is
+  'Every charge, refund and comp of a reservation. Paid, refunded, net and the badge are computed from it (public.money_of).';
+
+create index payment_ledger_reservation_idx on public.payment_ledger (reservation_id, id);
+create index payment_ledger_open_idx on public.payment_ledger (created_at) where status in ('charging', 'pending');
+create index payment_ledger_provider_payment_idx on public.payment_ledger (provider_payment_id) where provider_payment_id is not null;
+create index payment_ledger_provider_refund_idx on public.payment_ledger (provider_refund_id) where provider_refund_id is not null;
+
+create trigger payment_ledger_set_updated_at
+  before update on public.payment_ledger
+  for each row execute function public.set_updated_at();
+
+alter table public.payment_ledger enable row level security;
+revoke all on public.payment_ledger from anon, authenticated;
+grant all on public.payment_ledger to service_role;
+grant select on public.payment_ledger to authenticated;
+
+create policy "Members can see the money of their organizations' reservations"
+  on public.payment_ledger for select
+  to authenticated
+  using (public.is_org_member(org_id));
+
+-- Refunds never exceed what was charged.
+create or replace function public.check_refund_within_charges()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  charged integer;
+  refunding integer;
+begin
+  if new.kind <> 'refund' or new.status = 'failed' then
+    return new;
+  end if;
+  select
+    coalesce(sum(l.amount_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0),
+    coalesce(sum(l.amount_cents) filter (where l.kind = 'refund' and l.status in ('pending', 'completed') and l.id is distinct from new.id), 0)
+  into charged, refunding
+  from public.payment_ledger l
+  where l.reservation_id = new.reservation_id;
+  if refunding + new.amount_cents > charged then
+    raise exception 'A refund cannot exceed what was paid (% paid, % already refunded)',
+      public.booking_money(charged), public.booking_money(refunding)
+      using errcode = 'P0001';
+  end if;
+  return new;
+end;
+$$;
+
+revoke execute on function public.check_refund_within_charges() from public, anon, authenticated;
+
+create trigger payment_ledger_refund_within_charges
+  before insert or update of amount_cents, status on public.payment_ledger
+  for each row execute function public.check_refund_within_charges();
+
+-- The money a reservation still holds: completed charges less refunds given or
+-- under way.
+create or replace function public.money_held_cents(p_reservation_id uuid)
+returns integer
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select (coalesce(sum(l.amount_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0)
+        - coalesce(sum(l.amount_cents) filter (where l.kind = 'refund' and l.status in ('pending', 'completed')), 0))::integer
+  from public.payment_ledger l
+  where l.reservation_id = p_reservation_id;
+$$;
+
+-- Paid, refunded, net and the badge of one reservation, from its ledger.
+--   badge: 'Refund pending' (a refund under way), 'Refunded', 'Partially
+--   refunded', 'Paid', 'Payment pending' (a charge not yet settled), 'Comp'
+--   (given away), 'Free' (nothing to pay).
+create or replace function public.money_of(p_reservation_id uuid)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  with t as (
+    select
+      coalesce(sum(l.amount_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0)::integer as paid,
+      coalesce(sum(l.amount_cents) filter (where l.kind = 'refund' and l.status = 'completed'), 0)::integer as refunded,
+      coalesce(sum(l.amount_cents) filter (where l.kind = 'refund' and l.status = 'pending'), 0)::integer as pending,
+      coalesce(sum(l.amount_cents) filter (where l.kind = 'refund' and l.status = 'failed'), 0)::integer as failed,
+      coalesce(sum(l.amount_cents) filter (where l.kind = 'comp'), 0)::integer as comp,
+      bool_or(l.kind = 'charge' and l.status = 'charging') as charging
+    from public.payment_ledger l
+    where l.reservation_id = p_reservation_id
+  )
+  select jsonb_build_object(
+    'paid_cents', t.paid,
+    'refunded_cents', t.refunded,
+    'pending_refund_cents', t.pending,
+    'failed_refund_cents', t.failed,
+    'net_cents', t.paid - t.refunded,
+    'refundable_cents', t.paid - t.refunded - t.pending,
+    'comp_cents', t.comp,
+    'badge', case
+      when t.pending > 0 then 'Refund pending'
+      when t.paid > 0 and t.refunded >= t.paid then 'Refunded'
+      when t.paid > 0 and t.refunded > 0 then 'Partially refunded'
+      when t.paid > 0 then 'Paid'
+      when coalesce(t.charging, false) then 'Payment pending'
+      when t.comp > 0 then 'Comp'
+      else 'Free'
+    end)
+  from t;
+$$;
+
+revoke execute on function public.money_held_cents(uuid), public.money_of(uuid) from public, anon, authenticated;
+grant execute on function public.money_of(uuid) to service_role;
+
+-- -----------------------------------------------------------------------------
 -- Local test processor (stands in for Square when no credentials are set)
 -- -----------------------------------------------------------------------------
 
@@ -83,7 +242,7 @@ create table public.test_processor_refunds (
   payment_id text not null references public.test_processor_payments (id),
   amount_cents integer not null check (amount_cents > 0),
   reason text,
-  status text not null default 'COMPLETED',
+  status text not null default 'COMPLETED' check (status in ('PENDING', 'COMPLETED', 'FAILED')),
   created_at timestamptz not null default now()
 );
 
@@ -176,6 +335,11 @@ begin
 end;
 $$;
 
+-- Refunds answer as Square's do. Test values (the payment's buyer email):
+--   local part starting 'refund-pending'  PENDING; it completes at its first
+--                                         lookup (test_processor_get_refund)
+--   local part starting 'refund-fail'     FAILED (no money moves)
+--   anything else                         COMPLETED at once
 create or replace function public.test_processor_refund(
   p_idempotency_key text,
   p_payment_id text,
@@ -191,13 +355,12 @@ as $$
 declare
   v_payment public.test_processor_payments;
   v_refund public.test_processor_refunds;
+  v_status text;
 begin
   -- The first answer for a key is the answer.
   select * into v_refund from public.test_processor_refunds r where r.idempotency_key = p_idempotency_key;
   if found then
-    return jsonb_build_object('refund', jsonb_build_object(
-      'id', v_refund.id, 'status', v_refund.status, 'payment_id', v_refund.payment_id,
-      'amount_money', jsonb_build_object('amount', v_refund.amount_cents, 'currency', 'USD')));
+    return public.test_processor_refund_json(v_refund);
   end if;
 
   select * into v_payment from public.test_processor_payments p where p.id = p_payment_id for update;
@@ -211,18 +374,80 @@ begin
       'detail', 'The refund exceeds what is left of the payment.')));
   end if;
 
-  update public.test_processor_payments p
-  set refunded_cents = p.refunded_cents + p_amount_cents
-  where p.id = v_payment.id;
+  v_status := case
+    when lower(coalesce(v_payment.buyer_email, '')) like 'refund-pending%' then 'PENDING'
+    when lower(coalesce(v_payment.buyer_email, '')) like 'refund-fail%' then 'FAILED'
+    else 'COMPLETED'
+  end;
+  if v_status <> 'FAILED' then
+    update public.test_processor_payments p
+    set refunded_cents = p.refunded_cents + p_amount_cents
+    where p.id = v_payment.id;
+  end if;
 
-  insert into public.test_processor_refunds (idempotency_key, payment_id, amount_cents, reason)
-  values (p_idempotency_key, v_payment.id, p_amount_cents, p_reason)
+  insert into public.test_processor_refunds (idempotency_key, payment_id, amount_cents, reason, status)
+  values (p_idempotency_key, v_payment.id, p_amount_cents, p_reason, v_status)
   returning * into v_refund;
-
-  return jsonb_build_object('refund', jsonb_build_object(
-    'id', v_refund.id, 'status', v_refund.status, 'payment_id', v_refund.payment_id,
-    'amount_money', jsonb_build_object('amount', v_refund.amount_cents, 'currency', 'USD')));
+  return public.test_processor_refund_json(v_refund);
 end;
+$$;
+
+create or replace function public.test_processor_refund_json(r public.test_processor_refunds)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select jsonb_build_object('refund', jsonb_build_object(
+    'id', r.id, 'status', r.status, 'payment_id', r.payment_id,
+    'amount_money', jsonb_build_object('amount', r.amount_cents, 'currency', 'USD'),
+    'created_at', r.created_at));
+$$;
+
+-- Square's GetPaymentRefund: a PENDING refund completes at its first lookup.
+create or replace function public.test_processor_get_refund(p_refund_id text)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_refund public.test_processor_refunds;
+begin
+  update public.test_processor_refunds r set status = 'COMPLETED'
+  where r.id = p_refund_id and r.status = 'PENDING'
+  returning * into v_refund;
+  if v_refund.id is null then
+    select * into v_refund from public.test_processor_refunds r where r.id = p_refund_id;
+  end if;
+  if v_refund.id is null then
+    return jsonb_build_object('errors', jsonb_build_array(jsonb_build_object(
+      'category', 'INVALID_REQUEST_ERROR', 'code', 'NOT_FOUND', 'detail', 'Refund not found.')));
+  end if;
+  return public.test_processor_refund_json(v_refund);
+end;
+$$;
+
+-- Square's GetPayment.
+create or replace function public.test_processor_get_payment(p_payment_id text)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(
+    (select jsonb_build_object('payment', jsonb_build_object(
+       'id', p.id, 'status', p.status,
+       'amount_money', jsonb_build_object('amount', p.amount_cents, 'currency', p.currency),
+       'refunded_money', jsonb_build_object('amount', p.refunded_cents, 'currency', p.currency),
+       'reference_id', p.reference_id,
+       'buyer_email_address', p.buyer_email,
+       'created_at', p.created_at))
+     from public.test_processor_payments p where p.id = p_payment_id),
+    jsonb_build_object('errors', jsonb_build_array(jsonb_build_object(
+      'category', 'INVALID_REQUEST_ERROR', 'code', 'NOT_FOUND', 'detail', 'Payment not found.'))));
 $$;
 
 -- -----------------------------------------------------------------------------
@@ -643,6 +868,9 @@ as $$
     'hold_expired', public.is_abandoned_hold(p_reservation.status, p_reservation.hold_expires_at),
     'payment_provider', p_reservation.payment_provider,
     'payment_id', p_reservation.payment_id,
+    'booking_code', p_reservation.booking_code,
+    'manage_token', public.manage_token_of(p_reservation.id),
+    'refund_policy', public.refund_policy_text(p_reservation.refund_window_hours, p_reservation.late_refund_percent),
     'event_title', (select e.title from public.events e where e.id = p_reservation.event_id),
     'event_date', (select e.date from public.events e where e.id = p_reservation.event_id),
     'org_name', (select o.name from public.organizations o where o.id = p_reservation.org_id),
@@ -725,7 +953,10 @@ begin
     end,
     case when nullif(btrim(r.dietary_restrictions), '') is not null then 'Dietary restrictions: ' || r.dietary_restrictions end,
     case when nullif(btrim(r.special_requests), '') is not null then 'Special requests: ' || r.special_requests end,
-    'Reservation number: ' || r.id,
+    'Cancellation policy: ' || public.refund_policy_text(r.refund_window_hours, r.late_refund_percent),
+    'Booking code: ' || r.booking_code,
+    '',
+    'View or cancel your booking: {{site_url}}/booking/' || public.manage_token_of(r.id),
     '',
     'We look forward to seeing you!',
     v_org
@@ -787,6 +1018,8 @@ $$;
 -- total is refused. p_has_payment_token: whether the request carries a card
 -- token (a free booking must not, a paid one must); p_payment_source: that
 -- token, kept with the hold for retries. p_slot_cap: as for quote_booking.
+-- p_payment_provider: the processor about to be charged ('square' | 'test'),
+-- recorded on the 'charging' ledger row for the reconciler.
 create or replace function public.hold_booking(
   p_idempotency_key text,
   p_event_id uuid,
@@ -807,7 +1040,8 @@ create or replace function public.hold_booking(
   p_expected_total_cents integer default null,
   p_has_payment_token boolean default null,
   p_payment_source text default null,
-  p_slot_cap integer default null
+  p_slot_cap integer default null,
+  p_payment_provider text default null
 )
 returns jsonb
 language plpgsql
@@ -865,7 +1099,8 @@ begin
     insert into public.reservations (
       org_id, event_id, ticket_type_id, rsvp_slot_id, promo_code_id,
       name, email, phone, num_guests, time_slot, dietary_restrictions, special_requests,
-      status, amount_cents, discount_cents, idempotency_key, hold_expires_at
+      status, amount_cents, discount_cents, idempotency_key, hold_expires_at,
+      refund_window_hours, late_refund_percent
     ) values (
       (v_quote ->> 'org_id')::uuid,
       p_event_id,
@@ -883,7 +1118,9 @@ begin
       v_total,
       (v_quote ->> 'discount_cents')::integer,
       p_idempotency_key,
-      now() + interval '15 minutes'
+      now() + interval '15 minutes',
+      (select e.refund_window_hours from public.events e where e.id = p_event_id),
+      coalesce((select e.late_refund_percent from public.events e where e.id = p_event_id), 0)
     )
     returning * into v_row;
   exception when sqlstate 'SH409' then
@@ -919,6 +1156,13 @@ begin
     'pricing', p_pricing,
     'promo', v_quote -> 'promo',
     'payment_source', p_payment_source));
+
+  -- 'charging' is on record before the processor is called: if the caller dies
+  -- between the charge and the confirmation, reconcile-payments finds it.
+  if v_total > 0 and p_has_payment_token is not false and p_payment_source is not null then
+    insert into public.payment_ledger (reservation_id, org_id, kind, status, amount_cents, guests, provider, idempotency_key, actor)
+    values (v_row.id, v_row.org_id, 'charge', 'charging', v_total, p_guests, p_payment_provider, p_idempotency_key, 'guest');
+  end if;
 
   return public.booking_summary(v_row, false);
 end;
@@ -968,6 +1212,21 @@ begin
     -- the event row first, in the same order as hold_booking and the triggers.
     perform 1 from public.events e where e.id = r.event_id for update;
     select * into r from public.reservations x where x.id = p_reservation_id for update;
+  end if;
+
+  -- Whatever happens to the booking, money that moved is on the ledger.
+  if p_payment_id is not null then
+    update public.payment_ledger l
+    set status = 'completed', provider = p_payment_provider, provider_payment_id = p_payment_id
+    where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'charging';
+    if not found and not exists (
+      select 1 from public.payment_ledger l
+      where l.reservation_id = r.id and l.kind = 'charge' and l.provider_payment_id = p_payment_id
+    ) then
+      insert into public.payment_ledger (reservation_id, org_id, kind, status, amount_cents, guests, provider, provider_payment_id, idempotency_key, actor)
+      values (r.id, r.org_id, 'charge', 'completed', r.amount_cents, r.num_guests, p_payment_provider, p_payment_id, r.idempotency_key, 'guest')
+      on conflict (kind, idempotency_key) do nothing;
+    end if;
   end if;
 
   if r.status = 'confirmed' then
@@ -1033,6 +1292,11 @@ begin
 
   insert into public.booking_events (reservation_id, kind, detail)
   values (r.id, 'confirmed', jsonb_build_object('payment_provider', p_payment_provider, 'payment_id', p_payment_id));
+  -- A booking made free by its discount is a comp of that value.
+  if r.amount_cents = 0 and r.discount_cents > 0 then
+    insert into public.payment_ledger (reservation_id, org_id, kind, status, amount_cents, guests, reason, actor)
+    values (r.id, r.org_id, 'comp', 'completed', r.discount_cents, r.num_guests, 'Promo code', 'system');
+  end if;
   perform public.enqueue_booking_confirmation(r.id);
   return true;
 end;
@@ -1062,6 +1326,9 @@ begin
   end if;
   perform 1 from public.events e where e.id = v_event_id for update;
   select * into r from public.reservations x where x.id = p_reservation_id for update;
+  -- A declined charge moved no money, whatever became of the hold meanwhile.
+  update public.payment_ledger l set status = 'failed', message = left(p_reason, 500)
+  where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'charging';
   if r.status <> 'held' then
     return false;
   end if;
@@ -1110,6 +1377,9 @@ $$;
 revoke execute on function
   public.test_processor_charge(text, text, integer, text, text, text, text),
   public.test_processor_refund(text, text, integer, text),
+  public.test_processor_refund_json(public.test_processor_refunds),
+  public.test_processor_get_refund(text),
+  public.test_processor_get_payment(text),
   public.booking_money(integer),
   public.promo_uses_taken(uuid),
   public.assert_promo_attempts_allowed(uuid),
@@ -1118,7 +1388,7 @@ revoke execute on function
   public.booking_summary(public.reservations, boolean),
   public.enqueue_booking_confirmation(uuid),
   public.quote_booking(uuid, integer, text, text, uuid, text, text, integer, integer, text, integer),
-  public.hold_booking(text, uuid, integer, text, text, text, text, text, uuid, text, text, integer, integer, text, text, text, integer, boolean, text, integer),
+  public.hold_booking(text, uuid, integer, text, text, text, text, text, uuid, text, text, integer, integer, text, text, text, integer, boolean, text, integer, text),
   public.confirm_booking(uuid, text, text),
   public.fail_booking(uuid, text),
   public.release_expired_holds(),
@@ -1128,8 +1398,10 @@ from public, anon, authenticated;
 grant execute on function
   public.test_processor_charge(text, text, integer, text, text, text, text),
   public.test_processor_refund(text, text, integer, text),
+  public.test_processor_get_refund(text),
+  public.test_processor_get_payment(text),
   public.quote_booking(uuid, integer, text, text, uuid, text, text, integer, integer, text, integer),
-  public.hold_booking(text, uuid, integer, text, text, text, text, text, uuid, text, text, integer, integer, text, text, text, integer, boolean, text, integer),
+  public.hold_booking(text, uuid, integer, text, text, text, text, text, uuid, text, text, integer, integer, text, text, text, integer, boolean, text, integer, text),
   public.confirm_booking(uuid, text, text),
   public.fail_booking(uuid, text),
   public.release_expired_holds(),

@@ -114,7 +114,8 @@ begin
 
   insert into public.events (
     org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address,
-    event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount
+    event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount,
+    refund_window_hours, late_refund_percent
   )
   values (
     (p_event ->> 'org_id')::uuid,
@@ -129,7 +130,9 @@ begin
     coalesce((p_event ->> 'is_active')::boolean, true),
     is_rsvp,
     coalesce((p_event ->> 'rsvp_open')::boolean, is_rsvp),
-    (p_event ->> 'deposit_amount')::integer
+    (p_event ->> 'deposit_amount')::integer,
+    (p_event ->> 'refund_window_hours')::integer,
+    coalesce((p_event ->> 'late_refund_percent')::integer, 0)
   )
   returning id into new_id;
 
@@ -281,14 +284,17 @@ begin
   where r.org_id = p_org_id
     and (r.status = 'confirmed' or (p_include_cancelled and r.status = 'cancelled'))
     and (not p_rsvp_only or r.rsvp_slot_id is not null)
-    and (pattern is null or r.name ilike pattern or r.email ilike pattern);
+    and (pattern is null or r.name ilike pattern or r.email ilike pattern or r.booking_code ilike pattern);
 
   select coalesce(jsonb_agg(to_jsonb(x) order by x.created_at desc, x.id desc), '[]'::jsonb) into page
   from (
     select
       r.id, r.org_id, r.event_id, r.name, r.email, r.phone, r.num_guests, r.time_slot,
       r.dietary_restrictions, r.special_requests, r.rsvp_slot_id, r.ticket_type_id, r.status,
-      r.amount_cents, r.created_at, r.cancelled_at,
+      r.amount_cents, r.discount_cents, r.created_at, r.cancelled_at, r.cancel_reason, r.booking_code,
+      public.money_of(r.id) as money,
+      public.refund_policy_text(r.refund_window_hours, r.late_refund_percent) as refund_policy,
+      case when r.status = 'confirmed' then public.policy_refund_cents(r) else 0 end as policy_refund_cents,
       e.title as event_title, e.date as event_date, to_char(e.event_time, 'HH24:MI') as event_time,
       e.event_timezone, e.rsvp_mode as event_rsvp_mode,
       s.slot_label, to_char(s.slot_time, 'HH24:MI') as slot_time,
@@ -300,7 +306,7 @@ begin
     where r.org_id = p_org_id
       and (r.status = 'confirmed' or (p_include_cancelled and r.status = 'cancelled'))
       and (not p_rsvp_only or r.rsvp_slot_id is not null)
-      and (pattern is null or r.name ilike pattern or r.email ilike pattern)
+      and (pattern is null or r.name ilike pattern or r.email ilike pattern or r.booking_code ilike pattern)
     order by r.created_at desc, r.id desc
     limit page_size offset skip
   ) x;

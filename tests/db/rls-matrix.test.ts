@@ -79,6 +79,14 @@ const EXPECTED = `
 | booking_events           | insert | deny    | deny    | deny    | deny       | allow   |
 | booking_events           | update | deny    | deny    | deny    | deny       | allow   |
 | booking_events           | delete | deny    | deny    | deny    | deny       | allow   |
+| payment_ledger           | select | deny    | allow   | deny    | allow      | allow   |
+| payment_ledger           | insert | deny    | deny    | deny    | deny       | allow   |
+| payment_ledger           | update | deny    | deny    | deny    | deny       | allow   |
+| payment_ledger           | delete | deny    | deny    | deny    | deny       | allow   |
+| square_webhook_events    | select | deny    | deny    | deny    | deny       | allow   |
+| square_webhook_events    | insert | deny    | deny    | deny    | deny       | allow   |
+| square_webhook_events    | update | deny    | deny    | deny    | deny       | allow   |
+| square_webhook_events    | delete | deny    | deny    | deny    | deny       | allow   |
 | promo_code_misses        | select | deny    | deny    | deny    | deny       | allow   |
 | promo_code_misses        | insert | deny    | deny    | deny    | deny       | allow   |
 | promo_code_misses        | update | deny    | deny    | deny    | deny       | allow   |
@@ -201,6 +209,19 @@ const PROBES: Record<string, Probe> = {
     insert: `insert into public.booking_events (reservation_id, kind)
              select id, 'confirmed' from public.reservations where org_id = '${A}' order by created_at, id limit 1`,
     ...byKey('booking_events', 'detail', 'id', '::bigint'),
+  },
+  payment_ledger: {
+    fixture: `insert into public.payment_ledger (reservation_id, org_id, kind, status, amount_cents)
+              select id, org_id, 'comp', 'completed', 500 from public.reservations where org_id = '${A}' order by created_at, id limit 1
+              returning id::text as key`,
+    insert: `insert into public.payment_ledger (reservation_id, org_id, kind, status, amount_cents)
+             select id, org_id, 'comp', 'completed', 700 from public.reservations where org_id = '${A}' order by created_at, id limit 1`,
+    ...byKey('payment_ledger', 'reason', 'id', '::bigint'),
+  },
+  square_webhook_events: {
+    fixture: `insert into public.square_webhook_events (event_id, event_type) values ('probe-event', 'refund.updated') returning event_id as key`,
+    insert: `insert into public.square_webhook_events (event_id, event_type) values ('another-event', 'payment.updated')`,
+    ...byKey('square_webhook_events', 'event_type', 'event_id'),
   },
   promo_code_misses: {
     fixture: `insert into public.promo_code_misses (event_id, client_key) values ('${EVENT}', 'probe-client') returning id::text as key`,
@@ -391,6 +412,9 @@ describe('what public pages may see', () => {
       'rsvp_mode',
       'rsvp_open',
       'deposit_amount',
+      'refund_window_hours',
+      'late_refund_percent',
+      'refund_policy',
       'ticket_types',
       'rsvp_slots',
       'available_seats',

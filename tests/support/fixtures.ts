@@ -149,6 +149,8 @@ export interface EventInput {
   /** Defaults to `rsvp_mode`. */
   rsvp_open?: boolean;
   deposit_amount?: number | null;
+  refund_window_hours?: number | null;
+  late_refund_percent?: number;
   ticketTypes?: TicketTypeInput[];
   slots?: SlotInput[];
 }

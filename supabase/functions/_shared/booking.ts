@@ -14,8 +14,9 @@
 // Top layer: imports http.ts, rpc.ts, pricing.ts, processor.ts, payments.ts and outbox.ts.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
 import { refusal } from './http.ts';
+import { refundBookingWithoutSeats } from './money.ts';
 import { kickEmailDelivery } from './outbox.ts';
-import { paymentProcessor, refundKey } from './payments.ts';
+import { paymentProcessor } from './payments.ts';
 import { type BookingSelection, selectionArgs } from './pricing.ts';
 import type { PaymentProcessor } from './processor.ts';
 import { callRpc, countingPromoMisses, TransientError } from './rpc.ts';
@@ -62,6 +63,10 @@ export interface Booked {
   discountCents: number;
   paymentProvider: string;
   paymentId: string | null;
+  /** Short code the guest quotes ('K7QM-3XPA'). */
+  bookingCode: string;
+  /** The secret of the guest's manage link /booking/{token}. */
+  manageToken: string;
   /** True when this answer replays an earlier request with the same key. */
   replayed: boolean;
 }
@@ -83,6 +88,8 @@ interface HoldRow {
   outcome: { status?: number; error?: string; code?: string } | null;
   /** The card token of the checkout's first attempt. */
   payment_source: string | null;
+  booking_code: string;
+  manage_token: string;
 }
 
 function booked(hold: HoldRow, provider: string, paymentId: string | null, replayed: boolean): Booked {
@@ -93,6 +100,8 @@ function booked(hold: HoldRow, provider: string, paymentId: string | null, repla
     discountCents: hold.discount_cents,
     paymentProvider: provider,
     paymentId,
+    bookingCode: hold.booking_code,
+    manageToken: hold.manage_token,
     replayed,
   };
 }
@@ -123,6 +132,10 @@ const RETRY_LATER = 'We could not confirm your payment with the card processor. 
 export async function bookAndPay(db: SupabaseClient, selection: BookingSelection, guest: GuestDetails, options: PayOptions): Promise<Booked> {
   const token = options.token?.trim() ? options.token.trim() : null;
 
+  // The processor is chosen before the hold: its name goes on the 'charging' ledger row, so
+  // the reconciler asks the same processor if this request dies after charging.
+  const processor = options.processor === undefined ? paymentProcessor(db) : options.processor;
+
   let hold: HoldRow;
   try {
     hold = await countingPromoMisses(db, selection.eventId, selection.clientKey, () =>
@@ -140,6 +153,7 @@ export async function bookAndPay(db: SupabaseClient, selection: BookingSelection
           p_expected_total_cents: options.expectedTotalCents,
           p_has_payment_token: token !== null,
           p_payment_source: token,
+          p_payment_provider: token && processor ? processor.provider : null,
         },
         { clientKey: selection.clientKey },
       ),
@@ -181,7 +195,6 @@ export async function bookAndPay(db: SupabaseClient, selection: BookingSelection
     throw refusal(400, `Card details are required to pay ${money(hold.total_cents)} for this booking.`, 'payment_required');
   }
 
-  const processor = options.processor === undefined ? paymentProcessor(db) : options.processor;
   if (!processor) {
     await callRpc(db, 'fail_booking', { p_reservation_id: hold.reservation_id, p_reason: 'card payments not configured' }).catch(() => undefined);
     throw await finalRefusal(db, hold.reservation_id, 503, 'Card payments are not configured. You have not been charged.', 'payments_unconfigured');
@@ -235,15 +248,8 @@ export async function bookAndPay(db: SupabaseClient, selection: BookingSelection
 
   // The hold expired and its seats are gone (or the booking can no longer be confirmed):
   // give the money back and say so. confirm_booking refuses for good once a refund started.
-  await recordEvent(db, hold.reservation_id, 'refund_requested', { payment_id: charge.paymentId, amount_cents: hold.total_cents });
-  const refund = await processor.refund({
-    idempotencyKey: await refundKey(options.idempotencyKey),
-    paymentId: charge.paymentId,
-    amountCents: hold.total_cents,
-    reason: 'Reservation hold expired before payment completed',
-  });
-  if (refund.status === 'refunded') {
-    await recordEvent(db, hold.reservation_id, 'refunded', { refund_id: refund.refundId, amount_cents: hold.total_cents });
+  const refund = await refundBookingWithoutSeats(db, hold.reservation_id, 'Reservation hold expired before payment completed');
+  if (refund === 'completed') {
     throw await finalRefusal(
       db,
       hold.reservation_id,
@@ -252,8 +258,7 @@ export async function bookAndPay(db: SupabaseClient, selection: BookingSelection
       'refunded',
     );
   }
-  console.error('[booking] REFUND FAILED: charged without a booking', hold.reservation_id, charge.paymentId, refund.message);
-  await recordEvent(db, hold.reservation_id, 'refund_failed', { payment_id: charge.paymentId, message: refund.message });
+  console.error('[booking] refund not completed yet: charged without a booking', hold.reservation_id, charge.paymentId, refund);
   throw await finalRefusal(
     db,
     hold.reservation_id,

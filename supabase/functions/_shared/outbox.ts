@@ -93,6 +93,15 @@ function headerProblem(row: OutboxRow): string | null {
   return null;
 }
 
+/**
+ * The site's address for links in messages: SQL writes `{{site_url}}` (it does not know where
+ * the site is served), replaced here with SITE_URL (the runtime's; see README, Configuration).
+ */
+function withSiteUrl(text: string): string {
+  const site = (Deno.env.get('SITE_URL') ?? '').trim().replace(/\/+$/, '');
+  return text.replaceAll('{{site_url}}', site);
+}
+
 async function sendOne(row: OutboxRow, config: { url: string; apiKey: string; from: string }): Promise<SendResult> {
   let res: Response;
   try {
@@ -109,8 +118,8 @@ async function sendOne(row: OutboxRow, config: { url: string; apiKey: string; fr
         from: config.from,
         to: [row.to_email],
         subject: row.subject,
-        text: row.body_text,
-        ...(row.body_html ? { html: row.body_html } : {}),
+        text: withSiteUrl(row.body_text),
+        ...(row.body_html ? { html: withSiteUrl(row.body_html) } : {}),
         tags: tagsOf(row),
       }),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),

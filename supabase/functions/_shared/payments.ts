@@ -46,16 +46,18 @@ export function paymentProcessor(db: SupabaseClient): PaymentProcessor | null {
   return paymentsMode().mode === 'test' ? new LocalTestProcessor(db) : null;
 }
 
-/** A refund key derived from the charge key (Square: ≤ 45 chars, unique per refund). */
-export async function refundKey(chargeKey: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`refund:${chargeKey}`));
-  return (
-    'r' +
-    [...new Uint8Array(digest)]
-      .map((b) => b.toString(16).padStart(2, '0'))
-      .join('')
-      .slice(0, 40)
-  );
+/**
+ * The processor that took a charge, to refund it or ask about it: Square for 'square'
+ * (when its secrets are set), the local test processor for 'test' (only where it runs at
+ * all); null when that processor is not available here.
+ */
+export function processorFor(db: SupabaseClient, provider: string | null): PaymentProcessor | null {
+  if (provider === 'square') {
+    const square = readSquareSettings();
+    return square ? new SquareProcessor(square) : null;
+  }
+  if (provider === 'test') return paymentsMode().mode === 'test' ? new LocalTestProcessor(db) : null;
+  return paymentProcessor(db);
 }
 
 /**

@@ -32,12 +32,16 @@ export function rpcFailure(error: RpcError): HttpError {
       const retryAfter = Math.max(1, Math.ceil(Number(detailOf(error).retry_after) || 60));
       return new HttpError(429, message, 'too_many_attempts', { success: false, retryAfter }, { 'Retry-After': String(retryAfter) });
     }
+    case 'SH403':
+      return refusal(403, message, 'not_a_member');
     case 'SH404':
       return refusal(404, message, 'not_found');
     case 'SH409':
       return refusal(409, message, 'unavailable');
     case 'SH410':
       return refusal(409, 'This promo code is no longer active', 'promo_unavailable');
+    case 'SH423':
+      return refusal(409, message, 'money_decision_required');
     case '23514':
     case '23502':
     case '23503':

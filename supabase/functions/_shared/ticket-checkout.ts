@@ -5,7 +5,7 @@
 //   guests | num_guests, ticketTypeId | ticketType, timeSlot?, dietaryRestrictions?,
 //   specialRequests?, ticket_price? (ignored) }, promoCode?, idempotencyKey? }
 // validateOnly → 200 { success: true, finalAmountCents, subtotalCents, discountCents, promo }
-// paying call  → 200 { success: true, reservationId, amountCents, subtotalCents, discountCents, status: 'confirmed' }
+// paying call  → 200 { success: true, reservationId, amountCents, subtotalCents, discountCents, bookingCode, manageToken, status: 'confirmed' }
 // refusals     → 4xx/5xx { success: false, error, code }
 //
 // Top layer: imports http.ts, input.ts, supabase.ts, product.ts, pricing.ts and booking.ts.
@@ -151,6 +151,8 @@ export function ticketCheckoutHandler(flavour: TicketFlavour) {
       amountCents: result.amountCents,
       subtotalCents: result.subtotalCents,
       discountCents: result.discountCents,
+      bookingCode: result.bookingCode,
+      manageToken: result.manageToken,
       status: 'confirmed',
     });
   };

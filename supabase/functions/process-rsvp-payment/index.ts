@@ -5,7 +5,7 @@
 //   dietaryRestrictions?, specialRequests? }, promoCode?, validateOnly?, paymentToken?,
 //   idempotencyKey?, amount? (the total the guest saw, cents; checked when sent) }
 // validateOnly → { success: true, totalDeposit, discountApplied, subtotal, promo } (cents)
-// final        → { success: true, reservationId, totalDeposit, discountApplied }
+// final        → { success: true, reservationId, totalDeposit, discountApplied, bookingCode, manageToken }
 // refusals     → { success: false, error, code } with 400/402/404/409/503
 import { z } from 'npm:zod@4';
 import { bookAndPay, payOptions } from '../_shared/booking.ts';
@@ -122,6 +122,8 @@ Deno.serve(
       reservationId: result.reservationId,
       totalDeposit: result.amountCents,
       discountApplied: result.discountCents,
+      bookingCode: result.bookingCode,
+      manageToken: result.manageToken,
     });
   }),
 );

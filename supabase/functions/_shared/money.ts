@@ -1,0 +1,125 @@
+// Money after the charge: sending refunds the database has decided, and reading back what a
+// reservation holds. The decisions themselves (how much, whether at all, the guest's email)
+// are SQL (supabase/migrations/20261125000100_money.sql): they lock the reservation, write a
+// 'pending' refund row with its idempotency key, and hand back the rows to send. This module
+// sends each to the processor that took the charge and records the answer
+// (record_refund_result). A crash in between leaves a pending row that reconcile-payments
+// sends again with the same key, so no refund is lost or doubled.
+//
+// Imports rpc.ts, processor.ts and payments.ts.
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
+import { processorFor } from './payments.ts';
+import type { RefundResult } from './processor.ts';
+import { callRpc } from './rpc.ts';
+
+/** A reservation's money, computed from its ledger (SQL money_of). */
+export interface Money {
+  paid_cents: number;
+  refunded_cents: number;
+  pending_refund_cents: number;
+  failed_refund_cents: number;
+  net_cents: number;
+  refundable_cents: number;
+  comp_cents: number;
+  badge: 'Paid' | 'Partially refunded' | 'Refunded' | 'Refund pending' | 'Payment pending' | 'Comp' | 'Free';
+}
+
+export interface RefundToSend {
+  id: number;
+  amount_cents: number;
+  idempotency_key: string;
+  provider: string | null;
+  payment_id: string | null;
+  reason: string;
+  /** Set when the processor already took it (a pending refund to ask about). */
+  refund_id?: string | null;
+}
+
+/** What the money SQL functions answer (money_action_result). */
+export interface MoneyAction {
+  reservation_id: string;
+  status: string;
+  already: boolean;
+  money: Money;
+  refund: { id: number; status: 'pending' | 'completed' | 'failed'; amount_cents: number; submitted: boolean } | null;
+  to_send: RefundToSend[];
+}
+
+export type RefundOutcome = 'completed' | 'pending' | 'failed';
+
+function outcomeOf(result: RefundResult): {
+  status: 'completed' | 'pending' | 'failed' | 'unknown';
+  refundId: string | null;
+  message: string | null;
+} {
+  switch (result.status) {
+    case 'completed':
+    case 'pending':
+      return { status: result.status, refundId: result.refundId, message: null };
+    case 'failed':
+      return { status: 'failed', refundId: result.refundId, message: result.message };
+    default:
+      return { status: 'unknown', refundId: null, message: result.message };
+  }
+}
+
+/**
+ * Sends one decided refund (or asks about one the processor already has) and records the
+ * answer. An unavailable processor or a lost answer leaves it pending for the reconciler.
+ */
+export async function settleRefund(db: SupabaseClient, refund: RefundToSend): Promise<RefundOutcome> {
+  const processor = processorFor(db, refund.provider);
+  let result: RefundResult;
+  if (!processor || !refund.payment_id) {
+    result = { status: 'unknown', message: `the ${refund.provider ?? 'card'} processor is not available here` };
+  } else if (refund.refund_id) {
+    result = await processor.getRefund(refund.refund_id);
+  } else {
+    result = await processor.refund({
+      idempotencyKey: refund.idempotency_key,
+      paymentId: refund.payment_id,
+      amountCents: refund.amount_cents,
+      reason: refund.reason,
+    });
+  }
+  const outcome = outcomeOf(result);
+  if (outcome.status === 'unknown') console.error('[money] refund answer unknown; the reconciler retries it', refund.id, outcome.message);
+  const recorded = await callRpc<{ status: RefundOutcome }>(db, 'record_refund_result', {
+    p_ledger_id: refund.id,
+    p_status: outcome.status,
+    p_provider_refund_id: outcome.refundId,
+    p_message: outcome.message,
+  });
+  return recorded.status;
+}
+
+/** Sends every refund an action left to send; the outcome of the action's own refund ('none' without one). */
+export async function sendDecidedRefunds(db: SupabaseClient, action: MoneyAction): Promise<RefundOutcome | 'none'> {
+  const outcomes = new Map<number, RefundOutcome>();
+  for (const refund of action.to_send) outcomes.set(refund.id, await settleRefund(db, refund));
+  if (!action.refund) return 'none';
+  return outcomes.get(action.refund.id) ?? action.refund.status;
+}
+
+/** The reservation's money now (after refunds were recorded). */
+export function moneyOf(db: SupabaseClient, reservationId: string): Promise<Money> {
+  return callRpc<Money>(db, 'money_of', { p_reservation_id: reservationId });
+}
+
+/**
+ * A charge that cannot become a booking (its hold expired and the seats are gone): refund it
+ * in full and email the guest once the processor answers. Idempotent.
+ */
+export async function refundBookingWithoutSeats(db: SupabaseClient, reservationId: string, reason: string): Promise<RefundOutcome | 'none'> {
+  const action = await callRpc<MoneyAction>(db, 'system_refund_booking', { p_reservation_id: reservationId, p_reason: reason });
+  return sendDecidedRefunds(db, action);
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** The staff-facing sentence for a refund the processor refused. */
+export function refundFailedMessage(cents: number, cancelled: boolean): string {
+  return cancelled
+    ? `The reservation is cancelled, but the card processor refused the refund of ${dollars(cents)}. Try the refund again from the reservation, or refund the guest another way.`
+    : `The card processor refused the refund of ${dollars(cents)}. Nothing was refunded; try again later or refund the guest another way.`;
+}

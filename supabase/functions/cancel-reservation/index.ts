@@ -1,0 +1,64 @@
+// cancel-reservation: staff cancel a confirmed reservation and decide what happens to its money.
+//
+// verify_jwt = true (supabase/config.toml). The decision is taken in SQL as the caller
+// (staff_cancel_reservation checks membership with the caller's JWT: 403 outside the
+// organization, the same answer whether the reservation exists or not): the reservation is
+// cancelled (seats or spots return through the capacity trigger) and a refund, if any, is a
+// pending ledger row keyed by the reservation, so sending this request again refunds nothing
+// more and answers the reservation's state. The refund is then sent to the processor that
+// took the charge and its answer recorded; the guest's email (on by default) goes out once
+// the processor has answered and says exactly what happens to their money.
+//
+// Request: { reservationId, refund: 'full' | 'none' | { amountCents }, notifyGuest?: boolean, reason?: string }
+// → 200 { success: true, reservationId, status: 'cancelled', refundedCents, refundStatus, alreadyCancelled, money }
+//   refundedCents: refunded or on its way so far; refundStatus: 'completed' | 'pending' | 'none'
+// → 502 { success: false, error, code: 'refund_failed' }: cancelled, but the processor refused the refund
+// → 4xx { success: false, error, code }
+import { z } from 'npm:zod@4';
+import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
+import { type MoneyAction, moneyOf, refundFailedMessage, sendDecidedRefunds } from '../_shared/money.ts';
+import { kickEmailDelivery } from '../_shared/outbox.ts';
+import { MAX_INT4 } from '../_shared/input.ts';
+import { callRpc } from '../_shared/rpc.ts';
+import { createUserClient, getCaller, sharedAdminClient } from '../_shared/supabase.ts';
+
+const inputSchema = z.object({
+  reservationId: z.uuid('reservationId must be the id of a reservation'),
+  refund: z.union([
+    z.literal('full'),
+    z.literal('none'),
+    z.object({ amountCents: z.int('amountCents must be a whole number of cents').min(0, 'amountCents cannot be negative').max(MAX_INT4) }).strict(),
+  ]),
+  notifyGuest: z.boolean().optional(),
+  reason: z.string().trim().max(500, 'The reason is too long (500 characters at most)').optional(),
+});
+
+Deno.serve(
+  handler(async (req) => {
+    allowMethods(req, 'POST');
+    const input = await readBody(req, inputSchema);
+    if (!(await getCaller(req))) throw refusal(401, 'Sign in to cancel reservations', 'unauthorized');
+
+    const action = await callRpc<MoneyAction>(createUserClient(req), 'staff_cancel_reservation', {
+      p_reservation_id: input.reservationId,
+      p_refund: input.refund,
+      p_reason: input.reason ?? null,
+      p_notify: input.notifyGuest ?? true,
+    });
+    const admin = sharedAdminClient();
+    const refundStatus = await sendDecidedRefunds(admin, action);
+    kickEmailDelivery();
+    if (refundStatus === 'failed') throw refusal(502, refundFailedMessage(action.refund?.amount_cents ?? 0, true), 'refund_failed');
+
+    const money = await moneyOf(admin, input.reservationId);
+    return json({
+      success: true,
+      reservationId: input.reservationId,
+      status: 'cancelled',
+      refundedCents: money.refunded_cents + money.pending_refund_cents,
+      refundStatus,
+      alreadyCancelled: action.already,
+      money,
+    });
+  }),
+);

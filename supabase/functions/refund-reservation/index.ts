@@ -1,0 +1,50 @@
+// refund-reservation: staff refund part of a paid booking without cancelling it (a goodwill
+// refund, a party that came smaller).
+//
+// verify_jwt = true. The decision is SQL run as the caller (staff_refund_reservation: members
+// of the reservation's organization only, 403 otherwise; never more than is still refundable,
+// so never more than was paid in total). `requestKey` (one per dialog opening) makes a
+// repeated request answer the first one instead of refunding again. The refund goes to the
+// processor that took the charge; the guest is emailed (on by default) once it answered.
+//
+// Request: { reservationId, amountCents, reason?, notifyGuest?, requestKey? }
+// → 200 { success: true, refundedCents /* total refunded or on its way */, refundStatus: 'completed' | 'pending', money }
+// → 502 { success: false, error, code: 'refund_failed' } | 4xx { success: false, error, code }
+import { z } from 'npm:zod@4';
+import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
+import { MAX_INT4 } from '../_shared/input.ts';
+import { type MoneyAction, moneyOf, refundFailedMessage, sendDecidedRefunds } from '../_shared/money.ts';
+import { kickEmailDelivery } from '../_shared/outbox.ts';
+import { callRpc } from '../_shared/rpc.ts';
+import { createUserClient, getCaller, sharedAdminClient } from '../_shared/supabase.ts';
+
+const inputSchema = z.object({
+  reservationId: z.uuid('reservationId must be the id of a reservation'),
+  amountCents: z.int('amountCents must be a whole number of cents').min(1, 'Enter a refund amount greater than $0.00').max(MAX_INT4),
+  reason: z.string().trim().max(500, 'The reason is too long (500 characters at most)').optional(),
+  notifyGuest: z.boolean().optional(),
+  requestKey: z.string().trim().min(1).max(100).optional(),
+});
+
+Deno.serve(
+  handler(async (req) => {
+    allowMethods(req, 'POST');
+    const input = await readBody(req, inputSchema);
+    if (!(await getCaller(req))) throw refusal(401, 'Sign in to refund reservations', 'unauthorized');
+
+    const action = await callRpc<MoneyAction>(createUserClient(req), 'staff_refund_reservation', {
+      p_reservation_id: input.reservationId,
+      p_amount_cents: input.amountCents,
+      p_reason: input.reason ?? null,
+      p_notify: input.notifyGuest ?? true,
+      p_request_key: input.requestKey ?? null,
+    });
+    const admin = sharedAdminClient();
+    const refundStatus = await sendDecidedRefunds(admin, action);
+    kickEmailDelivery();
+    if (refundStatus === 'failed') throw refusal(502, refundFailedMessage(action.refund?.amount_cents ?? input.amountCents, false), 'refund_failed');
+
+    const money = await moneyOf(admin, input.reservationId);
+    return json({ success: true, refundedCents: money.refunded_cents + money.pending_refund_cents, refundStatus, money });
+  }),
+);
