@@ -5,8 +5,9 @@
  *   booking  concurrent bookings against scarce seats (bench/booking.ts)
  *   page     public page payload and round trips for /{orgSlug} (bench/page.ts)
  *   admin    admin list latency with 50,000 reservations (bench/admin.ts)
+ *   reconcile  one reconcile-payments run over 10,000 reservations with 100 stuck (bench/reconcile.ts)
  *
- * Options: --only booking|page|admin (repeatable, or comma-separated) --json
+ * Options: --only booking|page|admin|reconcile (repeatable, or comma-separated) --json
  *          plus each benchmark's own options (see the files above).
  * Exits 1 when any benchmark's invariant is broken or a benchmark fails to run.
  */
@@ -16,6 +17,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchResult
   booking: { title: 'Concurrent bookings against scarce seats', run: async () => (await import('./booking.ts')).runBooking() },
   page: { title: 'Public page payload and round trips', run: async () => (await import('./page.ts')).runPage() },
   admin: { title: 'Admin list latency at scale', run: async () => (await import('./admin.ts')).runAdmin() },
+  reconcile: { title: 'Payment reconciler over a busy ledger', run: async () => (await import('./reconcile.ts')).runReconcile() },
 };
 
 function selected(): string[] {
