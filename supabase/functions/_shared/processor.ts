@@ -29,13 +29,25 @@ export interface RefundRequest {
   reason: string;
 }
 
-export type RefundResult = { status: 'refunded'; refundId: string } | { status: 'failed'; message: string };
+export type RefundResult =
+  /** The money went back to the card. */
+  | { status: 'completed'; refundId: string }
+  /** The processor took the refund but has not finished it (Square PENDING): tracked until it completes or fails. */
+  | { status: 'pending'; refundId: string }
+  /** Definitely no money moved (Square REJECTED / FAILED, or a refused request). */
+  | { status: 'failed'; refundId: string | null; message: string }
+  /** No usable answer (network, timeout, 5xx, 408, 429): the refund may exist. Retry with the same key. */
+  | { status: 'unknown'; message: string };
 
 export interface PaymentProcessor {
   /** Stored in reservations.payment_provider. */
   readonly provider: 'square' | 'test';
   charge(request: ChargeRequest): Promise<ChargeResult>;
   refund(request: RefundRequest): Promise<RefundResult>;
+  /** Square GetPaymentRefund: the refund's current state. */
+  getRefund(refundId: string): Promise<RefundResult>;
+  /** Square GetPayment: the payment's current state (approved / declined (FAILED, CANCELED) / unknown). */
+  getPayment(paymentId: string): Promise<ChargeResult>;
 }
 
 /** What a guest reads for a processor error code (Square's codes). */
@@ -71,7 +83,7 @@ export function declineMessage(code: string): string {
 
 /** Square-shaped answer of the processor (the test processor speaks the same JSON). */
 export interface ProcessorAnswer {
-  payment?: { id?: string; status?: string };
+  payment?: { id?: string; status?: string; reference_id?: string };
   refund?: { id?: string; status?: string };
   errors?: { category?: string; code?: string; detail?: string; field?: string }[];
 }
@@ -104,10 +116,73 @@ export function readChargeAnswer(httpStatus: number, answer: ProcessorAnswer | n
   return { status: 'declined', code, message: declineMessage(code) };
 }
 
+/** No HTTP answer (0), a server error, a timeout (408) or no body: the outcome is not known. */
+const noUsableAnswer = (httpStatus: number, answer: ProcessorAnswer | null) => httpStatus === 0 || httpStatus >= 500 || httpStatus === 408 || !answer;
+
+/**
+ * Reads a Square-shaped RefundPayment or GetPaymentRefund answer. `httpStatus` 0 means no
+ * HTTP answer. refund.status PENDING -> pending, COMPLETED -> completed, REJECTED / FAILED ->
+ * failed; no usable answer (0, 5xx, 408, no body, a 2xx without a refund id) -> unknown; a
+ * 429 (rate limited: nothing was done) or IDEMPOTENCY_KEY_REUSED (a refund exists for
+ * this key: its outcome is not ours to guess) -> unknown; any other 4xx -> failed with
+ * the error's detail.
+ */
 export function readRefundAnswer(httpStatus: number, answer: ProcessorAnswer | null): RefundResult {
   const refund = answer?.refund;
-  if (httpStatus >= 200 && httpStatus < 300 && refund?.id && refund.status !== 'REJECTED' && refund.status !== 'FAILED') {
-    return { status: 'refunded', refundId: refund.id };
+  const error = answer?.errors?.[0];
+  if (noUsableAnswer(httpStatus, answer)) {
+    return { status: 'unknown', message: error?.detail ?? `no usable answer from the processor (HTTP ${httpStatus})` };
   }
-  return { status: 'failed', message: answer?.errors?.[0]?.detail ?? `refund not accepted (HTTP ${httpStatus}, ${refund?.status ?? 'no refund'})` };
+  if (httpStatus >= 200 && httpStatus < 300) {
+    if (!refund?.id) return { status: 'unknown', message: `no refund in the processor's answer (HTTP ${httpStatus})` };
+    switch (refund.status) {
+      case 'COMPLETED':
+        return { status: 'completed', refundId: refund.id };
+      case 'REJECTED':
+      case 'FAILED':
+        return { status: 'failed', refundId: refund.id, message: error?.detail ?? `refund ${refund.status}` };
+      default:
+        // PENDING (or a status Square adds later): the processor has it; track it by its id.
+        return { status: 'pending', refundId: refund.id };
+    }
+  }
+  if (httpStatus === 429) return { status: 'unknown', message: error?.detail ?? 'the processor is rate limiting (HTTP 429)' };
+  if (error?.code === 'IDEMPOTENCY_KEY_REUSED') return { status: 'unknown', message: 'idempotency key reused with different parameters' };
+  return {
+    status: 'failed',
+    refundId: refund?.id ?? null,
+    message: error?.detail ?? error?.code ?? `refund not accepted (HTTP ${httpStatus})`,
+  };
+}
+
+/**
+ * Reads a Square-shaped GetPayment answer. payment.status COMPLETED / APPROVED -> approved;
+ * FAILED / CANCELED -> declined (the error's code, else GENERIC_DECLINE / PAYMENT_CANCELED);
+ * PENDING, no usable answer, or a refused lookup (401, 403, 429, ...) -> unknown; a 404
+ * (no such payment: no money moved under that id) -> declined NOT_FOUND.
+ */
+export function readPaymentAnswer(httpStatus: number, answer: ProcessorAnswer | null): ChargeResult {
+  const payment = answer?.payment;
+  const error = answer?.errors?.[0];
+  if (noUsableAnswer(httpStatus, answer)) {
+    return { status: 'unknown', message: error?.detail ?? `no usable answer from the processor (HTTP ${httpStatus})` };
+  }
+  if (httpStatus >= 200 && httpStatus < 300 && payment?.id) {
+    switch (payment.status) {
+      case 'COMPLETED':
+      case 'APPROVED':
+        return { status: 'approved', paymentId: payment.id };
+      case 'FAILED':
+      case 'CANCELED': {
+        const code = error?.code ?? (payment.status === 'CANCELED' ? 'PAYMENT_CANCELED' : 'GENERIC_DECLINE');
+        return { status: 'declined', code, message: declineMessage(code) };
+      }
+      default:
+        return { status: 'unknown', message: `payment status ${payment.status ?? 'missing'}` };
+    }
+  }
+  if (httpStatus === 404 || error?.code === 'NOT_FOUND') {
+    return { status: 'declined', code: 'NOT_FOUND', message: error?.detail ?? 'payment not found' };
+  }
+  return { status: 'unknown', message: error?.detail ?? `payment lookup not answered (HTTP ${httpStatus})` };
 }

@@ -1,10 +1,14 @@
-// Square: settings from function secrets and the Payments / Refunds API client.
+// Square: settings from function secrets, the Payments / Refunds API client, and the
+// check of Square's webhook signatures.
 //
 // Secrets: SQUARE_ACCESS_TOKEN, SQUARE_LOCATION_ID (both needed to charge),
 // SQUARE_APPLICATION_ID (the browser's Web Payments SDK), SQUARE_ENVIRONMENT
 // ('sandbox' | 'production', default sandbox), SQUARE_API_VERSION (optional
 // Square-Version header; the application's default version when unset),
 // SQUARE_API_BASE_URL (optional: another host, e.g. a fake Square in tests).
+// Webhooks (square-webhook): SQUARE_WEBHOOK_SIGNATURE_KEY (the subscription's signature
+// key) and SQUARE_WEBHOOK_URL (its notification URL, exactly as subscribed in Square's
+// dashboard: Square signs that URL followed by the raw body).
 // Imports processor.ts only.
 import {
   type ChargeRequest,
@@ -12,6 +16,7 @@ import {
   type PaymentProcessor,
   type ProcessorAnswer,
   readChargeAnswer,
+  readPaymentAnswer,
   readRefundAnswer,
   type RefundRequest,
   type RefundResult,
@@ -51,24 +56,78 @@ export function squareApiBase(environment: 'sandbox' | 'production'): string {
   return environment === 'production' ? 'https://connect.squareup.com' : 'https://connect.squareupsandbox.com';
 }
 
+export interface SquareWebhookSettings {
+  signatureKey: string;
+  /** The notification URL exactly as subscribed in Square's dashboard. */
+  notificationUrl: string;
+}
+
+/** The webhook subscription's settings, or null when either secret is not set. */
+export function readSquareWebhookSettings(): SquareWebhookSettings | null {
+  const signatureKey = secret('SQUARE_WEBHOOK_SIGNATURE_KEY');
+  const notificationUrl = secret('SQUARE_WEBHOOK_URL');
+  if (!signatureKey || !notificationUrl) return null;
+  return { signatureKey, notificationUrl };
+}
+
+const encoder = new TextEncoder();
+
+function base64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+async function sha256(text: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
+}
+
+/** Compares two strings in constant time (their SHA-256 digests, so the length leaks nothing either). */
+async function sameText(a: string, b: string): Promise<boolean> {
+  const [x, y] = await Promise.all([sha256(a), sha256(b)]);
+  let diff = 0;
+  for (let i = 0; i < x.length; i++) diff |= x[i] ^ y[i];
+  return diff === 0;
+}
+
+/**
+ * Whether `signatureHeader` (Square's `x-square-hmacsha256-signature`) is Square's
+ * signature of this notification: base64(HMAC-SHA256(key = the subscription's signature
+ * key, message = notification URL + raw body)), compared in constant time. A missing or
+ * empty header, an empty key or URL never verifies.
+ */
+export async function verifySquareSignature(
+  signatureKey: string,
+  notificationUrl: string,
+  rawBody: string,
+  signatureHeader: string | null,
+): Promise<boolean> {
+  const given = signatureHeader?.trim();
+  if (!given || !signatureKey || !notificationUrl) return false;
+  const key = await crypto.subtle.importKey('raw', encoder.encode(signatureKey), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(notificationUrl + rawBody)));
+  return sameText(base64(mac), given);
+}
+
 const TIMEOUT_MS = 25_000;
 
 export class SquareProcessor implements PaymentProcessor {
   readonly provider = 'square' as const;
   constructor(private readonly settings: SquareSettings) {}
 
-  private async post(path: string, body: unknown): Promise<{ status: number; answer: ProcessorAnswer | null }> {
+  /** One call to Square's API; status 0 means no HTTP answer (network failure, timeout). */
+  private async send(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; answer: ProcessorAnswer | null }> {
     const headers: Record<string, string> = {
       Authorization: `Bearer ${this.settings.accessToken}`,
-      'Content-Type': 'application/json',
       Accept: 'application/json',
     };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (this.settings.apiVersion) headers['Square-Version'] = this.settings.apiVersion;
     try {
       const response = await fetch(`${squareApiBase(this.settings.environment)}${path}`, {
-        method: 'POST',
+        method,
         headers,
-        body: JSON.stringify(body),
+        body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
       let answer: ProcessorAnswer | null = null;
@@ -85,7 +144,7 @@ export class SquareProcessor implements PaymentProcessor {
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
-    const { status, answer } = await this.post('/v2/payments', {
+    const { status, answer } = await this.send('POST', '/v2/payments', {
       source_id: request.sourceId,
       idempotency_key: request.idempotencyKey.slice(0, 45),
       amount_money: { amount: request.amountCents, currency: 'USD' },
@@ -99,12 +158,22 @@ export class SquareProcessor implements PaymentProcessor {
   }
 
   async refund(request: RefundRequest): Promise<RefundResult> {
-    const { status, answer } = await this.post('/v2/refunds', {
+    const { status, answer } = await this.send('POST', '/v2/refunds', {
       idempotency_key: request.idempotencyKey.slice(0, 45),
       payment_id: request.paymentId,
       amount_money: { amount: request.amountCents, currency: 'USD' },
       reason: request.reason.slice(0, 192),
     });
     return readRefundAnswer(status, answer);
+  }
+
+  async getRefund(refundId: string): Promise<RefundResult> {
+    const { status, answer } = await this.send('GET', `/v2/refunds/${encodeURIComponent(refundId)}`);
+    return readRefundAnswer(status, answer);
+  }
+
+  async getPayment(paymentId: string): Promise<ChargeResult> {
+    const { status, answer } = await this.send('GET', `/v2/payments/${encodeURIComponent(paymentId)}`);
+    return readPaymentAnswer(status, answer);
   }
 }

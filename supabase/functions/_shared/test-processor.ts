@@ -1,6 +1,10 @@
 // The local stand-in for Square (local stack, tests): SQL functions test_processor_charge /
-// test_processor_refund honour Square's sandbox nonces and record their charges in
-// public.test_processor_payments. Imports processor.ts.
+// test_processor_refund / test_processor_get_refund / test_processor_get_payment honour
+// Square's sandbox nonces, record their charges and refunds in public.test_processor_payments
+// and public.test_processor_refunds, and answer Square-shaped JSON, read as Square's is.
+// Refunds of a payment whose buyer email starts 'refund-pending' are PENDING (completed at
+// their first lookup), 'refund-fail' FAILED. A failed RPC (no answer) is 'unknown'.
+// Imports processor.ts.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
 import {
   type ChargeRequest,
@@ -8,10 +12,17 @@ import {
   type PaymentProcessor,
   type ProcessorAnswer,
   readChargeAnswer,
+  readPaymentAnswer,
   readRefundAnswer,
   type RefundRequest,
   type RefundResult,
 } from './processor.ts';
+
+/** The HTTP status Square would have answered with this body. */
+function httpStatusOf(answer: ProcessorAnswer | null): number {
+  if (!answer?.errors?.length) return 200;
+  return answer.errors[0]?.code === 'NOT_FOUND' ? 404 : 400;
+}
 
 export class LocalTestProcessor implements PaymentProcessor {
   readonly provider = 'test' as const;
@@ -39,8 +50,23 @@ export class LocalTestProcessor implements PaymentProcessor {
       p_amount_cents: request.amountCents,
       p_reason: request.reason,
     });
-    if (error) return { status: 'failed', message: error.message };
-    const answer = data as ProcessorAnswer;
-    return readRefundAnswer(answer?.errors?.length ? 400 : 200, answer);
+    // No answer from the database: the refund may or may not have been recorded.
+    if (error) return { status: 'unknown', message: error.message };
+    const answer = data as ProcessorAnswer | null;
+    return readRefundAnswer(httpStatusOf(answer), answer);
+  }
+
+  async getRefund(refundId: string): Promise<RefundResult> {
+    const { data, error } = await this.db.rpc('test_processor_get_refund', { p_refund_id: refundId });
+    if (error) return { status: 'unknown', message: error.message };
+    const answer = data as ProcessorAnswer | null;
+    return readRefundAnswer(httpStatusOf(answer), answer);
+  }
+
+  async getPayment(paymentId: string): Promise<ChargeResult> {
+    const { data, error } = await this.db.rpc('test_processor_get_payment', { p_payment_id: paymentId });
+    if (error) return { status: 'unknown', message: error.message };
+    const answer = data as ProcessorAnswer | null;
+    return readPaymentAnswer(httpStatusOf(answer), answer);
   }
 }
