@@ -1,10 +1,11 @@
 import pg from 'pg';
 
 /**
- * Releases abandoned card holds on the local stack, as the pg_cron job does on hosted
- * Supabase (README): every `intervalMs` (default 30 s) it runs
- * `select public.release_expired_holds()`, which expires holds past hold_expires_at so their
- * seats go back to the counters. (The public availability already counts such seats as
+ * The local stack's SQL timer, as the pg_cron jobs are on hosted Supabase (README): every
+ * `intervalMs` (default 30 s) it runs `select public.release_expired_holds()`, which expires
+ * holds past hold_expires_at so their seats go back to the counters, and
+ * `select public.enqueue_due_reminders()`, which queues each confirmed guest's reminder once
+ * (the mailbox's delivery pass then sends it). (The public availability already counts such seats as
  * free, and every booking releases its own event's stale holds first; this keeps the
  * tables themselves tidy, as in production.)
  *
@@ -38,6 +39,7 @@ export function startHoldReleaser({ dbUrl, intervalMs = 30_000, log }: HoldRelea
       await client.query(`set local lock_timeout = '500ms'`);
       const { rows } = await client.query<{ released: number }>('select public.release_expired_holds() as released');
       await client.query('commit');
+      await client.query('select public.enqueue_due_reminders()');
       return rows[0]?.released ?? 0;
     } catch (error) {
       await client.query('rollback').catch(() => undefined);

@@ -83,6 +83,10 @@ export interface MailboxAttachment {
   content_type: string | null;
   /** Size of the decoded content in bytes (null when given as a path). */
   size: number | null;
+  /** The content as sent (base64), for download (null when given as a path). */
+  content_base64: string | null;
+  /** Inline attachments: the HTML refers to them as cid:<content_id>. */
+  content_id: string | null;
 }
 
 /** A received message, in the shape of the former outbox listing (to_email, body_text, kind...). */
@@ -232,10 +236,17 @@ export function readSendRequest(body: unknown, now = new Date()): MailboxMessage
       const filename = typeof a?.filename === 'string' ? a.filename : null;
       if (!filename || HEADER_UNSAFE.test(filename)) throw invalid('Every attachment needs a one-line `filename`.');
       const contentType = typeof a.content_type === 'string' ? a.content_type : typeof a.contentType === 'string' ? a.contentType : null;
+      const contentId = typeof a.content_id === 'string' && /^[A-Za-z0-9._@-]{1,100}$/.test(a.content_id) ? a.content_id : null;
       if (typeof a.content === 'string') {
-        attachments.push({ filename, content_type: contentType, size: Buffer.from(a.content, 'base64').length });
+        attachments.push({
+          filename,
+          content_type: contentType,
+          size: Buffer.from(a.content, 'base64').length,
+          content_base64: a.content,
+          content_id: contentId,
+        });
       } else if (typeof a.path === 'string') {
-        attachments.push({ filename, content_type: contentType, size: null });
+        attachments.push({ filename, content_type: contentType, size: null, content_base64: null, content_id: contentId });
       } else {
         throw invalid('Every attachment needs `content` (base64) or `path`.');
       }
@@ -457,6 +468,22 @@ export async function startMailbox({
       else await deliverNow();
       return sendJsonBody(200, messages(to));
     }
+    const attachmentOne = url.pathname.match(/^\/messages\/([^/]+)\/attachments\/(\d+)$/);
+    if (attachmentOne) {
+      // An attachment as sent, downloaded (never shown inline: it is the sender's content).
+      const m = UUID.test(attachmentOne[1]) ? store.find((x) => x.id === attachmentOne[1]) : undefined;
+      const a = m?.attachments[Number(attachmentOne[2])];
+      if (!a?.content_base64) return sendJsonBody(404, { error: 'Attachment not found' });
+      const body = Buffer.from(a.content_base64, 'base64');
+      const inline = req.headers['sec-fetch-dest'] === 'image' && /^image\/(png|jpeg|gif|webp)$/.test(a.content_type ?? '');
+      res.writeHead(200, {
+        'content-type': inline ? (a.content_type as string) : 'application/octet-stream',
+        'content-disposition': `${inline ? 'inline' : 'attachment'}; filename="${a.filename.replace(/["\\]/g, '_')}"`,
+        'content-length': body.length,
+        'x-content-type-options': 'nosniff',
+      });
+      return res.end(body);
+    }
     const apiOne = url.pathname.match(/^\/api\/messages\/([^/]+)$/);
     const htmlOne = url.pathname.match(/^\/messages\/([^/]+)(\/html)?$/);
     if (apiOne || htmlOne) {
@@ -471,7 +498,12 @@ export async function startMailbox({
           'content-security-policy': "default-src 'none'; img-src * data:; style-src 'unsafe-inline'; sandbox",
           'x-frame-options': 'SAMEORIGIN',
         });
-        return res.end(m.body_html ?? '');
+        // Inline images (cid:logo) point at the message's own attachments.
+        const html = (m.body_html ?? '').replace(/cid:([A-Za-z0-9._@-]+)/g, (ref, cid: string) => {
+          const index = m.attachments.findIndex((a) => a.content_id === cid);
+          return index < 0 ? ref : `/messages/${m.id}/attachments/${index}`;
+        });
+        return res.end(html);
       }
       const list = (values: string[]) => escapeHtml(values.join(', '));
       return sendHtml(
@@ -498,7 +530,16 @@ export async function startMailbox({
         )}</dd>`
       : ''
   }
-  ${m.attachments.length ? `<dt>Attachments</dt><dd>${m.attachments.map((a) => `${escapeHtml(a.filename)}${a.size === null ? '' : ` (${a.size} bytes)`}`).join(', ')}</dd>` : ''}
+  ${
+    m.attachments.length
+      ? `<dt>Attachments</dt><dd>${m.attachments
+          .map((a, i) => {
+            const label = `${escapeHtml(a.filename)}${a.size === null ? '' : ` (${a.size} bytes)`}`;
+            return a.content_base64 ? `<a href="/messages/${escapeHtml(m.id)}/attachments/${i}" download>${label}</a>` : label;
+          })
+          .join(', ')}</dd>`
+      : ''
+  }
 </dl>
 <h2>Text</h2>
 <pre>${escapeHtml(m.body_text)}</pre>

@@ -80,6 +80,12 @@ select public.set_super_admin_email('admin@supperhost.test');
 
 -- -----------------------------------------------------------------------------
 -- Branding
+--
+-- The images ship with the project (supabase/seed-assets/<slug>/<folder>/<file>):
+-- the URLs below are their public URLs in the org-assets bucket on the default
+-- local API URL. The local stack uploads the files there on start and points
+-- these URLs at its own API URL (stack/seed-assets.ts); for another project run
+-- `npm run seed:assets -- --url ... --service-key ...` after this seed.
 -- -----------------------------------------------------------------------------
 
 insert into public.org_branding (
@@ -92,39 +98,39 @@ insert into public.org_branding (
   'Eat At Home',
   '#9a3412',
   '#fef3c7',
-  'https://images.unsplash.com/photo-1556910103-1c02745aae4d?w=400&q=80',
+  'http://127.0.0.1:54321/storage/v1/object/public/org-assets/a0000000-0000-4000-8000-000000000001/logos/logo.webp',
   E'Five courses, served family style.\n\nSnacks · Crudo · Handmade pasta · Braise · Something sweet.\nWine pairing available with every seating.',
-  'https://images.unsplash.com/photo-1544025162-d76694265947?w=1600&q=80',
+  'http://127.0.0.1:54321/storage/v1/object/public/org-assets/a0000000-0000-4000-8000-000000000001/menus/menu.pdf',
   'https://www.instagram.com/eatathome',
   'https://eatathome.example.com',
   array[
-    'https://images.unsplash.com/photo-1414235077428-338989a2e8c0?w=1600&q=80',
-    'https://images.unsplash.com/photo-1504674900247-0877df9cc836?w=1200&q=80',
-    'https://images.unsplash.com/photo-1540189549336-e6e99c3679fe?w=1200&q=80',
-    'https://images.unsplash.com/photo-1467003909585-2f8a72700288?w=1200&q=80',
-    'https://images.unsplash.com/photo-1476224203421-9ac39bcb3327?w=1200&q=80'
+    'http://127.0.0.1:54321/storage/v1/object/public/org-assets/a0000000-0000-4000-8000-000000000001/gallery/long-table.webp',
+    'http://127.0.0.1:54321/storage/v1/object/public/org-assets/a0000000-0000-4000-8000-000000000001/gallery/handmade-pasta.webp',
+    'http://127.0.0.1:54321/storage/v1/object/public/org-assets/a0000000-0000-4000-8000-000000000001/gallery/crudo.webp',
+    'http://127.0.0.1:54321/storage/v1/object/public/org-assets/a0000000-0000-4000-8000-000000000001/gallery/braise.webp',
+    'http://127.0.0.1:54321/storage/v1/object/public/org-assets/a0000000-0000-4000-8000-000000000001/gallery/something-sweet.webp'
   ],
   'reservations',
   'A weekly dinner series in a Brooklyn apartment: five courses, one long table, new friends.',
   'New Experiences Coming Soon',
   'The next dinners are being planned. Follow along to hear first.',
   'Follow on Instagram',
-  'https://images.unsplash.com/photo-1517248135467-4c7edcad34c4?w=1200&q=80'
+  'http://127.0.0.1:54321/storage/v1/object/public/org-assets/a0000000-0000-4000-8000-000000000001/misc/coming-soon.webp'
 ),
 (
   'a0000000-0000-4000-8000-000000000002',
   'Magnolia Supper Club',
   '#14532d',
   '#fdf6e3',
-  'https://images.unsplash.com/photo-1528605248644-14dd04022da1?w=400&q=80',
+  'http://127.0.0.1:54321/storage/v1/object/public/org-assets/a0000000-0000-4000-8000-000000000002/logos/logo.webp',
   E'Four shared savory courses and one shared sweet course.\n$65 per person, 20% gratuity added.',
-  'https://images.unsplash.com/photo-1555939594-58d7cb561ad1?w=1600&q=80',
+  'http://127.0.0.1:54321/storage/v1/object/public/org-assets/a0000000-0000-4000-8000-000000000002/menus/menu.pdf',
   'https://www.instagram.com/magnoliasupperclub',
   'https://magnolia.example.com',
   array[
-    'https://images.unsplash.com/photo-1529692236671-f1f6cf9683ba?w=1600&q=80',
-    'https://images.unsplash.com/photo-1565299624946-b28f40a0ae38?w=1200&q=80',
-    'https://images.unsplash.com/photo-1559339352-11d035aa65de?w=1200&q=80'
+    'http://127.0.0.1:54321/storage/v1/object/public/org-assets/a0000000-0000-4000-8000-000000000002/gallery/candlelit-supper.webp',
+    'http://127.0.0.1:54321/storage/v1/object/public/org-assets/a0000000-0000-4000-8000-000000000002/gallery/shared-plates.webp',
+    'http://127.0.0.1:54321/storage/v1/object/public/org-assets/a0000000-0000-4000-8000-000000000002/gallery/sweet-course.webp'
   ],
   'reservations',
   'Sunday and Monday suppers in Atlanta, two seatings a night.',
@@ -138,23 +144,23 @@ insert into public.org_branding (
   'The Garden Table',
   '#166534',
   '#dcfce7',
-  'https://images.unsplash.com/photo-1466637574441-749b8f19452f?w=400&q=80',
+  'http://127.0.0.1:54321/storage/v1/object/public/org-assets/a0000000-0000-4000-8000-000000000003/logos/logo.webp',
   E'Seasonal vegetables from the garden, cooked over fire.\nMenu changes with the harvest.',
   null,
   'https://www.instagram.com/thegardentable',
   'https://garden-table.example.com',
   array[
-    'https://images.unsplash.com/photo-1498837167922-ddd27525d352?w=1600&q=80',
-    'https://images.unsplash.com/photo-1512621776951-a57141f2eefd?w=1200&q=80',
-    'https://images.unsplash.com/photo-1490645935967-10de6ba17061?w=1200&q=80',
-    'https://images.unsplash.com/photo-1505253716362-afaea1d3d1af?w=1200&q=80'
+    'http://127.0.0.1:54321/storage/v1/object/public/org-assets/a0000000-0000-4000-8000-000000000003/gallery/under-the-pergola.webp',
+    'http://127.0.0.1:54321/storage/v1/object/public/org-assets/a0000000-0000-4000-8000-000000000003/gallery/harvest-salad.webp',
+    'http://127.0.0.1:54321/storage/v1/object/public/org-assets/a0000000-0000-4000-8000-000000000003/gallery/tomato-supper.webp',
+    'http://127.0.0.1:54321/storage/v1/object/public/org-assets/a0000000-0000-4000-8000-000000000003/gallery/fire-grilled.webp'
   ],
   'rsvp',
   'Garden dinners in the Chicago suburbs. RSVP with a $5 per guest deposit.',
   'The garden is resting',
   'New dates are announced at the start of each season.',
   'Get notified',
-  'https://images.unsplash.com/photo-1416879595882-3373a0480b5b?w=1200&q=80'
+  'http://127.0.0.1:54321/storage/v1/object/public/org-assets/a0000000-0000-4000-8000-000000000003/misc/resting-garden.webp'
 );
 
 -- -----------------------------------------------------------------------------
@@ -180,12 +186,12 @@ insert into public.email_templates (org_id, name, template_type, subject, body, 
 select o.id, t.name, t.template_type, replace(t.subject, '{org}', o.name), t.body, true, now() + t.position * interval '1 second'
 from public.organizations o
 cross join (values
-  (1, 'Booking confirmation', 'booking_confirmation', 'Your reservation at {org} is confirmed',
-   E'Hi {{name}},\n\nYou are booked for {{event_title}} on {{event_date}} ({{guests}} guests).\nWe look forward to cooking for you.'),
-  (2, 'Event reminder', 'reminder', 'See you soon at {org}',
-   E'Hi {{name}},\n\nA reminder that {{event_title}} is on {{event_date}}. Reply to this email with any dietary changes.'),
-  (3, 'Thank you follow-up', 'follow_up', 'Thank you for dining with {org}',
-   E'Hi {{name}},\n\nThank you for joining us. We hope to see you at the table again soon.')
+  (1, 'Booking confirmation', 'booking_confirmation', 'Your table at {org} is booked: {{event_title}}',
+   E'Hi {{guest_name}},\n\nYou are booked for {{event_title}} on {{event_date}} at {{event_time}} ({{guests}} guests).\nWe look forward to cooking for you.'),
+  (2, 'Event reminder', 'reminder', 'See you soon at {org}: {{event_title}}',
+   E'Hi {{guest_name}},\n\nA reminder that {{event_title}} is on {{event_date}} at {{event_time}}. Reply to this email with any dietary changes.'),
+  (3, 'Cancellation', 'cancellation', 'Your reservation at {org} is cancelled: {{event_title}}',
+   E'Hi {{guest_name}},\n\nYour reservation for {{event_title}} on {{event_date}} has been cancelled. We hope to cook for you another time.')
 ) as t (position, name, template_type, subject, body);
 
 -- -----------------------------------------------------------------------------

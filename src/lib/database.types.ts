@@ -96,6 +96,7 @@ export type Database = {
       }
       email_outbox: {
         Row: {
+          attachments: NonNullable<Json>
           attempts: number
           body_html: string | null
           body_text: string
@@ -106,13 +107,16 @@ export type Database = {
           id: string
           kind: string
           org_id: string | null
+          rendered_at: string | null
           reservation_id: string | null
           sent_at: string | null
           status: string
           subject: string
+          template_data: Json | null
           to_email: string
         }
         Insert: {
+          attachments?: NonNullable<Json>
           attempts?: number
           body_html?: string | null
           body_text: string
@@ -123,13 +127,16 @@ export type Database = {
           id?: string
           kind: string
           org_id?: string | null
+          rendered_at?: string | null
           reservation_id?: string | null
           sent_at?: string | null
           status?: string
           subject: string
+          template_data?: Json | null
           to_email: string
         }
         Update: {
+          attachments?: NonNullable<Json>
           attempts?: number
           body_html?: string | null
           body_text?: string
@@ -140,10 +147,12 @@ export type Database = {
           id?: string
           kind?: string
           org_id?: string | null
+          rendered_at?: string | null
           reservation_id?: string | null
           sent_at?: string | null
           status?: string
           subject?: string
+          template_data?: Json | null
           to_email?: string
         }
         Relationships: [
@@ -207,6 +216,45 @@ export type Database = {
           },
         ]
       }
+      event_private_details: {
+        Row: {
+          address_delivery: string
+          event_id: string
+          org_id: string
+          private_address: string | null
+          updated_at: string
+        }
+        Insert: {
+          address_delivery?: string
+          event_id: string
+          org_id: string
+          private_address?: string | null
+          updated_at?: string
+        }
+        Update: {
+          address_delivery?: string
+          event_id?: string
+          org_id?: string
+          private_address?: string | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "event_private_details_event_of_org"
+            columns: ["event_id", "org_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id", "org_id"]
+          },
+          {
+            foreignKeyName: "event_private_details_event_of_org"
+            columns: ["event_id", "org_id"]
+            isOneToOne: false
+            referencedRelation: "events_with_availability"
+            referencedColumns: ["id", "org_id"]
+          },
+        ]
+      }
       events: {
         Row: {
           created_at: string
@@ -223,6 +271,7 @@ export type Database = {
           max_guests: number | null
           org_id: string
           refund_window_hours: number | null
+          reminder_hours: number
           rsvp_mode: boolean
           rsvp_open: boolean
           title: string
@@ -242,6 +291,7 @@ export type Database = {
           max_guests?: number | null
           org_id: string
           refund_window_hours?: number | null
+          reminder_hours?: number
           rsvp_mode?: boolean
           rsvp_open?: boolean
           title: string
@@ -261,6 +311,7 @@ export type Database = {
           max_guests?: number | null
           org_id?: string
           refund_window_hours?: number | null
+          reminder_hours?: number
           rsvp_mode?: boolean
           rsvp_open?: boolean
           title?: string
@@ -557,6 +608,7 @@ export type Database = {
           phone: string | null
           promo_code_id: string | null
           refund_window_hours: number | null
+          reminder_sent_at: string | null
           rsvp_slot_id: string | null
           special_requests: string | null
           status: string
@@ -590,6 +642,7 @@ export type Database = {
           phone?: string | null
           promo_code_id?: string | null
           refund_window_hours?: number | null
+          reminder_sent_at?: string | null
           rsvp_slot_id?: string | null
           special_requests?: string | null
           status?: string
@@ -621,6 +674,7 @@ export type Database = {
           phone?: string | null
           promo_code_id?: string | null
           refund_window_hours?: number | null
+          reminder_sent_at?: string | null
           rsvp_slot_id?: string | null
           special_requests?: string | null
           status?: string
@@ -1042,6 +1096,7 @@ export type Database = {
       claim_outbox_batch: {
         Args: { p_ids?: string[]; p_limit?: number }
         Returns: {
+          attachments: NonNullable<Json>
           attempts: number
           body_html: string | null
           body_text: string
@@ -1052,10 +1107,12 @@ export type Database = {
           id: string
           kind: string
           org_id: string | null
+          rendered_at: string | null
           reservation_id: string | null
           sent_at: string | null
           status: string
           subject: string
+          template_data: Json | null
           to_email: string
         }[]
         SetofOptions: {
@@ -1073,8 +1130,24 @@ export type Database = {
         }
         Returns: boolean
       }
+      email_data: {
+        Args: { p_extra?: Json; p_kind: string; p_reservation_id: string }
+        Returns: Json
+      }
+      email_placeholders: {
+        Args: Record<PropertyKey, never>
+        Returns: string[]
+      }
       enqueue_booking_confirmation: {
         Args: { p_reservation_id: string }
+        Returns: string
+      }
+      enqueue_due_reminders: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
+      enqueue_guest_message: {
+        Args: { p_message: string; p_reservation_id: string; p_subject: string }
         Returns: string
       }
       enqueue_money_email: {
@@ -1195,6 +1268,7 @@ export type Database = {
           phone: string | null
           promo_code_id: string | null
           refund_window_hours: number | null
+          reminder_sent_at: string | null
           rsvp_slot_id: string | null
           special_requests: string | null
           status: string
@@ -1346,6 +1420,7 @@ export type Database = {
           phone: string | null
           promo_code_id: string | null
           refund_window_hours: number | null
+          reminder_sent_at: string | null
           rsvp_slot_id: string | null
           special_requests: string | null
           status: string
@@ -1392,6 +1467,17 @@ export type Database = {
         }
         Returns: Json
       }
+      store_rendered_email: {
+        Args: {
+          p_attachments: Json
+          p_body_html: string
+          p_body_text: string
+          p_claim_token: string
+          p_id: string
+          p_subject: string
+        }
+        Returns: boolean
+      }
       sync_super_admin: { Args: { p_user_id: string }; Returns: boolean }
       system_refund_booking: {
         Args: { p_reason: string; p_reservation_id: string }
@@ -1432,6 +1518,7 @@ export type Database = {
         }
         Returns: Json
       }
+      unknown_email_placeholder: { Args: { p_text: string }; Returns: string }
     }
     Enums: {
       [_ in never]: never

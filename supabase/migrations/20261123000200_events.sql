@@ -35,6 +35,8 @@ create table public.events (
   -- the net paid.
   refund_window_hours integer check (refund_window_hours between 0 and 8760),
   late_refund_percent integer not null default 0 check (late_refund_percent between 0 and 100),
+  -- Hours before the start when confirmed guests get their reminder (0: none).
+  reminder_hours integer not null default 24 check (reminder_hours between 0 and 336),
   created_at timestamptz not null default now(),
   -- target of the composite foreign key that keeps reservations.org_id = event's org
   unique (id, org_id)

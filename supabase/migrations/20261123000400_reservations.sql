@@ -120,6 +120,8 @@ create table public.reservations (
   -- The event's cancellation policy when this booking was sold (frozen).
   refund_window_hours integer check (refund_window_hours between 0 and 8760),
   late_refund_percent integer not null default 0 check (late_refund_percent between 0 and 100),
+  -- When its reminder was queued (once; public.enqueue_due_reminders).
+  reminder_sent_at timestamptz,
   created_at timestamptz not null default now(),
   constraint reservations_event_of_org
     foreign key (event_id, org_id) references public.events (id, org_id),
@@ -228,6 +230,7 @@ begin
     when new.late_refund_percent is distinct from old.late_refund_percent then 'late_refund_percent'
     when new.cancelled_by is distinct from old.cancelled_by then 'cancelled_by'
     when new.cancel_reason is distinct from old.cancel_reason then 'cancel_reason'
+    when new.reminder_sent_at is distinct from old.reminder_sent_at then 'reminder_sent_at'
     when new.status is distinct from old.status and new.status <> 'cancelled' then 'status'
     when old.cancelled_at is not null and new.cancelled_at is distinct from old.cancelled_at then 'cancelled_at'
   end;

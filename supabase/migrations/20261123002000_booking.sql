@@ -962,9 +962,12 @@ begin
     v_org
   );
 
-  insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text)
+  -- body_text is the plain fallback; the sender renders the branded email from
+  -- template_data (public.email_data, 20261125000200_guest_emails.sql).
+  insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text, template_data)
   values (r.org_id, r.id, 'booking_confirmation', r.email,
-          'Your reservation at ' || v_org || ': ' || e.title, v_body)
+          'Your reservation at ' || v_org || ' is confirmed: ' || e.title, v_body,
+          public.email_data(r.id, 'booking_confirmation'))
   returning id into v_id;
   return v_id;
 end;

@@ -143,7 +143,7 @@ begin
     v_opening := 'This is about your reservation for ' || e.title || ' on ' || v_when || '.';
   end if;
 
-  insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text)
+  insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text, template_data)
   values (r.org_id, r.id,
     case p_notice when 'cancellation' then 'booking_cancellation' when 'booking_refunded' then 'booking_refunded' else 'booking_refund' end,
     r.email, v_subject,
@@ -158,7 +158,17 @@ begin
       'Booking code: ' || r.booking_code,
       case when p_notice <> 'booking_refunded' then 'Your booking: {{site_url}}/booking/' || public.manage_token_of(r.id) end,
       '',
-      v_org))
+      v_org),
+    public.email_data(r.id,
+      case p_notice when 'cancellation' then 'booking_cancellation' when 'booking_refunded' then 'booking_refunded' else 'booking_refund' end,
+      jsonb_build_object('notice', jsonb_build_object(
+        'opening', v_opening,
+        'money_line', v_money_line,
+        'paid_line', case when v_paid > 0 then 'In total you paid ' || public.booking_money(v_paid) || '; '
+          || public.booking_money(v_refunded) || ' of it has been refunded or is on its way.' end,
+        'subject', v_subject,
+        'refund_cents', p_refund_cents,
+        'refund_status', p_refund_status))))
   returning id into v_id;
   return v_id;
 end;

@@ -119,7 +119,13 @@ describe('staff cancel with a money decision (cancel-reservation)', () => {
     const answer = await asStaff(staff, 'cancel-reservation', { reservationId: b.reservationId, refund: 'full' });
     expect(answer).toEqual({
       status: 200,
-      body: expect.objectContaining({ success: true, reservationId: b.reservationId, status: 'cancelled', refundedCents: 31500, refundStatus: 'completed' }),
+      body: expect.objectContaining({
+        success: true,
+        reservationId: b.reservationId,
+        status: 'cancelled',
+        refundedCents: 31500,
+        refundStatus: 'completed',
+      }),
     });
     expect(await statusOf(b.reservationId)).toBe('cancelled');
     expect(await ticketQuantity(b.ticketTypeId)).toBe(before + 2);
@@ -138,9 +144,10 @@ describe('staff cancel with a money decision (cancel-reservation)', () => {
     expect(again.body).toMatchObject({ success: true, refundedCents: 31500, refundStatus: 'completed', alreadyCancelled: true });
     expect(await ledger(b.reservationId)).toHaveLength(2);
     expect(await ticketQuantity(b.ticketTypeId)).toBe(before + 2);
-    const refunds = await sql(`select 1 from public.test_processor_refunds r join public.test_processor_payments p on p.id = r.payment_id where p.reference_id = $1`, [
-      b.reservationId,
-    ]);
+    const refunds = await sql(
+      `select 1 from public.test_processor_refunds r join public.test_processor_payments p on p.id = r.payment_id where p.reference_id = $1`,
+      [b.reservationId],
+    );
     expect(refunds).toHaveLength(1);
   });
 
@@ -152,7 +159,11 @@ describe('staff cancel with a money decision (cancel-reservation)', () => {
       body: { success: false, error: 'The refund cannot be more than the $315.00 still refundable', code: 'invalid_booking' },
     });
     expect(await statusOf(b.reservationId)).toBe('confirmed');
-    const answer = await asStaff(staff, 'cancel-reservation', { reservationId: b.reservationId, refund: { amountCents: 10000 }, reason: 'Late notice' });
+    const answer = await asStaff(staff, 'cancel-reservation', {
+      reservationId: b.reservationId,
+      refund: { amountCents: 10000 },
+      reason: 'Late notice',
+    });
     expect(answer.body).toMatchObject({ success: true, refundedCents: 10000, refundStatus: 'completed' });
     expect(await moneyOf(b.reservationId)).toMatchObject({ refunded_cents: 10000, net_cents: 21500, badge: 'Partially refunded' });
     const mail = (await mailFor(b.email, 2)).find((m) => m.subject.includes('is cancelled'));
@@ -197,7 +208,10 @@ describe('staff cancel with a money decision (cancel-reservation)', () => {
 
   it('a direct table update cannot cancel a paid booking; a free one still cancels that way', async () => {
     const b = await paidBooking();
-    const { error } = await staff.client.from('reservations').update({ status: 'cancelled', cancelled_at: new Date().toISOString() }).eq('id', b.reservationId);
+    const { error } = await staff.client
+      .from('reservations')
+      .update({ status: 'cancelled', cancelled_at: new Date().toISOString() })
+      .eq('id', b.reservationId);
     expect(error?.message).toBe(
       'This reservation holds a payment of $315.00. Cancel it with the Cancel dialog in the admin panel, which decides what happens to the money.',
     );
@@ -210,7 +224,10 @@ describe('staff cancel with a money decision (cancel-reservation)', () => {
       reservationData: { eventId: event.id, ticketTypeId: event.ticketTypes[0].id, num_guests: 1, ...guest('free') },
     });
     expect(free.body.success).toBe(true);
-    const cancelled = await staff.client.from('reservations').update({ status: 'cancelled', cancelled_at: new Date().toISOString() }).eq('id', free.body.reservationId);
+    const cancelled = await staff.client
+      .from('reservations')
+      .update({ status: 'cancelled', cancelled_at: new Date().toISOString() })
+      .eq('id', free.body.reservationId);
     expect(cancelled.error).toBeNull();
     expect(await statusOf(free.body.reservationId)).toBe('cancelled');
     expect(await moneyOf(free.body.reservationId)).toMatchObject({ badge: 'Free' });
@@ -221,12 +238,25 @@ describe('refunds without cancelling (refund-reservation)', () => {
   it('refunds parts up to what was paid, never more; a repeated request key refunds once', async () => {
     const b = await paidBooking();
     const key = randomUUID();
-    const first = await asStaff(staff, 'refund-reservation', { reservationId: b.reservationId, amountCents: 15750, reason: 'One guest ill', requestKey: key });
+    const first = await asStaff(staff, 'refund-reservation', {
+      reservationId: b.reservationId,
+      amountCents: 15750,
+      reason: 'One guest ill',
+      requestKey: key,
+    });
     expect(first).toEqual({ status: 200, body: expect.objectContaining({ success: true, refundedCents: 15750, refundStatus: 'completed' }) });
-    const repeat = await asStaff(staff, 'refund-reservation', { reservationId: b.reservationId, amountCents: 15750, reason: 'One guest ill', requestKey: key });
+    const repeat = await asStaff(staff, 'refund-reservation', {
+      reservationId: b.reservationId,
+      amountCents: 15750,
+      reason: 'One guest ill',
+      requestKey: key,
+    });
     expect(repeat.body).toMatchObject({ success: true, refundedCents: 15750 });
     const over = await asStaff(staff, 'refund-reservation', { reservationId: b.reservationId, amountCents: 15751 });
-    expect(over).toEqual({ status: 400, body: { success: false, error: 'The refund cannot be more than the $157.50 still refundable', code: 'invalid_booking' } });
+    expect(over).toEqual({
+      status: 400,
+      body: { success: false, error: 'The refund cannot be more than the $157.50 still refundable', code: 'invalid_booking' },
+    });
     const rest = await asStaff(staff, 'refund-reservation', { reservationId: b.reservationId, amountCents: 15750 });
     expect(rest.body).toMatchObject({ success: true, refundedCents: 31500 });
     expect(await asStaff(staff, 'refund-reservation', { reservationId: b.reservationId, amountCents: 1 })).toMatchObject({
@@ -249,11 +279,18 @@ describe('changing the party size of a paid booking (staff_set_guests)', () => {
   it('more guests must be complimentary; fewer guests offer the difference under the policy', async () => {
     const b = await paidBooking({ guests: 2 });
     const more = await staff.client.rpc('staff_set_guests', { p_reservation_id: b.reservationId, p_guests: 4 });
-    expect(more.error?.message).toBe('This booking was paid for 2 guest(s). Extra guests must be marked complimentary, or booked and paid for separately.');
+    expect(more.error?.message).toBe(
+      'This booking was paid for 2 guest(s). Extra guests must be marked complimentary, or booked and paid for separately.',
+    );
     const direct = await staff.client.from('reservations').update({ num_guests: 3 }).eq('id', b.reservationId);
     expect(direct.error?.message).toContain('Extra guests must be marked complimentary');
 
-    const comp = await staff.client.rpc('staff_set_guests', { p_reservation_id: b.reservationId, p_guests: 3, p_complimentary: true, p_reason: 'Chef friend' });
+    const comp = await staff.client.rpc('staff_set_guests', {
+      p_reservation_id: b.reservationId,
+      p_guests: 3,
+      p_complimentary: true,
+      p_reason: 'Chef friend',
+    });
     expect(comp.error).toBeNull();
     expect(await ledger(b.reservationId)).toEqual([
       { kind: 'charge', status: 'completed', amount_cents: 31500 },
@@ -286,7 +323,12 @@ describe("the guest's manage link (manage-booking)", () => {
       money: { paid_cents: 31500, badge: 'Paid' },
     });
     const cancel = await callFunction('manage-booking', { token: b.manageToken, action: 'cancel' });
-    expect(cancel.body).toMatchObject({ success: true, refundedCents: 31500, refundStatus: 'completed', booking: { status: 'cancelled', can_cancel: false } });
+    expect(cancel.body).toMatchObject({
+      success: true,
+      refundedCents: 31500,
+      refundStatus: 'completed',
+      booking: { status: 'cancelled', can_cancel: false },
+    });
     expect(await one(pool(), `select cancelled_by from public.reservations where id = $1`, [b.reservationId])).toEqual({ cancelled_by: 'guest' });
     const mail = (await mailFor(b.email, 2)).find((m) => m.subject.includes('is cancelled'));
     expect(mail?.body_text).toContain('We have refunded $315.00');
@@ -310,8 +352,13 @@ describe("the guest's manage link (manage-booking)", () => {
     const b = await paidBooking({ policy: { refund_window_hours: 48, late_refund_percent: 0 } });
     await pool().query(`update public.events set refund_window_hours = null, late_refund_percent = 0 where id = $1`, [b.eventId]);
     const view = await callFunction('manage-booking', { token: b.manageToken, action: 'view' });
-    expect(view.body.booking).toMatchObject({ refund_policy: 'Full refund until 48 hours before the dinner; non-refundable after that', refund_now_cents: 31500 });
-    const publicEvent = await one<{ refund_policy: string }>(pool(), `select refund_policy from public.events_with_availability where id = $1`, [b.eventId]);
+    expect(view.body.booking).toMatchObject({
+      refund_policy: 'Full refund until 48 hours before the dinner; non-refundable after that',
+      refund_now_cents: 31500,
+    });
+    const publicEvent = await one<{ refund_policy: string }>(pool(), `select refund_policy from public.events_with_availability where id = $1`, [
+      b.eventId,
+    ]);
     expect(publicEvent.refund_policy).toBe('Non-refundable');
   });
 

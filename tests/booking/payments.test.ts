@@ -126,7 +126,7 @@ describe('process-square-payment', () => {
     expect(mail).toMatchObject({
       kind: 'booking_confirmation',
       to_email: data.email,
-      subject: 'Your reservation at Booking Test Kitchen: Payments Test Dinner',
+      subject: 'Your reservation at Booking Test Kitchen is confirmed: Payments Test Dinner',
     });
     expect(mail.body_text).toContain('Total paid: $225.00');
   });

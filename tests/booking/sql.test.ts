@@ -338,7 +338,7 @@ describe('confirm_booking and fail_booking', () => {
     expect(mails[0]).toMatchObject({
       kind: 'booking_confirmation',
       to_email: 'test.guest@example.com',
-      subject: 'Your reservation at Booking Test Kitchen: SQL Test Dinner',
+      subject: 'Your reservation at Booking Test Kitchen is confirmed: SQL Test Dinner',
     });
     // Queued as pending; on the full stack the local mailbox may already have delivered it.
     expect(['pending', 'sent']).toContain(mails[0].status);

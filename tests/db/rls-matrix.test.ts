@@ -56,9 +56,13 @@ const EXPECTED = `
 | promo_codes              | update | deny    | allow   | deny    | allow      | allow   |
 | promo_codes              | delete | deny    | deny    | deny    | deny       | allow   |
 | email_templates          | select | deny    | allow   | deny    | allow      | allow   |
-| email_templates          | insert | deny    | deny    | deny    | deny       | allow   |
-| email_templates          | update | deny    | deny    | deny    | deny       | allow   |
-| email_templates          | delete | deny    | deny    | deny    | deny       | allow   |
+| email_templates          | insert | deny    | allow   | deny    | allow      | allow   |
+| email_templates          | update | deny    | allow   | deny    | allow      | allow   |
+| email_templates          | delete | deny    | allow   | deny    | allow      | allow   |
+| event_private_details    | select | deny    | allow   | deny    | allow      | allow   |
+| event_private_details    | insert | deny    | allow   | deny    | allow      | allow   |
+| event_private_details    | update | deny    | allow   | deny    | allow      | allow   |
+| event_private_details    | delete | deny    | allow   | deny    | allow      | allow   |
 | org_branding             | select | allow   | allow   | allow   | allow      | allow   |
 | org_branding             | insert | deny    | allow   | deny    | allow      | allow   |
 | org_branding             | update | deny    | allow   | deny    | allow      | allow   |
@@ -177,9 +181,15 @@ const PROBES: Record<string, Probe> = {
     ...byKey('promo_codes', 'active'),
   },
   email_templates: {
-    fixture: `insert into public.email_templates (org_id, name, template_type, subject) values ('${A}', 'Probe', 'custom', 'Hello') returning id::text as key`,
-    insert: `insert into public.email_templates (org_id, name, template_type, subject) values ('${A}', 'Another', 'custom', 'Hi')`,
+    fixture: `insert into public.email_templates (org_id, name, template_type, subject) values ('${A}', 'Probe', 'waitlist_offer', 'Hello') returning id::text as key`,
+    insert: `insert into public.email_templates (org_id, name, template_type, subject) values ('${A}', 'Another', 'guest_message', 'Hi')`,
     ...byKey('email_templates', 'subject'),
+  },
+  event_private_details: {
+    fixture: `insert into public.event_private_details (event_id, org_id, private_address) values ('${EVENT}', '${A}', '12 Secret Lane') returning event_id::text as key`,
+    beforeInsert: `delete from public.event_private_details where event_id = '${EVENT}'`,
+    insert: `insert into public.event_private_details (event_id, org_id, private_address) values ('${EVENT}', '${A}', '14 Secret Lane')`,
+    ...byKey('event_private_details', 'private_address', 'event_id', '::uuid'),
   },
   org_branding: {
     fixture: `select id::text as key from public.org_branding where org_id = '${A}'`,

@@ -23,6 +23,7 @@ import { refusal } from './http.ts';
 import { headerUnsafeMessage, isHeaderSafe } from './input.ts';
 import { EMAIL_BATCH_DEFAULT, EMAIL_BATCH_MAX } from './product.ts';
 import { sharedAdminClient } from './supabase.ts';
+import { base64, type EmailAttachment, type EmailData, renderEmail } from './email/render.tsx';
 
 export const DEFAULT_EMAIL_PROVIDER_URL = 'https://api.resend.com/emails';
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -59,6 +60,10 @@ interface OutboxRow {
   body_html: string | null;
   attempts: number;
   claim_token: string;
+  /** The facts of a templated email (rendered here before its first send), or null. */
+  template_data: EmailData | null;
+  attachments: EmailAttachment[] | null;
+  rendered_at: string | null;
 }
 
 type Outcome = 'sent' | 'failed' | 'released' | 'rejected';
@@ -120,6 +125,16 @@ async function sendOne(row: OutboxRow, config: { url: string; apiKey: string; fr
         subject: row.subject,
         text: withSiteUrl(row.body_text),
         ...(row.body_html ? { html: withSiteUrl(row.body_html) } : {}),
+        ...(row.attachments?.length
+          ? {
+              attachments: row.attachments.map((a) => ({
+                filename: a.filename,
+                content: a.content_base64,
+                content_type: a.content_type,
+                ...(a.content_id ? { content_id: a.content_id } : {}),
+              })),
+            }
+          : {}),
         tags: tagsOf(row),
       }),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
@@ -143,6 +158,48 @@ async function sendOne(row: OutboxRow, config: { url: string; apiKey: string; fr
     error: `The email provider answered HTTP ${res.status}${detail ? `: ${detail.slice(0, 500)}` : ''}`,
     rateLimited: res.status === 429,
   };
+}
+
+const LOGO_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+const LOGO_MAX_BYTES = 300 * 1024;
+
+/** The organization's logo as an inline attachment (cid:logo), or null: the email then shows the name alone. */
+async function fetchLogo(url: string | null): Promise<EmailAttachment | null> {
+  if (!url || !/^https?:\/\//i.test(url)) return null;
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(3_000) });
+    const type = (res.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+    if (!res.ok || !LOGO_TYPES.has(type)) {
+      await res.body?.cancel();
+      return null;
+    }
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    if (bytes.length > LOGO_MAX_BYTES) return null;
+    return { filename: `logo.${type.split('/')[1]}`, content_type: type, content_base64: base64(bytes), content_id: 'logo' };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A templated message is rendered before its first send (the organization's template in the
+ * branded layout, email/render.tsx) and what was rendered is stored on the row, so a retry
+ * sends the same message and the outbox shows what the guest got.
+ */
+async function rendered(db: SupabaseClient, row: OutboxRow): Promise<OutboxRow> {
+  if (!row.template_data || row.rendered_at) return row;
+  const site = (Deno.env.get('SITE_URL') ?? '').trim();
+  const email = await renderEmail(row.template_data, site, await fetchLogo(row.template_data.org.logo_url));
+  const { error } = await db.rpc('store_rendered_email', {
+    p_id: row.id,
+    p_claim_token: row.claim_token,
+    p_subject: email.subject,
+    p_body_text: email.text,
+    p_body_html: email.html,
+    p_attachments: email.attachments,
+  });
+  if (error) throw new Error(`could not store the rendered email: ${error.message}`);
+  return { ...row, subject: email.subject, body_text: email.text, body_html: email.html, attachments: email.attachments };
 }
 
 async function finish(db: SupabaseClient, row: OutboxRow, outcome: Outcome, error: string | null): Promise<void> {
@@ -188,11 +245,19 @@ export async function deliverPendingEmails(options: DeliverOptions = {}): Promis
   const rows = (data ?? []) as OutboxRow[];
 
   let handBack: string | null = null; // once set, the remaining messages are released unsent
-  for (const row of rows) {
+  for (const claimed of rows) {
+    let row = claimed;
     if (handBack === null && Date.now() > deadline) handBack = 'Not sent yet: the delivery run ran out of time.';
     if (handBack !== null) {
       await finish(db, row, 'released', null);
       result.deferred++;
+      continue;
+    }
+    try {
+      row = await rendered(db, claimed);
+    } catch (error) {
+      await finish(db, claimed, 'failed', `Could not render the email: ${error instanceof Error ? error.message : String(error)}`);
+      result.failed++;
       continue;
     }
     const problem = headerProblem(row);

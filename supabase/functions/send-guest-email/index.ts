@@ -7,7 +7,8 @@
 // shows, prefilled with it) or `to` may be sent, but a different address is refused (400
 // 'recipient_not_guest'). Header fields (subject, recipient, guest name) holding a line
 // break or another control character are refused (400). The message is recorded in
-// public.email_outbox (service role) before sending, so a send failure stays visible;
+// public.email_outbox (SQL enqueue_guest_message, service role) before sending, and rendered in
+// the organization's branded layout by the sender, so a send failure stays visible;
 // delivery starts right after the response (outbox.ts; locally the provider is the
 // stack's mailbox).
 //
@@ -46,18 +47,6 @@ const inputSchema = z.object({
   reservationId: z.uuid('reservationId must be the id of a reservation'),
 });
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
-
-/** Plain text stays text: escaped, paragraphs and line breaks kept. */
-function toHtml(message: string): string {
-  return message
-    .split(/\n{2,}/)
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-    .join('\n');
-}
-
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 Deno.serve(
@@ -89,20 +78,15 @@ Deno.serve(
       }
     }
 
-    const { data: queued, error: insertError } = await sharedAdminClient()
-      .from('email_outbox')
-      .insert({
-        org_id: reservation.org_id,
-        reservation_id: reservation.id,
-        kind: 'guest_email',
-        to_email: guestEmail,
-        subject: input.subject,
-        body_text: input.message,
-        body_html: toHtml(input.message),
-      })
-      .select('id')
-      .single();
-    if (insertError || !queued) throw refusal(500, 'Could not queue the email', 'queue_failed');
+    // Queued with the facts of the reservation: the sender renders it in the organization's
+    // branded layout (text stays text: nothing the staff types becomes HTML).
+    const { data: queuedId, error: insertError } = await sharedAdminClient().rpc('enqueue_guest_message', {
+      p_reservation_id: reservation.id,
+      p_subject: input.subject,
+      p_message: input.message,
+    });
+    if (insertError || typeof queuedId !== 'string') throw refusal(500, 'Could not queue the email', 'queue_failed');
+    const queued = { id: queuedId };
 
     kickEmailDelivery({ ids: [queued.id] });
     return json({ success: true, id: queued.id });

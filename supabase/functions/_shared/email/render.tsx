@@ -1,0 +1,405 @@
+/** @jsxImportSource npm:react@19 */
+// The branded guest email: one layout for every kind (confirmation, reminder, cancellation,
+// refund, a charge that could not become a booking, a staff message, a waitlist offer),
+// rendered with React Email into HTML plus a plain-text alternative, with the booking's .ics.
+//
+// Input: the facts SQL recorded with the message (public.email_data → email_outbox.
+// template_data). The organization's template (subject and body, with {{placeholders}}) is
+// the personal part; the layout adds the details (event, date and time in the event's
+// timezone, guests, what was paid, the policy, the address, the booking code, links). All
+// text, template text included, goes through React as text: never raw HTML. The layout uses
+// no remote resources: the logo, when there is one, is attached inline (cid:logo) by the
+// sender; colors are the organization's, with a dark-mode palette.
+//
+// Imports templates.ts and calendar.ts.
+import { Body, Button, Column, Container, Head, Hr, Html, Img, Preview, Row, Section, Text } from 'npm:@react-email/components@1';
+import { render } from 'npm:@react-email/render@2';
+import type { ReactNode } from 'npm:react@19';
+import { type CalendarEvent, googleCalendarLink, icsFile, outlookCalendarLink } from './calendar.ts';
+import { DEFAULT_TEMPLATES, fillPlaceholders, type PlaceholderValues, type TemplateText, type TemplateType } from './templates.ts';
+
+export interface EmailData {
+  kind:
+    'booking_confirmation' | 'booking_reminder' | 'booking_cancellation' | 'booking_refund' | 'booking_refunded' | 'guest_message' | 'waitlist_offer';
+  template: TemplateText | null;
+  org: { name: string; slug: string; logo_url: string | null; primary_color: string | null; secondary_color: string | null };
+  guest: { name: string; email: string };
+  booking: {
+    reservation_id: string;
+    code: string;
+    guests: number;
+    ticket_type: string | null;
+    time_slot: string | null;
+    manage_path: string;
+    status: string;
+  };
+  event: {
+    title: string;
+    date: string;
+    time: string;
+    timezone: string;
+    starts_at: string;
+    location_name: string | null;
+    location_address: string | null;
+    address: string | null;
+    address_later: boolean;
+    reminder_hours: number;
+  };
+  money: {
+    subtotal_cents: number;
+    discount_cents: number;
+    total_cents: number;
+    is_deposit: boolean;
+    promo_code: string | null;
+    policy: string;
+  };
+  /** Cancellation / refund notices: sentences written by SQL in the deciding transaction. */
+  notice?: {
+    opening: string;
+    money_line: string | null;
+    paid_line: string | null;
+    subject: string;
+    refund_cents: number;
+    refund_status: string;
+  };
+  /** A staff message (guest_message). */
+  message?: { subject: string; body: string };
+  /** A waitlist offer. */
+  offer?: { claim_path: string; expires_at: string; guests: number };
+}
+
+export interface EmailAttachment {
+  filename: string;
+  content_type: string;
+  content_base64: string;
+  /** Inline attachments (the logo) are referenced as cid:<content_id>. */
+  content_id?: string;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+  attachments: EmailAttachment[];
+}
+
+const TEMPLATE_OF: Partial<Record<EmailData['kind'], TemplateType>> = {
+  booking_confirmation: 'booking_confirmation',
+  booking_reminder: 'reminder',
+  booking_cancellation: 'cancellation',
+  guest_message: 'guest_message',
+  waitlist_offer: 'waitlist_offer',
+};
+
+const ZONES: Record<string, string> = {
+  'America/New_York': 'Eastern Time',
+  'America/Chicago': 'Central Time',
+  'America/Denver': 'Mountain Time',
+  'America/Los_Angeles': 'Pacific Time',
+};
+
+export const dollars = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+
+/** 'Saturday, December 5, 2026' for a calendar date (no timezone shift). */
+export function longDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
+}
+
+/** '7:00 PM Eastern Time' for a wall-clock time of the event's timezone. */
+export function wallTime(time: string, timezone: string): string {
+  const [h, min] = time.split(':').map(Number);
+  return `${((h + 11) % 12) + 1}:${String(min).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'} ${ZONES[timezone] ?? timezone}`;
+}
+
+/** A moment in the event's timezone: 'Friday, December 4 at 9:00 AM Eastern Time'. */
+export function momentIn(iso: string, timezone: string): string {
+  const date = new Date(iso);
+  const day = date.toLocaleDateString('en-US', { timeZone: timezone, weekday: 'long', month: 'long', day: 'numeric' });
+  const time = date.toLocaleTimeString('en-US', { timeZone: timezone, hour: 'numeric', minute: '2-digit' });
+  return `${day} at ${time} ${ZONES[timezone] ?? timezone}`;
+}
+
+function readableOn(hex: string): string {
+  const m = /^#?([0-9a-f]{6})$/i.exec(hex);
+  if (!m) return '#ffffff';
+  const n = parseInt(m[1], 16);
+  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.4 ? '#1c1917' : '#ffffff';
+}
+
+const safeColor = (value: string | null, fallback: string) => (value && /^#[0-9a-f]{6}$/i.test(value) ? value : fallback);
+
+function publicLocation(data: EmailData): string {
+  return [data.event.location_name, data.event.location_address].filter(Boolean).join(', ');
+}
+
+/** The values of every placeholder for this message. */
+export function placeholderValues(data: EmailData, siteUrl: string): PlaceholderValues {
+  return {
+    guest_name: data.guest.name,
+    event_title: data.event.title,
+    event_date: longDate(data.event.date),
+    event_time: wallTime(data.event.time, data.event.timezone),
+    guests: String(data.offer?.guests ?? data.booking.guests),
+    booking_code: data.booking.code,
+    manage_link: `${siteUrl}${data.booking.manage_path}`,
+    address: data.event.address ?? publicLocation(data),
+    org_name: data.org.name,
+    ticket_type: data.booking.ticket_type ?? data.booking.time_slot ?? '',
+    total: dollars(data.money.total_cents),
+    refund_policy: data.money.policy,
+    refund_amount: data.notice ? dollars(data.notice.refund_cents) : '',
+    claim_link: data.offer ? `${siteUrl}${data.offer.claim_path}` : '',
+    offer_expires: data.offer ? momentIn(data.offer.expires_at, data.event.timezone) : '',
+  };
+}
+
+/** The subject and the personal text: the organization's template (or the default), filled. */
+function personalPart(data: EmailData, values: PlaceholderValues): TemplateText {
+  if (data.kind === 'guest_message' && data.message) {
+    return { subject: fillPlaceholders(data.message.subject, values), body: fillPlaceholders(data.message.body, values) };
+  }
+  const type = TEMPLATE_OF[data.kind];
+  if (type) {
+    const template = data.template ?? DEFAULT_TEMPLATES[type];
+    return { subject: fillPlaceholders(template.subject, values), body: fillPlaceholders(template.body ?? '', values) };
+  }
+  // Refund notices are not editable: their sentences come from the deciding SQL.
+  return {
+    subject: data.notice?.subject ?? `About your reservation at ${data.org.name}`,
+    body: `Hi ${data.guest.name},\n\n${data.notice?.opening ?? ''}`,
+  };
+}
+
+interface Detail {
+  label: string;
+  value: string;
+}
+
+function details(data: EmailData): Detail[] {
+  if (data.kind === 'guest_message') return [];
+  const rows: Detail[] = [
+    { label: 'Event', value: data.event.title },
+    { label: 'Date', value: longDate(data.event.date) },
+    { label: 'Time', value: wallTime(data.event.time, data.event.timezone) },
+  ];
+  const location = publicLocation(data);
+  if (location) rows.push({ label: 'Location', value: location });
+  if (data.event.address) rows.push({ label: 'Address', value: data.event.address });
+  else if (data.event.address_later) {
+    rows.push({ label: 'Address', value: `Sent with your reminder, ${data.event.reminder_hours} hours before the dinner` });
+  }
+  rows.push({ label: 'Guests', value: String(data.offer?.guests ?? data.booking.guests) });
+  if (data.booking.ticket_type) rows.push({ label: 'Ticket', value: data.booking.ticket_type });
+  if (data.booking.time_slot) rows.push({ label: 'Time slot', value: data.booking.time_slot });
+  if (data.kind === 'booking_confirmation' || data.kind === 'booking_reminder') {
+    const m = data.money;
+    if (m.discount_cents > 0) {
+      rows.push({ label: 'Subtotal', value: dollars(m.subtotal_cents) });
+      rows.push({ label: `Discount${m.promo_code ? ` (${m.promo_code})` : ''}`, value: `-${dollars(m.discount_cents)}` });
+    }
+    rows.push({
+      label: m.total_cents === 0 ? 'Total' : m.is_deposit ? 'Deposit paid' : 'Total paid',
+      value: m.total_cents === 0 ? 'Free' : dollars(m.total_cents),
+    });
+    rows.push({ label: 'Cancellation policy', value: m.policy });
+  }
+  if (data.kind !== 'waitlist_offer') rows.push({ label: 'Booking code', value: data.booking.code });
+  return rows;
+}
+
+function calendarEvent(data: EmailData, siteUrl: string): CalendarEvent {
+  return {
+    uid: `${data.booking.reservation_id}@supperhost`,
+    title: `${data.event.title} (${data.org.name})`,
+    startsAt: data.event.starts_at,
+    localDate: data.event.date,
+    localTime: data.event.time,
+    timezone: data.event.timezone,
+    location: data.event.address ?? publicLocation(data),
+    description: `Booking code ${data.booking.code}, ${data.booking.guests} guest${data.booking.guests === 1 ? '' : 's'}. Manage your booking: ${siteUrl}${data.booking.manage_path}`,
+    url: `${siteUrl}${data.booking.manage_path}`,
+  };
+}
+
+/** Base64 of bytes, in chunks (no argument-count limit). */
+export function base64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+const paragraphs = (text: string) => text.split(/\n{2,}/).filter((p) => p.trim() !== '');
+
+function Layout(props: {
+  data: EmailData;
+  personal: TemplateText;
+  rows: Detail[];
+  notes: string[];
+  links: { label: string; href: string; primary?: boolean }[];
+  hasLogo: boolean;
+}): ReactNode {
+  const { data, personal, rows, notes, links, hasLogo } = props;
+  const brand = safeColor(data.org.primary_color, '#7c2d12');
+  const onBrand = readableOn(brand);
+  const css = `
+    :root { color-scheme: light dark; supported-color-schemes: light dark; }
+    @media (prefers-color-scheme: dark) {
+      .sh-body { background: #1c1917 !important; }
+      .sh-card { background: #292524 !important; border-color: #44403c !important; }
+      .sh-text, .sh-value { color: #f5f5f4 !important; }
+      .sh-label, .sh-muted { color: #d6d3d1 !important; }
+    }
+    @media only screen and (max-width: 480px) { .sh-card { padding: 16px !important; } .sh-label { width: 40% !important; } }`;
+  return (
+    <Html lang="en">
+      <Head>
+        <meta name="color-scheme" content="light dark" />
+        <meta name="supported-color-schemes" content="light dark" />
+        <style>{css}</style>
+      </Head>
+      <Preview>{personal.subject}</Preview>
+      <Body className="sh-body" style={{ backgroundColor: '#f5f5f4', fontFamily: 'Helvetica, Arial, sans-serif', margin: 0, padding: '16px 0' }}>
+        <Container style={{ width: '100%', maxWidth: '560px', margin: '0 auto' }}>
+          <Section style={{ backgroundColor: brand, color: onBrand, padding: '20px 24px', borderRadius: '12px 12px 0 0' }}>
+            {hasLogo ? <Img src="cid:logo" alt="" height="40" style={{ height: '40px', width: 'auto', marginBottom: '8px' }} /> : null}
+            <Text style={{ color: onBrand, fontSize: '20px', fontWeight: 700, margin: 0 }}>{data.org.name}</Text>
+          </Section>
+          <Section
+            className="sh-card"
+            style={{ backgroundColor: '#ffffff', border: '1px solid #e7e5e4', borderTop: 'none', borderRadius: '0 0 12px 12px', padding: '24px' }}
+          >
+            {paragraphs(personal.body).map((p, i) => (
+              <Text
+                key={i}
+                className="sh-text"
+                style={{ color: '#1c1917', fontSize: '16px', lineHeight: '24px', margin: '0 0 12px', whiteSpace: 'pre-line' }}
+              >
+                {p}
+              </Text>
+            ))}
+            {notes.map((note, i) => (
+              <Text
+                key={`n${i}`}
+                className="sh-text"
+                style={{ color: '#1c1917', fontSize: '16px', lineHeight: '24px', margin: '0 0 12px', fontWeight: 600 }}
+              >
+                {note}
+              </Text>
+            ))}
+            {rows.length ? <Hr style={{ borderColor: '#e7e5e4', margin: '16px 0' }} /> : null}
+            {rows.map((row) => (
+              <Row key={row.label} style={{ marginBottom: '6px' }}>
+                <Column
+                  className="sh-label"
+                  style={{ width: '38%', verticalAlign: 'top', color: '#57534e', fontSize: '14px', lineHeight: '20px', paddingRight: '8px' }}
+                >
+                  {row.label}
+                </Column>
+                <Column
+                  className="sh-value"
+                  style={{ verticalAlign: 'top', color: '#1c1917', fontSize: '14px', lineHeight: '20px', fontWeight: 600 }}
+                >
+                  {row.value}
+                </Column>
+              </Row>
+            ))}
+            {links.length ? <Hr style={{ borderColor: '#e7e5e4', margin: '16px 0' }} /> : null}
+            {links.map((link) =>
+              link.primary ? (
+                <Button
+                  key={link.href}
+                  href={link.href}
+                  style={{
+                    backgroundColor: brand,
+                    color: onBrand,
+                    borderRadius: '8px',
+                    padding: '12px 20px',
+                    fontSize: '16px',
+                    fontWeight: 600,
+                    display: 'inline-block',
+                    margin: '0 8px 8px 0',
+                  }}
+                >
+                  {link.label}
+                </Button>
+              ) : (
+                <Button
+                  key={link.href}
+                  href={link.href}
+                  className="sh-text"
+                  style={{
+                    color: brand,
+                    border: `1px solid ${brand}`,
+                    borderRadius: '8px',
+                    padding: '10px 16px',
+                    fontSize: '14px',
+                    display: 'inline-block',
+                    margin: '0 8px 8px 0',
+                  }}
+                >
+                  {link.label}
+                </Button>
+              ),
+            )}
+          </Section>
+          <Text className="sh-muted" style={{ color: '#78716c', fontSize: '12px', lineHeight: '18px', textAlign: 'center', margin: '12px 16px' }}>
+            {data.org.name} · sent with SupperHost to {data.guest.email}
+          </Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+/**
+ * Renders one message. `siteUrl` is where the site is served (SITE_URL); `logo` an already
+ * fetched logo to attach inline (the sender fetches it; null: the name alone).
+ */
+export async function renderEmail(data: EmailData, siteUrl: string, logo: EmailAttachment | null = null): Promise<RenderedEmail> {
+  const site = siteUrl.replace(/\/+$/, '');
+  const values = placeholderValues(data, site);
+  const personal = personalPart(data, values);
+  const rows = details(data);
+  const notes = [data.notice?.money_line, data.notice?.paid_line].filter((n): n is string => Boolean(n));
+  const links: { label: string; href: string; primary?: boolean }[] = [];
+  const attachments: EmailAttachment[] = [];
+  const calendar = calendarEvent(data, site);
+
+  if (data.kind === 'waitlist_offer' && data.offer) links.push({ label: 'Claim your seats', href: `${site}${data.offer.claim_path}`, primary: true });
+  if (data.kind === 'booking_confirmation' || data.kind === 'booking_reminder') {
+    links.push({ label: 'Manage your booking', href: `${site}${data.booking.manage_path}`, primary: true });
+    links.push({ label: 'Add to Google Calendar', href: googleCalendarLink(calendar) });
+    links.push({ label: 'Outlook', href: outlookCalendarLink(calendar) });
+    attachments.push({
+      filename: 'reservation.ics',
+      content_type: 'text/calendar; charset=utf-8; method=PUBLISH',
+      content_base64: base64(new TextEncoder().encode(icsFile(calendar))),
+    });
+  } else if (data.kind === 'booking_cancellation' || data.kind === 'booking_refund' || data.kind === 'guest_message') {
+    links.push({ label: 'View your booking', href: `${site}${data.booking.manage_path}` });
+  }
+  if (logo) attachments.push(logo);
+
+  const html = await render(<Layout data={data} personal={personal} rows={rows} notes={notes} links={links} hasLogo={logo !== null} />);
+  const text = [
+    personal.body.trim(),
+    ...notes,
+    rows.length ? rows.map((r) => `${r.label}: ${r.value}`).join('\n') : null,
+    links.length ? links.map((l) => `${l.label}: ${l.href}`).join('\n') : null,
+    data.org.name,
+  ]
+    .filter((part): part is string => Boolean(part))
+    .join('\n\n');
+  return { subject: personal.subject.replace(/[\r\n]+/g, ' ').trim(), text, html, attachments };
+}

@@ -1,0 +1,280 @@
+/**
+ * Guest emails end to end on the real stack: the branded confirmation (HTML and text, code,
+ * manage link, the .ics read by ical.js), the private address (with the confirmation or with
+ * the reminder, never in public reads), reminders (once, even with two runs at the same
+ * moment; none for cancelled bookings), and templates staff edit (used by the next email,
+ * text never HTML, unknown placeholders refused).
+ */
+import { randomUUID } from 'node:crypto';
+import ICAL from 'ical.js';
+import pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { one, sql, usePool } from '../support/db.ts';
+import { createEvent, createOrg, createStaff, futureDate, guest, type Org, type Staff } from '../support/fixtures.ts';
+import { callFunction, CARD } from '../support/functions.ts';
+import { mailFor } from '../support/mailbox.ts';
+import { stackEnv } from '../support/stack-env.ts';
+
+const pool = usePool();
+
+interface Mail {
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  kind: string | null;
+  attachments: { filename: string; content_type: string | null; content_base64: string | null }[];
+}
+
+let staff: Staff;
+let org: Org;
+
+beforeAll(async () => {
+  staff = await createStaff('email-staff');
+  org = await createOrg({ name: 'Lantern Table', members: [staff], branding: { brand_name: 'Lantern Table', primary_color: '#1d4ed8' } });
+});
+
+async function book(eventId: string, ticketTypeId: string, email = guest('mail').email, guests = 2) {
+  const answer = await callFunction('process-square-payment', {
+    token: CARD.ok,
+    amount: 9500 * guests,
+    idempotencyKey: randomUUID(),
+    reservationData: { eventId, ticketTypeId, num_guests: guests, name: 'Iris Inbox', email, phone: '+1 555 0100' },
+  });
+  expect(answer.body).toMatchObject({ success: true });
+  return { ...answer.body, email } as { reservationId: string; bookingCode: string; manageToken: string; email: string };
+}
+
+async function mailOfKind(email: string, kind: string, count = 1): Promise<Mail[]> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const list = ((await mailFor(email, 1, 2_000)) as unknown as Mail[]).filter((m) => m.kind === kind);
+    if (list.length >= count || Date.now() > deadline) return list;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+describe('the confirmation email', () => {
+  it('is branded HTML with a text part, the code, the manage link and an .ics with the right start', async () => {
+    const event = await createEvent(org.id, {
+      title: 'Winter Solstice Dinner',
+      date: futureDate(40),
+      event_time: '19:30',
+      event_timezone: 'America/Los_Angeles',
+      refund_window_hours: 48,
+      late_refund_percent: 50,
+      ticketTypes: [{ name: 'Chef Counter', price: 9500, quantity: 10 }],
+    });
+    const b = await book(event.id, event.ticketTypes[0].id);
+    const [mail] = await mailOfKind(b.email, 'booking_confirmation');
+    expect(mail.subject).toBe('Your reservation at Lantern Table is confirmed: Winter Solstice Dinner');
+    const manageUrl = `${stackEnv().siteUrl}/booking/${b.manageToken}`;
+    for (const part of [mail.body_text, mail.body_html!]) {
+      expect(part).toContain(b.bookingCode);
+      expect(part).toContain(manageUrl);
+      expect(part).toContain('7:30 PM Pacific Time');
+      expect(part).toContain('$190.00');
+      expect(part).toContain('Full refund until 48 hours before the dinner; 50% after that');
+    }
+    expect(mail.body_html).toContain('#1d4ed8');
+    expect(mail.body_html).toContain('Add to Google Calendar');
+    expect(mail.body_html).toContain('https://calendar.google.com/calendar/render?');
+    expect(mail.body_html).toContain('https://outlook.live.com/calendar/');
+    expect(mail.body_html).toContain('prefers-color-scheme: dark');
+    // No remote resources in the layout (links are fine; nothing is loaded from elsewhere).
+    expect(mail.body_html).not.toMatch(/<img[^>]+src="https?:/);
+    expect(mail.body_html).not.toMatch(/<link[^>]+stylesheet/);
+
+    // The manage link opens this booking.
+    const view = await callFunction('manage-booking', { token: b.manageToken, action: 'view' });
+    expect(view.body.booking).toMatchObject({ booking_code: b.bookingCode, status: 'confirmed' });
+
+    // The outbox keeps what was sent.
+    const row = await one<{ body_html: string; attachments: unknown[] }>(
+      pool(),
+      `select body_html, attachments from public.email_outbox where reservation_id = $1 and kind = 'booking_confirmation'`,
+      [b.reservationId],
+    );
+    expect(row.body_html).toBe(mail.body_html);
+    expect(row.attachments).toHaveLength(1);
+
+    const ics = mail.attachments.find((a) => a.filename === 'reservation.ics');
+    expect(ics?.content_type).toContain('text/calendar');
+    const text = Buffer.from(ics!.content_base64!, 'base64').toString('utf8');
+    expect(text).toContain('METHOD:PUBLISH');
+    expect(text).toContain('BEGIN:VTIMEZONE');
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    const vtimezone = calendar.getFirstSubcomponent('vtimezone')!;
+    ICAL.TimezoneService.register(vtimezone);
+    const vevent = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+    expect(vevent.uid).toBe(`${b.reservationId}@supperhost`);
+    expect(vevent.startDate.zone.tzid).toBe('America/Los_Angeles');
+    expect(vevent.startDate.hour).toBe(19);
+    expect(vevent.startDate.minute).toBe(30);
+    const expectedStart = await one<{ at: Date }>(pool(), `select ($1::date + time '19:30') at time zone 'America/Los_Angeles' as at`, [event.date]);
+    expect(vevent.startDate.toJSDate().getTime()).toBe(expectedStart.at.getTime());
+    expect(vevent.location).toContain('Test Kitchen');
+  });
+});
+
+describe('the private address', () => {
+  it('comes with the confirmation when the event says so, and never in a public read', async () => {
+    const event = await createEvent(org.id, { title: 'Home Dinner', ticketTypes: [{ name: 'Seat', price: 9500, quantity: 10 }] });
+    await pool().query(`insert into public.event_private_details (event_id, org_id, private_address) values ($1, $2, '221B Quiet Court, Apt 4')`, [
+      event.id,
+      org.id,
+    ]);
+    const b = await book(event.id, event.ticketTypes[0].id);
+    const [mail] = await mailOfKind(b.email, 'booking_confirmation');
+    expect(mail.body_text).toContain('Address: 221B Quiet Court, Apt 4');
+
+    const env = stackEnv();
+    const anon = { apikey: env.anonKey, Authorization: `Bearer ${env.anonKey}` };
+    const reads = [
+      await fetch(`${env.apiUrl}/rest/v1/event_private_details?select=*`, { headers: anon }).then((r) => r.text()),
+      await fetch(`${env.apiUrl}/rest/v1/events?select=*&id=eq.${event.id}`, { headers: anon }).then((r) => r.text()),
+      await fetch(`${env.apiUrl}/rest/v1/events_with_availability?select=*&id=eq.${event.id}`, { headers: anon }).then((r) => r.text()),
+      await fetch(`${env.apiUrl}/rest/v1/rpc/get_public_org_page`, {
+        method: 'POST',
+        headers: { ...anon, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ p_slug: org.slug }),
+      }).then((r) => r.text()),
+      JSON.stringify((await callFunction('manage-booking', { token: b.manageToken, action: 'view' })).body),
+      JSON.stringify((await callFunction('get-rsvp-availability', { orgSlug: org.slug })).body),
+    ];
+    for (const read of reads) expect(read).not.toContain('221B Quiet Court');
+    // Staff of another organization cannot read it either.
+    const outsider = await createStaff('email-outsider');
+    const seen = await outsider.client.from('event_private_details').select('private_address').eq('event_id', event.id);
+    expect(seen.data ?? []).toEqual([]);
+  });
+
+  it('comes with the reminder instead when the event says so', async () => {
+    const event = await createEvent(org.id, {
+      title: 'Secret Supper',
+      date: futureDate(1),
+      ticketTypes: [{ name: 'Seat', price: 9500, quantity: 10 }],
+    });
+    await pool().query(
+      `insert into public.event_private_details (event_id, org_id, private_address, address_delivery) values ($1, $2, '7 Hidden Mews', 'reminder')`,
+      [event.id, org.id],
+    );
+    // 48 hours of reminder: tomorrow evening is inside it.
+    await pool().query(`update public.events set reminder_hours = 48 where id = $1`, [event.id]);
+    const b = await book(event.id, event.ticketTypes[0].id);
+    const [confirmation] = await mailOfKind(b.email, 'booking_confirmation');
+    expect(confirmation.body_text).not.toContain('7 Hidden Mews');
+    expect(confirmation.body_text).toContain('Address: Sent with your reminder, 48 hours before the dinner');
+    await pool().query(`select public.enqueue_due_reminders()`);
+    const [reminder] = await mailOfKind(b.email, 'booking_reminder');
+    expect(reminder.subject).toContain('Reminder: Secret Supper on');
+    expect(reminder.body_text).toContain('Address: 7 Hidden Mews');
+  });
+});
+
+describe('reminders', () => {
+  it('one per confirmed reservation in the window, none for cancelled ones, none twice under two concurrent runs', async () => {
+    const soon = await createEvent(org.id, {
+      title: 'Tomorrow Dinner',
+      date: futureDate(1),
+      event_time: '20:00',
+      ticketTypes: [{ name: 'Seat', price: 0, quantity: 20 }],
+    });
+    const later = await createEvent(org.id, {
+      title: 'Next Month Dinner',
+      date: futureDate(30),
+      ticketTypes: [{ name: 'Seat', price: 0, quantity: 20 }],
+    });
+    await pool().query(`update public.events set reminder_hours = 48 where id = any($1)`, [[soon.id, later.id]]);
+    const free = async (eventId: string, ticketTypeId: string) =>
+      (
+        await callFunction('process-square-payment', {
+          amount: 0,
+          idempotencyKey: randomUUID(),
+          reservationData: { eventId, ticketTypeId, num_guests: 1, ...guest('reminded') },
+        })
+      ).body.reservationId as string;
+    const kept = [
+      await free(soon.id, soon.ticketTypes[0].id),
+      await free(soon.id, soon.ticketTypes[0].id),
+      await free(soon.id, soon.ticketTypes[0].id),
+    ];
+    const cancelled = await free(soon.id, soon.ticketTypes[0].id);
+    await pool().query(`update public.reservations set status = 'cancelled' where id = $1`, [cancelled]);
+    const notYet = await free(later.id, later.ticketTypes[0].id);
+
+    // Two runs at the same moment, each in its own session.
+    const runs = await Promise.all(
+      [0, 1].map(async () => {
+        const client = new pg.Client({ connectionString: stackEnv().dbUrl });
+        await client.connect();
+        try {
+          return (await client.query<{ n: number }>(`select public.enqueue_due_reminders() as n`)).rows[0].n;
+        } finally {
+          await client.end();
+        }
+      }),
+    );
+    expect(runs.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(3);
+    const reminders = await sql<{ reservation_id: string; n: number }>(
+      `select reservation_id, count(*)::int as n from public.email_outbox where kind = 'booking_reminder' and reservation_id = any($1) group by reservation_id`,
+      [[...kept, cancelled, notYet]],
+    );
+    expect(reminders.map((r) => r.reservation_id).sort()).toEqual([...kept].sort());
+    expect(reminders.every((r) => r.n === 1)).toBe(true);
+    await pool().query(`select public.enqueue_due_reminders()`);
+    const again = await sql(`select 1 from public.email_outbox where kind = 'booking_reminder' and reservation_id = any($1)`, [kept]);
+    expect(again).toHaveLength(3);
+  });
+
+  it('0 hours turns reminders off', async () => {
+    const event = await createEvent(org.id, {
+      title: 'No Reminder Dinner',
+      date: futureDate(1),
+      ticketTypes: [{ name: 'Seat', price: 0, quantity: 5 }],
+    });
+    await pool().query(`update public.events set reminder_hours = 0 where id = $1`, [event.id]);
+    const id = (
+      await callFunction('process-square-payment', {
+        amount: 0,
+        idempotencyKey: randomUUID(),
+        reservationData: { eventId: event.id, ticketTypeId: event.ticketTypes[0].id, num_guests: 1, ...guest('off') },
+      })
+    ).body.reservationId;
+    await pool().query(`select public.enqueue_due_reminders()`);
+    expect(await sql(`select 1 from public.email_outbox where kind = 'booking_reminder' and reservation_id = $1`, [id])).toHaveLength(0);
+  });
+});
+
+describe('templates staff edit', () => {
+  it('the next confirmation uses the edited template; markup in it stays text', async () => {
+    const own = await createOrg({ name: 'Template Kitchen', members: [staff], branding: { brand_name: 'Template Kitchen' } });
+    const saved = await staff.client.from('email_templates').insert({
+      org_id: own.id,
+      name: 'Our confirmation',
+      template_type: 'booking_confirmation',
+      subject: '{{guest_name}}, see you at {{event_title}}',
+      body: 'Dear {{guest_name}},\n\nTable for {{guests}} on {{event_date}}. <script>alert(1)</script><img src=x onerror=alert(2)>\n\nCode {{booking_code}}',
+    });
+    expect(saved.error).toBeNull();
+    const event = await createEvent(own.id, { title: 'Template Night', ticketTypes: [{ name: 'Seat', price: 9500, quantity: 5 }] });
+    const b = await book(event.id, event.ticketTypes[0].id, guest('tmpl').email, 1);
+    const [mail] = await mailOfKind(b.email, 'booking_confirmation');
+    expect(mail.subject).toBe('Iris Inbox, see you at Template Night');
+    expect(mail.body_text).toContain('Table for 1 on');
+    expect(mail.body_text).toContain(`Code ${b.bookingCode}`);
+    expect(mail.body_html).not.toContain('<script>');
+    expect(mail.body_html).not.toContain('<img src=x');
+    expect(mail.body_html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('refuses an unknown placeholder with its name', async () => {
+    const { error } = await staff.client.from('email_templates').insert({
+      org_id: org.id,
+      name: 'Broken',
+      template_type: 'waitlist_offer',
+      subject: 'Hello {{guest_nme}}',
+      body: 'x',
+    });
+    expect(error?.message).toContain('Unknown placeholder {{guest_nme}}');
+  });
+});
