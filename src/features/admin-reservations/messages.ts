@@ -1,15 +1,35 @@
+import { formatCents } from '@/lib/money';
+
 /** The admin toasts for reservations, in the product's exact words (the e2e tests look for them). */
 export const reservationMessages = {
   success: 'Success',
   error: 'Error',
   updated: 'Reservation updated successfully',
-  cancelled: 'Reservation cancelled successfully',
   emailSent: 'Email sent successfully',
   fetchFailed: 'Failed to fetch reservations',
   updateFailed: 'Failed to update reservation',
   cancelFailed: 'Failed to cancel reservation',
   emailFailed: 'Failed to send email',
+  refundFailedTitle: 'Cancelled, but the refund failed',
+  refundErrorTitle: 'Refund failed',
 } as const;
+
+/** What a cancellation did, for its toast: 'Cancelled. $315.00 refunded.' and the like. */
+export function cancelledMessage(result: {
+  refundedCents: number;
+  refundStatus: 'completed' | 'pending' | 'none' | 'failed';
+  alreadyCancelled: boolean;
+}) {
+  const prefix = result.alreadyCancelled ? 'Already cancelled.' : 'Cancelled.';
+  if (result.refundStatus === 'completed' && result.refundedCents > 0) return `${prefix} ${formatCents(result.refundedCents)} refunded.`;
+  if (result.refundStatus === 'pending' && result.refundedCents > 0) return `${prefix} Refund of ${formatCents(result.refundedCents)} is pending.`;
+  return `${prefix} No refund.`;
+}
+
+/** What a refund did, for its toast. */
+export function refundedMessage(amountCents: number, status: 'completed' | 'pending' | 'none') {
+  return status === 'pending' ? `Refund of ${formatCents(amountCents)} is pending.` : `${formatCents(amountCents)} refunded.`;
+}
 
 /** The guest email's defaults: a subject naming an RSVP or a reservation, and a greeting body signed by the organization team. */
 export function defaultGuestEmail(reservation: { name: string; rsvp_slot_id: string | null; event_rsvp_mode?: boolean }, orgName: string) {

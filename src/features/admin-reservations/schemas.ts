@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { formatCents } from '@/lib/money';
+import { refundAmountProblem } from './lib/refund-amount';
 import {
   MAX_EMAIL_MESSAGE_LENGTH,
   MAX_EMAIL_SUBJECT_LENGTH,
@@ -19,6 +21,8 @@ export const editReservationSchema = z.object({
     .max(RESERVATION_MAX_GUESTS, `Maximum ${RESERVATION_MAX_GUESTS} guests`),
   dietaryRestrictions: z.string().trim().max(MAX_NOTE_LENGTH),
   specialRequests: z.string().trim().max(MAX_NOTE_LENGTH),
+  /** More guests on a paid booking: staff mark the extra guests complimentary (the server refuses otherwise). */
+  complimentary: z.boolean(),
 });
 
 export type EditReservationValues = z.input<typeof editReservationSchema>;
@@ -32,3 +36,50 @@ export const guestEmailSchema = z.object({
 });
 
 export type GuestEmailValues = z.infer<typeof guestEmailSchema>;
+
+/** Longest reason staff give for a refund or for keeping the money (the payment ledger keeps 500 characters). */
+const MAX_REASON_LENGTH = 500;
+
+export const CANCEL_CHOICES = ['full', 'policy', 'part', 'none'] as const;
+export type CancelChoice = (typeof CANCEL_CHOICES)[number];
+
+/**
+ * Cancelling a booking that still holds money: refund it all, what the policy gives, a part
+ * (dollars, at most what is refundable), or keep it — which needs a reason.
+ */
+export function cancelReservationSchema(refundableCents: number) {
+  return z
+    .object({
+      choice: z.enum(CANCEL_CHOICES),
+      amount: z.string(),
+      reason: z.string().trim().max(MAX_REASON_LENGTH, 'The reason is too long'),
+      notifyGuest: z.boolean(),
+    })
+    .superRefine((v, ctx) => {
+      if (v.choice === 'part') {
+        const problem = refundAmountProblem(v.amount, refundableCents);
+        if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
+      }
+      if (v.choice === 'none' && refundableCents > 0 && v.reason === '') {
+        ctx.addIssue({ code: 'custom', path: ['reason'], message: `Give a reason for keeping the ${formatCents(refundableCents)} paid` });
+      }
+    });
+}
+
+export type CancelReservationValues = z.infer<ReturnType<typeof cancelReservationSchema>>;
+
+/** Refunding without cancelling: an amount of at most what is refundable, an optional reason. */
+export function refundReservationSchema(refundableCents: number) {
+  return z
+    .object({
+      amount: z.string(),
+      reason: z.string().trim().max(MAX_REASON_LENGTH, 'The reason is too long'),
+      notifyGuest: z.boolean(),
+    })
+    .superRefine((v, ctx) => {
+      const problem = refundAmountProblem(v.amount, refundableCents);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
+    });
+}
+
+export type RefundReservationValues = z.infer<ReturnType<typeof refundReservationSchema>>;

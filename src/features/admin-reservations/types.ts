@@ -16,8 +16,11 @@ export interface AdminReservation extends Pick<
   | 'rsvp_slot_id'
   | 'ticket_type_id'
   | 'amount_cents'
+  | 'discount_cents'
   | 'created_at'
   | 'cancelled_at'
+  | 'cancel_reason'
+  | 'booking_code'
 > {
   /** The list holds confirmed and cancelled reservations only. */
   status: 'confirmed' | 'cancelled';
@@ -29,6 +32,45 @@ export interface AdminReservation extends Pick<
   slot_label: string | null;
   slot_time: string | null;
   ticket_type_name: string | null;
+  /** The refund policy frozen on the booking, in words ('Non-refundable', 'Full refund until 48 hours before …'). */
+  refund_policy: string;
+  /** What that policy refunds if the booking is cancelled now (0 once cancelled). */
+  policy_refund_cents: number;
+  money: ReservationMoney;
+}
+
+/** public.money_of: what a reservation's payment ledger comes to, in cents. */
+export interface ReservationMoney {
+  paid_cents: number;
+  refunded_cents: number;
+  pending_refund_cents: number;
+  failed_refund_cents: number;
+  /** Paid less refunded. */
+  net_cents: number;
+  /** Paid less refunded and refunds on their way: the most a refund can be now. */
+  refundable_cents: number;
+  comp_cents: number;
+  badge: string;
+}
+
+/** The money decision of a cancellation, as the cancel-reservation function takes it. */
+export type CancelRefund = 'full' | 'none' | { amountCents: number };
+
+/** Where a refund stands after a money action ('none': nothing was refunded). */
+export type RefundStatus = 'completed' | 'pending' | 'none';
+
+export interface CancelResult {
+  /** Refunded or on its way on this reservation so far. */
+  refundedCents: number;
+  refundStatus: RefundStatus | 'failed';
+  alreadyCancelled: boolean;
+  /** The processor's refusal when the reservation was cancelled but its refund failed. */
+  refundError: string | null;
+}
+
+export interface RefundResult {
+  refundedCents: number;
+  refundStatus: RefundStatus;
 }
 
 export interface ReservationsPage {

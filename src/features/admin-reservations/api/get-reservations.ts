@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Json } from '@/lib/database.types';
 import { boolean, integer, nullable, object, readPage, string } from '@/lib/read-json';
 import { supabase } from '@/lib/supabase';
-import { RESERVATIONS_PAGE_SIZE, type AdminReservation, type ReservationsPage } from '../types';
+import { RESERVATIONS_PAGE_SIZE, type AdminReservation, type ReservationMoney, type ReservationsPage } from '../types';
 
 export interface ReservationsQuery {
   search: string;
@@ -12,6 +12,21 @@ export interface ReservationsQuery {
 }
 
 const text = nullable(string);
+
+/** public.money_of's object (paid, refunded, net … in cents, and the badge). */
+export function readMoney(value: Json | undefined): ReservationMoney {
+  const m = object(value);
+  return {
+    paid_cents: integer(m.paid_cents),
+    refunded_cents: integer(m.refunded_cents),
+    pending_refund_cents: integer(m.pending_refund_cents),
+    failed_refund_cents: integer(m.failed_refund_cents),
+    net_cents: integer(m.net_cents),
+    refundable_cents: integer(m.refundable_cents),
+    comp_cents: integer(m.comp_cents),
+    badge: string(m.badge),
+  };
+}
 
 /** One row of admin_list_reservations (its `returns jsonb` is typed Json: read, not cast). */
 function readAdminReservation(value: Json | undefined): AdminReservation {
@@ -33,8 +48,11 @@ function readAdminReservation(value: Json | undefined): AdminReservation {
     // The list holds confirmed and cancelled reservations only.
     status: status === 'cancelled' ? 'cancelled' : 'confirmed',
     amount_cents: integer(r.amount_cents),
+    discount_cents: integer(r.discount_cents),
     created_at: string(r.created_at),
     cancelled_at: text(r.cancelled_at),
+    cancel_reason: text(r.cancel_reason),
+    booking_code: string(r.booking_code),
     event_title: string(r.event_title),
     event_date: string(r.event_date),
     event_time: string(r.event_time),
@@ -43,12 +61,15 @@ function readAdminReservation(value: Json | undefined): AdminReservation {
     slot_label: text(r.slot_label),
     slot_time: text(r.slot_time),
     ticket_type_name: text(r.ticket_type_name),
+    refund_policy: string(r.refund_policy),
+    policy_refund_cents: integer(r.policy_refund_cents),
+    money: readMoney(r.money),
   };
 }
 
 /**
  * One page of the organization's reservations, newest first, with the total, searched by
- * guest name or email on the server (admin_list_reservations), so 50,000 rows open at once.
+ * guest name, email or booking code on the server (admin_list_reservations), so 50,000 rows open at once.
  */
 export async function getReservations(orgId: string, q: ReservationsQuery): Promise<ReservationsPage> {
   const { data, error } = await supabase.rpc('admin_list_reservations', {

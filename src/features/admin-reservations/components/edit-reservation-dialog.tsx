@@ -1,20 +1,80 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { RESERVATION_MAX_GUESTS } from '@/config/product';
-import { useUpdateReservation } from '../api/update-reservation';
-import { reservationMessages } from '../messages';
+import { newIdempotencyKey } from '@/features/checkout/lib/idempotency';
+import { formatCents } from '@/lib/money';
+import { useRefundReservation } from '../api/refund-reservation';
+import { useUpdateReservation, type UpdateReservationResult } from '../api/update-reservation';
+import { refundedMessage, reservationMessages } from '../messages';
 import { editReservationSchema, type EditReservationOutput, type EditReservationValues } from '../schemas';
 import type { AdminReservation } from '../types';
+import { CheckboxField } from './checkbox-field';
 
 interface Props {
   orgId: string;
   reservation: AdminReservation;
   onClose(): void;
+}
+
+function guests(n: number) {
+  return `${n} ${n === 1 ? 'guest' : 'guests'}`;
+}
+
+/** After fewer guests on a paid booking: offers to refund what the policy gives for the guests who no longer come. */
+function RefundOffer({ orgId, reservation, result, onClose }: Props & { result: UpdateReservationResult }) {
+  const [refundIt, setRefundIt] = useState(true);
+  const [notifyGuest, setNotifyGuest] = useState(true);
+  const [requestKey] = useState(newIdempotencyKey);
+  const gone = result.guestsBefore - result.guestsAfter;
+  const amount = result.suggestedRefundCents;
+  const refund = useRefundReservation(orgId, {
+    onSuccess: (answer) => {
+      toast.success(reservationMessages.success, { description: refundedMessage(amount, answer.refundStatus) });
+      onClose();
+    },
+    onError: (error) => toast.error(reservationMessages.refundErrorTitle, { description: error.message }),
+  });
+
+  return (
+    <form
+      className="space-y-4"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!refundIt) return onClose();
+        refund.mutate({
+          reservationId: reservation.id,
+          amountCents: amount,
+          reason: `Party reduced from ${guests(result.guestsBefore)} to ${guests(result.guestsAfter)}`,
+          notifyGuest,
+          requestKey,
+        });
+      }}
+    >
+      <p className="text-sm">
+        The reservation now has {guests(result.guestsAfter)} (was {result.guestsBefore}). Under the booking&apos;s refund policy the{' '}
+        {gone === 1 ? 'guest' : `${gone} guests`} no longer coming paid {formatCents(amount)}.
+      </p>
+      <CheckboxField
+        label={`Refund ${formatCents(amount)} for the ${guests(gone)} no longer coming`}
+        checked={refundIt}
+        onChange={(e) => setRefundIt(e.target.checked)}
+      />
+      {refundIt ? <CheckboxField label="Email the guest" checked={notifyGuest} onChange={(e) => setNotifyGuest(e.target.checked)} /> : null}
+      <DialogFooter>
+        <Button type="submit" disabled={refund.isPending}>
+          {refund.isPending ? 'Refunding…' : refundIt ? `Refund ${formatCents(amount)}` : 'Done'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
 }
 
 export function EditReservationDialog({ orgId, reservation, onClose }: Props) {
@@ -27,47 +87,78 @@ export function EditReservationDialog({ orgId, reservation, onClose }: Props) {
       numGuests: String(reservation.num_guests),
       dietaryRestrictions: reservation.dietary_restrictions ?? '',
       specialRequests: reservation.special_requests ?? '',
+      complimentary: false,
     },
   });
   const { errors } = form.formState;
+  const [offer, setOffer] = useState<UpdateReservationResult | null>(null);
   const update = useUpdateReservation(orgId, {
-    onSuccess: () => {
+    onSuccess: (result) => {
       toast.success(reservationMessages.success, { description: reservationMessages.updated });
-      onClose();
+      if (result.suggestedRefundCents > 0) setOffer(result);
+      else onClose();
     },
-    onError: () => toast.error(reservationMessages.error, { description: reservationMessages.updateFailed }),
+    onError: (error) => toast.error(reservationMessages.updateFailed, { description: error.message }),
   });
 
+  // A booking that still holds a payment (as the server counts it: paid less refunds given or under
+  // way): a new party size has money consequences.
+  const holdsMoney = reservation.money.refundable_cents > 0;
+  const typed = Number(form.watch('numGuests'));
+  const more = holdsMoney && Number.isInteger(typed) && typed > reservation.num_guests;
+  const fewer = holdsMoney && Number.isInteger(typed) && typed >= 1 && typed < reservation.num_guests;
+
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
+    <Dialog open onOpenChange={(open) => !open && !update.isPending && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Edit Reservation</DialogTitle>
+          <DialogTitle>{offer ? 'Refund the guests no longer coming?' : 'Edit Reservation'}</DialogTitle>
           <DialogDescription>{reservation.event_title}</DialogDescription>
         </DialogHeader>
-        <form className="space-y-4" noValidate onSubmit={form.handleSubmit((values) => update.mutate({ id: reservation.id, values }))}>
-          <FormField label="Name" error={errors.name?.message}>
-            <Input autoComplete="off" {...form.register('name')} />
-          </FormField>
-          <FormField label="Email" error={errors.email?.message}>
-            <Input type="email" autoComplete="off" {...form.register('email')} />
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Phone" error={errors.phone?.message}>
-              <Input type="tel" autoComplete="off" {...form.register('phone')} />
+        {offer ? (
+          <RefundOffer orgId={orgId} reservation={reservation} result={offer} onClose={onClose} />
+        ) : (
+          <form
+            className="min-w-0 space-y-4"
+            noValidate
+            onSubmit={form.handleSubmit((values) => update.mutate({ id: reservation.id, values, guestsBefore: reservation.num_guests }))}
+          >
+            <FormField label="Name" error={errors.name?.message}>
+              <Input autoComplete="off" {...form.register('name')} />
             </FormField>
-            <FormField label="Guests" error={errors.numGuests?.message}>
-              <Input type="number" min={1} max={RESERVATION_MAX_GUESTS} {...form.register('numGuests')} />
+            <FormField label="Email" error={errors.email?.message}>
+              <Input type="email" autoComplete="off" {...form.register('email')} />
             </FormField>
-          </div>
-          <FormField label="Dietary restrictions" error={errors.dietaryRestrictions?.message}>
-            <Textarea rows={2} {...form.register('dietaryRestrictions')} />
-          </FormField>
-          <FormField label="Special requests" error={errors.specialRequests?.message}>
-            <Textarea rows={2} {...form.register('specialRequests')} />
-          </FormField>
-          <FormDialogFooter onCancel={onClose} pending={update.isPending} pendingLabel="Saving…" submitLabel="Save Changes" />
-        </form>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField label="Phone" error={errors.phone?.message}>
+                <Input type="tel" autoComplete="off" {...form.register('phone')} />
+              </FormField>
+              <FormField label="Guests" error={errors.numGuests?.message}>
+                <Input type="number" min={1} max={RESERVATION_MAX_GUESTS} {...form.register('numGuests')} />
+              </FormField>
+            </div>
+            {more ? (
+              <CheckboxField
+                label="Mark the extra guests as complimentary"
+                hint={`This booking was paid for ${guests(reservation.num_guests)}. Extra guests are free of charge, or booked and paid for separately.`}
+                aria-required
+                {...form.register('complimentary')}
+              />
+            ) : null}
+            {fewer ? (
+              <p className="rounded-md bg-muted/50 p-3 text-sm text-muted-foreground">
+                Their seats are given back. After saving you can refund what the policy gives for the guests no longer coming.
+              </p>
+            ) : null}
+            <FormField label="Dietary restrictions" error={errors.dietaryRestrictions?.message}>
+              <Textarea rows={2} {...form.register('dietaryRestrictions')} />
+            </FormField>
+            <FormField label="Special requests" error={errors.specialRequests?.message}>
+              <Textarea rows={2} {...form.register('specialRequests')} />
+            </FormField>
+            <FormDialogFooter onCancel={onClose} pending={update.isPending} pendingLabel="Saving…" submitLabel="Save Changes" />
+          </form>
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { toast } from 'sonner';
-import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { useCancelReservation } from '../api/cancel-reservation';
 import { useReservations } from '../api/get-reservations';
 import { reservationMessages } from '../messages';
 import { RESERVATIONS_PAGE_SIZE, type AdminReservation } from '../types';
+import { CancelReservationDialog } from './cancel-reservation-dialog';
 import { EditReservationDialog } from './edit-reservation-dialog';
 import { EmailGuestDialog } from './email-guest-dialog';
 import { ReservationCards } from './reservation-cards';
+import { RefundReservationDialog } from './refund-reservation-dialog';
 import { ReservationsTable } from './reservations-table';
 import { AdminSection } from '@/components/admin/admin-section';
 import { QueryStatus } from '@/components/admin/query-status';
@@ -30,17 +30,8 @@ export function ReservationsTab({ orgId, orgName, layout }: Props) {
   const query = useReservations(orgId, { search, page, includeCancelled });
   const [editing, setEditing] = useState<AdminReservation | null>(null);
   const [emailing, setEmailing] = useState<AdminReservation | null>(null);
+  const [refunding, setRefunding] = useState<AdminReservation | null>(null);
   const [cancelling, setCancelling] = useState<AdminReservation | null>(null);
-  const cancel = useCancelReservation(orgId, {
-    onSuccess: () => {
-      toast.success(reservationMessages.success, { description: reservationMessages.cancelled });
-      setCancelling(null);
-    },
-    onError: () => {
-      toast.error(reservationMessages.error, { description: reservationMessages.cancelFailed });
-      setCancelling(null);
-    },
-  });
 
   // eslint-disable-next-line react-hooks/set-state-in-effect -- a new search or filter starts on page 0 (after the render that saw it, as designed)
   useEffect(() => setPage(0), [search, includeCancelled]);
@@ -51,7 +42,7 @@ export function ReservationsTab({ orgId, orgName, layout }: Props) {
   const total = query.data?.total ?? 0;
   const rows = query.data?.rows ?? [];
   const pages = Math.max(1, Math.ceil(total / RESERVATIONS_PAGE_SIZE));
-  const handlers = { onEdit: setEditing, onEmail: setEmailing, onCancel: setCancelling };
+  const handlers = { onEdit: setEditing, onEmail: setEmailing, onRefund: setRefunding, onCancel: setCancelling };
 
   return (
     <AdminSection
@@ -59,8 +50,8 @@ export function ReservationsTab({ orgId, orgName, layout }: Props) {
       title="Reservations"
       actions={
         <SearchInput
-          label="Search reservations by guest name or email"
-          placeholder="Search by name or email"
+          label="Search reservations by guest name, email or booking code"
+          placeholder="Search by name, email or code"
           value={searchText}
           onValueChange={setSearchText}
         />
@@ -102,19 +93,8 @@ export function ReservationsTab({ orgId, orgName, layout }: Props) {
 
       {editing ? <EditReservationDialog orgId={orgId} reservation={editing} onClose={() => setEditing(null)} /> : null}
       {emailing ? <EmailGuestDialog orgName={orgName} reservation={emailing} onClose={() => setEmailing(null)} /> : null}
-      {cancelling ? (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && setCancelling(null)}
-          title="Cancel this reservation?"
-          description={`${cancelling.name}'s reservation for ${cancelling.event_title} (${cancelling.num_guests} ${cancelling.num_guests === 1 ? 'guest' : 'guests'}) will be cancelled and the seats returned. This cannot be undone.`}
-          confirmLabel={cancel.isPending ? 'Cancelling…' : 'Cancel reservation'}
-          cancelLabel="Keep reservation"
-          destructive
-          pending={cancel.isPending}
-          onConfirm={() => cancel.mutate(cancelling.id)}
-        />
-      ) : null}
+      {refunding ? <RefundReservationDialog orgId={orgId} reservation={refunding} onClose={() => setRefunding(null)} /> : null}
+      {cancelling ? <CancelReservationDialog orgId={orgId} reservation={cancelling} onClose={() => setCancelling(null)} /> : null}
     </AdminSection>
   );
 }

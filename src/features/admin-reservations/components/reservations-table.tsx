@@ -1,7 +1,9 @@
 import { TableCell, TableRow } from '@/components/ui/table';
 import { DataTable } from '@/components/ui/data-table';
+import { MoneyBadge } from '@/components/admin/money-badge';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import type { AdminReservation } from '../types';
+import { MoneyLines } from './money-summary';
 import { ReservationActions, type ReservationHandlers } from './reservation-actions';
 import { ReservationStatusBadge } from './reservation-status-badge';
 
@@ -9,18 +11,26 @@ export function ReservationsTable({ rows, ...handlers }: ReservationHandlers & {
   return (
     <DataTable
       label="Reservations"
-      columns={['Guest', 'Event', 'Email', 'Phone', 'Guests', 'Date', 'Status', 'Actions']}
+      columns={['Guest', 'Event', 'Contact', 'Guests', 'Date', 'Status', 'Payment', 'Actions']}
       rightAligned={['Guests', 'Actions']}
     >
       {rows.map((r) => (
         <TableRow key={r.id} data-reservation-id={r.id} className={r.cancelled_at ? 'text-muted-foreground' : undefined}>
-          <TableCell className="font-medium">{r.name}</TableCell>
+          <TableCell>
+            <span className="font-medium">{r.name}</span>
+            <span className="block whitespace-nowrap font-mono text-xs text-muted-foreground">
+              <span className="sr-only">Booking code </span>
+              {r.booking_code}
+            </span>
+          </TableCell>
           <TableCell>
             {r.event_title}
             {r.slot_label ? <span className="block text-xs text-muted-foreground">{r.slot_label}</span> : null}
           </TableCell>
-          <TableCell className="break-all">{r.email}</TableCell>
-          <TableCell>{r.phone || '—'}</TableCell>
+          <TableCell className="break-all">
+            <span className="block">{r.email}</span>
+            {r.phone ? <span className="block text-xs text-muted-foreground">{r.phone}</span> : null}
+          </TableCell>
           <TableCell className="text-right tabular-nums">{r.num_guests}</TableCell>
           <TableCell className="whitespace-nowrap">
             {formatEventDate(r.event_date, 'MMM d, yyyy')}
@@ -30,7 +40,11 @@ export function ReservationsTable({ rows, ...handlers }: ReservationHandlers & {
             <ReservationStatusBadge reservation={r} />
           </TableCell>
           <TableCell>
-            <ReservationActions reservation={r} {...handlers} />
+            <MoneyBadge badge={r.money.badge} />
+            <MoneyLines money={r.money} />
+          </TableCell>
+          <TableCell>
+            <ReservationActions reservation={r} {...handlers} className="flex-nowrap" />
           </TableCell>
         </TableRow>
       ))}

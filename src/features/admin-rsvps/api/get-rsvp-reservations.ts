@@ -9,6 +9,7 @@ const text = nullable(string);
 /** The columns of an admin_list_reservations row the RSVP list shows (`returns jsonb`: read, not cast). */
 function readRsvpRow(value: Json | undefined): RsvpListRow {
   const r = object(value);
+  const money = object(r.money);
   return {
     id: string(r.id),
     name: string(r.name),
@@ -20,6 +21,10 @@ function readRsvpRow(value: Json | undefined): RsvpListRow {
     event_time: string(r.event_time),
     slot_label: text(r.slot_label),
     slot_time: text(r.slot_time),
+    booking_code: string(r.booking_code),
+    money_badge: string(money.badge),
+    paid_cents: integer(money.paid_cents),
+    net_cents: integer(money.net_cents),
   };
 }
 

@@ -1,5 +1,7 @@
+import { MoneyBadge } from '@/components/admin/money-badge';
 import { Card, CardContent } from '@/components/ui/card';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
+import { formatCents } from '@/lib/money';
 import type { RsvpListRow } from '../types';
 
 /** Phones: the reservations that hold an RSVP slot. */
@@ -21,8 +23,20 @@ export function RsvpList({ rows }: { rows: RsvpListRow[] }) {
                 {formatEventDate(r.event_date, 'EEE, MMM d, yyyy')} · {formatEventTime(r.slot_time ?? r.event_time)}
                 {r.slot_label ? ` · ${r.slot_label}` : ''}
               </p>
+              <p className="font-mono text-xs text-muted-foreground">
+                <span className="sr-only">Booking code </span>
+                {r.booking_code}
+              </p>
               <p className="break-all">{r.email}</p>
               {r.phone ? <p>{r.phone}</p> : null}
+              <div className="flex flex-wrap items-center gap-2 pt-1">
+                <MoneyBadge badge={r.money_badge} />
+                {r.paid_cents > 0 ? (
+                  <span className="text-xs tabular-nums text-muted-foreground">
+                    Paid {formatCents(r.paid_cents)} · Net {formatCents(r.net_cents)}
+                  </span>
+                ) : null}
+              </div>
             </CardContent>
           </Card>
         </li>

@@ -1,0 +1,154 @@
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input, Textarea } from '@/components/ui/input';
+import { MoneyBadge } from '@/components/admin/money-badge';
+import { dollarsToCents, formatCents } from '@/lib/money';
+import { useCancelReservation } from '../api/cancel-reservation';
+import { cancelledMessage, reservationMessages } from '../messages';
+import { cancelReservationSchema, type CancelChoice, type CancelReservationValues } from '../schemas';
+import type { AdminReservation, CancelRefund } from '../types';
+import { CheckboxField } from './checkbox-field';
+import { MoneySummary } from './money-summary';
+
+interface Props {
+  orgId: string;
+  reservation: AdminReservation;
+  onClose(): void;
+}
+
+function guests(n: number) {
+  return `${n} ${n === 1 ? 'guest' : 'guests'}`;
+}
+
+/**
+ * Cancelling a reservation. One that still holds money asks what happens to it: refund it all
+ * (the default when the booking's policy allows it), what the policy gives now, a part, or keep
+ * it with a reason; a free or comp one (or one refunded already) is a plain confirmation. Either
+ * way the cancel-reservation function cancels, and emails the guest unless told not to.
+ */
+export function CancelReservationDialog({ orgId, reservation, onClose }: Props) {
+  const { money, policy_refund_cents: policyCents } = reservation;
+  const refundable = money.refundable_cents;
+  const holdsMoney = refundable > 0;
+  // The policy refunds less than everything, but something: offer it as its own choice.
+  const policyChoice = policyCents > 0 && policyCents < refundable;
+  const defaultChoice: CancelChoice = policyCents >= refundable ? 'full' : policyChoice ? 'policy' : 'none';
+
+  const form = useForm<CancelReservationValues>({
+    resolver: zodResolver(cancelReservationSchema(refundable)),
+    defaultValues: { choice: holdsMoney ? defaultChoice : 'none', amount: '', reason: '', notifyGuest: true },
+  });
+  const { errors } = form.formState;
+  const choice = form.watch('choice');
+
+  const cancel = useCancelReservation(orgId, {
+    onSuccess: (result, input) => {
+      if (result.refundStatus === 'failed') {
+        // The server's own words: the reservation is cancelled, the processor refused the refund.
+        toast.error(reservationMessages.refundFailedTitle, { description: result.refundError ?? undefined });
+      } else {
+        // The function answers the total refunded so far; this cancellation's share is what it added.
+        const before = money.refunded_cents + money.pending_refund_cents;
+        const refundedNow = typeof input.refund === 'object' ? input.refund.amountCents : Math.max(0, result.refundedCents - before);
+        toast.success(reservationMessages.success, {
+          description: cancelledMessage({ ...result, refundedCents: result.alreadyCancelled ? result.refundedCents : refundedNow }),
+        });
+      }
+      onClose();
+    },
+    onError: (error) => toast.error(reservationMessages.cancelFailed, { description: error.message }),
+  });
+
+  function submit(values: CancelReservationValues) {
+    let refund: CancelRefund = 'none';
+    if (holdsMoney && values.choice === 'full') refund = 'full';
+    if (holdsMoney && values.choice === 'policy') refund = { amountCents: policyCents };
+    if (holdsMoney && values.choice === 'part') refund = { amountCents: dollarsToCents(values.amount) ?? 0 };
+    cancel.mutate({ reservationId: reservation.id, refund, notifyGuest: values.notifyGuest, reason: values.reason });
+  }
+
+  const radio = (value: CancelChoice, label: string, extra?: ReactNode) => (
+    <div className="space-y-2 rounded-md border p-3 has-[:checked]:border-primary">
+      <label className="flex items-start gap-3 text-sm font-medium">
+        <input type="radio" value={value} className="mt-0.5 h-5 w-5 shrink-0 accent-primary" {...form.register('choice')} />
+        <span>{label}</span>
+      </label>
+      {choice === value ? extra : null}
+    </div>
+  );
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !cancel.isPending && onClose()}>
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>Cancel this reservation?</DialogTitle>
+          <DialogDescription>
+            {reservation.name}&apos;s reservation for {reservation.event_title} ({guests(reservation.num_guests)}, booking {reservation.booking_code})
+            will be cancelled and the seats returned. This cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        <form className="min-w-0 space-y-4" noValidate onSubmit={form.handleSubmit(submit)}>
+          {money.paid_cents > 0 ? (
+            <section aria-label="Payment" className="space-y-2 rounded-md bg-muted/50 p-3">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span className="text-sm font-medium">Payment</span>
+                <MoneyBadge badge={money.badge} />
+              </div>
+              <MoneySummary money={money} />
+              <p className="text-xs text-muted-foreground">Refund policy: {reservation.refund_policy}.</p>
+              {holdsMoney ? (
+                <p className="text-xs text-muted-foreground">
+                  Still refundable: {formatCents(refundable)}. Under the policy, cancelling now refunds {formatCents(policyCents)}.
+                </p>
+              ) : (
+                <p className="text-xs text-muted-foreground">Nothing is left to refund.</p>
+              )}
+            </section>
+          ) : null}
+
+          {holdsMoney ? (
+            <fieldset className="min-w-0 space-y-2">
+              <legend className="mb-2 text-sm font-medium">What happens to the money?</legend>
+              {radio('full', `Refund in full: ${formatCents(refundable)}`)}
+              {policyChoice ? radio('policy', `Refund per policy: ${formatCents(policyCents)}`) : null}
+              {radio(
+                'part',
+                'Refund part',
+                <FormField label="Amount to refund ($)" error={errors.amount?.message} hint={`At most ${formatCents(refundable)}`}>
+                  <Input inputMode="decimal" autoComplete="off" placeholder="0.00" {...form.register('amount')} />
+                </FormField>,
+              )}
+              {radio('none', 'Keep the money')}
+            </fieldset>
+          ) : null}
+
+          {holdsMoney || money.paid_cents > 0 ? (
+            <FormField
+              label={choice === 'none' && holdsMoney ? 'Reason for keeping the money' : 'Reason (optional)'}
+              error={errors.reason?.message}
+              hint={choice === 'none' && holdsMoney ? 'Required. Kept with the booking for your records.' : undefined}
+            >
+              <Textarea rows={2} aria-required={choice === 'none' && holdsMoney ? true : undefined} {...form.register('reason')} />
+            </FormField>
+          ) : null}
+
+          <CheckboxField label="Email the guest" hint="Tells them it is cancelled and what is refunded." {...form.register('notifyGuest')} />
+
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose} disabled={cancel.isPending}>
+              Keep reservation
+            </Button>
+            <Button type="submit" variant="destructive" disabled={cancel.isPending}>
+              {cancel.isPending ? 'Cancelling…' : 'Cancel reservation'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

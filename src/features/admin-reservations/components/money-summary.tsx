@@ -1,0 +1,54 @@
+import { formatCents } from '@/lib/money';
+import { cn } from '@/lib/utils';
+import type { ReservationMoney } from '../types';
+
+/** Refunded so far, and what is still on its way to the guest's card. */
+function RefundedAmount({ money }: { money: ReservationMoney }) {
+  return (
+    <>
+      {formatCents(money.refunded_cents)}
+      {money.pending_refund_cents > 0 ? (
+        <span className="block text-xs text-amber-800">+{formatCents(money.pending_refund_cents)} pending</span>
+      ) : null}
+      {money.failed_refund_cents > 0 ? <span className="block text-xs text-destructive">{formatCents(money.failed_refund_cents)} failed</span> : null}
+    </>
+  );
+}
+
+/** Paid, refunded and net of a reservation, as a small three-column list (cards and dialogs). */
+export function MoneySummary({ money, className }: { money: ReservationMoney; className?: string }) {
+  return (
+    <dl className={cn('grid grid-cols-3 gap-2 text-sm', className)}>
+      <div>
+        <dt className="text-xs text-muted-foreground">Paid</dt>
+        <dd className="tabular-nums">{formatCents(money.paid_cents)}</dd>
+      </div>
+      <div>
+        <dt className="text-xs text-muted-foreground">Refunded</dt>
+        <dd className="tabular-nums">
+          <RefundedAmount money={money} />
+        </dd>
+      </div>
+      <div>
+        <dt className="text-xs text-muted-foreground">Net</dt>
+        <dd className="tabular-nums">{formatCents(money.net_cents)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Paid, refunded and net as three short lines (a table cell). */
+export function MoneyLines({ money }: { money: ReservationMoney }) {
+  return (
+    <dl className="mt-1 grid grid-cols-[auto_auto] gap-x-2 whitespace-nowrap text-xs">
+      <dt className="text-muted-foreground">Paid</dt>
+      <dd className="text-right tabular-nums">{formatCents(money.paid_cents)}</dd>
+      <dt className="text-muted-foreground">Refunded</dt>
+      <dd className="text-right tabular-nums">
+        <RefundedAmount money={money} />
+      </dd>
+      <dt className="text-muted-foreground">Net</dt>
+      <dd className="text-right tabular-nums">{formatCents(money.net_cents)}</dd>
+    </dl>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { MoneyBadge } from '@/components/admin/money-badge';
+import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input, Textarea } from '@/components/ui/input';
+import { newIdempotencyKey } from '@/features/checkout/lib/idempotency';
+import { dollarsToCents, formatCents } from '@/lib/money';
+import { useRefundReservation } from '../api/refund-reservation';
+import { centsToDollarsInput } from '../lib/refund-amount';
+import { refundedMessage, reservationMessages } from '../messages';
+import { refundReservationSchema, type RefundReservationValues } from '../schemas';
+import type { AdminReservation } from '../types';
+import { CheckboxField } from './checkbox-field';
+import { MoneySummary } from './money-summary';
+
+interface Props {
+  orgId: string;
+  reservation: AdminReservation;
+  onClose(): void;
+}
+
+/** Refunds part or all of what a booking still holds, without cancelling it. */
+export function RefundReservationDialog({ orgId, reservation, onClose }: Props) {
+  const { money } = reservation;
+  const refundable = money.refundable_cents;
+  // One key per opening of the dialog: sending the same refund twice (a double click, a retry) refunds once.
+  const [requestKey] = useState(newIdempotencyKey);
+  const form = useForm<RefundReservationValues>({
+    resolver: zodResolver(refundReservationSchema(refundable)),
+    defaultValues: { amount: centsToDollarsInput(refundable), reason: '', notifyGuest: true },
+  });
+  const { errors } = form.formState;
+  const refund = useRefundReservation(orgId, {
+    onSuccess: (result, input) => {
+      toast.success(reservationMessages.success, { description: refundedMessage(input.amountCents, result.refundStatus) });
+      onClose();
+    },
+    onError: (error) => toast.error(reservationMessages.refundErrorTitle, { description: error.message }),
+  });
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !refund.isPending && onClose()}>
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>Refund {reservation.name}</DialogTitle>
+          <DialogDescription>
+            {reservation.event_title} · booking {reservation.booking_code}. The reservation stays as it is.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          className="min-w-0 space-y-4"
+          noValidate
+          onSubmit={form.handleSubmit((values) =>
+            refund.mutate({
+              reservationId: reservation.id,
+              amountCents: dollarsToCents(values.amount) ?? 0,
+              reason: values.reason,
+              notifyGuest: values.notifyGuest,
+              requestKey,
+            }),
+          )}
+        >
+          <section aria-label="Payment" className="space-y-2 rounded-md bg-muted/50 p-3">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="text-sm font-medium">Payment</span>
+              <MoneyBadge badge={money.badge} />
+            </div>
+            <MoneySummary money={money} />
+            <p className="text-xs text-muted-foreground">Still refundable: {formatCents(refundable)}.</p>
+          </section>
+          <FormField label="Amount to refund ($)" error={errors.amount?.message} hint={`At most ${formatCents(refundable)}`}>
+            <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
+          </FormField>
+          <FormField label="Reason (optional)" error={errors.reason?.message}>
+            <Textarea rows={2} {...form.register('reason')} />
+          </FormField>
+          <CheckboxField label="Email the guest" hint="Tells them the amount refunded." {...form.register('notifyGuest')} />
+          <FormDialogFooter onCancel={onClose} pending={refund.isPending} pendingLabel="Refunding…" submitLabel="Refund" />
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
