@@ -5,7 +5,8 @@ import pg from 'pg';
  * `intervalMs` (default 30 s) it runs `select public.release_expired_holds()`, which expires
  * holds past hold_expires_at so their seats go back to the counters, and
  * `select public.enqueue_due_reminders()`, which queues each confirmed guest's reminder once
- * (the mailbox's delivery pass then sends it). (The public availability already counts such seats as
+ * (the mailbox's delivery pass then sends it), and `select public.fill_waitlists()`, which offers
+ * seats freed by staff raising a capacity to waiting parties. (The public availability already counts such seats as
  * free, and every booking releases its own event's stale holds first; this keeps the
  * tables themselves tidy, as in production.)
  *
@@ -40,6 +41,7 @@ export function startHoldReleaser({ dbUrl, intervalMs = 30_000, log }: HoldRelea
       const { rows } = await client.query<{ released: number }>('select public.release_expired_holds() as released');
       await client.query('commit');
       await client.query('select public.enqueue_due_reminders()');
+      await client.query('select public.fill_waitlists()');
       return rows[0]?.released ?? 0;
     } catch (error) {
       await client.query('rollback').catch(() => undefined);

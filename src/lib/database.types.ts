@@ -971,6 +971,94 @@ export type Database = {
         }
         Relationships: []
       }
+      waitlist_entries: {
+        Row: {
+          created_at: string
+          email: string
+          event_id: string
+          id: string
+          name: string
+          offer_expires_at: string | null
+          offered_at: string | null
+          org_id: string
+          party_size: number
+          reservation_id: string | null
+          rsvp_slot_id: string | null
+          status: string
+          ticket_type_id: string | null
+          updated_at: string
+          offer_to_waitlist_entry: string | null
+        }
+        Insert: {
+          created_at?: string
+          email: string
+          event_id: string
+          id?: string
+          name: string
+          offer_expires_at?: string | null
+          offered_at?: string | null
+          org_id: string
+          party_size: number
+          reservation_id?: string | null
+          rsvp_slot_id?: string | null
+          status?: string
+          ticket_type_id?: string | null
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          email?: string
+          event_id?: string
+          id?: string
+          name?: string
+          offer_expires_at?: string | null
+          offered_at?: string | null
+          org_id?: string
+          party_size?: number
+          reservation_id?: string | null
+          rsvp_slot_id?: string | null
+          status?: string
+          ticket_type_id?: string | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "waitlist_entries_event_of_org"
+            columns: ["event_id", "org_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id", "org_id"]
+          },
+          {
+            foreignKeyName: "waitlist_entries_event_of_org"
+            columns: ["event_id", "org_id"]
+            isOneToOne: false
+            referencedRelation: "events_with_availability"
+            referencedColumns: ["id", "org_id"]
+          },
+          {
+            foreignKeyName: "waitlist_entries_reservation_id_fkey"
+            columns: ["reservation_id"]
+            isOneToOne: false
+            referencedRelation: "reservations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "waitlist_entries_slot_of_event"
+            columns: ["rsvp_slot_id", "event_id"]
+            isOneToOne: false
+            referencedRelation: "rsvp_slots"
+            referencedColumns: ["id", "event_id"]
+          },
+          {
+            foreignKeyName: "waitlist_entries_ticket_type_of_event"
+            columns: ["ticket_type_id", "event_id"]
+            isOneToOne: false
+            referencedRelation: "ticket_types"
+            referencedColumns: ["id", "event_id"]
+          },
+        ]
+      }
     }
     Views: {
       events_with_availability: {
@@ -1167,6 +1255,8 @@ export type Database = {
         Args: { p_reason?: string; p_reservation_id: string }
         Returns: boolean
       }
+      fill_waitlist: { Args: { p_event_id: string }; Returns: number }
+      fill_waitlists: { Args: Record<PropertyKey, never>; Returns: number }
       finish_outbox_send: {
         Args: {
           p_claim_token: string
@@ -1241,6 +1331,17 @@ export type Database = {
         }
         Returns: boolean
       }
+      join_waitlist: {
+        Args: {
+          p_email: string
+          p_event_id: string
+          p_name: string
+          p_party_size: number
+          p_rsvp_slot_id: string
+          p_ticket_type_id: string
+        }
+        Returns: Json
+      }
       lock_reservation: {
         Args: { p_reservation_id: string }
         Returns: {
@@ -1296,6 +1397,10 @@ export type Database = {
       money_held_cents: { Args: { p_reservation_id: string }; Returns: number }
       money_of: { Args: { p_reservation_id: string }; Returns: Json }
       new_booking_code: { Args: Record<PropertyKey, never>; Returns: string }
+      offer_to_waitlist_entry: {
+        Args: { w: Database["public"]["Tables"]["waitlist_entries"]["Row"] }
+        Returns: string
+      }
       open_refund: {
         Args: {
           p_actor: string
@@ -1448,6 +1553,7 @@ export type Database = {
         }
         Returns: Json
       }
+      staff_offer_waitlist: { Args: { p_entry_id: string }; Returns: Json }
       staff_refund_reservation: {
         Args: {
           p_amount_cents: number
@@ -1457,6 +1563,10 @@ export type Database = {
           p_reservation_id: string
         }
         Returns: Json
+      }
+      staff_remove_waitlist: {
+        Args: { p_entry_id: string }
+        Returns: undefined
       }
       staff_set_guests: {
         Args: {
@@ -1519,6 +1629,7 @@ export type Database = {
         Returns: Json
       }
       unknown_email_placeholder: { Args: { p_text: string }; Returns: string }
+      waitlist_offer_view: { Args: { p_token: string }; Returns: Json }
     }
     Enums: {
       [_ in never]: never

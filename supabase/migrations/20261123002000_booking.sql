@@ -880,7 +880,7 @@ as $$
     -- reused key with a different token).
     'payment_source', (
       select be.detail ->> 'payment_source' from public.booking_events be
-      where be.reservation_id = p_reservation.id and be.kind = 'held'
+      where be.reservation_id = p_reservation.id and be.kind = 'held' and be.detail ->> 'payment_source' is not null
       order by be.id limit 1),
     'outcome', (
       select be.detail from public.booking_events be
@@ -1075,6 +1075,16 @@ begin
        or lower(v_existing.email) <> lower(btrim(coalesce(p_email, ''))) then
       raise exception 'This checkout was already used for a different booking. Please refresh the page and try again.'
         using errcode = 'SH409';
+    end if;
+    -- A hold made for the guest (a waitlist offer) is paid with the first card token sent
+    -- for it: 'charging' goes on record before the processor is called, as for any hold.
+    if v_existing.status = 'held' and v_existing.amount_cents > 0 and p_payment_source is not null
+       and not exists (select 1 from public.payment_ledger l where l.reservation_id = v_existing.id and l.kind = 'charge') then
+      insert into public.payment_ledger (reservation_id, org_id, kind, status, amount_cents, guests, provider, idempotency_key, actor)
+      values (v_existing.id, v_existing.org_id, 'charge', 'charging', v_existing.amount_cents, v_existing.num_guests,
+              p_payment_provider, p_idempotency_key, 'guest');
+      insert into public.booking_events (reservation_id, kind, detail)
+      values (v_existing.id, 'held', jsonb_build_object('payment_source', p_payment_source, 'claimed', true));
     end if;
     return public.booking_summary(v_existing, true);
   end if;

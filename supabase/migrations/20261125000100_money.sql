@@ -684,7 +684,8 @@ as $$
         'amount_cents', x.amount_cents, 'email', r.email, 'guests', r.num_guests, 'status', r.status,
         'event_title', e.title, 'org_name', o.name,
         'payment_source', (select be.detail ->> 'payment_source' from public.booking_events be
-                           where be.reservation_id = r.id and be.kind = 'held' order by be.id limit 1)) order by x.id)
+                           where be.reservation_id = r.id and be.kind = 'held' and be.detail ->> 'payment_source' is not null
+                           order by be.id limit 1)) order by x.id)
       from (select l.* from public.payment_ledger l
             where l.kind = 'charge' and l.status = 'charging'
               and l.created_at < now() - make_interval(secs => greatest(coalesce(p_older_than_seconds, 120), 0))

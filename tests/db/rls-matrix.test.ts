@@ -87,6 +87,10 @@ const EXPECTED = `
 | payment_ledger           | insert | deny    | deny    | deny    | deny       | allow   |
 | payment_ledger           | update | deny    | deny    | deny    | deny       | allow   |
 | payment_ledger           | delete | deny    | deny    | deny    | deny       | allow   |
+| waitlist_entries         | select | deny    | allow   | deny    | allow      | allow   |
+| waitlist_entries         | insert | deny    | deny    | deny    | deny       | allow   |
+| waitlist_entries         | update | deny    | deny    | deny    | deny       | allow   |
+| waitlist_entries         | delete | deny    | deny    | deny    | deny       | allow   |
 | square_webhook_events    | select | deny    | deny    | deny    | deny       | allow   |
 | square_webhook_events    | insert | deny    | deny    | deny    | deny       | allow   |
 | square_webhook_events    | update | deny    | deny    | deny    | deny       | allow   |
@@ -227,6 +231,13 @@ const PROBES: Record<string, Probe> = {
     insert: `insert into public.payment_ledger (reservation_id, org_id, kind, status, amount_cents)
              select id, org_id, 'comp', 'completed', 700 from public.reservations where org_id = '${A}' order by created_at, id limit 1`,
     ...byKey('payment_ledger', 'reason', 'id', '::bigint'),
+  },
+  waitlist_entries: {
+    fixture: `insert into public.waitlist_entries (org_id, event_id, ticket_type_id, name, email, party_size)
+              values ('${A}', '${EVENT}', ${foodOnly}, 'Probe Waiter', 'probe.waiter@example.com', 2) returning id::text as key`,
+    insert: `insert into public.waitlist_entries (org_id, event_id, ticket_type_id, name, email, party_size)
+             values ('${A}', '${EVENT}', ${foodOnly}, 'Another Waiter', 'another.waiter@example.com', 2)`,
+    ...byKey('waitlist_entries', 'party_size'),
   },
   square_webhook_events: {
     fixture: `insert into public.square_webhook_events (event_id, event_type) values ('probe-event', 'refund.updated') returning event_id as key`,
