@@ -207,7 +207,11 @@ async function measureLoad(url: string, apiUrl: string): Promise<LoadFigures> {
     await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
 
     const all = [...seen.values()];
-    const isApi = (u: string) => u.startsWith(apiUrl) && API_PATHS.some((p) => new URL(u).pathname.startsWith(p));
+    // Data round trips only: public images (the demo's, served from Storage) are not.
+    const isApi = (u: string) =>
+      u.startsWith(apiUrl) &&
+      API_PATHS.some((p) => new URL(u).pathname.startsWith(p)) &&
+      !new URL(u).pathname.startsWith('/storage/v1/object/public/');
     const isPreflight = (s: Seen) => s.type === 'Preflight' || (s.method === 'OPTIONS' && isApi(s.url));
     const kind = (s: Seen) =>
       isApi(s.url) ? 'api' : s.type === 'Script' ? 'js' : s.type === 'Stylesheet' ? 'css' : s.type === 'Document' ? 'document' : 'other';

@@ -284,7 +284,19 @@ describe('dinner series page', () => {
 
     const link = page.getByRole('link', { name: 'Reservation Details' });
     const href = (await link.getAttribute('href'))!;
-    expect(invite.searchParams.get('body')).toContain(`${stackEnv().siteUrl}${href}`);
+    // The party's link and message carry nothing private: no email, dietary restrictions, special requests, ticket or total.
+    const inviteBody = invite.searchParams.get('body')!;
+    const inviteLink = inviteBody.match(/https?:\/\/\S+/)?.[0];
+    expect(inviteLink?.startsWith(`${stackEnv().siteUrl}/reservation-details?`)).toBe(true);
+    expect(Object.fromEntries(new URL(inviteLink!).searchParams)).toEqual({
+      eventTitle: dinner.title,
+      eventDate: dinner.date,
+      guests: '2',
+      invitedBy: 'Julia',
+    });
+    for (const secret of ['No shellfish', 'Anniversary', email, 'Child', 'dietary', 'special', 'totalPrice', '$350', 'Wine']) {
+      expect(decodeURIComponent(invite.href)).not.toContain(secret);
+    }
     const params = Object.fromEntries(new URL(href, stackEnv().siteUrl).searchParams);
     expect(params).toEqual({
       name: 'Julia Child',
@@ -332,6 +344,18 @@ describe('dinner series page', () => {
     expect(outlook.searchParams.get('body')).toBe(description);
     expect(outlook.searchParams.get('location')).toBe('Brooklyn, NY (address will be provided)');
 
+    // The party's link opens the details without the booker's private fields.
+    const partyPage = await page.context().newPage();
+    await partyPage.goto(inviteLink!);
+    await partyPage.getByRole('heading', { name: 'Reservation Confirmation' }).waitFor();
+    const partyText = await partyPage.locator('main').innerText();
+    expect(partyText).toContain('Julia reserved a table and invited you.');
+    expect(partyText).toContain(dinner.title);
+    expect(partyText).toContain(`${formatEventDate(dinner.date)} at 7:00 PM`);
+    expect(partyText).toContain('2 people');
+    for (const secret of ['No shellfish', 'Anniversary', email, '$350.00']) expect(partyText).not.toContain(secret);
+    await partyPage.close();
+
     // MAKE ANOTHER RESERVATION starts over with an empty form.
     await page.getByRole('button', { name: 'MAKE ANOTHER RESERVATION' }).click();
     await page.getByRole('button', { name: 'RESERVE' }).waitFor();
@@ -364,6 +388,7 @@ describe('dinner series page', () => {
     const body = decodeURIComponent(href.slice('sms:?&body='.length));
     expect(body).toContain(`Save the date! I reserved a table for 1 at Eat At Home: ${dinner.title}, ${formatEventDate(dinner.date)} at 7:00 PM`);
     expect(body).toContain(`${stackEnv().siteUrl}/reservation-details?`);
+    expect(body).not.toMatch(/dietary|special|@/i);
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

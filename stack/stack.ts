@@ -4,6 +4,7 @@ import { LOCAL_JWT_SECRET, makeApiKeys } from './config.ts';
 import { mailboxAuthMailer, mailboxProviderEnv } from './mailbox.ts';
 import { isPortFree } from './ports.ts';
 import { migrate, ROOT, startPostgres, stopStalePostgres } from './postgres.ts';
+import { loadSeedAssets } from './seed-assets.ts';
 
 export interface StackPorts {
   db: number;
@@ -203,6 +204,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     });
     stoppers.push(() => gateway.close());
     log(`API gateway on port ${opts.ports.api}`);
+    await loadSeedAssets({ apiUrl, serviceRoleKey, log }); // the demo's images (supabase/seed-assets), when the demo organizations exist
 
     const { startMailbox } = await import('./mailbox.ts');
     const mailbox = await startMailbox({

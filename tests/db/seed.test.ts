@@ -2,7 +2,10 @@
  * The demo seed: accounts that can sign in, counters that agree with the
  * reservations, and dates that stay in the future.
  */
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { listSeedAssets, SEED_ASSETS_DIR } from '../../stack/seed-assets.ts';
 import { ORG, USER, useFreshSeededDatabase } from './helpers.ts';
 
 // Its own freshly seeded database: other test files book and cancel in the shared one.
@@ -111,6 +114,35 @@ describe('demo seed', () => {
       ['magnolia', 8],
     ]);
     expect(rows.find((r) => r.slug === 'magnolia')?.sold_out).toBeGreaterThanOrEqual(1);
+  });
+
+  it('takes every branding image and menu file from the files shipped in supabase/seed-assets, none from the internet', async () => {
+    const { rows } = await pool().query(
+      `select o.id, o.slug, array_remove(array[b.logo_url, b.menu_file_url, b.empty_state_image_url] || b.gallery_images, null) as urls
+         from public.org_branding b join public.organizations o on o.id = b.org_id
+        where o.id = any($1) order by o.slug`,
+      [Object.values(ORG)],
+    );
+    expect(rows.map((r) => r.slug)).toEqual(['eatathome', 'garden-table', 'magnolia']);
+    const referenced: string[] = [];
+    for (const row of rows) {
+      expect(row.urls.length, row.slug).toBeGreaterThanOrEqual(5);
+      for (const url of row.urls as string[]) {
+        // The default local API URL; the stack points them at its own (stack/seed-assets.ts).
+        const prefix = `http://127.0.0.1:54321/storage/v1/object/public/org-assets/${row.id}/`;
+        expect(url.startsWith(prefix), url).toBe(true);
+        const path = url.slice(prefix.length);
+        expect(path, url).toMatch(/^(logos|gallery|menus|misc)\/[a-z0-9-]+\.(webp|pdf)$/);
+        expect(existsSync(join(SEED_ASSETS_DIR, row.slug, path)), url).toBe(true);
+        referenced.push(`${row.slug}/${path}`);
+      }
+    }
+    // Every shipped file is used, and they stay small.
+    const shipped = listSeedAssets();
+    expect(shipped.map((a) => `${a.slug}/${a.path}`).sort()).toEqual(referenced.sort());
+    const sizes = shipped.map((a) => statSync(a.file).size);
+    for (const [i, size] of sizes.entries()) expect(size, shipped[i].file).toBeLessThanOrEqual(60_000);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(600_000);
   });
 
   it('has a cancelled reservation in every organization', async () => {

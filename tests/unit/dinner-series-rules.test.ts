@@ -5,6 +5,7 @@ import {
   guestOptionLabel,
   inviteHref,
   isMobileDevice,
+  partyInviteHref,
   reservationDetailsHref,
   ticketOptionLabel,
   ticketsLeft,
@@ -83,12 +84,39 @@ describe('confirmation links', () => {
     const smsBody = decodeURIComponent(sms.slice('sms:?&body='.length));
     expect(smsBody).toContain('Save the date!');
     expect(smsBody).toContain('Saturday, November 28, 2026 at 7:00 PM');
-    expect(smsBody).toContain(`https://supperhost.test${reservationDetailsHref(booking)}`);
+    expect(smsBody).toContain(`https://supperhost.test${partyInviteHref(booking)}`);
 
     const mail = new URL(inviteHref(booking, { origin: 'https://supperhost.test', mobile: false }));
     expect(mail.protocol).toBe('mailto:');
     expect(mail.searchParams.get('subject')).toBe('Save the date: Eat At Home dinner on Saturday, November 28, 2026');
     expect(mail.searchParams.get('body')).toBe(smsBody);
+  });
+
+  it('invites the party without anything private: no email, phone, dietary restrictions, special requests, ticket or amount', () => {
+    const private_ = {
+      ...booking,
+      email: 'ada.private@example.com',
+      dietaryRestrictions: 'Severe peanut allergy',
+      specialRequests: 'Proposal at dessert',
+    };
+    const link = new URL(partyInviteHref(private_), 'http://x');
+    expect(link.pathname).toBe('/reservation-details');
+    expect(Object.fromEntries(link.searchParams)).toEqual({
+      eventTitle: 'Eat At Home Dinner #41',
+      eventDate: '2026-11-28',
+      guests: '2',
+      invitedBy: 'Ada',
+    });
+    for (const mobile of [true, false]) {
+      const href = inviteHref(private_, { origin: 'https://supperhost.test', mobile });
+      const decoded = decodeURIComponent(href);
+      for (const secret of ['ada.private', 'Lovelace', 'peanut', 'Proposal', 'dietary', 'special', 'food_wine', 'Wine', '350']) {
+        expect(decoded).not.toContain(secret);
+      }
+      expect(decoded).toContain(`https://supperhost.test${partyInviteHref(private_)}`);
+    }
+    // The booker's own details link still carries them (it is theirs, opened from their confirmation).
+    expect(new URL(reservationDetailsHref(private_), 'http://x').searchParams.get('dietaryRestrictions')).toBe('Severe peanut allergy');
   });
 
   it('treats phones as mobile', () => {

@@ -28,6 +28,7 @@ describe('reservation details query parameters', () => {
       guests: 2,
       ticket: { label: 'Food + Wine Pairing', pricePerPersonCents: 17500 },
       totalCents: 35000,
+      invitedBy: null,
       dietaryRestrictions: 'no nuts',
       specialRequests: 'window',
     });
@@ -59,6 +60,28 @@ describe('reservation details query parameters', () => {
   ])('refuses a link with unusable parameters (%s)', (query, problems) => {
     const r = parse(query);
     expect(r).toEqual({ ok: false, problems });
+  });
+
+  it("reads a party invite: the dinner, its date, the party size and the booker's first name suffice", () => {
+    const r = parse('eventTitle=Harvest+Dinner&eventDate=2026-12-06&guests=2&invitedBy=Ada');
+    expect(r).toEqual({
+      ok: true,
+      details: {
+        name: null,
+        email: null,
+        eventTitle: 'Harvest Dinner',
+        eventDate: '2026-12-06',
+        guests: 2,
+        ticket: null,
+        totalCents: null,
+        invitedBy: 'Ada',
+        dietaryRestrictions: null,
+        specialRequests: null,
+      },
+    });
+    if (!r.ok) return;
+    expect(locationLine(r.details)).toBe('Brooklyn, NY (Address sent to Ada)');
+    expect(calendarEventFor(r.details).description).toBe('Five course dinner at Eat At Home for 2 people');
   });
 
   it('tolerates a bad email or total without failing the page', () => {

@@ -61,14 +61,34 @@ export function reservationDetailsHref(booking: SeriesBooking): string {
   });
 }
 
-/** The save-the-date the guest sends their party, with the link to the reservation details. */
+/** "Ada" for "Ada Lovelace": all the party needs to know who invited them. */
+function firstName(name: string): string | undefined {
+  return name.trim().split(/\s+/)[0] || undefined;
+}
+
+/**
+ * The link the booker sends their party: /reservation-details with the dinner, its date, the party
+ * size and the booker's first name only. Nothing private travels in it: no email, no dietary
+ * restrictions or special requests, no ticket or amount paid (those stay in the booker's own
+ * reservationDetailsHref).
+ */
+export function partyInviteHref(booking: SeriesBooking): string {
+  return paths.reservationDetails.getHref({
+    eventTitle: booking.eventTitle,
+    eventDate: booking.eventDate,
+    guests: String(booking.guests),
+    invitedBy: firstName(booking.name),
+  });
+}
+
+/** The save-the-date the guest sends their party, with the party's link (partyInviteHref). */
 export function saveTheDateMessage(booking: SeriesBooking, origin: string): { subject: string; body: string } {
   const when = dinnerDateTime(booking.eventDate);
   return {
     subject: `Save the date: ${dinnerSeries.name} dinner on ${formatEventDate(booking.eventDate)}`,
     body:
       `Save the date! I reserved a table for ${booking.guests} at ${dinnerSeries.name}: ${booking.eventTitle}, ` +
-      `${when} in ${dinnerSeries.city}. The details and calendar links are here: ${origin}${reservationDetailsHref(booking)}`,
+      `${when} in ${dinnerSeries.city}. The details and calendar links are here: ${origin}${partyInviteHref(booking)}`,
   };
 }
 

@@ -35,12 +35,16 @@ export function ReservationDetailsView({ details }: { details: ReservationDetail
       <header className="space-y-2 text-center">
         <p className="text-sm font-semibold uppercase tracking-widest text-muted-foreground">{dinnerSeries.name}</p>
         <h1 className="font-serif text-3xl font-semibold sm:text-4xl">Reservation Confirmation</h1>
-        <p className="text-muted-foreground">Here are the details of your dinner.</p>
+        <p className="text-muted-foreground">
+          {details.invitedBy
+            ? `${details.invitedBy} reserved a table and invited you. Here are the details of the dinner.`
+            : 'Here are the details of your dinner.'}
+        </p>
       </header>
 
       <Card>
         <CardHeader>
-          <CardTitle>Your reservation</CardTitle>
+          <CardTitle>{details.invitedBy ? 'The reservation' : 'Your reservation'}</CardTitle>
         </CardHeader>
         <CardContent>
           <dl>

@@ -33,7 +33,9 @@ export interface ReservationDetails {
   guests: number;
   ticket: TicketInfo | null;
   totalCents: number | null;
-  /** Read from the link (the booking page sends them) but not displayed. */
+  /** The booker's first name, on the link a booker sends their party (no email, ticket or total then). */
+  invitedBy: string | null;
+  /** Read from the booker's own link (the booking page sends them) but not displayed; never on a party invite. */
   dietaryRestrictions: string | null;
   specialRequests: string | null;
 }
@@ -92,6 +94,7 @@ export function parseReservationParams(params: URLSearchParams): ParseResult {
     ok: true,
     details: {
       name: text(params, 'name'),
+      invitedBy: text(params, 'invitedBy'),
       email,
       eventTitle,
       eventDate,
@@ -108,8 +111,8 @@ export function dateAndTime(details: Pick<ReservationDetails, 'eventDate'>): str
   return `${formatEventDate(details.eventDate)} at ${dinnerSeries.displayTime}`;
 }
 
-export function locationLine(details: Pick<ReservationDetails, 'email'>): string {
-  return `${dinnerSeries.city} (Address sent to ${details.email ?? 'your email'})`;
+export function locationLine(details: Pick<ReservationDetails, 'email' | 'invitedBy'>): string {
+  return `${dinnerSeries.city} (Address sent to ${details.email ?? details.invitedBy ?? 'your email'})`;
 }
 
 /** The event every calendar button adds: 19:00–21:00 New York time on the event date. */
