@@ -5,10 +5,14 @@
  * moment; none for cancelled bookings), and templates staff edit (used by the next email,
  * text never HTML, unknown placeholders refused).
  */
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
 import ICAL from 'ical.js';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DENO_DIR, denoExecutable } from '../../stack/functions-runner.ts';
+import { ROOT } from '../../stack/postgres.ts';
 import { one, sql, usePool } from '../support/db.ts';
 import { createEvent, createOrg, createStaff, futureDate, guest, type Org, type Staff } from '../support/fixtures.ts';
 import { callFunction, CARD } from '../support/functions.ts';
@@ -277,5 +281,22 @@ describe('templates staff edit', () => {
       body: 'x',
     });
     expect(error?.message).toContain('Unknown placeholder {{guest_nme}}');
+  });
+});
+
+describe('placeholders', () => {
+  it("the renderer's list is SQL's list, and every default template uses only them", async () => {
+    const script = `
+import { DEFAULT_TEMPLATES, PLACEHOLDERS, unknownPlaceholder } from './supabase/functions/_shared/email/templates.ts';
+const unknown = Object.values(DEFAULT_TEMPLATES).map((t) => unknownPlaceholder(t.subject + t.body)).filter(Boolean);
+console.log(JSON.stringify({ placeholders: PLACEHOLDERS, unknown }));`;
+    const { stdout } = await promisify(execFile)(denoExecutable(), ['eval', '--cached-only', '--node-modules-dir=manual', '--no-lock', script], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? ROOT, DENO_DIR, NO_COLOR: '1' },
+    });
+    const { placeholders, unknown } = JSON.parse(stdout.trim().split('\n').at(-1)!);
+    const sqlList = await one<{ list: string[] }>(pool(), `select public.email_placeholders() as list`);
+    expect([...placeholders].sort()).toEqual([...sqlList.list].sort());
+    expect(unknown).toEqual([]);
   });
 });
