@@ -545,9 +545,12 @@ export type Database = {
           created_at: string
           discount_amount: number
           discount_type: string
+          ends_at: string | null
+          event_ids: string[] | null
           id: string
           max_uses: number | null
           org_id: string
+          starts_at: string | null
           times_redeemed: number
         }
         Insert: {
@@ -556,9 +559,12 @@ export type Database = {
           created_at?: string
           discount_amount: number
           discount_type: string
+          ends_at?: string | null
+          event_ids?: string[] | null
           id?: string
           max_uses?: number | null
           org_id: string
+          starts_at?: string | null
           times_redeemed?: number
         }
         Update: {
@@ -567,9 +573,12 @@ export type Database = {
           created_at?: string
           discount_amount?: number
           discount_type?: string
+          ends_at?: string | null
+          event_ids?: string[] | null
           id?: string
           max_uses?: number | null
           org_id?: string
+          starts_at?: string | null
           times_redeemed?: number
         }
         Relationships: [
@@ -1450,6 +1459,13 @@ export type Database = {
         }
         Returns: number
       }
+      promo_applies: {
+        Args: {
+          p: Database["public"]["Tables"]["promo_codes"]["Row"]
+          p_event_id: string
+        }
+        Returns: boolean
+      }
       promo_throttle_limits: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1553,6 +1569,11 @@ export type Database = {
         }
         Returns: Json
       }
+      staff_duplicate_event: {
+        Args: { p_dates: string[]; p_event_id: string }
+        Returns: string[]
+      }
+      staff_event_overview: { Args: { p_event_id: string }; Returns: Json }
       staff_offer_waitlist: { Args: { p_entry_id: string }; Returns: Json }
       staff_refund_reservation: {
         Args: {
@@ -1575,6 +1596,10 @@ export type Database = {
           p_reason?: string
           p_reservation_id: string
         }
+        Returns: Json
+      }
+      staff_set_ticket_capacity: {
+        Args: { p_capacity: number; p_ticket_type_id: string }
         Returns: Json
       }
       store_rendered_email: {
@@ -1628,6 +1653,7 @@ export type Database = {
         }
         Returns: Json
       }
+      ticket_type_taken: { Args: { p_ticket_type_id: string }; Returns: number }
       unknown_email_placeholder: { Args: { p_text: string }; Returns: string }
       waitlist_offer_view: { Args: { p_token: string }; Returns: Json }
     }

@@ -792,7 +792,9 @@ begin
     from public.promo_codes p
     where p.org_id = v_event.org_id and lower(p.code) = lower(v_code);
     -- Unknown, inactive and used-up codes are refused alike (no hint for guessing).
-    if v_promo.id is null or not v_promo.active then
+    -- (A code outside its validity window or limited to other events too:
+    -- promo_applies, 20261126000300_admin_tools.sql.)
+    if v_promo.id is null or not v_promo.active or not public.promo_applies(v_promo, v_event.id) then
       raise exception 'Invalid promo code' using errcode = 'P0001', detail = '{"kind":"promo"}';
     end if;
     if v_promo.max_uses is not null then

@@ -82,13 +82,14 @@ describe('money and capacity checks', () => {
 
   it('refuses a negative ticket quantity', () =>
     rolledBack(pool(), async (db) => {
-      await expectError(db, `update public.ticket_types set quantity = -1 where event_id = $1`, [EVENT], CHECK);
+      // Below what is sold or held: the capacity rule answers first, with the number taken.
+      await expectError(db, `update public.ticket_types set quantity = -1 where event_id = $1`, [EVENT], 'SH409');
     }));
 
   it('refuses negative deposits, guest caps and slot capacities', () =>
     rolledBack(pool(), async (db) => {
       await expectError(db, `update public.events set deposit_amount = -500 where id = $1`, [EVENT], CHECK);
-      await expectError(db, `update public.events set max_guests = -1 where id = $1`, [EVENT], CHECK);
+      await expectError(db, `update public.events set max_guests = -1 where id = $1`, [EVENT], 'SH409');
       await expectError(
         db,
         `insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity) values ($1, '18:00', '6pm', -1)`,

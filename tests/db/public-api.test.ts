@@ -35,7 +35,7 @@ describe('get_public_org_page', () => {
         brand_name: 'Eat At Home',
         primary_color: '#9a3412',
         reservation_mode: 'reservations',
-        gallery_images: expect.arrayContaining([expect.stringMatching(/^https:\/\//)]),
+        gallery_images: expect.arrayContaining([expect.stringMatching(/^https?:\/\//)]),
       });
       expect(Object.keys(result!.branding!).sort()).toEqual([
         'bookings_description',

@@ -526,15 +526,24 @@ describe('what members may change', () => {
     });
   });
 
-  it('lets a member switch a promo code on and off but not change its discount or usage', async () => {
+  it('lets a member edit and switch a promo code, but never its usage count or its organization', async () => {
     await rolledBack(pool(), async (db) => {
       await actAs(db, 'memberA');
       const toggle = await attempt(db, `update public.promo_codes set active = false where org_id = $1 and code = 'WELCOME10'`, [A]);
       expect(toggle.result?.rowCount).toBe(1);
-      for (const change of [`discount_amount = 100`, `times_redeemed = 0`, `code = 'FREE'`, `max_uses = null`]) {
+      const edit = await attempt(
+        db,
+        `update public.promo_codes set discount_amount = 20, max_uses = 50, ends_at = now() + interval '7 days' where org_id = $1 and code = 'WELCOME10'`,
+        [A],
+      );
+      expect(edit.error).toBeNull();
+      for (const change of [`times_redeemed = 0`, `org_id = '${ORG.magnolia}'`]) {
         const { error } = await attempt(db, `update public.promo_codes set ${change} where org_id = $1 and code = 'USEDUP'`, [A]);
         expect(error?.code, change).toBe('42501');
       }
+      // USEDUP was used 5 times: its max uses cannot go below that.
+      const below = await attempt(db, `update public.promo_codes set max_uses = 4 where org_id = $1 and code = 'USEDUP'`, [A]);
+      expect(below.error?.message).toBe('This code was already used 5 times: max uses cannot be lower than that');
       const forged = await attempt(
         db,
         `insert into public.promo_codes (org_id, code, discount_type, discount_amount, times_redeemed) values ($1, 'FRESH', 'fixed', 500, 99)`,

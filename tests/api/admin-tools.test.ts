@@ -1,0 +1,188 @@
+/**
+ * Admin tools through the gateway as staff (supabase-js, JWT, RLS, security-definer SQL):
+ * repricing and capacity changes after sales, the event overview's figures, duplicating an
+ * event and a weekly series, and promo codes with a validity window and an event restriction.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { one, sql, usePool } from '../support/db.ts';
+import { createEvent, createOrg, createStaff, futureDate, guest, type Org, type Staff, ticketQuantity } from '../support/fixtures.ts';
+import { callFunction, CARD } from '../support/functions.ts';
+
+const pool = usePool();
+let staff: Staff;
+let outsider: Staff;
+let org: Org;
+
+beforeAll(async () => {
+  staff = await createStaff('tools-staff');
+  outsider = await createStaff('tools-outsider');
+  org = await createOrg({ name: 'Tools Kitchen', members: [staff] });
+  await createOrg({ name: 'Elsewhere', members: [outsider] });
+});
+
+async function pay(eventId: string, ticketTypeId: string, guests: number, amount: number, promoCode?: string) {
+  return callFunction('process-square-payment', {
+    token: CARD.ok,
+    amount,
+    idempotencyKey: randomUUID(),
+    promoCode,
+    reservationData: { eventId, ticketTypeId, num_guests: guests, ...guest('tools') },
+  });
+}
+
+describe('editing after sales', () => {
+  it('a new price applies to new sales only; capacity never goes below what is sold or held', async () => {
+    const event = await createEvent(org.id, { title: 'Edit Night', max_guests: 20, ticketTypes: [{ name: 'Seat', price: 5000, quantity: 10 }] });
+    const ticket = event.ticketTypes[0].id;
+    const first = await pay(event.id, ticket, 3, 15000);
+    expect(first.body.success).toBe(true);
+
+    expect((await staff.client.from('ticket_types').update({ price: 6000 }).eq('id', ticket)).error).toBeNull();
+    const second = await pay(event.id, ticket, 1, 6000);
+    expect(second.body).toMatchObject({ success: true, amountCents: 6000 });
+    expect(await one(pool(), `select amount_cents from public.reservations where id = $1`, [first.body.reservationId])).toEqual({
+      amount_cents: 15000,
+    });
+
+    const tooLow = await staff.client.rpc('staff_set_ticket_capacity', { p_ticket_type_id: ticket, p_capacity: 3 });
+    expect(tooLow.error?.message).toBe('4 tickets of Seat are already sold or held: its capacity cannot be lower than that');
+    const raised = await staff.client.rpc('staff_set_ticket_capacity', { p_ticket_type_id: ticket, p_capacity: 12 });
+    expect(raised.error).toBeNull();
+    expect(raised.data).toMatchObject({ capacity: 12, taken: 4, remaining: 8 });
+    expect(await ticketQuantity(ticket)).toBe(8);
+    const direct = await staff.client.from('ticket_types').update({ quantity: -1 }).eq('id', ticket);
+    expect(direct.error?.message).toBe('4 tickets of Seat are already sold or held: its capacity cannot be lower than that');
+
+    const maxGuests = await staff.client.from('events').update({ max_guests: 2 }).eq('id', event.id);
+    expect(maxGuests.error?.message).toBe('4 seats of this event are already booked or held: max guests cannot be lower than that');
+    expect((await outsider.client.rpc('staff_set_ticket_capacity', { p_ticket_type_id: ticket, p_capacity: 50 })).error?.message).toBe(
+      'You can only change ticket types of your own organization',
+    );
+  });
+
+  it("a slot's capacity cannot go below its taken spots", async () => {
+    const event = await createEvent(org.id, {
+      title: 'Slot Night',
+      rsvp_mode: true,
+      deposit_amount: 0,
+      slots: [{ slot_time: '18:00', slot_label: '6:00pm', max_capacity: 10 }],
+    });
+    const slot = event.slots[0].id;
+    const booked = await callFunction('process-rsvp-payment', {
+      eventId: event.id,
+      slotId: slot,
+      guestDetails: { ...guest('slot'), numGuests: 3 },
+      idempotencyKey: randomUUID(),
+      amount: 0,
+    });
+    expect(booked.body.success).toBe(true);
+    const low = await staff.client.from('rsvp_slots').update({ max_capacity: 2 }).eq('id', slot);
+    expect(low.error?.message).toBe('3 spots of the 6:00pm slot are already taken: its capacity cannot be lower than that');
+    expect((await staff.client.from('rsvp_slots').update({ max_capacity: 3 }).eq('id', slot)).error).toBeNull();
+  });
+});
+
+describe('the event overview', () => {
+  it('its figures equal what the reservations and the ledger say', async () => {
+    const event = await createEvent(org.id, { title: 'Overview Night', ticketTypes: [{ name: 'Seat', price: 4000, quantity: 10 }] });
+    const ticket = event.ticketTypes[0].id;
+    const a = await pay(event.id, ticket, 2, 8000);
+    await pay(event.id, ticket, 3, 12000);
+    const refund = await staff.client.rpc('staff_refund_reservation', { p_reservation_id: a.body.reservationId, p_amount_cents: 2500 });
+    expect(refund.error).toBeNull();
+    const { data, error } = await staff.client.rpc('staff_event_overview', { p_event_id: event.id });
+    expect(error).toBeNull();
+    const overview = data as any;
+    expect(overview.ticket_types).toEqual([{ id: ticket, name: 'Seat', price: 4000, sold: 5, held: 0, remaining: 5, capacity: 10 }]);
+    expect(overview.totals).toMatchObject({ parties: 2, guests: 5, held_guests: 0, cancelled: 0, discounts_cents: 0 });
+    // The refund is decided (pending until sent by the function); the ledger says so.
+    const ledger = await one<{ gross: number; refunds: number }>(
+      pool(),
+      `select coalesce(sum(l.amount_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0)::int as gross,
+              coalesce(sum(l.amount_cents) filter (where l.kind = 'refund'), 0)::int as refunds
+         from public.payment_ledger l join public.reservations r on r.id = l.reservation_id where r.event_id = $1`,
+      [event.id],
+    );
+    expect(overview.money.gross_cents).toBe(ledger.gross);
+    expect(overview.money.gross_cents).toBe(20000);
+    expect(overview.money.refunded_cents + overview.money.pending_refund_cents).toBe(ledger.refunds);
+    expect(overview.bookings_by_day.reduce((n: number, d: { guests: number }) => n + d.guests, 0)).toBe(5);
+    expect(overview.waitlist).toEqual({ waiting: 0, offered: 0 });
+    expect((await outsider.client.rpc('staff_event_overview', { p_event_id: event.id })).error?.message).toBe(
+      'You can only see events of your own organization',
+    );
+  });
+});
+
+describe('repeat events', () => {
+  it('duplicates an event to new dates with nothing sold, and makes a 4-week series', async () => {
+    const event = await createEvent(org.id, {
+      title: 'Weekly Supper',
+      refund_window_hours: 24,
+      late_refund_percent: 25,
+      ticketTypes: [
+        { name: 'Seat', price: 5000, quantity: 8 },
+        { name: 'Counter', price: 7000, quantity: 4 },
+      ],
+    });
+    await pay(event.id, event.ticketTypes[0].id, 2, 10000);
+    await pool().query(`insert into public.event_private_details (event_id, org_id, private_address) values ($1, $2, '9 Hidden Row')`, [
+      event.id,
+      org.id,
+    ]);
+    const dates = [futureDate(40), futureDate(47), futureDate(54), futureDate(61)];
+    const { data, error } = await staff.client.rpc('staff_duplicate_event', { p_event_id: event.id, p_dates: dates });
+    expect(error).toBeNull();
+    const ids = data as string[];
+    expect(ids).toHaveLength(4);
+    const copies = await sql<any>(
+      `select to_char(e.date, 'YYYY-MM-DD') as date, e.title, e.refund_window_hours, e.late_refund_percent,
+              (select json_agg(json_build_object('name', t.name, 'price', t.price, 'quantity', t.quantity) order by t.created_at) from public.ticket_types t where t.event_id = e.id) as tickets,
+              (select count(*)::int from public.reservations r where r.event_id = e.id) as reservations,
+              (select private_address from public.event_private_details d where d.event_id = e.id) as private_address
+         from public.events e where e.id = any($1) order by e.date`,
+      [ids],
+    );
+    expect(copies.map((c) => c.date)).toEqual(dates);
+    for (const copy of copies) {
+      expect(copy).toMatchObject({
+        title: 'Weekly Supper',
+        refund_window_hours: 24,
+        late_refund_percent: 25,
+        reservations: 0,
+        private_address: '9 Hidden Row',
+      });
+      expect(copy.tickets).toEqual([
+        { name: 'Seat', price: 5000, quantity: 8 },
+        { name: 'Counter', price: 7000, quantity: 4 },
+      ]);
+    }
+    expect((await staff.client.rpc('staff_duplicate_event', { p_event_id: event.id, p_dates: ['2020-01-01'] })).error?.message).toBe(
+      'The date January 1, 2020 is in the past',
+    );
+    expect((await outsider.client.rpc('staff_duplicate_event', { p_event_id: event.id, p_dates: dates })).error?.message).toBe(
+      'You can only copy events of your own organization',
+    );
+  });
+});
+
+describe('promo codes', () => {
+  it('a validity window and an event restriction are enforced at booking; refused like any invalid code', async () => {
+    const event = await createEvent(org.id, { title: 'Promo Night', ticketTypes: [{ name: 'Seat', price: 5000, quantity: 20 }] });
+    const other = await createEvent(org.id, { title: 'Other Night', ticketTypes: [{ name: 'Seat', price: 5000, quantity: 20 }] });
+    const insert = (code: string, extra: Record<string, unknown>) =>
+      staff.client.from('promo_codes').insert({ org_id: org.id, code, discount_type: 'percent', discount_amount: 10, ...extra });
+    expect((await insert('LATER', { starts_at: new Date(Date.now() + 86_400_000).toISOString() })).error).toBeNull();
+    expect((await insert('OVER', { ends_at: new Date(Date.now() - 60_000).toISOString() })).error).toBeNull();
+    expect((await insert('ONLYPROMO', { event_ids: [event.id] })).error).toBeNull();
+    for (const code of ['LATER', 'OVER']) {
+      const res = await pay(event.id, event.ticketTypes[0].id, 1, 4500, code);
+      expect(res, code).toMatchObject({ status: 400, body: { error: 'Invalid promo code' } });
+    }
+    expect(await pay(other.id, other.ticketTypes[0].id, 1, 4500, 'ONLYPROMO')).toMatchObject({ status: 400, body: { error: 'Invalid promo code' } });
+    expect((await pay(event.id, event.ticketTypes[0].id, 1, 4500, 'ONLYPROMO')).body).toMatchObject({ success: true, amountCents: 4500 });
+    const foreign = await insert('FOREIGN', { event_ids: [randomUUID()] });
+    expect(foreign.error?.message).toBe('A promo code can only be limited to events of its own organization');
+  });
+});
