@@ -1569,6 +1569,24 @@ export type Database = {
         }
         Returns: Json
       }
+      staff_create_booking: {
+        Args: {
+          p_cash_cents?: number
+          p_dietary_restrictions?: string
+          p_email: string
+          p_event_id: string
+          p_guests: number
+          p_mode?: string
+          p_name: string
+          p_phone?: string
+          p_request_key?: string
+          p_rsvp_slot_id: string
+          p_send_confirmation?: boolean
+          p_special_requests?: string
+          p_ticket_type_id: string
+        }
+        Returns: Json
+      }
       staff_duplicate_event: {
         Args: { p_dates: string[]; p_event_id: string }
         Returns: string[]

@@ -80,7 +80,8 @@ create table public.payment_ledger (
   amount_cents integer not null check (amount_cents >= 0),
   -- Guests a charge or comp covers (for refunds of a smaller party).
   guests integer check (guests between 0 and 100),
-  provider text check (provider in ('square', 'test')),
+  -- 'cash': taken at the door by staff (staff_create_booking); refunded by hand.
+  provider text check (provider in ('square', 'test', 'cash')),
   provider_payment_id text,
   provider_refund_id text,
   idempotency_key text check (char_length(idempotency_key) between 1 and 45),
@@ -1312,7 +1313,10 @@ begin
     insert into public.payment_ledger (reservation_id, org_id, kind, status, amount_cents, guests, reason, actor)
     values (r.id, r.org_id, 'comp', 'completed', r.discount_cents, r.num_guests, 'Promo code', 'system');
   end if;
-  perform public.enqueue_booking_confirmation(r.id);
+  -- Staff entering a booking may turn the guest's confirmation off (staff_create_booking).
+  if coalesce(current_setting('supperhost.skip_confirmation_email', true), '') is distinct from r.id::text then
+    perform public.enqueue_booking_confirmation(r.id);
+  end if;
   return true;
 end;
 $$;

@@ -186,3 +186,75 @@ describe('promo codes', () => {
     expect(foreign.error?.message).toBe('A promo code can only be limited to events of its own organization');
   });
 });
+
+describe('staff-entered bookings', () => {
+  const enter = (eventId: string, ticketTypeId: string, mode: string, extra: Record<string, unknown> = {}) =>
+    staff.client.rpc('staff_create_booking', {
+      p_event_id: eventId,
+      p_ticket_type_id: ticketTypeId,
+      p_rsvp_slot_id: null,
+      p_guests: 2,
+      p_name: 'Phone Guest',
+      p_email: guest('phone').email,
+      p_mode: mode,
+      ...extra,
+    });
+
+  it('complimentary and cash bookings go through the booking path: capacity, ledger, confirmation', async () => {
+    const event = await createEvent(org.id, { title: 'Door Night', ticketTypes: [{ name: 'Seat', price: 5000, quantity: 5 }] });
+    const ticket = event.ticketTypes[0].id;
+    const comp = await enter(event.id, ticket, 'comp');
+    expect(comp.error).toBeNull();
+    expect(comp.data).toMatchObject({ status: 'confirmed', amount_cents: 0, money: { badge: 'Comp', comp_cents: 10000 } });
+    const cash = await enter(event.id, ticket, 'cash', { p_cash_cents: 9000, p_send_confirmation: false });
+    expect(cash.error).toBeNull();
+    expect(cash.data).toMatchObject({ status: 'confirmed', amount_cents: 9000, money: { badge: 'Paid', paid_cents: 9000 } });
+    expect(await ticketQuantity(ticket)).toBe(1);
+    const mails = await sql<{ kind: string; reservation_id: string }>(
+      `select kind, reservation_id from public.email_outbox where reservation_id = any($1)`,
+      [[(comp.data as any).reservation_id, (cash.data as any).reservation_id]],
+    );
+    expect(mails).toEqual([{ kind: 'booking_confirmation', reservation_id: (comp.data as any).reservation_id }]);
+    // Same capacity rules as a guest's checkout.
+    const full = await enter(event.id, ticket, 'comp');
+    expect(full.error?.message).toBe('Only 1 tickets available for Seat.');
+    // A cash refund is handed back at once.
+    const refund = await staff.client.functions.invoke('refund-reservation', {
+      body: { reservationId: (cash.data as any).reservation_id, amountCents: 4000 },
+    });
+    expect(refund.data).toMatchObject({ success: true, refundStatus: 'completed', refundedCents: 4000 });
+    expect(
+      (
+        await outsider.client.rpc('staff_create_booking', {
+          p_event_id: event.id,
+          p_ticket_type_id: ticket,
+          p_rsvp_slot_id: null,
+          p_guests: 1,
+          p_name: 'X',
+          p_email: 'x@example.com',
+        })
+      ).error?.message,
+    ).toBe('You can only add bookings to events of your own organization');
+  });
+
+  it('a payment link holds the seats and opens the normal payment step; the guest pays at the server price', async () => {
+    const event = await createEvent(org.id, { title: 'Link Night', ticketTypes: [{ name: 'Seat', price: 5000, quantity: 5 }] });
+    const ticket = event.ticketTypes[0].id;
+    const email = guest('link').email;
+    const link = await enter(event.id, ticket, 'payment_link', { p_request_key: 'dialog-1', p_email: email });
+    expect(link.error).toBeNull();
+    const data = link.data as any;
+    expect(data).toMatchObject({ status: 'held', amount_cents: 10000 });
+    expect(data.payment_path).toMatch(/^\/pay\/[A-Za-z0-9_-]{43}$/);
+    // The same request key again: the same booking.
+    const repeat = await enter(event.id, ticket, 'payment_link', { p_request_key: 'dialog-1', p_email: email });
+    expect((repeat.data as any).reservation_id).toBe(data.reservation_id);
+    expect(await ticketQuantity(ticket)).toBe(3);
+    const token = data.payment_path.split('/').at(-1);
+    const view = await callFunction('waitlist-offer', { token, action: 'view' });
+    expect(view.body.offer).toMatchObject({ kind: 'payment_link', status: 'open', total_cents: 10000 });
+    const paid = await callFunction('waitlist-offer', { token, action: 'pay', paymentToken: CARD.ok, amount: 10000 });
+    expect(paid.body).toMatchObject({ success: true, amountCents: 10000 });
+    expect(await one(pool(), `select status from public.reservations where id = $1`, [data.reservation_id])).toEqual({ status: 'confirmed' });
+  });
+});

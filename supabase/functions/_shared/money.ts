@@ -68,9 +68,12 @@ function outcomeOf(result: RefundResult): {
  * answer. An unavailable processor or a lost answer leaves it pending for the reconciler.
  */
 export async function settleRefund(db: SupabaseClient, refund: RefundToSend): Promise<RefundOutcome> {
-  const processor = processorFor(db, refund.provider);
+  const processor = refund.provider === 'cash' ? null : processorFor(db, refund.provider);
   let result: RefundResult;
-  if (!processor || !refund.payment_id) {
+  if (refund.provider === 'cash') {
+    // Cash taken at the door is handed back by the staff who decided the refund.
+    result = { status: 'completed', refundId: `cash-refund-${refund.id}` };
+  } else if (!processor || !refund.payment_id) {
     result = { status: 'unknown', message: `the ${refund.provider ?? 'card'} processor is not available here` };
   } else if (refund.refund_id) {
     result = await processor.getRefund(refund.refund_id);

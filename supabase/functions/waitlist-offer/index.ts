@@ -1,4 +1,6 @@
-// waitlist-offer: the claim page of a waitlist offer (/waitlist/{token}, from the offer email).
+// waitlist-offer: the claim page of a booking held for a guest: a waitlist offer
+// (/waitlist/{token}, from the offer email) or a booking staff entered with a payment link
+// (/pay/{token}, from its email; SQL staff_create_booking).
 //
 // verify_jwt = false: the token (the offer hold's manage token, stored only as a hash) is the
 // key. An offer is a held reservation for exactly the offered seats at the server's price;
@@ -29,6 +31,8 @@ const inputSchema = z.object({
 
 interface Offer {
   reservation_id: string;
+  /** A waitlist offer, or a booking staff entered with a payment link (/pay/{token}). */
+  kind: 'waitlist_offer' | 'payment_link';
   idempotency_key: string;
   status: 'open' | 'claimed' | 'expired';
   name: string;
@@ -52,7 +56,13 @@ Deno.serve(
     if (input.action === 'view') return json({ success: true, offer: { ...shown, email } });
 
     if (offer.status === 'expired') {
-      throw refusal(409, 'This offer has expired and the seats have gone to the next party on the waitlist.', 'offer_expired');
+      throw refusal(
+        409,
+        offer.kind === 'payment_link'
+          ? 'This payment link has expired and the seats were released. Please contact the host to book again.'
+          : 'This offer has expired and the seats have gone to the next party on the waitlist.',
+        'offer_expired',
+      );
     }
     const booked = await bookAndPay(
       db,
