@@ -11,6 +11,7 @@ const routes = {
   supperClub: lazy(() => import('./routes/supper-club')),
   dinnerSeries: lazy(() => import('./routes/dinner-series')),
   reservationDetails: lazy(() => import('./routes/reservation-details')),
+  manageBooking: lazy(() => import('./routes/manage-booking')),
   chefSignup: lazy(() => import('./routes/chef-signup')),
   auth: lazy(() => import('./routes/auth')),
   admin: lazy(() => import('./routes/admin')),
@@ -35,6 +36,7 @@ export function AppRouter() {
             <Route path={paths.dinnerSeries.path} element={page(routes.dinnerSeries)} />
             <Route path={paths.dinnerSeriesReservations.path} element={<Navigate to={paths.dinnerSeries.getHref()} replace />} />
             <Route path={paths.reservationDetails.path} element={page(routes.reservationDetails)} />
+            <Route path={paths.manageBooking.path} element={page(routes.manageBooking)} />
             <Route path={paths.chefSignup.path} element={page(routes.chefSignup)} />
             <Route path={paths.auth.path} element={page(routes.auth)} />
             <Route path={`${paths.admin.path}/*`} element={page(routes.admin)} />

@@ -15,6 +15,8 @@ export const paths = {
       return q ? `/reservation-details?${q}` : '/reservation-details';
     },
   },
+  /** A guest's private page for one booking (the token is its key; 'booking' is a reserved organization slug). */
+  manageBooking: { path: '/booking/:token', getHref: (token: string) => `/booking/${encodeURIComponent(token)}` },
   auth: { path: '/auth', getHref: () => '/auth' },
   admin: { path: '/admin', getHref: () => '/admin' },
   orgPage: { path: '/:orgSlug', getHref: (orgSlug: string) => `/${orgSlug}` },

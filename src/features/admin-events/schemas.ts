@@ -5,6 +5,24 @@ const timezoneValues = eventTimezones.map((t) => t.value) as [string, ...string[
 
 const optionalText = z.string().trim().max(2000);
 
+/** The cancellation policy as typed: the window in hours (empty = none) and the late refund in percent. */
+const refundWindowHours = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) <= 8760), 'Enter whole hours from 0 to 8760, or leave empty for no full-refund window');
+const lateRefundPercent = z
+  .string()
+  .trim()
+  .refine((v) => /^\d+$/.test(v) && Number(v) <= 100, 'Enter a whole percent from 0 to 100');
+
+/** The typed policy → the events row's columns (null window = no full-refund window). */
+export function refundPolicyColumns(values: { refundWindowHours: string; lateRefundPercent: string }) {
+  return {
+    refund_window_hours: values.refundWindowHours.trim() === '' ? null : Number(values.refundWindowHours),
+    late_refund_percent: Number(values.lateRefundPercent),
+  };
+}
+
 /** Fields shared by both kinds of event. */
 export const eventBasicsSchema = z.object({
   title: z.string().trim().min(1, 'Title is required').max(200, 'Title is too long'),
@@ -14,6 +32,8 @@ export const eventBasicsSchema = z.object({
   locationName: z.string().trim().min(1, 'Location name is required').max(200),
   locationAddress: optionalText,
   disclosures: optionalText,
+  refundWindowHours,
+  lateRefundPercent,
 });
 
 export type EventBasics = z.infer<typeof eventBasicsSchema>;
@@ -42,6 +62,8 @@ export const editEventSchema = z.object({
   locationAddress: z.string().trim().max(500),
   maxGuests: wholeNumber('Max guests must be a whole number'),
   disclosures: z.string().trim().max(2000),
+  refundWindowHours,
+  lateRefundPercent,
 });
 
 export type EditEventValues = z.infer<typeof editEventSchema>;

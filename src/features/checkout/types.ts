@@ -68,6 +68,15 @@ export interface TicketCheckout {
   allowPromo?: boolean;
 }
 
+/**
+ * What identifies a confirmed booking to its guest: the booking code ('K7QM-3XPA') and the token of
+ * the private manage link /booking/{token}. Optional: answers of older servers do not carry them.
+ */
+export interface BookingHandle {
+  bookingCode?: string | null;
+  manageToken?: string | null;
+}
+
 /** A refusal or failure reported by a checkout call (a quote, a payment, a free confirmation). */
 export class CheckoutError extends Error {
   override name = 'CheckoutError';
@@ -87,7 +96,7 @@ export interface CustomCheckout {
    * Take the payment (`token` null for a free booking). Resolve with the reservation id, or throw
    * a CheckoutError carrying the server's message.
    */
-  pay(request: { token: string | null; idempotencyKey: string }): Promise<{ reservationId: string | null }>;
+  pay(request: { token: string | null; idempotencyKey: string }): Promise<{ reservationId: string | null } & BookingHandle>;
   /** Toast title and fallback text for a refusal. Default 'Payment Failed' / 'Failed to process payment. Please try again.' */
   failureTitle?: string;
   failureFallback?: string;
@@ -95,7 +104,7 @@ export interface CustomCheckout {
 
 export type PaymentCheckout = TicketCheckout | CustomCheckout;
 
-export interface PaymentSuccess {
+export interface PaymentSuccess extends BookingHandle {
   reservationId: string | null;
   /** What the server charged (or 0 for a free booking), in cents. */
   amountCents: number;
@@ -136,6 +145,8 @@ export interface PaymentStepContent {
   backLabel?: string;
   /** Layout around the step (e.g. 'mx-auto max-w-xl' on a page of its own). */
   className?: string;
+  /** The event's cancellation policy in the server's words ('Full refund until 48 hours before the dinner; 50% after that'). */
+  refundPolicy?: string | null;
 }
 
 /**
@@ -157,10 +168,12 @@ export interface ConfirmationContent {
   anotherLabel: string;
   /** Letter-spaced capitals (the dinner series' voice). */
   spaced?: boolean;
+  /** The event's cancellation policy in the server's words. */
+  refundPolicy?: string | null;
 }
 
 /** What the server confirmed: the reservation and what it charged (cents). */
-export interface ConfirmedPayment {
+export interface ConfirmedPayment extends BookingHandle {
   reservationId: string | null;
   amountCents: number;
 }
@@ -184,7 +197,7 @@ export interface CheckoutFlavour<TOrder> {
    * call, with this attempt's idempotency key, and its toast. Without it a free order goes through
    * the payment step ('Confirm Reservation').
    */
-  confirmFree?: { confirm(order: TOrder, idempotencyKey: string): Promise<{ reservationId: string | null }>; toast: ToastText };
+  confirmFree?: { confirm(order: TOrder, idempotencyKey: string): Promise<{ reservationId: string | null } & BookingHandle>; toast: ToastText };
   confirmation(order: TOrder, paid: ConfirmedPayment): ConfirmationContent;
   /** After the server confirmed (refetch availability, clear the form's draft). */
   onConfirmed?(): void;

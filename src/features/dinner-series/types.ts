@@ -9,6 +9,8 @@ export interface SeriesDinner extends Pick<
   available_seats: number;
   /** Price per guest in cents, quantity still available. */
   ticket_types: TicketType[];
+  /** The cancellation policy in the server's words (SQL refund_policy_text). */
+  refund_policy?: string | null;
 }
 
 /** A confirmed booking, kept for the confirmation screen and the reservation-details link. */

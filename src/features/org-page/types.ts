@@ -32,6 +32,8 @@ export interface PublicEvent extends Pick<
   available_seats: number;
   total_available: number;
   is_fully_booked: boolean;
+  /** The cancellation policy in the server's words (SQL refund_policy_text); null when the payload has none. */
+  refund_policy: string | null;
 }
 
 export interface Branding {

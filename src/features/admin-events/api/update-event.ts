@@ -2,7 +2,7 @@ import { useInvalidatingMutation, type MutationCallbacks } from '@/hooks/use-inv
 import { z } from 'zod';
 import { expectRows } from '@/lib/expect-rows';
 import { supabase } from '@/lib/supabase';
-import { editEventSchema } from '../schemas';
+import { editEventSchema, refundPolicyColumns } from '../schemas';
 import type { TablesUpdate } from '@/lib/database.types';
 
 export const updateEventInputSchema = z.object({ id: z.uuid(), values: editEventSchema });
@@ -18,6 +18,7 @@ export async function updateEvent(input: UpdateEventInput) {
     location_address: values.locationAddress || null,
     max_guests: values.maxGuests === '' ? null : Number(values.maxGuests),
     event_details_disclosures: values.disclosures || null,
+    ...refundPolicyColumns(values),
   };
   if (values.eventTime) patch.event_time = values.eventTime;
   const { data, error } = await supabase.from('events').update(patch).eq('id', id).select('id');

@@ -15,6 +15,7 @@ import { eventMessages } from '../messages';
 import { eventBasicsSchema, rsvpExtrasSchema, type EventBasics } from '../schemas';
 import { defaultTimezone, type DraftRsvpSlot, type DraftTicketType } from '../types';
 import { EventBasicsFields } from './event-basics-fields';
+import { RefundPolicyFields } from './refund-policy-fields';
 import { RsvpSlotsEditor } from './rsvp-slots-editor';
 import { TicketTypesEditor } from './ticket-types-editor';
 
@@ -28,6 +29,8 @@ const emptyBasics: EventBasics = {
   locationName: '',
   locationAddress: '',
   disclosures: '',
+  refundWindowHours: '',
+  lateRefundPercent: '0',
 };
 
 export function CreateEventDialog({ orgId }: { orgId: string }) {
@@ -38,7 +41,14 @@ export function CreateEventDialog({ orgId }: { orgId: string }) {
   const [maxGuests, setMaxGuests] = useState('');
   const [deposit, setDeposit] = useState('');
   const form = useForm<EventBasics>({ resolver: zodResolver(eventBasicsSchema), defaultValues: emptyBasics, mode: 'onBlur' });
-  const [title, date, eventTime, locationName] = form.watch(['title', 'date', 'eventTime', 'locationName']);
+  const [title, date, eventTime, locationName, refundWindowHours, lateRefundPercent] = form.watch([
+    'title',
+    'date',
+    'eventTime',
+    'locationName',
+    'refundWindowHours',
+    'lateRefundPercent',
+  ]);
 
   const reset = () => {
     form.reset(emptyBasics);
@@ -107,6 +117,14 @@ export function CreateEventDialog({ orgId }: { orgId: string }) {
         </div>
         <form className="space-y-5" noValidate onSubmit={onSubmit}>
           <EventBasicsFields register={form.register} errors={form.formState.errors} />
+          <RefundPolicyFields
+            windowField={form.register('refundWindowHours')}
+            percentField={form.register('lateRefundPercent')}
+            windowValue={refundWindowHours}
+            percentValue={lateRefundPercent}
+            windowError={form.formState.errors.refundWindowHours?.message}
+            percentError={form.formState.errors.lateRefundPercent?.message}
+          />
           {kind === 'reservation' ? (
             <TicketTypesEditor value={ticketTypes} onChange={setTicketTypes} />
           ) : (

@@ -10,6 +10,7 @@ import { useUpdateEvent } from '../api/update-event';
 import { eventMessages } from '../messages';
 import { editEventSchema, type EditEventValues } from '../schemas';
 import { eventTimezones, type AdminEvent } from '../types';
+import { RefundPolicyFields } from './refund-policy-fields';
 
 function toValues(event: AdminEvent): EditEventValues {
   return {
@@ -21,6 +22,8 @@ function toValues(event: AdminEvent): EditEventValues {
     locationAddress: event.location_address ?? '',
     maxGuests: event.max_guests === null ? '' : String(event.max_guests),
     disclosures: event.event_details_disclosures ?? '',
+    refundWindowHours: event.refund_window_hours === null ? '' : String(event.refund_window_hours),
+    lateRefundPercent: String(event.late_refund_percent),
   };
 }
 
@@ -33,6 +36,7 @@ interface Props {
 export function EditEventDialog({ orgId, event, onClose }: Props) {
   const form = useForm<EditEventValues>({ resolver: zodResolver(editEventSchema), defaultValues: toValues(event) });
   const { errors } = form.formState;
+  const [refundWindowHours, lateRefundPercent] = form.watch(['refundWindowHours', 'lateRefundPercent']);
   const update = useUpdateEvent(orgId, {
     onSuccess: () => {
       toast.success(eventMessages.success, { description: eventMessages.updated });
@@ -75,6 +79,14 @@ export function EditEventDialog({ orgId, event, onClose }: Props) {
               <Textarea rows={3} {...form.register('disclosures')} />
             </FormField>
           </div>
+          <RefundPolicyFields
+            windowField={form.register('refundWindowHours')}
+            percentField={form.register('lateRefundPercent')}
+            windowValue={refundWindowHours}
+            percentValue={lateRefundPercent}
+            windowError={errors.refundWindowHours?.message}
+            percentError={errors.lateRefundPercent?.message}
+          />
           <FormDialogFooter onCancel={onClose} pending={update.isPending} pendingLabel="Saving…" submitLabel="Save Changes" />
         </form>
       </DialogContent>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { invokeFunction, serverMessage } from '@/lib/invoke-function';
-import { CheckoutError, type Quote, type TicketReservationData, type TicketSelection } from '../types';
+import { CheckoutError, type BookingHandle, type Quote, type TicketReservationData, type TicketSelection } from '../types';
 import type { QuoteRequest } from './get-quote';
 
 export const DEFAULT_PAYMENT_FUNCTION = 'process-square-payment';
@@ -109,11 +109,14 @@ const payingAnswer = z.object({
   success: z.boolean(),
   reservationId: z.string().nullish(),
   amountCents: z.number().int().nullish(),
+  bookingCode: z.string().nullish(),
+  manageToken: z.string().nullish(),
   error: z.string().nullish(),
 });
 
 export type TicketPaymentResult =
-  { ok: true; reservationId: string | null; amountCents: number | null } | { ok: false; message: string | null; definitive: boolean };
+  | ({ ok: true; reservationId: string | null; amountCents: number | null } & BookingHandle)
+  | { ok: false; message: string | null; definitive: boolean };
 
 /** The paying call. Throws FunctionUnreachableError when no answer came back. */
 export async function processTicketPayment(input: {
@@ -133,7 +136,8 @@ export async function processTicketPayment(input: {
   });
   const parsed = payingAnswer.safeParse(answer.body);
   if (answer.status === 200 && parsed.success && parsed.data.success) {
-    return { ok: true, reservationId: parsed.data.reservationId ?? null, amountCents: parsed.data.amountCents ?? null };
+    const { reservationId, amountCents, bookingCode, manageToken } = parsed.data;
+    return { ok: true, reservationId: reservationId ?? null, amountCents: amountCents ?? null, bookingCode, manageToken };
   }
   // A 5xx may hide a charge that went through: the retry must reuse the key.
   return { ok: false, message: serverMessage(answer.body), definitive: answer.status < 500 };

@@ -1,13 +1,27 @@
 import { useId } from 'react';
-import { CircleCheck } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { CircleCheck, ShieldCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
-import type { ConfirmationContent } from '../types';
+import type { BookingHandle, ConfirmationContent } from '../types';
+
+const manageLinkClass = 'font-medium text-primary underline underline-offset-4 hover:no-underline';
+
+/** Whether the page runs inside an iframe (the embeddable booking form). */
+function inFrame(): boolean {
+  try {
+    return window.self !== window.top;
+  } catch {
+    return true;
+  }
+}
 
 /**
  * The confirmation card of every booking flavour: title, where the confirmation was sent, what
- * was booked, and "make another". 'panel' is the compact card of an organization page's booking
+ * was booked, the booking code with the private link to manage or cancel it (when the server gave
+ * them), the cancellation policy, and "make another". 'panel' is the compact card of an organization page's booking
  * panel (announced as a status); 'page' the larger region of a page of its own.
  */
 export function BookingConfirmation({
@@ -20,8 +34,10 @@ export function BookingConfirmation({
   actions,
   anotherLabel,
   spaced = false,
+  refundPolicy,
+  booking,
   onAnother,
-}: ConfirmationContent & { onAnother(): void }) {
+}: ConfirmationContent & { booking?: BookingHandle; onAnother(): void }) {
   const titleId = useId();
   const page = variant === 'page';
   return (
@@ -43,6 +59,36 @@ export function BookingConfirmation({
             </div>
           ))}
         </dl>
+        {booking?.bookingCode || booking?.manageToken ? (
+          <div className={cn('space-y-1 rounded-lg border bg-muted/40 p-4 text-center', !page && 'text-sm')} data-testid="booking-handle">
+            {booking.bookingCode ? (
+              <p>
+                Booking code <span className="font-mono font-semibold tracking-wider">{booking.bookingCode}</span>
+              </p>
+            ) : null}
+            {booking.manageToken ? (
+              <p>
+                {inFrame() ? (
+                  // In an embed the guest's own page opens in a tab of its own, outside the host's site.
+                  <a href={paths.manageBooking.getHref(booking.manageToken)} target="_blank" rel="noopener noreferrer" className={manageLinkClass}>
+                    Manage or cancel your booking
+                  </a>
+                ) : (
+                  <Link to={paths.manageBooking.getHref(booking.manageToken)} className={manageLinkClass}>
+                    Manage or cancel your booking
+                  </Link>
+                )}
+              </p>
+            ) : null}
+            <p className="text-xs text-muted-foreground">Keep this link private: anyone who has it can cancel the booking.</p>
+          </div>
+        ) : null}
+        {refundPolicy ? (
+          <p className="flex items-start justify-center gap-2 text-center text-sm text-muted-foreground" data-testid="confirmation-refund-policy">
+            <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+            <span>Cancellation policy: {refundPolicy}</span>
+          </p>
+        ) : null}
         {actions}
         <Button
           variant={page ? 'default' : 'outline'}

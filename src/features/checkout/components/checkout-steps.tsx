@@ -8,7 +8,7 @@ import { PaymentStep } from './payment-step';
  */
 export function CheckoutSteps<TOrder>({ checkout }: { checkout: Checkout<TOrder> }) {
   const { step } = checkout;
-  if (step.kind === 'confirmed') return <BookingConfirmation {...step.confirmation} onAnother={checkout.another} />;
+  if (step.kind === 'confirmed') return <BookingConfirmation {...step.confirmation} booking={step.booking} onAnother={checkout.another} />;
   if (step.kind !== 'payment') return null;
   const { className, ...content } = checkout.flavour.payment(step.order, step.quote);
   const payment = <PaymentStep {...content} amountCents={step.quote.totalCents} onBack={checkout.back} onSuccess={checkout.paid} />;

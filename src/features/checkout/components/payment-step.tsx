@@ -26,6 +26,8 @@
  * - `configFunction?: string` — card configuration function; default 'square-config' (supper club:
  *   'magnolia-square-config'). Its `testMode` (no Square application id) shows the labelled test
  *   card form; otherwise Square's Web Payments SDK is loaded now, not before.
+ * - `refundPolicy?: string | null` — the event's cancellation policy in the server's words, shown
+ *   under the total.
  * - `backLabel?: string` — default 'Back' ('Back to RSVP Form' for RSVPs). `onBack()` returns to
  *   the form.
  * - `onSuccess(result: PaymentSuccess)` — `{ reservationId, amountCents, promoCode, free }` once the
@@ -56,6 +58,8 @@ export interface PaymentStepProps {
   checkout: PaymentCheckout;
   configFunction?: string;
   backLabel?: string;
+  /** The event's cancellation policy in the server's words, shown under the total. */
+  refundPolicy?: string | null;
   onBack(): void;
   onSuccess(result: PaymentSuccess): void;
 }
@@ -70,6 +74,7 @@ export function PaymentStep({
   checkout,
   configFunction = DEFAULT_CONFIG_FUNCTION,
   backLabel = 'Back',
+  refundPolicy,
   onBack,
   onSuccess,
 }: PaymentStepProps) {
@@ -118,6 +123,12 @@ export function PaymentStep({
               </dd>
             </div>
           </dl>
+          {refundPolicy ? (
+            <p className="mt-3 border-t pt-3 text-sm" data-testid="payment-refund-policy">
+              <span className="text-muted-foreground">Cancellation policy: </span>
+              {refundPolicy}
+            </p>
+          ) : null}
         </section>
 
         {ticket && ticket.allowPromo !== false ? (

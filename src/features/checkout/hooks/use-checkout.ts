@@ -1,11 +1,21 @@
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { FunctionUnreachableError } from '@/lib/invoke-function';
-import { CheckoutError, type CheckoutFlavour, type ConfirmationContent, type ConfirmedPayment, type PaymentSuccess, type Quote } from '../types';
+import {
+  CheckoutError,
+  type BookingHandle,
+  type CheckoutFlavour,
+  type ConfirmationContent,
+  type ConfirmedPayment,
+  type PaymentSuccess,
+  type Quote,
+} from '../types';
 import { useIdempotencyKey } from './use-idempotency-key';
 
 export type CheckoutStep<TOrder> =
-  { kind: 'form' } | { kind: 'payment'; order: TOrder; quote: Quote } | { kind: 'confirmed'; confirmation: ConfirmationContent };
+  | { kind: 'form' }
+  | { kind: 'payment'; order: TOrder; quote: Quote }
+  | { kind: 'confirmed'; confirmation: ConfirmationContent; booking: BookingHandle };
 
 export interface Checkout<TOrder> {
   step: CheckoutStep<TOrder>;
@@ -48,7 +58,8 @@ export function useCheckout<TOrder>(flavour: CheckoutFlavour<TOrder>): Checkout<
   const restart = useCallback(() => setStep({ kind: 'form' }), []);
 
   function confirmed(order: TOrder, payment: ConfirmedPayment) {
-    setStep({ kind: 'confirmed', confirmation: latest.current.confirmation(order, payment) });
+    const booking = { bookingCode: payment.bookingCode ?? null, manageToken: payment.manageToken ?? null };
+    setStep({ kind: 'confirmed', confirmation: latest.current.confirmation(order, payment), booking });
     latest.current.onConfirmed?.();
   }
 
@@ -62,10 +73,10 @@ export function useCheckout<TOrder>(flavour: CheckoutFlavour<TOrder>): Checkout<
       const quote = await latest.current.quote(order);
       const free = latest.current.confirmFree;
       if (quote.totalCents === 0 && free) {
-        const { reservationId } = await free.confirm(order, freeKey.current());
+        const { reservationId, bookingCode, manageToken } = await free.confirm(order, freeKey.current());
         freeKey.renew();
         toast.success(free.toast.title, { description: free.toast.description });
-        confirmed(order, { reservationId, amountCents: 0 });
+        confirmed(order, { reservationId, amountCents: 0, bookingCode, manageToken });
         return;
       }
       setStep({ kind: 'payment', order, quote });
@@ -86,7 +97,8 @@ export function useCheckout<TOrder>(flavour: CheckoutFlavour<TOrder>): Checkout<
     if (step.kind !== 'payment') return;
     const { paidToast } = latest.current;
     if (!result.free && paidToast) toast.success(paidToast.title, { description: paidToast.description });
-    confirmed(step.order, { reservationId: result.reservationId, amountCents: result.amountCents });
+    const { reservationId, amountCents, bookingCode, manageToken } = result;
+    confirmed(step.order, { reservationId, amountCents, bookingCode, manageToken });
   }
 
   return {

@@ -45,8 +45,8 @@ export function usePayment(options: { checkout: PaymentCheckout; card: RefObject
 
       if (checkout.kind === 'custom') {
         try {
-          const { reservationId } = await checkout.pay({ token, idempotencyKey });
-          options.onSuccess({ reservationId, amountCents: totalCents, promoCode, free });
+          const { reservationId, bookingCode, manageToken } = await checkout.pay({ token, idempotencyKey });
+          options.onSuccess({ reservationId, amountCents: totalCents, promoCode, free, bookingCode, manageToken });
         } catch (error) {
           if (!(error instanceof CheckoutError)) throw error;
           if (error.definitive) key.renew();
@@ -70,7 +70,8 @@ export function usePayment(options: { checkout: PaymentCheckout; card: RefObject
           const { title, description } = bookingMessages.freeReservationConfirmed;
           toast.success(title, { description });
         }
-        options.onSuccess({ reservationId: result.reservationId, amountCents: result.amountCents ?? totalCents, promoCode, free });
+        const { reservationId, bookingCode, manageToken } = result;
+        options.onSuccess({ reservationId, amountCents: result.amountCents ?? totalCents, promoCode, free, bookingCode, manageToken });
         return;
       }
       if (result.definitive) key.renew();

@@ -16,6 +16,7 @@ const pageSchema = z.object({
       available_seats: z.number().int(),
       event_details_disclosures: z.string().nullable(),
       rsvp_mode: z.boolean(),
+      refund_policy: z.string().nullish(),
       ticket_types: z.array(z.object({ id: z.string(), name: z.string(), price: z.number().int(), quantity: z.number().int() })),
     }),
   ),

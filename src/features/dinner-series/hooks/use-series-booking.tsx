@@ -48,6 +48,7 @@ export function useSeriesBooking() {
         { label: 'Guests', value: String(input.guests) },
         { label: 'Ticket', value: `${ticket.name} (${formatCents(ticket.price)} each)` },
       ],
+      refundPolicy: dinner.refund_policy,
       checkout: {
         kind: 'ticket',
         reservationData: {
@@ -93,6 +94,7 @@ export function useSeriesBooking() {
           ...(booking.specialRequests ? [{ label: 'Special requests', value: booking.specialRequests }] : []),
         ],
         actions: <ConfirmationLinks booking={booking} />,
+        refundPolicy: dinner.refund_policy,
         anotherLabel: 'MAKE ANOTHER RESERVATION',
       };
     },

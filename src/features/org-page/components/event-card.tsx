@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, MapPin } from 'lucide-react';
+import { CalendarDays, Clock, MapPin, ShieldCheck } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -52,6 +52,15 @@ export function EventCard({ event, reservationMode, selected, onSelect }: Props)
             <span>
               {event.location_name ? <span className="block font-medium">{event.location_name}</span> : null}
               {event.location_address ? <span className="block text-muted-foreground">{event.location_address}</span> : null}
+            </span>
+          </p>
+        ) : null}
+        {event.refund_policy && !(event.rsvp_mode && event.deposit_amount === 0) ? (
+          <p className="flex items-start gap-2" data-testid="event-refund-policy">
+            <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
+            <span>
+              <span className="sr-only">Cancellation policy: </span>
+              {event.refund_policy}
             </span>
           </p>
         ) : null}

@@ -90,6 +90,7 @@ export function readEvent(v: unknown): PublicEvent {
     available_seats: count(e.available_seats),
     total_available: count(e.total_available),
     is_fully_booked: orElse(e.is_fully_booked, bool, false),
+    refund_policy: text(e.refund_policy),
   };
 }
 

@@ -49,6 +49,7 @@ export function RsvpBooking({ event, onBooked }: RsvpBookingProps) {
       return {
         title: 'Complete Your RSVP',
         backLabel: 'Back to RSVP Form',
+        refundPolicy: event.refund_policy,
         summary: [
           { label: 'Event', value: event.title },
           { label: 'Date', value: formatEventDate(event.date) },
@@ -86,6 +87,8 @@ export function RsvpBooking({ event, onBooked }: RsvpBookingProps) {
           { label: 'Guests', value: String(request.guestDetails.numGuests) },
           { label: 'Deposit paid', value: paid.amountCents > 0 ? formatCents(paid.amountCents) : 'None (free RSVP)' },
         ],
+        // A free RSVP has no money to refund: its policy would only confuse.
+        refundPolicy: paid.amountCents > 0 ? event.refund_policy : null,
         anotherLabel: 'RSVP for another time',
       };
     },
@@ -139,6 +142,11 @@ export function RsvpBooking({ event, onBooked }: RsvpBookingProps) {
           {deposit > 0 ? ` · ${formatCents(deposit)} deposit per guest` : ''}
         </p>
       </div>
+      {deposit > 0 && event.refund_policy ? (
+        <p className="text-sm" data-testid="booking-refund-policy">
+          <span className="font-medium">Deposit cancellation policy:</span> {event.refund_policy}
+        </p>
+      ) : null}
       <RsvpForm event={event} defaultValues={draft} submitting={checkout.busy} onSubmit={submit} />
       {event.event_details_disclosures ? (
         <p className="whitespace-pre-line text-xs text-muted-foreground">{event.event_details_disclosures}</p>

@@ -45,6 +45,7 @@ export function TicketBooking({ event, refreshEvent, onBooked }: TicketBookingPr
         { label: 'Ticket', value: ticket.name },
         { label: 'Guests', value: `${guests} × ${formatCents(ticket.price)}` },
       ],
+      refundPolicy: event.refund_policy,
       checkout: {
         kind: 'ticket',
         reservationData: {
@@ -76,6 +77,7 @@ export function TicketBooking({ event, refreshEvent, onBooked }: TicketBookingPr
           ...(dietaryRestrictions ? [{ label: 'Dietary restrictions', value: dietaryRestrictions }] : []),
           ...(specialRequests ? [{ label: 'Special requests', value: specialRequests }] : []),
         ],
+        refundPolicy: event.refund_policy,
         anotherLabel: 'Make another reservation',
       };
     },
@@ -123,6 +125,11 @@ export function TicketBooking({ event, refreshEvent, onBooked }: TicketBookingPr
           {event.location_name ? ` · ${event.location_name}` : ''}
         </p>
       </div>
+      {event.refund_policy ? (
+        <p className="text-sm" data-testid="booking-refund-policy">
+          <span className="font-medium">Cancellation policy:</span> {event.refund_policy}
+        </p>
+      ) : null}
       <TicketBookingForm event={event} defaultValues={draft} checking={checkout.busy} onSubmit={submit} />
       {event.event_details_disclosures ? (
         <p className="whitespace-pre-line text-xs text-muted-foreground">{event.event_details_disclosures}</p>

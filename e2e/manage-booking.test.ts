@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { stackEnv } from '../tests/support/stack-env';
+import { seriousViolations } from './support/axe';
+import { closeBrowser, expectToast, newPage, viewports } from './support/browser';
+import { closeDb, sql } from '../tests/support/db';
+import { createEvent, createOrg, createTicketType, futureDate, guest, reservationsFor, uniqueEmail } from '../tests/support/fixtures';
+import { CARD, callFunction } from '../tests/support/functions';
+import { mailFor } from '../tests/support/mailbox';
+
+afterAll(async () => {
+  await closeBrowser();
+  await closeDb();
+});
+
+/** An organization with one ticketed dinner under the given policy. */
+async function dinner(policy: { refund_window_hours: number | null; late_refund_percent: number }, daysAhead = 30) {
+  const org = await createOrg({ name: 'Manage Test Kitchen', branding: { primary_color: '#14532d' } });
+  const event = await createEvent(org.id, { title: 'Autumn Harvest Supper', daysAhead, ...policy });
+  const ticket = await createTicketType(event.id, { name: 'Chef Tasting', price: 15750, quantity: 20 });
+  return { org, eventId: event.id, ticket };
+}
+
+/** Books and pays through the paying call (as the browser does) and answers the manage token. */
+async function bookByApi(eventId: string, ticketTypeId: string, guests: number, priceCents: number) {
+  const answer = await callFunction('process-square-payment', {
+    token: CARD.ok,
+    amount: guests * priceCents,
+    reservationData: { ...guest(), eventId, num_guests: guests, guests, ticketTypeId },
+    idempotencyKey: randomUUID(),
+  });
+  expect(answer.status).toBe(200);
+  expect(answer.body.bookingCode).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+  expect(answer.body.manageToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  return { token: answer.body.manageToken as string, code: answer.body.bookingCode as string };
+}
+
+async function cancelThroughPage(page: Page) {
+  await page.getByRole('button', { name: 'Cancel booking' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await dialog.getByRole('heading', { name: 'Cancel this booking?' }).waitFor();
+  await dialog.getByRole('button', { name: 'Yes, cancel booking' }).click();
+  await page.getByTestId('booking-cancelled').waitFor();
+}
+
+describe('the manage link /booking/{token}', () => {
+  it('comes from the confirmation and the email; inside the window a cancellation refunds everything', async () => {
+    const { siteUrl } = stackEnv();
+    const { org, ticket } = await dinner({ refund_window_hours: 48, late_refund_percent: 0 });
+    const email = uniqueEmail('manage');
+    const { page, consoleErrors } = await newPage({ viewport: viewports.phone });
+
+    // Book through the org page: the form and the payment step say the policy.
+    await page.goto(`${siteUrl}/${org.slug}`);
+    await page
+      .getByTestId('event-refund-policy')
+      .filter({ hasText: 'Full refund until 48 hours before the dinner; non-refundable after that' })
+      .waitFor();
+    await page.getByRole('heading', { name: 'Reserve: Autumn Harvest Supper' }).waitFor();
+    await page.getByTestId('booking-refund-policy').filter({ hasText: 'Full refund until 48 hours before the dinner' }).waitFor();
+    await page.getByLabel('Full name').fill('Ada Lovelace');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Ticket type').selectOption(ticket);
+    await page.getByLabel('Number of guests').selectOption('2');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
+    await page.getByTestId('payment-refund-policy').filter({ hasText: 'Full refund until 48 hours before the dinner' }).waitFor();
+    await page.getByText('Test mode — no real card is charged').waitFor();
+    await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
+    await page.getByRole('button', { name: 'Pay $315.00' }).click();
+    await page.getByRole('heading', { name: 'Reservation Confirmed' }).waitFor();
+
+    // The confirmation: the booking code and the private link.
+    const [row] = await reservationsFor({ email });
+    const code = (await sql<{ booking_code: string }>(`select booking_code from public.reservations where id = $1`, [row.id]))[0].booking_code;
+    expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    const handle = page.getByTestId('booking-handle');
+    expect(await handle.textContent()).toContain(`Booking code ${code}`);
+    await page.getByTestId('confirmation-refund-policy').filter({ hasText: 'Full refund until 48 hours before the dinner' }).waitFor();
+    const link = handle.getByRole('link', { name: 'Manage or cancel your booking' });
+    const href = (await link.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/booking\/[A-Za-z0-9_-]{43}$/);
+
+    // The confirmation email carries the same link.
+    const mail = await mailFor(email);
+    const emailed = mail.map((m) => /\/booking\/([A-Za-z0-9_-]{43})/.exec(m.body_text)?.[0]).find(Boolean);
+    expect(emailed).toBe(href);
+
+    await link.click();
+    await page.getByRole('heading', { level: 1, name: 'Autumn Harvest Supper' }).waitFor();
+    expect(await page.title()).toContain('Your booking: Autumn Harvest Supper');
+    expect(await page.getByTestId('booking-code').textContent()).toBe(code);
+    const body = await page.locator('main').innerText();
+    expect(body).toContain('2 guests');
+    expect(body).toContain('Chef Tasting');
+    expect(body).toContain('7:00 PM E'); // EST or EDT: the event's own timezone
+    expect(await page.getByTestId('paid-amount').textContent()).toBe('$315.00');
+    expect(await page.getByTestId('manage-refund-policy').textContent()).toBe(
+      'Full refund until 48 hours before the dinner; non-refundable after that',
+    );
+    expect(await page.getByTestId('refund-now').textContent()).toBe('Cancelling now refunds $315.00.');
+    expect(body).toContain('Full refund if you cancel before');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await cancelThroughPage(page);
+    await expectToast(page, 'Booking cancelled', 'Refunded $315.00 to your card.');
+    expect(await page.getByTestId('cancelled-refund').innerText()).toContain('Refunded $315.00 to your card');
+    expect(await page.getByTestId('refunded-amount').textContent()).toBe('$315.00');
+    expect(await page.getByRole('button', { name: 'Cancel booking' }).count()).toBe(0);
+    expect((await reservationsFor({ email }))[0].status).toBe('cancelled');
+
+    // Opened later (here: from the email's link), it shows it is cancelled and offers nothing to do.
+    await page.goto(`${siteUrl}${emailed}`);
+    await page.getByTestId('booking-cancelled').waitFor();
+    expect(await page.getByTestId('booking-cancelled').innerText()).toContain('You cancelled this booking.');
+    expect(await page.getByRole('button', { name: 'Cancel booking' }).count()).toBe(0);
+    expect(consoleErrors.filter((e) => !e.includes('favicon'))).toEqual([]);
+  });
+
+  it('outside the window refunds the late percentage, and says so before the guest confirms', async () => {
+    const { siteUrl } = stackEnv();
+    // Tomorrow evening with a 48-hour window: the window has closed, 50% is left.
+    const { eventId, ticket } = await dinner({ refund_window_hours: 48, late_refund_percent: 50 }, 1);
+    await sql(`update public.events set date = $2::date where id = $1`, [eventId, futureDate(1)]);
+    const { token, code } = await bookByApi(eventId, ticket, 2, 15750);
+
+    const { page } = await newPage();
+    await page.goto(`${siteUrl}/booking/${token}`);
+    await page.getByRole('heading', { level: 1, name: 'Autumn Harvest Supper' }).waitFor();
+    expect(await page.getByTestId('booking-code').textContent()).toBe(code);
+    expect(await page.getByTestId('manage-refund-policy').textContent()).toBe('Full refund until 48 hours before the dinner; 50% after that');
+    expect(await page.getByTestId('refund-now').textContent()).toBe('Cancelling now refunds $157.50.');
+    expect(await page.locator('main').innerText()).not.toContain('Full refund if you cancel before');
+
+    await page.getByRole('button', { name: 'Cancel booking' }).click();
+    const dialog = page.getByRole('alertdialog');
+    expect(await dialog.innerText()).toContain('Cancelling now refunds $157.50.');
+    await dialog.getByRole('button', { name: 'Keep booking' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await cancelThroughPage(page);
+    await expectToast(page, 'Booking cancelled', 'Refunded $157.50 to your card.');
+    expect(await page.getByTestId('cancelled-refund').innerText()).toContain('Refunded $157.50 to your card');
+    expect(await page.getByTestId('paid-amount').textContent()).toBe('$315.00');
+    expect(await page.getByTestId('refunded-amount').textContent()).toBe('$157.50');
+  });
+
+  it('a non-refundable booking says a cancellation refunds nothing', async () => {
+    const { siteUrl } = stackEnv();
+    const { eventId, ticket } = await dinner({ refund_window_hours: null, late_refund_percent: 0 });
+    const { token } = await bookByApi(eventId, ticket, 1, 15750);
+    const { page } = await newPage();
+    await page.goto(`${siteUrl}/booking/${token}`);
+    await page.getByTestId('refund-now').waitFor();
+    expect(await page.getByTestId('refund-now').textContent()).toBe('Cancelling now refunds nothing (Non-refundable).');
+    await cancelThroughPage(page);
+    await expectToast(page, 'Booking cancelled', 'No refund is due under the cancellation policy.');
+    expect(await page.getByTestId('cancelled-refund').innerText()).toContain('No refund under the cancellation policy (Non-refundable)');
+  });
+
+  it('a tampered or unknown token shows that the link is not valid, and no booking data', async () => {
+    const { siteUrl } = stackEnv();
+    const { eventId, ticket } = await dinner({ refund_window_hours: 48, late_refund_percent: 0 });
+    const { token, code } = await bookByApi(eventId, ticket, 1, 15750);
+    const tampered = `${token.slice(0, 20)}${token[20] === 'A' ? 'B' : 'A'}${token.slice(21)}`;
+    for (const bad of [tampered, 'not-a-real-token']) {
+      const { page } = await newPage({ viewport: viewports.phone });
+      await page.goto(`${siteUrl}/booking/${bad}`);
+      await page.getByRole('heading', { level: 1, name: 'This booking link is not valid' }).waitFor();
+      const text = await page.locator('body').innerText();
+      expect(text).not.toContain(code);
+      expect(text).not.toContain('Autumn Harvest Supper');
+      await page.getByRole('link', { name: 'Go to the home page' }).click();
+      await page.waitForURL(`${siteUrl}/`);
+    }
+  });
+});

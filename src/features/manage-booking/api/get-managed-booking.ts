@@ -1,0 +1,87 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { invokeFunction, serverMessage } from '@/lib/invoke-function';
+import type { ManagedBooking } from '../types';
+
+export const MANAGE_FUNCTION = 'manage-booking';
+
+/** The link opens no booking (wrong, tampered or unknown token): the page shows that and nothing else. */
+export class BookingLinkInvalidError extends Error {
+  override name = 'BookingLinkInvalidError';
+}
+
+const cents = z.number().int();
+const text = z.string().nullable();
+
+/** The server's `booking`, read field by field (never cast). */
+export const managedBookingSchema = z.object({
+  booking_code: z.string(),
+  status: z.enum(['confirmed', 'cancelled']),
+  name: z.string(),
+  guests: z.number().int(),
+  ticket_type_name: text,
+  time_slot: text,
+  dietary_restrictions: text,
+  special_requests: text,
+  cancelled_at: text,
+  cancelled_by: text,
+  event: z.object({
+    title: z.string(),
+    date: z.string(),
+    time: z.string(),
+    timezone: z.string(),
+    location_name: text,
+    location_address: text,
+  }),
+  organization: z.object({ name: z.string(), slug: z.string(), primary_color: text, logo_url: text }),
+  money: z.object({
+    paid_cents: cents,
+    refunded_cents: cents,
+    pending_refund_cents: cents,
+    failed_refund_cents: cents,
+    net_cents: cents,
+    refundable_cents: cents,
+    comp_cents: cents,
+    badge: z.string(),
+  }),
+  subtotal_cents: cents,
+  discount_cents: cents,
+  total_cents: cents,
+  refund_policy: z.string(),
+  starts_at: z.string(),
+  full_refund_until: text,
+  refund_now_cents: cents,
+  can_cancel: z.boolean(),
+}) satisfies z.ZodType<ManagedBooking>;
+
+/** A refusal of the manage-booking function: 404 not_found is an invalid link, anything else an Error with the server's message. */
+export function refusalError(status: number, body: unknown): Error {
+  const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+  if (status === 404 || code === 'not_found') return new BookingLinkInvalidError(serverMessage(body) ?? 'This booking link is not valid.');
+  return new Error(serverMessage(body) ?? `We could not load this booking (error ${status}). Please try again.`);
+}
+
+const viewAnswer = z.object({ success: z.literal(true), booking: managedBookingSchema });
+
+export async function getManagedBooking(token: string): Promise<ManagedBooking> {
+  const answer = await invokeFunction<unknown>(MANAGE_FUNCTION, { token, action: 'view' });
+  if (answer.status !== 200) throw refusalError(answer.status, answer.body);
+  const parsed = viewAnswer.safeParse(answer.body);
+  if (!parsed.success) throw new Error('We could not read this booking. Please reload the page.');
+  return parsed.data.booking;
+}
+
+export const managedBookingQueryKey = (token: string) => ['manage-booking', token] as const;
+
+export const managedBookingQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: managedBookingQueryKey(token),
+    queryFn: () => getManagedBooking(token),
+    // An invalid link stays invalid; other failures are retried once.
+    retry: (failures, error) => !(error instanceof BookingLinkInvalidError) && failures < 1,
+    refetchOnWindowFocus: false,
+  });
+
+export function useManagedBooking(token: string) {
+  return useQuery(managedBookingQueryOptions(token));
+}

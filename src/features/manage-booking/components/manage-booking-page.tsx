@@ -1,0 +1,225 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { CalendarDays, CircleCheck, CircleX, Clock, MapPin, ShieldCheck, Ticket, Users } from 'lucide-react';
+import { PageSpinner } from '@/components/layout/page-spinner';
+import { PageMeta } from '@/components/seo/page-meta';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { formatEventTime } from '@/lib/dates';
+import { formatCents } from '@/lib/money';
+import { BookingLinkInvalidError, useManagedBooking } from '../api/get-managed-booking';
+import { brandColors, cancelledByText, cancelledMoneyLines, fullRefundDeadlineText, instantText, refundNowText, whenText } from '../lib/booking-text';
+import type { ManagedBooking } from '../types';
+import { BookingLinkInvalid } from './booking-link-invalid';
+import { CancelBooking } from './cancel-booking';
+
+/** The guest's private page for one booking, opened with the token of its manage link. */
+export function ManageBookingPage({ token }: { token: string }) {
+  const query = useManagedBooking(token);
+  if (query.isPending) return <PageSpinner label="Loading your booking…" />;
+  if (query.isError) {
+    if (query.error instanceof BookingLinkInvalidError) return <BookingLinkInvalid />;
+    return (
+      <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-6 text-center">
+        <PageMeta title="Your booking" />
+        <h1 className="font-serif text-3xl font-semibold">We could not load your booking</h1>
+        <p role="alert" className="max-w-md text-muted-foreground">
+          {query.error.message}
+        </p>
+        <Button onClick={() => void query.refetch()}>Try again</Button>
+      </main>
+    );
+  }
+  return <BookingView token={token} booking={query.data} />;
+}
+
+function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="py-3">
+      <dt className="flex items-center gap-3 text-xs uppercase tracking-wide text-muted-foreground">
+        <span aria-hidden>{icon}</span>
+        {label}
+      </dt>
+      <dd className="pl-7 font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function MoneyRow({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="flex justify-between gap-4 py-1.5">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-medium tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function BookingView({ token, booking }: { token: string; booking: ManagedBooking }) {
+  const brand = brandColors(booking.organization.primary_color);
+  const when = whenText(booking);
+  const cancelled = booking.status === 'cancelled';
+  const { money } = booking;
+  const deadline = cancelled ? null : fullRefundDeadlineText(booking);
+  const slotOrTicket = booking.ticket_type_name
+    ? { label: 'Ticket', value: booking.ticket_type_name }
+    : booking.time_slot
+      ? { label: 'Time slot', value: /^\d{1,2}:\d{2}/.test(booking.time_slot) ? formatEventTime(booking.time_slot) : booking.time_slot }
+      : null;
+
+  return (
+    <main className="min-h-screen bg-muted/40 pb-16">
+      <PageMeta
+        title={`Your booking: ${booking.event.title}`}
+        description={`Your booking ${booking.booking_code} with ${booking.organization.name}.`}
+      />
+      <header className="pb-16 pt-6 sm:pt-10" style={brand ?? undefined} data-testid="manage-booking-header">
+        <div
+          className={
+            brand
+              ? 'mx-auto flex max-w-xl items-center gap-3 px-9 sm:px-10'
+              : 'mx-auto flex max-w-xl items-center gap-3 px-9 sm:px-10 text-foreground'
+          }
+        >
+          {booking.organization.logo_url ? (
+            <img src={booking.organization.logo_url} alt="" className="h-10 w-10 rounded-full bg-white object-cover" />
+          ) : null}
+          <Link to={paths.orgPage.getHref(booking.organization.slug)} className="font-serif text-lg font-semibold hover:underline">
+            {booking.organization.name}
+          </Link>
+        </div>
+      </header>
+
+      <div className="mx-auto -mt-12 max-w-xl space-y-4 px-4">
+        <section className="rounded-xl border bg-card p-5 shadow-sm sm:p-6" aria-labelledby="booking-title">
+          <div className="flex flex-wrap items-center gap-2">
+            {cancelled ? (
+              <Badge variant="destructive" className="gap-1">
+                <CircleX className="h-3.5 w-3.5" aria-hidden /> Cancelled
+              </Badge>
+            ) : (
+              <Badge variant="success" className="gap-1">
+                <CircleCheck className="h-3.5 w-3.5" aria-hidden /> Confirmed
+              </Badge>
+            )}
+            <span className="text-sm text-muted-foreground">
+              Booking code{' '}
+              <span className="font-mono font-semibold tracking-wider text-foreground" data-testid="booking-code">
+                {booking.booking_code}
+              </span>
+            </span>
+          </div>
+          <h1 id="booking-title" className="mt-3 font-serif text-3xl font-semibold leading-tight">
+            {booking.event.title}
+          </h1>
+          <p className="mt-1 text-sm text-muted-foreground">Booked by {booking.name}</p>
+
+          <dl className="mt-4 divide-y">
+            <Row icon={<CalendarDays className="h-4 w-4" />} label="Date">
+              {when.date}
+            </Row>
+            <Row icon={<Clock className="h-4 w-4" />} label="Time">
+              {when.time}
+            </Row>
+            {booking.event.location_name || booking.event.location_address ? (
+              <Row icon={<MapPin className="h-4 w-4" />} label="Where">
+                {booking.event.location_name ? <span className="block">{booking.event.location_name}</span> : null}
+                {booking.event.location_address ? (
+                  <span className="block font-normal text-muted-foreground">{booking.event.location_address}</span>
+                ) : null}
+              </Row>
+            ) : null}
+            <Row icon={<Users className="h-4 w-4" />} label="Guests">
+              {booking.guests} {booking.guests === 1 ? 'guest' : 'guests'}
+            </Row>
+            {slotOrTicket ? (
+              <Row icon={<Ticket className="h-4 w-4" />} label={slotOrTicket.label}>
+                {slotOrTicket.value}
+              </Row>
+            ) : null}
+          </dl>
+          {booking.dietary_restrictions || booking.special_requests ? (
+            <dl className="mt-2 space-y-2 rounded-lg bg-muted/50 p-3 text-sm">
+              {booking.dietary_restrictions ? (
+                <div>
+                  <dt className="text-muted-foreground">Dietary restrictions</dt>
+                  <dd>{booking.dietary_restrictions}</dd>
+                </div>
+              ) : null}
+              {booking.special_requests ? (
+                <div>
+                  <dt className="text-muted-foreground">Special requests</dt>
+                  <dd>{booking.special_requests}</dd>
+                </div>
+              ) : null}
+            </dl>
+          ) : null}
+        </section>
+
+        {cancelled ? (
+          <section
+            className="rounded-xl border border-red-200 bg-red-50 p-5 sm:p-6"
+            role="status"
+            aria-labelledby="cancelled-title"
+            data-testid="booking-cancelled"
+          >
+            <h2 id="cancelled-title" className="font-serif text-xl font-semibold text-red-900">
+              This booking is cancelled
+            </h2>
+            <p className="mt-1 text-sm text-red-900">
+              {cancelledByText(booking.cancelled_by, booking.organization.name)}
+              {booking.cancelled_at ? ` Cancelled on ${instantText(booking.cancelled_at, booking.event.timezone)}.` : ''}
+            </p>
+            <ul className="mt-3 space-y-1 text-sm font-medium text-red-950" data-testid="cancelled-refund">
+              {cancelledMoneyLines(booking).map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        <section className="rounded-xl border bg-card p-5 shadow-sm sm:p-6" aria-labelledby="payment-title">
+          <h2 id="payment-title" className="font-serif text-xl font-semibold">
+            Payment
+          </h2>
+          <dl className="mt-2 text-sm">
+            {booking.discount_cents > 0 ? (
+              <>
+                <MoneyRow label="Price" value={formatCents(booking.subtotal_cents)} />
+                <MoneyRow label="Discount" value={`-${formatCents(booking.discount_cents)}`} />
+              </>
+            ) : null}
+            <MoneyRow label="Paid" value={formatCents(money.paid_cents)} testId="paid-amount" />
+            {money.refunded_cents > 0 ? <MoneyRow label="Refunded" value={formatCents(money.refunded_cents)} testId="refunded-amount" /> : null}
+            {money.pending_refund_cents > 0 ? <MoneyRow label="Refund on its way" value={formatCents(money.pending_refund_cents)} /> : null}
+          </dl>
+          <p className="mt-4 flex items-start gap-2 border-t pt-4 text-sm">
+            <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
+            <span>
+              <span className="font-medium">Cancellation policy:</span> <span data-testid="manage-refund-policy">{booking.refund_policy}</span>
+              {deadline ? <span className="block text-muted-foreground">{deadline}</span> : null}
+            </span>
+          </p>
+        </section>
+
+        {cancelled ? null : booking.can_cancel ? (
+          <section className="space-y-3 rounded-xl border bg-card p-5 shadow-sm sm:p-6" aria-labelledby="cancel-title">
+            <h2 id="cancel-title" className="font-serif text-xl font-semibold">
+              Can't make it?
+            </h2>
+            <p className="text-sm" data-testid="refund-now">
+              {refundNowText(booking)}.
+            </p>
+            <CancelBooking token={token} booking={booking} />
+          </section>
+        ) : (
+          <section className="rounded-xl border bg-card p-5 text-sm shadow-sm sm:p-6" role="note">
+            This dinner has already started, so the booking can no longer be cancelled online. Please contact {booking.organization.name}.
+          </section>
+        )}
+        <p className="px-1 text-center text-xs text-muted-foreground">Keep this page's link private: anyone who has it can cancel the booking.</p>
+      </div>
+    </main>
+  );
+}

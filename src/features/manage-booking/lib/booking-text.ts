@@ -1,0 +1,107 @@
+import { format } from 'date-fns';
+import { TZDate } from '@date-fns/tz';
+import { formatEventDate, formatEventTime } from '@/lib/dates';
+import { formatCents } from '@/lib/money';
+import type { ManagedBooking, RefundStatus } from '../types';
+
+/** "EST" / "PDT" of an instant in a timezone ("" when unknown). */
+export function zoneAbbreviation(iso: string, timeZone: string): string {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return '';
+  try {
+    return (
+      new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? ''
+    );
+  } catch {
+    return '';
+  }
+}
+
+/** "Saturday, December 12, 2026" and "7:00 PM EST": the dinner's calendar date and time in its own timezone. */
+export function whenText(booking: Pick<ManagedBooking, 'event' | 'starts_at'>): { date: string; time: string } {
+  const zone = zoneAbbreviation(booking.starts_at, booking.event.timezone);
+  return { date: formatEventDate(booking.event.date), time: `${formatEventTime(booking.event.time)}${zone ? ` ${zone}` : ''}` };
+}
+
+/** An instant in the event's timezone: "Thursday, December 10 at 7:00 PM EST". */
+export function instantText(iso: string, timeZone: string): string {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return iso;
+  let local: Date;
+  try {
+    local = new TZDate(instant, timeZone);
+  } catch {
+    local = instant;
+  }
+  const zone = zoneAbbreviation(iso, timeZone);
+  return `${format(local, "EEEE, MMMM d 'at' h:mm a")}${zone ? ` ${zone}` : ''}`;
+}
+
+/** What cancelling now would give back, in plain words. */
+export function refundNowText(booking: Pick<ManagedBooking, 'refund_now_cents' | 'refund_policy' | 'money'>): string {
+  if (booking.refund_now_cents > 0) return `Cancelling now refunds ${formatCents(booking.refund_now_cents)}`;
+  if (booking.money.refundable_cents === 0) return 'Cancelling now refunds nothing: no payment is left to refund';
+  return `Cancelling now refunds nothing (${booking.refund_policy})`;
+}
+
+/**
+ * When the full refund ends, while it is still ahead and the booking would get one:
+ * "Full refund until Thursday, December 10 at 7:00 PM EST".
+ */
+export function fullRefundDeadlineText(
+  booking: Pick<ManagedBooking, 'full_refund_until' | 'event' | 'refund_now_cents' | 'money'>,
+  now = new Date(),
+): string | null {
+  if (!booking.full_refund_until || booking.money.refundable_cents === 0) return null;
+  const until = new Date(booking.full_refund_until);
+  if (Number.isNaN(until.getTime()) || until <= now) return null;
+  return `Full refund if you cancel before ${instantText(booking.full_refund_until, booking.event.timezone)}`;
+}
+
+/** The toast after a cancellation: what happened to the money. */
+export function cancelOutcomeText(status: RefundStatus, refundedCents: number): string {
+  switch (status) {
+    case 'completed':
+      return `Refunded ${formatCents(refundedCents)} to your card.`;
+    case 'pending':
+      return `Refund of ${formatCents(refundedCents)} on its way to your card.`;
+    case 'failed':
+      return 'Your refund could not be sent yet. The host can see it and will retry; contact them if it does not arrive.';
+    case 'none':
+      return 'No refund is due under the cancellation policy.';
+  }
+}
+
+/** The money lines of a cancelled booking, from the ledger. */
+export function cancelledMoneyLines(booking: Pick<ManagedBooking, 'money' | 'refund_policy'>): string[] {
+  const { paid_cents, refunded_cents, pending_refund_cents, failed_refund_cents } = booking.money;
+  const lines: string[] = [];
+  if (refunded_cents > 0) lines.push(`Refunded ${formatCents(refunded_cents)} to your card`);
+  if (pending_refund_cents > 0) lines.push(`Refund of ${formatCents(pending_refund_cents)} on its way to your card`);
+  if (failed_refund_cents > 0) lines.push(`A refund of ${formatCents(failed_refund_cents)} could not be sent yet: the host will retry it`);
+  if (lines.length === 0)
+    lines.push(
+      paid_cents > 0 ? `No refund under the cancellation policy (${booking.refund_policy})` : 'Nothing was charged, so there is nothing to refund',
+    );
+  return lines;
+}
+
+/** Who cancelled, in words. */
+export function cancelledByText(cancelledBy: string | null, hostName: string): string {
+  if (cancelledBy === 'staff') return `${hostName} cancelled this booking.`;
+  if (cancelledBy === 'system') return 'This booking was cancelled automatically.';
+  return 'You cancelled this booking.';
+}
+
+/** Black or white text, whichever reads on the brand color; null when the color is not a hex. */
+export function brandColors(hex: string | null): { background: string; color: string } | null {
+  const m = hex ? /^#?([0-9a-f]{6}|[0-9a-f]{3})$/i.exec(hex.trim()) : null;
+  if (!m) return null;
+  const digits = m[1].length === 3 ? [...m[1]].map((c) => c + c).join('') : m[1];
+  const [r, g, b] = [0, 2, 4]
+    .map((i) => parseInt(digits.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  // White on the color when it contrasts at least as well as black does.
+  return { background: `#${digits}`, color: 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05 ? '#ffffff' : '#111111' };
+}

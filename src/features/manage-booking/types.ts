@@ -1,0 +1,56 @@
+/** What the guest's private page /booking/{token} shows: the manage-booking function's `booking` (SQL manage_booking_view). */
+export interface ManagedBooking {
+  booking_code: string;
+  status: 'confirmed' | 'cancelled';
+  name: string;
+  guests: number;
+  ticket_type_name: string | null;
+  time_slot: string | null;
+  dietary_restrictions: string | null;
+  special_requests: string | null;
+  cancelled_at: string | null;
+  cancelled_by: string | null;
+  event: {
+    title: string;
+    /** Calendar date 'YYYY-MM-DD'. */
+    date: string;
+    /** 'HH:MM' in the event's timezone (the slot's time for an RSVP). */
+    time: string;
+    timezone: string;
+    location_name: string | null;
+    location_address: string | null;
+  };
+  organization: { name: string; slug: string; primary_color: string | null; logo_url: string | null };
+  /** Integer cents from the payment ledger. */
+  money: {
+    paid_cents: number;
+    refunded_cents: number;
+    pending_refund_cents: number;
+    failed_refund_cents: number;
+    net_cents: number;
+    refundable_cents: number;
+    comp_cents: number;
+    badge: string;
+  };
+  subtotal_cents: number;
+  discount_cents: number;
+  total_cents: number;
+  /** The policy frozen on the booking, in the server's words. */
+  refund_policy: string;
+  /** ISO instant the dinner starts. */
+  starts_at: string;
+  /** ISO instant the full-refund window closes; null without one. */
+  full_refund_until: string | null;
+  /** What cancelling right now would refund, in cents. */
+  refund_now_cents: number;
+  can_cancel: boolean;
+}
+
+export type RefundStatus = 'completed' | 'pending' | 'none' | 'failed';
+
+/** The answer to a cancellation: the booking after it and what the refund did. */
+export interface CancelOutcome {
+  booking: ManagedBooking;
+  refundedCents: number;
+  refundStatus: RefundStatus;
+}
