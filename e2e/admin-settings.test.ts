@@ -69,13 +69,22 @@ describe('promo codes', () => {
 });
 
 describe('email templates', () => {
-  it('lists the templates read-only', async () => {
+  it("lists the five emails, each with the organization's template or 'Default', with an Edit button (375 px)", async () => {
     const { page } = await adminPage(staff, org.id, 'settings-email-templates', { viewport: viewports.phone });
-    const table = page.getByRole('table', { name: 'Email templates' });
-    await table.getByRole('cell', { name: 'Friday confirmation', exact: true }).waitFor();
-    await table.getByRole('cell', { name: 'Booking confirmation', exact: true }).waitFor(); // the type
-    await table.getByRole('cell', { name: 'See you at the table', exact: true }).waitFor();
-    expect(await page.getByRole('button', { name: /create|edit|delete/i }).count()).toBe(0);
+    const list = page.getByRole('list', { name: 'Email templates' });
+    const card = (name: string) => list.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+    await card('Booking confirmation').getByText('Your template: Friday confirmation').waitFor();
+    await card('Booking confirmation').getByText('See you at the table').waitFor();
+    await card('Booking confirmation').getByText('Custom', { exact: true }).waitFor();
+    for (const name of ['Reminder', 'Cancellation', 'Waitlist offer', 'Guest message']) {
+      await card(name).getByText('Default', { exact: true }).first().waitFor();
+    }
+    expect(await list.getByRole('listitem').count()).toBe(5);
+    for (const name of ['Booking confirmation', 'Reminder', 'Cancellation', 'Waitlist offer', 'Guest message']) {
+      expect(await page.getByRole('button', { name: `Edit ${name}` }).isVisible()).toBe(true);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
 

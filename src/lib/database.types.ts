@@ -598,6 +598,8 @@ export type Database = {
           cancel_reason: string | null
           cancelled_at: string | null
           cancelled_by: string | null
+          checked_in_at: string | null
+          checked_in_guests: number
           confirmed_at: string | null
           created_at: string
           dietary_restrictions: string | null
@@ -620,6 +622,7 @@ export type Database = {
           reminder_sent_at: string | null
           rsvp_slot_id: string | null
           special_requests: string | null
+          staff_notes: string | null
           status: string
           ticket_type_id: string | null
           time_slot: string | null
@@ -632,6 +635,8 @@ export type Database = {
           cancel_reason?: string | null
           cancelled_at?: string | null
           cancelled_by?: string | null
+          checked_in_at?: string | null
+          checked_in_guests?: number
           confirmed_at?: string | null
           created_at?: string
           dietary_restrictions?: string | null
@@ -654,6 +659,7 @@ export type Database = {
           reminder_sent_at?: string | null
           rsvp_slot_id?: string | null
           special_requests?: string | null
+          staff_notes?: string | null
           status?: string
           ticket_type_id?: string | null
           time_slot?: string | null
@@ -664,6 +670,8 @@ export type Database = {
           cancel_reason?: string | null
           cancelled_at?: string | null
           cancelled_by?: string | null
+          checked_in_at?: string | null
+          checked_in_guests?: number
           confirmed_at?: string | null
           created_at?: string
           dietary_restrictions?: string | null
@@ -686,6 +694,7 @@ export type Database = {
           reminder_sent_at?: string | null
           rsvp_slot_id?: string | null
           special_requests?: string | null
+          staff_notes?: string | null
           status?: string
           ticket_type_id?: string | null
           time_slot?: string | null
@@ -803,6 +812,53 @@ export type Database = {
           received_at?: string
         }
         Relationships: []
+      }
+      team_invitations: {
+        Row: {
+          accepted_at: string | null
+          accepted_by: string | null
+          created_at: string
+          email: string
+          expires_at: string
+          id: string
+          invited_by: string | null
+          org_id: string
+          revoked_at: string | null
+          token_hash: string
+        }
+        Insert: {
+          accepted_at?: string | null
+          accepted_by?: string | null
+          created_at?: string
+          email: string
+          expires_at?: string
+          id?: string
+          invited_by?: string | null
+          org_id: string
+          revoked_at?: string | null
+          token_hash: string
+        }
+        Update: {
+          accepted_at?: string | null
+          accepted_by?: string | null
+          created_at?: string
+          email?: string
+          expires_at?: string
+          id?: string
+          invited_by?: string | null
+          org_id?: string
+          revoked_at?: string | null
+          token_hash?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "team_invitations_org_id_fkey"
+            columns: ["org_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       test_processor_payments: {
         Row: {
@@ -1107,6 +1163,7 @@ export type Database = {
       }
     }
     Functions: {
+      accept_team_invitation: { Args: { p_token: string }; Returns: Json }
       admin_create_event: {
         Args: { p_event: Json; p_rsvp_slots?: Json; p_ticket_types?: Json }
         Returns: string
@@ -1142,6 +1199,10 @@ export type Database = {
       }
       admin_orgs: { Args: Record<PropertyKey, never>; Returns: Json }
       admin_rsvp_overview: { Args: { p_org_id: string }; Returns: Json }
+      admin_update_event: {
+        Args: { p_event: Json; p_event_id: string }
+        Returns: undefined
+      }
       all_http_urls: { Args: { urls: string[] }; Returns: boolean }
       apply_square_webhook: {
         Args: { p_event_id: string; p_event_type: string; p_object: Json }
@@ -1152,6 +1213,7 @@ export type Database = {
         Args: { p_event_id: string }
         Returns: undefined
       }
+      assert_team_manager: { Args: { p_org_id: string }; Returns: undefined }
       booking_evaluate: {
         Args: {
           p_event_id: string
@@ -1227,6 +1289,7 @@ export type Database = {
         }
         Returns: boolean
       }
+      door_list_totals: { Args: { p_event_id: string }; Returns: Json }
       email_data: {
         Args: { p_extra?: Json; p_kind: string; p_reservation_id: string }
         Returns: Json
@@ -1359,6 +1422,8 @@ export type Database = {
           cancel_reason: string | null
           cancelled_at: string | null
           cancelled_by: string | null
+          checked_in_at: string | null
+          checked_in_guests: number
           confirmed_at: string | null
           created_at: string
           dietary_restrictions: string | null
@@ -1381,6 +1446,7 @@ export type Database = {
           reminder_sent_at: string | null
           rsvp_slot_id: string | null
           special_requests: string | null
+          staff_notes: string | null
           status: string
           ticket_type_id: string | null
           time_slot: string | null
@@ -1522,6 +1588,8 @@ export type Database = {
           cancel_reason: string | null
           cancelled_at: string | null
           cancelled_by: string | null
+          checked_in_at: string | null
+          checked_in_guests: number
           confirmed_at: string | null
           created_at: string
           dietary_restrictions: string | null
@@ -1544,6 +1612,7 @@ export type Database = {
           reminder_sent_at: string | null
           rsvp_slot_id: string | null
           special_requests: string | null
+          staff_notes: string | null
           status: string
           ticket_type_id: string | null
           time_slot: string | null
@@ -1569,6 +1638,10 @@ export type Database = {
         }
         Returns: Json
       }
+      staff_check_in: {
+        Args: { p_checked_in_guests: number; p_reservation_id: string }
+        Returns: Json
+      }
       staff_create_booking: {
         Args: {
           p_cash_cents?: number
@@ -1587,11 +1660,17 @@ export type Database = {
         }
         Returns: Json
       }
+      staff_door_list: { Args: { p_event_id: string }; Returns: Json }
       staff_duplicate_event: {
         Args: { p_dates: string[]; p_event_id: string }
         Returns: string[]
       }
       staff_event_overview: { Args: { p_event_id: string }; Returns: Json }
+      staff_invite_member: {
+        Args: { p_email: string; p_org_id: string }
+        Returns: Json
+      }
+      staff_list_team: { Args: { p_org_id: string }; Returns: Json }
       staff_offer_waitlist: { Args: { p_entry_id: string }; Returns: Json }
       staff_refund_reservation: {
         Args: {
@@ -1603,9 +1682,17 @@ export type Database = {
         }
         Returns: Json
       }
+      staff_remove_member: {
+        Args: { p_org_id: string; p_user_id: string }
+        Returns: Json
+      }
       staff_remove_waitlist: {
         Args: { p_entry_id: string }
         Returns: undefined
+      }
+      staff_revoke_invitation: {
+        Args: { p_invitation_id: string }
+        Returns: Json
       }
       staff_set_guests: {
         Args: {
@@ -1636,6 +1723,8 @@ export type Database = {
         Args: { p_reason: string; p_reservation_id: string }
         Returns: Json
       }
+      team_invitation_preview: { Args: { p_token: string }; Returns: Json }
+      team_token_hash: { Args: { p_token: string }; Returns: string }
       test_processor_charge: {
         Args: {
           p_amount_cents: number

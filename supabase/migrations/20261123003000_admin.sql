@@ -115,7 +115,7 @@ begin
   insert into public.events (
     org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address,
     event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount,
-    refund_window_hours, late_refund_percent
+    refund_window_hours, late_refund_percent, reminder_hours
   )
   values (
     (p_event ->> 'org_id')::uuid,
@@ -132,9 +132,16 @@ begin
     coalesce((p_event ->> 'rsvp_open')::boolean, is_rsvp),
     (p_event ->> 'deposit_amount')::integer,
     (p_event ->> 'refund_window_hours')::integer,
-    coalesce((p_event ->> 'late_refund_percent')::integer, 0)
+    coalesce((p_event ->> 'late_refund_percent')::integer, 0),
+    coalesce((p_event ->> 'reminder_hours')::integer, 24)
   )
   returning id into new_id;
+
+  -- The private address (members only; 20261125000200_guest_emails.sql), with the event.
+  if nullif(btrim(p_event ->> 'private_address'), '') is not null then
+    insert into public.event_private_details (event_id, org_id, private_address, address_delivery)
+    values (new_id, (p_event ->> 'org_id')::uuid, btrim(p_event ->> 'private_address'), coalesce(p_event ->> 'address_delivery', 'confirmation'));
+  end if;
 
   insert into public.ticket_types (event_id, name, price, quantity)
   select new_id, btrim(t ->> 'name'), (t ->> 'price')::integer, (t ->> 'quantity')::integer

@@ -332,3 +332,49 @@ grant execute on function
   public.enqueue_guest_message(uuid, text, text),
   public.enqueue_due_reminders()
 to service_role;
+
+-- -----------------------------------------------------------------------------
+-- Saving an event's guest-email settings with the event (the admin's dialogs)
+-- -----------------------------------------------------------------------------
+
+-- Updates an event and its private details in one transaction, as the caller
+-- (row-level security decides): only the keys present in p_event change.
+create or replace function public.admin_update_event(p_event_id uuid, p_event jsonb)
+returns void
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  e public.events;
+begin
+  update public.events x set
+    title = case when p_event ? 'title' then btrim(p_event ->> 'title') else x.title end,
+    date = case when p_event ? 'date' then (p_event ->> 'date')::date else x.date end,
+    event_time = case when p_event ? 'event_time' then (p_event ->> 'event_time')::time else x.event_time end,
+    event_timezone = case when p_event ? 'event_timezone' then p_event ->> 'event_timezone' else x.event_timezone end,
+    location_name = case when p_event ? 'location_name' then nullif(btrim(p_event ->> 'location_name'), '') else x.location_name end,
+    location_address = case when p_event ? 'location_address' then nullif(btrim(p_event ->> 'location_address'), '') else x.location_address end,
+    max_guests = case when p_event ? 'max_guests' then (p_event ->> 'max_guests')::integer else x.max_guests end,
+    event_details_disclosures = case when p_event ? 'event_details_disclosures' then nullif(btrim(p_event ->> 'event_details_disclosures'), '') else x.event_details_disclosures end,
+    refund_window_hours = case when p_event ? 'refund_window_hours' then (p_event ->> 'refund_window_hours')::integer else x.refund_window_hours end,
+    late_refund_percent = case when p_event ? 'late_refund_percent' then (p_event ->> 'late_refund_percent')::integer else x.late_refund_percent end,
+    reminder_hours = case when p_event ? 'reminder_hours' then (p_event ->> 'reminder_hours')::integer else x.reminder_hours end
+  where x.id = p_event_id
+  returning * into e;
+  if e.id is null then
+    raise exception 'Event not found' using errcode = 'SH404';
+  end if;
+  if p_event ? 'private_address' or p_event ? 'address_delivery' then
+    insert into public.event_private_details (event_id, org_id, private_address, address_delivery)
+    values (e.id, e.org_id, nullif(btrim(p_event ->> 'private_address'), ''), coalesce(p_event ->> 'address_delivery', 'confirmation'))
+    on conflict (event_id) do update
+      set private_address = case when p_event ? 'private_address' then excluded.private_address else public.event_private_details.private_address end,
+          address_delivery = case when p_event ? 'address_delivery' then excluded.address_delivery else public.event_private_details.address_delivery end;
+  end if;
+end;
+$$;
+
+revoke execute on function public.admin_update_event(uuid, jsonb) from public, anon;
+grant execute on function public.admin_update_event(uuid, jsonb) to authenticated, service_role;

@@ -23,18 +23,52 @@ export function refundPolicyColumns(values: { refundWindowHours: string; lateRef
   };
 }
 
+/** What confirmed guests are emailed: the reminder and the private address (members only). */
+const guestEmailShape = {
+  reminderHours: z
+    .string()
+    .trim()
+    .refine((v) => /^\d+$/.test(v) && Number(v) <= 336, 'Enter whole hours from 0 to 336 (0 sends no reminder)'),
+  privateAddress: z.string().trim().max(500, 'The address is too long (500 characters at most)'),
+  addressDelivery: z.enum(['confirmation', 'reminder']),
+};
+
+export interface GuestEmailSettings {
+  reminderHours: string;
+  privateAddress: string;
+  addressDelivery: 'confirmation' | 'reminder';
+}
+
+/** The address sent "with the reminder" needs reminders on. */
+const addressNeedsReminder = (v: GuestEmailSettings) =>
+  !(v.addressDelivery === 'reminder' && v.privateAddress !== '' && Number(v.reminderHours) === 0);
+const addressNeedsReminderError = {
+  message: 'Reminders are off: send the address with the confirmation, or set a reminder',
+  path: ['addressDelivery'],
+};
+
+export const defaultGuestEmailSettings: GuestEmailSettings = { reminderHours: '24', privateAddress: '', addressDelivery: 'confirmation' };
+
+/** The typed settings → the keys admin_create_event / admin_update_event take. */
+export function guestEmailColumns(values: GuestEmailSettings) {
+  return { reminder_hours: Number(values.reminderHours), private_address: values.privateAddress, address_delivery: values.addressDelivery };
+}
+
 /** Fields shared by both kinds of event. */
-export const eventBasicsSchema = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(200, 'Title is too long'),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date is required'),
-  eventTime: z.string().regex(/^\d{2}:\d{2}$/, 'Time is required'),
-  eventTimezone: z.enum(timezoneValues),
-  locationName: z.string().trim().min(1, 'Location name is required').max(200),
-  locationAddress: optionalText,
-  disclosures: optionalText,
-  refundWindowHours,
-  lateRefundPercent,
-});
+export const eventBasicsSchema = z
+  .object({
+    title: z.string().trim().min(1, 'Title is required').max(200, 'Title is too long'),
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date is required'),
+    eventTime: z.string().regex(/^\d{2}:\d{2}$/, 'Time is required'),
+    eventTimezone: z.enum(timezoneValues),
+    locationName: z.string().trim().min(1, 'Location name is required').max(200),
+    locationAddress: optionalText,
+    disclosures: optionalText,
+    refundWindowHours,
+    lateRefundPercent,
+    ...guestEmailShape,
+  })
+  .refine(addressNeedsReminder, addressNeedsReminderError);
 
 export type EventBasics = z.infer<typeof eventBasicsSchema>;
 
@@ -53,17 +87,20 @@ export const rsvpExtrasSchema = z.object({
 });
 
 /** The Edit Event dialog: title and date are required. */
-export const editEventSchema = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(200, 'Title is too long'),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date is required'),
-  eventTime: z.string().regex(/^(\d{2}:\d{2})?$/, 'Enter a time'),
-  eventTimezone: z.enum(timezoneValues),
-  locationName: z.string().trim().max(200),
-  locationAddress: z.string().trim().max(500),
-  maxGuests: wholeNumber('Max guests must be a whole number'),
-  disclosures: z.string().trim().max(2000),
-  refundWindowHours,
-  lateRefundPercent,
-});
+export const editEventSchema = z
+  .object({
+    title: z.string().trim().min(1, 'Title is required').max(200, 'Title is too long'),
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date is required'),
+    eventTime: z.string().regex(/^(\d{2}:\d{2})?$/, 'Enter a time'),
+    eventTimezone: z.enum(timezoneValues),
+    locationName: z.string().trim().max(200),
+    locationAddress: z.string().trim().max(500),
+    maxGuests: wholeNumber('Max guests must be a whole number'),
+    disclosures: z.string().trim().max(2000),
+    refundWindowHours,
+    lateRefundPercent,
+    ...guestEmailShape,
+  })
+  .refine(addressNeedsReminder, addressNeedsReminderError);
 
 export type EditEventValues = z.infer<typeof editEventSchema>;

@@ -15,6 +15,9 @@ export const defaultTimezone: EventTimezone = 'America/New_York';
 export interface AdminEvent extends Tables<'events'> {
   ticket_types: TicketType[];
   rsvp_slots: RsvpSlot[];
+  /** The private address and when confirmed guests get it (event_private_details; members only). */
+  private_address: string | null;
+  address_delivery: 'confirmation' | 'reminder';
   /** Confirmed reservations. */
   reservation_count: number;
   guest_count: number;

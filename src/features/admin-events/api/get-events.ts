@@ -6,7 +6,7 @@ export const eventsQueryKey = (orgId: string) => ['admin', orgId, 'events'] as c
 
 /** The organization's events, newest date first, with their confirmed reservation counts. */
 export async function getEvents(orgId: string): Promise<AdminEvent[]> {
-  const [events, counts] = await Promise.all([
+  const [events, counts, privateDetails] = await Promise.all([
     supabase
       .from('events')
       .select(
@@ -16,15 +16,20 @@ export async function getEvents(orgId: string): Promise<AdminEvent[]> {
       .order('date', { ascending: false })
       .order('event_time', { ascending: false }),
     supabase.rpc('admin_event_reservation_counts', { p_org_id: orgId }),
+    supabase.from('event_private_details').select('event_id, private_address, address_delivery').eq('org_id', orgId),
   ]);
   if (events.error) throw events.error;
   if (counts.error) throw counts.error;
+  if (privateDetails.error) throw privateDetails.error;
   const byEvent = new Map(counts.data.map((c) => [c.event_id, c]));
+  const privateOf = new Map(privateDetails.data.map((d) => [d.event_id, d]));
   return events.data.map((e) => ({
     ...e,
     event_time: e.event_time.slice(0, 5),
     ticket_types: e.ticket_types ?? [],
     rsvp_slots: [...(e.rsvp_slots ?? [])].sort((a, b) => a.slot_time.localeCompare(b.slot_time)),
+    private_address: privateOf.get(e.id)?.private_address ?? null,
+    address_delivery: privateOf.get(e.id)?.address_delivery === 'reminder' ? 'reminder' : 'confirmation',
     reservation_count: byEvent.get(e.id)?.reservation_count ?? 0,
     guest_count: byEvent.get(e.id)?.guest_count ?? 0,
   }));

@@ -1,30 +1,31 @@
 import { useInvalidatingMutation, type MutationCallbacks } from '@/hooks/use-invalidating-mutation';
 import { z } from 'zod';
-import { expectRows } from '@/lib/expect-rows';
 import { supabase } from '@/lib/supabase';
-import { editEventSchema, refundPolicyColumns } from '../schemas';
-import type { TablesUpdate } from '@/lib/database.types';
+import { editEventSchema, guestEmailColumns, refundPolicyColumns } from '../schemas';
 
 export const updateEventInputSchema = z.object({ id: z.uuid(), values: editEventSchema });
 export type UpdateEventInput = z.infer<typeof updateEventInputSchema>;
 
+/**
+ * The event's fields and its private details in one transaction (admin_update_event runs as
+ * the caller: row-level security decides; an event the caller may not change is 'not found').
+ */
 export async function updateEvent(input: UpdateEventInput) {
   const { id, values } = updateEventInputSchema.parse(input);
-  const patch: TablesUpdate<'events'> = {
+  const patch = {
     title: values.title,
     date: values.date,
     event_timezone: values.eventTimezone,
-    location_name: values.locationName || null,
-    location_address: values.locationAddress || null,
+    location_name: values.locationName,
+    location_address: values.locationAddress,
     max_guests: values.maxGuests === '' ? null : Number(values.maxGuests),
-    event_details_disclosures: values.disclosures || null,
+    event_details_disclosures: values.disclosures,
     ...refundPolicyColumns(values),
+    ...guestEmailColumns(values),
+    ...(values.eventTime ? { event_time: values.eventTime } : {}),
   };
-  if (values.eventTime) patch.event_time = values.eventTime;
-  const { data, error } = await supabase.from('events').update(patch).eq('id', id).select('id');
+  const { error } = await supabase.rpc('admin_update_event', { p_event_id: id, p_event: patch });
   if (error) throw error;
-  // RLS hides rows the caller may not change: zero rows updated is a refusal, not a success.
-  expectRows(data, 'Event not found');
 }
 
 export function useUpdateEvent(orgId: string, options: MutationCallbacks = {}) {

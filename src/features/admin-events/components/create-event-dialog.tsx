@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { CreateDialogTrigger } from '@/components/forms/create-dialog-trigger';
@@ -12,9 +12,10 @@ import { dollarsToCents } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import { useCreateEvent } from '../api/create-event';
 import { eventMessages } from '../messages';
-import { eventBasicsSchema, rsvpExtrasSchema, type EventBasics } from '../schemas';
+import { defaultGuestEmailSettings, eventBasicsSchema, rsvpExtrasSchema, type EventBasics, type GuestEmailSettings } from '../schemas';
 import { defaultTimezone, type DraftRsvpSlot, type DraftTicketType } from '../types';
 import { EventBasicsFields } from './event-basics-fields';
+import { GuestEmailFields } from './guest-email-fields';
 import { RefundPolicyFields } from './refund-policy-fields';
 import { RsvpSlotsEditor } from './rsvp-slots-editor';
 import { TicketTypesEditor } from './ticket-types-editor';
@@ -31,6 +32,7 @@ const emptyBasics: EventBasics = {
   disclosures: '',
   refundWindowHours: '',
   lateRefundPercent: '0',
+  ...defaultGuestEmailSettings,
 };
 
 export function CreateEventDialog({ orgId }: { orgId: string }) {
@@ -124,6 +126,11 @@ export function CreateEventDialog({ orgId }: { orgId: string }) {
             percentValue={lateRefundPercent}
             windowError={form.formState.errors.refundWindowHours?.message}
             percentError={form.formState.errors.lateRefundPercent?.message}
+          />
+          <GuestEmailFields
+            // The form's values hold the guest-email settings among the event's basics.
+            register={form.register as unknown as UseFormRegister<GuestEmailSettings>}
+            errors={form.formState.errors}
           />
           {kind === 'reservation' ? (
             <TicketTypesEditor value={ticketTypes} onChange={setTicketTypes} />

@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
@@ -8,8 +8,9 @@ import { Input, Textarea } from '@/components/ui/input';
 import { OptionSelect } from '@/components/ui/option-select';
 import { useUpdateEvent } from '../api/update-event';
 import { eventMessages } from '../messages';
-import { editEventSchema, type EditEventValues } from '../schemas';
+import { editEventSchema, type EditEventValues, type GuestEmailSettings } from '../schemas';
 import { eventTimezones, type AdminEvent } from '../types';
+import { GuestEmailFields } from './guest-email-fields';
 import { RefundPolicyFields } from './refund-policy-fields';
 
 function toValues(event: AdminEvent): EditEventValues {
@@ -24,6 +25,9 @@ function toValues(event: AdminEvent): EditEventValues {
     disclosures: event.event_details_disclosures ?? '',
     refundWindowHours: event.refund_window_hours === null ? '' : String(event.refund_window_hours),
     lateRefundPercent: String(event.late_refund_percent),
+    reminderHours: String(event.reminder_hours),
+    privateAddress: event.private_address ?? '',
+    addressDelivery: event.address_delivery,
   };
 }
 
@@ -42,7 +46,10 @@ export function EditEventDialog({ orgId, event, onClose }: Props) {
       toast.success(eventMessages.success, { description: eventMessages.updated });
       onClose();
     },
-    onError: () => toast.error(eventMessages.error, { description: eventMessages.updateFailed }),
+    onError: (error) =>
+      toast.error(eventMessages.error, {
+        description: error.message ? `${eventMessages.updateFailed}: ${error.message}` : eventMessages.updateFailed,
+      }),
   });
 
   return (
@@ -86,6 +93,11 @@ export function EditEventDialog({ orgId, event, onClose }: Props) {
             percentValue={lateRefundPercent}
             windowError={errors.refundWindowHours?.message}
             percentError={errors.lateRefundPercent?.message}
+          />
+          <GuestEmailFields
+            // The form's values hold the guest-email settings among the event's fields.
+            register={form.register as unknown as UseFormRegister<GuestEmailSettings>}
+            errors={errors}
           />
           <FormDialogFooter onCancel={onClose} pending={update.isPending} pendingLabel="Saving…" submitLabel="Save Changes" />
         </form>

@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { MapPin, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
@@ -12,9 +14,11 @@ interface Props {
   onEdit(event: AdminEvent): void;
   onDelete(event: AdminEvent): void;
   onToggle(event: AdminEvent, isActive: boolean): void;
+  /** Opens the event's waitlist (composed by the admin route). */
+  onWaitlist?(event: AdminEvent): void;
 }
 
-function EventCard({ event, onEdit, onDelete, onToggle }: Omit<Props, 'events'> & { event: AdminEvent }) {
+function EventCard({ event, onEdit, onDelete, onToggle, onWaitlist }: Omit<Props, 'events'> & { event: AdminEvent }) {
   const switchId = useId();
   return (
     <Card data-event-id={event.id}>
@@ -40,14 +44,24 @@ function EventCard({ event, onEdit, onDelete, onToggle }: Omit<Props, 'events'> 
           </span>
           <EventStatusBadge event={event} />
         </div>
-        <div className="flex items-center justify-between gap-2 border-t pt-3">
+        <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-3">
           <div className="flex items-center gap-2">
             <Switch id={switchId} checked={event.is_active} onCheckedChange={(checked) => onToggle(event, checked)} />
             <label htmlFor={switchId} className="text-sm">
               Active
             </label>
           </div>
-          <div className="flex gap-1">
+          <div className="flex flex-wrap justify-end gap-1">
+            {onWaitlist ? (
+              <Button variant="ghost" size="sm" onClick={() => onWaitlist(event)} aria-label={`Waitlist of ${event.title}`}>
+                Waitlist
+              </Button>
+            ) : null}
+            <Button asChild variant="ghost" size="sm">
+              <Link to={paths.adminDoor.getHref(event.id)} aria-label={`Door list of ${event.title}`}>
+                Door list
+              </Link>
+            </Button>
             <Button variant="ghost" size="sm" onClick={() => onEdit(event)} aria-label={`Edit ${event.title}`}>
               <Pencil className="h-4 w-4" aria-hidden />
             </Button>

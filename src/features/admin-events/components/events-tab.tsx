@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { useEvents } from '../api/get-events';
 import { useSetEventActive } from '../api/toggle-event';
@@ -15,12 +15,15 @@ import { QueryStatus } from '@/components/admin/query-status';
 interface Props {
   orgId: string;
   layout: 'desktop' | 'mobile';
+  /** The event's waitlist dialog (admin-waitlist, composed by the admin route); without it no 'Waitlist' action shows. */
+  renderWaitlist?(event: AdminEvent, onClose: () => void): ReactNode;
 }
 
-export function EventsTab({ orgId, layout }: Props) {
+export function EventsTab({ orgId, layout, renderWaitlist }: Props) {
   const events = useEvents(orgId);
   const [editing, setEditing] = useState<AdminEvent | null>(null);
   const [deleting, setDeleting] = useState<AdminEvent | null>(null);
+  const [waitlistOf, setWaitlistOf] = useState<AdminEvent | null>(null);
   const toggle = useSetEventActive(orgId, {
     onSuccess: (isActive) => toast.success(eventMessages.success, { description: isActive ? eventMessages.activated : eventMessages.deactivated }),
     onError: () => toast.error(eventMessages.error, { description: eventMessages.statusFailed }),
@@ -34,6 +37,7 @@ export function EventsTab({ orgId, layout }: Props) {
     onEdit: setEditing,
     onDelete: setDeleting,
     onToggle: (event: AdminEvent, isActive: boolean) => toggle.mutate({ id: event.id, isActive }),
+    onWaitlist: renderWaitlist ? setWaitlistOf : undefined,
   };
 
   return (
@@ -48,6 +52,7 @@ export function EventsTab({ orgId, layout }: Props) {
       ) : null}
       {editing ? <EditEventDialog orgId={orgId} event={editing} onClose={() => setEditing(null)} /> : null}
       {deleting ? <DeleteEventDialog orgId={orgId} event={deleting} onClose={() => setDeleting(null)} /> : null}
+      {waitlistOf && renderWaitlist ? renderWaitlist(waitlistOf, () => setWaitlistOf(null)) : null}
     </AdminSection>
   );
 }

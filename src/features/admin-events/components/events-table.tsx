@@ -1,5 +1,7 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { Switch } from '@/components/ui/switch';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { DataTable } from '@/components/ui/data-table';
@@ -12,9 +14,11 @@ interface Props {
   onEdit(event: AdminEvent): void;
   onDelete(event: AdminEvent): void;
   onToggle(event: AdminEvent, isActive: boolean): void;
+  /** Opens the event's waitlist (composed by the admin route). */
+  onWaitlist?(event: AdminEvent): void;
 }
 
-export function EventsTable({ events, onEdit, onDelete, onToggle }: Props) {
+export function EventsTable({ events, onEdit, onDelete, onToggle, onWaitlist }: Props) {
   return (
     <DataTable
       label="Events"
@@ -38,6 +42,16 @@ export function EventsTable({ events, onEdit, onDelete, onToggle }: Props) {
           <TableCell className="text-right tabular-nums">{event.reservation_count}</TableCell>
           <TableCell>
             <div className="flex justify-end gap-1">
+              {onWaitlist ? (
+                <Button variant="ghost" size="sm" onClick={() => onWaitlist(event)} aria-label={`Waitlist of ${event.title}`}>
+                  Waitlist
+                </Button>
+              ) : null}
+              <Button asChild variant="ghost" size="sm">
+                <Link to={paths.adminDoor.getHref(event.id)} aria-label={`Door list of ${event.title}`}>
+                  Door list
+                </Link>
+              </Button>
               <Button variant="ghost" size="sm" onClick={() => onEdit(event)} aria-label={`Edit ${event.title}`}>
                 <Pencil className="h-4 w-4" aria-hidden />
                 Edit

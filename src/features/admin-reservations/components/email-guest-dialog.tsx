@@ -5,6 +5,7 @@ import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
+import { useGuestMessageTemplate } from '../api/get-guest-message-template';
 import { useSendGuestEmail } from '../api/send-guest-email';
 import { defaultGuestEmail, reservationMessages } from '../messages';
 import { guestEmailSchema, type GuestEmailValues } from '../schemas';
@@ -16,8 +17,16 @@ interface Props {
   onClose(): void;
 }
 
-export function EmailGuestDialog({ orgName, reservation, onClose }: Props) {
-  const defaults = defaultGuestEmail(reservation, orgName);
+/** Starts from the organization's own "Guest message" template when it has one. */
+export function EmailGuestDialog(props: Props) {
+  const template = useGuestMessageTemplate(props.reservation.org_id);
+  if (template.isPending) return null;
+  const own = template.data ?? null;
+  return <EmailGuestForm {...props} initial={own ? { subject: own.subject, message: own.body } : null} />;
+}
+
+function EmailGuestForm({ orgName, reservation, onClose, initial }: Props & { initial: { subject: string; message: string } | null }) {
+  const defaults = initial ?? defaultGuestEmail(reservation, orgName);
   const form = useForm<GuestEmailValues>({
     resolver: zodResolver(guestEmailSchema),
     defaultValues: { email: reservation.email, subject: defaults.subject, message: defaults.message },

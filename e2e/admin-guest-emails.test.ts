@@ -1,0 +1,82 @@
+/**
+ * The event's guest-email settings in the admin (1280 and 375 px): the reminder hours and the
+ * private address with when it is sent, saved with the event (create and edit) and never on
+ * the public page.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stackEnv } from '../tests/support/stack-env';
+import { adminPage, closeBrowser, expectToast, viewports } from './support/browser';
+import { serviceClient } from '../tests/support/db';
+import { createOrg, createStaff, futureDate, type Org, type Staff } from '../tests/support/fixtures';
+
+afterAll(closeBrowser);
+
+let staff: Staff;
+let org: Org;
+
+beforeAll(async () => {
+  staff = await createStaff('guest-emails');
+  org = await createOrg({ name: 'Address Test Kitchen', members: [staff] });
+});
+
+async function saved(title: string) {
+  const { data: events } = await serviceClient().from('events').select('id, reminder_hours').eq('org_id', org.id).eq('title', title);
+  const event = events?.[0];
+  const { data: details } = await serviceClient()
+    .from('event_private_details')
+    .select('private_address, address_delivery')
+    .eq('event_id', event?.id ?? '');
+  return { reminder_hours: event?.reminder_hours, ...(details?.[0] ?? {}) };
+}
+
+describe('guest-email settings of an event', () => {
+  it('creates an event with a private address sent with the reminder, 48 hours before; the public page never shows it', async () => {
+    const title = 'Secret Garden Supper';
+    const { page } = await adminPage(staff, org.id, 'events');
+    await page.getByRole('button', { name: 'Create Event' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Date').fill(futureDate(45));
+    await dialog.getByLabel('Time', { exact: true }).fill('19:00');
+    await dialog.getByLabel('Location name').fill('A garden in Brooklyn');
+    await dialog.getByLabel('Ticket name').fill('Dinner');
+    await dialog.getByLabel('Price ($)').fill('80');
+    await dialog.getByLabel('Quantity').fill('10');
+    await dialog.getByRole('button', { name: 'Add ticket type' }).click();
+    await dialog.getByLabel('Private address', { exact: true }).fill('12 Orchard Lane, buzz #3');
+    await dialog.getByLabel('Reminder (hours before the dinner)').fill('0');
+    await dialog.getByLabel('With the reminder').check();
+    await dialog.getByRole('button', { name: 'Create Reservation Event' }).click();
+    await dialog.getByText('Reminders are off: send the address with the confirmation, or set a reminder').waitFor();
+    await dialog.getByLabel('Reminder (hours before the dinner)').fill('48');
+    await dialog.getByRole('button', { name: 'Create Reservation Event' }).click();
+    await expectToast(page, 'Reservation event created successfully');
+    expect(await saved(title)).toEqual({ reminder_hours: 48, private_address: '12 Orchard Lane, buzz #3', address_delivery: 'reminder' });
+
+    await page.goto(`${stackEnv().siteUrl}/${org.slug}`);
+    await page.getByRole('heading', { name: title }).first().waitFor();
+    expect(await page.content()).not.toContain('Orchard Lane');
+  });
+
+  it('edits them at 375 px', async () => {
+    const title = 'Edited Address Dinner';
+    const { data } = await serviceClient()
+      .from('events')
+      .insert({ org_id: org.id, title, date: futureDate(50), event_time: '19:00', location_name: 'The Loft' })
+      .select('id')
+      .single();
+    await serviceClient().from('ticket_types').insert({ event_id: data!.id, name: 'Seat', price: 5000, quantity: 5 });
+    const { page } = await adminPage(staff, org.id, 'events', { viewport: viewports.phone });
+    await page
+      .getByRole('button', { name: `Edit ${title}` })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByLabel('Reminder (hours before the dinner)').inputValue()).toBe('24');
+    await dialog.getByLabel('Private address', { exact: true }).fill('4 Quiet Mews');
+    await dialog.getByLabel('Reminder (hours before the dinner)').fill('6');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Event updated successfully');
+    expect(await saved(title)).toEqual({ reminder_hours: 6, private_address: '4 Quiet Mews', address_delivery: 'confirmation' });
+  });
+});
