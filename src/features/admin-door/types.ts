@@ -1,0 +1,45 @@
+/** The event at the top of the door list. */
+export interface DoorEvent {
+  id: string;
+  orgId: string;
+  orgName: string;
+  title: string;
+  /** YYYY-MM-DD (a calendar date). */
+  date: string;
+  /** HH:MM in the event's timezone. */
+  eventTime: string;
+  locationName: string | null;
+}
+
+/** One confirmed party on the door list. */
+export interface DoorParty {
+  id: string;
+  bookingCode: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  numGuests: number;
+  checkedInGuests: number;
+  checkedInAt: string | null;
+  ticketTypeName: string | null;
+  slotLabel: string | null;
+  /** The seating the party sits at (its time slot), or null when the event has one seating. */
+  seating: string | null;
+  dietaryRestrictions: string | null;
+  specialRequests: string | null;
+  staffNotes: string | null;
+}
+
+/** Confirmed guests and parties of the event, and how many have arrived. */
+export interface DoorTotals {
+  expectedGuests: number;
+  arrivedGuests: number;
+  parties: number;
+  partiesArrived: number;
+}
+
+export interface DoorList {
+  event: DoorEvent;
+  parties: DoorParty[];
+  totals: DoorTotals;
+}

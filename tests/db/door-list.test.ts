@@ -1,0 +1,209 @@
+/**
+ * The door list (20261126000100_door_list.sql): staff_check_in sets an absolute arrival count
+ * (idempotent), only for members of the reservation's organization and confirmed bookings;
+ * the API roles cannot write the count directly; guests cannot be lowered below the count;
+ * staff_door_list returns the event, its confirmed parties and the totals in one call.
+ * Every test runs in a transaction that is rolled back.
+ */
+import { describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { actAs, actAsOwner, attempt, eatathomeEvent, expectError, one, ORG, rolledBack, useDatabase } from './helpers.ts';
+
+const pool = useDatabase();
+const A = ORG.eatathome;
+
+const CHECK = '23514';
+const DENIED = '42501';
+const FORBIDDEN = 'SH403';
+
+interface Totals {
+  expected_guests: number;
+  arrived_guests: number;
+  parties: number;
+  parties_arrived: number;
+}
+
+/** A fresh event of Eat At Home (so the totals are only this test's), with one ticket type and two seatings. */
+async function makeEvent(db: pg.PoolClient) {
+  const event = await one<{ id: string }>(
+    db,
+    `insert into public.events (org_id, title, date, event_time) values ($1, 'Door Test', current_date + 20, '19:00') returning id`,
+    [A],
+  );
+  const ticket = await one<{ id: string }>(
+    db,
+    `insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Dinner', 5000, 50) returning id`,
+    [event.id],
+  );
+  return { event: event.id, ticket: ticket.id };
+}
+
+/** A reservation of the event (as the service would insert it) for a ticket type, or with `slot` for a time slot. */
+async function book(db: pg.PoolClient, event: string, ticket: string, name: string, guests: number, status = 'confirmed', slot?: string) {
+  return (
+    await one<{ id: string }>(
+      db,
+      `insert into public.reservations (org_id, event_id, ticket_type_id, rsvp_slot_id, name, email, num_guests, status, dietary_restrictions, hold_expires_at)
+       values ($1, $2, $3, $4, $5, lower(replace($5, ' ', '.')) || '@example.com', $6, $7, 'No nuts',
+               case when $7 = 'held' then now() + interval '15 minutes' end)
+       returning id`,
+      [A, event, slot ? null : ticket, slot ?? null, name, guests, status],
+    )
+  ).id;
+}
+
+const checkIn = (db: pg.PoolClient, id: string, count: number) =>
+  one<{ r: { checked_in_guests: number; checked_in_at: string | null; totals: Totals } }>(db, 'select public.staff_check_in($1, $2) as r', [
+    id,
+    count,
+  ]).then((row) => row.r);
+
+describe('staff_check_in', () => {
+  it('sets the absolute count: a retried or repeated request never counts twice', () =>
+    rolledBack(pool(), async (db) => {
+      const { event, ticket } = await makeEvent(db);
+      const party = await book(db, event, ticket, 'Ada Lovelace', 4);
+      await book(db, event, ticket, 'Grace Hopper', 2);
+      await actAs(db, 'memberA');
+
+      const first = await checkIn(db, party, 2);
+      expect(first.checked_in_guests).toBe(2);
+      expect(first.checked_in_at).not.toBeNull();
+      expect(first.totals).toEqual({ expected_guests: 6, arrived_guests: 2, parties: 2, parties_arrived: 1 });
+
+      // The same request again (a retry, or a second staff member setting 2): still 2.
+      const retried = await checkIn(db, party, 2);
+      expect(retried.checked_in_guests).toBe(2);
+      expect(retried.checked_in_at).toBe(first.checked_in_at);
+      expect(retried.totals.arrived_guests).toBe(2);
+
+      const all = await checkIn(db, party, 4);
+      expect(all.totals).toEqual({ expected_guests: 6, arrived_guests: 4, parties: 2, parties_arrived: 1 });
+
+      // Undo clears the arrival time.
+      const undone = await checkIn(db, party, 0);
+      expect(undone.checked_in_guests).toBe(0);
+      expect(undone.checked_in_at).toBeNull();
+      expect(undone.totals).toEqual({ expected_guests: 6, arrived_guests: 0, parties: 2, parties_arrived: 0 });
+    }));
+
+  it('refuses counts outside 0..num_guests with a clear message', () =>
+    rolledBack(pool(), async (db) => {
+      const { event, ticket } = await makeEvent(db);
+      const party = await book(db, event, ticket, 'Ada Lovelace', 3);
+      await actAs(db, 'memberA');
+      await expectError(db, 'select public.staff_check_in($1, 4)', [party], 'P0001', /between 0 and 3 guest\(s\)/);
+      await expectError(db, 'select public.staff_check_in($1, -1)', [party], 'P0001', /between 0 and 3/);
+      await expectError(db, 'select public.staff_check_in($1, null)', [party], 'P0001', /between 0 and 3/);
+    }));
+
+  it('checks in confirmed reservations only', () =>
+    rolledBack(pool(), async (db) => {
+      const { event, ticket } = await makeEvent(db);
+      const held = await book(db, event, ticket, 'Held Party', 2, 'held');
+      await actAs(db, 'memberA');
+      await expectError(db, 'select public.staff_check_in($1, 1)', [held], 'SH409', /Only confirmed reservations/);
+    }));
+
+  it('refuses members of another organization, visitors and unknown reservations', () =>
+    rolledBack(pool(), async (db) => {
+      const { event, ticket } = await makeEvent(db);
+      const party = await book(db, event, ticket, 'Ada Lovelace', 2);
+      await actAs(db, 'memberB');
+      await expectError(db, 'select public.staff_check_in($1, 1)', [party], FORBIDDEN, /You can only check in guests of your own organization/);
+      await expectError(db, 'select public.staff_check_in(gen_random_uuid(), 1)', [], FORBIDDEN);
+      await actAsOwner(db);
+      await actAs(db, 'visitor');
+      await expectError(db, 'select public.staff_check_in($1, 1)', [party], DENIED);
+      await actAsOwner(db);
+      expect((await one<{ n: number }>(db, 'select checked_in_guests as n from public.reservations where id = $1', [party])).n).toBe(0);
+      // The super admin may (it manages every organization).
+      await actAs(db, 'superAdmin');
+      expect((await checkIn(db, party, 1)).checked_in_guests).toBe(1);
+    }));
+});
+
+describe('the check-in columns', () => {
+  it('cannot be written by members through the table, while staff notes can', () =>
+    rolledBack(pool(), async (db) => {
+      const { event, ticket } = await makeEvent(db);
+      const party = await book(db, event, ticket, 'Ada Lovelace', 2);
+      await actAs(db, 'memberA');
+      await expectError(db, 'update public.reservations set checked_in_guests = 2 where id = $1', [party], DENIED, /checked_in_guests/);
+      await expectError(db, 'update public.reservations set checked_in_at = now() where id = $1', [party], DENIED, /checked_in_at/);
+      const { error } = await attempt(db, `update public.reservations set staff_notes = 'Window table, birthday' where id = $1`, [party]);
+      expect(error).toBeNull();
+      await expectError(db, 'update public.reservations set staff_notes = repeat($2, 2001) where id = $1', [party, 'x'], CHECK);
+      // Members of another organization do not see the row at all.
+      await actAsOwner(db);
+      await actAs(db, 'memberB');
+      const other = await db.query(`update public.reservations set staff_notes = 'hijack' where id = $1 returning id`, [party]);
+      expect(other.rowCount).toBe(0);
+    }));
+
+  it('refuses lowering guests below the number checked in, with a clear message', () =>
+    rolledBack(pool(), async (db) => {
+      const { event, ticket } = await makeEvent(db);
+      const party = await book(db, event, ticket, 'Ada Lovelace', 4);
+      await actAs(db, 'memberA');
+      await checkIn(db, party, 3);
+      await expectError(
+        db,
+        'update public.reservations set num_guests = 2 where id = $1',
+        [party],
+        CHECK,
+        /3 of this party are already checked in: undo the check-in before lowering the number of guests to 2/,
+      );
+      const { error } = await attempt(db, 'update public.reservations set num_guests = 3 where id = $1', [party]);
+      expect(error).toBeNull();
+      await actAsOwner(db);
+      await expectError(db, 'update public.reservations set checked_in_guests = 5 where id = $1', [party], CHECK);
+      await expectError(db, 'update public.reservations set checked_in_guests = -1 where id = $1', [party], CHECK);
+    }));
+});
+
+describe('staff_door_list', () => {
+  it('returns the event, its confirmed parties by seating then name, and the totals', () =>
+    rolledBack(pool(), async (db) => {
+      const { event, ticket } = await makeEvent(db);
+      const late = await one<{ id: string }>(
+        db,
+        `insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity) values ($1, '20:00', '8:00pm', 20) returning id`,
+        [event],
+      );
+      const early = await one<{ id: string }>(
+        db,
+        `insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity) values ($1, '17:30', '5:30pm', 20) returning id`,
+        [event],
+      );
+      await book(db, event, ticket, 'Zed Early', 2, 'confirmed', early.id);
+      const amy = await book(db, event, ticket, 'Amy Late', 3, 'confirmed', late.id);
+      await book(db, event, ticket, 'Bob Early', 1, 'confirmed', early.id);
+      await book(db, event, ticket, 'Held Person', 2, 'held', early.id);
+      await db.query(`update public.reservations set special_requests = 'Birthday' where id = $1`, [amy]);
+      await actAs(db, 'memberA');
+      await checkIn(db, amy, 3);
+      const { r } = await one<{ r: any }>(db, 'select public.staff_door_list($1) as r', [event]);
+      expect(r.event).toMatchObject({ id: event, title: 'Door Test', event_time: '19:00' });
+      expect(r.parties.map((p: any) => p.name)).toEqual(['Bob Early', 'Zed Early', 'Amy Late']);
+      expect(r.parties[2]).toMatchObject({
+        seating: '8:00pm',
+        slot_time: '20:00',
+        checked_in_guests: 3,
+        special_requests: 'Birthday',
+        dietary_restrictions: 'No nuts',
+      });
+      expect(r.parties[0].booking_code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+      expect(r.totals).toEqual({ expected_guests: 6, arrived_guests: 3, parties: 3, parties_arrived: 1 });
+    }));
+
+  it('is refused to members of another organization and to visitors', () =>
+    rolledBack(pool(), async (db) => {
+      const event = eatathomeEvent(1);
+      await actAs(db, 'memberB');
+      await expectError(db, 'select public.staff_door_list($1)', [event], FORBIDDEN, /your own organization/);
+      await actAsOwner(db);
+      await actAs(db, 'visitor');
+      await expectError(db, 'select public.staff_door_list($1)', [event], DENIED);
+    }));
+});
