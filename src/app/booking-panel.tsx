@@ -6,16 +6,26 @@ import type { BookingPanelContext } from '@/features/org-page/lib/booking-panel-
 // first render: they load while the guest reads the page.
 const RsvpBooking = lazy(() => import('@/features/rsvp/components/rsvp-booking').then((m) => ({ default: m.RsvpBooking })));
 const TicketBooking = lazy(() => import('@/features/ticket-booking/components/ticket-booking').then((m) => ({ default: m.TicketBooking })));
+const WaitlistPrompt = lazy(() => import('@/features/waitlist/components/waitlist-prompt').then((m) => ({ default: m.WaitlistPrompt })));
 
 /** The booking panel for the selected event: the RSVP form or the ticketed form (the org page and its embed). */
 export function BookingPanel({ context }: { context: BookingPanelContext }) {
   return (
     <Suspense fallback={<BookingPanelFallback />}>
-      {context.rsvp ? (
-        <RsvpBooking event={context.event} onBooked={context.onBooked} />
-      ) : (
-        <TicketBooking event={context.event} refreshEvent={context.refreshEvent} onBooked={context.onBooked} />
-      )}
+      {/* Sold-out ticket types and full slots offer 'Join the waitlist': first when the whole event is full. */}
+      <div className="flex flex-col gap-4">
+        {context.rsvp ? (
+          <RsvpBooking event={context.event} onBooked={context.onBooked} />
+        ) : (
+          <TicketBooking event={context.event} refreshEvent={context.refreshEvent} onBooked={context.onBooked} />
+        )}
+        <WaitlistPrompt
+          event={context.event}
+          rsvp={context.rsvp}
+          onSeatsAvailable={context.onBooked}
+          className={context.event.is_fully_booked || context.event.total_available <= 0 ? '-order-1' : undefined}
+        />
+      </div>
     </Suspense>
   );
 }

@@ -12,9 +12,11 @@ const routes = {
   dinnerSeries: lazy(() => import('./routes/dinner-series')),
   reservationDetails: lazy(() => import('./routes/reservation-details')),
   manageBooking: lazy(() => import('./routes/manage-booking')),
+  waitlistOffer: lazy(() => import('./routes/waitlist-offer')),
   chefSignup: lazy(() => import('./routes/chef-signup')),
   auth: lazy(() => import('./routes/auth')),
   admin: lazy(() => import('./routes/admin')),
+  adminDoor: lazy(() => import('./routes/admin-door')),
   orgPage: lazy(() => import('./routes/org-page')),
   orgEmbed: lazy(() => import('./routes/org-embed')),
   notFound: lazy(() => import('./routes/not-found')),
@@ -37,8 +39,10 @@ export function AppRouter() {
             <Route path={paths.dinnerSeriesReservations.path} element={<Navigate to={paths.dinnerSeries.getHref()} replace />} />
             <Route path={paths.reservationDetails.path} element={page(routes.reservationDetails)} />
             <Route path={paths.manageBooking.path} element={page(routes.manageBooking)} />
+            <Route path={paths.waitlistOffer.path} element={page(routes.waitlistOffer)} />
             <Route path={paths.chefSignup.path} element={page(routes.chefSignup)} />
             <Route path={paths.auth.path} element={page(routes.auth)} />
+            <Route path={paths.adminDoor.path} element={page(routes.adminDoor)} />
             <Route path={`${paths.admin.path}/*`} element={page(routes.admin)} />
             <Route path={paths.orgPage.path} element={page(routes.orgPage)} />
             <Route path={paths.orgEmbed.path} element={page(routes.orgEmbed)} />

@@ -17,8 +17,12 @@ export const paths = {
   },
   /** A guest's private page for one booking (the token is its key; 'booking' is a reserved organization slug). */
   manageBooking: { path: '/booking/:token', getHref: (token: string) => `/booking/${encodeURIComponent(token)}` },
+  /** A waitlist offer's claim page (the token, from the offer email, is its key). */
+  waitlistOffer: { path: '/waitlist/:token', getHref: (token: string) => `/waitlist/${encodeURIComponent(token)}` },
   auth: { path: '/auth', getHref: () => '/auth' },
   admin: { path: '/admin', getHref: () => '/admin' },
+  /** The door list of one event (check-in, run sheet, CSV). */
+  adminDoor: { path: '/admin/door/:eventId', getHref: (eventId: string) => `/admin/door/${encodeURIComponent(eventId)}` },
   orgPage: { path: '/:orgSlug', getHref: (orgSlug: string) => `/${orgSlug}` },
   orgEmbed: { path: '/:orgSlug/embed', getHref: (orgSlug: string) => `/${orgSlug}/embed` },
 } as const;

@@ -54,7 +54,7 @@ as $$
     'admin', 'auth', 'api', 'reservation-details', 'pop-up-chef',
     'magnolia-supper-club', 'eat-at-home', 'embed', 'assets', 'static',
     'rest', 'storage', 'functions', 'mailbox', 'health',
-    'index.html', 'favicon.ico', 'robots.txt', 'booking', 'sitemap.xml'
+    'index.html', 'favicon.ico', 'robots.txt', 'booking', 'sitemap.xml', 'waitlist', 'pay'
   ]);
 $$;
 

@@ -11,6 +11,7 @@ import { AdminShell } from '@/features/admin-shell/components/admin-shell';
 import { AuthRequired } from '@/features/admin-shell/components/auth-required';
 import { tabTitle } from '@/features/admin-shell/lib/nav';
 import { EventsTab } from '@/features/admin-events/components/events-tab';
+import { WaitlistDialog } from '@/features/admin-waitlist/components/waitlist-dialog';
 import { ReservationsTab } from '@/features/admin-reservations/components/reservations-tab';
 import { RsvpsTab } from '@/features/admin-rsvps/components/rsvps-tab';
 import { GuestsTab } from '@/features/admin-guests/components/guests-tab';
@@ -49,7 +50,13 @@ export default function AdminRoute() {
           renderTab={({ tab, org, layout }) => (
             <>
               <PageMeta title={`${tabTitle(tab)} · Admin`} />
-              {tab === 'events' ? <EventsTab orgId={org.id} layout={layout} /> : null}
+              {tab === 'events' ? (
+                <EventsTab
+                  orgId={org.id}
+                  layout={layout}
+                  renderWaitlist={(event, onClose) => <WaitlistDialog orgId={org.id} event={event} onClose={onClose} />}
+                />
+              ) : null}
               {tab === 'reservations' ? <ReservationsTab orgId={org.id} orgName={org.name} layout={layout} /> : null}
               {tab === 'rsvps' ? <RsvpsTab orgId={org.id} layout={layout} /> : null}
               {tab === 'guests' ? <GuestsTab orgId={org.id} orgSlug={org.slug} layout={layout} /> : null}

@@ -13,7 +13,7 @@ interface PickableEvent {
   rsvp_open?: boolean;
 }
 
-/** The embed's event choice: one select (title, date and time; full or closed events disabled). */
+/** The embed's event choice: one select (title, date and time; closed events disabled; a full one opens its waitlist). */
 export function EventPicker({ events, value, onChange }: { events: readonly PickableEvent[]; value: string | null; onChange(id: string): void }) {
   return (
     <FormField label="Choose an event">
@@ -22,9 +22,9 @@ export function EventPicker({ events, value, onChange }: { events: readonly Pick
         {events.map((e) => {
           const closed = e.rsvp_mode === true && e.rsvp_open === false;
           const full = e.is_fully_booked || e.total_available <= 0;
-          const note = closed ? ' (RSVPs Closed)' : full ? ' (Fully Booked)' : '';
+          const note = closed ? ' (RSVPs Closed)' : full ? ' (Fully Booked: join the waitlist)' : '';
           return (
-            <option key={e.id} value={e.id} disabled={closed || full}>
+            <option key={e.id} value={e.id} disabled={closed}>
               {`${e.title} — ${formatEventDate(e.date)}, ${formatEventTime(e.event_time)}${note}`}
             </option>
           );

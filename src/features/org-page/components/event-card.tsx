@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import { cn } from '@/lib/utils';
-import { eventAction, eventBadge, timeZoneAbbreviation } from '../lib/events';
+import { eventAction, eventBadge, isRsvpClosed, timeZoneAbbreviation } from '../lib/events';
 import type { PublicEvent, ReservationMode } from '../types';
 
 interface Props {
@@ -17,6 +17,8 @@ interface Props {
 export function EventCard({ event, reservationMode, selected, onSelect }: Props) {
   const badge = eventBadge(event);
   const action = eventAction(event, reservationMode);
+  // A full event (not a closed one) is not a dead end: its booking panel offers the waitlist.
+  const waitlist = action.disabled && !isRsvpClosed(event) && (event.ticket_types.length > 0 || event.rsvp_slots.length > 0);
   const tz = timeZoneAbbreviation(event.date, event.event_time, event.event_timezone);
   return (
     <Card
@@ -68,10 +70,15 @@ export function EventCard({ event, reservationMode, selected, onSelect }: Props)
           <p className="whitespace-pre-line border-t pt-3 text-muted-foreground">{event.event_details_disclosures}</p>
         ) : null}
       </CardContent>
-      <CardFooter>
+      <CardFooter className={waitlist ? 'flex-col' : undefined}>
         <Button className="w-full" disabled={action.disabled} onClick={onSelect} aria-describedby={`event-${event.id}-title`}>
           {action.label}
         </Button>
+        {waitlist ? (
+          <Button variant="outline" className="w-full" onClick={onSelect} aria-describedby={`event-${event.id}-title`}>
+            Join the waitlist
+          </Button>
+        ) : null}
       </CardFooter>
     </Card>
   );

@@ -1,0 +1,40 @@
+import type { PublicRsvpSlot, TicketType } from '@/lib/booking';
+
+/** What the join dialog waits for: one sold-out ticket type or RSVP slot of an event. */
+export type WaitlistTarget = { kind: 'ticket'; ticketTypeId: string; label: string } | { kind: 'slot'; slotId: string; label: string };
+
+/** The event of an organization page's booking panel, as far as the waitlist needs it. */
+export interface WaitlistEvent {
+  id: string;
+  title: string;
+  ticket_types: readonly TicketType[];
+  rsvp_slots: readonly PublicRsvpSlot[];
+}
+
+/** A waitlist offer as its claim page shows it (the server's `offer`). */
+export interface WaitlistOffer {
+  reservation_id: string;
+  status: 'open' | 'claimed' | 'expired';
+  expires_at: string | null;
+  name: string;
+  email: string;
+  guests: number;
+  total_cents: number;
+  event_id: string;
+  ticket_type_id: string | null;
+  ticket_type_name: string | null;
+  rsvp_slot_id: string | null;
+  time_slot: string | null;
+  booking_code: string | null;
+  refund_policy: string | null;
+  event: { title: string; date: string; time: string; timezone: string; location_name: string | null };
+  organization: { name: string; slug: string; primary_color: string | null; logo_url: string | null };
+}
+
+/** What the server answered a claim: the confirmed booking. */
+export interface ClaimedOffer {
+  reservationId: string | null;
+  amountCents: number;
+  bookingCode: string | null;
+  manageToken: string | null;
+}
