@@ -16,6 +16,7 @@ const routes = {
   chefSignup: lazy(() => import('./routes/chef-signup')),
   auth: lazy(() => import('./routes/auth')),
   admin: lazy(() => import('./routes/admin')),
+  adminJoin: lazy(() => import('./routes/admin-join')),
   adminDoor: lazy(() => import('./routes/admin-door')),
   orgPage: lazy(() => import('./routes/org-page')),
   orgEmbed: lazy(() => import('./routes/org-embed')),
@@ -43,6 +44,7 @@ export function AppRouter() {
             <Route path={paths.chefSignup.path} element={page(routes.chefSignup)} />
             <Route path={paths.auth.path} element={page(routes.auth)} />
             <Route path={paths.adminDoor.path} element={page(routes.adminDoor)} />
+            <Route path={paths.adminJoin.path} element={page(routes.adminJoin)} />
             <Route path={`${paths.admin.path}/*`} element={page(routes.admin)} />
             <Route path={paths.orgPage.path} element={page(routes.orgPage)} />
             <Route path={paths.orgEmbed.path} element={page(routes.orgEmbed)} />

@@ -19,10 +19,28 @@ export const paths = {
   manageBooking: { path: '/booking/:token', getHref: (token: string) => `/booking/${encodeURIComponent(token)}` },
   /** A waitlist offer's claim page (the token, from the offer email, is its key). */
   waitlistOffer: { path: '/waitlist/:token', getHref: (token: string) => `/waitlist/${encodeURIComponent(token)}` },
-  auth: { path: '/auth', getHref: () => '/auth' },
+  /** Sign in / up; `next` (a path of this site) is where a signed-in visitor goes instead of /admin, `tab` the open form. */
+  auth: {
+    path: '/auth',
+    getHref: (next?: string, tab?: 'signup') => {
+      const search = new URLSearchParams();
+      if (next) search.set('next', next);
+      if (tab) search.set('tab', tab);
+      const q = search.toString();
+      return q ? `/auth?${q}` : '/auth';
+    },
+  },
   admin: { path: '/admin', getHref: () => '/admin' },
+  /** An emailed team invitation (the token is its key): sign in or up with the invited address to join. */
+  adminJoin: { path: '/admin/join/:token', getHref: (token: string) => `/admin/join/${encodeURIComponent(token)}` },
   /** The door list of one event (check-in, run sheet, CSV). */
   adminDoor: { path: '/admin/door/:eventId', getHref: (eventId: string) => `/admin/door/${encodeURIComponent(eventId)}` },
   orgPage: { path: '/:orgSlug', getHref: (orgSlug: string) => `/${orgSlug}` },
   orgEmbed: { path: '/:orgSlug/embed', getHref: (orgSlug: string) => `/${orgSlug}/embed` },
 } as const;
+
+/** A `next` path from the URL, kept only when it is a path of this site ('/…', never '//host' or '/\\host'); else null. */
+export function safeNextPath(next: string | null | undefined): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\') || [...next].some((c) => c < ' ')) return null;
+  return next;
+}

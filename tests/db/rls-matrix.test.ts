@@ -107,6 +107,10 @@ const EXPECTED = `
 | test_processor_refunds   | insert | deny    | deny    | deny    | deny       | allow   |
 | test_processor_refunds   | update | deny    | deny    | deny    | deny       | allow   |
 | test_processor_refunds   | delete | deny    | deny    | deny    | deny       | allow   |
+| team_invitations         | select | deny    | allow   | deny    | allow      | allow   |
+| team_invitations         | insert | deny    | deny    | deny    | deny       | allow   |
+| team_invitations         | update | deny    | deny    | deny    | deny       | allow   |
+| team_invitations         | delete | deny    | deny    | deny    | deny       | allow   |
 | storage.objects          | select | allow   | allow   | allow   | allow      | allow   |
 | storage.objects          | insert | deny    | allow   | deny    | allow      | allow   |
 | storage.objects          | update | deny    | allow   | deny    | allow      | allow   |
@@ -265,6 +269,13 @@ const PROBES: Record<string, Probe> = {
     insert: `insert into public.test_processor_refunds (idempotency_key, payment_id, amount_cents)
              select 'another-refund', payment_id, 500 from public.test_processor_refunds limit 1`,
     ...byKey('test_processor_refunds', 'reason'),
+  },
+  team_invitations: {
+    fixture: `insert into public.team_invitations (org_id, email, token_hash)
+              values ('${A}', 'probe.invitee@example.com', extensions.digest('probe-token', 'sha256')) returning id::text as key`,
+    insert: `insert into public.team_invitations (org_id, email, token_hash)
+             values ('${A}', 'another.invitee@example.com', extensions.digest('another-token', 'sha256'))`,
+    ...byKey('team_invitations', 'expires_at'),
   },
   'storage.objects': {
     fixture: `insert into storage.objects (bucket_id, name) values ('org-assets', '${A}/logos/probe.png') returning id::text as key`,

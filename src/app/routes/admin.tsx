@@ -19,6 +19,7 @@ import { BrandingTab } from '@/features/admin-branding/components/branding-tab';
 import { PromoCodesTab } from '@/features/admin-promo-codes/components/promo-codes-tab';
 import { EmailTemplatesTab } from '@/features/admin-email-templates/components/email-templates-tab';
 import { EmbedTab } from '@/features/admin-embed/components/embed-tab';
+import { TeamTab } from '@/features/admin-team/components/team-tab';
 
 /**
  * /admin (its own lazy chunk: guests never download it). The panel never renders inside
@@ -64,6 +65,7 @@ export default function AdminRoute() {
               {tab === 'settings-promo-codes' ? <PromoCodesTab orgId={org.id} /> : null}
               {tab === 'settings-email-templates' ? <EmailTemplatesTab orgId={org.id} /> : null}
               {tab === 'settings-embed-form' ? <EmbedTab orgSlug={org.slug} orgName={org.name} /> : null}
+              {tab === 'settings-team' ? <TeamTab orgId={org.id} orgName={org.name} /> : null}
             </>
           )}
         />

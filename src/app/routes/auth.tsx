@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PageMeta } from '@/components/seo/page-meta';
 import { FrameGuard } from '@/components/ui/frame-guard';
-import { paths } from '@/config/paths';
+import { paths, safeNextPath } from '@/config/paths';
 import { useSession } from '@/features/auth/api/get-session';
 import { AuthPanel } from '@/features/auth/components/auth-panel';
 
@@ -10,17 +10,20 @@ export default function AuthRoute() {
   const state = useSession();
   const navigate = useNavigate();
   const signedIn = state.status === 'ready' && state.session !== null;
+  // ?next= (a path of this site, e.g. a team invitation's /admin/join/…) replaces /admin; ?tab=signup opens Sign up.
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next')) ?? paths.admin.getHref();
 
   useEffect(() => {
-    if (signedIn) void navigate(paths.admin.getHref(), { replace: true });
-  }, [signedIn, navigate]);
+    if (signedIn) void navigate(next, { replace: true });
+  }, [signedIn, navigate, next]);
 
   return (
     <FrameGuard>
       <PageMeta fullTitle="Sign in | Admin" />
       <main className="container flex min-h-screen flex-col items-center justify-center gap-6 py-12">
         <h1 className="font-serif text-3xl font-semibold">Sign in</h1>
-        <AuthPanel />
+        <AuthPanel initialTab={params.get('tab') === 'signup' ? 'signup' : 'login'} />
       </main>
     </FrameGuard>
   );

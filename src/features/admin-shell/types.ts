@@ -15,6 +15,7 @@ export const adminTabs = [
   'settings-promo-codes',
   'settings-email-templates',
   'settings-embed-form',
+  'settings-team',
 ] as const;
 
 export type AdminTab = (typeof adminTabs)[number];

@@ -1,4 +1,4 @@
-import { CalendarDays, ClipboardList, Code, Mail, Palette, Settings, Tag, Ticket, Users, type LucideIcon } from 'lucide-react';
+import { CalendarDays, ClipboardList, Code, Mail, Palette, Settings, Tag, Ticket, UserPlus, Users, type LucideIcon } from 'lucide-react';
 import type { AdminTab } from '../types';
 
 export interface NavItem {
@@ -20,6 +20,7 @@ export const settingsNav: NavItem[] = [
   { tab: 'settings-promo-codes', title: 'Promo Codes', icon: Tag },
   { tab: 'settings-email-templates', title: 'Email Templates', icon: Mail },
   { tab: 'settings-embed-form', title: 'Embed Form', icon: Code },
+  { tab: 'settings-team', title: 'Team', icon: UserPlus },
 ];
 
 /** On phones the settings sub-tabs sit behind one Settings entry. */

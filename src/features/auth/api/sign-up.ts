@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { paths } from '@/config/paths';
+import { paths, safeNextPath } from '@/config/paths';
 import { signUpSchema, type Credentials } from '../schemas';
 import { grantSuperAdminIfConfigured } from './grant-super-admin';
 
@@ -9,8 +9,10 @@ export async function signUp(input: Credentials) {
   const { data, error } = await supabase.auth.signUp({
     email,
     password,
-    // The confirmation link brings the new staff member back to the sign-in page.
-    options: { emailRedirectTo: `${window.location.origin}${paths.auth.getHref()}` },
+    // The confirmation link brings the new staff member back to the sign-in page (and on to its ?next=, e.g. a team invitation).
+    options: {
+      emailRedirectTo: `${window.location.origin}${paths.auth.getHref(safeNextPath(new URLSearchParams(window.location.search).get('next')) ?? undefined)}`,
+    },
   });
   if (error) throw error;
   // A repeated sign-up is answered like a new one that waits for its confirmation (a user

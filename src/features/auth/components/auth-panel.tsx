@@ -14,8 +14,8 @@ function errorCode(error: Error): string {
 }
 
 /** Login and Sign up tabs. The page redirects to /admin once a session exists. */
-export function AuthPanel() {
-  const [tab, setTab] = useState<'login' | 'signup'>('login');
+export function AuthPanel({ initialTab = 'login' }: { initialTab?: 'login' | 'signup' }) {
+  const [tab, setTab] = useState<'login' | 'signup'>(initialTab);
 
   const signIn = useSignIn({
     onSuccess: () => toast.success(authMessages.signedIn, { description: authMessages.welcomeBack }),

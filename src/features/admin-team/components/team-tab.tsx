@@ -1,0 +1,124 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { AdminSection } from '@/components/admin/admin-section';
+import { QueryStatus } from '@/components/admin/query-status';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { useTeam } from '../api/get-team';
+import { useRemoveMember } from '../api/remove-member';
+import { useRevokeInvitation } from '../api/revoke-invitation';
+import { teamMessages } from '../messages';
+import type { TeamMember } from '../types';
+import { InviteForm } from './invite-form';
+
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+
+/** The organization's staff: members, open invitations, 'Invite by email'. The server decides who may change it. */
+export function TeamTab({ orgId, orgName }: { orgId: string; orgName: string }) {
+  const team = useTeam(orgId);
+  const [removing, setRemoving] = useState<TeamMember | null>(null);
+  const revoke = useRevokeInvitation(orgId, {
+    onSuccess: () => toast.success(teamMessages.revoked),
+    onError: (error) => toast.error(teamMessages.revokeFailed, { description: error.message || teamMessages.fallback }),
+  });
+  const remove = useRemoveMember(orgId, {
+    onSuccess: () => {
+      toast.success(teamMessages.removed);
+      setRemoving(null);
+    },
+    onError: (error) => {
+      toast.error(teamMessages.removeFailed, { description: error.message || teamMessages.fallback });
+      setRemoving(null);
+    },
+  });
+
+  useEffect(() => {
+    if (team.isError) toast.error('Error', { description: teamMessages.loadFailed });
+  }, [team.isError]);
+
+  const members = team.data?.members;
+  const invitations = team.data?.invitations;
+
+  return (
+    <AdminSection id="team" title="Team">
+      <p className="text-sm text-muted-foreground">Everyone on the team can run {orgName}'s admin panel.</p>
+      <InviteForm orgId={orgId} />
+      <QueryStatus query={team} rows={members} loading="Loading the team…" failed={teamMessages.loadFailed} empty="No members." />
+
+      {members && members.length > 0 ? (
+        <div className="space-y-2">
+          <h3 id="team-members-heading" className="text-lg font-semibold">
+            Members ({members.length})
+          </h3>
+          <ul aria-labelledby="team-members-heading" className="divide-y rounded-lg border bg-card">
+            {members.map((member) => (
+              <li key={member.userId} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+                <div className="min-w-0">
+                  <p className="break-all font-medium">
+                    {member.email} {member.isYou ? <Badge variant="secondary">You</Badge> : null}
+                  </p>
+                  <p className="text-xs text-muted-foreground">Joined {day(member.joinedAt)}</p>
+                </div>
+                <Button variant="outline" size="sm" aria-label={`Remove ${member.email}`} onClick={() => setRemoving(member)}>
+                  Remove
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      {invitations && invitations.length > 0 ? (
+        <div className="space-y-2">
+          <h3 id="team-invitations-heading" className="text-lg font-semibold">
+            Pending invitations ({invitations.length})
+          </h3>
+          <ul aria-labelledby="team-invitations-heading" className="divide-y rounded-lg border bg-card">
+            {invitations.map((invitation) => (
+              <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+                <div className="min-w-0">
+                  <p className="break-all font-medium">
+                    {invitation.email} {invitation.expired ? <Badge variant="warning">Expired</Badge> : null}
+                  </p>
+                  <p className="text-xs text-muted-foreground">
+                    {invitation.expired ? 'Expired' : 'Expires'} {day(invitation.expiresAt)}
+                    {invitation.invitedByEmail ? ` · invited by ${invitation.invitedByEmail}` : ''}
+                  </p>
+                </div>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Revoke the invitation of ${invitation.email}`}
+                  disabled={revoke.isPending}
+                  onClick={() => revoke.mutate(invitation.id)}
+                >
+                  Revoke
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => {
+          if (!open) setRemoving(null);
+        }}
+        title={removing?.isYou ? `Leave ${orgName}?` : `Remove ${removing?.email ?? ''}?`}
+        description={
+          removing?.isYou
+            ? `You will no longer be able to run ${orgName}'s admin panel.`
+            : `They will no longer be able to run ${orgName}'s admin panel. You can invite them again later.`
+        }
+        confirmLabel={removing?.isYou ? 'Leave' : 'Remove'}
+        destructive
+        pending={remove.isPending}
+        onConfirm={() => {
+          if (removing) remove.mutate({ orgId, userId: removing.userId });
+        }}
+      />
+    </AdminSection>
+  );
+}

@@ -1,0 +1,20 @@
+/** The team section's and the join page's words (the e2e tests look for them). */
+export const teamMessages = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Enter a valid email',
+  invited: 'Invitation sent',
+  invitedDescription: (email: string) => `We emailed an invitation link to ${email}. It works for 7 days.`,
+  inviteFailed: 'Could not invite',
+  revoked: 'Invitation revoked',
+  revokeFailed: 'Could not revoke the invitation',
+  removed: 'Member removed',
+  removeFailed: 'Could not remove the member',
+  loadFailed: 'Failed to load the team',
+  fallback: 'Something went wrong. Please try again.',
+  joined: (orgName: string) => `You joined ${orgName}`,
+  joinFailed: 'Could not join',
+  invalidLink: 'This invitation link is not valid',
+  expired: 'This invitation has expired. Ask for a new one.',
+  revokedLink: 'This invitation was revoked or replaced by a newer one',
+  alreadyUsed: 'This invitation was already used',
+} as const;

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { teamMessages } from './messages';
+
+export const inviteSchema = z.object({
+  email: z.string().trim().min(1, teamMessages.emailRequired).max(320, teamMessages.emailInvalid).pipe(z.email(teamMessages.emailInvalid)),
+});
+
+export type InviteValues = z.input<typeof inviteSchema>;
+export type InviteOutput = z.output<typeof inviteSchema>;

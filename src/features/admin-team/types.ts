@@ -1,0 +1,36 @@
+export interface TeamMember {
+  userId: string;
+  email: string;
+  joinedAt: string;
+  /** The signed-in staff member's own row. */
+  isYou: boolean;
+}
+
+export interface TeamInvitation {
+  id: string;
+  email: string;
+  createdAt: string;
+  expiresAt: string;
+  expired: boolean;
+  invitedByEmail: string | null;
+}
+
+export interface Team {
+  members: TeamMember[];
+  invitations: TeamInvitation[];
+}
+
+export type InvitationStatus = 'pending' | 'expired' | 'revoked' | 'accepted';
+
+/** What the join page shows before accepting: the invited address and the organization. */
+export interface InvitationPreview {
+  email: string;
+  orgName: string;
+  expiresAt: string;
+  status: InvitationStatus;
+}
+
+export interface AcceptedInvitation {
+  orgId: string;
+  orgName: string;
+}

@@ -1,0 +1,303 @@
+/**
+ * The team of an organization (supabase/migrations/20261126000200_team.sql): invitations by
+ * email (token only in the link, its hash stored), accepting with the invited confirmed
+ * address, revoking, removing members (never the last one), and who may do each.
+ * Every test runs in a transaction that is rolled back, with users of its own.
+ */
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { actAs, actAsOwner, attempt, expectError, one, ORG, rolledBack, useDatabase } from './helpers.ts';
+
+const pool = useDatabase();
+
+const USER_NOT_MEMBER = '00000000-0000-4000-8000-000000000000';
+
+const as = (userId: string) => ({ role: 'authenticated', claims: { sub: userId, role: 'authenticated', aud: 'authenticated' } });
+
+async function newUser(db: pg.PoolClient, email: string, confirmed = true): Promise<string> {
+  const row = await one<{ id: string }>(
+    db,
+    `insert into auth.users (email, encrypted_password, email_confirmed_at) values ($1, 'x', case when $2 then now() end) returning id`,
+    [email, confirmed],
+  );
+  return row.id;
+}
+
+/** An organization with one member (its owner), as the database owner. */
+async function newTeam(db: pg.PoolClient, tag: string) {
+  const owner = await newUser(db, `owner.${tag}@team-tests.test`);
+  const org = await one<{ id: string }>(db, `insert into public.organizations (name, slug) values ($1, $2) returning id`, [
+    `Team ${tag} Kitchen`,
+    `team-${tag}-${Date.now().toString(36)}`,
+  ]);
+  await db.query(`insert into public.user_memberships (user_id, org_id) values ($1, $2)`, [owner, org.id]);
+  return { owner, orgId: org.id, orgName: `Team ${tag} Kitchen` };
+}
+
+async function invite(db: pg.PoolClient, userId: string, orgId: string, email: string) {
+  await actAs(db, as(userId));
+  const row = await one<{ r: { invitation_id: string; token: string } }>(db, `select public.staff_invite_member($1, $2) as r`, [orgId, email]);
+  await actAsOwner(db);
+  return row.r;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+describe('inviting a staff member', () => {
+  it('stores only the hash of the token, expires in 7 days and queues the email with the link', async () => {
+    await rolledBack(pool(), async (db) => {
+      const team = await newTeam(db, 'invite');
+      const { invitation_id, token } = await invite(db, team.owner, team.orgId, '  New.Cook@Example.com ');
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+      const row = await one<{ email: string; token_hash: Buffer; invited_by: string; days: number; pending: boolean }>(
+        db,
+        `select email, token_hash, invited_by, (extract(epoch from expires_at - created_at) / 86400)::int as days,
+                accepted_at is null and revoked_at is null as pending
+           from public.team_invitations where id = $1`,
+        [invitation_id],
+      );
+      expect(row).toMatchObject({ email: 'new.cook@example.com', invited_by: team.owner, days: 7, pending: true });
+      expect(Buffer.compare(row.token_hash, sha256(token))).toBe(0);
+      const stored = await db.query(`select 1 from public.team_invitations t where t::text like '%' || $1 || '%'`, [token]);
+      expect(stored.rowCount, 'the token itself is never stored').toBe(0);
+
+      const mail = await one<{ kind: string; subject: string; body_text: string; org_id: string }>(
+        db,
+        `select kind, subject, body_text, org_id from public.email_outbox where to_email = 'new.cook@example.com'`,
+      );
+      expect(mail).toMatchObject({ kind: 'team_invitation', subject: `You are invited to join ${team.orgName} on SupperHost`, org_id: team.orgId });
+      expect(mail.body_text).toContain(`{{site_url}}/admin/join/${token}\n`);
+      expect(mail.body_text).toContain('owner.invite@team-tests.test invited you to join');
+    });
+  });
+
+  it('refuses an address that is already a member, and an invalid address', async () => {
+    await rolledBack(pool(), async (db) => {
+      const team = await newTeam(db, 'dupe');
+      await actAs(db, as(team.owner));
+      await expectError(
+        db,
+        `select public.staff_invite_member($1, 'OWNER.dupe@team-tests.test')`,
+        [team.orgId],
+        'SH409',
+        new RegExp(`^owner.dupe@team-tests.test is already a member of ${team.orgName}$`),
+      );
+      for (const bad of ['not-an-email', 'two@@example.com', 'a b@example.com', '', 'line\nbreak@example.com']) {
+        await expectError(db, `select public.staff_invite_member($1, $2)`, [team.orgId, bad], 'P0001', /^Enter a valid email address$/);
+      }
+    });
+  });
+
+  it('replaces an open invitation to the same address (the old link stops working)', async () => {
+    await rolledBack(pool(), async (db) => {
+      const team = await newTeam(db, 'replace');
+      const first = await invite(db, team.owner, team.orgId, 'twice@example.com');
+      const second = await invite(db, team.owner, team.orgId, 'twice@example.com');
+      const { rows } = await db.query(
+        `select id, revoked_at is not null as revoked from public.team_invitations where org_id = $1 order by created_at, revoked_at nulls last`,
+        [team.orgId],
+      );
+      expect(rows).toEqual([
+        { id: first.invitation_id, revoked: true },
+        { id: second.invitation_id, revoked: false },
+      ]);
+      const invitee = await newUser(db, 'twice@example.com');
+      await actAs(db, as(invitee));
+      await expectError(db, `select public.accept_team_invitation($1)`, [first.token], 'SH410', /revoked or replaced/);
+      const accepted = await attempt(db, `select public.accept_team_invitation($1) as r`, [second.token]);
+      expect(accepted.error).toBeNull();
+    });
+  });
+
+  it('lets only members of the organization and the super admin invite', async () => {
+    await rolledBack(pool(), async (db) => {
+      const team = await newTeam(db, 'who');
+      const stranger = await newUser(db, 'stranger@team-tests.test');
+      await actAs(db, as(stranger));
+      await expectError(
+        db,
+        `select public.staff_invite_member($1, 'x@example.com')`,
+        [team.orgId],
+        'SH403',
+        /^You can only manage the team of your own organization$/,
+      );
+      await actAs(db, 'memberB');
+      await expectError(db, `select public.staff_invite_member($1, 'x@example.com')`, [team.orgId], 'SH403');
+      await expectError(db, `select public.staff_invite_member(gen_random_uuid(), 'x@example.com')`, [], 'SH403');
+      await actAs(db, 'visitor');
+      await expectError(db, `select public.staff_invite_member($1, 'x@example.com')`, [team.orgId], '42501');
+      await actAs(db, 'superAdmin');
+      expect((await attempt(db, `select public.staff_invite_member($1, 'x@example.com')`, [team.orgId])).error).toBeNull();
+      await actAsOwner(db);
+      expect((await db.query(`select 1 from public.email_outbox where to_email = 'x@example.com' and org_id = $1`, [team.orgId])).rowCount).toBe(1);
+    });
+  });
+
+  it('gives no API role a direct write on team_invitations', async () => {
+    await rolledBack(pool(), async (db) => {
+      const team = await newTeam(db, 'direct');
+      await actAs(db, as(team.owner));
+      const { error } = await attempt(
+        db,
+        `insert into public.team_invitations (org_id, email, token_hash) values ($1, 'direct@example.com', '\\x00')`,
+        [team.orgId],
+      );
+      expect(error?.code).toBe('42501');
+    });
+  });
+});
+
+describe('accepting an invitation', () => {
+  it('makes the account with the invited, confirmed address a member (once), and answers the organization', async () => {
+    await rolledBack(pool(), async (db) => {
+      const team = await newTeam(db, 'accept');
+      const { token, invitation_id } = await invite(db, team.owner, team.orgId, 'joiner@example.com');
+      const joiner = await newUser(db, 'Joiner@Example.com');
+      await actAs(db, as(joiner));
+      expect((await db.query(`select public.is_org_member($1) as m`, [team.orgId])).rows[0].m).toBe(false);
+      const first = await one<{ r: unknown }>(db, `select public.accept_team_invitation($1) as r`, [token]);
+      expect(first.r).toEqual({ org_id: team.orgId, org_name: team.orgName });
+      expect((await db.query(`select public.is_org_member($1) as m`, [team.orgId])).rows[0].m).toBe(true);
+      // Following the link again is harmless.
+      const again = await one<{ r: unknown }>(db, `select public.accept_team_invitation($1) as r`, [token]);
+      expect(again.r).toEqual(first.r);
+      await actAsOwner(db);
+      const row = await one(db, `select accepted_by, accepted_at is not null as accepted from public.team_invitations where id = $1`, [
+        invitation_id,
+      ]);
+      expect(row).toEqual({ accepted_by: joiner, accepted: true });
+      expect((await db.query(`select 1 from public.user_memberships where user_id = $1 and org_id = $2`, [joiner, team.orgId])).rowCount).toBe(1);
+      // Nobody else can use an accepted link.
+      const other = await newUser(db, 'other.joiner@example.com');
+      await actAs(db, as(other));
+      await expectError(db, `select public.accept_team_invitation($1)`, [token], 'SH410', /^This invitation was already used$/);
+    });
+  });
+
+  it('refuses another address, an unconfirmed address, an expired, a revoked and an unknown link', async () => {
+    await rolledBack(pool(), async (db) => {
+      const team = await newTeam(db, 'refuse');
+      const { token, invitation_id } = await invite(db, team.owner, team.orgId, 'right@example.com');
+      const wrong = await newUser(db, 'wrong@example.com');
+      const unconfirmed = await newUser(db, 'right@example.com', false);
+      await actAs(db, as(wrong));
+      await expectError(db, `select public.accept_team_invitation($1)`, [token], 'SH403', /^This invitation is for another email address$/);
+      await actAs(db, as(unconfirmed));
+      await expectError(db, `select public.accept_team_invitation($1)`, [token], 'SH403', /^Confirm your email address first/);
+      await expectError(db, `select public.accept_team_invitation($1)`, ['no-such-token'], 'SH404', /^This invitation link is not valid$/);
+      await actAs(db, 'visitor');
+      await expectError(db, `select public.accept_team_invitation($1)`, [token], '42501');
+
+      await actAsOwner(db);
+      await db.query(`update auth.users set email_confirmed_at = now() where id = $1`, [unconfirmed]);
+      await db.query(`update public.team_invitations set expires_at = now() - interval '1 minute' where id = $1`, [invitation_id]);
+      await actAs(db, as(unconfirmed));
+      await expectError(db, `select public.accept_team_invitation($1)`, [token], 'SH410', /^This invitation has expired/);
+
+      await actAsOwner(db);
+      await db.query(`update public.team_invitations set expires_at = now() + interval '1 day' where id = $1`, [invitation_id]);
+      await actAs(db, as(team.owner));
+      await db.query(`select public.staff_revoke_invitation($1)`, [invitation_id]);
+      await actAs(db, as(unconfirmed));
+      await expectError(db, `select public.accept_team_invitation($1)`, [token], 'SH410', /^This invitation was revoked/);
+      await actAsOwner(db);
+      expect((await db.query(`select 1 from public.user_memberships where org_id = $1`, [team.orgId])).rowCount).toBe(1);
+    });
+  });
+
+  it('previews the invited address, the organization and the state of the link to anyone holding it', async () => {
+    await rolledBack(pool(), async (db) => {
+      const team = await newTeam(db, 'preview');
+      const { token, invitation_id } = await invite(db, team.owner, team.orgId, 'peek@example.com');
+      await actAs(db, 'visitor');
+      const preview = async () => (await one<{ r: Record<string, unknown> }>(db, `select public.team_invitation_preview($1) as r`, [token])).r;
+      expect(await preview()).toMatchObject({ email: 'peek@example.com', org_name: team.orgName, status: 'pending' });
+      await expectError(db, `select public.team_invitation_preview('nope')`, [], 'SH404');
+      await actAsOwner(db);
+      await db.query(`update public.team_invitations set expires_at = now() - interval '1 minute' where id = $1`, [invitation_id]);
+      await actAs(db, 'visitor');
+      expect(await preview()).toMatchObject({ status: 'expired' });
+    });
+  });
+});
+
+describe('the team list, revoking and removing', () => {
+  it('lists members with their email and the open invitations, to members and the super admin only', async () => {
+    await rolledBack(pool(), async (db) => {
+      const team = await newTeam(db, 'list');
+      await invite(db, team.owner, team.orgId, 'pending@example.com');
+      await actAs(db, as(team.owner));
+      const { r } = await one<{ r: { members: unknown[]; invitations: unknown[] } }>(db, `select public.staff_list_team($1) as r`, [team.orgId]);
+      expect(r.members).toEqual([{ user_id: team.owner, email: 'owner.list@team-tests.test', joined_at: expect.any(String), is_you: true }]);
+      expect(r.invitations).toEqual([
+        {
+          id: expect.any(String),
+          email: 'pending@example.com',
+          created_at: expect.any(String),
+          expires_at: expect.any(String),
+          expired: false,
+          invited_by_email: 'owner.list@team-tests.test',
+        },
+      ]);
+      await actAs(db, 'superAdmin');
+      expect((await attempt(db, `select public.staff_list_team($1)`, [team.orgId])).error).toBeNull();
+      await actAs(db, 'memberB');
+      await expectError(db, `select public.staff_list_team($1)`, [team.orgId], 'SH403');
+      await expectError(db, `select public.staff_list_team($1)`, [ORG.eatathome], 'SH403');
+    });
+  });
+
+  it('revokes an open invitation (members only); an accepted one cannot be revoked', async () => {
+    await rolledBack(pool(), async (db) => {
+      const team = await newTeam(db, 'revoke');
+      const open = await invite(db, team.owner, team.orgId, 'open@example.com');
+      const used = await invite(db, team.owner, team.orgId, 'used@example.com');
+      const user = await newUser(db, 'used@example.com');
+      await actAs(db, as(user));
+      await db.query(`select public.accept_team_invitation($1)`, [used.token]);
+
+      await actAs(db, 'memberB');
+      await expectError(db, `select public.staff_revoke_invitation($1)`, [open.invitation_id], 'SH403');
+      await expectError(db, `select public.staff_revoke_invitation(gen_random_uuid())`, [], 'SH403');
+      await actAs(db, as(team.owner));
+      expect((await attempt(db, `select public.staff_revoke_invitation($1)`, [open.invitation_id])).error).toBeNull();
+      expect((await attempt(db, `select public.staff_revoke_invitation($1)`, [open.invitation_id])).error, 'twice is harmless').toBeNull();
+      await expectError(db, `select public.staff_revoke_invitation($1)`, [used.invitation_id], 'SH409', /^This invitation was already accepted$/);
+      const { r } = await one<{ r: { invitations: unknown[]; members: unknown[] } }>(db, `select public.staff_list_team($1) as r`, [team.orgId]);
+      expect(r.invitations).toEqual([]);
+      expect(r.members).toHaveLength(2);
+    });
+  });
+
+  it('removes a member, who loses access, but never the last one', async () => {
+    await rolledBack(pool(), async (db) => {
+      const team = await newTeam(db, 'remove');
+      const second = await newUser(db, 'second@team-tests.test');
+      await db.query(`insert into public.user_memberships (user_id, org_id) values ($1, $2)`, [second, team.orgId]);
+
+      await actAs(db, 'memberB');
+      await expectError(db, `select public.staff_remove_member($1, $2)`, [team.orgId, second], 'SH403');
+      await actAs(db, as(second));
+      await expectError(db, `select public.staff_remove_member($1, $2)`, [team.orgId, USER_NOT_MEMBER], 'SH404');
+      await actAs(db, as(team.owner));
+      const removed = await one<{ r: unknown }>(db, `select public.staff_remove_member($1, $2) as r`, [team.orgId, second]);
+      expect(removed.r).toEqual({ org_id: team.orgId, user_id: second, members: 1 });
+      await expectError(
+        db,
+        `select public.staff_remove_member($1, $2)`,
+        [team.orgId, team.owner],
+        'SH409',
+        /^An organization needs at least one member$/,
+      );
+
+      await actAs(db, as(second));
+      expect((await db.query(`select public.is_org_member($1) as m`, [team.orgId])).rows[0].m).toBe(false);
+      await expectError(db, `select public.staff_remove_member($1, $2)`, [team.orgId, team.owner], 'SH403');
+      // The super admin may manage any team, but the last member stays too.
+      await actAs(db, 'superAdmin');
+      await expectError(db, `select public.staff_remove_member($1, $2)`, [team.orgId, team.owner], 'SH409');
+    });
+  });
+});
