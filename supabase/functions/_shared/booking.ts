@@ -228,12 +228,9 @@ export async function bookAndPay(db: SupabaseClient, selection: BookingSelection
     throw await finalRefusal(db, hold.reservation_id, 402, charge.message, `card_${charge.code.toLowerCase()}`);
   }
 
-  await recordEvent(db, hold.reservation_id, 'charge_approved', {
-    provider: processor.provider,
-    payment_id: charge.paymentId,
-    amount_cents: hold.total_cents,
-  });
-
+  // The approved charge is written by confirm_booking, in the confirming transaction: the
+  // ledger's 'charging' row becomes 'completed' with the payment id (one round trip fewer
+  // than recording it first; a crash before it is the reconciler's to settle).
   let confirmed: boolean;
   try {
     confirmed = await confirm(db, hold.reservation_id, processor.provider, charge.paymentId);
