@@ -6,6 +6,7 @@
  *   page     public page payload and round trips for /{orgSlug} (bench/page.ts)
  *   admin    admin list latency with 50,000 reservations (bench/admin.ts)
  *   reconcile  one reconcile-payments run over 10,000 reservations with 100 stuck (bench/reconcile.ts)
+ *   drop     500 guests in 5 s for 40 ticket seats, then 2 RSVP slots of 20; pgbench hot row (bench/drop.ts)
  *
  * Options: --only booking|page|admin|reconcile (repeatable, or comma-separated) --json
  *          plus each benchmark's own options (see the files above).
@@ -18,6 +19,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchResult
   page: { title: 'Public page payload and round trips', run: async () => (await import('./page.ts')).runPage() },
   admin: { title: 'Admin list latency at scale', run: async () => (await import('./admin.ts')).runAdmin() },
   reconcile: { title: 'Payment reconciler over a busy ledger', run: async () => (await import('./reconcile.ts')).runReconcile() },
+  drop: { title: 'Ticket and RSVP drop, and the hot-row rate', run: async () => (await import('./drop.ts')).runDrop() },
 };
 
 function selected(): string[] {
