@@ -51,6 +51,8 @@ export default function AdminRoute() {
           renderTab={({ tab, org, layout }) => (
             <>
               <PageMeta title={`${tabTitle(tab)} · Admin`} />
+              {/* One h1 per admin page: the tab and the organization (each tab's own title is its h2). */}
+              <h1 className="sr-only">{`${tabTitle(tab)} · ${org.name}`}</h1>
               {tab === 'events' ? (
                 <EventsTab
                   orgId={org.id}
