@@ -159,17 +159,27 @@ describe('events tab (desktop)', () => {
     const row = page.getByRole('row').filter({ hasText: 'Booked Supper' });
     expect(await row.getByRole('cell').nth(5).innerText()).toBe('1'); // the Reservations column
     await page.getByRole('button', { name: 'Delete Booked Supper' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await expectToast(page, 'Failed to delete event');
+    // Said before any confirm: no Delete button is offered.
     const refusal = page.getByRole('alertdialog');
     await refusal.getByRole('heading', { name: "This event can't be deleted" }).waitFor();
-    expect(await refusal.innerText()).toContain('This event has 1 reservation(s) and cannot be deleted.');
-    // The database kept it (the refusal is a trigger, not the UI).
+    expect(await refusal.innerText()).toContain('This event has 1 reservation and cannot be deleted.');
+    expect(await refusal.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     expect(await eventRow('Booked Supper')).not.toBeNull();
 
     await refusal.getByRole('button', { name: 'Deactivate event' }).click();
     await expectToast(page, 'Event deactivated successfully');
     expect((await eventRow('Booked Supper')).is_active).toBe(false);
+  });
+
+  it("a delete the database refuses (cancelled history) shows the server's reason", async () => {
+    const past = await createEvent(org.id, { title: 'History Supper', max_guests: 20 });
+    await createReservation(past.id, { name: 'Grace Hopper', num_guests: 1, status: 'cancelled', cancelled_at: new Date().toISOString() });
+    const { page } = await adminPage(staff, org.id, 'events');
+    await page.getByRole('button', { name: 'Delete History Supper' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Error', /^Failed to delete event: This event has reservation history \(1 cancelled or lapsed reservation\(s\)\)/);
+    await page.getByRole('alertdialog').getByRole('heading', { name: "This event can't be deleted" }).waitFor();
+    expect(await eventRow('History Supper')).not.toBeNull();
   });
 
   it('deletes an event without reservations after a confirm', async () => {

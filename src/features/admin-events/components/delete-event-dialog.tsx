@@ -13,18 +13,27 @@ interface Props {
 }
 
 /**
- * Delete after a confirm. The database refuses to delete an event that has reservations;
- * then the dialog explains why and offers to deactivate it instead.
+ * Delete after a confirm. An event with reservations cannot be deleted (the database refuses it
+ * too): the dialog says so at once and offers to deactivate it instead.
  */
 export function DeleteEventDialog({ orgId, event, onClose }: Props) {
-  const [refusal, setRefusal] = useState<string | null>(null);
+  // An event with confirmed reservations is refused before any confirm (the database has the
+  // last word for cancelled or lapsed ones, and its reason is shown the same way).
+  const booked = event.reservation_count;
+  const [refusal, setRefusal] = useState<string | null>(
+    booked > 0
+      ? `This event has ${booked} reservation${booked === 1 ? '' : 's'} and cannot be deleted. Deactivate it instead to hide it from the public page.`
+      : null,
+  );
   const remove = useDeleteEvent(orgId, {
     onSuccess: () => {
       toast.success(eventMessages.success, { description: eventMessages.deleted });
       onClose();
     },
     onError: (error) => {
-      toast.error(eventMessages.error, { description: eventMessages.deleteFailed });
+      toast.error(eventMessages.error, {
+        description: error.message ? `${eventMessages.deleteFailed}: ${error.message}` : eventMessages.deleteFailed,
+      });
       if (error instanceof EventHasReservationsError) setRefusal(error.message);
       else onClose();
     },
