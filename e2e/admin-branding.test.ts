@@ -66,7 +66,7 @@ describe('branding (desktop)', () => {
   it('uploads a logo and three gallery photos, saves, and the public page shows them', async () => {
     const { apiUrl, siteUrl } = stackEnv();
     const { page } = await adminPage(staff, org.id, 'settings-branding');
-    await page.getByRole('heading', { name: 'Branding' }).waitFor();
+    await page.getByRole('heading', { name: 'Branding', exact: true }).waitFor();
     expect(await page.getByRole('link', { name: 'Preview Page' }).getAttribute('href')).toBe(`/${org.slug}`);
     expect(await page.getByLabel('Primary color', { exact: true }).inputValue()).toBe('#3b82f6');
     expect(await page.getByLabel('Secondary color', { exact: true }).inputValue()).toBe('#e5e7eb');
@@ -182,7 +182,7 @@ describe('branding uploads refused (mobile)', () => {
     // Settings → Branding through the mobile Settings tab.
     await openAdmin(page, phoneOrg.id, 'settings');
     await page.getByRole('button', { name: 'Branding' }).click();
-    await page.getByRole('heading', { name: 'Branding' }).waitFor();
+    await page.getByRole('heading', { name: 'Branding', exact: true }).waitFor();
     expect(new URL(page.url()).searchParams.get('tab')).toBe('settings-branding');
 
     const big = Buffer.alloc(11 * 1024 * 1024, 1);

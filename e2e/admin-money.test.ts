@@ -330,8 +330,8 @@ describe('money in the reservations list and the cancel dialog (1280 px)', () =>
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(
       page,
-      'Failed to update reservation',
-      'This booking was paid for 3 guest(s). Extra guests must be marked complimentary, or booked and paid for separately.',
+      'Error',
+      'Failed to update reservation: This booking was paid for 3 guest(s). Extra guests must be marked complimentary, or booked and paid for separately.',
     );
     expect((await reservationRow(booking.id)).num_guests).toBe(3);
     await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -51,8 +51,8 @@ export default function AdminRoute() {
           renderTab={({ tab, org, layout }) => (
             <>
               <PageMeta title={`${tabTitle(tab)} · Admin`} />
-              {/* One h1 per admin page: the tab and the organization (each tab's own title is its h2). */}
-              <h1 className="sr-only">{`${tabTitle(tab)} · ${org.name}`}</h1>
+              {/* One h1 per admin page: the organization's panel (each tab's own title is its h2). */}
+              <h1 className="sr-only">{`${org.name} · Admin`}</h1>
               {tab === 'events' ? (
                 <EventsTab
                   orgId={org.id}

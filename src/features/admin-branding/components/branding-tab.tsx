@@ -20,6 +20,7 @@ import type { UploadFolder } from '../lib/upload-rules';
 import { AssetField } from './asset-field';
 import { ColorField } from './color-field';
 import { GalleryEditor } from './gallery-editor';
+import { withReason } from '@/lib/error-reason';
 
 function toValues(b: OrgBranding | null): BrandingFormValues {
   return {
@@ -52,7 +53,7 @@ export function BrandingTab({ orgId, orgSlug }: { orgId: string; orgSlug: string
   const upload = useUploadAsset();
   const save = useSaveBranding(orgId, {
     onSuccess: () => toast.success(brandingMessages.saved, { description: brandingMessages.savedDescription }),
-    onError: () => toast.error(brandingMessages.saveFailedTitle, { description: brandingMessages.saveFailed }),
+    onError: (error) => toast.error(brandingMessages.saveFailedTitle, { description: withReason(brandingMessages.saveFailed, error) }),
   });
 
   useEffect(() => {

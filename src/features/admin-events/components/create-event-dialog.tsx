@@ -19,6 +19,7 @@ import { GuestEmailFields } from './guest-email-fields';
 import { RefundPolicyFields } from './refund-policy-fields';
 import { RsvpSlotsEditor } from './rsvp-slots-editor';
 import { TicketTypesEditor } from './ticket-types-editor';
+import { withReason } from '@/lib/error-reason';
 
 type Kind = 'reservation' | 'rsvp';
 
@@ -69,7 +70,7 @@ export function CreateEventDialog({ orgId }: { orgId: string }) {
       reset();
       setOpen(false);
     },
-    onError: () => toast.error(eventMessages.error, { description: eventMessages.createFailed }),
+    onError: (error) => toast.error(eventMessages.error, { description: withReason(eventMessages.createFailed, error) }),
   });
 
   const extras = rsvpExtrasSchema.safeParse({ maxGuests, depositDollars: deposit });

@@ -5,6 +5,7 @@ import { EventHasReservationsError, useDeleteEvent } from '../api/delete-event';
 import { useSetEventActive } from '../api/toggle-event';
 import { eventMessages } from '../messages';
 import type { AdminEvent } from '../types';
+import { withReason } from '@/lib/error-reason';
 
 interface Props {
   orgId: string;
@@ -43,7 +44,7 @@ export function DeleteEventDialog({ orgId, event, onClose }: Props) {
       toast.success(eventMessages.success, { description: eventMessages.deactivated });
       onClose();
     },
-    onError: () => toast.error(eventMessages.error, { description: eventMessages.statusFailed }),
+    onError: (error) => toast.error(eventMessages.error, { description: withReason(eventMessages.statusFailed, error) }),
   });
 
   if (refusal) {

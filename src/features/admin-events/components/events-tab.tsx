@@ -11,6 +11,7 @@ import { EventCards } from './event-cards';
 import { EventsTable } from './events-table';
 import { AdminSection } from '@/components/admin/admin-section';
 import { QueryStatus } from '@/components/admin/query-status';
+import { withReason } from '@/lib/error-reason';
 
 interface Props {
   orgId: string;
@@ -26,12 +27,12 @@ export function EventsTab({ orgId, layout, renderWaitlist }: Props) {
   const [waitlistOf, setWaitlistOf] = useState<AdminEvent | null>(null);
   const toggle = useSetEventActive(orgId, {
     onSuccess: (isActive) => toast.success(eventMessages.success, { description: isActive ? eventMessages.activated : eventMessages.deactivated }),
-    onError: () => toast.error(eventMessages.error, { description: eventMessages.statusFailed }),
+    onError: (error) => toast.error(eventMessages.error, { description: withReason(eventMessages.statusFailed, error) }),
   });
 
   useEffect(() => {
-    if (events.isError) toast.error(eventMessages.error, { description: eventMessages.fetchFailed });
-  }, [events.isError]);
+    if (events.isError) toast.error(eventMessages.error, { description: withReason(eventMessages.fetchFailed, events.error) });
+  }, [events.isError, events.error]);
 
   const handlers = {
     onEdit: setEditing,

@@ -13,6 +13,7 @@ import { QueryStatus } from '@/components/admin/query-status';
 import { SearchInput } from '@/components/ui/search-input';
 import { useDebounced } from '@/hooks/use-debounced';
 import { PageButtons } from '@/components/admin/page-buttons';
+import { withReason } from '@/lib/error-reason';
 
 function GuestsTable({ guests }: { guests: AdminGuest[] }) {
   return (
@@ -60,7 +61,7 @@ export function GuestsTab({ orgId, orgSlug, layout }: { orgId: string; orgSlug: 
   const guests = useGuests(orgId, search, page);
   const exporter = useExportGuests(orgId, {
     onSuccess: (csv) => downloadCsv(`guests-${orgSlug}-${new Date().toISOString().slice(0, 10)}.csv`, csv),
-    onError: () => toast.error('Error', { description: 'Failed to export guests' }),
+    onError: (error) => toast.error('Error', { description: withReason('Failed to export guests', error) }),
   });
 
   // eslint-disable-next-line react-hooks/set-state-in-effect -- a new search starts on page 0 (after the render that saw it, as designed)

@@ -10,12 +10,13 @@ import { promoDiscount, promoUsage } from '../lib/format';
 import { CreatePromoCodeDialog } from './create-promo-code-dialog';
 import { AdminSection } from '@/components/admin/admin-section';
 import { QueryStatus } from '@/components/admin/query-status';
+import { withReason } from '@/lib/error-reason';
 
 export function PromoCodesTab({ orgId }: { orgId: string }) {
   const codes = usePromoCodes(orgId);
   const deactivate = useDeactivatePromoCode(orgId, {
     onSuccess: () => toast.success('Success', { description: 'Promo code deactivated' }),
-    onError: () => toast.error('Error', { description: 'Failed to deactivate promo code' }),
+    onError: (error) => toast.error('Error', { description: withReason('Failed to deactivate promo code', error) }),
   });
 
   useEffect(() => {

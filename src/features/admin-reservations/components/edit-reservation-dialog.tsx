@@ -16,6 +16,7 @@ import { refundedMessage, reservationMessages } from '../messages';
 import { editReservationSchema, type EditReservationOutput, type EditReservationValues } from '../schemas';
 import type { AdminReservation } from '../types';
 import { CheckboxField } from './checkbox-field';
+import { withReason } from '@/lib/error-reason';
 
 interface Props {
   orgId: string;
@@ -98,7 +99,7 @@ export function EditReservationDialog({ orgId, reservation, onClose }: Props) {
       if (result.suggestedRefundCents > 0) setOffer(result);
       else onClose();
     },
-    onError: (error) => toast.error(reservationMessages.updateFailed, { description: error.message }),
+    onError: (error) => toast.error(reservationMessages.error, { description: withReason(reservationMessages.updateFailed, error) }),
   });
 
   // A booking that still holds a payment (as the server counts it: paid less refunds given or under
