@@ -323,7 +323,9 @@ $$;
 -- The claim page (/waitlist/{token}) and staff actions
 -- -----------------------------------------------------------------------------
 
--- What the claim page shows; null for a token that opens no offer.
+-- What the claim page shows; null for a token that opens nothing. It serves
+-- every booking held for a guest: waitlist offers ('wl-') and bookings staff
+-- entered with a payment link ('st-', 20261126000400_staff_bookings.sql).
 create or replace function public.waitlist_offer_view(p_token text)
 returns jsonb
 language sql
@@ -334,6 +336,7 @@ as $$
   select jsonb_build_object(
     'reservation_id', r.id,
     'idempotency_key', r.idempotency_key,
+    'kind', case when r.idempotency_key like 'wl-%' then 'waitlist_offer' else 'payment_link' end,
     'status', case when r.status = 'held' and r.hold_expires_at > now() then 'open'
                    when r.status = 'confirmed' then 'claimed' else 'expired' end,
     'expires_at', r.hold_expires_at,
@@ -359,7 +362,7 @@ as $$
   left join public.rsvp_slots s on s.id = r.rsvp_slot_id
   where p_token ~ '^[A-Za-z0-9_-]{43}$'
     and r.manage_token_hash = public.manage_token_hash(p_token)
-    and r.idempotency_key like 'wl-%';
+    and (r.idempotency_key like 'wl-%' or r.idempotency_key like 'st-%');
 $$;
 
 -- Staff: offer the seats to this party now (even out of turn).
