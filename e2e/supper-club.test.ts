@@ -232,6 +232,8 @@ describe('supper club page', () => {
     expect(await page.getByTestId('supper-summary-line').filter({ hasText: '= $130.00' }).innerText()).toBe('2 x $65.00 = $130.00');
     const summary = page.getByRole('region', { name: 'Order summary' });
     expect(await summary.innerText()).toContain(`${supperDate(event.date)} at ${slot.label}`);
+    // The supper's cancellation policy, in the server's words.
+    expect(await page.getByTestId('supper-refund-policy').innerText()).toBe(`Cancellation policy: ${event.refund_policy}`);
 
     // Continue re-reads the availability first; while it does, the button says so.
     let release!: () => void;

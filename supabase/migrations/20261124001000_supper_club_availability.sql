@@ -5,7 +5,7 @@
 --     What the edge function magnolia-availability answers, computed here only:
 --     the organization's upcoming active events, soonest first (as
 --     get_public_org_page lists them, from the view events_with_availability),
---     each as { id, title, date, event_time, event_timezone, available_seats,
+--     each as { id, title, date, event_time, event_timezone, refund_policy, available_seats,
 --     slots: [{ id, label, time, capacity, available }] } over its active
 --     seatings. A seating takes at most p_slot_cap guests (the supper club's 20
 --     tickets per seating, the same p_slot_cap hold_booking enforces), whatever
@@ -34,6 +34,7 @@ as $$
         'date', v.date,
         'event_time', v.event_time,
         'event_timezone', v.event_timezone,
+        'refund_policy', v.refund_policy,
         'available_seats', greatest(
           case when v.max_guests is null then seatings.seats_left else least(seatings.seats_left, v.available_seats) end,
           0

@@ -11,6 +11,8 @@ export const availabilitySchema = z.object({
       id: z.string(),
       date: z.string(),
       available_seats: z.number().int(),
+      /** The event's cancellation policy in words (SQL refund_policy_text). */
+      refund_policy: z.string().nullish(),
       slots: z.array(z.object({ label: z.string(), available: z.number().int() })).default([]),
     }),
   ),

@@ -91,7 +91,7 @@ export function BookingForm({ form, events, busy, onSubmit }: Props) {
           </NativeSelect>
         </FormField>
       </div>
-      <BookingSummary date={event?.date} timeSlot={timeSlot} tickets={count} quote={quote} />
+      <BookingSummary date={event?.date} timeSlot={timeSlot} tickets={count} quote={quote} refundPolicy={event?.refund_policy} />
       <Button type="submit" size="lg" className="w-full" disabled={busy} aria-busy={busy}>
         {busy ? 'Processing...' : 'Continue to Payment'}
       </Button>

@@ -6,7 +6,20 @@ import { formatCents } from '@/lib/money';
 import { supperDate } from '../lib/schedule';
 
 /** The live summary: which supper, which seating, and "N x $65.00 = the server's total". */
-export function BookingSummary({ date, timeSlot, tickets, quote }: { date?: string; timeSlot?: string; tickets: number; quote: QuoteState }) {
+export function BookingSummary({
+  date,
+  timeSlot,
+  tickets,
+  quote,
+  refundPolicy,
+}: {
+  date?: string;
+  timeSlot?: string;
+  tickets: number;
+  quote: QuoteState;
+  /** The chosen supper's cancellation policy, in the server's words. */
+  refundPolicy?: string | null;
+}) {
   const when = [date ? supperDate(date) : null, timeSlot || null].filter(Boolean).join(' at ');
   return (
     <section aria-label="Order summary" aria-live="polite" className="rounded-lg bg-muted p-4">
@@ -17,6 +30,11 @@ export function BookingSummary({ date, timeSlot, tickets, quote }: { date?: stri
           {tickets} x {formatCents(SUPPER_CLUB_TICKET_PRICE_CENTS)} = {tickets === 0 ? formatCents(0) : <QuoteAmount state={quote} />}
         </span>
       </p>
+      {refundPolicy ? (
+        <p className="mt-2 text-sm text-muted-foreground" data-testid="supper-refund-policy">
+          <span className="font-medium text-foreground">Cancellation policy:</span> {refundPolicy}
+        </p>
+      ) : null}
     </section>
   );
 }
