@@ -8,7 +8,7 @@ import { seriousViolations, TOASTER } from './support/axe';
 import { closeBrowser, newPage, viewports } from './support/browser';
 
 interface Availability {
-  events: { id: string; date: string; available_seats: number; slots: { label: string; available: number }[] }[];
+  events: { id: string; date: string; available_seats: number; refund_policy: string; slots: { label: string; available: number }[] }[];
 }
 
 const createdEvents: string[] = [];
