@@ -17,7 +17,7 @@ async function organizations(): Promise<{ name: string; slug: string }[]> {
 }
 
 /** Tabs through the page and returns what received focus, in order (href or accessible text). */
-async function tabStops(page: Page, max = 60): Promise<string[]> {
+async function tabStops(page: Page, max = 400): Promise<string[]> {
   const stops: string[] = [];
   await page.locator('body').focus();
   for (let i = 0; i < max; i++) {

@@ -162,12 +162,12 @@ describe('the private address', () => {
       `insert into public.event_private_details (event_id, org_id, private_address, address_delivery) values ($1, $2, '7 Hidden Mews', 'reminder')`,
       [event.id, org.id],
     );
-    // 48 hours of reminder: tomorrow evening is inside it.
-    await pool().query(`update public.events set reminder_hours = 48 where id = $1`, [event.id]);
+    // 72 hours of reminder: tomorrow evening (in New York, whatever the UTC time now) is inside it.
+    await pool().query(`update public.events set reminder_hours = 72 where id = $1`, [event.id]);
     const b = await book(event.id, event.ticketTypes[0].id);
     const [confirmation] = await mailOfKind(b.email, 'booking_confirmation');
     expect(confirmation.body_text).not.toContain('7 Hidden Mews');
-    expect(confirmation.body_text).toContain('Address: Sent with your reminder, 48 hours before the dinner');
+    expect(confirmation.body_text).toContain('Address: Sent with your reminder, 72 hours before the dinner');
     await pool().query(`select public.enqueue_due_reminders()`);
     const [reminder] = await mailOfKind(b.email, 'booking_reminder');
     expect(reminder.subject).toContain('Reminder: Secret Supper on');
@@ -188,7 +188,8 @@ describe('reminders', () => {
       date: futureDate(30),
       ticketTypes: [{ name: 'Seat', price: 0, quantity: 20 }],
     });
-    await pool().query(`update public.events set reminder_hours = 48 where id = any($1)`, [[soon.id, later.id]]);
+    // Tomorrow evening in New York is at most ~50 hours away, whatever the UTC time now.
+    await pool().query(`update public.events set reminder_hours = 72 where id = any($1)`, [[soon.id, later.id]]);
     const free = async (eventId: string, ticketTypeId: string) =>
       (
         await callFunction('process-square-payment', {
