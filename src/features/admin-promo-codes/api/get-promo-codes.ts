@@ -7,7 +7,7 @@ export const promoCodesQueryKey = (orgId: string) => ['admin', orgId, 'promo-cod
 export async function getPromoCodes(orgId: string): Promise<PromoCode[]> {
   const { data, error } = await supabase
     .from('promo_codes')
-    .select('id, org_id, code, discount_type, discount_amount, times_redeemed, max_uses, active, created_at')
+    .select('id, org_id, code, discount_type, discount_amount, times_redeemed, max_uses, active, starts_at, ends_at, event_ids, created_at')
     .eq('org_id', orgId)
     .order('created_at', { ascending: false });
   if (error) throw error;

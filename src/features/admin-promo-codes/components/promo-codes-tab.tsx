@@ -1,12 +1,14 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { DataTable } from '@/components/ui/data-table';
-import { useDeactivatePromoCode } from '../api/deactivate-promo-code';
+import { useSetPromoCodeActive } from '../api/set-promo-code-active';
 import { usePromoCodes } from '../api/get-promo-codes';
-import { promoDiscount, promoUsage } from '../lib/format';
+import { promoDiscount, promoStatus, promoUsage } from '../lib/format';
+import type { PromoCode } from '../types';
+import { EditPromoCodeDialog } from './edit-promo-code-dialog';
 import { CreatePromoCodeDialog } from './create-promo-code-dialog';
 import { AdminSection } from '@/components/admin/admin-section';
 import { QueryStatus } from '@/components/admin/query-status';
@@ -14,9 +16,10 @@ import { withReason } from '@/lib/error-reason';
 
 export function PromoCodesTab({ orgId }: { orgId: string }) {
   const codes = usePromoCodes(orgId);
-  const deactivate = useDeactivatePromoCode(orgId, {
-    onSuccess: () => toast.success('Success', { description: 'Promo code deactivated' }),
-    onError: (error) => toast.error('Error', { description: withReason('Failed to deactivate promo code', error) }),
+  const [editing, setEditing] = useState<PromoCode | null>(null);
+  const setActive = useSetPromoCodeActive(orgId, {
+    onSuccess: (_, { active }) => toast.success('Success', { description: active ? 'Promo code reactivated' : 'Promo code deactivated' }),
+    onError: (error) => toast.error('Error', { description: withReason('Failed to update promo code', error) }),
   });
 
   useEffect(() => {
@@ -33,25 +36,40 @@ export function PromoCodesTab({ orgId }: { orgId: string }) {
               <TableCell className="font-mono font-semibold">{code.code}</TableCell>
               <TableCell>{promoDiscount(code)}</TableCell>
               <TableCell className="tabular-nums">{promoUsage(code)}</TableCell>
-              <TableCell>{code.active ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>}</TableCell>
+              <TableCell>
+                <StatusBadge code={code} />
+              </TableCell>
               <TableCell className="whitespace-nowrap">{new Date(code.created_at).toLocaleDateString('en-US', { dateStyle: 'medium' })}</TableCell>
               <TableCell className="text-right">
-                {code.active ? (
+                <div className="flex flex-wrap justify-end gap-1">
+                  <Button variant="ghost" size="sm" onClick={() => setEditing(code)} aria-label={`Edit ${code.code}`}>
+                    Edit
+                  </Button>
                   <Button
                     variant="ghost"
                     size="sm"
-                    disabled={deactivate.isPending}
-                    onClick={() => deactivate.mutate(code.id)}
-                    aria-label={`Deactivate ${code.code}`}
+                    disabled={setActive.isPending}
+                    onClick={() => setActive.mutate({ id: code.id, active: !code.active })}
+                    aria-label={`${code.active ? 'Deactivate' : 'Reactivate'} ${code.code}`}
                   >
-                    Deactivate
+                    {code.active ? 'Deactivate' : 'Reactivate'}
                   </Button>
-                ) : null}
+                </div>
               </TableCell>
             </TableRow>
           ))}
         </DataTable>
       ) : null}
+      {editing ? <EditPromoCodeDialog orgId={orgId} code={editing} onClose={() => setEditing(null)} /> : null}
     </AdminSection>
   );
+}
+
+function StatusBadge({ code }: { code: PromoCode }) {
+  const status = promoStatus(code);
+  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '');
+  if (status === 'Active') return <Badge variant="success">{code.ends_at ? `Active until ${when(code.ends_at)}` : 'Active'}</Badge>;
+  if (status === 'Scheduled') return <Badge variant="secondary">{`Starts ${when(code.starts_at)}`}</Badge>;
+  if (status === 'Ended') return <Badge variant="secondary">{`Ended ${when(code.ends_at)}`}</Badge>;
+  return <Badge variant="secondary">Inactive</Badge>;
 }
