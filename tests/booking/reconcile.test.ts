@@ -154,15 +154,22 @@ describe('a functions process killed right after the charge', () => {
 
     // The runner is back (supervised restart); the reconciler runs once.
     await until('the restarted runner', 30_000, async () => (runner.pid && runner.pid !== firstPid ? true : undefined));
+    // Rows younger than 2 s are left alone, as the schedule leaves requests in flight alone (the
+    // shared test database also holds other files' bookings, some of them mid-request).
+    await new Promise((r) => setTimeout(r, 2_500));
     const run = await until('a reconciler answer', 30_000, async () => {
       const res = await fetch(`${runner.url}/reconcile-payments`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${stackEnv().serviceRoleKey}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ olderThanSeconds: 0 }),
+        body: JSON.stringify({ olderThanSeconds: 2 }),
       }).catch(() => null);
       return res?.ok ? ((await res.json()) as Record<string, number>) : undefined;
     });
-    expect(run).toMatchObject({ success: true, confirmed: CRASHED - 5, refunded: 5, failed: 0 });
+    // At least this event's 24 (other files' stuck rows of another processor count as failed here);
+    // what happened to each of ours is checked in the database below.
+    expect(run).toMatchObject({ success: true });
+    expect(run.confirmed).toBeGreaterThanOrEqual(CRASHED - 5);
+    expect(run.refunded).toBeGreaterThanOrEqual(5);
 
     const settled = await sql<{ id: string; status: string; charged: number; refunded: number; charging: number }>(
       `select r.id, r.status,
@@ -204,9 +211,10 @@ describe('a functions process killed right after the charge', () => {
     const again = await fetch(`${runner.url}/reconcile-payments`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${stackEnv().serviceRoleKey}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ olderThanSeconds: 0 }),
+      body: JSON.stringify({ olderThanSeconds: 2 }),
     }).then((r) => r.json());
-    expect(again).toMatchObject({ success: true, confirmed: 0, refunded: 0 });
+    expect(again).toMatchObject({ success: true });
     expect(refunds.size).toBe(5);
+    expect(payments.size).toBe(CRASHED);
   });
 });
