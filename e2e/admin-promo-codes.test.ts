@@ -55,6 +55,7 @@ describe('promo codes, fully managed', () => {
     await dialog.getByLabel('Discount (%)').fill('25');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Promo code updated');
+    await dialog.waitFor({ state: 'detached' });
     expect(await promoRow('USED3')).toMatchObject({ discount_amount: 25, max_uses: 20, times_redeemed: 3 });
     await page.getByRole('table', { name: 'Promo codes' }).getByRole('row').filter({ hasText: 'USED3' }).filter({ hasText: '3 / 20' }).waitFor();
 
@@ -72,6 +73,7 @@ describe('promo codes, fully managed', () => {
     await dialog.getByLabel('Valid from').fill(local);
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Promo code updated');
+    await dialog.waitFor({ state: 'detached' });
     await page
       .getByText(/^Starts /)
       .first()
@@ -81,8 +83,9 @@ describe('promo codes, fully managed', () => {
     await page.getByRole('button', { name: 'Edit USED3' }).click();
     await dialog.getByLabel('Promo Dinner').check();
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await expectToast(page, 'Promo code updated');
-    expect((await promoRow('USED3'))?.event_ids).toEqual([dinner.id]);
+    // The first save's toast may still be showing: wait for this save itself.
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await promoRow('USED3'))?.event_ids, { timeout: 10_000 }).toEqual([dinner.id]);
     expect(await pay(lunch, 7500, 'USED3')).toMatchObject({ status: 400, body: { error: 'Invalid promo code' } });
     expect((await pay(dinner, 7500, 'USED3')).body).toMatchObject({ success: true, amountCents: 7500 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
