@@ -90,7 +90,9 @@ export interface BenchStack {
  * A throwaway stack on free ports (PostgreSQL, gateway, Deno functions, mailbox), migrated
  * and seeded, in a temporary folder deleted by stop().
  */
-export async function startBenchStack(opts: { siteUrl?: string } = {}): Promise<BenchStack> {
+export async function startBenchStack(
+  opts: { siteUrl?: string; durable?: boolean; functionsEnv?: Record<string, string> } = {},
+): Promise<BenchStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'supperhost-bench-'));
   chmodSync(dataDir, 0o755); // the embedded PostgreSQL runs as the "postgres" user when started by root
   const ports = { db: await freePort(), api: await freePort(), functions: await freePort(), mailbox: await freePort() };
@@ -105,6 +107,8 @@ export async function startBenchStack(opts: { siteUrl?: string } = {}): Promise<
       ephemeral: true,
       seed: true,
       emailConfirmations: false,
+      durable: opts.durable,
+      functionsEnv: opts.functionsEnv,
       log,
     });
   } catch (error) {

@@ -53,6 +53,14 @@ export interface StackOptions {
    * the confirmation flow has tests of its own (tests/api/auth-confirmation.test.ts).
    */
   emailConfirmations?: boolean;
+  /**
+   * Keep an ephemeral database durable (fsync and synchronous commit on, as in production)
+   * instead of the quicker throwaway settings: for benchmarks comparing with a durable
+   * hot-row rate (bench/drop.ts).
+   */
+  durable?: boolean;
+  /** More environment for the edge functions (e.g. SUPPERHOST_DIRECT_DB=off in a benchmark). */
+  functionsEnv?: Record<string, string>;
 }
 
 export class PortInUseError extends Error {}
@@ -146,7 +154,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
   try {
     mkdirSync(opts.dataDir, { recursive: true });
     assertReachableByPostgresUser(opts.dataDir);
-    const db = await startPostgres({ dataDir: dbDir, port: opts.ports.db, persistent: !opts.ephemeral, throwaway: opts.ephemeral });
+    const db = await startPostgres({ dataDir: dbDir, port: opts.ports.db, persistent: !opts.ephemeral, throwaway: opts.ephemeral && !opts.durable });
     stoppers.push(() => db.stop());
     log(`PostgreSQL started on port ${opts.ports.db}`);
     const migrations = await migrate(db.url, { seed: opts.seed ?? true });
@@ -182,6 +190,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
         SUPABASE_DB_URL: db.url,
         SITE_URL: opts.siteUrl,
         ...mailboxProviderEnv(info.mailboxUrl),
+        ...opts.functionsEnv,
       },
       log,
       watch: opts.watchFunctions ?? false,

@@ -19,6 +19,7 @@
 //
 // Imports http.ts, supabase.ts, input.ts and product.ts.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
+import { rpc } from './db.ts';
 import { refusal } from './http.ts';
 import { headerUnsafeMessage, isHeaderSafe } from './input.ts';
 import { EMAIL_BATCH_DEFAULT, EMAIL_BATCH_MAX } from './product.ts';
@@ -190,7 +191,7 @@ async function rendered(db: SupabaseClient, row: OutboxRow): Promise<OutboxRow> 
   if (!row.template_data || row.rendered_at) return row;
   const site = (Deno.env.get('SITE_URL') ?? '').trim();
   const email = await renderEmail(row.template_data, site, await fetchLogo(row.template_data.org.logo_url));
-  const { error } = await db.rpc('store_rendered_email', {
+  const { error } = await rpc(db, 'store_rendered_email', {
     p_id: row.id,
     p_claim_token: row.claim_token,
     p_subject: email.subject,
@@ -203,7 +204,7 @@ async function rendered(db: SupabaseClient, row: OutboxRow): Promise<OutboxRow> 
 }
 
 async function finish(db: SupabaseClient, row: OutboxRow, outcome: Outcome, error: string | null): Promise<void> {
-  const { data, error: rpcError } = await db.rpc('finish_outbox_send', {
+  const { data, error: rpcError } = await rpc(db, 'finish_outbox_send', {
     p_id: row.id,
     p_claim_token: row.claim_token,
     p_outcome: outcome,
@@ -240,7 +241,7 @@ export async function deliverPendingEmails(options: DeliverOptions = {}): Promis
   const deadline = Date.now() + (options.timeBudgetMs ?? 60_000);
   const db = options.db ?? sharedAdminClient();
 
-  const { data, error } = await db.rpc('claim_outbox_batch', { p_limit: limit, p_ids: options.ids ?? null });
+  const { data, error } = await rpc(db, 'claim_outbox_batch', { p_limit: limit, p_ids: options.ids ?? null });
   if (error) throw refusal(500, `Could not claim messages from the outbox: ${error.message}`, 'outbox_claim_failed');
   const rows = (data ?? []) as OutboxRow[];
 
@@ -288,17 +289,47 @@ interface EdgeRuntimeLike {
   waitUntil?(promise: Promise<unknown>): void;
 }
 
+let running: Promise<void> | null = null;
+let again = false;
+
+/** One background run at a time per worker: kicks during a run ask for one more run after it. */
+function coalescedDelivery(limit: number | undefined): Promise<void> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    try {
+      do {
+        again = false;
+        await deliverPendingEmails({ limit: limit ?? 10, timeBudgetMs: 20_000 }).catch((error) => {
+          console.error('[outbox] background delivery failed', error);
+        });
+      } while (again);
+    } finally {
+      // In the same step as the last check of `again`: a later kick starts a run of its own.
+      running = null;
+    }
+  })();
+  return running;
+}
+
 /**
  * Starts delivery in the background after a message was queued, without delaying the
  * response (EdgeRuntime.waitUntil keeps the worker alive until it ends). Does nothing
- * without a provider. The scheduled send-outbox call (pg_cron when deployed; the local
- * stack's timer) is the safety net for anything a kick misses.
+ * without a provider. Kicks without ids coalesce: while a run is under way in this worker,
+ * further kicks make it claim once more when it ends instead of starting runs of their own
+ * (a rush of bookings is a few batches, not one claim per booking). The scheduled
+ * send-outbox call (pg_cron when deployed; the local stack's timer) is the safety net for
+ * anything a kick misses.
  */
 export function kickEmailDelivery(options: Pick<DeliverOptions, 'ids' | 'limit'> = {}): void {
   if (!emailProviderConfigured()) return;
-  const work = deliverPendingEmails({ limit: 10, timeBudgetMs: 20_000, ...options }).catch((error) => {
-    console.error('[outbox] background delivery failed', error);
-  });
+  const work = options.ids
+    ? deliverPendingEmails({ limit: 10, timeBudgetMs: 20_000, ...options }).catch((error) => {
+        console.error('[outbox] background delivery failed', error);
+      })
+    : coalescedDelivery(options.limit);
   const runtime = (globalThis as { EdgeRuntime?: EdgeRuntimeLike }).EdgeRuntime;
   if (typeof runtime?.waitUntil === 'function') runtime.waitUntil(work);
 }

@@ -1,16 +1,11 @@
 // RPC layer: the one way the functions call SQL functions (`callRpc`), with the
-// translation of the booking SQL's errors into refusals. Imports http.ts only.
+// translation of the booking SQL's errors into refusals. Imports http.ts and db.ts only.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
+import { rpc, type RpcError } from './db.ts';
 import { HttpError, refusal } from './http.ts';
 
 /** What a guest reads when the booking failed for a reason that is not theirs to fix. */
 export const GENERIC_PAYMENT_ERROR = 'Failed to process payment. Please try again.';
-
-export interface RpcError {
-  code?: string;
-  message?: string;
-  details?: string | null;
-}
 
 /** SQLSTATEs of the booking SQL (see supabase/migrations/20261123002000_booking.sql). */
 function detailOf(error: RpcError): Record<string, unknown> {
@@ -91,8 +86,7 @@ export async function callRpc<T>(db: SupabaseClient, fn: string, args: Record<st
     if (attempt > 0) await sleep(25 * 2 ** attempt + Math.random() * 50);
     let result: { data: unknown; error: RpcError | null };
     try {
-      const call = db.rpc(fn, args);
-      result = await (options.clientKey ? call.setHeader('x-supperhost-client', options.clientKey) : call);
+      result = await rpc(db, fn, args, options.clientKey ? { 'x-supperhost-client': options.clientKey } : {});
     } catch (error) {
       last = { message: String(error) };
       continue;
@@ -114,7 +108,7 @@ export async function callRpc<T>(db: SupabaseClient, fn: string, args: Record<st
  */
 export async function releaseExpiredHolds(db: SupabaseClient): Promise<void> {
   try {
-    const { error } = await db.rpc('release_expired_holds');
+    const { error } = await rpc(db, 'release_expired_holds');
     if (error) console.error('[rpc] release_expired_holds', error);
   } catch (error) {
     console.error('[rpc] release_expired_holds', error);

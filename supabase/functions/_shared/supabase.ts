@@ -12,9 +12,18 @@ function env(name: string): string {
 
 const serverAuth = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };
 
+const serviceClients = new WeakSet<SupabaseClient>();
+
 /** A client with the service role: bypasses row-level security. Server-side only. */
 export function createAdminClient(): SupabaseClient {
-  return createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), { auth: serverAuth });
+  const client = createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), { auth: serverAuth });
+  serviceClients.add(client);
+  return client;
+}
+
+/** Whether the client acts as the service role (made by createAdminClient): db.ts may then call SQL directly. */
+export function isServiceClient(client: SupabaseClient): boolean {
+  return serviceClients.has(client);
 }
 
 let shared: SupabaseClient | undefined;

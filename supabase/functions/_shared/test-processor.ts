@@ -6,6 +6,7 @@
 // their first lookup), 'refund-fail' FAILED. A failed RPC (no answer) is 'unknown'.
 // Imports processor.ts.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
+import { rpc } from './db.ts';
 import {
   type ChargeRequest,
   type ChargeResult,
@@ -29,7 +30,7 @@ export class LocalTestProcessor implements PaymentProcessor {
   constructor(private readonly db: SupabaseClient) {}
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
-    const { data, error } = await this.db.rpc('test_processor_charge', {
+    const { data, error } = await rpc<ProcessorAnswer>(this.db, 'test_processor_charge', {
       p_idempotency_key: request.idempotencyKey,
       p_source_id: request.sourceId,
       p_amount_cents: request.amountCents,
@@ -44,7 +45,7 @@ export class LocalTestProcessor implements PaymentProcessor {
   }
 
   async refund(request: RefundRequest): Promise<RefundResult> {
-    const { data, error } = await this.db.rpc('test_processor_refund', {
+    const { data, error } = await rpc(this.db, 'test_processor_refund', {
       p_idempotency_key: request.idempotencyKey,
       p_payment_id: request.paymentId,
       p_amount_cents: request.amountCents,
@@ -57,14 +58,14 @@ export class LocalTestProcessor implements PaymentProcessor {
   }
 
   async getRefund(refundId: string): Promise<RefundResult> {
-    const { data, error } = await this.db.rpc('test_processor_get_refund', { p_refund_id: refundId });
+    const { data, error } = await rpc(this.db, 'test_processor_get_refund', { p_refund_id: refundId });
     if (error) return { status: 'unknown', message: error.message };
     const answer = data as ProcessorAnswer | null;
     return readRefundAnswer(httpStatusOf(answer), answer);
   }
 
   async getPayment(paymentId: string): Promise<ChargeResult> {
-    const { data, error } = await this.db.rpc('test_processor_get_payment', { p_payment_id: paymentId });
+    const { data, error } = await rpc(this.db, 'test_processor_get_payment', { p_payment_id: paymentId });
     if (error) return { status: 'unknown', message: error.message };
     const answer = data as ProcessorAnswer | null;
     return readPaymentAnswer(httpStatusOf(answer), answer);
