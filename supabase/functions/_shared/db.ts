@@ -5,8 +5,9 @@
 // The direct path is the booking path's speed: a paying guest's hold, charge record and
 // confirmation are each one pooled transaction instead of an HTTP request through the API
 // gateway, which on a small machine costs more than the SQL itself (docs/BENCHMARKS.md).
-// It runs each call the way PostgREST runs it for the service role, in one transaction:
-//   set local role service_role; request.jwt.claims = {"role":"service_role"};
+// It runs each call the way PostgREST runs it for the service role, as one statement (its own
+// transaction, committed by the server as soon as it ends):
+//   role service_role; request.jwt.claims = {"role":"service_role"};
 //   request.headers = the headers given (e.g. x-supperhost-client for the promo throttle);
 //   then the function, its answer read as JSON like PostgREST's (a scalar, an object, an
 //   array for a set-returning function, null for void).
@@ -119,24 +120,28 @@ async function direct<T>(sql: Sql, fn: string, args: Record<string, unknown>, he
   }
   const shape = await shapeOf(sql, fn).catch(() => null);
   if (!shape) return undefined;
-  const call = `public.${fn}(${names.map((name, i) => `${name} => $${i + 1}`).join(', ')})`;
-  const query =
+  const call = `public.${fn}(${names.map((name, i) => `${name} => $${i + 3}`).join(', ')})`;
+  const answer =
     shape === 'set'
-      ? `select coalesce(jsonb_agg(to_jsonb(f)), '[]'::jsonb) as result from ${call} f`
+      ? `coalesce((select jsonb_agg(to_jsonb(f)) from ${call} f), '[]'::jsonb)`
       : shape === 'void'
-        ? `select ${call} as result`
-        : `select to_jsonb(${call}) as result`;
+        ? `(select null::jsonb from (select ${call}) f)`
+        : `to_jsonb(${call})`;
+  // One statement, its own transaction: the settings first (a materialized CTE is read before
+  // the select list is evaluated), then the call; it commits on the server as soon as it ends.
+  // A transaction left open until the answer reached this process would keep the locks the
+  // call took (the event's row lock of a hold) while a busy worker got round to COMMIT.
+  const query = `
+    with settings as materialized (
+      select set_config('role', 'service_role', true), set_config('request.jwt.claims', $1, true), set_config('request.headers', $2, true)
+    )
+    select ${answer} as result from settings`;
   try {
-    const rows = await sql.begin((tx) => [
-      tx.unsafe('set local role service_role'),
-      tx.unsafe(`select set_config('request.jwt.claims', $1, true), set_config('request.headers', $2, true)`, [
-        '{"role":"service_role"}',
-        JSON.stringify(Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]))),
-      ]),
-      // The driver's parameter type has no plain-object case; objects are serialized by the server's parameter type.
-      tx.unsafe(query, values as never[]),
-    ]);
-    const result = (rows[2] as unknown as { result: unknown }[])[0]?.result;
+    const claims = '{"role":"service_role"}';
+    const requestHeaders = JSON.stringify(Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])));
+    // The driver's parameter type has no plain-object case; objects are serialized by the server's parameter type.
+    const rows = await sql.unsafe(query, [claims, requestHeaders, ...values] as never[]);
+    const result = (rows as unknown as { result: unknown }[])[0]?.result;
     return { data: (shape === 'void' ? null : (result ?? null)) as T | null, error: null };
   } catch (error) {
     return { data: null, error: asRpcError(error) };
