@@ -213,6 +213,8 @@ describe('staff', () => {
       await join(full.eventId, full.ticketTypeId, 'Fay Second');
 
       const { page } = await adminPage(staff, org.id, 'events', { viewport });
+      // At 1280 px the waitlist is among the row's less common actions, under 'More'.
+      if (layout === 'desktop') await page.getByRole('button', { name: `More actions for ${title}` }).click();
       await page.getByRole('button', { name: `Waitlist of ${title}` }).click();
       const dialog = page.getByTestId('waitlist-dialog');
       const entries = dialog.getByTestId('waitlist-entry');

@@ -13,11 +13,13 @@ const routes = {
   reservationDetails: lazy(() => import('./routes/reservation-details')),
   manageBooking: lazy(() => import('./routes/manage-booking')),
   waitlistOffer: lazy(() => import('./routes/waitlist-offer')),
+  payBooking: lazy(() => import('./routes/pay-booking')),
   chefSignup: lazy(() => import('./routes/chef-signup')),
   auth: lazy(() => import('./routes/auth')),
   admin: lazy(() => import('./routes/admin')),
   adminJoin: lazy(() => import('./routes/admin-join')),
   adminDoor: lazy(() => import('./routes/admin-door')),
+  adminEventOverview: lazy(() => import('./routes/admin-event-overview')),
   orgPage: lazy(() => import('./routes/org-page')),
   orgEmbed: lazy(() => import('./routes/org-embed')),
   notFound: lazy(() => import('./routes/not-found')),
@@ -41,9 +43,11 @@ export function AppRouter() {
             <Route path={paths.reservationDetails.path} element={page(routes.reservationDetails)} />
             <Route path={paths.manageBooking.path} element={page(routes.manageBooking)} />
             <Route path={paths.waitlistOffer.path} element={page(routes.waitlistOffer)} />
+            <Route path={paths.payBooking.path} element={page(routes.payBooking)} />
             <Route path={paths.chefSignup.path} element={page(routes.chefSignup)} />
             <Route path={paths.auth.path} element={page(routes.auth)} />
             <Route path={paths.adminDoor.path} element={page(routes.adminDoor)} />
+            <Route path={paths.adminEventOverview.path} element={page(routes.adminEventOverview)} />
             <Route path={paths.adminJoin.path} element={page(routes.adminJoin)} />
             <Route path={`${paths.admin.path}/*`} element={page(routes.admin)} />
             <Route path={paths.orgPage.path} element={page(routes.orgPage)} />

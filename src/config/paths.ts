@@ -19,6 +19,8 @@ export const paths = {
   manageBooking: { path: '/booking/:token', getHref: (token: string) => `/booking/${encodeURIComponent(token)}` },
   /** A waitlist offer's claim page (the token, from the offer email, is its key). */
   waitlistOffer: { path: '/waitlist/:token', getHref: (token: string) => `/waitlist/${encodeURIComponent(token)}` },
+  /** The payment step of a booking staff entered with a payment link (the token, from the email, is its key; 'pay' is a reserved slug). */
+  payBooking: { path: '/pay/:token', getHref: (token: string) => `/pay/${encodeURIComponent(token)}` },
   /** Sign in / up; `next` (a path of this site) is where a signed-in visitor goes instead of /admin, `tab` the open form. */
   auth: {
     path: '/auth',
@@ -35,6 +37,8 @@ export const paths = {
   adminJoin: { path: '/admin/join/:token', getHref: (token: string) => `/admin/join/${encodeURIComponent(token)}` },
   /** The door list of one event (check-in, run sheet, CSV). */
   adminDoor: { path: '/admin/door/:eventId', getHref: (eventId: string) => `/admin/door/${encodeURIComponent(eventId)}` },
+  /** One event's overview: sold and held against capacity, money, check-ins, bookings over time. */
+  adminEventOverview: { path: '/admin/events/:eventId', getHref: (eventId: string) => `/admin/events/${encodeURIComponent(eventId)}` },
   orgPage: { path: '/:orgSlug', getHref: (orgSlug: string) => `/${orgSlug}` },
   orgEmbed: { path: '/:orgSlug/embed', getHref: (orgSlug: string) => `/${orgSlug}/embed` },
 } as const;

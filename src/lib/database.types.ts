@@ -1199,10 +1199,20 @@ export type Database = {
       }
       admin_orgs: { Args: Record<PropertyKey, never>; Returns: Json }
       admin_rsvp_overview: { Args: { p_org_id: string }; Returns: Json }
+      admin_save_event: {
+        Args: {
+          p_event: Json
+          p_event_id: string
+          p_rsvp_slots: Json
+          p_ticket_types: Json
+        }
+        Returns: undefined
+      }
       admin_update_event: {
         Args: { p_event: Json; p_event_id: string }
         Returns: undefined
       }
+      admin_whole_number: { Args: { p_value: Json }; Returns: number }
       all_http_urls: { Args: { urls: string[] }; Returns: boolean }
       apply_square_webhook: {
         Args: { p_event_id: string; p_event_type: string; p_object: Json }

@@ -12,6 +12,8 @@ import { AuthRequired } from '@/features/admin-shell/components/auth-required';
 import { tabTitle } from '@/features/admin-shell/lib/nav';
 import { EventsTab } from '@/features/admin-events/components/events-tab';
 import { WaitlistDialog } from '@/features/admin-waitlist/components/waitlist-dialog';
+import { StaffBookingDialog } from '@/features/admin-staff-booking/components/staff-booking-dialog';
+import { DuplicateEventDialog } from '@/features/admin-repeat-event/components/duplicate-event-dialog';
 import { ReservationsTab } from '@/features/admin-reservations/components/reservations-tab';
 import { RsvpsTab } from '@/features/admin-rsvps/components/rsvps-tab';
 import { GuestsTab } from '@/features/admin-guests/components/guests-tab';
@@ -58,6 +60,8 @@ export default function AdminRoute() {
                   orgId={org.id}
                   layout={layout}
                   renderWaitlist={(event, onClose) => <WaitlistDialog orgId={org.id} event={event} onClose={onClose} />}
+                  renderAddBooking={(event, onClose) => <StaffBookingDialog orgId={org.id} event={event} onClose={onClose} />}
+                  renderDuplicate={(event, onClose) => <DuplicateEventDialog orgId={org.id} event={event} onClose={onClose} />}
                 />
               ) : null}
               {tab === 'reservations' ? <ReservationsTab orgId={org.id} orgName={org.name} layout={layout} /> : null}

@@ -86,6 +86,35 @@ export const rsvpExtrasSchema = z.object({
     .refine((v) => v === '' || /^\$?\d+(\.\d{1,2})?$/.test(v), 'Enter the deposit in dollars, e.g. 5 or 12.50'),
 });
 
+const dollars = (message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\$?\d+(\.\d{1,2})?$/.test(v), message);
+
+/**
+ * A ticket type as the Edit Event dialog holds it (id '' = added in this dialog): price in dollars,
+ * capacity = tickets in all. An existing type's capacity may be left empty (kept as it is); the
+ * database refuses one below what is sold or held.
+ */
+export const editTicketTypeSchema = z
+  .object({
+    id: z.string(),
+    name: z.string().trim().min(1, 'Enter a name').max(120, 'The name is too long (120 characters at most)'),
+    price: dollars('Enter a price in dollars, e.g. 125 or 12.50').refine((v) => v !== '', 'Enter a price in dollars, e.g. 125 or 12.50'),
+    capacity: wholeNumber('Enter a whole number'),
+  })
+  .refine((t) => t.id !== '' || t.capacity !== '', { message: 'Enter how many tickets in all', path: ['capacity'] });
+
+/** An RSVP slot as the Edit Event dialog holds it (id '' = added in this dialog); inactive slots are hidden from guests. */
+export const editRsvpSlotSchema = z.object({
+  id: z.string(),
+  slotLabel: z.string().trim().min(1, 'Enter a label').max(60, 'The label is too long (60 characters at most)'),
+  slotTime: z.string().regex(/^\d{2}:\d{2}$/, 'Enter a time'),
+  maxCapacity: wholeNumber('Enter a whole number').refine((v) => v !== '', 'Enter a whole number'),
+  isActive: z.boolean(),
+});
+
 /** The Edit Event dialog: title and date are required. */
 export const editEventSchema = z
   .object({
@@ -100,6 +129,9 @@ export const editEventSchema = z
     refundWindowHours,
     lateRefundPercent,
     ...guestEmailShape,
+    depositDollars: dollars('Enter the deposit in dollars, e.g. 5 or 12.50'),
+    ticketTypes: z.array(editTicketTypeSchema),
+    rsvpSlots: z.array(editRsvpSlotSchema),
   })
   .refine(addressNeedsReminder, addressNeedsReminderError);
 

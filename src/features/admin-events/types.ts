@@ -37,3 +37,11 @@ export interface DraftRsvpSlot {
   slotLabel: string;
   maxCapacity: number;
 }
+
+/** A ticket type's capacity ("tickets in all": remaining + sold + held) and what is taken of it. */
+export interface TicketSales {
+  id: string;
+  capacity: number;
+  sold: number;
+  held: number;
+}

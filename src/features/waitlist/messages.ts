@@ -11,3 +11,35 @@ export const waitlistMessages = {
   claimed: { title: 'Your seats are booked!', description: 'A confirmation is on its way to your inbox.' },
   loadFailed: 'We could not load this offer. Please reload the page.',
 } as const;
+
+/** The claim page's words for each kind of link: a waitlist offer, or a payment link staff sent. */
+export const offerPageMessages = {
+  waitlist_offer: {
+    pageTitle: 'Waitlist offer',
+    loading: 'Loading your offer…',
+    heading: 'Seats are held for you',
+    payTitle: 'Claim your seats',
+    payDescription: 'Pay for exactly the seats held for you; nothing is charged before you press Pay.',
+    payFailed: waitlistMessages.claimFailed,
+    alreadyDone: waitlistMessages.alreadyClaimed,
+    expiredHeading: 'This offer has expired',
+    expired: waitlistMessages.offerExpired,
+    invalidTitle: 'Waitlist link not valid',
+    invalidHeading: 'This waitlist link is not valid',
+    loadFailed: waitlistMessages.loadFailed,
+  },
+  payment_link: {
+    pageTitle: 'Complete your booking',
+    loading: 'Loading your booking…',
+    heading: 'Complete your booking',
+    payTitle: 'Pay for your booking',
+    payDescription: 'Pay for exactly the seats your host held for you; nothing is charged before you press Pay.',
+    payFailed: 'Could not complete your booking',
+    alreadyDone: 'Already paid',
+    expiredHeading: 'This payment link has expired',
+    expired: 'This payment link has expired and the seats were released. Please contact the host to book again.',
+    invalidTitle: 'Payment link not valid',
+    invalidHeading: 'This payment link is not valid',
+    loadFailed: 'We could not load this booking. Please reload the page.',
+  },
+} as const;

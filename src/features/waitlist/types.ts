@@ -11,9 +11,13 @@ export interface WaitlistEvent {
   rsvp_slots: readonly PublicRsvpSlot[];
 }
 
-/** A waitlist offer as its claim page shows it (the server's `offer`). */
+/** What a held booking's link is: a waitlist offer (/waitlist/{token}) or a payment link staff sent (/pay/{token}). */
+export type OfferKind = 'waitlist_offer' | 'payment_link';
+
+/** A waitlist offer (or a staff payment link) as its claim page shows it (the server's `offer`). */
 export interface WaitlistOffer {
   reservation_id: string;
+  kind: OfferKind;
   status: 'open' | 'claimed' | 'expired';
   expires_at: string | null;
   name: string;

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { MapPin, Pencil, Trash2 } from 'lucide-react';
+import { Copy, MapPin, Pencil, Trash2, UserPlus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -16,9 +16,14 @@ interface Props {
   onToggle(event: AdminEvent, isActive: boolean): void;
   /** Opens the event's waitlist (composed by the admin route). */
   onWaitlist?(event: AdminEvent): void;
+  /** Opens 'Add booking' for the event (composed by the admin route). */
+  onAddBooking?(event: AdminEvent): void;
+  /** Opens 'Duplicate event' (composed by the admin route). */
+  onDuplicate?(event: AdminEvent): void;
 }
 
-function EventCard({ event, onEdit, onDelete, onToggle, onWaitlist }: Omit<Props, 'events'> & { event: AdminEvent }) {
+/** An event at a phone's width: every action stays visible, the row wrapping as it needs. */
+function EventCard({ event, onEdit, onDelete, onToggle, onWaitlist, onAddBooking, onDuplicate }: Omit<Props, 'events'> & { event: AdminEvent }) {
   const switchId = useId();
   return (
     <Card data-event-id={event.id}>
@@ -44,31 +49,48 @@ function EventCard({ event, onEdit, onDelete, onToggle, onWaitlist }: Omit<Props
           </span>
           <EventStatusBadge event={event} />
         </div>
-        <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-3">
-          <div className="flex items-center gap-2">
-            <Switch id={switchId} checked={event.is_active} onCheckedChange={(checked) => onToggle(event, checked)} />
-            <label htmlFor={switchId} className="text-sm">
-              Active
-            </label>
-          </div>
-          <div className="flex flex-wrap justify-end gap-1">
-            {onWaitlist ? (
-              <Button variant="ghost" size="sm" onClick={() => onWaitlist(event)} aria-label={`Waitlist of ${event.title}`}>
-                Waitlist
-              </Button>
-            ) : null}
-            <Button asChild variant="ghost" size="sm">
-              <Link to={paths.adminDoor.getHref(event.id)} aria-label={`Door list of ${event.title}`}>
-                Door list
-              </Link>
+        <div className="flex items-center gap-2 border-t pt-3">
+          <Switch id={switchId} checked={event.is_active} onCheckedChange={(checked) => onToggle(event, checked)} />
+          <label htmlFor={switchId} className="text-sm">
+            Active
+          </label>
+        </div>
+        <div className="flex flex-wrap gap-1" data-testid="event-card-actions">
+          <Button asChild variant="ghost" size="sm">
+            <Link to={paths.adminEventOverview.getHref(event.id)} aria-label={`Overview of ${event.title}`}>
+              Overview
+            </Link>
+          </Button>
+          <Button asChild variant="ghost" size="sm">
+            <Link to={paths.adminDoor.getHref(event.id)} aria-label={`Door list of ${event.title}`}>
+              Door list
+            </Link>
+          </Button>
+          {onWaitlist ? (
+            <Button variant="ghost" size="sm" onClick={() => onWaitlist(event)} aria-label={`Waitlist of ${event.title}`}>
+              Waitlist
             </Button>
-            <Button variant="ghost" size="sm" onClick={() => onEdit(event)} aria-label={`Edit ${event.title}`}>
-              <Pencil className="h-4 w-4" aria-hidden />
+          ) : null}
+          {onAddBooking ? (
+            <Button variant="ghost" size="sm" onClick={() => onAddBooking(event)} aria-label={`Add booking to ${event.title}`}>
+              <UserPlus className="h-4 w-4" aria-hidden />
+              Add booking
             </Button>
-            <Button variant="ghost" size="sm" className="text-destructive" onClick={() => onDelete(event)} aria-label={`Delete ${event.title}`}>
-              <Trash2 className="h-4 w-4" aria-hidden />
+          ) : null}
+          {onDuplicate ? (
+            <Button variant="ghost" size="sm" onClick={() => onDuplicate(event)} aria-label={`Duplicate ${event.title}`}>
+              <Copy className="h-4 w-4" aria-hidden />
+              Duplicate
             </Button>
-          </div>
+          ) : null}
+          <Button variant="ghost" size="sm" onClick={() => onEdit(event)} aria-label={`Edit ${event.title}`}>
+            <Pencil className="h-4 w-4" aria-hidden />
+            Edit
+          </Button>
+          <Button variant="ghost" size="sm" className="text-destructive" onClick={() => onDelete(event)} aria-label={`Delete ${event.title}`}>
+            <Trash2 className="h-4 w-4" aria-hidden />
+            Delete
+          </Button>
         </div>
       </CardContent>
     </Card>

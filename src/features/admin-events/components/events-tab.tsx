@@ -18,13 +18,19 @@ interface Props {
   layout: 'desktop' | 'mobile';
   /** The event's waitlist dialog (admin-waitlist, composed by the admin route); without it no 'Waitlist' action shows. */
   renderWaitlist?(event: AdminEvent, onClose: () => void): ReactNode;
+  /** The event's 'Add booking' dialog (admin-staff-booking, composed by the admin route); without it no 'Add booking' action shows. */
+  renderAddBooking?(event: AdminEvent, onClose: () => void): ReactNode;
+  /** The event's 'Duplicate event' dialog (admin-repeat-event, composed by the admin route); without it no 'Duplicate' action shows. */
+  renderDuplicate?(event: AdminEvent, onClose: () => void): ReactNode;
 }
 
-export function EventsTab({ orgId, layout, renderWaitlist }: Props) {
+export function EventsTab({ orgId, layout, renderWaitlist, renderAddBooking, renderDuplicate }: Props) {
   const events = useEvents(orgId);
   const [editing, setEditing] = useState<AdminEvent | null>(null);
   const [deleting, setDeleting] = useState<AdminEvent | null>(null);
   const [waitlistOf, setWaitlistOf] = useState<AdminEvent | null>(null);
+  const [addingTo, setAddingTo] = useState<AdminEvent | null>(null);
+  const [duplicating, setDuplicating] = useState<AdminEvent | null>(null);
   const toggle = useSetEventActive(orgId, {
     onSuccess: (isActive) => toast.success(eventMessages.success, { description: isActive ? eventMessages.activated : eventMessages.deactivated }),
     onError: (error) => toast.error(eventMessages.error, { description: withReason(eventMessages.statusFailed, error) }),
@@ -39,6 +45,8 @@ export function EventsTab({ orgId, layout, renderWaitlist }: Props) {
     onDelete: setDeleting,
     onToggle: (event: AdminEvent, isActive: boolean) => toggle.mutate({ id: event.id, isActive }),
     onWaitlist: renderWaitlist ? setWaitlistOf : undefined,
+    onAddBooking: renderAddBooking ? setAddingTo : undefined,
+    onDuplicate: renderDuplicate ? setDuplicating : undefined,
   };
 
   return (
@@ -54,6 +62,8 @@ export function EventsTab({ orgId, layout, renderWaitlist }: Props) {
       {editing ? <EditEventDialog orgId={orgId} event={editing} onClose={() => setEditing(null)} /> : null}
       {deleting ? <DeleteEventDialog orgId={orgId} event={deleting} onClose={() => setDeleting(null)} /> : null}
       {waitlistOf && renderWaitlist ? renderWaitlist(waitlistOf, () => setWaitlistOf(null)) : null}
+      {addingTo && renderAddBooking ? renderAddBooking(addingTo, () => setAddingTo(null)) : null}
+      {duplicating && renderDuplicate ? renderDuplicate(duplicating, () => setDuplicating(null)) : null}
     </AdminSection>
   );
 }

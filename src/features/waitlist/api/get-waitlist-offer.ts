@@ -16,6 +16,7 @@ const text = z.string().nullable();
 /** The server's `offer`, read field by field (never cast). */
 const offerSchema = z.object({
   reservation_id: z.string(),
+  kind: z.enum(['waitlist_offer', 'payment_link']),
   status: z.enum(['open', 'claimed', 'expired']),
   expires_at: text,
   name: z.string(),

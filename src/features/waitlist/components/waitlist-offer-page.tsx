@@ -15,14 +15,16 @@ import { formatEventDate, formatEventTime } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
 import { ClaimRefusal, claimWaitlistOffer } from '../api/claim-waitlist-offer';
 import { OfferLinkInvalidError, useWaitlistOffer } from '../api/get-waitlist-offer';
-import { zoneAbbreviation } from '../lib/offer-time';
-import { waitlistMessages } from '../messages';
-import type { ClaimedOffer, WaitlistOffer } from '../types';
+import { formatHeldUntil, zoneAbbreviation } from '../lib/offer-time';
+import { offerPageMessages, waitlistMessages } from '../messages';
+import type { ClaimedOffer, OfferKind, WaitlistOffer } from '../types';
 import { OfferCountdown } from './offer-countdown';
 import { OfferLinkInvalid } from './offer-link-invalid';
 
 interface Props {
   token: string;
+  /** What the route's link is, for the page shown before the server answers (loading, not valid); then the offer's own kind rules. */
+  linkKind?: OfferKind;
   /** The route applies the organization's colors (features never import each other). */
   renderTheme?(colors: { primary_color: string | null }): ReactNode;
 }
@@ -53,21 +55,24 @@ function offerRows(offer: WaitlistOffer): SummaryRow[] {
  * organization's colors with its deadline, and the payment step for exactly those seats at the
  * server's price (one 'Claim' button when free); then the confirmation with the booking code and
  * the manage link. A lapsed, claimed or unknown offer gets a page of its own.
+ *
+ * /pay/{token} is the same page for a booking staff entered with a payment link (`offer.kind`
+ * 'payment_link'): the same steps, in its own words (the host held the seats; no waitlist).
  */
-export function WaitlistOfferPage({ token, renderTheme }: Props) {
+export function WaitlistOfferPage({ token, linkKind = 'waitlist_offer', renderTheme }: Props) {
   const offer = useWaitlistOffer(token);
   const [claimed, setClaimed] = useState<ClaimedOffer | null>(null);
   const { refetch } = offer;
   const reload = useCallback(() => void refetch(), [refetch]);
 
-  if (offer.isPending) return <PageSpinner label="Loading your offer…" />;
+  if (offer.isPending) return <PageSpinner label={offerPageMessages[linkKind].loading} />;
   if (offer.isError) {
-    if (offer.error instanceof OfferLinkInvalidError) return <OfferLinkInvalid />;
+    if (offer.error instanceof OfferLinkInvalidError) return <OfferLinkInvalid kind={linkKind} />;
     return (
       <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-6 text-center">
-        <PageMeta title="Waitlist offer" />
+        <PageMeta title={offerPageMessages[linkKind].pageTitle} />
         <p role="alert" className="max-w-md">
-          {offer.error.message || waitlistMessages.loadFailed}
+          {offer.error.message || offerPageMessages[linkKind].loadFailed}
         </p>
         <Button variant="outline" onClick={reload}>
           Try again
@@ -87,7 +92,7 @@ export function WaitlistOfferPage({ token, renderTheme }: Props) {
 
   return (
     <div className="min-h-screen bg-muted/40">
-      <PageMeta title={`Waitlist offer · ${org.name}`} />
+      <PageMeta title={`${offerPageMessages[data.kind].pageTitle} · ${org.name}`} />
       {renderTheme?.(org)}
       <header className="bg-primary text-primary-foreground">
         <div className="container flex items-center gap-3 py-4">
@@ -116,6 +121,7 @@ function OpenOffer({
 }) {
   const navigate = useNavigate();
   const free = offer.total_cents === 0;
+  const words = offerPageMessages[offer.kind];
   const backToOrg = () => void navigate(paths.orgPage.getHref(offer.organization.slug));
 
   const pay = useCallback(
@@ -135,16 +141,26 @@ function OpenOffer({
       toast.success(waitlistMessages.claimed.title, { description: waitlistMessages.claimed.description });
       onClaimed(claimed);
     },
-    onError: (error) => toast.error(waitlistMessages.claimFailed, { description: error.message || waitlistMessages.unreachable }),
+    onError: (error) => toast.error(words.payFailed, { description: error.message || waitlistMessages.unreachable }),
   });
 
   return (
     <>
       <div className="space-y-2">
-        <h1 className="font-serif text-3xl font-semibold">Seats are held for you</h1>
-        <p className="text-muted-foreground">
-          Good news, {offer.name}: seats freed up for {offer.event.title}. Claim them before the offer ends — after that they go to the next party on
-          the waitlist.
+        <h1 className="font-serif text-3xl font-semibold">{words.heading}</h1>
+        <p className="text-muted-foreground" data-testid="offer-intro">
+          {offer.kind === 'payment_link' ? (
+            <>
+              Your host has held {offer.guests === 1 ? '1 seat' : `${offer.guests} seats`} for you
+              {offer.expires_at ? ` until ${formatHeldUntil(offer.expires_at, offer.event.timezone)}` : ''} at {offer.event.title}, {offer.name}. Pay
+              below to confirm your booking; if it is not paid in time, the seats are released.
+            </>
+          ) : (
+            <>
+              Good news, {offer.name}: seats freed up for {offer.event.title}. Claim them before the offer ends — after that they go to the next party
+              on the waitlist.
+            </>
+          )}
         </p>
       </div>
       {offer.expires_at ? <OfferCountdown expiresAt={offer.expires_at} timeZone={offer.event.timezone} onExpired={onStale} /> : null}
@@ -152,7 +168,7 @@ function OpenOffer({
         <Card aria-labelledby="claim-title">
           <CardHeader>
             <h2 id="claim-title" className="font-serif text-2xl font-semibold">
-              Claim your seats
+              {offer.kind === 'payment_link' ? 'Confirm your booking' : 'Claim your seats'}
             </h2>
           </CardHeader>
           <CardContent className="space-y-5">
@@ -177,14 +193,20 @@ function OpenOffer({
               </p>
             ) : null}
             <Button size="lg" className="w-full" disabled={claimFree.isPending} onClick={() => claimFree.mutate()}>
-              {claimFree.isPending ? 'Claiming…' : 'Claim'}
+              {claimFree.isPending
+                ? offer.kind === 'payment_link'
+                  ? 'Confirming…'
+                  : 'Claiming…'
+                : offer.kind === 'payment_link'
+                  ? 'Confirm'
+                  : 'Claim'}
             </Button>
           </CardContent>
         </Card>
       ) : (
         <PaymentStep
-          title="Claim your seats"
-          description="Pay for exactly the seats held for you; nothing is charged before you press Pay."
+          title={words.payTitle}
+          description={words.payDescription}
           summary={offerRows(offer)}
           amountCents={offer.total_cents}
           refundPolicy={offer.refund_policy}
@@ -192,7 +214,7 @@ function OpenOffer({
           onBack={backToOrg}
           checkout={{
             kind: 'custom',
-            failureTitle: waitlistMessages.claimFailed,
+            failureTitle: words.payFailed,
             pay: ({ token: cardToken }) => pay(cardToken),
           }}
           onSuccess={(result) => {
@@ -233,7 +255,7 @@ function AlreadyClaimed({ token, offer }: { token: string; offer: WaitlistOffer 
       <CardHeader className="items-center text-center">
         <CircleCheck className="h-12 w-12 text-emerald-700" aria-hidden />
         <h1 id="claimed-title" className="font-serif text-3xl font-semibold">
-          {waitlistMessages.alreadyClaimed}
+          {offerPageMessages[offer.kind].alreadyDone}
         </h1>
         <p className="text-muted-foreground">
           These seats for {offer.event.title} on {formatEventDate(offer.event.date)} are booked.
@@ -257,14 +279,15 @@ function AlreadyClaimed({ token, offer }: { token: string; offer: WaitlistOffer 
 }
 
 function Expired({ offer }: { offer: WaitlistOffer }) {
+  const words = offerPageMessages[offer.kind];
   return (
     <Card role="region" aria-labelledby="expired-title" data-testid="waitlist-offer-expired">
       <CardHeader className="items-center text-center">
         <TimerOff className="h-12 w-12 text-muted-foreground" aria-hidden />
         <h1 id="expired-title" className="font-serif text-3xl font-semibold">
-          This offer has expired
+          {words.expiredHeading}
         </h1>
-        <p className="text-muted-foreground">{waitlistMessages.offerExpired}</p>
+        <p className="text-muted-foreground">{words.expired}</p>
       </CardHeader>
       <CardContent className="text-center">
         <Link to={paths.orgPage.getHref(offer.organization.slug)} className={linkClass}>

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Json } from '@/lib/database.types';
+import { arrayOf, integer, object, string } from '@/lib/read-json';
+import { supabase } from '@/lib/supabase';
+import type { TicketSales } from '../types';
+
+function readTicketSales(value: Json | undefined): TicketSales {
+  const t = object(value);
+  return { id: string(t.id), capacity: integer(t.capacity), sold: integer(t.sold), held: integer(t.held) };
+}
+
+/** Each ticket type's capacity ("tickets in all") and what is sold or held of it (staff_event_overview). */
+async function getTicketSales(eventId: string): Promise<TicketSales[]> {
+  const { data, error } = await supabase.rpc('staff_event_overview', { p_event_id: eventId });
+  if (error) throw new Error(error.message);
+  return arrayOf(readTicketSales)(object(data).ticket_types);
+}
+
+// Under the organization's admin key: saving an event refreshes its figures too. Dropped when the
+// dialog closes, so each opening starts from the server's figures.
+export const ticketSalesQueryOptions = (orgId: string, eventId: string) =>
+  queryOptions({ queryKey: ['admin', orgId, 'event-ticket-sales', eventId], queryFn: () => getTicketSales(eventId), staleTime: 0, gcTime: 0 });
+
+export function useTicketSales(orgId: string, eventId: string, enabled: boolean) {
+  return useQuery({ ...ticketSalesQueryOptions(orgId, eventId), enabled });
+}

@@ -1,0 +1,83 @@
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { ArrowLeft, DoorOpen } from 'lucide-react';
+import { PageSpinner } from '@/components/layout/page-spinner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { withReason } from '@/lib/error-reason';
+import { useEventOverview } from '../api/get-event-overview';
+import { capacityLines, eventWhen } from '../lib/overview';
+import { overviewMessages } from '../messages';
+import { BookingsSection } from './bookings-section';
+import { CapacityList } from './capacity-list';
+import { StatCards } from './stat-cards';
+
+/** The admin's events tab, on the event's organization when it is known. */
+const eventsHref = (orgId?: string) => `${paths.admin.getHref()}?${orgId ? `org=${encodeURIComponent(orgId)}&` : ''}tab=events`;
+
+/** /admin/events/:eventId — one event at a glance: seats, arrivals, money and bookings over time. */
+export function OverviewPage({ eventId }: { eventId: string }) {
+  const query = useEventOverview(eventId);
+  const capacityTitleId = useId();
+
+  if (query.isPending) return <PageSpinner label={overviewMessages.loading} />;
+  if (!query.data) {
+    return (
+      <main className="container max-w-xl py-16">
+        <h1 className="mb-4 font-serif text-2xl font-semibold">Event overview</h1>
+        <Alert variant="destructive">{withReason(overviewMessages.loadFailed, query.error)}</Alert>
+        <Button asChild variant="link" className="mt-4 px-0">
+          <Link to={eventsHref()}>Back to the admin panel</Link>
+        </Button>
+      </main>
+    );
+  }
+
+  const overview = query.data;
+  const { event } = overview;
+
+  return (
+    <div className="min-h-screen bg-background">
+      <header className="border-b bg-background">
+        <div className="container flex max-w-5xl flex-wrap items-start justify-between gap-3 py-3">
+          <div className="flex min-w-0 items-start gap-2">
+            <Button asChild variant="ghost" size="icon" className="-ml-2 shrink-0">
+              <Link to={eventsHref(event.orgId)} aria-label={overviewMessages.backToEvents}>
+                <ArrowLeft className="h-5 w-5" aria-hidden />
+              </Link>
+            </Button>
+            <div className="min-w-0">
+              <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Event overview</p>
+              <h1 className="break-words font-serif text-xl font-semibold leading-tight sm:text-2xl">{event.title}</h1>
+              <p className="text-sm text-muted-foreground" data-testid="overview-when">
+                {eventWhen(event)}
+              </p>
+            </div>
+          </div>
+          <Button asChild variant="outline" size="sm">
+            <Link to={paths.adminDoor.getHref(event.id)}>
+              <DoorOpen className="h-4 w-4" aria-hidden />
+              {overviewMessages.doorList}
+            </Link>
+          </Button>
+        </div>
+      </header>
+
+      <main className="container max-w-5xl space-y-6 py-4 sm:py-6">
+        <section aria-label="Figures">
+          <StatCards overview={overview} />
+        </section>
+
+        <section aria-labelledby={capacityTitleId} className="space-y-3">
+          <h2 id={capacityTitleId} className="font-serif text-lg font-semibold">
+            {overviewMessages.capacityTitle}
+          </h2>
+          <CapacityList lines={capacityLines(overview)} titleId={capacityTitleId} />
+        </section>
+
+        <BookingsSection days={overview.bookingsByDay} />
+      </main>
+    </div>
+  );
+}

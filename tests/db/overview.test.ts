@@ -1,0 +1,91 @@
+/**
+ * The event overview's arrivals (20261127000200_overview_check_in.sql): staff_event_overview
+ * keeps its keys and adds totals.checked_in_guests and totals.checked_in_parties, counting
+ * confirmed reservations only (a party checked in and then cancelled, or a hold, is not counted).
+ * Every test runs in a transaction that is rolled back.
+ */
+import { describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { actAs, actAsOwner, expectError, one, ORG, rolledBack, useDatabase } from './helpers.ts';
+
+const pool = useDatabase();
+const A = ORG.eatathome;
+
+/** A fresh event of Eat At Home (so the figures are only this test's) with one ticket type. */
+async function makeEvent(db: pg.PoolClient) {
+  const event = await one<{ id: string }>(
+    db,
+    `insert into public.events (org_id, title, date, event_time) values ($1, 'Overview Test', current_date + 20, '19:00') returning id`,
+    [A],
+  );
+  const ticket = await one<{ id: string }>(
+    db,
+    `insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Dinner', 5000, 50) returning id`,
+    [event.id],
+  );
+  return { event: event.id, ticket: ticket.id };
+}
+
+/** A reservation as the service would insert it (confirmed unless told). */
+async function book(db: pg.PoolClient, event: string, ticket: string, name: string, guests: number, status = 'confirmed') {
+  return (
+    await one<{ id: string }>(
+      db,
+      `insert into public.reservations (org_id, event_id, ticket_type_id, name, email, num_guests, status, hold_expires_at)
+       values ($1, $2, $3, $4, lower(replace($4, ' ', '.')) || '@example.com', $5, $6,
+               case when $6 = 'held' then now() + interval '15 minutes' end)
+       returning id`,
+      [A, event, ticket, name, guests, status],
+    )
+  ).id;
+}
+
+const overview = async (db: pg.PoolClient, event: string) => (await one<{ r: any }>(db, 'select public.staff_event_overview($1) as r', [event])).r;
+
+describe('staff_event_overview: arrivals', () => {
+  it('counts checked-in guests and parties of confirmed reservations only', () =>
+    rolledBack(pool(), async (db) => {
+      const { event, ticket } = await makeEvent(db);
+      const ada = await book(db, event, ticket, 'Ada Lovelace', 4);
+      await book(db, event, ticket, 'Grace Hopper', 2);
+      const alan = await book(db, event, ticket, 'Alan Turing', 1);
+      const barbara = await book(db, event, ticket, 'Barbara Liskov', 2);
+      const held = await book(db, event, ticket, 'Held Party', 3, 'held');
+
+      await actAs(db, 'memberA');
+      expect((await overview(db, event)).totals).toMatchObject({ parties: 4, guests: 9, checked_in_guests: 0, checked_in_parties: 0 });
+      await db.query('select public.staff_check_in($1, 3)', [ada]);
+      await db.query('select public.staff_check_in($1, 1)', [alan]);
+      await db.query('select public.staff_check_in($1, 2)', [barbara]);
+      expect((await overview(db, event)).totals).toMatchObject({ parties: 4, guests: 9, checked_in_guests: 6, checked_in_parties: 3 });
+
+      // Barbara's party arrived, then was cancelled; a hold carries an arrival count (written by the owner):
+      // neither is expected any more, so neither counts as arrived.
+      await actAsOwner(db);
+      await db.query(`update public.reservations set status = 'cancelled' where id = $1`, [barbara]);
+      await db.query('update public.reservations set checked_in_guests = 1 where id = $1', [held]);
+      expect((await one<{ n: number }>(db, 'select checked_in_guests as n from public.reservations where id = $1', [barbara])).n).toBe(2);
+      await actAs(db, 'memberA');
+      const r = await overview(db, event);
+      expect(r.totals).toEqual({
+        parties: 3,
+        guests: 7,
+        held_guests: 3,
+        cancelled: 1,
+        discounts_cents: 0,
+        checked_in_guests: 4,
+        checked_in_parties: 2,
+      });
+      // The same answer as before, plus the two figures: no key lost or renamed.
+      expect(Object.keys(r).sort()).toEqual(['bookings_by_day', 'event', 'money', 'slots', 'ticket_types', 'totals', 'waitlist']);
+      expect(r.ticket_types).toEqual([{ id: ticket, name: 'Dinner', price: 5000, sold: 7, held: 3, remaining: 40, capacity: 50 }]);
+      expect(Object.keys(r.money).sort()).toEqual(['comp_cents', 'gross_cents', 'net_cents', 'pending_refund_cents', 'refunded_cents']);
+    }));
+
+  it('is still refused to members of another organization', () =>
+    rolledBack(pool(), async (db) => {
+      const { event } = await makeEvent(db);
+      await actAs(db, 'memberB');
+      await expectError(db, 'select public.staff_event_overview($1)', [event], 'SH403', /You can only see events of your own organization/);
+    }));
+});
