@@ -43,8 +43,8 @@
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { latencySummary, option, round, say, startBenchStack, type BenchResult } from './lib.ts';
@@ -163,6 +163,47 @@ async function rush(bodies: string[], url: string, headers: Record<string, strin
     paidPerSecond: round(confirmed / seconds),
     latencyMs: latencySummary(latencies),
   };
+}
+
+/**
+ * CPU time (ms) used so far by this process and its descendants, by program: the bench
+ * itself with the gateway and the mailbox (this Node process), Deno (the functions),
+ * PostgreSQL. Linux only (/proc); empty elsewhere.
+ */
+function cpuByProgram(): Record<string, number> {
+  const stats = new Map<string, { parent: string; comm: string; ticks: number }>();
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p));
+  } catch {
+    return {};
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      stats.set(pid, {
+        parent: fields[1],
+        comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+        ticks: Number(fields[11]) + Number(fields[12]),
+      });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const self = String(process.pid);
+  const ours = (pid: string) => {
+    for (let p: string | undefined = pid, i = 0; p && i < 32; p = stats.get(p)?.parent, i++) if (p === self) return true;
+    return false;
+  };
+  const out: Record<string, number> = {};
+  for (const [pid, s] of stats) {
+    if (!ours(pid)) continue;
+    const program =
+      pid === self ? 'node (bench, gateway, mailbox)' : /^deno/.test(s.comm) ? 'deno (functions)' : /^postgres/.test(s.comm) ? 'postgres' : 'other';
+    out[program] = (out[program] ?? 0) + s.ticks * 10; // USER_HZ is 100 on Linux
+  }
+  return out;
 }
 
 function count(keys: string[]): Record<string, number> {
@@ -501,7 +542,16 @@ export async function runDrop(): Promise<BenchResult> {
       }),
     );
     say(`Rush: ${RUSH_REQUESTS} paying guests, ${CONCURRENCY} in flight back to back...`);
+    const cpuBefore = cpuByProgram();
     const rushRun = await rush(rushBodies, ticketUrl, headers);
+    await sleep(2000); // the confirmation emails' delivery, in the background, belongs to the rush too
+    const cpuAfter = cpuByProgram();
+    const rushCpuMs = Object.fromEntries(
+      Object.entries(cpuAfter)
+        .map(([k, v]) => [k, round((v - (cpuBefore[k] ?? 0)) / Math.max(RUSH_REQUESTS, 1), 2)] as const)
+        .filter(([, v]) => v > 0)
+        .sort((a, b) => b[1] - a[1]),
+    );
     const rushMoney = await money(db, rushEvent);
 
     // 4. The hot-row rate of the same PostgreSQL, now that the drops are over.
@@ -522,6 +572,14 @@ export async function runDrop(): Promise<BenchResult> {
       `  confirmed           ${rushMoney.confirmed} of ${rushRun.requests} (${rushRun.confirmedAnswers} answers 200; other answers: ${line(rushRun.otherAnswers)}); charges ${rushMoney.charges}, charged without booking ${rushMoney.charged_without_booking}, booked without charge ${rushMoney.booked_without_charge}`,
     );
     say(`  paid bookings/s     ${rushRun.paidPerSecond} (${rushRun.requests} requests in ${rushRun.seconds} s)`);
+    say(
+      `  CPU per booking     ${Object.entries(rushCpuMs)
+        .map(([k, v]) => `${k} ${v} ms`)
+        .join(', ')}; ${round(
+        Object.values(rushCpuMs).reduce((a, b) => a + b, 0),
+        2,
+      )} ms in all (this machine has ${availableParallelism()} cores)`,
+    );
     say(
       `  latency             p50 ${rushRun.latencyMs.p50} ms, p95 ${rushRun.latencyMs.p95} ms, p99 ${rushRun.latencyMs.p99} ms, max ${rushRun.latencyMs.max} ms`,
     );
@@ -557,7 +615,7 @@ export async function runDrop(): Promise<BenchResult> {
       directDb: DIRECT_DB,
       ticket,
       rsvp,
-      rush: { ...rushRun, ...rushMoney },
+      rush: { ...rushRun, ...rushMoney, cpuMsPerBooking: rushCpuMs },
       pgbench: pgbench
         ? {
             ...pgbench,
