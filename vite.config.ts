@@ -1,9 +1,99 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type IndexHtmlTransformContext, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * robots.txt, made from the environment: the public pages are open to crawlers, the private
+ * ones (staff, sign-in, a guest's booking, waitlist and payment links, reservation details)
+ * are not, and `Sitemap:` names the `sitemap` edge function (supabase/functions/sitemap),
+ * which lists the organizations' pages at request time (a static SPA cannot). A sitemap on
+ * the API's host is allowed because this robots.txt declares it. Served by the dev server and
+ * written into the build (dist/robots.txt); docs/FRONTEND.md, "robots.txt and the sitemap".
+ */
+function robotsTxt(supabaseUrl: string | undefined): string {
+  const api = supabaseUrl?.trim().replace(/\/+$/, '');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /auth',
+    'Disallow: /booking/',
+    'Disallow: /waitlist/',
+    'Disallow: /pay/',
+    'Disallow: /reservation-details',
+    ...(api && /^https?:\/\//.test(api) ? ['', `Sitemap: ${api}/functions/v1/sitemap`] : []),
+    '',
+  ].join('\n');
+}
+
+function robots(): Plugin {
+  let text = '';
+  return {
+    name: 'supperhost-robots-txt',
+    configResolved(config) {
+      text = robotsTxt(config.env.VITE_SUPABASE_URL as string | undefined);
+    },
+    configureServer(server) {
+      server.middlewares.use('/robots.txt', (_req, res) => {
+        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+        res.end(text);
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'robots.txt', source: text });
+    },
+  };
+}
+
+/**
+ * The public pages' code, asked for with the app's own: index.html's first script adds
+ * `<link rel="modulepreload">` for the route chunk of the page being opened (and its static
+ * imports the entry does not already preload), so it downloads alongside the entry instead of
+ * after it has run. This fills in that script's `var files = {};` with the chunk files of each
+ * public route. Build only (the dev server serves modules unbundled).
+ */
+function publicRoutePreloads(): Plugin {
+  const routes: Record<string, string> = {
+    home: 'src/app/routes/home.tsx',
+    supperClub: 'src/app/routes/supper-club.tsx',
+    dinnerSeries: 'src/app/routes/dinner-series.tsx',
+    orgPage: 'src/app/routes/org-page.tsx',
+  };
+  let base = '/';
+  return {
+    name: 'supperhost-public-route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html: string, ctx: IndexHtmlTransformContext) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        const entry = chunks.find((c) => c.isEntry);
+        if (!entry) return html;
+        const closure = (fileName: string, seen = new Set<string>()) => {
+          if (seen.has(fileName)) return seen;
+          seen.add(fileName);
+          for (const imported of chunks.find((c) => c.fileName === fileName)?.imports ?? []) closure(imported, seen);
+          return seen;
+        };
+        const preloaded = closure(entry.fileName);
+        const files: Record<string, string[]> = {};
+        for (const [name, module] of Object.entries(routes)) {
+          const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/${module}`));
+          if (!chunk) throw new Error(`publicRoutePreloads: no chunk for ${module}`);
+          files[name] = [...closure(chunk.fileName)].filter((f) => !preloaded.has(f)).map((f) => `${base}${f}`);
+        }
+        if (!html.includes('var files = {};')) throw new Error('publicRoutePreloads: index.html has no `var files = {};`');
+        return html.replace('var files = {};', `var files = ${JSON.stringify(files)};`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), robots(), publicRoutePreloads()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -12,5 +102,26 @@ export default defineConfig({
   optimizeDeps: { entries: ['index.html', 'src/**/*.tsx'] },
   server: { host: '127.0.0.1', port: Number(process.env.SITE_PORT ?? 5173), strictPort: true },
   preview: { host: '127.0.0.1', port: Number(process.env.SITE_PORT ?? 4173), strictPort: true },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    // Every browser the site supports preloads modules itself: no polyfill in the entry.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page needs, in one file rather than five (one gzip stream compresses
+            // better than several small ones: docs/BENCHMARKS.md, issue 13 point 4).
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](query-core|react-query))[\\/]|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|context|shared[\\/])/,
+            },
+            // Small app modules of every public page (env, money, page title, spinner).
+            { name: 'shared', test: /src[\\/](config[\\/](env|site)|lib[\\/](money|booking)|components[\\/](seo|layout)[\\/])/ },
+          ],
+        },
+      },
+    },
+  },
 });

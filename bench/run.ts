@@ -7,8 +7,9 @@
  *   admin    admin list latency with 50,000 reservations (bench/admin.ts)
  *   reconcile  one reconcile-payments run over 10,000 reservations with 100 stuck (bench/reconcile.ts)
  *   drop     500 guests in 5 s for 40 ticket seats, then 2 RSVP slots of 20; pgbench hot row (bench/drop.ts)
+ *   lighthouse  Lighthouse mobile performance and SEO of the public pages on the built site (bench/lighthouse.ts)
  *
- * Options: --only booking|page|admin|reconcile (repeatable, or comma-separated) --json
+ * Options: --only booking|page|admin|reconcile|drop|lighthouse (repeatable, or comma-separated) --json
  *          plus each benchmark's own options (see the files above).
  * Exits 1 when any benchmark's invariant is broken or a benchmark fails to run.
  */
@@ -20,6 +21,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchResult
   admin: { title: 'Admin list latency at scale', run: async () => (await import('./admin.ts')).runAdmin() },
   reconcile: { title: 'Payment reconciler over a busy ledger', run: async () => (await import('./reconcile.ts')).runReconcile() },
   drop: { title: 'Ticket and RSVP drop, and the hot-row rate', run: async () => (await import('./drop.ts')).runDrop() },
+  lighthouse: { title: 'Lighthouse on the public pages', run: async () => (await import('./lighthouse.ts')).runLighthouse() },
 };
 
 function selected(): string[] {

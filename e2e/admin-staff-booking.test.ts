@@ -251,7 +251,7 @@ describe('a payment link (375 px)', () => {
     );
     expect(await guestPage.getByTestId('offer-held-until').textContent()).toMatch(/Held for you until .+ (EST|EDT)/);
     expect((await guestPage.locator('main').textContent())?.toLowerCase()).not.toContain('waitlist');
-    expect(await guestPage.title()).toContain('Complete your booking');
+    await expect.poll(() => guestPage.title()).toContain('Complete your booking');
     expect(await guestPage.getByTestId('payment-total').textContent()).toBe('$90.00');
     await guestPage.getByText('Test mode — no real card is charged').waitFor();
     expect(await guestPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

@@ -85,7 +85,7 @@ describe('dinner series page', () => {
     expect(await page.getByRole('heading', { name: 'Eat At Home', level: 1 }).isVisible()).toBe(true);
     expect(await page.getByText('Pricing shown after selecting a date').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'BOOK YOUR TABLE' }).isVisible()).toBe(true);
-    expect(await page.title()).toBe('Eat At Home | SupperHost');
+    await expect.poll(() => page.title()).toBe('Eat At Home | SupperHost');
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${siteUrl}/eat-at-home`);
     const options = await field(page, 'Upcoming dinner').locator('option').allInnerTexts();
     const listed = options.slice(1);

@@ -89,7 +89,7 @@ describe('the manage link /booking/{token}', () => {
 
     await link.click();
     await page.getByRole('heading', { level: 1, name: 'Autumn Harvest Supper' }).waitFor();
-    expect(await page.title()).toContain('Your booking: Autumn Harvest Supper');
+    await expect.poll(() => page.title()).toContain('Your booking: Autumn Harvest Supper');
     expect(await page.getByTestId('booking-code').textContent()).toBe(code);
     const body = await page.locator('main').innerText();
     expect(body).toContain('2 guests');

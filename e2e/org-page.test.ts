@@ -76,7 +76,7 @@ describe('organization page /{orgSlug}', () => {
     // One call for the whole page.
     expect(apiCalls).toEqual([expect.stringMatching(/\/rest\/v1\/rpc\/get_public_org_page$/)]);
 
-    expect(await page.title()).toBe('The Copper Pot | SupperHost');
+    await expect.poll(() => page.title()).toBe('The Copper Pot | SupperHost');
     expect(await page.locator('meta[name="description"]').last().getAttribute('content')).toBe('Seasonal suppers at a long copper table.');
     expect(await page.getByText('Seasonal suppers at a long copper table.').first().isVisible()).toBe(true);
     expect(await page.getByRole('img', { name: 'The Copper Pot logo' }).getAttribute('src')).toBe(`${stackEnv().siteUrl}/favicon.svg?logo`);

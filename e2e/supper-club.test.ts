@@ -105,7 +105,7 @@ describe('supper club page', () => {
     const header = await page.locator('header').innerText();
     expect(header).toContain('$65.00 per person: four shared savory courses and one shared sweet course');
     expect(header).toContain('20% gratuity');
-    expect(await page.title()).toBe('Magnolia Supper Club | SupperHost');
+    await expect.poll(() => page.title()).toBe('Magnolia Supper Club | SupperHost');
     expect(await page.locator('meta[name="description"]').last().getAttribute('content')).toMatch(/Magnolia Supper Club in Atlanta/);
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${siteUrl}/magnolia-supper-club`);
     // The date select lists every upcoming supper.

@@ -2,8 +2,9 @@ import { lazy, Suspense } from 'react';
 import { BookingPanelFallback } from '@/features/org-page/components/booking-panel-fallback';
 import type { BookingPanelContext } from '@/features/org-page/lib/booking-panel-context';
 
-// The forms (react-hook-form, the payment step, supabase-js) are not needed for the page's
-// first render: they load while the guest reads the page.
+// The forms are not needed for the page's first render: they load while the guest reads the
+// page. Their validation (zod), their function calls (supabase-js) and the payment step load
+// later still, when the guest uses them (docs/BENCHMARKS.md, issue 13 point 4).
 const RsvpBooking = lazy(() => import('@/features/rsvp/components/rsvp-booking').then((m) => ({ default: m.RsvpBooking })));
 const TicketBooking = lazy(() => import('@/features/ticket-booking/components/ticket-booking').then((m) => ({ default: m.TicketBooking })));
 const WaitlistPrompt = lazy(() => import('@/features/waitlist/components/waitlist-prompt').then((m) => ({ default: m.WaitlistPrompt })));
@@ -11,21 +12,24 @@ const WaitlistPrompt = lazy(() => import('@/features/waitlist/components/waitlis
 /** The booking panel for the selected event: the RSVP form or the ticketed form (the org page and its embed). */
 export function BookingPanel({ context }: { context: BookingPanelContext }) {
   return (
-    <Suspense fallback={<BookingPanelFallback />}>
-      {/* Sold-out ticket types and full slots offer 'Join the waitlist': first when the whole event is full. */}
-      <div className="flex flex-col gap-4">
+    // Sold-out ticket types and full slots offer 'Join the waitlist': first when the whole event is full.
+    // The prompt has its own boundary: the form does not wait for the waitlist's code.
+    <div className="flex flex-col gap-4">
+      <Suspense fallback={<BookingPanelFallback />}>
         {context.rsvp ? (
           <RsvpBooking event={context.event} onBooked={context.onBooked} />
         ) : (
           <TicketBooking event={context.event} refreshEvent={context.refreshEvent} onBooked={context.onBooked} />
         )}
+      </Suspense>
+      <Suspense fallback={null}>
         <WaitlistPrompt
           event={context.event}
           rsvp={context.rsvp}
           onSeatsAvailable={context.onBooked}
           className={context.event.is_fully_booked || context.event.total_available <= 0 ? '-order-1' : undefined}
         />
-      </div>
-    </Suspense>
+      </Suspense>
+    </div>
   );
 }

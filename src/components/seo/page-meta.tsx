@@ -1,4 +1,4 @@
-import { Helmet } from 'react-helmet-async';
+import { lazy, Suspense } from 'react';
 import { site } from '@/config/site';
 
 interface Props {
@@ -11,14 +11,22 @@ interface Props {
   fullTitle?: string;
 }
 
+// react-helmet-async, loaded after the first render: its ~5 KB gzip stay out of the JS every
+// public page needs before it renders (docs/BENCHMARKS.md). On React 19 <Helmet> renders the
+// tags and React hoists them into <head>, so no <HelmetProvider> is needed; until the chunk
+// arrives, index.html's title and description stand.
+const Helmet = lazy(() => import('react-helmet-async').then((m) => ({ default: m.Helmet })));
+
 export function PageMeta({ title, description, canonical, fullTitle }: Props) {
   const text = fullTitle ?? (title ? `${title} | ${site.productName}` : site.productName);
   const canonicalHref = canonical ? new URL(canonical, window.location.origin).toString() : undefined;
   return (
-    <Helmet>
-      <title>{text}</title>
-      {description ? <meta name="description" content={description} /> : null}
-      {canonicalHref ? <link rel="canonical" href={canonicalHref} /> : null}
-    </Helmet>
+    <Suspense fallback={null}>
+      <Helmet>
+        <title>{text}</title>
+        {description ? <meta name="description" content={description} /> : null}
+        {canonicalHref ? <link rel="canonical" href={canonicalHref} /> : null}
+      </Helmet>
+    </Suspense>
   );
 }

@@ -13,12 +13,3 @@ export const guestNoteFields = {
   dietaryRestrictions: z.string().trim().max(MAX_NOTE_LENGTH),
   specialRequests: z.string().trim().max(MAX_NOTE_LENGTH),
 };
-
-/** The guest details of an empty booking form. */
-export const emptyGuestDetails = {
-  name: '',
-  email: '',
-  phone: '',
-  dietaryRestrictions: '',
-  specialRequests: '',
-};

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { TICKET_MAX_GUESTS, TICKET_MIN_GUESTS } from '@/config/product';
-import { emptyGuestDetails, guestContactFields } from '@/features/checkout/schemas';
+import { guestContactFields } from '@/features/checkout/schemas';
 
 /**
  * 'BOOK YOUR TABLE'. The handler's toasts are the shared checkout's messages ('Missing
  * Information', 'Minimum Guests Required', ...); the field messages here say what to fix next to
- * each field.
+ * each field. Loaded on the form's first submit (./form-values holds what the form renders with).
  */
 export const seriesBookingSchema = z.object({
   ...guestContactFields,
@@ -27,5 +27,3 @@ export const seriesBookingSchema = z.object({
 
 export type SeriesFormValues = z.input<typeof seriesBookingSchema>;
 export type SeriesBookingInput = z.output<typeof seriesBookingSchema>;
-
-export const emptySeriesForm: SeriesFormValues = { ...emptyGuestDetails, eventId: '', ticketTypeId: '', guests: '' };

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { MAX_PROMO_CODE_LENGTH, RSVP_MAX_GUESTS, RSVP_MIN_GUESTS } from '@/config/product';
-import { emptyGuestDetails, guestNoteFields } from '@/features/checkout/schemas';
+import { guestNoteFields } from '@/features/checkout/schemas';
+import { guestsNumber } from './form-values';
 
-const guestsNumber = (v: string) => Number(v.trim());
+export { emptyRsvpForm, parseGuests } from './form-values';
 
-/** The RSVP form, with the product's messages. Values stay strings as typed. */
+/** The RSVP form, with the product's messages. Values stay strings as typed. Loaded on the form's first submit. */
 export const rsvpFormSchema = z.object({
   slotId: z.string().min(1, 'Please select a time slot'),
   name: z.string().trim().min(1, 'Name is required'),
@@ -22,11 +23,3 @@ export const rsvpFormSchema = z.object({
 });
 
 export type RsvpFormValues = z.input<typeof rsvpFormSchema>;
-
-export const emptyRsvpForm: RsvpFormValues = { ...emptyGuestDetails, slotId: '', numGuests: '1', promoCode: '' };
-
-/** A valid guest count, or null. */
-export function parseGuests(value: string): number | null {
-  const n = guestsNumber(value);
-  return value.trim() !== '' && Number.isInteger(n) && n >= RSVP_MIN_GUESTS && n <= RSVP_MAX_GUESTS ? n : null;
-}

@@ -4,7 +4,7 @@ import { SUPPER_CLUB_MAX_TICKETS_PER_ORDER, SUPPER_CLUB_MIN_TICKETS_PER_ORDER } 
 /**
  * The booking form. The handler's toasts are the shared checkout's messages; the field messages
  * here say what to fix next to each field. `tickets` stays a string in the form (a select) and
- * becomes a number.
+ * becomes a number. Loaded on the form's first submit (./form-values holds what the form renders with).
  */
 export const supperClubBookingSchema = z.object({
   tickets: z
@@ -25,5 +25,3 @@ export const supperClubBookingSchema = z.object({
 
 export type SupperClubFormValues = z.input<typeof supperClubBookingSchema>;
 export type SupperClubBookingInput = z.output<typeof supperClubBookingSchema>;
-
-export const emptySupperClubForm: SupperClubFormValues = { tickets: '', name: '', email: '', phone: '', eventId: '', timeSlot: '' };

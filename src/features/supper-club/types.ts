@@ -1,5 +1,10 @@
-import type { z } from 'zod';
-import type { availabilitySchema } from './api/get-availability';
-
 /** One supper date with its remaining seats and seatings, as `magnolia-availability` answers it. */
-export type SupperClubEvent = z.output<typeof availabilitySchema>['events'][number];
+export interface SupperClubEvent {
+  id: string;
+  /** YYYY-MM-DD */
+  date: string;
+  available_seats: number;
+  /** The event's cancellation policy in words (SQL refund_policy_text). */
+  refund_policy?: string | null;
+  slots: { label: string; available: number }[];
+}

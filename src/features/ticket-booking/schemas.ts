@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { emptyGuestDetails, guestContactFields, guestNoteFields } from '@/features/checkout/schemas';
+import { guestContactFields, guestNoteFields } from '@/features/checkout/schemas';
 
 /**
  * The ticketed booking form. Field messages are inline; the submit handler adds the toasts
  * ('Missing Information', 'Not Enough Tickets Available', …: the shared checkout's messages).
+ * Loaded on the form's first submit (./form-values holds what the form renders with).
  */
 export const ticketBookingSchema = z.object({
   ...guestContactFields,
@@ -13,8 +14,3 @@ export const ticketBookingSchema = z.object({
 });
 
 export type TicketBookingValues = z.input<typeof ticketBookingSchema>;
-
-export const emptyTicketBooking: TicketBookingValues = { ...emptyGuestDetails, ticketTypeId: '', guests: '' };
-
-/** Fields whose absence is 'Missing Information'. */
-export const REQUIRED_FIELDS = ['name', 'email', 'ticketTypeId', 'guests'] as const;

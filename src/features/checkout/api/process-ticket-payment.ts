@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { invokeFunction, serverMessage } from '@/lib/invoke-function';
 import { CheckoutError, type BookingHandle, type Quote, type TicketReservationData, type TicketSelection } from '../types';
-import type { QuoteRequest } from './get-quote';
-
-export const DEFAULT_PAYMENT_FUNCTION = 'process-square-payment';
 
 const RESERVATION_FIELDS = [
   'name',
@@ -74,14 +71,6 @@ export async function quoteTicketBooking(input: {
     };
   }
   throw new CheckoutError(serverMessage(answer.body), answer.status < 500);
-}
-
-/** The live quote of a ticket selection (no code): what the booking forms show. */
-export function ticketQuoteRequest(paymentFunction: string, selection: TicketSelection): QuoteRequest {
-  return {
-    key: [paymentFunction, selection.eventId, selection.ticketTypeId ?? null, selection.timeSlot ?? null, selection.guests],
-    fetch: () => quoteTicketBooking({ paymentFunction, selection }),
-  };
 }
 
 export type PromoValidation = { ok: true; finalAmountCents: number; promo: TicketQuote['promo'] } | { ok: false; message: string | null };

@@ -1,6 +1,11 @@
+import { lazy, Suspense } from 'react';
 import type { Checkout } from '../hooks/use-checkout';
 import { BookingConfirmation } from './booking-confirmation';
-import { PaymentStep } from './payment-step';
+import { PaymentLoader } from './payment-loader';
+
+// The payment step (card form, Square SDK loader, promo code) loads when the guest gets there,
+// not with the booking form.
+const PaymentStep = lazy(() => import('./payment-step').then((m) => ({ default: m.PaymentStep })));
 
 /**
  * The steps after a flavour's form: the payment step for the server's quote, then the
@@ -11,6 +16,10 @@ export function CheckoutSteps<TOrder>({ checkout }: { checkout: Checkout<TOrder>
   if (step.kind === 'confirmed') return <BookingConfirmation {...step.confirmation} booking={step.booking} onAnother={checkout.another} />;
   if (step.kind !== 'payment') return null;
   const { className, ...content } = checkout.flavour.payment(step.order, step.quote);
-  const payment = <PaymentStep {...content} amountCents={step.quote.totalCents} onBack={checkout.back} onSuccess={checkout.paid} />;
+  const payment = (
+    <Suspense fallback={<PaymentLoader />}>
+      <PaymentStep {...content} amountCents={step.quote.totalCents} onBack={checkout.back} onSuccess={checkout.paid} />
+    </Suspense>
+  );
   return className ? <div className={className}>{payment}</div> : payment;
 }

@@ -43,7 +43,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { formatCents } from '@/lib/money';
 import { DEFAULT_CONFIG_FUNCTION } from '../api/get-card-config';
-import { DEFAULT_PAYMENT_FUNCTION } from '../api/process-ticket-payment';
+import { DEFAULT_PAYMENT_FUNCTION } from '../api/ticket-quote';
 import { usePayment } from '../hooks/use-payment';
 import { usePromoCode } from '../hooks/use-promo-code';
 import type { CardFormHandle, PaymentCheckout, PaymentSuccess, SummaryRow, TicketReservationData } from '../types';

@@ -1,6 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { FunctionUnreachableError } from '@/lib/invoke-function';
 import {
   CheckoutError,
   type BookingHandle,
@@ -10,6 +9,7 @@ import {
   type PaymentSuccess,
   type Quote,
 } from '../types';
+import { isFunctionUnreachable } from '../lib/unreachable';
 import { useIdempotencyKey } from './use-idempotency-key';
 
 export type CheckoutStep<TOrder> =
@@ -83,7 +83,7 @@ export function useCheckout<TOrder>(flavour: CheckoutFlavour<TOrder>): Checkout<
     } catch (error) {
       // A refusal ends the attempt; an unknown outcome (no answer) keeps its key for the retry.
       if (error instanceof CheckoutError && error.definitive) freeKey.renew();
-      if (!(error instanceof CheckoutError) && !(error instanceof FunctionUnreachableError)) console.error(error);
+      if (!(error instanceof CheckoutError) && !isFunctionUnreachable(error)) console.error(error);
       const { refusal } = latest.current;
       const message = error instanceof CheckoutError ? error.message : '';
       toast.error(refusal.title, { description: message || refusal.fallback });

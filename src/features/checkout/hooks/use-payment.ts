@@ -1,8 +1,9 @@
 import { useRef, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
-import { FunctionUnreachableError } from '@/lib/invoke-function';
-import { DEFAULT_PAYMENT_FUNCTION, processTicketPayment } from '../api/process-ticket-payment';
+import { processTicketPayment } from '../api/process-ticket-payment';
+import { DEFAULT_PAYMENT_FUNCTION } from '../api/ticket-quote';
 import { bookingMessages } from '../lib/messages';
+import { isFunctionUnreachable } from '../lib/unreachable';
 import { CheckoutError, type CardFormHandle, type PaymentCheckout, type PaymentSuccess, type ToastText } from '../types';
 import { useIdempotencyKey } from './use-idempotency-key';
 
@@ -83,7 +84,7 @@ export function usePayment(options: { checkout: PaymentCheckout; card: RefObject
     } catch (error) {
       // No answer (network) or something unexpected: the outcome is unknown, so the key is kept
       // and a retry is answered with the first attempt's result.
-      if (!(error instanceof FunctionUnreachableError)) console.error(error);
+      if (!isFunctionUnreachable(error)) console.error(error);
       say(bookingMessages.paymentError);
     } finally {
       inFlight.current = false;

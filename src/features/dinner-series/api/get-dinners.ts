@@ -1,38 +1,89 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { dinnerSeries } from '@/config/site';
-import { supabase } from '@/lib/supabase';
+import { env } from '@/config/env';
 import type { SeriesDinner } from '../types';
 
-const pageSchema = z.object({
-  events: z.array(
-    z.object({
-      id: z.string(),
-      title: z.string(),
-      date: z.string(),
-      event_time: z.string(),
-      event_timezone: z.string(),
-      max_guests: z.number().int().nullable(),
-      available_seats: z.number().int(),
-      event_details_disclosures: z.string().nullable(),
-      rsvp_mode: z.boolean(),
-      refund_policy: z.string().nullish(),
-      ticket_types: z.array(z.object({ id: z.string(), name: z.string(), price: z.number().int(), quantity: z.number().int() })),
-    }),
-  ),
-});
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isInt = (v: unknown): v is number => Number.isInteger(v);
+
+/**
+ * The page's events, checked field by field (a hand-written reader rather than zod, which would
+ * add ~25 KB gzip to the page's first render); unknown fields are dropped. Throws on anything else.
+ */
+function parseEvents(page: unknown): (SeriesDinner & { rsvp_mode: boolean })[] {
+  const fail = (what: string): never => {
+    throw new Error(`Unexpected page answer: ${what}`);
+  };
+  if (!isObject(page) || !Array.isArray(page.events)) return fail('events');
+  return page.events.map((e: unknown, i) => {
+    if (!isObject(e)) return fail(`events.${i}`);
+    for (const key of ['id', 'title', 'date', 'event_time', 'event_timezone'] as const) if (typeof e[key] !== 'string') fail(`events.${i}.${key}`);
+    if (e.max_guests !== null && !isInt(e.max_guests)) fail(`events.${i}.max_guests`);
+    if (!isInt(e.available_seats)) fail(`events.${i}.available_seats`);
+    if (e.event_details_disclosures !== null && typeof e.event_details_disclosures !== 'string') fail(`events.${i}.event_details_disclosures`);
+    if (typeof e.rsvp_mode !== 'boolean') fail(`events.${i}.rsvp_mode`);
+    if (e.refund_policy !== undefined && e.refund_policy !== null && typeof e.refund_policy !== 'string') fail(`events.${i}.refund_policy`);
+    if (!Array.isArray(e.ticket_types)) return fail(`events.${i}.ticket_types`);
+    const ticket_types = e.ticket_types.map((t: unknown, j) =>
+      isObject(t) && typeof t.id === 'string' && typeof t.name === 'string' && isInt(t.price) && isInt(t.quantity)
+        ? { id: t.id, name: t.name, price: t.price, quantity: t.quantity }
+        : fail(`events.${i}.ticket_types.${j}`),
+    );
+    return {
+      id: e.id as string,
+      title: e.title as string,
+      date: e.date as string,
+      event_time: e.event_time as string,
+      event_timezone: e.event_timezone as string,
+      max_guests: e.max_guests as number | null,
+      available_seats: e.available_seats as number,
+      event_details_disclosures: e.event_details_disclosures as string | null,
+      rsvp_mode: e.rsvp_mode as boolean,
+      ...(e.refund_policy !== undefined ? { refund_policy: e.refund_policy as string | null } : {}),
+      ticket_types,
+    };
+  });
+}
+
+/**
+ * The request `supabase.rpc('get_public_org_page', { p_slug })` makes (PostgREST with the anon
+ * key), written with fetch so the page's first render does not wait for supabase-js (~52 KB
+ * gzip), which loads with the payment step. null for an unknown slug.
+ */
+async function publicOrgPage(slug: string): Promise<unknown> {
+  const response = await fetch(`${env.SUPABASE_URL}/rest/v1/rpc/get_public_org_page`, {
+    method: 'POST',
+    headers: {
+      apikey: env.SUPABASE_ANON_KEY,
+      Authorization: `Bearer ${env.SUPABASE_ANON_KEY}`,
+      'Content-Type': 'application/json',
+      'Content-Profile': 'public',
+      Accept: 'application/json',
+    },
+    body: JSON.stringify({ p_slug: slug }),
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    let message = `HTTP ${response.status}`;
+    try {
+      message = (JSON.parse(text) as { message?: string }).message ?? message;
+    } catch {
+      // not JSON: keep the status
+    }
+    throw new Error(message);
+  }
+  return text.trim() ? (JSON.parse(text) as unknown) : null;
+}
 
 /**
  * The series' upcoming dinners (one round trip: get_public_org_page returns only events that
  * have not started, with their ticket types and remaining seats). RSVP events are not sold here.
  */
 export async function getSeriesDinners(): Promise<SeriesDinner[]> {
-  const { data, error } = await supabase.rpc('get_public_org_page', { p_slug: dinnerSeries.orgSlug });
-  if (error) throw error;
+  const data = await publicOrgPage(dinnerSeries.orgSlug);
   if (data === null) throw new Error(`Organization ${dinnerSeries.orgSlug} not found`);
-  return pageSchema
-    .parse(data)
-    .events.filter((e) => !e.rsvp_mode && e.ticket_types.length > 0)
+  return parseEvents(data)
+    .filter((e) => !e.rsvp_mode && e.ticket_types.length > 0)
     .map(({ rsvp_mode: _rsvp, ...event }) => event);
 }
 

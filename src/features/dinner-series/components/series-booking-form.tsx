@@ -2,10 +2,11 @@ import type { UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
-import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/process-ticket-payment';
+import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
 import { useQuote } from '@/features/checkout/hooks/use-quote';
 import { dinnerOptionLabel, guestChoices, guestOptionLabel, ticketOptionLabel, ticketsLeft } from '../lib/booking-rules';
-import type { SeriesBookingInput, SeriesFormValues } from '../schemas';
+import type { SeriesBookingInput, SeriesFormValues } from '../form-values';
+import { preloadValidation } from '../hooks/use-series-booking';
 import type { SeriesDinner } from '../types';
 import { LargePartyTip } from './large-party-tip';
 import { TotalSummary } from './total-summary';
@@ -44,7 +45,7 @@ export function SeriesBookingForm({ form, dinners, busy, onSubmit }: Props) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-labelledby="series-form-title">
+    <form noValidate onSubmit={onSubmit} onFocusCapture={preloadValidation} className="space-y-5" aria-labelledby="series-form-title">
       <h2 id="series-form-title" className="font-serif text-2xl font-semibold tracking-wide">
         BOOK YOUR TABLE
       </h2>

@@ -1,10 +1,10 @@
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { fetchQuote } from '@/features/checkout/api/get-quote';
-import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/process-ticket-payment';
+import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
 import { useCheckout } from '@/features/checkout/hooks/use-checkout';
+import { lazyZodResolver } from '@/features/checkout/lib/lazy-zod-resolver';
 import { bookingMessages, largeParty } from '@/features/checkout/lib/messages';
 import { checkTicketBooking } from '@/features/checkout/lib/ticket-rules';
 import type { ToastText } from '@/features/checkout/types';
@@ -13,7 +13,7 @@ import { formatCents } from '@/lib/money';
 import { seriesDinnersQueryOptions } from '../api/get-dinners';
 import { ConfirmationLinks } from '../components/confirmation-links';
 import { dinnerDateTime, ticketsLeft } from '../lib/booking-rules';
-import { emptySeriesForm, seriesBookingSchema, type SeriesBookingInput, type SeriesFormValues } from '../schemas';
+import { emptySeriesForm, type SeriesBookingInput, type SeriesFormValues } from '../form-values';
 import type { SeriesBooking, SeriesDinner } from '../types';
 
 interface SeriesOrder {
@@ -21,6 +21,13 @@ interface SeriesOrder {
   dinner: SeriesDinner;
   ticket: TicketType;
 }
+
+// Validation (zod) loads with the first submit, or as soon as the guest focuses a field (preloadValidation).
+const resolver = lazyZodResolver<SeriesFormValues, SeriesBookingInput>(() => import('../schemas').then((m) => m.seriesBookingSchema));
+export const preloadValidation = () => {
+  resolver.preload();
+  void import('@/features/checkout/api/process-ticket-payment').catch(() => undefined);
+};
 
 const say = (message: ToastText) => toast.error(message.title, { description: message.description });
 
@@ -32,7 +39,7 @@ const say = (message: ToastText) => toast.error(message.title, { description: me
 export function useSeriesBooking() {
   const queryClient = useQueryClient();
   const form = useForm<SeriesFormValues, unknown, SeriesBookingInput>({
-    resolver: zodResolver(seriesBookingSchema),
+    resolver,
     defaultValues: emptySeriesForm,
   });
 

@@ -1,11 +1,8 @@
 import { CalendarDays, Clock, MapPin, ShieldCheck } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatEventDate, formatEventTime } from '@/lib/dates';
-import { cn } from '@/lib/utils';
+import { formatEventDate, formatEventTime } from '../lib/dates';
 import { eventAction, eventBadge, isRsvpClosed, timeZoneAbbreviation } from '../lib/events';
 import type { PublicEvent, ReservationMode } from '../types';
+import { PageBadge, PageButton, PageCard, PageCardContent, PageCardFooter, PageCardHeader, PageCardTitle } from './page-ui';
 
 interface Props {
   event: PublicEvent;
@@ -21,21 +18,21 @@ export function EventCard({ event, reservationMode, selected, onSelect }: Props)
   const waitlist = action.disabled && !isRsvpClosed(event) && (event.ticket_types.length > 0 || event.rsvp_slots.length > 0);
   const tz = timeZoneAbbreviation(event.date, event.event_time, event.event_timezone);
   return (
-    <Card
+    <PageCard
       aria-labelledby={`event-${event.id}-title`}
       role="article"
       data-testid="event-card"
-      className={cn('flex flex-col', selected && 'ring-2 ring-primary')}
+      className={selected ? 'flex flex-col ring-2 ring-primary' : 'flex flex-col'}
     >
-      <CardHeader>
+      <PageCardHeader>
         <div className="flex items-start justify-between gap-3">
-          <CardTitle id={`event-${event.id}-title`}>{event.title}</CardTitle>
-          <Badge variant={badge.variant} className="shrink-0">
+          <PageCardTitle id={`event-${event.id}-title`}>{event.title}</PageCardTitle>
+          <PageBadge variant={badge.variant} className="shrink-0">
             {badge.text}
-          </Badge>
+          </PageBadge>
         </div>
-      </CardHeader>
-      <CardContent className="flex-1 space-y-2 text-sm">
+      </PageCardHeader>
+      <PageCardContent className="flex-1 space-y-2 text-sm">
         <p className="flex items-center gap-2">
           <CalendarDays className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
           {/* A calendar date in the event's own timezone: formatted without any viewer shift. */}
@@ -69,17 +66,17 @@ export function EventCard({ event, reservationMode, selected, onSelect }: Props)
         {event.event_details_disclosures ? (
           <p className="whitespace-pre-line border-t pt-3 text-muted-foreground">{event.event_details_disclosures}</p>
         ) : null}
-      </CardContent>
-      <CardFooter className={waitlist ? 'flex-col' : undefined}>
-        <Button className="w-full" disabled={action.disabled} onClick={onSelect} aria-describedby={`event-${event.id}-title`}>
+      </PageCardContent>
+      <PageCardFooter className={waitlist ? 'flex-col' : undefined}>
+        <PageButton className="w-full" disabled={action.disabled} onClick={onSelect} aria-describedby={`event-${event.id}-title`}>
           {action.label}
-        </Button>
+        </PageButton>
         {waitlist ? (
-          <Button variant="outline" className="w-full" onClick={onSelect} aria-describedby={`event-${event.id}-title`}>
+          <PageButton variant="outline" className="w-full" onClick={onSelect} aria-describedby={`event-${event.id}-title`}>
             Join the waitlist
-          </Button>
+          </PageButton>
         ) : null}
-      </CardFooter>
-    </Card>
+      </PageCardFooter>
+    </PageCard>
   );
 }

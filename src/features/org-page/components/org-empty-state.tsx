@@ -1,7 +1,7 @@
-import { Button } from '@/components/ui/button';
 import { safeHttpUrl } from '../lib/events';
 import type { Branding } from '../types';
 import { hideBrokenImage } from '../lib/images';
+import { buttonClass } from './page-ui';
 
 export const DEFAULT_EMPTY_TITLE = 'New Experiences Coming Soon';
 const DEFAULT_EMPTY_MESSAGE = 'There are no upcoming events right now. Check back soon for new dates.';
@@ -17,11 +17,9 @@ export function OrgEmptyState({ branding }: { branding: Branding | null }) {
       <h3 className="font-serif text-2xl font-semibold">{branding?.empty_state_title || DEFAULT_EMPTY_TITLE}</h3>
       <p className="whitespace-pre-line text-muted-foreground">{branding?.empty_state_message || DEFAULT_EMPTY_MESSAGE}</p>
       {ctaText && ctaHref ? (
-        <Button asChild>
-          <a href={ctaHref} target="_blank" rel="noopener noreferrer">
-            {ctaText}
-          </a>
-        </Button>
+        <a href={ctaHref} target="_blank" rel="noopener noreferrer" className={buttonClass()}>
+          {ctaText}
+        </a>
       ) : ctaText ? (
         <p className="font-medium">{ctaText}</p>
       ) : null}

@@ -1,8 +1,8 @@
 import { Camera, Globe } from 'lucide-react';
-import { Button } from '@/components/ui/button';
 import { heroImage, safeHttpUrl } from '../lib/events';
 import type { Branding, Organization } from '../types';
 import { hideBrokenImage } from '../lib/images';
+import { PageButton } from './page-ui';
 
 interface Props {
   organization: Organization;
@@ -38,9 +38,9 @@ export function OrgHero({ organization, branding, rsvpMode, onScrollToEvents }: 
         {branding?.bookings_description ? (
           <p className="max-w-2xl whitespace-pre-line text-base opacity-90 sm:text-lg">{branding.bookings_description}</p>
         ) : null}
-        <Button size="lg" variant="secondary" onClick={onScrollToEvents}>
+        <PageButton size="lg" variant="secondary" onClick={onScrollToEvents}>
           {rsvpMode ? 'View Events & RSVP' : 'Book Your Experience'}
-        </Button>
+        </PageButton>
         {instagram || website ? (
           <nav aria-label={`${name} links`} className="flex flex-wrap justify-center gap-4 text-sm">
             {instagram ? (

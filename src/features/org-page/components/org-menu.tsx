@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react';
-import { Button } from '@/components/ui/button';
 import { safeHttpUrl } from '../lib/events';
+import { buttonClass } from './page-ui';
 
 /** The menu is the organization's own text, rendered as text (line breaks kept), never as HTML. */
 export function OrgMenu({ content, fileUrl }: { content: string | null; fileUrl: string | null }) {
@@ -14,11 +14,9 @@ export function OrgMenu({ content, fileUrl }: { content: string | null; fileUrl:
         </h2>
         {content ? <p className="mt-4 whitespace-pre-line leading-relaxed text-muted-foreground">{content}</p> : null}
         {file ? (
-          <Button asChild variant="outline" className="mt-6">
-            <a href={file} target="_blank" rel="noopener noreferrer">
-              View Full Menu <ExternalLink className="h-4 w-4" aria-hidden />
-            </a>
-          </Button>
+          <a href={file} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: 'outline', className: 'mt-6' })}>
+            View Full Menu <ExternalLink className="h-4 w-4" aria-hidden />
+          </a>
         ) : null}
       </div>
     </section>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { Button } from '@/components/ui/button';
+import { buttonClass } from './page-ui';
 
 export function OrgNotFound({ compact = false }: { compact?: boolean }) {
   return (
@@ -8,9 +8,9 @@ export function OrgNotFound({ compact = false }: { compact?: boolean }) {
       <h1 className="font-serif text-3xl font-semibold">Organization Not Found</h1>
       <p className="text-muted-foreground">We couldn't find the page you were looking for.</p>
       {compact ? null : (
-        <Button asChild>
-          <Link to={paths.home.getHref()}>Go Home</Link>
-        </Button>
+        <Link to={paths.home.getHref()} className={buttonClass()}>
+          Go Home
+        </Link>
       )}
     </main>
   );

@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { useOrgPage } from '../api/get-public-org-page';
 import { initialEventId } from '../lib/events';
 import type { PublicEvent, PublicOrgPage } from '../types';
+
+function toastError(message: string, options: { id: string; description: string }) {
+  void import('sonner').then(({ toast }) => toast.error(message, options));
+}
 
 export type OrgPageState = { status: 'loading' } | { status: 'not-found' } | { status: 'ready'; page: PublicOrgPage };
 
@@ -10,6 +13,7 @@ export type OrgPageState = { status: 'loading' } | { status: 'not-found' } | { s
  * The page's data with its toasts: an unknown slug says 'Organization not found', a failed
  * load says 'Error loading page' (both then show the not-found screen), unreadable events say
  * 'Error loading events'. Toast ids keep StrictMode's double effects from doubling them.
+ * sonner is imported when a toast is due: it stays out of the page's first render.
  */
 export function useOrgPageData(slug: string): OrgPageState & { refetch(): Promise<{ data?: PublicOrgPage | null }> } {
   const query = useOrgPage(slug);
@@ -18,14 +22,14 @@ export function useOrgPageData(slug: string): OrgPageState & { refetch(): Promis
   const eventsFailed = query.data?.eventsFailed ?? false;
 
   useEffect(() => {
-    if (notFound) toast.error('Organization not found', { id: 'org-not-found', description: 'Please check the URL and try again.' });
+    if (notFound) toastError('Organization not found', { id: 'org-not-found', description: 'Please check the URL and try again.' });
   }, [notFound]);
   useEffect(() => {
-    if (failed) toast.error('Error loading page', { id: 'org-load-error', description: 'Unable to load organization data. Please try again.' });
+    if (failed) toastError('Error loading page', { id: 'org-load-error', description: 'Unable to load organization data. Please try again.' });
   }, [failed]);
   useEffect(() => {
     if (eventsFailed)
-      toast.error('Error loading events', { id: 'org-events-error', description: 'Unable to load available dates. Please refresh the page.' });
+      toastError('Error loading events', { id: 'org-events-error', description: 'Unable to load available dates. Please refresh the page.' });
   }, [eventsFailed]);
 
   const refetch = () => query.refetch();

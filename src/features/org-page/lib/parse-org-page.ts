@@ -1,5 +1,5 @@
 import type { PublicRsvpSlot, TicketType } from '@/lib/booking';
-import { isUpcoming } from '@/lib/dates';
+import { isUpcoming } from './dates';
 import type { Branding, Organization, PublicEvent, PublicOrgPage } from '../types';
 
 /**

@@ -1,31 +1,9 @@
 import { z } from 'zod';
-import type { QuoteRequest } from '@/features/checkout/api/get-quote';
 import { CheckoutError, type Quote } from '@/features/checkout/types';
 import { invokeFunction, serverMessage } from '@/lib/invoke-function';
+import type { RsvpRequest, RsvpSelection } from './rsvp-request';
 
 const RSVP_FUNCTION = 'process-rsvp-payment';
-
-/** What the server prices: the slot, the party size and the code. */
-export interface RsvpSelection {
-  eventId: string;
-  slotId: string;
-  numGuests: number;
-  promoCode: string | null;
-}
-
-export interface RsvpRequest {
-  eventId: string;
-  slotId: string;
-  guestDetails: {
-    name: string;
-    email: string;
-    phone: string | null;
-    numGuests: number;
-    dietaryRestrictions: string | null;
-    specialRequests: string | null;
-  };
-  promoCode: string | null;
-}
 
 const cents = z.number().int().nonnegative();
 const quoteAnswer = z.object({ totalDeposit: cents, discountApplied: cents.nullish(), subtotal: cents.nullish() });
@@ -50,14 +28,6 @@ export async function quoteRsvp(selection: RsvpSelection): Promise<Quote> {
   const { totalDeposit, discountApplied, subtotal } = parsed.data;
   const discountCents = discountApplied ?? 0;
   return { totalCents: totalDeposit, discountCents, subtotalCents: subtotal ?? totalDeposit + discountCents };
-}
-
-/** The server's quote of an RSVP selection, as the form shows it and the submit asks again. */
-export function rsvpQuoteRequest(selection: RsvpSelection): QuoteRequest {
-  return {
-    key: ['rsvp', selection.eventId, selection.slotId, selection.numGuests, selection.promoCode ?? ''],
-    fetch: () => quoteRsvp(selection),
-  };
 }
 
 const confirmAnswer = z.object({ reservationId: z.string() });

@@ -7,8 +7,8 @@ import { bookingMessages } from '@/features/checkout/lib/messages';
 import { rsvpDepositCents } from '@/lib/booking';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
-import { confirmRsvp, rsvpQuoteRequest, type RsvpRequest } from '../api/process-rsvp';
-import { emptyRsvpForm, parseGuests, type RsvpFormValues } from '../schemas';
+import { confirmRsvp, rsvpQuoteRequest, type RsvpRequest } from '../api/rsvp-request';
+import { emptyRsvpForm, parseGuests, type RsvpFormValues } from '../form-values';
 import type { RsvpEvent } from '../types';
 import { RsvpForm } from './rsvp-form';
 

@@ -1,15 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { RSVP_MAX_GUESTS } from '@/config/product';
 import { useQuote } from '@/features/checkout/hooks/use-quote';
+import { lazyZodResolver } from '@/features/checkout/lib/lazy-zod-resolver';
 import { formatCents } from '@/lib/money';
-import { rsvpQuoteRequest } from '../api/process-rsvp';
+import { rsvpQuoteRequest } from '../api/rsvp-request';
 import { isSelectable, slotStatus } from '../lib/slot-status';
-import { parseGuests, rsvpFormSchema, type RsvpFormValues } from '../schemas';
+import { parseGuests, type RsvpFormValues } from '../form-values';
 import type { RsvpEvent } from '../types';
 import { RsvpTotal } from './rsvp-total';
 import { SlotPicker } from './slot-picker';
@@ -21,8 +21,15 @@ interface Props {
   onSubmit(values: RsvpFormValues): void;
 }
 
+// Validation (zod) loads with the first submit, or as soon as the guest starts filling the form in.
+const resolver = lazyZodResolver<RsvpFormValues>(() => import('../schemas').then((m) => m.rsvpFormSchema));
+const preload = () => {
+  resolver.preload();
+  void import('../api/process-rsvp').catch(() => undefined);
+};
+
 export function RsvpForm({ event, defaultValues, submitting, onSubmit }: Props) {
-  const form = useForm<RsvpFormValues>({ resolver: zodResolver(rsvpFormSchema), defaultValues });
+  const form = useForm<RsvpFormValues>({ resolver, defaultValues });
   const { register, control, watch, setValue, formState } = form;
   const errors = formState.errors;
 
@@ -59,7 +66,7 @@ export function RsvpForm({ event, defaultValues, submitting, onSubmit }: Props) 
         : `Reserve Spot - ${formatCents(total.totalCents)}`;
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-6" aria-label={`RSVP for ${event.title}`}>
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} onFocusCapture={preload} className="space-y-6" aria-label={`RSVP for ${event.title}`}>
       <Controller
         control={control}
         name="slotId"

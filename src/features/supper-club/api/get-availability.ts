@@ -1,28 +1,66 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { supperClub } from '@/config/site';
-import { invokeFunction, okBody } from '@/lib/invoke-function';
+import { env } from '@/config/env';
 import type { SupperClubEvent } from '../types';
 
-/** The availability function's answer: each upcoming supper (date YYYY-MM-DD) with its seats and seatings. */
-export const availabilitySchema = z.object({
-  events: z.array(
-    z.object({
-      id: z.string(),
-      date: z.string(),
-      available_seats: z.number().int(),
-      /** The event's cancellation policy in words (SQL refund_policy_text). */
-      refund_policy: z.string().nullish(),
-      slots: z.array(z.object({ label: z.string(), available: z.number().int() })).default([]),
-    }),
-  ),
-});
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isInt = (v: unknown): v is number => Number.isInteger(v);
+
+/**
+ * The availability function's answer: each upcoming supper (date YYYY-MM-DD) with its seats and
+ * seatings, checked field by field (a hand-written reader rather than zod, which would add
+ * ~25 KB gzip to the page's first render); unknown fields are dropped. Throws on anything else.
+ */
+export function parseAvailability(answer: unknown): SupperClubEvent[] {
+  const fail = (what: string): never => {
+    throw new Error(`Unexpected availability answer: ${what}`);
+  };
+  if (!isObject(answer) || !Array.isArray(answer.events)) return fail('events');
+  return answer.events.map((e: unknown, i) => {
+    if (!isObject(e) || typeof e.id !== 'string' || typeof e.date !== 'string' || !isInt(e.available_seats)) return fail(`events.${i}`);
+    if (e.refund_policy !== undefined && e.refund_policy !== null && typeof e.refund_policy !== 'string') return fail(`events.${i}.refund_policy`);
+    if (e.slots !== undefined && !Array.isArray(e.slots)) return fail(`events.${i}.slots`);
+    const slots = ((e.slots ?? []) as unknown[]).map((s, j) =>
+      isObject(s) && typeof s.label === 'string' && isInt(s.available) ? { label: s.label, available: s.available } : fail(`events.${i}.slots.${j}`),
+    );
+    return {
+      id: e.id,
+      date: e.date,
+      available_seats: e.available_seats,
+      ...(e.refund_policy !== undefined ? { refund_policy: e.refund_policy as string | null } : {}),
+      slots,
+    };
+  });
+}
+
+/**
+ * The request `invokeFunction(name)` makes (a bare POST to /functions/v1/<name> with the anon
+ * key), written with fetch so the page's first render does not wait for supabase-js (~52 KB
+ * gzip), which loads with the payment step. The answer's body when 200, else an Error with the
+ * server's message, as okBody.
+ */
+async function callFunction(name: string): Promise<unknown> {
+  const response = await fetch(`${env.SUPABASE_URL}/functions/v1/${name}`, {
+    method: 'POST',
+    headers: { apikey: env.SUPABASE_ANON_KEY, Authorization: `Bearer ${env.SUPABASE_ANON_KEY}` },
+  });
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text.trim() ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  if (response.ok) return body;
+  const { error, message } = (body && typeof body === 'object' ? body : {}) as { error?: unknown; message?: unknown };
+  const said = typeof error === 'string' && error.trim() ? error : typeof message === 'string' && message.trim() ? message : null;
+  throw new Error(said ?? `${name} failed (${response.status})`);
+}
 
 /** Upcoming suppers with their remaining seats, from the venue's availability function. */
 export async function getSupperClubAvailability(): Promise<SupperClubEvent[]> {
-  const answer = await invokeFunction<unknown>(supperClub.functions.availability);
-  const parsed = availabilitySchema.parse(okBody(answer, supperClub.functions.availability));
-  return [...parsed.events].sort((a, b) => a.date.localeCompare(b.date));
+  const events = parseAvailability(await callFunction(supperClub.functions.availability));
+  return [...events].sort((a, b) => a.date.localeCompare(b.date));
 }
 
 export const supperClubAvailabilityQueryOptions = () =>

@@ -5,10 +5,11 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { SUPPER_CLUB_MAX_TICKETS_PER_ORDER } from '@/config/product';
 import { supperClub } from '@/config/site';
-import { ticketQuoteRequest } from '@/features/checkout/api/process-ticket-payment';
+import { ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
 import { useQuote } from '@/features/checkout/hooks/use-quote';
 import { supperDate, ticketsLeft } from '../lib/schedule';
-import type { SupperClubBookingInput, SupperClubFormValues } from '../schemas';
+import type { SupperClubBookingInput, SupperClubFormValues } from '../form-values';
+import { preloadValidation } from '../hooks/use-supper-club-booking';
 import type { SupperClubEvent } from '../types';
 import { BookingSummary } from './booking-summary';
 
@@ -43,7 +44,7 @@ export function BookingForm({ form, events, busy, onSubmit }: Props) {
   }, [event, getValues, setValue]);
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-labelledby="booking-form-title">
+    <form noValidate onSubmit={onSubmit} onFocusCapture={preloadValidation} className="space-y-5" aria-labelledby="booking-form-title">
       <h2 id="booking-form-title" className="font-serif text-2xl font-semibold">
         Reserve your seats
       </h2>

@@ -1,24 +1,31 @@
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { SUPPER_CLUB_TICKET_PRICE_CENTS } from '@/config/product';
 import { supperClub } from '@/config/site';
 import { fetchQuote } from '@/features/checkout/api/get-quote';
-import { ticketQuoteRequest } from '@/features/checkout/api/process-ticket-payment';
+import { ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
 import { useCheckout } from '@/features/checkout/hooks/use-checkout';
+import { lazyZodResolver } from '@/features/checkout/lib/lazy-zod-resolver';
 import { bookingMessages, tooManyTickets } from '@/features/checkout/lib/messages';
 import type { ToastText } from '@/features/checkout/types';
 import { formatCents } from '@/lib/money';
 import { supperClubAvailabilityQueryOptions } from '../api/get-availability';
 import { checkSupperClubBooking, supperDate } from '../lib/schedule';
-import { emptySupperClubForm, supperClubBookingSchema, type SupperClubBookingInput, type SupperClubFormValues } from '../schemas';
+import { emptySupperClubForm, type SupperClubBookingInput, type SupperClubFormValues } from '../form-values';
 import type { SupperClubEvent } from '../types';
 
 interface SupperClubOrder {
   input: SupperClubBookingInput;
   event: SupperClubEvent;
 }
+
+// Validation (zod) loads with the first submit, or as soon as the guest focuses a field (preloadValidation).
+const resolver = lazyZodResolver<SupperClubFormValues, SupperClubBookingInput>(() => import('../schemas').then((m) => m.supperClubBookingSchema));
+export const preloadValidation = () => {
+  resolver.preload();
+  void import('@/features/checkout/api/process-ticket-payment').catch(() => undefined);
+};
 
 const say = (message: ToastText) => toast.error(message.title, { description: message.description });
 const priceEach = formatCents(SUPPER_CLUB_TICKET_PRICE_CENTS);
@@ -31,7 +38,7 @@ const priceEach = formatCents(SUPPER_CLUB_TICKET_PRICE_CENTS);
 export function useSupperClubBooking() {
   const queryClient = useQueryClient();
   const form = useForm<SupperClubFormValues, unknown, SupperClubBookingInput>({
-    resolver: zodResolver(supperClubBookingSchema),
+    resolver,
     defaultValues: emptySupperClubForm,
   });
 

@@ -1,19 +1,19 @@
 import { useEffect, useRef } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { TICKET_MAX_GUESTS } from '@/config/product';
-import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/process-ticket-payment';
+import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
 import { QuoteAmount } from '@/features/checkout/components/quote-amount';
 import { useQuote } from '@/features/checkout/hooks/use-quote';
+import { lazyZodResolver } from '@/features/checkout/lib/lazy-zod-resolver';
 import { bookingMessages } from '@/features/checkout/lib/messages';
 import type { BookingProblem } from '@/features/checkout/lib/ticket-rules';
 import { formatCents } from '@/lib/money';
 import { guestOptions, ticketOptionLabel } from '../lib/ticket-options';
-import { REQUIRED_FIELDS, ticketBookingSchema, type TicketBookingValues } from '../schemas';
+import { REQUIRED_FIELDS, type TicketBookingValues } from '../form-values';
 import type { TicketedEvent } from '../types';
 
 interface Props {
@@ -24,8 +24,15 @@ interface Props {
   onSubmit(values: TicketBookingValues): Promise<BookingProblem | null>;
 }
 
+// Validation (zod) loads with the first submit, or as soon as the guest starts filling the form in.
+const resolver = lazyZodResolver<TicketBookingValues>(() => import('../schemas').then((m) => m.ticketBookingSchema));
+const preload = () => {
+  resolver.preload();
+  void import('@/features/checkout/api/process-ticket-payment').catch(() => undefined);
+};
+
 export function TicketBookingForm({ event, defaultValues, checking, onSubmit }: Props) {
-  const form = useForm<TicketBookingValues>({ resolver: zodResolver(ticketBookingSchema), defaultValues });
+  const form = useForm<TicketBookingValues>({ resolver, defaultValues });
   const { register, watch, setValue, formState } = form;
   const errors = formState.errors;
 
@@ -59,7 +66,13 @@ export function TicketBookingForm({ event, defaultValues, checking, onSubmit }: 
   }
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(submit, onInvalid)} className="space-y-5" aria-label={`Book ${event.title}`}>
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(submit, onInvalid)}
+      onFocusCapture={preload}
+      className="space-y-5"
+      aria-label={`Book ${event.title}`}
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Full name" error={errors.name?.message}>
           <Input autoComplete="name" {...register('name')} />

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { fetchQuote } from '@/features/checkout/api/get-quote';
-import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/process-ticket-payment';
+import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
 import { CheckoutSteps } from '@/features/checkout/components/checkout-steps';
 import { useCheckout } from '@/features/checkout/hooks/use-checkout';
 import { bookingMessages } from '@/features/checkout/lib/messages';
@@ -10,7 +10,7 @@ import { checkTicketBooking, type BookingProblem } from '@/features/checkout/lib
 import type { TicketType } from '@/lib/booking';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
-import { emptyTicketBooking, type TicketBookingValues } from '../schemas';
+import { emptyTicketBooking, type TicketBookingValues } from '../form-values';
 import type { TicketedEvent } from '../types';
 import { TicketBookingForm } from './ticket-booking-form';
 

@@ -1,0 +1,57 @@
+/**
+ * The org page's event dates, with the platform's Intl instead of date-fns and @date-fns/tz
+ * (~7 KB gzip kept off the page's first render). Same answers as src/lib/dates.ts
+ * (tests/unit/org-page-dates.test.ts compares them).
+ */
+
+/** A calendar date ("2026-12-06") at local noon, so no viewer timezone shifts it; null when invalid. */
+function parseCalendarDate(yyyyMmDd: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(yyyyMmDd);
+  if (!m) return null;
+  const date = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12, 0, 0);
+  return date.getMonth() === Number(m[2]) - 1 ? date : null;
+}
+
+const longDate = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+
+/** "Sunday, December 6, 2026". */
+export function formatEventDate(yyyyMmDd: string): string {
+  const date = parseCalendarDate(yyyyMmDd);
+  return date ? longDate.format(date) : yyyyMmDd;
+}
+
+/** "19:00" or "19:00:00" → "7:00 PM". */
+export function formatEventTime(hhMm: string): string {
+  const m = /^(\d{1,2}):(\d{2})/.exec(hhMm);
+  if (!m) return hhMm;
+  const hours = Number(m[1]);
+  return `${hours % 12 || 12}:${m[2]} ${hours % 24 < 12 ? 'AM' : 'PM'}`;
+}
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall clock of a timezone at `now`: { day: 'YYYY-MM-DD', time: 'HH:mm' }. Throws for an unknown zone. */
+function wallClock(timeZone: string, now: Date): { day: string; time: string } {
+  let f = zoneFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    zoneFormats.set(timeZone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(now).map((part) => [part.type, part.value]));
+  return { day: `${p.year.padStart(4, '0')}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+}
+
+/** Whether an event (date + start time in its own timezone) has not started yet. */
+export function isUpcoming(event: { date: string; event_time: string; event_timezone: string }, now: Date = new Date()): boolean {
+  const { day, time } = wallClock(event.event_timezone, now);
+  if (event.date !== day) return event.date > day;
+  return event.event_time.slice(0, 5) > time;
+}
