@@ -1,13 +1,12 @@
 import { useId } from 'react';
 import { Copy, MapPin, Pencil, Trash2, UserPlus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import type { AdminEvent } from '../types';
 import { EventStatusBadge, EventTypeBadge } from './event-badges';
+import { EventPageLinks } from './event-page-links';
 
 interface Props {
   events: AdminEvent[];
@@ -56,16 +55,7 @@ function EventCard({ event, onEdit, onDelete, onToggle, onWaitlist, onAddBooking
           </label>
         </div>
         <div className="flex flex-wrap gap-1" data-testid="event-card-actions">
-          <Button asChild variant="ghost" size="sm">
-            <Link to={paths.adminEventOverview.getHref(event.id)} aria-label={`Overview of ${event.title}`}>
-              Overview
-            </Link>
-          </Button>
-          <Button asChild variant="ghost" size="sm">
-            <Link to={paths.adminDoor.getHref(event.id)} aria-label={`Door list of ${event.title}`}>
-              Door list
-            </Link>
-          </Button>
+          <EventPageLinks event={event} />
           {onWaitlist ? (
             <Button variant="ghost" size="sm" onClick={() => onWaitlist(event)} aria-label={`Waitlist of ${event.title}`}>
               Waitlist

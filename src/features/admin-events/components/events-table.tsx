@@ -1,8 +1,6 @@
 import { Fragment, useState } from 'react';
 import { ChevronDown, Copy, Pencil, Trash2, UserPlus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
 import { Switch } from '@/components/ui/switch';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { DataTable } from '@/components/ui/data-table';
@@ -10,6 +8,7 @@ import { formatEventDate, formatEventTime } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import type { AdminEvent } from '../types';
 import { EventStatusBadge, EventTypeBadge } from './event-badges';
+import { EventPageLinks } from './event-page-links';
 
 interface Props {
   events: AdminEvent[];
@@ -58,16 +57,7 @@ export function EventsTable({ events, onEdit, onDelete, onToggle, onWaitlist, on
               <TableCell className="text-right tabular-nums">{event.reservation_count}</TableCell>
               <TableCell>
                 <div className="flex justify-end gap-1">
-                  <Button asChild variant="ghost" size="sm">
-                    <Link to={paths.adminEventOverview.getHref(event.id)} aria-label={`Overview of ${event.title}`}>
-                      Overview
-                    </Link>
-                  </Button>
-                  <Button asChild variant="ghost" size="sm">
-                    <Link to={paths.adminDoor.getHref(event.id)} aria-label={`Door list of ${event.title}`}>
-                      Door list
-                    </Link>
-                  </Button>
+                  <EventPageLinks event={event} />
                   {/* Icons only (named for screen readers, titled for the pointer): seven labelled buttons do not fit a row at 1280 px. */}
                   <Button variant="ghost" size="sm" className="px-2.5" onClick={() => onEdit(event)} aria-label={`Edit ${event.title}`} title="Edit">
                     <Pencil className="h-4 w-4" aria-hidden />
