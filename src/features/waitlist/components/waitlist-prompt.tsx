@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { waitlistTargets } from '../lib/targets';
 import { waitlistMessages } from '../messages';
 import type { WaitlistEvent, WaitlistTarget } from '../types';
-import { JoinWaitlistDialog } from './join-waitlist-dialog';
+
+// The dialog (its form, zod, the Radix dialog and the function call) loads when a guest asks
+// to join: a sold-out card is read far more often than it is joined.
+const JoinWaitlistDialog = lazy(() => import('./join-waitlist-dialog').then((m) => ({ default: m.JoinWaitlistDialog })));
 
 interface Props {
   event: WaitlistEvent;
@@ -43,14 +46,16 @@ export function WaitlistPrompt({ event, rsvp, onSeatsAvailable, className }: Pro
         ))}
       </ul>
       {joining ? (
-        <JoinWaitlistDialog
-          key={joining.label}
-          eventId={event.id}
-          eventTitle={event.title}
-          target={joining}
-          onClose={() => setJoining(null)}
-          onSeatsAvailable={onSeatsAvailable}
-        />
+        <Suspense fallback={null}>
+          <JoinWaitlistDialog
+            key={joining.label}
+            eventId={event.id}
+            eventTitle={event.title}
+            target={joining}
+            onClose={() => setJoining(null)}
+            onSeatsAvailable={onSeatsAvailable}
+          />
+        </Suspense>
       ) : null}
     </section>
   );
