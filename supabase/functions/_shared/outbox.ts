@@ -165,8 +165,31 @@ const LOGO_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp'
 const LOGO_MAX_BYTES = 300 * 1024;
 
 /** The organization's logo as an inline attachment (cid:logo), or null: the email then shows the name alone. */
-async function fetchLogo(url: string | null): Promise<EmailAttachment | null> {
-  if (!url || !/^https?:\/\//i.test(url)) return null;
+const LOGO_CACHE_MS = 5 * 60_000;
+const LOGO_CACHE_MAX = 50;
+const logos = new Map<string, { at: number; logo: Promise<EmailAttachment | null> }>();
+
+/**
+ * The organization's logo as an inline attachment, fetched once per worker for 5 minutes (a
+ * rush of confirmations is one organization's: one download, not one per email). A logo
+ * changed in the admin reaches emails within those 5 minutes; a failed download is not kept.
+ */
+function logoOf(url: string | null): Promise<EmailAttachment | null> {
+  if (!url) return Promise.resolve(null);
+  const cached = logos.get(url);
+  if (cached && Date.now() - cached.at < LOGO_CACHE_MS) return cached.logo;
+  if (logos.size >= LOGO_CACHE_MAX) logos.delete(logos.keys().next().value as string);
+  const logo = fetchLogo(url);
+  logos.set(url, { at: Date.now(), logo });
+  // A logo that could not be fetched is asked for again by the next email.
+  void logo.then((found) => {
+    if (!found && logos.get(url)?.logo === logo) logos.delete(url);
+  });
+  return logo;
+}
+
+async function fetchLogo(url: string): Promise<EmailAttachment | null> {
+  if (!/^https?:\/\//i.test(url)) return null;
   try {
     const res = await fetch(url, { signal: AbortSignal.timeout(3_000) });
     const type = (res.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
@@ -190,7 +213,7 @@ async function fetchLogo(url: string | null): Promise<EmailAttachment | null> {
 async function rendered(db: SupabaseClient, row: OutboxRow): Promise<OutboxRow> {
   if (!row.template_data || row.rendered_at) return row;
   const site = (Deno.env.get('SITE_URL') ?? '').trim();
-  const email = await renderEmail(row.template_data, site, await fetchLogo(row.template_data.org.logo_url));
+  const email = await renderEmail(row.template_data, site, await logoOf(row.template_data.org.logo_url));
   const { error } = await rpc(db, 'store_rendered_email', {
     p_id: row.id,
     p_claim_token: row.claim_token,
