@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dinnerSeries } from '@/config/site';
-import { env } from '@/config/env';
+import { postPublicRpc, readPublicRpc } from '@/lib/public-rpc';
 import type { SeriesDinner } from '../types';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -46,41 +46,11 @@ function parseEvents(page: unknown): (SeriesDinner & { rsvp_mode: boolean })[] {
 }
 
 /**
- * The request `supabase.rpc('get_public_org_page', { p_slug })` makes (PostgREST with the anon
- * key), written with fetch so the page's first render does not wait for supabase-js (~52 KB
- * gzip), which loads with the payment step. null for an unknown slug.
- */
-async function publicOrgPage(slug: string): Promise<unknown> {
-  const response = await fetch(`${env.SUPABASE_URL}/rest/v1/rpc/get_public_org_page`, {
-    method: 'POST',
-    headers: {
-      apikey: env.SUPABASE_ANON_KEY,
-      Authorization: `Bearer ${env.SUPABASE_ANON_KEY}`,
-      'Content-Type': 'application/json',
-      'Content-Profile': 'public',
-      Accept: 'application/json',
-    },
-    body: JSON.stringify({ p_slug: slug }),
-  });
-  const text = await response.text();
-  if (!response.ok) {
-    let message = `HTTP ${response.status}`;
-    try {
-      message = (JSON.parse(text) as { message?: string }).message ?? message;
-    } catch {
-      // not JSON: keep the status
-    }
-    throw new Error(message);
-  }
-  return text.trim() ? (JSON.parse(text) as unknown) : null;
-}
-
-/**
  * The series' upcoming dinners (one round trip: get_public_org_page returns only events that
  * have not started, with their ticket types and remaining seats). RSVP events are not sold here.
  */
 export async function getSeriesDinners(): Promise<SeriesDinner[]> {
-  const data = await publicOrgPage(dinnerSeries.orgSlug);
+  const data = readPublicRpc(await postPublicRpc('get_public_org_page', { p_slug: dinnerSeries.orgSlug }));
   if (data === null) throw new Error(`Organization ${dinnerSeries.orgSlug} not found`);
   return parseEvents(data)
     .filter((e) => !e.rsvp_mode && e.ticket_types.length > 0)
