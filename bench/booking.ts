@@ -14,7 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { asJson, option, percentile, startBenchStack, type BenchResult } from './lib.ts';
+import { asJson, option, percentile, postJson, startBenchStack, type BenchResult } from './lib.ts';
 
 const REQUESTS = Math.floor(option('requests', 100));
 const CONCURRENCY = Math.max(1, Math.floor(option('concurrency', 25)));
@@ -83,8 +83,8 @@ export async function runBooking(): Promise<BenchResult> {
           const t0 = performance.now();
           let key: string;
           try {
-            const res = await fetch(url, { method: 'POST', headers, body });
-            const answer = (await res.json().catch(() => ({}))) as { reservationId?: string; code?: string };
+            const res = await postJson(url, headers, body);
+            const answer = res.json as { reservationId?: string; code?: string };
             key = res.status === 200 ? '200 confirmed' : `${res.status} ${answer.code ?? 'error'}`;
             if (res.status === 200 && answer.reservationId) confirmedIds.add(answer.reservationId);
           } catch (error) {

@@ -22,7 +22,9 @@
  * 4. The rush: C paying guests in flight back to back (each sends its next booking when the
  *    last one is answered) for R seats, R requests (--rush-requests): every one should be
  *    confirmed. Prints paid bookings per second at C in flight and p50/p95/p99/max: the figures
- *    issue 13's targets are about (p99 under 250 ms, paid/s at least 0.25 of the hot-row rate).
+ *    issue 13's targets are about (p99 under 250 ms, paid/s at least 0.25 of the hot-row rate),
+ *    and the CPU per booking of each program, counted until the last of the rush's confirmation
+ *    emails is out of the outbox (their delivery runs in the background, after the answers).
  * 5. pgbench on the same PostgreSQL, in the same run: 16 clients for 10 s decrementing one hot
  *    row and logging it (bench_hot / bench_hot_log, dropped afterwards); prints its tps and
  *    the ratio paid bookings per second / tps. Skipped with a line when pgbench is missing.
@@ -39,7 +41,8 @@
  * Options: --guests-total N (500) --concurrency C (32) --window-ms W (5000)
  *          --seats S (40; the ticket type's seats, S/2 per RSVP slot) --rush-requests R (640)
  *          --durable 1|0 (1) --direct-db 1|0 (1) --emails 1|0 (1; 0 leaves the confirmation emails
- *          in the outbox during the run, to see what their delivery costs)
+ *          in the outbox during the run, to see what their delivery costs) --db-pool N (the
+ *          functions' connections to PostgreSQL per worker, SUPPERHOST_DB_POOL_SIZE; 0: their default)
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -47,7 +50,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { latencySummary, option, round, say, startBenchStack, type BenchResult } from './lib.ts';
+import { latencySummary, option, postJson, round, say, startBenchStack, type BenchResult } from './lib.ts';
 
 const GUESTS_TOTAL = Math.max(1, Math.floor(option('guests-total', 500)));
 const CONCURRENCY = Math.max(1, Math.floor(option('concurrency', 32)));
@@ -57,6 +60,7 @@ const RUSH_REQUESTS = Math.max(0, Math.floor(option('rush-requests', 640)));
 const DURABLE = option('durable', 1) !== 0;
 const DIRECT_DB = option('direct-db', 1) !== 0;
 const EMAILS = option('emails', 1) !== 0;
+const DB_POOL = Math.floor(option('db-pool', 0)); // 0: the functions' default (SUPPERHOST_DB_POOL_SIZE unset)
 const TICKET_CENTS = 4500;
 const DEPOSIT_CENTS = 2500;
 const PGBENCH = '/usr/bin/pgbench';
@@ -113,8 +117,8 @@ async function drop(bodies: string[], url: string, headers: Record<string, strin
       let code = 'network';
       let error: string;
       try {
-        const res = await fetch(url, { method: 'POST', headers, body });
-        const answer = (await res.json().catch(() => ({}))) as { success?: boolean; reservationId?: string; code?: string; error?: string };
+        const res = await postJson(url, headers, body);
+        const answer = res.json as { code?: string; error?: string };
         status = res.status;
         code = res.status === 200 ? 'confirmed' : (answer.code ?? 'error');
         error = answer.error ?? '';
@@ -142,9 +146,8 @@ async function rush(bodies: string[], url: string, headers: Record<string, strin
         const sentAt = performance.now();
         let status = 'network';
         try {
-          const res = await fetch(url, { method: 'POST', headers, body });
-          const answer = (await res.json().catch(() => ({}))) as { code?: string };
-          status = res.status === 200 ? '200' : `${res.status} ${answer.code ?? 'error'}`;
+          const res = await postJson(url, headers, body);
+          status = res.status === 200 ? '200' : `${res.status} ${(res.json.code as string | undefined) ?? 'error'}`;
         } catch {
           // counted as 'network'
         }
@@ -284,6 +287,25 @@ async function money(db: pg.Pool, eventId: string) {
   ).rows[0];
 }
 
+/**
+ * Waits until no confirmation email of the event is pending or being sent (at most
+ * timeoutMs): the seconds it took and how many were sent.
+ */
+async function emailsDelivered(db: pg.Pool, eventId: string, timeoutMs: number) {
+  const started = performance.now();
+  for (;;) {
+    const { rows } = await db.query<{ open: number; sent: number }>(
+      `select count(*) filter (where o.status in ('pending', 'sending'))::int as open, count(*) filter (where o.status = 'sent')::int as sent
+         from public.email_outbox o join public.reservations r on r.id = o.reservation_id
+        where r.event_id = $1`,
+      [eventId],
+    );
+    const waited = performance.now() - started;
+    if (rows[0].open === 0 || waited >= timeoutMs) return { seconds: round(waited / 1000, 2), sent: rows[0].sent, open: rows[0].open };
+    await sleep(50);
+  }
+}
+
 /** Holds taken for the event and what became of them: all confirmed when the rush was fair. */
 async function holdsOf(db: pg.Pool, eventId: string) {
   return (
@@ -388,7 +410,11 @@ async function hotRow(db: pg.Pool, dbUrl: string) {
 export async function runDrop(): Promise<BenchResult> {
   const { stack, stop } = await startBenchStack({
     durable: DURABLE,
-    functionsEnv: { ...(DIRECT_DB ? {} : { SUPPERHOST_DIRECT_DB: 'off' }), ...(EMAILS ? {} : { EMAIL_PROVIDER_API_KEY: '' }) },
+    functionsEnv: {
+      ...(DB_POOL > 0 ? { SUPPERHOST_DB_POOL_SIZE: String(DB_POOL) } : {}),
+      ...(DIRECT_DB ? {} : { SUPPERHOST_DIRECT_DB: 'off' }),
+      ...(EMAILS ? {} : { EMAIL_PROVIDER_API_KEY: '' }),
+    },
   });
   const db = new pg.Pool({ connectionString: stack.dbUrl, max: 4 });
   try {
@@ -544,7 +570,9 @@ export async function runDrop(): Promise<BenchResult> {
     say(`Rush: ${RUSH_REQUESTS} paying guests, ${CONCURRENCY} in flight back to back...`);
     const cpuBefore = cpuByProgram();
     const rushRun = await rush(rushBodies, ticketUrl, headers);
-    await sleep(2000); // the confirmation emails' delivery, in the background, belongs to the rush too
+    // The confirmation emails' delivery, in the background, belongs to the rush too: the CPU
+    // figures end when every one of them is out of the outbox (or after 60 s).
+    const emailsOut = await emailsDelivered(db, rushEvent, EMAILS ? 60_000 : 0);
     const cpuAfter = cpuByProgram();
     const rushCpuMs = Object.fromEntries(
       Object.entries(cpuAfter)
@@ -558,7 +586,7 @@ export async function runDrop(): Promise<BenchResult> {
     say(`pgbench: ${PGBENCH_CLIENTS} clients, ${PGBENCH_SECONDS} s on one hot row...`);
     const pgbench = await hotRow(db, stack.dbUrl);
 
-    const command = `npx tsx bench/run.ts --only drop --guests-total ${GUESTS_TOTAL} --concurrency ${CONCURRENCY} --window-ms ${WINDOW_MS} --seats ${SEATS} --rush-requests ${RUSH_REQUESTS} --durable ${DURABLE ? 1 : 0} --direct-db ${DIRECT_DB ? 1 : 0}${EMAILS ? '' : ' --emails 0'}`;
+    const command = `npx tsx bench/run.ts --only drop --guests-total ${GUESTS_TOTAL} --concurrency ${CONCURRENCY} --window-ms ${WINDOW_MS} --seats ${SEATS} --rush-requests ${RUSH_REQUESTS} --durable ${DURABLE ? 1 : 0} --direct-db ${DIRECT_DB ? 1 : 0}${EMAILS ? '' : ' --emails 0'}${DB_POOL > 0 ? ` --db-pool ${DB_POOL}` : ''}`;
     say('');
     say(`The drop: ${command}`);
     say(
@@ -578,7 +606,12 @@ export async function runDrop(): Promise<BenchResult> {
         .join(', ')}; ${round(
         Object.values(rushCpuMs).reduce((a, b) => a + b, 0),
         2,
-      )} ms in all (this machine has ${availableParallelism()} cores)`,
+      )} ms in all (this machine has ${availableParallelism()} cores)${EMAILS ? ', counted until the last confirmation email was out' : ''}`,
+    );
+    say(
+      EMAILS
+        ? `  emails              ${emailsOut.sent} of ${rushMoney.confirmed} confirmations sent; the outbox was empty ${emailsOut.seconds} s after the last answer${emailsOut.open ? ` (${emailsOut.open} still waiting after 60 s)` : ''}`
+        : `  emails              left in the outbox (--emails 0)`,
     );
     say(
       `  latency             p50 ${rushRun.latencyMs.p50} ms, p95 ${rushRun.latencyMs.p95} ms, p99 ${rushRun.latencyMs.p99} ms, max ${rushRun.latencyMs.max} ms`,
@@ -615,7 +648,7 @@ export async function runDrop(): Promise<BenchResult> {
       directDb: DIRECT_DB,
       ticket,
       rsvp,
-      rush: { ...rushRun, ...rushMoney, cpuMsPerBooking: rushCpuMs },
+      rush: { ...rushRun, ...rushMoney, cpuMsPerBooking: rushCpuMs, emails: emailsOut },
       pgbench: pgbench
         ? {
             ...pgbench,

@@ -1241,6 +1241,17 @@ export type Database = {
         }
         Returns: Json
       }
+      booking_may_be_refused: {
+        Args: {
+          p_event_id: string
+          p_guests: number
+          p_pricing: string
+          p_rsvp_slot_id: string
+          p_slot_cap: number
+          p_ticket_type: string
+        }
+        Returns: boolean
+      }
       booking_money: { Args: { cents: number }; Returns: string }
       booking_summary: {
         Args: {
@@ -1348,6 +1359,7 @@ export type Database = {
         }
         Returns: string
       }
+      finish_outbox_sends: { Args: { p_results: Json }; Returns: Json }
       full_refund_until: {
         Args: { r: Database["public"]["Tables"]["reservations"]["Row"] }
         Returns: string
@@ -1716,17 +1728,6 @@ export type Database = {
       staff_set_ticket_capacity: {
         Args: { p_capacity: number; p_ticket_type_id: string }
         Returns: Json
-      }
-      store_rendered_email: {
-        Args: {
-          p_attachments: Json
-          p_body_html: string
-          p_body_text: string
-          p_claim_token: string
-          p_id: string
-          p_subject: string
-        }
-        Returns: boolean
       }
       sync_super_admin: { Args: { p_user_id: string }; Returns: boolean }
       system_refund_booking: {

@@ -77,4 +77,20 @@ describe('the functions reach SQL directly, as the REST API would answer', () =>
     const rows = await sql<{ client_key: string }>(`select client_key from public.promo_code_misses where event_id = $1`, [event.id]);
     expect(rows.map((r) => r.client_key)).toEqual([key, key]);
   });
+
+  it("passes a JSON array to a jsonb parameter (a delivery run's outcomes) and answers as the API does", async () => {
+    const answers = await bothWays([
+      {
+        fn: 'finish_outbox_sends',
+        args: { p_results: [{ id: randomUUID(), claim_token: randomUUID(), outcome: 'sent', error: null, rendered: null }] },
+      },
+      { fn: 'finish_outbox_sends', args: { p_results: [{ id: randomUUID(), claim_token: randomUUID(), outcome: 'lost' }] } },
+      { fn: 'finish_outbox_sends', args: { p_results: [] } },
+    ]);
+    for (const { direct, api } of answers) expect(direct).toEqual(api);
+    // An expired claim answers null for that message; a bad outcome is refused; nothing to record is [].
+    expect(answers[0].direct).toEqual({ data: [null], error: null });
+    expect(answers[1].direct.error).toMatchObject({ code: 'P0001', message: 'p_outcome must be sent, failed, released or rejected' });
+    expect(answers[2].direct).toEqual({ data: [], error: null });
+  });
 });

@@ -59,21 +59,31 @@ function directPool(): Sql | null {
 
 /** How a public SQL function answers: a set of rows, nothing (void), or one value. */
 type Shape = 'set' | 'void' | 'one';
-const shapes = new Map<string, Promise<Shape | null>>();
+/** Its answer's shape, and which of its parameters are json/jsonb (they take any JSON value, arrays too). */
+interface Signature {
+  shape: Shape;
+  jsonArgs: Set<string>;
+}
+const signatures = new Map<string, Promise<Signature | null>>();
 
-function shapeOf(sql: Sql, fn: string): Promise<Shape | null> {
-  let known = shapes.get(fn);
+function signatureOf(sql: Sql, fn: string): Promise<Signature | null> {
+  let known = signatures.get(fn);
   if (!known) {
-    known = sql<{ retset: boolean; typname: string }[]>`
-      select p.proretset as retset, t.typname
+    known = sql<{ retset: boolean; typname: string; json_args: string[] }[]>`
+      select p.proretset as retset, t.typname,
+             coalesce((select array_agg(a.name) from unnest(p.proargnames, p.proargtypes::oid[]) as a(name, type)
+                       where a.type in ('json'::regtype, 'jsonb'::regtype)), '{}') as json_args
       from pg_catalog.pg_proc p join pg_catalog.pg_type t on t.oid = p.prorettype
       where p.pronamespace = 'public'::regnamespace and p.proname = ${fn}`.then((rows) => {
-      // Overloads answering differently, or an unknown name: the API path decides.
+      // Overloads answering differently, or an unknown name: the API path decides. A parameter
+      // counts as json only when it is json in every overload.
       const kinds = new Set(rows.map((r): Shape => (r.retset ? 'set' : r.typname === 'void' ? 'void' : 'one')));
-      return kinds.size === 1 ? [...kinds][0] : null;
+      if (kinds.size !== 1) return null;
+      const jsonArgs = rows.map((r) => new Set(r.json_args)).reduce((a, b) => new Set([...a].filter((name) => b.has(name))));
+      return { shape: [...kinds][0], jsonArgs };
     });
-    known.catch(() => shapes.delete(fn));
-    shapes.set(fn, known);
+    known.catch(() => signatures.delete(fn));
+    signatures.set(fn, known);
   }
   return known;
 }
@@ -87,12 +97,13 @@ type Parameter = string | number | boolean | null | Record<string, unknown>;
  * parameter's type from the server first and serializes by it (an object for a json/jsonb
  * parameter becomes its JSON text).
  */
-function asParameter(value: unknown): Parameter | undefined {
+function asParameter(value: unknown, json: boolean): Parameter | undefined {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  // Arrays have a text form of their own in PostgreSQL: those calls take the API path.
-  if (typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  // Arrays have a text form of their own in PostgreSQL: only a json/jsonb parameter takes one
+  // here (as its JSON text); other array parameters take the API path.
+  if (typeof value === 'object' && (json || !Array.isArray(value))) return value as Record<string, unknown>;
   return undefined;
 }
 
@@ -111,15 +122,16 @@ function asRpcError(error: unknown): RpcError {
 
 async function direct<T>(sql: Sql, fn: string, args: Record<string, unknown>, headers: Record<string, string>): Promise<RpcResult<T> | undefined> {
   if (!IDENTIFIER.test(fn)) return undefined;
+  const signature = await signatureOf(sql, fn).catch(() => null);
+  if (!signature) return undefined;
+  const { shape, jsonArgs } = signature;
   const names = Object.keys(args);
   const values: Parameter[] = [];
   for (const name of names) {
-    const value = asParameter(args[name]);
+    const value = asParameter(args[name], jsonArgs.has(name));
     if (!IDENTIFIER.test(name) || value === undefined) return undefined;
     values.push(value);
   }
-  const shape = await shapeOf(sql, fn).catch(() => null);
-  if (!shape) return undefined;
   const call = `public.${fn}(${names.map((name, i) => `${name} => $${i + 3}`).join(', ')})`;
   const answer =
     shape === 'set'

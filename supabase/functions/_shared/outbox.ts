@@ -9,13 +9,15 @@
 // shows what it receives.
 //
 // A run claims a batch atomically (SQL claim_outbox_batch: for update skip locked, so two
-// runs never send one message twice), sends each message and records the outcome
-// (finish_outbox_send): sent; or the error, back to pending for a retry, and failed for
-// good (visible with its error) after EMAIL_MAX_ATTEMPTS attempts. A rate limit (429) or
+// runs never send one message twice), sends each message and records the outcomes, each
+// message with its rendered form, in one call at the end of the run (finish_outbox_sends):
+// sent; or the error, back to pending for a retry, and failed for good (visible with its
+// error) after EMAIL_MAX_ATTEMPTS attempts. A rate limit (429) or
 // the end of the run's time budget hands the rest back without counting an attempt. A
 // message whose header fields hold a line break or another control character is never
 // sent: failed at once ('rejected'), whatever wrote it into the outbox.
-// See supabase/migrations/20261123005000_email_delivery.sql and 20261124001000_*.sql.
+// See supabase/migrations/20261123005000_email_delivery.sql, 20261124001000_*.sql and
+// 20261128000100_rush_costs.sql.
 //
 // Imports http.ts, supabase.ts, input.ts and product.ts.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
@@ -205,40 +207,45 @@ async function fetchLogo(url: string): Promise<EmailAttachment | null> {
   }
 }
 
-/**
- * A templated message is rendered before its first send (the organization's template in the
- * branded layout, email/render.tsx) and what was rendered is stored on the row, so a retry
- * sends the same message and the outbox shows what the guest got.
- */
-async function rendered(db: SupabaseClient, row: OutboxRow): Promise<OutboxRow> {
-  if (!row.template_data || row.rendered_at) return row;
-  const site = (Deno.env.get('SITE_URL') ?? '').trim();
-  const email = await renderEmail(row.template_data, site, await logoOf(row.template_data.org.logo_url));
-  const { error } = await rpc(db, 'store_rendered_email', {
-    p_id: row.id,
-    p_claim_token: row.claim_token,
-    p_subject: email.subject,
-    p_body_text: email.text,
-    p_body_html: email.html,
-    p_attachments: email.attachments,
-  });
-  if (error) throw new Error(`could not store the rendered email: ${error.message}`);
-  return { ...row, subject: email.subject, body_text: email.text, body_html: email.html, attachments: email.attachments };
+/** What a run records for one message (finish_outbox_sends). */
+interface Finished {
+  id: string;
+  claim_token: string;
+  outcome: Outcome;
+  error: string | null;
+  /** The message as rendered for this send, stored with the outcome; null when it was not rendered here. */
+  rendered: Pick<OutboxRow, 'subject' | 'body_text' | 'body_html' | 'attachments'> | null;
 }
 
-async function finish(db: SupabaseClient, row: OutboxRow, outcome: Outcome, error: string | null): Promise<void> {
-  const { data, error: rpcError } = await rpc(db, 'finish_outbox_send', {
-    p_id: row.id,
-    p_claim_token: row.claim_token,
-    p_outcome: outcome,
-    p_error: error,
-  });
-  if (rpcError) {
-    // The claim expires after 10 minutes and the message is retried then: not lost.
-    console.error(`[outbox] could not record "${outcome}" for ${row.id}`, rpcError);
-  } else if (data === null) {
-    console.warn(`[outbox] the claim on ${row.id} expired before "${outcome}" was recorded`);
+/**
+ * A templated message is rendered before its first send (the organization's template in the
+ * branded layout, email/render.tsx); what was rendered is stored on the row with the send's
+ * outcome, so a retry sends the same message and the outbox shows what the guest got.
+ */
+async function rendered(row: OutboxRow): Promise<{ row: OutboxRow; rendered: Finished['rendered'] }> {
+  if (!row.template_data || row.rendered_at) return { row, rendered: null };
+  const site = (Deno.env.get('SITE_URL') ?? '').trim();
+  const email = await renderEmail(row.template_data, site, await logoOf(row.template_data.org.logo_url));
+  const fields = { subject: email.subject, body_text: email.text, body_html: email.html, attachments: email.attachments };
+  return { row: { ...row, ...fields }, rendered: fields };
+}
+
+/**
+ * Records the run's outcomes in one call (one row version per message). On failure the
+ * claims expire after 10 minutes and the messages are sent again then, with the same
+ * Idempotency-Key (the provider answers a repeat with its first result): not lost, not doubled.
+ */
+async function finishAll(db: SupabaseClient, results: Finished[]): Promise<void> {
+  if (results.length === 0) return;
+  const { data, error } = await rpc(db, 'finish_outbox_sends', { p_results: results });
+  if (error) {
+    console.error(`[outbox] could not record the outcomes of ${results.length} message(s)`, error);
+    return;
   }
+  const statuses = (data ?? []) as (string | null)[];
+  results.forEach((result, i) => {
+    if (statuses[i] === null) console.warn(`[outbox] the claim on ${result.id} expired before "${result.outcome}" was recorded`);
+  });
 }
 
 /**
@@ -268,43 +275,48 @@ export async function deliverPendingEmails(options: DeliverOptions = {}): Promis
   if (error) throw refusal(500, `Could not claim messages from the outbox: ${error.message}`, 'outbox_claim_failed');
   const rows = (data ?? []) as OutboxRow[];
 
+  const results: Finished[] = [];
+  const record = (row: OutboxRow, outcome: Outcome, error: string | null, form: Finished['rendered'] = null) =>
+    results.push({ id: row.id, claim_token: row.claim_token, outcome, error, rendered: form });
   let handBack: string | null = null; // once set, the remaining messages are released unsent
   for (const claimed of rows) {
-    let row = claimed;
     if (handBack === null && Date.now() > deadline) handBack = 'Not sent yet: the delivery run ran out of time.';
     if (handBack !== null) {
-      await finish(db, row, 'released', null);
+      record(claimed, 'released', null);
       result.deferred++;
       continue;
     }
+    let row: OutboxRow;
+    let form: Finished['rendered'];
     try {
-      row = await rendered(db, claimed);
+      ({ row, rendered: form } = await rendered(claimed));
     } catch (error) {
-      await finish(db, claimed, 'failed', `Could not render the email: ${error instanceof Error ? error.message : String(error)}`);
+      record(claimed, 'failed', `Could not render the email: ${error instanceof Error ? error.message : String(error)}`);
       result.failed++;
       continue;
     }
     const problem = headerProblem(row);
     if (problem !== null) {
       // The last guard against header injection: never sent, failed for good at once.
-      await finish(db, row, 'rejected', problem);
+      record(row, 'rejected', problem, form);
       result.failed++;
       continue;
     }
     const outcome = await sendOne(row, config);
     if (outcome.ok) {
-      await finish(db, row, 'sent', null);
+      record(row, 'sent', null, form);
       result.sent++;
     } else if (outcome.rateLimited) {
       // Not the message's fault: no attempt counted; the rest of the batch waits too.
-      await finish(db, row, 'released', outcome.error);
+      record(row, 'released', outcome.error, form);
       result.deferred++;
       handBack = outcome.error;
     } else {
-      await finish(db, row, 'failed', outcome.error);
+      record(row, 'failed', outcome.error, form);
       result.failed++;
     }
   }
+  await finishAll(db, results);
   return result;
 }
 

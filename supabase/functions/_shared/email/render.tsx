@@ -1,7 +1,8 @@
 /** @jsxImportSource npm:react@19 */
 // The branded guest email: one layout for every kind (confirmation, reminder, cancellation,
 // refund, a charge that could not become a booking, a staff message, a waitlist offer),
-// rendered with React Email into HTML plus a plain-text alternative, with the booking's .ics.
+// built from React Email's components into HTML plus a plain-text alternative, with the
+// booking's .ics.
 //
 // Input: the facts SQL recorded with the message (public.email_data → email_outbox.
 // template_data). The organization's template (subject and body, with {{placeholders}}) is
@@ -13,7 +14,7 @@
 //
 // Imports templates.ts and calendar.ts.
 import { Body, Button, Column, Container, Head, Hr, Html, Img, Preview, Row, Section, Text } from 'npm:@react-email/components@1';
-import { render } from 'npm:@react-email/render@2';
+import { renderToStaticMarkup } from 'npm:react-dom@19/server';
 import type { ReactNode } from 'npm:react@19';
 import { type CalendarEvent, googleCalendarLink, icsFile, outlookCalendarLink } from './calendar.ts';
 import { DEFAULT_TEMPLATES, fillPlaceholders, type PlaceholderValues, type TemplateText, type TemplateType } from './templates.ts';
@@ -363,6 +364,14 @@ function Layout(props: {
 }
 
 /**
+ * React Email's doctype. The layout is synchronous, so React's one-pass static renderer does
+ * what React Email's render() does with a stream (and Suspense) at about half the CPU, which a
+ * rush of confirmations pays once per email (docs/BENCHMARKS.md), and without React's
+ * hydration comments.
+ */
+const DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+
+/**
  * Renders one message. `siteUrl` is where the site is served (SITE_URL); `logo` an already
  * fetched logo to attach inline (the sender fetches it; null: the name alone).
  */
@@ -391,7 +400,8 @@ export async function renderEmail(data: EmailData, siteUrl: string, logo: EmailA
   }
   if (logo) attachments.push(logo);
 
-  const html = await render(<Layout data={data} personal={personal} rows={rows} notes={notes} links={links} hasLogo={logo !== null} />);
+  const html =
+    DOCTYPE + renderToStaticMarkup(<Layout data={data} personal={personal} rows={rows} notes={notes} links={links} hasLogo={logo !== null} />);
   const text = [
     personal.body.trim(),
     ...notes,
