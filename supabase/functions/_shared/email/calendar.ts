@@ -6,6 +6,17 @@ import { tzlib_get_ical_block } from 'npm:timezones-ical-library@2';
 
 const DINNER_HOURS = 3;
 
+/** A timezone's VTIMEZONE block, built once per worker (building it is most of an .ics's cost). */
+const vtimezones = new Map<string, string>();
+function vtimezone(tz: string): string {
+  let block = vtimezones.get(tz);
+  if (block === undefined) {
+    block = tzlib_get_ical_block(tz)[0];
+    vtimezones.set(tz, block);
+  }
+  return block;
+}
+
 export interface CalendarEvent {
   /** Stable per reservation: the same booking always has the same UID. */
   uid: string;
@@ -41,7 +52,7 @@ export function icsFile(event: CalendarEvent): string {
   const calendar = ical({
     prodId: { company: 'SupperHost', product: 'Bookings', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
-    timezone: { name: event.timezone, generator: (tz: string) => tzlib_get_ical_block(tz)[0] },
+    timezone: { name: event.timezone, generator: vtimezone },
   });
   calendar.createEvent({
     id: event.uid,

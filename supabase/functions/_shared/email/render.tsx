@@ -99,18 +99,31 @@ const ZONES: Record<string, string> = {
   'America/Los_Angeles': 'Pacific Time',
 };
 
-export const dollars = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+// Intl formatters are made once per worker: building one costs far more than formatting with
+// it, and every email formats several values (a rush sends hundreds of emails).
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const CALENDAR_DATE = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+const zoned = new Map<string, { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
+
+/** The day and time formatters of one timezone (at most a few dozen timezones are ever used). */
+function zonedFormats(timeZone: string) {
+  let formats = zoned.get(timeZone);
+  if (!formats) {
+    formats = {
+      day: new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric' }),
+      time: new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }),
+    };
+    zoned.set(timeZone, formats);
+  }
+  return formats;
+}
+
+export const dollars = (cents: number) => USD.format(cents / 100);
 
 /** 'Saturday, December 5, 2026' for a calendar date (no timezone shift). */
 export function longDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  });
+  return CALENDAR_DATE.format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 /** '7:00 PM Eastern Time' for a wall-clock time of the event's timezone. */
@@ -122,8 +135,9 @@ export function wallTime(time: string, timezone: string): string {
 /** A moment in the event's timezone: 'Friday, December 4 at 9:00 AM Eastern Time'. */
 export function momentIn(iso: string, timezone: string): string {
   const date = new Date(iso);
-  const day = date.toLocaleDateString('en-US', { timeZone: timezone, weekday: 'long', month: 'long', day: 'numeric' });
-  const time = date.toLocaleTimeString('en-US', { timeZone: timezone, hour: 'numeric', minute: '2-digit' });
+  const formats = zonedFormats(timezone);
+  const day = formats.day.format(date);
+  const time = formats.time.format(date);
   return `${day} at ${time} ${ZONES[timezone] ?? timezone}`;
 }
 
