@@ -39,9 +39,11 @@ class NoWebSocket {}
 
 interface ProviderRequest {
   headers: IncomingHttpHeaders;
+  /** When it arrived (Date.now()). */
+  at: number;
   body: { from: string; to: string[]; subject: string; text: string; html?: string; tags?: { name: string; value: string }[] };
 }
-type Reply = { status: number; body: unknown } | undefined;
+type Reply = { status: number; body: unknown; headers?: Record<string, string> } | undefined;
 
 const requests: ProviderRequest[] = [];
 /** Per recipient: the reply to its nth request (1-based); undefined means 200. */
@@ -73,11 +75,11 @@ async function startProvider(): Promise<void> {
         res.writeHead(400, { 'content-type': 'application/json' });
         return res.end(JSON.stringify({ name: 'validation_error', message: 'Invalid JSON' }));
       }
-      requests.push({ headers: req.headers, body });
+      requests.push({ headers: req.headers, at: Date.now(), body });
       const to = body.to?.[0] ?? '';
       const reply = replies.get(to)?.(requestsTo(to).length);
       if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
-      res.writeHead(reply?.status ?? 200, { 'content-type': 'application/json' });
+      res.writeHead(reply?.status ?? 200, { 'content-type': 'application/json', ...reply?.headers });
       res.end(JSON.stringify(reply?.body ?? { id: randomUUID() }));
     });
   });
@@ -483,6 +485,38 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
 
     expect((await sendOutbox({ ids })).json).toEqual({ sent: 2, failed: 0, deferred: 0, skipped: false });
     expect(await one(limited.id)).toMatchObject({ status: 'sent', attempts: 1, error: null });
+  });
+
+  it("waits out the provider's rate limit within the run when it asks for at most 2 s (retry-after, ratelimit-reset)", async () => {
+    const [limited, paced, next] = await insertPending(['retry-after', 'window-spent', 'after-window']);
+    const tooMany = { status: 429, body: { name: 'rate_limit_exceeded', message: 'Too many requests' }, headers: { 'retry-after': '1' } };
+    replies.set(limited.to_email, (n) => (n === 1 ? tooMany : undefined));
+    // Sent, but the last request of the window: the next one waits for its reset.
+    replies.set(paced.to_email, () => ({ status: 200, body: { id: randomUUID() }, headers: { 'ratelimit-remaining': '0', 'ratelimit-reset': '1' } }));
+    const ids = [limited.id, paced.id, next.id];
+
+    expect((await sendOutbox({ ids })).json).toEqual({ sent: 3, failed: 0, deferred: 0, skipped: false });
+    const rows = await outbox(ids);
+    for (const id of ids) expect(rows.get(id)).toMatchObject({ status: 'sent', attempts: 1, error: null, claim_token: null });
+    const [first, second] = requestsTo(limited.to_email);
+    expect(second.at - first.at).toBeGreaterThanOrEqual(900);
+    expect(requestsTo(next.to_email)[0].at - requestsTo(paced.to_email)[0].at).toBeGreaterThanOrEqual(900);
+  });
+
+  it('a rate limit asking for longer than 2 s hands the batch back at once', async () => {
+    const [limited, next] = await insertPending(['long-wait', 'after-long-wait']);
+    replies.set(limited.to_email, () => ({
+      status: 429,
+      body: { name: 'rate_limit_exceeded', message: 'Too many requests' },
+      headers: { 'retry-after': '30' },
+    }));
+    const ids = [limited.id, next.id];
+    expect((await sendOutbox({ ids })).json).toEqual({ sent: 0, failed: 0, deferred: 2, skipped: false });
+    expect(requestsTo(limited.to_email)).toHaveLength(1);
+    expect(requestsTo(next.to_email)).toHaveLength(0);
+    const rows = await outbox(ids);
+    expect(rows.get(limited.id)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(rows.get(next.id)).toMatchObject({ status: 'pending', attempts: 0 });
   });
 
   it('a message whose header fields hold a line break or control character is never sent: failed at once, with the reason', async () => {

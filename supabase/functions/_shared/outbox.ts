@@ -12,8 +12,10 @@
 // runs never send one message twice), sends each message and records the outcomes, each
 // message with its rendered form, in one call at the end of the run (finish_outbox_sends):
 // sent; or the error, back to pending for a retry, and failed for good (visible with its
-// error) after EMAIL_MAX_ATTEMPTS attempts. A rate limit (429) or
-// the end of the run's time budget hands the rest back without counting an attempt. A
+// error) after EMAIL_MAX_ATTEMPTS attempts. The provider's rate limit is kept to: a wait it
+// asks for of up to 2 s (retry-after on a 429, ratelimit-reset when no request is left in the
+// window) is waited out within the run; a longer one (or a fourth 429 for one message), or the
+// end of the run's time budget, hands the rest back without counting an attempt. A
 // message whose header fields hold a line break or another control character is never
 // sent: failed at once ('rejected'), whatever wrote it into the outbox.
 // See supabase/migrations/20261123005000_email_delivery.sql, 20261124001000_*.sql and
@@ -81,7 +83,32 @@ export function emailProviderConfigured(): boolean {
   return secret('EMAIL_PROVIDER_API_KEY') !== undefined;
 }
 
-type SendResult = { ok: true } | { ok: false; error: string; rateLimited: boolean };
+/**
+ * waitMs: how long the provider asks us to wait before the next request (Resend's rate limit,
+ * 2 requests per second per team by default: `retry-after` on a 429, `ratelimit-reset` once
+ * `ratelimit-remaining` is 0), or 0.
+ */
+type SendResult = { ok: true; waitMs: number } | { ok: false; error: string; rateLimited: boolean; waitMs: number };
+
+/** A wait the provider asked for, in ms: a number of seconds (or an HTTP date for retry-after); 0 when absent or unreadable. */
+function providerWaitMs(res: Response): number {
+  const seconds = (value: string | null) => {
+    if (value === null || value.trim() === '') return null;
+    if (/^\d+(\.\d+)?$/.test(value.trim())) return Number(value) * 1000;
+    const at = Date.parse(value);
+    return Number.isNaN(at) ? null : Math.max(at - Date.now(), 0);
+  };
+  if (res.status === 429) return seconds(res.headers.get('retry-after')) ?? seconds(res.headers.get('ratelimit-reset')) ?? 0;
+  if (res.headers.get('ratelimit-remaining')?.trim() === '0') return seconds(res.headers.get('ratelimit-reset')) ?? 0;
+  return 0;
+}
+
+/** The longest wait for the provider's rate limit a run makes itself; a longer one hands the batch back. */
+const RATE_WAIT_MAX_MS = 2_000;
+/** 429s one message may wait out in a run before the batch is handed back. */
+const RATE_RETRIES = 3;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Resend's tags (letters, digits, _ and - only): what the provider's logs and webhooks can tell messages apart by. */
 function tagsOf(row: OutboxRow): { name: string; value: string }[] {
@@ -144,10 +171,11 @@ async function sendOne(row: OutboxRow, config: { url: string; apiKey: string; fr
     });
   } catch (error) {
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    return { ok: false, error: `Could not reach the email provider: ${message}`, rateLimited: false };
+    return { ok: false, error: `Could not reach the email provider: ${message}`, rateLimited: false, waitMs: 0 };
   }
   const text = await res.text().catch(() => '');
-  if (res.ok) return { ok: true };
+  const waitMs = providerWaitMs(res);
+  if (res.ok) return { ok: true, waitMs };
   let detail = text.trim();
   try {
     const body = JSON.parse(text) as { message?: unknown; error?: unknown; name?: unknown };
@@ -160,6 +188,7 @@ async function sendOne(row: OutboxRow, config: { url: string; apiKey: string; fr
     ok: false,
     error: `The email provider answered HTTP ${res.status}${detail ? `: ${detail.slice(0, 500)}` : ''}`,
     rateLimited: res.status === 429,
+    waitMs,
   };
 }
 
@@ -302,10 +331,19 @@ export async function deliverPendingEmails(options: DeliverOptions = {}): Promis
       result.failed++;
       continue;
     }
-    const outcome = await sendOne(row, config);
+    // The provider's rate limit is waited out here when it asks for at most RATE_WAIT_MAX_MS and
+    // the run has the time: a rush's confirmations go out at the provider's pace instead of one
+    // per run between hand-backs.
+    const mayWait = (ms: number) => ms > 0 && ms <= RATE_WAIT_MAX_MS && Date.now() + ms < deadline;
+    let outcome = await sendOne(row, config);
+    for (let retry = 0; !outcome.ok && outcome.rateLimited && retry < RATE_RETRIES && mayWait(outcome.waitMs); retry++) {
+      await sleep(outcome.waitMs);
+      outcome = await sendOne(row, config);
+    }
     if (outcome.ok) {
       record(row, 'sent', null, form);
       result.sent++;
+      if (mayWait(outcome.waitMs)) await sleep(outcome.waitMs); // none left in this window: wait before the next message
     } else if (outcome.rateLimited) {
       // Not the message's fault: no attempt counted; the rest of the batch waits too.
       record(row, 'released', outcome.error, form);
