@@ -12,8 +12,9 @@ const toastColors = {
   '--warning-text': 'hsl(31, 92%, 28%)',
 } as CSSProperties;
 
-// The toaster is not needed for the first paint: it loads once the page is idle (at most 2 s
-// after start), so its ~10 KB gzip do not compete with the page's own code and data. A toast
+// The toaster is not needed for the first paint: it loads once the page has loaded (its images
+// too) and is idle (at most 2 s after the load event, 5 s after start at the latest), so its
+// ~10 KB gzip do not compete with the page's own code, data and images. A toast
 // raised before it arrives still shows: sonner replays the active toasts to a Toaster when it
 // mounts. A chunk that fails to load leaves the page without toasts rather than crashing it.
 const Toaster = lazy((): Promise<{ default: ComponentType<ToasterProps> }> =>
@@ -26,12 +27,20 @@ const Toaster = lazy((): Promise<{ default: ComponentType<ToasterProps> }> =>
 function useWhenIdle(): boolean {
   const [idle, setIdle] = useState(false);
   useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(() => setIdle(true), 500);
-    return () => window.clearTimeout(id);
+    const done = () => setIdle(true);
+    const timers = [window.setTimeout(done, 5000)];
+    let idleId: number | undefined;
+    const afterLoad = () => {
+      if (typeof window.requestIdleCallback === 'function') idleId = window.requestIdleCallback(done, { timeout: 2000 });
+      else timers.push(window.setTimeout(done, 500));
+    };
+    if (document.readyState === 'complete') afterLoad();
+    else window.addEventListener('load', afterLoad, { once: true });
+    return () => {
+      window.removeEventListener('load', afterLoad);
+      timers.forEach((id) => window.clearTimeout(id));
+      if (idleId !== undefined) window.cancelIdleCallback(idleId);
+    };
   }, []);
   return idle;
 }

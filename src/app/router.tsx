@@ -1,32 +1,92 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { BrowserRouter, matchRoutes, Navigate, Route, Routes } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { PageSpinner } from '@/components/layout/page-spinner';
 
+type RouteModule = { default: ComponentType };
+type LazyRoute = ReturnType<typeof lazy<ComponentType>> & { preload(): Promise<RouteModule> };
+
+/**
+ * React.lazy with a preload. Once the module has arrived, the component's loader hands it over
+ * with a thenable that answers at once (React.lazy takes any thenable), so the first render
+ * does not suspend: no Suspense fallback is committed, and React does not hold the page back
+ * for the 300 ms it keeps a just-shown fallback on screen (its Suspense throttling).
+ */
+function lazyRoute(load: () => Promise<RouteModule>): LazyRoute {
+  let loaded: RouteModule | undefined;
+  let loading: Promise<RouteModule> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => (loaded = module),
+      (error: unknown) => {
+        loading = undefined; // a later render tries again (and its error boundary shows the failure)
+        throw error;
+      },
+    ));
+  const ready = (module: RouteModule) => ({ then: (resolve: (m: RouteModule) => void) => resolve(module) }) as unknown as Promise<RouteModule>;
+  return Object.assign(
+    lazy(() => (loaded ? ready(loaded) : preload())),
+    { preload },
+  );
+}
+
 // Every route is its own chunk: a guest never downloads admin code. Declarative routing
 // (no loaders or actions) keeps the data-router code out of the first-render bundle.
 const routes = {
-  home: lazy(() => import('./routes/home')),
-  supperClub: lazy(() => import('./routes/supper-club')),
-  dinnerSeries: lazy(() => import('./routes/dinner-series')),
-  reservationDetails: lazy(() => import('./routes/reservation-details')),
-  manageBooking: lazy(() => import('./routes/manage-booking')),
-  waitlistOffer: lazy(() => import('./routes/waitlist-offer')),
-  payBooking: lazy(() => import('./routes/pay-booking')),
-  chefSignup: lazy(() => import('./routes/chef-signup')),
-  auth: lazy(() => import('./routes/auth')),
-  admin: lazy(() => import('./routes/admin')),
-  adminJoin: lazy(() => import('./routes/admin-join')),
-  adminDoor: lazy(() => import('./routes/admin-door')),
-  adminEventOverview: lazy(() => import('./routes/admin-event-overview')),
-  orgPage: lazy(() => import('./routes/org-page')),
-  orgEmbed: lazy(() => import('./routes/org-embed')),
-  notFound: lazy(() => import('./routes/not-found')),
+  home: lazyRoute(() => import('./routes/home')),
+  supperClub: lazyRoute(() => import('./routes/supper-club')),
+  dinnerSeries: lazyRoute(() => import('./routes/dinner-series')),
+  reservationDetails: lazyRoute(() => import('./routes/reservation-details')),
+  manageBooking: lazyRoute(() => import('./routes/manage-booking')),
+  waitlistOffer: lazyRoute(() => import('./routes/waitlist-offer')),
+  payBooking: lazyRoute(() => import('./routes/pay-booking')),
+  chefSignup: lazyRoute(() => import('./routes/chef-signup')),
+  auth: lazyRoute(() => import('./routes/auth')),
+  admin: lazyRoute(() => import('./routes/admin')),
+  adminJoin: lazyRoute(() => import('./routes/admin-join')),
+  adminDoor: lazyRoute(() => import('./routes/admin-door')),
+  adminEventOverview: lazyRoute(() => import('./routes/admin-event-overview')),
+  orgPage: lazyRoute(() => import('./routes/org-page')),
+  orgEmbed: lazyRoute(() => import('./routes/org-embed')),
+  notFound: lazyRoute(() => import('./routes/not-found')),
 };
 
-function page(Component: LazyExoticComponent<ComponentType>) {
-  return <Component />;
+/** The routes, in one table for <Routes> and for preloadRoute. */
+const table: { path: string; page?: LazyRoute; element?: ReactNode }[] = [
+  { path: paths.home.path, page: routes.home },
+  { path: paths.supperClub.path, page: routes.supperClub },
+  { path: paths.supperClubReservations.path, page: routes.supperClub },
+  { path: paths.dinnerSeries.path, page: routes.dinnerSeries },
+  { path: paths.dinnerSeriesReservations.path, element: <Navigate to={paths.dinnerSeries.getHref()} replace /> },
+  { path: paths.reservationDetails.path, page: routes.reservationDetails },
+  { path: paths.manageBooking.path, page: routes.manageBooking },
+  { path: paths.waitlistOffer.path, page: routes.waitlistOffer },
+  { path: paths.payBooking.path, page: routes.payBooking },
+  { path: paths.chefSignup.path, page: routes.chefSignup },
+  { path: paths.auth.path, page: routes.auth },
+  { path: paths.adminDoor.path, page: routes.adminDoor },
+  { path: paths.adminEventOverview.path, page: routes.adminEventOverview },
+  { path: paths.adminJoin.path, page: routes.adminJoin },
+  { path: `${paths.admin.path}/*`, page: routes.admin },
+  { path: paths.orgPage.path, page: routes.orgPage },
+  { path: paths.orgEmbed.path, page: routes.orgEmbed },
+  { path: '*', page: routes.notFound },
+];
+
+/**
+ * Loads the code of the page at `pathname` (as <Routes> picks it); settles, never rejects, once
+ * it is there or has failed. main.tsx renders the app after it, so the page renders at once
+ * instead of behind the router's fallback (index.html shows the same spinner until then).
+ */
+export function preloadRoute(pathname: string): Promise<void> {
+  const page = matchRoutes(table, pathname)?.[0]?.route.page;
+  return page
+    ? page.preload().then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
 }
 
 export function AppRouter() {
@@ -35,24 +95,9 @@ export function AppRouter() {
       <ErrorBoundary>
         <Suspense fallback={<PageSpinner />}>
           <Routes>
-            <Route path={paths.home.path} element={page(routes.home)} />
-            <Route path={paths.supperClub.path} element={page(routes.supperClub)} />
-            <Route path={paths.supperClubReservations.path} element={page(routes.supperClub)} />
-            <Route path={paths.dinnerSeries.path} element={page(routes.dinnerSeries)} />
-            <Route path={paths.dinnerSeriesReservations.path} element={<Navigate to={paths.dinnerSeries.getHref()} replace />} />
-            <Route path={paths.reservationDetails.path} element={page(routes.reservationDetails)} />
-            <Route path={paths.manageBooking.path} element={page(routes.manageBooking)} />
-            <Route path={paths.waitlistOffer.path} element={page(routes.waitlistOffer)} />
-            <Route path={paths.payBooking.path} element={page(routes.payBooking)} />
-            <Route path={paths.chefSignup.path} element={page(routes.chefSignup)} />
-            <Route path={paths.auth.path} element={page(routes.auth)} />
-            <Route path={paths.adminDoor.path} element={page(routes.adminDoor)} />
-            <Route path={paths.adminEventOverview.path} element={page(routes.adminEventOverview)} />
-            <Route path={paths.adminJoin.path} element={page(routes.adminJoin)} />
-            <Route path={`${paths.admin.path}/*`} element={page(routes.admin)} />
-            <Route path={paths.orgPage.path} element={page(routes.orgPage)} />
-            <Route path={paths.orgEmbed.path} element={page(routes.orgEmbed)} />
-            <Route path="*" element={page(routes.notFound)} />
+            {table.map(({ path, page: Page, element }) => (
+              <Route key={path} path={path} element={Page ? <Page /> : element} />
+            ))}
           </Routes>
         </Suspense>
       </ErrorBoundary>

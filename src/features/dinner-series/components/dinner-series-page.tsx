@@ -1,16 +1,14 @@
-import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { lazy, Suspense } from 'react';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { PageMeta } from '@/components/seo/page-meta';
-import { Alert } from '@/components/ui/alert';
-import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { dinnerSeries, site } from '@/config/site';
-import { CheckoutSteps } from '@/features/checkout/components/checkout-steps';
-import { bookingMessages } from '@/features/checkout/lib/messages';
+import { dinnerSeries } from '@/config/site';
+import { useAfterPaint } from '@/hooks/use-after-paint';
 import { useSeriesDinners } from '../api/get-dinners';
-import { useSeriesBooking } from '../hooks/use-series-booking';
-import { SeriesBookingForm } from './series-booking-form';
+
+// The booking part loads once the page's first render is painted (react-hook-form, the checkout, toasts:
+// out of the code the page's header waits for); its spinner is the one it shows while the dates load.
+const DinnerSeriesBooking = lazy(() => import('./dinner-series-booking').then((m) => ({ default: m.DinnerSeriesBooking })));
 
 function Intro() {
   return (
@@ -29,50 +27,8 @@ function Intro() {
 }
 
 export function DinnerSeriesPage() {
-  const dinners = useSeriesDinners();
-  const booking = useSeriesBooking();
-  const { checkout } = booking;
-
-  useEffect(() => {
-    if (dinners.isError) toast.error(bookingMessages.loadEventsFailed.title, { description: bookingMessages.loadEventsFailed.description });
-  }, [dinners.isError]);
-
-  let body: React.ReactNode;
-  if (checkout.step.kind !== 'form') {
-    body = <CheckoutSteps checkout={checkout} />;
-  } else if (dinners.isPending) {
-    body = <PageSpinner label="Loading dinners…" />;
-  } else if (dinners.isError) {
-    body = (
-      <Alert variant="destructive" className="mx-auto max-w-2xl">
-        Unable to load available dates. Please refresh the page.
-      </Alert>
-    );
-  } else if (dinners.data.length === 0) {
-    body = (
-      <Card className="mx-auto max-w-xl text-center">
-        <CardContent className="space-y-2 pt-6">
-          <h2 className="font-serif text-2xl font-semibold">New dinners coming soon</h2>
-          <p className="text-muted-foreground">
-            No dinners are on the calendar right now. Write to{' '}
-            <a className="font-medium text-foreground underline underline-offset-4" href={`mailto:${site.supportEmail}`}>
-              {site.supportEmail}
-            </a>{' '}
-            to hear about the next ones.
-          </p>
-        </CardContent>
-      </Card>
-    );
-  } else {
-    body = (
-      <Card className="mx-auto max-w-2xl">
-        <CardContent className="pt-5 sm:pt-6">
-          <SeriesBookingForm form={booking.form} dinners={dinners.data} busy={checkout.busy} onSubmit={booking.submit} />
-        </CardContent>
-      </Card>
-    );
-  }
-
+  const painted = useAfterPaint();
+  useSeriesDinners(); // the dates are asked for now, while the booking part's code loads
   return (
     <>
       <PageMeta
@@ -81,7 +37,11 @@ export function DinnerSeriesPage() {
         canonical={paths.dinnerSeries.getHref()}
       />
       <Intro />
-      <main className="container py-10 sm:py-14">{body}</main>
+      <main className="container py-10 sm:py-14">
+        <Suspense fallback={<PageSpinner label="Loading dinners…" />}>
+          {painted ? <DinnerSeriesBooking /> : <PageSpinner label="Loading dinners…" />}
+        </Suspense>
+      </main>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { Camera, Globe } from 'lucide-react';
 import { heroImage, safeHttpUrl } from '../lib/events';
 import type { Branding, Organization } from '../types';
-import { hideBrokenImage } from '../lib/images';
+import { afterImagePainted, hideBrokenImage } from '../lib/images';
 import { PageButton } from './page-ui';
 
 interface Props {
@@ -9,9 +9,11 @@ interface Props {
   branding: Branding | null;
   rsvpMode: boolean;
   onScrollToEvents(): void;
+  /** The background image is on screen, or failed to load. */
+  onBackgroundShown?(): void;
 }
 
-export function OrgHero({ organization, branding, rsvpMode, onScrollToEvents }: Props) {
+export function OrgHero({ organization, branding, rsvpMode, onScrollToEvents, onBackgroundShown }: Props) {
   const name = branding?.brand_name || organization.name;
   const logo = safeHttpUrl(branding?.logo_url);
   const background = heroImage(branding?.gallery_images ?? []);
@@ -21,7 +23,17 @@ export function OrgHero({ organization, branding, rsvpMode, onScrollToEvents }: 
     <header className="relative isolate overflow-hidden bg-primary text-primary-foreground">
       {background ? (
         <>
-          <img src={background} alt="" className="absolute inset-0 -z-20 h-full w-full object-cover" fetchPriority="high" onError={hideBrokenImage} />
+          <img
+            src={background}
+            alt=""
+            className="absolute inset-0 -z-20 h-full w-full object-cover"
+            fetchPriority="high"
+            onLoad={(event) => onBackgroundShown && afterImagePainted(event.currentTarget, onBackgroundShown)}
+            onError={(event) => {
+              hideBrokenImage(event);
+              onBackgroundShown?.();
+            }}
+          />
           <div className="absolute inset-0 -z-10 bg-black/55" aria-hidden />
         </>
       ) : null}

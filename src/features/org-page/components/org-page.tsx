@@ -1,10 +1,12 @@
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { PageMeta } from '@/components/seo/page-meta';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { useOrgPageData, useSelectedEvent } from '../hooks/use-org-page-data';
 import { useOrgTheme } from '../hooks/use-org-theme';
 import { bookingPanelContext, type BookingPanelContext, type RefetchPage } from '../lib/booking-panel-context';
+import { heroImage } from '../lib/events';
 import type { PublicOrgPage } from '../types';
+import { BookingPanelFallback } from './booking-panel-fallback';
 import { OrgHero } from './org-hero';
 import { OrgMenu } from './org-menu';
 import { OrgGallery } from './org-gallery';
@@ -44,6 +46,7 @@ function OrgPageContent({
 }) {
   const { organization, branding, events } = page;
   const { selected, select } = useSelectedEvent(events);
+  const heroShown = useHeroShown(heroImage(branding?.gallery_images ?? []) !== null);
   const eventsRef = useRef<HTMLElement>(null);
   const bookingRef = useRef<HTMLElement>(null);
   const name = branding?.brand_name || organization.name;
@@ -58,6 +61,7 @@ function OrgPageContent({
         branding={branding}
         rsvpMode={orgRsvp}
         onScrollToEvents={() => eventsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
+        onBackgroundShown={heroShown.done}
       />
       <main>
         <OrgMenu content={branding?.menu_content ?? null} fileUrl={branding?.menu_file_url ?? null} />
@@ -88,10 +92,31 @@ function OrgPageContent({
         </section>
         {selected ? (
           <section ref={bookingRef} id="booking" aria-label="Booking" className="container scroll-mt-4 pb-16">
-            <div className="mx-auto max-w-2xl">{renderBookingPanel(bookingPanelContext(page, selected, refetch))}</div>
+            <div className="mx-auto max-w-2xl">
+              {heroShown.value ? renderBookingPanel(bookingPanelContext(page, selected, refetch)) : <BookingPanelFallback />}
+            </div>
           </section>
         ) : null}
       </main>
     </div>
   );
+}
+
+/** How long the booking forms wait at most for the hero image. */
+const HERO_WAIT_MS = 2000;
+
+/**
+ * Whether the hero image is on screen (or failed, or there is none). The booking forms, further
+ * down the page, start loading their code only then (their placeholder shows meanwhile): the
+ * hero, the page's largest paint, does not share the network and the main thread with them.
+ * After HERO_WAIT_MS they load anyway.
+ */
+function useHeroShown(hasHero: boolean) {
+  const [shown, setShown] = useState(!hasHero);
+  useEffect(() => {
+    if (shown) return;
+    const id = window.setTimeout(() => setShown(true), HERO_WAIT_MS);
+    return () => window.clearTimeout(id);
+  }, [shown]);
+  return { value: shown, done: () => setShown(true) };
 }

@@ -1,56 +1,21 @@
-import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { lazy, Suspense } from 'react';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { PageMeta } from '@/components/seo/page-meta';
-import { Alert } from '@/components/ui/alert';
-import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { SUPPER_CLUB_TICKET_PRICE_CENTS } from '@/config/product';
 import { supperClub } from '@/config/site';
-import { CheckoutSteps } from '@/features/checkout/components/checkout-steps';
-import { bookingMessages } from '@/features/checkout/lib/messages';
 import { formatCents } from '@/lib/money';
+import { useAfterPaint } from '@/hooks/use-after-paint';
 import { useSupperClubAvailability } from '../api/get-availability';
-import { useSupperClubBooking } from '../hooks/use-supper-club-booking';
-import { BookingForm } from './booking-form';
-import { ComingSoonCard } from './coming-soon-card';
 import { SupperClubHeader } from './supper-club-header';
 
+// The booking part loads once the page's first render is painted (react-hook-form, the checkout, toasts:
+// out of the code the page's header waits for); its spinner is the one it shows while the dates load.
+const SupperClubBooking = lazy(() => import('./supper-club-booking').then((m) => ({ default: m.SupperClubBooking })));
+
 export function SupperClubPage() {
-  const availability = useSupperClubAvailability();
-  const booking = useSupperClubBooking();
-  const { checkout } = booking;
-
-  useEffect(() => {
-    if (availability.isError) {
-      toast.error(bookingMessages.loadEventsFailed.title, { description: bookingMessages.loadEventsFailed.description });
-    }
-  }, [availability.isError]);
-
-  const events = availability.data;
-  let body: React.ReactNode;
-  if (checkout.step.kind !== 'form') {
-    body = <CheckoutSteps checkout={checkout} />;
-  } else if (availability.isPending) {
-    body = <PageSpinner label="Loading available dates…" />;
-  } else if (availability.isError) {
-    body = (
-      <Alert variant="destructive" className="mx-auto max-w-xl">
-        Unable to load available dates. Please refresh the page.
-      </Alert>
-    );
-  } else if (!events || events.length === 0) {
-    body = <ComingSoonCard />;
-  } else {
-    body = (
-      <Card className="mx-auto max-w-2xl">
-        <CardContent className="pt-5 sm:pt-6">
-          <BookingForm form={booking.form} events={events} busy={checkout.busy} onSubmit={booking.submit} />
-        </CardContent>
-      </Card>
-    );
-  }
-
+  const painted = useAfterPaint();
+  const availability = useSupperClubAvailability(); // also asked for now, while the booking part's code loads
   return (
     <>
       <PageMeta
@@ -58,8 +23,12 @@ export function SupperClubPage() {
         description={`Reserve your seats at the ${supperClub.fullName} in ${supperClub.city}: ${formatCents(SUPPER_CLUB_TICKET_PRICE_CENTS)} per person for four shared savory courses and one shared sweet course.`}
         canonical={paths.supperClub.getHref()}
       />
-      <SupperClubHeader events={events} />
-      <main className="container py-10 sm:py-14">{body}</main>
+      <SupperClubHeader events={availability.data} />
+      <main className="container py-10 sm:py-14">
+        <Suspense fallback={<PageSpinner label="Loading available dates…" />}>
+          {painted ? <SupperClubBooking /> : <PageSpinner label="Loading available dates…" />}
+        </Suspense>
+      </main>
     </>
   );
 }

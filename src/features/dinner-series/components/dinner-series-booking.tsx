@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { PageSpinner } from '@/components/layout/page-spinner';
+import { Alert } from '@/components/ui/alert';
+import { Card, CardContent } from '@/components/ui/card';
+import { site } from '@/config/site';
+import { CheckoutSteps } from '@/features/checkout/components/checkout-steps';
+import { bookingMessages } from '@/features/checkout/lib/messages';
+import { useSeriesDinners } from '../api/get-dinners';
+import { useSeriesBooking } from '../hooks/use-series-booking';
+import { SeriesBookingForm } from './series-booking-form';
+
+/**
+ * The page's booking part: the dates, the form and the checkout steps after it. Its code (the
+ * form library, the checkout, toasts) is split from the page's first render: dinner-series-page.tsx.
+ */
+export function DinnerSeriesBooking() {
+  const dinners = useSeriesDinners();
+  const booking = useSeriesBooking();
+  const { checkout } = booking;
+
+  useEffect(() => {
+    if (dinners.isError) toast.error(bookingMessages.loadEventsFailed.title, { description: bookingMessages.loadEventsFailed.description });
+  }, [dinners.isError]);
+
+  let body: React.ReactNode;
+  if (checkout.step.kind !== 'form') {
+    body = <CheckoutSteps checkout={checkout} />;
+  } else if (dinners.isPending) {
+    body = <PageSpinner label="Loading dinners…" />;
+  } else if (dinners.isError) {
+    body = (
+      <Alert variant="destructive" className="mx-auto max-w-2xl">
+        Unable to load available dates. Please refresh the page.
+      </Alert>
+    );
+  } else if (dinners.data.length === 0) {
+    body = (
+      <Card className="mx-auto max-w-xl text-center">
+        <CardContent className="space-y-2 pt-6">
+          <h2 className="font-serif text-2xl font-semibold">New dinners coming soon</h2>
+          <p className="text-muted-foreground">
+            No dinners are on the calendar right now. Write to{' '}
+            <a className="font-medium text-foreground underline underline-offset-4" href={`mailto:${site.supportEmail}`}>
+              {site.supportEmail}
+            </a>{' '}
+            to hear about the next ones.
+          </p>
+        </CardContent>
+      </Card>
+    );
+  } else {
+    body = (
+      <Card className="mx-auto max-w-2xl">
+        <CardContent className="pt-5 sm:pt-6">
+          <SeriesBookingForm form={booking.form} dinners={dinners.data} busy={checkout.busy} onSubmit={booking.submit} />
+        </CardContent>
+      </Card>
+    );
+  }
+
+  return body;
+}
