@@ -64,14 +64,25 @@ const slotTaken = async (db: pg.PoolClient, slot: string) =>
 /** A confirmed Food Only booking on Eat At Home's first dinner, inserted as the service would. */
 async function bookFoodOnly(db: pg.PoolClient, guests: number) {
   const ticket = await ticketId(db, EVENT, 'Food Only');
-  const row = await one<{ id: string }>(
-    db,
-    `insert into public.reservations (org_id, event_id, ticket_type_id, name, email, num_guests, amount_cents, payment_provider, payment_id)
-     values ($1, $2, $3, 'Test Guest', 'test.guest@example.com', $4, 12500 * $4, 'square', 'pay-' || gen_random_uuid())
-     returning id`,
-    [A, EVENT, ticket, guests],
-  );
-  return { reservation: row.id, ticket };
+  // Other test files book this seeded dinner at the same time; PostgreSQL may end a deadlock
+  // with one of them by aborting this insert (40P01), which is retried, as the functions retry it.
+  for (let attempt = 1; ; attempt++) {
+    await db.query('savepoint book_food_only');
+    try {
+      const row = await one<{ id: string }>(
+        db,
+        `insert into public.reservations (org_id, event_id, ticket_type_id, name, email, num_guests, amount_cents, payment_provider, payment_id)
+         values ($1, $2, $3, 'Test Guest', 'test.guest@example.com', $4, 12500 * $4, 'square', 'pay-' || gen_random_uuid())
+         returning id`,
+        [A, EVENT, ticket, guests],
+      );
+      await db.query('release savepoint book_food_only');
+      return { reservation: row.id, ticket };
+    } catch (error) {
+      await db.query('rollback to savepoint book_food_only');
+      if ((error as { code?: string }).code !== '40P01' || attempt >= 3) throw error;
+    }
+  }
 }
 
 describe('money and capacity checks', () => {
