@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, MapPin, UtensilsCrossed } from 'lucide-react';
+import { CalendarDays, Clock, MapPin, UtensilsCrossed, type LucideIcon } from 'lucide-react';
 import { SUPPER_CLUB_TICKET_PRICE_CENTS } from '@/config/product';
 import { supperClub } from '@/config/site';
 import { formatCents } from '@/lib/money';
@@ -18,6 +18,13 @@ export function SupperClubHeader({ events }: { events: SupperClubEvent[] | undef
           <h1 className="font-serif text-4xl font-semibold sm:text-5xl">{supperClub.fullName}</h1>
         </div>
         <ul className="grid gap-3 text-primary-foreground/90 sm:grid-cols-2">
+          {events === undefined ? (
+            // While the dates load: their lines' place is kept, so the page does not jump when they arrive.
+            <>
+              <HeaderLinePlaceholder icon={CalendarDays} width="w-64" />
+              <HeaderLinePlaceholder icon={Clock} width="w-48" />
+            </>
+          ) : null}
           {schedule ? (
             <li className="flex gap-2">
               <CalendarDays className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
@@ -43,5 +50,14 @@ export function SupperClubHeader({ events }: { events: SupperClubEvent[] | undef
         </ul>
       </div>
     </header>
+  );
+}
+
+function HeaderLinePlaceholder({ icon: Icon, width }: { icon: LucideIcon; width: string }) {
+  return (
+    <li className="flex gap-2" aria-hidden>
+      <Icon className="mt-0.5 h-5 w-5 shrink-0 opacity-50" />
+      <span className={`mt-0.5 h-5 max-w-full animate-pulse rounded bg-primary-foreground/20 ${width}`} />
+    </li>
   );
 }
