@@ -287,6 +287,25 @@ async function money(db: pg.Pool, eventId: string) {
   ).rows[0];
 }
 
+/** An event of the drop's organization `daysAhead` days from now at 19:00, with one ticket type of `seats` seats at $45. */
+async function ticketedEvent(db: pg.Pool, orgId: string, title: string, daysAhead: number, seatName: string, seats: number) {
+  const eventId = (
+    await db.query<{ id: string }>(
+      `insert into public.events (org_id, title, date, event_time, location_name) values ($1, $2, current_date + $3::int, '19:00', 'Drop Kitchen') returning id`,
+      [orgId, title, daysAhead],
+    )
+  ).rows[0].id;
+  const ticketTypeId = (
+    await db.query<{ id: string }>(`insert into public.ticket_types (event_id, name, price, quantity) values ($1, $2, $3, $4) returning id`, [
+      eventId,
+      seatName,
+      TICKET_CENTS,
+      seats,
+    ])
+  ).rows[0].id;
+  return { eventId, ticketTypeId };
+}
+
 /**
  * Waits until no confirmation email of the event is pending or being sent (at most
  * timeoutMs): the seconds it took and how many were sent.
@@ -424,19 +443,7 @@ export async function runDrop(): Promise<BenchResult> {
     const org = (await db.query(`insert into public.organizations (name, slug) values ('Drop Kitchen', $1) returning id`, [slug])).rows[0].id;
 
     // 1. The ticket drop.
-    const ticketEvent = (
-      await db.query(
-        `insert into public.events (org_id, title, date, event_time, location_name) values ($1, 'Drop Dinner', current_date + 14, '19:00', 'Drop Kitchen') returning id`,
-        [org],
-      )
-    ).rows[0].id as string;
-    const ticketTypeId = (
-      await db.query(`insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Drop Seat', $2, $3) returning id`, [
-        ticketEvent,
-        TICKET_CENTS,
-        SEATS,
-      ])
-    ).rows[0].id as string;
+    const { eventId: ticketEvent, ticketTypeId } = await ticketedEvent(db, org, 'Drop Dinner', 14, 'Drop Seat', SEATS);
     const ticketUrl = `${stack.apiUrl}/functions/v1/process-square-payment`;
     await fetch(ticketUrl, {
       method: 'POST',
@@ -540,19 +547,7 @@ export async function runDrop(): Promise<BenchResult> {
     };
 
     // 3. The rush: C paying guests back to back for as many seats as requests.
-    const rushEvent = (
-      await db.query(
-        `insert into public.events (org_id, title, date, event_time, location_name) values ($1, 'Rush Dinner', current_date + 15, '19:00', 'Drop Kitchen') returning id`,
-        [org],
-      )
-    ).rows[0].id as string;
-    const rushTicket = (
-      await db.query(`insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Rush Seat', $2, $3) returning id`, [
-        rushEvent,
-        TICKET_CENTS,
-        Math.max(RUSH_REQUESTS, 1),
-      ])
-    ).rows[0].id as string;
+    const { eventId: rushEvent, ticketTypeId: rushTicket } = await ticketedEvent(db, org, 'Rush Dinner', 15, 'Rush Seat', Math.max(RUSH_REQUESTS, 1));
     const rushBodies = Array.from({ length: RUSH_REQUESTS }, (_, i) =>
       JSON.stringify({
         token: 'cnon:card-nonce-ok',

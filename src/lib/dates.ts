@@ -38,3 +38,22 @@ export function isUpcoming(event: { date: string; event_time: string; event_time
   if (event.date !== today) return event.date > today;
   return event.event_time.slice(0, 5) > format(local, 'HH:mm');
 }
+
+/** "EST" / "PDT" at an instant in a timezone ("" when unknown). */
+export function zoneAbbreviationAt(instant: Date, timeZone: string): string {
+  if (Number.isNaN(instant.getTime())) return '';
+  try {
+    return (
+      new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? ''
+    );
+  } catch {
+    return '';
+  }
+}
+
+/** "EST" / "PDT" for a calendar date in a timezone ("" when unknown): noon UTC of that day, the same day in every US zone, picks DST. */
+export function zoneAbbreviation(yyyyMmDd: string, timeZone: string): string {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(yyyyMmDd);
+  if (!d) return '';
+  return zoneAbbreviationAt(new Date(Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), 12)), timeZone);
+}

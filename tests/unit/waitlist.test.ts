@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatOfferExpiry, waitlistRows } from '../../src/features/admin-waitlist/lib/rows';
 import type { WaitlistEntry } from '../../src/features/admin-waitlist/types';
-import { formatHeldUntil, timeLeftText, zoneAbbreviation } from '../../src/features/waitlist/lib/offer-time';
+import { zoneAbbreviation } from '../../src/lib/dates';
+import { formatHeldUntil, timeLeftText } from '../../src/features/waitlist/lib/offer-time';
 import { waitlistTargets } from '../../src/features/waitlist/lib/targets';
 
 const slot = (id: string, available: number, extra: Partial<{ is_active: boolean; slot_label: string }> = {}) => ({

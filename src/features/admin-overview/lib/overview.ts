@@ -1,21 +1,6 @@
-import { formatEventDate, formatEventTime } from '@/lib/dates';
+import { formatEventDate, formatEventTime, zoneAbbreviation } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
 import type { BookingsDay, CapacityLine, EventOverview, OverviewEvent } from '../types';
-
-/** "EST" / "PDT" for the event's date in its own timezone ("" when unknown). */
-function zoneAbbreviation(date: string, timeZone: string): string {
-  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!d) return '';
-  // Noon UTC of the event day is the same calendar day in every US zone: good enough to pick DST.
-  const instant = new Date(Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), 12));
-  try {
-    return (
-      new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? ''
-    );
-  } catch {
-    return '';
-  }
-}
 
 /** "Sat, Dec 26, 2026 · 7:00 PM EST": the event's calendar date and start time in its own timezone. */
 export function eventWhen(event: Pick<OverviewEvent, 'date' | 'eventTime' | 'timezone'>): string {

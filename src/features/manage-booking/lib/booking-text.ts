@@ -1,25 +1,12 @@
 import { format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
-import { formatEventDate, formatEventTime } from '@/lib/dates';
+import { formatEventDate, formatEventTime, zoneAbbreviationAt } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
 import type { ManagedBooking, RefundStatus } from '../types';
 
-/** "EST" / "PDT" of an instant in a timezone ("" when unknown). */
-export function zoneAbbreviation(iso: string, timeZone: string): string {
-  const instant = new Date(iso);
-  if (Number.isNaN(instant.getTime())) return '';
-  try {
-    return (
-      new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? ''
-    );
-  } catch {
-    return '';
-  }
-}
-
 /** "Saturday, December 12, 2026" and "7:00 PM EST": the dinner's calendar date and time in its own timezone. */
 export function whenText(booking: Pick<ManagedBooking, 'event' | 'starts_at'>): { date: string; time: string } {
-  const zone = zoneAbbreviation(booking.starts_at, booking.event.timezone);
+  const zone = zoneAbbreviationAt(new Date(booking.starts_at), booking.event.timezone);
   return { date: formatEventDate(booking.event.date), time: `${formatEventTime(booking.event.time)}${zone ? ` ${zone}` : ''}` };
 }
 
@@ -33,7 +20,7 @@ export function instantText(iso: string, timeZone: string): string {
   } catch {
     local = instant;
   }
-  const zone = zoneAbbreviation(iso, timeZone);
+  const zone = zoneAbbreviationAt(new Date(iso), timeZone);
   return `${format(local, "EEEE, MMMM d 'at' h:mm a")}${zone ? ` ${zone}` : ''}`;
 }
 

@@ -31,18 +31,3 @@ export function timeLeftText(ms: number): string | null {
   if (m > 0) return `${m} min ${s} s left`;
   return `${s} s left`;
 }
-
-/** "EST" / "PDT" for a calendar date in a timezone ("" when unknown). */
-export function zoneAbbreviation(yyyyMmDd: string, timeZone: string): string {
-  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(yyyyMmDd);
-  if (!d) return '';
-  // Noon UTC of the day is the same calendar day in every US zone: good enough to pick DST.
-  const instant = new Date(Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), 12));
-  try {
-    return (
-      new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? ''
-    );
-  } catch {
-    return '';
-  }
-}
