@@ -20,6 +20,19 @@ export const TOASTER = '[data-sonner-toaster]';
  * `exclude` leaves parts of the page out (CSS selectors), `include` scans only those parts.
  */
 export async function seriousViolations(page: Page, opts: { exclude?: string[]; include?: string[] } = {}): Promise<string[]> {
+  // Contrast is judged on what is fully shown: a toast (or dialog) still fading in is half transparent.
+  // Finite animations and transitions are waited for (2 s at most); spinners run forever and are not.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   if (!loaded) await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async ({ exclude, include }) => {
