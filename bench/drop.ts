@@ -28,6 +28,9 @@
  * 5. pgbench on the same PostgreSQL, in the same run: 16 clients for 10 s decrementing one hot
  *    row and logging it (bench_hot / bench_hot_log, dropped afterwards); prints its tps and
  *    the ratio paid bookings per second / tps. Skipped with a line when pgbench is missing.
+ * 6. The booking's SQL alone, on the same PostgreSQL: pgbench clients making a paying
+ *    request's three calls (hold_booking, test_processor_charge, confirm_booking) with nothing
+ *    else running: the rate the whole path could reach if HTTP and the functions cost nothing.
  *
  * The database is durable by default (fsync and synchronous commit on, as in production;
  * the tests' stack turns them off): the hot-row rate it is compared with is then a durable
@@ -43,6 +46,7 @@
  *          --durable 1|0 (1) --direct-db 1|0 (1) --emails 1|0 (1; 0 leaves the confirmation emails
  *          in the outbox during the run, to see what their delivery costs) --db-pool N (the
  *          functions' connections to PostgreSQL per worker, SUPPERHOST_DB_POOL_SIZE; 0: their default)
+ *          --sql-clients N (4; pgbench clients of the booking's SQL alone, step 6)
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -66,6 +70,7 @@ const DEPOSIT_CENTS = 2500;
 const PGBENCH = '/usr/bin/pgbench';
 const PGBENCH_CLIENTS = 16;
 const PGBENCH_SECONDS = 10;
+const SQL_CLIENTS = Math.max(1, Math.floor(option('sql-clients', 4)));
 
 // What guests read when there is nothing left (hold_booking / booking_evaluate).
 const SOLD_OUT = [/^Only \d+ tickets? available for /, /time slot is full/, /^Only \d+ spots? left in the /, /left for this event\./];
@@ -393,37 +398,73 @@ const execFileAsync = (file: string, args: string[], timeoutMs: number) =>
   });
 
 /** pgbench's hot-row rate on the stack's PostgreSQL; null when pgbench is not installed. */
+/** One pgbench run of `script` on the stack's PostgreSQL: its tps and average latency. */
+async function pgbenchRun(dbUrl: string, script: string, clients: number, extra: string[] = []) {
+  const dir = mkdtempSync(join(tmpdir(), 'supperhost-drop-pgbench-'));
+  try {
+    const file = join(dir, 'script.sql');
+    writeFileSync(file, script);
+    const args = ['-n', '-f', file, '-c', String(clients), '-j', '2', '-T', String(PGBENCH_SECONDS), ...extra, dbUrl];
+    const { stdout, stderr, error } = await execFileAsync(PGBENCH, args, (PGBENCH_SECONDS + 60) * 1000);
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
+    if (!tps) throw new Error(`pgbench gave no tps${error ? ` (${error.message})` : ''}:\n${stdout}\n${stderr}`);
+    const latency = /latency average = ([\d.]+) ms/.exec(stdout);
+    return { tps: round(Number(tps[1])), latencyAverageMs: latency ? Number(latency[1]) : null };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function hotRow(db: pg.Pool, dbUrl: string) {
   if (!existsSync(PGBENCH)) return null;
-  const dir = mkdtempSync(join(tmpdir(), 'supperhost-drop-pgbench-'));
   try {
     await db.query(`drop table if exists public.bench_hot, public.bench_hot_log`);
     await db.query(`create table public.bench_hot (id int primary key, quantity int)`);
     await db.query(`create table public.bench_hot_log (id bigserial, n int)`);
     await db.query(`insert into public.bench_hot (id, quantity) values (1, 2000000000)`);
-    const script = join(dir, 'hot.sql');
-    writeFileSync(
-      script,
+    const run = await pgbenchRun(
+      dbUrl,
       'UPDATE bench_hot SET quantity = quantity - 2 WHERE id = 1 AND quantity >= 2;\nINSERT INTO bench_hot_log (n) VALUES (2);\n',
+      PGBENCH_CLIENTS,
+      ['-M', 'prepared'],
     );
-    const args = ['-n', '-f', script, '-c', String(PGBENCH_CLIENTS), '-j', '2', '-T', String(PGBENCH_SECONDS), '-M', 'prepared', dbUrl];
-    const { stdout, stderr, error } = await execFileAsync(PGBENCH, args, (PGBENCH_SECONDS + 60) * 1000);
-    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
-    if (!tps) throw new Error(`pgbench gave no tps${error ? ` (${error.message})` : ''}:\n${stdout}\n${stderr}`);
     const logged = (await db.query<{ n: number }>(`select count(*)::int as n from public.bench_hot_log`)).rows[0].n;
-    const latency = /latency average = ([\d.]+) ms/.exec(stdout);
     const version = /^pgbench \(PostgreSQL\) (\S+)/m.exec((await execFileAsync(PGBENCH, ['--version'], 10_000)).stdout);
     return {
       command: `pgbench -n -f hot.sql -c ${PGBENCH_CLIENTS} -j 2 -T ${PGBENCH_SECONDS} -M prepared <stack.dbUrl>`,
       pgbenchVersion: version?.[1] ?? 'unknown',
-      tps: round(Number(tps[1])),
-      latencyAverageMs: latency ? Number(latency[1]) : null,
+      ...run,
       rowsLogged: logged,
     };
   } finally {
     await db.query(`drop table if exists public.bench_hot, public.bench_hot_log`).catch(() => undefined);
-    rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The booking's SQL alone: pgbench clients calling what a paying request calls, in its order
+ * (hold_booking, test_processor_charge, confirm_booking: three transactions), with nothing
+ * else on the machine (no gateway, functions or load generator). The ceiling the whole path
+ * could reach with free HTTP and JavaScript; the rush's gap to it is what the layers above
+ * the database cost.
+ */
+async function bookingSql(db: pg.Pool, dbUrl: string, orgId: string) {
+  if (!existsSync(PGBENCH)) return null;
+  const { eventId, ticketTypeId } = await ticketedEvent(db, orgId, 'SQL Dinner', 16, 'SQL Seat', 10_000_000);
+  const script = [
+    `select public.hold_booking(p_idempotency_key => gen_random_uuid()::text, p_event_id => '${eventId}', p_guests => 1,`,
+    `  p_name => 'SQL Guest', p_email => 'sql-guest@example.com', p_ticket_type => '${ticketTypeId}', p_expected_total_cents => ${TICKET_CENTS},`,
+    `  p_has_payment_token => true, p_payment_source => 'cnon:card-nonce-ok', p_payment_provider => 'test') ->> 'reservation_id' as rid \\gset`,
+    `select public.test_processor_charge(p_idempotency_key => gen_random_uuid()::text, p_source_id => 'cnon:card-nonce-ok', p_amount_cents => ${TICKET_CENTS},`,
+    `  p_currency => 'USD', p_reference_id => ':rid', p_buyer_email => 'sql-guest@example.com', p_note => 'SQL Dinner') is not null;`,
+    `select public.confirm_booking(':rid'::uuid, 'test', gen_random_uuid()::text);`,
+    '',
+  ].join('\n');
+  const run = await pgbenchRun(dbUrl, script, SQL_CLIENTS);
+  const confirmed = (
+    await db.query<{ n: number }>(`select count(*)::int as n from public.reservations where event_id = $1 and status = 'confirmed'`, [eventId])
+  ).rows[0].n;
+  return { command: `pgbench -n -f booking.sql -c ${SQL_CLIENTS} -j 2 -T ${PGBENCH_SECONDS} <stack.dbUrl>`, ...run, confirmed };
 }
 
 export async function runDrop(): Promise<BenchResult> {
@@ -580,6 +621,8 @@ export async function runDrop(): Promise<BenchResult> {
     // 4. The hot-row rate of the same PostgreSQL, now that the drops are over.
     say(`pgbench: ${PGBENCH_CLIENTS} clients, ${PGBENCH_SECONDS} s on one hot row...`);
     const pgbench = await hotRow(db, stack.dbUrl);
+    say(`pgbench: the booking's SQL alone, ${SQL_CLIENTS} clients, ${PGBENCH_SECONDS} s...`);
+    const sqlAlone = await bookingSql(db, stack.dbUrl, org);
 
     const command = `npx tsx bench/run.ts --only drop --guests-total ${GUESTS_TOTAL} --concurrency ${CONCURRENCY} --window-ms ${WINDOW_MS} --seats ${SEATS} --rush-requests ${RUSH_REQUESTS} --durable ${DURABLE ? 1 : 0} --direct-db ${DIRECT_DB ? 1 : 0}${EMAILS ? '' : ' --emails 0'}${DB_POOL > 0 ? ` --db-pool ${DB_POOL}` : ''}`;
     say('');
@@ -623,6 +666,12 @@ export async function runDrop(): Promise<BenchResult> {
     } else {
       say(`Hot row: pgbench not found (${PGBENCH}); skipped.`);
     }
+    if (sqlAlone) {
+      say(`The booking's SQL alone (hold_booking, test_processor_charge, confirm_booking; no HTTP, no functions): ${sqlAlone.command}`);
+      say(
+        `  bookings/s          ${sqlAlone.tps} (latency average ${sqlAlone.latencyAverageMs} ms; ${sqlAlone.confirmed} confirmed)${pgbench ? `; / hot-row tps = ${ratio(sqlAlone.tps, pgbench.tps)}; the rush reached ${ratio(rushRun.paidPerSecond, sqlAlone.tps)} of it` : ''}`,
+      );
+    }
 
     const broken =
       [ticket, rsvp].some((f) => f.oversold > 0 || f.charged_without_booking > 0) ||
@@ -652,6 +701,7 @@ export async function runDrop(): Promise<BenchResult> {
             rsvpPaidPerSecondOverTps: Number(ratio(rsvp.paidPerSecond, pgbench.tps)),
           }
         : { skipped: 'pgbench not found' },
+      bookingSqlAlone: sqlAlone ?? { skipped: 'pgbench not found' },
       ok: !broken,
     };
   } finally {

@@ -1773,6 +1773,7 @@ export type Database = {
       }
       ticket_type_taken: { Args: { p_ticket_type_id: string }; Returns: number }
       unknown_email_placeholder: { Args: { p_text: string }; Returns: string }
+      waitlist_email_data: { Args: { p_entry_id: string }; Returns: Json }
       waitlist_offer_view: { Args: { p_token: string }; Returns: Json }
     }
     Enums: {

@@ -2,8 +2,9 @@
  * Guest emails end to end on the real stack: the branded confirmation (HTML and text, code,
  * manage link, the .ics read by ical.js), the private address (with the confirmation or with
  * the reminder, never in public reads), reminders (once, even with two runs at the same
- * moment; none for cancelled bookings), and templates staff edit (used by the next email,
- * text never HTML, unknown placeholders refused).
+ * moment; none for cancelled bookings), templates staff edit (used by the next email,
+ * text never HTML, unknown placeholders refused), and the notices sent before there is a
+ * booking (a place on the waitlist, a payment link for seats staff hold): branded too.
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -248,6 +249,75 @@ describe('reminders', () => {
     ).body.reservationId;
     await pool().query(`select public.enqueue_due_reminders()`);
     expect(await sql(`select 1 from public.email_outbox where kind = 'booking_reminder' and reservation_id = $1`, [id])).toHaveLength(0);
+  });
+});
+
+describe('notices before a booking', () => {
+  it('"You are on the waitlist" is the branded layout with the party, and no booking code or manage link', async () => {
+    const event = await createEvent(org.id, { title: 'Full House Supper', ticketTypes: [{ name: 'Counter Seat', price: 0, quantity: 1 }] });
+    const ticketTypeId = event.ticketTypes[0].id;
+    const seated = await callFunction('process-square-payment', {
+      idempotencyKey: randomUUID(),
+      reservationData: { eventId: event.id, ticketTypeId, num_guests: 1, ...guest('seated') },
+    });
+    expect(seated.body).toMatchObject({ success: true });
+    const email = guest('waiting').email;
+    const joined = await callFunction('join-waitlist', { eventId: event.id, ticketTypeId, name: 'Wren Waiting', email, partySize: 3 });
+    expect(joined.body).toMatchObject({ success: true, position: 1 });
+
+    const [mail] = await mailOfKind(email, 'waitlist_joined');
+    expect(mail.subject).toBe('You are on the waitlist: Full House Supper');
+    for (const part of [mail.body_text, mail.body_html!]) {
+      expect(part).toContain('Hi Wren Waiting,');
+      expect(part).toContain('If seats free up, we will hold them for you and email you a link to claim them.');
+      expect(part).toContain('Counter Seat');
+      expect(part).toContain(`${stackEnv().siteUrl}/${org.slug}`);
+      expect(part).not.toContain('Booking code');
+      expect(part).not.toContain('/booking/');
+    }
+    expect(mail.body_text).toContain('Guests: 3');
+    expect(mail.body_html).toContain('#1d4ed8');
+    expect(mail.attachments.filter((a) => a.filename.endsWith('.ics'))).toEqual([]);
+  });
+
+  it("a payment link is the branded layout with the amount, the hold's end and a Pay button; the private address waits for payment", async () => {
+    const event = await createEvent(org.id, {
+      title: 'Phone Order Dinner',
+      event_timezone: 'America/Chicago',
+      ticketTypes: [{ name: 'Seat', price: 6000, quantity: 4 }],
+    });
+    await pool().query(`insert into public.event_private_details (event_id, org_id, private_address) values ($1, $2, '9 Secret Row')`, [
+      event.id,
+      org.id,
+    ]);
+    const email = guest('phone-order').email;
+    const entered = await staff.client.rpc('staff_create_booking', {
+      p_event_id: event.id,
+      p_ticket_type_id: event.ticketTypes[0].id,
+      p_rsvp_slot_id: null,
+      p_guests: 2,
+      p_name: 'Pia Phone',
+      p_email: email,
+      p_mode: 'payment_link',
+    });
+    expect(entered.error).toBeNull();
+
+    const [mail] = await mailOfKind(email, 'payment_link');
+    expect(mail.subject).toBe('Complete your booking at Lantern Table: Phone Order Dinner');
+    const token = mail.body_text.match(/\/pay\/([A-Za-z0-9_-]{43})/)?.[1];
+    expect(token, mail.body_text).toBeDefined();
+    for (const part of [mail.body_text, mail.body_html!]) {
+      expect(part).toMatch(/are held for you until \w+day, \w+ \d{1,2} at \d{1,2}:\d{2} [AP]M Central Time\. Pay \$120\.00 to confirm them\./);
+      expect(part).toContain('Pay $120.00');
+      expect(part).toContain(`${stackEnv().siteUrl}/pay/${token}`);
+      expect(part).toContain('Guests');
+      expect(part).not.toContain('9 Secret Row');
+    }
+    expect(mail.body_text).toContain('Amount due: $120.00');
+    expect(mail.body_html).toContain('#1d4ed8');
+    // The link opens the held booking.
+    const view = await callFunction('waitlist-offer', { token, action: 'view' });
+    expect(view.body.offer).toMatchObject({ kind: 'payment_link', status: 'open', total_cents: 12000 });
   });
 });
 

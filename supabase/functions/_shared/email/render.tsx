@@ -1,6 +1,7 @@
 /** @jsxImportSource npm:react@19 */
 // The branded guest email: one layout for every kind (confirmation, reminder, cancellation,
-// refund, a charge that could not become a booking, a staff message, a waitlist offer),
+// refund, a charge that could not become a booking, a staff message, a waitlist offer, a place
+// on the waitlist, a payment link staff sent for seats they hold),
 // built from React Email's components into HTML plus a plain-text alternative, with the
 // booking's .ics.
 //
@@ -21,10 +22,19 @@ import { DEFAULT_TEMPLATES, fillPlaceholders, type PlaceholderValues, type Templ
 
 export interface EmailData {
   kind:
-    'booking_confirmation' | 'booking_reminder' | 'booking_cancellation' | 'booking_refund' | 'booking_refunded' | 'guest_message' | 'waitlist_offer';
+    | 'booking_confirmation'
+    | 'booking_reminder'
+    | 'booking_cancellation'
+    | 'booking_refund'
+    | 'booking_refunded'
+    | 'guest_message'
+    | 'waitlist_offer'
+    | 'payment_link'
+    | 'waitlist_joined';
   template: TemplateText | null;
   org: { name: string; slug: string; logo_url: string | null; primary_color: string | null; secondary_color: string | null };
   guest: { name: string; email: string };
+  /** For 'waitlist_joined' (public.waitlist_email_data): the party waiting; code and manage_path are empty. */
   booking: {
     reservation_id: string;
     code: string;
@@ -65,7 +75,7 @@ export interface EmailData {
   };
   /** A staff message (guest_message). */
   message?: { subject: string; body: string };
-  /** A waitlist offer. */
+  /** A waitlist offer, or a payment link (claim_path /pay/{token}). */
   offer?: { claim_path: string; expires_at: string; guests: number };
 }
 
@@ -184,6 +194,19 @@ function personalPart(data: EmailData, values: PlaceholderValues): TemplateText 
   if (data.kind === 'guest_message' && data.message) {
     return { subject: fillPlaceholders(data.message.subject, values), body: fillPlaceholders(data.message.body, values) };
   }
+  // Not editable: the words of the guest's own request (a place on the list, seats held to pay for).
+  if (data.kind === 'waitlist_joined') {
+    return {
+      subject: `You are on the waitlist: ${data.event.title}`,
+      body: `Hi ${data.guest.name},\n\nYou are on the waitlist for ${data.event.title}. If seats free up, we will hold them for you and email you a link to claim them.`,
+    };
+  }
+  if (data.kind === 'payment_link' && data.offer) {
+    return {
+      subject: `Complete your booking at ${data.org.name}: ${data.event.title}`,
+      body: `Hi ${data.guest.name},\n\nYour seats for ${data.event.title} are held for you until ${momentIn(data.offer.expires_at, data.event.timezone)}. Pay ${dollars(data.money.total_cents)} to confirm them.`,
+    };
+  }
   const type = TEMPLATE_OF[data.kind];
   if (type) {
     const template = data.template ?? DEFAULT_TEMPLATES[type];
@@ -228,8 +251,11 @@ function details(data: EmailData): Detail[] {
       value: m.total_cents === 0 ? 'Free' : dollars(m.total_cents),
     });
     rows.push({ label: 'Cancellation policy', value: m.policy });
+  } else if (data.kind === 'payment_link') {
+    rows.push({ label: 'Amount due', value: dollars(data.money.total_cents) });
+    rows.push({ label: 'Cancellation policy', value: data.money.policy });
   }
-  if (data.kind !== 'waitlist_offer') rows.push({ label: 'Booking code', value: data.booking.code });
+  if (data.kind !== 'waitlist_offer' && data.kind !== 'waitlist_joined') rows.push({ label: 'Booking code', value: data.booking.code });
   return rows;
 }
 
@@ -400,6 +426,10 @@ export async function renderEmail(data: EmailData, siteUrl: string, logo: EmailA
   const calendar = calendarEvent(data, site);
 
   if (data.kind === 'waitlist_offer' && data.offer) links.push({ label: 'Claim your seats', href: `${site}${data.offer.claim_path}`, primary: true });
+  if (data.kind === 'payment_link' && data.offer) {
+    links.push({ label: `Pay ${dollars(data.money.total_cents)}`, href: `${site}${data.offer.claim_path}`, primary: true });
+  }
+  if (data.kind === 'waitlist_joined') links.push({ label: `More from ${data.org.name}`, href: `${site}/${data.org.slug}` });
   if (data.kind === 'booking_confirmation' || data.kind === 'booking_reminder') {
     links.push({ label: 'Manage your booking', href: `${site}${data.booking.manage_path}`, primary: true });
     links.push({ label: 'Add to Google Calendar', href: googleCalendarLink(calendar) });
