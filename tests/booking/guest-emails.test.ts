@@ -321,6 +321,35 @@ describe('notices before a booking', () => {
   });
 });
 
+describe('the team invitation', () => {
+  it("is the organization's branded layout with an Accept button, the inviter and the link's end", async () => {
+    const email = guest('new-cook').email;
+    const invited = await staff.client.rpc('staff_invite_member', { p_org_id: org.id, p_email: email });
+    expect(invited.error).toBeNull();
+    const { token, expires_at } = invited.data as { token: string; expires_at: string };
+
+    const [mail] = await mailOfKind(email.toLowerCase(), 'team_invitation');
+    expect(mail.subject).toBe('You are invited to join Lantern Table on SupperHost');
+    const link = `${stackEnv().siteUrl}/admin/join/${token}`;
+    const until = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'UTC',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(new Date(expires_at));
+    for (const part of [mail.body_text, mail.body_html!]) {
+      expect(part).toContain(link);
+      expect(part).toContain(`${staff.email} invited you to join Lantern Table on SupperHost`);
+      expect(part).toContain(`The link works for 7 days, until ${until} UTC.`);
+      expect(part).toContain('Accept the invitation');
+    }
+    expect(mail.body_html).toContain('#1d4ed8');
+  });
+});
+
 describe('templates staff edit', () => {
   it('the next confirmation uses the edited template; markup in it stays text', async () => {
     const own = await createOrg({ name: 'Template Kitchen', members: [staff], branding: { brand_name: 'Template Kitchen' } });

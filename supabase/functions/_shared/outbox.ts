@@ -28,7 +28,7 @@ import { refusal } from './http.ts';
 import { headerUnsafeMessage, isHeaderSafe } from './input.ts';
 import { EMAIL_BATCH_DEFAULT, EMAIL_BATCH_MAX } from './product.ts';
 import { sharedAdminClient } from './supabase.ts';
-import { base64, type EmailAttachment, type EmailData, renderEmail } from './email/render.tsx';
+import { base64, type EmailAttachment, renderEmail, type TemplateData } from './email/render.tsx';
 
 export const DEFAULT_EMAIL_PROVIDER_URL = 'https://api.resend.com/emails';
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -66,7 +66,7 @@ interface OutboxRow {
   attempts: number;
   claim_token: string;
   /** The facts of a templated email (rendered here before its first send), or null. */
-  template_data: EmailData | null;
+  template_data: TemplateData | null;
   attachments: EmailAttachment[] | null;
   rendered_at: string | null;
 }

@@ -1,7 +1,8 @@
 /** @jsxImportSource npm:react@19 */
-// The branded guest email: one layout for every kind (confirmation, reminder, cancellation,
-// refund, a charge that could not become a booking, a staff message, a waitlist offer, a place
-// on the waitlist, a payment link staff sent for seats they hold),
+// The branded email: one layout for every kind (confirmation, reminder, cancellation, refund,
+// a charge that could not become a booking, a staff message, a waitlist offer, a place on the
+// waitlist, a payment link staff sent for seats they hold; and, for staff, an invitation to
+// join the organization's team),
 // built from React Email's components into HTML plus a plain-text alternative, with the
 // booking's .ics.
 //
@@ -78,6 +79,18 @@ export interface EmailData {
   /** A waitlist offer, or a payment link (claim_path /pay/{token}). */
   offer?: { claim_path: string; expires_at: string; guests: number };
 }
+
+/** An invitation to join an organization's team (staff_invite_member); no booking, no event. */
+export interface InvitationData {
+  kind: 'team_invitation';
+  org: EmailData['org'];
+  /** The invited address (name is empty). */
+  guest: { name: string; email: string };
+  invitation: { inviter: string | null; join_path: string; expires_at: string };
+}
+
+/** What an outbox row's template_data holds. */
+export type TemplateData = EmailData | InvitationData;
 
 export interface EmailAttachment {
   filename: string;
@@ -282,16 +295,24 @@ export function base64(bytes: Uint8Array): string {
 
 const paragraphs = (text: string) => text.split(/\n{2,}/).filter((p) => p.trim() !== '');
 
+interface Link {
+  label: string;
+  href: string;
+  primary?: boolean;
+}
+
 function Layout(props: {
-  data: EmailData;
+  org: EmailData['org'];
+  /** The address the message is sent to (shown in the footer). */
+  recipient: string;
   personal: TemplateText;
   rows: Detail[];
   notes: string[];
-  links: { label: string; href: string; primary?: boolean }[];
+  links: Link[];
   hasLogo: boolean;
 }): ReactNode {
-  const { data, personal, rows, notes, links, hasLogo } = props;
-  const brand = safeColor(data.org.primary_color, '#7c2d12');
+  const { org, recipient, personal, rows, notes, links, hasLogo } = props;
+  const brand = safeColor(org.primary_color, '#7c2d12');
   const onBrand = readableOn(brand);
   const css = `
     :root { color-scheme: light dark; supported-color-schemes: light dark; }
@@ -314,7 +335,7 @@ function Layout(props: {
         <Container style={{ width: '100%', maxWidth: '560px', margin: '0 auto' }}>
           <Section style={{ backgroundColor: brand, color: onBrand, padding: '20px 24px', borderRadius: '12px 12px 0 0' }}>
             {hasLogo ? <Img src="cid:logo" alt="" height="40" style={{ height: '40px', width: 'auto', marginBottom: '8px' }} /> : null}
-            <Text style={{ color: onBrand, fontSize: '20px', fontWeight: 700, margin: 0 }}>{data.org.name}</Text>
+            <Text style={{ color: onBrand, fontSize: '20px', fontWeight: 700, margin: 0 }}>{org.name}</Text>
           </Section>
           <Section
             className="sh-card"
@@ -395,7 +416,7 @@ function Layout(props: {
             )}
           </Section>
           <Text className="sh-muted" style={{ color: '#78716c', fontSize: '12px', lineHeight: '18px', textAlign: 'center', margin: '12px 16px' }}>
-            {data.org.name} · sent with SupperHost to {data.guest.email}
+            {org.name} · sent with SupperHost to {recipient}
           </Text>
         </Container>
       </Body>
@@ -411,17 +432,67 @@ function Layout(props: {
  */
 const DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 
+/** The message as sent: the layout's HTML, and its text part (the same words and links). */
+function assemble(
+  props: { org: EmailData['org']; recipient: string; personal: TemplateText; rows: Detail[]; notes: string[]; links: Link[] },
+  logo: EmailAttachment | null,
+  attachments: EmailAttachment[],
+): RenderedEmail {
+  const { org, personal, rows, notes, links } = props;
+  if (logo) attachments.push(logo);
+  const html = DOCTYPE + renderToStaticMarkup(<Layout {...props} hasLogo={logo !== null} />);
+  const text = [
+    personal.body.trim(),
+    ...notes,
+    rows.length ? rows.map((r) => `${r.label}: ${r.value}`).join('\n') : null,
+    links.length ? links.map((l) => `${l.label}: ${l.href}`).join('\n') : null,
+    org.name,
+  ]
+    .filter((part): part is string => Boolean(part))
+    .join('\n\n');
+  return { subject: personal.subject.replace(/[\r\n]+/g, ' ').trim(), text, html, attachments };
+}
+
+const UTC_MOMENT = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The invitation to join a team: who invited, the link, until when it works. */
+function renderInvitation(data: InvitationData, site: string, logo: EmailAttachment | null): RenderedEmail {
+  const org = data.org.name;
+  const invited = `${data.invitation.inviter ?? `A member of ${org}`} invited you to join ${org} on SupperHost, to run its events, reservations and booking page.`;
+  const until = `${UTC_MOMENT.format(new Date(data.invitation.expires_at))} UTC`;
+  const personal = {
+    subject: `You are invited to join ${org} on SupperHost`,
+    body: [
+      'Hello,',
+      invited,
+      `Sign in or create an account with this email address (${data.guest.email}) to join. The link works for 7 days, until ${until}.`,
+      'If you did not expect this invitation, you can ignore this email.',
+    ].join('\n\n'),
+  };
+  const links = [{ label: 'Accept the invitation', href: `${site}${data.invitation.join_path}`, primary: true }];
+  return assemble({ org: data.org, recipient: data.guest.email, personal, rows: [], notes: [], links }, logo, []);
+}
+
 /**
  * Renders one message. `siteUrl` is where the site is served (SITE_URL); `logo` an already
  * fetched logo to attach inline (the sender fetches it; null: the name alone).
  */
-export async function renderEmail(data: EmailData, siteUrl: string, logo: EmailAttachment | null = null): Promise<RenderedEmail> {
+export async function renderEmail(data: TemplateData, siteUrl: string, logo: EmailAttachment | null = null): Promise<RenderedEmail> {
   const site = siteUrl.replace(/\/+$/, '');
+  if (data.kind === 'team_invitation') return renderInvitation(data, site, logo);
   const values = placeholderValues(data, site);
   const personal = personalPart(data, values);
   const rows = details(data);
   const notes = [data.notice?.money_line, data.notice?.paid_line].filter((n): n is string => Boolean(n));
-  const links: { label: string; href: string; primary?: boolean }[] = [];
+  const links: Link[] = [];
   const attachments: EmailAttachment[] = [];
   const calendar = calendarEvent(data, site);
 
@@ -442,18 +513,5 @@ export async function renderEmail(data: EmailData, siteUrl: string, logo: EmailA
   } else if (data.kind === 'booking_cancellation' || data.kind === 'booking_refund' || data.kind === 'guest_message') {
     links.push({ label: 'View your booking', href: `${site}${data.booking.manage_path}` });
   }
-  if (logo) attachments.push(logo);
-
-  const html =
-    DOCTYPE + renderToStaticMarkup(<Layout data={data} personal={personal} rows={rows} notes={notes} links={links} hasLogo={logo !== null} />);
-  const text = [
-    personal.body.trim(),
-    ...notes,
-    rows.length ? rows.map((r) => `${r.label}: ${r.value}`).join('\n') : null,
-    links.length ? links.map((l) => `${l.label}: ${l.href}`).join('\n') : null,
-    data.org.name,
-  ]
-    .filter((part): part is string => Boolean(part))
-    .join('\n\n');
-  return { subject: personal.subject.replace(/[\r\n]+/g, ' ').trim(), text, html, attachments };
+  return assemble({ org: data.org, recipient: data.guest.email, personal, rows, notes, links }, logo, attachments);
 }
