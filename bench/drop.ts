@@ -397,8 +397,7 @@ const execFileAsync = (file: string, args: string[], timeoutMs: number) =>
     execFile(file, args, { timeout: timeoutMs, maxBuffer: 4 << 20 }, (error, stdout, stderr) => resolve({ stdout, stderr, error }));
   });
 
-/** pgbench's hot-row rate on the stack's PostgreSQL; null when pgbench is not installed. */
-/** One pgbench run of `script` on the stack's PostgreSQL: its tps and average latency. */
+/** One pgbench run of `script` on the stack's PostgreSQL: its tps, average latency and transactions. */
 async function pgbenchRun(dbUrl: string, script: string, clients: number, extra: string[] = []) {
   const dir = mkdtempSync(join(tmpdir(), 'supperhost-drop-pgbench-'));
   try {
@@ -407,14 +406,20 @@ async function pgbenchRun(dbUrl: string, script: string, clients: number, extra:
     const args = ['-n', '-f', file, '-c', String(clients), '-j', '2', '-T', String(PGBENCH_SECONDS), ...extra, dbUrl];
     const { stdout, stderr, error } = await execFileAsync(PGBENCH, args, (PGBENCH_SECONDS + 60) * 1000);
     const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
-    if (!tps) throw new Error(`pgbench gave no tps${error ? ` (${error.message})` : ''}:\n${stdout}\n${stderr}`);
+    if (!tps || /aborted/i.test(stdout + stderr)) throw new Error(`pgbench failed${error ? ` (${error.message})` : ''}:\n${stdout}\n${stderr}`);
     const latency = /latency average = ([\d.]+) ms/.exec(stdout);
-    return { tps: round(Number(tps[1])), latencyAverageMs: latency ? Number(latency[1]) : null };
+    const processed = /number of transactions actually processed: (\d+)/.exec(stdout);
+    return {
+      tps: round(Number(tps[1])),
+      latencyAverageMs: latency ? Number(latency[1]) : null,
+      transactions: processed ? Number(processed[1]) : null,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
+/** pgbench's hot-row rate on the stack's PostgreSQL; null when pgbench is not installed. */
 async function hotRow(db: pg.Pool, dbUrl: string) {
   if (!existsSync(PGBENCH)) return null;
   try {
@@ -422,7 +427,7 @@ async function hotRow(db: pg.Pool, dbUrl: string) {
     await db.query(`create table public.bench_hot (id int primary key, quantity int)`);
     await db.query(`create table public.bench_hot_log (id bigserial, n int)`);
     await db.query(`insert into public.bench_hot (id, quantity) values (1, 2000000000)`);
-    const run = await pgbenchRun(
+    const { transactions: _transactions, ...run } = await pgbenchRun(
       dbUrl,
       'UPDATE bench_hot SET quantity = quantity - 2 WHERE id = 1 AND quantity >= 2;\nINSERT INTO bench_hot_log (n) VALUES (2);\n',
       PGBENCH_CLIENTS,
@@ -460,10 +465,14 @@ async function bookingSql(db: pg.Pool, dbUrl: string, orgId: string) {
     `select public.confirm_booking(':rid'::uuid, 'test', gen_random_uuid()::text);`,
     '',
   ].join('\n');
-  const run = await pgbenchRun(dbUrl, script, SQL_CLIENTS);
+  const { transactions, ...run } = await pgbenchRun(dbUrl, script, SQL_CLIENTS);
   const confirmed = (
     await db.query<{ n: number }>(`select count(*)::int as n from public.reservations where event_id = $1 and status = 'confirmed'`, [eventId])
   ).rows[0].n;
+  // Every script run is one paid booking: a call that answered without confirming would make the rate a lie.
+  if (transactions !== null && confirmed !== transactions) {
+    throw new Error(`the booking's SQL alone: pgbench ran ${transactions} bookings but ${confirmed} were confirmed`);
+  }
   return { command: `pgbench -n -f booking.sql -c ${SQL_CLIENTS} -j 2 -T ${PGBENCH_SECONDS} <stack.dbUrl>`, ...run, confirmed };
 }
 
