@@ -313,7 +313,7 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION public.booking_summary(p_reservation reservations, p_existing boolean)
+CREATE OR REPLACE FUNCTION public.booking_summary(p_reservation public.reservations, p_existing boolean)
  RETURNS jsonb
  LANGUAGE sql
  STABLE SECURITY DEFINER
