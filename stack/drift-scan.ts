@@ -10,18 +10,16 @@
 // clone). Commits before 6396beb cannot be upgraded by push at all (their migrations were
 // rewritten later): such a database is reset instead (README, Deploy).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from './ports.ts';
-import { migrationFiles, ROOT, startPostgres } from './postgres.ts';
-
-type Migration = { version: string; name: string; sql: string };
+import { migrate, type MigrationSource, ROOT, startPostgres } from './postgres.ts';
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
 
-function migrationsAt(commit: string): Migration[] {
+function migrationsAt(commit: string): MigrationSource[] {
   return git('ls-tree', '--name-only', commit, 'supabase/migrations/')
     .split('\n')
     .map((p) => p.trim())
@@ -31,20 +29,6 @@ function migrationsAt(commit: string): Migration[] {
       const [, version, name] = p.match(/\/(\d+)_(.+)\.sql$/)!;
       return { version, name, sql: git('show', `${commit}:${p}`) };
     });
-}
-
-const head: Migration[] = migrationFiles().map((m) => ({ version: m.version, name: m.name, sql: readFileSync(m.path, 'utf8') }));
-const bootstrap = readFileSync(join(ROOT, 'stack', 'sql', 'bootstrap.sql'), 'utf8');
-
-async function apply(url: string, list: Migration[]) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(bootstrap);
-    for (const m of list) await client.query(m.sql);
-  } finally {
-    await client.end();
-  }
 }
 
 const CATALOG = `
@@ -102,17 +86,17 @@ await admin.connect();
 const urlOf = (db: string) => server.url.replace(/\/[^/]*$/, `/${db}`);
 try {
   await admin.query('create database fresh');
-  await apply(urlOf('fresh'), head);
+  await migrate(urlOf('fresh'), { seed: false });
   const want = await catalog(urlOf('fresh'));
   const commits = git('log', '--format=%h', '--', 'supabase/migrations').split('\n').filter(Boolean).slice(1);
   const drifted = new Map<string, string[]>();
   for (const commit of commits) {
-    const old = migrationsAt(commit);
-    const known = new Set(old.map((m) => m.version));
     const db = `up_${commit}`;
     await admin.query(`create database ${db}`);
     try {
-      await apply(urlOf(db), [...old, ...head.filter((m) => !known.has(m.version))]);
+      // Deployed at that commit, then pushed: migrate applies only the versions not recorded yet.
+      await migrate(urlOf(db), { seed: false, migrations: migrationsAt(commit) });
+      await migrate(urlOf(db), { seed: false });
     } catch (error) {
       console.log(`${commit}: upgrade fails: ${(error as Error).message.split('\n')[0]}`);
       await admin.query(`drop database ${db}`);

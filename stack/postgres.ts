@@ -236,12 +236,20 @@ export function migrationFiles(): { version: string; name: string; path: string 
     });
 }
 
+/** A migration to apply: its version, its name and its SQL. */
+export interface MigrationSource {
+  version: string;
+  name: string;
+  sql: string;
+}
+
 /**
  * Runs the bootstrap, then every migration not yet applied (in order, each in its
  * own transaction), then the seed if this call created the schema and `seed` is set.
- * Returns what it did.
+ * `migrations` replaces supabase/migrations (stack/drift-scan.ts applies an earlier
+ * commit's). Returns what it did.
  */
-export async function migrate(url: string, opts: { seed: boolean }): Promise<{ applied: string[]; seeded: boolean }> {
+export async function migrate(url: string, opts: { seed: boolean; migrations?: MigrationSource[] }): Promise<{ applied: string[]; seeded: boolean }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -251,9 +259,10 @@ export async function migrate(url: string, opts: { seed: boolean }): Promise<{ a
     );
     const fresh = done.size === 0;
     const applied: string[] = [];
-    for (const m of migrationFiles()) {
+    const migrations = opts.migrations ?? migrationFiles().map((m) => ({ version: m.version, name: m.name, sql: readFileSync(m.path, 'utf8') }));
+    for (const m of migrations) {
       if (done.has(m.version)) continue;
-      const sql = readFileSync(m.path, 'utf8');
+      const sql = m.sql;
       try {
         await client.query('begin');
         await client.query(sql);

@@ -126,6 +126,16 @@ const ZONES: Record<string, string> = {
 // it, and every email formats several values (a rush sends hundreds of emails).
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const CALENDAR_DATE = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+/** A moment in UTC, 'December 2, 2026 at 22:31' (a team invitation's end: staff may be anywhere). */
+const UTC_MOMENT = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 const zoned = new Map<string, { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
 
 /** The day and time formatters of one timezone (at most a few dozen timezones are ever used). */
@@ -452,16 +462,6 @@ function assemble(
     .join('\n\n');
   return { subject: personal.subject.replace(/[\r\n]+/g, ' ').trim(), text, html, attachments };
 }
-
-const UTC_MOMENT = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
 
 /** The invitation to join a team: who invited, the link, until when it works. */
 function renderInvitation(data: InvitationData, site: string, logo: EmailAttachment | null): RenderedEmail {
