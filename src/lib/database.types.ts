@@ -1650,6 +1650,10 @@ export type Database = {
         Args: { r: Database["public"]["Tables"]["reservations"]["Row"] }
         Returns: string
       }
+      run_booking_calls: {
+        Args: { p_calls: Json; p_function: string }
+        Returns: Json
+      }
       set_super_admin_email: { Args: { p_email: string }; Returns: string }
       staff_cancel_reservation: {
         Args: {

@@ -155,7 +155,8 @@ export async function bookAndPay(db: SupabaseClient, selection: BookingSelection
           p_payment_source: token,
           p_payment_provider: token && processor ? processor.provider : null,
         },
-        { clientKey: selection.clientKey },
+        // The holds of one event queue on its row lock: those arriving together commit together.
+        { clientKey: selection.clientKey, batch: selection.eventId },
       ),
     );
   } catch (error) {
@@ -266,11 +267,13 @@ export async function bookAndPay(db: SupabaseClient, selection: BookingSelection
 }
 
 async function confirm(db: SupabaseClient, reservationId: string, provider: string, paymentId: string | null): Promise<boolean> {
-  const confirmed = await callRpc<boolean>(db, 'confirm_booking', {
-    p_reservation_id: reservationId,
-    p_payment_provider: provider,
-    p_payment_id: paymentId,
-  });
+  const confirmed = await callRpc<boolean>(
+    db,
+    'confirm_booking',
+    { p_reservation_id: reservationId, p_payment_provider: provider, p_payment_id: paymentId },
+    // Confirmations take no shared lock, but together they are one commit (one flush) instead of many.
+    { batch: 'confirmations' },
+  );
   // The confirmation email is in the outbox: send it now, after the response (no-op
   // without an email provider; the scheduled send-outbox is the safety net).
   if (confirmed) kickEmailDelivery();

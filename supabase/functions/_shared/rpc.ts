@@ -1,6 +1,7 @@
 // RPC layer: the one way the functions call SQL functions (`callRpc`), with the
-// translation of the booking SQL's errors into refusals. Imports http.ts and db.ts only.
+// translation of the booking SQL's errors into refusals. Imports http.ts, db.ts and batch.ts only.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
+import { type BatchedFunction, batchedRpc } from './batch.ts';
 import { rpc, type RpcError } from './db.ts';
 import { HttpError, refusal } from './http.ts';
 
@@ -76,7 +77,14 @@ export interface RpcOptions {
    * booking SQL reads it from request.headers to throttle promo code guesses per client.
    */
   clientKey?: string | null;
+  /**
+   * hold_booking and confirm_booking only: calls with the same key that arrive while others
+   * are in flight are sent together, one transaction (batch.ts; the holds of one event: its id).
+   */
+  batch?: string;
 }
+
+const batchable = (fn: string): fn is BatchedFunction => fn === 'hold_booking' || fn === 'confirm_booking';
 
 /** Calls a SQL function as the service role; retries transient failures, maps refusals to HttpErrors. */
 export async function callRpc<T>(db: SupabaseClient, fn: string, args: Record<string, unknown> = {}, options: RpcOptions = {}): Promise<T> {
@@ -86,7 +94,9 @@ export async function callRpc<T>(db: SupabaseClient, fn: string, args: Record<st
     if (attempt > 0) await sleep(25 * 2 ** attempt + Math.random() * 50);
     let result: { data: unknown; error: RpcError | null };
     try {
-      result = await rpc(db, fn, args, options.clientKey ? { 'x-supperhost-client': options.clientKey } : {});
+      const headers: Record<string, string> = options.clientKey ? { 'x-supperhost-client': options.clientKey } : {};
+      result =
+        options.batch !== undefined && batchable(fn) ? await batchedRpc(db, fn, args, headers, options.batch) : await rpc(db, fn, args, headers);
     } catch (error) {
       last = { message: String(error) };
       continue;
