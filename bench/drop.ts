@@ -30,7 +30,9 @@
  *    the ratio paid bookings per second / tps. Skipped with a line when pgbench is missing.
  * 6. The booking's SQL alone, on the same PostgreSQL: pgbench clients making a paying
  *    request's three calls (hold_booking, test_processor_charge, confirm_booking) with nothing
- *    else running: the rate the whole path could reach if HTTP and the functions cost nothing.
+ *    else running, each call its own transaction: what the SQL costs called one by one. (The
+ *    functions send the calls of guests arriving together as one transaction each — group
+ *    commit, supabase/functions/_shared/batch.ts — so the rush can go beyond it.)
  *
  * The database is durable by default (fsync and synchronous commit on, as in production;
  * the tests' stack turns them off): the hot-row rate it is compared with is then a durable
@@ -449,9 +451,9 @@ async function hotRow(db: pg.Pool, dbUrl: string) {
 /**
  * The booking's SQL alone: pgbench clients calling what a paying request calls, in its order
  * (hold_booking, test_processor_charge, confirm_booking: three transactions), with nothing
- * else on the machine (no gateway, functions or load generator). The ceiling the whole path
- * could reach with free HTTP and JavaScript; the rush's gap to it is what the layers above
- * the database cost.
+ * else on the machine (no gateway, functions or load generator): what the SQL costs when each
+ * call is its own transaction. The functions batch the calls of guests arriving together (one
+ * transaction, one flush: _shared/batch.ts), so this is no longer a ceiling for the rush.
  */
 async function bookingSql(db: pg.Pool, dbUrl: string, orgId: string) {
   if (!existsSync(PGBENCH)) return null;
@@ -676,7 +678,9 @@ export async function runDrop(): Promise<BenchResult> {
       say(`Hot row: pgbench not found (${PGBENCH}); skipped.`);
     }
     if (sqlAlone) {
-      say(`The booking's SQL alone (hold_booking, test_processor_charge, confirm_booking; no HTTP, no functions): ${sqlAlone.command}`);
+      say(
+        `The booking's SQL alone (hold_booking, test_processor_charge, confirm_booking, one transaction each; no HTTP, no functions): ${sqlAlone.command}`,
+      );
       say(
         `  bookings/s          ${sqlAlone.tps} (latency average ${sqlAlone.latencyAverageMs} ms; ${sqlAlone.confirmed} confirmed)${pgbench ? `; / hot-row tps = ${ratio(sqlAlone.tps, pgbench.tps)}; the rush reached ${ratio(rushRun.paidPerSecond, sqlAlone.tps)} of it` : ''}`,
       );
