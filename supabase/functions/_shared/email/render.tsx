@@ -1,4 +1,5 @@
-/** @jsxImportSource npm:react@19 */
+/** @jsxRuntime classic */
+/** @jsx React.createElement */
 // The branded email: one layout for every kind (confirmation, reminder, cancellation, refund,
 // a charge that could not become a booking, a staff message, a waitlist offer, a place on the
 // waitlist, a payment link staff sent for seats they hold; and, for staff, an invitation to
@@ -14,10 +15,11 @@
 // no remote resources: the logo, when there is one, is attached inline (cid:logo) by the
 // sender; colors are the organization's, with a dark-mode palette.
 //
-// Imports templates.ts and calendar.ts.
+// Imports react-production.ts (first: it picks React's build), templates.ts and calendar.ts.
+import './react-production.ts';
 import { Body, Button, Column, Container, Head, Hr, Html, Img, Preview, Row, Section, Text } from 'npm:@react-email/components@1';
 import { renderToStaticMarkup } from 'npm:react-dom@19/server';
-import type { ReactNode } from 'npm:react@19';
+import * as React from 'npm:react@19';
 import { type CalendarEvent, googleCalendarLink, icsFile, outlookCalendarLink } from './calendar.ts';
 import { DEFAULT_TEMPLATES, fillPlaceholders, type PlaceholderValues, type TemplateText, type TemplateType } from './templates.ts';
 
@@ -320,7 +322,7 @@ function Layout(props: {
   notes: string[];
   links: Link[];
   hasLogo: boolean;
-}): ReactNode {
+}): React.ReactNode {
   const { org, recipient, personal, rows, notes, links, hasLogo } = props;
   const brand = safeColor(org.primary_color, '#7c2d12');
   const onBrand = readableOn(brand);
