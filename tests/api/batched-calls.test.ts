@@ -26,7 +26,8 @@ interface Answer {
   error: { code: string | null; message: string; details: string | null } | null;
 }
 interface Call {
-  fn: 'hold_booking' | 'confirm_booking';
+  /** hold_booking or confirm_booking; another name makes the database refuse the batch itself. */
+  fn: string;
   args: Record<string, unknown>;
   headers?: Record<string, string>;
   key: string;
@@ -170,6 +171,18 @@ describe('confirmations arriving together', () => {
     // The first two went alone; the last two (and the refused one) in one transaction.
     expect(at(ids[2]).confirmed_at).toBe(at(ids[3]).confirmed_at);
     expect(new Set(ids.map((id) => at(id).confirmed_at)).size).toBe(3);
+  });
+});
+
+describe('a batch the database refuses as a whole', () => {
+  it('is sent again call by call, each answering as it would alone', async () => {
+    // run_booking_calls refuses a function outside its list for the whole batch (as it would be
+    // missing if the functions were deployed before the migration): the calls still get their answers.
+    const release = (): Call => ({ fn: 'fail_booking', key: 'refused-batch', args: { p_reservation_id: randomUUID(), p_reason: 'test' } });
+    const calls = Array.from({ length: 4 }, release);
+    const { batched, alone } = await send(calls, [calls[3]]);
+    expect(alone[0].error).toMatchObject({ code: 'SH404' });
+    expect(batched).toEqual(Array(4).fill(alone[0]));
   });
 });
 

@@ -11,7 +11,9 @@
 // answers for itself (its own savepoint in SQL): a refusal, a deadlock or bad input of one
 // call is its own error, shaped as `rpc` would return it alone; only a failure of the whole
 // transaction (the connection lost) answers every call of the batch with that failure, which
-// callers retry as they would for one call (every booking call is idempotent).
+// callers retry as they would for one call (every booking call is idempotent). A batch the
+// database refuses as a whole (an error with a SQLSTATE: run_booking_calls not there yet) is
+// sent again call by call.
 //
 // Only the service-role client's calls are batched (they all run with the same rights); a
 // client acting as a user calls alone. Imports db.ts and supabase.ts.
@@ -65,6 +67,13 @@ async function send(lane: Lane, batch: Waiting[]): Promise<void> {
     headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value])),
   }));
   const { data, error } = await settled(rpc<Answer[]>(lane.db, 'run_booking_calls', { p_function: lane.fn, p_calls: calls }));
+  if (error?.code) {
+    // The database refused the batch itself (run_booking_calls missing, e.g. functions deployed
+    // before `supabase db push`, or not allowed): each call goes alone, as it would without batching.
+    console.error(`[batch] run_booking_calls refused a batch of ${batch.length} ${lane.fn} calls; sending them one by one`, error);
+    await Promise.all(batch.map(async (one) => one.resolve(await settled(rpc(lane.db, lane.fn, one.args, one.headers)))));
+    return;
+  }
   batch.forEach((one, i) => {
     const answer = Array.isArray(data) ? data[i] : undefined;
     if (error || !answer) {
