@@ -1,25 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningFunctions } from '../../stack/functions-runner.ts';
+import { describe, expect, it } from 'vitest';
 import { stackEnv } from '../support/stack-env';
 import { sql } from '../support/db';
 import { createEvent, createOrg } from '../support/fixtures';
-import { startFunctions } from '../support/functions';
+import { useFixtureFunctions } from '../support/functions';
 
 // Group commit for the booking path (supabase/functions/_shared/batch.ts, SQL
 // run_booking_calls): holds of one event that arrive while two are in flight leave together,
 // in arrival order, as one transaction; each still answers exactly as it would alone.
 
-const FIXTURES = new URL('../fixtures/functions', import.meta.url).pathname;
-let runner: RunningFunctions;
-
-beforeAll(async () => {
-  runner = await startFunctions({}, { functionsDir: FIXTURES });
-});
-afterAll(async () => {
-  await runner?.stop();
-});
+const fixtures = useFixtureFunctions();
 
 interface Answer {
   data: Record<string, unknown> | null;
@@ -34,7 +25,7 @@ interface Call {
 }
 
 async function send(calls: Call[], alone: Call[] = []) {
-  const res = await fetch(`${runner.url}/rpc-batched`, { method: 'POST', body: JSON.stringify({ calls, alone }) });
+  const res = await fetch(`${fixtures()}/rpc-batched`, { method: 'POST', body: JSON.stringify({ calls, alone }) });
   expect(res.status).toBe(200);
   return (await res.json()) as { batched: Answer[]; alone: Answer[] };
 }

@@ -1,23 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningFunctions } from '../../stack/functions-runner.ts';
+import { describe, expect, it } from 'vitest';
 import { sql } from '../support/db';
 import { createEvent, createOrg } from '../support/fixtures';
-import { startFunctions } from '../support/functions';
+import { useFixtureFunctions } from '../support/functions';
 
 // The functions' direct pool (supabase/functions/_shared/db.ts) must answer exactly as the
 // REST API does: the same data for each kind of SQL function, the same errors, the same
 // request headers seen by SQL. A fixture function makes every call both ways.
 
-const FIXTURES = new URL('../fixtures/functions', import.meta.url).pathname;
-let runner: RunningFunctions;
-
-beforeAll(async () => {
-  runner = await startFunctions({}, { functionsDir: FIXTURES });
-});
-afterAll(async () => {
-  await runner?.stop();
-});
+const fixtures = useFixtureFunctions();
 
 interface Answer {
   data: unknown;
@@ -25,7 +16,7 @@ interface Answer {
 }
 
 async function bothWays(calls: { fn: string; args?: Record<string, unknown>; headers?: Record<string, string> }[]) {
-  const res = await fetch(`${runner.url}/rpc-parity`, { method: 'POST', body: JSON.stringify({ calls }) });
+  const res = await fetch(`${fixtures()}/rpc-parity`, { method: 'POST', body: JSON.stringify({ calls }) });
   expect(res.status).toBe(200);
   return ((await res.json()) as { answers: { direct: Answer; api: Answer }[] }).answers;
 }

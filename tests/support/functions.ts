@@ -63,6 +63,24 @@ export async function startFunctions(env: Record<string, string> = {}, opts: { f
 }
 
 /**
+ * A Deno runner of the test fixtures' functions (tests/fixtures/functions) for the file's
+ * tests, started before them and stopped after: the getter gives its URL.
+ */
+export function useFixtureFunctions(): () => string {
+  let runner: RunningFunctions | undefined;
+  beforeAll(async () => {
+    runner = await startFunctions({}, { functionsDir: new URL('../fixtures/functions', import.meta.url).pathname });
+  });
+  afterAll(async () => {
+    await runner?.stop();
+  });
+  return () => {
+    if (!runner) throw new Error('The fixture functions are not running yet');
+    return runner.url;
+  };
+}
+
+/**
  * A gateway of its own on the stack's database, relaying /functions/v1 to `functionsUrl`; which
  * functions want a JWT is supabase/config.toml's verify_jwt unless `functionVerifyJwt` says.
  */
