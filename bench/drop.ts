@@ -30,9 +30,9 @@
  *    the ratio paid bookings per second / tps. Skipped with a line when pgbench is missing.
  * 6. The booking's SQL alone, on the same PostgreSQL: pgbench clients making a paying
  *    request's three calls (hold_booking, test_processor_charge, confirm_booking) with nothing
- *    else running, each call its own transaction: what the SQL costs called one by one. (The
- *    functions send the calls of guests arriving together as one transaction each — group
- *    commit, supabase/functions/_shared/batch.ts — so the rush can go beyond it.)
+ *    else running, each call its own transaction: what the SQL costs called one by one; then
+ *    the same in batches (run_booking_calls, --sql-batch), as the functions send the calls of
+ *    guests arriving together (group commit, supabase/functions/_shared/batch.ts).
  *
  * The database is durable by default (fsync and synchronous commit on, as in production;
  * the tests' stack turns them off): the hot-row rate it is compared with is then a durable
@@ -49,6 +49,7 @@
  *          in the outbox during the run, to see what their delivery costs) --db-pool N (the
  *          functions' connections to PostgreSQL per worker, SUPPERHOST_DB_POOL_SIZE; 0: their default)
  *          --sql-clients N (4; pgbench clients of the booking's SQL alone, step 6)
+ *          --sql-batch N (8; bookings per transaction of its batched run, 1..16; 1 skips that run)
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -73,6 +74,7 @@ const PGBENCH = '/usr/bin/pgbench';
 const PGBENCH_CLIENTS = 16;
 const PGBENCH_SECONDS = 10;
 const SQL_CLIENTS = Math.max(1, Math.floor(option('sql-clients', 4)));
+const SQL_BATCH = Math.min(16, Math.max(1, Math.floor(option('sql-batch', 8))));
 
 // What guests read when there is nothing left (hold_booking / booking_evaluate).
 const SOLD_OUT = [/^Only \d+ tickets? available for /, /time slot is full/, /^Only \d+ spots? left in the /, /left for this event\./];
@@ -450,32 +452,62 @@ async function hotRow(db: pg.Pool, dbUrl: string) {
 
 /**
  * The booking's SQL alone: pgbench clients calling what a paying request calls, in its order
- * (hold_booking, test_processor_charge, confirm_booking: three transactions), with nothing
- * else on the machine (no gateway, functions or load generator): what the SQL costs when each
- * call is its own transaction. The functions batch the calls of guests arriving together (one
- * transaction, one flush: _shared/batch.ts), so this is no longer a ceiling for the rush.
+ * (hold_booking, test_processor_charge, confirm_booking), with nothing else on the machine (no
+ * gateway, functions or load generator).
+ *
+ * batch 1: each call its own transaction, SQL_CLIENTS clients: what the SQL costs call by call.
+ * batch N: as the functions send a rush (_shared/batch.ts): N holds in one run_booking_calls
+ * transaction, the N charges, then the N confirmations in one; 2 clients, as a lane has at most
+ * two batches out. The SQL's own ceiling with group commit, for the rush to be compared with.
  */
-async function bookingSql(db: pg.Pool, dbUrl: string, orgId: string) {
+async function bookingSql(db: pg.Pool, dbUrl: string, orgId: string, batch: number) {
   if (!existsSync(PGBENCH)) return null;
-  const { eventId, ticketTypeId } = await ticketedEvent(db, orgId, 'SQL Dinner', 16, 'SQL Seat', 10_000_000);
-  const script = [
-    `select public.hold_booking(p_idempotency_key => gen_random_uuid()::text, p_event_id => '${eventId}', p_guests => 1,`,
-    `  p_name => 'SQL Guest', p_email => 'sql-guest@example.com', p_ticket_type => '${ticketTypeId}', p_expected_total_cents => ${TICKET_CENTS},`,
-    `  p_has_payment_token => true, p_payment_source => 'cnon:card-nonce-ok', p_payment_provider => 'test') ->> 'reservation_id' as rid \\gset`,
-    `select public.test_processor_charge(p_idempotency_key => gen_random_uuid()::text, p_source_id => 'cnon:card-nonce-ok', p_amount_cents => ${TICKET_CENTS},`,
-    `  p_currency => 'USD', p_reference_id => ':rid', p_buyer_email => 'sql-guest@example.com', p_note => 'SQL Dinner') is not null;`,
-    `select public.confirm_booking(':rid'::uuid, 'test', gen_random_uuid()::text);`,
-    '',
-  ].join('\n');
-  const { transactions, ...run } = await pgbenchRun(dbUrl, script, SQL_CLIENTS);
+  const { eventId, ticketTypeId } = await ticketedEvent(db, orgId, `SQL Dinner ${batch}`, 16, 'SQL Seat', 10_000_000);
+  const hold: [string, string][] = [
+    ['p_idempotency_key', 'gen_random_uuid()::text'],
+    ['p_event_id', `'${eventId}'`],
+    ['p_guests', '1'],
+    ['p_name', `'SQL Guest'`],
+    ['p_email', `'sql-guest@example.com'`],
+    ['p_ticket_type', `'${ticketTypeId}'`],
+    ['p_expected_total_cents', String(TICKET_CENTS)],
+    ['p_has_payment_token', 'true'],
+    ['p_payment_source', `'cnon:card-nonce-ok'`],
+    ['p_payment_provider', `'test'`],
+  ];
+  const holdArgs = hold.map(([name, value]) => `${name} => ${value}`).join(', ');
+  const holdJson = `jsonb_build_object('args', jsonb_build_object(${hold.map(([name, value]) => `'${name}', ${value}`).join(', ')}))`;
+  const charge = (reference: string) =>
+    `public.test_processor_charge(p_idempotency_key => gen_random_uuid()::text, p_source_id => 'cnon:card-nonce-ok', p_amount_cents => ${TICKET_CENTS}, p_currency => 'USD', p_reference_id => ${reference}, p_buyer_email => 'sql-guest@example.com', p_note => 'SQL Dinner')`;
+  const script =
+    batch === 1
+      ? [
+          `select public.hold_booking(${holdArgs}) ->> 'reservation_id' as rid \\gset`,
+          `select ${charge("':rid'")} is not null;`,
+          `select public.confirm_booking(':rid'::uuid, 'test', gen_random_uuid()::text);`,
+          '',
+        ].join('\n')
+      : [
+          `select string_agg(a -> 'data' ->> 'reservation_id', ',') as rids from jsonb_array_elements(public.run_booking_calls('hold_booking', jsonb_build_array(${Array(batch).fill(holdJson).join(', ')}))) a \\gset`,
+          `select count(${charge('r')}) from unnest(string_to_array(':rids', ',')) r;`,
+          `select public.run_booking_calls('confirm_booking', (select jsonb_agg(jsonb_build_object('args', jsonb_build_object('p_reservation_id', r, 'p_payment_provider', 'test', 'p_payment_id', gen_random_uuid()::text))) from unnest(string_to_array(':rids', ',')) r)) is not null;`,
+          '',
+        ].join('\n');
+  const clients = batch === 1 ? SQL_CLIENTS : 2;
+  const { transactions, tps, ...run } = await pgbenchRun(dbUrl, script, clients);
   const confirmed = (
     await db.query<{ n: number }>(`select count(*)::int as n from public.reservations where event_id = $1 and status = 'confirmed'`, [eventId])
   ).rows[0].n;
-  // Every script run is one paid booking: a call that answered without confirming would make the rate a lie.
-  if (transactions !== null && confirmed !== transactions) {
-    throw new Error(`the booking's SQL alone: pgbench ran ${transactions} bookings but ${confirmed} were confirmed`);
+  // Every script run is `batch` paid bookings: a call that answered without confirming would make the rate a lie.
+  if (transactions !== null && confirmed !== transactions * batch) {
+    throw new Error(`the booking's SQL alone (batch ${batch}): pgbench ran ${transactions * batch} bookings but ${confirmed} were confirmed`);
   }
-  return { command: `pgbench -n -f booking.sql -c ${SQL_CLIENTS} -j 2 -T ${PGBENCH_SECONDS} <stack.dbUrl>`, ...run, confirmed };
+  return {
+    command: `pgbench -n -f booking${batch === 1 ? '' : `-batch-${batch}`}.sql -c ${clients} -j 2 -T ${PGBENCH_SECONDS} <stack.dbUrl>`,
+    ...run,
+    bookingsPerSecond: round(tps * batch),
+    confirmed,
+  };
 }
 
 export async function runDrop(): Promise<BenchResult> {
@@ -633,7 +665,9 @@ export async function runDrop(): Promise<BenchResult> {
     say(`pgbench: ${PGBENCH_CLIENTS} clients, ${PGBENCH_SECONDS} s on one hot row...`);
     const pgbench = await hotRow(db, stack.dbUrl);
     say(`pgbench: the booking's SQL alone, ${SQL_CLIENTS} clients, ${PGBENCH_SECONDS} s...`);
-    const sqlAlone = await bookingSql(db, stack.dbUrl, org);
+    const sqlAlone = await bookingSql(db, stack.dbUrl, org, 1);
+    if (SQL_BATCH > 1) say(`pgbench: the booking's SQL alone in batches of ${SQL_BATCH}, 2 clients, ${PGBENCH_SECONDS} s...`);
+    const sqlBatched = SQL_BATCH > 1 ? await bookingSql(db, stack.dbUrl, org, SQL_BATCH) : null;
 
     const command = `npx tsx bench/run.ts --only drop --guests-total ${GUESTS_TOTAL} --concurrency ${CONCURRENCY} --window-ms ${WINDOW_MS} --seats ${SEATS} --rush-requests ${RUSH_REQUESTS} --durable ${DURABLE ? 1 : 0} --direct-db ${DIRECT_DB ? 1 : 0}${EMAILS ? '' : ' --emails 0'}${DB_POOL > 0 ? ` --db-pool ${DB_POOL}` : ''}`;
     say('');
@@ -682,7 +716,15 @@ export async function runDrop(): Promise<BenchResult> {
         `The booking's SQL alone (hold_booking, test_processor_charge, confirm_booking, one transaction each; no HTTP, no functions): ${sqlAlone.command}`,
       );
       say(
-        `  bookings/s          ${sqlAlone.tps} (latency average ${sqlAlone.latencyAverageMs} ms; ${sqlAlone.confirmed} confirmed)${pgbench ? `; / hot-row tps = ${ratio(sqlAlone.tps, pgbench.tps)}; the rush reached ${ratio(rushRun.paidPerSecond, sqlAlone.tps)} of it` : ''}`,
+        `  bookings/s          ${sqlAlone.bookingsPerSecond} (latency average ${sqlAlone.latencyAverageMs} ms; ${sqlAlone.confirmed} confirmed)${pgbench ? `; / hot-row tps = ${ratio(sqlAlone.bookingsPerSecond, pgbench.tps)}; the rush reached ${ratio(rushRun.paidPerSecond, sqlAlone.bookingsPerSecond)} of it` : ''}`,
+      );
+    }
+    if (sqlBatched) {
+      say(
+        `The same in batches of ${SQL_BATCH} (run_booking_calls, as the functions send a rush; 2 clients, a lane's two batches): ${sqlBatched.command}`,
+      );
+      say(
+        `  bookings/s          ${sqlBatched.bookingsPerSecond} (latency average ${sqlBatched.latencyAverageMs} ms per batch; ${sqlBatched.confirmed} confirmed)${pgbench ? `; / hot-row tps = ${ratio(sqlBatched.bookingsPerSecond, pgbench.tps)}; the rush reached ${ratio(rushRun.paidPerSecond, sqlBatched.bookingsPerSecond)} of it` : ''}`,
       );
     }
 
@@ -715,6 +757,7 @@ export async function runDrop(): Promise<BenchResult> {
           }
         : { skipped: 'pgbench not found' },
       bookingSqlAlone: sqlAlone ?? { skipped: 'pgbench not found' },
+      bookingSqlBatched: sqlBatched ?? { skipped: SQL_BATCH > 1 ? 'pgbench not found' : '--sql-batch 1' },
       ok: !broken,
     };
   } finally {
