@@ -22,7 +22,11 @@ import { rpc, type RpcError, type RpcResult } from './db.ts';
 import { isServiceClient } from './supabase.ts';
 
 /** What run_booking_calls runs (its own list; SQL refuses any other function). */
-export type BatchedFunction = 'hold_booking' | 'confirm_booking';
+const BATCHED_FUNCTIONS = ['hold_booking', 'confirm_booking'] as const;
+export type BatchedFunction = (typeof BATCHED_FUNCTIONS)[number];
+
+/** Whether calls of `fn` may be batched. */
+export const isBatchedFunction = (fn: string): fn is BatchedFunction => (BATCHED_FUNCTIONS as readonly string[]).includes(fn);
 
 /** Calls of one lane in one transaction at most (SQL home: run_booking_calls refuses more than 16). */
 const MAX_BATCH = 16;

@@ -1,7 +1,7 @@
 // RPC layer: the one way the functions call SQL functions (`callRpc`), with the
 // translation of the booking SQL's errors into refusals. Imports http.ts, db.ts and batch.ts only.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
-import { type BatchedFunction, batchedRpc } from './batch.ts';
+import { batchedRpc, isBatchedFunction } from './batch.ts';
 import { rpc, type RpcError } from './db.ts';
 import { HttpError, refusal } from './http.ts';
 
@@ -84,8 +84,6 @@ export interface RpcOptions {
   batch?: string;
 }
 
-const batchable = (fn: string): fn is BatchedFunction => fn === 'hold_booking' || fn === 'confirm_booking';
-
 /** Calls a SQL function as the service role; retries transient failures, maps refusals to HttpErrors. */
 export async function callRpc<T>(db: SupabaseClient, fn: string, args: Record<string, unknown> = {}, options: RpcOptions = {}): Promise<T> {
   const attempts = options.attempts ?? 4;
@@ -96,7 +94,9 @@ export async function callRpc<T>(db: SupabaseClient, fn: string, args: Record<st
     try {
       const headers: Record<string, string> = options.clientKey ? { 'x-supperhost-client': options.clientKey } : {};
       result =
-        options.batch !== undefined && batchable(fn) ? await batchedRpc(db, fn, args, headers, options.batch) : await rpc(db, fn, args, headers);
+        options.batch !== undefined && isBatchedFunction(fn)
+          ? await batchedRpc(db, fn, args, headers, options.batch)
+          : await rpc(db, fn, args, headers);
     } catch (error) {
       last = { message: String(error) };
       continue;
