@@ -32,7 +32,15 @@
  *    request's three calls (hold_booking, test_processor_charge, confirm_booking) with nothing
  *    else running, each call its own transaction: what the SQL costs called one by one; then
  *    the same in batches (run_booking_calls, --sql-batch), as the functions send the calls of
- *    guests arriving together (group commit, supabase/functions/_shared/batch.ts).
+ *    guests arriving together (group commit, supabase/functions/_shared/batch.ts). Each with
+ *    the CPU PostgreSQL spent per booking.
+ * 7. What the data model costs: pgbench clients writing exactly the rows a paid booking
+ *    writes (the held reservation through its triggers, its 'held' event and 'charging'
+ *    ledger row; the processor's payment; the confirmation, the ledger's 'completed', the
+ *    'confirmed' event and the outbox row), prepared statements, none of the booking's logic
+ *    (no pricing, idempotency, summary or email text), and the CPU PostgreSQL spent on them.
+ *    Then the CPU budget the target leaves per booking on this machine (its cores / (0.25 x
+ *    the hot-row rate)), for the rush, the SQL alone and these bare writes to be read against.
  *
  * The database is durable by default (fsync and synchronous commit on, as in production;
  * the tests' stack turns them off): the hot-row rate it is compared with is then a durable
@@ -75,6 +83,9 @@ const PGBENCH_CLIENTS = 16;
 const PGBENCH_SECONDS = 10;
 const SQL_CLIENTS = Math.max(1, Math.floor(option('sql-clients', 4)));
 const SQL_BATCH = Math.min(16, Math.max(1, Math.floor(option('sql-batch', 8))));
+const BARE_CLIENTS = 4;
+/** Issue 13's target: paid bookings per second at least this share of the hot-row rate. */
+const TARGET_RATIO = 0.25;
 
 // What guests read when there is nothing left (hold_booking / booking_evaluate).
 const SOLD_OUT = [/^Only \d+ tickets? available for /, /time slot is full/, /^Only \d+ spots? left in the /, /left for this event\./];
@@ -177,18 +188,23 @@ async function rush(bodies: string[], url: string, headers: Record<string, strin
   };
 }
 
-/**
- * CPU time (ms) used so far by this process and its descendants, by program: the bench
- * itself with the gateway and the mailbox (this Node process), Deno (the functions),
- * PostgreSQL. Linux only (/proc); empty elsewhere.
- */
-function cpuByProgram(): Record<string, number> {
-  const stats = new Map<string, { parent: string; comm: string; ticks: number }>();
+interface ProcStat {
+  parent: string;
+  comm: string;
+  /** utime + stime, in clock ticks. */
+  ticks: number;
+  /** cutime + cstime: what its exited (reaped) children used, in clock ticks. */
+  reapedTicks: number;
+}
+
+/** /proc/<pid>/stat of every process, with a test for "a descendant of this process". Linux only. */
+function processes() {
+  const stats = new Map<string, ProcStat>();
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p));
   } catch {
-    return {};
+    pids = [];
   }
   for (const pid of pids) {
     try {
@@ -198,6 +214,7 @@ function cpuByProgram(): Record<string, number> {
         parent: fields[1],
         comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
         ticks: Number(fields[11]) + Number(fields[12]),
+        reapedTicks: Number(fields[13]) + Number(fields[14]),
       });
     } catch {
       // gone meanwhile
@@ -208,15 +225,68 @@ function cpuByProgram(): Record<string, number> {
     for (let p: string | undefined = pid, i = 0; p && i < 32; p = stats.get(p)?.parent, i++) if (p === self) return true;
     return false;
   };
+  return { stats, self, ours };
+}
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/**
+ * CPU time (ms) used so far by this process and its descendants, by program: the bench
+ * itself with the gateway and the mailbox (this Node process), Deno (the functions),
+ * PostgreSQL. Linux only (/proc); empty elsewhere.
+ */
+function cpuByProgram(): Record<string, number> {
+  const { stats, self, ours } = processes();
   const out: Record<string, number> = {};
   for (const [pid, s] of stats) {
     if (!ours(pid)) continue;
     const program =
       pid === self ? 'node (bench, gateway, mailbox)' : /^deno/.test(s.comm) ? 'deno (functions)' : /^postgres/.test(s.comm) ? 'postgres' : 'other';
-    out[program] = (out[program] ?? 0) + s.ticks * 10; // USER_HZ is 100 on Linux
+    out[program] = (out[program] ?? 0) + s.ticks * TICK_MS;
   }
   return out;
 }
+
+/**
+ * CPU time (ms) used so far by the stack's PostgreSQL, the backends of closed connections
+ * included (the postmaster reaps them: its cutime/cstime), so that pgbench's connections,
+ * gone by the time it returns, still count. Null where /proc cannot tell.
+ */
+function postgresCpuMs(): number | null {
+  const { stats, ours } = processes();
+  let ms = 0;
+  let seen = false;
+  for (const [pid, s] of stats) {
+    if (!/^postgres/.test(s.comm) || !ours(pid)) continue;
+    seen = true;
+    ms += (s.ticks + s.reapedTicks) * TICK_MS;
+  }
+  return seen ? ms : null;
+}
+
+/** Runs a pgbench measurement and adds PostgreSQL's CPU per booking (ms) over it. */
+async function withPostgresCpu<T extends { bookings: number }>(run: () => Promise<T | null>) {
+  const before = postgresCpuMs();
+  const result = await run();
+  if (!result) return null;
+  // The closed connections' backends are reaped by the postmaster as they exit.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const after = postgresCpuMs();
+  const postgresCpuMsPerBooking = before === null || after === null || result.bookings === 0 ? null : round((after - before) / result.bookings, 2);
+  return { ...result, postgresCpuMsPerBooking };
+}
+
+/**
+ * The CPU a booking may cost, all programs together, for the rush to reach the target on this
+ * machine: its cores' time per second over TARGET_RATIO x the hot-row rate.
+ */
+function cpuBudget(hotRowTps: number) {
+  const cores = availableParallelism();
+  const paidPerSecond = round(TARGET_RATIO * hotRowTps);
+  return { cores, paidPerSecond, msPerBooking: round((cores * 1000) / paidPerSecond, 2) };
+}
+
+const percent = (part: number, whole: number) => `${Math.round((100 * part) / whole)}% of it`;
 
 function count(keys: string[]): Record<string, number> {
   const counts = new Map<string, number>();
@@ -507,12 +577,62 @@ async function bookingSql(db: pg.Pool, dbUrl: string, orgId: string, batch: numb
     ...run,
     bookingsPerSecond: round(tps * batch),
     confirmed,
+    bookings: confirmed,
+  };
+}
+
+/**
+ * What the data model costs: the rows one paid booking writes, and nothing else. pgbench
+ * clients (prepared statements, BARE_CLIENTS of them) each write, in the transactions a
+ * paying request has: the held reservation (through its table's triggers, constraints and
+ * indexes, taking the event's lock first as a hold does), its 'held' event and 'charging'
+ * ledger row; the processor's payment record; then the confirmation, the ledger's
+ * 'completed', the 'confirmed' event and the outbox row (written as sent: delivering it is
+ * not part of this). None of the booking's logic: no pricing, no idempotency lookup, no
+ * summary, no email text. A floor under the booking's SQL, for the CPU budget below.
+ */
+async function bareWrites(db: pg.Pool, dbUrl: string, orgId: string) {
+  if (!existsSync(PGBENCH)) return null;
+  const { eventId, ticketTypeId } = await ticketedEvent(db, orgId, 'Bare Dinner', 17, 'Bare Seat', 10_000_000);
+  const script = [
+    'begin;',
+    `select 1 as locked from public.events where id = '${eventId}' for update;`,
+    `insert into public.reservations (org_id, event_id, ticket_type_id, name, email, num_guests, status, amount_cents, idempotency_key, hold_expires_at) values ('${orgId}', '${eventId}', '${ticketTypeId}', 'Bare Guest', 'bare-guest@example.com', 1, 'held', ${TICKET_CENTS}, gen_random_uuid()::text, now() + interval '15 minutes') returning id as rid \\gset`,
+    `insert into public.booking_events (reservation_id, kind, detail) values (:rid::uuid, 'held', '{"total_cents": ${TICKET_CENTS}}');`,
+    `insert into public.payment_ledger (reservation_id, org_id, kind, status, amount_cents, guests, provider, idempotency_key, actor) values (:rid::uuid, '${orgId}', 'charge', 'charging', ${TICKET_CENTS}, 1, 'test', gen_random_uuid()::text, 'guest');`,
+    'commit;',
+    // (No ':name' inside a literal: pgbench would take it for a variable.)
+    `insert into public.test_processor_payments (idempotency_key, source_id, amount_cents, status, reference_id) values (gen_random_uuid()::text, 'bare-card-nonce', ${TICKET_CENTS}, 'COMPLETED', :rid::text);`,
+    'begin;',
+    `update public.reservations set status = 'confirmed', payment_provider = 'test', payment_id = gen_random_uuid()::text where id = :rid::uuid;`,
+    `update public.payment_ledger set status = 'completed', provider_payment_id = gen_random_uuid()::text where reservation_id = :rid::uuid and kind = 'charge';`,
+    `insert into public.booking_events (reservation_id, kind, detail) values (:rid::uuid, 'confirmed', '{}');`,
+    `insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text, status, sent_at) values ('${orgId}', :rid::uuid, 'booking_confirmation', 'bare-guest@example.com', 'Your reservation is confirmed', 'Hi Bare Guest, your reservation is confirmed.', 'sent', now());`,
+    'commit;',
+    '',
+  ].join('\n');
+  const { transactions, tps, ...run } = await pgbenchRun(dbUrl, script, BARE_CLIENTS, ['-M', 'prepared']);
+  const confirmed = (
+    await db.query<{ n: number }>(`select count(*)::int as n from public.reservations where event_id = $1 and status = 'confirmed'`, [eventId])
+  ).rows[0].n;
+  if (transactions !== null && confirmed !== transactions) {
+    throw new Error(`the bare writes: pgbench ran ${transactions} bookings but ${confirmed} were confirmed`);
+  }
+  return {
+    command: `pgbench -n -M prepared -f bare-writes.sql -c ${BARE_CLIENTS} -j 2 -T ${PGBENCH_SECONDS} <stack.dbUrl>`,
+    ...run,
+    bookingsPerSecond: tps,
+    bookings: confirmed,
   };
 }
 
 export async function runDrop(): Promise<BenchResult> {
   const { stack, stop } = await startBenchStack({
     durable: DURABLE,
+    // No delivery safety net: the functions' own kicks send the drops' and the rush's emails
+    // (as when deployed, where the schedule runs once a minute), and nothing sends the SQL-alone
+    // steps' emails behind their backs: those steps measure the SQL alone.
+    deliveryIntervalMs: 0,
     functionsEnv: {
       ...(DB_POOL > 0 ? { SUPPERHOST_DB_POOL_SIZE: String(DB_POOL) } : {}),
       ...(DIRECT_DB ? {} : { SUPPERHOST_DIRECT_DB: 'off' }),
@@ -665,9 +785,11 @@ export async function runDrop(): Promise<BenchResult> {
     say(`pgbench: ${PGBENCH_CLIENTS} clients, ${PGBENCH_SECONDS} s on one hot row...`);
     const pgbench = await hotRow(db, stack.dbUrl);
     say(`pgbench: the booking's SQL alone, ${SQL_CLIENTS} clients, ${PGBENCH_SECONDS} s...`);
-    const sqlAlone = await bookingSql(db, stack.dbUrl, org, 1);
+    const sqlAlone = await withPostgresCpu(() => bookingSql(db, stack.dbUrl, org, 1));
     if (SQL_BATCH > 1) say(`pgbench: the booking's SQL alone in batches of ${SQL_BATCH}, 2 clients, ${PGBENCH_SECONDS} s...`);
-    const sqlBatched = SQL_BATCH > 1 ? await bookingSql(db, stack.dbUrl, org, SQL_BATCH) : null;
+    const sqlBatched = SQL_BATCH > 1 ? await withPostgresCpu(() => bookingSql(db, stack.dbUrl, org, SQL_BATCH)) : null;
+    say(`pgbench: the rows a paid booking writes, without its logic, ${BARE_CLIENTS} clients, ${PGBENCH_SECONDS} s...`);
+    const bare = await withPostgresCpu(() => bareWrites(db, stack.dbUrl, org));
 
     const command = `npx tsx bench/run.ts --only drop --guests-total ${GUESTS_TOTAL} --concurrency ${CONCURRENCY} --window-ms ${WINDOW_MS} --seats ${SEATS} --rush-requests ${RUSH_REQUESTS} --durable ${DURABLE ? 1 : 0} --direct-db ${DIRECT_DB ? 1 : 0}${EMAILS ? '' : ' --emails 0'}${DB_POOL > 0 ? ` --db-pool ${DB_POOL}` : ''}`;
     say('');
@@ -728,6 +850,30 @@ export async function runDrop(): Promise<BenchResult> {
       );
     }
 
+    if (bare) {
+      say(`What the data model costs (the rows a paid booking writes, none of its logic; prepared statements): ${bare.command}`);
+      say(
+        `  bookings/s          ${bare.bookingsPerSecond} (latency average ${bare.latencyAverageMs} ms; ${bare.bookings} confirmed)${pgbench ? `; / hot-row tps = ${ratio(bare.bookingsPerSecond, pgbench.tps)}` : ''}`,
+      );
+    }
+    const budget = pgbench ? cpuBudget(pgbench.tps) : null;
+    if (budget) {
+      const rushCpu = round(
+        Object.values(rushCpuMs).reduce((a, b) => a + b, 0),
+        2,
+      );
+      const pgPerBooking = (run: { postgresCpuMsPerBooking: number | null } | null) =>
+        run?.postgresCpuMsPerBooking == null
+          ? 'not measured'
+          : `${run.postgresCpuMsPerBooking} ms (${percent(run.postgresCpuMsPerBooking, budget.msPerBooking)})`;
+      say(
+        `CPU budget at the target: ${TARGET_RATIO} x ${pgbench!.tps} tps = ${budget.paidPerSecond} paid bookings/s on ${budget.cores} cores leaves ${budget.msPerBooking} ms of CPU per booking for everything on this machine (load generator, gateway, functions, processor, PostgreSQL, email delivery)`,
+      );
+      say(`  the rush             ${rushCpu ? `${rushCpu} ms, all programs (${percent(rushCpu, budget.msPerBooking)})` : 'not measured'}`);
+      say(`  SQL alone            PostgreSQL ${pgPerBooking(sqlAlone)}; in batches of ${SQL_BATCH}: ${pgPerBooking(sqlBatched)}`);
+      say(`  bare writes          PostgreSQL ${pgPerBooking(bare)}`);
+    }
+
     const broken =
       [ticket, rsvp].some((f) => f.oversold > 0 || f.charged_without_booking > 0) ||
       rushMoney.charged_without_booking > 0 ||
@@ -758,6 +904,8 @@ export async function runDrop(): Promise<BenchResult> {
         : { skipped: 'pgbench not found' },
       bookingSqlAlone: sqlAlone ?? { skipped: 'pgbench not found' },
       bookingSqlBatched: sqlBatched ?? { skipped: SQL_BATCH > 1 ? 'pgbench not found' : '--sql-batch 1' },
+      bareWrites: bare ?? { skipped: 'pgbench not found' },
+      cpuBudget: budget ?? { skipped: 'pgbench not found' },
       ok: !broken,
     };
   } finally {

@@ -120,7 +120,7 @@ export interface BenchStack {
  * and seeded, in a temporary folder deleted by stop().
  */
 export async function startBenchStack(
-  opts: { siteUrl?: string; durable?: boolean; functionsEnv?: Record<string, string> } = {},
+  opts: { siteUrl?: string; durable?: boolean; functionsEnv?: Record<string, string>; deliveryIntervalMs?: number } = {},
 ): Promise<BenchStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'supperhost-bench-'));
   chmodSync(dataDir, 0o755); // the embedded PostgreSQL runs as the "postgres" user when started by root
@@ -138,6 +138,7 @@ export async function startBenchStack(
       emailConfirmations: false,
       durable: opts.durable,
       functionsEnv: opts.functionsEnv,
+      deliveryIntervalMs: opts.deliveryIntervalMs,
       log,
     });
   } catch (error) {

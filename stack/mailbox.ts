@@ -61,7 +61,7 @@ export interface MailboxOptions {
   apiKey?: string;
   /** The delivery safety net: send-outbox's URL (e.g. `${apiUrl}/functions/v1/send-outbox`) and the service-role key. */
   sendOutbox?: { url: string; serviceRoleKey: string };
-  /** Safety-net period (default 1000 ms). */
+  /** Safety-net period (default 1000 ms; 0: no safety net, deliverNow and reads still run a pass). */
   intervalMs?: number;
   /** The database, read only: GET /api/messages?to= waits for that address's pending messages. */
   dbUrl?: string;
@@ -372,11 +372,12 @@ export async function startMailbox({
     }
   };
 
-  const timer = sendOutbox
-    ? setInterval(() => {
-        if (!stopped && !running) void deliverNow();
-      }, intervalMs)
-    : null;
+  const timer =
+    sendOutbox && intervalMs > 0
+      ? setInterval(() => {
+          if (!stopped && !running) void deliverNow();
+        }, intervalMs)
+      : null;
   timer?.unref();
 
   /** Waits (≤ 5 s) until the outbox has nothing pending or being sent to `to` (read only). */

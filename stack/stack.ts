@@ -48,6 +48,11 @@ export interface StackOptions {
   /** Period of the payment reconciler (reconcile-payments; default 60 000 ms, 0 turns it off). */
   reconcileIntervalMs?: number;
   /**
+   * Period of the mailbox's delivery safety net (send-outbox; default 1000 ms, 0 turns it off:
+   * only the functions' own kicks deliver, as between the deployed schedule's once-a-minute runs).
+   */
+  deliveryIntervalMs?: number;
+  /**
    * Email confirmation of staff sign-ups, over supabase/config.toml's [auth.email]
    * enable_confirmations (true). The test stack turns it off so that fixtures sign in at once;
    * the confirmation flow has tests of its own (tests/api/auth-confirmation.test.ts).
@@ -223,6 +228,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       port: opts.ports.mailbox,
       dbUrl: db.url,
       sendOutbox: { url: `${apiUrl}/functions/v1/send-outbox`, serviceRoleKey },
+      intervalMs: opts.deliveryIntervalMs,
     });
     stoppers.push(() => mailbox.close());
     log(`Mailbox on port ${opts.ports.mailbox}`);

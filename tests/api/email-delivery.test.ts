@@ -701,6 +701,69 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
     expect(got[0].body.html).toContain('<!DOCTYPE html');
   });
 
+  /** One paid booking through process-square-payment (local test processor): its confirmation kicks delivery. */
+  async function bookOnce(label: string): Promise<string> {
+    const {
+      rows: [org],
+    } = await pool.query<{ id: string }>(`insert into public.organizations (name, slug) values ($1, $2) returning id`, [
+      `Org ${label}`,
+      `${label}-${randomUUID().slice(0, 8)}`,
+    ]);
+    const {
+      rows: [event],
+    } = await pool.query<{ id: string }>(
+      `insert into public.events (org_id, title, date, event_time) values ($1, 'Backlog Dinner', current_date + 30, '19:00') returning id`,
+      [org.id],
+    );
+    const {
+      rows: [ticket],
+    } = await pool.query<{ id: string }>(
+      `insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Seat', 4500, 10) returning id`,
+      [event.id],
+    );
+    const guestEmail = address(`${label}-booker`);
+    const res = await fetch(`${gateway.url}/functions/v1/process-square-payment`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${env.anonKey}`, apikey: env.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        token: 'cnon:card-nonce-ok',
+        amount: 4500,
+        idempotencyKey: randomUUID(),
+        reservationData: { eventId: event.id, ticketTypeId: ticket.id, num_guests: 1, name: 'Backlog Guest', email: guestEmail },
+      }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return guestEmail;
+  }
+
+  it('a kicked run goes on while it sends full batches: a backlog longer than one batch is all sent after one booking, without the schedule', async () => {
+    // 23 messages waiting (older than the booking's), more than two runs of the kick's 10.
+    const waiting = await insertPending(Array.from({ length: 23 }, (_, i) => `backlog-${i}`));
+    const guestEmail = await bookOnce('backlog');
+    const ids = waiting.map((r) => r.id);
+    await expect
+      .poll(async () => [...(await outbox(ids)).values()].filter((r) => r.status === 'sent').length, { timeout: 15_000 })
+      .toBe(waiting.length);
+    await expect.poll(() => requestsTo(guestEmail).length, { timeout: 10_000 }).toBe(1);
+    for (const row of waiting) expect(requestsTo(row.to_email)).toHaveLength(1);
+  });
+
+  it('a kicked run stops at a failure instead of spending the attempts of every waiting message', async () => {
+    const failing = await insertPending(Array.from({ length: 12 }, (_, i) => `down-${i}`));
+    for (const row of failing) replies.set(row.to_email, () => ({ status: 500, body: { name: 'internal_server_error', message: 'Provider is down' } }));
+    await bookOnce('down');
+    const ids = failing.map((r) => r.id);
+    const attempted = async () => [...(await outbox(ids)).values()].filter((r) => r.attempts > 0);
+    // The first run claims the 10 oldest, all fail: the run ends there.
+    await expect.poll(async () => (await attempted()).length, { timeout: 10_000 }).toBe(10);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const after = await outbox(ids);
+    expect([...after.values()].map((r) => r.attempts).sort()).toEqual([0, 0, ...Array(10).fill(1)]);
+    expect(failing.filter((r) => requestsTo(r.to_email).length > 1)).toEqual([]);
+    // Left for the schedule (send-outbox), which retries them later; not failed for good.
+    expect([...after.values()].every((r) => r.status === 'pending')).toBe(true);
+  });
+
   it("send-guest-email writes only to the reservation's own guest: another address is refused (400), nothing is queued", async () => {
     const { token, reservationId, guestEmail } = await staffWithReservation('recipient');
     const base = { subject: 'Hello', message: 'Hi there', reservationId };

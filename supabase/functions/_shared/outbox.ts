@@ -365,19 +365,32 @@ interface EdgeRuntimeLike {
 let running: Promise<void> | null = null;
 let again = false;
 
-/** One background run at a time per worker: kicks during a run ask for one more run after it. */
+/** Messages a kicked run claims at a time. */
+const KICK_BATCH = 10;
+
+/**
+ * One background run at a time per worker: kicks during a run ask for one more run after it.
+ * A run that claimed a full batch and sent all of it goes on too: more may be waiting (a
+ * rush's confirmations are queued faster than runs of KICK_BATCH go out, and the last kick
+ * must not leave the rest to the schedule). A failure or a hand-back (rate limit, time
+ * budget) ends it instead: the schedule tries again later, rather than spending every
+ * waiting message's attempts on a provider that is down.
+ */
 function coalescedDelivery(limit: number | undefined): Promise<void> {
   if (running) {
     again = true;
     return running;
   }
+  const batch = limit ?? KICK_BATCH;
   running = (async () => {
     try {
       do {
         again = false;
-        await deliverPendingEmails({ limit: limit ?? 10, timeBudgetMs: 20_000 }).catch((error) => {
+        const result = await deliverPendingEmails({ limit: batch, timeBudgetMs: 20_000 }).catch((error) => {
           console.error('[outbox] background delivery failed', error);
+          return null;
         });
+        if (result && result.sent >= batch) again = true;
       } while (again);
     } finally {
       // In the same step as the last check of `again`: a later kick starts a run of its own.
