@@ -750,7 +750,8 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
 
   it('a kicked run stops at a failure instead of spending the attempts of every waiting message', async () => {
     const failing = await insertPending(Array.from({ length: 12 }, (_, i) => `down-${i}`));
-    for (const row of failing) replies.set(row.to_email, () => ({ status: 500, body: { name: 'internal_server_error', message: 'Provider is down' } }));
+    for (const row of failing)
+      replies.set(row.to_email, () => ({ status: 500, body: { name: 'internal_server_error', message: 'Provider is down' } }));
     await bookOnce('down');
     const ids = failing.map((r) => r.id);
     const attempted = async () => [...(await outbox(ids)).values()].filter((r) => r.attempts > 0);
