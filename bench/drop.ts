@@ -39,8 +39,13 @@
  *    ledger row; the processor's payment; the confirmation, the ledger's 'completed', the
  *    'confirmed' event and the outbox row), prepared statements, none of the booking's logic
  *    (no pricing, idempotency, summary or email text), and the CPU PostgreSQL spent on them.
+ * 8. Two more parts of a booking's cost, all programs counted: a request the function refuses
+ *    at once (an empty body: 400 before any SQL), HTTP_FLOOR_REQUESTS of them through the
+ *    gateway at C in flight; and the delivery of one confirmation email, EMAIL_SAMPLE of those
+ *    the SQL-alone steps queued, sent by send-outbox in runs of 10 as a kick sends them.
  *    Then the CPU budget the target leaves per booking on this machine (its cores / (0.25 x
- *    the hot-row rate)), for the rush, the SQL alone and these bare writes to be read against.
+ *    the hot-row rate)), with the rush, the SQL alone, the bare writes and a floor (the
+ *    refused request + the bare writes + one email's delivery) read against it.
  *
  * The database is durable by default (fsync and synchronous commit on, as in production;
  * the tests' stack turns them off): the hot-row rate it is compared with is then a durable
@@ -84,6 +89,9 @@ const PGBENCH_SECONDS = 10;
 const SQL_CLIENTS = Math.max(1, Math.floor(option('sql-clients', 4)));
 const SQL_BATCH = Math.min(16, Math.max(1, Math.floor(option('sql-batch', 8))));
 const BARE_CLIENTS = 4;
+const HTTP_FLOOR_REQUESTS = 3200;
+const EMAIL_SAMPLE = 1000;
+const KICK_BATCH = 10; // as supabase/functions/_shared/outbox.ts's kicked runs
 /** Issue 13's target: paid bookings per second at least this share of the hot-row rate. */
 const TARGET_RATIO = 0.25;
 
@@ -287,6 +295,12 @@ function cpuBudget(hotRowTps: number) {
 }
 
 const percent = (part: number, whole: number) => `${Math.round((100 * part) / whole)}% of it`;
+
+/** "postgres 3.9 ms, deno (functions) 2 ms, ..." */
+const programs = (cpu: Record<string, number>) =>
+  Object.entries(cpu)
+    .map(([k, v]) => `${k} ${v} ms`)
+    .join(', ');
 
 function count(keys: string[]): Record<string, number> {
   const counts = new Map<string, number>();
@@ -626,6 +640,63 @@ async function bareWrites(db: pg.Pool, dbUrl: string, orgId: string) {
   };
 }
 
+/** CPU (ms) per unit of work, by program and in all, between two cpuByProgram() readings. */
+function cpuPer(before: Record<string, number>, after: Record<string, number>, units: number) {
+  const byProgram = Object.fromEntries(
+    Object.entries(after)
+      .map(([k, v]) => [k, round((v - (before[k] ?? 0)) / Math.max(units, 1), 3)] as const)
+      .filter(([, v]) => v > 0)
+      .sort((a, b) => b[1] - a[1]),
+  );
+  return {
+    byProgram,
+    all: round(
+      Object.values(byProgram).reduce((a, b) => a + b, 0),
+      3,
+    ),
+  };
+}
+
+/** What the HTTP path costs alone: requests process-square-payment refuses before any SQL (an empty body). */
+async function httpFloor(url: string, headers: Record<string, string>) {
+  const before = cpuByProgram();
+  const run = await rush(Array(HTTP_FLOOR_REQUESTS).fill('{}'), url, headers);
+  const cpu = cpuPer(before, cpuByProgram(), run.requests);
+  return {
+    requests: run.requests,
+    answers: run.otherAnswers,
+    perSecond: round(run.requests / run.seconds),
+    latencyMs: run.latencyMs,
+    cpuMsPerRequest: cpu.byProgram,
+    cpuMsPerRequestAll: cpu.all,
+  };
+}
+
+/** What delivering one confirmation email costs: send-outbox runs of KICK_BATCH over confirmations already queued. */
+async function emailDelivery(db: pg.Pool, apiUrl: string, serviceRoleKey: string) {
+  const waiting = (
+    await db.query<{ n: number }>(`select count(*)::int as n from public.email_outbox where status = 'pending' and kind = 'booking_confirmation'`)
+  ).rows[0].n;
+  if (waiting < EMAIL_SAMPLE) return null;
+  const headers = { apikey: serviceRoleKey, Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' };
+  const body = JSON.stringify({ limit: KICK_BATCH });
+  const before = cpuByProgram();
+  const started = performance.now();
+  let sent = 0;
+  let failed = 0;
+  while (sent + failed < EMAIL_SAMPLE) {
+    const res = await postJson(`${apiUrl}/functions/v1/send-outbox`, headers, body);
+    if (res.status !== 200) throw new Error(`send-outbox answered ${res.status}: ${JSON.stringify(res.json)}`);
+    sent += Number(res.json.sent ?? 0);
+    failed += Number(res.json.failed ?? 0);
+    if (!res.json.sent && !res.json.failed) break;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = cpuPer(before, cpuByProgram(), sent + failed);
+  if (failed > 0) throw new Error(`email delivery: ${failed} of ${sent + failed} confirmation emails failed`);
+  return { sent, perSecond: round(sent / seconds), cpuMsPerEmail: cpu.byProgram, cpuMsPerEmailAll: cpu.all };
+}
+
 export async function runDrop(): Promise<BenchResult> {
   const { stack, stop } = await startBenchStack({
     durable: DURABLE,
@@ -773,12 +844,8 @@ export async function runDrop(): Promise<BenchResult> {
     // figures end when every one of them is out of the outbox (or after 60 s).
     const emailsOut = await emailsDelivered(db, rushEvent, EMAILS ? 60_000 : 0);
     const cpuAfter = cpuByProgram();
-    const rushCpuMs = Object.fromEntries(
-      Object.entries(cpuAfter)
-        .map(([k, v]) => [k, round((v - (cpuBefore[k] ?? 0)) / Math.max(RUSH_REQUESTS, 1), 2)] as const)
-        .filter(([, v]) => v > 0)
-        .sort((a, b) => b[1] - a[1]),
-    );
+    const rushCpu = cpuPer(cpuBefore, cpuAfter, RUSH_REQUESTS);
+    const rushCpuMs = rushCpu.byProgram;
     const rushMoney = await money(db, rushEvent);
 
     // 4. The hot-row rate of the same PostgreSQL, now that the drops are over.
@@ -790,6 +857,10 @@ export async function runDrop(): Promise<BenchResult> {
     const sqlBatched = SQL_BATCH > 1 ? await withPostgresCpu(() => bookingSql(db, stack.dbUrl, org, SQL_BATCH)) : null;
     say(`pgbench: the rows a paid booking writes, without its logic, ${BARE_CLIENTS} clients, ${PGBENCH_SECONDS} s...`);
     const bare = await withPostgresCpu(() => bareWrites(db, stack.dbUrl, org));
+    say(`HTTP alone: ${HTTP_FLOOR_REQUESTS} requests refused before any SQL, ${CONCURRENCY} in flight...`);
+    const http = await httpFloor(ticketUrl, headers);
+    say(`Email delivery: ${EMAIL_SAMPLE} queued confirmations in runs of ${KICK_BATCH}...`);
+    const email = EMAILS ? await emailDelivery(db, stack.apiUrl, stack.serviceRoleKey) : null;
 
     const command = `npx tsx bench/run.ts --only drop --guests-total ${GUESTS_TOTAL} --concurrency ${CONCURRENCY} --window-ms ${WINDOW_MS} --seats ${SEATS} --rush-requests ${RUSH_REQUESTS} --durable ${DURABLE ? 1 : 0} --direct-db ${DIRECT_DB ? 1 : 0}${EMAILS ? '' : ' --emails 0'}${DB_POOL > 0 ? ` --db-pool ${DB_POOL}` : ''}`;
     say('');
@@ -806,12 +877,7 @@ export async function runDrop(): Promise<BenchResult> {
     );
     say(`  paid bookings/s     ${rushRun.paidPerSecond} (${rushRun.requests} requests in ${rushRun.seconds} s)`);
     say(
-      `  CPU per booking     ${Object.entries(rushCpuMs)
-        .map(([k, v]) => `${k} ${v} ms`)
-        .join(', ')}; ${round(
-        Object.values(rushCpuMs).reduce((a, b) => a + b, 0),
-        2,
-      )} ms in all (this machine has ${availableParallelism()} cores)${EMAILS ? ', counted until the last confirmation email was out' : ''}`,
+      `  CPU per booking     ${programs(rushCpuMs)}; ${rushCpu.all} ms in all (this machine has ${availableParallelism()} cores)${EMAILS ? ', counted until the last confirmation email was out' : ''}`,
     );
     say(
       EMAILS
@@ -856,12 +922,18 @@ export async function runDrop(): Promise<BenchResult> {
         `  bookings/s          ${bare.bookingsPerSecond} (latency average ${bare.latencyAverageMs} ms; ${bare.bookings} confirmed)${pgbench ? `; / hot-row tps = ${ratio(bare.bookingsPerSecond, pgbench.tps)}` : ''}`,
       );
     }
+    say(`HTTP alone (process-square-payment refusing an empty body before any SQL, through the gateway, ${CONCURRENCY} in flight)`);
+    say(
+      `  requests/s          ${http.perSecond} (${http.requests} requests; answers ${line(http.answers)}); latency p50 ${http.latencyMs.p50} ms, p99 ${http.latencyMs.p99} ms`,
+    );
+    say(`  CPU per request     ${programs(http.cpuMsPerRequest)}; ${http.cpuMsPerRequestAll} ms in all`);
+    if (email) {
+      say(`Email delivery (send-outbox, runs of ${KICK_BATCH}, ${email.sent} confirmation emails the SQL-alone steps queued, to the mailbox)`);
+      say(`  emails/s            ${email.perSecond}`);
+      say(`  CPU per email       ${programs(email.cpuMsPerEmail)}; ${email.cpuMsPerEmailAll} ms in all`);
+    }
     const budget = pgbench ? cpuBudget(pgbench.tps) : null;
     if (budget) {
-      const rushCpu = round(
-        Object.values(rushCpuMs).reduce((a, b) => a + b, 0),
-        2,
-      );
       const pgPerBooking = (run: { postgresCpuMsPerBooking: number | null } | null) =>
         run?.postgresCpuMsPerBooking == null
           ? 'not measured'
@@ -869,9 +941,17 @@ export async function runDrop(): Promise<BenchResult> {
       say(
         `CPU budget at the target: ${TARGET_RATIO} x ${pgbench!.tps} tps = ${budget.paidPerSecond} paid bookings/s on ${budget.cores} cores leaves ${budget.msPerBooking} ms of CPU per booking for everything on this machine (load generator, gateway, functions, processor, PostgreSQL, email delivery)`,
       );
-      say(`  the rush             ${rushCpu ? `${rushCpu} ms, all programs (${percent(rushCpu, budget.msPerBooking)})` : 'not measured'}`);
+      say(
+        `  the rush             ${rushCpu.all ? `${rushCpu.all} ms, all programs (${percent(rushCpu.all, budget.msPerBooking)})` : 'not measured'}`,
+      );
       say(`  SQL alone            PostgreSQL ${pgPerBooking(sqlAlone)}; in batches of ${SQL_BATCH}: ${pgPerBooking(sqlBatched)}`);
       say(`  bare writes          PostgreSQL ${pgPerBooking(bare)}`);
+      if (bare?.postgresCpuMsPerBooking != null && email) {
+        const floor = round(http.cpuMsPerRequestAll + bare.postgresCpuMsPerBooking + email.cpuMsPerEmailAll, 2);
+        say(
+          `  a floor              ${floor} ms (${percent(floor, budget.msPerBooking)}) = the refused request ${http.cpuMsPerRequestAll} ms + the bare writes ${bare.postgresCpuMsPerBooking} ms + one email's delivery ${email.cpuMsPerEmailAll} ms, without the booking's own logic`,
+        );
+      }
     }
 
     const broken =
@@ -905,6 +985,8 @@ export async function runDrop(): Promise<BenchResult> {
       bookingSqlAlone: sqlAlone ?? { skipped: 'pgbench not found' },
       bookingSqlBatched: sqlBatched ?? { skipped: SQL_BATCH > 1 ? 'pgbench not found' : '--sql-batch 1' },
       bareWrites: bare ?? { skipped: 'pgbench not found' },
+      httpAlone: http,
+      emailDelivery: email ?? { skipped: EMAILS ? 'fewer confirmations queued than the sample' : '--emails 0' },
       cpuBudget: budget ?? { skipped: 'pgbench not found' },
       ok: !broken,
     };
