@@ -591,6 +591,83 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
     for (const id of ids) expect(after.get(id)).toMatchObject({ status: 'sending', attempts: 1 });
   });
 
+  /** Messages dated in the year 2000, older than any other test's: a claim without ids takes them first. Deleted by the caller. */
+  async function insertAncient(rows: { label: string; ms: number; status: 'pending' | 'sending'; claimedMinutesAgo?: number }[]): Promise<string[]> {
+    const ids: string[] = [];
+    for (const row of rows) {
+      const {
+        rows: [{ id }],
+      } = await pool.query<{ id: string }>(
+        `insert into public.email_outbox (kind, to_email, subject, body_text, status, attempts, claimed_at, claim_token, created_at)
+         values ('delivery_test', $1, 'Old', 'Old', $2, $3, now() - $4 * interval '1 minute', $5, timestamptz '2000-01-01 00:00:00+00' + $6 * interval '1 millisecond')
+         returning id`,
+        [
+          address(row.label),
+          row.status,
+          row.status === 'sending' ? 1 : 0,
+          row.claimedMinutesAgo ?? 0,
+          row.status === 'sending' ? randomUUID() : null,
+          row.ms,
+        ],
+      );
+      ids.push(id);
+    }
+    return ids;
+  }
+
+  it('a claim without ids takes the oldest messages first, pending and abandoned claims together, never a live claim', async () => {
+    const ids = await insertAncient([
+      { label: 'live-claim', ms: 0, status: 'sending', claimedMinutesAgo: 1 },
+      { label: 'old-1', ms: 1, status: 'pending' },
+      { label: 'abandoned-2', ms: 2, status: 'sending', claimedMinutesAgo: 11 },
+      { label: 'old-3', ms: 3, status: 'pending' },
+      { label: 'abandoned-4', ms: 4, status: 'sending', claimedMinutesAgo: 11 },
+      { label: 'old-5', ms: 5, status: 'pending' },
+    ]);
+    try {
+      const { rows } = await pool.query<OutboxRow>('select * from public.claim_outbox_batch(4)');
+      expect(rows.map((r) => r.id).sort()).toEqual([ids[1], ids[2], ids[3], ids[4]].sort());
+      const after = await outbox(ids);
+      expect(after.get(ids[0])).toMatchObject({ status: 'sending', attempts: 1 }); // the live claim is left alone
+      expect(after.get(ids[5])).toMatchObject({ status: 'pending', attempts: 0 });
+      for (const id of [ids[1], ids[3]]) expect(after.get(id)).toMatchObject({ status: 'sending', attempts: 1 });
+      for (const id of [ids[2], ids[4]]) expect(after.get(id)).toMatchObject({ status: 'sending', attempts: 2 });
+    } finally {
+      await pool.query('delete from public.email_outbox where id = any($1)', [ids]);
+    }
+  });
+
+  it('a claim reads its batch from the index, not the whole backlog', async () => {
+    const { rows: backlog } = await pool.query<{ id: string }>(
+      `insert into public.email_outbox (kind, to_email, subject, body_text, created_at)
+       select 'delivery_test', 'backlog-' || i || '@${DOMAIN}', 'Waiting', 'Waiting', timestamptz '2000-01-02 00:00:00+00' + i * interval '1 millisecond'
+       from generate_series(1, 3000) i
+       returning id`,
+    );
+    const ids = backlog.map((r) => r.id);
+    const client = await pool.connect();
+    const indexReads = async () => {
+      await client.query('select pg_stat_force_next_flush()');
+      await client.query('select pg_stat_clear_snapshot()');
+      const { rows } = await client.query<{ n: string }>(
+        `select sum(idx_tup_read)::text as n from pg_stat_user_indexes where relname = 'email_outbox'`,
+      );
+      return Number(rows[0].n);
+    };
+    try {
+      const before = await indexReads();
+      const claimed = await client.query('select id from public.claim_outbox_batch(10)');
+      expect(claimed.rows).toHaveLength(10);
+      const read = (await indexReads()) - before;
+      // The oldest 10 and whatever lies before them in the index; not the 3,000 waiting behind.
+      expect(read).toBeGreaterThan(0);
+      expect(read).toBeLessThan(300);
+    } finally {
+      client.release();
+      await pool.query('delete from public.email_outbox where id = any($1)', [ids]);
+    }
+  });
+
   it('a fresh message is claimed like any pending one; only the current claim records an outcome', async () => {
     const client = await pool.connect();
     try {
