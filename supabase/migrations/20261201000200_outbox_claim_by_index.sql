@@ -43,6 +43,8 @@ security definer
 set search_path = ''
 set enable_bitmapscan = off
 as $$
+declare
+  v_ids uuid[];
 begin
   if p_limit is null or p_limit < 1 or p_limit > 500 then
     raise exception 'p_limit must be between 1 and 500' using errcode = 'P0001';
@@ -58,8 +60,8 @@ begin
      and o.attempts >= 5
      and (p_ids is null or o.id = any (p_ids));
 
+  -- Which messages: locked here (skip locked), claimed below.
   if p_ids is null then
-    return query
     with due as (
       select o.id, o.created_at
         from public.email_outbox o
@@ -75,38 +77,29 @@ begin
        order by o.created_at, o.id
        limit p_limit
        for update skip locked
-    ), picked as (
-      select x.id from (select * from due union all select * from abandoned) x
-       order by x.created_at, x.id
-       limit p_limit
     )
-    update public.email_outbox o
-       set status = 'sending',
-           attempts = o.attempts + 1,
-           claimed_at = now(),
-           claim_token = gen_random_uuid()
-      from picked
-     where o.id = picked.id
-    returning o.*;
+    select array_agg(x.id) into v_ids
+      from (select y.id from (select * from due union all select * from abandoned) y
+             order by y.created_at, y.id
+             limit p_limit) x;
   else
-    return query
-    with picked as (
-      select o.id
-        from public.email_outbox o
-       where o.id = any (p_ids)
-         and (o.status = 'pending' or (o.status = 'sending' and o.claimed_at < now() - interval '10 minutes'))
-       order by o.created_at, o.id
-       limit p_limit
-       for update skip locked
-    )
-    update public.email_outbox o
-       set status = 'sending',
-           attempts = o.attempts + 1,
-           claimed_at = now(),
-           claim_token = gen_random_uuid()
-      from picked
-     where o.id = picked.id
-    returning o.*;
+    select array_agg(x.id) into v_ids
+      from (select o.id
+              from public.email_outbox o
+             where o.id = any (p_ids)
+               and (o.status = 'pending' or (o.status = 'sending' and o.claimed_at < now() - interval '10 minutes'))
+             order by o.created_at, o.id
+             limit p_limit
+             for update skip locked) x;
   end if;
+
+  return query
+  update public.email_outbox o
+     set status = 'sending',
+         attempts = o.attempts + 1,
+         claimed_at = now(),
+         claim_token = gen_random_uuid()
+   where o.id = any (v_ids)
+  returning o.*;
 end;
 $$;

@@ -190,6 +190,29 @@ function tagsOf(row: OutboxRow): { name: string; value: string }[] {
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
+/** A new organization with one upcoming event and one ticket type of 10 seats, in this file's database. */
+async function orgWithEvent(label: string, title: string, priceCents: number) {
+  const {
+    rows: [org],
+  } = await pool.query<{ id: string }>(`insert into public.organizations (name, slug) values ($1, $2) returning id`, [
+    `Org ${label}`,
+    `${label}-${randomUUID().slice(0, 8)}`,
+  ]);
+  const {
+    rows: [event],
+  } = await pool.query<{ id: string }>(
+    `insert into public.events (org_id, title, date, event_time) values ($1, $2, current_date + 30, '19:00') returning id`,
+    [org.id, title],
+  );
+  const {
+    rows: [ticket],
+  } = await pool.query<{ id: string }>(`insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Seat', $2, 10) returning id`, [
+    event.id,
+    priceCents,
+  ]);
+  return { org, event, ticket };
+}
+
 /** A signed-in staff member of a new organization with one confirmed reservation, in this file's database. */
 async function staffWithReservation(label: string): Promise<{ token: string; orgId: string; reservationId: string; guestEmail: string }> {
   const email = `${label}-${randomUUID().slice(0, 8)}@staff.${DOMAIN}`;
@@ -201,25 +224,8 @@ async function staffWithReservation(label: string): Promise<{ token: string; org
   if (error || !data.user) throw new Error(`sign up ${email}: ${error?.message}`);
   const session = data.session ?? (await client.auth.signInWithPassword({ email, password: 'delivery-test-pw' })).data.session;
   const guestEmail = address(`${label}-guest`);
-  const {
-    rows: [org],
-  } = await pool.query<{ id: string }>(`insert into public.organizations (name, slug) values ($1, $2) returning id`, [
-    `Org ${label}`,
-    `${label}-${randomUUID().slice(0, 8)}`,
-  ]);
+  const { org, event, ticket } = await orgWithEvent(label, 'Kick Dinner', 5000);
   await pool.query('insert into public.user_memberships (user_id, org_id) values ($1, $2)', [data.user.id, org.id]);
-  const {
-    rows: [event],
-  } = await pool.query<{ id: string }>(
-    `insert into public.events (org_id, title, date, event_time) values ($1, 'Kick Dinner', current_date + 30, '19:00') returning id`,
-    [org.id],
-  );
-  const {
-    rows: [ticket],
-  } = await pool.query<{ id: string }>(
-    `insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Seat', 5000, 10) returning id`,
-    [event.id],
-  );
   const {
     rows: [reservation],
   } = await pool.query<{ id: string }>(
@@ -780,24 +786,7 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
 
   /** One paid booking through process-square-payment (local test processor): its confirmation kicks delivery. */
   async function bookOnce(label: string): Promise<string> {
-    const {
-      rows: [org],
-    } = await pool.query<{ id: string }>(`insert into public.organizations (name, slug) values ($1, $2) returning id`, [
-      `Org ${label}`,
-      `${label}-${randomUUID().slice(0, 8)}`,
-    ]);
-    const {
-      rows: [event],
-    } = await pool.query<{ id: string }>(
-      `insert into public.events (org_id, title, date, event_time) values ($1, 'Backlog Dinner', current_date + 30, '19:00') returning id`,
-      [org.id],
-    );
-    const {
-      rows: [ticket],
-    } = await pool.query<{ id: string }>(
-      `insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Seat', 4500, 10) returning id`,
-      [event.id],
-    );
+    const { event, ticket } = await orgWithEvent(label, 'Backlog Dinner', 4500);
     const guestEmail = address(`${label}-booker`);
     const res = await fetch(`${gateway.url}/functions/v1/process-square-payment`, {
       method: 'POST',
