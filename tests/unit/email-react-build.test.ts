@@ -40,4 +40,18 @@ describe("the email renderer's React build (Deno)", () => {
     });
     expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual({ env: 'production', devElements: false, rendered: true });
   }, 120_000);
+
+  it("loads only the components it uses: not @react-email/components, whose bundle brings Tailwind's compiler, Prism and Marked", async () => {
+    // Every function that can send an email (the booking functions among them) loads the
+    // renderer at its cold start: the bundle cost about 280 ms there (docs/BENCHMARKS.md).
+    const run = promisify(execFile);
+    const { stdout } = await run(
+      denoExecutable(),
+      ['info', '--json', '--node-modules-dir=manual', '--no-lock', 'supabase/functions/_shared/email/render.tsx'],
+      { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? ROOT, DENO_DIR, NO_COLOR: '1' }, maxBuffer: 20 * 1024 * 1024 },
+    );
+    const modules = (JSON.parse(stdout) as { modules: { specifier: string }[] }).modules.map((m) => m.specifier);
+    expect(modules.some((m) => m.includes('/@react-email/html/'))).toBe(true);
+    expect(modules.filter((m) => /@react-email\/(components|tailwind|code-block|markdown)\/|\/prismjs\/|\/marked\//.test(m))).toEqual([]);
+  }, 120_000);
 });
