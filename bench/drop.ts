@@ -859,7 +859,7 @@ export async function runDrop(): Promise<BenchResult> {
     const bare = await withPostgresCpu(() => bareWrites(db, stack.dbUrl, org));
     say(`HTTP alone: ${HTTP_FLOOR_REQUESTS} requests refused before any SQL, ${CONCURRENCY} in flight...`);
     const http = await httpFloor(ticketUrl, headers);
-    say(`Email delivery: ${EMAIL_SAMPLE} queued confirmations in runs of ${KICK_BATCH}...`);
+    if (EMAILS) say(`Email delivery: ${EMAIL_SAMPLE} queued confirmations in runs of ${KICK_BATCH}...`);
     const email = EMAILS ? await emailDelivery(db, stack.apiUrl, stack.serviceRoleKey) : null;
 
     const command = `npx tsx bench/run.ts --only drop --guests-total ${GUESTS_TOTAL} --concurrency ${CONCURRENCY} --window-ms ${WINDOW_MS} --seats ${SEATS} --rush-requests ${RUSH_REQUESTS} --durable ${DURABLE ? 1 : 0} --direct-db ${DIRECT_DB ? 1 : 0}${EMAILS ? '' : ' --emails 0'}${DB_POOL > 0 ? ` --db-pool ${DB_POOL}` : ''}`;
