@@ -367,6 +367,8 @@ let again = false;
 
 /** Messages a kicked run claims at a time. */
 const KICK_BATCH = 10;
+/** How long a kicked run goes on draining full batches on its own (kicks during it still ask for more). */
+const DRAIN_MS = 60_000;
 
 /**
  * One background run at a time per worker: kicks during a run ask for one more run after it.
@@ -382,6 +384,7 @@ function coalescedDelivery(limit: number | undefined): Promise<void> {
     return running;
   }
   const batch = limit ?? KICK_BATCH;
+  const since = Date.now();
   running = (async () => {
     try {
       do {
@@ -390,7 +393,9 @@ function coalescedDelivery(limit: number | undefined): Promise<void> {
           console.error('[outbox] background delivery failed', error);
           return null;
         });
-        if (result && result.sent >= batch) again = true;
+        // A backlog bigger than a minute's sending (say, after a provider outage) is left to
+        // the schedule and to later kicks: a worker's run is not unbounded.
+        if (result && result.sent >= batch && Date.now() - since < DRAIN_MS) again = true;
       } while (again);
     } finally {
       // In the same step as the last check of `again`: a later kick starts a run of its own.
