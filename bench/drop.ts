@@ -273,14 +273,14 @@ function postgresCpuMs(): number | null {
 }
 
 /** Runs a pgbench measurement and adds PostgreSQL's CPU per booking (ms) over it. */
-async function withPostgresCpu<T extends { bookings: number }>(run: () => Promise<T | null>) {
+async function withPostgresCpu<T extends { confirmed: number }>(run: () => Promise<T | null>) {
   const before = postgresCpuMs();
   const result = await run();
   if (!result) return null;
   // The closed connections' backends are reaped by the postmaster as they exit.
   await new Promise((resolve) => setTimeout(resolve, 300));
   const after = postgresCpuMs();
-  const postgresCpuMsPerBooking = before === null || after === null || result.bookings === 0 ? null : round((after - before) / result.bookings, 2);
+  const postgresCpuMsPerBooking = before === null || after === null || result.confirmed === 0 ? null : round((after - before) / result.confirmed, 2);
   return { ...result, postgresCpuMsPerBooking };
 }
 
@@ -534,6 +534,15 @@ async function hotRow(db: pg.Pool, dbUrl: string) {
   }
 }
 
+/** The event's confirmed bookings, which must be as many as pgbench ran (when it said how many). */
+async function confirmedAsRun(db: pg.Pool, eventId: string, ran: number | null, what: string): Promise<number> {
+  const confirmed = (
+    await db.query<{ n: number }>(`select count(*)::int as n from public.reservations where event_id = $1 and status = 'confirmed'`, [eventId])
+  ).rows[0].n;
+  if (ran !== null && confirmed !== ran) throw new Error(`${what}: pgbench ran ${ran} bookings but ${confirmed} were confirmed`);
+  return confirmed;
+}
+
 /**
  * The booking's SQL alone: pgbench clients calling what a paying request calls, in its order
  * (hold_booking, test_processor_charge, confirm_booking), with nothing else on the machine (no
@@ -579,19 +588,18 @@ async function bookingSql(db: pg.Pool, dbUrl: string, orgId: string, batch: numb
         ].join('\n');
   const clients = batch === 1 ? SQL_CLIENTS : 2;
   const { transactions, tps, ...run } = await pgbenchRun(dbUrl, script, clients);
-  const confirmed = (
-    await db.query<{ n: number }>(`select count(*)::int as n from public.reservations where event_id = $1 and status = 'confirmed'`, [eventId])
-  ).rows[0].n;
   // Every script run is `batch` paid bookings: a call that answered without confirming would make the rate a lie.
-  if (transactions !== null && confirmed !== transactions * batch) {
-    throw new Error(`the booking's SQL alone (batch ${batch}): pgbench ran ${transactions * batch} bookings but ${confirmed} were confirmed`);
-  }
+  const confirmed = await confirmedAsRun(
+    db,
+    eventId,
+    transactions === null ? null : transactions * batch,
+    `the booking's SQL alone (batch ${batch})`,
+  );
   return {
     command: `pgbench -n -f booking${batch === 1 ? '' : `-batch-${batch}`}.sql -c ${clients} -j 2 -T ${PGBENCH_SECONDS} <stack.dbUrl>`,
     ...run,
     bookingsPerSecond: round(tps * batch),
     confirmed,
-    bookings: confirmed,
   };
 }
 
@@ -626,17 +634,12 @@ async function bareWrites(db: pg.Pool, dbUrl: string, orgId: string) {
     '',
   ].join('\n');
   const { transactions, tps, ...run } = await pgbenchRun(dbUrl, script, BARE_CLIENTS, ['-M', 'prepared']);
-  const confirmed = (
-    await db.query<{ n: number }>(`select count(*)::int as n from public.reservations where event_id = $1 and status = 'confirmed'`, [eventId])
-  ).rows[0].n;
-  if (transactions !== null && confirmed !== transactions) {
-    throw new Error(`the bare writes: pgbench ran ${transactions} bookings but ${confirmed} were confirmed`);
-  }
+  const confirmed = await confirmedAsRun(db, eventId, transactions, 'the bare writes');
   return {
     command: `pgbench -n -M prepared -f bare-writes.sql -c ${BARE_CLIENTS} -j 2 -T ${PGBENCH_SECONDS} <stack.dbUrl>`,
     ...run,
     bookingsPerSecond: tps,
-    bookings: confirmed,
+    confirmed,
   };
 }
 
@@ -919,7 +922,7 @@ export async function runDrop(): Promise<BenchResult> {
     if (bare) {
       say(`What the data model costs (the rows a paid booking writes, none of its logic; prepared statements): ${bare.command}`);
       say(
-        `  bookings/s          ${bare.bookingsPerSecond} (latency average ${bare.latencyAverageMs} ms; ${bare.bookings} confirmed)${pgbench ? `; / hot-row tps = ${ratio(bare.bookingsPerSecond, pgbench.tps)}` : ''}`,
+        `  bookings/s          ${bare.bookingsPerSecond} (latency average ${bare.latencyAverageMs} ms; ${bare.confirmed} confirmed)${pgbench ? `; / hot-row tps = ${ratio(bare.bookingsPerSecond, pgbench.tps)}` : ''}`,
       );
     }
     say(`HTTP alone (process-square-payment refusing an empty body before any SQL, through the gateway, ${CONCURRENCY} in flight)`);
