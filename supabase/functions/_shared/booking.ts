@@ -226,7 +226,11 @@ export async function bookAndPay(db: SupabaseClient, selection: BookingSelection
 
   if (charge.status === 'unknown') {
     // Money may have moved: keep the hold so a retry with the same key can finish it.
-    await recordEvent(db, hold.reservation_id, 'charge_unknown', { provider: processor.provider, message: charge.message });
+    await recordEvent(db, hold.reservation_id, 'charge_unknown', {
+      provider: processor.provider,
+      message: charge.message,
+      ...(charge.code ? { code: charge.code } : {}),
+    });
     throw refusal(503, RETRY_LATER, 'payment_unknown');
   }
 
