@@ -52,7 +52,8 @@ window.Square = {
             el.innerHTML = '<label>Card (Square)<input name="sq-card"></label>';
             if (applicationId === 'sq-hang') await new Promise(() => {});
           },
-          async tokenize() {
+          async tokenize(verificationDetails) {
+            window.__tokenized = (window.__tokenized || []).concat([verificationDetails === undefined ? 'none' : verificationDetails]);
             if (applicationId === 'sq-tokenize-fails') return { status: 'Invalid', errors: [{ message: 'Card number is invalid' }] };
             return { status: 'OK', token: 'cnon:card-nonce-ok' };
           },
@@ -142,6 +143,37 @@ describe('payment step failures', () => {
     const rows = await reservationsFor({ email });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'confirmed', amount_cents: 12500 });
+    // card.tokenize() got the verification details of the server's total and the guest.
+    expect(await page.evaluate(() => (window as unknown as { __tokenized: unknown[] }).__tokenized)).toEqual([
+      {
+        amount: '125.00',
+        currencyCode: 'USD',
+        intent: 'CHARGE',
+        billingContact: { givenName: 'Dorothy', familyName: 'Vaughan', email },
+        customerInitiated: true,
+        sellerKeyedIn: false,
+      },
+    ]);
+  });
+
+  it("the test card form's verification-required card: the bank's message, the details it was given, the hold released", async () => {
+    const { page } = await newPage();
+    const email = uniqueEmail('verify');
+    await openPaymentStep(page, email);
+    await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
+    await page.getByLabel('Simulated result').selectOption('verification');
+    await page.getByRole('button', { name: 'Pay $125.00' }).click();
+    await expectToast(
+      page,
+      'Payment Failed',
+      'Your bank needs you to verify this payment, and it was not verified. You have not been charged. Please try again and complete the check your bank shows, or use another card.',
+    );
+    expect(await page.getByTestId('test-card-verification').textContent()).toBe(
+      `Verification details: 125.00 USD, CHARGE, Dorothy Vaughan <${email}>, customer initiated`,
+    );
+    const rows = await reservationsFor({ email });
+    expect(rows).toHaveLength(1);
+    expect(rows[0].status).toBe('failed');
   });
 
   it('retries a lost answer with the same idempotency key: one reservation, one charge', async () => {

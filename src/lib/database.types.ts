@@ -434,6 +434,7 @@ export type Database = {
           notice: string | null
           notify_guest: boolean
           org_id: string
+          processor_request: Json | null
           provider: string | null
           provider_payment_id: string | null
           provider_refund_id: string | null
@@ -455,6 +456,7 @@ export type Database = {
           notice?: string | null
           notify_guest?: boolean
           org_id: string
+          processor_request?: Json | null
           provider?: string | null
           provider_payment_id?: string | null
           provider_refund_id?: string | null
@@ -476,6 +478,7 @@ export type Database = {
           notice?: string | null
           notify_guest?: boolean
           org_id?: string
+          processor_request?: Json | null
           provider?: string | null
           provider_payment_id?: string | null
           provider_refund_id?: string | null
@@ -1494,6 +1497,18 @@ export type Database = {
       money_held_cents: { Args: { p_reservation_id: string }; Returns: number }
       money_of: { Args: { p_reservation_id: string }; Returns: Json }
       new_booking_code: { Args: Record<PropertyKey, never>; Returns: string }
+      note_charge: {
+        Args: {
+          p_payment_id?: string
+          p_request?: Json
+          p_reservation_id: string
+        }
+        Returns: Json
+      }
+      note_charge_problem: {
+        Args: { p_code: string; p_ledger_id: number; p_message: string }
+        Returns: undefined
+      }
       offer_to_waitlist_entry: {
         Args: { w: Database["public"]["Tables"]["waitlist_entries"]["Row"] }
         Returns: string
@@ -1520,6 +1535,7 @@ export type Database = {
           notice: string | null
           notify_guest: boolean
           org_id: string
+          processor_request: Json | null
           provider: string | null
           provider_payment_id: string | null
           provider_refund_id: string | null

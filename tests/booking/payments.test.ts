@@ -150,6 +150,10 @@ describe('process-square-payment', () => {
       [CARD.cvv, 'The card security code (CVV) was not accepted. Please check it and try again.'],
       [CARD.postal, 'The postal code does not match the card. Please check it and try again.'],
       [CARD.expiration, 'The card expiration date is invalid. Please check it and try again.'],
+      [
+        CARD.verification,
+        'Your bank needs you to verify this payment, and it was not verified. You have not been charged. Please try again and complete the check your bank shows, or use another card.',
+      ],
       ['cnon:not-a-real-nonce', 'Your card details could not be used. Please re-enter your card and try again.'],
     ]) {
       const data = ticketData();

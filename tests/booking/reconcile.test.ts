@@ -7,6 +7,7 @@
  * refunded, nothing charged twice, no seat oversold.
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
+import { isDeepStrictEqual } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningFunctions } from '../../stack/functions-runner.ts';
@@ -20,7 +21,7 @@ import { stackEnv } from '../support/stack-env.ts';
 usePool();
 
 const CRASHED = 24;
-const payments = new Map<string, { id: string; amount: number; reference: string }>();
+const payments = new Map<string, { id: string; amount: number; reference: string; request: unknown }>();
 const refunds = new Map<string, { id: string; payment: string; amount: number }>();
 const createPaymentCalls: string[] = [];
 /** While set, approved charges are recorded but never answered; the runner is killed at CRASHED. */
@@ -45,8 +46,14 @@ beforeAll(async () => {
       if (req.method === 'POST' && req.url === '/v2/payments') {
         createPaymentCalls.push(body.idempotency_key);
         let payment = payments.get(body.idempotency_key);
+        if (payment && !isDeepStrictEqual(payment.request, body)) {
+          // As Square: the same key with another request body is refused.
+          return send(res, 400, {
+            errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'IDEMPOTENCY_KEY_REUSED', detail: 'The idempotency key has already been used.' }],
+          });
+        }
         if (!payment) {
-          payment = { id: `sq_pay_${payments.size + 1}`, amount: body.amount_money.amount, reference: body.reference_id };
+          payment = { id: `sq_pay_${payments.size + 1}`, amount: body.amount_money.amount, reference: body.reference_id, request: body };
           payments.set(body.idempotency_key, payment);
         }
         const answer = { payment: { id: payment.id, status: 'COMPLETED', amount_money: body.amount_money, reference_id: payment.reference } };

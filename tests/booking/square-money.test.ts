@@ -46,7 +46,7 @@ for (const op of JSON.parse(Deno.env.get('OPS'))) {
   if (op.kind === 'refund') results.push(await processor.refund(op.request));
   else if (op.kind === 'getRefund') results.push(await processor.getRefund(op.id));
   else if (op.kind === 'getPayment') results.push(await processor.getPayment(op.id));
-  else if (op.kind === 'chargeWith') results.push(await processor.charge(op.request));
+  else if (op.kind === 'chargeWith') results.push(await processor.charge(processor.paymentRequest(op.request)));
 }
 console.log(JSON.stringify(results));
 `;

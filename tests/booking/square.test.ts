@@ -4,88 +4,34 @@
  * SQUARE_API_BASE_URL pointing at the fake. Checks what is sent to Square and how its
  * answers (approved, declined, lost) become bookings.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningFunctions } from '../../stack/functions-runner.ts';
-import { freePort } from '../../stack/ports.ts';
 import { one, usePool } from '../support/db.ts';
+import { FakeSquare } from '../support/fake-square.ts';
 import { createEvent, createOrg, createTicketType, guest, ticketQuantity } from '../support/fixtures.ts';
 import { startFunctions } from '../support/functions.ts';
 
 const pool = usePool();
 
-interface SquareCall {
-  path: string;
-  headers: IncomingMessage['headers'];
-  body: any;
-}
-const calls: SquareCall[] = [];
-/** First answer per idempotency key, as Square keeps it. */
-const answered = new Map<string, { status: number; body: unknown }>();
-let failNext = 0;
-
-function squareAnswer(path: string, body: any): { status: number; body: unknown } {
-  if (path === '/v2/refunds')
-    return { status: 200, body: { refund: { id: `sq_ref_${calls.length}`, status: 'PENDING', payment_id: body.payment_id } } };
-  switch (body.source_id) {
-    case 'cnon:card-nonce-ok':
-      return { status: 200, body: { payment: { id: `sq_pay_${randomUUID().slice(0, 8)}`, status: 'COMPLETED', amount_money: body.amount_money } } };
-    case 'cnon:card-nonce-declined':
-      return {
-        status: 402,
-        body: {
-          errors: [{ category: 'PAYMENT_METHOD_ERROR', code: 'GENERIC_DECLINE', detail: 'Authorization error' }],
-          payment: { id: 'sq_failed', status: 'FAILED' },
-        },
-      };
-    default:
-      return { status: 400, body: { errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'CARD_TOKEN_EXPIRED', detail: 'expired' }] } };
-  }
-}
-
-let fake: Server;
+const square = new FakeSquare();
 let runner: RunningFunctions;
 
 beforeAll(async () => {
-  const port = await freePort();
-  fake = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => {
-      raw += c;
-    });
-    req.on('end', () => {
-      const body = JSON.parse(raw || '{}');
-      calls.push({ path: req.url ?? '', headers: req.headers, body });
-      if (failNext > 0) {
-        // Square took the payment, but the answer is lost (a 500 here).
-        failNext--;
-        answered.set(body.idempotency_key, squareAnswer(req.url ?? '', body));
-        res
-          .writeHead(500, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ errors: [{ category: 'API_ERROR', code: 'INTERNAL_SERVER_ERROR' }] }));
-        return;
-      }
-      const answer = answered.get(body.idempotency_key) ?? squareAnswer(req.url ?? '', body);
-      answered.set(body.idempotency_key, answer);
-      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
-    });
-  });
-  await new Promise<void>((resolve) => fake.listen(port, '127.0.0.1', resolve));
-
+  await square.start();
   runner = await startFunctions({
     SQUARE_ACCESS_TOKEN: 'EAAA-test-access-token',
     SQUARE_LOCATION_ID: 'LOC123',
     SQUARE_APPLICATION_ID: 'sandbox-sq0idb-test',
     SQUARE_ENVIRONMENT: 'sandbox',
     SQUARE_API_VERSION: '2025-01-23',
-    SQUARE_API_BASE_URL: `http://127.0.0.1:${port}`,
+    SQUARE_API_BASE_URL: square.url,
   });
 }, 120_000);
 
 afterAll(async () => {
   await runner?.stop();
-  await new Promise((resolve) => fake?.close(resolve));
+  await square.stop();
 });
 
 async function call(name: string, body: unknown) {
@@ -115,7 +61,7 @@ describe('with Square configured', () => {
     const d = data();
     const answer = await call('process-square-payment', { token: 'cnon:card-nonce-ok', amount: 17600, reservationData: d, idempotencyKey: key });
     expect(answer).toMatchObject({ status: 200, body: { success: true, amountCents: 17600 } });
-    const sent = calls.filter((c) => c.body.idempotency_key === key);
+    const sent = square.callsFor(key);
     expect(sent).toHaveLength(1);
     expect(sent[0].path).toBe('/v2/payments');
     expect(sent[0].headers.authorization).toBe('Bearer EAAA-test-access-token');
@@ -155,7 +101,7 @@ describe('with Square configured', () => {
   it('a lost answer keeps the hold (503, retry); the retry with the same key books it without a second charge', async () => {
     const key = randomUUID();
     const d = data({ num_guests: 1 });
-    failNext = 1;
+    square.loseAnswers(1);
     const lost = await call('process-square-payment', { token: 'cnon:card-nonce-ok', amount: 8800, reservationData: d, idempotencyKey: key });
     expect(lost).toMatchObject({
       status: 503,
@@ -169,13 +115,13 @@ describe('with Square configured', () => {
     // The browser retries the attempt with a new token: the first attempt's token is charged again.
     const retry = await call('process-square-payment', { token: 'cnon:another-token', amount: 8800, reservationData: d, idempotencyKey: key });
     expect(retry).toMatchObject({ status: 200, body: { success: true, amountCents: 8800 } });
-    const sent = calls.filter((c) => c.body.idempotency_key === key);
+    const sent = square.callsFor(key);
     expect(sent.map((c) => c.body.source_id)).toEqual(['cnon:card-nonce-ok', 'cnon:card-nonce-ok']);
     // Square answered the repeat with its first payment: one payment for the key.
-    const first = answered.get(key)!.body as { payment: { id: string } };
+    expect(sent[1].body).toEqual(sent[0].body);
     expect(await one<any>(pool(), `select status, payment_id from public.reservations where idempotency_key = $1`, [key])).toEqual({
       status: 'confirmed',
-      payment_id: first.payment.id,
+      payment_id: square.paymentFor(key).id,
     });
   });
 });

@@ -13,13 +13,15 @@ import { createOrg, type Org } from './fixtures.ts';
 import { parseJsonBody } from './json.ts';
 import { stackEnv } from './stack-env.ts';
 
-/** Square sandbox nonces honoured by the local test processor. */
+/** Square sandbox nonces honoured by the local test processor (and one of its own). */
 export const CARD = {
   ok: 'cnon:card-nonce-ok',
   declined: 'cnon:card-nonce-declined',
   cvv: 'cnon:card-nonce-rejected-cvv',
   postal: 'cnon:card-nonce-rejected-postalcode',
   expiration: 'cnon:card-nonce-rejected-expiration',
+  /** Not a Square sandbox nonce: the local test processor's CARD_DECLINED_VERIFICATION_REQUIRED. */
+  verification: 'cnon:card-nonce-requires-verification',
 } as const;
 
 export interface FunctionAnswer {

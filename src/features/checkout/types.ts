@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import type { ChargeCardVerificationDetails } from './lib/square-sdk';
+import type { Payer } from './lib/verification';
 
 /** One line of a summary ("Event" → "Harvest Dinner"): the payment step's and the confirmation's. */
 export interface SummaryRow {
@@ -97,6 +99,8 @@ export interface CustomCheckout {
    * a CheckoutError carrying the server's message.
    */
   pay(request: { token: string | null; idempotencyKey: string }): Promise<{ reservationId: string | null } & BookingHandle>;
+  /** The guest's name and email, for the card's verification (a ticket checkout has them in reservationData). */
+  payer?: Payer;
   /** Toast title and fallback text for a refusal. Default 'Payment Failed' / 'Failed to process payment. Please try again.' */
   failureTitle?: string;
   failureFallback?: string;
@@ -119,7 +123,8 @@ export type TokenizeResult = { status: 'OK'; token: string } | { status: 'ERROR'
 export interface CardFormHandle {
   /** False until the card field can tokenize (Square's SDK loaded and attached). */
   isReady(): boolean;
-  tokenize(): Promise<TokenizeResult>;
+  /** Tokenizes the card with the charge's verification details (Square runs any buyer verification first). */
+  tokenize(verification: ChargeCardVerificationDetails): Promise<TokenizeResult>;
 }
 
 /** The payment step's special code: not applied, being applied, applied (the server's new total), refused. */

@@ -18,7 +18,7 @@ import { refundBookingWithoutSeats } from './money.ts';
 import { kickEmailDelivery } from './outbox.ts';
 import { paymentProcessor } from './payments.ts';
 import { type BookingSelection, selectionArgs } from './pricing.ts';
-import type { PaymentProcessor } from './processor.ts';
+import type { CreatePaymentBody, PaymentProcessor } from './processor.ts';
 import { callRpc, countingPromoMisses, TransientError } from './rpc.ts';
 
 // Where tests/unit/booking-errors.test.ts has always found them (defined in http.ts and rpc.ts);
@@ -201,9 +201,12 @@ export async function bookAndPay(db: SupabaseClient, selection: BookingSelection
     throw await finalRefusal(db, hold.reservation_id, 503, 'Card payments are not configured. You have not been charged.', 'payments_unconfigured');
   }
 
-  // A retry charges the first attempt's token with the same key: the processor then answers
-  // with its first result instead of refusing a reused key (Square compares the request).
-  const charge = await processor.charge({
+  // The request body goes on the 'charging' ledger row before it is sent, and the first one
+  // stored is the one sent: a retry of this checkout (or the reconciler) repeats the original
+  // request exactly, which Square answers with its first result (a changed body, e.g. a note
+  // from a renamed event, would be refused as IDEMPOTENCY_KEY_REUSED). The first attempt's
+  // token also goes into a request built anew (a charge recorded before requests were stored).
+  const built = processor.paymentRequest({
     idempotencyKey: options.idempotencyKey,
     sourceId: (hold.existing && hold.payment_source) || token,
     amountCents: hold.total_cents,
@@ -211,10 +214,23 @@ export async function bookAndPay(db: SupabaseClient, selection: BookingSelection
     buyerEmail: hold.email,
     note: `${hold.org_name}: ${hold.event_title} (${hold.guests} guest${hold.guests === 1 ? '' : 's'})`,
   });
+  let request: CreatePaymentBody;
+  try {
+    request = (await callRpc<CreatePaymentBody | null>(db, 'note_charge', { p_reservation_id: hold.reservation_id, p_request: built })) ?? built;
+  } catch (error) {
+    // Nothing was sent: the hold stays, and a retry with the same key carries on.
+    console.error('[booking] note_charge', hold.reservation_id, error);
+    throw refusal(503, RETRY_LATER, 'payment_unknown');
+  }
+  const charge = await processor.charge(request);
 
   if (charge.status === 'unknown') {
     // Money may have moved: keep the hold so a retry with the same key can finish it.
-    await recordEvent(db, hold.reservation_id, 'charge_unknown', { provider: processor.provider, message: charge.message });
+    await recordEvent(db, hold.reservation_id, 'charge_unknown', {
+      provider: processor.provider,
+      message: charge.message,
+      ...(charge.code ? { code: charge.code } : {}),
+    });
     throw refusal(503, RETRY_LATER, 'payment_unknown');
   }
 
@@ -240,6 +256,9 @@ export async function bookAndPay(db: SupabaseClient, selection: BookingSelection
     // (the confirmation may have committed): a retry with the same key resumes here
     // without charging again.
     console.error('[booking] confirm_booking failed after an approved charge', hold.reservation_id, error);
+    // Keep the payment id on the charge, so the reconciler asks Square about this payment
+    // (GetPayment) instead of repeating the request.
+    await callRpc(db, 'note_charge', { p_reservation_id: hold.reservation_id, p_payment_id: charge.paymentId }).catch(() => undefined);
     throw refusal(503, RETRY_LATER, 'confirm_unknown');
   }
   if (confirmed) return booked(hold, processor.provider, charge.paymentId, hold.existing);

@@ -14,13 +14,48 @@ export interface ChargeRequest {
   note?: string;
 }
 
+/**
+ * Square's CreatePayment request body; the local test processor reads the same JSON. Built once
+ * per charge, stored on the 'charging' ledger row before it is sent (SQL note_charge), and
+ * re-sent unchanged by a retry or the reconciler: Square refuses a repeated idempotency key
+ * whose body differs (IDEMPOTENCY_KEY_REUSED).
+ */
+export interface CreatePaymentBody {
+  source_id: string;
+  idempotency_key: string;
+  amount_money: { amount: number; currency: string };
+  location_id?: string;
+  reference_id?: string;
+  note?: string;
+  buyer_email_address?: string;
+  autocomplete?: boolean;
+}
+
+/** The CreatePayment body of a charge, cut to Square's field limits. */
+export function createPaymentBody(request: ChargeRequest, locationId: string | null): CreatePaymentBody {
+  return {
+    source_id: request.sourceId,
+    idempotency_key: request.idempotencyKey.slice(0, 45),
+    amount_money: { amount: request.amountCents, currency: 'USD' },
+    ...(locationId ? { location_id: locationId } : {}),
+    reference_id: request.referenceId.slice(0, 40),
+    ...(request.note ? { note: request.note.slice(0, 500) } : {}),
+    ...(request.buyerEmail ? { buyer_email_address: request.buyerEmail } : {}),
+    autocomplete: true,
+  };
+}
+
 export type ChargeResult =
   /** Money was taken. */
   | { status: 'approved'; paymentId: string }
   /** Definitely no money moved (a decline, an invalid card, a refused request). */
   | { status: 'declined'; code: string; message: string }
-  /** The processor's answer was lost or ambiguous: money may have moved. Retry with the same key. */
-  | { status: 'unknown'; message: string };
+  /**
+   * The processor's answer was lost or ambiguous: money may have moved. Retry with the same key.
+   * `code` names an answer that no retry changes (IDEMPOTENCY_KEY_REUSED: the key belongs to
+   * another request body), for staff to look at.
+   */
+  | { status: 'unknown'; message: string; code?: string };
 
 export interface RefundRequest {
   idempotencyKey: string;
@@ -42,7 +77,10 @@ export type RefundResult =
 export interface PaymentProcessor {
   /** Stored in reservations.payment_provider. */
   readonly provider: 'square' | 'test';
-  charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** The request body `charge` sends for this charge. */
+  paymentRequest(request: ChargeRequest): CreatePaymentBody;
+  /** Square CreatePayment with this exact body. */
+  charge(body: CreatePaymentBody): Promise<ChargeResult>;
   refund(request: RefundRequest): Promise<RefundResult>;
   /** Square GetPaymentRefund: the refund's current state. */
   getRefund(refundId: string): Promise<RefundResult>;
@@ -66,7 +104,7 @@ export function declineMessage(code: string): string {
     case 'INSUFFICIENT_FUNDS':
       return 'The card has insufficient funds. Please use another card.';
     case 'CARD_DECLINED_VERIFICATION_REQUIRED':
-      return 'Your bank needs to verify this payment. Please try again or use another card.';
+      return 'Your bank needs you to verify this payment, and it was not verified. You have not been charged. Please try again and complete the check your bank shows, or use another card.';
     case 'CARD_TOKEN_EXPIRED':
     case 'CARD_TOKEN_USED':
     case 'INVALID_CARD':
@@ -100,7 +138,7 @@ export function readChargeAnswer(httpStatus: number, answer: ProcessorAnswer | n
   }
   if (error?.code === 'IDEMPOTENCY_KEY_REUSED') {
     // A payment with this key exists for different parameters: its outcome is not ours to guess.
-    return { status: 'unknown', message: 'idempotency key reused with different parameters' };
+    return { status: 'unknown', message: 'idempotency key reused with different parameters', code: 'IDEMPOTENCY_KEY_REUSED' };
   }
   if (httpStatus === 401 || httpStatus === 403) {
     return { status: 'declined', code: 'PROCESSOR_UNAVAILABLE', message: declineMessage('PROCESSOR_UNAVAILABLE') };

@@ -13,6 +13,8 @@
 import {
   type ChargeRequest,
   type ChargeResult,
+  createPaymentBody,
+  type CreatePaymentBody,
   type PaymentProcessor,
   type ProcessorAnswer,
   readChargeAnswer,
@@ -143,17 +145,12 @@ export class SquareProcessor implements PaymentProcessor {
     }
   }
 
-  async charge(request: ChargeRequest): Promise<ChargeResult> {
-    const { status, answer } = await this.send('POST', '/v2/payments', {
-      source_id: request.sourceId,
-      idempotency_key: request.idempotencyKey.slice(0, 45),
-      amount_money: { amount: request.amountCents, currency: 'USD' },
-      location_id: this.settings.locationId,
-      reference_id: request.referenceId.slice(0, 40),
-      ...(request.note ? { note: request.note.slice(0, 500) } : {}),
-      ...(request.buyerEmail ? { buyer_email_address: request.buyerEmail } : {}),
-      autocomplete: true,
-    });
+  paymentRequest(request: ChargeRequest): CreatePaymentBody {
+    return createPaymentBody(request, this.settings.locationId);
+  }
+
+  async charge(body: CreatePaymentBody): Promise<ChargeResult> {
+    const { status, answer } = await this.send('POST', '/v2/payments', body);
     return readChargeAnswer(status, answer);
   }
 

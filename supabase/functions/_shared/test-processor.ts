@@ -10,6 +10,8 @@ import { rpc } from './db.ts';
 import {
   type ChargeRequest,
   type ChargeResult,
+  createPaymentBody,
+  type CreatePaymentBody,
   type PaymentProcessor,
   type ProcessorAnswer,
   readChargeAnswer,
@@ -29,15 +31,19 @@ export class LocalTestProcessor implements PaymentProcessor {
   readonly provider = 'test' as const;
   constructor(private readonly db: SupabaseClient) {}
 
-  async charge(request: ChargeRequest): Promise<ChargeResult> {
+  paymentRequest(request: ChargeRequest): CreatePaymentBody {
+    return createPaymentBody(request, null);
+  }
+
+  async charge(body: CreatePaymentBody): Promise<ChargeResult> {
     const { data, error } = await rpc<ProcessorAnswer>(this.db, 'test_processor_charge', {
-      p_idempotency_key: request.idempotencyKey,
-      p_source_id: request.sourceId,
-      p_amount_cents: request.amountCents,
-      p_currency: 'USD',
-      p_reference_id: request.referenceId,
-      p_buyer_email: request.buyerEmail ?? null,
-      p_note: request.note ?? null,
+      p_idempotency_key: body.idempotency_key,
+      p_source_id: body.source_id,
+      p_amount_cents: body.amount_money.amount,
+      p_currency: body.amount_money.currency,
+      p_reference_id: body.reference_id ?? null,
+      p_buyer_email: body.buyer_email_address ?? null,
+      p_note: body.note ?? null,
     });
     if (error) return { status: 'unknown', message: error.message };
     const answer = data as ProcessorAnswer;

@@ -7,20 +7,27 @@
 // It finds (SQL payments_to_reconcile), older than `olderThanSeconds` (default 120, so a
 // request still in flight is left alone):
 //   * charges left 'charging' — the function died or lost the processor's answer between
-//     writing 'charging' and the confirmation. It asks the processor again with the SAME
-//     idempotency key and card token (Square answers a repeated CreatePayment with the
-//     original payment; it never charges twice), then confirms the booking if its seats are
-//     still held (or free again), otherwise refunds in full and emails the guest; a decline
-//     fails the booking (no money moved);
+//     writing 'charging' and the confirmation. When the charge's payment id is known (an
+//     approved answer whose confirmation failed, or a payment.updated webhook) it asks
+//     Square about that payment (GetPayment); otherwise it sends the charge's stored
+//     CreatePayment request again, exactly as first sent (same idempotency key: Square
+//     answers with the original payment and never charges twice; a request rebuilt from
+//     today's data, e.g. a renamed event, would be refused as IDEMPOTENCY_KEY_REUSED).
+//     Then it confirms the booking if its seats are still held (or free again), otherwise
+//     refunds in full and emails the guest; a decline fails the booking (no money moved).
+//     An answer no retry changes (IDEMPOTENCY_KEY_REUSED, a payment id Square does not
+//     know) is written on the charge's ledger row and in the booking's audit trail
+//     (SQL note_charge_problem) for staff, and counted in `needsAttention`;
 //   * refunds decided but never sent (sent now, same key) and refunds the processor has not
 //     finished (Square PENDING: asked again with GetPaymentRefund).
-// Answer: { success, checked, confirmed, refunded, declined, failed, refundsSettled, refundsPending }
+// Answer: { success, checked, confirmed, refunded, declined, failed, needsAttention, refundsSettled, refundsPending }
 //   failed: charges whose outcome is still unknown (left for the next run).
 import { z } from 'npm:zod@4';
 import { allowMethods, handler, json, readBody } from '../_shared/http.ts';
 import { refundBookingWithoutSeats, type RefundToSend, settleRefund } from '../_shared/money.ts';
 import { kickEmailDelivery } from '../_shared/outbox.ts';
 import { processorFor } from '../_shared/payments.ts';
+import type { ChargeResult, CreatePaymentBody, PaymentProcessor } from '../_shared/processor.ts';
 import { callRpc } from '../_shared/rpc.ts';
 import { requireServiceRole, sharedAdminClient } from '../_shared/supabase.ts';
 
@@ -48,6 +55,32 @@ interface StuckCharge {
   event_title: string;
   org_name: string;
   payment_source: string | null;
+  /** Known payment id (note_charge, a payment.updated webhook). */
+  payment_id: string | null;
+  /** The CreatePayment body as first sent (null for a charge recorded before requests were stored). */
+  request: CreatePaymentBody | null;
+}
+
+/** What the processor says about a stuck charge: by its payment id when known, else by its original request. */
+async function askProcessor(processor: PaymentProcessor, charge: StuckCharge): Promise<ChargeResult | null> {
+  if (charge.payment_id) {
+    const result = await processor.getPayment(charge.payment_id);
+    // Square does not know a payment id it gave: nothing to settle by, for staff to look at.
+    if (result.status === 'declined' && result.code === 'NOT_FOUND') return { status: 'unknown', message: result.message, code: 'NOT_FOUND' };
+    return result;
+  }
+  if (charge.request) return processor.charge(charge.request);
+  if (!charge.payment_source) return null;
+  return processor.charge(
+    processor.paymentRequest({
+      idempotencyKey: charge.idempotency_key,
+      sourceId: charge.payment_source,
+      amountCents: charge.amount_cents,
+      referenceId: charge.reservation_id,
+      buyerEmail: charge.email,
+      note: `${charge.org_name}: ${charge.event_title} (${charge.guests} guest${charge.guests === 1 ? '' : 's'})`,
+    }),
+  );
 }
 
 Deno.serve(
@@ -67,6 +100,7 @@ Deno.serve(
       refunded: 0,
       declined: 0,
       failed: 0,
+      needsAttention: 0,
       refundsSettled: 0,
       refundsPending: 0,
     };
@@ -74,20 +108,18 @@ Deno.serve(
       // The processor the request was charging (a row of another processor waits for a
       // deployment that has it configured).
       const processor = processorFor(db, charge.provider);
-      if (!processor || !charge.payment_source) {
+      const result = processor ? await askProcessor(processor, charge) : null;
+      if (!processor || !result) {
         counts.failed++;
         continue;
       }
-      const result = await processor.charge({
-        idempotencyKey: charge.idempotency_key,
-        sourceId: charge.payment_source,
-        amountCents: charge.amount_cents,
-        referenceId: charge.reservation_id,
-        buyerEmail: charge.email,
-        note: `${charge.org_name}: ${charge.event_title} (${charge.guests} guest${charge.guests === 1 ? '' : 's'})`,
-      });
       if (result.status === 'unknown') {
         counts.failed++;
+        if (result.code) {
+          counts.needsAttention++;
+          console.error('[reconcile] charge needs attention', charge.reservation_id, result.code, result.message);
+          await callRpc(db, 'note_charge_problem', { p_ledger_id: charge.ledger_id, p_code: result.code, p_message: result.message });
+        }
         continue;
       }
       if (result.status === 'declined') {

@@ -12,7 +12,7 @@ interface Props {
   environment: 'sandbox' | 'production';
 }
 
-/** Square's card field: the SDK is fetched on first use, the card attached, tokenized on Pay. */
+/** Square's card field: the SDK is fetched on first use, the card attached, tokenized on Pay with the charge's verification details. */
 export function SquareCardForm({ ref, applicationId, locationId, environment }: Props) {
   const containerId = `sq-card-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const cardRef = useRef<SquareCard | null>(null);
@@ -53,10 +53,10 @@ export function SquareCardForm({ ref, applicationId, locationId, environment }: 
     ref,
     () => ({
       isReady: () => ready && cardRef.current !== null,
-      async tokenize() {
+      async tokenize(verification) {
         const card = cardRef.current;
         if (!card) return { status: 'ERROR', message: 'not ready' };
-        const result = await card.tokenize();
+        const result = await card.tokenize(verification);
         if (result.status === 'OK' && result.token) return { status: 'OK', token: result.token };
         return {
           status: 'ERROR',

@@ -4,24 +4,29 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { OptionSelect } from '@/components/ui/option-select';
+import type { ChargeCardVerificationDetails } from '../lib/square-sdk';
 import { DEFAULT_TEST_CARD, TEST_OUTCOMES, testNonce, type TestOutcome } from '../lib/test-card';
 import type { CardFormHandle } from '../types';
 
 /**
  * Stands in for Square's card field when no Square application is configured (the local stack,
  * tests). It never takes real card data: it turns a test card number and a chosen outcome into
- * Square's sandbox nonces, which the server's test processor honours.
+ * Square's sandbox nonces, which the server's test processor honours. It takes the same
+ * verification details as Square's card field and shows them.
  */
 export function TestCardForm({ ref, disabled }: { ref?: Ref<CardFormHandle>; disabled?: boolean }) {
   const [cardNumber, setCardNumber] = useState('');
   const [outcome, setOutcome] = useState<TestOutcome>('ok');
   const [error, setError] = useState<string | undefined>();
+  // What Square's card field would have been given to verify the buyer, shown so it can be checked.
+  const [verification, setVerification] = useState<ChargeCardVerificationDetails | null>(null);
 
   useImperativeHandle(
     ref,
     () => ({
       isReady: () => true,
-      async tokenize() {
+      async tokenize(details) {
+        setVerification(details);
         const result = testNonce(cardNumber, outcome);
         if ('error' in result) {
           setError(result.error);
@@ -64,6 +69,15 @@ export function TestCardForm({ ref, disabled }: { ref?: Ref<CardFormHandle>; dis
           className="bg-white"
         />
       </FormField>
+      {verification ? (
+        <p className="text-sm" data-testid="test-card-verification">
+          Verification details: {verification.amount} {verification.currencyCode}, {verification.intent},{' '}
+          {[verification.billingContact.givenName, verification.billingContact.familyName].filter(Boolean).join(' ') || 'no name'}
+          {verification.billingContact.email ? ` <${verification.billingContact.email}>` : ''}
+          {verification.customerInitiated ? ', customer initiated' : ''}
+          {verification.sellerKeyedIn ? ', seller keyed in' : ''}
+        </p>
+      ) : null}
       <Button
         variant="outline"
         size="sm"

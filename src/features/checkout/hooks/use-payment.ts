@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { processTicketPayment } from '../api/process-ticket-payment';
 import { DEFAULT_PAYMENT_FUNCTION } from '../api/ticket-quote';
 import { bookingMessages } from '../lib/messages';
+import { chargeVerificationDetails } from '../lib/verification';
 import { isFunctionUnreachable } from '../lib/unreachable';
 import { CheckoutError, type CardFormHandle, type PaymentCheckout, type PaymentSuccess, type ToastText } from '../types';
 import { useIdempotencyKey } from './use-idempotency-key';
@@ -10,7 +11,8 @@ import { useIdempotencyKey } from './use-idempotency-key';
 const say = (message: ToastText) => toast.error(message.title, { description: message.description });
 
 /**
- * Pay: tokenize the card (unless the total is 0), then one call to take the payment with this
+ * Pay: tokenize the card (unless the total is 0) with the verification details of `totalCents`
+ * (the server's quote) and the guest's name and email, then one call to take the payment with this
  * attempt's idempotency key. Each failure has its own toast: 'Payment Error' when the card field
  * is not ready or no answer came back, 'Payment Failed' when the card could not be tokenized or
  * the server refused (its message), 'Reservation Failed' for a refused free booking. Re-entry is
@@ -34,7 +36,9 @@ export function usePayment(options: { checkout: PaymentCheckout; card: RefObject
           say(bookingMessages.paymentNotReady);
           return;
         }
-        const tokenized = await card.tokenize().catch(() => ({ status: 'ERROR' as const, message: '' }));
+        const { checkout } = options;
+        const payer = checkout.kind === 'ticket' ? checkout.reservationData : (checkout.payer ?? {});
+        const tokenized = await card.tokenize(chargeVerificationDetails(totalCents, payer)).catch(() => ({ status: 'ERROR' as const, message: '' }));
         if (tokenized.status !== 'OK') {
           say(bookingMessages.cardFailed);
           return;

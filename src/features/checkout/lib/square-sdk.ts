@@ -9,9 +9,30 @@ export interface SquareTokenResult {
   errors?: { message?: string }[];
 }
 
+/** The buyer's contact for verification (the SDK's `Contact`, the fields we know). */
+export interface SquareBillingContact {
+  givenName?: string;
+  familyName?: string;
+  email?: string;
+}
+
+/**
+ * The SDK's `ChargeCardVerificationDetails`: passed to `card.tokenize()` so that Square can run
+ * the buyer verification (SCA / 3-D Secure) an issuer asks for before it returns the token.
+ * `amount` is a decimal string in major units ('42.00').
+ */
+export interface ChargeCardVerificationDetails {
+  amount: string;
+  currencyCode: string;
+  intent: 'CHARGE';
+  billingContact: SquareBillingContact;
+  customerInitiated: boolean;
+  sellerKeyedIn: boolean;
+}
+
 export interface SquareCard {
   attach(target: string | HTMLElement): Promise<void>;
-  tokenize(): Promise<SquareTokenResult>;
+  tokenize(verificationDetails?: ChargeCardVerificationDetails): Promise<SquareTokenResult>;
   destroy(): Promise<boolean>;
 }
 

@@ -1,6 +1,7 @@
 /**
  * The test card form (shown when no Square application is configured) produces Square's
- * sandbox test nonces, which the local test processor honours exactly as Square's sandbox does.
+ * sandbox test nonces, which the local test processor honours exactly as Square's sandbox does
+ * (plus one of its own for a verification the issuer required).
  */
 
 export const TEST_OUTCOMES = [
@@ -9,6 +10,10 @@ export const TEST_OUTCOMES = [
   { value: 'cvv', label: 'Declined (CVV rejected)', nonce: 'cnon:card-nonce-rejected-cvv' },
   { value: 'postal', label: 'Declined (postal code rejected)', nonce: 'cnon:card-nonce-rejected-postalcode' },
   { value: 'expiration', label: 'Declined (expiration date rejected)', nonce: 'cnon:card-nonce-rejected-expiration' },
+  // Not a Square sandbox nonce (the sandbox has none for it): the local test processor declines
+  // it with CARD_DECLINED_VERIFICATION_REQUIRED, as Square does when the issuer's verification
+  // was not completed.
+  { value: 'verification', label: 'Declined (verification required)', nonce: 'cnon:card-nonce-requires-verification' },
 ] as const;
 
 export type TestOutcome = (typeof TEST_OUTCOMES)[number]['value'];

@@ -62,6 +62,7 @@ export function RsvpBooking({ event, onBooked }: RsvpBookingProps) {
         ],
         checkout: {
           kind: 'custom',
+          payer: request.guestDetails,
           failureTitle: bookingMessages.rsvpFailed.title,
           failureFallback: bookingMessages.rsvpFailed.description,
           // `amount` is the total the guest was shown: the server refuses if its own differs.

@@ -214,6 +214,7 @@ function OpenOffer({
           onBack={backToOrg}
           checkout={{
             kind: 'custom',
+            payer: { name: offer.name, email: offer.email },
             failureTitle: words.payFailed,
             pay: ({ token: cardToken }) => pay(cardToken),
           }}
