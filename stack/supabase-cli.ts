@@ -18,10 +18,11 @@ function launcher(): string {
 }
 
 /**
- * Runs `supabase <args> --workdir <workdir> --yes --agent no` (its plain text output, also when
- * started by a coding agent, whose environment would turn it into JSON) and answers its output;
- * throws with the CLI's own message when it fails. The developer's SUPABASE_* variables (an access token, a project
- * ref, a database password) are not passed on: they must not steer a push to a local database.
+ * Runs `supabase <args> --workdir <workdir> --yes --agent no` (plain text output, also under a
+ * coding agent, whose environment would turn it into JSON) and answers its output; throws with
+ * the CLI's own message when it fails. The developer's SUPABASE_* variables (an access token, a
+ * project ref, a database password) are not passed on: they must not steer a push to a local
+ * database.
  */
 export async function supabaseCli(args: string[], workdir: string): Promise<{ stdout: string; stderr: string }> {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('SUPABASE_')));

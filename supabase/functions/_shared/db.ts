@@ -25,7 +25,8 @@
 // CONNECT_TIMEOUT_S fails, the calls waiting for it go through the API instead (nothing of theirs
 // reached the server), and for COOLDOWN_MS every call goes straight to the API before the pool is
 // tried again; each such switch is logged once. A connection lost while a call was running gives
-// that call an error without SQLSTATE (it may or may not have run), as before.
+// that call an error without SQLSTATE: it may have run, so it is not sent again.
+//
 // Only the service-role client takes this path: a client acting as a user keeps going
 // through the API, where row-level security applies to its JWT.
 import postgres from 'npm:postgres@3';
@@ -83,9 +84,9 @@ function notConnected(error: unknown): boolean {
 
 /** The pool failed to connect: the API takes every call for COOLDOWN_MS, then the pool is tried again. */
 function markUnreachable(error: unknown) {
+  ready = undefined; // the next call after the cool-down connects anew
   if (Date.now() < unreachableUntil) return;
   unreachableUntil = Date.now() + COOLDOWN_MS;
-  ready = undefined;
   const e = (error ?? {}) as { code?: unknown; message?: unknown };
   console.warn(
     `[db] PostgreSQL unreachable (${String(e.code ?? '')} ${String(e.message ?? error)}); SQL calls go through the REST API for ${COOLDOWN_MS / 1000} s`,
