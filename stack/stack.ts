@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { LOCAL_JWT_SECRET, makeApiKeys } from './config.ts';
 import { mailboxAuthMailer, mailboxProviderEnv } from './mailbox.ts';
 import { isPortFree } from './ports.ts';
-import { migrate, ROOT, startPostgres, stopStalePostgres } from './postgres.ts';
+import { dataDirVersionProblem, migrate, ROOT, startPostgres, stopStalePostgres } from './postgres.ts';
 import { loadSeedAssets } from './seed-assets.ts';
 
 export interface StackPorts {
@@ -132,6 +132,8 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
         'Is another "npm start" running? Stop it first, or set SUPPERHOST_DATA_DIR to another folder; see README.md.',
     );
   }
+  const versionProblem = dataDirVersionProblem(dbDir);
+  if (versionProblem) throw new StackStartError(versionProblem);
   const wanted: [string, number][] =
     opts.only === 'db'
       ? [['database', opts.ports.db]]

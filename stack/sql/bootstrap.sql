@@ -1,6 +1,8 @@
 -- Recreates, for the local stack, the parts of Supabase's Postgres image that the
 -- project's migrations and seed rely on. On hosted Supabase none of this runs:
--- the platform provides it. Idempotent: safe to run on every start.
+-- the platform provides it. Idempotent: safe to run on every start. It runs before
+-- `supabase db push` (stack/supabase-cli.ts), which keeps its own migration history
+-- (supabase_migrations), as it does on a hosted project.
 
 -- ---------------------------------------------------------------- roles
 do $$
@@ -179,11 +181,3 @@ create or replace function storage.extension(name text) returns text language sq
   select reverse(split_part(reverse(storage.filename(name)), '.', 1))
 $$;
 grant execute on all functions in schema storage to anon, authenticated, service_role;
-
--- ---------------------------------------------------------------- migrations ledger (as the Supabase CLI keeps it)
-create schema if not exists supabase_migrations;
-create table if not exists supabase_migrations.schema_migrations (
-  version text primary key,
-  name text,
-  statements text[]
-);

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import type { RunningFunctions } from '../../stack/functions-runner';
 import { sql } from '../support/db';
 import { createEvent, createOrg } from '../support/fixtures';
-import { useFixtureFunctions } from '../support/functions';
+import { startFunctions, useFixtureFunctions } from '../support/functions';
+import { stackEnv } from '../support/stack-env';
 
 // The functions' direct pool (supabase/functions/_shared/db.ts) must answer exactly as the
 // REST API does: the same data for each kind of SQL function, the same errors, the same
@@ -83,5 +86,68 @@ describe('the functions reach SQL directly, as the REST API would answer', () =>
     expect(answers[0].direct).toEqual({ data: [null], error: null });
     expect(answers[1].direct.error).toMatchObject({ code: 'P0001', message: 'p_outcome must be sent, failed, released or rejected' });
     expect(answers[2].direct).toEqual({ data: [], error: null });
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// How many connections a worker opens, and what an unreachable database costs. Each test runs
+// the fixtures in a Deno runner of its own, with the database address it is about.
+
+const FIXTURES = new URL('../fixtures/functions', import.meta.url).pathname;
+const LIMITS = [{ window_seconds: 900, per_client: 10, per_event: 200 }];
+
+async function withFixtures<T>(env: Record<string, string>, use: (runner: RunningFunctions) => Promise<T>): Promise<T> {
+  const runner = await startFunctions(env, { functionsDir: FIXTURES });
+  try {
+    return await use(runner);
+  } finally {
+    await runner.stop();
+  }
+}
+
+/** `n` calls at once through the fixture worker's SQL path; how long they took inside the worker. */
+async function together(runner: RunningFunctions, n: number): Promise<{ ms: number; answers: Answer[] }> {
+  const calls = Array.from({ length: n }, () => ({ fn: 'promo_throttle_limits' }));
+  const res = await fetch(`${runner.url}/rpc-together`, { method: 'POST', body: JSON.stringify({ calls }) });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { ms: number; answers: Answer[] };
+}
+
+describe("the functions' connections to PostgreSQL", () => {
+  it('are at most 2 per worker by default, however many calls are in flight', async () => {
+    const name = `pool-size-${randomUUID().slice(0, 8)}`;
+    const url = new URL(stackEnv().dbUrl);
+    url.searchParams.set('application_name', name);
+    await withFixtures({ SUPPERHOST_DB_URL: url.toString() }, async (runner) => {
+      const { answers } = await together(runner, 16);
+      for (const answer of answers) expect(answer).toEqual({ data: LIMITS, error: null });
+      const [{ n }] = await sql<{ n: number }>('select count(*)::int as n from pg_stat_activity where application_name = $1', [name]);
+      expect(n).toBeGreaterThan(0);
+      expect(n).toBeLessThanOrEqual(2);
+    });
+  });
+
+  it('an unreachable database (a server that never answers) holds the first calls for the connect timeout at most, then none: they go through the API', async () => {
+    const sockets: Socket[] = [];
+    const blackhole = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => blackhole.listen(0, '127.0.0.1', resolve));
+    const { port } = blackhole.address() as { port: number };
+    try {
+      await withFixtures({ SUPPERHOST_DB_URL: `postgresql://postgres:postgres@127.0.0.1:${port}/postgres` }, async (runner) => {
+        const first = await together(runner, 6);
+        for (const answer of first.answers) expect(answer).toEqual({ data: LIMITS, error: null });
+        expect(first.ms).toBeLessThan(4000);
+        expect(sockets.length).toBeGreaterThan(0);
+        const tried = sockets.length;
+
+        const second = await together(runner, 6);
+        for (const answer of second.answers) expect(answer).toEqual({ data: LIMITS, error: null });
+        expect(second.ms).toBeLessThan(1500);
+        expect(sockets.length, 'no new connection attempt within the cool-down').toBe(tried);
+      });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => blackhole.close(resolve));
+    }
   });
 });

@@ -1,6 +1,6 @@
 // How the functions reach SQL functions as the service role: straight to PostgreSQL over a
-// pool of persistent connections when the runtime gives SUPABASE_DB_URL (hosted Supabase
-// does, so does the local stack), else through the REST API (PostgREST / the local gateway).
+// small pool of connections when the runtime gives a database URL, else through the REST API
+// (PostgREST / the local gateway).
 //
 // The direct path is the booking path's speed: a paying guest's hold, charge record and
 // confirmation are each one pooled transaction instead of an HTTP request through the API
@@ -13,11 +13,20 @@
 //   array for a set-returning function, null for void).
 // Errors keep PostgreSQL's SQLSTATE, message and detail, as PostgREST gives them.
 //
-// SUPPERHOST_DIRECT_DB=off turns the pool off (every call then goes through the API).
-// SUPPERHOST_DB_URL, when set, is used instead of SUPABASE_DB_URL: e.g. Supavisor's
-// transaction-mode address (port 6543), which suits many short-lived function instances;
-// it works as is, no prepared statements are used. SUPPERHOST_DB_POOL_SIZE (default 8) is
-// the pool's size per function instance.
+// Where: SUPPERHOST_DB_URL, else SUPABASE_DB_URL. Hosted, SUPABASE_DB_URL is the database's
+// direct address, and every function worker is a short-lived isolate of its own, many at once:
+// a deployed project sets the secret SUPPERHOST_DB_URL to Supavisor's transaction-mode URL
+// (port 6543), which shares a few server connections among them all. Transaction mode keeps no
+// session between statements: no prepared statements here (prepare: false), and each call's
+// settings are local to its one statement. SUPPERHOST_DB_POOL_SIZE (default 2) is the
+// connections per worker; SUPPERHOST_DIRECT_DB=off sends every call through the API.
+//
+// An unreachable database never holds a call for long: a connection that does not answer within
+// CONNECT_TIMEOUT_S fails, the calls waiting for it go through the API instead (nothing of theirs
+// reached the server), and for COOLDOWN_MS every call goes straight to the API before the pool is
+// tried again; each such switch is logged once. A connection lost while a call was running gives
+// that call an error without SQLSTATE: it may have run, so it is not sent again.
+//
 // Only the service-role client takes this path: a client acting as a user keeps going
 // through the API, where row-level security applies to its JWT.
 import postgres from 'npm:postgres@3';
@@ -37,24 +46,65 @@ export interface RpcResult<T> {
 
 type Sql = ReturnType<typeof postgres>;
 
-let pool: Sql | null | undefined;
+const DEFAULT_POOL_SIZE = 2;
+const CONNECT_TIMEOUT_S = 2;
+const COOLDOWN_MS = 30_000;
 
-function directPool(): Sql | null {
+let pool: Sql | null | undefined;
+/** The pool's first connection (its answer to one query): calls wait for it rather than queueing for one each. */
+let ready: Promise<boolean> | undefined;
+let unreachableUntil = 0;
+
+function configuredPool(): Sql | null {
   if (pool !== undefined) return pool;
   const url = (Deno.env.get('SUPPERHOST_DB_URL') || Deno.env.get('SUPABASE_DB_URL'))?.trim();
   const off = /^(off|0|false|no)$/i.test(Deno.env.get('SUPPERHOST_DIRECT_DB')?.trim() ?? '');
+  const size = Number(Deno.env.get('SUPPERHOST_DB_POOL_SIZE'));
   pool =
     url && !off
       ? postgres(url, {
-          max: Number(Deno.env.get('SUPPERHOST_DB_POOL_SIZE') ?? 8) || 8,
+          max: Number.isInteger(size) && size > 0 ? size : DEFAULT_POOL_SIZE,
           prepare: false,
           idle_timeout: 30,
-          connect_timeout: 5,
+          connect_timeout: CONNECT_TIMEOUT_S,
           onnotice: () => {},
           connection: { application_name: 'supperhost-functions' },
         })
       : null;
   return pool;
+}
+
+/** Errors of a connection that was never made: the call waiting for it was not sent. */
+const NOT_CONNECTED = new Set(['CONNECT_TIMEOUT', 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+function notConnected(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && NOT_CONNECTED.has(code);
+}
+
+/** The pool failed to connect: the API takes every call for COOLDOWN_MS, then the pool is tried again. */
+function markUnreachable(error: unknown) {
+  ready = undefined; // the next call after the cool-down connects anew
+  if (Date.now() < unreachableUntil) return;
+  unreachableUntil = Date.now() + COOLDOWN_MS;
+  const e = (error ?? {}) as { code?: unknown; message?: unknown };
+  console.warn(
+    `[db] PostgreSQL unreachable (${String(e.code ?? '')} ${String(e.message ?? error)}); SQL calls go through the REST API for ${COOLDOWN_MS / 1000} s`,
+  );
+}
+
+/** The pool, when configured and connected; null sends the call through the API. */
+async function directPool(): Promise<Sql | null> {
+  const sql = configuredPool();
+  if (!sql || Date.now() < unreachableUntil) return null;
+  ready ??= sql`select 1`.then(
+    () => true,
+    (error) => {
+      markUnreachable(error);
+      return false;
+    },
+  );
+  return (await ready) ? sql : null;
 }
 
 /** How a public SQL function answers: a set of rows, nothing (void), or one value. */
@@ -122,7 +172,10 @@ function asRpcError(error: unknown): RpcError {
 
 async function direct<T>(sql: Sql, fn: string, args: Record<string, unknown>, headers: Record<string, string>): Promise<RpcResult<T> | undefined> {
   if (!IDENTIFIER.test(fn)) return undefined;
-  const signature = await signatureOf(sql, fn).catch(() => null);
+  const signature = await signatureOf(sql, fn).catch((error) => {
+    if (notConnected(error)) markUnreachable(error);
+    return null;
+  });
   if (!signature) return undefined;
   const { shape, jsonArgs } = signature;
   const names = Object.keys(args);
@@ -156,6 +209,10 @@ async function direct<T>(sql: Sql, fn: string, args: Record<string, unknown>, he
     const result = (rows as unknown as { result: unknown }[])[0]?.result;
     return { data: (shape === 'void' ? null : (result ?? null)) as T | null, error: null };
   } catch (error) {
+    if (notConnected(error)) {
+      markUnreachable(error);
+      return undefined;
+    }
     return { data: null, error: asRpcError(error) };
   }
 }
@@ -171,7 +228,7 @@ export async function rpc<T>(
   args: Record<string, unknown> = {},
   headers: Record<string, string> = {},
 ): Promise<RpcResult<T>> {
-  const sql = isServiceClient(db) ? directPool() : null;
+  const sql = isServiceClient(db) ? await directPool() : null;
   if (sql) {
     const answered = await direct<T>(sql, fn, args, headers);
     if (answered) return answered;
