@@ -24,12 +24,12 @@ function launcher(): string {
  * project ref, a database password) are not passed on: they must not steer a push to a local
  * database.
  */
-export async function supabaseCli(args: string[], workdir: string): Promise<{ stdout: string; stderr: string }> {
+export async function supabaseCli(args: string[], workdir: string, settings: Record<string, string> = {}): Promise<{ stdout: string; stderr: string }> {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('SUPABASE_')));
   try {
     return await run(process.execPath, [launcher(), ...args, '--workdir', workdir, '--yes', '--agent', 'no'], {
       cwd: workdir,
-      env: { ...env, SUPABASE_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' },
+      env: { ...env, ...settings, SUPABASE_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' },
       timeout: 300_000,
       maxBuffer: 16 << 20,
     });
@@ -58,5 +58,11 @@ export async function dbPush(url: string, opts: { workdir: string; seed: boolean
   const dbUrl = new URL(url);
   // The CLI insists on TLS unless the URL says otherwise, and the local server has none.
   dbUrl.searchParams.set('sslmode', 'disable');
-  await supabaseCli(['db', 'push', '--db-url', dbUrl.toString(), '--include-all', ...(opts.seed ? ['--include-seed'] : [])], opts.workdir);
+  // config.toml turns seeding off so that no command can seed a linked project; the CLI reads
+  // SUPABASE_DB_SEED_ENABLED over it (flags > environment > config.toml) for this local push only.
+  await supabaseCli(
+    ['db', 'push', '--db-url', dbUrl.toString(), '--include-all', ...(opts.seed ? ['--include-seed'] : [])],
+    opts.workdir,
+    opts.seed ? { SUPABASE_DB_SEED_ENABLED: 'true' } : {},
+  );
 }
