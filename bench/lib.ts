@@ -2,7 +2,7 @@
  * What the benchmarks share: options, percentiles, a throwaway stack, and clean-up on
  * Ctrl-C (every process a benchmark starts is stopped, also when it is interrupted).
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,37 +81,157 @@ export interface BenchResult {
   [key: string]: unknown;
 }
 
-// Clean-ups still to run, newest first, so that Ctrl-C also stops what was started.
-const cleanups: (() => Promise<void>)[] = [];
+// ---------------------------------------------------------------- clean-up, however a benchmark ends
+//
+// Every process and temporary folder a benchmark starts is registered here. runBench() runs a
+// benchmark and then whatever it left registered (its own `finally` may have thrown before
+// reaching its stop, or it may have thrown anywhere). Ctrl-C and SIGTERM run the clean-ups
+// before exiting. And when the process exits some other way (process.exit() from a library:
+// Vite's preview server exits on SIGTERM or the end of stdin; an uncaught exception; a second
+// Ctrl-C), the `exit` hook runs each clean-up's synchronous fallback: kill, then delete.
+// (async-exit-hook is not used: stack/postgres.ts takes its process hooks off, since on
+// `beforeExit` it calls process.exit(0), which would turn a failed run into a success.)
 
-/** Registers a clean-up; the returned function runs it (once) and unregisters it. */
-export function onCleanup(fn: () => Promise<void>): () => Promise<void> {
+interface Cleanup {
+  run: () => Promise<void>;
+  sync?: () => void;
+}
+
+// Clean-ups still to run, newest first.
+const cleanups: Cleanup[] = [];
+
+/**
+ * Registers a clean-up, and optionally its synchronous fallback for an abrupt exit; the
+ * returned function runs the clean-up (once) and unregisters it.
+ */
+export function onCleanup(fn: () => Promise<void>, sync?: () => void): () => Promise<void> {
   let done = false;
-  const run = async () => {
-    if (done) return;
-    done = true;
-    const i = cleanups.indexOf(run);
-    if (i !== -1) cleanups.splice(i, 1);
-    await fn();
+  const entry: Cleanup = {
+    sync,
+    run: async () => {
+      if (done) return;
+      done = true;
+      const i = cleanups.indexOf(entry);
+      if (i !== -1) cleanups.splice(i, 1);
+      await fn();
+    },
   };
-  cleanups.unshift(run);
-  return run;
+  cleanups.unshift(entry);
+  return entry.run;
 }
 
 export async function runAllCleanups() {
-  for (const run of [...cleanups]) await run().catch(() => undefined);
+  for (const entry of [...cleanups]) await entry.run().catch(() => undefined);
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
+/** Runs one benchmark; whatever it started and left registered is stopped afterwards, however it ended. */
+export async function runBench<T>(body: () => Promise<T>): Promise<T> {
+  try {
+    return await body();
+  } finally {
+    await runAllCleanups();
+  }
+}
+
+process.on('exit', () => {
+  for (const entry of cleanups.splice(0)) {
+    try {
+      entry.sync?.();
+    } catch {
+      // Best effort: the others still run.
+    }
+  }
+});
+
+let stopping = false;
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+] as const) {
+  process.on(signal, () => {
+    // A second signal while stopping: exit now (the exit hook still kills and deletes).
+    if (stopping) process.exit(code);
+    stopping = true;
     console.error(`\n${signal}: stopping what the benchmark started...`);
-    void runAllCleanups().finally(() => process.exit(130));
+    const deadline = setTimeout(() => process.exit(code), 30_000);
+    void runAllCleanups().finally(() => {
+      clearTimeout(deadline);
+      process.exit(code);
+    });
   });
+}
+
+/**
+ * Stops a stack's processes at once, synchronously (for the exit hook): the Deno functions
+ * runner, and PostgreSQL by its postmaster.pid (SIGQUIT: immediate shutdown, which also ends
+ * its backends), then deletes the data folder.
+ */
+function killStackNow(stack: RunningStack | undefined, dataDir: string) {
+  const kill = (pid: number | undefined, signal: NodeJS.Signals) => {
+    if (!pid) return;
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // already gone
+    }
+  };
+  kill(stack?.functionsPid(), 'SIGKILL');
+  const pid = postmasterPid(dataDir);
+  if (pid !== undefined) {
+    kill(pid, 'SIGQUIT');
+    // Give the postmaster a moment to take its backends down before the folder goes.
+    const until = Date.now() + 2000;
+    while (Date.now() < until && isAlive(pid)) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    if (isAlive(pid)) kill(pid, 'SIGKILL');
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** The running postmaster of the stack in `dataDir` (from its postmaster.pid), if any. */
+function postmasterPid(dataDir: string): number | undefined {
+  const dbDir = join(dataDir, 'db');
+  const pidFile = join(dbDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 && isPostmasterOf(pid, dbDir) ? pid : undefined;
+}
+
+/** Resolves when `pid` has exited (at once when undefined), or after `timeoutMs`. */
+function exitOf(pid: number | undefined, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const poll = () => {
+      if (pid === undefined || !isAlive(pid) || Date.now() - started > timeoutMs) resolve();
+      else setTimeout(poll, 100).unref();
+    };
+    // A normal stop() ends first; the poll only matters when PostgreSQL went away by itself.
+    setTimeout(poll, 100).unref();
+  });
+}
+
+/** Whether `pid` is still the postmaster of `dbDir` (a pid left in a stale postmaster.pid may be anyone's now). */
+function isPostmasterOf(pid: number, dbDir: string): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes(dbDir);
+  } catch {
+    return !existsSync('/proc') && isAlive(pid);
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export interface BenchStack {
   stack: RunningStack;
   ports: StackPorts;
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -123,18 +243,36 @@ export interface BenchStack {
 const BENCH_DB_POOL_SIZE = '8';
 
 /**
- * A throwaway stack on free ports (PostgreSQL, gateway, Deno functions, mailbox), migrated
- * and seeded, in a temporary folder deleted by stop().
+ * A throwaway stack on free ports (PostgreSQL, gateway, Deno functions, mailbox; only
+ * PostgreSQL with `only: 'db'`), migrated and seeded, in a temporary folder. stop() stops it
+ * and deletes the folder; it is registered as a clean-up, so it also happens when the
+ * benchmark throws, is interrupted or the process exits early.
  */
 export async function startBenchStack(
-  opts: { siteUrl?: string; durable?: boolean; functionsEnv?: Record<string, string>; deliveryIntervalMs?: number } = {},
+  opts: { siteUrl?: string; durable?: boolean; functionsEnv?: Record<string, string>; deliveryIntervalMs?: number; only?: 'db' } = {},
 ): Promise<BenchStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'supperhost-bench-'));
   chmodSync(dataDir, 0o755); // the embedded PostgreSQL runs as the "postgres" user when started by root
+  let stack: RunningStack | undefined;
+  // Registered before the start: an interrupted or failed start is cleaned up too.
+  const stop = onCleanup(
+    async () => {
+      try {
+        // stop() waits for PostgreSQL's exit, which never comes when PostgreSQL is already gone
+        // (Ctrl-C in a terminal signals it too): stop waiting once its postmaster has exited.
+        const pid = postmasterPid(dataDir);
+        const stopping = stack?.stop();
+        if (stopping) await Promise.race([stopping, exitOf(pid, 30_000)]);
+      } finally {
+        // Whatever stop() left (it timed out, or PostgreSQL had already been killed): kill and delete.
+        killStackNow(stack, dataDir);
+      }
+    },
+    () => killStackNow(stack, dataDir),
+  );
   const ports = { db: await freePort(), api: await freePort(), functions: await freePort(), mailbox: await freePort() };
   const log = (line: string) => say(`  ${line}`);
   say('Starting a throwaway stack...');
-  let stack: RunningStack;
   try {
     stack = await startStack({
       dataDir,
@@ -146,15 +284,12 @@ export async function startBenchStack(
       durable: opts.durable,
       functionsEnv: { SUPPERHOST_DB_POOL_SIZE: BENCH_DB_POOL_SIZE, ...opts.functionsEnv },
       deliveryIntervalMs: opts.deliveryIntervalMs,
+      only: opts.only,
       log,
     });
   } catch (error) {
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
     throw error;
   }
-  const stop = onCleanup(async () => {
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  return { stack, ports, stop };
+  return { stack, ports, dataDir, stop };
 }

@@ -324,7 +324,8 @@ export async function buildAndPreview(
   sitePort: number,
 ): Promise<{ outDir: string; buildSeconds: number; close(): Promise<void> }> {
   const outDir = mkdtempSync(join(tmpdir(), 'supperhost-bench-dist-'));
-  const removeOutDir = onCleanup(async () => rmSync(outDir, { recursive: true, force: true }));
+  const removeBuild = () => rmSync(outDir, { recursive: true, force: true });
+  const removeOutDir = onCleanup(async () => removeBuild(), removeBuild);
   const savedEnv = { url: process.env.VITE_SUPABASE_URL, key: process.env.VITE_SUPABASE_ANON_KEY };
   const restoreEnv = () => {
     if (savedEnv.url === undefined) delete process.env.VITE_SUPABASE_URL;

@@ -13,7 +13,7 @@
  *          plus each benchmark's own options (see the files above).
  * Exits 1 when any benchmark's invariant is broken or a benchmark fails to run.
  */
-import { asJson, runAllCleanups, type BenchResult } from './lib.ts';
+import { asJson, runAllCleanups, runBench, type BenchResult } from './lib.ts';
 
 const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchResult> }> = {
   booking: { title: 'Concurrent bookings against scarce seats', run: async () => (await import('./booking.ts')).runBooking() },
@@ -57,12 +57,12 @@ async function main() {
     if (!asJson) console.log(`\n=== ${name}: ${title} ===`);
     const t0 = performance.now();
     try {
-      results[name] = await run();
+      // Whatever the benchmark started is stopped when it ends, however it ends.
+      results[name] = await runBench(run);
     } catch (error) {
       // One benchmark that cannot run does not stop the others; the run still fails.
       console.error(`\n${name}: ${(error as Error).stack ?? error}`);
       results[name] = { ok: false, error: (error as Error).message };
-      await runAllCleanups();
     }
     if (!asJson) console.log(`(${name} took ${((performance.now() - t0) / 1000).toFixed(1)} s in all)`);
   }

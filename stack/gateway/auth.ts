@@ -117,6 +117,26 @@ export class SignInThrottle {
     return Math.max(this.wait(this.byEmail, email, this.limits.perEmail, t), this.wait(this.byAddress, address, this.limits.perAddress, t));
   }
 
+  /**
+   * Checks the limits and, when this attempt may go on, counts it as a failure at once: check
+   * and count in one synchronous step, so that a burst of parallel attempts is throttled exactly
+   * as the same attempts one after another. An attempt that then succeeds, or ends without
+   * checking the password (an error), takes its count back with `cancel()`.
+   */
+  begin(email: string, address: string): { wait: number; cancel(): void } {
+    const wait = this.retryAfter(email, address);
+    if (wait > 0) return { wait, cancel: () => undefined };
+    const t = this.now();
+    this.add(this.byEmail, email, this.limits.perEmail, t);
+    this.add(this.byAddress, address, this.limits.perAddress, t);
+    const take = (map: Map<string, number[]>, key: string) => {
+      const list = map.get(key);
+      const i = list?.lastIndexOf(t) ?? -1;
+      if (i !== -1) list!.splice(i, 1);
+    };
+    return { wait: 0, cancel: () => (take(this.byEmail, email), take(this.byAddress, address)) };
+  }
+
   recordFailure(email: string, address: string) {
     const t = this.now();
     this.add(this.byEmail, email, this.limits.perEmail, t);
@@ -590,23 +610,28 @@ async function passwordGrant(body: Record<string, unknown>, ctx: GatewayContext,
   if (CONTROL_CHARACTERS.test(password)) throw new AuthError(400, 'validation_failed', 'Password must not contain control characters');
   // Locked out (too many recent failures for this email or from this address): refused
   // before the password is even looked at, so guessing on gains nothing.
-  const wait = auth.throttle.retryAfter(email, address);
-  if (wait > 0) throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, { 'retry-after': String(wait) });
+  // The attempt counts as a failure from here on unless it succeeds (see SignInThrottle.begin).
+  const attempt = auth.throttle.begin(email, address);
+  if (attempt.wait > 0)
+    throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, { 'retry-after': String(attempt.wait) });
   // No stored password can be longer than 72 bytes (bcrypt); skip hashing absurd input.
   const { rows } =
     Buffer.byteLength(password, 'utf8') > 1024
       ? { rows: [] }
-      : await ctx.pool.query<{ id: string; email_confirmed_at: Date | null }>(
-          `select id, email_confirmed_at from auth.users
+      : await ctx.pool
+          .query<{ id: string; email_confirmed_at: Date | null }>(
+            `select id, email_confirmed_at from auth.users
       where lower(email) = $1 and encrypted_password is not null and encrypted_password <> ''
         and encrypted_password = extensions.crypt($2, encrypted_password)`,
-          [email, password],
-        );
+            [email, password],
+          )
+          .catch((error: unknown) => {
+            attempt.cancel();
+            throw error;
+          });
   const found = rows[0];
-  if (!found) {
-    auth.throttle.recordFailure(email, address);
-    throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
-  }
+  if (!found) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
+  attempt.cancel();
   auth.throttle.recordSuccess(email);
   if (!found.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
   return inTransaction(ctx, (client) => startSession(ctx, client, found.id));

@@ -219,6 +219,17 @@ describe('failed sign-ins are throttled', () => {
     expect((await signIn(email, 'right-password')).status).toBe(200);
   });
 
+  it('a parallel burst is throttled as a sequential one: of 60 concurrent wrong passwords, 5 are 400 and 55 are 429', async () => {
+    const email = uniqueEmail('burst');
+    expect((await client().auth.signUp({ email, password: 'right-password' })).error).toBeNull();
+    // From an address of its own: the burst must not lock out 127.0.0.1, which the other tests use.
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => signInFrom(env.apiUrl, '127.0.0.9', email, `wrong-${i}-password`)));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(55);
+    expect((await signInFrom(env.apiUrl, '127.0.0.10', email, 'right-password')).status).toBe(429);
+  });
+
   describe('per client address (own gateway: 3 failures per 2 s window)', () => {
     let gateway: Awaited<ReturnType<typeof startGateway>>;
     beforeAll(async () => {

@@ -152,6 +152,60 @@ describe('embedding the same table twice', () => {
   });
 });
 
+describe('embedding one table twice, told apart by column hints (PostgREST findRel)', () => {
+  // people references itself twice (mentor_id, buddy_id); tasks references people twice.
+  const people = `rest_parity_${tag}_people`;
+  const tasks = `rest_parity_${tag}_tasks`;
+  const keysOf = (text: string) => [...text.matchAll(/"([a-z_]+)":/g)].map((m) => m[1]);
+
+  itLocal('aliased: two keys; unaliased: 400 42712 as Postgres answers PostgREST; never the same JSON key twice', async () => {
+    await db!.query(`create table public.${people} (id int primary key, name text,
+        mentor_id int references public.${people}, buddy_id int references public.${people});
+      create table public.${tasks} (id int primary key, owner_id int references public.${people}, other_id int references public.${people});
+      grant select on public.${people}, public.${tasks} to anon, authenticated, service_role;
+      insert into public.${people} values (1, 'Ann', null, null), (2, 'Bob', 1, null), (3, 'Cy', 1, 2);
+      insert into public.${tasks} values (10, 1, 2);`);
+    try {
+      // Two foreign keys to another table, hinted by their columns.
+      const aliased = await rest(`${tasks}?select=id,a:${people}!owner_id(name),b:${people}!other_id(name)`);
+      expect(aliased.status, aliased.text).toBe(200);
+      expect(aliased.json).toEqual([{ id: 10, a: { name: 'Ann' }, b: { name: 'Bob' } }]);
+      const twice = await rest(`${tasks}?select=id,${people}!owner_id(name),${people}!other_id(name)`);
+      expectPgrstError(twice, 400, '42712');
+      expect(twice.json).toEqual({ code: '42712', message: `table name "${tasks}_${people}_1" specified more than once`, details: null, hint: null });
+
+      // A self-reference: the table's name (with the referencing column as hint) is the children,
+      // the column alone the parent.
+      const children = await rest(`${people}?select=id,mentees:${people}!mentor_id(id),buddies:${people}!buddy_id(id)&order=id`);
+      expect(children.status, children.text).toBe(200);
+      expect(children.json).toEqual([
+        { id: 1, mentees: [{ id: 2 }, { id: 3 }], buddies: [] },
+        { id: 2, mentees: [], buddies: [{ id: 3 }] },
+        { id: 3, mentees: [], buddies: [] },
+      ]);
+      const selfTwice = await rest(`${people}?select=id,${people}!mentor_id(id),${people}!buddy_id(id)`);
+      expectPgrstError(selfTwice, 400, '42712');
+      expect(selfTwice.json.message).toBe(`table name "${people}_${people}_1" specified more than once`);
+      // Without a hint both self-references are children: ambiguous, as in PostgREST.
+      const noHint = await rest(`${people}?select=id,${people}(id)`);
+      expectPgrstError(noHint, 300, 'PGRST201');
+      expect(noHint.json.details.map((d: { cardinality: string }) => d.cardinality)).toEqual(['one-to-many', 'one-to-many']);
+
+      // A column and an embed under one name: PostgREST writes the key twice, the embed last,
+      // which is what a JSON parser keeps; here the key comes once, with that value.
+      const parents = await rest(`${people}?select=*,mentor_id(name),buddy_id(name)&id=eq.3`);
+      expect(parents.status, parents.text).toBe(200);
+      expect(keysOf(parents.text)).toEqual(['id', 'name', 'mentor_id', 'name', 'buddy_id', 'name']);
+      expect(parents.json).toEqual([{ id: 3, name: 'Cy', mentor_id: { name: 'Ann' }, buddy_id: { name: 'Bob' } }]);
+      const aliasOverColumn = await rest(`${tasks}?select=owner_id:${people}!owner_id(name),owner_id`);
+      expect(keysOf(aliasOverColumn.text)).toEqual(['owner_id', 'name']);
+      expect(aliasOverColumn.json).toEqual([{ owner_id: { name: 'Ann' } }]);
+    } finally {
+      await db!.query(`drop table if exists public.${tasks}; drop table if exists public.${people}`);
+    }
+  });
+});
+
 describe('upsert statuses', () => {
   it('ignore-duplicates on an existing row answers 201 (with [] as representation); merge-duplicates that only updates answers 200', async () => {
     const base = { org_id: orgId, brand_name: 'First' };

@@ -86,7 +86,14 @@ export function findRelationship(catalog: Catalog, source: string, item: SelectE
     r.target === item.name || r.constraint === item.name || (r.cardinality !== 'o2m' && r.fkTable === source && singleFkCol(r) === item.name);
   const matchesHint = (r: Relationship) =>
     item.hint === undefined || r.constraint === item.hint || singleFkCol(r) === item.hint || singleRefCol(r) === item.hint;
-  const candidates = all.filter((r) => matchesTarget(r) && matchesHint(r));
+  // A table that references itself has one foreign key but two relationships (PostgREST's
+  // findRel): its name is the children (one-to-many), alone or with the referencing column as
+  // the hint (`children:people!parent_id(*)`); the column alone is the parent (`parent_id(*)`).
+  const matchesSelf = (r: Relationship) =>
+    item.hint === undefined
+      ? (r.target === item.name && r.cardinality === 'o2m') || (r.cardinality === 'm2o' && singleFkCol(r) === item.name)
+      : r.target === item.name && r.cardinality === 'o2m' && singleFkCol(r) === item.hint;
+  const candidates = all.filter((r) => (r.source === r.target ? matchesSelf(r) : matchesTarget(r) && matchesHint(r)));
   if (candidates.length === 1) return candidates[0];
   if (candidates.length === 0) {
     // Many-to-many through a junction table is a PostgREST feature this gateway leaves out: say so.
@@ -168,18 +175,13 @@ export function buildReadTree(catalog: Catalog, source: Source, items: SelectIte
 }
 
 /**
- * Two embeds under the same name (`organizations!fk_a(name),organizations!fk_b(name)`) would
+ * Two embeds under the same name (`organizations!fk_a(name),organizations!org_id(name)`) would
  * give one JSON object the same key twice. PostgREST names each embed's lateral join
- * `<table>_<name>_<depth>`, so Postgres refuses the request with this 42712 (400); the same here.
+ * `<table>_<alias or name>_<depth>`, so Postgres refuses the request with this 42712 (400, no
+ * details or hint); the same here. With an alias for each, both come back.
  */
 function duplicateEmbed(table: string, key: string, depth: number) {
-  return pgrstError(
-    400,
-    '42712',
-    `table name "${table}_${key}_${depth}" specified more than once`,
-    null,
-    `Embedding '${key}' more than once needs an alias for each, e.g. '${key}_a:${key}!<hint>(...)'.`,
-  );
+  return pgrstError(400, '42712', `table name "${table}_${key}_${depth}" specified more than once`);
 }
 
 /** Postgres' MaxTupleAttributeNumber: a SELECT can produce at most this many columns. */
@@ -377,17 +379,20 @@ export function nodeSql(catalog: Catalog, node: ReadNode, p: SqlParams): NodeSql
   const filterJoins: string[] = [];
   const where = node.conditions.map((c) => conditionSql(node, c, p));
   const embedByItem = new Map(node.embeds.map((e) => [e.item, e]));
+  const fromEmbed: boolean[] = [];
   for (const item of node.items) {
     if (item.type === 'star') {
       for (const c of node.source.columns) {
         selectList.push(`${node.alias}.${qi(c.name)} AS ${qi(c.name)}`);
         outputNames.push(c.name);
+        fromEmbed.push(false);
       }
     } else if (item.type === 'field') {
       const c = col(node, item.name);
       const out = item.alias ?? item.name;
       selectList.push(`${node.alias}.${qi(c.name)}${item.cast ? `::${item.cast}` : ''} AS ${qi(out)}`);
       outputNames.push(out);
+      fromEmbed.push(false);
     } else {
       const e = embedByItem.get(item)!;
       const child = e.node;
@@ -411,6 +416,7 @@ export function nodeSql(catalog: Catalog, node: ReadNode, p: SqlParams): NodeSql
         for (const name of cs.outputNames) {
           selectList.push(`${e.lateral}.${qi(name)} AS ${qi(name)}`);
           outputNames.push(name);
+          fromEmbed.push(true);
         }
       } else {
         const rowJson = `row_to_json(${sub})`;
@@ -419,6 +425,7 @@ export function nodeSql(catalog: Catalog, node: ReadNode, p: SqlParams): NodeSql
         if (!empty) {
           selectList.push(`${e.toOne ? marker : `COALESCE(${marker}, '[]'::json)`} AS ${qi(e.key)}`);
           outputNames.push(e.key);
+          fromEmbed.push(true);
         }
       }
       const join = `LEFT JOIN LATERAL (${lateral}) AS ${e.lateral} ON TRUE`;
@@ -432,7 +439,24 @@ export function nodeSql(catalog: Catalog, node: ReadNode, p: SqlParams): NodeSql
   }
   // ORDER BY terms may add hidden entries to the same target list.
   if (selectList.length + node.order.length > MAX_SELECT_COLUMNS) throw tooManyColumns(node.source.name, selectList.length);
-  return { selectList, outputNames, joins, filterJoins, where };
+  const kept = lastOfEachName(outputNames, fromEmbed);
+  return { selectList: selectList.filter((_, i) => kept[i]), outputNames: outputNames.filter((_, i) => kept[i]), joins, filterJoins, where };
+}
+
+/**
+ * Which output columns to keep when two share a name (`*,parent_id(*)`, `org_id:organizations(*),org_id`).
+ * PostgREST writes both, the same JSON key twice, its columns first and its embeds after them
+ * (QueryBuilder's selects ++ joinsSelects); a JSON parser such as supabase-js's keeps the last
+ * of the two. Only that one is written here: the same object, without a duplicate key.
+ */
+function lastOfEachName(names: string[], fromEmbed: boolean[]): boolean[] {
+  const rank = (i: number) => (fromEmbed[i] ? names.length : 0) + i;
+  const winner = new Map<string, number>();
+  names.forEach((name, i) => {
+    const current = winner.get(name);
+    if (current === undefined || rank(i) > rank(current)) winner.set(name, i);
+  });
+  return names.map((name, i) => winner.get(name) === i);
 }
 
 export interface ReadSql {
