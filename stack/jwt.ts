@@ -69,7 +69,9 @@ export interface JwtKeys {
 export async function createJwtKeys(opts: { secret: string; signingKey: JWK }): Promise<JwtKeys> {
   const { signingKey } = opts;
   if (signingKey.alg !== 'ES256' || !signingKey.kid) throw new Error('The signing key must be an ES256 JWK with a kid');
-  const privateKey = (await importJWK(signingKey, 'ES256')) as CryptoKey;
+  // WebCrypto takes a private key for signing only: the JWK's key_ops (sign and verify) are left out.
+  const { key_ops: _ops, ...privateJwk } = signingKey;
+  const privateKey = (await importJWK(privateJwk, 'ES256')) as CryptoKey;
   const publicKey = (await importJWK(publicJwk(signingKey), 'ES256')) as CryptoKey;
   const secret = hmacKey(opts.secret);
   const kid = signingKey.kid;
