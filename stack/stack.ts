@@ -263,7 +263,12 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     const reconcileIntervalMs = opts.reconcileIntervalMs ?? 60_000;
     if (reconcileIntervalMs > 0) {
       const { startReconciler } = await import('./reconciler.ts');
-      const reconciler = startReconciler({ url: `${apiUrl}/functions/v1/reconcile-payments`, secretKey: LOCAL_SECRET_KEY, intervalMs: reconcileIntervalMs, log });
+      const reconciler = startReconciler({
+        url: `${apiUrl}/functions/v1/reconcile-payments`,
+        secretKey: LOCAL_SECRET_KEY,
+        intervalMs: reconcileIntervalMs,
+        log,
+      });
       stoppers.push(() => reconciler.stop());
     }
 

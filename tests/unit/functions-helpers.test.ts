@@ -37,7 +37,9 @@ describe('verify_jwt (functions relay)', () => {
     expect(await verifyFunctionJwt(undefined, keys)).toEqual({ status: 401, body: { msg: 'Error: Missing authorization header' } });
     expect((await verifyFunctionJwt('Basic abc', keys))?.body.msg).toBe('Error: Missing authorization header');
     expect(await verifyFunctionJwt('Bearer nope', keys)).toEqual({ status: 401, body: { msg: 'Invalid JWT' } });
-    expect((await verifyFunctionJwt(`Bearer ${await signJwt({ role: 'anon' }, 'another-secret-another-secret-another')}`, keys))?.body.msg).toBe('Invalid JWT');
+    expect((await verifyFunctionJwt(`Bearer ${await signJwt({ role: 'anon' }, 'another-secret-another-secret-another')}`, keys))?.body.msg).toBe(
+      'Invalid JWT',
+    );
     expect((await verifyFunctionJwt(`Bearer ${await signJwt({ role: 'anon', exp: 1 }, secret)}`, keys))?.body.msg).toBe('Invalid JWT');
     expect((await verifyFunctionJwt(`Bearer ${await other.sign({ role: 'authenticated', exp })}`, keys))?.body.msg).toBe('Invalid JWT');
     expect((await verifyFunctionJwt(`Bearer ${await keys.sign({ role: 'authenticated', exp: 1 })}`, keys))?.body.msg).toBe('Invalid JWT');

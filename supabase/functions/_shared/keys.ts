@@ -35,7 +35,10 @@ export function publicApiKey(): string {
 
 /** The key for acting as the service role: the secret key, else the legacy service_role key. */
 export function serviceApiKey(): string {
-  return required(dictionaryKeys('SUPABASE_SECRET_KEYS')[0] ?? legacyKey('SUPABASE_SERVICE_ROLE_KEY'), 'SUPABASE_SECRET_KEYS or SUPABASE_SERVICE_ROLE_KEY');
+  return required(
+    dictionaryKeys('SUPABASE_SECRET_KEYS')[0] ?? legacyKey('SUPABASE_SERVICE_ROLE_KEY'),
+    'SUPABASE_SECRET_KEYS or SUPABASE_SERVICE_ROLE_KEY',
+  );
 }
 
 /** Every key that stands for the service role: each secret key and the legacy service_role key. */
