@@ -244,10 +244,14 @@ function bearerOf(req: IncomingMessage): string | undefined {
   return m ? m[1].trim() : undefined;
 }
 
-/** The apikey of a request: the `apikey` header, else the `apikey` URL parameter. */
+/** The `apikey` header of a request (what the gateway maps to a role, as the CLI's Kong does). */
 function apiKeyOf(req: IncomingMessage): string | undefined {
   const header = req.headers['apikey'];
-  if (typeof header === 'string' && header.trim()) return header.trim();
+  return typeof header === 'string' && header.trim() ? header.trim() : undefined;
+}
+
+/** The `apikey` URL parameter (checked like the header, never mapped to a role). */
+function apiKeyParameter(req: IncomingMessage): string | undefined {
   const query = (req.url ?? '').match(/[?&]apikey=([^&#]*)/)?.[1];
   if (!query) return undefined;
   try {
@@ -264,9 +268,11 @@ function jwtOfKey(key: string, ctx: GatewayContext): string | undefined {
   return undefined;
 }
 
-/** An `sb_` key of the request (apikey or bearer) that the project does not have, if any. */
+/** An `sb_` key of the request (apikey header or parameter, or bearer) that the project does not have, if any. */
 export function unknownApiKey(req: IncomingMessage, ctx: GatewayContext): string | undefined {
-  return [apiKeyOf(req), bearerOf(req)].find((key) => key !== undefined && isOpaqueKey(key) && jwtOfKey(key, ctx) === undefined);
+  return [apiKeyOf(req), apiKeyParameter(req), bearerOf(req)].find(
+    (key) => key !== undefined && isOpaqueKey(key) && jwtOfKey(key, ctx) === undefined,
+  );
 }
 
 /**
