@@ -1,4 +1,4 @@
-import { defineConfig, type IndexHtmlTransformContext, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type IndexHtmlTransformContext, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
@@ -92,7 +92,19 @@ function publicRoutePreloads(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The browser's key is VITE_SUPABASE_PUBLISHABLE_KEY; a build still configured with the legacy
+ * VITE_SUPABASE_ANON_KEY gets that one under the new name (in the code and in index.html's
+ * `%VITE_SUPABASE_PUBLISHABLE_KEY%`).
+ */
+function publishableKeyFallback(mode: string): Record<string, string> {
+  const env = loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_');
+  if (env.VITE_SUPABASE_PUBLISHABLE_KEY?.trim() || !env.VITE_SUPABASE_ANON_KEY?.trim()) return {};
+  return { 'import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY': JSON.stringify(env.VITE_SUPABASE_ANON_KEY.trim()) };
+}
+
+export default defineConfig(({ mode }) => ({
+  define: publishableKeyFallback(mode),
   plugins: [react(), robots(), publicRoutePreloads()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
@@ -124,4 +136,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -316,26 +316,26 @@ async function chromiumWithWebSecurity(): Promise<() => void> {
 
 /**
  * Builds the site with Vite's JS API into a temporary folder, pointed at `stack` (its API URL
- * and anon key), and serves it with `vite preview` on `sitePort`. close() stops the preview and
+ * and publishable key), and serves it with `vite preview` on `sitePort`. close() stops the preview and
  * deletes the build; it runs on Ctrl-C too. (bench/page.ts and bench/lighthouse.ts.)
  */
 export async function buildAndPreview(
-  stack: { apiUrl: string; anonKey: string },
+  stack: { apiUrl: string; publishableKey: string },
   sitePort: number,
 ): Promise<{ outDir: string; buildSeconds: number; close(): Promise<void> }> {
   const outDir = mkdtempSync(join(tmpdir(), 'supperhost-bench-dist-'));
   const removeBuild = () => rmSync(outDir, { recursive: true, force: true });
   const removeOutDir = onCleanup(async () => removeBuild(), removeBuild);
-  const savedEnv = { url: process.env.VITE_SUPABASE_URL, key: process.env.VITE_SUPABASE_ANON_KEY };
+  const savedEnv = { url: process.env.VITE_SUPABASE_URL, key: process.env.VITE_SUPABASE_PUBLISHABLE_KEY };
   const restoreEnv = () => {
     if (savedEnv.url === undefined) delete process.env.VITE_SUPABASE_URL;
     else process.env.VITE_SUPABASE_URL = savedEnv.url;
-    if (savedEnv.key === undefined) delete process.env.VITE_SUPABASE_ANON_KEY;
-    else process.env.VITE_SUPABASE_ANON_KEY = savedEnv.key;
+    if (savedEnv.key === undefined) delete process.env.VITE_SUPABASE_PUBLISHABLE_KEY;
+    else process.env.VITE_SUPABASE_PUBLISHABLE_KEY = savedEnv.key;
   };
   try {
     process.env.VITE_SUPABASE_URL = stack.apiUrl;
-    process.env.VITE_SUPABASE_ANON_KEY = stack.anonKey;
+    process.env.VITE_SUPABASE_PUBLISHABLE_KEY = stack.publishableKey;
     const vite = await import('vite');
     say('  Building the site (vite build)...');
     const t0 = performance.now();

@@ -70,7 +70,7 @@ async function main() {
   if (withSite) {
     try {
       process.env.VITE_SUPABASE_URL = stack.apiUrl;
-      process.env.VITE_SUPABASE_ANON_KEY = stack.anonKey;
+      process.env.VITE_SUPABASE_PUBLISHABLE_KEY = stack.publishableKey;
       const { createServer } = await import('vite');
       const vite = await createServer({ root: ROOT, server: { host: '127.0.0.1', port: sitePort, strictPort: true }, logLevel: 'warn' });
       await vite.listen();
@@ -89,6 +89,9 @@ SupperHost local stack is running.
      Mailbox URL: ${stack.mailboxUrl}
         Site URL: ${withSite ? siteUrl : '(not started: `npm run stack` serves no site; use `npm start`)'}
    Functions URL: ${stack.apiUrl}/functions/v1
+        JWKS URL: ${stack.apiUrl}/auth/v1/.well-known/jwks.json
+ Publishable key: ${stack.publishableKey}
+      Secret key: ${stack.secretKey}
         anon key: ${stack.anonKey}
 service_role key: ${stack.serviceRoleKey}
       JWT secret: ${stack.jwtSecret}

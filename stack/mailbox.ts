@@ -60,7 +60,7 @@ export interface MailboxOptions {
   /** The key senders must present (Authorization: Bearer); default LOCAL_EMAIL_API_KEY. */
   apiKey?: string;
   /** The delivery safety net: send-outbox's URL (e.g. `${apiUrl}/functions/v1/send-outbox`) and the service-role key. */
-  sendOutbox?: { url: string; serviceRoleKey: string };
+  sendOutbox?: { url: string; secretKey: string };
   /** Safety-net period (default 1000 ms; 0: no safety net, deliverNow and reads still run a pass). */
   intervalMs?: number;
   /** The database, read only: GET /api/messages?to= waits for that address's pending messages. */
@@ -334,8 +334,7 @@ export async function startMailbox({
       const res = await fetch(sendOutbox.url, {
         method: 'POST',
         headers: {
-          authorization: `Bearer ${sendOutbox.serviceRoleKey}`,
-          apikey: sendOutbox.serviceRoleKey,
+          apikey: sendOutbox.secretKey,
           'content-type': 'application/json',
         },
         body: '{}',

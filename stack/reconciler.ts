@@ -1,7 +1,7 @@
 /**
  * The payment reconciler's schedule on the local stack, as the pg_cron job is on hosted
  * Supabase (README, "Deploy to Supabase"): every `intervalMs` (default 60 s) it calls the
- * reconcile-payments function as the service role through the gateway, so charges and
+ * reconcile-payments function with the secret key (the service role) through the gateway, so charges and
  * refunds the booking functions could not finish are settled locally the way they are in
  * production. A failed run (functions restarting, stack stopping) is simply tried again.
  */
@@ -9,7 +9,8 @@
 export interface ReconcilerOptions {
   /** reconcile-payments' URL, e.g. `${apiUrl}/functions/v1/reconcile-payments`. */
   url: string;
-  serviceRoleKey: string;
+  /** The secret key (sb_secret_…), sent as apikey as the scheduled job does. */
+  secretKey: string;
   /** Period between runs (default 60 000 ms). */
   intervalMs?: number;
   log?: (line: string) => void;
@@ -19,12 +20,12 @@ export interface RunningReconciler {
   stop(): Promise<void>;
 }
 
-export function startReconciler({ url, serviceRoleKey, intervalMs = 60_000, log }: ReconcilerOptions): RunningReconciler {
+export function startReconciler({ url, secretKey, intervalMs = 60_000, log }: ReconcilerOptions): RunningReconciler {
   let running: Promise<void> | null = null;
   const run = async () => {
     const res = await fetch(url, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${serviceRoleKey}`, apikey: serviceRoleKey, 'Content-Type': 'application/json' },
+      headers: { apikey: secretKey, 'Content-Type': 'application/json' },
       body: '{}',
       signal: AbortSignal.timeout(55_000),
     });

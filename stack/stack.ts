@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { LOCAL_JWT_SECRET, makeApiKeys } from './config.ts';
+import type { JWK } from 'jose';
+import { LOCAL_JWT_SECRET, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, makeApiKeys } from './config.ts';
+import { loadSigningKey } from './jwt.ts';
 import { mailboxAuthMailer, mailboxProviderEnv } from './mailbox.ts';
 import { isPortFree } from './ports.ts';
 import { dataDirVersionProblem, migrate, ROOT, startPostgres, stopStalePostgres } from './postgres.ts';
@@ -15,9 +17,17 @@ export interface StackPorts {
 
 export interface StackInfo {
   apiUrl: string;
+  /** sb_publishable_…: the anon role, for browsers. */
+  publishableKey: string;
+  /** sb_secret_…: the service role, for servers. */
+  secretKey: string;
+  /** Legacy anon key (HS256 JWT), still accepted. */
   anonKey: string;
+  /** Legacy service_role key (HS256 JWT), still accepted. */
   serviceRoleKey: string;
   jwtSecret: string;
+  /** The ES256 key that signs sessions (private JWK, local only; its public half is the JWKS). */
+  signingKey: JWK;
   dbUrl: string;
   functionsUrl: string;
   mailboxUrl: string;
@@ -151,7 +161,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     }
   }
 
-  const { anonKey, serviceRoleKey } = makeApiKeys(LOCAL_JWT_SECRET);
+  const { anonKey, serviceRoleKey } = await makeApiKeys(LOCAL_JWT_SECRET);
   const stoppers: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const s of stoppers.reverse()) await s().catch(() => undefined);
@@ -161,6 +171,8 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
   try {
     mkdirSync(opts.dataDir, { recursive: true });
     assertReachableByPostgresUser(opts.dataDir);
+    // Kept with the data, so that sessions survive a restart (a new data folder, a new key).
+    const signingKey = await loadSigningKey(join(opts.dataDir, 'signing_keys.json'));
     const db = await startPostgres({ dataDir: dbDir, port: opts.ports.db, persistent: !opts.ephemeral, throwaway: opts.ephemeral && !opts.durable });
     stoppers.push(() => db.stop());
     log(`PostgreSQL started on port ${opts.ports.db}`);
@@ -171,9 +183,12 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     const apiUrl = `http://127.0.0.1:${opts.ports.api}`;
     const info: StackInfo = {
       apiUrl,
+      publishableKey: LOCAL_PUBLISHABLE_KEY,
+      secretKey: LOCAL_SECRET_KEY,
       anonKey,
       serviceRoleKey,
       jwtSecret: LOCAL_JWT_SECRET,
+      signingKey,
       dbUrl: db.url,
       functionsUrl: `http://127.0.0.1:${opts.ports.functions}`,
       mailboxUrl: `http://127.0.0.1:${opts.ports.mailbox}`,
@@ -194,6 +209,8 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
         SUPABASE_URL: apiUrl,
         SUPABASE_ANON_KEY: anonKey,
         SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
+        SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: LOCAL_PUBLISHABLE_KEY }),
+        SUPABASE_SECRET_KEYS: JSON.stringify({ default: LOCAL_SECRET_KEY }),
         SUPABASE_DB_URL: db.url,
         SITE_URL: opts.siteUrl,
         // Production builds of the npm packages, as deployed (the email renderer sees to React's
@@ -215,6 +232,9 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       jwtSecret: LOCAL_JWT_SECRET,
       anonKey,
       serviceRoleKey,
+      publishableKey: LOCAL_PUBLISHABLE_KEY,
+      secretKey: LOCAL_SECRET_KEY,
+      signingKey,
       functionsUrl: info.functionsUrl,
       siteUrl: opts.siteUrl,
       functionVerifyJwt: readFunctionVerifyJwt(),
@@ -223,13 +243,13 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     });
     stoppers.push(() => gateway.close());
     log(`API gateway on port ${opts.ports.api}`);
-    await loadSeedAssets({ apiUrl, serviceRoleKey, log }); // the demo's images (supabase/seed-assets), when the demo organizations exist
+    await loadSeedAssets({ apiUrl, serviceRoleKey: LOCAL_SECRET_KEY, log }); // the demo's images (supabase/seed-assets), when the demo organizations exist
 
     const { startMailbox } = await import('./mailbox.ts');
     const mailbox = await startMailbox({
       port: opts.ports.mailbox,
       dbUrl: db.url,
-      sendOutbox: { url: `${apiUrl}/functions/v1/send-outbox`, serviceRoleKey },
+      sendOutbox: { url: `${apiUrl}/functions/v1/send-outbox`, secretKey: LOCAL_SECRET_KEY },
       intervalMs: opts.deliveryIntervalMs,
     });
     stoppers.push(() => mailbox.close());
@@ -245,7 +265,12 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     const reconcileIntervalMs = opts.reconcileIntervalMs ?? 60_000;
     if (reconcileIntervalMs > 0) {
       const { startReconciler } = await import('./reconciler.ts');
-      const reconciler = startReconciler({ url: `${apiUrl}/functions/v1/reconcile-payments`, serviceRoleKey, intervalMs: reconcileIntervalMs, log });
+      const reconciler = startReconciler({
+        url: `${apiUrl}/functions/v1/reconcile-payments`,
+        secretKey: LOCAL_SECRET_KEY,
+        intervalMs: reconcileIntervalMs,
+        log,
+      });
       stoppers.push(() => reconciler.stop());
     }
 

@@ -5,7 +5,8 @@
  */
 export interface AppEnv {
   SUPABASE_URL: string;
-  SUPABASE_ANON_KEY: string;
+  /** The publishable key (sb_publishable_…), or the legacy anon key. */
+  SUPABASE_PUBLISHABLE_KEY: string;
   SQUARE_APPLICATION_ID?: string;
   SQUARE_LOCATION_ID?: string;
   SQUARE_ENVIRONMENT: 'sandbox' | 'production';
@@ -21,8 +22,13 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
   if (!url || !/^https?:\/\/[^\s/]+/.test(url)) {
     problems.push('- VITE_SUPABASE_URL: must be the API URL, e.g. http://127.0.0.1:54321');
   }
-  const anonKey = optional(raw.VITE_SUPABASE_ANON_KEY);
-  if (!anonKey || anonKey.length < 20) problems.push('- VITE_SUPABASE_ANON_KEY: must be the anon (public) key');
+  // The legacy anon key still works (VITE_SUPABASE_ANON_KEY) until the project drops it.
+  const publishableKey = optional(raw.VITE_SUPABASE_PUBLISHABLE_KEY) ?? optional(raw.VITE_SUPABASE_ANON_KEY);
+  if (!publishableKey || publishableKey.length < 20) {
+    problems.push('- VITE_SUPABASE_PUBLISHABLE_KEY: must be the publishable key (sb_publishable_…; the legacy VITE_SUPABASE_ANON_KEY also works)');
+  } else if (publishableKey.startsWith('sb_secret_')) {
+    problems.push('- VITE_SUPABASE_PUBLISHABLE_KEY: is a secret key, which must never reach a browser; use the publishable key');
+  }
   const environment = optional(raw.VITE_SQUARE_ENVIRONMENT) ?? 'sandbox';
   if (environment !== 'sandbox' && environment !== 'production') {
     problems.push('- VITE_SQUARE_ENVIRONMENT: must be "sandbox" or "production"');
@@ -32,7 +38,7 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
   }
   return {
     SUPABASE_URL: url!.replace(/\/+$/, ''),
-    SUPABASE_ANON_KEY: anonKey!,
+    SUPABASE_PUBLISHABLE_KEY: publishableKey!,
     SQUARE_APPLICATION_ID: optional(raw.VITE_SQUARE_APPLICATION_ID),
     SQUARE_LOCATION_ID: optional(raw.VITE_SQUARE_LOCATION_ID),
     SQUARE_ENVIRONMENT: environment as AppEnv['SQUARE_ENVIRONMENT'],

@@ -8,7 +8,7 @@ export interface PublicRpcAnswer {
 }
 
 /**
- * Exactly the request `supabase.rpc(fn, args)` makes with the anon key (PostgREST
+ * Exactly the request `supabase.rpc(fn, args)` makes with the publishable key (PostgREST
  * `POST /rest/v1/rpc/<fn>`), written with fetch on purpose: public pages read their data before
  * supabase-js (~52 KB gzip) is loaded, which only the payment step and the admin need.
  */
@@ -16,8 +16,8 @@ export async function postPublicRpc(fn: string, args: Record<string, unknown>): 
   const response = await fetch(`${env.SUPABASE_URL}/rest/v1/rpc/${fn}`, {
     method: 'POST',
     headers: {
-      apikey: env.SUPABASE_ANON_KEY,
-      Authorization: `Bearer ${env.SUPABASE_ANON_KEY}`,
+      apikey: env.SUPABASE_PUBLISHABLE_KEY,
+      Authorization: `Bearer ${env.SUPABASE_PUBLISHABLE_KEY}`,
       'Content-Type': 'application/json',
       'Content-Profile': 'public',
       Accept: 'application/json',

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
-import { JwtError, signJwt, verifyJwt, type JwtClaims } from '../jwt.ts';
+import { JwtError, type JwtClaims } from '../jwt.ts';
 import {
   formatBytes,
   inTransaction,
@@ -323,7 +323,7 @@ async function issueSession(ctx: GatewayContext, db: Queryable, user: UserRow, s
   const now = Math.floor(Date.now() / 1000);
   const claims = accessTokenClaims(user, sessionId, `${ctx.apiUrl}/auth/v1`, signedInAt, now);
   return {
-    access_token: signJwt(claims, ctx.jwtSecret),
+    access_token: await ctx.jwt.sign(claims),
     token_type: 'bearer',
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
     expires_at: now + ACCESS_TOKEN_TTL_SECONDS,
@@ -428,10 +428,9 @@ async function requireUser(req: IncomingMessage, ctx: GatewayContext): Promise<{
   if (!m) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   let claims: JwtClaims;
   try {
-    claims = verifyJwt(m[1], ctx.jwtSecret);
+    claims = await ctx.jwt.verify(m[1]);
   } catch (error) {
-    const reason =
-      error instanceof JwtError && /expired/.test(error.message) ? 'token has invalid claims: token is expired' : (error as Error).message;
+    const reason = error instanceof JwtError && error.expired ? 'token has invalid claims: token is expired' : (error as Error).message;
     throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
   }
   const sub = typeof claims.sub === 'string' ? claims.sub : '';
@@ -834,6 +833,8 @@ export async function handleAuth(
       return send(204);
     }
     if (path === '/settings' && method === 'GET') return send(200, authSettings(auth.settings));
+    // The public halves of the signing keys, for verifying sessions without asking the server.
+    if (path === '/.well-known/jwks.json' && method === 'GET') return send(200, ctx.jwt.jwks, { 'cache-control': 'public, max-age=600' });
     if (path === '/health' && method === 'GET') {
       return send(200, { version: 'supperhost-local', name: 'GoTrue', description: 'Local GoTrue-compatible auth (SupperHost stack)' });
     }

@@ -1,13 +1,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
-import { JwtError, verifyJwt, type JwtClaims } from '../jwt.ts';
+import { JwtError, type JwtClaims, type JwtKeys } from '../jwt.ts';
 
-/** What every gateway handler gets: the pool, the secret, and where the other parts live. */
+/** What every gateway handler gets: the pool, the keys, and where the other parts live. */
 export interface GatewayContext {
   pool: pg.Pool;
   jwtSecret: string;
+  /** The legacy anon key (an HS256 JWT): what the publishable key stands for. */
   anonKey: string;
+  /** The legacy service_role key (an HS256 JWT): what the secret key stands for. */
   serviceRoleKey: string;
+  /** sb_publishable_…: the anon role. */
+  publishableKey: string;
+  /** sb_secret_…: the service role. */
+  secretKey: string;
+  /** Signs sessions (ES256) and verifies tokens (ES256 sessions, legacy HS256 keys). */
+  jwt: JwtKeys;
   /** Public URL of the gateway itself, e.g. http://127.0.0.1:54321 */
   apiUrl: string;
   /** Base URL of the Deno functions runner, e.g. http://127.0.0.1:54329 */
@@ -224,30 +232,92 @@ export async function readJson(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-/** The bearer token of a request, or the apikey header when there is no Authorization. */
-export function bearerToken(req: IncomingMessage): string | undefined {
+/** The hosted gateway's answer to an `sb_` key the project does not have. */
+export const INVALID_API_KEY_BODY = { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' };
+
+/** Publishable and secret keys are opaque strings, not JWTs. */
+const isOpaqueKey = (value: string) => value.startsWith('sb_');
+
+function bearerOf(req: IncomingMessage): string | undefined {
   const auth = req.headers['authorization'];
-  if (typeof auth === 'string') {
-    const m = auth.match(/^Bearer\s+(.+)$/i);
-    if (m) return m[1].trim();
+  const m = typeof auth === 'string' ? auth.match(/^Bearer\s+(.+)$/i) : null;
+  return m ? m[1].trim() : undefined;
+}
+
+/** The `apikey` header of a request (what the gateway maps to a role, as the CLI's Kong does). */
+function apiKeyOf(req: IncomingMessage): string | undefined {
+  const header = req.headers['apikey'];
+  return typeof header === 'string' && header.trim() ? header.trim() : undefined;
+}
+
+/** The `apikey` URL parameter (checked like the header, never mapped to a role). */
+function apiKeyParameter(req: IncomingMessage): string | undefined {
+  const query = (req.url ?? '').match(/[?&]apikey=([^&#]*)/)?.[1];
+  if (!query) return undefined;
+  try {
+    return decodeURIComponent(query) || undefined;
+  } catch {
+    return undefined;
   }
-  const apikey = req.headers['apikey'];
-  return typeof apikey === 'string' && apikey ? apikey : undefined;
+}
+
+/** The legacy JWT an opaque key stands for; undefined for a key the project does not have. */
+function jwtOfKey(key: string, ctx: GatewayContext): string | undefined {
+  if (key === ctx.publishableKey) return ctx.anonKey;
+  if (key === ctx.secretKey) return ctx.serviceRoleKey;
+  return undefined;
+}
+
+/** An `sb_` key of the request (apikey header or parameter, or bearer) that the project does not have, if any. */
+export function unknownApiKey(req: IncomingMessage, ctx: GatewayContext): string | undefined {
+  return [apiKeyOf(req), apiKeyParameter(req), bearerOf(req)].find(
+    (key) => key !== undefined && isOpaqueKey(key) && jwtOfKey(key, ctx) === undefined,
+  );
+}
+
+/**
+ * For a request whose Authorization carries no JWT (none, or an `sb_` key) and whose key is a
+ * publishable or secret key: the JWT of that key's role, which the gateway puts in
+ * Authorization. Undefined otherwise (a JWT is passed through as it is).
+ */
+export function opaqueKeyJwt(req: IncomingMessage, ctx: GatewayContext): string | undefined {
+  const bearer = bearerOf(req);
+  if (bearer !== undefined && !isOpaqueKey(bearer)) return undefined;
+  const key = apiKeyOf(req) ?? bearer;
+  return key !== undefined && isOpaqueKey(key) ? jwtOfKey(key, ctx) : undefined;
+}
+
+/**
+ * The JWT a request runs with, as Supabase's API gateway hands it on (supabase/cli's Kong
+ * template): a JWT in Authorization is passed through; otherwise (no Authorization, or an
+ * `sb_` key in it) the apikey decides: the publishable key is swapped for the anon key's JWT,
+ * the secret key for the service role's, a legacy JWT key is itself. An opaque key the
+ * project does not have is a 401 (server.ts refuses it before any handler; this is the net).
+ */
+export function bearerToken(req: IncomingMessage, ctx: GatewayContext): string | undefined {
+  const bearer = bearerOf(req);
+  if (bearer !== undefined && !isOpaqueKey(bearer)) return bearer;
+  const key = apiKeyOf(req) ?? bearer;
+  if (key === undefined) return undefined;
+  if (!isOpaqueKey(key)) return key;
+  const jwt = jwtOfKey(key, ctx);
+  if (jwt === undefined) throw new HttpError(401, INVALID_API_KEY_BODY);
+  return jwt;
 }
 
 /**
  * Resolves the JWT claims a request runs with, as PostgREST does: no token means anon;
  * a bad token is a 401 with PGRST301/PGRST303.
  */
-export function requestClaims(req: IncomingMessage, ctx: GatewayContext): JwtClaims {
-  const token = bearerToken(req);
+export async function requestClaims(req: IncomingMessage, ctx: GatewayContext): Promise<JwtClaims> {
+  const token = bearerToken(req, ctx);
   if (!token) return { role: 'anon' };
   try {
-    const claims = verifyJwt(token, ctx.jwtSecret);
+    const claims = await ctx.jwt.verify(token);
     if (!claims.role) claims.role = 'anon';
     return claims;
   } catch (error) {
-    const expired = error instanceof JwtError && /expired/.test(error.message);
+    const expired = error instanceof JwtError && error.expired;
     throw new HttpError(
       401,
       {

@@ -1,13 +1,16 @@
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import { verifyJwt } from '../jwt.ts';
-import { sendJson, type GatewayContext } from './context.ts';
+import type { JwtKeys } from '../jwt.ts';
+import { opaqueKeyJwt, sendJson, type GatewayContext } from './context.ts';
 
 /**
- * /functions/v1/<name>[/...]: Supabase's functions relay. With verify_jwt on (the default)
- * the Authorization header must carry a valid JWT signed with the project secret (the anon
- * key counts); then the request is proxied, streaming both ways, to the Deno runner at
- * `${ctx.functionsUrl}/<name>[/...]`, and the runner's answer (404 for an unknown function)
- * is passed through.
+ * /functions/v1/<name>[/...]: Supabase's functions relay. As the API gateway does, a request
+ * whose Authorization carries no JWT (none, or an `sb_` key) gets the JWT of its apikey's role
+ * in Authorization (publishable → anon, secret → service_role); the apikey header goes on
+ * unchanged. With verify_jwt on (the default) the Authorization header must then carry a
+ * valid JWT (a session signed with the signing key, or a legacy HS256 key); with verify_jwt =
+ * false the function authorizes its caller itself. The request is proxied, streaming both
+ * ways, to the Deno runner at `${ctx.functionsUrl}/<name>[/...]`, and the runner's answer
+ * (404 for an unknown function) is passed through.
  */
 
 const HOP_BY_HOP = new Set([
@@ -26,14 +29,14 @@ const HOP_BY_HOP = new Set([
 const FUNCTION_NAME = /^[A-Za-z0-9_-]+$/;
 
 /** The check Supabase's relay makes when verify_jwt is on; null when the request may pass. */
-export function verifyFunctionJwt(authorization: string | undefined, secret: string): { status: number; body: { msg: string } } | null {
+export async function verifyFunctionJwt(authorization: string | undefined, keys: JwtKeys): Promise<{ status: number; body: { msg: string } } | null> {
   if (!authorization || !authorization.trim()) {
     return { status: 401, body: { msg: 'Error: Missing authorization header' } };
   }
   const m = authorization.match(/^Bearer\s+(\S+)\s*$/i);
   if (!m) return { status: 401, body: { msg: 'Error: Missing authorization header' } };
   try {
-    verifyJwt(m[1], secret);
+    await keys.verify(m[1]);
     return null;
   } catch {
     return { status: 401, body: { msg: 'Invalid JWT' } };
@@ -79,13 +82,16 @@ export async function handleFunctions(req: IncomingMessage, res: ServerResponse,
     return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
   }
 
+  const headers = forwardHeaders(req.headers);
+  const roleJwt = opaqueKeyJwt(req, ctx);
+  if (roleJwt) headers['authorization'] = `Bearer ${roleJwt}`;
   if (ctx.functionVerifyJwt(name)) {
-    const denied = verifyFunctionJwt(req.headers['authorization'], ctx.jwtSecret);
+    const authorization = headers['authorization'];
+    const denied = await verifyFunctionJwt(Array.isArray(authorization) ? authorization[0] : authorization, ctx.jwt);
     if (denied) return sendJson(res, denied.status, denied.body);
   }
 
   const target = new URL(`${rest}${url.search}`, ctx.functionsUrl);
-  const headers = forwardHeaders(req.headers);
   headers['x-forwarded-host'] = String(req.headers['host'] ?? '');
   headers['x-forwarded-proto'] = 'http';
   // A streamed (chunked) body stays chunked upstream whatever the method: Node's client would

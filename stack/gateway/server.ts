@@ -3,15 +3,20 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import type { JWK } from 'jose';
+import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from '../config.ts';
+import { createJwtKeys, newSigningKey } from '../jwt.ts';
 import {
   bodyAbandoned,
   DRAIN_LIMIT,
   DRAIN_TIMEOUT_MS,
   formatBytes,
   HttpError,
+  INVALID_API_KEY_BODY,
   JSON_BODY_LIMIT,
   RequestAbortedError,
   sendJson,
+  unknownApiKey,
   type GatewayContext,
 } from './context.ts';
 import { handleRest } from './rest/index.ts';
@@ -19,7 +24,13 @@ import { createAuthService, handleAuth, type AuthMailer, type AuthSettings } fro
 import { GLOBAL_FILE_SIZE_LIMIT, handleStorage, type StorageOptions } from './storage.ts';
 import { handleFunctions } from './functions.ts';
 
-export interface GatewayOptions extends Omit<GatewayContext, 'pool' | 'apiUrl'> {
+export interface GatewayOptions extends Omit<GatewayContext, 'pool' | 'apiUrl' | 'jwt' | 'publishableKey' | 'secretKey'> {
+  /** Defaults to the CLI's local publishable key. */
+  publishableKey?: string;
+  /** Defaults to the CLI's local secret key. */
+  secretKey?: string;
+  /** The ES256 session signing key (private JWK); a throwaway one when absent. */
+  signingKey?: JWK;
   dbUrl: string;
   port: number;
   host?: string;
@@ -313,8 +324,15 @@ export async function startGateway(opts: GatewayOptions): Promise<{ url: string;
   const pool = new pg.Pool({ connectionString: opts.dbUrl, max: 40 });
   pool.on('error', () => undefined);
   const apiUrl = `http://${host}:${opts.port}`;
-  const { auth: _auth, authMailer: _mailer, storageFileSizeLimit: _limit, configPath: _path, ...contextOptions } = opts;
-  const ctx: GatewayContext = { ...contextOptions, pool, apiUrl };
+  const { auth: _auth, authMailer: _mailer, storageFileSizeLimit: _limit, configPath: _path, signingKey, ...contextOptions } = opts;
+  const ctx: GatewayContext = {
+    ...contextOptions,
+    publishableKey: opts.publishableKey ?? LOCAL_PUBLISHABLE_KEY,
+    secretKey: opts.secretKey ?? LOCAL_SECRET_KEY,
+    jwt: await createJwtKeys({ secret: opts.jwtSecret, signingKey: signingKey ?? (await newSigningKey()) }),
+    pool,
+    apiUrl,
+  };
 
   // requireHostHeader: a missing Host is answered by route() in the API's shape instead of an empty 400.
   const server = createServer({ requireHostHeader: false }, (req, res) => {
@@ -389,9 +407,12 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: GatewayCont
     if (req.httpVersion === '1.1' && !req.headers['host']) return fail(400, 'missing_host', 'HTTP/1.1 requests must have a Host header');
     const path = url.pathname;
     api = apiOf(path);
-    if ((api === 'storage' || api === 'auth') && !hasKey(req, url) && !KEYLESS_ROUTES.some((r) => r.test(path))) {
+    const keyless = KEYLESS_ROUTES.some((r) => r.test(path));
+    if ((api === 'storage' || api === 'auth') && !hasKey(req, url) && !keyless) {
       return sendJson(res, 401, NO_API_KEY_BODY, { 'www-authenticate': 'Key realm="supabase"' });
     }
+    // A publishable or secret key the project does not have: refused as by the hosted gateway.
+    if (api !== 'none' && !keyless && unknownApiKey(req, ctx)) return sendJson(res, 401, INVALID_API_KEY_BODY);
     if (api === 'functions') {
       // The relay's body limit, on the announced length (a streamed body goes through as it comes).
       const declared = Number(req.headers['content-length']);

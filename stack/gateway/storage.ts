@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
-import { JwtError, verifyJwt, type JwtClaims } from '../jwt.ts';
+import { JwtError, type JwtClaims } from '../jwt.ts';
 import { bearerToken, formatBytes, JSON_BODY_LIMIT, readBodyUpTo, RequestAbortedError, withRoleTransaction, type GatewayContext } from './context.ts';
 import { MULTIPART_OVERHEAD_BYTES, MultipartError, parseMultipart as parseMultipartBody, type MultipartPart } from './multipart.ts';
 
@@ -166,17 +166,17 @@ function checkBucketName(name: string): string {
  */
 const isHeaderSafe = (value: string) => /^[\t\x20-\x7e]*$/.test(value);
 
-function storageClaims(req: IncomingMessage, ctx: GatewayContext): JwtClaims {
-  const token = bearerToken(req);
+async function storageClaims(req: IncomingMessage, ctx: GatewayContext): Promise<JwtClaims> {
+  const token = bearerToken(req, ctx);
   if (!token) return { role: 'anon' };
   try {
-    const claims = verifyJwt(token, ctx.jwtSecret);
+    const claims = await ctx.jwt.verify(token);
     const role = String(claims.role ?? 'anon');
     if (!['anon', 'authenticated', 'service_role'].includes(role)) throw StorageErrors.accessDenied(`role "${role}" is not allowed`);
     return { ...claims, role };
   } catch (error) {
     if (error instanceof StorageError) throw error;
-    throw StorageErrors.accessDenied(error instanceof JwtError && /expired/.test(error.message) ? 'jwt expired' : 'invalid signature');
+    throw StorageErrors.accessDenied(error instanceof JwtError && error.expired ? 'jwt expired' : 'invalid signature');
   }
 }
 
@@ -235,7 +235,7 @@ interface ObjectMetadata {
 async function upload(req: IncomingMessage, ctx: GatewayContext, opts: StorageOptions, rest: string, mode: 'create' | 'update') {
   const { bucket: bucketId, key } = splitBucketAndKey(rest);
   if (!isValidObjectKey(key)) throw StorageErrors.invalidKey(key);
-  const claims = storageClaims(req, ctx);
+  const claims = await storageClaims(req, ctx);
   const bucket = await findBucket(ctx, bucketId);
   const bucketLimit = bucket.file_size_limit != null ? Number(bucket.file_size_limit) : null;
   const limit = Math.min(opts.fileSizeLimit, bucketLimit ?? opts.fileSizeLimit);
@@ -334,7 +334,7 @@ async function readObjectAsCaller(req: IncomingMessage, ctx: GatewayContext, res
   const { bucket, key } = splitBucketAndKey(rest);
   if (!key) throw StorageErrors.noSuchKey();
   if (!isValidObjectKey(key)) throw StorageErrors.invalidKey(key);
-  const claims = storageClaims(req, ctx);
+  const claims = await storageClaims(req, ctx);
   return withStorageRole(ctx, claims, req, true, async (client) => {
     const {
       rows: [obj],
@@ -460,7 +460,7 @@ async function removeObjects(req: IncomingMessage, ctx: GatewayContext, bucket: 
     throw StorageErrors.invalidRequest('body must have required property "prefixes": a non-empty array of object names');
   }
   if (prefixes.length > 1000) throw StorageErrors.invalidRequest('body/prefixes must NOT have more than 1000 items');
-  const claims = storageClaims(req, ctx);
+  const claims = await storageClaims(req, ctx);
   return withStorageRole(ctx, claims, req, false, async (client) => {
     // Deleting needs DELETE and SELECT policies (RETURNING), as on Supabase; invisible rows are skipped.
     const { rows } = await client.query(`delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${OBJECT_COLUMNS}`, [
@@ -474,7 +474,7 @@ async function removeObjects(req: IncomingMessage, ctx: GatewayContext, bucket: 
 async function removeOne(req: IncomingMessage, ctx: GatewayContext, rest: string) {
   const { bucket, key } = splitBucketAndKey(rest);
   if (!isValidObjectKey(key)) throw StorageErrors.invalidKey(key);
-  const claims = storageClaims(req, ctx);
+  const claims = await storageClaims(req, ctx);
   return withStorageRole(ctx, claims, req, false, async (client) => {
     const { rowCount } = await client.query('delete from storage.objects where bucket_id = $1 and name = $2 returning id', [bucket, key]);
     if (!rowCount) throw StorageErrors.noSuchKey();
@@ -494,7 +494,7 @@ async function listObjects(req: IncomingMessage, ctx: GatewayContext, bucket: st
   const sortBy = (body.sortBy ?? {}) as { column?: string; order?: string };
   const column = SORT_COLUMNS.has(String(sortBy.column)) ? String(sortBy.column) : 'name';
   const desc = String(sortBy.order ?? 'asc').toLowerCase() === 'desc';
-  const claims = storageClaims(req, ctx);
+  const claims = await storageClaims(req, ctx);
   const rows = await withStorageRole(ctx, claims, req, true, async (client) => {
     const { rows } = await client.query<Record<string, unknown> & { name: string }>(
       `select ${OBJECT_COLUMNS} from storage.objects
@@ -537,7 +537,7 @@ async function listObjects(req: IncomingMessage, ctx: GatewayContext, bucket: st
 const BUCKET_COLUMNS = 'id, name, owner, public, file_size_limit, allowed_mime_types, created_at, updated_at';
 
 async function listBuckets(req: IncomingMessage, ctx: GatewayContext, id?: string) {
-  const claims = storageClaims(req, ctx);
+  const claims = await storageClaims(req, ctx);
   return withStorageRole(ctx, claims, req, true, async (client) => {
     const { rows } = id
       ? await client.query(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [id])

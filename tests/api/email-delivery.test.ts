@@ -93,6 +93,8 @@ function functionsEnv(gatewayUrl: string, extra: Record<string, string> = {}): R
     SUPABASE_URL: gatewayUrl,
     SUPABASE_ANON_KEY: env.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: env.serviceRoleKey,
+    SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: env.publishableKey }),
+    SUPABASE_SECRET_KEYS: JSON.stringify({ default: env.secretKey }),
     SUPABASE_DB_URL: dbUrl,
     ...extra,
   };
@@ -284,6 +286,7 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
       jwtSecret: env.jwtSecret,
       anonKey: env.anonKey,
       serviceRoleKey: env.serviceRoleKey,
+      signingKey: env.signingKey,
       siteUrl: env.siteUrl,
       port: gatewayPort,
       functionsUrl: runner.url,
@@ -312,11 +315,12 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
     const [row] = await insertPending(['auth']);
     const body = { ids: [row.id] };
 
+    // verify_jwt = false: the function itself refuses (401 without a credential, 403 with any but the secret).
     const noAuth = await fetch(`${gateway.url}/functions/v1/send-outbox`, { method: 'POST', body: JSON.stringify(body) });
-    expect(noAuth.status).toBe(401); // verify_jwt = true: refused by the relay
-    await noAuth.body?.cancel();
-    const forged = signJwt({ role: 'service_role', exp: Math.floor(Date.now() / 1000) + 600 }, 'not-the-project-secret-not-the-project-secret');
-    expect((await sendOutbox(body, forged)).status).toBe(401);
+    expect(noAuth.status).toBe(401);
+    expect(await noAuth.json()).toMatchObject({ code: 'unauthorized' });
+    const forged = await signJwt({ role: 'service_role', exp: Math.floor(Date.now() / 1000) + 600 }, 'not-the-project-secret-not-the-project-secret');
+    expect((await sendOutbox(body, forged)).json.code).toBe('service_role_required');
 
     const anon = await sendOutbox(body, env.anonKey);
     expect(anon.status).toBe(403);
@@ -348,7 +352,7 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('email delivery thro
     const forgeries = {
       'alg none': `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(claims)}.`,
       unsigned: `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url(claims)}.`,
-      'wrong secret': signJwt(claims, 'not-the-project-secret-not-the-project-secret'),
+      'wrong secret': await signJwt(claims, 'not-the-project-secret-not-the-project-secret'),
       'the key with its payload swapped': `${env.serviceRoleKey.split('.')[0]}.${b64url({ ...claims, iat: 1 })}.${env.serviceRoleKey.split('.')[2]}`,
       'the anon key': env.anonKey,
     };

@@ -129,8 +129,8 @@ describe('/functions/v1 through the gateway', () => {
     expect(missing.status).toBe(401);
     expect(await missing.json()).toEqual({ msg: 'Error: Missing authorization header' });
 
-    const forged = signJwt({ role: 'service_role', exp: Math.floor(Date.now() / 1000) + 60 }, 'not-the-project-secret-not-the-project-secret');
-    const expired = signJwt({ role: 'anon', exp: Math.floor(Date.now() / 1000) - 10 }, env.jwtSecret);
+    const forged = await signJwt({ role: 'service_role', exp: Math.floor(Date.now() / 1000) + 60 }, 'not-the-project-secret-not-the-project-secret');
+    const expired = await signJwt({ role: 'anon', exp: Math.floor(Date.now() / 1000) - 10 }, env.jwtSecret);
     for (const token of ['garbage', forged, expired]) {
       const res = await fetch(url, { method: 'POST', body, headers: { authorization: `Bearer ${token}` } });
       expect(res.status).toBe(401);

@@ -1000,12 +1000,12 @@ beforeAll(async () => {
   keys = {
     anon: env.anonKey,
     user: data.session!.access_token,
-    expired: signJwt({ role: 'anon', iss: 'supabase-demo', exp: now - 60 }, env.jwtSecret),
-    forged: signJwt({ role: 'service_role', exp: now + 3600 }, 'not-the-project-secret-not-the-project-secret'),
+    expired: await signJwt({ role: 'anon', iss: 'supabase-demo', exp: now - 60 }, env.jwtSecret),
+    forged: await signJwt({ role: 'service_role', exp: now + 3600 }, 'not-the-project-secret-not-the-project-secret'),
     unsigned: `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ role: 'service_role', exp: now + 3600 })}.`,
-    oddRole: signJwt({ role: 'postgres', exp: now + 3600 }, env.jwtSecret),
-    noSub: signJwt({ role: 'authenticated', aud: 'authenticated', exp: now + 3600 }, env.jwtSecret),
-    badSub: signJwt({ role: 'authenticated', aud: 'authenticated', sub: 'not-a-uuid', exp: now + 3600 }, env.jwtSecret),
+    oddRole: await signJwt({ role: 'postgres', exp: now + 3600 }, env.jwtSecret),
+    noSub: await signJwt({ role: 'authenticated', aud: 'authenticated', exp: now + 3600 }, env.jwtSecret),
+    badSub: await signJwt({ role: 'authenticated', aud: 'authenticated', sub: 'not-a-uuid', exp: now + 3600 }, env.jwtSecret),
   };
   // A public object to read, put there with the service role (the fuzz itself never has that key).
   const service = createClient(env.apiUrl, env.serviceRoleKey, options);

@@ -37,7 +37,7 @@ export default async function setup(project: TestProject) {
   if (process.env.SUPPERHOST_TEST_STACK !== 'db') {
     // The site, served by Vite and pointed at this stack's gateway.
     process.env.VITE_SUPABASE_URL = info.apiUrl;
-    process.env.VITE_SUPABASE_ANON_KEY = info.anonKey;
+    process.env.VITE_SUPABASE_PUBLISHABLE_KEY = info.publishableKey;
     const { createServer } = await import('vite');
     const vite = await createServer({
       root: ROOT,

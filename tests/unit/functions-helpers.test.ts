@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { signJwt } from '../../stack/jwt.ts';
+import { createJwtKeys, newSigningKey, signJwt } from '../../stack/jwt.ts';
 import { DENO_DIR, denoExecutable, parseDotenv } from '../../stack/functions-runner.ts';
 import { verifyFunctionJwt } from '../../stack/gateway/functions.ts';
 import { escapeHtml, LOCAL_EMAIL_API_KEY, mailboxProviderEnv, readSendRequest } from '../../stack/mailbox.ts';
@@ -30,13 +30,21 @@ describe('parseDotenv', () => {
 
 describe('verify_jwt (functions relay)', () => {
   const secret = 'test-secret-test-secret-test-secret-42';
-  it('needs a Bearer JWT signed with the project secret and not expired', () => {
-    expect(verifyFunctionJwt(undefined, secret)).toEqual({ status: 401, body: { msg: 'Error: Missing authorization header' } });
-    expect(verifyFunctionJwt('Basic abc', secret)?.body.msg).toBe('Error: Missing authorization header');
-    expect(verifyFunctionJwt('Bearer nope', secret)).toEqual({ status: 401, body: { msg: 'Invalid JWT' } });
-    expect(verifyFunctionJwt(`Bearer ${signJwt({ role: 'anon' }, 'another-secret-another-secret-another')}`, secret)?.body.msg).toBe('Invalid JWT');
-    expect(verifyFunctionJwt(`Bearer ${signJwt({ role: 'anon', exp: 1 }, secret)}`, secret)?.body.msg).toBe('Invalid JWT');
-    expect(verifyFunctionJwt(`Bearer ${signJwt({ role: 'anon' }, secret)}`, secret)).toBeNull();
+  it('needs a Bearer JWT signed with the signing key or the legacy secret, and not expired', async () => {
+    const keys = await createJwtKeys({ secret, signingKey: await newSigningKey() });
+    const other = await createJwtKeys({ secret, signingKey: await newSigningKey() });
+    const exp = Math.floor(Date.now() / 1000) + 60;
+    expect(await verifyFunctionJwt(undefined, keys)).toEqual({ status: 401, body: { msg: 'Error: Missing authorization header' } });
+    expect((await verifyFunctionJwt('Basic abc', keys))?.body.msg).toBe('Error: Missing authorization header');
+    expect(await verifyFunctionJwt('Bearer nope', keys)).toEqual({ status: 401, body: { msg: 'Invalid JWT' } });
+    expect((await verifyFunctionJwt(`Bearer ${await signJwt({ role: 'anon' }, 'another-secret-another-secret-another')}`, keys))?.body.msg).toBe(
+      'Invalid JWT',
+    );
+    expect((await verifyFunctionJwt(`Bearer ${await signJwt({ role: 'anon', exp: 1 }, secret)}`, keys))?.body.msg).toBe('Invalid JWT');
+    expect((await verifyFunctionJwt(`Bearer ${await other.sign({ role: 'authenticated', exp })}`, keys))?.body.msg).toBe('Invalid JWT');
+    expect((await verifyFunctionJwt(`Bearer ${await keys.sign({ role: 'authenticated', exp: 1 })}`, keys))?.body.msg).toBe('Invalid JWT');
+    expect(await verifyFunctionJwt(`Bearer ${await signJwt({ role: 'anon' }, secret)}`, keys)).toBeNull();
+    expect(await verifyFunctionJwt(`Bearer ${await keys.sign({ role: 'authenticated', exp })}`, keys)).toBeNull();
   });
 });
 

@@ -84,7 +84,7 @@ export async function readApiRequest(req: IncomingMessage, ctx: GatewayContext, 
   checkApiKey(req, url);
   const { target, segments } = parseTarget(url);
   checkProfile(req, method);
-  const claims = requestClaims(req, ctx);
+  const claims = await requestClaims(req, ctx);
   const role = String(claims.role ?? 'anon');
   const base = { method, url, headers: req.headers, target, claims, role, body: undefined };
 

@@ -1,8 +1,13 @@
-// Supabase clients for the edge functions, and who the caller is. SUPABASE_URL,
-// SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY are provided by the runtime (hosted,
-// `supabase functions serve`, and the local stack alike). Base layer: imports http.ts only.
+// Supabase clients for the edge functions, and who the caller is. The URL and the keys come
+// from the runtime (hosted, `supabase functions serve`, and the local stack alike): the
+// publishable and secret keys when the project has them (SUPABASE_PUBLISHABLE_KEYS,
+// SUPABASE_SECRET_KEYS), else the legacy anon and service_role keys (keys.ts). Callers are
+// authorized here, inside the function (supabase/config.toml sets verify_jwt = false, which the
+// asymmetric signing keys require): a user by a session JWT verified against the project's
+// JWKS, the service role by its exact key. Base layer: imports http.ts and keys.ts only.
 import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2';
 import { refusal } from './http.ts';
+import { publicApiKey, serviceApiKey, serviceRoleSecrets } from './keys.ts';
 
 function env(name: string): string {
   const value = Deno.env.get(name);
@@ -16,7 +21,7 @@ const serviceClients = new WeakSet<SupabaseClient>();
 
 /** A client with the service role: bypasses row-level security. Server-side only. */
 export function createAdminClient(): SupabaseClient {
-  const client = createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), { auth: serverAuth });
+  const client = createClient(env('SUPABASE_URL'), serviceApiKey(), { auth: serverAuth });
   serviceClients.add(client);
   return client;
 }
@@ -39,19 +44,44 @@ export function sharedAdminClient(): SupabaseClient {
  */
 export function createUserClient(req: Request): SupabaseClient {
   const authorization = req.headers.get('Authorization');
-  return createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), {
+  return createClient(env('SUPABASE_URL'), publicApiKey(), {
     auth: serverAuth,
     global: { headers: authorization ? { Authorization: authorization } : {} },
   });
 }
 
-/** The signed-in caller's user, or null (anonymous or invalid token). */
-export async function getCaller(req: Request) {
-  const authorization = req.headers.get('Authorization') ?? '';
-  const token = authorization.replace(/^Bearer\s+/i, '');
-  if (!token) return null;
-  const { data, error } = await createAdminClient().auth.getUser(token);
-  return error ? null : data.user;
+let authClient: SupabaseClient | undefined;
+
+/** The claims of a verified user session. */
+export interface CallerClaims {
+  sub: string;
+  role: string;
+  email?: string;
+  [claim: string]: unknown;
+}
+
+/**
+ * The signed-in caller: the claims of the request's session JWT once verified, or null (no
+ * token, an API key, a legacy key, an unsigned, expired or foreign token, or no user in it).
+ * auth.getClaims verifies an asymmetric (ES256/RS256) token against the project's JWKS
+ * (/auth/v1/.well-known/jwks.json, cached per worker) without a round trip; a token it cannot
+ * check itself (HS256, no kid, an unknown kid, alg none) goes to the Auth server (getUser),
+ * which refuses what it did not sign.
+ */
+export async function getCaller(req: Request): Promise<CallerClaims | null> {
+  const token = bearerToken(req);
+  if (!token || token.startsWith('sb_')) return null;
+  try {
+    authClient ??= createClient(env('SUPABASE_URL'), publicApiKey(), { auth: serverAuth });
+    const { data, error } = await authClient.auth.getClaims(token);
+    if (error || !data) return null;
+    const claims = data.claims as Record<string, unknown>;
+    // A user's session, not a role key: the anon and service_role keys carry no subject.
+    if (claims.role !== 'authenticated' || typeof claims.sub !== 'string' || !claims.sub) return null;
+    return claims as CallerClaims;
+  } catch {
+    return null; // a token that does not even parse, or a key the JWKS cannot import
+  }
 }
 
 /** The bearer token of the request, or null. */
@@ -71,34 +101,21 @@ export async function sameSecret(a: string, b: string): Promise<boolean> {
   return diff === 0;
 }
 
-/** The project's service-role secrets: SUPABASE_SERVICE_ROLE_KEY and any key of SUPABASE_SECRET_KEYS. */
-function serviceSecrets(): string[] {
-  const keys = [Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')?.trim() ?? ''];
-  const dictionary = Deno.env.get('SUPABASE_SECRET_KEYS')?.trim();
-  if (dictionary) {
-    try {
-      const parsed = JSON.parse(dictionary) as unknown;
-      if (parsed && typeof parsed === 'object') {
-        for (const value of Object.values(parsed)) if (typeof value === 'string') keys.push(value.trim());
-      }
-    } catch {
-      // not JSON: ignored
-    }
-  }
-  return keys.filter((key) => key.length >= 20);
-}
-
 /**
- * Refuses the request unless its bearer token IS the project's service-role secret
- * (compared in constant time): 401 without a token, 403 with any other token. Decoding the
- * token's role claim would trust whatever the token says when the function is reached
- * without the gateway's signature check; an exact secret cannot be forged.
+ * Refuses the request unless it carries the project's service-role secret itself (compared in
+ * constant time): a secret key (SUPABASE_SECRET_KEYS) in the apikey header, as a scheduled job
+ * sends it, or a secret key or the legacy service_role key as the bearer token. 401 without any
+ * credential, 403 with any other. Decoding a token's role claim would trust whatever the token
+ * says; an exact secret cannot be forged.
  */
 export async function requireServiceRole(req: Request): Promise<void> {
   const token = bearerToken(req);
-  if (!token) throw refusal(401, 'Authentication required: send the service role key as a Bearer token', 'unauthorized');
-  for (const secret of serviceSecrets()) {
-    if (await sameSecret(token, secret)) return;
+  const apikey = req.headers.get('apikey')?.trim() || null;
+  if (!token && !apikey) throw refusal(401, 'Authentication required: send the secret key as the apikey header', 'unauthorized');
+  const secrets = serviceRoleSecrets();
+  for (const secret of secrets) {
+    if (apikey && secret.startsWith('sb_') && (await sameSecret(apikey, secret))) return;
+    if (token && (await sameSecret(token, secret))) return;
   }
   throw refusal(403, 'Only the service role may call this function', 'service_role_required');
 }

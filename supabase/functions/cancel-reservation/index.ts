@@ -1,6 +1,7 @@
 // cancel-reservation: staff cancel a confirmed reservation and decide what happens to its money.
 //
-// verify_jwt = true (supabase/config.toml). The decision is taken in SQL as the caller
+// verify_jwt = false (supabase/config.toml): the function verifies the caller's session itself
+// (getCaller: a user's JWT, checked against the project's JWKS; 401 otherwise). The decision is taken in SQL as the caller
 // (staff_cancel_reservation checks membership with the caller's JWT: 403 outside the
 // organization, the same answer whether the reservation exists or not): the reservation is
 // cancelled (seats or spots return through the capacity trigger) and a refund, if any, is a
@@ -36,8 +37,8 @@ const inputSchema = z.object({
 Deno.serve(
   handler(async (req) => {
     allowMethods(req, 'POST');
-    const input = await readBody(req, inputSchema);
     if (!(await getCaller(req))) throw refusal(401, 'Sign in to cancel reservations', 'unauthorized');
+    const input = await readBody(req, inputSchema);
 
     const action = await callRpc<MoneyAction>(createUserClient(req), 'staff_cancel_reservation', {
       p_reservation_id: input.reservationId,

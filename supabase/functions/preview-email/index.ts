@@ -1,7 +1,7 @@
 // preview-email: what a guest would receive with a template staff are editing.
 //
-// verify_jwt = true (supabase/config.toml): only a signed-in staff member reaches it, and the
-// caller must be a member of the organization (public.is_org_member, asked as the caller; 403
+// verify_jwt = false (supabase/config.toml): the function verifies the caller's session itself
+// (getCaller: a user's JWT, checked against the project's JWKS; 401 otherwise), and the caller must be a member of the organization (public.is_org_member, asked as the caller; 403
 // otherwise). The given subject and body are rendered with sample data (a sample guest, a
 // dinner two weeks ahead, a booking code, a paid total, the policy, an address) in the
 // organization's branding, through the same renderer as every real email (email/render.tsx):
@@ -146,10 +146,8 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 Deno.serve(
   handler(async (req) => {
     allowMethods(req, 'POST');
+    if (!(await getCaller(req))) throw refusal(401, 'Sign in to preview emails', 'unauthorized');
     const input = await readBody(req, inputSchema);
-
-    const caller = await getCaller(req);
-    if (!caller) throw refusal(401, 'Sign in to preview emails', 'unauthorized');
 
     // Membership, asked as the caller (a super admin is a member of every organization).
     const { data: member, error: memberError } = await createUserClient(req).rpc('is_org_member', { org_id: input.orgId });

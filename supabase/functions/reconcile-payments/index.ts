@@ -1,7 +1,7 @@
 // reconcile-payments: settles the money the booking functions could not finish.
 //
-// Only the service role may call it (the bearer token must BE the service-role key, as for
-// send-outbox). Locally the stack's timer calls it every minute; in production a pg_cron
+// Only the service role may call it (its secret itself: the secret key as apikey, or the
+// service-role key as the bearer token, as for send-outbox; verify_jwt = false). Locally the stack's timer calls it every minute; in production a pg_cron
 // schedule does (README.md, "Deploy to Supabase").
 //
 // It finds (SQL payments_to_reconcile), older than `olderThanSeconds` (default 120, so a

@@ -1,7 +1,8 @@
 // refund-reservation: staff refund part of a paid booking without cancelling it (a goodwill
 // refund, a party that came smaller).
 //
-// verify_jwt = true. The decision is SQL run as the caller (staff_refund_reservation: members
+// verify_jwt = false: the function verifies the caller's session itself (getCaller: a user's
+// JWT, checked against the project's JWKS; 401 otherwise). The decision is SQL run as the caller (staff_refund_reservation: members
 // of the reservation's organization only, 403 otherwise; never more than is still refundable,
 // so never more than was paid in total). `requestKey` (one per dialog opening) makes a
 // repeated request answer the first one instead of refunding again. The refund goes to the
@@ -29,8 +30,8 @@ const inputSchema = z.object({
 Deno.serve(
   handler(async (req) => {
     allowMethods(req, 'POST');
-    const input = await readBody(req, inputSchema);
     if (!(await getCaller(req))) throw refusal(401, 'Sign in to refund reservations', 'unauthorized');
+    const input = await readBody(req, inputSchema);
 
     const action = await callRpc<MoneyAction>(createUserClient(req), 'staff_refund_reservation', {
       p_reservation_id: input.reservationId,

@@ -1,7 +1,7 @@
 // send-guest-email: staff write to a reservation's guest from the admin panel.
 //
-// verify_jwt = true (supabase/config.toml): only a signed-in staff member reaches it.
-// The caller must be able to read the reservation through row-level security, i.e. be a
+// verify_jwt = false (supabase/config.toml): the function verifies the caller's session itself
+// (getCaller: a user's JWT, checked against the project's JWKS; 401 otherwise). The caller must be able to read the reservation through row-level security, i.e. be a
 // member of the reservation's organization (or super admin); otherwise 403. The message
 // goes to the reservation's own guest email only: `email` (the recipient the admin panel
 // shows, prefilled with it) or `to` may be sent, but a different address is refused (400
@@ -52,10 +52,8 @@ const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim(
 Deno.serve(
   handler(async (req) => {
     allowMethods(req, 'POST');
+    if (!(await getCaller(req))) throw refusal(401, 'Sign in to email guests', 'unauthorized');
     const input = await readBody(req, inputSchema);
-
-    const caller = await getCaller(req);
-    if (!caller) throw refusal(401, 'Sign in to email guests', 'unauthorized');
 
     // Row-level security answers "may this caller see the reservation?".
     const { data: reservation, error: readError } = await createUserClient(req)

@@ -2,11 +2,11 @@
 // (supabase/functions/_shared/outbox.ts) and answers the counts
 // { sent, failed, deferred, skipped }.
 //
-// Only the service role may call it: the bearer token must BE the project's service-role
-// key (SUPABASE_SERVICE_ROLE_KEY, or a key of SUPABASE_SECRET_KEYS), compared in constant
-// time; 401 without a token, 403 with any other. The function checks this itself, so a
-// request reaching it without the gateway's verify_jwt (supabase/config.toml keeps it on
-// as well) cannot pass with a forged token. Called by the pg_cron + pg_net schedule once a
+// Only the service role may call it: the request must carry the project's secret itself (a
+// key of SUPABASE_SECRET_KEYS as the apikey header, or it or SUPABASE_SERVICE_ROLE_KEY as the
+// bearer token), compared in constant time; 401 without a credential, 403 with any other. The
+// function checks this itself (verify_jwt = false in supabase/config.toml), so a forged token
+// cannot pass. Called by the pg_cron + pg_net schedule once a
 // minute (README.md, "Deploy to Supabase"; locally the stack's timer) as the safety net
 // behind the immediate delivery after a booking or a guest email.
 //

@@ -4,10 +4,11 @@
 // (`Sitemap: <API URL>/functions/v1/sitemap`: a sitemap on another host is allowed when the
 // site's robots.txt declares it). Listed: the fixed public pages (/, /magnolia-supper-club,
 // /eat-at-home, /pop-up-chef) and every organization's page /{slug}, read the way the public
-// reads them (the anon key, under row-level security: what the home page lists). URLs are
+// reads them (the publishable key, under row-level security: what the home page lists). URLs are
 // absolute, on SITE_URL (where the site is served). HEAD answers the headers alone.
 import { allowMethods, handler } from '../_shared/http.ts';
 import { corsHeaders } from '../_shared/cors.ts';
+import { publicApiKey } from '../_shared/keys.ts';
 
 const FIXED_PAGES = ['/', '/magnolia-supper-club', '/eat-at-home', '/pop-up-chef'];
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -25,11 +26,11 @@ const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&am
 /** Every organization's slug, as anon reads them (row-level security applies), in slug order. */
 async function organizationSlugs(): Promise<string[]> {
   const api = env('SUPABASE_URL');
-  const anonKey = env('SUPABASE_ANON_KEY');
+  const key = publicApiKey();
   const slugs: string[] = [];
   for (let offset = 0; offset < MAX_URLS; offset += PAGE_SIZE) {
     const response = await fetch(`${api}/rest/v1/organizations?select=slug&order=slug.asc&offset=${offset}&limit=${PAGE_SIZE}`, {
-      headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, Accept: 'application/json' },
+      headers: { apikey: key, Authorization: `Bearer ${key}`, Accept: 'application/json' },
     });
     if (!response.ok) throw new Error(`Reading organizations failed: HTTP ${response.status} ${await response.text()}`);
     const rows = (await response.json()) as { slug: string }[];

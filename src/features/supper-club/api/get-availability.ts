@@ -34,7 +34,7 @@ export function parseAvailability(answer: unknown): SupperClubEvent[] {
 }
 
 /**
- * The request `invokeFunction(name)` makes (a bare POST to /functions/v1/<name> with the anon
+ * The request `invokeFunction(name)` makes (a bare POST to /functions/v1/<name> with the publishable
  * key), written with fetch so the page's first render does not wait for supabase-js (~52 KB
  * gzip), which loads with the payment step. The answer's body when 200, else an Error with the
  * server's message, as okBody.
@@ -42,7 +42,7 @@ export function parseAvailability(answer: unknown): SupperClubEvent[] {
 async function callFunction(name: string): Promise<unknown> {
   const response = await fetch(`${env.SUPABASE_URL}/functions/v1/${name}`, {
     method: 'POST',
-    headers: { apikey: env.SUPABASE_ANON_KEY, Authorization: `Bearer ${env.SUPABASE_ANON_KEY}` },
+    headers: { apikey: env.SUPABASE_PUBLISHABLE_KEY, Authorization: `Bearer ${env.SUPABASE_PUBLISHABLE_KEY}` },
   });
   const text = await response.text();
   let body: unknown;
