@@ -1,7 +1,7 @@
 // Supabase clients for the edge functions, and who the caller is. SUPABASE_URL,
 // SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY are provided by the runtime (hosted,
 // `supabase functions serve`, and the local stack alike). Base layer: imports http.ts only.
-import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2';
+import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { refusal } from './http.ts';
 
 function env(name: string): string {
