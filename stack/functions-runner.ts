@@ -99,6 +99,13 @@ export function denoEnv(extra: Record<string, string> = {}): Record<string, stri
   };
 }
 
+/** <dir>/<name>/index.ts of every function in `dir` (names starting with "_" or "." are not functions). */
+export function functionEntrypoints(dir = join(ROOT, 'supabase', 'functions')): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && !e.name.startsWith('_') && !e.name.startsWith('.') && existsSync(join(dir, e.name, 'index.ts')))
+    .map((e) => join(dir, e.name, 'index.ts'));
+}
+
 /**
  * Fills DENO_DIR with the npm packages `entrypoints` load, as DENO_LOCK pins them (the npm
  * registry is asked only for what is missing; the lock is never changed). Resolves with
@@ -221,10 +228,7 @@ export async function startFunctionsRunner({
   for (const key of Object.keys(secrets)) if (key.startsWith('SUPABASE_')) delete secrets[key];
 
   const deno = denoExecutable();
-  const entrypoints = readdirSync(dir, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && !e.name.startsWith('_') && !e.name.startsWith('.') && existsSync(join(dir, e.name, 'index.ts')))
-    .map((e) => join(dir, e.name, 'index.ts'));
-  const cacheProblem = await cacheDenoModules(entrypoints);
+  const cacheProblem = await cacheDenoModules(functionEntrypoints(dir));
   if (cacheProblem) log(`[functions] deno cache: ${cacheProblem}`);
 
   const readable = [...new Set([ROOT, dir, DENO_DIR])].join(',');
