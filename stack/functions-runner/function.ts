@@ -34,10 +34,26 @@ const readOnlyEnv = Object.freeze({
 });
 Object.defineProperty(Deno, 'env', { value: readOnlyEnv, writable: false, configurable: false, enumerable: true });
 
+// A retired worker (main.ts: half the wall clock, the soft CPU limit) takes no new requests
+// and ends once its requests are answered and its EdgeRuntime.waitUntil work is done, as
+// Edge Runtime keeps a retiring worker until its pending tasks have resolved.
+let retired = false;
+let inFlight = 0;
+let pending = 0;
+const endIfIdle = () => {
+  if (retired && inFlight === 0 && pending === 0) Deno.exit(0);
+};
+
 Object.defineProperty(globalThis, 'EdgeRuntime', {
   value: Object.freeze({
     waitUntil(promise: Promise<unknown>) {
-      Promise.resolve(promise).catch((error) => console.error('[EdgeRuntime.waitUntil]', error));
+      pending++;
+      return Promise.resolve(promise)
+        .catch((error) => console.error('[EdgeRuntime.waitUntil]', error))
+        .finally(() => {
+          pending--;
+          endIfIdle();
+        });
     },
   }),
   writable: false,
@@ -137,6 +153,33 @@ realServe(
     },
   },
   async (req, info) => {
+    if (req.headers.get('x-supperhost-runner') === 'retire') {
+      retired = true;
+      queueMicrotask(endIfIdle);
+      return new Response(null, { status: 204 });
+    }
+    inFlight++;
+    const finished = () => {
+      inFlight--;
+      setTimeout(endIfIdle, 0);
+    };
+    const res = await answer(req, info);
+    if (!res.body) {
+      finished();
+      return res;
+    }
+    // A request counts until its body has been sent (it may stream).
+    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+    res.body
+      .pipeTo(writable)
+      .catch(() => undefined)
+      .finally(finished);
+    return new Response(readable, res);
+  },
+);
+
+async function answer(req: Request, info: Deno.ServeHandlerInfo): Promise<Response> {
+  try {
     // The function sees the URL main.ts was called with, as before this extra hop.
     const { pathname, search } = new URL(req.url);
     const request = new Request(`${publicOrigin}${pathname}${search}`, {
@@ -145,11 +188,9 @@ realServe(
       body: req.body,
       signal: req.signal,
     });
-    try {
-      return await serveHandler(request, info);
-    } catch (error) {
-      console.error(`[functions] ${name} threw:`, error);
-      return Response.json({ code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' }, { status: 500 });
-    }
-  },
-);
+    return await serveHandler(request, info);
+  } catch (error) {
+    console.error(`[functions] ${name} threw:`, error);
+    return Response.json({ code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' }, { status: 500 });
+  }
+}

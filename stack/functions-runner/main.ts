@@ -111,7 +111,11 @@ function retire(worker: Worker, why: string) {
   worker.retired = true;
   if (current.get(worker.name) === worker) current.delete(worker.name);
   console.error(`[functions] ${worker.name}: ${why}; the worker retires`);
-  if (worker.inFlight === 0) worker.process.kill('SIGKILL');
+  // It ends itself once idle, its EdgeRuntime.waitUntil work done (function.ts).
+  fetch(`http://127.0.0.1:${worker.port}/`, { method: 'POST', headers: { 'x-supperhost-runner': 'retire' } }).then(
+    (res) => res.body?.cancel(),
+    () => undefined,
+  );
 }
 
 function startWorker(name: string): Worker {
@@ -254,7 +258,6 @@ async function proxy(worker: Worker, req: Request, pathname: string, search: str
     if (released) return;
     released = true;
     worker.inFlight--;
-    if (worker.retired && worker.inFlight === 0) worker.process.kill('SIGKILL');
   };
   const headers = new Headers(req.headers);
   for (const name of HOP_BY_HOP) headers.delete(name);

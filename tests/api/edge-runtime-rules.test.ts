@@ -6,6 +6,7 @@
  * with NODE_ENV unset.
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +63,15 @@ const FUNCTIONS: Record<string, string> = {
       return Response.json({ ok: true, pid: Deno.pid });
     });
   `,
+  'background/index.ts': `
+    // Work after the response, past the moment the worker retires (half the wall clock).
+    Deno.serve(() => {
+      EdgeRuntime.waitUntil(
+        new Promise((r) => setTimeout(r, 2500)).then(() => fetch(Deno.env.get('CALLBACK_URL') + '?pid=' + Deno.pid)),
+      );
+      return Response.json({ pid: Deno.pid });
+    });
+  `,
   'sleepy/index.ts': `
     Deno.serve(async () => {
       await new Promise((r) => setTimeout(r, 60_000));
@@ -85,12 +95,20 @@ for (const [path, source] of Object.entries(FUNCTIONS)) {
 }
 
 let runner: RunningFunctions;
+let callbacks: Server;
+const called: string[] = [];
 
 beforeAll(async () => {
+  callbacks = createServer((req, res) => {
+    called.push(new URL(req.url ?? '/', 'http://x').searchParams.get('pid') ?? '');
+    res.end();
+  });
+  const callbackPort = await freePort();
+  await new Promise<void>((r) => callbacks.listen(callbackPort, '127.0.0.1', r));
   runner = await startFunctionsRunner({
     port: await freePort(),
     functionsDir: dir,
-    env: { RULES_SECRET: 'kept' },
+    env: { RULES_SECRET: 'kept', CALLBACK_URL: `http://127.0.0.1:${callbackPort}/done` },
     restart: false,
     // Small limits, so that the tests reach them quickly.
     limits: { memoryMb: 96, wallClockMs: 4_000, cpuSoftMs: 300, cpuHardMs: 600 },
@@ -99,6 +117,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await runner?.stop();
+  callbacks?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -164,6 +183,19 @@ describe('limits: the worker is stopped, the request answered 546, the other fun
     expect(sleepy.body).toEqual(workerLimit);
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(other.status).toBe(200);
+  }, 60_000);
+
+  it('a worker that retires (half the wall clock) finishes its EdgeRuntime.waitUntil work; new requests go to a new worker', async () => {
+    const first = await get('/background');
+    expect(first.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 2200)); // the worker retires 2 s after it started
+    const second = await get('/counter-a');
+    expect(second.status).toBe(200);
+    const again = await get('/background');
+    expect(again.body.pid).not.toBe(first.body.pid);
+    const deadline = Date.now() + 10_000;
+    while (!called.includes(String(first.body.pid)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(called).toContain(String(first.body.pid));
   }, 60_000);
 
   it.skipIf(process.platform !== 'linux')(
