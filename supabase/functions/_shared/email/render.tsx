@@ -185,7 +185,9 @@ export function momentIn(iso: string, timezone: string): string {
   const date = new Date(iso);
   const formats = zonedFormats(timezone);
   const day = formats.day.format(date);
-  const time = formats.time.format(date);
+  // Edge Runtime's ICU (Deno 2.1.4) puts a narrow no-break space before AM/PM; the email's
+  // other times (wallTime) have a plain one.
+  const time = formats.time.format(date).replace(/\u202f/g, ' ');
   return `${day} at ${time} ${ZONES[timezone] ?? timezone}`;
 }
 
