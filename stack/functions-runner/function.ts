@@ -11,6 +11,8 @@
 
 export {};
 
+import { forwarded } from './body.ts';
+
 type Handler = (req: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response>;
 
 const [functionsDir, name, publicOrigin, memoryLimitArg] = Deno.args;
@@ -163,7 +165,7 @@ realServe(
       inFlight--;
       setTimeout(endIfIdle, 0);
     };
-    const res = await answer(req, info);
+    const res = await answerOrError(req, info);
     if (!res.body) {
       finished();
       return res;
@@ -179,16 +181,28 @@ realServe(
 );
 
 async function answer(req: Request, info: Deno.ServeHandlerInfo): Promise<Response> {
+  const upload = forwarded(req.body);
   try {
     // The function sees the URL main.ts was called with, as before this extra hop.
     const { pathname, search } = new URL(req.url);
     const request = new Request(`${publicOrigin}${pathname}${search}`, {
       method: req.method,
       headers: req.headers,
-      body: req.body,
+      body: upload.stream,
       signal: req.signal,
     });
-    return await serveHandler(request, info);
+    const res = await serveHandler(request, info);
+    upload.stop();
+    await upload.rest;
+    return res;
+  } finally {
+    upload.stop();
+  }
+}
+
+async function answerOrError(req: Request, info: Deno.ServeHandlerInfo): Promise<Response> {
+  try {
+    return await answer(req, info);
   } catch (error) {
     console.error(`[functions] ${name} threw:`, error);
     return Response.json({ code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' }, { status: 500 });

@@ -19,6 +19,8 @@
 
 export {};
 
+import { forwarded } from './body.ts';
+
 interface RunnerConfig {
   deno: string;
   functionArgs: string[];
@@ -152,7 +154,12 @@ function startWorker(name: string): Worker {
   const stderrTail: string[] = [];
   const stdoutDone = lines(process.stdout, (line) => {
     if (!line.startsWith(MARK)) return console.log(line);
-    const event = JSON.parse(line.slice(MARK.length)) as { event: string; port?: number; message?: string; reason?: Limit };
+    let event: { event: string; port?: number; message?: string; reason?: Limit };
+    try {
+      event = JSON.parse(line.slice(MARK.length));
+    } catch {
+      return console.log(line); // the function's own output, however odd
+    }
     if (event.event === 'ready') {
       worker.port = event.port!;
       worker.cpuAtReady = cpuMs(process.pid);
@@ -251,13 +258,24 @@ const workerLimit = () =>
 
 const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'accept-encoding'];
 
+/**
+ * Reads what is left of a request's body. An answer given before the body was read (404, a
+ * function that did not read it) would otherwise make Deno close the connection while the
+ * caller is still sending.
+ */
+function drain(body: ReadableStream<Uint8Array> | null): Promise<void> {
+  return body && !body.locked ? body.pipeTo(new WritableStream()).catch(() => undefined) : Promise.resolve();
+}
+
 async function proxy(worker: Worker, req: Request, pathname: string, search: string): Promise<Response> {
   worker.inFlight++;
+  const upload = forwarded(req.body);
   let released = false;
   const release = () => {
     if (released) return;
     released = true;
     worker.inFlight--;
+    upload.stop();
   };
   const headers = new Headers(req.headers);
   for (const name of HOP_BY_HOP) headers.delete(name);
@@ -268,7 +286,7 @@ async function proxy(worker: Worker, req: Request, pathname: string, search: str
     res = await fetch(`http://127.0.0.1:${worker.port}${pathname}${search}`, {
       method: req.method,
       headers,
-      body: req.body,
+      body: upload.stream,
       redirect: 'manual',
       signal: AbortSignal.any([worker.gone.signal, req.signal]),
     });
@@ -327,6 +345,8 @@ async function bootEvery(): Promise<unknown> {
 }
 if (config.eagerBoot) void bootEvery();
 
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
 async function route(req: Request): Promise<Response> {
   const { pathname, search } = new URL(req.url);
   const name = decodeURIComponent(pathname.split('/')[1] ?? '');
@@ -337,9 +357,18 @@ async function route(req: Request): Promise<Response> {
     const running = names.filter((n) => current.has(n) && !bootErrors.has(n));
     return json({ status: 'ok', pid: Deno.pid, functions: names, running, failed }, 200);
   }
-  if (!names.includes(name)) return json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
+  if (!names.includes(name)) {
+    await drain(req.body);
+    return json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
+  }
+  // Supabase answers other methods itself ("Status codes": 405 Method Not Allowed).
+  if (!METHODS.includes(req.method)) {
+    await drain(req.body);
+    return json({ code: 'METHOD_NOT_ALLOWED', message: `Edge Functions only support ${METHODS.join(', ')}` }, 405);
+  }
   const worker = await workerFor(name);
   if ('bootError' in worker) {
+    await drain(req.body);
     return json({ code: 'BOOT_ERROR', message: `Function "${name}" failed to boot: ${worker.bootError}` }, 503);
   }
   return proxy(worker, req, pathname, search);
