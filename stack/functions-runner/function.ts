@@ -9,8 +9,6 @@
 //
 // Usage: deno run ... function.ts <functionsDir> <name> <publicOrigin> <memoryLimitMb>
 
-export {};
-
 import { forwarded } from './body.ts';
 
 type Handler = (req: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response>;

@@ -17,8 +17,6 @@
 // Usage: deno run ... main.ts <functionsDir> <port>; SUPPERHOST_RUNNER_CONFIG (JSON) gives
 // the Deno executable, the flags of the functions' processes and the limits.
 
-export {};
-
 import { forwarded } from './body.ts';
 
 interface RunnerConfig {
