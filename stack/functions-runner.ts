@@ -250,7 +250,8 @@ export async function startFunctionsRunner({
     '--allow-net',
     '--allow-env',
     `--allow-read=${readable},/proc`,
-    `--allow-run=${deno}`,
+    // The functions' processes, and (Deno.kill needs it unrestricted) itself when stdin closes.
+    '--allow-run',
     ...(watch ? [`--watch=${dir}`, '--no-clear-screen'] : []),
     MAIN_MODULE,
     dir,

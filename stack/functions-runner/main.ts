@@ -94,15 +94,19 @@ function lines(stream: ReadableStream<Uint8Array>, onLine: (line: string) => voi
   })().catch(() => undefined);
 }
 
+function kill(process: Deno.ChildProcess) {
+  try {
+    process.kill('SIGKILL');
+  } catch {
+    // already gone (Deno throws for a process that has exited)
+  }
+}
+
 function terminate(worker: Worker, limit: Limit) {
   if (worker.limit) return;
   worker.limit = limit;
   console.error(`[functions] ${worker.name}: ${limit} limit reached; the worker is terminated`);
-  try {
-    worker.process.kill('SIGKILL');
-  } catch {
-    // already gone
-  }
+  kill(worker.process);
 }
 
 /** No new requests for this worker; it ends once the ones it has are answered. */
@@ -175,7 +179,7 @@ function startWorker(name: string): Worker {
   });
   const bootTimer = setTimeout(() => {
     settle({ ok: false, message: `importing the module took longer than ${BOOT_TIMEOUT_MS / 1000} s` });
-    process.kill('SIGKILL');
+    kill(process);
   }, BOOT_TIMEOUT_MS);
   void worker.booted.then(() => clearTimeout(bootTimer));
   if (limits.wallClockMs > 0) {
@@ -395,7 +399,7 @@ Deno.serve(
   } catch {
     // A closed or broken pipe means the same.
   }
-  for (const worker of live) worker.process.kill('SIGKILL');
+  for (const worker of live) kill(worker.process);
   // Deno.exit() would only end this run under --watch, leaving the watcher waiting for
   // file changes; a signal to ourselves ends the whole process in both modes.
   Deno.kill(Deno.pid, 'SIGTERM');
