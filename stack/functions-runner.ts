@@ -1,18 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { ROOT } from './postgres.ts';
 
 /**
- * The local edge-functions runner: real Deno (npm package `deno`) serving
- * supabase/functions/<name>/index.ts through stack/functions-runner/main.ts.
+ * The local edge-functions runner: real Deno, the release Supabase's Edge Runtime is built on
+ * (npm package `deno`, pinned), serving supabase/functions/<name>/index.ts with one Deno
+ * process per function under Edge Runtime's rules (stack/functions-runner/README.md).
  *
- * npm: specifiers resolve offline from the project's node_modules
- * (`--node-modules-dir=manual` plus `--cached-only`: nothing is downloaded at run time).
- * That setting is passed on the command line, not in a deno.json, so the function
- * sources deploy unchanged with `supabase functions deploy`, whose bundler fetches
- * the same npm: specifiers from the registry.
+ * npm: specifiers resolve from Deno's own cache (DENO_DIR), exactly as supabase/functions/
+ * deno.lock records them (--lock, --frozen). Before Deno starts, `deno cache` fills that cache
+ * from the npm registry when something is missing (a fresh clone); the functions then run with
+ * --cached-only. Nothing of this is in a deno.json: the function sources deploy unchanged.
  */
 
 export interface FunctionsRunnerOptions {
@@ -28,7 +28,27 @@ export interface FunctionsRunnerOptions {
   startTimeoutMs?: number;
   /** Start Deno again when it dies after it started (default true); see RESTART_BACKOFF. */
   restart?: boolean;
+  /** Edge Runtime's limits per function worker (default EDGE_RUNTIME_LIMITS). */
+  limits?: Partial<EdgeRuntimeLimits>;
 }
+
+export interface EdgeRuntimeLimits {
+  /** V8 heap plus ArrayBuffers of one function's worker, in MiB. */
+  memoryMb: number;
+  /** A worker's lifetime: it retires at half of it and is terminated at the end (0: none). */
+  wallClockMs: number;
+  /** CPU time of a worker after which it retires (Linux only). */
+  cpuSoftMs: number;
+  /** CPU time of a worker at which it is terminated while it serves a request (0: none; Linux only). */
+  cpuHardMs: number;
+}
+
+/**
+ * Hosted Supabase's limits (stack/functions-runner/README.md has the sources): 256 MB of
+ * memory, 150 s of wall clock (the Free plan's; paid plans have 400 s), 2 s of CPU time with
+ * the worker retiring at 1 s (the CLI's cpuTimeSoftLimitMs / cpuTimeHardLimitMs).
+ */
+export const EDGE_RUNTIME_LIMITS: EdgeRuntimeLimits = { memoryMb: 256, wallClockMs: 150_000, cpuSoftMs: 1_000, cpuHardMs: 2_000 };
 
 export interface RunningFunctions {
   url: string;
@@ -54,6 +74,62 @@ export function restartDelay(deathsInARow: number): number {
 
 const MAIN_MODULE = join(ROOT, 'stack', 'functions-runner', 'main.ts');
 export const DENO_DIR = join(ROOT, '.supperhost', 'deno');
+/** The lock of every npm package the functions load (`deno cache --lock=... ` writes it). */
+export const DENO_LOCK = join(ROOT, 'supabase', 'functions', 'deno.lock');
+
+/**
+ * Flags for loading function code in Deno as the runner does: npm packages from DENO_DIR as
+ * DENO_LOCK pins them, no deno.json or package.json (denoEnv sets DENO_NO_PACKAGE_JSON). `deno
+ * run` and `deno eval` add --cached-only (DENO_RUN_FLAGS); `deno check` has no such flag.
+ */
+export const DENO_LOCKED_FLAGS = ['--no-config', '--node-modules-dir=none', `--lock=${DENO_LOCK}`, '--frozen'];
+export const DENO_RUN_FLAGS = [...DENO_LOCKED_FLAGS, '--cached-only'];
+
+/** The environment Deno runs in for DENO_LOCKED_FLAGS. */
+export function denoEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: process.env.HOME ?? ROOT,
+    ...extra,
+    DENO_DIR,
+    DENO_NO_PACKAGE_JSON: '1',
+    DENO_NO_UPDATE_CHECK: '1',
+    DENO_NO_PROMPT: '1',
+    NO_COLOR: '1',
+  };
+}
+
+/** <dir>/<name>/index.ts of every function in `dir` (names starting with "_" or "." are not functions). */
+export function functionEntrypoints(dir = join(ROOT, 'supabase', 'functions')): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && !e.name.startsWith('_') && !e.name.startsWith('.') && existsSync(join(dir, e.name, 'index.ts')))
+    .map((e) => join(dir, e.name, 'index.ts'));
+}
+
+/**
+ * Fills DENO_DIR with the npm packages `entrypoints` load, as DENO_LOCK pins them (the npm
+ * registry is asked only for what is missing; the lock is never changed). Resolves with
+ * Deno's complaint when it fails (a module that cannot be found, a lock that does not match),
+ * so that the runner can start and answer BOOT_ERROR for the functions concerned.
+ */
+export async function cacheDenoModules(entrypoints: string[]): Promise<string | undefined> {
+  if (entrypoints.length === 0) return undefined;
+  const args = ['cache', ...DENO_LOCKED_FLAGS, ...entrypoints];
+  // The system's certificate store as well as Deno's own: a proxy's CA (as npm trusts it).
+  const env = denoEnv({ DENO_TLS_CA_STORE: 'mozilla,system' });
+  for (const key of ['NPM_CONFIG_REGISTRY', 'HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy', 'DENO_CERT']) {
+    const value = process.env[key];
+    if (value !== undefined) env[key] = value;
+  }
+  return new Promise((done) => {
+    const child = spawn(denoExecutable(), args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr!.setEncoding('utf8');
+    child.stderr!.on('data', (chunk: string) => (stderr += chunk));
+    child.once('error', (error) => done(error.message));
+    child.once('exit', (code) => done(code === 0 ? undefined : stderr.trim() || `deno cache exited with code ${code}`));
+  });
+}
 
 /** Path of the Deno executable shipped by the npm package `deno`. */
 export function denoExecutable(): string {
@@ -140,39 +216,42 @@ export async function startFunctionsRunner({
   watch = false,
   startTimeoutMs = 60_000,
   restart = true,
+  limits,
 }: FunctionsRunnerOptions): Promise<RunningFunctions> {
   const dir = resolve(functionsDir ?? join(ROOT, 'supabase', 'functions'));
   if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
   mkdirSync(DENO_DIR, { recursive: true });
-  const deno = denoExecutable();
 
   const dotenvPath = join(dir, '.env');
   const secrets = existsSync(dotenvPath) ? parseDotenv(readFileSync(dotenvPath, 'utf8')) : {};
   // As with the Supabase CLI, SUPABASE_* names are reserved: a .env cannot override them.
   for (const key of Object.keys(secrets)) if (key.startsWith('SUPABASE_')) delete secrets[key];
 
-  const childEnv: Record<string, string> = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: process.env.HOME ?? ROOT,
-    TZ: 'UTC',
-    ...secrets,
-    ...env,
-    DENO_DIR,
-    DENO_NO_UPDATE_CHECK: '1',
-    DENO_NO_PROMPT: '1',
-    NO_COLOR: '1',
-  };
+  const deno = denoExecutable();
+  const cacheProblem = await cacheDenoModules(functionEntrypoints(dir));
+  if (cacheProblem) log(`[functions] deno cache: ${cacheProblem}`);
 
-  const readable = [...new Set([ROOT, dir])].join(',');
+  const readable = [...new Set([ROOT, dir, DENO_DIR])].join(',');
+  const config = {
+    deno,
+    functionArgs: ['run', ...DENO_RUN_FLAGS, '--no-prompt', '--allow-net', '--allow-env', `--allow-read=${readable}`],
+    limits: { ...EDGE_RUNTIME_LIMITS, ...limits },
+    eagerBoot: watch,
+  };
+  // Only what Supabase gives a function: TZ=UTC, the project's secrets (functions/.env) and
+  // its SUPABASE_* values. NODE_ENV is not among them.
+  const childEnv = denoEnv({ TZ: 'UTC', ...secrets, ...env, SUPPERHOST_RUNNER_CONFIG: JSON.stringify(config) });
+
   const args = [
     'run',
-    '--cached-only',
-    '--node-modules-dir=manual',
+    '--no-config',
     '--no-lock',
     '--no-prompt',
     '--allow-net',
     '--allow-env',
-    `--allow-read=${readable}`,
+    `--allow-read=${readable},/proc`,
+    // The functions' processes, and (Deno.kill needs it unrestricted) itself when stdin closes.
+    '--allow-run',
     ...(watch ? [`--watch=${dir}`, '--no-clear-screen'] : []),
     MAIN_MODULE,
     dir,

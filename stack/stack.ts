@@ -213,9 +213,6 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
         SUPABASE_SECRET_KEYS: JSON.stringify({ default: LOCAL_SECRET_KEY }),
         SUPABASE_DB_URL: db.url,
         SITE_URL: opts.siteUrl,
-        // Production builds of the npm packages, as deployed (the email renderer sees to React's
-        // itself where NODE_ENV is unset: supabase/functions/_shared/email/react-production.ts).
-        NODE_ENV: 'production',
         ...mailboxProviderEnv(info.mailboxUrl),
         ...opts.functionsEnv,
       },

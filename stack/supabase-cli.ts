@@ -24,7 +24,11 @@ function launcher(): string {
  * project ref, a database password) are not passed on: they must not steer a push to a local
  * database.
  */
-export async function supabaseCli(args: string[], workdir: string, settings: Record<string, string> = {}): Promise<{ stdout: string; stderr: string }> {
+export async function supabaseCli(
+  args: string[],
+  workdir: string,
+  settings: Record<string, string> = {},
+): Promise<{ stdout: string; stderr: string }> {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('SUPABASE_')));
   try {
     return await run(process.execPath, [launcher(), ...args, '--workdir', workdir, '--yes', '--agent', 'no'], {

@@ -94,10 +94,17 @@ export async function handleFunctions(req: IncomingMessage, res: ServerResponse,
   const target = new URL(`${rest}${url.search}`, ctx.functionsUrl);
   headers['x-forwarded-host'] = String(req.headers['host'] ?? '');
   headers['x-forwarded-proto'] = 'http';
-  // A streamed (chunked) body stays chunked upstream whatever the method: Node's client would
-  // send the body of a GET or DELETE without framing, and the runner would then read it as the
-  // next request on that kept-alive connection (an empty 400 for someone else's request).
-  if (req.headers['transfer-encoding'] !== undefined) headers['transfer-encoding'] = 'chunked';
+  // A streamed (chunked) body stays chunked upstream whatever the method (GET and HEAD aside,
+  // below): Node's client would send the body of a DELETE without framing, and the runner would
+  // then read it as the next request on that kept-alive connection (an empty 400 for someone
+  // else's request).
+  // Deno (2.1.4, Edge Runtime's) gives a GET or HEAD request no body and does not read one: it
+  // closes the connection under a body it is sent. A function never sees it, so it is not sent.
+  const bodiless = req.method === 'GET' || req.method === 'HEAD';
+  if (bodiless) {
+    delete headers['content-length'];
+    delete headers['transfer-encoding'];
+  } else if (req.headers['transfer-encoding'] !== undefined) headers['transfer-encoding'] = 'chunked';
   // As the platform's proxy: the caller's address, never one the caller claims.
   const remote = req.socket.remoteAddress ?? 'unknown';
   delete headers['cf-connecting-ip'];
@@ -144,6 +151,11 @@ export async function handleFunctions(req: IncomingMessage, res: ServerResponse,
     res.on('close', () => {
       if (!res.writableFinished) upstream.destroy();
     });
-    req.pipe(upstream);
+    if (bodiless) {
+      req.resume();
+      upstream.end();
+    } else {
+      req.pipe(upstream);
+    }
   });
 }

@@ -49,12 +49,13 @@ describe('functions runner (real Deno)', () => {
     });
   });
 
-  it('a function that fails to import answers 500 with the import error; the others keep working', async () => {
+  it('a function that fails to import answers 503 BOOT_ERROR (as Supabase) with the import error; the others keep working', async () => {
     const res = await fetch(`${runner.url}/broken`);
-    expect(res.status).toBe(500);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('sb-error-code')).toBe('BOOT_ERROR');
     expect(await res.json()).toEqual({ code: 'BOOT_ERROR', message: 'Function "broken" failed to boot: Error: fixture import failure' });
     const noServe = await fetch(`${runner.url}/no-serve`);
-    expect(noServe.status).toBe(500);
+    expect(noServe.status).toBe(503);
     expect((await noServe.json()).message).toMatch(/did not call Deno\.serve/);
     expect((await fetch(`${runner.url}/echo`)).status).toBe(200);
   });
@@ -98,7 +99,7 @@ describe('functions runner (real Deno)', () => {
     expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
   });
 
-  it('npm:@supabase/supabase-js@2 resolves offline and the shared admin client reaches the stack', async () => {
+  it('npm:@supabase/supabase-js resolves from the locked Deno cache and the shared admin client reaches the stack', async () => {
     const sb = client(env.apiUrl);
     const { data: signIn } = await sb.auth.signInWithPassword({ email: 'owner@eatathome.test', password: 'supperhost-demo' });
     const res = await fetch(`${runner.url}/admin-client`, { headers: { authorization: `Bearer ${signIn.session!.access_token}` } });

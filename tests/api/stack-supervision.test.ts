@@ -6,7 +6,7 @@
  *   stopped by the next start on the same data directory, which then comes up.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -32,6 +32,21 @@ function alive(pid: number): boolean {
   } catch {
     return true;
   }
+}
+
+/** Pids of the Deno functions runners (main.ts) listening on `port`, from /proc. */
+function denoRunners(port: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        return args.some((a) => a.endsWith(join('functions-runner', 'main.ts'))) && args.at(-2) === String(port);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }
 
 /** Polls `check` every 100 ms until it returns a value other than undefined, or fails after `ms`. */
@@ -206,11 +221,15 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('a stack killed with
     const stalePid = postmasterPid();
     expect(alive(stalePid)).toBe(true);
 
+    const runnerPids = denoRunners(ports.functions);
+    expect(runnerPids.length).toBe(1);
     first.child.kill('SIGKILL');
     await first.exited;
     // Nothing stopped PostgreSQL: it still runs and holds the port.
     expect(alive(stalePid)).toBe(true);
     expect(await isPortFree(ports.db)).toBe(false);
+    // The Deno functions runner (under --watch) saw its stdin close and ended, with its functions.
+    await poll("the killed stack's Deno runner to end", 10_000, () => (runnerPids.some(alive) ? undefined : true));
 
     const second = startCli();
     await untilRunning(second);

@@ -6,14 +6,11 @@
  * text never HTML, unknown placeholders refused), and the notices sent before there is a
  * booking (a place on the waitlist, a payment link for seats staff hold): branded too.
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { promisify } from 'node:util';
 import ICAL from 'ical.js';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DENO_DIR, denoExecutable } from '../../stack/functions-runner.ts';
-import { ROOT } from '../../stack/postgres.ts';
+import { denoEval } from '../support/deno.ts';
 import { one, sql, usePool } from '../support/db.ts';
 import { createEvent, createOrg, createStaff, futureDate, guest, type Org, type Staff } from '../support/fixtures.ts';
 import { callFunction, CARD } from '../support/functions.ts';
@@ -390,10 +387,7 @@ describe('placeholders', () => {
 import { DEFAULT_TEMPLATES, PLACEHOLDERS, unknownPlaceholder } from './supabase/functions/_shared/email/templates.ts';
 const unknown = Object.values(DEFAULT_TEMPLATES).map((t) => unknownPlaceholder(t.subject + t.body)).filter(Boolean);
 console.log(JSON.stringify({ placeholders: PLACEHOLDERS, unknown }));`;
-    const { stdout } = await promisify(execFile)(denoExecutable(), ['eval', '--cached-only', '--node-modules-dir=manual', '--no-lock', script], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? ROOT, DENO_DIR, NO_COLOR: '1' },
-    });
+    const stdout = await denoEval(script);
     const { placeholders, unknown } = JSON.parse(stdout.trim().split('\n').at(-1)!);
     const sqlList = await one<{ list: string[] }>(pool(), `select public.email_placeholders() as list`);
     expect([...placeholders].sort()).toEqual([...sqlList.list].sort());

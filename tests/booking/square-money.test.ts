@@ -9,13 +9,11 @@
  *     signed events get through, and a refund.updated event settles a pending refund of
  *     public.payment_ledger once per event id.
  */
-import { execFile } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DENO_DIR, denoExecutable, type RunningFunctions } from '../../stack/functions-runner.ts';
-import { ROOT } from '../../stack/postgres.ts';
+import type { RunningFunctions } from '../../stack/functions-runner.ts';
+import { denoEval, npmPinned } from '../support/deno.ts';
 import { freePort } from '../../stack/ports.ts';
 import { insertRow, one, sql, usePool } from '../support/db.ts';
 import { createEvent, createOrg, createReservation, uniq } from '../support/fixtures.ts';
@@ -35,7 +33,7 @@ type Op =
 
 /** Runs `ops` one after the other on the processor `PROCESSOR` ('square' or 'test') and answers their results. */
 const script = `
-import { createClient } from 'npm:@supabase/supabase-js@2';
+import { createClient } from '${npmPinned('@supabase/supabase-js')}';
 import { readSquareSettings, SquareProcessor } from './supabase/functions/_shared/square.ts';
 import { LocalTestProcessor } from './supabase/functions/_shared/test-processor.ts';
 const processor = Deno.env.get('PROCESSOR') === 'square'
@@ -52,20 +50,7 @@ console.log(JSON.stringify(results));
 `;
 
 async function runProcessor(processor: 'square' | 'test', ops: Op[], env: Record<string, string>): Promise<any[]> {
-  const run = promisify(execFile);
-  const { stdout } = await run(denoExecutable(), ['eval', '--cached-only', '--node-modules-dir=manual', '--no-lock', script], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? ROOT,
-      DENO_DIR,
-      NO_COLOR: '1',
-      PROCESSOR: processor,
-      OPS: JSON.stringify(ops),
-      ...env,
-    },
-    maxBuffer: 10 * 1024 * 1024,
-  });
+  const stdout = await denoEval(script, { env: { PROCESSOR: processor, OPS: JSON.stringify(ops), ...env } });
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as any[];
 }
 

@@ -3,11 +3,8 @@
  * a data exception of the database (SQLSTATE class 22) is the request's fault, a 400, never
  * a 500; NUL characters are found wherever they are in a request body.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { DENO_DIR, denoExecutable } from '../../stack/functions-runner.ts';
-import { ROOT } from '../../stack/postgres.ts';
+import { denoEval } from '../support/deno.ts';
 
 const script = `
 import { findNul, rpcFailure } from './supabase/functions/_shared/booking.ts';
@@ -23,12 +20,7 @@ console.log(JSON.stringify({ mapped, nul }));
 
 describe('booking errors (Deno)', () => {
   it('maps every SQLSTATE of class 22 to 400 and finds NUL characters by path', async () => {
-    const run = promisify(execFile);
-    const { stdout } = await run(denoExecutable(), ['eval', '--cached-only', '--node-modules-dir=manual', '--no-lock', script], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? ROOT, DENO_DIR, NO_COLOR: '1' },
-      maxBuffer: 10 * 1024 * 1024,
-    });
+    const stdout = await denoEval(script);
     const { mapped, nul } = JSON.parse(stdout.trim().split('\n').at(-1)!);
     const data = 'Please check your booking details and try again.';
     for (const code of ['22000', '22001', '22003', '22007', '22008', '22012', '22023', '22P02', '22P05']) {

@@ -1,18 +1,21 @@
 /**
- * The email renderer runs React's production build without NODE_ENV being set
- * (supabase/functions/_shared/email/react-production.ts): Deno runtimes leave it unset, and
- * React's development build renders the same HTML at about three times the CPU. Run in Deno
- * with NODE_ENV removed from the environment, as a deployed function would be.
+ * The email renderer's React build (Deno). React's npm packages choose their build by NODE_ENV
+ * when first loaded; hosted Edge Runtime leaves it unset and refuses environment writes, and
+ * the packages' "exports" keep their production files from being imported by path
+ * (stack/functions-runner/README.md). So a deployed function renders with React's development
+ * build, and setting NODE_ENV=production (a secret) switches to the production build: both
+ * must give the same email, byte for byte.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { DENO_DIR, denoExecutable } from '../../stack/functions-runner.ts';
+import { DENO_LOCK, denoEnv, denoExecutable } from '../../stack/functions-runner.ts';
 import { ROOT } from '../../stack/postgres.ts';
+import { denoEval, npmPinned } from '../support/deno.ts';
 
-const script = `
+const script = () => `
 import { renderEmail } from './supabase/functions/_shared/email/render.tsx';
-import { createElement } from 'npm:react@19';
+import { createElement } from '${npmPinned('react')}';
 import process from 'node:process';
 const data = {
   kind: 'team_invitation',
@@ -20,38 +23,35 @@ const data = {
   guest: { name: '', email: 'ada@example.com' },
   invitation: { inviter: 'Grace', join_path: '/join/abc', expires_at: '2026-12-01T12:00:00Z' },
 };
-let rendered = null;
-try {
-  rendered = (await renderEmail(data, 'https://example.com')).html.includes('Build Kitchen');
-} catch (error) {
-  rendered = String(error);
-}
+const { html, text } = await renderEmail(data, 'https://example.com');
 // A development build's elements carry _store (its key-warning bookkeeping); production's do not.
-console.log(JSON.stringify({ env: process.env.NODE_ENV ?? null, devElements: '_store' in createElement('div'), rendered }));
+console.log(JSON.stringify({ env: process.env.NODE_ENV ?? null, devElements: '_store' in createElement('div'), html, text }));
 `;
 
 describe("the email renderer's React build (Deno)", () => {
-  it('is the production build when NODE_ENV is not set', async () => {
-    const run = promisify(execFile);
-    const { stdout } = await run(denoExecutable(), ['eval', '--cached-only', '--node-modules-dir=manual', '--no-lock', '--ext=ts', script], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? ROOT, DENO_DIR, NO_COLOR: '1' },
-      maxBuffer: 10 * 1024 * 1024,
-    });
-    expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual({ env: 'production', devElements: false, rendered: true });
+  it('renders with NODE_ENV unset (development build) the same email as with NODE_ENV=production', async () => {
+    const run = async (env: Record<string, string>) => JSON.parse((await denoEval(script(), { env, ext: 'ts' })).trim().split('\n').at(-1)!);
+    const unset = await run({});
+    const production = await run({ NODE_ENV: 'production' });
+    expect({ env: unset.env, devElements: unset.devElements }).toEqual({ env: null, devElements: true });
+    expect({ env: production.env, devElements: production.devElements }).toEqual({ env: 'production', devElements: false });
+    expect(unset.html).toContain('Build Kitchen');
+    expect(unset.html).toBe(production.html);
+    expect(unset.text).toBe(production.text);
   }, 120_000);
 
   it("loads only the components it uses: not @react-email/components, whose bundle brings Tailwind's compiler, Prism and Marked", async () => {
     // Every function that can send an email (the booking functions among them) loads the
     // renderer at its cold start: the bundle cost about 280 ms there (docs/BENCHMARKS.md).
-    const run = promisify(execFile);
-    const { stdout } = await run(
+    await denoEval('');
+    const { stdout } = await promisify(execFile)(
       denoExecutable(),
-      ['info', '--json', '--node-modules-dir=manual', '--no-lock', 'supabase/functions/_shared/email/render.tsx'],
-      { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? ROOT, DENO_DIR, NO_COLOR: '1' }, maxBuffer: 20 * 1024 * 1024 },
+      ['info', '--json', '--no-config', '--node-modules-dir=none', `--lock=${DENO_LOCK}`, 'supabase/functions/_shared/email/render.tsx'],
+      { cwd: ROOT, env: denoEnv(), maxBuffer: 20 * 1024 * 1024 },
     );
-    const modules = (JSON.parse(stdout) as { modules: { specifier: string }[] }).modules.map((m) => m.specifier);
-    expect(modules.some((m) => m.includes('/@react-email/html/'))).toBe(true);
-    expect(modules.filter((m) => /@react-email\/(components|tailwind|code-block|markdown)\/|\/prismjs\/|\/marked\//.test(m))).toEqual([]);
+    const info = JSON.parse(stdout) as { npmPackages: Record<string, unknown> };
+    const packages = Object.keys(info.npmPackages);
+    expect(packages.some((p) => p.startsWith('@react-email/html@'))).toBe(true);
+    expect(packages.filter((p) => /^(@react-email\/(components|tailwind|code-block|markdown)|prismjs|marked)@/.test(p))).toEqual([]);
   }, 120_000);
 });

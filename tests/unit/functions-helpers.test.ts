@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createJwtKeys, newSigningKey, signJwt } from '../../stack/jwt.ts';
-import { DENO_DIR, denoExecutable, parseDotenv } from '../../stack/functions-runner.ts';
+import { DENO_LOCKED_FLAGS, denoEnv, denoExecutable, parseDotenv } from '../../stack/functions-runner.ts';
 import { verifyFunctionJwt } from '../../stack/gateway/functions.ts';
 import { escapeHtml, LOCAL_EMAIL_API_KEY, mailboxProviderEnv, readSendRequest } from '../../stack/mailbox.ts';
 import { ROOT } from '../../stack/postgres.ts';
@@ -134,11 +134,12 @@ describe('Deno', () => {
     const fixtureFiles = readdirSync(fixtures, { withFileTypes: true })
       .filter((e) => e.isDirectory())
       .map((e) => join(fixtures, e.name, 'index.ts'));
-    const files = [...entries, ...fixtureFiles, join(ROOT, 'stack', 'functions-runner', 'main.ts')];
+    const runner = ['main.ts', 'function.ts'].map((f) => join(ROOT, 'stack', 'functions-runner', f));
+    const files = [...entries, ...fixtureFiles, ...runner];
     const run = promisify(execFile);
-    const result = await run(denoExecutable(), ['check', '--cached-only', '--node-modules-dir=manual', '--no-lock', ...files], {
+    const result = await run(denoExecutable(), ['check', ...DENO_LOCKED_FLAGS, ...files], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? ROOT, DENO_DIR, NO_COLOR: '1' },
+      env: denoEnv(),
       maxBuffer: 10 * 1024 * 1024,
     }).catch((error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: `FAILED\n${error.stderr ?? ''}` }));
     expect(result.stderr).not.toContain('FAILED');

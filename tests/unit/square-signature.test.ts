@@ -4,12 +4,9 @@
  * raw body)). Signatures here are made independently with Node's crypto; only the exact
  * key, URL and body verify.
  */
-import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { DENO_DIR, denoExecutable } from '../../stack/functions-runner.ts';
-import { ROOT } from '../../stack/postgres.ts';
+import { denoEval } from '../support/deno.ts';
 
 const script = `
 import { verifySquareSignature } from './supabase/functions/_shared/square.ts';
@@ -28,12 +25,7 @@ interface Case {
 }
 
 async function verify(cases: Case[]): Promise<Record<string, boolean>> {
-  const run = promisify(execFile);
-  const { stdout } = await run(denoExecutable(), ['eval', '--cached-only', '--node-modules-dir=manual', '--no-lock', script], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? ROOT, DENO_DIR, NO_COLOR: '1', CASES: JSON.stringify(cases) },
-    maxBuffer: 10 * 1024 * 1024,
-  });
+  const stdout = await denoEval(script, { env: { CASES: JSON.stringify(cases) } });
   const results = JSON.parse(stdout.trim().split('\n').at(-1)!) as boolean[];
   return Object.fromEntries(cases.map((c, i) => [c.name, results[i]]));
 }

@@ -17,7 +17,7 @@
 //
 // Only the service-role client's calls are batched (they all run with the same rights); a
 // client acting as a user calls alone. Imports db.ts and supabase.ts.
-import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { rpc, type RpcError, type RpcResult } from './db.ts';
 import { isServiceClient } from './supabase.ts';
 

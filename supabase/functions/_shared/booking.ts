@@ -12,7 +12,7 @@
 // held resumes (the processor answers a repeated key with its first result).
 //
 // Top layer: imports http.ts, rpc.ts, pricing.ts, processor.ts, payments.ts and outbox.ts.
-import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { refusal } from './http.ts';
 import { refundBookingWithoutSeats } from './money.ts';
 import { kickEmailDelivery } from './outbox.ts';

@@ -29,8 +29,8 @@
 //
 // Only the service-role client takes this path: a client acting as a user keeps going
 // through the API, where row-level security applies to its JWT.
-import postgres from 'npm:postgres@3';
-import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
+import postgres from 'npm:postgres@3.4.9';
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { isServiceClient } from './supabase.ts';
 
 export interface RpcError {

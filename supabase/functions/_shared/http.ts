@@ -6,7 +6,7 @@
 // `{ success: false, error: message, code }` with that status (what the app reads: the
 // payment pages check `success === false` and show `error`). Anything unexpected is a
 // logged 500 `{ error: 'Internal error', code: 'internal_error' }`.
-import type { z } from 'npm:zod@4';
+import type { z } from 'npm:zod@4.6.7';
 import { corsHeaders, handleCors } from './cors.ts';
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {

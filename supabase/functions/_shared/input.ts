@@ -1,6 +1,6 @@
 // Input layer: the zod schemas and checks the functions share (the body reader itself,
 // readBody, is in http.ts). Imports product.ts.
-import { z } from 'npm:zod@4';
+import { z } from 'npm:zod@4.6.7';
 import { MAX_EMAIL_LENGTH } from './product.ts';
 
 /** A uuid (any version). */

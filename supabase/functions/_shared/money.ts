@@ -7,7 +7,7 @@
 // sends again with the same key, so no refund is lost or doubled.
 //
 // Imports rpc.ts, processor.ts and payments.ts.
-import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { processorFor } from './payments.ts';
 import type { RefundResult } from './processor.ts';
 import { callRpc } from './rpc.ts';

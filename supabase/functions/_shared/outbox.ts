@@ -22,7 +22,7 @@
 // 20261128000100_rush_costs.sql.
 //
 // Imports http.ts, supabase.ts, input.ts and product.ts.
-import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { rpc } from './db.ts';
 import { refusal } from './http.ts';
 import { headerUnsafeMessage, isHeaderSafe } from './input.ts';

@@ -4,7 +4,7 @@
 //     PAYMENTS_TEST_MODE=true.
 // The booking code cannot tell them apart: only the processor differs.
 // Imports processor.ts, square.ts and test-processor.ts.
-import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import type { PaymentProcessor } from './processor.ts';
 import { readSquareSettings, SquareProcessor } from './square.ts';
 import { LocalTestProcessor } from './test-processor.ts';

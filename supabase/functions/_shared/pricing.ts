@@ -1,7 +1,7 @@
 // Pricing: the three booking flavours and the server-side quote. Every amount comes from
 // SQL (public.quote_booking / hold_booking); nothing the browser sends is a price.
 // Imports rpc.ts and product.ts.
-import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { SUPPER_CLUB_ORG_SLUG } from './product.ts';
 import { callRpc, countingPromoMisses } from './rpc.ts';
 

@@ -1,6 +1,6 @@
 // RPC layer: the one way the functions call SQL functions (`callRpc`), with the
 // translation of the booking SQL's errors into refusals. Imports http.ts, db.ts and batch.ts only.
-import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { batchedRpc, isBatchedFunction } from './batch.ts';
 import { rpc, type RpcError } from './db.ts';
 import { HttpError, refusal } from './http.ts';

@@ -5,7 +5,7 @@
 // authorized here, inside the function (supabase/config.toml sets verify_jwt = false, which the
 // asymmetric signing keys require): a user by a session JWT verified against the project's
 // JWKS, the service role by its exact key. Base layer: imports http.ts and keys.ts only.
-import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2';
+import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { refusal } from './http.ts';
 import { publicApiKey, serviceApiKey, serviceRoleSecrets } from './keys.ts';
 

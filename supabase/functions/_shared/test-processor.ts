@@ -5,7 +5,7 @@
 // Refunds of a payment whose buyer email starts 'refund-pending' are PENDING (completed at
 // their first lookup), 'refund-fail' FAILED. A failed RPC (no answer) is 'unknown'.
 // Imports processor.ts.
-import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { rpc } from './db.ts';
 import {
   type ChargeRequest,

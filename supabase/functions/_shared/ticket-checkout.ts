@@ -9,7 +9,7 @@
 // refusals     → 4xx/5xx { success: false, error, code }
 //
 // Top layer: imports http.ts, input.ts, supabase.ts, product.ts, pricing.ts and booking.ts.
-import { z } from 'npm:zod@4';
+import { z } from 'npm:zod@4.6.7';
 import { bookAndPay, payOptions } from './booking.ts';
 import { allowMethods, clientAddress, json, readBody, refusal } from './http.ts';
 import { amountSchema, idempotencyKeySchema, isEmail, optionalText, UUID } from './input.ts';

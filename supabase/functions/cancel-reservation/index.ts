@@ -15,7 +15,7 @@
 //   refundedCents: refunded or on its way so far; refundStatus: 'completed' | 'pending' | 'none'
 // → 502 { success: false, error, code: 'refund_failed' }: cancelled, but the processor refused the refund
 // → 4xx { success: false, error, code }
-import { z } from 'npm:zod@4';
+import { z } from 'npm:zod@4.6.7';
 import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
 import { type MoneyAction, moneyOf, refundFailedMessage, sendDecidedRefunds } from '../_shared/money.ts';
 import { kickEmailDelivery } from '../_shared/outbox.ts';

@@ -3,7 +3,7 @@
 //   events: [...] } where each event is a row of the public view events_with_availability
 //   (ticket_types, rsvp_slots with available_spots, available_seats, total_available,
 //   is_fully_booked), upcoming only, soonest first. Unknown slug → 404.
-import { z } from 'npm:zod@4';
+import { z } from 'npm:zod@4.6.7';
 import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
 import { callRpc, releaseExpiredHolds } from '../_shared/rpc.ts';
 import { sharedAdminClient } from '../_shared/supabase.ts';

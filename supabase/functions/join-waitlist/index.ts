@@ -8,7 +8,7 @@
 //
 // Request: { eventId, ticketTypeId? | slotId?, name, email, partySize (1–10) }
 // → 200 { success: true, position } | 4xx { success: false, error, code }
-import { z } from 'npm:zod@4';
+import { z } from 'npm:zod@4.6.7';
 import { allowMethods, handler, json, readBody } from '../_shared/http.ts';
 import { EMAIL } from '../_shared/input.ts';
 import { kickEmailDelivery } from '../_shared/outbox.ts';

@@ -11,7 +11,7 @@
 // → view:   200 { success: true, booking }
 // → cancel: 200 { success: true, booking, refundedCents, refundStatus: 'completed' | 'pending' | 'none' | 'failed' }
 // booking: see public.manage_booking_view (event, organization, money, policy, refund_now_cents, can_cancel, …)
-import { z } from 'npm:zod@4';
+import { z } from 'npm:zod@4.6.7';
 import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
 import { type MoneyAction, sendDecidedRefunds } from '../_shared/money.ts';
 import { kickEmailDelivery } from '../_shared/outbox.ts';

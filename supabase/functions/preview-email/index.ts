@@ -10,7 +10,7 @@
 // Request: { orgId, templateType, subject, body }
 // → 200 { success: true, subject, html, text, defaults: { subject, body, name } }
 // | 400 { success: false, error: 'Unknown placeholder {{x}}', code: 'unknown_placeholder' } | 401 | 403
-import { z } from 'npm:zod@4';
+import { z } from 'npm:zod@4.6.7';
 import { type EmailData, renderEmail } from '../_shared/email/render.tsx';
 import { DEFAULT_TEMPLATES, TEMPLATE_TYPES, type TemplateType, unknownPlaceholder } from '../_shared/email/templates.ts';
 import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';

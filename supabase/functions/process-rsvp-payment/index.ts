@@ -7,7 +7,7 @@
 // validateOnly → { success: true, totalDeposit, discountApplied, subtotal, promo } (cents)
 // final        → { success: true, reservationId, totalDeposit, discountApplied, bookingCode, manageToken }
 // refusals     → { success: false, error, code } with 400/402/404/409/503
-import { z } from 'npm:zod@4';
+import { z } from 'npm:zod@4.6.7';
 import { bookAndPay, payOptions } from '../_shared/booking.ts';
 import { allowMethods, clientAddress, handler, json, readBody, validate } from '../_shared/http.ts';
 import { amountSchema, EMAIL, idempotencyKeySchema, optionalText, UUID } from '../_shared/input.ts';

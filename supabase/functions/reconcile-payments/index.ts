@@ -22,7 +22,7 @@
 //     finished (Square PENDING: asked again with GetPaymentRefund).
 // Answer: { success, checked, confirmed, refunded, declined, failed, needsAttention, refundsSettled, refundsPending }
 //   failed: charges whose outcome is still unknown (left for the next run).
-import { z } from 'npm:zod@4';
+import { z } from 'npm:zod@4.6.7';
 import { allowMethods, handler, json, readBody } from '../_shared/http.ts';
 import { refundBookingWithoutSeats, type RefundToSend, settleRefund } from '../_shared/money.ts';
 import { kickEmailDelivery } from '../_shared/outbox.ts';

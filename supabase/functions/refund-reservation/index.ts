@@ -11,7 +11,7 @@
 // Request: { reservationId, amountCents, reason?, notifyGuest?, requestKey? }
 // → 200 { success: true, refundedCents /* total refunded or on its way */, refundStatus: 'completed' | 'pending', money }
 // → 502 { success: false, error, code: 'refund_failed' } | 4xx { success: false, error, code }
-import { z } from 'npm:zod@4';
+import { z } from 'npm:zod@4.6.7';
 import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
 import { MAX_INT4 } from '../_shared/input.ts';
 import { type MoneyAction, moneyOf, refundFailedMessage, sendDecidedRefunds } from '../_shared/money.ts';

@@ -14,7 +14,7 @@
 //
 // Request: { reservationId, subject, message, email? | to?, guestName? }
 // → 200 { success: true, id } | 4xx { success: false, error, code }
-import { z } from 'npm:zod@4';
+import { z } from 'npm:zod@4.6.7';
 import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
 import { headerSafe } from '../_shared/input.ts';
 import { kickEmailDelivery } from '../_shared/outbox.ts';

@@ -11,7 +11,7 @@
 // behind the immediate delivery after a booking or a guest email.
 //
 // Request (optional JSON): { limit?: 1..500 (default 50), ids?: uuid[] (only those messages) }
-import { z } from 'npm:zod@4';
+import { z } from 'npm:zod@4.6.7';
 import { allowMethods, handler, json, readBody } from '../_shared/http.ts';
 import { deliverPendingEmails } from '../_shared/outbox.ts';
 import { EMAIL_BATCH_DEFAULT, EMAIL_BATCH_MAX } from '../_shared/product.ts';

@@ -13,7 +13,7 @@
 // → view: 200 { success: true, offer } (status 'open' | 'claimed' | 'expired')
 // → pay:  200 { success: true, reservationId, amountCents, bookingCode, manageToken }
 // → 404 'This waitlist link is not valid.' | 409 'This offer has expired…' | other 4xx as booking
-import { z } from 'npm:zod@4';
+import { z } from 'npm:zod@4.6.7';
 import { bookAndPay, payOptions } from '../_shared/booking.ts';
 import { allowMethods, clientAddress, handler, json, readBody, refusal } from '../_shared/http.ts';
 import { amountSchema } from '../_shared/input.ts';

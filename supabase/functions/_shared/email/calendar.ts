@@ -1,8 +1,8 @@
 // Calendar pieces of a booking email: the .ics attachment (ical-generator, with a VTIMEZONE
 // block for the event's timezone from timezones-ical-library) and "Add to Google Calendar" /
 // Outlook links. A dinner is shown as three hours long (events have no end time).
-import ical, { ICalCalendarMethod } from 'npm:ical-generator@11';
-import { tzlib_get_ical_block } from 'npm:timezones-ical-library@2';
+import ical, { ICalCalendarMethod } from 'npm:ical-generator@11.1.2';
+import { tzlib_get_ical_block } from 'npm:timezones-ical-library@2.3.2';
 
 const DINNER_HOURS = 3;
 

@@ -15,12 +15,11 @@
 // no remote resources: the logo, when there is one, is attached inline (cid:logo) by the
 // sender; colors are the organization's, with a dark-mode palette.
 //
-// Imports react-production.ts (first: it picks React's build), templates.ts and calendar.ts.
-import './react-production.ts';
+// Imports templates.ts and calendar.ts.
 // Each component from its own package: the @react-email/components bundle also loads Tailwind's
 // compiler, Prism and Marked, about 280 ms more at every function's cold start (docs/BENCHMARKS.md).
-import { Body } from 'npm:@react-email/body@0.3';
-import { Button } from 'npm:@react-email/button@0.2';
+import { Body } from 'npm:@react-email/body@0.3.0';
+import { Button } from 'npm:@react-email/button@0.2.1';
 import { Column } from 'npm:@react-email/column@0.0.14';
 import { Container } from 'npm:@react-email/container@0.0.16';
 import { Head } from 'npm:@react-email/head@0.0.13';
@@ -30,9 +29,10 @@ import { Img } from 'npm:@react-email/img@0.0.12';
 import { Preview } from 'npm:@react-email/preview@0.0.14';
 import { Row } from 'npm:@react-email/row@0.0.13';
 import { Section } from 'npm:@react-email/section@0.0.17';
-import { Text } from 'npm:@react-email/text@0.1';
-import { renderToStaticMarkup } from 'npm:react-dom@19/server';
-import * as React from 'npm:react@19';
+import { Text } from 'npm:@react-email/text@0.1.6';
+import { renderToStaticMarkup } from 'npm:react-dom@19.3.1/server';
+// @ts-types="npm:@types/react@19.3.0"
+import * as React from 'npm:react@19.3.1';
 import { type CalendarEvent, googleCalendarLink, icsFile, outlookCalendarLink } from './calendar.ts';
 import { DEFAULT_TEMPLATES, fillPlaceholders, type PlaceholderValues, type TemplateText, type TemplateType } from './templates.ts';
 
@@ -185,7 +185,9 @@ export function momentIn(iso: string, timezone: string): string {
   const date = new Date(iso);
   const formats = zonedFormats(timezone);
   const day = formats.day.format(date);
-  const time = formats.time.format(date);
+  // Edge Runtime's ICU (Deno 2.1.4) puts a narrow no-break space before AM/PM; the email's
+  // other times (wallTime) have a plain one.
+  const time = formats.time.format(date).replace(/\u202f/g, ' ');
   return `${day} at ${time} ${ZONES[timezone] ?? timezone}`;
 }
 
