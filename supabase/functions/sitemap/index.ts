@@ -5,7 +5,7 @@
 // site's robots.txt declares it). Listed: the fixed public pages (/, /magnolia-supper-club,
 // /eat-at-home, /pop-up-chef) and every organization's page /{slug}, read the way the public
 // reads them (the publishable key, under row-level security: what the home page lists). URLs are
-// absolute, on SITE_URL (where the site is served). HEAD answers the headers alone.
+// absolute, on SITE_URL (where the site is served). GET only: Edge Runtime answers HEAD 405 itself.
 import { allowMethods, handler } from '../_shared/http.ts';
 import { corsHeaders } from '../_shared/cors.ts';
 import { publicApiKey } from '../_shared/keys.ts';
@@ -49,9 +49,9 @@ function sitemapXml(site: string, slugs: readonly string[]): string {
 
 Deno.serve(
   handler(async (req) => {
-    allowMethods(req, 'GET', 'HEAD');
+    allowMethods(req, 'GET');
     const body = sitemapXml(env('SITE_URL'), await organizationSlugs());
-    return new Response(req.method === 'HEAD' ? null : body, {
+    return new Response(body, {
       status: 200,
       headers: {
         ...corsHeaders,
