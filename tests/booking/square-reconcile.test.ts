@@ -12,35 +12,23 @@
  *     silently.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningFunctions } from '../../stack/functions-runner.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { one, sql, usePool } from '../support/db.ts';
 import { FakeSquare } from '../support/fake-square.ts';
 import { createEvent, createOrg, createTicketType, guest, ticketQuantity } from '../support/fixtures.ts';
-import { startFunctions } from '../support/functions.ts';
+import { useSquareFunctions } from '../support/functions.ts';
 import { stackEnv } from '../support/stack-env.ts';
 
 const pool = usePool();
 const square = new FakeSquare();
-let runner: RunningFunctions;
-
-beforeAll(async () => {
-  await square.start();
-  runner = await startFunctions({
-    SQUARE_ACCESS_TOKEN: 'EAAA-settle-token',
-    SQUARE_LOCATION_ID: 'LOC-SETTLE',
-    SQUARE_APPLICATION_ID: 'sandbox-sq0idb-settle',
-    SQUARE_API_BASE_URL: square.url,
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await runner?.stop();
-  await square.stop();
+const functionsUrl = useSquareFunctions(square, {
+  SQUARE_ACCESS_TOKEN: 'EAAA-settle-token',
+  SQUARE_LOCATION_ID: 'LOC-SETTLE',
+  SQUARE_APPLICATION_ID: 'sandbox-sq0idb-settle',
 });
 
 async function call(name: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${runner.url}/${name}`, {
+  const res = await fetch(`${functionsUrl()}/${name}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },
     body: JSON.stringify(body),

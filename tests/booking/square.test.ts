@@ -5,37 +5,23 @@
  * answers (approved, declined, lost) become bookings.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningFunctions } from '../../stack/functions-runner.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { one, usePool } from '../support/db.ts';
 import { FakeSquare } from '../support/fake-square.ts';
 import { createEvent, createOrg, createTicketType, guest, ticketQuantity } from '../support/fixtures.ts';
-import { startFunctions } from '../support/functions.ts';
+import { useSquareFunctions } from '../support/functions.ts';
 
 const pool = usePool();
 
 const square = new FakeSquare();
-let runner: RunningFunctions;
-
-beforeAll(async () => {
-  await square.start();
-  runner = await startFunctions({
-    SQUARE_ACCESS_TOKEN: 'EAAA-test-access-token',
-    SQUARE_LOCATION_ID: 'LOC123',
-    SQUARE_APPLICATION_ID: 'sandbox-sq0idb-test',
-    SQUARE_ENVIRONMENT: 'sandbox',
-    SQUARE_API_VERSION: '2025-01-23',
-    SQUARE_API_BASE_URL: square.url,
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await runner?.stop();
-  await square.stop();
-});
+const functionsUrl = useSquareFunctions(square, { SQUARE_ENVIRONMENT: 'sandbox', SQUARE_API_VERSION: '2025-01-23' });
 
 async function call(name: string, body: unknown) {
-  const res = await fetch(`${runner.url}/${name}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${functionsUrl()}/${name}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json() };
 }
 

@@ -9,6 +9,7 @@ import { startGateway, type GatewayOptions } from '../../stack/gateway/server.ts
 import { mailboxAuthMailer } from '../../stack/mailbox.ts';
 import { freePort } from '../../stack/ports.ts';
 import { readFunctionVerifyJwt } from '../../stack/stack.ts';
+import type { FakeSquare } from './fake-square.ts';
 import { createOrg, type Org } from './fixtures.ts';
 import { parseJsonBody } from './json.ts';
 import { stackEnv } from './stack-env.ts';
@@ -80,6 +81,33 @@ export function useFixtureFunctions(): () => string {
   });
   return () => {
     if (!runner) throw new Error('The fixture functions are not running yet');
+    return runner.url;
+  };
+}
+
+/**
+ * A fake Square (tests/support/fake-square.ts) and a Deno runner of the real functions with Square
+ * secrets pointing at it, for the file's tests: started before them, stopped after. `squareEnv`
+ * adds to (or replaces) the default secrets. The getter gives the runner's URL.
+ */
+export function useSquareFunctions(square: FakeSquare, squareEnv: Record<string, string> = {}): () => string {
+  let runner: RunningFunctions | undefined;
+  beforeAll(async () => {
+    await square.start();
+    runner = await startFunctions({
+      SQUARE_ACCESS_TOKEN: 'EAAA-test-access-token',
+      SQUARE_LOCATION_ID: 'LOC123',
+      SQUARE_APPLICATION_ID: 'sandbox-sq0idb-test',
+      ...squareEnv,
+      SQUARE_API_BASE_URL: square.url,
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await runner?.stop();
+    await square.stop();
+  });
+  return () => {
+    if (!runner) throw new Error('The Square functions are not running yet');
     return runner.url;
   };
 }
