@@ -124,7 +124,7 @@ export default defineConfig(({ mode }) => ({
         codeSplitting: {
           groups: [
             // What every page needs, in one file rather than five (one gzip stream compresses
-            // better than several small ones: docs/BENCHMARKS.md, issue 13 point 4).
+            // better than several small ones: docs/BENCHMARKS.md).
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](query-core|react-query))[\\/]|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|context|shared[\\/])/,

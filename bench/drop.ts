@@ -1,5 +1,5 @@
 /**
- * The drop: a crowd arrives at once for a few seats (`npm run bench -- --only drop`; issue 13).
+ * The drop: a crowd arrives at once for a few seats (`npm run bench -- --only drop`).
  *
  * On its own throwaway stack (local test processor, approved card):
  *
@@ -22,7 +22,7 @@
  * 4. The rush: C paying guests in flight back to back (each sends its next booking when the
  *    last one is answered) for R seats, R requests (--rush-requests): every one should be
  *    confirmed. Prints paid bookings per second at C in flight and p50/p95/p99/max: the figures
- *    issue 13's targets are about (p99 under 250 ms, paid/s at least 0.25 of the hot-row rate),
+ *    the targets are about (p99 under 250 ms, paid/s at least 0.25 of the hot-row rate),
  *    and the CPU per booking of each program, counted until the last of the rush's confirmation
  *    emails is out of the outbox (their delivery runs in the background, after the answers).
  * 5. pgbench on the same PostgreSQL, in the same run: 16 clients for 10 s decrementing one hot
@@ -92,7 +92,7 @@ const BARE_CLIENTS = 4;
 const HTTP_FLOOR_REQUESTS = 3200;
 const EMAIL_SAMPLE = 1000;
 const KICK_BATCH = 10; // as supabase/functions/_shared/outbox.ts's kicked runs
-/** Issue 13's target: paid bookings per second at least this share of the hot-row rate. */
+/** The target: paid bookings per second at least this share of the hot-row rate. */
 const TARGET_RATIO = 0.25;
 
 // What guests read when there is nothing left (hold_booking / booking_evaluate).

@@ -5,10 +5,10 @@
 // constraints, indexes, triggers, policies, views, table grants, RLS flags, buckets) with the
 // working tree's migrations applied from scratch, on a throwaway PostgreSQL. Prints, per commit,
 // how many objects differ (or why the upgrade fails), then each drifted object; exits 1 when an
-// upgradable commit drifts. This is how 20261129000200_repair_edited_migrations.sql was found;
-// supabase/migrations.lock keeps it from happening again. Needs the git history (not a shallow
-// clone). Commits before 6396beb cannot be upgraded by push at all (their migrations were
-// rewritten later): such a database is reset instead (README, Deploy).
+// upgradable commit drifts: an edited landed migration shows here (supabase/migrations.lock
+// refuses one up front). Needs the git history (not a shallow clone). The oldest commits, whose
+// migrations were rewritten after them, cannot be upgraded by push at all: the scan prints
+// "upgrade fails" for them, and such a database is reset instead.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

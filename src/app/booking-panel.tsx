@@ -4,7 +4,7 @@ import type { BookingPanelContext } from '@/features/org-page/lib/booking-panel-
 
 // The forms are not needed for the page's first render: they load while the guest reads the
 // page. Their validation (zod), their function calls (supabase-js) and the payment step load
-// later still, when the guest uses them (docs/BENCHMARKS.md, issue 13 point 4).
+// later still, when the guest uses them: the org page's budgets (docs/BENCHMARKS.md, `page`).
 const RsvpBooking = lazy(() => import('@/features/rsvp/components/rsvp-booking').then((m) => ({ default: m.RsvpBooking })));
 const TicketBooking = lazy(() => import('@/features/ticket-booking/components/ticket-booking').then((m) => ({ default: m.TicketBooking })));
 const WaitlistPrompt = lazy(() => import('@/features/waitlist/components/waitlist-prompt').then((m) => ({ default: m.WaitlistPrompt })));

@@ -181,7 +181,7 @@ realServe(
 async function answer(req: Request, info: Deno.ServeHandlerInfo): Promise<Response> {
   const upload = forwarded(req.body);
   try {
-    // The function sees the URL main.ts was called with, as before this extra hop.
+    // The function sees the URL main.ts was called with, as if there were no extra hop.
     const { pathname, search } = new URL(req.url);
     const request = new Request(`${publicOrigin}${pathname}${search}`, {
       method: req.method,

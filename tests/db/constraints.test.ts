@@ -64,10 +64,9 @@ const slotTaken = async (db: pg.PoolClient, slot: string) =>
 /** A confirmed Food Only booking on Eat At Home's first dinner, inserted as the service would. */
 async function bookFoodOnly(db: pg.PoolClient, guests: number) {
   const ticket = await ticketId(db, EVENT, 'Food Only');
-  // Other test files book this seeded dinner at the same time. The one transaction found taking
-  // its locks in the other order (tests/db/capacity.test.ts: the ticket type, then a booking)
-  // now takes the event first; should PostgreSQL still end a deadlock by aborting this insert
-  // (40P01), it is retried, as the functions retry it.
+  // Other test files book this seeded dinner at the same time, each taking the event's lock
+  // before the ticket type's (tests/db/capacity.test.ts too); should PostgreSQL still end a
+  // deadlock by aborting this insert (40P01), it is retried, as the functions retry it.
   for (let attempt = 1; ; attempt++) {
     await db.query('savepoint book_food_only');
     try {

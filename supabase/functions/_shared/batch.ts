@@ -3,9 +3,9 @@
 // are in flight (SQL: public.run_booking_calls, 20261130000100_batched_booking_calls.sql).
 //
 // A durable transaction keeps its row locks until its commit is flushed to disk, so the holds
-// of one event, one transaction each, went through the event's lock one flush at a time. Here
-// a lane per key (e.g. `hold_booking:<event id>`) has at most MAX_IN_FLIGHT calls out at once;
-// a call that finds room goes alone, exactly as before (no waiting at an idle moment). Calls
+// of one event, one transaction each, would go through the event's lock one flush at a time.
+// Here a lane per key (e.g. `hold_booking:<event id>`) has at most MAX_IN_FLIGHT calls out at
+// once; a call that finds room goes alone, unbatched (no waiting at an idle moment). Calls
 // that arrive while the lane is full wait and leave together, in arrival order, up to MAX_BATCH
 // in one transaction: one trip to the lock and one flush for all of them. Each call still
 // answers for itself (its own savepoint in SQL): a refusal, a deadlock or bad input of one

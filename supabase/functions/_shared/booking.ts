@@ -21,7 +21,7 @@ import { type BookingSelection, selectionArgs } from './pricing.ts';
 import type { CreatePaymentBody, PaymentProcessor } from './processor.ts';
 import { callRpc, countingPromoMisses, TransientError } from './rpc.ts';
 
-// Where tests/unit/booking-errors.test.ts has always found them (defined in http.ts and rpc.ts);
+// Where tests/unit/booking-errors.test.ts finds them (defined in http.ts and rpc.ts);
 // its Deno script imports them from here, which knip cannot see (hence @public).
 /** @public */
 export { findNul } from './http.ts';
