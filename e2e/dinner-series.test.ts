@@ -161,6 +161,57 @@ describe('dinner series page', () => {
     expect(await page.getByTestId('series-summary-line').count()).toBe(0);
   });
 
+  it('offers the waitlist for a sold-out ticket type and a sold-out date, at 1280 and 375 px', async () => {
+    const dinner = await createDinner(185, [
+      ['Food Only', 12500, 6],
+      ["Chef's Counter", 22500, 0],
+    ]);
+    const full = await createDinner(192, [['Food Only', 12500, 6]]);
+    // The second dinner's seats are all taken (its ticket type still has quantity).
+    await sql('update public.events set max_guests = 1 where id = $1', [full.id]);
+    await sql(
+      `insert into public.reservations (org_id, event_id, ticket_type_id, name, email, num_guests, status, amount_cents, payment_provider, payment_id)
+       select e.org_id, e.id, $2, 'Seated Guest', $3, 1, 'confirmed', 12500, 'square', $4 from public.events e where e.id = $1`,
+      [full.id, full.ticket_types[0].id, `seated-${randomUUID()}@example.com`, `e2e-${randomUUID()}`],
+    );
+    const counterLine = `${dinner.title} - ${formatEventDate(dinner.date)} · Chef's Counter`;
+    const fullLine = `${full.title} - ${formatEventDate(full.date)} · Food Only`;
+
+    async function joinFrom(viewport: { width: number; height: number }, line: string, email: string) {
+      const { page } = await newPage({ viewport });
+      await open(page);
+      const prompt = page.getByTestId('waitlist-prompt');
+      await prompt.getByText(line).waitFor();
+      // The open ticket type of the first dinner is not on the list.
+      expect(await prompt.getByText(`${dinner.title} - ${formatEventDate(dinner.date)} · Food Only`).count()).toBe(0);
+      await prompt.getByRole('button', { name: `Join the waitlist: ${line}` }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Full name').fill('Julia Waiting');
+      await dialog.getByLabel('Email').fill(email);
+      await dialog.getByLabel('Party size').selectOption('2');
+      await dialog.getByRole('button', { name: 'Join the waitlist' }).click();
+      expect(await dialog.getByTestId('waitlist-joined').textContent()).toBe("You're on the waitlist — number 1. We'll email you if seats free up.");
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+
+    const first = `wl-series-${randomUUID()}@example.com`;
+    const second = `wl-series-${randomUUID()}@example.com`;
+    await joinFrom(viewports.desktop, counterLine, first);
+    await joinFrom(viewports.phone, fullLine, second);
+    expect(
+      await sql(
+        `select w.email, w.party_size, t.name from public.waitlist_entries w join public.ticket_types t on t.id = w.ticket_type_id
+         where w.event_id = any($1) order by w.created_at`,
+        [[dinner.id, full.id]],
+      ),
+    ).toEqual([
+      { email: first, party_size: 2, name: "Chef's Counter" },
+      { email: second, party_size: 2, name: 'Food Only' },
+    ]);
+  });
+
   it('shows each booking message for its bad input', async () => {
     const gone = await createDinner(157, [['Food Only', 12500, 6]]);
     const retyped = await createDinner(164, [
@@ -217,7 +268,7 @@ describe('dinner series page', () => {
     expect(payments).toBe(0);
   });
 
-  it('books end to end, then opens Reservation Details from the confirmation with every field and both calendar links', async () => {
+  it('books end to end; Reservation Details opens the booking from the server, and no link carries personal data', async () => {
     // The seeded dinner with the most Food + Wine Pairing tickets left (other tests book too).
     const pick = (await dinners())
       .filter((d) => !createdEvents.includes(d.id))
@@ -292,27 +343,25 @@ describe('dinner series page', () => {
       eventTitle: dinner.title,
       eventDate: dinner.date,
       guests: '2',
-      invitedBy: 'Julia',
+      invite: '1',
     });
-    for (const secret of ['No shellfish', 'Anniversary', email, 'Child', 'dietary', 'special', 'totalPrice', '$350', 'Wine']) {
+    for (const secret of ['No shellfish', 'Anniversary', email, 'Julia', 'Child', 'dietary', 'special', 'totalPrice', '$350', 'Wine', 'booking=']) {
       expect(decodeURIComponent(invite.href)).not.toContain(secret);
     }
+    // The booker's details link is the booking's private token, nothing else.
     const params = Object.fromEntries(new URL(href, stackEnv().siteUrl).searchParams);
-    expect(params).toEqual({
-      name: 'Julia Child',
-      email,
-      eventTitle: dinner.title,
-      eventDate: dinner.date,
-      guests: '2',
-      ticketType: 'food_wine',
-      totalPrice: '350.00',
-      dietaryRestrictions: 'No shellfish',
-      specialRequests: 'Anniversary dinner',
-    });
+    expect(Object.keys(params)).toEqual(['booking']);
+    expect(params.booking).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // No link of the confirmation, nor the page's own address, carries the guest's name, email, phone or requests.
+    const personal = ['Julia', 'Child', email, email.split('@')[0], '555 0199', '5550199', 'shellfish', 'Anniversary'];
+    const hrefs = await page.locator('main a[href]').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+    expect(hrefs.length).toBeGreaterThanOrEqual(3);
+    for (const url of [...hrefs, page.url()]) for (const secret of personal) expect(decodeURIComponent(url)).not.toContain(secret);
     expect(await seriousViolations(page)).toEqual([]);
 
     const [detailsPage] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
     await detailsPage.getByRole('heading', { name: 'Reservation Confirmation' }).waitFor();
+    for (const secret of personal) expect(decodeURIComponent(detailsPage.url())).not.toContain(secret);
     const shownAt = async (term: string) =>
       (
         await detailsPage
@@ -320,40 +369,35 @@ describe('dinner series page', () => {
           .locator('xpath=following-sibling::dd')
           .innerText()
       ).trim();
+    // The booking as the server holds it (the token opened it), with its code.
+    const [{ booking_code: code }] = await sql<{ booking_code: string }>('select booking_code from public.reservations where email = $1', [email]);
+    expect(await shownAt('Booking Code')).toBe(code);
     expect(await shownAt('Event')).toBe(dinner.title);
-    expect(await shownAt('Date & Time')).toBe(`${formatEventDate(dinner.date)} at 7:00 PM`);
+    expect(await shownAt('Date & Time')).toMatch(new RegExp(`^${formatEventDate(dinner.date)} at 7:00 PM E[SD]T$`));
     expect(await shownAt('Party Size')).toBe('2 people');
-    expect(await shownAt('Ticket Type')).toBe('Food + Wine Pairing ($175.00 per person)');
+    expect(await shownAt('Ticket Type')).toBe('Food + Wine Pairing');
     expect(await shownAt('Total')).toBe('$350.00');
-    expect(await shownAt('Location')).toBe(`Brooklyn, NY (Address sent to ${email})`);
+    await detailsPage.waitForFunction(() => document.title === 'Reservation Confirmation | Eat At Home');
     const compact = dinner.date.replaceAll('-', '');
-    const description = 'Five course dinner at Eat At Home for 2 people - Food + Wine Pairing ($175.00 per person)';
     const google = new URL((await detailsPage.getByRole('link', { name: 'Google Calendar' }).getAttribute('href'))!);
-    expect(Object.fromEntries(google.searchParams)).toEqual({
-      action: 'TEMPLATE',
-      text: 'Eat At Home Dinner',
-      dates: `${compact}T190000/${compact}T210000`,
-      ctz: 'America/New_York',
-      details: description,
-      location: 'Brooklyn, NY (address will be provided)',
-    });
+    expect(google.searchParams.get('text')).toBe(dinner.title);
+    expect(google.searchParams.get('dates')).toBe(`${compact}T190000/${compact}T210000`);
+    expect(google.searchParams.get('ctz')).toBe('America/New_York');
     const outlook = new URL((await detailsPage.getByRole('link', { name: 'Outlook Calendar' }).getAttribute('href'))!);
-    expect(outlook.searchParams.get('subject')).toBe('Eat At Home Dinner');
     expect(outlook.searchParams.get('startdt')).toMatch(new RegExp(`^${dinner.date}T19:00:00-0[45]:00$`));
-    expect(outlook.searchParams.get('enddt')).toMatch(new RegExp(`^${dinner.date}T21:00:00-0[45]:00$`));
-    expect(outlook.searchParams.get('body')).toBe(description);
-    expect(outlook.searchParams.get('location')).toBe('Brooklyn, NY (address will be provided)');
+    for (const url of [google.href, outlook.href]) for (const secret of personal) expect(decodeURIComponent(url)).not.toContain(secret);
 
-    // The party's link opens the details without the booker's private fields.
+    // The party's link opens the details from the link, labelled as such, without the booker's private fields.
     const partyPage = await page.context().newPage();
     await partyPage.goto(inviteLink!);
-    await partyPage.getByRole('heading', { name: 'Reservation Confirmation' }).waitFor();
+    await partyPage.getByRole('heading', { name: 'Reservation details' }).waitFor();
     const partyText = await partyPage.locator('main').innerText();
-    expect(partyText).toContain('Julia reserved a table and invited you.');
+    expect(partyText).toContain('You are invited to this dinner.');
+    expect(partyText).toContain('Details from the link.');
     expect(partyText).toContain(dinner.title);
     expect(partyText).toContain(`${formatEventDate(dinner.date)} at 7:00 PM`);
     expect(partyText).toContain('2 people');
-    for (const secret of ['No shellfish', 'Anniversary', email, '$350.00']) expect(partyText).not.toContain(secret);
+    for (const secret of ['No shellfish', 'Anniversary', email, 'Julia', '$350.00']) expect(partyText).not.toContain(secret);
     await partyPage.close();
 
     // MAKE ANOTHER RESERVATION starts over with an empty form.

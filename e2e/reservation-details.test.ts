@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
 import { closeBrowser, newPage, viewports } from './support/browser';
+import { createEvent, createOrg, guest, uniqueEmail } from '../tests/support/fixtures';
+import { callFunction, CARD } from '../tests/support/functions';
 
 afterAll(closeBrowser);
 
@@ -45,13 +48,18 @@ async function shown(page: Page, term: string): Promise<string> {
 }
 
 describe('reservation details page', () => {
-  it('shows the reservation from the query parameters alone, with calendar links and a contact line', async () => {
+  it('shows what the query parameters say, labelled as details from the link, with calendar links and a contact line', async () => {
     const { siteUrl } = stackEnv();
     const { page, consoleErrors } = await newPage({ viewport: viewports.phone });
     const calls = backendCalls(page);
     await page.goto(`${siteUrl}/reservation-details?${query}`);
-    await page.getByRole('heading', { name: 'Reservation Confirmation' }).waitFor();
-    await page.waitForFunction(() => document.title === 'Reservation Confirmation | Eat At Home');
+    await page.getByRole('heading', { name: 'Reservation details', exact: true }).waitFor();
+    await page.waitForFunction(() => document.title === 'Reservation Details | Eat At Home');
+    // Anyone can write such a link: it is never presented as a confirmation from the venue.
+    expect(await page.getByTestId('details-from-link').innerText()).toBe(
+      'Details from the link. They are not a confirmation from Eat At Home: the confirmation email and the private booking link show the booking itself.',
+    );
+    expect(await page.getByText('Reservation Confirmation').count()).toBe(0);
 
     expect(await shown(page, 'Event')).toBe('Eat At Home Dinner #41');
     expect(await shown(page, 'Date & Time')).toBe('Sunday, December 6, 2026 at 7:00 PM');
@@ -111,29 +119,30 @@ describe('reservation details page', () => {
     const { siteUrl } = stackEnv();
     const { page } = await newPage();
     await page.goto(`${siteUrl}/reservation-details?${query}`);
-    await page.waitForFunction(() => document.title === 'Reservation Confirmation | Eat At Home');
+    await page.waitForFunction(() => document.title === 'Reservation Details | Eat At Home');
     await page.getByRole('link', { name: 'Back to Eat At Home' }).click();
     await page.waitForURL(`${siteUrl}/eat-at-home`);
     await page.waitForFunction(() => document.title === 'Eat At Home | SupperHost');
     await page.goBack();
-    await page.waitForFunction(() => document.title === 'Reservation Confirmation | Eat At Home');
+    await page.waitForFunction(() => document.title === 'Reservation Details | Eat At Home');
   });
 
   it.each([
-    ['no parameters at all', '', 'the event, the date, the party size'],
+    ['no parameters at all', '', "The link's event, date and party size are missing or unreadable."],
     [
       'an impossible date and a word for guests',
       query.replace('2026-12-06', '2026-02-30').replace('guests=2', 'guests=two'),
-      'the date, the party size',
+      "The link's date and party size are missing or unreadable.",
     ],
-    ['a date that is not a date', query.replace('2026-12-06', 'next-friday'), 'the date'],
-  ])('shows a helpful page for %s, never a crash or Invalid Date', async (_what, search, named) => {
+    ['a date that is not a date', query.replace('2026-12-06', 'next-friday'), "The link's date is missing or unreadable."],
+  ])('shows a helpful page for %s, in a proper sentence, never a crash or Invalid Date', async (_what, search, sentence) => {
     const { siteUrl } = stackEnv();
     const { page, consoleErrors } = await newPage({ viewport: viewports.phone });
     await page.goto(`${siteUrl}/reservation-details${search ? `?${search}` : ''}`);
     await page.getByRole('heading', { name: 'We couldn’t read this reservation link' }).waitFor();
     const body = await page.locator('body').innerText();
-    expect(body).toContain(`unreadable ${named}.`);
+    expect(await page.getByTestId('link-problem').innerText()).toMatch(new RegExp(`^${sentence.replace(/[.]/g, '\\.')} Please open the link`));
+    expect(body).not.toMatch(/unreadable the|, the /);
     expect(body).not.toMatch(/Invalid Date|NaN|undefined/);
     expect(await page.getByRole('link', { name: 'Book at Eat At Home' }).getAttribute('href')).toBe('/eat-at-home');
     expect(await page.getByRole('heading', { name: 'Something went wrong' }).count()).toBe(0);
@@ -145,12 +154,71 @@ describe('reservation details page', () => {
     const { page } = await newPage();
     const search = query.replace('food_wine', 'mystery').replace('350.00', 'lots').replace('ada%40example.com', 'nobody');
     await page.goto(`${siteUrl}/reservation-details?${search}`);
-    await page.getByRole('heading', { name: 'Reservation Confirmation' }).waitFor();
+    await page.getByRole('heading', { name: 'Reservation details', exact: true }).waitFor();
     expect(await shown(page, 'Ticket Type')).toBe('mystery');
     expect(await page.locator('dt', { hasText: /^Total$/ }).count()).toBe(0);
     expect(await shown(page, 'Location')).toBe('Brooklyn, NY (Address sent to your email)');
     const g = new URL((await page.getByRole('link', { name: 'Google Calendar' }).getAttribute('href'))!);
     expect(g.searchParams.get('details')).toBe('Five course dinner at Eat At Home for 2 people - mystery');
     expect(await page.locator('body').innerText()).not.toMatch(/Invalid Date|NaN/);
+  });
+
+  it('opened with a booking token, shows the booking from the server as a confirmation, whatever other parameters say', async () => {
+    const { siteUrl } = stackEnv();
+    const org = await createOrg({ name: 'Details Kitchen' });
+    const event = await createEvent(org.id, {
+      title: 'Token Supper',
+      event_time: '20:30',
+      ticketTypes: [{ name: 'Chef Table', price: 4000, quantity: 10 }],
+    });
+    const email = uniqueEmail('details-token');
+    const answer = await callFunction('process-square-payment', {
+      token: CARD.ok,
+      amount: 8000,
+      idempotencyKey: randomUUID(),
+      reservationData: { eventId: event.id, ticketTypeId: event.ticketTypes[0].id, num_guests: 2, ...guest('details-token'), email },
+    });
+    expect(answer.body.success).toBe(true);
+    const { manageToken, bookingCode } = answer.body as { manageToken: string; bookingCode: string };
+
+    for (const viewport of [viewports.desktop, viewports.phone]) {
+      const { page } = await newPage({ viewport });
+      // A forged party size beside the token changes nothing: the server's booking is shown.
+      await page.goto(`${siteUrl}/reservation-details?booking=${manageToken}&guests=12&ticketType=VIP+Open+Bar&totalPrice=0.00`);
+      await page.getByRole('heading', { name: 'Reservation Confirmation' }).waitFor();
+      await page.waitForFunction(() => document.title === 'Reservation Confirmation | Eat At Home');
+      expect(await shown(page, 'Booking Code')).toBe(bookingCode);
+      expect(await shown(page, 'Event')).toBe('Token Supper');
+      expect(await shown(page, 'Date & Time')).toMatch(/ at 8:30 PM E[SD]T$/);
+      expect(await shown(page, 'Party Size')).toBe('2 people');
+      expect(await shown(page, 'Ticket Type')).toBe('Chef Table');
+      expect(await shown(page, 'Total')).toBe('$80.00');
+      expect(await page.getByTestId('details-from-link').count()).toBe(0);
+      expect(await page.getByText('VIP Open Bar').count()).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }
+
+    // A token that opens nothing says so; it never falls back to the parameters.
+    const { page } = await newPage();
+    await page.goto(`${siteUrl}/reservation-details?booking=${'x'.repeat(43)}&${query}`);
+    await page.getByRole('heading', { name: 'We couldn’t open this reservation' }).waitFor();
+    expect(await page.getByText('Eat At Home Dinner #41').count()).toBe(0);
+  });
+
+  it('labels a forged official-looking link as details from the link, not a confirmation', async () => {
+    const { siteUrl } = stackEnv();
+    const { page } = await newPage({ viewport: viewports.desktop });
+    const forged = new URLSearchParams({
+      eventTitle: 'Eat At Home Dinner #41',
+      eventDate: '2026-12-06',
+      guests: '12',
+      ticketType: 'VIP Open Bar',
+      totalPrice: '0.00',
+    });
+    await page.goto(`${siteUrl}/reservation-details?${forged}`);
+    await page.getByRole('heading', { name: 'Reservation details', exact: true }).waitFor();
+    expect(await shown(page, 'Party Size')).toBe('12 people');
+    await page.getByTestId('details-from-link').getByText('Details from the link.').waitFor();
+    expect(await page.getByRole('heading', { name: 'Reservation Confirmation' }).count()).toBe(0);
   });
 });

@@ -31,6 +31,18 @@ async function rsvpOrg(): Promise<RsvpFixture> {
   return { slug: org.slug, orgId: org.id, eventId, fullSlot, nearlyFullSlot, openSlot };
 }
 
+/** The confirmation shows the booking's code and its private manage link, as a ticket confirmation does. */
+async function expectBookingHandle(page: Page, email: string) {
+  const [row] = await reservationsFor({ email });
+  const handle = page.getByTestId('booking-handle');
+  expect(await handle.textContent()).toContain(`Booking code ${row.booking_code}`);
+  const href = await handle.getByRole('link', { name: 'Manage or cancel your booking' }).getAttribute('href');
+  expect(href).toMatch(/^\/booking\/[A-Za-z0-9_-]{43}$/);
+  // Neither the link nor the page's address carries the guest's email.
+  for (const url of [href!, page.url()]) expect(decodeURIComponent(url)).not.toContain(email);
+  return href!;
+}
+
 const slot = (page: Page, label: string) => page.getByTestId('rsvp-slot').filter({ hasText: label });
 
 async function openRsvp(page: Page, slug: string) {
@@ -113,6 +125,7 @@ describe('RSVP on /{orgSlug}', () => {
     await page.getByRole('button', { name: 'Pay $10.00' }).click();
     await expectToast(page, 'RSVP Confirmed!', 'Your deposit has been processed and your spot is reserved.');
     await page.getByRole('heading', { name: 'RSVP Confirmed' }).waitFor();
+    await expectBookingHandle(page, email);
 
     const rows = await reservationsFor({ email });
     expect(rows).toHaveLength(1);
@@ -126,10 +139,10 @@ describe('RSVP on /{orgSlug}', () => {
     await slot(page, 'Late seating').getByText(filled).waitFor();
   });
 
-  it("confirms a 100% promo at once with 'Confirm Free RSVP' and no card", async () => {
+  it("confirms a 100% promo only from its summary, with 'Confirm Free RSVP' and no card; the confirmation has the code and manage link", async () => {
     const promoId = await createPromo(fx.orgId, { code: 'GARDENFREE', discount_type: 'percent', discount_amount: 100 });
     const email = uniqueEmail('rsvp-free');
-    const { page } = await newPage();
+    const { page } = await newPage({ viewport: viewports.phone });
     let paymentSteps = 0;
     await openRsvp(page, fx.slug);
     await slot(page, 'Late seating').click();
@@ -144,16 +157,59 @@ describe('RSVP on /{orgSlug}', () => {
     page.on('request', (r) => {
       if (r.url().includes('/functions/v1/square-config')) paymentSteps += 1;
     });
+    // The form's button books nothing: it shows the summary the free RSVP is confirmed from.
     await page.getByRole('button', { name: 'Confirm Free RSVP' }).click();
+    await page.getByRole('heading', { name: 'Complete Your RSVP' }).waitFor();
+    expect(await reservationsFor({ email })).toHaveLength(0);
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    for (const shown of ['Supper in the Garden', '8:00 PM (Late seating)', 'Deposit for 1 guest$5.00', 'Discount (GARDENFREE)-$5.00', 'Total$0.00'])
+      expect(await summary.textContent()).toContain(shown);
+    await page.getByText('No deposit is due for this RSVP: nothing is charged.').waitFor();
+    expect(await page.getByLabel('Test card number').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    // Back keeps what was typed; the summary again, then confirm.
+    await page.getByRole('button', { name: 'Back to RSVP Form' }).click();
+    expect(await page.getByLabel('Promo Code (optional)').inputValue()).toBe('GARDENFREE');
+    await page.getByRole('button', { name: 'Confirm Free RSVP' }).click();
+    await page.getByRole('heading', { name: 'Complete Your RSVP' }).waitFor();
+    await page.getByRole('button', { name: 'Confirm Free RSVP' }).click();
+
     await expectToast(page, 'RSVP Confirmed!', 'Your spot has been reserved. Check your email for confirmation.');
     await page.getByRole('heading', { name: 'RSVP Confirmed' }).waitFor();
-    expect(await page.getByRole('heading', { name: 'Complete Your RSVP' }).count()).toBe(0);
+    expect(await page.getByText('None (free RSVP)').count()).toBe(1);
+    await expectBookingHandle(page, email);
     expect(paymentSteps).toBe(0);
 
     const rows = await reservationsFor({ email });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'confirmed', amount_cents: 0, discount_cents: 500, promo_code_id: promoId });
     expect(await promoRedeemed(promoId)).toBe(1);
+  });
+
+  it('a quote not yet shown is never booked at once: the submit shows the free summary first', async () => {
+    await createPromo(fx.orgId, { code: 'GARDENGIFT', discount_type: 'percent', discount_amount: 100 });
+    const email = uniqueEmail('rsvp-free-fast');
+    const { page } = await newPage();
+    await openRsvp(page, fx.slug);
+    // The live quote is held back: the button still reads 'Calculate Total' when the guest submits.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/functions/v1/process-rsvp-payment', async (route) => {
+      if ((route.request().postDataJSON() as { validateOnly?: boolean } | null)?.validateOnly) await held;
+      await route.continue();
+    });
+    await slot(page, 'Late seating').click();
+    await fillGuest(page, email, '1');
+    await page.getByLabel('Promo Code (optional)').fill('GARDENGIFT');
+    await page.getByRole('button', { name: 'Calculate Total' }).click();
+    release();
+    await page.getByRole('heading', { name: 'Complete Your RSVP' }).waitFor();
+    expect(await page.getByTestId('payment-total').textContent()).toBe('$0.00');
+    expect(await reservationsFor({ email })).toHaveLength(0);
+    await page.getByRole('button', { name: 'Confirm Free RSVP' }).click();
+    await page.getByRole('heading', { name: 'RSVP Confirmed' }).waitFor();
+    await expectBookingHandle(page, email);
   });
 
   it('re-prices with a percent code and refuses a bad code on submit with the server message', async () => {

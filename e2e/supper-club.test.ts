@@ -311,3 +311,98 @@ describe('supper club page', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
+
+describe('supper club waitlist', () => {
+  /** A supper whose 8:00pm seating is taken by two live holds of 10 (so one can lapse and free its seats). */
+  async function supperWithFullSeating(daysAhead: number) {
+    const supper = await createSupper(daysAhead);
+    const [eight] = await sql<{ id: string; org_id: string }>(
+      `select s.id, e.org_id from public.rsvp_slots s join public.events e on e.id = s.event_id where s.event_id = $1 and s.slot_label = '8:00pm'`,
+      [supper.id],
+    );
+    const holds: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const [hold] = await sql<{ id: string }>(
+        `insert into public.reservations (org_id, event_id, rsvp_slot_id, name, email, num_guests, time_slot, status, amount_cents, hold_expires_at, idempotency_key)
+         values ($1, $2, $3, 'Held Guest', $4, 10, '8:00pm', 'held', 65000, now() + interval '10 minutes', $5) returning id`,
+        [eight.org_id, supper.id, eight.id, `held-${randomUUID()}@example.com`, randomUUID()],
+      );
+      holds.push(hold.id);
+    }
+    return { ...supper, seatingId: eight.id, holds };
+  }
+
+  async function joinSeating(page: Page, line: string, name: string, email: string, partySize: string) {
+    await open(page);
+    const prompt = page.getByTestId('waitlist-prompt');
+    await prompt.getByRole('button', { name: `Join the waitlist: ${line}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`Magnolia Supper Club · ${line}`).waitFor();
+    // A party the club sells at once: at most 6.
+    expect(await dialog.getByLabel('Party size').locator('option').count()).toBe(6);
+    await dialog.getByLabel('Full name').fill(name);
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Party size').selectOption(partySize);
+    await dialog.getByRole('button', { name: 'Join the waitlist' }).click();
+    return (await dialog.getByTestId('waitlist-joined').textContent()) ?? '';
+  }
+
+  it('offers the waitlist for a sold-out seating at 1280 and 375 px; a lapsed hold offers the seats at $65 each; the claim takes the card', async () => {
+    const supper = await supperWithFullSeating(140);
+    const line = `${supperDate(supper.date)} at 8:00pm`;
+    const first = `wl-supper-${randomUUID()}@example.com`;
+    const second = `wl-supper-${randomUUID()}@example.com`;
+
+    const desktop = await newPage({ viewport: viewports.desktop });
+    expect(await joinSeating(desktop.page, line, 'Ada Waiting', first, '2')).toBe(
+      "You're on the waitlist — number 1. We'll email you if seats free up.",
+    );
+    const phone = await newPage({ viewport: viewports.phone });
+    expect(await joinSeating(phone.page, line, 'Bo Waiting', second, '1')).toBe(
+      "You're on the waitlist — number 2. We'll email you if seats free up.",
+    );
+    await phone.page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await seriousViolations(phone.page, { exclude: [TOASTER] })).toEqual([]);
+    // The open 5:30pm seating is not on the list.
+    expect(
+      await phone.page
+        .getByTestId('waitlist-prompt')
+        .getByText(`${supperDate(supper.date)} at 5:30pm`)
+        .count(),
+    ).toBe(0);
+
+    expect(
+      await sql('select email, party_size, seat_price_cents, seat_cap from public.waitlist_entries where rsvp_slot_id = $1 order by created_at', [
+        supper.seatingId,
+      ]),
+    ).toEqual([
+      { email: first, party_size: 2, seat_price_cents: 6500, seat_cap: 20 },
+      { email: second, party_size: 1, seat_price_cents: 6500, seat_cap: 20 },
+    ]);
+
+    // A hold of 10 lapses: the first party is offered 2 seats at the club's price, and emailed.
+    await sql("update public.reservations set status = 'expired' where id = $1", [supper.holds[0]]);
+    const offers = await sql<{ email: string; num_guests: number; amount_cents: number; status: string }>(
+      "select email, num_guests, amount_cents, status from public.reservations where rsvp_slot_id = $1 and idempotency_key like 'wl-%' order by created_at",
+      [supper.seatingId],
+    );
+    expect(offers).toEqual([
+      { email: first, num_guests: 2, amount_cents: 13000, status: 'held' },
+      { email: second, num_guests: 1, amount_cents: 6500, status: 'held' },
+    ]);
+    const [mail] = await sql<{ body_text: string }>("select body_text from public.email_outbox where to_email = $1 and kind = 'waitlist_offer'", [
+      first,
+    ]);
+    const token = /\/waitlist\/([A-Za-z0-9_-]{43})/.exec(mail.body_text)![1];
+
+    const { page } = await newPage({ viewport: viewports.phone });
+    await page.goto(`${stackEnv().siteUrl}/waitlist/${token}`);
+    await page.getByRole('heading', { name: 'Seats are held for you' }).waitFor();
+    expect(await page.getByTestId('payment-total').textContent()).toBe('$130.00');
+    await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
+    await page.getByRole('button', { name: 'Pay $130.00' }).click();
+    await page.getByRole('heading', { name: 'Reservation Confirmed' }).waitFor();
+    expect(await sql('select status from public.waitlist_entries where email = $1', [first])).toEqual([{ status: 'claimed' }]);
+  });
+});

@@ -1052,6 +1052,8 @@ export type Database = {
           party_size: number
           reservation_id: string | null
           rsvp_slot_id: string | null
+          seat_cap: number | null
+          seat_price_cents: number | null
           status: string
           ticket_type_id: string | null
           updated_at: string
@@ -1069,6 +1071,8 @@ export type Database = {
           party_size: number
           reservation_id?: string | null
           rsvp_slot_id?: string | null
+          seat_cap?: number | null
+          seat_price_cents?: number | null
           status?: string
           ticket_type_id?: string | null
           updated_at?: string
@@ -1085,6 +1089,8 @@ export type Database = {
           party_size?: number
           reservation_id?: string | null
           rsvp_slot_id?: string | null
+          seat_cap?: number | null
+          seat_price_cents?: number | null
           status?: string
           ticket_type_id?: string | null
           updated_at?: string
@@ -1435,6 +1441,9 @@ export type Database = {
           p_name: string
           p_party_size: number
           p_rsvp_slot_id: string
+          p_seat_cap?: number
+          p_seat_org_slug?: string
+          p_seat_price_cents?: number
           p_ticket_type_id: string
         }
         Returns: Json

@@ -7,6 +7,7 @@ import {
   isMobileDevice,
   partyInviteHref,
   reservationDetailsHref,
+  soldOutTickets,
   ticketOptionLabel,
   ticketsLeft,
 } from '../../src/features/dinner-series/lib/booking-rules';
@@ -35,7 +36,9 @@ const booking: SeriesBooking = {
   totalPaidCents: 35000,
   dietaryRestrictions: '',
   specialRequests: ' Window table ',
+  manageToken: null,
 };
+const token = 'k'.repeat(43);
 
 describe('dinner series options', () => {
   it('labels events, ticket types and guest counts as the product writes them', () => {
@@ -63,18 +66,21 @@ describe('confirmation links', () => {
     expect(confirmationTicketType("Chef's Counter")).toBe("Chef's Counter");
   });
 
-  it('builds /reservation-details with the product parameters, leaving out empty optional ones', () => {
-    const url = new URL(reservationDetailsHref(booking), 'http://x');
+  it("opens /reservation-details with the booking's private token, and nothing else", () => {
+    const url = new URL(reservationDetailsHref({ ...booking, manageToken: token }), 'http://x');
+    expect(url.pathname).toBe('/reservation-details');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ booking: token });
+  });
+
+  it('without a token, carries only what is not personal: no name, email or requests', () => {
+    const url = new URL(reservationDetailsHref({ ...booking, dietaryRestrictions: 'No nuts' }), 'http://x');
     expect(url.pathname).toBe('/reservation-details');
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      name: 'Ada Lovelace',
-      email: 'ada@example.com',
       eventTitle: 'Eat At Home Dinner #41',
       eventDate: '2026-11-28',
       guests: '2',
       ticketType: 'food_wine',
       totalPrice: '350.00',
-      specialRequests: 'Window table',
     });
   });
 
@@ -105,18 +111,39 @@ describe('confirmation links', () => {
       eventTitle: 'Eat At Home Dinner #41',
       eventDate: '2026-11-28',
       guests: '2',
-      invitedBy: 'Ada',
+      invite: '1',
     });
     for (const mobile of [true, false]) {
-      const href = inviteHref(private_, { origin: 'https://supperhost.test', mobile });
+      const href = inviteHref({ ...private_, manageToken: token }, { origin: 'https://supperhost.test', mobile });
       const decoded = decodeURIComponent(href);
-      for (const secret of ['ada.private', 'Lovelace', 'peanut', 'Proposal', 'dietary', 'special', 'food_wine', 'Wine', '350']) {
+      for (const secret of ['ada.private', 'Ada', 'Lovelace', 'peanut', 'Proposal', 'dietary', 'special', 'food_wine', 'Wine', '350', token]) {
         expect(decoded).not.toContain(secret);
       }
       expect(decoded).toContain(`https://supperhost.test${partyInviteHref(private_)}`);
     }
-    // The booker's own details link still carries them (it is theirs, opened from their confirmation).
-    expect(new URL(reservationDetailsHref(private_), 'http://x').searchParams.get('dietaryRestrictions')).toBe('Severe peanut allergy');
+  });
+
+  it('lists every sold-out ticket type: its own quantity gone, or the dinner full', () => {
+    const wine = { id: 't2', name: 'Food + Wine Pairing', price: 17500, quantity: 0 };
+    const open = { ...dinner, ticket_types: [foodOnly, wine] };
+    const full = { ...dinner, id: 'd2', title: 'Eat At Home Dinner #42', date: '2026-12-05', available_seats: 0, ticket_types: [foodOnly] };
+    expect(soldOutTickets([open, full])).toEqual([
+      {
+        eventId: 'd1',
+        eventTitle: 'Eat At Home Dinner #41',
+        ticketTypeId: 't2',
+        ticketName: 'Food + Wine Pairing',
+        label: 'Eat At Home Dinner #41 - Saturday, November 28, 2026 · Food + Wine Pairing',
+      },
+      {
+        eventId: 'd2',
+        eventTitle: 'Eat At Home Dinner #42',
+        ticketTypeId: 't1',
+        ticketName: 'Food Only',
+        label: 'Eat At Home Dinner #42 - Saturday, December 5, 2026 · Food Only',
+      },
+    ]);
+    expect(soldOutTickets([{ ...dinner, ticket_types: [foodOnly] }])).toEqual([]);
   });
 
   it('treats phones as mobile', () => {

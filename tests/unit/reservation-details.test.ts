@@ -3,6 +3,7 @@ import { googleCalendarUrl, icsContent, isoWithOffset, outlookCalendarUrl } from
 import {
   calendarEventFor,
   dateAndTime,
+  linkProblemSentence,
   locationLine,
   parseReservationParams,
   ticketLine,
@@ -28,7 +29,7 @@ describe('reservation details query parameters', () => {
       guests: 2,
       ticket: { label: 'Food + Wine Pairing', pricePerPersonCents: 17500 },
       totalCents: 35000,
-      invitedBy: null,
+      invited: false,
       dietaryRestrictions: 'no nuts',
       specialRequests: 'window',
     });
@@ -51,19 +52,27 @@ describe('reservation details query parameters', () => {
   });
 
   it.each([
-    ['', ['the event', 'the date', 'the party size']],
-    [good.replace('2026-12-06', 'not-a-date'), ['the date']],
-    [good.replace('2026-12-06', '2026-02-30'), ['the date']],
-    [good.replace('guests=2', 'guests=0'), ['the party size']],
-    [good.replace('guests=2', 'guests=two'), ['the party size']],
-    [good.replace('eventTitle=Harvest+Dinner', 'eventTitle=+'), ['the event']],
+    ['', ['event', 'date', 'party size']],
+    [good.replace('2026-12-06', 'not-a-date'), ['date']],
+    [good.replace('2026-12-06', '2026-02-30'), ['date']],
+    [good.replace('guests=2', 'guests=0'), ['party size']],
+    [good.replace('guests=2', 'guests=two'), ['party size']],
+    [good.replace('eventTitle=Harvest+Dinner', 'eventTitle=+').replace('guests=2', 'guests='), ['event', 'party size']],
   ])('refuses a link with unusable parameters (%s)', (query, problems) => {
     const r = parse(query);
     expect(r).toEqual({ ok: false, problems });
   });
 
-  it("reads a party invite: the dinner, its date, the party size and the booker's first name suffice", () => {
-    const r = parse('eventTitle=Harvest+Dinner&eventDate=2026-12-06&guests=2&invitedBy=Ada');
+  it.each([
+    [['date'], "The link's date is missing or unreadable."],
+    [['date', 'party size'], "The link's date and party size are missing or unreadable."],
+    [['event', 'date', 'party size'], "The link's event, date and party size are missing or unreadable."],
+  ])('says what is wrong with the link in a sentence (%j)', (problems, sentence) => {
+    expect(linkProblemSentence(problems)).toBe(sentence);
+  });
+
+  it('reads a party invite: the dinner, its date and the party size suffice', () => {
+    const r = parse('eventTitle=Harvest+Dinner&eventDate=2026-12-06&guests=2&invite=1');
     expect(r).toEqual({
       ok: true,
       details: {
@@ -74,13 +83,13 @@ describe('reservation details query parameters', () => {
         guests: 2,
         ticket: null,
         totalCents: null,
-        invitedBy: 'Ada',
+        invited: true,
         dietaryRestrictions: null,
         specialRequests: null,
       },
     });
     if (!r.ok) return;
-    expect(locationLine(r.details)).toBe('Brooklyn, NY (Address sent to Ada)');
+    expect(locationLine(r.details)).toBe('Brooklyn, NY (Address sent to the guest who booked)');
     expect(calendarEventFor(r.details).description).toBe('Five course dinner at Eat At Home for 2 people');
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeSchedule, describeSlots, slotLabels, supperDate, ticketsLeft } from '../../src/features/supper-club/lib/schedule';
+import { describeSchedule, describeSlots, slotLabels, soldOutSeatings, supperDate, ticketsLeft } from '../../src/features/supper-club/lib/schedule';
 
 const slots = (a: number, b: number) => [
   { label: '5:30pm', available: a },
@@ -35,6 +35,20 @@ describe('supper club schedule', () => {
     expect(ticketsLeft(event, '8:00pm')).toBe(5);
     expect(ticketsLeft(undefined, undefined)).toBe(0);
     expect(ticketsLeft({ ...event, available_seats: -2 }, undefined)).toBe(0);
+  });
+
+  it('lists the sold-out seatings for the waitlist: a full seating, or every seating of a full date', () => {
+    const seating = (id: string, label: string, available: number) => ({ id, label, available });
+    const events = [
+      { id: 'e1', date: '2026-11-29', available_seats: 4, slots: [seating('s1', '5:30pm', 0), seating('s2', '8:00pm', 4)] },
+      { id: 'e2', date: '2026-11-30', available_seats: 0, slots: [seating('s3', '5:30pm', 3), seating('s4', '8:00pm', 0)] },
+      { id: 'e3', date: '2026-12-06', available_seats: 40, slots: [seating('s5', '5:30pm', 20), seating('s6', '8:00pm', 20)] },
+    ];
+    expect(soldOutSeatings(events)).toEqual([
+      { eventId: 'e1', slotId: 's1', label: 'Sunday, November 29 at 5:30pm' },
+      { eventId: 'e2', slotId: 's3', label: 'Monday, November 30 at 5:30pm' },
+      { eventId: 'e2', slotId: 's4', label: 'Monday, November 30 at 8:00pm' },
+    ]);
   });
 
   it('formats a supper date with its weekday, never shifted by the viewer timezone', () => {

@@ -152,6 +152,8 @@ export interface PaymentStepContent {
   className?: string;
   /** The event's cancellation policy in the server's words ('Full refund until 48 hours before the dinner; 50% after that'). */
   refundPolicy?: string | null;
+  /** A free order's confirm button and the line in place of the card form (default 'Confirm Reservation', 'No payment is needed for this reservation.'). */
+  free?: { confirmLabel: string; note: string };
 }
 
 /**
@@ -198,11 +200,10 @@ export interface CheckoutFlavour<TOrder> {
   /** The toast once a paid booking is confirmed (free ticket bookings are announced by the payment step). */
   paidToast?: ToastText;
   /**
-   * Orders the server quotes at 0 are confirmed at once, without the payment step (RSVPs): the
-   * call, with this attempt's idempotency key, and its toast. Without it a free order goes through
-   * the payment step ('Confirm Reservation').
+   * The toast once a free booking is confirmed from the payment step, for a flavour that announces
+   * those itself (a free ticket booking is announced by the payment step).
    */
-  confirmFree?: { confirm(order: TOrder, idempotencyKey: string): Promise<{ reservationId: string | null } & BookingHandle>; toast: ToastText };
+  freeToast?: ToastText;
   confirmation(order: TOrder, paid: ConfirmedPayment): ConfirmationContent;
   /** After the server confirmed (refetch availability, clear the form's draft). */
   onConfirmed?(): void;

@@ -24,4 +24,6 @@ export interface SeriesBooking {
   totalPaidCents: number;
   dietaryRestrictions: string;
   specialRequests: string;
+  /** The token of the booking's private link, when the server gave one. */
+  manageToken: string | null;
 }

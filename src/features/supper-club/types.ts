@@ -6,5 +6,6 @@ export interface SupperClubEvent {
   available_seats: number;
   /** The event's cancellation policy in words (SQL refund_policy_text). */
   refund_policy?: string | null;
-  slots: { label: string; available: number }[];
+  /** The seatings: id (the waitlist's target), label ('8:00pm') and tickets left. */
+  slots: { id?: string; label: string; available: number }[];
 }

@@ -3,6 +3,16 @@ import type { PublicRsvpSlot, TicketType } from '@/lib/booking';
 /** What the join dialog waits for: one sold-out ticket type or RSVP slot of an event. */
 export type WaitlistTarget = { kind: 'ticket'; ticketTypeId: string; label: string } | { kind: 'slot'; slotId: string; label: string };
 
+/** One line of a sold-out list: what to wait for, of which event. */
+export interface WaitlistChoice {
+  eventId: string;
+  /** The event as the join dialog names it, above the target's label. */
+  eventTitle: string;
+  target: WaitlistTarget;
+  /** The line's text when it must say more than the target's label (e.g. the date). */
+  label?: string;
+}
+
 /** The event of an organization page's booking panel, as far as the waitlist needs it. */
 export interface WaitlistEvent {
   id: string;

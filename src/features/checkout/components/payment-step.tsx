@@ -28,13 +28,16 @@
  *   card form; otherwise Square's Web Payments SDK is loaded now, not before.
  * - `refundPolicy?: string | null` — the event's cancellation policy in the server's words, shown
  *   under the total.
+ * - `free?: { confirmLabel, note }` — a free order's confirm button and the line in place of the
+ *   card form (RSVP: 'Confirm Free RSVP').
  * - `backLabel?: string` — default 'Back' ('Back to RSVP Form' for RSVPs). `onBack()` returns to
  *   the form.
  * - `onSuccess(result: PaymentSuccess)` — `{ reservationId, amountCents, promoCode, free }` once the
  *   server confirmed. The step itself toasts only 'Reservation Confirmed!' for a free ticket
  *   booking; paid confirmations are the caller's to announce.
  *
- * A total of 0 (e.g. a 100% code) needs no card: Pay becomes 'Confirm Reservation' and sends
+ * A total of 0 (e.g. a 100% code) needs no card: Pay becomes 'Confirm Reservation' (or
+ * `free.confirmLabel`) and sends
  * token null. One idempotency key per checkout attempt is kept across retries (hooks/use-idempotency-key).
  */
 import { useEffect, useRef } from 'react';
@@ -60,6 +63,7 @@ export interface PaymentStepProps {
   backLabel?: string;
   /** The event's cancellation policy in the server's words, shown under the total. */
   refundPolicy?: string | null;
+  free?: { confirmLabel: string; note: string };
   onBack(): void;
   onSuccess(result: PaymentSuccess): void;
 }
@@ -75,6 +79,7 @@ export function PaymentStep({
   configFunction = DEFAULT_CONFIG_FUNCTION,
   backLabel = 'Back',
   refundPolicy,
+  free: freeText = { confirmLabel: 'Confirm Reservation', note: 'No payment is needed for this reservation.' },
   onBack,
   onSuccess,
 }: PaymentStepProps) {
@@ -136,7 +141,7 @@ export function PaymentStep({
         ) : null}
 
         {free ? (
-          <p className="rounded-lg border p-4 text-sm">No payment is needed for this reservation.</p>
+          <p className="rounded-lg border p-4 text-sm">{freeText.note}</p>
         ) : (
           <CardForm ref={cardRef} configFunction={configFunction} disabled={processing} />
         )}
@@ -153,7 +158,7 @@ export function PaymentStep({
             {processing ? (
               'Processing...'
             ) : free ? (
-              'Confirm Reservation'
+              freeText.confirmLabel
             ) : (
               <>
                 <Lock className="h-4 w-4" aria-hidden /> Pay {formatCents(totalCents)}

@@ -10,7 +10,6 @@ import {
   type Quote,
 } from '../types';
 import { isFunctionUnreachable } from '../lib/unreachable';
-import { useIdempotencyKey } from './use-idempotency-key';
 
 export type CheckoutStep<TOrder> =
   | { kind: 'form' }
@@ -25,8 +24,8 @@ export interface Checkout<TOrder> {
   /**
    * The form was submitted. `prepare` applies the flavour's own rules — toasting what stops the
    * booking and resolving null then — and resolves the order. The server then quotes it (the
-   * authority on the price and on what can be booked) and the guest moves on to the payment step,
-   * or, for a free order of a flavour that confirms those at once, to the confirmation.
+   * authority on the price and on what can be booked) and the guest moves on to the payment step:
+   * a free order too, so that it is confirmed only from the summary the guest has seen.
    */
   submit(prepare: () => Promise<TOrder | null> | TOrder | null): Promise<void>;
   /** Back from the payment step to the form. */
@@ -48,8 +47,6 @@ export function useCheckout<TOrder>(flavour: CheckoutFlavour<TOrder>): Checkout<
   const [step, setStep] = useState<CheckoutStep<TOrder>>({ kind: 'form' });
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
-  // A free order confirmed at once: one key per attempt, kept when the answer is lost.
-  const freeKey = useIdempotencyKey();
   // The flavour object is rebuilt on every render; calls made after an await use the newest.
   const latest = useRef(flavour);
   // eslint-disable-next-line react-hooks/refs -- latest-value ref, read only by callbacks after an await; moving the write to an effect would change when it lands
@@ -71,18 +68,8 @@ export function useCheckout<TOrder>(flavour: CheckoutFlavour<TOrder>): Checkout<
       const order = await prepare();
       if (order === null) return;
       const quote = await latest.current.quote(order);
-      const free = latest.current.confirmFree;
-      if (quote.totalCents === 0 && free) {
-        const { reservationId, bookingCode, manageToken } = await free.confirm(order, freeKey.current());
-        freeKey.renew();
-        toast.success(free.toast.title, { description: free.toast.description });
-        confirmed(order, { reservationId, amountCents: 0, bookingCode, manageToken });
-        return;
-      }
       setStep({ kind: 'payment', order, quote });
     } catch (error) {
-      // A refusal ends the attempt; an unknown outcome (no answer) keeps its key for the retry.
-      if (error instanceof CheckoutError && error.definitive) freeKey.renew();
       if (!(error instanceof CheckoutError) && !isFunctionUnreachable(error)) console.error(error);
       const { refusal } = latest.current;
       const message = error instanceof CheckoutError ? error.message : '';
@@ -95,8 +82,9 @@ export function useCheckout<TOrder>(flavour: CheckoutFlavour<TOrder>): Checkout<
 
   function paid(result: PaymentSuccess) {
     if (step.kind !== 'payment') return;
-    const { paidToast } = latest.current;
-    if (!result.free && paidToast) toast.success(paidToast.title, { description: paidToast.description });
+    const { paidToast, freeToast } = latest.current;
+    const announce = result.free ? freeToast : paidToast;
+    if (announce) toast.success(announce.title, { description: announce.description });
     const { reservationId, amountCents, bookingCode, manageToken } = result;
     confirmed(step.order, { reservationId, amountCents, bookingCode, manageToken });
   }

@@ -8,13 +8,18 @@ import { CheckoutSteps } from '@/features/checkout/components/checkout-steps';
 import { bookingMessages } from '@/features/checkout/lib/messages';
 import { useSeriesDinners } from '../api/get-dinners';
 import { useSeriesBooking } from '../hooks/use-series-booking';
+import { soldOutTickets, type SoldOutTicket } from '../lib/booking-rules';
 import { SeriesBookingForm } from './series-booking-form';
 
+/** What the page offers for its sold-out ticket types (the route composes the waitlist in); `refresh` re-reads the dinners. */
+export type RenderSeriesWaitlist = (tickets: SoldOutTicket[], refresh: () => void) => React.ReactNode;
+
 /**
- * The page's booking part: the dates, the form and the checkout steps after it. Its code (the
- * form library, the checkout, toasts) is split from the page's first render: dinner-series-page.tsx.
+ * The page's booking part: the dates, the form and the checkout steps after it, and the waitlist
+ * of every sold-out ticket type (first when nothing is left to book). Its code (the form library,
+ * the checkout, toasts) is split from the page's first render: dinner-series-page.tsx.
  */
-export function DinnerSeriesBooking() {
+export function DinnerSeriesBooking({ renderWaitlist }: { renderWaitlist?: RenderSeriesWaitlist }) {
   const dinners = useSeriesDinners();
   const booking = useSeriesBooking();
   const { checkout } = booking;
@@ -50,12 +55,18 @@ export function DinnerSeriesBooking() {
       </Card>
     );
   } else {
+    const soldOut = soldOutTickets(dinners.data);
+    const nothingLeft = soldOut.length === dinners.data.reduce((n, d) => n + d.ticket_types.length, 0);
+    const waitlist = renderWaitlist?.(soldOut, () => void dinners.refetch());
     body = (
-      <Card className="mx-auto max-w-2xl">
-        <CardContent className="pt-5 sm:pt-6">
-          <SeriesBookingForm form={booking.form} dinners={dinners.data} busy={checkout.busy} onSubmit={booking.submit} />
-        </CardContent>
-      </Card>
+      <div className="mx-auto flex max-w-2xl flex-col gap-4">
+        <Card>
+          <CardContent className="pt-5 sm:pt-6">
+            <SeriesBookingForm form={booking.form} dinners={dinners.data} busy={checkout.busy} onSubmit={booking.submit} />
+          </CardContent>
+        </Card>
+        {waitlist ? <div className={nothingLeft ? '-order-1' : undefined}>{waitlist}</div> : null}
+      </div>
     );
   }
 

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { dinnerSeries } from '@/config/site';
 import { useAfterPaint } from '@/hooks/use-after-paint';
 import { useSeriesDinners } from '../api/get-dinners';
+import type { RenderSeriesWaitlist } from './dinner-series-booking';
 
 // The booking part loads once the page's first render is painted (react-hook-form, the checkout, toasts:
 // out of the code the page's header waits for); its spinner is the one it shows while the dates load.
@@ -26,7 +27,7 @@ function Intro() {
   );
 }
 
-export function DinnerSeriesPage() {
+export function DinnerSeriesPage({ renderWaitlist }: { renderWaitlist?: RenderSeriesWaitlist }) {
   const painted = useAfterPaint();
   useSeriesDinners(); // the dates are asked for now, while the booking part's code loads
   return (
@@ -39,7 +40,7 @@ export function DinnerSeriesPage() {
       <Intro />
       <main className="container py-10 sm:py-14">
         <Suspense fallback={<PageSpinner label="Loading dinners…" />}>
-          {painted ? <DinnerSeriesBooking /> : <PageSpinner label="Loading dinners…" />}
+          {painted ? <DinnerSeriesBooking renderWaitlist={renderWaitlist} /> : <PageSpinner label="Loading dinners…" />}
         </Suspense>
       </main>
     </>

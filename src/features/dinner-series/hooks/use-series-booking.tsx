@@ -83,6 +83,7 @@ export function useSeriesBooking() {
         totalPaidCents: paid.amountCents,
         dietaryRestrictions: input.dietaryRestrictions,
         specialRequests: input.specialRequests,
+        manageToken: paid.manageToken ?? null,
       };
       return {
         variant: 'page',

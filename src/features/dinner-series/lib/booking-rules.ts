@@ -46,38 +46,34 @@ export function confirmationTicketType(ticketName: string): string {
   return ticketName;
 }
 
-/** /reservation-details with its query parameters (optional ones only when given). */
+/**
+ * The booker's "Reservation Details" link. With the booking's private token: /reservation-details
+ * opened with it (the booking as the server holds it). Without one: the dinner, its date, the party
+ * size, the ticket and the total only. Never the guest's name, email, phone or requests: a URL ends
+ * up in browser history and server logs.
+ */
 export function reservationDetailsHref(booking: SeriesBooking): string {
+  if (booking.manageToken) return paths.reservationDetails.getHref({ booking: booking.manageToken });
   return paths.reservationDetails.getHref({
-    name: booking.name,
-    email: booking.email,
     eventTitle: booking.eventTitle,
     eventDate: booking.eventDate,
     guests: String(booking.guests),
     ticketType: confirmationTicketType(booking.ticketName),
     totalPrice: (booking.totalPaidCents / 100).toFixed(2),
-    dietaryRestrictions: booking.dietaryRestrictions.trim() || undefined,
-    specialRequests: booking.specialRequests.trim() || undefined,
   });
 }
 
-/** "Ada" for "Ada Lovelace": all the party needs to know who invited them. */
-function firstName(name: string): string | undefined {
-  return name.trim().split(/\s+/)[0] || undefined;
-}
-
 /**
- * The link the booker sends their party: /reservation-details with the dinner, its date, the party
- * size and the booker's first name only. Nothing private travels in it: no email, no dietary
- * restrictions or special requests, no ticket or amount paid (those stay in the booker's own
- * reservationDetailsHref).
+ * The link the booker sends their party: /reservation-details with the dinner, its date and the
+ * party size. Nothing private travels in it: no name, email, requests, ticket or amount paid, and
+ * never the booking's token (whoever has it can cancel the booking).
  */
-export function partyInviteHref(booking: SeriesBooking): string {
+export function partyInviteHref(booking: Pick<SeriesBooking, 'eventTitle' | 'eventDate' | 'guests'>): string {
   return paths.reservationDetails.getHref({
     eventTitle: booking.eventTitle,
     eventDate: booking.eventDate,
     guests: String(booking.guests),
-    invitedBy: firstName(booking.name),
+    invite: '1',
   });
 }
 
@@ -103,4 +99,29 @@ export function inviteHref(booking: SeriesBooking, opts: { origin: string; mobil
 export function isMobileDevice(nav: Pick<Navigator, 'userAgent' | 'maxTouchPoints'>, viewportWidth: number): boolean {
   if (/Android|iPhone|iPad|iPod|Mobile/i.test(nav.userAgent)) return true;
   return nav.maxTouchPoints > 0 && viewportWidth < 768;
+}
+
+/** A ticket type of a dinner that cannot be booked any more: the waitlist's to offer. */
+export interface SoldOutTicket {
+  eventId: string;
+  eventTitle: string;
+  ticketTypeId: string;
+  ticketName: string;
+  /** "Eat At Home Dinner #41 - Saturday, November 28, 2026 · Food Only" */
+  label: string;
+}
+
+/** Every sold-out ticket type of the listed dinners (its own quantity, or the dinner's seats, gone). */
+export function soldOutTickets(dinners: readonly SeriesDinner[]): SoldOutTicket[] {
+  return dinners.flatMap((dinner) =>
+    dinner.ticket_types
+      .filter((ticket) => ticketsLeft(dinner, ticket) < 1)
+      .map((ticket) => ({
+        eventId: dinner.id,
+        eventTitle: dinner.title,
+        ticketTypeId: ticket.id,
+        ticketName: ticket.name,
+        label: `${dinnerOptionLabel(dinner)} · ${ticket.name}`,
+      })),
+  );
 }

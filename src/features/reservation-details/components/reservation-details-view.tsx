@@ -1,13 +1,24 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { CalendarDays, CalendarPlus, Download, MapPin, Ticket, Users } from 'lucide-react';
+import { CalendarDays, CalendarPlus, Download, Hash, Info, MapPin, Ticket, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { dinnerSeries, site } from '@/config/site';
+import { formatEventDate, formatEventTime, zoneAbbreviation } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
-import { googleCalendarUrl, icsContent, icsDataUrl, outlookCalendarUrl } from '../lib/calendar';
-import { calendarEventFor, dateAndTime, locationLine, partySize, ticketLine, type ReservationDetails } from '../lib/reservation-params';
+import { googleCalendarUrl, icsContent, icsDataUrl, outlookCalendarUrl, type CalendarEvent } from '../lib/calendar';
+import {
+  calendarEventFor,
+  calendarEventForBooking,
+  dateAndTime,
+  linkProblemSentence,
+  locationLine,
+  partySize,
+  ticketLine,
+  type ReservationDetails,
+} from '../lib/reservation-params';
+import type { ServerBooking } from '../types';
 
 function Row({ icon, term, children }: { icon: React.ReactNode; term: string; children: React.ReactNode }) {
   // dt and dd sit directly in their group div, as a definition list requires; the icon rides in the dt.
@@ -24,56 +35,11 @@ function Row({ icon, term, children }: { icon: React.ReactNode; term: string; ch
   );
 }
 
-export function ReservationDetailsView({ details }: { details: ReservationDetails }) {
-  const event = useMemo(() => calendarEventFor(details), [details]);
-  const ics = useMemo(
-    () => icsContent(event, { uid: `${details.eventDate}-${details.guests}-${details.email ?? 'guest'}@supperhost` }),
-    [event, details],
-  );
+/** The calendar buttons, the contact line and the way back: the same under both kinds of details. */
+function CalendarAndContact({ event, uid }: { event: CalendarEvent; uid: string }) {
+  const ics = useMemo(() => icsContent(event, { uid }), [event, uid]);
   return (
-    <div className="space-y-6">
-      <header className="space-y-2 text-center">
-        <p className="text-sm font-semibold uppercase tracking-widest text-muted-foreground">{dinnerSeries.name}</p>
-        <h1 className="font-serif text-3xl font-semibold sm:text-4xl">Reservation Confirmation</h1>
-        <p className="text-muted-foreground">
-          {details.invitedBy
-            ? `${details.invitedBy} reserved a table and invited you. Here are the details of the dinner.`
-            : 'Here are the details of your dinner.'}
-        </p>
-      </header>
-
-      <Card>
-        <CardHeader>
-          <CardTitle>{details.invitedBy ? 'The reservation' : 'Your reservation'}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl>
-            <Row icon={<Ticket className="h-5 w-5" />} term="Event">
-              {details.eventTitle}
-            </Row>
-            <Row icon={<CalendarDays className="h-5 w-5" />} term="Date & Time">
-              {dateAndTime(details)}
-            </Row>
-            <Row icon={<Users className="h-5 w-5" />} term="Party Size">
-              {partySize(details.guests)}
-            </Row>
-            {details.ticket ? (
-              <Row icon={<Ticket className="h-5 w-5" />} term="Ticket Type">
-                {ticketLine(details.ticket)}
-              </Row>
-            ) : null}
-            {details.totalCents !== null ? (
-              <Row icon={<Ticket className="h-5 w-5" />} term="Total">
-                {formatCents(details.totalCents)}
-              </Row>
-            ) : null}
-            <Row icon={<MapPin className="h-5 w-5" />} term="Location">
-              {locationLine(details)}
-            </Row>
-          </dl>
-        </CardContent>
-      </Card>
-
+    <>
       <section aria-labelledby="add-to-calendar" className="space-y-3">
         <h2 id="add-to-calendar" className="font-serif text-xl font-semibold">
           Add to your calendar
@@ -112,6 +78,119 @@ export function ReservationDetailsView({ details }: { details: ReservationDetail
           Back to {dinnerSeries.name}
         </Link>
       </p>
+    </>
+  );
+}
+
+/**
+ * What a link's query parameters say (anyone can write such a link): labelled as details from the
+ * link, never as a confirmation from the venue.
+ */
+export function ReservationDetailsView({ details }: { details: ReservationDetails }) {
+  const event = useMemo(() => calendarEventFor(details), [details]);
+  return (
+    <div className="space-y-6">
+      <header className="space-y-2 text-center">
+        <p className="text-sm font-semibold uppercase tracking-widest text-muted-foreground">{dinnerSeries.name}</p>
+        <h1 className="font-serif text-3xl font-semibold sm:text-4xl">Reservation details</h1>
+        <p className="text-muted-foreground">
+          {details.invited ? 'You are invited to this dinner. Here is what the link says about it.' : 'Here is what the link says about the dinner.'}
+        </p>
+      </header>
+
+      <p className="flex items-start gap-2 rounded-lg border bg-card p-4 text-sm" data-testid="details-from-link">
+        <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+        <span>
+          <span className="font-semibold">Details from the link.</span> They are not a confirmation from {dinnerSeries.name}: the confirmation email
+          and the private booking link show the booking itself.
+        </span>
+      </p>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Details from the link</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl>
+            <Row icon={<Ticket className="h-5 w-5" />} term="Event">
+              {details.eventTitle}
+            </Row>
+            <Row icon={<CalendarDays className="h-5 w-5" />} term="Date & Time">
+              {dateAndTime(details)}
+            </Row>
+            <Row icon={<Users className="h-5 w-5" />} term="Party Size">
+              {partySize(details.guests)}
+            </Row>
+            {details.ticket ? (
+              <Row icon={<Ticket className="h-5 w-5" />} term="Ticket Type">
+                {ticketLine(details.ticket)}
+              </Row>
+            ) : null}
+            {details.totalCents !== null ? (
+              <Row icon={<Ticket className="h-5 w-5" />} term="Total">
+                {formatCents(details.totalCents)}
+              </Row>
+            ) : null}
+            <Row icon={<MapPin className="h-5 w-5" />} term="Location">
+              {locationLine(details)}
+            </Row>
+          </dl>
+        </CardContent>
+      </Card>
+
+      <CalendarAndContact event={event} uid={`${details.eventDate}-${details.guests}@supperhost`} />
+    </div>
+  );
+}
+
+/** A booking the server holds (the page was opened with its private token): the venue's confirmation. */
+export function BookingDetailsView({ booking }: { booking: ServerBooking }) {
+  const event = useMemo(() => calendarEventForBooking(booking), [booking]);
+  const cancelled = booking.status === 'cancelled';
+  return (
+    <div className="space-y-6">
+      <header className="space-y-2 text-center">
+        <p className="text-sm font-semibold uppercase tracking-widest text-muted-foreground">{booking.organizationName}</p>
+        <h1 className="font-serif text-3xl font-semibold sm:text-4xl">{cancelled ? 'Reservation Cancelled' : 'Reservation Confirmation'}</h1>
+        <p className="text-muted-foreground">{cancelled ? 'This booking has been cancelled.' : 'Your booking, as we hold it.'}</p>
+      </header>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Your reservation</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl data-testid="server-booking">
+            <Row icon={<Hash className="h-5 w-5" />} term="Booking Code">
+              <span className="font-mono tracking-wider">{booking.bookingCode}</span>
+            </Row>
+            <Row icon={<Ticket className="h-5 w-5" />} term="Event">
+              {booking.eventTitle}
+            </Row>
+            <Row icon={<CalendarDays className="h-5 w-5" />} term="Date & Time">
+              {`${formatEventDate(booking.date)} at ${formatEventTime(booking.time)} ${zoneAbbreviation(booking.date, booking.timeZone)}`}
+            </Row>
+            <Row icon={<Users className="h-5 w-5" />} term="Party Size">
+              {partySize(booking.guests)}
+            </Row>
+            {booking.ticketName ? (
+              <Row icon={<Ticket className="h-5 w-5" />} term="Ticket Type">
+                {booking.ticketName}
+              </Row>
+            ) : null}
+            <Row icon={<Ticket className="h-5 w-5" />} term="Total">
+              {formatCents(booking.totalCents)}
+            </Row>
+            {booking.location ? (
+              <Row icon={<MapPin className="h-5 w-5" />} term="Location">
+                {booking.location}
+              </Row>
+            ) : null}
+          </dl>
+        </CardContent>
+      </Card>
+
+      {cancelled ? null : <CalendarAndContact event={event} uid={`${booking.bookingCode}@supperhost`} />}
     </div>
   );
 }
@@ -120,8 +199,8 @@ export function ReservationLinkProblem({ problems }: { problems: string[] }) {
   return (
     <div className="space-y-5 text-center">
       <h1 className="font-serif text-3xl font-semibold sm:text-4xl">We couldn’t read this reservation link</h1>
-      <p className="text-muted-foreground">
-        The link is missing or has an unreadable {problems.join(', ')}. Please open the link from your confirmation again, or email us at{' '}
+      <p className="text-muted-foreground" data-testid="link-problem">
+        {linkProblemSentence(problems)} Please open the link from your confirmation again, or email us at{' '}
         <a className="font-medium text-foreground underline underline-offset-4" href={`mailto:${site.supportEmail}`}>
           {site.supportEmail}
         </a>{' '}

@@ -2,6 +2,7 @@
 import { dinnerSeries } from '../../../config/site';
 import { formatEventDate, parseCalendarDate } from '../../../lib/dates';
 import { dollarsToCents, formatCents } from '../../../lib/money';
+import type { ServerBooking } from '../types';
 import type { CalendarEvent } from './calendar';
 
 /** The dinner series is in Brooklyn: its 7:00 PM is New York time. */
@@ -33,8 +34,8 @@ export interface ReservationDetails {
   guests: number;
   ticket: TicketInfo | null;
   totalCents: number | null;
-  /** The booker's first name, on the link a booker sends their party (no email, ticket or total then). */
-  invitedBy: string | null;
+  /** The link a booker sends their party (invite=1): no email, ticket or total then. */
+  invited: boolean;
   /** Read from the booker's own link (the booking page sends them) but not displayed; never on a party invite. */
   dietaryRestrictions: string | null;
   specialRequests: string | null;
@@ -74,16 +75,32 @@ export function partySize(guests: number): string {
   return `${guests} ${guests === 1 ? 'person' : 'people'}`;
 }
 
+/** The token of a booking's private link, when the page was opened with one (?booking=…). */
+export function bookingTokenParam(params: URLSearchParams): string | null {
+  const token = params.get('booking')?.trim();
+  return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : null;
+}
+
+/** "a", "a and b", "a, b and c". */
+function listPhrase(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** "The link's date is missing or unreadable." / "The link's event, date and party size are missing or unreadable." */
+export function linkProblemSentence(problems: readonly string[]): string {
+  return `The link's ${listPhrase(problems)} ${problems.length === 1 ? 'is' : 'are'} missing or unreadable.`;
+}
+
 /** Reads the link's query parameters; the event, its date and the party size must be usable. */
 export function parseReservationParams(params: URLSearchParams): ParseResult {
   const problems: string[] = [];
   const eventTitle = text(params, 'eventTitle');
-  if (!eventTitle) problems.push('the event');
+  if (!eventTitle) problems.push('event');
   const eventDate = text(params, 'eventDate');
-  if (!eventDate || !parseCalendarDate(eventDate)) problems.push('the date');
+  if (!eventDate || !parseCalendarDate(eventDate)) problems.push('date');
   const guestsRaw = text(params, 'guests');
   const guests = guestsRaw && /^\d{1,3}$/.test(guestsRaw) ? Number(guestsRaw) : 0;
-  if (guests < 1) problems.push('the party size');
+  if (guests < 1) problems.push('party size');
   if (problems.length || !eventTitle || !eventDate) return { ok: false, problems };
 
   const emailRaw = text(params, 'email');
@@ -94,7 +111,7 @@ export function parseReservationParams(params: URLSearchParams): ParseResult {
     ok: true,
     details: {
       name: text(params, 'name'),
-      invitedBy: text(params, 'invitedBy'),
+      invited: params.get('invite') === '1',
       email,
       eventTitle,
       eventDate,
@@ -111,8 +128,8 @@ export function dateAndTime(details: Pick<ReservationDetails, 'eventDate'>): str
   return `${formatEventDate(details.eventDate)} at ${dinnerSeries.displayTime}`;
 }
 
-export function locationLine(details: Pick<ReservationDetails, 'email' | 'invitedBy'>): string {
-  return `${dinnerSeries.city} (Address sent to ${details.email ?? details.invitedBy ?? 'your email'})`;
+export function locationLine(details: Pick<ReservationDetails, 'email' | 'invited'>): string {
+  return `${dinnerSeries.city} (Address sent to ${details.email ?? (details.invited ? 'the guest who booked' : 'your email')})`;
 }
 
 /** The event every calendar button adds: 19:00–21:00 New York time on the event date. */
@@ -126,5 +143,25 @@ export function calendarEventFor(details: ReservationDetails): CalendarEvent {
     startTime: CALENDAR_START,
     endTime: CALENDAR_END,
     timeZone: SERIES_TIME_ZONE,
+  };
+}
+
+/** "20:30" two hours on: "22:30" (the calendar's end, on the same date: at most 23:59). */
+function twoHoursAfter(hhMm: string): string {
+  const [h, m] = hhMm.split(':').map(Number);
+  return h + 2 >= 24 ? '23:59' : `${String(h + 2).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+}
+
+/** The calendar event of a booking the server confirmed: its own start, two hours, in its timezone. */
+export function calendarEventForBooking(booking: ServerBooking): CalendarEvent {
+  const ticket = booking.ticketName ? ` - ${booking.ticketName}` : '';
+  return {
+    title: booking.eventTitle,
+    description: `${booking.eventTitle} at ${booking.organizationName} for ${partySize(booking.guests)}${ticket}. Booking code ${booking.bookingCode}.`,
+    location: booking.location ?? booking.organizationName,
+    date: booking.date,
+    startTime: booking.time,
+    endTime: twoHoursAfter(booking.time),
+    timeZone: booking.timeZone,
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CheckoutError, type Quote } from '@/features/checkout/types';
+import { CheckoutError, type BookingHandle, type Quote } from '@/features/checkout/types';
 import { invokeFunction, serverMessage } from '@/lib/invoke-function';
 import type { RsvpRequest, RsvpSelection } from './rsvp-request';
 
@@ -30,20 +30,22 @@ export async function quoteRsvp(selection: RsvpSelection): Promise<Quote> {
   return { totalCents: totalDeposit, discountCents, subtotalCents: subtotal ?? totalDeposit + discountCents };
 }
 
-const confirmAnswer = z.object({ reservationId: z.string() });
+const confirmAnswer = z.object({ reservationId: z.string(), bookingCode: z.string().nullish(), manageToken: z.string().nullish() });
 
 /**
  * The final call (validateOnly false): takes the spot, with the card token (null when free) and
- * the attempt's idempotency key. Throws CheckoutError with the server's message when refused.
+ * the attempt's idempotency key: the reservation with its booking code and manage-link token.
+ * Throws CheckoutError with the server's message when refused.
  */
 export async function confirmRsvp(
   request: RsvpRequest & { paymentToken: string | null; idempotencyKey: string; amount: number },
-): Promise<{ reservationId: string }> {
+): Promise<{ reservationId: string } & BookingHandle> {
   const answer = await invokeFunction<unknown>(RSVP_FUNCTION, { ...request, promoCode: request.promoCode || undefined, validateOnly: false });
   const parsed = confirmAnswer.safeParse(answer.body);
   const refused = (answer.body as { success?: unknown } | null)?.success === false;
   if (answer.status !== 200 || refused || !parsed.success) {
     throw new CheckoutError(serverMessage(answer.body), answer.status < 500);
   }
-  return { reservationId: parsed.data.reservationId };
+  const { reservationId, bookingCode, manageToken } = parsed.data;
+  return { reservationId, bookingCode, manageToken };
 }

@@ -19,8 +19,10 @@ export interface RsvpBookingProps {
 }
 
 /**
- * RSVP flow: form → the server's quote (validateOnly) → free: confirmed at once; otherwise the
- * shared payment step ('Complete Your RSVP') → confirmed.
+ * RSVP flow: form → the server's quote (validateOnly) → the shared payment step ('Complete Your
+ * RSVP': the summary, then the card, or for a free RSVP 'Confirm Free RSVP' under the same
+ * summary, so nothing is booked before the guest has seen what) → confirmed, with the booking code
+ * and the manage link.
  *
  * After success the page's data is refetched (`onBooked`) rather than the page reloaded — a
  * reload would drop the guest's confirmation before it is read — so the slots and counts on the
@@ -49,7 +51,8 @@ export function RsvpBooking({ event, onBooked }: RsvpBookingProps) {
       return {
         title: 'Complete Your RSVP',
         backLabel: 'Back to RSVP Form',
-        refundPolicy: event.refund_policy,
+        refundPolicy: quote.totalCents > 0 ? event.refund_policy : null,
+        free: { confirmLabel: 'Confirm Free RSVP', note: 'No deposit is due for this RSVP: nothing is charged.' },
         summary: [
           { label: 'Event', value: event.title },
           { label: 'Date', value: formatEventDate(event.date) },
@@ -71,10 +74,7 @@ export function RsvpBooking({ event, onBooked }: RsvpBookingProps) {
       };
     },
     paidToast: bookingMessages.rsvpDepositPaid,
-    confirmFree: {
-      confirm: (request, idempotencyKey) => confirmRsvp({ ...request, paymentToken: null, idempotencyKey, amount: 0 }),
-      toast: bookingMessages.freeRsvpConfirmed,
-    },
+    freeToast: bookingMessages.freeRsvpConfirmed,
     confirmation: (request, paid) => {
       const slot = slotOf(request);
       const time = formatEventTime(slot?.slot_time ?? event.event_time);

@@ -21,7 +21,9 @@ export function parseAvailability(answer: unknown): SupperClubEvent[] {
     if (e.refund_policy !== undefined && e.refund_policy !== null && typeof e.refund_policy !== 'string') return fail(`events.${i}.refund_policy`);
     if (e.slots !== undefined && !Array.isArray(e.slots)) return fail(`events.${i}.slots`);
     const slots = ((e.slots ?? []) as unknown[]).map((s, j) =>
-      isObject(s) && typeof s.label === 'string' && isInt(s.available) ? { label: s.label, available: s.available } : fail(`events.${i}.slots.${j}`),
+      isObject(s) && typeof s.label === 'string' && isInt(s.available)
+        ? { ...(typeof s.id === 'string' ? { id: s.id } : {}), label: s.label, available: s.available }
+        : fail(`events.${i}.slots.${j}`),
     );
     return {
       id: e.id,

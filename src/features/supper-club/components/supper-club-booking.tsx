@@ -7,14 +7,19 @@ import { CheckoutSteps } from '@/features/checkout/components/checkout-steps';
 import { bookingMessages } from '@/features/checkout/lib/messages';
 import { useSupperClubAvailability } from '../api/get-availability';
 import { useSupperClubBooking } from '../hooks/use-supper-club-booking';
+import { soldOutSeatings, type SoldOutSeating } from '../lib/schedule';
 import { BookingForm } from './booking-form';
 import { ComingSoonCard } from './coming-soon-card';
 
+/** What the page offers for its sold-out seatings (the route composes the waitlist in); `refresh` re-reads the seats. */
+export type RenderSupperWaitlist = (seatings: SoldOutSeating[], refresh: () => void) => React.ReactNode;
+
 /**
- * The page's booking part: the dates, the form and the checkout steps after it. Its code (the
- * form library, the checkout, toasts) is split from the page's first render: supper-club-page.tsx.
+ * The page's booking part: the dates, the form and the checkout steps after it, and the waitlist
+ * of every sold-out seating (first when nothing is left to book). Its code (the form library, the
+ * checkout, toasts) is split from the page's first render: supper-club-page.tsx.
  */
-export function SupperClubBooking() {
+export function SupperClubBooking({ renderWaitlist }: { renderWaitlist?: RenderSupperWaitlist }) {
   const availability = useSupperClubAvailability();
   const booking = useSupperClubBooking();
   const { checkout } = booking;
@@ -40,12 +45,17 @@ export function SupperClubBooking() {
   } else if (!events || events.length === 0) {
     body = <ComingSoonCard />;
   } else {
+    const nothingLeft = events.every((e) => e.available_seats < 1);
+    const waitlist = renderWaitlist?.(soldOutSeatings(events), () => void availability.refetch());
     body = (
-      <Card className="mx-auto max-w-2xl">
-        <CardContent className="pt-5 sm:pt-6">
-          <BookingForm form={booking.form} events={events} busy={checkout.busy} onSubmit={booking.submit} />
-        </CardContent>
-      </Card>
+      <div className="mx-auto flex max-w-2xl flex-col gap-4">
+        <Card>
+          <CardContent className="pt-5 sm:pt-6">
+            <BookingForm form={booking.form} events={events} busy={checkout.busy} onSubmit={booking.submit} />
+          </CardContent>
+        </Card>
+        {waitlist ? <div className={nothingLeft ? '-order-1' : undefined}>{waitlist}</div> : null}
+      </div>
     );
   }
 

@@ -7,13 +7,14 @@ import { supperClub } from '@/config/site';
 import { formatCents } from '@/lib/money';
 import { useAfterPaint } from '@/hooks/use-after-paint';
 import { useSupperClubAvailability } from '../api/get-availability';
+import type { RenderSupperWaitlist } from './supper-club-booking';
 import { SupperClubHeader } from './supper-club-header';
 
 // The booking part loads once the page's first render is painted (react-hook-form, the checkout, toasts:
 // out of the code the page's header waits for); its spinner is the one it shows while the dates load.
 const SupperClubBooking = lazy(() => import('./supper-club-booking').then((m) => ({ default: m.SupperClubBooking })));
 
-export function SupperClubPage() {
+export function SupperClubPage({ renderWaitlist }: { renderWaitlist?: RenderSupperWaitlist }) {
   const painted = useAfterPaint();
   const availability = useSupperClubAvailability(); // also asked for now, while the booking part's code loads
   return (
@@ -26,7 +27,7 @@ export function SupperClubPage() {
       <SupperClubHeader events={availability.data} />
       <main className="container py-10 sm:py-14">
         <Suspense fallback={<PageSpinner label="Loading available dates…" />}>
-          {painted ? <SupperClubBooking /> : <PageSpinner label="Loading available dates…" />}
+          {painted ? <SupperClubBooking renderWaitlist={renderWaitlist} /> : <PageSpinner label="Loading available dates…" />}
         </Suspense>
       </main>
     </>

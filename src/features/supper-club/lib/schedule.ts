@@ -80,3 +80,23 @@ export function checkSupperClubBooking(
   if (slot.available < input.tickets) return supperSoldOut(supperDate(event.date), slot.label);
   return null;
 }
+
+/** A seating no ticket can be bought for: the waitlist's to offer. */
+export interface SoldOutSeating {
+  eventId: string;
+  slotId: string;
+  /** "Sunday, November 29 at 8:00pm" */
+  label: string;
+}
+
+/**
+ * Every sold-out seating of the listed suppers: a full seating, or every seating of a date with no
+ * seats left. Pure, so it is unit tested.
+ */
+export function soldOutSeatings(events: readonly SupperClubEvent[]): SoldOutSeating[] {
+  return events.flatMap((event) =>
+    event.slots
+      .filter((slot): slot is typeof slot & { id: string } => slot.id !== undefined && ticketsLeft(event, slot.label) < 1)
+      .map((slot) => ({ eventId: event.id, slotId: slot.id, label: `${supperDate(event.date)} at ${slot.label}` })),
+  );
+}

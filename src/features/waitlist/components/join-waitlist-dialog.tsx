@@ -17,15 +17,16 @@ interface Props {
   eventId: string;
   eventTitle: string;
   target: WaitlistTarget;
+  /** The largest party the page books (default RESERVATION_MAX_GUESTS). */
+  maxPartySize?: number;
   onClose(): void;
   /** The server says the party can book now: the page refetches its availability. */
   onSeatsAvailable?(): void;
 }
 
-const partySizes = Array.from({ length: RESERVATION_MAX_GUESTS }, (_, i) => i + 1);
-
 /** Name, email and party size for one sold-out ticket type or slot; then the party's place in line. */
-export function JoinWaitlistDialog({ eventId, eventTitle, target, onClose, onSeatsAvailable }: Props) {
+export function JoinWaitlistDialog({ eventId, eventTitle, target, maxPartySize = RESERVATION_MAX_GUESTS, onClose, onSeatsAvailable }: Props) {
+  const partySizes = Array.from({ length: Math.min(maxPartySize, RESERVATION_MAX_GUESTS) }, (_, i) => i + 1);
   const form = useForm<JoinWaitlistValues>({ resolver: zodResolver(joinWaitlistSchema), defaultValues: emptyJoinWaitlist });
   const errors = form.formState.errors;
   const join = useJoinWaitlist();
