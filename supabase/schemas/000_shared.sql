@@ -1,8 +1,12 @@
+-- =============================================================================
 -- Shared helpers every domain uses: extensions, updated_at stamps, URL checks.
+-- =============================================================================
 
 -- Trigram indexes (gin_trgm_ops) for searching by name.
 create extension if not exists pg_trgm with schema extensions;
 
+-- Shared helpers
+--
 -- Keeps updated_at honest on every table that has one.
 create or replace function public.set_updated_at()
 returns trigger

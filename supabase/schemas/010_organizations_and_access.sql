@@ -1,4 +1,22 @@
+-- =============================================================================
 -- Organizations, their staff, the super admin and their branding: who may see and change what.
+--
+-- Organizations and access
+--
+-- Who may see and change what. Every other domain builds its row-level
+-- security on the two predicates defined here:
+--   public.is_super_admin()        the caller holds the super_admin role
+--   public.is_org_member(org_id)   the caller belongs to the organization
+--                                  (always true for a super admin)
+-- Both are security definer with an empty search_path, so policies can call
+-- them without recursing into the RLS of user_roles / user_memberships.
+--
+-- Organization branding
+--
+-- One row per organization: what its public page at /{slug} looks like.
+-- Public read; members of the organization create and edit it (the admin panel
+-- upserts on org_id). Every stored link must be http(s) (public.is_http_url).
+-- =============================================================================
 
 -- Organization slugs share the URL space with the app's fixed routes.
 create or replace function public.is_reserved_org_slug(slug text)
@@ -17,6 +35,7 @@ as $$
   ]);
 $$;
 
+-- organizations
 create table public.organizations (
   id uuid primary key default gen_random_uuid(),
   name text not null check (char_length(btrim(name)) between 1 and 120),
@@ -37,6 +56,7 @@ grant select on public.organizations to anon;
 grant select, insert, update, delete on public.organizations to authenticated;
 grant all on public.organizations to service_role;
 
+-- user_roles
 create table public.user_roles (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references auth.users (id) on delete cascade,
@@ -53,6 +73,7 @@ revoke all on public.user_roles from anon, authenticated;
 grant select on public.user_roles to authenticated;
 grant all on public.user_roles to service_role;
 
+-- user_memberships
 create table public.user_memberships (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references auth.users (id) on delete cascade,
@@ -71,6 +92,7 @@ revoke all on public.user_memberships from anon, authenticated;
 grant select, insert, delete on public.user_memberships to authenticated;
 grant all on public.user_memberships to service_role;
 
+-- app_settings
 create table public.app_settings (
   key text primary key,
   value text not null
@@ -83,6 +105,11 @@ alter table public.app_settings enable row level security;
 revoke all on public.app_settings from anon, authenticated;
 grant all on public.app_settings to service_role;
 
+-- No super-admin address is configured here: public.set_super_admin_email() sets it
+-- (the demo's in supabase/seed.sql; in production once, after the account is
+-- registered and confirmed: README.md, "Deploy to Supabase").
+--
+-- Access predicates
 create or replace function public.is_super_admin()
 returns boolean
 language sql
@@ -98,9 +125,10 @@ as $$
   );
 $$;
 
-revoke execute on function is_super_admin() from public, anon;
-grant execute on function is_super_admin() to authenticated, service_role;
+revoke execute on function public.is_super_admin() from public, anon;
+grant execute on function public.is_super_admin() to authenticated, service_role;
 
+-- Does the caller belong to the organization (always true for the super admin)?
 create or replace function public.is_org_member(org_id uuid)
 returns boolean
 language sql
@@ -117,9 +145,23 @@ as $$
       );
 $$;
 
-revoke execute on function is_org_member(uuid) from public, anon;
-grant execute on function is_org_member(uuid) to authenticated, service_role;
+revoke execute on function public.is_org_member(uuid) from public, anon;
+grant execute on function public.is_org_member(uuid) to authenticated, service_role;
 
+-- The super-admin grant: one configured account, kept in step by the database
+--
+-- app_settings holds the configured account twice: its email (super_admin_email)
+-- and the id of the account that had that email, confirmed, when it was configured
+-- (super_admin_user_id). An account holds the super_admin role exactly while it
+-- is that account AND its email is still the configured one AND confirmed. So:
+--   * nobody who signs up with, or changes their email to, the configured address
+--     gets anything (a different account id), whatever the confirmation settings;
+--   * the owner loses the role the moment their email changes away from it;
+--   * the address can only be configured once its account exists and is confirmed.
+-- sync_super_admin() is the one place that decides; triggers on auth.users and
+-- set_super_admin_email() call it, so the role exists before any sign-in asks.
+-- Roles given by hand (service role inserts) are left alone until that account's
+-- email changes.
 create or replace function public.sync_super_admin(p_user_id uuid)
 returns boolean
 language plpgsql
@@ -151,8 +193,8 @@ begin
 end;
 $$;
 
-revoke execute on function sync_super_admin(uuid) from public, anon, authenticated;
-grant execute on function sync_super_admin(uuid) to service_role;
+revoke execute on function public.sync_super_admin(uuid) from public, anon, authenticated;
+grant execute on function public.sync_super_admin(uuid) to service_role;
 
 -- An account's email or its confirmation changed: its role follows.
 create or replace function public.sync_super_admin_on_user_change()
@@ -171,9 +213,10 @@ begin
 end;
 $$;
 
-revoke execute on function sync_super_admin_on_user_change() from public, anon, authenticated;
-grant execute on function sync_super_admin_on_user_change() to service_role;
+revoke execute on function public.sync_super_admin_on_user_change() from public, anon, authenticated;
+grant execute on function public.sync_super_admin_on_user_change() to service_role;
 
+-- The super-admin role follows the configured account's email and its confirmation.
 create trigger sync_super_admin_on_user_change
   after insert or update of email, email_confirmed_at on auth.users
   for each row execute function public.sync_super_admin_on_user_change();
@@ -217,8 +260,8 @@ begin
 end;
 $$;
 
-revoke execute on function set_super_admin_email(text) from public, anon, authenticated;
-grant execute on function set_super_admin_email(text) to service_role;
+revoke execute on function public.set_super_admin_email(text) from public, anon, authenticated;
+grant execute on function public.set_super_admin_email(text) to service_role;
 
 -- The RPC the app calls after signing in or up (kept for the product's API): the
 -- role is already in step (the triggers above), so this only re-checks the
@@ -247,9 +290,11 @@ begin
 end;
 $$;
 
-revoke execute on function grant_super_admin_by_email(text) from public;
-grant execute on function grant_super_admin_by_email(text) to anon, authenticated, service_role;
+revoke execute on function public.grant_super_admin_by_email(text) from public;
+grant execute on function public.grant_super_admin_by_email(text) to anon, authenticated, service_role;
 
+-- app_settings: no grant to anon or authenticated at all.
+--
 -- organizations: name and slug are what every public page shows.
 create policy "Organizations are visible to everyone"
   on public.organizations for select
@@ -304,6 +349,7 @@ create policy "Super admins can remove members"
   to authenticated
   using ((select public.is_super_admin()));
 
+-- What an organization's public page looks like: one row per organization.
 create table public.org_branding (
   id uuid primary key default gen_random_uuid(),
   org_id uuid not null unique references public.organizations (id) on delete cascade,
@@ -353,13 +399,15 @@ begin
 end;
 $$;
 
-revoke execute on function fill_org_branding_defaults() from public, anon, authenticated;
-grant execute on function fill_org_branding_defaults() to service_role;
+revoke execute on function public.fill_org_branding_defaults() from public, anon, authenticated;
+grant execute on function public.fill_org_branding_defaults() to service_role;
 
+-- Empty form values fall back to the defaults (before the updated_at stamp: triggers run in name order).
 create trigger org_branding_10_fill_defaults
   before insert or update on public.org_branding
   for each row execute function public.fill_org_branding_defaults();
 
+-- Stamps updated_at.
 create trigger org_branding_20_set_updated_at
   before update on public.org_branding
   for each row execute function public.set_updated_at();
@@ -380,6 +428,7 @@ create policy "Members can edit branding of their organizations"
   using (public.is_org_member(org_id))
   with check (public.is_org_member(org_id));
 
+-- Membership check shared by the read functions
 create or replace function public.assert_org_member(p_org_id uuid)
 returns void
 language plpgsql
@@ -394,9 +443,15 @@ begin
 end;
 $$;
 
-revoke execute on function assert_org_member(uuid) from public, anon;
-grant execute on function assert_org_member(uuid) to authenticated, service_role;
+revoke execute on function public.assert_org_member(uuid) from public, anon;
+grant execute on function public.assert_org_member(uuid) to authenticated, service_role;
 
+-- The organizations the caller may manage (the panel's switcher)
+--
+-- A super admin: every organization; anyone else: their memberships. Ordered
+-- as people read names (ICU root collation when the server has ICU, as
+-- Supabase's does; otherwise case-insensitively), whatever the database's own
+-- collation.
 create or replace function public.admin_orgs()
 returns jsonb
 language plpgsql
@@ -430,5 +485,5 @@ begin
 end;
 $$;
 
-revoke execute on function admin_orgs() from public, anon;
-grant execute on function admin_orgs() to authenticated, service_role;
+revoke execute on function public.admin_orgs() from public, anon;
+grant execute on function public.admin_orgs() to authenticated, service_role;

@@ -1,5 +1,42 @@
+-- =============================================================================
 -- Events and what they sell: ticket types, RSVP slots, private details; the admin event editor.
+--
+-- Events, ticket types and RSVP slots
+--
+-- An event is a dated dinner of one organization. Its capacity is held by:
+--   ticket_types.quantity          remaining tickets of a paid type
+--   rsvp_slots.current_rsvps       seats taken in a time slot (<= max_capacity)
+--   events.max_guests              overall cap, counted from reservations
+-- Those counters are only moved by the reservation triggers (040_reservations_and_capacity.sql),
+-- so admins edit them freely and bookings never oversell them.
+--
+-- Event editing: everything the Edit Event dialog changes, in one transaction
+--
+-- admin_save_event(event, patch, ticket_types[], rsvp_slots[]) saves the whole
+-- form or nothing of it: any refusal (a capacity below what is taken, a bad
+-- value, another organization's event) rolls back every other change of the
+-- same call. It runs as the caller, so row-level security decides each write,
+-- after one clear membership check. The rules stay the database's, whatever
+-- writes the rows:
+--   * the event's fields go through admin_update_event (which also takes
+--     'deposit_amount': cents per guest, a whole number >= 0, or null);
+--   * a ticket type {id, name, price, capacity} with an id of this event is
+--     renamed / repriced in place (a new price applies to new sales only:
+--     reservations keep their amount_cents), and its capacity ("tickets in
+--     all") goes through staff_set_ticket_capacity when it changed, never below
+--     what is sold or held (SH409, with the number taken);
+--   * a ticket type without an id is added, all of its capacity remaining;
+--   * a slot {id, slot_label, slot_time 'HH:MM', max_capacity, is_active} with
+--     an id is edited (max_capacity never below the spots taken: the trigger
+--     rsvp_slots_capacity_not_below_taken refuses with the number taken); without an
+--     id it is added, empty;
+--   * ticket types and slots left out of the lists are left alone: nothing is
+--     deleted here (a slot is deactivated instead).
+-- Errors: SH403 not a member, SH404 a ticket type / slot of another event,
+-- SH409 below what is taken, P0001 an invalid value (the message says which).
+-- =============================================================================
 
+-- events
 create table public.events (
   id uuid primary key default gen_random_uuid(),
   org_id uuid not null references public.organizations (id) on delete cascade,
@@ -72,6 +109,7 @@ as $$
   end;
 $$;
 
+-- ticket_types
 create table public.ticket_types (
   id uuid primary key default gen_random_uuid(),
   event_id uuid not null references public.events (id) on delete cascade,
@@ -95,6 +133,7 @@ grant select on public.ticket_types to anon;
 grant select, insert, update, delete on public.ticket_types to authenticated;
 grant all on public.ticket_types to service_role;
 
+-- rsvp_slots
 create table public.rsvp_slots (
   id uuid primary key default gen_random_uuid(),
   event_id uuid not null references public.events (id) on delete cascade,
@@ -134,8 +173,8 @@ as $$
   );
 $$;
 
-revoke execute on function can_manage_event(uuid) from public, anon;
-grant execute on function can_manage_event(uuid) to authenticated, service_role;
+revoke execute on function public.can_manage_event(uuid) from public, anon;
+grant execute on function public.can_manage_event(uuid) to authenticated, service_role;
 
 -- Anyone sees what is active (a ticket type or slot only of an active event).
 create policy "Active events are visible to everyone"
@@ -217,6 +256,7 @@ create policy "Members can delete RSVP slots of their events"
   to authenticated
   using (public.can_manage_event(event_id));
 
+-- Upcoming: later than "now" on the event's own wall clock
 create or replace function public.is_upcoming_event(
   event_date date,
   event_time time,
@@ -234,6 +274,7 @@ $$;
 comment on function public.is_upcoming_event(date, time, text, timestamptz) is
   'An event is upcoming while its local start (date + event_time in event_timezone) is still ahead.';
 
+-- Events with reservations are not deleted
 create or replace function public.refuse_deleting_booked_event()
 returns trigger
 language plpgsql
@@ -274,13 +315,16 @@ begin
 end;
 $$;
 
-revoke execute on function refuse_deleting_booked_event() from public, anon, authenticated;
-grant execute on function refuse_deleting_booked_event() to service_role;
+revoke execute on function public.refuse_deleting_booked_event() from public, anon, authenticated;
+grant execute on function public.refuse_deleting_booked_event() to service_role;
 
+-- An event with reservations is never deleted (deactivate it instead).
 create trigger events_10_refuse_deleting_booked
   before delete on public.events
   for each row execute function public.refuse_deleting_booked_event();
 
+-- Create an event with its ticket types or slots, atomically
+--
 -- Security invoker: every insert goes through the caller's RLS (members only).
 create or replace function public.admin_create_event(
   p_event jsonb,
@@ -351,9 +395,10 @@ begin
 end;
 $$;
 
-revoke execute on function admin_create_event(jsonb, jsonb, jsonb) from public, anon;
-grant execute on function admin_create_event(jsonb, jsonb, jsonb) to authenticated, service_role;
+revoke execute on function public.admin_create_event(jsonb, jsonb, jsonb) from public, anon;
+grant execute on function public.admin_create_event(jsonb, jsonb, jsonb) to authenticated, service_role;
 
+-- The private address
 create table public.event_private_details (
   event_id uuid primary key,
   org_id uuid not null,
@@ -373,6 +418,7 @@ revoke all on public.event_private_details from anon, authenticated;
 grant select, insert, update, delete on public.event_private_details to authenticated;
 grant all on public.event_private_details to service_role;
 
+-- Stamps updated_at.
 create trigger event_private_details_set_updated_at
   before update on public.event_private_details
   for each row execute function public.set_updated_at();
@@ -389,8 +435,7 @@ create policy "Members can edit private details of their events"
 create policy "Members can delete private details of their events"
   on public.event_private_details for delete to authenticated using (public.is_org_member(org_id));
 
--- Updates an event and its private details in one transaction, as the caller
--- (row-level security decides): only the keys present in p_event change.
+-- The event's own fields, every key of the form's event (deposit_amount included).
 create or replace function public.admin_update_event(p_event_id uuid, p_event jsonb)
 returns void
 language plpgsql
@@ -433,9 +478,11 @@ begin
 end;
 $$;
 
-revoke execute on function admin_update_event(uuid, jsonb) from public, anon;
-grant execute on function admin_update_event(uuid, jsonb) to authenticated, service_role;
+revoke execute on function public.admin_update_event(uuid, jsonb) from public, anon;
+grant execute on function public.admin_update_event(uuid, jsonb) to authenticated, service_role;
 
+-- Repeat events
+--
 -- Copies an event to each date (its ticket types at their full capacity, its
 -- slots empty, its policy, settings and private details); nothing sold.
 -- Returns the new events' ids in date order.
@@ -492,9 +539,12 @@ begin
 end;
 $$;
 
-revoke execute on function staff_duplicate_event(uuid, date[]) from public, anon;
-grant execute on function staff_duplicate_event(uuid, date[]) to authenticated, service_role;
+revoke execute on function public.staff_duplicate_event(uuid, date[]) from public, anon;
+grant execute on function public.staff_duplicate_event(uuid, date[]) to authenticated, service_role;
 
+-- A whole number >= 0 from a form's JSON (cents, capacities), or null when it is
+-- anything else (a string, a fraction, a negative, too big): the callers say which
+-- field was wrong. CASE keeps the cast from running on what is not a number.
 create or replace function public.admin_whole_number(p_value jsonb)
 returns integer
 language sql
@@ -507,9 +557,10 @@ as $$
   end;
 $$;
 
-revoke execute on function admin_whole_number(jsonb) from public, anon;
-grant execute on function admin_whole_number(jsonb) to authenticated, service_role;
+revoke execute on function public.admin_whole_number(jsonb) from public, anon;
+grant execute on function public.admin_whole_number(jsonb) to authenticated, service_role;
 
+-- The whole dialog: the event, its ticket types and its slots
 create or replace function public.admin_save_event(p_event_id uuid, p_event jsonb, p_ticket_types jsonb, p_rsvp_slots jsonb)
 returns void
 language plpgsql
@@ -628,5 +679,5 @@ begin
 end;
 $$;
 
-revoke execute on function admin_save_event(uuid, jsonb, jsonb, jsonb) from public, anon;
-grant execute on function admin_save_event(uuid, jsonb, jsonb, jsonb) to authenticated, service_role;
+revoke execute on function public.admin_save_event(uuid, jsonb, jsonb, jsonb) from public, anon;
+grant execute on function public.admin_save_event(uuid, jsonb, jsonb, jsonb) to authenticated, service_role;

@@ -1,5 +1,15 @@
+-- =============================================================================
 -- Promo codes: the codes, their rules, their use count and the throttle on guessing.
+--
+-- Promo codes
+--
+-- A code belongs to one organization and is unique there regardless of case.
+-- times_redeemed only moves when a reservation using the code is confirmed
+-- (reservation triggers), and never past max_uses.
+-- Members read their codes, add codes and switch `active`; nothing else.
+-- =============================================================================
 
+-- A discount code of one organization, unique there regardless of case.
 create table public.promo_codes (
   id uuid primary key default gen_random_uuid(),
   org_id uuid not null references public.organizations (id) on delete cascade,
@@ -54,6 +64,15 @@ create policy "Members can switch promo codes of their organizations on and off"
   using (public.is_org_member(org_id))
   with check (public.is_org_member(org_id));
 
+-- Promo code guessing: throttled per client and per event
+--
+-- Every refused code answers the same 'Invalid promo code' (unknown, inactive
+-- and used-up codes look alike). Refusals are counted per event, and per client
+-- of that event: the edge functions record each one (record_promo_miss) and
+-- pass the guest's address in the request header x-supperhost-client, which
+-- PostgREST exposes as request.headers. Past the limits, a code is not even
+-- looked at: SH429 with the seconds to wait in its detail (HTTP 429 with
+-- Retry-After).
 create table public.promo_code_misses (
   id bigint generated always as identity primary key,
   event_id uuid not null references public.events (id) on delete cascade,
@@ -141,8 +160,8 @@ begin
 end;
 $$;
 
-revoke execute on function assert_promo_attempts_allowed(uuid) from public, anon, authenticated;
-grant execute on function assert_promo_attempts_allowed(uuid) to service_role;
+revoke execute on function public.assert_promo_attempts_allowed(uuid) from public, anon, authenticated;
+grant execute on function public.assert_promo_attempts_allowed(uuid) to service_role;
 
 -- Records one refused code for the caller (called by the edge functions).
 create or replace function public.record_promo_miss(p_event_id uuid)
@@ -159,9 +178,10 @@ as $$
   select e.id, public.request_client_key() from public.events e where e.id = p_event_id;
 $$;
 
-revoke execute on function record_promo_miss(uuid) from public, anon, authenticated;
-grant execute on function record_promo_miss(uuid) to service_role;
+revoke execute on function public.record_promo_miss(uuid) from public, anon, authenticated;
+grant execute on function public.record_promo_miss(uuid) to service_role;
 
+-- What members may change on a code (not what bookings count), and that its rules stay coherent.
 create or replace function public.check_promo_code_rules()
 returns trigger
 language plpgsql
@@ -181,9 +201,10 @@ begin
 end;
 $$;
 
-revoke execute on function check_promo_code_rules() from public, anon, authenticated;
-grant execute on function check_promo_code_rules() to service_role;
+revoke execute on function public.check_promo_code_rules() from public, anon, authenticated;
+grant execute on function public.check_promo_code_rules() to service_role;
 
+-- Checks each change of a promo code (check_promo_code_rules).
 create trigger promo_codes_check_rules
   before insert or update on public.promo_codes
   for each row execute function public.check_promo_code_rules();

@@ -1,9 +1,37 @@
+-- =============================================================================
 -- Reservations and capacity: the booking row, its codes and manage link, and the triggers that keep seats from being oversold.
+--
+-- Reservations
+--
+-- One row per booking, ticketed or RSVP. Rows are created only by the service
+-- role (edge functions) or security definer SQL; members read and edit guest
+-- details of their organizations' rows and cancel them. Nothing is deleted to
+-- cancel.
+--
+-- Capacity lives in triggers so every path shares one rule:
+--   * a row "holds seats" while status is 'held' or 'confirmed';
+--   * inserting such a row (or turning a row into one) takes its seats
+--     atomically: ticket_types.quantity -= num_guests, rsvp_slots.current_rsvps
+--     += num_guests, and events.max_guests is checked against the guests of
+--     confirmed rows and unexpired holds; the event row is locked first, so
+--     concurrent bookings of one event are serialized and cannot oversell;
+--   * leaving that state (cancelled, expired, failed) gives the seats back;
+--     changing num_guests / ticket type / slot of a live row moves the
+--     difference;
+--   * holds whose hold_expires_at has passed are expired (seats returned)
+--     before a new booking of the same event takes seats, and by
+--     public.expire_reservation_holds();
+--   * a promo code is redeemed when its reservation becomes 'confirmed', never
+--     past max_uses.
+-- Refusals raise SQLSTATE 'SH409' (not enough capacity / not bookable) or
+-- 'SH410' (promo code no longer redeemable) with a human-readable message.
+-- =============================================================================
 
 -- Secrets no API role can read (the key of the manage links).
 create schema if not exists private;
 revoke all on schema private from public, anon, authenticated;
 
+-- Named secrets of this database (the manage-link key).
 create table private.secrets (
   name text primary key,
   value bytea not null
@@ -15,6 +43,7 @@ revoke all on private.secrets from public, anon, authenticated;
 insert into private.secrets (name, value) values ('manage_token', extensions.gen_random_bytes(32))
 on conflict (name) do nothing;
 
+-- A new booking code: 8 characters in two groups, without look-alikes (0/O/1/I/L).
 create or replace function public.new_booking_code()
 returns text
 language plpgsql
@@ -34,9 +63,10 @@ begin
 end;
 $$;
 
-revoke execute on function new_booking_code() from public, anon, authenticated;
-grant execute on function new_booking_code() to service_role;
+revoke execute on function public.new_booking_code() from public, anon, authenticated;
+grant execute on function public.new_booking_code() to service_role;
 
+-- The manage-link token of a reservation: an HMAC of its id with the secret key.
 create or replace function public.manage_token_of(p_reservation_id uuid)
 returns text
 language sql
@@ -49,9 +79,10 @@ as $$
   where s.name = 'manage_token';
 $$;
 
-revoke execute on function manage_token_of(uuid) from public, anon, authenticated;
-grant execute on function manage_token_of(uuid) to service_role;
+revoke execute on function public.manage_token_of(uuid) from public, anon, authenticated;
+grant execute on function public.manage_token_of(uuid) to service_role;
 
+-- The SHA-256 stored for a manage-link token (the token itself never is).
 create or replace function public.manage_token_hash(p_token text)
 returns bytea
 language sql
@@ -59,9 +90,10 @@ immutable
 set search_path = ''
 as $$ select extensions.digest(convert_to(coalesce(p_token, ''), 'UTF8'), 'sha256') $$;
 
-revoke execute on function manage_token_hash(text) from public, anon, authenticated;
-grant execute on function manage_token_hash(text) to service_role;
+revoke execute on function public.manage_token_hash(text) from public, anon, authenticated;
+grant execute on function public.manage_token_hash(text) to service_role;
 
+-- One row per booking, ticketed or RSVP, from hold to confirmed, cancelled, expired or failed.
 create table public.reservations (
   id uuid primary key default gen_random_uuid(),
   org_id uuid not null references public.organizations (id) on delete cascade,
@@ -156,6 +188,17 @@ grant select on public.reservations to anon;
 grant select, update on public.reservations to authenticated;
 grant all on public.reservations to service_role;
 
+-- What a reservation's status means for seats, written once
+--
+--   holds_seats       confirmed, or held and the hold still running: its guests
+--                     take seats (capacity, availability, promo uses)
+--   is_live_hold      held and still running (a use of a promo code in waiting)
+--   is_abandoned_hold held but past hold_expires_at: its seats are free, though
+--                     the counters keep them until the hold is expired
+--
+-- Plain SQL without SET options, so the planner inlines them (and still uses
+-- the partial index on held rows); they name no table, so no search_path is
+-- needed.
 create or replace function public.holds_seats(p_status text, p_hold_expires_at timestamptz)
 returns boolean
 language sql
@@ -163,6 +206,7 @@ stable
 parallel safe
 as $$ select p_status = 'confirmed' or (p_status = 'held' and p_hold_expires_at > now()) $$;
 
+-- Held and still running: a promo use in waiting.
 create or replace function public.is_live_hold(p_status text, p_hold_expires_at timestamptz)
 returns boolean
 language sql
@@ -170,6 +214,7 @@ stable
 parallel safe
 as $$ select p_status = 'held' and p_hold_expires_at > now() $$;
 
+-- Held but past hold_expires_at: its seats are free, though the counters keep them until it expires.
 create or replace function public.is_abandoned_hold(p_status text, p_hold_expires_at timestamptz)
 returns boolean
 language sql
@@ -177,6 +222,8 @@ stable
 parallel safe
 as $$ select p_status = 'held' and p_hold_expires_at <= now() $$;
 
+-- Guard: what API callers (members, super admins) may change
+--
 -- Runs as the caller (no security definer) so current_user tells who is
 -- asking: the service role, the owner and security definer functions pass.
 create or replace function public.guard_reservation_fields()
@@ -231,9 +278,10 @@ begin
 end;
 $$;
 
-revoke execute on function guard_reservation_fields() from public, anon, authenticated;
-grant execute on function guard_reservation_fields() to service_role;
+revoke execute on function public.guard_reservation_fields() from public, anon, authenticated;
+grant execute on function public.guard_reservation_fields() to service_role;
 
+-- Status bookkeeping and capacity
 create or replace function public.apply_reservation_status_and_capacity()
 returns trigger
 language plpgsql
@@ -401,14 +449,16 @@ begin
 end;
 $$;
 
-revoke execute on function apply_reservation_status_and_capacity() from public, anon, authenticated;
-grant execute on function apply_reservation_status_and_capacity() to service_role;
+revoke execute on function public.apply_reservation_status_and_capacity() from public, anon, authenticated;
+grant execute on function public.apply_reservation_status_and_capacity() to service_role;
 
 -- Triggers fire in name order: the guard sees the caller's raw change first.
 create trigger reservations_10_guard_protected_fields
   before update on public.reservations
   for each row execute function public.guard_reservation_fields();
 
+-- Status bookkeeping and capacity, after the guard (triggers on reservations run in name order:
+-- 10 guard, 15 check-in guard, 20 status and capacity, 30 waitlist).
 create trigger reservations_20_status_and_capacity
   before insert or update on public.reservations
   for each row execute function public.apply_reservation_status_and_capacity();
@@ -444,8 +494,8 @@ begin
 end;
 $$;
 
-revoke execute on function expire_reservation_holds() from public, anon, authenticated;
-grant execute on function expire_reservation_holds() to service_role;
+revoke execute on function public.expire_reservation_holds() from public, anon, authenticated;
+grant execute on function public.expire_reservation_holds() to service_role;
 
 create policy "Members can see reservations of their organizations"
   on public.reservations for select
@@ -474,9 +524,11 @@ as $$
   from public.promo_codes p where p.id = p_promo_id;
 $$;
 
-revoke execute on function promo_uses_taken(uuid) from public, anon, authenticated;
-grant execute on function promo_uses_taken(uuid) to service_role;
+revoke execute on function public.promo_uses_taken(uuid) from public, anon, authenticated;
+grant execute on function public.promo_uses_taken(uuid) to service_role;
 
+-- release_expired_holds
+--
 -- Expires every hold past hold_expires_at, event by event (seats return
 -- through the trigger). hold_booking does the same for its own event first.
 create or replace function public.release_expired_holds()
@@ -489,9 +541,11 @@ as $$
   select public.expire_reservation_holds();
 $$;
 
-revoke execute on function release_expired_holds() from public, anon, authenticated;
-grant execute on function release_expired_holds() to service_role;
+revoke execute on function public.release_expired_holds() from public, anon, authenticated;
+grant execute on function public.release_expired_holds() to service_role;
 
+-- Policy arithmetic
+--
 -- When the booked dinner starts (its slot's time when it has one).
 create or replace function public.reservation_starts_at(r public.reservations)
 returns timestamptz
@@ -506,9 +560,10 @@ as $$
   where e.id = r.event_id;
 $$;
 
-revoke execute on function reservation_starts_at(reservations) from public, anon, authenticated;
-grant execute on function reservation_starts_at(reservations) to service_role;
+revoke execute on function public.reservation_starts_at(reservations) from public, anon, authenticated;
+grant execute on function public.reservation_starts_at(reservations) to service_role;
 
+-- Check-in counts are written only by staff_check_in; guests never drop below those checked in.
 create or replace function public.guard_reservation_check_in()
 returns trigger
 language plpgsql
@@ -534,14 +589,16 @@ begin
 end;
 $$;
 
-revoke execute on function guard_reservation_check_in() from public, anon, authenticated;
-grant execute on function guard_reservation_check_in() to service_role;
+revoke execute on function public.guard_reservation_check_in() from public, anon, authenticated;
+grant execute on function public.guard_reservation_check_in() to service_role;
 
 -- Fires right after the field guard (triggers run in name order).
 create trigger reservations_15_check_in_guard
   before update on public.reservations
   for each row execute function public.guard_reservation_check_in();
 
+-- Capacity
+--
 -- Guests a ticket type has sold or holds now.
 create or replace function public.ticket_type_taken(p_ticket_type_id uuid)
 returns integer
@@ -555,9 +612,10 @@ as $$
   where r.ticket_type_id = p_ticket_type_id and public.holds_seats(r.status, r.hold_expires_at);
 $$;
 
-revoke execute on function ticket_type_taken(uuid) from public, anon, authenticated;
-grant execute on function ticket_type_taken(uuid) to service_role;
+revoke execute on function public.ticket_type_taken(uuid) from public, anon, authenticated;
+grant execute on function public.ticket_type_taken(uuid) to service_role;
 
+-- A slot's max_capacity, an event's max_guests or a ticket type's quantity never goes below what is sold or held.
 create or replace function public.refuse_capacity_below_taken()
 returns trigger
 language plpgsql
@@ -592,9 +650,10 @@ begin
 end;
 $$;
 
-revoke execute on function refuse_capacity_below_taken() from public, anon, authenticated;
-grant execute on function refuse_capacity_below_taken() to service_role;
+revoke execute on function public.refuse_capacity_below_taken() from public, anon, authenticated;
+grant execute on function public.refuse_capacity_below_taken() to service_role;
 
+-- Capacity never below what is taken (refuse_capacity_below_taken), on each of the three counters.
 create trigger ticket_types_capacity_not_below_taken
   before update of quantity on public.ticket_types
   for each row execute function public.refuse_capacity_below_taken();
@@ -643,5 +702,5 @@ begin
 end;
 $$;
 
-revoke execute on function staff_set_ticket_capacity(uuid, integer) from public, anon;
-grant execute on function staff_set_ticket_capacity(uuid, integer) to authenticated, service_role;
+revoke execute on function public.staff_set_ticket_capacity(uuid, integer) from public, anon;
+grant execute on function public.staff_set_ticket_capacity(uuid, integer) to authenticated, service_role;

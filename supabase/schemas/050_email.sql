@@ -1,5 +1,67 @@
+-- =============================================================================
 -- Email: templates, the outbox every message goes through, and what each email says.
+--
+-- Email: templates and outbox
+--
+-- email_templates: per-organization templates, read-only in the admin panel.
+-- email_outbox:    every outgoing message is recorded here before it is sent
+--                  (booking confirmations, guest emails); a send failure stays
+--                  visible in status/error. Only the service role touches it;
+--                  the local mailbox reads it straight from the database.
+--
+-- Email delivery: a provider sends the outbox (supabase/functions/_shared/outbox.ts)
+--
+-- A sender claims a batch of messages atomically, sends each through the
+-- provider and records the outcome:
+--
+--   pending --claim_outbox_batch--> sending --finish_outbox_send--> sent
+--                                           \-> pending (failed, retried later)
+--                                           \-> failed  (5th failed attempt: visible, kept)
+--
+-- claim_outbox_batch(p_limit, p_ids)
+--     Takes up to p_limit messages, oldest first: pending ones, and ones whose
+--     claim is older than 10 minutes (a sender that died mid-batch). Rows another
+--     transaction is claiming are skipped (for update skip locked), so two senders
+--     never get the same message. Each claim counts an attempt and gets a fresh
+--     claim_token. p_ids limits the batch to those messages.
+-- finish_outbox_send(p_id, p_claim_token, p_outcome, p_error)
+--     'sent'      -> sent, sent_at, error cleared
+--     'failed'    -> error recorded; back to pending for a retry, or failed for
+--                    good once 5 attempts were made
+--     'released'  -> back to pending without counting the attempt (not sent: the
+--                    provider rate-limited the batch, or the run ran out of time)
+--     Only the holder of the current claim can finish it: returns the new status,
+--     or null when the claim was lost (expired and taken by another sender).
+--
+-- The delivery code (supabase/functions/_shared/outbox.ts) is the only writer
+-- of a message's status; the local mailbox (stack/mailbox.ts) is a provider
+-- like any other.
+--
+-- Both functions: security definer, empty search_path, service_role only.
+--
+-- Guest emails: branded HTML with calendar files, the private address,
+-- reminders, and templates staff edit
+--
+-- SQL decides WHAT is sent and to whom, in the transaction that causes it
+-- (a confirmation, a cancellation, a reminder): it records the message in
+-- email_outbox with template_data, the facts the email shows (email_data()).
+-- The sender (supabase/functions/_shared/outbox.ts) renders it — the
+-- organization's active template for the kind inside the branded layout
+-- (supabase/functions/_shared/email/) — stores subject, body_text, body_html
+-- and attachments on the row, then sends it. body_text written by SQL is a
+-- plain fallback for messages without template_data.
+--
+--   event_private_details   the private address of an event and when guests
+--                           get it ('confirmation' or 'reminder'); members
+--                           only: never in a public view, page or function
+--   email_templates         editable by members; placeholders are checked
+--                           against email_placeholders() on save
+--   enqueue_due_reminders() one reminder per confirmed reservation, exactly
+--                           once (reservations.reminder_sent_at), for the
+--                           stack's timer / pg_cron
+-- =============================================================================
 
+-- email_templates
 create table public.email_templates (
   id uuid primary key default gen_random_uuid(),
   org_id uuid not null references public.organizations (id) on delete cascade,
@@ -27,6 +89,7 @@ revoke all on public.email_templates from anon, authenticated;
 grant select, insert, update, delete on public.email_templates to authenticated;
 grant all on public.email_templates to service_role;
 
+-- Stamps updated_at.
 create trigger email_templates_set_updated_at
   before update on public.email_templates
   for each row execute function public.set_updated_at();
@@ -36,6 +99,7 @@ create policy "Members can see email templates of their organizations"
   to authenticated
   using (public.is_org_member(org_id));
 
+-- email_outbox
 create table public.email_outbox (
   id uuid primary key default gen_random_uuid(),
   org_id uuid references public.organizations (id) on delete set null,
@@ -170,13 +234,12 @@ begin
 end;
 $$;
 
-revoke execute on function enqueue_booking_confirmation(uuid) from public, anon, authenticated;
-grant execute on function enqueue_booking_confirmation(uuid) to service_role;
+revoke execute on function public.enqueue_booking_confirmation(uuid) from public, anon, authenticated;
+grant execute on function public.enqueue_booking_confirmation(uuid) to service_role;
 
--- claim_outbox_batch as 20261201000200_outbox_claim_by_index.sql now declares it: that file was
--- edited after it had landed (the claim reads its ids first, then one update claims them), so a
--- database that ran the earlier text keeps the earlier body, which `db push` never replaces.
--- Declaring it again brings every database to the same function; the behaviour is the same.
+-- Claims up to p_limit pending messages (or the given ids) for one sender: their ids are read
+-- first, then one update claims them (status sending, a claim token), so concurrent senders never
+-- take the same message.
 create or replace function public.claim_outbox_batch(p_limit integer default 20, p_ids uuid[] default null)
 returns setof public.email_outbox
 language plpgsql
@@ -246,8 +309,8 @@ begin
 end;
 $$;
 
-revoke execute on function claim_outbox_batch(integer, uuid[]) from public, anon, authenticated;
-grant execute on function claim_outbox_batch(integer, uuid[]) to service_role;
+revoke execute on function public.claim_outbox_batch(integer, uuid[]) from public, anon, authenticated;
+grant execute on function public.claim_outbox_batch(integer, uuid[]) to service_role;
 
 -- One message: the same rules, through the call above.
 create or replace function public.finish_outbox_send(
@@ -266,9 +329,11 @@ as $$
     'id', p_id, 'claim_token', p_claim_token, 'outcome', p_outcome, 'error', p_error))) ->> 0;
 $$;
 
-revoke execute on function finish_outbox_send(uuid, uuid, text, text) from public, anon, authenticated;
-grant execute on function finish_outbox_send(uuid, uuid, text, text) to service_role;
+revoke execute on function public.finish_outbox_send(uuid, uuid, text, text) from public, anon, authenticated;
+grant execute on function public.finish_outbox_send(uuid, uuid, text, text) to service_role;
 
+-- Templates staff edit
+--
 -- Every placeholder a template may use (the renderer fills each one; see
 -- supabase/functions/_shared/email/templates.ts, which must list the same).
 create or replace function public.email_placeholders()
@@ -297,6 +362,7 @@ as $$
   limit 1;
 $$;
 
+-- A template uses only the placeholders its type knows.
 create or replace function public.check_email_template()
 returns trigger
 language plpgsql
@@ -317,9 +383,10 @@ begin
 end;
 $$;
 
-revoke execute on function check_email_template() from public, anon, authenticated;
-grant execute on function check_email_template() to service_role;
+revoke execute on function public.check_email_template() from public, anon, authenticated;
+grant execute on function public.check_email_template() to service_role;
 
+-- Refuses unknown placeholders (check_email_template).
 create trigger email_templates_check_placeholders
   before insert or update on public.email_templates
   for each row execute function public.check_email_template();
@@ -333,6 +400,8 @@ create policy "Members can edit email templates of their organizations"
 create policy "Members can delete email templates of their organizations"
   on public.email_templates for delete to authenticated using (public.is_org_member(org_id));
 
+-- What an email about a reservation shows
+--
 -- p_kind: booking_confirmation | booking_reminder | booking_cancellation |
 -- booking_refund | booking_refunded | guest_message (p_extra adds to it, e.g.
 -- the refund sentence or the staff message). The private address is in it
@@ -407,8 +476,8 @@ as $$
   where r.id = p_reservation_id;
 $$;
 
-revoke execute on function email_data(uuid, text, jsonb) from public, anon, authenticated;
-grant execute on function email_data(uuid, text, jsonb) to service_role;
+revoke execute on function public.email_data(uuid, text, jsonb) from public, anon, authenticated;
+grant execute on function public.email_data(uuid, text, jsonb) to service_role;
 
 -- A staff message to a reservation's guest, in the branded layout.
 create or replace function public.enqueue_guest_message(p_reservation_id uuid, p_subject text, p_message text)
@@ -425,9 +494,11 @@ as $$
   returning id;
 $$;
 
-revoke execute on function enqueue_guest_message(uuid, text, text) from public, anon, authenticated;
-grant execute on function enqueue_guest_message(uuid, text, text) to service_role;
+revoke execute on function public.enqueue_guest_message(uuid, text, text) from public, anon, authenticated;
+grant execute on function public.enqueue_guest_message(uuid, text, text) to service_role;
 
+-- Reminders
+--
 -- Queues the reminder of every confirmed reservation whose dinner starts within
 -- its event's reminder_hours (0: none), once: reminder_sent_at is set in the
 -- same statement, and rows another run is taking are skipped, so two runs at
@@ -475,9 +546,10 @@ begin
 end;
 $$;
 
-revoke execute on function enqueue_due_reminders() from public, anon, authenticated;
-grant execute on function enqueue_due_reminders() to service_role;
+revoke execute on function public.enqueue_due_reminders() from public, anon, authenticated;
+grant execute on function public.enqueue_due_reminders() to service_role;
 
+-- Records the outcomes of many claimed sends in one call.
 create or replace function public.finish_outbox_sends(p_results jsonb)
 returns jsonb
 language plpgsql
@@ -557,5 +629,5 @@ $$;
 comment on function public.finish_outbox_sends(jsonb) is
   'Records a delivery run''s outcomes, in one call: a JSON array of { id, claim_token, outcome (sent | failed | released | rejected), error, rendered: { subject, body_text, body_html, attachments } | null }. Answers the new status of each, in order (null where the claim had expired). Service role only.';
 
-revoke execute on function finish_outbox_sends(jsonb) from public, anon, authenticated;
-grant execute on function finish_outbox_sends(jsonb) to service_role;
+revoke execute on function public.finish_outbox_sends(jsonb) from public, anon, authenticated;
+grant execute on function public.finish_outbox_sends(jsonb) to service_role;

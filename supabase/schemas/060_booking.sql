@@ -1,5 +1,43 @@
+-- =============================================================================
 -- Booking: quote, hold, confirm and fail, in one transaction each, shared by every booking flavour.
+--
+-- Booking: the one money path every booking flavour shares
+--
+--   quote_booking(...)          price a booking (nothing reserved)
+--   hold_booking(...)           price it again and hold the seats, in one
+--                               transaction, keyed by an idempotency key
+--   confirm_booking(id, ...)    the charge went through: held -> confirmed,
+--                               confirmation email queued in email_outbox
+--   fail_booking(id, reason)    the charge failed: held -> failed, seats back
+--   release_expired_holds()     expire stale holds (seats back); for a cron
+--   record_booking_event(...)   audit trail of charges, refunds and answers
+--   test_processor_charge/refund  the local stand-in for Square (no secrets)
+--
+-- Capacity itself is moved by the reservation triggers
+-- (040_reservations_and_capacity.sql): a row holds seats while it is 'held' or 'confirmed', with
+-- conditional updates under the event row lock. These functions decide the
+-- price, validate the request, reserve promo uses, and translate refusals
+-- into the messages guests see.
+--
+-- Lock order, the same in every function here and in the triggers, so
+-- concurrent bookings queue instead of deadlocking:
+--   idempotency key (advisory) -> event row -> reservation rows
+--   -> promo code (advisory) -> ticket type / slot rows -> promo code row
+--
+-- Errors (message is what the guest sees):
+--   P0001  invalid request: guests, slot missing, promo code refused,
+--          amount changed, payment token rules            -> HTTP 400
+--   SH404  event / ticket type / time slot / reservation not found -> 404
+--   SH409  not enough capacity, event not bookable, idempotency key reused
+--          for a different booking (also raised by the triggers) -> 409
+--   SH410  promo code no longer redeemable at confirmation (triggers) -> 409
+--
+-- Every function is security definer with an empty search_path and may be
+-- executed by service_role only: the edge functions call them with the
+-- service-role client after validating their input.
+-- =============================================================================
 
+-- Audit trail: what happened to a booking's money, and the answer given
 create table public.booking_events (
   id bigint generated always as identity primary key,
   reservation_id uuid not null references public.reservations (id) on delete cascade,
@@ -18,6 +56,7 @@ alter table public.booking_events enable row level security;
 revoke all on public.booking_events from anon, authenticated;
 grant all on public.booking_events to service_role;
 
+-- Helpers (not callable through the API)
 create or replace function public.booking_money(cents integer)
 returns text
 language sql
@@ -27,8 +66,8 @@ as $$
   select '$' || to_char(coalesce(cents, 0) / 100.0, 'FM999,999,990.00');
 $$;
 
-revoke execute on function booking_money(integer) from public, anon, authenticated;
-grant execute on function booking_money(integer) to service_role;
+revoke execute on function public.booking_money(integer) from public, anon, authenticated;
+grant execute on function public.booking_money(integer) to service_role;
 
 -- Prices a booking and checks that it can be made, without taking anything.
 -- With p_lock (hold_booking) it first takes the event row lock, expires the
@@ -279,8 +318,8 @@ begin
 end;
 $$;
 
-revoke execute on function booking_evaluate(uuid, integer, text, text, uuid, text, text, integer, integer, text, integer, boolean) from public, anon, authenticated;
-grant execute on function booking_evaluate(uuid, integer, text, text, uuid, text, text, integer, integer, text, integer, boolean) to service_role;
+revoke execute on function public.booking_evaluate(uuid, integer, text, text, uuid, text, text, integer, integer, text, integer, boolean) from public, anon, authenticated;
+grant execute on function public.booking_evaluate(uuid, integer, text, text, uuid, text, text, integer, integer, text, integer, boolean) to service_role;
 
 -- A reservation as the edge functions need it.
 create or replace function public.booking_summary(p_reservation public.reservations, p_existing boolean)
@@ -333,9 +372,11 @@ as $$
   );
 $$;
 
-revoke execute on function booking_summary(reservations, boolean) from public, anon, authenticated;
-grant execute on function booking_summary(reservations, boolean) to service_role;
+revoke execute on function public.booking_summary(reservations, boolean) from public, anon, authenticated;
+grant execute on function public.booking_summary(reservations, boolean) to service_role;
 
+-- quote_booking
+--
 -- p_pricing: 'ticket'  ticket type price x guests (p_ticket_type: id or name)
 --            'deposit' the event's deposit_amount (default 500) x guests; a slot is required
 --            'fixed'   p_unit_price_cents x guests (the trusted caller's constant); a slot is required
@@ -369,10 +410,12 @@ begin
 end;
 $$;
 
-revoke execute on function quote_booking(uuid, integer, text, text, uuid, text, text, integer, integer, text, integer) from public, anon, authenticated;
-grant execute on function quote_booking(uuid, integer, text, text, uuid, text, text, integer, integer, text, integer) to service_role;
+revoke execute on function public.quote_booking(uuid, integer, text, text, uuid, text, text, integer, integer, text, integer) from public, anon, authenticated;
+grant execute on function public.quote_booking(uuid, integer, text, text, uuid, text, text, integer, integer, text, integer) to service_role;
 
--- hold_booking as in 20261127000300_rush.sql, with the unlocked evaluation behind the cheap read.
+-- Prices the booking again and holds its seats, keyed by the idempotency key: a sold-out answer
+-- comes from a cheap read without the lock (booking_may_be_refused), the evaluation and the seats
+-- under the event row lock.
 create or replace function public.hold_booking(
   p_idempotency_key text,
   p_event_id uuid,
@@ -543,9 +586,11 @@ begin
 end;
 $$;
 
-revoke execute on function hold_booking(text, uuid, integer, text, text, text, text, text, uuid, text, text, integer, integer, text, text, text, integer, boolean, text, integer, text) from public, anon, authenticated;
-grant execute on function hold_booking(text, uuid, integer, text, text, text, text, text, uuid, text, text, integer, integer, text, text, text, integer, boolean, text, integer, text) to service_role;
+revoke execute on function public.hold_booking(text, uuid, integer, text, text, text, text, text, uuid, text, text, integer, integer, text, text, text, integer, boolean, text, integer, text) from public, anon, authenticated;
+grant execute on function public.hold_booking(text, uuid, integer, text, text, text, text, text, uuid, text, text, integer, integer, text, text, text, integer, boolean, text, integer, text) to service_role;
 
+-- confirm_booking
+--
 -- The charge went through (or the booking is free: provider 'comp').
 -- true: the reservation is confirmed (again: a repeated call with the same
 -- payment is a no-op) and its confirmation email is queued.
@@ -679,9 +724,11 @@ begin
 end;
 $$;
 
-revoke execute on function confirm_booking(uuid, text, text) from public, anon, authenticated;
-grant execute on function confirm_booking(uuid, text, text) to service_role;
+revoke execute on function public.confirm_booking(uuid, text, text) from public, anon, authenticated;
+grant execute on function public.confirm_booking(uuid, text, text) to service_role;
 
+-- fail_booking
+--
 -- The charge failed: a held reservation becomes 'failed' and its seats and
 -- promo use return at once. Returns false (and changes nothing) for a
 -- reservation that is no longer held.
@@ -715,9 +762,10 @@ begin
 end;
 $$;
 
-revoke execute on function fail_booking(uuid, text) from public, anon, authenticated;
-grant execute on function fail_booking(uuid, text) to service_role;
+revoke execute on function public.fail_booking(uuid, text) from public, anon, authenticated;
+grant execute on function public.fail_booking(uuid, text) to service_role;
 
+-- record_booking_event
 create or replace function public.record_booking_event(p_reservation_id uuid, p_kind text, p_detail jsonb default '{}'::jsonb)
 returns void
 language sql
@@ -729,9 +777,10 @@ as $$
   values (p_reservation_id, p_kind, coalesce(p_detail, '{}'::jsonb));
 $$;
 
-revoke execute on function record_booking_event(uuid, text, jsonb) from public, anon, authenticated;
-grant execute on function record_booking_event(uuid, text, jsonb) to service_role;
+revoke execute on function public.record_booking_event(uuid, text, jsonb) from public, anon, authenticated;
+grant execute on function public.record_booking_event(uuid, text, jsonb) to service_role;
 
+-- A booking entered by staff (comp, cash or a payment link) through the same booking path.
 create or replace function public.staff_create_booking(
   p_event_id uuid,
   p_ticket_type_id uuid,
@@ -849,9 +898,19 @@ begin
 end;
 $$;
 
-revoke execute on function staff_create_booking(uuid, uuid, uuid, integer, text, text, text, text, text, text, integer, boolean, text) from public, anon;
-grant execute on function staff_create_booking(uuid, uuid, uuid, integer, text, text, text, text, text, text, integer, boolean, text) to authenticated, service_role;
+revoke execute on function public.staff_create_booking(uuid, uuid, uuid, integer, text, text, text, text, text, text, integer, boolean, text) from public, anon;
+grant execute on function public.staff_create_booking(uuid, uuid, uuid, integer, text, text, text, text, text, text, integer, boolean, text) to authenticated, service_role;
 
+-- The sold-out answer before the event lock, for less
+-- hold_booking answered "sold out" from committed state by evaluating every
+-- booking twice: unlocked (to refuse without queueing for the event lock),
+-- then under the lock. Most holds in a rush are not refused, so the unlocked
+-- evaluation now runs only when one cheap read says the booking might be: the
+-- ticket type (by id) or the time slot has fewer places than asked for, or the
+-- event has a limit of its own, or the read cannot tell (a ticket type named
+-- rather than given by id, a slot by label, an unknown event). The refusal and
+-- its words still come from booking_evaluate; the locked evaluation still
+-- decides every hold.
 create or replace function public.booking_may_be_refused(
   p_event_id uuid,
   p_guests integer,
@@ -886,9 +945,11 @@ as $$
     where e.id = p_event_id), true);
 $$;
 
-revoke execute on function booking_may_be_refused(uuid, integer, text, text, uuid, integer) from public, anon, authenticated;
-grant execute on function booking_may_be_refused(uuid, integer, text, text, uuid, integer) to service_role;
+revoke execute on function public.booking_may_be_refused(uuid, integer, text, text, uuid, integer) from public, anon, authenticated;
+grant execute on function public.booking_may_be_refused(uuid, integer, text, text, uuid, integer) to service_role;
 
+-- Runs a batch of hold_booking / confirm_booking calls that arrived together, in one transaction,
+-- each in its own savepoint, answering each call's result or error.
 create or replace function public.run_booking_calls(p_function text, p_calls jsonb)
 returns jsonb
 language plpgsql
@@ -940,5 +1001,5 @@ begin
 end;
 $$;
 
-revoke execute on function run_booking_calls(text, jsonb) from public, anon, authenticated;
-grant execute on function run_booking_calls(text, jsonb) to service_role;
+revoke execute on function public.run_booking_calls(text, jsonb) from public, anon, authenticated;
+grant execute on function public.run_booking_calls(text, jsonb) to service_role;

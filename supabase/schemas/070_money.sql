@@ -1,5 +1,46 @@
+-- =============================================================================
 -- Money: the payment ledger, refunds and cancellations with a decision, the guest's manage page, reconciliation and Square webhooks.
+--
+-- Money after the booking: cancellations, refunds, guest self-service,
+-- reconciliation and Square's webhooks
+--
+-- Every decision about money is taken here, in one transaction with the
+-- reservation row locked; the edge functions then ask the processor and record
+-- its answer. A refund is a 'pending' ledger row (public.payment_ledger) before
+-- the processor is called, keyed so a retry never refunds twice; a crash after
+-- the decision leaves a pending row that reconcile-payments sends.
+--
+--   staff_cancel_reservation(id, refund, reason, notify)   members (JWT)
+--   staff_refund_reservation(id, cents, reason, notify, key) members (JWT)
+--   staff_set_guests(id, guests, complimentary, reason)   members (JWT)
+--   guest_cancel_booking(token)       the manage link (service role)
+--   manage_booking_view(token)        what /booking/{token} shows (service role)
+--   system_refund_booking(id, reason) a charge without a booking (service role)
+--   record_refund_result(ledger id, status, refund id, message)  (service role)
+--   payments_to_reconcile(older than, limit)                      (service role)
+--   apply_square_webhook(event id, type, object)                  (service role)
+--
+-- Refund policy: a cancellation at least refund_window_hours before the start
+-- (the event's date and time, or the slot's, in the event's timezone) refunds
+-- everything still refundable; a later one late_refund_percent of it (rounded
+-- down to the cent). The policy is the one frozen on the reservation.
+--
+-- Errors: P0001 invalid request (400), SH403 not a member (403), SH404 not
+-- found (404), SH409 not in a state that allows it (409).
+-- =============================================================================
 
+-- The money ledger: one per reservation, every charge, refund and comp a row
+--
+--   charge  'charging' is written (with the idempotency key and amount) before
+--           the processor is called; then 'completed' (provider_payment_id) or
+--           'failed'. A row left 'charging' is settled by reconcile-payments.
+--   refund  'pending' from the decision on (provider_refund_id null until the
+--           processor answered; Square PENDING keeps it pending), then
+--           'completed' or 'failed'. Keyed: a retry never refunds twice.
+--   comp    value given away (a 100% discount, guests added as complimentary).
+-- What the admin, the guest and the emails show is computed from these rows
+-- (public.money_of), never stored twice. Refunds (pending + completed) never
+-- exceed completed charges: checked by a trigger under the reservation lock.
 create table public.payment_ledger (
   id bigint generated always as identity primary key,
   reservation_id uuid not null references public.reservations (id) on delete cascade,
@@ -49,6 +90,7 @@ revoke all on public.payment_ledger from anon, authenticated;
 grant select on public.payment_ledger to authenticated;
 grant all on public.payment_ledger to service_role;
 
+-- Stamps updated_at.
 create trigger payment_ledger_set_updated_at
   before update on public.payment_ledger
   for each row execute function public.set_updated_at();
@@ -87,9 +129,10 @@ begin
 end;
 $$;
 
-revoke execute on function check_refund_within_charges() from public, anon, authenticated;
-grant execute on function check_refund_within_charges() to service_role;
+revoke execute on function public.check_refund_within_charges() from public, anon, authenticated;
+grant execute on function public.check_refund_within_charges() to service_role;
 
+-- Refunds never exceed completed charges (check_refund_within_charges).
 create trigger payment_ledger_refund_within_charges
   before insert or update of amount_cents, status on public.payment_ledger
   for each row execute function public.check_refund_within_charges();
@@ -109,8 +152,8 @@ as $$
   where l.reservation_id = p_reservation_id;
 $$;
 
-revoke execute on function money_held_cents(uuid) from public, anon, authenticated;
-grant execute on function money_held_cents(uuid) to service_role;
+revoke execute on function public.money_held_cents(uuid) from public, anon, authenticated;
+grant execute on function public.money_held_cents(uuid) to service_role;
 
 -- Paid, refunded, net and the badge of one reservation, from its ledger.
 --   badge: 'Refund pending' (a refund under way), 'Refunded', 'Partially
@@ -154,8 +197,8 @@ as $$
   from t;
 $$;
 
-revoke execute on function money_of(uuid) from public, anon, authenticated;
-grant execute on function money_of(uuid) to service_role;
+revoke execute on function public.money_of(uuid) from public, anon, authenticated;
+grant execute on function public.money_of(uuid) to service_role;
 
 -- What a cancellation at p_at refunds under the booking's frozen policy, out of
 -- what it still holds (completed charges less refunds given or under way).
@@ -175,8 +218,8 @@ as $$
   from (select public.money_held_cents(r.id) as held) m;
 $$;
 
-revoke execute on function policy_refund_cents(reservations, timestamp with time zone) from public, anon, authenticated;
-grant execute on function policy_refund_cents(reservations, timestamp with time zone) to service_role;
+revoke execute on function public.policy_refund_cents(reservations, timestamp with time zone) from public, anon, authenticated;
+grant execute on function public.policy_refund_cents(reservations, timestamp with time zone) to service_role;
 
 -- The last moment of the full-refund window (null: none).
 create or replace function public.full_refund_until(r public.reservations)
@@ -190,9 +233,11 @@ as $$
               else public.reservation_starts_at(r) - make_interval(hours => r.refund_window_hours) end;
 $$;
 
-revoke execute on function full_refund_until(reservations) from public, anon, authenticated;
-grant execute on function full_refund_until(reservations) to service_role;
+revoke execute on function public.full_refund_until(reservations) from public, anon, authenticated;
+grant execute on function public.full_refund_until(reservations) to service_role;
 
+-- Emails about money (plain text, queued in the outbox in the same transaction)
+--
 -- p_notice: 'cancellation' | 'refund' | 'booking_refunded'
 -- p_refund_status: 'completed' | 'pending' | 'failed' | 'none'
 create or replace function public.enqueue_money_email(
@@ -288,9 +333,11 @@ begin
 end;
 $$;
 
-revoke execute on function enqueue_money_email(uuid, text, integer, text) from public, anon, authenticated;
-grant execute on function enqueue_money_email(uuid, text, integer, text) to service_role;
+revoke execute on function public.enqueue_money_email(uuid, text, integer, text) from public, anon, authenticated;
+grant execute on function public.enqueue_money_email(uuid, text, integer, text) to service_role;
 
+-- Refunds: the decision (a pending ledger row) and the processor's answer
+--
 -- Inserts a pending refund of p_cents against the reservation's completed
 -- charge (the caller holds the reservation's row lock). The same key again
 -- returns the existing row: a retry never refunds twice.
@@ -335,8 +382,8 @@ begin
 end;
 $$;
 
-revoke execute on function open_refund(reservations, integer, text, text, text, boolean, text) from public, anon, authenticated;
-grant execute on function open_refund(reservations, integer, text, text, text, boolean, text) to service_role;
+revoke execute on function public.open_refund(reservations, integer, text, text, text, boolean, text) from public, anon, authenticated;
+grant execute on function public.open_refund(reservations, integer, text, text, text, boolean, text) to service_role;
 
 -- What the edge function needs back: the state, and the refunds it must send.
 create or replace function public.money_action_result(r public.reservations, p_already boolean, p_refund_id bigint)
@@ -361,8 +408,8 @@ as $$
       where l.reservation_id = r.id and l.kind = 'refund' and l.status = 'pending' and l.provider_refund_id is null), '[]'::jsonb));
 $$;
 
-revoke execute on function money_action_result(reservations, boolean, bigint) from public, anon, authenticated;
-grant execute on function money_action_result(reservations, boolean, bigint) to service_role;
+revoke execute on function public.money_action_result(reservations, boolean, bigint) from public, anon, authenticated;
+grant execute on function public.money_action_result(reservations, boolean, bigint) to service_role;
 
 -- The processor's answer to a refund. p_status: 'completed' | 'pending' (the
 -- processor took it, e.g. Square PENDING) | 'failed' | 'unknown' (no answer:
@@ -410,9 +457,11 @@ begin
 end;
 $$;
 
-revoke execute on function record_refund_result(bigint, text, text, text) from public, anon, authenticated;
-grant execute on function record_refund_result(bigint, text, text, text) to service_role;
+revoke execute on function public.record_refund_result(bigint, text, text, text) from public, anon, authenticated;
+grant execute on function public.record_refund_result(bigint, text, text, text) to service_role;
 
+-- Cancelling
+--
 -- Cancels a confirmed reservation with the money decision taken (p_cents to
 -- refund, 0 for none), in the caller's transaction; the caller has locked the
 -- event row and the reservation. Returns the refund row's id (or null).
@@ -452,8 +501,8 @@ begin
 end;
 $$;
 
-revoke execute on function cancel_with_money(reservations, integer, text, text, text, boolean) from public, anon, authenticated;
-grant execute on function cancel_with_money(reservations, integer, text, text, text, boolean) to service_role;
+revoke execute on function public.cancel_with_money(reservations, integer, text, text, text, boolean) from public, anon, authenticated;
+grant execute on function public.cancel_with_money(reservations, integer, text, text, text, boolean) to service_role;
 
 -- Locks the event row, then the reservation (the booking lock order).
 create or replace function public.lock_reservation(p_reservation_id uuid)
@@ -477,8 +526,8 @@ begin
 end;
 $$;
 
-revoke execute on function lock_reservation(uuid) from public, anon, authenticated;
-grant execute on function lock_reservation(uuid) to service_role;
+revoke execute on function public.lock_reservation(uuid) from public, anon, authenticated;
+grant execute on function public.lock_reservation(uuid) to service_role;
 
 -- Staff cancel with a money decision. p_refund: "full" | "none" | "policy" |
 -- {"amountCents": n}. Keeping money that is still held needs a reason. A
@@ -543,8 +592,8 @@ begin
 end;
 $$;
 
-revoke execute on function staff_cancel_reservation(uuid, jsonb, text, boolean) from public, anon;
-grant execute on function staff_cancel_reservation(uuid, jsonb, text, boolean) to authenticated, service_role;
+revoke execute on function public.staff_cancel_reservation(uuid, jsonb, text, boolean) from public, anon;
+grant execute on function public.staff_cancel_reservation(uuid, jsonb, text, boolean) to authenticated, service_role;
 
 -- Staff refund part of a paid booking without cancelling it. p_request_key
 -- (one per dialog) makes a double click harmless.
@@ -595,8 +644,8 @@ begin
 end;
 $$;
 
-revoke execute on function staff_refund_reservation(uuid, integer, text, boolean, text) from public, anon;
-grant execute on function staff_refund_reservation(uuid, integer, text, boolean, text) to authenticated, service_role;
+revoke execute on function public.staff_refund_reservation(uuid, integer, text, boolean, text) from public, anon;
+grant execute on function public.staff_refund_reservation(uuid, integer, text, boolean, text) to authenticated, service_role;
 
 -- Staff change the party size of a booking. More guests on a booking that holds
 -- money must be marked complimentary (a comp row of their value); fewer guests
@@ -661,9 +710,10 @@ begin
 end;
 $$;
 
-revoke execute on function staff_set_guests(uuid, integer, boolean, text) from public, anon;
-grant execute on function staff_set_guests(uuid, integer, boolean, text) to authenticated, service_role;
+revoke execute on function public.staff_set_guests(uuid, integer, boolean, text) from public, anon;
+grant execute on function public.staff_set_guests(uuid, integer, boolean, text) to authenticated, service_role;
 
+-- The guest's manage link
 create or replace function public.reservation_by_token(p_token text)
 returns public.reservations
 language sql
@@ -677,8 +727,8 @@ as $$
     and r.status in ('confirmed', 'cancelled');
 $$;
 
-revoke execute on function reservation_by_token(text) from public, anon, authenticated;
-grant execute on function reservation_by_token(text) to service_role;
+revoke execute on function public.reservation_by_token(text) from public, anon, authenticated;
+grant execute on function public.reservation_by_token(text) to service_role;
 
 -- What /booking/{token} shows; null for a token that opens nothing.
 create or replace function public.manage_booking_view(p_token text)
@@ -722,8 +772,8 @@ as $$
   where r.id is not null;
 $$;
 
-revoke execute on function manage_booking_view(text) from public, anon, authenticated;
-grant execute on function manage_booking_view(text) to service_role;
+revoke execute on function public.manage_booking_view(text) from public, anon, authenticated;
+grant execute on function public.manage_booking_view(text) to service_role;
 
 -- The guest cancels through the manage link: refunds what the frozen policy
 -- gives now and emails a receipt. Cancelling again answers the same state.
@@ -760,9 +810,11 @@ begin
 end;
 $$;
 
-revoke execute on function guest_cancel_booking(text) from public, anon, authenticated;
-grant execute on function guest_cancel_booking(text) to service_role;
+revoke execute on function public.guest_cancel_booking(text) from public, anon, authenticated;
+grant execute on function public.guest_cancel_booking(text) to service_role;
 
+-- A charge without a booking (its hold expired and the seats are gone)
+--
 -- Opens the full refund of everything the reservation holds (key derived from
 -- the charge's key, as booking.ts has always derived it) and records it; the
 -- guest is emailed once the processor answers. Idempotent.
@@ -797,9 +849,11 @@ begin
 end;
 $$;
 
-revoke execute on function system_refund_booking(uuid, text) from public, anon, authenticated;
-grant execute on function system_refund_booking(uuid, text) to service_role;
+revoke execute on function public.system_refund_booking(uuid, text) from public, anon, authenticated;
+grant execute on function public.system_refund_booking(uuid, text) to service_role;
 
+-- Reconciliation: what the functions could not finish
+--
 -- Charges left 'charging', refunds decided but not sent, and refunds the
 -- processor has not finished, older than p_older_than_seconds (so a request
 -- still in flight is left alone).
@@ -838,9 +892,10 @@ as $$
             order by l.id limit greatest(coalesce(p_limit, 200), 1)) x), '[]'::jsonb));
 $$;
 
-revoke execute on function payments_to_reconcile(integer, integer) from public, anon, authenticated;
-grant execute on function payments_to_reconcile(integer, integer) to service_role;
+revoke execute on function public.payments_to_reconcile(integer, integer) from public, anon, authenticated;
+grant execute on function public.payments_to_reconcile(integer, integer) to service_role;
 
+-- Square webhooks (payment.updated, refund.updated), once per event id
 create table public.square_webhook_events (
   event_id text primary key check (char_length(event_id) between 1 and 200),
   event_type text not null,
@@ -853,6 +908,7 @@ alter table public.square_webhook_events enable row level security;
 revoke all on public.square_webhook_events from anon, authenticated;
 grant all on public.square_webhook_events to service_role;
 
+-- A Square payment or refund webhook, applied once per event id to the ledger.
 create or replace function public.apply_square_webhook(p_event_id text, p_event_type text, p_object jsonb)
 returns jsonb
 language plpgsql
@@ -903,9 +959,10 @@ begin
 end;
 $$;
 
-revoke execute on function apply_square_webhook(text, text, jsonb) from public, anon, authenticated;
-grant execute on function apply_square_webhook(text, text, jsonb) to service_role;
+revoke execute on function public.apply_square_webhook(text, text, jsonb) from public, anon, authenticated;
+grant execute on function public.apply_square_webhook(text, text, jsonb) to service_role;
 
+-- Stores a charge's request (the first one stays) and a payment id learned after it; answers the request to send.
 create or replace function public.note_charge(p_reservation_id uuid, p_request jsonb default null, p_payment_id text default null)
 returns jsonb
 language plpgsql
@@ -928,8 +985,8 @@ begin
 end;
 $$;
 
-revoke execute on function note_charge(uuid, jsonb, text) from public, anon, authenticated;
-grant execute on function note_charge(uuid, jsonb, text) to service_role;
+revoke execute on function public.note_charge(uuid, jsonb, text) from public, anon, authenticated;
+grant execute on function public.note_charge(uuid, jsonb, text) to service_role;
 
 -- A charge the reconciler cannot settle on its own (e.g. IDEMPOTENCY_KEY_REUSED):
 -- the reason on the charge's ledger row (members read it) and in the booking's
@@ -955,5 +1012,5 @@ begin
 end;
 $$;
 
-revoke execute on function note_charge_problem(bigint, text, text) from public, anon, authenticated;
-grant execute on function note_charge_problem(bigint, text, text) to service_role;
+revoke execute on function public.note_charge_problem(bigint, text, text) from public, anon, authenticated;
+grant execute on function public.note_charge_problem(bigint, text, text) to service_role;

@@ -1,5 +1,34 @@
+-- =============================================================================
 -- Waitlist: guests waiting for seats, and offers made from freed seats.
+--
+-- Waitlist: freed seats go first to the parties waiting for them
+--
+-- A guest joins the waitlist of a sold-out ticket type or RSVP slot
+-- (join_waitlist, through the join-waitlist function). Whenever seats free
+-- up, the first waiting parties that fit are offered them: an offer IS a hold
+-- (a 'held' reservation keyed 'wl-<entry id>', hold_expires_at = the offer's
+-- end), so the capacity rules stay in one place and nobody else can take
+-- those seats while it is open. The guest claims it through /waitlist/{token}
+-- (the hold's manage token) and pays at the server's price with the normal
+-- booking path; an offer that lapses expires like any hold, and its seats go
+-- to the next party.
+--
+-- When offers are made:
+--   * inline, when a live reservation gives seats back (cancelled, expired —
+--     including a lapsed offer — failed, or fewer guests): the reservation
+--     trigger below, in the same transaction, under the event lock the
+--     capacity trigger already holds, so simultaneous cancellations and claims
+--     queue on that lock and never offer the same seats twice;
+--   * by fill_waitlists() (the stack's timer / pg_cron) for seats freed by
+--     staff raising a capacity (a ticket type's quantity, a slot's capacity),
+--     which takes row locks in the other order and so is not done inline.
+--
+-- Offer length: 12 hours, 2 hours when the dinner starts within 48 hours,
+-- never later than 30 minutes before the start; no offers in the last 30
+-- minutes.
+-- =============================================================================
 
+-- A guest waiting for seats of an event, and the offer made to them.
 create table public.waitlist_entries (
   id uuid primary key default gen_random_uuid(),
   org_id uuid not null,
@@ -40,6 +69,7 @@ revoke all on public.waitlist_entries from anon, authenticated;
 grant select on public.waitlist_entries to authenticated;
 grant all on public.waitlist_entries to service_role;
 
+-- Stamps updated_at.
 create trigger waitlist_entries_set_updated_at
   before update on public.waitlist_entries
   for each row execute function public.set_updated_at();
@@ -47,6 +77,8 @@ create trigger waitlist_entries_set_updated_at
 create policy "Members can see the waitlists of their events"
   on public.waitlist_entries for select to authenticated using (public.is_org_member(org_id));
 
+-- Offers
+--
 -- Tries to hold seats for one waiting entry now. The caller holds the event
 -- row lock. Returns the offer's reservation id, or null when the party does
 -- not fit (or it is too late to offer).
@@ -113,8 +145,8 @@ begin
 end;
 $$;
 
-revoke execute on function offer_to_waitlist_entry(waitlist_entries) from public, anon, authenticated;
-grant execute on function offer_to_waitlist_entry(waitlist_entries) to service_role;
+revoke execute on function public.offer_to_waitlist_entry(waitlist_entries) from public, anon, authenticated;
+grant execute on function public.offer_to_waitlist_entry(waitlist_entries) to service_role;
 
 -- Offers freed seats of one event to its waiting parties, first come first
 -- served among those that fit. The caller holds the event row lock. Offers
@@ -151,8 +183,8 @@ begin
 end;
 $$;
 
-revoke execute on function fill_waitlist(uuid) from public, anon, authenticated;
-grant execute on function fill_waitlist(uuid) to service_role;
+revoke execute on function public.fill_waitlist(uuid) from public, anon, authenticated;
+grant execute on function public.fill_waitlist(uuid) to service_role;
 
 -- Every event with waiting parties, one at a time, event row first (the
 -- booking lock order): for the timer, after staff raised a capacity.
@@ -177,8 +209,8 @@ begin
 end;
 $$;
 
-revoke execute on function fill_waitlists() from public, anon, authenticated;
-grant execute on function fill_waitlists() to service_role;
+revoke execute on function public.fill_waitlists() from public, anon, authenticated;
+grant execute on function public.fill_waitlists() to service_role;
 
 -- A reservation that gives seats back offers them to the waitlist; an offer's
 -- hold that is claimed or lapses settles its entry.
@@ -204,15 +236,18 @@ begin
 end;
 $$;
 
-revoke execute on function reservation_waitlist_follow_up() from public, anon, authenticated;
-grant execute on function reservation_waitlist_follow_up() to service_role;
+revoke execute on function public.reservation_waitlist_follow_up() from public, anon, authenticated;
+grant execute on function public.reservation_waitlist_follow_up() to service_role;
 
+-- Seats freed by a reservation go to the waitlist first (last of the triggers on reservations).
 create trigger reservations_30_waitlist
   after update of status, num_guests on public.reservations
   for each row
   when (old.status is distinct from new.status or old.num_guests is distinct from new.num_guests)
   execute function public.reservation_waitlist_follow_up();
 
+-- Joining
+--
 -- Joins the waitlist of a sold-out ticket type or RSVP slot. Refused while the
 -- party could book now (SH409 'seats_available'). The same guest joining the
 -- same list again gets their existing place. Answers { entry_id, position }.
@@ -301,12 +336,14 @@ begin
 end;
 $$;
 
-revoke execute on function join_waitlist(uuid, uuid, uuid, text, text, integer) from public, anon, authenticated;
-grant execute on function join_waitlist(uuid, uuid, uuid, text, text, integer) to service_role;
+revoke execute on function public.join_waitlist(uuid, uuid, uuid, text, text, integer) from public, anon, authenticated;
+grant execute on function public.join_waitlist(uuid, uuid, uuid, text, text, integer) to service_role;
 
+-- The claim page (/waitlist/{token}) and staff actions
+--
 -- What the claim page shows; null for a token that opens nothing. It serves
 -- every booking held for a guest: waitlist offers ('wl-') and bookings staff
--- entered with a payment link ('st-', 20261126000400_staff_bookings.sql).
+-- entered with a payment link ('st-', staff_create_booking).
 create or replace function public.waitlist_offer_view(p_token text)
 returns jsonb
 language sql
@@ -346,8 +383,8 @@ as $$
     and (r.idempotency_key like 'wl-%' or r.idempotency_key like 'st-%');
 $$;
 
-revoke execute on function waitlist_offer_view(text) from public, anon, authenticated;
-grant execute on function waitlist_offer_view(text) to service_role;
+revoke execute on function public.waitlist_offer_view(text) from public, anon, authenticated;
+grant execute on function public.waitlist_offer_view(text) to service_role;
 
 -- Staff: offer the seats to this party now (even out of turn).
 create or replace function public.staff_offer_waitlist(p_entry_id uuid)
@@ -380,8 +417,8 @@ begin
 end;
 $$;
 
-revoke execute on function staff_offer_waitlist(uuid) from public, anon;
-grant execute on function staff_offer_waitlist(uuid) to authenticated, service_role;
+revoke execute on function public.staff_offer_waitlist(uuid) from public, anon;
+grant execute on function public.staff_offer_waitlist(uuid) to authenticated, service_role;
 
 -- Staff: take a party off the list (an open offer lapses now: its seats go on).
 create or replace function public.staff_remove_waitlist(p_entry_id uuid)
@@ -406,9 +443,16 @@ begin
 end;
 $$;
 
-revoke execute on function staff_remove_waitlist(uuid) from public, anon;
-grant execute on function staff_remove_waitlist(uuid) to authenticated, service_role;
+revoke execute on function public.staff_remove_waitlist(uuid) from public, anon;
+grant execute on function public.staff_remove_waitlist(uuid) to authenticated, service_role;
 
+-- Branded notices before a booking exists.
+--
+-- "You are on the waitlist" (join_waitlist) and the payment link staff send for a booking they
+-- entered (staff_create_booking) carry template_data, which the sender renders in the
+-- organization's branded layout (supabase/functions/_shared/email/render.tsx, kinds
+-- 'waitlist_joined' and 'payment_link'); body_text stays the plain fallback.
+--
 -- The facts of a waitlist entry in public.email_data's shape: "booking" describes the party
 -- waiting (no code, no manage link: there is no booking yet); "money" is empty but for the
 -- event's refund policy.
@@ -470,5 +514,5 @@ $$;
 comment on function public.waitlist_email_data(uuid) is
   'The facts the "on the waitlist" email shows, in public.email_data''s shape (kind waitlist_joined); stored as email_outbox.template_data. Internal.';
 
-revoke execute on function waitlist_email_data(uuid) from public, anon, authenticated;
-grant execute on function waitlist_email_data(uuid) to service_role;
+revoke execute on function public.waitlist_email_data(uuid) from public, anon, authenticated;
+grant execute on function public.waitlist_email_data(uuid) to service_role;

@@ -1,5 +1,43 @@
+-- =============================================================================
 -- Team: invitations to an organization by email, and removing members.
+--
+-- Team: an organization's members, email invitations, removing a member
+--
+-- Staff of an organization are its user_memberships rows. Members (and the
+-- super admin) invite more staff by email; the invited person signs up or signs
+-- in with that address through the emailed link and becomes a member.
+--
+--   staff_list_team(org)               members (id, email, joined at) and open
+--                                      invitations in one call
+--   staff_invite_member(org, email)    a new invitation; its link is emailed
+--                                      (email_outbox, kind 'team_invitation');
+--                                      an open invitation to the same address is
+--                                      replaced (revoked); returns { invitation_id, token }
+--   staff_revoke_invitation(id)        the link stops working
+--   staff_remove_member(org, user)     never the last member
+--   team_invitation_preview(token)     what the join page shows before sign-in:
+--                                      the invited address, the organization and
+--                                      whether the link still works (anyone with
+--                                      the link: the token is the key)
+--   accept_team_invitation(token)      the signed-in account whose confirmed email
+--                                      is the invited one joins the organization
+--
+-- The token is 32 random bytes (base64url); only its SHA-256 is stored, the
+-- token itself exists only in the emailed link. An invitation is open until it
+-- is accepted or revoked, and works for 7 days (expires_at).
+--
+-- Only members of the organization or the super admin may invite, revoke, list
+-- and remove (SH403 otherwise, the same answer whether the organization or
+-- invitation exists or not). user_memberships keeps its own policies (members
+-- read their own rows; the super admin writes): these functions are the only
+-- way a member changes the team.
+--
+-- Errors: P0001 invalid request, SH403 not a member, SH404 not found,
+-- SH409 not in a state that allows it, SH410 the link no longer works,
+-- SH429 too many invitations.
+-- =============================================================================
 
+-- An invitation to join an organization's team, by email; only its token's hash is stored.
 create table public.team_invitations (
   id uuid primary key default gen_random_uuid(),
   org_id uuid not null references public.organizations (id) on delete cascade,
@@ -37,6 +75,9 @@ create policy "Members can see invitations of their organizations"
   to authenticated
   using ((select public.is_org_member(org_id)));
 
+-- No insert/update/delete policies: writes go through the functions below.
+--
+-- Helpers
 create or replace function public.team_token_hash(p_token text)
 returns bytea
 language sql
@@ -44,8 +85,8 @@ immutable
 set search_path = ''
 as $$ select extensions.digest(convert_to(coalesce(p_token, ''), 'UTF8'), 'sha256') $$;
 
-revoke execute on function team_token_hash(text) from public, anon, authenticated;
-grant execute on function team_token_hash(text) to service_role;
+revoke execute on function public.team_token_hash(text) from public, anon, authenticated;
+grant execute on function public.team_token_hash(text) to service_role;
 
 -- Members and the super admin only; the same answer whether the organization exists or not.
 create or replace function public.assert_team_manager(p_org_id uuid)
@@ -65,9 +106,10 @@ begin
 end;
 $$;
 
-revoke execute on function assert_team_manager(uuid) from public, anon, authenticated;
-grant execute on function assert_team_manager(uuid) to service_role;
+revoke execute on function public.assert_team_manager(uuid) from public, anon, authenticated;
+grant execute on function public.assert_team_manager(uuid) to service_role;
 
+-- staff_list_team
 create or replace function public.staff_list_team(p_org_id uuid)
 returns jsonb
 language plpgsql
@@ -103,9 +145,13 @@ begin
 end;
 $$;
 
-revoke execute on function staff_list_team(uuid) from public, anon;
-grant execute on function staff_list_team(uuid) to authenticated, service_role;
+revoke execute on function public.staff_list_team(uuid) from public, anon;
+grant execute on function public.staff_list_team(uuid) to authenticated, service_role;
 
+-- Invites an address to the team. The invitation email is branded: the outbox row's template_data (kind 'team_invitation': the organization's name, colors and
+-- logo, the invited address, who invited, the join path and the link's end), which the sender
+-- renders (supabase/functions/_shared/email/render.tsx) in the organization's layout with an
+-- "Accept the invitation" button. body_text stays the plain fallback.
 create or replace function public.staff_invite_member(p_org_id uuid, p_email text)
 returns jsonb
 language plpgsql
@@ -195,9 +241,10 @@ begin
 end;
 $$;
 
-revoke execute on function staff_invite_member(uuid, text) from public, anon;
-grant execute on function staff_invite_member(uuid, text) to authenticated, service_role;
+revoke execute on function public.staff_invite_member(uuid, text) from public, anon;
+grant execute on function public.staff_invite_member(uuid, text) to authenticated, service_role;
 
+-- staff_revoke_invitation
 create or replace function public.staff_revoke_invitation(p_invitation_id uuid)
 returns jsonb
 language plpgsql
@@ -221,9 +268,10 @@ begin
 end;
 $$;
 
-revoke execute on function staff_revoke_invitation(uuid) from public, anon;
-grant execute on function staff_revoke_invitation(uuid) to authenticated, service_role;
+revoke execute on function public.staff_revoke_invitation(uuid) from public, anon;
+grant execute on function public.staff_revoke_invitation(uuid) to authenticated, service_role;
 
+-- staff_remove_member
 create or replace function public.staff_remove_member(p_org_id uuid, p_user_id uuid)
 returns jsonb
 language plpgsql
@@ -251,9 +299,11 @@ begin
 end;
 $$;
 
-revoke execute on function staff_remove_member(uuid, uuid) from public, anon;
-grant execute on function staff_remove_member(uuid, uuid) to authenticated, service_role;
+revoke execute on function public.staff_remove_member(uuid, uuid) from public, anon;
+grant execute on function public.staff_remove_member(uuid, uuid) to authenticated, service_role;
 
+-- team_invitation_preview
+--
 -- What the join page shows: the invited address, the organization and the link's
 -- state ('pending', 'expired', 'revoked', 'accepted'). The token is the key.
 create or replace function public.team_invitation_preview(p_token text)
@@ -286,9 +336,10 @@ begin
 end;
 $$;
 
-revoke execute on function team_invitation_preview(text) from public;
-grant execute on function team_invitation_preview(text) to anon, authenticated, service_role;
+revoke execute on function public.team_invitation_preview(text) from public;
+grant execute on function public.team_invitation_preview(text) to anon, authenticated, service_role;
 
+-- accept_team_invitation
 create or replace function public.accept_team_invitation(p_token text)
 returns jsonb
 language plpgsql
@@ -345,5 +396,5 @@ begin
 end;
 $$;
 
-revoke execute on function accept_team_invitation(text) from public, anon;
-grant execute on function accept_team_invitation(text) to authenticated, service_role;
+revoke execute on function public.accept_team_invitation(text) from public, anon;
+grant execute on function public.accept_team_invitation(text) to authenticated, service_role;

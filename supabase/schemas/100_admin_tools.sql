@@ -1,5 +1,63 @@
+-- =============================================================================
 -- Admin tools: reservation and guest lists, the event overview, the door list and check-in.
+--
+-- Admin panel
+--
+-- What the staff side needs on top of the domain tables:
+--   * events with reservations are never deleted (a trigger explains why; the
+--     panel offers deactivation instead);
+--   * admin_create_event(...)          an event with its ticket types or RSVP
+--                                      slots in one transaction, as the caller;
+--   * admin_event_reservation_counts   the Reservations column of the events list;
+--   * admin_list_reservations(...)     one page of reservations with the total,
+--                                      searchable by guest name or email, so an
+--                                      organization with 50,000 opens at once;
+--   * admin_list_guests(...)           unique guests by email with counts, paged;
+--   * admin_rsvp_overview(...)         RSVP events, their slots and who is in each.
+-- The read functions are security definer for speed (no per-row policy calls
+-- over 50,000 rows) and check membership themselves first: a caller who is not a
+-- member of the organization gets SQLSTATE 42501, exactly as RLS would refuse.
+--
+-- The door list: checking guests in at an event
+--
+-- reservations.checked_in_guests  how many of the party have arrived
+--                                 (0..num_guests); checked_in_at is when the
+--                                 first of them was checked in (null at 0).
+-- reservations.staff_notes        notes for the team, edited like any guest
+--                                 detail (normal table update by members).
+--
+-- The arrival count is written only by staff_check_in, a security definer
+-- function that SETS the absolute count: a retried request (flaky connection)
+-- or two staff tapping the same party never count twice. Members of the
+-- reservation's organization only (SH403 otherwise); confirmed reservations
+-- only. The API roles cannot write checked_in_guests / checked_in_at directly
+-- (trigger reservations_15_check_in_guard).
+--
+-- Lowering a party's guests below the number already checked in is refused
+-- with a clear message (undo the check-in first), whatever path lowers it.
+--
+-- staff_door_list returns an event's header, every confirmed party and the
+-- totals in one round trip for the phone-first page /admin/door/:eventId.
+--
+-- Admin tools: edit capacity safely, an event overview, repeat events, and
+-- promo codes with a validity window and an event restriction
+--
+-- Every rule is the database's, whatever writes the row:
+--   * a ticket type's capacity (remaining + sold + held) can be changed by
+--     staff_set_ticket_capacity, never below what is sold or held; a direct
+--     update that would make quantity negative is refused with the number taken;
+--   * an RSVP slot's max_capacity and an event's max_guests cannot go below
+--     what is booked or held (triggers, with the number taken);
+--   * a ticket type's new price applies to new sales only (reservations keep
+--     the amount they were sold at);
+--   * staff_event_overview(event) answers the overview in one round trip;
+--   * staff_duplicate_event(event, dates[]) copies an event (ticket types,
+--     slots, policy, settings, private details) to each date, nothing sold;
+--   * promo codes may have starts_at / ends_at and a list of event_ids; a code
+--     outside its window or for another event is refused like any invalid code.
+-- =============================================================================
 
+-- Reservations per event (the events list)
 create or replace function public.admin_event_reservation_counts(p_org_id uuid)
 returns table (event_id uuid, reservation_count integer, guest_count integer)
 language plpgsql
@@ -17,9 +75,11 @@ begin
 end;
 $$;
 
-revoke execute on function admin_event_reservation_counts(uuid) from public, anon;
-grant execute on function admin_event_reservation_counts(uuid) to authenticated, service_role;
+revoke execute on function public.admin_event_reservation_counts(uuid) from public, anon;
+grant execute on function public.admin_event_reservation_counts(uuid) to authenticated, service_role;
 
+-- One page of reservations
+--
 -- `%` and `_` typed by staff are literal characters, not wildcards.
 create or replace function public.admin_like_pattern(term text)
 returns text
@@ -30,6 +90,7 @@ as $$
   select '%' || replace(replace(replace(btrim(term), '\', '\\'), '%', '\%'), '_', '\_') || '%';
 $$;
 
+-- One page of an organization's reservations with the total, searchable by guest name or email.
 create or replace function public.admin_list_reservations(
   p_org_id uuid,
   p_search text default null,
@@ -94,9 +155,11 @@ begin
 end;
 $$;
 
-revoke execute on function admin_list_reservations(uuid, text, boolean, boolean, integer, integer) from public, anon;
-grant execute on function admin_list_reservations(uuid, text, boolean, boolean, integer, integer) to authenticated, service_role;
+revoke execute on function public.admin_list_reservations(uuid, text, boolean, boolean, integer, integer) from public, anon;
+grant execute on function public.admin_list_reservations(uuid, text, boolean, boolean, integer, integer) to authenticated, service_role;
 
+-- Unique guests by email (cancelled reservations do not count)
+--
 -- One page of guests (the export walks every page).
 create or replace function public.admin_list_guests(
   p_org_id uuid,
@@ -151,9 +214,10 @@ begin
 end;
 $$;
 
-revoke execute on function admin_list_guests(uuid, text, integer, integer) from public, anon;
-grant execute on function admin_list_guests(uuid, text, integer, integer) to authenticated, service_role;
+revoke execute on function public.admin_list_guests(uuid, text, integer, integer) from public, anon;
+grant execute on function public.admin_list_guests(uuid, text, integer, integer) to authenticated, service_role;
 
+-- RSVP overview: RSVP events, their slots and the reservations in each
 create or replace function public.admin_rsvp_overview(p_org_id uuid)
 returns jsonb
 language plpgsql
@@ -203,8 +267,8 @@ begin
 end;
 $$;
 
-revoke execute on function admin_rsvp_overview(uuid) from public, anon;
-grant execute on function admin_rsvp_overview(uuid) to authenticated, service_role;
+revoke execute on function public.admin_rsvp_overview(uuid) from public, anon;
+grant execute on function public.admin_rsvp_overview(uuid) to authenticated, service_role;
 
 -- The door totals of an event: confirmed parties and guests, and how many arrived.
 create or replace function public.door_list_totals(p_event_id uuid)
@@ -223,9 +287,10 @@ as $$
   where r.event_id = p_event_id and r.status = 'confirmed';
 $$;
 
-revoke execute on function door_list_totals(uuid) from public, anon, authenticated;
-grant execute on function door_list_totals(uuid) to service_role;
+revoke execute on function public.door_list_totals(uuid) from public, anon, authenticated;
+grant execute on function public.door_list_totals(uuid) to service_role;
 
+-- Sets how many of a party have arrived (an absolute count: a retry never counts twice).
 create or replace function public.staff_check_in(p_reservation_id uuid, p_checked_in_guests integer)
 returns jsonb
 language plpgsql
@@ -266,9 +331,10 @@ begin
 end;
 $$;
 
-revoke execute on function staff_check_in(uuid, integer) from public, anon;
-grant execute on function staff_check_in(uuid, integer) to authenticated, service_role;
+revoke execute on function public.staff_check_in(uuid, integer) from public, anon;
+grant execute on function public.staff_check_in(uuid, integer) to authenticated, service_role;
 
+-- The door list of an event: its header, every confirmed party and the totals, in one round trip.
 create or replace function public.staff_door_list(p_event_id uuid)
 returns jsonb
 language plpgsql
@@ -333,9 +399,10 @@ begin
 end;
 $$;
 
-revoke execute on function staff_door_list(uuid) from public, anon;
-grant execute on function staff_door_list(uuid) to authenticated, service_role;
+revoke execute on function public.staff_door_list(uuid) from public, anon;
+grant execute on function public.staff_door_list(uuid) to authenticated, service_role;
 
+-- The event overview, in one round trip
 create or replace function public.staff_event_overview(p_event_id uuid)
 returns jsonb
 language plpgsql
@@ -409,5 +476,5 @@ begin
 end;
 $$;
 
-revoke execute on function staff_event_overview(uuid) from public, anon;
-grant execute on function staff_event_overview(uuid) to authenticated, service_role;
+revoke execute on function public.staff_event_overview(uuid) from public, anon;
+grant execute on function public.staff_event_overview(uuid) to authenticated, service_role;

@@ -1,5 +1,13 @@
+-- =============================================================================
 -- Pop-up chef inquiries from /pop-up-chef.
+--
+-- Pop-up chef inquiries
+--
+-- Anyone may send one; nobody but super admins (and the service role) reads
+-- them back. Visitors may only fill the form's columns.
+-- =============================================================================
 
+-- An inquiry from a would-be pop-up chef.
 create table public.chef_signups (
   id uuid primary key default gen_random_uuid(),
   name text not null check (char_length(btrim(name)) between 2 and 200),

@@ -1,4 +1,13 @@
+-- =============================================================================
 -- Storage: the org-assets bucket and who may write into it.
+--
+-- Storage: the org-assets bucket
+--
+-- Path layout: {org_id}/{logos|gallery|menus|misc}/{file}
+-- Public read; writes only by members of the organization named by the first
+-- path segment, into one of the four folders. Size (10 MiB) and MIME types are
+-- enforced by the bucket itself, not only by the browser.
+-- =============================================================================
 
 -- The org-assets bucket (data: the schema diff does not carry it): {org_id}/{logos|gallery|menus|misc}/{file},
 -- public read, 10 MiB, images and PDFs, enforced by the bucket itself.
@@ -37,8 +46,8 @@ begin
 end;
 $$;
 
-revoke execute on function can_manage_org_asset(text) from public, anon;
-grant execute on function can_manage_org_asset(text) to authenticated, service_role;
+revoke execute on function public.can_manage_org_asset(text) from public, anon;
+grant execute on function public.can_manage_org_asset(text) to authenticated, service_role;
 
 create policy "Organization assets are publicly readable"
   on storage.objects for select

@@ -1,5 +1,22 @@
+-- =============================================================================
 -- The public read API: what public pages read, in as few round trips as possible.
+--
+-- Public read API
+--
+-- What public pages read, in as few round trips as possible:
+--   view events_with_availability   active events with ticket types, active
+--                                   RSVP slots and computed availability
+--   get_public_org_page(slug)       organization + branding + upcoming events
+--                                   in one call (null for an unknown slug)
+-- The view runs with its owner's rights (it counts reservations, which no
+-- visitor may read), so it exposes only active events and public columns,
+-- and it is read-only for every API role.
+-- Availability counts abandoned holds (status 'held', hold_expires_at past) as
+-- free, as max_guests does: their seats are shown before anything releases
+-- them (release_expired_holds(), or the event's next booking).
+-- =============================================================================
 
+-- Active events with their ticket types, active RSVP slots and the seats left (abandoned holds count as free).
 create view public.events_with_availability
 with (security_invoker = false)
 as
@@ -101,6 +118,7 @@ grant select on public.events_with_availability to anon;
 grant select on public.events_with_availability to authenticated;
 grant select on public.events_with_availability to service_role;
 
+-- One call for the page at /{slug}
 create or replace function public.get_public_org_page(p_slug text)
 returns jsonb
 language sql
@@ -143,9 +161,10 @@ as $$
   where o.slug = lower(btrim(p_slug));
 $$;
 
-revoke execute on function get_public_org_page(text) from public;
-grant execute on function get_public_org_page(text) to anon, authenticated, service_role;
+revoke execute on function public.get_public_org_page(text) from public;
+grant execute on function public.get_public_org_page(text) to anon, authenticated, service_role;
 
+-- The supper club's seatings per date with the tickets left in each.
 create or replace function public.get_supper_club_availability(p_org_slug text, p_slot_cap integer default null)
 returns jsonb
 language sql
@@ -214,5 +233,5 @@ $$;
 comment on function public.get_supper_club_availability(text, integer) is
   'The supper club''s upcoming dates with the seats left per seating (at most p_slot_cap per seating), as magnolia-availability answers them.';
 
-revoke execute on function get_supper_club_availability(text, integer) from public, anon, authenticated;
-grant execute on function get_supper_club_availability(text, integer) to service_role;
+revoke execute on function public.get_supper_club_availability(text, integer) from public, anon, authenticated;
+grant execute on function public.get_supper_club_availability(text, integer) to service_role;

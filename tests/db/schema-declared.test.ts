@@ -1,0 +1,57 @@
+/**
+ * supabase/schemas declares the schema the migrations build: a database loaded from the schema
+ * files and one built from supabase/migrations (with `supabase db push`) have the same catalog,
+ * as @pgkit/migra sees it (no statement to write) and as stack/schema-diff.ts's own catalog
+ * query sees what migra leaves out (function grants, column grants, comments, buckets, ...).
+ * `npm run db:diff -- --check` reports the same.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compareSchemaWithMigrations, SCHEMAS_DIR } from '../../stack/schema-diff.ts';
+import { stackEnv } from '../support/stack-env.ts';
+
+const copies: string[] = [];
+afterAll(() => copies.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** A copy of supabase/schemas with `file`'s text changed by `edit`. */
+function editedSchemas(file: string, edit: (text: string) => string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'supperhost-schemas-'));
+  copies.push(dir);
+  cpSync(SCHEMAS_DIR, dir, { recursive: true });
+  const path = join(dir, file);
+  const before = readFileSync(path, 'utf8');
+  const after = edit(before);
+  expect(after, `the edit changes ${file}`).not.toBe(before);
+  writeFileSync(path, after);
+  return dir;
+}
+
+describe('the declarative schema', () => {
+  it('produces the same catalog as the migrations', async () => {
+    const { migra, catalog } = await compareSchemaWithMigrations({ serverUrl: stackEnv().dbUrl });
+    expect(migra, 'migra finds a difference: run `npm run db:diff -- <name>`').toBe('');
+    expect(catalog, 'the catalog differs: run `npm run db:diff -- --check`').toEqual([]);
+  }, 300_000);
+
+  it('is told apart when one function body changes (the check can fail)', async () => {
+    const schemasDir = editedSchemas('000_shared.sql', (text) => text.replace('new.updated_at := now();', 'new.updated_at := clock_timestamp();'));
+    const { migra, catalog } = await compareSchemaWithMigrations({ serverUrl: stackEnv().dbUrl, schemasDir });
+    expect(migra).toContain('CREATE OR REPLACE FUNCTION public.set_updated_at()');
+    expect(migra).toContain('clock_timestamp()');
+    expect(catalog.map((line) => line.split('\n')[0])).toEqual(['function public.set_updated_at()']);
+  }, 300_000);
+
+  it('is told apart on what migra does not see: a function grant and a comment', async () => {
+    const schemasDir = editedSchemas(
+      '070_money.sql',
+      (text) =>
+        text.replace(/comment on table public\.payment_ledger is\s*'/, '$&Changed: ') +
+        '\ngrant execute on function public.money_of(uuid) to anon;\n',
+    );
+    const { migra, catalog } = await compareSchemaWithMigrations({ serverUrl: stackEnv().dbUrl, schemasDir });
+    expect(migra).toBe('');
+    expect(catalog.map((line) => line.split('\n')[0])).toEqual(['comment table public.payment_ledger', 'function public.money_of(uuid)']);
+  }, 300_000);
+});
