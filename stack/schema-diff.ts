@@ -160,9 +160,12 @@ export interface SchemaComparison {
 
 /**
  * Builds both databases on a throwaway PostgreSQL (or on `serverUrl`'s server, in databases of
- * its own, dropped afterwards) and compares them.
+ * its own, dropped afterwards) and compares them. `migrationsUrl`: a database already built from
+ * the migrations (with `migrate(url, { seed: false, local: false })`), used instead of a new one.
  */
-export async function compareSchemaWithMigrations(opts: { serverUrl?: string; schemasDir?: string } = {}): Promise<SchemaComparison> {
+export async function compareSchemaWithMigrations(
+  opts: { serverUrl?: string; schemasDir?: string; migrationsUrl?: string } = {},
+): Promise<SchemaComparison> {
   let tempDir: string | undefined;
   let server: { url: string; stop(): Promise<void> } | undefined;
   if (!opts.serverUrl) {
@@ -173,24 +176,26 @@ export async function compareSchemaWithMigrations(opts: { serverUrl?: string; sc
   }
   const serverUrl = opts.serverUrl ?? server!.url;
   const suffix = `${process.pid}_${Date.now()}`;
-  const names = { migrations: `from_migrations_${suffix}`, schema: `from_schema_${suffix}` };
+  const created = [`from_schema_${suffix}`, ...(opts.migrationsUrl ? [] : [`from_migrations_${suffix}`])];
   const urlOf = (db: string) => {
     const url = new URL(serverUrl);
     url.pathname = `/${db}`;
     return url.toString();
   };
+  const schemaUrl = urlOf(created[0]);
+  const migrationsUrl = opts.migrationsUrl ?? urlOf(created[1]);
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    for (const db of Object.values(names)) await admin.query(`create database ${db}`);
-    await migrate(urlOf(names.migrations), { seed: false, local: false });
-    await loadSchemaFiles(urlOf(names.schema), opts.schemasDir);
+    for (const db of created) await admin.query(`create database ${db}`);
+    if (!opts.migrationsUrl) await migrate(migrationsUrl, { seed: false, local: false });
+    await loadSchemaFiles(schemaUrl, opts.schemasDir);
     return {
-      migra: await migraDiff(urlOf(names.migrations), urlOf(names.schema)),
-      catalog: await catalogDifferences(urlOf(names.migrations), urlOf(names.schema)),
+      migra: await migraDiff(migrationsUrl, schemaUrl),
+      catalog: await catalogDifferences(migrationsUrl, schemaUrl),
     };
   } finally {
-    for (const db of Object.values(names)) await admin.query(`drop database if exists ${db} with (force)`);
+    for (const db of created) await admin.query(`drop database if exists ${db} with (force)`);
     await admin.end();
     await server?.stop();
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });

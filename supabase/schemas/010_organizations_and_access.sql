@@ -1,8 +1,6 @@
 -- =============================================================================
 -- Organizations, their staff, the super admin and their branding: who may see and change what.
 --
--- Organizations and access
---
 -- Who may see and change what. Every other domain builds its row-level
 -- security on the two predicates defined here:
 --   public.is_super_admin()        the caller holds the super_admin role

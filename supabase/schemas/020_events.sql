@@ -1,8 +1,6 @@
 -- =============================================================================
 -- Events and what they sell: ticket types, RSVP slots, private details; the admin event editor.
 --
--- Events, ticket types and RSVP slots
---
 -- An event is a dated dinner of one organization. Its capacity is held by:
 --   ticket_types.quantity          remaining tickets of a paid type
 --   rsvp_slots.current_rsvps       seats taken in a time slot (<= max_capacity)

@@ -1,8 +1,6 @@
 -- =============================================================================
 -- Promo codes: the codes, their rules, their use count and the throttle on guessing.
 --
--- Promo codes
---
 -- A code belongs to one organization and is unique there regardless of case.
 -- times_redeemed only moves when a reservation using the code is confirmed
 -- (reservation triggers), and never past max_uses.

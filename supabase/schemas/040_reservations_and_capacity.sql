@@ -1,8 +1,6 @@
 -- =============================================================================
 -- Reservations and capacity: the booking row, its codes and manage link, and the triggers that keep seats from being oversold.
 --
--- Reservations
---
 -- One row per booking, ticketed or RSVP. Rows are created only by the service
 -- role (edge functions) or security definer SQL; members read and edit guest
 -- details of their organizations' rows and cancel them. Nothing is deleted to

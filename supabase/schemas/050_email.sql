@@ -1,8 +1,6 @@
 -- =============================================================================
 -- Email: templates, the outbox every message goes through, and what each email says.
 --
--- Email: templates and outbox
---
 -- email_templates: per-organization templates, read-only in the admin panel.
 -- email_outbox:    every outgoing message is recorded here before it is sent
 --                  (booking confirmations, guest emails); a send failure stays

@@ -1,8 +1,6 @@
 -- =============================================================================
 -- Booking: quote, hold, confirm and fail, in one transaction each, shared by every booking flavour.
 --
--- Booking: the one money path every booking flavour shares
---
 --   quote_booking(...)          price a booking (nothing reserved)
 --   hold_booking(...)           price it again and hold the seats, in one
 --                               transaction, keyed by an idempotency key

@@ -1,8 +1,6 @@
 -- =============================================================================
 -- Waitlist: guests waiting for seats, and offers made from freed seats.
 --
--- Waitlist: freed seats go first to the parties waiting for them
---
 -- A guest joins the waitlist of a sold-out ticket type or RSVP slot
 -- (join_waitlist, through the join-waitlist function). Whenever seats free
 -- up, the first waiting parties that fit are offered them: an offer IS a hold

@@ -1,8 +1,6 @@
 -- =============================================================================
 -- Admin tools: reservation and guest lists, the event overview, the door list and check-in.
 --
--- Admin panel
---
 -- What the staff side needs on top of the domain tables:
 --   * events with reservations are never deleted (a trigger explains why; the
 --     panel offers deactivation instead);

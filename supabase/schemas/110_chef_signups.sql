@@ -1,8 +1,6 @@
 -- =============================================================================
 -- Pop-up chef inquiries from /pop-up-chef.
 --
--- Pop-up chef inquiries
---
 -- Anyone may send one; nobody but super admins (and the service role) reads
 -- them back. Visitors may only fill the form's columns.
 -- =============================================================================

@@ -1,8 +1,6 @@
 -- =============================================================================
 -- Storage: the org-assets bucket and who may write into it.
 --
--- Storage: the org-assets bucket
---
 -- Path layout: {org_id}/{logos|gallery|menus|misc}/{file}
 -- Public read; writes only by members of the organization named by the first
 -- path segment, into one of the four folders. Size (10 MiB) and MIME types are

@@ -1,8 +1,6 @@
 -- =============================================================================
 -- The public read API: what public pages read, in as few round trips as possible.
 --
--- Public read API
---
 -- What public pages read, in as few round trips as possible:
 --   view events_with_availability   active events with ticket types, active
 --                                   RSVP slots and computed availability

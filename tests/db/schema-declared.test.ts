@@ -8,12 +8,35 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../stack/postgres.ts';
 import { compareSchemaWithMigrations, SCHEMAS_DIR } from '../../stack/schema-diff.ts';
 import { stackEnv } from '../support/stack-env.ts';
 
 const copies: string[] = [];
-afterAll(() => copies.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const name = `schema_check_${process.pid}_${Date.now()}`;
+let admin: pg.Client;
+let migrationsUrl: string;
+
+// One database built from the migrations (`supabase db push`), compared with each schema load.
+beforeAll(async () => {
+  admin = new pg.Client({ connectionString: stackEnv().dbUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(stackEnv().dbUrl);
+  url.pathname = `/${name}`;
+  migrationsUrl = url.toString();
+  await migrate(migrationsUrl, { seed: false, local: false });
+}, 180_000);
+
+afterAll(async () => {
+  copies.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+  await admin?.query(`drop database if exists ${name} with (force)`);
+  await admin?.end();
+});
+
+const compare = (schemasDir?: string) => compareSchemaWithMigrations({ serverUrl: stackEnv().dbUrl, migrationsUrl, schemasDir });
 
 /** A copy of supabase/schemas with `file`'s text changed by `edit`. */
 function editedSchemas(file: string, edit: (text: string) => string): string {
@@ -30,14 +53,14 @@ function editedSchemas(file: string, edit: (text: string) => string): string {
 
 describe('the declarative schema', () => {
   it('produces the same catalog as the migrations', async () => {
-    const { migra, catalog } = await compareSchemaWithMigrations({ serverUrl: stackEnv().dbUrl });
+    const { migra, catalog } = await compare();
     expect(migra, 'migra finds a difference: run `npm run db:diff -- <name>`').toBe('');
     expect(catalog, 'the catalog differs: run `npm run db:diff -- --check`').toEqual([]);
   }, 300_000);
 
   it('is told apart when one function body changes (the check can fail)', async () => {
     const schemasDir = editedSchemas('000_shared.sql', (text) => text.replace('new.updated_at := now();', 'new.updated_at := clock_timestamp();'));
-    const { migra, catalog } = await compareSchemaWithMigrations({ serverUrl: stackEnv().dbUrl, schemasDir });
+    const { migra, catalog } = await compare(schemasDir);
     expect(migra).toContain('CREATE OR REPLACE FUNCTION public.set_updated_at()');
     expect(migra).toContain('clock_timestamp()');
     expect(catalog.map((line) => line.split('\n')[0])).toEqual(['function public.set_updated_at()']);
@@ -50,7 +73,7 @@ describe('the declarative schema', () => {
         text.replace(/comment on table public\.payment_ledger is\s*'/, '$&Changed: ') +
         '\ngrant execute on function public.money_of(uuid) to anon;\n',
     );
-    const { migra, catalog } = await compareSchemaWithMigrations({ serverUrl: stackEnv().dbUrl, schemasDir });
+    const { migra, catalog } = await compare(schemasDir);
     expect(migra).toBe('');
     expect(catalog.map((line) => line.split('\n')[0])).toEqual(['comment table public.payment_ledger', 'function public.money_of(uuid)']);
   }, 300_000);
