@@ -37,16 +37,15 @@ export function schemaFiles(dir = SCHEMAS_DIR): string[] {
 }
 
 /**
- * Loads the schema files into an empty database prepared like the local stack's (bootstrap.sql).
- * As in pg_dump's output, SQL function bodies are checked when they run, not when they load
- * (check_function_bodies off): a function may name a table of a later file.
+ * Loads the schema files, in name order, into an empty database prepared like the local stack's
+ * (bootstrap.sql). Bodies are checked as they load, as a migration's are: an SQL function or a
+ * view needs its tables in the same or an earlier file (a plpgsql body is only checked when run).
  */
 export async function loadSchemaFiles(url: string, dir = SCHEMAS_DIR): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query(readFileSync(BOOTSTRAP_FILE, 'utf8'));
-    await client.query('set check_function_bodies = off');
     for (const file of schemaFiles(dir)) {
       try {
         await client.query(readFileSync(file, 'utf8'));

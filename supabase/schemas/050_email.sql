@@ -310,6 +310,90 @@ $$;
 revoke execute on function public.claim_outbox_batch(integer, uuid[]) from public, anon, authenticated;
 grant execute on function public.claim_outbox_batch(integer, uuid[]) to service_role;
 
+-- Records the outcomes of many claimed sends in one call.
+create or replace function public.finish_outbox_sends(p_results jsonb)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_statuses jsonb;
+begin
+  if p_results is null or jsonb_typeof(p_results) <> 'array' then
+    raise exception 'p_results must be a JSON array of outcomes' using errcode = 'P0001';
+  end if;
+  if exists (
+    select 1 from jsonb_array_elements(p_results) r
+    where jsonb_typeof(r) <> 'object'
+       or coalesce(r ->> 'outcome', '') not in ('sent', 'failed', 'released', 'rejected')
+  ) then
+    raise exception 'p_outcome must be sent, failed, released or rejected' using errcode = 'P0001';
+  end if;
+  if exists (
+    select 1 from jsonb_array_elements(p_results) r
+    where r ->> 'outcome' in ('failed', 'rejected') and nullif(btrim(coalesce(r ->> 'error', '')), '') is null
+  ) then
+    raise exception 'a failed or rejected send needs its error' using errcode = 'P0001';
+  end if;
+
+  with results as (
+    select x.ord,
+           (x.r ->> 'id')::uuid as id,
+           (x.r ->> 'claim_token')::uuid as claim_token,
+           x.r ->> 'outcome' as outcome,
+           x.r ->> 'error' as error,
+           case when jsonb_typeof(x.r -> 'rendered') = 'object' then x.r -> 'rendered' end as rendered
+      from jsonb_array_elements(p_results) with ordinality as x(r, ord)
+  ),
+  finished as (
+    update public.email_outbox o
+       set status = case
+             when res.outcome = 'sent' then 'sent'
+             when res.outcome = 'rejected' then 'failed'
+             when res.outcome = 'released' or o.attempts < 5 then 'pending'
+             else 'failed'
+           end,
+           sent_at = case when res.outcome = 'sent' then now() else o.sent_at end,
+           error = case
+             when res.outcome = 'sent' then null
+             when res.error is not null then left(res.error, 2000)
+             else o.error
+           end,
+           attempts = case when res.outcome = 'released' then greatest(o.attempts - 1, 0) else o.attempts end,
+           claim_token = null,
+           subject = coalesce(res.rendered ->> 'subject', o.subject),
+           body_text = coalesce(res.rendered ->> 'body_text', o.body_text),
+           body_html = case when res.rendered is null then o.body_html else res.rendered ->> 'body_html' end,
+           attachments = case
+             when res.rendered is null then o.attachments
+             when jsonb_typeof(res.rendered -> 'attachments') = 'array' then res.rendered -> 'attachments'
+             else '[]'::jsonb
+           end,
+           rendered_at = case when res.rendered is null then o.rendered_at else now() end
+      from results res
+     where o.id = res.id
+       and o.status = 'sending'
+       and o.claim_token = res.claim_token
+    returning o.id, o.status
+  )
+  select coalesce(jsonb_agg(to_jsonb(f.status) order by res.ord), '[]'::jsonb)
+    into v_statuses
+    from results res
+    left join finished f on f.id = res.id;
+
+  return v_statuses;
+end;
+$$;
+
+comment on function public.finish_outbox_sends(jsonb) is
+  'Records a delivery run''s outcomes, in one call: a JSON array of { id, claim_token, outcome (sent | failed | released | rejected), error, rendered: { subject, body_text, body_html, attachments } | null }. Answers the new status of each, in order (null where the claim had expired). Service role only.';
+
+revoke execute on function public.finish_outbox_sends(jsonb) from public, anon, authenticated;
+grant execute on function public.finish_outbox_sends(jsonb) to service_role;
+
+
 -- One message: the same rules, through the call above.
 create or replace function public.finish_outbox_send(
   p_id uuid,
@@ -546,86 +630,3 @@ $$;
 
 revoke execute on function public.enqueue_due_reminders() from public, anon, authenticated;
 grant execute on function public.enqueue_due_reminders() to service_role;
-
--- Records the outcomes of many claimed sends in one call.
-create or replace function public.finish_outbox_sends(p_results jsonb)
-returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
-declare
-  v_statuses jsonb;
-begin
-  if p_results is null or jsonb_typeof(p_results) <> 'array' then
-    raise exception 'p_results must be a JSON array of outcomes' using errcode = 'P0001';
-  end if;
-  if exists (
-    select 1 from jsonb_array_elements(p_results) r
-    where jsonb_typeof(r) <> 'object'
-       or coalesce(r ->> 'outcome', '') not in ('sent', 'failed', 'released', 'rejected')
-  ) then
-    raise exception 'p_outcome must be sent, failed, released or rejected' using errcode = 'P0001';
-  end if;
-  if exists (
-    select 1 from jsonb_array_elements(p_results) r
-    where r ->> 'outcome' in ('failed', 'rejected') and nullif(btrim(coalesce(r ->> 'error', '')), '') is null
-  ) then
-    raise exception 'a failed or rejected send needs its error' using errcode = 'P0001';
-  end if;
-
-  with results as (
-    select x.ord,
-           (x.r ->> 'id')::uuid as id,
-           (x.r ->> 'claim_token')::uuid as claim_token,
-           x.r ->> 'outcome' as outcome,
-           x.r ->> 'error' as error,
-           case when jsonb_typeof(x.r -> 'rendered') = 'object' then x.r -> 'rendered' end as rendered
-      from jsonb_array_elements(p_results) with ordinality as x(r, ord)
-  ),
-  finished as (
-    update public.email_outbox o
-       set status = case
-             when res.outcome = 'sent' then 'sent'
-             when res.outcome = 'rejected' then 'failed'
-             when res.outcome = 'released' or o.attempts < 5 then 'pending'
-             else 'failed'
-           end,
-           sent_at = case when res.outcome = 'sent' then now() else o.sent_at end,
-           error = case
-             when res.outcome = 'sent' then null
-             when res.error is not null then left(res.error, 2000)
-             else o.error
-           end,
-           attempts = case when res.outcome = 'released' then greatest(o.attempts - 1, 0) else o.attempts end,
-           claim_token = null,
-           subject = coalesce(res.rendered ->> 'subject', o.subject),
-           body_text = coalesce(res.rendered ->> 'body_text', o.body_text),
-           body_html = case when res.rendered is null then o.body_html else res.rendered ->> 'body_html' end,
-           attachments = case
-             when res.rendered is null then o.attachments
-             when jsonb_typeof(res.rendered -> 'attachments') = 'array' then res.rendered -> 'attachments'
-             else '[]'::jsonb
-           end,
-           rendered_at = case when res.rendered is null then o.rendered_at else now() end
-      from results res
-     where o.id = res.id
-       and o.status = 'sending'
-       and o.claim_token = res.claim_token
-    returning o.id, o.status
-  )
-  select coalesce(jsonb_agg(to_jsonb(f.status) order by res.ord), '[]'::jsonb)
-    into v_statuses
-    from results res
-    left join finished f on f.id = res.id;
-
-  return v_statuses;
-end;
-$$;
-
-comment on function public.finish_outbox_sends(jsonb) is
-  'Records a delivery run''s outcomes, in one call: a JSON array of { id, claim_token, outcome (sent | failed | released | rejected), error, rendered: { subject, body_text, body_html, attachments } | null }. Answers the new status of each, in order (null where the claim had expired). Service role only.';
-
-revoke execute on function public.finish_outbox_sends(jsonb) from public, anon, authenticated;
-grant execute on function public.finish_outbox_sends(jsonb) to service_role;
