@@ -594,8 +594,8 @@ describe('local test processor', () => {
     expect(repeat.refund.id).toBe(refund.refund.id);
     const over = await asService<any>(pool(), `select public.test_processor_refund($1, $2, 1, 'test')`, [randomUUID(), first.payment.id]);
     expect(over.errors[0].code).toBe('REFUND_AMOUNT_INVALID');
-    expect(
-      (await one<any>(pool(), `select refunded_cents from test_processor.payments where id = $1`, [first.payment.id])).refunded_cents,
-    ).toBe(2500);
+    expect((await one<any>(pool(), `select refunded_cents from test_processor.payments where id = $1`, [first.payment.id])).refunded_cents).toBe(
+      2500,
+    );
   });
 });
