@@ -9,7 +9,6 @@
 --   fail_booking(id, reason)    the charge failed: held -> failed, seats back
 --   release_expired_holds()     expire stale holds (seats back); for a cron
 --   record_booking_event(...)   audit trail of charges, refunds and answers
---   test_processor_charge/refund  the local stand-in for Square (no secrets)
 --
 -- Capacity itself is moved by the reservation triggers
 -- (040_reservations_and_capacity.sql): a row holds seats while it is 'held' or 'confirmed', with

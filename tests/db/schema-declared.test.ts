@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../stack/postgres.ts';
-import { compareSchemaWithMigrations, SCHEMAS_DIR } from '../../stack/schema-diff.ts';
+import { compareSchemaWithMigrations, SCHEMAS_DIR, schemaFiles } from '../../stack/schema-diff.ts';
 import { stackEnv } from '../support/stack-env.ts';
 
 const copies: string[] = [];
@@ -77,4 +77,24 @@ describe('the declarative schema', () => {
     expect(migra).toBe('');
     expect(catalog.map((line) => line.split('\n')[0])).toEqual(['comment table public.payment_ledger', 'function public.money_of(uuid)']);
   }, 300_000);
+
+  it('leaves the local test processor out: the migrations create none of it, the local stack creates it in its own schema', async () => {
+    const named = `select n.nspname || '.' || c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+                    where c.relkind = 'r' and (n.nspname = 'test_processor' or c.relname like 'test_processor%')
+                   union all
+                   select n.nspname || '.' || p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+                    where n.nspname = 'test_processor' or p.proname like 'test_processor%'
+                   order by 1`;
+    const deployed = new pg.Client({ connectionString: migrationsUrl });
+    await deployed.connect();
+    try {
+      expect((await deployed.query(named)).rows).toEqual([]);
+    } finally {
+      await deployed.end();
+    }
+    const local = (await admin.query<{ name: string }>(named)).rows.map((r) => r.name);
+    expect(local).toEqual(expect.arrayContaining(['test_processor.payments', 'test_processor.refunds', 'public.test_processor_charge']));
+    expect(local.filter((n) => /^public\.test_processor_(payments|refunds)$/.test(n))).toEqual([]);
+    for (const file of schemaFiles()) expect(readFileSync(file, 'utf8'), file).not.toContain('test_processor');
+  });
 });
