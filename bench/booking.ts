@@ -106,11 +106,11 @@ export async function runBooking(): Promise<BenchResult> {
         (select coalesce(sum(num_guests), 0)::int from public.reservations where event_id = $1 and status = 'confirmed') as confirmed_seats,
         (select count(*)::int from public.reservations where event_id = $1 and status = 'confirmed') as confirmed,
         (select count(*)::int from public.reservations where event_id = $1 and status = 'held') as still_held,
-        (select count(*)::int from public.test_processor_payments p
+        (select count(*)::int from test_processor.payments p
            where p.reference_id in (select id::text from public.reservations where event_id = $1) and p.status = 'COMPLETED') as charges,
         (select count(*)::int from public.reservations r where r.event_id = $1 and r.status = 'confirmed'
-           and not exists (select 1 from public.test_processor_payments p where p.id = r.payment_id and p.status = 'COMPLETED' and p.refunded_cents = 0)) as booked_without_charge,
-        (select count(*)::int from public.test_processor_payments p
+           and not exists (select 1 from test_processor.payments p where p.id = r.payment_id and p.status = 'COMPLETED' and p.refunded_cents = 0)) as booked_without_charge,
+        (select count(*)::int from test_processor.payments p
            where p.reference_id in (select id::text from public.reservations where event_id = $1) and p.status = 'COMPLETED'
              and p.refunded_cents < p.amount_cents
              and not exists (select 1 from public.reservations r where r.payment_id = p.id and r.status = 'confirmed')) as charged_without_booking,

@@ -363,14 +363,14 @@ async function money(db: pg.Pool, eventId: string) {
     }>(
       `
       with res as (select id, status, payment_id from public.reservations where event_id = $1),
-           pay as (select p.* from public.test_processor_payments p where p.reference_id in (select id::text from res))
+           pay as (select p.* from test_processor.payments p where p.reference_id in (select id::text from res))
       select
         (select count(*)::int from res where status = 'confirmed') as confirmed,
         (select coalesce(sum(num_guests), 0)::int from public.reservations where event_id = $1 and status = 'confirmed') as confirmed_guests,
         (select count(*)::int from res where status = 'held') as still_held,
         (select count(*)::int from pay where status = 'COMPLETED') as charges,
-        (select count(*)::int from public.test_processor_refunds f where f.payment_id in (select id from pay)) as refunds,
-        (select coalesce(sum(f.amount_cents), 0)::int from public.test_processor_refunds f where f.payment_id in (select id from pay) and f.status = 'COMPLETED') as refunded_cents,
+        (select count(*)::int from test_processor.refunds f where f.payment_id in (select id from pay)) as refunds,
+        (select coalesce(sum(f.amount_cents), 0)::int from test_processor.refunds f where f.payment_id in (select id from pay) and f.status = 'COMPLETED') as refunded_cents,
         (select count(*)::int from res r where r.status = 'confirmed'
            and not exists (select 1 from pay p where p.id = r.payment_id and p.status = 'COMPLETED' and p.refunded_cents = 0)) as booked_without_charge,
         (select count(*)::int from pay p where p.status = 'COMPLETED' and p.refunded_cents < p.amount_cents
@@ -624,7 +624,7 @@ async function bareWrites(db: pg.Pool, dbUrl: string, orgId: string) {
     `insert into public.payment_ledger (reservation_id, org_id, kind, status, amount_cents, guests, provider, idempotency_key, actor) values (:rid::uuid, '${orgId}', 'charge', 'charging', ${TICKET_CENTS}, 1, 'test', gen_random_uuid()::text, 'guest');`,
     'commit;',
     // (No ':name' inside a literal: pgbench would take it for a variable.)
-    `insert into public.test_processor_payments (idempotency_key, source_id, amount_cents, status, reference_id) values (gen_random_uuid()::text, 'bare-card-nonce', ${TICKET_CENTS}, 'COMPLETED', :rid::text);`,
+    `insert into test_processor.payments (idempotency_key, source_id, amount_cents, status, reference_id) values (gen_random_uuid()::text, 'bare-card-nonce', ${TICKET_CENTS}, 'COMPLETED', :rid::text);`,
     'begin;',
     `update public.reservations set status = 'confirmed', payment_provider = 'test', payment_id = gen_random_uuid()::text where id = :rid::uuid;`,
     `update public.payment_ledger set status = 'completed', provider_payment_id = gen_random_uuid()::text where reservation_id = :rid::uuid and kind = 'charge';`,

@@ -82,7 +82,7 @@ export async function runReconcile(): Promise<BenchResult> {
       .rows[0].n;
     const charges = (
       await db.query<{ n: number }>(
-        `select count(*)::int as n from public.test_processor_payments where idempotency_key in (select idempotency_key from public.reservations where email like 'stuck.%')`,
+        `select count(*)::int as n from test_processor.payments where idempotency_key in (select idempotency_key from public.reservations where email like 'stuck.%')`,
       )
     ).rows[0].n;
     const ok = res.ok && body.confirmed === STUCK && left === 0 && charges === STUCK;

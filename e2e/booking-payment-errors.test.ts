@@ -206,7 +206,7 @@ describe('payment step failures', () => {
     const rows = await reservationsFor({ email });
     expect(rows).toHaveLength(1);
     expect(rows[0].status).toBe('confirmed');
-    const charges = await db().query('select * from public.test_processor_payments where buyer_email = $1', [email]);
+    const charges = await db().query('select * from test_processor.payments where buyer_email = $1', [email]);
     expect(charges.rowCount).toBe(1);
   });
 });

@@ -86,7 +86,7 @@ await admin.connect();
 const urlOf = (db: string) => server.url.replace(/\/[^/]*$/, `/${db}`);
 try {
   await admin.query('create database fresh');
-  await migrate(urlOf('fresh'), { seed: false });
+  await migrate(urlOf('fresh'), { seed: false, local: false });
   const want = await catalog(urlOf('fresh'));
   const commits = git('log', '--format=%h', '--', 'supabase/migrations').split('\n').filter(Boolean).slice(1);
   const drifted = new Map<string, string[]>();
@@ -96,8 +96,8 @@ try {
     try {
       // Deployed at that commit, then pushed: `supabase db push` applies only the versions not recorded yet.
       checkoutMigrations(commit, older);
-      await migrate(urlOf(db), { seed: false, workdir: older });
-      await migrate(urlOf(db), { seed: false });
+      await migrate(urlOf(db), { seed: false, workdir: older, local: false });
+      await migrate(urlOf(db), { seed: false, local: false });
     } catch (error) {
       console.log(`${commit}: upgrade fails: ${(error as Error).message.split('\n')[0]}`);
       await admin.query(`drop database ${db}`);

@@ -18,6 +18,8 @@ for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBR
 export const ROOT = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
 const MIGRATIONS_DIR = join(ROOT, 'supabase', 'migrations');
 const BOOTSTRAP_FILE = join(ROOT, 'stack', 'sql', 'bootstrap.sql');
+/** The local test card processor: the local stack's own, never part of a deployed schema. */
+const TEST_PROCESSOR_FILE = join(ROOT, 'stack', 'sql', 'test-processor.sql');
 
 export const DB_USER = 'postgres';
 export const DB_PASSWORD = 'postgres';
@@ -284,15 +286,21 @@ async function history(client: pg.Client): Promise<{ migrations: string[]; seeds
  * (stack/supabase-cli.ts): every migration of `workdir`/supabase/migrations (default: this
  * repository's) not in the database's history yet, and, when `seed` is set, supabase/seed.sql
  * unless the CLI has run it before. stack/drift-scan.ts passes an earlier commit's migrations
- * as `workdir`. Returns the migrations applied and whether the seed ran.
+ * as `workdir`. Then, unless `local` is false (type generation, schema comparisons: the deployed
+ * schema alone), the local test card processor (stack/sql/test-processor.sql), which only the
+ * local stack has. Returns the migrations applied and whether the seed ran.
  */
-export async function migrate(url: string, opts: { seed: boolean; workdir?: string }): Promise<{ applied: string[]; seeded: boolean }> {
+export async function migrate(
+  url: string,
+  opts: { seed: boolean; workdir?: string; local?: boolean },
+): Promise<{ applied: string[]; seeded: boolean }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query(readFileSync(BOOTSTRAP_FILE, 'utf8'));
     const before = await history(client);
     await dbPush(url, { workdir: opts.workdir ?? ROOT, seed: opts.seed });
+    if (opts.local ?? true) await client.query(readFileSync(TEST_PROCESSOR_FILE, 'utf8'));
     const after = await history(client);
     return {
       applied: after.migrations.filter((m) => !before.migrations.includes(m)),

@@ -72,7 +72,7 @@ async function withDatabase<T>(use: (dbUrl: string) => Promise<T>): Promise<T> {
   try {
     const db = await startPostgres({ dataDir: join(tempDir, 'db'), port: await freePort(), persistent: false, throwaway: true });
     try {
-      await migrate(db.url, { seed: false });
+      await migrate(db.url, { seed: false, local: false });
       return await use(db.url);
     } finally {
       await db.stop();

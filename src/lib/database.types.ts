@@ -863,90 +863,6 @@ export type Database = {
           },
         ]
       }
-      test_processor_payments: {
-        Row: {
-          amount_cents: number
-          buyer_email: string | null
-          created_at: string
-          currency: string
-          error_code: string | null
-          id: string
-          idempotency_key: string
-          note: string | null
-          reference_id: string | null
-          refunded_cents: number
-          source_id: string
-          status: string
-        }
-        Insert: {
-          amount_cents: number
-          buyer_email?: string | null
-          created_at?: string
-          currency?: string
-          error_code?: string | null
-          id?: string
-          idempotency_key: string
-          note?: string | null
-          reference_id?: string | null
-          refunded_cents?: number
-          source_id: string
-          status: string
-        }
-        Update: {
-          amount_cents?: number
-          buyer_email?: string | null
-          created_at?: string
-          currency?: string
-          error_code?: string | null
-          id?: string
-          idempotency_key?: string
-          note?: string | null
-          reference_id?: string | null
-          refunded_cents?: number
-          source_id?: string
-          status?: string
-        }
-        Relationships: []
-      }
-      test_processor_refunds: {
-        Row: {
-          amount_cents: number
-          created_at: string
-          id: string
-          idempotency_key: string
-          payment_id: string
-          reason: string | null
-          status: string
-          test_processor_refund_json: Json | null
-        }
-        Insert: {
-          amount_cents: number
-          created_at?: string
-          id?: string
-          idempotency_key: string
-          payment_id: string
-          reason?: string | null
-          status?: string
-        }
-        Update: {
-          amount_cents?: number
-          created_at?: string
-          id?: string
-          idempotency_key?: string
-          payment_id?: string
-          reason?: string | null
-          status?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: "test_processor_refunds_payment_id_fkey"
-            columns: ["payment_id"]
-            isOneToOne: false
-            referencedRelation: "test_processor_payments"
-            referencedColumns: ["id"]
-          },
-        ]
-      }
       ticket_types: {
         Row: {
           created_at: string
@@ -1765,41 +1681,6 @@ export type Database = {
       }
       team_invitation_preview: { Args: { p_token: string }; Returns: Json }
       team_token_hash: { Args: { p_token: string }; Returns: string }
-      test_processor_charge: {
-        Args: {
-          p_amount_cents: number
-          p_buyer_email?: string
-          p_currency?: string
-          p_idempotency_key: string
-          p_note?: string
-          p_reference_id?: string
-          p_source_id: string
-        }
-        Returns: Json
-      }
-      test_processor_get_payment: {
-        Args: { p_payment_id: string }
-        Returns: Json
-      }
-      test_processor_get_refund: {
-        Args: { p_refund_id: string }
-        Returns: Json
-      }
-      test_processor_refund: {
-        Args: {
-          p_amount_cents: number
-          p_idempotency_key: string
-          p_payment_id: string
-          p_reason?: string
-        }
-        Returns: Json
-      }
-      test_processor_refund_json: {
-        Args: {
-          r: Database["public"]["Tables"]["test_processor_refunds"]["Row"]
-        }
-        Returns: Json
-      }
       ticket_type_taken: { Args: { p_ticket_type_id: string }; Returns: number }
       unknown_email_placeholder: { Args: { p_text: string }; Returns: string }
       waitlist_email_data: { Args: { p_entry_id: string }; Returns: Json }

@@ -161,14 +161,14 @@ describe('expired holds', () => {
       error:
         'Sorry, your reservation hold expired and the seats were released before your payment completed. Your payment of $60.00 has been refunded.',
     });
-    const charge = await one<any>(pool(), `select * from public.test_processor_payments where idempotency_key = $1`, [key]);
+    const charge = await one<any>(pool(), `select * from test_processor.payments where idempotency_key = $1`, [key]);
     expect(charge).toMatchObject({ status: 'COMPLETED', amount_cents: 6000, refunded_cents: 6000 });
     expect(await ticketQuantity(ticket)).toBe(0);
     expect((await reservationsFor({ eventId })).filter((r) => r.status === 'confirmed')).toHaveLength(1);
 
     // Asking again replays the answer: no second charge, no second refund, no booking.
     expect(await callFunction('process-square-payment', retry)).toEqual(answer);
-    expect((await one<any>(pool(), `select count(*)::int as n from public.test_processor_refunds where payment_id = $1`, [charge.id])).n).toBe(1);
+    expect((await one<any>(pool(), `select count(*)::int as n from test_processor.refunds where payment_id = $1`, [charge.id])).n).toBe(1);
     expect(await statusOf(key)).toEqual({ status: 'expired' });
   });
 
@@ -193,7 +193,7 @@ describe('expired holds', () => {
     expect(answer).toMatchObject({ status: 200, body: { success: true, amountCents: 3000 } });
     const charges = await one<any>(
       pool(),
-      `select count(*)::int as n, min(source_id) as source from public.test_processor_payments where idempotency_key = $1`,
+      `select count(*)::int as n, min(source_id) as source from test_processor.payments where idempotency_key = $1`,
       [key],
     );
     expect(charges).toEqual({ n: 1, source: CARD.ok });

@@ -145,7 +145,7 @@ describe('staff cancel with a money decision (cancel-reservation)', () => {
     expect(await ledger(b.reservationId)).toHaveLength(2);
     expect(await ticketQuantity(b.ticketTypeId)).toBe(before + 2);
     const refunds = await sql(
-      `select 1 from public.test_processor_refunds r join public.test_processor_payments p on p.id = r.payment_id where p.reference_id = $1`,
+      `select 1 from test_processor.refunds r join test_processor.payments p on p.id = r.payment_id where p.reference_id = $1`,
       [b.reservationId],
     );
     expect(refunds).toHaveLength(1);

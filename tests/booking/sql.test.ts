@@ -464,7 +464,7 @@ describe('privileges', () => {
           await client.query('rollback to savepoint s');
         }
         await client.query('savepoint s');
-        await expect(client.query('select * from public.test_processor_payments')).rejects.toMatchObject({ code: '42501' });
+        await expect(client.query('select * from test_processor.payments')).rejects.toMatchObject({ code: '42501' });
         await client.query('rollback to savepoint s');
         await expect(client.query('select * from public.booking_events')).rejects.toMatchObject({ code: '42501' });
       } finally {
@@ -571,7 +571,7 @@ describe('local test processor', () => {
     expect(first.payment).toMatchObject({ status: 'COMPLETED', amount_money: { amount: 2500, currency: 'USD' } });
     const again = await asService<any>(pool(), `select public.test_processor_charge($1, 'cnon:card-nonce-ok', 2500, 'USD', 'ref-1')`, [key]);
     expect(again.payment.id).toBe(first.payment.id);
-    expect((await one<any>(pool(), `select count(*)::int as n from public.test_processor_payments where idempotency_key = $1`, [key])).n).toBe(1);
+    expect((await one<any>(pool(), `select count(*)::int as n from test_processor.payments where idempotency_key = $1`, [key])).n).toBe(1);
     const reused = await asService<any>(pool(), `select public.test_processor_charge($1, 'cnon:card-nonce-ok', 9999)`, [key]);
     expect(reused.errors[0].code).toBe('IDEMPOTENCY_KEY_REUSED');
 
@@ -594,8 +594,8 @@ describe('local test processor', () => {
     expect(repeat.refund.id).toBe(refund.refund.id);
     const over = await asService<any>(pool(), `select public.test_processor_refund($1, $2, 1, 'test')`, [randomUUID(), first.payment.id]);
     expect(over.errors[0].code).toBe('REFUND_AMOUNT_INVALID');
-    expect(
-      (await one<any>(pool(), `select refunded_cents from public.test_processor_payments where id = $1`, [first.payment.id])).refunded_cents,
-    ).toBe(2500);
+    expect((await one<any>(pool(), `select refunded_cents from test_processor.payments where id = $1`, [first.payment.id])).refunded_cents).toBe(
+      2500,
+    );
   });
 });

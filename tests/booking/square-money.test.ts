@@ -377,7 +377,7 @@ describe('the local test processor', () => {
       { status: 'failed', refundId: null, message: 'The refund exceeds what is left of the payment.' },
       { status: 'failed', refundId: null, message: 'Payment not found.' },
     ]);
-    const rows = await sql<{ status: string }>(`select status from public.test_processor_refunds where id = $1`, [pendingId]);
+    const rows = await sql<{ status: string }>(`select status from test_processor.refunds where id = $1`, [pendingId]);
     expect(rows).toEqual([{ status: 'COMPLETED' }]);
   });
 

@@ -127,7 +127,7 @@ describe('offers', () => {
     // Paying again charges nothing more.
     const again = await callFunction('waitlist-offer', { token, action: 'pay', paymentToken: CARD.ok, amount: 8000 });
     expect(again.body).toMatchObject({ success: true, reservationId: a.reservation_id });
-    expect(await sql(`select 1 from public.test_processor_payments where reference_id = $1`, [a.reservation_id])).toHaveLength(1);
+    expect(await sql(`select 1 from test_processor.payments where reference_id = $1`, [a.reservation_id])).toHaveLength(1);
     const tampered = await callFunction('waitlist-offer', { token: token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A'), action: 'view' });
     expect(tampered).toEqual({ status: 404, body: { success: false, error: 'This waitlist link is not valid.', code: 'not_found' } });
   });

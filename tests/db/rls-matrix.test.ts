@@ -99,14 +99,6 @@ const EXPECTED = `
 | promo_code_misses        | insert | deny    | deny    | deny    | deny       | allow   |
 | promo_code_misses        | update | deny    | deny    | deny    | deny       | allow   |
 | promo_code_misses        | delete | deny    | deny    | deny    | deny       | allow   |
-| test_processor_payments  | select | deny    | deny    | deny    | deny       | allow   |
-| test_processor_payments  | insert | deny    | deny    | deny    | deny       | allow   |
-| test_processor_payments  | update | deny    | deny    | deny    | deny       | allow   |
-| test_processor_payments  | delete | deny    | deny    | deny    | deny       | allow   |
-| test_processor_refunds   | select | deny    | deny    | deny    | deny       | allow   |
-| test_processor_refunds   | insert | deny    | deny    | deny    | deny       | allow   |
-| test_processor_refunds   | update | deny    | deny    | deny    | deny       | allow   |
-| test_processor_refunds   | delete | deny    | deny    | deny    | deny       | allow   |
 | team_invitations         | select | deny    | allow   | deny    | allow      | allow   |
 | team_invitations         | insert | deny    | deny    | deny    | deny       | allow   |
 | team_invitations         | update | deny    | deny    | deny    | deny       | allow   |
@@ -252,23 +244,6 @@ const PROBES: Record<string, Probe> = {
     fixture: `insert into public.promo_code_misses (event_id, client_key) values ('${EVENT}', 'probe-client') returning id::text as key`,
     insert: `insert into public.promo_code_misses (event_id, client_key) values ('${EVENT}', 'another-client')`,
     ...byKey('promo_code_misses', 'client_key', 'id', '::bigint'),
-  },
-  test_processor_payments: {
-    fixture: `insert into public.test_processor_payments (idempotency_key, source_id, amount_cents, status)
-              values ('probe-payment', 'cnon:card-nonce-ok', 2500, 'COMPLETED') returning id as key`,
-    insert: `insert into public.test_processor_payments (idempotency_key, source_id, amount_cents, status)
-             values ('another-payment', 'cnon:card-nonce-ok', 2500, 'COMPLETED')`,
-    ...byKey('test_processor_payments', 'note'),
-  },
-  test_processor_refunds: {
-    fixture: `with payment as (
-                insert into public.test_processor_payments (idempotency_key, source_id, amount_cents, status)
-                values ('probe-payment', 'cnon:card-nonce-ok', 2500, 'COMPLETED') returning id)
-              insert into public.test_processor_refunds (idempotency_key, payment_id, amount_cents)
-              select 'probe-refund', id, 500 from payment returning id as key`,
-    insert: `insert into public.test_processor_refunds (idempotency_key, payment_id, amount_cents)
-             select 'another-refund', payment_id, 500 from public.test_processor_refunds limit 1`,
-    ...byKey('test_processor_refunds', 'reason'),
   },
   team_invitations: {
     fixture: `insert into public.team_invitations (org_id, email, token_hash)

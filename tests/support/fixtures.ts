@@ -287,7 +287,7 @@ export async function reservationsFor(where: { eventId: string } | { email: stri
 
 /** The test processor's charges for these reservations, oldest first. */
 export async function chargesFor(reservationIds: string[]): Promise<Record<string, any>[]> {
-  const { rows } = await db().query('select * from public.test_processor_payments where reference_id = any($1::text[]) order by created_at', [
+  const { rows } = await db().query('select * from test_processor.payments where reference_id = any($1::text[]) order by created_at', [
     reservationIds,
   ]);
   return rows;

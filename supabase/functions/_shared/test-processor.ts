@@ -1,7 +1,8 @@
 // The local stand-in for Square (local stack, tests): SQL functions test_processor_charge /
 // test_processor_refund / test_processor_get_refund / test_processor_get_payment honour
-// Square's sandbox nonces, record their charges and refunds in public.test_processor_payments
-// and public.test_processor_refunds, and answer Square-shaped JSON, read as Square's is.
+// Square's sandbox nonces, record their charges and refunds in test_processor.payments
+// and test_processor.refunds, and answer Square-shaped JSON, read as Square's is. They exist
+// only where the local stack created them (stack/sql/test-processor.sql), never on a hosted project.
 // Refunds of a payment whose buyer email starts 'refund-pending' are PENDING (completed at
 // their first lookup), 'refund-fail' FAILED. A failed RPC (no answer) is 'unknown'.
 // Imports processor.ts.

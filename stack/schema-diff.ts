@@ -1,0 +1,278 @@
+/**
+ * The declarative schema (supabase/schemas/*.sql) against the deploy history (supabase/migrations).
+ *
+ *   npm run db:diff -- <name>     write the difference as supabase/migrations/<timestamp>_<name>.sql
+ *   npm run db:diff -- --check    print the difference; exit 1 when there is one
+ *
+ * Two throwaway databases on one embedded PostgreSQL: one built from the migrations with the real
+ * Supabase CLI (`supabase db push`, as a deploy), one from the schema files loaded in name order.
+ * The migration is what @pgkit/migra (a maintained port of migra) writes to take the first to
+ * the second, with privileges. migra does not see everything (see docs/DATABASE.md): what it
+ * misses, this tool's own catalog comparison (`catalogDifferences`) reports, and --check fails
+ * on either; those changes are written into the migration by hand.
+ */
+import { run as migra } from '@pgkit/migra';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { freePort } from './ports.ts';
+import { migrate, ROOT, startPostgres } from './postgres.ts';
+
+export const SCHEMAS_DIR = join(ROOT, 'supabase', 'schemas');
+const BOOTSTRAP_FILE = join(ROOT, 'stack', 'sql', 'bootstrap.sql');
+
+/** The schemas the application declares (storage: its policies on storage.objects and its bucket). */
+const APP_SCHEMAS = ['public', 'private', 'storage'];
+/** What the platform (bootstrap.sql locally), the CLI's history and the local stack alone own. */
+const NOT_APP_SCHEMAS = ['auth', 'extensions', 'supabase_migrations', 'test_processor'];
+
+/** The schema files in the order they load. */
+export function schemaFiles(dir = SCHEMAS_DIR): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((f) => join(dir, f));
+}
+
+/**
+ * Loads the schema files, in name order, into an empty database prepared like the local stack's
+ * (bootstrap.sql). Bodies are checked as they load, as a migration's are: an SQL function or a
+ * view needs its tables in the same or an earlier file (a plpgsql body is only checked when run).
+ */
+export async function loadSchemaFiles(url: string, dir = SCHEMAS_DIR): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(readFileSync(BOOTSTRAP_FILE, 'utf8'));
+    for (const file of schemaFiles(dir)) {
+      try {
+        await client.query(readFileSync(file, 'utf8'));
+      } catch (error) {
+        const e = error as Error & { position?: string };
+        throw new Error(`${file}: ${e.message}${e.position ? ` (at character ${e.position})` : ''}`, { cause: error });
+      }
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * What migra leaves out or compares loosely, as key → definition: functions with their source,
+ * settings and grants; policies; triggers; table, column and function grants; comments; RLS
+ * flags; column order; buckets.
+ */
+const CATALOG = `
+  with app as (select oid, nspname, nspacl from pg_namespace where nspname = any($1::text[]))
+  select 'function ' || p.oid::regprocedure::text as key,
+         pg_get_functiondef(p.oid) || ' acl ' || coalesce((
+           select string_agg(coalesce(nullif(a.grantee, 0)::regrole::text, 'public') || ':' || a.privilege_type, ',' order by coalesce(nullif(a.grantee, 0)::regrole::text, 'public') || ':' || a.privilege_type)
+           from aclexplode(p.proacl) a), 'default') as def
+  from pg_proc p join app n on n.oid = p.pronamespace
+  where p.prokind in ('f', 'p') and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
+  union all
+  select 'column ' || c.oid::regclass::text || '.' || a.attname,
+         row_number() over (partition by c.oid order by a.attnum) || ' ' || format_type(a.atttypid, a.atttypmod)
+         || ' ' || a.attnotnull || ' ' || coalesce(pg_get_expr(ad.adbin, ad.adrelid), '') || ' ' || a.attgenerated::text
+         || ' acl ' || coalesce((
+           select string_agg(coalesce(nullif(x.grantee, 0)::regrole::text, 'public') || ':' || x.privilege_type, ',' order by coalesce(nullif(x.grantee, 0)::regrole::text, 'public') || ':' || x.privilege_type)
+           from aclexplode(a.attacl) x), '')
+  from pg_attribute a join pg_class c on c.oid = a.attrelid join app n on n.oid = c.relnamespace
+  left join pg_attrdef ad on ad.adrelid = a.attrelid and ad.adnum = a.attnum
+  where a.attnum > 0 and not a.attisdropped and c.relkind in ('r', 'p', 'v', 'm') and n.nspname <> 'storage'
+  union all
+  select 'constraint ' || c.conrelid::regclass::text || '.' || c.conname, pg_get_constraintdef(c.oid)
+  from pg_constraint c join app n on n.oid = c.connamespace where c.conrelid <> 0
+  union all
+  select 'index ' || schemaname || '.' || indexname, indexdef from pg_indexes where schemaname = any($1::text[])
+  union all
+  select 'trigger ' || t.tgrelid::regclass::text || '.' || t.tgname, pg_get_triggerdef(t.oid) || ' ' || t.tgenabled::text
+  from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+  where not t.tgisinternal and (n.nspname = any($1::text[]) or n.nspname = 'auth')
+  union all
+  select 'policy ' || schemaname || '.' || tablename || '.' || policyname,
+         permissive || ' ' || roles::text || ' ' || cmd || ' ' || coalesce(qual, '') || ' ' || coalesce(with_check, '')
+  from pg_policies where schemaname = any($1::text[])
+  union all
+  select 'view ' || schemaname || '.' || viewname, definition from pg_views where schemaname = any($1::text[])
+  union all
+  select 'relation ' || c.oid::regclass::text,
+         c.relkind::text || ' rls ' || c.relrowsecurity || ' ' || c.relforcerowsecurity || ' ' || coalesce(array_to_string(c.reloptions, ','), '')
+         || ' acl ' || coalesce((
+           select string_agg(coalesce(nullif(a.grantee, 0)::regrole::text, 'public') || ':' || a.privilege_type, ',' order by coalesce(nullif(a.grantee, 0)::regrole::text, 'public') || ':' || a.privilege_type)
+           from aclexplode(c.relacl) a), 'default')
+  from pg_class c join app n on n.oid = c.relnamespace where c.relkind in ('r', 'p', 'v', 'm', 'S') and n.nspname <> 'storage'
+  union all
+  select 'comment ' || pg_describe_object(d.classoid, d.objoid, d.objsubid), d.description
+  from pg_description d
+  where d.classoid in ('pg_class'::regclass, 'pg_proc'::regclass, 'pg_type'::regclass, 'pg_namespace'::regclass, 'pg_trigger'::regclass, 'pg_policy'::regclass, 'pg_constraint'::regclass)
+    and pg_describe_object(d.classoid, d.objoid, d.objsubid) ~ ('(^| )(' || array_to_string($1::text[], '|') || ')\\.')
+  union all
+  select 'schema ' || n.nspname, coalesce((
+           select string_agg(coalesce(nullif(a.grantee, 0)::regrole::text, 'public') || ':' || a.privilege_type, ',' order by coalesce(nullif(a.grantee, 0)::regrole::text, 'public') || ':' || a.privilege_type)
+           from aclexplode(n.nspacl) a), 'default')
+  from app n
+  union all
+  select 'extension ' || e.extname, n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+  union all
+  select 'bucket ' || id, public::text || ' ' || coalesce(file_size_limit::text, '') || ' ' || coalesce(allowed_mime_types::text, '')
+  from storage.buckets
+`;
+
+/** The catalog of the application's schemas at `url`, as key → definition. */
+export async function catalog(url: string): Promise<Map<string, string>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    // Every name schema-qualified (pg_describe_object leaves out what the search path finds).
+    await client.query("set search_path to ''");
+    const { rows } = await client.query<{ key: string; def: string }>(CATALOG, [APP_SCHEMAS]);
+    return new Map(rows.map((r) => [r.key, r.def]));
+  } finally {
+    await client.end();
+  }
+}
+
+async function runSql(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Each object whose definition differs between the two databases, with both definitions. */
+export async function catalogDifferences(fromUrl: string, toUrl: string): Promise<string[]> {
+  const [from, to] = await Promise.all([catalog(fromUrl), catalog(toUrl)]);
+  return [...new Set([...from.keys(), ...to.keys()])]
+    .filter((key) => from.get(key) !== to.get(key))
+    .sort()
+    .map((key) => `${key}\n  migrations: ${from.get(key) ?? '(none)'}\n  schema:     ${to.get(key) ?? '(none)'}`);
+}
+
+/** The SQL migra writes to take the database at `fromUrl` to the one at `toUrl` (empty: none). */
+export async function migraDiff(fromUrl: string, toUrl: string): Promise<string> {
+  const migration = await migra(fromUrl, toUrl, { unsafe: true, withPrivileges: true, excludeSchema: NOT_APP_SCHEMAS });
+  return migration.sql.trim();
+}
+
+export interface SchemaComparison {
+  /** migra's SQL from the migrations' database to the schema files' one. */
+  migra: string;
+  /** Every object whose definition differs, by the catalog query. */
+  catalog: string[];
+  /**
+   * What still differs once migra's SQL has run on the migrations' database: what a migration
+   * must say by hand. Only computed on a database of the comparison's own (not `migrationsUrl`).
+   */
+  remaining?: string[];
+}
+
+/**
+ * Builds both databases on a throwaway PostgreSQL (or on `serverUrl`'s server, in databases of
+ * its own, dropped afterwards) and compares them. `migrationsUrl`: a database already built from
+ * the migrations (with `migrate(url, { seed: false, local: false })`), used instead of a new one.
+ */
+export async function compareSchemaWithMigrations(
+  opts: { serverUrl?: string; schemasDir?: string; migrationsUrl?: string } = {},
+): Promise<SchemaComparison> {
+  let tempDir: string | undefined;
+  let server: { url: string; stop(): Promise<void> } | undefined;
+  if (!opts.serverUrl) {
+    tempDir = mkdtempSync(join(tmpdir(), 'supperhost-schema-'));
+    // Run as root, PostgreSQL runs as its own user: it must be able to enter the temp dir.
+    chmodSync(tempDir, 0o755);
+    server = await startPostgres({ dataDir: join(tempDir, 'db'), port: await freePort(), persistent: false, throwaway: true });
+  }
+  const serverUrl = opts.serverUrl ?? server!.url;
+  const suffix = `${process.pid}_${Date.now()}`;
+  const created = [`from_schema_${suffix}`, ...(opts.migrationsUrl ? [] : [`from_migrations_${suffix}`])];
+  const urlOf = (db: string) => {
+    const url = new URL(serverUrl);
+    url.pathname = `/${db}`;
+    return url.toString();
+  };
+  const schemaUrl = urlOf(created[0]);
+  const migrationsUrl = opts.migrationsUrl ?? urlOf(created[1]);
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    for (const db of created) await admin.query(`create database ${db}`);
+    if (!opts.migrationsUrl) await migrate(migrationsUrl, { seed: false, local: false });
+    await loadSchemaFiles(schemaUrl, opts.schemasDir);
+    const sql = await migraDiff(migrationsUrl, schemaUrl);
+    const catalog = await catalogDifferences(migrationsUrl, schemaUrl);
+    let remaining: string[] | undefined;
+    if (!opts.migrationsUrl) {
+      if (sql) await runSql(migrationsUrl, sql);
+      remaining = sql ? await catalogDifferences(migrationsUrl, schemaUrl) : catalog;
+    }
+    return { migra: sql, catalog, remaining };
+  } finally {
+    for (const db of created) await admin.query(`drop database if exists ${db} with (force)`);
+    await admin.end();
+    await server?.stop();
+    if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+  }
+}
+
+/** UTC now as a migration version (YYYYMMDDHHMMSS), later than every existing one. */
+function nextVersion(): string {
+  const now = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  const latest = readdirSync(join(ROOT, 'supabase', 'migrations'))
+    .map((f) => f.match(/^(\d{14})_/)?.[1])
+    .filter((v): v is string => !!v)
+    .sort()
+    .at(-1);
+  return latest && latest >= now ? String(BigInt(latest) + 1n) : now;
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const check = args.includes('--check');
+  const name = args.find((a) => !a.startsWith('--'));
+  if (!check && !(name && /^[a-z0-9_]+$/.test(name))) {
+    console.error('Usage: npm run db:diff -- <name>   (lowercase letters, digits and _)\n       npm run db:diff -- --check');
+    process.exit(2);
+  }
+  const started = Date.now();
+  const { migra: sql, catalog, remaining } = await compareSchemaWithMigrations();
+  const others = remaining ?? catalog;
+  const took = `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  if (others.length) {
+    console.log(`-- Not in migra's diff (write these by hand${sql ? ', after the statements below' : ''}):`);
+    for (const line of others) console.log(`--   ${line.replace(/\n/g, '\n--   ')}`);
+  }
+  if (check) {
+    if (sql) console.log(sql);
+    if (sql || catalog.length) {
+      console.error(`supabase/schemas and supabase/migrations differ (${took}). Run \`npm run db:diff -- <name>\` and review the migration.`);
+      process.exit(1);
+    }
+    console.log(`supabase/schemas and supabase/migrations declare the same schema (${took}).`);
+    return;
+  }
+  if (!sql && !others.length) {
+    console.log(`No difference: supabase/schemas and supabase/migrations declare the same schema (${took}). Nothing written.`);
+    return;
+  }
+  const file = join(ROOT, 'supabase', 'migrations', `${nextVersion()}_${name}.sql`);
+  const header = `-- Generated by \`npm run db:diff -- ${name}\` from supabase/schemas; reviewed before commit.\n\n`;
+  const manual = others.length
+    ? `-- TODO by hand (the diff tool does not carry these):\n${others.map((o) => `--   ${o.replace(/\n/g, '\n--   ')}`).join('\n')}\n`
+    : '';
+  writeFileSync(file, header + [sql, manual].filter(Boolean).join('\n\n') + (manual ? '' : '\n'));
+  console.log(`Wrote ${file} (${took}). Review it, then \`npm run db:lock\`.`);
+  if (others.length) process.exitCode = 1;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,47 @@
+-- =============================================================================
+-- Shared helpers every domain uses: extensions, updated_at stamps, URL checks.
+-- =============================================================================
+
+-- Trigram indexes (gin_trgm_ops) for searching by name.
+create extension if not exists pg_trgm with schema extensions;
+
+-- Shared helpers
+--
+-- Keeps updated_at honest on every table that has one.
+create or replace function public.set_updated_at()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.updated_at := now();
+  return new;
+end;
+$$;
+
+-- Stored links (logos, menus, websites, social, images) must be plain http(s):
+-- no javascript:, data: or relative URLs ever reach a public page.
+create or replace function public.is_http_url(url text)
+returns boolean
+language sql
+immutable
+strict
+parallel safe
+set search_path = ''
+as $$
+  select char_length(url) <= 2048 and url ~* '^https?://[^\s/?#@]+([/?#][^\s]*)?$';
+$$;
+
+-- True when every element is a non-null http(s) URL.
+create or replace function public.all_http_urls(urls text[])
+returns boolean
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select not exists (
+    select 1 from unnest(urls) as u(url)
+    where u.url is null or not public.is_http_url(u.url)
+  );
+$$;

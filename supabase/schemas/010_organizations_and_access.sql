@@ -1,0 +1,487 @@
+-- =============================================================================
+-- Organizations, their staff, the super admin and their branding: who may see and change what.
+--
+-- Who may see and change what. Every other domain builds its row-level
+-- security on the two predicates defined here:
+--   public.is_super_admin()        the caller holds the super_admin role
+--   public.is_org_member(org_id)   the caller belongs to the organization
+--                                  (always true for a super admin)
+-- Both are security definer with an empty search_path, so policies can call
+-- them without recursing into the RLS of user_roles / user_memberships.
+--
+-- Organization branding
+--
+-- One row per organization: what its public page at /{slug} looks like.
+-- Public read; members of the organization create and edit it (the admin panel
+-- upserts on org_id). Every stored link must be http(s) (public.is_http_url).
+-- =============================================================================
+
+-- Organization slugs share the URL space with the app's fixed routes.
+create or replace function public.is_reserved_org_slug(slug text)
+returns boolean
+language sql
+immutable
+strict
+parallel safe
+set search_path = ''
+as $$
+  select lower(slug) = any (array[
+    'admin', 'auth', 'api', 'reservation-details', 'pop-up-chef',
+    'magnolia-supper-club', 'eat-at-home', 'embed', 'assets', 'static',
+    'rest', 'storage', 'functions', 'mailbox', 'health',
+    'index.html', 'favicon.ico', 'robots.txt', 'booking', 'sitemap.xml', 'waitlist', 'pay'
+  ]);
+$$;
+
+-- organizations
+create table public.organizations (
+  id uuid primary key default gen_random_uuid(),
+  name text not null check (char_length(btrim(name)) between 1 and 120),
+  slug text not null unique
+    constraint organizations_slug_format
+      check (char_length(slug) between 2 and 60 and slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$')
+    constraint organizations_slug_not_reserved
+      check (not public.is_reserved_org_slug(slug)),
+  created_at timestamptz not null default now()
+);
+
+comment on table public.organizations is 'A host (supper club, dinner series, restaurant) with its own public page at /{slug}.';
+
+alter table public.organizations enable row level security;
+
+revoke all on public.organizations from anon, authenticated;
+grant select on public.organizations to anon;
+grant select, insert, update, delete on public.organizations to authenticated;
+grant all on public.organizations to service_role;
+
+-- user_roles
+create table public.user_roles (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  role text not null check (role in ('super_admin')),
+  created_at timestamptz not null default now(),
+  unique (user_id, role)
+);
+
+comment on table public.user_roles is 'Platform-wide roles. Only granted by grant_super_admin_by_email() or the service role.';
+
+alter table public.user_roles enable row level security;
+
+revoke all on public.user_roles from anon, authenticated;
+grant select on public.user_roles to authenticated;
+grant all on public.user_roles to service_role;
+
+-- user_memberships
+create table public.user_memberships (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  unique (user_id, org_id)
+);
+
+comment on table public.user_memberships is 'Staff of an organization: every member may run its admin panel.';
+
+create index user_memberships_org_id_idx on public.user_memberships (org_id);
+
+alter table public.user_memberships enable row level security;
+
+revoke all on public.user_memberships from anon, authenticated;
+grant select, insert, delete on public.user_memberships to authenticated;
+grant all on public.user_memberships to service_role;
+
+-- app_settings
+create table public.app_settings (
+  key text primary key,
+  value text not null
+);
+
+comment on table public.app_settings is 'Platform configuration read by security definer functions; no API role can read it.';
+
+alter table public.app_settings enable row level security;
+
+revoke all on public.app_settings from anon, authenticated;
+grant all on public.app_settings to service_role;
+
+-- No super-admin address is configured here: public.set_super_admin_email() sets it
+-- (the demo's in supabase/seed.sql; in production once, after the account is
+-- registered and confirmed: README.md, "Deploy to Supabase").
+--
+-- Access predicates
+create or replace function public.is_super_admin()
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1
+    from public.user_roles r
+    where r.user_id = (select auth.uid())
+      and r.role = 'super_admin'
+  );
+$$;
+
+revoke execute on function public.is_super_admin() from public, anon;
+grant execute on function public.is_super_admin() to authenticated, service_role;
+
+-- Does the caller belong to the organization (always true for the super admin)?
+create or replace function public.is_org_member(org_id uuid)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select public.is_super_admin()
+      or exists (
+        select 1
+        from public.user_memberships m
+        where m.user_id = (select auth.uid())
+          and m.org_id = is_org_member.org_id
+      );
+$$;
+
+revoke execute on function public.is_org_member(uuid) from public, anon;
+grant execute on function public.is_org_member(uuid) to authenticated, service_role;
+
+-- The super-admin grant: one configured account, kept in step by the database
+--
+-- app_settings holds the configured account twice: its email (super_admin_email)
+-- and the id of the account that had that email, confirmed, when it was configured
+-- (super_admin_user_id). An account holds the super_admin role exactly while it
+-- is that account AND its email is still the configured one AND confirmed. So:
+--   * nobody who signs up with, or changes their email to, the configured address
+--     gets anything (a different account id), whatever the confirmation settings;
+--   * the owner loses the role the moment their email changes away from it;
+--   * the address can only be configured once its account exists and is confirmed.
+-- sync_super_admin() is the one place that decides; triggers on auth.users and
+-- set_super_admin_email() call it, so the role exists before any sign-in asks.
+-- Roles given by hand (service role inserts) are left alone until that account's
+-- email changes.
+create or replace function public.sync_super_admin(p_user_id uuid)
+returns boolean
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_is boolean;
+begin
+  select exists (
+    select 1
+    from auth.users u
+    where u.id = p_user_id
+      and u.email_confirmed_at is not null
+      and u.id::text = (select s.value from public.app_settings s where s.key = 'super_admin_user_id')
+      and lower(btrim(u.email)) = lower(btrim((select s.value from public.app_settings s where s.key = 'super_admin_email')))
+  ) into v_is;
+
+  if v_is then
+    insert into public.user_roles (user_id, role)
+    values (p_user_id, 'super_admin')
+    on conflict (user_id, role) do nothing;
+  else
+    delete from public.user_roles r
+    where r.user_id = p_user_id and r.role = 'super_admin';
+  end if;
+  return v_is;
+end;
+$$;
+
+revoke execute on function public.sync_super_admin(uuid) from public, anon, authenticated;
+grant execute on function public.sync_super_admin(uuid) to service_role;
+
+-- An account's email or its confirmation changed: its role follows.
+create or replace function public.sync_super_admin_on_user_change()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT'
+     or new.email is distinct from old.email
+     or new.email_confirmed_at is distinct from old.email_confirmed_at then
+    perform public.sync_super_admin(new.id);
+  end if;
+  return null;
+end;
+$$;
+
+revoke execute on function public.sync_super_admin_on_user_change() from public, anon, authenticated;
+grant execute on function public.sync_super_admin_on_user_change() to service_role;
+
+-- The super-admin role follows the configured account's email and its confirmation.
+create trigger sync_super_admin_on_user_change
+  after insert or update of email, email_confirmed_at on auth.users
+  for each row execute function public.sync_super_admin_on_user_change();
+
+-- Configures the super-admin account by its email (service role or the database
+-- owner only). The account must exist and be confirmed; the previous configured
+-- account loses the role.
+create or replace function public.set_super_admin_email(p_email text)
+returns uuid
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid;
+  v_previous uuid;
+begin
+  select u.id into v_user_id
+  from auth.users u
+  where lower(u.email) = lower(btrim(p_email))
+    and u.email_confirmed_at is not null;
+  if v_user_id is null then
+    raise exception 'No confirmed account has the email %', coalesce(btrim(p_email), '(none)')
+      using errcode = 'P0001',
+            hint = 'Sign up with that email and confirm it first, then configure it.';
+  end if;
+
+  select nullif(s.value, '')::uuid into v_previous
+  from public.app_settings s where s.key = 'super_admin_user_id';
+
+  insert into public.app_settings (key, value)
+  values ('super_admin_email', lower(btrim(p_email))), ('super_admin_user_id', v_user_id::text)
+  on conflict (key) do update set value = excluded.value;
+
+  if v_previous is not null and v_previous <> v_user_id then
+    perform public.sync_super_admin(v_previous);
+  end if;
+  perform public.sync_super_admin(v_user_id);
+  return v_user_id;
+end;
+$$;
+
+revoke execute on function public.set_super_admin_email(text) from public, anon, authenticated;
+grant execute on function public.set_super_admin_email(text) to service_role;
+
+-- The RPC the app calls after signing in or up (kept for the product's API): the
+-- role is already in step (the triggers above), so this only re-checks the
+-- caller's own account and answers whether the caller is the super admin. The
+-- argument must be the caller's own email; nothing is ever granted to another.
+create or replace function public.grant_super_admin_by_email(target_email text)
+returns boolean
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  caller_id uuid := auth.uid();
+begin
+  if caller_id is null or coalesce(auth.role(), '') <> 'authenticated' or target_email is null then
+    return false;
+  end if;
+  if not exists (
+    select 1 from auth.users u
+    where u.id = caller_id and lower(btrim(u.email)) = lower(btrim(target_email))
+  ) then
+    return false;
+  end if;
+  return public.sync_super_admin(caller_id);
+end;
+$$;
+
+revoke execute on function public.grant_super_admin_by_email(text) from public;
+grant execute on function public.grant_super_admin_by_email(text) to anon, authenticated, service_role;
+
+-- app_settings: no grant to anon or authenticated at all.
+--
+-- organizations: name and slug are what every public page shows.
+create policy "Organizations are visible to everyone"
+  on public.organizations for select
+  to anon, authenticated
+  using (true);
+
+create policy "Super admins can create organizations"
+  on public.organizations for insert
+  to authenticated
+  with check ((select public.is_super_admin()));
+
+create policy "Super admins can edit organizations"
+  on public.organizations for update
+  to authenticated
+  using ((select public.is_super_admin()))
+  with check ((select public.is_super_admin()));
+
+create policy "Super admins can delete organizations"
+  on public.organizations for delete
+  to authenticated
+  using ((select public.is_super_admin()));
+
+-- user_roles
+create policy "Users can see their own roles"
+  on public.user_roles for select
+  to authenticated
+  using (user_id = (select auth.uid()));
+
+create policy "Super admins can see every role"
+  on public.user_roles for select
+  to authenticated
+  using ((select public.is_super_admin()));
+
+-- user_memberships
+create policy "Users can see their own memberships"
+  on public.user_memberships for select
+  to authenticated
+  using (user_id = (select auth.uid()));
+
+create policy "Super admins can see every membership"
+  on public.user_memberships for select
+  to authenticated
+  using ((select public.is_super_admin()));
+
+create policy "Super admins can add members"
+  on public.user_memberships for insert
+  to authenticated
+  with check ((select public.is_super_admin()));
+
+create policy "Super admins can remove members"
+  on public.user_memberships for delete
+  to authenticated
+  using ((select public.is_super_admin()));
+
+-- What an organization's public page looks like: one row per organization.
+create table public.org_branding (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null unique references public.organizations (id) on delete cascade,
+  brand_name text check (char_length(brand_name) <= 120),
+  primary_color text not null default '#3b82f6' check (primary_color ~ '^#[0-9a-fA-F]{6}$'),
+  secondary_color text not null default '#e5e7eb' check (secondary_color ~ '^#[0-9a-fA-F]{6}$'),
+  logo_url text check (public.is_http_url(logo_url)),
+  menu_content text check (char_length(menu_content) <= 20000),
+  menu_file_url text check (public.is_http_url(menu_file_url)),
+  instagram_url text check (public.is_http_url(instagram_url)),
+  website_url text check (public.is_http_url(website_url)),
+  gallery_images text[] not null default '{}'
+    constraint org_branding_gallery_at_most_9 check (cardinality(gallery_images) <= 9)
+    constraint org_branding_gallery_http_urls check (public.all_http_urls(gallery_images)),
+  reservation_mode text not null default 'reservations' check (reservation_mode in ('reservations', 'rsvp')),
+  bookings_description text check (char_length(bookings_description) <= 5000),
+  empty_state_title text check (char_length(empty_state_title) <= 200),
+  empty_state_message text check (char_length(empty_state_message) <= 2000),
+  empty_state_cta_text text check (char_length(empty_state_cta_text) <= 100),
+  empty_state_image_url text check (public.is_http_url(empty_state_image_url)),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+
+comment on column public.org_branding.gallery_images is 'Up to 9 image URLs; the first is the hero, the rest the gallery.';
+
+alter table public.org_branding enable row level security;
+
+revoke all on public.org_branding from anon, authenticated;
+grant select on public.org_branding to anon;
+grant select, insert, update on public.org_branding to authenticated;
+grant all on public.org_branding to service_role;
+
+-- The admin form sends empty values as null: fall back to the defaults instead
+-- of failing the save.
+create or replace function public.fill_org_branding_defaults()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.primary_color := coalesce(new.primary_color, '#3b82f6');
+  new.secondary_color := coalesce(new.secondary_color, '#e5e7eb');
+  new.gallery_images := coalesce(new.gallery_images, '{}');
+  new.reservation_mode := coalesce(new.reservation_mode, 'reservations');
+  return new;
+end;
+$$;
+
+revoke execute on function public.fill_org_branding_defaults() from public, anon, authenticated;
+grant execute on function public.fill_org_branding_defaults() to service_role;
+
+-- Empty form values fall back to the defaults (before the updated_at stamp: triggers run in name order).
+create trigger org_branding_10_fill_defaults
+  before insert or update on public.org_branding
+  for each row execute function public.fill_org_branding_defaults();
+
+-- Stamps updated_at.
+create trigger org_branding_20_set_updated_at
+  before update on public.org_branding
+  for each row execute function public.set_updated_at();
+
+create policy "Branding is visible to everyone"
+  on public.org_branding for select
+  to anon, authenticated
+  using (true);
+
+create policy "Members can create branding for their organizations"
+  on public.org_branding for insert
+  to authenticated
+  with check (public.is_org_member(org_id));
+
+create policy "Members can edit branding of their organizations"
+  on public.org_branding for update
+  to authenticated
+  using (public.is_org_member(org_id))
+  with check (public.is_org_member(org_id));
+
+-- Membership check shared by the read functions
+create or replace function public.assert_org_member(p_org_id uuid)
+returns void
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if p_org_id is null or not public.is_org_member(p_org_id) then
+    raise exception 'Not a member of this organization' using errcode = '42501';
+  end if;
+end;
+$$;
+
+revoke execute on function public.assert_org_member(uuid) from public, anon;
+grant execute on function public.assert_org_member(uuid) to authenticated, service_role;
+
+-- The organizations the caller may manage (the panel's switcher)
+--
+-- A super admin: every organization; anyone else: their memberships. Ordered
+-- as people read names (ICU root collation when the server has ICU, as
+-- Supabase's does; otherwise case-insensitively), whatever the database's own
+-- collation.
+create or replace function public.admin_orgs()
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_super boolean := public.is_super_admin();
+  v_orgs jsonb;
+  v_icu boolean := exists (select 1 from pg_catalog.pg_collation where collname = 'und-x-icu');
+begin
+  if auth.uid() is null then
+    raise exception 'Sign in to manage organizations' using errcode = '42501';
+  end if;
+  if v_icu then
+    execute $q$
+      select coalesce(jsonb_agg(jsonb_build_object('id', o.id, 'name', o.name, 'slug', o.slug)
+                                order by o.name collate "und-x-icu", o.id), '[]'::jsonb)
+      from public.organizations o
+      where $1 or exists (select 1 from public.user_memberships m where m.org_id = o.id and m.user_id = $2)
+    $q$ into v_orgs using v_super, auth.uid();
+  else
+    select coalesce(jsonb_agg(jsonb_build_object('id', o.id, 'name', o.name, 'slug', o.slug)
+                              order by lower(o.name), o.name desc, o.id), '[]'::jsonb)
+    into v_orgs
+    from public.organizations o
+    where v_super or exists (select 1 from public.user_memberships m where m.org_id = o.id and m.user_id = auth.uid());
+  end if;
+  return jsonb_build_object('is_super_admin', v_super, 'orgs', v_orgs);
+end;
+$$;
+
+revoke execute on function public.admin_orgs() from public, anon;
+grant execute on function public.admin_orgs() to authenticated, service_role;

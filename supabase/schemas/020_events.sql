@@ -1,0 +1,681 @@
+-- =============================================================================
+-- Events and what they sell: ticket types, RSVP slots, private details; the admin event editor.
+--
+-- An event is a dated dinner of one organization. Its capacity is held by:
+--   ticket_types.quantity          remaining tickets of a paid type
+--   rsvp_slots.current_rsvps       seats taken in a time slot (<= max_capacity)
+--   events.max_guests              overall cap, counted from reservations
+-- Those counters are only moved by the reservation triggers (040_reservations_and_capacity.sql),
+-- so admins edit them freely and bookings never oversell them.
+--
+-- Event editing: everything the Edit Event dialog changes, in one transaction
+--
+-- admin_save_event(event, patch, ticket_types[], rsvp_slots[]) saves the whole
+-- form or nothing of it: any refusal (a capacity below what is taken, a bad
+-- value, another organization's event) rolls back every other change of the
+-- same call. It runs as the caller, so row-level security decides each write,
+-- after one clear membership check. The rules stay the database's, whatever
+-- writes the rows:
+--   * the event's fields go through admin_update_event (which also takes
+--     'deposit_amount': cents per guest, a whole number >= 0, or null);
+--   * a ticket type {id, name, price, capacity} with an id of this event is
+--     renamed / repriced in place (a new price applies to new sales only:
+--     reservations keep their amount_cents), and its capacity ("tickets in
+--     all") goes through staff_set_ticket_capacity when it changed, never below
+--     what is sold or held (SH409, with the number taken);
+--   * a ticket type without an id is added, all of its capacity remaining;
+--   * a slot {id, slot_label, slot_time 'HH:MM', max_capacity, is_active} with
+--     an id is edited (max_capacity never below the spots taken: the trigger
+--     rsvp_slots_capacity_not_below_taken refuses with the number taken); without an
+--     id it is added, empty;
+--   * ticket types and slots left out of the lists are left alone: nothing is
+--     deleted here (a slot is deactivated instead).
+-- Errors: SH403 not a member, SH404 a ticket type / slot of another event,
+-- SH409 below what is taken, P0001 an invalid value (the message says which).
+-- =============================================================================
+
+-- events
+create table public.events (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  title text not null check (char_length(btrim(title)) between 1 and 200),
+  date date not null,
+  event_time time not null,
+  event_timezone text not null default 'America/New_York'
+    check (event_timezone in ('America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles')),
+  max_guests integer check (max_guests >= 0),
+  location_name text,
+  location_address text,
+  event_details_disclosures text,
+  is_active boolean not null default true,
+  rsvp_mode boolean not null default false,
+  rsvp_open boolean not null default false,
+  deposit_amount integer check (deposit_amount >= 0),
+  -- Cancellation policy (copied onto each reservation when it is booked):
+  -- a cancellation at least refund_window_hours before the start refunds in
+  -- full (null: no such window); a later one refunds late_refund_percent of
+  -- the net paid.
+  refund_window_hours integer check (refund_window_hours between 0 and 8760),
+  late_refund_percent integer not null default 0 check (late_refund_percent between 0 and 100),
+  -- Hours before the start when confirmed guests get their reminder (0: none).
+  reminder_hours integer not null default 24 check (reminder_hours between 0 and 336),
+  created_at timestamptz not null default now(),
+  -- target of the composite foreign key that keeps reservations.org_id = event's org
+  unique (id, org_id)
+);
+
+comment on column public.events.event_time is 'Local start time in event_timezone.';
+
+comment on column public.events.deposit_amount is 'Per-guest deposit in cents for RSVP bookings; null when none is configured.';
+
+comment on column public.events.refund_window_hours is 'Full refund for cancellations at least this many hours before the start; null = no full-refund window.';
+
+comment on column public.events.late_refund_percent is 'Percent of the net paid refunded for a cancellation outside the full-refund window (0-100).';
+
+comment on column public.events.max_guests is 'Overall guest cap; null means only ticket types / slots limit the event.';
+
+create index events_org_id_date_idx on public.events (org_id, date desc);
+
+create index events_title_trgm_idx on public.events using gin (title extensions.gin_trgm_ops);
+
+alter table public.events enable row level security;
+
+revoke all on public.events from anon, authenticated;
+grant select on public.events to anon;
+grant select, insert, update, delete on public.events to authenticated;
+grant all on public.events to service_role;
+
+-- The policy in the words guests read (event cards, booking form, confirmation,
+-- emails, the manage page): one place, so every screen says the same.
+create or replace function public.refund_policy_text(p_window_hours integer, p_late_percent integer)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select case
+    when coalesce(p_late_percent, 0) >= 100 then 'Full refund if you cancel'
+    when p_window_hours is null and coalesce(p_late_percent, 0) = 0 then 'Non-refundable'
+    when p_window_hours is null then p_late_percent || '% refund if you cancel'
+    else 'Full refund until '
+      || case when p_window_hours = 0 then 'the dinner starts'
+              when p_window_hours = 1 then '1 hour before the dinner'
+              else p_window_hours || ' hours before the dinner' end
+      || case when coalesce(p_late_percent, 0) = 0 then '; non-refundable after that'
+              else '; ' || p_late_percent || '% after that' end
+  end;
+$$;
+
+-- ticket_types
+create table public.ticket_types (
+  id uuid primary key default gen_random_uuid(),
+  event_id uuid not null references public.events (id) on delete cascade,
+  name text not null check (char_length(btrim(name)) between 1 and 120),
+  price integer not null check (price >= 0),
+  quantity integer not null check (quantity >= 0),
+  created_at timestamptz not null default now(),
+  unique (id, event_id)
+);
+
+comment on column public.ticket_types.price is 'Price per guest in cents.';
+
+comment on column public.ticket_types.quantity is 'Tickets still available; decremented when a reservation takes them.';
+
+create index ticket_types_event_id_idx on public.ticket_types (event_id, created_at);
+
+alter table public.ticket_types enable row level security;
+
+revoke all on public.ticket_types from anon, authenticated;
+grant select on public.ticket_types to anon;
+grant select, insert, update, delete on public.ticket_types to authenticated;
+grant all on public.ticket_types to service_role;
+
+-- rsvp_slots
+create table public.rsvp_slots (
+  id uuid primary key default gen_random_uuid(),
+  event_id uuid not null references public.events (id) on delete cascade,
+  slot_time time not null,
+  slot_label text not null check (char_length(btrim(slot_label)) between 1 and 60),
+  max_capacity integer not null check (max_capacity >= 0),
+  current_rsvps integer not null default 0 check (current_rsvps >= 0),
+  is_active boolean not null default true,
+  created_at timestamptz not null default now(),
+  constraint rsvp_slots_within_capacity check (current_rsvps <= max_capacity),
+  unique (id, event_id)
+);
+
+create index rsvp_slots_event_id_idx on public.rsvp_slots (event_id, slot_time);
+
+alter table public.rsvp_slots enable row level security;
+
+revoke all on public.rsvp_slots from anon, authenticated;
+grant select on public.rsvp_slots to anon;
+grant select, insert, update, delete on public.rsvp_slots to authenticated;
+grant all on public.rsvp_slots to service_role;
+
+-- Lets ticket_types / rsvp_slots policies ask "may the caller manage this event?"
+-- without depending on the caller's view of events.
+create or replace function public.can_manage_event(event_id uuid)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1
+    from public.events e
+    where e.id = can_manage_event.event_id
+      and public.is_org_member(e.org_id)
+  );
+$$;
+
+revoke execute on function public.can_manage_event(uuid) from public, anon;
+grant execute on function public.can_manage_event(uuid) to authenticated, service_role;
+
+-- Anyone sees what is active (a ticket type or slot only of an active event).
+create policy "Active events are visible to everyone"
+  on public.events for select
+  to anon, authenticated
+  using (is_active);
+
+create policy "Ticket types of active events are visible to everyone"
+  on public.ticket_types for select
+  to anon, authenticated
+  using (exists (select 1 from public.events e where e.id = ticket_types.event_id and e.is_active));
+
+create policy "Active RSVP slots of active events are visible to everyone"
+  on public.rsvp_slots for select
+  to anon, authenticated
+  using (is_active and exists (select 1 from public.events e where e.id = rsvp_slots.event_id and e.is_active));
+
+-- Members see, add, edit and delete every row of their organizations' events.
+create policy "Members can see every event of their organizations"
+  on public.events for select
+  to authenticated
+  using (public.is_org_member(org_id));
+
+create policy "Members can create events for their organizations"
+  on public.events for insert
+  to authenticated
+  with check (public.is_org_member(org_id));
+
+create policy "Members can edit events of their organizations"
+  on public.events for update
+  to authenticated
+  using (public.is_org_member(org_id))
+  with check (public.is_org_member(org_id));
+
+create policy "Members can delete events of their organizations"
+  on public.events for delete
+  to authenticated
+  using (public.is_org_member(org_id));
+
+create policy "Members can see ticket types of their events"
+  on public.ticket_types for select
+  to authenticated
+  using (public.can_manage_event(event_id));
+
+create policy "Members can add ticket types to their events"
+  on public.ticket_types for insert
+  to authenticated
+  with check (public.can_manage_event(event_id));
+
+create policy "Members can edit ticket types of their events"
+  on public.ticket_types for update
+  to authenticated
+  using (public.can_manage_event(event_id))
+  with check (public.can_manage_event(event_id));
+
+create policy "Members can delete ticket types of their events"
+  on public.ticket_types for delete
+  to authenticated
+  using (public.can_manage_event(event_id));
+
+create policy "Members can see RSVP slots of their events"
+  on public.rsvp_slots for select
+  to authenticated
+  using (public.can_manage_event(event_id));
+
+create policy "Members can add RSVP slots to their events"
+  on public.rsvp_slots for insert
+  to authenticated
+  with check (public.can_manage_event(event_id));
+
+create policy "Members can edit RSVP slots of their events"
+  on public.rsvp_slots for update
+  to authenticated
+  using (public.can_manage_event(event_id))
+  with check (public.can_manage_event(event_id));
+
+create policy "Members can delete RSVP slots of their events"
+  on public.rsvp_slots for delete
+  to authenticated
+  using (public.can_manage_event(event_id));
+
+-- Upcoming: later than "now" on the event's own wall clock
+create or replace function public.is_upcoming_event(
+  event_date date,
+  event_time time,
+  event_timezone text,
+  at_time timestamptz default now()
+)
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select (event_date + event_time) > (at_time at time zone event_timezone);
+$$;
+
+comment on function public.is_upcoming_event(date, time, text, timestamptz) is
+  'An event is upcoming while its local start (date + event_time in event_timezone) is still ahead.';
+
+-- Events with reservations are not deleted
+create or replace function public.refuse_deleting_booked_event()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  confirmed_count integer;
+  held_count integer;
+  any_count integer;
+begin
+  -- Deleting the whole organization cascades to its events: allowed.
+  if not exists (select 1 from public.organizations o where o.id = old.org_id) then
+    return old;
+  end if;
+
+  -- Reservations are never deleted, so any row at all (cancelled, expired or failed
+  -- included) keeps the event. The message counts the live ones (confirmed, and held
+  -- seats of a checkout in progress) as plain "reservations": a hold is not confirmed.
+  select count(*) filter (where r.status = 'confirmed'), count(*) filter (where r.status = 'held'), count(*)
+  into confirmed_count, held_count, any_count
+  from public.reservations r
+  where r.event_id = old.id;
+
+  if confirmed_count + held_count > 0 then
+    raise exception 'This event has % reservation(s) and cannot be deleted. Deactivate it instead to hide it from the public page.', confirmed_count + held_count
+      using errcode = 'SH423',
+            detail = json_build_object('reason', 'event_has_reservations', 'confirmed', confirmed_count, 'held', held_count, 'total', any_count)::text,
+            hint = 'Deactivate the event instead.';
+  end if;
+  if any_count > 0 then
+    raise exception 'This event has reservation history (% cancelled or lapsed reservation(s)) and cannot be deleted. Deactivate it instead.', any_count
+      using errcode = 'SH423',
+            detail = json_build_object('reason', 'event_has_reservations', 'confirmed', 0, 'held', 0, 'total', any_count)::text,
+            hint = 'Deactivate the event instead.';
+  end if;
+  return old;
+end;
+$$;
+
+revoke execute on function public.refuse_deleting_booked_event() from public, anon, authenticated;
+grant execute on function public.refuse_deleting_booked_event() to service_role;
+
+-- An event with reservations is never deleted (deactivate it instead).
+create trigger events_10_refuse_deleting_booked
+  before delete on public.events
+  for each row execute function public.refuse_deleting_booked_event();
+
+-- Create an event with its ticket types or slots, atomically
+--
+-- Security invoker: every insert goes through the caller's RLS (members only).
+create or replace function public.admin_create_event(
+  p_event jsonb,
+  p_ticket_types jsonb default '[]'::jsonb,
+  p_rsvp_slots jsonb default '[]'::jsonb
+)
+returns uuid
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  new_id uuid;
+  is_rsvp boolean := coalesce((p_event ->> 'rsvp_mode')::boolean, false);
+begin
+  if coalesce(btrim(p_event ->> 'title'), '') = '' or (p_event ->> 'date') is null or (p_event ->> 'org_id') is null then
+    raise exception 'Title, date and organization are required' using errcode = '22023';
+  end if;
+  if not is_rsvp and jsonb_array_length(coalesce(p_ticket_types, '[]'::jsonb)) = 0 then
+    raise exception 'A reservation event needs at least one ticket type' using errcode = '22023';
+  end if;
+  if is_rsvp and jsonb_array_length(coalesce(p_rsvp_slots, '[]'::jsonb)) = 0 and (p_event ->> 'max_guests') is null then
+    raise exception 'An RSVP event needs max guests or at least one slot' using errcode = '22023';
+  end if;
+
+  insert into public.events (
+    org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address,
+    event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount,
+    refund_window_hours, late_refund_percent, reminder_hours
+  )
+  values (
+    (p_event ->> 'org_id')::uuid,
+    btrim(p_event ->> 'title'),
+    (p_event ->> 'date')::date,
+    coalesce((p_event ->> 'event_time')::time, '19:00'),
+    coalesce(p_event ->> 'event_timezone', 'America/New_York'),
+    (p_event ->> 'max_guests')::integer,
+    nullif(btrim(p_event ->> 'location_name'), ''),
+    nullif(btrim(p_event ->> 'location_address'), ''),
+    nullif(btrim(p_event ->> 'event_details_disclosures'), ''),
+    coalesce((p_event ->> 'is_active')::boolean, true),
+    is_rsvp,
+    coalesce((p_event ->> 'rsvp_open')::boolean, is_rsvp),
+    (p_event ->> 'deposit_amount')::integer,
+    (p_event ->> 'refund_window_hours')::integer,
+    coalesce((p_event ->> 'late_refund_percent')::integer, 0),
+    coalesce((p_event ->> 'reminder_hours')::integer, 24)
+  )
+  returning id into new_id;
+
+  -- The private address (members only; 20261125000200_guest_emails.sql), with the event.
+  if nullif(btrim(p_event ->> 'private_address'), '') is not null then
+    insert into public.event_private_details (event_id, org_id, private_address, address_delivery)
+    values (new_id, (p_event ->> 'org_id')::uuid, btrim(p_event ->> 'private_address'), coalesce(p_event ->> 'address_delivery', 'confirmation'));
+  end if;
+
+  insert into public.ticket_types (event_id, name, price, quantity)
+  select new_id, btrim(t ->> 'name'), (t ->> 'price')::integer, (t ->> 'quantity')::integer
+  from jsonb_array_elements(coalesce(p_ticket_types, '[]'::jsonb)) with ordinality as x(t, n)
+  order by n;
+
+  insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity, current_rsvps, is_active)
+  select new_id, (s ->> 'slot_time')::time, btrim(s ->> 'slot_label'), (s ->> 'max_capacity')::integer, 0, true
+  from jsonb_array_elements(coalesce(p_rsvp_slots, '[]'::jsonb)) as x(s);
+
+  return new_id;
+end;
+$$;
+
+revoke execute on function public.admin_create_event(jsonb, jsonb, jsonb) from public, anon;
+grant execute on function public.admin_create_event(jsonb, jsonb, jsonb) to authenticated, service_role;
+
+-- The private address
+create table public.event_private_details (
+  event_id uuid primary key,
+  org_id uuid not null,
+  private_address text check (char_length(private_address) <= 500),
+  address_delivery text not null default 'confirmation' check (address_delivery in ('confirmation', 'reminder')),
+  updated_at timestamptz not null default now(),
+  constraint event_private_details_event_of_org
+    foreign key (event_id, org_id) references public.events (id, org_id) on delete cascade
+);
+
+comment on table public.event_private_details is
+  'An event''s private address (e.g. a home) and whether confirmed guests get it with the confirmation or with the reminder. Members only.';
+
+alter table public.event_private_details enable row level security;
+
+revoke all on public.event_private_details from anon, authenticated;
+grant select, insert, update, delete on public.event_private_details to authenticated;
+grant all on public.event_private_details to service_role;
+
+-- Stamps updated_at.
+create trigger event_private_details_set_updated_at
+  before update on public.event_private_details
+  for each row execute function public.set_updated_at();
+
+create policy "Members can see private details of their events"
+  on public.event_private_details for select to authenticated using (public.is_org_member(org_id));
+
+create policy "Members can add private details to their events"
+  on public.event_private_details for insert to authenticated with check (public.is_org_member(org_id));
+
+create policy "Members can edit private details of their events"
+  on public.event_private_details for update to authenticated using (public.is_org_member(org_id)) with check (public.is_org_member(org_id));
+
+create policy "Members can delete private details of their events"
+  on public.event_private_details for delete to authenticated using (public.is_org_member(org_id));
+
+-- The event's own fields, every key of the form's event (deposit_amount included).
+create or replace function public.admin_update_event(p_event_id uuid, p_event jsonb)
+returns void
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  e public.events;
+begin
+  if p_event ? 'deposit_amount' and jsonb_typeof(p_event -> 'deposit_amount') <> 'null'
+     and public.admin_whole_number(p_event -> 'deposit_amount') is null then
+    raise exception 'The deposit must be a whole number of cents, 0 or more' using errcode = 'P0001';
+  end if;
+  update public.events x set
+    title = case when p_event ? 'title' then btrim(p_event ->> 'title') else x.title end,
+    date = case when p_event ? 'date' then (p_event ->> 'date')::date else x.date end,
+    event_time = case when p_event ? 'event_time' then (p_event ->> 'event_time')::time else x.event_time end,
+    event_timezone = case when p_event ? 'event_timezone' then p_event ->> 'event_timezone' else x.event_timezone end,
+    location_name = case when p_event ? 'location_name' then nullif(btrim(p_event ->> 'location_name'), '') else x.location_name end,
+    location_address = case when p_event ? 'location_address' then nullif(btrim(p_event ->> 'location_address'), '') else x.location_address end,
+    max_guests = case when p_event ? 'max_guests' then (p_event ->> 'max_guests')::integer else x.max_guests end,
+    event_details_disclosures = case when p_event ? 'event_details_disclosures' then nullif(btrim(p_event ->> 'event_details_disclosures'), '') else x.event_details_disclosures end,
+    refund_window_hours = case when p_event ? 'refund_window_hours' then (p_event ->> 'refund_window_hours')::integer else x.refund_window_hours end,
+    late_refund_percent = case when p_event ? 'late_refund_percent' then (p_event ->> 'late_refund_percent')::integer else x.late_refund_percent end,
+    reminder_hours = case when p_event ? 'reminder_hours' then (p_event ->> 'reminder_hours')::integer else x.reminder_hours end,
+    deposit_amount = case when p_event ? 'deposit_amount' then (p_event ->> 'deposit_amount')::integer else x.deposit_amount end
+  where x.id = p_event_id
+  returning * into e;
+  if e.id is null then
+    raise exception 'Event not found' using errcode = 'SH404';
+  end if;
+  if p_event ? 'private_address' or p_event ? 'address_delivery' then
+    insert into public.event_private_details (event_id, org_id, private_address, address_delivery)
+    values (e.id, e.org_id, nullif(btrim(p_event ->> 'private_address'), ''), coalesce(p_event ->> 'address_delivery', 'confirmation'))
+    on conflict (event_id) do update
+      set private_address = case when p_event ? 'private_address' then excluded.private_address else public.event_private_details.private_address end,
+          address_delivery = case when p_event ? 'address_delivery' then excluded.address_delivery else public.event_private_details.address_delivery end;
+  end if;
+end;
+$$;
+
+revoke execute on function public.admin_update_event(uuid, jsonb) from public, anon;
+grant execute on function public.admin_update_event(uuid, jsonb) to authenticated, service_role;
+
+-- Repeat events
+--
+-- Copies an event to each date (its ticket types at their full capacity, its
+-- slots empty, its policy, settings and private details); nothing sold.
+-- Returns the new events' ids in date order.
+create or replace function public.staff_duplicate_event(p_event_id uuid, p_dates date[])
+returns uuid[]
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  e public.events;
+  v_date date;
+  v_new uuid;
+  v_ids uuid[] := '{}';
+begin
+  select * into e from public.events x where x.id = p_event_id;
+  if e.id is null or not public.is_org_member(e.org_id) then
+    raise exception 'You can only copy events of your own organization' using errcode = 'SH403';
+  end if;
+  if p_dates is null or cardinality(p_dates) = 0 then
+    raise exception 'Choose at least one date' using errcode = 'P0001';
+  end if;
+  if cardinality(p_dates) > 52 then
+    raise exception 'At most 52 dates at a time' using errcode = 'P0001';
+  end if;
+  for v_date in select distinct d from unnest(p_dates) d order by d loop
+    if v_date < current_date then
+      raise exception 'The date % is in the past', to_char(v_date, 'FMMonth FMDD, YYYY') using errcode = 'P0001';
+    end if;
+    insert into public.events (
+      org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address,
+      event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount,
+      refund_window_hours, late_refund_percent, reminder_hours
+    ) values (
+      e.org_id, e.title, v_date, e.event_time, e.event_timezone, e.max_guests, e.location_name, e.location_address,
+      e.event_details_disclosures, e.is_active, e.rsvp_mode, e.rsvp_open, e.deposit_amount,
+      e.refund_window_hours, e.late_refund_percent, e.reminder_hours
+    ) returning id into v_new;
+    insert into public.ticket_types (event_id, name, price, quantity)
+    select v_new, t.name, t.price, t.quantity + public.ticket_type_taken(t.id)
+      + coalesce((select sum(r.num_guests) from public.reservations r
+                  where r.ticket_type_id = t.id and public.is_abandoned_hold(r.status, r.hold_expires_at)), 0)::integer
+    from public.ticket_types t where t.event_id = e.id order by t.created_at, t.id;
+    insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity, current_rsvps, is_active)
+    select v_new, s.slot_time, s.slot_label, s.max_capacity, 0, s.is_active
+    from public.rsvp_slots s where s.event_id = e.id;
+    insert into public.event_private_details (event_id, org_id, private_address, address_delivery)
+    select v_new, d.org_id, d.private_address, d.address_delivery
+    from public.event_private_details d where d.event_id = e.id;
+    v_ids := v_ids || v_new;
+  end loop;
+  return v_ids;
+end;
+$$;
+
+revoke execute on function public.staff_duplicate_event(uuid, date[]) from public, anon;
+grant execute on function public.staff_duplicate_event(uuid, date[]) to authenticated, service_role;
+
+-- A whole number >= 0 from a form's JSON (cents, capacities), or null when it is
+-- anything else (a string, a fraction, a negative, too big): the callers say which
+-- field was wrong. CASE keeps the cast from running on what is not a number.
+create or replace function public.admin_whole_number(p_value jsonb)
+returns integer
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when jsonb_typeof(p_value) = 'number' then
+    case when (p_value #>> '{}')::numeric between 0 and 2147483647 and (p_value #>> '{}')::numeric = trunc((p_value #>> '{}')::numeric)
+         then (p_value #>> '{}')::integer end
+  end;
+$$;
+
+revoke execute on function public.admin_whole_number(jsonb) from public, anon;
+grant execute on function public.admin_whole_number(jsonb) to authenticated, service_role;
+
+-- The whole dialog: the event, its ticket types and its slots
+create or replace function public.admin_save_event(p_event_id uuid, p_event jsonb, p_ticket_types jsonb, p_rsvp_slots jsonb)
+returns void
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  v_org uuid;
+  t jsonb;
+  s jsonb;
+  v_id uuid;
+  v_name text;
+  v_price integer;
+  v_capacity integer;
+  v_current integer;
+  v_label text;
+  v_time time;
+  v_active boolean;
+  v_found boolean;
+begin
+  -- The membership check first: a stranger learns nothing else (RLS lets anyone read active events).
+  select e.org_id into v_org from public.events e where e.id = p_event_id;
+  if v_org is null or not public.is_org_member(v_org) then
+    raise exception 'You can only edit events of your own organization' using errcode = 'SH403';
+  end if;
+  if jsonb_typeof(coalesce(p_ticket_types, '[]'::jsonb)) <> 'array' or jsonb_typeof(coalesce(p_rsvp_slots, '[]'::jsonb)) <> 'array' then
+    raise exception 'Ticket types and time slots must be lists' using errcode = 'P0001';
+  end if;
+
+  perform public.admin_update_event(p_event_id, coalesce(p_event, '{}'::jsonb));
+
+  for t in select x from jsonb_array_elements(coalesce(p_ticket_types, '[]'::jsonb)) as x loop
+    v_name := btrim(coalesce(t ->> 'name', ''));
+    if v_name = '' then
+      raise exception 'Each ticket type needs a name' using errcode = 'P0001';
+    end if;
+    if char_length(v_name) > 120 then
+      raise exception 'The ticket type name "%" is too long (120 characters at most)', left(v_name, 40) || '…' using errcode = 'P0001';
+    end if;
+    v_price := public.admin_whole_number(t -> 'price');
+    if v_price is null then
+      raise exception 'The price of % must be a whole number of cents, 0 or more', v_name using errcode = 'P0001';
+    end if;
+    v_capacity := public.admin_whole_number(t -> 'capacity');
+    if v_capacity is null and (t ? 'capacity' or nullif(t ->> 'id', '') is null) then
+      raise exception 'The capacity of % must be a whole number, 0 or more', v_name using errcode = 'P0001';
+    end if;
+
+    if nullif(t ->> 'id', '') is null then
+      insert into public.ticket_types (event_id, name, price, quantity) values (p_event_id, v_name, v_price, v_capacity);
+    else
+      if (t ->> 'id') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+        raise exception 'Ticket type not found on this event' using errcode = 'SH404';
+      end if;
+      v_id := (t ->> 'id')::uuid;
+      update public.ticket_types x set name = v_name, price = v_price
+      where x.id = v_id and x.event_id = p_event_id
+      returning true into v_found;
+      if v_found is null then
+        raise exception 'Ticket type not found on this event' using errcode = 'SH404';
+      end if;
+      v_found := null;
+      if v_capacity is not null then
+        -- Tickets in all = remaining + every seat still counted against the type (sold, held, stale holds).
+        select x.quantity + coalesce((
+                 select sum(r.num_guests) from public.reservations r
+                 where r.ticket_type_id = x.id and r.status in ('confirmed', 'held')), 0)::integer
+          into v_current
+        from public.ticket_types x where x.id = v_id;
+        if v_capacity is distinct from v_current then
+          perform public.staff_set_ticket_capacity(v_id, v_capacity);
+        end if;
+      end if;
+    end if;
+  end loop;
+
+  for s in select x from jsonb_array_elements(coalesce(p_rsvp_slots, '[]'::jsonb)) as x loop
+    v_label := btrim(coalesce(s ->> 'slot_label', ''));
+    if v_label = '' then
+      raise exception 'Each time slot needs a label' using errcode = 'P0001';
+    end if;
+    if char_length(v_label) > 60 then
+      raise exception 'The slot label "%" is too long (60 characters at most)', left(v_label, 40) || '…' using errcode = 'P0001';
+    end if;
+    if coalesce(s ->> 'slot_time', '') !~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' then
+      raise exception 'The time of the % slot must be HH:MM', v_label using errcode = 'P0001';
+    end if;
+    v_time := (s ->> 'slot_time')::time;
+    v_capacity := public.admin_whole_number(s -> 'max_capacity');
+    if v_capacity is null then
+      raise exception 'The capacity of the % slot must be a whole number, 0 or more', v_label using errcode = 'P0001';
+    end if;
+    if s ? 'is_active' and jsonb_typeof(s -> 'is_active') <> 'boolean' then
+      raise exception 'Whether the % slot is active must be true or false', v_label using errcode = 'P0001';
+    end if;
+    v_active := (s ->> 'is_active')::boolean;
+
+    if nullif(s ->> 'id', '') is null then
+      insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity, current_rsvps, is_active)
+      values (p_event_id, v_time, v_label, v_capacity, 0, coalesce(v_active, true));
+    else
+      if (s ->> 'id') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+        raise exception 'Time slot not found on this event' using errcode = 'SH404';
+      end if;
+      update public.rsvp_slots x
+      set slot_label = v_label, slot_time = v_time, max_capacity = v_capacity, is_active = coalesce(v_active, x.is_active)
+      where x.id = (s ->> 'id')::uuid and x.event_id = p_event_id
+      returning true into v_found;
+      if v_found is null then
+        raise exception 'Time slot not found on this event' using errcode = 'SH404';
+      end if;
+      v_found := null;
+    end if;
+  end loop;
+end;
+$$;
+
+revoke execute on function public.admin_save_event(uuid, jsonb, jsonb, jsonb) from public, anon;
+grant execute on function public.admin_save_event(uuid, jsonb, jsonb, jsonb) to authenticated, service_role;

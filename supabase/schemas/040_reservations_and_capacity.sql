@@ -1,0 +1,704 @@
+-- =============================================================================
+-- Reservations and capacity: the booking row, its codes and manage link, and the triggers that keep seats from being oversold.
+--
+-- One row per booking, ticketed or RSVP. Rows are created only by the service
+-- role (edge functions) or security definer SQL; members read and edit guest
+-- details of their organizations' rows and cancel them. Nothing is deleted to
+-- cancel.
+--
+-- Capacity lives in triggers so every path shares one rule:
+--   * a row "holds seats" while status is 'held' or 'confirmed';
+--   * inserting such a row (or turning a row into one) takes its seats
+--     atomically: ticket_types.quantity -= num_guests, rsvp_slots.current_rsvps
+--     += num_guests, and events.max_guests is checked against the guests of
+--     confirmed rows and unexpired holds; the event row is locked first, so
+--     concurrent bookings of one event are serialized and cannot oversell;
+--   * leaving that state (cancelled, expired, failed) gives the seats back;
+--     changing num_guests / ticket type / slot of a live row moves the
+--     difference;
+--   * holds whose hold_expires_at has passed are expired (seats returned)
+--     before a new booking of the same event takes seats, and by
+--     public.expire_reservation_holds();
+--   * a promo code is redeemed when its reservation becomes 'confirmed', never
+--     past max_uses.
+-- Refusals raise SQLSTATE 'SH409' (not enough capacity / not bookable) or
+-- 'SH410' (promo code no longer redeemable) with a human-readable message.
+-- =============================================================================
+
+-- Secrets no API role can read (the key of the manage links).
+create schema if not exists private;
+revoke all on schema private from public, anon, authenticated;
+
+-- Named secrets of this database (the manage-link key).
+create table private.secrets (
+  name text primary key,
+  value bytea not null
+);
+
+revoke all on private.secrets from public, anon, authenticated;
+
+-- The manage-link key, made once per database (data: the schema diff does not carry it).
+insert into private.secrets (name, value) values ('manage_token', extensions.gen_random_bytes(32))
+on conflict (name) do nothing;
+
+-- A new booking code: 8 characters in two groups, without look-alikes (0/O/1/I/L).
+create or replace function public.new_booking_code()
+returns text
+language plpgsql
+volatile
+set search_path = ''
+as $$
+declare
+  alphabet constant text := 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+  raw bytea := extensions.gen_random_bytes(8);
+  code text := '';
+begin
+  for i in 0..7 loop
+    code := code || substr(alphabet, 1 + get_byte(raw, i) % 31, 1);
+    if i = 3 then code := code || '-'; end if;
+  end loop;
+  return code;
+end;
+$$;
+
+revoke execute on function public.new_booking_code() from public, anon, authenticated;
+grant execute on function public.new_booking_code() to service_role;
+
+-- The manage-link token of a reservation: an HMAC of its id with the secret key.
+create or replace function public.manage_token_of(p_reservation_id uuid)
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select translate(rtrim(encode(extensions.hmac(p_reservation_id::text::bytea, s.value, 'sha256'), 'base64'), '='), '+/', '-_')
+  from private.secrets s
+  where s.name = 'manage_token';
+$$;
+
+revoke execute on function public.manage_token_of(uuid) from public, anon, authenticated;
+grant execute on function public.manage_token_of(uuid) to service_role;
+
+-- The SHA-256 stored for a manage-link token (the token itself never is).
+create or replace function public.manage_token_hash(p_token text)
+returns bytea
+language sql
+immutable
+set search_path = ''
+as $$ select extensions.digest(convert_to(coalesce(p_token, ''), 'UTF8'), 'sha256') $$;
+
+revoke execute on function public.manage_token_hash(text) from public, anon, authenticated;
+grant execute on function public.manage_token_hash(text) to service_role;
+
+-- One row per booking, ticketed or RSVP, from hold to confirmed, cancelled, expired or failed.
+create table public.reservations (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  event_id uuid not null,
+  ticket_type_id uuid,
+  rsvp_slot_id uuid,
+  promo_code_id uuid,
+  name text not null check (char_length(btrim(name)) between 1 and 200),
+  email text not null check (char_length(email) <= 320 and email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'),
+  phone text check (char_length(phone) <= 40),
+  num_guests integer not null check (num_guests between 1 and 10),
+  time_slot text check (char_length(time_slot) <= 40),
+  dietary_restrictions text check (char_length(dietary_restrictions) <= 2000),
+  special_requests text check (char_length(special_requests) <= 2000),
+  status text not null default 'confirmed'
+    check (status in ('held', 'confirmed', 'cancelled', 'expired', 'failed')),
+  amount_cents integer not null default 0 check (amount_cents >= 0),
+  discount_cents integer not null default 0 check (discount_cents >= 0),
+  payment_provider text,
+  payment_id text,
+  idempotency_key text unique,
+  hold_expires_at timestamptz,
+  confirmed_at timestamptz,
+  cancelled_at timestamptz,
+  -- Why it was cancelled and by whom ('staff', 'guest', 'system').
+  cancel_reason text check (char_length(cancel_reason) <= 500),
+  cancelled_by text check (cancelled_by in ('staff', 'guest', 'system')),
+  booking_code text not null unique default public.new_booking_code(),
+  manage_token_hash bytea unique,
+  -- The event's cancellation policy when this booking was sold (frozen).
+  refund_window_hours integer check (refund_window_hours between 0 and 8760),
+  late_refund_percent integer not null default 0 check (late_refund_percent between 0 and 100),
+  -- When its reminder was queued (once; public.enqueue_due_reminders).
+  reminder_sent_at timestamptz,
+  created_at timestamptz not null default now(),
+  checked_in_guests integer not null default 0 check (checked_in_guests >= 0),
+  checked_in_at timestamptz,
+  staff_notes text check (char_length(staff_notes) <= 2000),
+  constraint reservations_event_of_org
+    foreign key (event_id, org_id) references public.events (id, org_id),
+  constraint reservations_ticket_type_of_event
+    foreign key (ticket_type_id, event_id) references public.ticket_types (id, event_id)
+    on delete set null (ticket_type_id),
+  constraint reservations_rsvp_slot_of_event
+    foreign key (rsvp_slot_id, event_id) references public.rsvp_slots (id, event_id)
+    on delete set null (rsvp_slot_id),
+  constraint reservations_promo_code_of_org
+    foreign key (promo_code_id, org_id) references public.promo_codes (id, org_id)
+    on delete set null (promo_code_id),
+  constraint reservations_hold_has_expiry
+    check (status <> 'held' or hold_expires_at is not null),
+  constraint reservations_cancelled_iff_cancelled_at
+    check ((status = 'cancelled') = (cancelled_at is not null)),
+  constraint reservations_checked_in_within_guests check (checked_in_guests <= num_guests)
+);
+
+comment on column public.reservations.amount_cents is 'Amount charged (or to charge) in cents, computed by the server.';
+
+comment on column public.reservations.status is 'held -> confirmed | failed | expired | cancelled; confirmed -> cancelled. A cancelled reservation is final.';
+
+comment on column public.reservations.booking_code is 'Short human-readable code the guest quotes (XXXX-XXXX).';
+
+comment on column public.reservations.manage_token_hash is 'SHA-256 of the manage link token (/booking/{token}); the token itself is never stored.';
+
+comment on column public.reservations.hold_expires_at is 'When an unconfirmed hold gives its seats back.';
+
+create index reservations_org_id_created_at_idx on public.reservations (org_id, created_at desc);
+
+create index reservations_event_id_status_idx on public.reservations (event_id, status);
+
+create index reservations_ticket_type_id_idx on public.reservations (ticket_type_id) where ticket_type_id is not null;
+
+create index reservations_rsvp_slot_id_idx on public.reservations (rsvp_slot_id) where rsvp_slot_id is not null;
+
+create index reservations_promo_code_id_idx on public.reservations (promo_code_id) where promo_code_id is not null;
+
+create index reservations_email_lower_idx on public.reservations (lower(email));
+
+create index reservations_hold_expires_at_idx on public.reservations (hold_expires_at) where status = 'held';
+
+create unique index reservations_payment_key on public.reservations (payment_provider, payment_id) where payment_id is not null;
+
+-- The admin list shows confirmed and cancelled rows only, newest first.
+create index if not exists reservations_org_listed_created_at_idx
+  on public.reservations (org_id, created_at desc, id desc)
+  where status in ('confirmed', 'cancelled');
+
+alter table public.reservations enable row level security;
+
+revoke all on public.reservations from anon, authenticated;
+grant select on public.reservations to anon;
+grant select, update on public.reservations to authenticated;
+grant all on public.reservations to service_role;
+
+-- What a reservation's status means for seats, written once
+--
+--   holds_seats       confirmed, or held and the hold still running: its guests
+--                     take seats (capacity, availability, promo uses)
+--   is_live_hold      held and still running (a use of a promo code in waiting)
+--   is_abandoned_hold held but past hold_expires_at: its seats are free, though
+--                     the counters keep them until the hold is expired
+--
+-- Plain SQL without SET options, so the planner inlines them (and still uses
+-- the partial index on held rows); they name no table, so no search_path is
+-- needed.
+create or replace function public.holds_seats(p_status text, p_hold_expires_at timestamptz)
+returns boolean
+language sql
+stable
+parallel safe
+as $$ select p_status = 'confirmed' or (p_status = 'held' and p_hold_expires_at > now()) $$;
+
+-- Held and still running: a promo use in waiting.
+create or replace function public.is_live_hold(p_status text, p_hold_expires_at timestamptz)
+returns boolean
+language sql
+stable
+parallel safe
+as $$ select p_status = 'held' and p_hold_expires_at > now() $$;
+
+-- Held but past hold_expires_at: its seats are free, though the counters keep them until it expires.
+create or replace function public.is_abandoned_hold(p_status text, p_hold_expires_at timestamptz)
+returns boolean
+language sql
+stable
+parallel safe
+as $$ select p_status = 'held' and p_hold_expires_at <= now() $$;
+
+-- Guard: what API callers (members, super admins) may change
+--
+-- Runs as the caller (no security definer) so current_user tells who is
+-- asking: the service role, the owner and security definer functions pass.
+create or replace function public.guard_reservation_fields()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  changed text;
+begin
+  if current_user not in ('anon', 'authenticated') then
+    return new;
+  end if;
+
+  changed := case
+    when new.id is distinct from old.id then 'id'
+    when new.org_id is distinct from old.org_id then 'org_id'
+    when new.event_id is distinct from old.event_id then 'event_id'
+    when new.ticket_type_id is distinct from old.ticket_type_id then 'ticket_type_id'
+    when new.rsvp_slot_id is distinct from old.rsvp_slot_id then 'rsvp_slot_id'
+    when new.promo_code_id is distinct from old.promo_code_id then 'promo_code_id'
+    when new.amount_cents is distinct from old.amount_cents then 'amount_cents'
+    when new.discount_cents is distinct from old.discount_cents then 'discount_cents'
+    when new.payment_provider is distinct from old.payment_provider then 'payment_provider'
+    when new.payment_id is distinct from old.payment_id then 'payment_id'
+    when new.idempotency_key is distinct from old.idempotency_key then 'idempotency_key'
+    when new.hold_expires_at is distinct from old.hold_expires_at then 'hold_expires_at'
+    when new.confirmed_at is distinct from old.confirmed_at then 'confirmed_at'
+    when new.created_at is distinct from old.created_at then 'created_at'
+    when new.booking_code is distinct from old.booking_code then 'booking_code'
+    when new.manage_token_hash is distinct from old.manage_token_hash then 'manage_token_hash'
+    when new.refund_window_hours is distinct from old.refund_window_hours then 'refund_window_hours'
+    when new.late_refund_percent is distinct from old.late_refund_percent then 'late_refund_percent'
+    when new.cancelled_by is distinct from old.cancelled_by then 'cancelled_by'
+    when new.cancel_reason is distinct from old.cancel_reason then 'cancel_reason'
+    when new.reminder_sent_at is distinct from old.reminder_sent_at then 'reminder_sent_at'
+    when new.status is distinct from old.status and new.status <> 'cancelled' then 'status'
+    when old.cancelled_at is not null and new.cancelled_at is distinct from old.cancelled_at then 'cancelled_at'
+  end;
+
+  if changed is not null then
+    raise exception 'Reservation field "%" cannot be changed from the admin panel', changed
+      using errcode = '42501',
+            hint = 'Only guest details can be edited; cancel by setting cancelled_at.';
+  end if;
+
+  -- Cancelling is stamped with the server clock.
+  if old.cancelled_at is null and (new.cancelled_at is not null or new.status = 'cancelled') then
+    new.cancelled_at := now();
+  end if;
+  return new;
+end;
+$$;
+
+revoke execute on function public.guard_reservation_fields() from public, anon, authenticated;
+grant execute on function public.guard_reservation_fields() to service_role;
+
+-- Status bookkeeping and capacity
+create or replace function public.apply_reservation_status_and_capacity()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  was_live boolean := false;
+  is_live boolean;
+  same_claim boolean := false;
+  event_row record;
+  left_count integer;
+  left_name text;
+  taken integer;
+  held_cents integer;
+begin
+  if tg_op = 'UPDATE' then
+    if old.status = 'cancelled' and (new.status <> 'cancelled' or new.cancelled_at is null) then
+      raise exception 'A cancelled reservation cannot be restored' using errcode = '23514';
+    end if;
+    if new.event_id <> old.event_id then
+      raise exception 'A reservation cannot move to another event; cancel it and book again'
+        using errcode = '23514';
+    end if;
+  end if;
+
+  if tg_op = 'INSERT' then
+    new.manage_token_hash := public.manage_token_hash(public.manage_token_of(new.id));
+  end if;
+
+  -- Money decides, not a bare update: a confirmed booking that still holds a
+  -- guest's money is cancelled, or given more guests, only by the SQL functions
+  -- that record what happens to the money (they set supperhost.money_decision
+  -- to the reservation's id for their own transaction).
+  if tg_op = 'UPDATE' and old.status = 'confirmed'
+     and coalesce(current_setting('supperhost.money_decision', true), '') is distinct from old.id::text then
+    if (new.status = 'cancelled' or new.cancelled_at is not null) then
+      held_cents := public.money_held_cents(old.id);
+      if held_cents > 0 then
+        raise exception 'This reservation holds a payment of %. Cancel it with the Cancel dialog in the admin panel, which decides what happens to the money.', public.booking_money(held_cents)
+          using errcode = 'SH423',
+                hint = 'Use the cancel-reservation function (the admin panel''s Cancel dialog).';
+      end if;
+    end if;
+    if new.num_guests > old.num_guests and public.money_held_cents(old.id) > 0 then
+      raise exception 'This booking was paid for % guest(s). Extra guests must be marked complimentary, or booked and paid for separately.', old.num_guests
+        using errcode = 'SH423',
+              hint = 'Use "Mark the extra guests as complimentary" in the Edit reservation dialog.';
+    end if;
+  end if;
+
+  -- cancelled_at and status 'cancelled' always go together.
+  if new.cancelled_at is not null then
+    new.status := 'cancelled';
+  elsif new.status = 'cancelled' then
+    new.cancelled_at := now();
+  end if;
+  if new.status = 'confirmed' and new.confirmed_at is null then
+    new.confirmed_at := now();
+  end if;
+
+  is_live := new.status in ('held', 'confirmed');
+  if tg_op = 'UPDATE' then
+    was_live := old.status in ('held', 'confirmed');
+    same_claim := was_live and is_live
+      and new.num_guests = old.num_guests
+      and new.ticket_type_id is not distinct from old.ticket_type_id
+      and new.rsvp_slot_id is not distinct from old.rsvp_slot_id;
+  end if;
+
+  if (was_live or is_live) and not same_claim then
+    -- Every capacity change of one event queues on its row, in one order.
+    select e.id, e.is_active, e.max_guests into event_row
+    from public.events e
+    where e.id = new.event_id
+    for update;
+
+    if was_live then
+      if old.ticket_type_id is not null then
+        update public.ticket_types t
+        set quantity = t.quantity + old.num_guests
+        where t.id = old.ticket_type_id;
+      end if;
+      if old.rsvp_slot_id is not null then
+        update public.rsvp_slots s
+        set current_rsvps = greatest(s.current_rsvps - old.num_guests, 0)
+        where s.id = old.rsvp_slot_id;
+      end if;
+    end if;
+
+    if is_live then
+      if not was_live and not event_row.is_active then
+        raise exception 'This event is not taking bookings' using errcode = 'SH409';
+      end if;
+
+      -- Stale holds of this event give their seats back before we count.
+      update public.reservations r
+      set status = 'expired'
+      where r.event_id = new.event_id
+        and public.is_abandoned_hold(r.status, r.hold_expires_at)
+        and r.id <> new.id;
+
+      if new.ticket_type_id is not null then
+        update public.ticket_types t
+        set quantity = t.quantity - new.num_guests
+        where t.id = new.ticket_type_id
+          and t.quantity >= new.num_guests;
+        if not found then
+          select t.quantity, t.name into left_count, left_name
+          from public.ticket_types t where t.id = new.ticket_type_id;
+          raise exception 'Only % tickets available for %', coalesce(left_count, 0), coalesce(left_name, 'this ticket type')
+            using errcode = 'SH409',
+                  detail = json_build_object('kind', 'ticket_type', 'id', new.ticket_type_id, 'available', coalesce(left_count, 0))::text;
+        end if;
+      end if;
+
+      if new.rsvp_slot_id is not null then
+        update public.rsvp_slots s
+        set current_rsvps = s.current_rsvps + new.num_guests
+        where s.id = new.rsvp_slot_id
+          and (s.is_active or (was_live and new.rsvp_slot_id = old.rsvp_slot_id))
+          and s.current_rsvps + new.num_guests <= s.max_capacity;
+        if not found then
+          select case when s.is_active then s.max_capacity - s.current_rsvps else 0 end, s.slot_label
+          into left_count, left_name
+          from public.rsvp_slots s where s.id = new.rsvp_slot_id;
+          raise exception 'Only % spots left in the % slot', coalesce(left_count, 0), coalesce(left_name, 'selected')
+            using errcode = 'SH409',
+                  detail = json_build_object('kind', 'rsvp_slot', 'id', new.rsvp_slot_id, 'available', coalesce(left_count, 0))::text;
+        end if;
+      end if;
+
+      if event_row.max_guests is not null then
+        select coalesce(sum(r.num_guests), 0) into taken
+        from public.reservations r
+        where r.event_id = new.event_id
+          and r.id <> new.id
+          and public.holds_seats(r.status, r.hold_expires_at);
+        if taken + new.num_guests > event_row.max_guests then
+          left_count := greatest(event_row.max_guests - taken, 0);
+          raise exception 'Only % seats left for this event', left_count
+            using errcode = 'SH409',
+                  detail = json_build_object('kind', 'event', 'id', new.event_id, 'available', left_count)::text;
+        end if;
+      end if;
+    end if;
+  end if;
+
+  -- A promo code counts once its booking is confirmed, and never past max_uses. A hold
+  -- honours the code it was taken with: staff switching the code off while the guest is
+  -- paying must not turn a successful charge into a refund.
+  if new.promo_code_id is not null and new.status = 'confirmed'
+     and (tg_op = 'INSERT' or old.status <> 'confirmed') then
+    update public.promo_codes p
+    set times_redeemed = p.times_redeemed + 1
+    where p.id = new.promo_code_id
+      and (p.active or (tg_op = 'UPDATE' and old.status = 'held'))
+      and (p.max_uses is null or p.times_redeemed < p.max_uses);
+    if not found then
+      raise exception 'Promo code is no longer valid' using errcode = 'SH410';
+    end if;
+  end if;
+
+  return new;
+end;
+$$;
+
+revoke execute on function public.apply_reservation_status_and_capacity() from public, anon, authenticated;
+grant execute on function public.apply_reservation_status_and_capacity() to service_role;
+
+-- Triggers fire in name order: the guard sees the caller's raw change first.
+create trigger reservations_10_guard_protected_fields
+  before update on public.reservations
+  for each row execute function public.guard_reservation_fields();
+
+-- Status bookkeeping and capacity, after the guard (triggers on reservations run in name order:
+-- 10 guard, 15 check-in guard, 20 status and capacity, 30 waitlist).
+create trigger reservations_20_status_and_capacity
+  before insert or update on public.reservations
+  for each row execute function public.apply_reservation_status_and_capacity();
+
+-- Expires every hold past hold_expires_at (seats return through the trigger).
+-- One event at a time, event row first, in the same lock order as bookings.
+create or replace function public.expire_reservation_holds()
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  stale_event uuid;
+  expired_total integer := 0;
+  expired_now integer;
+begin
+  for stale_event in
+    select distinct r.event_id
+    from public.reservations r
+    where public.is_abandoned_hold(r.status, r.hold_expires_at)
+    order by r.event_id
+  loop
+    perform 1 from public.events e where e.id = stale_event for update;
+    update public.reservations r
+    set status = 'expired'
+    where r.event_id = stale_event
+      and public.is_abandoned_hold(r.status, r.hold_expires_at);
+    get diagnostics expired_now = row_count;
+    expired_total := expired_total + expired_now;
+  end loop;
+  return expired_total;
+end;
+$$;
+
+revoke execute on function public.expire_reservation_holds() from public, anon, authenticated;
+grant execute on function public.expire_reservation_holds() to service_role;
+
+create policy "Members can see reservations of their organizations"
+  on public.reservations for select
+  to authenticated
+  using (public.is_org_member(org_id));
+
+create policy "Members can edit and cancel reservations of their organizations"
+  on public.reservations for update
+  to authenticated
+  using (public.is_org_member(org_id))
+  with check (public.is_org_member(org_id));
+
+-- A promo code's uses taken: redeemed plus live holds, in ONE statement (one snapshot).
+-- A confirmation moves a use from "held" to "redeemed" in one commit; two separate reads
+-- could miss it on both sides and let one hold too many through.
+create or replace function public.promo_uses_taken(p_promo_id uuid)
+returns integer
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select p.times_redeemed + (
+           select count(*)::integer from public.reservations r
+           where r.promo_code_id = p.id and public.is_live_hold(r.status, r.hold_expires_at))
+  from public.promo_codes p where p.id = p_promo_id;
+$$;
+
+revoke execute on function public.promo_uses_taken(uuid) from public, anon, authenticated;
+grant execute on function public.promo_uses_taken(uuid) to service_role;
+
+-- release_expired_holds
+--
+-- Expires every hold past hold_expires_at, event by event (seats return
+-- through the trigger). hold_booking does the same for its own event first.
+create or replace function public.release_expired_holds()
+returns integer
+language sql
+volatile
+security definer
+set search_path = ''
+as $$
+  select public.expire_reservation_holds();
+$$;
+
+revoke execute on function public.release_expired_holds() from public, anon, authenticated;
+grant execute on function public.release_expired_holds() to service_role;
+
+-- Policy arithmetic
+--
+-- When the booked dinner starts (its slot's time when it has one).
+create or replace function public.reservation_starts_at(r public.reservations)
+returns timestamptz
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select (e.date + coalesce(s.slot_time, e.event_time)) at time zone e.event_timezone
+  from public.events e
+  left join public.rsvp_slots s on s.id = r.rsvp_slot_id
+  where e.id = r.event_id;
+$$;
+
+revoke execute on function public.reservation_starts_at(reservations) from public, anon, authenticated;
+grant execute on function public.reservation_starts_at(reservations) to service_role;
+
+-- Check-in counts are written only by staff_check_in; guests never drop below those checked in.
+create or replace function public.guard_reservation_check_in()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if current_user in ('anon', 'authenticated') then
+    if new.checked_in_guests is distinct from old.checked_in_guests then
+      raise exception 'Reservation field "checked_in_guests" cannot be changed from the admin panel'
+        using errcode = '42501', hint = 'Check guests in with the door list (staff_check_in).';
+    end if;
+    if new.checked_in_at is distinct from old.checked_in_at then
+      raise exception 'Reservation field "checked_in_at" cannot be changed from the admin panel'
+        using errcode = '42501', hint = 'Check guests in with the door list (staff_check_in).';
+    end if;
+  end if;
+  if new.num_guests < new.checked_in_guests then
+    raise exception '% of this party % already checked in: undo the check-in before lowering the number of guests to %',
+      new.checked_in_guests, case when new.checked_in_guests = 1 then 'is' else 'are' end, new.num_guests
+      using errcode = '23514';
+  end if;
+  return new;
+end;
+$$;
+
+revoke execute on function public.guard_reservation_check_in() from public, anon, authenticated;
+grant execute on function public.guard_reservation_check_in() to service_role;
+
+-- Fires right after the field guard (triggers run in name order).
+create trigger reservations_15_check_in_guard
+  before update on public.reservations
+  for each row execute function public.guard_reservation_check_in();
+
+-- Capacity
+--
+-- Guests a ticket type has sold or holds now.
+create or replace function public.ticket_type_taken(p_ticket_type_id uuid)
+returns integer
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(sum(r.num_guests), 0)::integer
+  from public.reservations r
+  where r.ticket_type_id = p_ticket_type_id and public.holds_seats(r.status, r.hold_expires_at);
+$$;
+
+revoke execute on function public.ticket_type_taken(uuid) from public, anon, authenticated;
+grant execute on function public.ticket_type_taken(uuid) to service_role;
+
+-- A slot's max_capacity, an event's max_guests or a ticket type's quantity never goes below what is sold or held.
+create or replace function public.refuse_capacity_below_taken()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_taken integer;
+begin
+  -- One branch per table: a record's fields are only read where they exist.
+  if tg_table_name = 'ticket_types' then
+    if new.quantity < 0 then
+      v_taken := public.ticket_type_taken(new.id);
+      raise exception '% tickets of % are already sold or held: its capacity cannot be lower than that', v_taken, new.name
+        using errcode = 'SH409', detail = json_build_object('taken', v_taken)::text;
+    end if;
+  elsif tg_table_name = 'rsvp_slots' then
+    if new.max_capacity < new.current_rsvps then
+      raise exception '% spots of the % slot are already taken: its capacity cannot be lower than that', new.current_rsvps, new.slot_label
+        using errcode = 'SH409', detail = json_build_object('taken', new.current_rsvps)::text;
+    end if;
+  elsif new.max_guests is not null and new.max_guests is distinct from old.max_guests then
+    select coalesce(sum(r.num_guests), 0)::integer into v_taken
+    from public.reservations r
+    where r.event_id = new.id and public.holds_seats(r.status, r.hold_expires_at);
+    if new.max_guests < v_taken then
+      raise exception '% seats of this event are already booked or held: max guests cannot be lower than that', v_taken
+        using errcode = 'SH409', detail = json_build_object('taken', v_taken)::text;
+    end if;
+  end if;
+  return new;
+end;
+$$;
+
+revoke execute on function public.refuse_capacity_below_taken() from public, anon, authenticated;
+grant execute on function public.refuse_capacity_below_taken() to service_role;
+
+-- Capacity never below what is taken (refuse_capacity_below_taken), on each of the three counters.
+create trigger ticket_types_capacity_not_below_taken
+  before update of quantity on public.ticket_types
+  for each row execute function public.refuse_capacity_below_taken();
+
+create trigger rsvp_slots_capacity_not_below_taken
+  before update of max_capacity on public.rsvp_slots
+  for each row execute function public.refuse_capacity_below_taken();
+
+create trigger events_max_guests_not_below_taken
+  before update of max_guests on public.events
+  for each row execute function public.refuse_capacity_below_taken();
+
+-- Sets a ticket type's capacity (what the staff think of as "tickets in all"):
+-- quantity (remaining) becomes capacity - sold - held, under the event lock.
+create or replace function public.staff_set_ticket_capacity(p_ticket_type_id uuid, p_capacity integer)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  t public.ticket_types;
+  v_org uuid;
+  v_taken integer;
+begin
+  select * into t from public.ticket_types tt where tt.id = p_ticket_type_id;
+  select e.org_id into v_org from public.events e where e.id = t.event_id;
+  if t.id is null or not public.is_org_member(v_org) then
+    raise exception 'You can only change ticket types of your own organization' using errcode = 'SH403';
+  end if;
+  if p_capacity is null or p_capacity < 0 then
+    raise exception 'The capacity must be 0 or more' using errcode = 'P0001';
+  end if;
+  perform 1 from public.events e where e.id = t.event_id for update;
+  -- Stale holds give their seats back first: they are not taken.
+  update public.reservations r set status = 'expired'
+  where r.event_id = t.event_id and public.is_abandoned_hold(r.status, r.hold_expires_at);
+  v_taken := public.ticket_type_taken(t.id);
+  if p_capacity < v_taken then
+    raise exception '% tickets of % are already sold or held: its capacity cannot be lower than that', v_taken, t.name
+      using errcode = 'SH409', detail = json_build_object('taken', v_taken)::text;
+  end if;
+  update public.ticket_types x set quantity = p_capacity - v_taken where x.id = t.id;
+  return jsonb_build_object('ticket_type_id', t.id, 'capacity', p_capacity, 'taken', v_taken, 'remaining', p_capacity - v_taken);
+end;
+$$;
+
+revoke execute on function public.staff_set_ticket_capacity(uuid, integer) from public, anon;
+grant execute on function public.staff_set_ticket_capacity(uuid, integer) to authenticated, service_role;

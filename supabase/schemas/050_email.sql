@@ -1,0 +1,632 @@
+-- =============================================================================
+-- Email: templates, the outbox every message goes through, and what each email says.
+--
+-- email_templates: per-organization templates, read-only in the admin panel.
+-- email_outbox:    every outgoing message is recorded here before it is sent
+--                  (booking confirmations, guest emails); a send failure stays
+--                  visible in status/error. Only the service role touches it;
+--                  the local mailbox reads it straight from the database.
+--
+-- Email delivery: a provider sends the outbox (supabase/functions/_shared/outbox.ts)
+--
+-- A sender claims a batch of messages atomically, sends each through the
+-- provider and records the outcome:
+--
+--   pending --claim_outbox_batch--> sending --finish_outbox_send--> sent
+--                                           \-> pending (failed, retried later)
+--                                           \-> failed  (5th failed attempt: visible, kept)
+--
+-- claim_outbox_batch(p_limit, p_ids)
+--     Takes up to p_limit messages, oldest first: pending ones, and ones whose
+--     claim is older than 10 minutes (a sender that died mid-batch). Rows another
+--     transaction is claiming are skipped (for update skip locked), so two senders
+--     never get the same message. Each claim counts an attempt and gets a fresh
+--     claim_token. p_ids limits the batch to those messages.
+-- finish_outbox_send(p_id, p_claim_token, p_outcome, p_error)
+--     'sent'      -> sent, sent_at, error cleared
+--     'failed'    -> error recorded; back to pending for a retry, or failed for
+--                    good once 5 attempts were made
+--     'released'  -> back to pending without counting the attempt (not sent: the
+--                    provider rate-limited the batch, or the run ran out of time)
+--     Only the holder of the current claim can finish it: returns the new status,
+--     or null when the claim was lost (expired and taken by another sender).
+--
+-- The delivery code (supabase/functions/_shared/outbox.ts) is the only writer
+-- of a message's status; the local mailbox (stack/mailbox.ts) is a provider
+-- like any other.
+--
+-- Both functions: security definer, empty search_path, service_role only.
+--
+-- Guest emails: branded HTML with calendar files, the private address,
+-- reminders, and templates staff edit
+--
+-- SQL decides WHAT is sent and to whom, in the transaction that causes it
+-- (a confirmation, a cancellation, a reminder): it records the message in
+-- email_outbox with template_data, the facts the email shows (email_data()).
+-- The sender (supabase/functions/_shared/outbox.ts) renders it — the
+-- organization's active template for the kind inside the branded layout
+-- (supabase/functions/_shared/email/) — stores subject, body_text, body_html
+-- and attachments on the row, then sends it. body_text written by SQL is a
+-- plain fallback for messages without template_data.
+--
+--   event_private_details   the private address of an event and when guests
+--                           get it ('confirmation' or 'reminder'); members
+--                           only: never in a public view, page or function
+--   email_templates         editable by members; placeholders are checked
+--                           against email_placeholders() on save
+--   enqueue_due_reminders() one reminder per confirmed reservation, exactly
+--                           once (reservations.reminder_sent_at), for the
+--                           stack's timer / pg_cron
+-- =============================================================================
+
+-- email_templates
+create table public.email_templates (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  name text not null check (char_length(btrim(name)) between 1 and 120),
+  template_type text not null check (template_type ~ '^[a-z][a-z0-9_]{0,39}$'),
+  subject text not null check (char_length(subject) between 1 and 200),
+  body text check (char_length(body) <= 20000),
+  is_active boolean not null default true,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  constraint email_templates_type_check
+    check (template_type in ('booking_confirmation', 'reminder', 'cancellation', 'waitlist_offer', 'guest_message'))
+);
+
+comment on column public.email_templates.template_type is 'e.g. booking_confirmation, reminder, follow_up.';
+
+create index email_templates_org_id_created_at_idx on public.email_templates (org_id, created_at desc);
+
+-- One template of each type per organization is the one used.
+create unique index email_templates_one_active_per_type on public.email_templates (org_id, template_type) where is_active;
+
+alter table public.email_templates enable row level security;
+
+revoke all on public.email_templates from anon, authenticated;
+grant select, insert, update, delete on public.email_templates to authenticated;
+grant all on public.email_templates to service_role;
+
+-- Stamps updated_at.
+create trigger email_templates_set_updated_at
+  before update on public.email_templates
+  for each row execute function public.set_updated_at();
+
+create policy "Members can see email templates of their organizations"
+  on public.email_templates for select
+  to authenticated
+  using (public.is_org_member(org_id));
+
+-- email_outbox
+create table public.email_outbox (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid references public.organizations (id) on delete set null,
+  reservation_id uuid references public.reservations (id) on delete set null,
+  kind text not null check (kind ~ '^[a-z][a-z0-9_]{0,39}$'),
+  to_email text not null check (char_length(to_email) <= 320 and to_email ~ '^[^@\s]+@[^@\s]+$'),
+  subject text not null,
+  body_text text not null,
+  body_html text,
+  status text not null default 'pending' check (status in ('pending', 'sending', 'sent', 'failed')),
+  error text,
+  attempts integer not null default 0 check (attempts >= 0),
+  created_at timestamptz not null default now(),
+  sent_at timestamptz,
+  claimed_at timestamptz,
+  claim_token uuid,
+  template_data jsonb,
+  attachments jsonb not null default '[]'::jsonb check (jsonb_typeof(attachments) = 'array'),
+  rendered_at timestamptz
+);
+
+comment on column public.email_outbox.kind is 'booking_confirmation, guest_email, ...';
+
+comment on column public.email_outbox.claimed_at is
+  'When a sender (supabase/functions/_shared/outbox.ts) last claimed the message.';
+
+comment on column public.email_outbox.claim_token is
+  'The current claim (status sending); only its holder may record the outcome.';
+
+comment on column public.email_outbox.template_data is
+  'The facts a templated email shows (public.email_data); rendered by the sender into subject, body_text, body_html and attachments.';
+
+comment on column public.email_outbox.attachments is
+  'Attachments as sent: a JSON list of { filename, content_type, content_base64 } (e.g. the booking''s .ics).';
+
+create index email_outbox_org_id_idx on public.email_outbox (org_id);
+
+create index email_outbox_reservation_id_idx on public.email_outbox (reservation_id);
+
+create index email_outbox_status_created_at_idx on public.email_outbox (status, created_at);
+
+create index if not exists email_outbox_pending_idx
+  on public.email_outbox (created_at, id)
+  where status = 'pending';
+
+alter table public.email_outbox enable row level security;
+
+revoke all on public.email_outbox from anon, authenticated;
+grant all on public.email_outbox to service_role;
+
+-- The confirmation email, queued in the outbox in the confirming transaction.
+create or replace function public.enqueue_booking_confirmation(p_reservation_id uuid)
+returns uuid
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  r public.reservations;
+  e public.events;
+  v_org text;
+  v_ticket text;
+  v_slot public.rsvp_slots;
+  v_time text;
+  v_zone text;
+  v_promo text;
+  v_is_deposit boolean;
+  v_body text;
+  v_id uuid;
+begin
+  select * into r from public.reservations x where x.id = p_reservation_id;
+  select * into e from public.events x where x.id = r.event_id;
+  select coalesce(nullif(btrim(b.brand_name), ''), o.name) into v_org
+  from public.organizations o
+  left join public.org_branding b on b.org_id = o.id
+  where o.id = r.org_id;
+  select t.name into v_ticket from public.ticket_types t where t.id = r.ticket_type_id;
+  select * into v_slot from public.rsvp_slots s where s.id = r.rsvp_slot_id;
+  select p.code into v_promo from public.promo_codes p where p.id = r.promo_code_id;
+
+  v_zone := case e.event_timezone
+    when 'America/New_York' then 'Eastern Time'
+    when 'America/Chicago' then 'Central Time'
+    when 'America/Denver' then 'Mountain Time'
+    when 'America/Los_Angeles' then 'Pacific Time'
+    else e.event_timezone
+  end;
+  -- Times are wall-clock times of the event's own timezone.
+  v_time := to_char(coalesce(v_slot.slot_time, e.event_time), 'FMHH12:MI AM') || ' ' || v_zone;
+  v_is_deposit := r.ticket_type_id is null and e.rsvp_mode;
+
+  v_body := concat_ws(E'\n',
+    'Hi ' || r.name || ',',
+    '',
+    'Your reservation at ' || v_org || ' is confirmed.',
+    '',
+    'Event: ' || e.title,
+    'Date: ' || to_char(e.date, 'FMDay, FMMonth FMDD, YYYY'),
+    'Time: ' || v_time,
+    case when coalesce(e.location_name, e.location_address) is not null
+      then 'Location: ' || concat_ws(', ', e.location_name, e.location_address) end,
+    'Guests: ' || r.num_guests,
+    case when v_ticket is not null then 'Ticket: ' || v_ticket end,
+    case when r.time_slot is not null then 'Time slot: ' || r.time_slot end,
+    case when r.discount_cents > 0 then 'Subtotal: ' || public.booking_money(r.amount_cents + r.discount_cents) end,
+    case when r.discount_cents > 0 then 'Discount' || coalesce(' (' || v_promo || ')', '') || ': -' || public.booking_money(r.discount_cents) end,
+    case
+      when r.amount_cents = 0 then 'Total: Free'
+      when v_is_deposit then 'Deposit paid: ' || public.booking_money(r.amount_cents)
+      else 'Total paid: ' || public.booking_money(r.amount_cents)
+    end,
+    case when nullif(btrim(r.dietary_restrictions), '') is not null then 'Dietary restrictions: ' || r.dietary_restrictions end,
+    case when nullif(btrim(r.special_requests), '') is not null then 'Special requests: ' || r.special_requests end,
+    'Cancellation policy: ' || public.refund_policy_text(r.refund_window_hours, r.late_refund_percent),
+    'Booking code: ' || r.booking_code,
+    '',
+    'View or cancel your booking: {{site_url}}/booking/' || public.manage_token_of(r.id),
+    '',
+    'We look forward to seeing you!',
+    v_org
+  );
+
+  -- body_text is the plain fallback; the sender renders the branded email from
+  -- template_data (public.email_data, 20261125000200_guest_emails.sql).
+  insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text, template_data)
+  values (r.org_id, r.id, 'booking_confirmation', r.email,
+          'Your reservation at ' || v_org || ' is confirmed: ' || e.title, v_body,
+          public.email_data(r.id, 'booking_confirmation'))
+  returning id into v_id;
+  return v_id;
+end;
+$$;
+
+revoke execute on function public.enqueue_booking_confirmation(uuid) from public, anon, authenticated;
+grant execute on function public.enqueue_booking_confirmation(uuid) to service_role;
+
+-- Claims up to p_limit pending messages (or the given ids) for one sender: their ids are read
+-- first, then one update claims them (status sending, a claim token), so concurrent senders never
+-- take the same message.
+create or replace function public.claim_outbox_batch(p_limit integer default 20, p_ids uuid[] default null)
+returns setof public.email_outbox
+language plpgsql
+volatile
+security definer
+set search_path = ''
+set enable_bitmapscan = off
+as $$
+declare
+  v_ids uuid[];
+begin
+  if p_limit is null or p_limit < 1 or p_limit > 500 then
+    raise exception 'p_limit must be between 1 and 500' using errcode = 'P0001';
+  end if;
+
+  -- A sender that died during its 5th attempt: give up rather than try a 6th time.
+  update public.email_outbox o
+     set status = 'failed',
+         claim_token = null,
+         error = coalesce(o.error || E'\n', '') || 'Delivery was not confirmed: the sender stopped during the last attempt.'
+   where o.status = 'sending'
+     and o.claimed_at < now() - interval '10 minutes'
+     and o.attempts >= 5
+     and (p_ids is null or o.id = any (p_ids));
+
+  -- Which messages: locked here (skip locked), claimed below.
+  if p_ids is null then
+    with due as (
+      select o.id, o.created_at
+        from public.email_outbox o
+       where o.status = 'pending'
+       order by o.created_at, o.id
+       limit p_limit
+       for update skip locked
+    ), abandoned as (
+      select o.id, o.created_at
+        from public.email_outbox o
+       where o.status = 'sending'
+         and o.claimed_at < now() - interval '10 minutes'
+       order by o.created_at, o.id
+       limit p_limit
+       for update skip locked
+    )
+    select array_agg(x.id) into v_ids
+      from (select y.id from (select * from due union all select * from abandoned) y
+             order by y.created_at, y.id
+             limit p_limit) x;
+  else
+    select array_agg(x.id) into v_ids
+      from (select o.id
+              from public.email_outbox o
+             where o.id = any (p_ids)
+               and (o.status = 'pending' or (o.status = 'sending' and o.claimed_at < now() - interval '10 minutes'))
+             order by o.created_at, o.id
+             limit p_limit
+             for update skip locked) x;
+  end if;
+
+  return query
+  update public.email_outbox o
+     set status = 'sending',
+         attempts = o.attempts + 1,
+         claimed_at = now(),
+         claim_token = gen_random_uuid()
+   where o.id = any (v_ids)
+  returning o.*;
+end;
+$$;
+
+revoke execute on function public.claim_outbox_batch(integer, uuid[]) from public, anon, authenticated;
+grant execute on function public.claim_outbox_batch(integer, uuid[]) to service_role;
+
+-- Records the outcomes of many claimed sends in one call.
+create or replace function public.finish_outbox_sends(p_results jsonb)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_statuses jsonb;
+begin
+  if p_results is null or jsonb_typeof(p_results) <> 'array' then
+    raise exception 'p_results must be a JSON array of outcomes' using errcode = 'P0001';
+  end if;
+  if exists (
+    select 1 from jsonb_array_elements(p_results) r
+    where jsonb_typeof(r) <> 'object'
+       or coalesce(r ->> 'outcome', '') not in ('sent', 'failed', 'released', 'rejected')
+  ) then
+    raise exception 'p_outcome must be sent, failed, released or rejected' using errcode = 'P0001';
+  end if;
+  if exists (
+    select 1 from jsonb_array_elements(p_results) r
+    where r ->> 'outcome' in ('failed', 'rejected') and nullif(btrim(coalesce(r ->> 'error', '')), '') is null
+  ) then
+    raise exception 'a failed or rejected send needs its error' using errcode = 'P0001';
+  end if;
+
+  with results as (
+    select x.ord,
+           (x.r ->> 'id')::uuid as id,
+           (x.r ->> 'claim_token')::uuid as claim_token,
+           x.r ->> 'outcome' as outcome,
+           x.r ->> 'error' as error,
+           case when jsonb_typeof(x.r -> 'rendered') = 'object' then x.r -> 'rendered' end as rendered
+      from jsonb_array_elements(p_results) with ordinality as x(r, ord)
+  ),
+  finished as (
+    update public.email_outbox o
+       set status = case
+             when res.outcome = 'sent' then 'sent'
+             when res.outcome = 'rejected' then 'failed'
+             when res.outcome = 'released' or o.attempts < 5 then 'pending'
+             else 'failed'
+           end,
+           sent_at = case when res.outcome = 'sent' then now() else o.sent_at end,
+           error = case
+             when res.outcome = 'sent' then null
+             when res.error is not null then left(res.error, 2000)
+             else o.error
+           end,
+           attempts = case when res.outcome = 'released' then greatest(o.attempts - 1, 0) else o.attempts end,
+           claim_token = null,
+           subject = coalesce(res.rendered ->> 'subject', o.subject),
+           body_text = coalesce(res.rendered ->> 'body_text', o.body_text),
+           body_html = case when res.rendered is null then o.body_html else res.rendered ->> 'body_html' end,
+           attachments = case
+             when res.rendered is null then o.attachments
+             when jsonb_typeof(res.rendered -> 'attachments') = 'array' then res.rendered -> 'attachments'
+             else '[]'::jsonb
+           end,
+           rendered_at = case when res.rendered is null then o.rendered_at else now() end
+      from results res
+     where o.id = res.id
+       and o.status = 'sending'
+       and o.claim_token = res.claim_token
+    returning o.id, o.status
+  )
+  select coalesce(jsonb_agg(to_jsonb(f.status) order by res.ord), '[]'::jsonb)
+    into v_statuses
+    from results res
+    left join finished f on f.id = res.id;
+
+  return v_statuses;
+end;
+$$;
+
+comment on function public.finish_outbox_sends(jsonb) is
+  'Records a delivery run''s outcomes, in one call: a JSON array of { id, claim_token, outcome (sent | failed | released | rejected), error, rendered: { subject, body_text, body_html, attachments } | null }. Answers the new status of each, in order (null where the claim had expired). Service role only.';
+
+revoke execute on function public.finish_outbox_sends(jsonb) from public, anon, authenticated;
+grant execute on function public.finish_outbox_sends(jsonb) to service_role;
+
+
+-- One message: the same rules, through the call above.
+create or replace function public.finish_outbox_send(
+  p_id uuid,
+  p_claim_token uuid,
+  p_outcome text,
+  p_error text default null
+)
+returns text
+language sql
+volatile
+security definer
+set search_path = ''
+as $$
+  select public.finish_outbox_sends(jsonb_build_array(jsonb_build_object(
+    'id', p_id, 'claim_token', p_claim_token, 'outcome', p_outcome, 'error', p_error))) ->> 0;
+$$;
+
+revoke execute on function public.finish_outbox_send(uuid, uuid, text, text) from public, anon, authenticated;
+grant execute on function public.finish_outbox_send(uuid, uuid, text, text) to service_role;
+
+-- Templates staff edit
+--
+-- Every placeholder a template may use (the renderer fills each one; see
+-- supabase/functions/_shared/email/templates.ts, which must list the same).
+create or replace function public.email_placeholders()
+returns text[]
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select array[
+    'guest_name', 'event_title', 'event_date', 'event_time', 'guests', 'booking_code', 'manage_link',
+    'address', 'org_name', 'ticket_type', 'total', 'refund_policy', 'refund_amount', 'claim_link', 'offer_expires'
+  ];
+$$;
+
+-- The first placeholder of a text that is not one of email_placeholders(), or null.
+create or replace function public.unknown_email_placeholder(p_text text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select m[1]
+  from regexp_matches(coalesce(p_text, ''), '\{\{\s*([^{}]*?)\s*\}\}', 'g') as m
+  where not (m[1] = any (public.email_placeholders()))
+  limit 1;
+$$;
+
+-- A template uses only the placeholders its type knows.
+create or replace function public.check_email_template()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_unknown text := coalesce(public.unknown_email_placeholder(new.subject), public.unknown_email_placeholder(new.body));
+begin
+  if v_unknown is not null then
+    raise exception 'Unknown placeholder {{%}}. Use one of: %', v_unknown,
+      (select string_agg('{{' || p || '}}', ', ') from unnest(public.email_placeholders()) p)
+      using errcode = '22023';
+  end if;
+  if new.subject ~ '[\r\n]' then
+    raise exception 'The subject must be one line' using errcode = '22023';
+  end if;
+  return new;
+end;
+$$;
+
+revoke execute on function public.check_email_template() from public, anon, authenticated;
+grant execute on function public.check_email_template() to service_role;
+
+-- Refuses unknown placeholders (check_email_template).
+create trigger email_templates_check_placeholders
+  before insert or update on public.email_templates
+  for each row execute function public.check_email_template();
+
+create policy "Members can add email templates to their organizations"
+  on public.email_templates for insert to authenticated with check (public.is_org_member(org_id));
+
+create policy "Members can edit email templates of their organizations"
+  on public.email_templates for update to authenticated using (public.is_org_member(org_id)) with check (public.is_org_member(org_id));
+
+create policy "Members can delete email templates of their organizations"
+  on public.email_templates for delete to authenticated using (public.is_org_member(org_id));
+
+-- What an email about a reservation shows
+--
+-- p_kind: booking_confirmation | booking_reminder | booking_cancellation |
+-- booking_refund | booking_refunded | guest_message (p_extra adds to it, e.g.
+-- the refund sentence or the staff message). The private address is in it
+-- only for the reservation's own guest and only when the event sends it with
+-- this kind (the reminder always; the confirmation when address_delivery is
+-- 'confirmation' or the event sends no reminders).
+create or replace function public.email_data(p_reservation_id uuid, p_kind text, p_extra jsonb default '{}'::jsonb)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'kind', p_kind,
+    'template', (
+      select jsonb_build_object('subject', t.subject, 'body', t.body)
+      from public.email_templates t
+      where t.org_id = r.org_id and t.is_active
+        and t.template_type = case p_kind
+          when 'booking_confirmation' then 'booking_confirmation'
+          when 'booking_reminder' then 'reminder'
+          when 'booking_cancellation' then 'cancellation'
+          when 'guest_message' then 'guest_message'
+          when 'waitlist_offer' then 'waitlist_offer'
+        end
+      order by t.created_at desc limit 1),
+    'org', jsonb_build_object(
+      'name', coalesce(nullif(btrim(b.brand_name), ''), o.name),
+      'slug', o.slug,
+      'logo_url', b.logo_url,
+      'primary_color', b.primary_color,
+      'secondary_color', b.secondary_color),
+    'guest', jsonb_build_object('name', r.name, 'email', r.email),
+    'booking', jsonb_build_object(
+      'reservation_id', r.id,
+      'code', r.booking_code,
+      'guests', r.num_guests,
+      'ticket_type', (select t.name from public.ticket_types t where t.id = r.ticket_type_id),
+      'time_slot', r.time_slot,
+      'manage_path', '/booking/' || public.manage_token_of(r.id),
+      'status', r.status),
+    'event', jsonb_build_object(
+      'title', e.title,
+      'date', to_char(e.date, 'YYYY-MM-DD'),
+      'time', to_char(coalesce(s.slot_time, e.event_time), 'HH24:MI'),
+      'timezone', e.event_timezone,
+      'starts_at', public.reservation_starts_at(r),
+      'location_name', e.location_name,
+      'location_address', e.location_address,
+      'address', case
+        when p_kind = 'booking_reminder'
+          or (p_kind = 'booking_confirmation' and (coalesce(d.address_delivery, 'confirmation') = 'confirmation' or e.reminder_hours = 0))
+        then nullif(btrim(d.private_address), '') end,
+      'address_later', p_kind = 'booking_confirmation' and nullif(btrim(d.private_address), '') is not null
+        and d.address_delivery = 'reminder' and e.reminder_hours > 0,
+      'reminder_hours', e.reminder_hours),
+    'money', jsonb_build_object(
+      'subtotal_cents', r.amount_cents + r.discount_cents,
+      'discount_cents', r.discount_cents,
+      'total_cents', r.amount_cents,
+      'is_deposit', r.ticket_type_id is null and e.rsvp_mode,
+      'promo_code', (select p.code from public.promo_codes p where p.id = r.promo_code_id),
+      'policy', public.refund_policy_text(r.refund_window_hours, r.late_refund_percent))
+  ) || coalesce(p_extra, '{}'::jsonb)
+  from public.reservations r
+  join public.events e on e.id = r.event_id
+  join public.organizations o on o.id = r.org_id
+  left join public.org_branding b on b.org_id = r.org_id
+  left join public.rsvp_slots s on s.id = r.rsvp_slot_id
+  left join public.event_private_details d on d.event_id = r.event_id
+  where r.id = p_reservation_id;
+$$;
+
+revoke execute on function public.email_data(uuid, text, jsonb) from public, anon, authenticated;
+grant execute on function public.email_data(uuid, text, jsonb) to service_role;
+
+-- A staff message to a reservation's guest, in the branded layout.
+create or replace function public.enqueue_guest_message(p_reservation_id uuid, p_subject text, p_message text)
+returns uuid
+language sql
+volatile
+security definer
+set search_path = ''
+as $$
+  insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text, template_data)
+  select r.org_id, r.id, 'guest_email', r.email, p_subject, p_message,
+         public.email_data(r.id, 'guest_message', jsonb_build_object('message', jsonb_build_object('subject', p_subject, 'body', p_message)))
+  from public.reservations r where r.id = p_reservation_id
+  returning id;
+$$;
+
+revoke execute on function public.enqueue_guest_message(uuid, text, text) from public, anon, authenticated;
+grant execute on function public.enqueue_guest_message(uuid, text, text) to service_role;
+
+-- Reminders
+--
+-- Queues the reminder of every confirmed reservation whose dinner starts within
+-- its event's reminder_hours (0: none), once: reminder_sent_at is set in the
+-- same statement, and rows another run is taking are skipped, so two runs at
+-- the same moment never send one twice. Cancelled reservations get none.
+create or replace function public.enqueue_due_reminders()
+returns integer
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_count integer := 0;
+  v_id uuid;
+begin
+  for v_id in
+    with due as (
+      select r.id
+      from public.reservations r
+      join public.events e on e.id = r.event_id
+      where r.status = 'confirmed'
+        and r.reminder_sent_at is null
+        and e.reminder_hours > 0
+        -- A cheap window first (dates), then the exact one (start in the event's timezone).
+        and e.date between current_date - 1 and current_date + 15
+        and public.reservation_starts_at(r) > now()
+        and public.reservation_starts_at(r) <= now() + make_interval(hours => e.reminder_hours)
+      for update of r skip locked
+    )
+    update public.reservations x
+    set reminder_sent_at = now()
+    from due
+    where x.id = due.id and x.reminder_sent_at is null and x.status = 'confirmed'
+    returning x.id
+  loop
+    insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text, template_data)
+    select r.org_id, r.id, 'booking_reminder', r.email, 'Reminder: ' || e.title,
+           'Hi ' || r.name || E',\n\nA reminder of your reservation for ' || e.title || '.',
+           public.email_data(r.id, 'booking_reminder')
+    from public.reservations r join public.events e on e.id = r.event_id
+    where r.id = v_id;
+    v_count := v_count + 1;
+  end loop;
+  return v_count;
+end;
+$$;
+
+revoke execute on function public.enqueue_due_reminders() from public, anon, authenticated;
+grant execute on function public.enqueue_due_reminders() to service_role;

@@ -1,0 +1,1002 @@
+-- =============================================================================
+-- Booking: quote, hold, confirm and fail, in one transaction each, shared by every booking flavour.
+--
+--   quote_booking(...)          price a booking (nothing reserved)
+--   hold_booking(...)           price it again and hold the seats, in one
+--                               transaction, keyed by an idempotency key
+--   confirm_booking(id, ...)    the charge went through: held -> confirmed,
+--                               confirmation email queued in email_outbox
+--   fail_booking(id, reason)    the charge failed: held -> failed, seats back
+--   release_expired_holds()     expire stale holds (seats back); for a cron
+--   record_booking_event(...)   audit trail of charges, refunds and answers
+--
+-- Capacity itself is moved by the reservation triggers
+-- (040_reservations_and_capacity.sql): a row holds seats while it is 'held' or 'confirmed', with
+-- conditional updates under the event row lock. These functions decide the
+-- price, validate the request, reserve promo uses, and translate refusals
+-- into the messages guests see.
+--
+-- Lock order, the same in every function here and in the triggers, so
+-- concurrent bookings queue instead of deadlocking:
+--   idempotency key (advisory) -> event row -> reservation rows
+--   -> promo code (advisory) -> ticket type / slot rows -> promo code row
+--
+-- Errors (message is what the guest sees):
+--   P0001  invalid request: guests, slot missing, promo code refused,
+--          amount changed, payment token rules            -> HTTP 400
+--   SH404  event / ticket type / time slot / reservation not found -> 404
+--   SH409  not enough capacity, event not bookable, idempotency key reused
+--          for a different booking (also raised by the triggers) -> 409
+--   SH410  promo code no longer redeemable at confirmation (triggers) -> 409
+--
+-- Every function is security definer with an empty search_path and may be
+-- executed by service_role only: the edge functions call them with the
+-- service-role client after validating their input.
+-- =============================================================================
+
+-- Audit trail: what happened to a booking's money, and the answer given
+create table public.booking_events (
+  id bigint generated always as identity primary key,
+  reservation_id uuid not null references public.reservations (id) on delete cascade,
+  kind text not null check (kind ~ '^[a-z][a-z0-9_]{0,39}$'),
+  detail jsonb not null default '{}'::jsonb,
+  created_at timestamptz not null default now()
+);
+
+comment on table public.booking_events is
+  'Append-only log of a reservation''s money path: held, charge results, confirmed, failed, refunds, and the final answer (kind ''outcome'') replayed to retries of the same idempotency key.';
+
+create index booking_events_reservation_id_idx on public.booking_events (reservation_id, id);
+
+alter table public.booking_events enable row level security;
+
+revoke all on public.booking_events from anon, authenticated;
+grant all on public.booking_events to service_role;
+
+-- Helpers (not callable through the API)
+create or replace function public.booking_money(cents integer)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select '$' || to_char(coalesce(cents, 0) / 100.0, 'FM999,999,990.00');
+$$;
+
+revoke execute on function public.booking_money(integer) from public, anon, authenticated;
+grant execute on function public.booking_money(integer) to service_role;
+
+-- Prices a booking and checks that it can be made, without taking anything.
+-- With p_lock (hold_booking) it first takes the event row lock, expires the
+-- event's stale holds and takes the promo code's advisory lock, so the
+-- capacity and promo checks it makes stay true until the transaction ends.
+-- p_slot_cap: the trusted caller's own limit per time slot (the supper club's
+-- 20 tickets per seating); a slot then takes least(max_capacity, p_slot_cap)
+-- guests, whatever its stored capacity says. Checked under the event lock.
+create or replace function public.booking_evaluate(
+  p_event_id uuid,
+  p_guests integer,
+  p_pricing text,
+  p_ticket_type text,
+  p_rsvp_slot_id uuid,
+  p_time_slot text,
+  p_promo_code text,
+  p_unit_price_cents integer,
+  p_max_guests integer,
+  p_org_slug text,
+  p_slot_cap integer,
+  p_lock boolean
+)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_event public.events;
+  v_org public.organizations;
+  v_rsvp_org boolean;
+  v_ticket public.ticket_types;
+  v_slot public.rsvp_slots;
+  v_promo public.promo_codes;
+  v_unit integer;
+  v_subtotal integer;
+  v_discount integer := 0;
+  v_taken integer;
+  v_left integer;
+  v_slot_capacity integer;
+  v_max_guests integer := least(coalesce(p_max_guests, 10), 10);
+  v_code text := nullif(btrim(coalesce(p_promo_code, '')), '');
+  v_slot_key text := nullif(btrim(coalesce(p_time_slot, '')), '');
+  v_ticket_key text := nullif(btrim(coalesce(p_ticket_type, '')), '');
+begin
+  if p_pricing is null or p_pricing not in ('ticket', 'deposit', 'fixed') then
+    raise exception 'Unknown pricing %', coalesce(p_pricing, 'null') using errcode = 'P0001';
+  end if;
+  if p_guests is null or p_guests < 1 then
+    raise exception 'At least 1 guest is required.' using errcode = 'P0001';
+  end if;
+  if p_guests > v_max_guests then
+    raise exception 'A booking is limited to % guests.', v_max_guests using errcode = 'P0001';
+  end if;
+  if p_slot_cap is not null and p_slot_cap < 0 then
+    raise exception 'A slot cap cannot be negative' using errcode = 'P0001';
+  end if;
+
+  -- The event, locked for the rest of the transaction when holding.
+  if p_lock then
+    select * into v_event from public.events e where e.id = p_event_id for update;
+  else
+    select * into v_event from public.events e where e.id = p_event_id;
+  end if;
+  select * into v_org from public.organizations o where o.id = v_event.org_id;
+  if v_event.id is null or not v_event.is_active
+     or (p_org_slug is not null and v_org.slug is distinct from p_org_slug) then
+    raise exception 'Event not found. Please select a valid event.' using errcode = 'SH404';
+  end if;
+  if not public.is_upcoming_event(v_event.date, v_event.event_time, v_event.event_timezone) then
+    raise exception 'This event has already started. Please select an upcoming event.' using errcode = 'SH409';
+  end if;
+
+  if p_lock then
+    -- Stale holds of this event give their seats back (through the trigger)
+    -- before anything is counted.
+    update public.reservations r
+    set status = 'expired'
+    where r.event_id = v_event.id
+      and public.is_abandoned_hold(r.status, r.hold_expires_at);
+  end if;
+
+  -- What is being booked, and its unit price.
+  if p_pricing = 'ticket' then
+    if v_ticket_key is not null then
+      select * into v_ticket
+      from public.ticket_types t
+      where t.event_id = v_event.id
+        and (t.id::text = lower(v_ticket_key) or lower(t.name) = lower(v_ticket_key))
+      order by (t.id::text = lower(v_ticket_key)) desc, t.created_at
+      limit 1;
+    end if;
+    if v_ticket.id is null then
+      raise exception 'Ticket type not found. Please select a valid ticket type.' using errcode = 'SH404';
+    end if;
+    v_unit := v_ticket.price;
+  else
+    if p_rsvp_slot_id is not null then
+      select * into v_slot from public.rsvp_slots s where s.id = p_rsvp_slot_id and s.event_id = v_event.id;
+      if v_slot.id is null then
+        raise exception 'Time slot not found. Please select a valid time slot.' using errcode = 'SH404';
+      end if;
+    elsif v_slot_key is not null then
+      select * into v_slot
+      from public.rsvp_slots s
+      where s.event_id = v_event.id
+        and (lower(s.slot_label) = lower(v_slot_key) or s.id::text = lower(v_slot_key))
+      order by s.is_active desc, s.slot_time
+      limit 1;
+      if v_slot.id is null then
+        raise exception 'Time slot not found. Please select a valid time slot.' using errcode = 'SH404';
+      end if;
+    else
+      raise exception 'Please select a time slot' using errcode = 'P0001';
+    end if;
+    if not v_slot.is_active then
+      raise exception 'The % time slot is not available. Please select another time.', v_slot.slot_label
+        using errcode = 'SH409';
+    end if;
+
+    if p_pricing = 'deposit' then
+      select coalesce(b.reservation_mode = 'rsvp', false) into v_rsvp_org
+      from public.org_branding b where b.org_id = v_event.org_id;
+      if not (v_event.rsvp_mode or coalesce(v_rsvp_org, false)) then
+        raise exception 'This event does not take RSVPs.' using errcode = 'SH409';
+      end if;
+      if v_event.rsvp_mode and not v_event.rsvp_open then
+        raise exception 'RSVPs are closed for this event.' using errcode = 'SH409';
+      end if;
+      v_unit := coalesce(v_event.deposit_amount, 500);
+    else
+      if p_unit_price_cents is null or p_unit_price_cents < 0 then
+        raise exception 'A fixed price is required' using errcode = 'P0001';
+      end if;
+      v_unit := p_unit_price_cents;
+    end if;
+  end if;
+
+  -- Capacity, as the triggers will count it (exact under the hold's locks,
+  -- advisory for a quote, which counts stale holds as free: the next hold
+  -- releases them).
+  if not p_lock then
+    if v_ticket.id is not null then
+      v_ticket.quantity := v_ticket.quantity + coalesce((
+        select sum(r.num_guests) from public.reservations r
+        where r.ticket_type_id = v_ticket.id and public.is_abandoned_hold(r.status, r.hold_expires_at)), 0);
+    end if;
+    if v_slot.id is not null then
+      v_slot.current_rsvps := greatest(v_slot.current_rsvps - coalesce((
+        select sum(r.num_guests) from public.reservations r
+        where r.rsvp_slot_id = v_slot.id and public.is_abandoned_hold(r.status, r.hold_expires_at)), 0), 0);
+    end if;
+  end if;
+  if v_ticket.id is not null and v_ticket.quantity < p_guests then
+    raise exception 'Only % tickets available for %.', v_ticket.quantity, v_ticket.name
+      using errcode = 'SH409',
+            detail = jsonb_build_object('kind', 'ticket_type', 'available', v_ticket.quantity)::text;
+  end if;
+  -- The slot's capacity, within the caller's own cap per slot (counted under the
+  -- event lock when holding, like the triggers' own check against max_capacity).
+  v_slot_capacity := least(v_slot.max_capacity, coalesce(p_slot_cap, v_slot.max_capacity));
+  if v_slot.id is not null and v_slot_capacity - v_slot.current_rsvps < p_guests then
+    v_left := greatest(v_slot_capacity - v_slot.current_rsvps, 0);
+    if p_pricing = 'fixed' then
+      raise exception 'Not enough tickets for % at % (% left). Please select another date or reduce tickets.',
+        to_char(v_event.date, 'FMDay, FMMonth FMDD, YYYY'), v_slot.slot_label, v_left
+        using errcode = 'SH409', detail = jsonb_build_object('kind', 'rsvp_slot', 'available', v_left)::text;
+    elsif v_left = 0 then
+      raise exception 'The % time slot is full. Please select another time.', v_slot.slot_label
+        using errcode = 'SH409', detail = jsonb_build_object('kind', 'rsvp_slot', 'available', 0)::text;
+    else
+      raise exception 'Only % spots left in the % time slot. Please select another time or fewer guests.', v_left, v_slot.slot_label
+        using errcode = 'SH409', detail = jsonb_build_object('kind', 'rsvp_slot', 'available', v_left)::text;
+    end if;
+  end if;
+  if v_event.max_guests is not null then
+    select coalesce(sum(r.num_guests), 0) into v_taken
+    from public.reservations r
+    where r.event_id = v_event.id
+      and public.holds_seats(r.status, r.hold_expires_at);
+    if v_taken + p_guests > v_event.max_guests then
+      v_left := greatest(v_event.max_guests - v_taken, 0);
+      if p_pricing = 'fixed' then
+        raise exception 'Not enough tickets for % (% left). Please select another date or reduce tickets.',
+          to_char(v_event.date, 'FMDay, FMMonth FMDD, YYYY'), v_left
+          using errcode = 'SH409', detail = jsonb_build_object('kind', 'event', 'available', v_left)::text;
+      end if;
+      raise exception 'Only % % left for this event.', v_left, case when v_left = 1 then 'seat' else 'seats' end
+        using errcode = 'SH409', detail = jsonb_build_object('kind', 'event', 'available', v_left)::text;
+    end if;
+  end if;
+
+  v_subtotal := v_unit * p_guests;
+
+  -- Promo code: the event's organization, any case.
+  if v_code is not null then
+    perform public.assert_promo_attempts_allowed(v_event.id);
+    select * into v_promo
+    from public.promo_codes p
+    where p.org_id = v_event.org_id and lower(p.code) = lower(v_code);
+    -- Unknown, inactive and used-up codes are refused alike (no hint for guessing).
+    -- (A code outside its validity window or limited to other events too:
+    -- promo_applies, 20261126000300_admin_tools.sql.)
+    if v_promo.id is null or not v_promo.active or not public.promo_applies(v_promo, v_event.id) then
+      raise exception 'Invalid promo code' using errcode = 'P0001', detail = '{"kind":"promo"}';
+    end if;
+    if v_promo.max_uses is not null then
+      if p_lock then
+        -- Holds of one code queue here; a use is reserved by the hold itself
+        -- (counted below) and redeemed when its booking is confirmed.
+        perform pg_advisory_xact_lock(hashtextextended('supperhost.promo:' || v_promo.id::text, 0));
+        select * into v_promo from public.promo_codes p where p.id = v_promo.id;
+      end if;
+      if public.promo_uses_taken(v_promo.id) >= v_promo.max_uses then
+        raise exception 'Invalid promo code' using errcode = 'P0001', detail = '{"kind":"promo"}';
+      end if;
+    end if;
+    if v_promo.discount_type = 'percent' then
+      v_discount := round(v_subtotal * v_promo.discount_amount / 100.0)::integer;
+    else
+      v_discount := v_promo.discount_amount;
+    end if;
+    v_discount := least(greatest(v_discount, 0), v_subtotal);
+  end if;
+
+  return jsonb_build_object(
+    'event_id', v_event.id,
+    'org_id', v_event.org_id,
+    'org_name', v_org.name,
+    'event_title', v_event.title,
+    'event_date', v_event.date,
+    'ticket_type_id', v_ticket.id,
+    'ticket_type_name', v_ticket.name,
+    'rsvp_slot_id', v_slot.id,
+    'time_slot', coalesce(v_slot.slot_label, v_slot_key),
+    'guests', p_guests,
+    'unit_price_cents', v_unit,
+    'subtotal_cents', v_subtotal,
+    'discount_cents', v_discount,
+    'total_cents', v_subtotal - v_discount,
+    'promo', case when v_promo.id is null then null else jsonb_build_object(
+      'id', v_promo.id,
+      'code', v_promo.code,
+      'discount_type', v_promo.discount_type,
+      'discount_amount', v_promo.discount_amount) end
+  );
+end;
+$$;
+
+revoke execute on function public.booking_evaluate(uuid, integer, text, text, uuid, text, text, integer, integer, text, integer, boolean) from public, anon, authenticated;
+grant execute on function public.booking_evaluate(uuid, integer, text, text, uuid, text, text, integer, integer, text, integer, boolean) to service_role;
+
+-- A reservation as the edge functions need it.
+create or replace function public.booking_summary(p_reservation public.reservations, p_existing boolean)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'reservation_id', p_reservation.id,
+    'existing', p_existing,
+    'status', p_reservation.status,
+    'event_id', p_reservation.event_id,
+    'org_id', p_reservation.org_id,
+    'ticket_type_id', p_reservation.ticket_type_id,
+    'rsvp_slot_id', p_reservation.rsvp_slot_id,
+    'time_slot', p_reservation.time_slot,
+    'name', p_reservation.name,
+    'email', p_reservation.email,
+    'guests', p_reservation.num_guests,
+    'subtotal_cents', p_reservation.amount_cents + p_reservation.discount_cents,
+    'discount_cents', p_reservation.discount_cents,
+    'total_cents', p_reservation.amount_cents,
+    'amount_cents', p_reservation.amount_cents,
+    'promo_code_id', p_reservation.promo_code_id,
+    'idempotency_key', p_reservation.idempotency_key,
+    'hold_expires_at', p_reservation.hold_expires_at,
+    'hold_expired', public.is_abandoned_hold(p_reservation.status, p_reservation.hold_expires_at),
+    'payment_provider', p_reservation.payment_provider,
+    'payment_id', p_reservation.payment_id,
+    'booking_code', p_reservation.booking_code,
+    'manage_token', public.manage_token_of(p_reservation.id),
+    'refund_policy', public.refund_policy_text(p_reservation.refund_window_hours, p_reservation.late_refund_percent),
+    'event_title', (select e.title from public.events e where e.id = p_reservation.event_id),
+    'event_date', (select e.date from public.events e where e.id = p_reservation.event_id),
+    'org_name', (select o.name from public.organizations o where o.id = p_reservation.org_id),
+    -- The last answer given for this booking (replayed to retries).
+    -- The card token of the first attempt: a retry charges that same token with the
+    -- same key, so the processor answers with its first result (Square refuses a
+    -- reused key with a different token).
+    'payment_source', (
+      select be.detail ->> 'payment_source' from public.booking_events be
+      where be.reservation_id = p_reservation.id and be.kind = 'held' and be.detail ->> 'payment_source' is not null
+      order by be.id limit 1),
+    'outcome', (
+      select be.detail from public.booking_events be
+      where be.reservation_id = p_reservation.id and be.kind = 'outcome'
+      order by be.id desc limit 1)
+  );
+$$;
+
+revoke execute on function public.booking_summary(reservations, boolean) from public, anon, authenticated;
+grant execute on function public.booking_summary(reservations, boolean) to service_role;
+
+-- quote_booking
+--
+-- p_pricing: 'ticket'  ticket type price x guests (p_ticket_type: id or name)
+--            'deposit' the event's deposit_amount (default 500) x guests; a slot is required
+--            'fixed'   p_unit_price_cents x guests (the trusted caller's constant); a slot is required
+-- A slot is chosen by p_rsvp_slot_id or by its label in p_time_slot.
+-- p_org_slug limits the event to one organization (the supper club's function).
+-- p_slot_cap caps every slot at that many guests (the supper club's 20 per seating),
+-- below its stored max_capacity when that is higher.
+create or replace function public.quote_booking(
+  p_event_id uuid,
+  p_guests integer,
+  p_pricing text default 'ticket',
+  p_ticket_type text default null,
+  p_rsvp_slot_id uuid default null,
+  p_time_slot text default null,
+  p_promo_code text default null,
+  p_unit_price_cents integer default null,
+  p_max_guests integer default 10,
+  p_org_slug text default null,
+  p_slot_cap integer default null
+)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+begin
+  return public.booking_evaluate(
+    p_event_id, p_guests, p_pricing, p_ticket_type, p_rsvp_slot_id, p_time_slot,
+    p_promo_code, p_unit_price_cents, p_max_guests, p_org_slug, p_slot_cap, false);
+end;
+$$;
+
+revoke execute on function public.quote_booking(uuid, integer, text, text, uuid, text, text, integer, integer, text, integer) from public, anon, authenticated;
+grant execute on function public.quote_booking(uuid, integer, text, text, uuid, text, text, integer, integer, text, integer) to service_role;
+
+-- Prices the booking again and holds its seats, keyed by the idempotency key: a sold-out answer
+-- comes from a cheap read without the lock (booking_may_be_refused), the evaluation and the seats
+-- under the event row lock.
+create or replace function public.hold_booking(
+  p_idempotency_key text,
+  p_event_id uuid,
+  p_guests integer,
+  p_name text,
+  p_email text,
+  p_phone text default null,
+  p_pricing text default 'ticket',
+  p_ticket_type text default null,
+  p_rsvp_slot_id uuid default null,
+  p_time_slot text default null,
+  p_promo_code text default null,
+  p_unit_price_cents integer default null,
+  p_max_guests integer default 10,
+  p_org_slug text default null,
+  p_dietary_restrictions text default null,
+  p_special_requests text default null,
+  p_expected_total_cents integer default null,
+  p_has_payment_token boolean default null,
+  p_payment_source text default null,
+  p_slot_cap integer default null,
+  p_payment_provider text default null
+)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_existing public.reservations;
+  v_quote jsonb;
+  v_total integer;
+  v_row public.reservations;
+  v_detail_text text;
+  v_detail jsonb;
+  v_available integer;
+  v_message text;
+begin
+  if p_idempotency_key is null or char_length(p_idempotency_key) not between 1 and 45 then
+    raise exception 'The idempotency key must be 1 to 45 characters' using errcode = 'P0001';
+  end if;
+
+  -- Requests with one key run one at a time; a retry finds the first booking.
+  perform pg_advisory_xact_lock(hashtextextended('supperhost.booking:' || p_idempotency_key, 0));
+  select * into v_existing from public.reservations r where r.idempotency_key = p_idempotency_key;
+  if found then
+    if v_existing.event_id <> p_event_id
+       or v_existing.num_guests <> p_guests
+       or lower(v_existing.email) <> lower(btrim(coalesce(p_email, ''))) then
+      raise exception 'This checkout was already used for a different booking. Please refresh the page and try again.'
+        using errcode = 'SH409';
+    end if;
+    -- A hold made for the guest (a waitlist offer) is paid with the first card token sent
+    -- for it: 'charging' goes on record before the processor is called, as for any hold.
+    if v_existing.status = 'held' and v_existing.amount_cents > 0 and p_payment_source is not null
+       and not exists (select 1 from public.payment_ledger l where l.reservation_id = v_existing.id and l.kind = 'charge') then
+      insert into public.payment_ledger (reservation_id, org_id, kind, status, amount_cents, guests, provider, idempotency_key, actor)
+      values (v_existing.id, v_existing.org_id, 'charge', 'charging', v_existing.amount_cents, v_existing.num_guests,
+              p_payment_provider, p_idempotency_key, 'guest');
+      insert into public.booking_events (reservation_id, kind, detail)
+      values (v_existing.id, 'held', jsonb_build_object('payment_source', p_payment_source, 'claimed', true));
+    end if;
+    return public.booking_summary(v_existing, true);
+  end if;
+
+  -- Sold out is answered from committed state, before queueing for the event
+  -- lock: a refusal in a rush does not wait behind every hold in flight. The
+  -- unlocked evaluation counts stale holds as free, so it only refuses what the
+  -- locked one below would refuse too (without the promo code: that is checked,
+  -- once, under the lock).
+  -- The unlocked evaluation runs only when a cheap read says the booking might be refused.
+  if public.booking_may_be_refused(p_event_id, p_guests, p_pricing, p_ticket_type, p_rsvp_slot_id, p_slot_cap) then
+    perform public.booking_evaluate(
+      p_event_id, p_guests, p_pricing, p_ticket_type, p_rsvp_slot_id, p_time_slot,
+      null, p_unit_price_cents, p_max_guests, p_org_slug, p_slot_cap, false);
+  end if;
+
+  v_quote := public.booking_evaluate(
+    p_event_id, p_guests, p_pricing, p_ticket_type, p_rsvp_slot_id, p_time_slot,
+    p_promo_code, p_unit_price_cents, p_max_guests, p_org_slug, p_slot_cap, true);
+  v_total := (v_quote ->> 'total_cents')::integer;
+
+  if p_expected_total_cents is not null and p_expected_total_cents <> v_total then
+    raise exception 'The amount has changed. Please review your order and try again.'
+      using errcode = 'P0001',
+            detail = jsonb_build_object('expected_cents', p_expected_total_cents, 'total_cents', v_total)::text;
+  end if;
+  if p_has_payment_token is true and v_total = 0 then
+    raise exception 'This booking is free: no card payment is needed. Please submit it without card details.'
+      using errcode = 'P0001';
+  end if;
+  if p_has_payment_token is false and v_total > 0 then
+    raise exception 'Card details are required to pay % for this booking.', public.booking_money(v_total)
+      using errcode = 'P0001';
+  end if;
+
+  begin
+    insert into public.reservations (
+      org_id, event_id, ticket_type_id, rsvp_slot_id, promo_code_id,
+      name, email, phone, num_guests, time_slot, dietary_restrictions, special_requests,
+      status, amount_cents, discount_cents, idempotency_key, hold_expires_at,
+      refund_window_hours, late_refund_percent
+    ) values (
+      (v_quote ->> 'org_id')::uuid,
+      p_event_id,
+      (v_quote ->> 'ticket_type_id')::uuid,
+      (v_quote ->> 'rsvp_slot_id')::uuid,
+      (v_quote -> 'promo' ->> 'id')::uuid,
+      btrim(p_name),
+      btrim(p_email),
+      nullif(btrim(coalesce(p_phone, '')), ''),
+      p_guests,
+      v_quote ->> 'time_slot',
+      nullif(btrim(coalesce(p_dietary_restrictions, '')), ''),
+      nullif(btrim(coalesce(p_special_requests, '')), ''),
+      'held',
+      v_total,
+      (v_quote ->> 'discount_cents')::integer,
+      p_idempotency_key,
+      now() + interval '15 minutes',
+      (select e.refund_window_hours from public.events e where e.id = p_event_id),
+      coalesce((select e.late_refund_percent from public.events e where e.id = p_event_id), 0)
+    )
+    returning * into v_row;
+  exception when sqlstate 'SH409' then
+    -- The triggers refused (e.g. an admin changed a quantity since the check
+    -- above): say it the way the booking pages do.
+    get stacked diagnostics v_message = message_text, v_detail_text = pg_exception_detail;
+    begin
+      v_detail := nullif(v_detail_text, '')::jsonb;
+      v_available := greatest(coalesce((v_detail ->> 'available')::integer, 0), 0);
+    exception when others then
+      v_detail := null;
+      v_available := 0;
+    end;
+    if v_detail ->> 'kind' = 'ticket_type' then
+      v_message := format('Only %s tickets available for %s.', v_available, v_quote ->> 'ticket_type_name');
+    elsif v_detail ->> 'kind' = 'rsvp_slot' and p_pricing = 'fixed' then
+      v_message := format('Not enough tickets for %s at %s (%s left). Please select another date or reduce tickets.',
+        to_char((v_quote ->> 'event_date')::date, 'FMDay, FMMonth FMDD, YYYY'), v_quote ->> 'time_slot', v_available);
+    elsif v_detail ->> 'kind' = 'rsvp_slot' then
+      v_message := format('Only %s spots left in the %s time slot. Please select another time or fewer guests.', v_available, v_quote ->> 'time_slot');
+    elsif v_detail ->> 'kind' = 'event' then
+      v_message := format('Only %s %s left for this event.', v_available, case when v_available = 1 then 'seat' else 'seats' end);
+    end if;
+    raise exception '%', v_message using errcode = 'SH409';
+  end;
+
+  insert into public.booking_events (reservation_id, kind, detail)
+  values (v_row.id, 'held', jsonb_build_object(
+    'total_cents', v_total,
+    'subtotal_cents', (v_quote ->> 'subtotal_cents')::integer,
+    'discount_cents', (v_quote ->> 'discount_cents')::integer,
+    'unit_price_cents', (v_quote ->> 'unit_price_cents')::integer,
+    'pricing', p_pricing,
+    'promo', v_quote -> 'promo',
+    'payment_source', p_payment_source));
+
+  -- 'charging' is on record before the processor is called: if the caller dies
+  -- between the charge and the confirmation, reconcile-payments finds it.
+  if v_total > 0 and p_has_payment_token is not false and p_payment_source is not null then
+    insert into public.payment_ledger (reservation_id, org_id, kind, status, amount_cents, guests, provider, idempotency_key, actor)
+    values (v_row.id, v_row.org_id, 'charge', 'charging', v_total, p_guests, p_payment_provider, p_idempotency_key, 'guest');
+  end if;
+
+  return public.booking_summary(v_row, false);
+end;
+$$;
+
+revoke execute on function public.hold_booking(text, uuid, integer, text, text, text, text, text, uuid, text, text, integer, integer, text, text, text, integer, boolean, text, integer, text) from public, anon, authenticated;
+grant execute on function public.hold_booking(text, uuid, integer, text, text, text, text, text, uuid, text, text, integer, integer, text, text, text, integer, boolean, text, integer, text) to service_role;
+
+-- confirm_booking
+--
+-- The charge went through (or the booking is free: provider 'comp').
+-- true: the reservation is confirmed (again: a repeated call with the same
+-- payment is a no-op) and its confirmation email is queued.
+-- false: it cannot be confirmed — its hold expired and the seats (or the promo
+-- use) are gone, or it failed / was cancelled, or it is already confirmed with
+-- a different payment. The caller must refund this payment.
+-- A hold past its expiry is treated as expired; if its seats are still free it
+-- takes them again and is confirmed.
+create or replace function public.confirm_booking(
+  p_reservation_id uuid,
+  p_payment_provider text,
+  p_payment_id text default null
+)
+returns boolean
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  r public.reservations;
+  v_promo public.promo_codes;
+begin
+  if p_payment_provider is null or btrim(p_payment_provider) = '' then
+    raise exception 'A payment provider is required' using errcode = 'P0001';
+  end if;
+
+  select * into r from public.reservations x where x.id = p_reservation_id;
+  if r.id is null then
+    raise exception 'Reservation not found' using errcode = 'SH404';
+  end if;
+  if r.status = 'confirmed' or (r.status = 'held' and r.hold_expires_at > now() + interval '30 seconds') then
+    -- The usual case: a live hold becomes confirmed without moving any seats, so the
+    -- reservation row lock is enough and bookings of the event do not queue behind it.
+    select * into r from public.reservations x where x.id = p_reservation_id for update;
+  else
+    -- Seats may move (a stale hold expires, an expired one takes seats again): take
+    -- the event row first, in the same order as hold_booking and the triggers.
+    perform 1 from public.events e where e.id = r.event_id for update;
+    select * into r from public.reservations x where x.id = p_reservation_id for update;
+  end if;
+
+  -- Whatever happens to the booking, money that moved is on the ledger.
+  if p_payment_id is not null then
+    update public.payment_ledger l
+    set status = 'completed', provider = p_payment_provider, provider_payment_id = p_payment_id
+    where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'charging';
+    if not found and not exists (
+      select 1 from public.payment_ledger l
+      where l.reservation_id = r.id and l.kind = 'charge' and l.provider_payment_id = p_payment_id
+    ) then
+      insert into public.payment_ledger (reservation_id, org_id, kind, status, amount_cents, guests, provider, provider_payment_id, idempotency_key, actor)
+      values (r.id, r.org_id, 'charge', 'completed', r.amount_cents, r.num_guests, p_payment_provider, p_payment_id, r.idempotency_key, 'guest')
+      on conflict (kind, idempotency_key) do nothing;
+    end if;
+  end if;
+
+  if r.status = 'confirmed' then
+    return r.payment_provider is not distinct from p_payment_provider
+       and r.payment_id is not distinct from p_payment_id;
+  end if;
+  if r.status in ('failed', 'cancelled') then
+    return false;
+  end if;
+  -- Once a refund of this booking's charge has started, it is never confirmed.
+  if exists (select 1 from public.booking_events be where be.reservation_id = r.id and be.kind = 'refund_requested') then
+    return false;
+  end if;
+
+  if public.is_abandoned_hold(r.status, r.hold_expires_at) then
+    update public.reservations x set status = 'expired' where x.id = r.id returning * into r;
+    insert into public.booking_events (reservation_id, kind, detail)
+    values (r.id, 'expired', jsonb_build_object('at', 'confirmation'));
+  end if;
+
+  if r.status = 'held' then
+    begin
+      update public.reservations x
+      set status = 'confirmed',
+          payment_provider = p_payment_provider,
+          payment_id = p_payment_id,
+          confirmed_at = now()
+      where x.id = r.id;
+    exception when sqlstate 'SH410' then
+      -- A live hold keeps its promo code even if staff switched the code off
+      -- while the guest was paying (the trigger honours it). Only a code whose
+      -- max_uses was lowered to its confirmed uses or below since the hold is
+      -- refused here: the caller refunds, and the seats go back now, not at expiry.
+      update public.reservations x set status = 'failed' where x.id = r.id;
+      insert into public.booking_events (reservation_id, kind, detail)
+      values (r.id, 'confirm_refused', jsonb_build_object('reason', 'promo code no longer redeemable'));
+      return false;
+    end;
+  else
+    -- Expired: try to take the seats (and the promo use) again.
+    begin
+      if r.promo_code_id is not null then
+        perform pg_advisory_xact_lock(hashtextextended('supperhost.promo:' || r.promo_code_id::text, 0));
+        select * into v_promo from public.promo_codes p where p.id = r.promo_code_id;
+        if v_promo.max_uses is not null then
+          if public.promo_uses_taken(v_promo.id) >= v_promo.max_uses then
+            raise exception 'promo exhausted' using errcode = 'SH410';
+          end if;
+        end if;
+      end if;
+      update public.reservations x
+      set status = 'confirmed',
+          payment_provider = p_payment_provider,
+          payment_id = p_payment_id,
+          confirmed_at = now()
+      where x.id = r.id;
+    exception when sqlstate 'SH409' or sqlstate 'SH410' then
+      insert into public.booking_events (reservation_id, kind, detail)
+      values (r.id, 'confirm_refused', jsonb_build_object('reason', 'hold expired and its seats are gone', 'error', sqlerrm));
+      return false;
+    end;
+  end if;
+
+  insert into public.booking_events (reservation_id, kind, detail)
+  values (r.id, 'confirmed', jsonb_build_object('payment_provider', p_payment_provider, 'payment_id', p_payment_id));
+  -- A booking made free by its discount is a comp of that value.
+  if r.amount_cents = 0 and r.discount_cents > 0 then
+    insert into public.payment_ledger (reservation_id, org_id, kind, status, amount_cents, guests, reason, actor)
+    values (r.id, r.org_id, 'comp', 'completed', r.discount_cents, r.num_guests, 'Promo code', 'system');
+  end if;
+  -- Staff entering a booking may turn the guest's confirmation off (staff_create_booking).
+  if coalesce(current_setting('supperhost.skip_confirmation_email', true), '') is distinct from r.id::text then
+    perform public.enqueue_booking_confirmation(r.id);
+  end if;
+  return true;
+end;
+$$;
+
+revoke execute on function public.confirm_booking(uuid, text, text) from public, anon, authenticated;
+grant execute on function public.confirm_booking(uuid, text, text) to service_role;
+
+-- fail_booking
+--
+-- The charge failed: a held reservation becomes 'failed' and its seats and
+-- promo use return at once. Returns false (and changes nothing) for a
+-- reservation that is no longer held.
+create or replace function public.fail_booking(p_reservation_id uuid, p_reason text default null)
+returns boolean
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_event_id uuid;
+  r public.reservations;
+begin
+  select x.event_id into v_event_id from public.reservations x where x.id = p_reservation_id;
+  if v_event_id is null then
+    raise exception 'Reservation not found' using errcode = 'SH404';
+  end if;
+  perform 1 from public.events e where e.id = v_event_id for update;
+  select * into r from public.reservations x where x.id = p_reservation_id for update;
+  -- A declined charge moved no money, whatever became of the hold meanwhile.
+  update public.payment_ledger l set status = 'failed', message = left(p_reason, 500)
+  where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'charging';
+  if r.status <> 'held' then
+    return false;
+  end if;
+  update public.reservations x set status = 'failed' where x.id = r.id;
+  insert into public.booking_events (reservation_id, kind, detail)
+  values (r.id, 'failed', jsonb_build_object('reason', p_reason));
+  return true;
+end;
+$$;
+
+revoke execute on function public.fail_booking(uuid, text) from public, anon, authenticated;
+grant execute on function public.fail_booking(uuid, text) to service_role;
+
+-- record_booking_event
+create or replace function public.record_booking_event(p_reservation_id uuid, p_kind text, p_detail jsonb default '{}'::jsonb)
+returns void
+language sql
+volatile
+security definer
+set search_path = ''
+as $$
+  insert into public.booking_events (reservation_id, kind, detail)
+  values (p_reservation_id, p_kind, coalesce(p_detail, '{}'::jsonb));
+$$;
+
+revoke execute on function public.record_booking_event(uuid, text, jsonb) from public, anon, authenticated;
+grant execute on function public.record_booking_event(uuid, text, jsonb) to service_role;
+
+-- A booking entered by staff (comp, cash or a payment link) through the same booking path.
+create or replace function public.staff_create_booking(
+  p_event_id uuid,
+  p_ticket_type_id uuid,
+  p_rsvp_slot_id uuid,
+  p_guests integer,
+  p_name text,
+  p_email text,
+  p_phone text default null,
+  p_dietary_restrictions text default null,
+  p_special_requests text default null,
+  p_mode text default 'comp',
+  p_cash_cents integer default null,
+  p_send_confirmation boolean default true,
+  p_request_key text default null
+)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  e public.events;
+  v_key text;
+  v_hold jsonb;
+  r public.reservations;
+  v_subtotal integer;
+  v_cash integer;
+  v_expires timestamptz;
+  v_confirmed boolean := true;
+begin
+  select * into e from public.events x where x.id = p_event_id;
+  if e.id is null or not public.is_org_member(e.org_id) then
+    raise exception 'You can only add bookings to events of your own organization' using errcode = 'SH403';
+  end if;
+  if p_mode is null or p_mode not in ('comp', 'cash', 'payment_link') then
+    raise exception 'Choose how the booking is paid: complimentary, cash, or a payment link' using errcode = 'P0001';
+  end if;
+  if num_nonnulls(p_ticket_type_id, p_rsvp_slot_id) <> 1 then
+    raise exception 'Choose a ticket type or a time slot' using errcode = 'P0001';
+  end if;
+  if p_cash_cents is not null and p_cash_cents < 0 then
+    raise exception 'The cash amount cannot be negative' using errcode = 'P0001';
+  end if;
+
+  v_key := 'st-' || left(md5(e.id::text || ':' || coalesce(nullif(btrim(p_request_key), ''), gen_random_uuid()::text)), 40);
+  v_hold := public.hold_booking(
+    p_idempotency_key => v_key,
+    p_event_id => e.id,
+    p_guests => p_guests,
+    p_name => p_name,
+    p_email => p_email,
+    p_phone => p_phone,
+    p_pricing => case when p_ticket_type_id is not null then 'ticket' else 'deposit' end,
+    p_ticket_type => p_ticket_type_id::text,
+    p_rsvp_slot_id => p_rsvp_slot_id,
+    p_dietary_restrictions => p_dietary_restrictions,
+    p_special_requests => p_special_requests);
+  select * into r from public.reservations x where x.id = (v_hold ->> 'reservation_id')::uuid;
+
+  if not coalesce((v_hold ->> 'existing')::boolean, false) then
+    v_subtotal := r.amount_cents + r.discount_cents;
+    if not coalesce(p_send_confirmation, true) then
+      perform set_config('supperhost.skip_confirmation_email', r.id::text, true);
+    end if;
+    if p_mode = 'comp' or v_subtotal = 0 or (p_mode = 'cash' and p_cash_cents = 0) then
+      update public.reservations x set amount_cents = 0, discount_cents = v_subtotal where x.id = r.id;
+      v_confirmed := public.confirm_booking(r.id, 'comp', null);
+    elsif p_mode = 'cash' then
+      v_cash := coalesce(p_cash_cents, r.amount_cents);
+      update public.reservations x set amount_cents = v_cash, discount_cents = greatest(v_subtotal - v_cash, 0) where x.id = r.id;
+      v_confirmed := public.confirm_booking(r.id, 'cash', 'cash-' || r.id::text);
+    else
+      v_expires := least(now() + interval '24 hours',
+        public.reservation_starts_at(r) - interval '30 minutes');
+      if v_expires <= now() + interval '15 minutes' then
+        v_expires := now() + interval '15 minutes';
+      end if;
+      update public.reservations x set hold_expires_at = v_expires where x.id = r.id;
+      insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text, template_data)
+      select r.org_id, r.id, 'payment_link', r.email,
+        'Complete your booking at ' || coalesce(nullif(btrim(b.brand_name), ''), o.name) || ': ' || e.title,
+        concat_ws(E'\n',
+          'Hi ' || r.name || ',',
+          '',
+          'Your seats for ' || e.title || ' on ' || to_char(e.date, 'FMDay, FMMonth FMDD, YYYY') || ' (' || r.num_guests
+            || case when r.num_guests = 1 then ' guest' else ' guests' end || ') are held for you until '
+            || to_char(v_expires at time zone e.event_timezone, 'FMDay FMHH12:MI AM') || '.',
+          'Pay ' || public.booking_money(r.amount_cents) || ' to confirm them: {{site_url}}/pay/' || public.manage_token_of(r.id),
+          '',
+          coalesce(nullif(btrim(b.brand_name), ''), o.name)),
+        public.email_data(r.id, 'payment_link', jsonb_build_object('offer', jsonb_build_object(
+          'claim_path', '/pay/' || public.manage_token_of(r.id), 'expires_at', v_expires, 'guests', r.num_guests)))
+      from public.organizations o left join public.org_branding b on b.org_id = o.id
+      where o.id = r.org_id;
+    end if;
+    perform set_config('supperhost.skip_confirmation_email', '', true);
+    if not v_confirmed then
+      raise exception 'The booking could not be confirmed. Please try again.' using errcode = 'SH409';
+    end if;
+    insert into public.booking_events (reservation_id, kind, detail)
+    values (r.id, 'staff_booking', jsonb_build_object('mode', p_mode, 'by', (select auth.uid()), 'cash_cents', v_cash));
+    select * into r from public.reservations x where x.id = r.id;
+  end if;
+
+  return jsonb_build_object(
+    'reservation_id', r.id,
+    'status', r.status,
+    'booking_code', r.booking_code,
+    'amount_cents', r.amount_cents,
+    'mode', p_mode,
+    'hold_expires_at', case when r.status = 'held' then r.hold_expires_at end,
+    'payment_path', case when r.status = 'held' then '/pay/' || public.manage_token_of(r.id) end,
+    'money', public.money_of(r.id));
+end;
+$$;
+
+revoke execute on function public.staff_create_booking(uuid, uuid, uuid, integer, text, text, text, text, text, text, integer, boolean, text) from public, anon;
+grant execute on function public.staff_create_booking(uuid, uuid, uuid, integer, text, text, text, text, text, text, integer, boolean, text) to authenticated, service_role;
+
+-- The sold-out answer before the event lock, for less
+-- hold_booking answered "sold out" from committed state by evaluating every
+-- booking twice: unlocked (to refuse without queueing for the event lock),
+-- then under the lock. Most holds in a rush are not refused, so the unlocked
+-- evaluation now runs only when one cheap read says the booking might be: the
+-- ticket type (by id) or the time slot has fewer places than asked for, or the
+-- event has a limit of its own, or the read cannot tell (a ticket type named
+-- rather than given by id, a slot by label, an unknown event). The refusal and
+-- its words still come from booking_evaluate; the locked evaluation still
+-- decides every hold.
+create or replace function public.booking_may_be_refused(
+  p_event_id uuid,
+  p_guests integer,
+  p_pricing text,
+  p_ticket_type text,
+  p_rsvp_slot_id uuid,
+  p_slot_cap integer
+)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce((
+    select case
+      when e.max_guests is not null then true
+      when p_pricing = 'ticket' then not exists (
+        select 1 from public.ticket_types t
+        where t.event_id = e.id
+          and t.id::text = lower(btrim(coalesce(p_ticket_type, '')))
+          and t.quantity >= p_guests)
+      when p_rsvp_slot_id is not null then not exists (
+        select 1 from public.rsvp_slots s
+        where s.id = p_rsvp_slot_id
+          and s.event_id = e.id
+          and s.is_active
+          and least(s.max_capacity, coalesce(p_slot_cap, s.max_capacity)) - s.current_rsvps >= p_guests)
+      else true
+    end
+    from public.events e
+    where e.id = p_event_id), true);
+$$;
+
+revoke execute on function public.booking_may_be_refused(uuid, integer, text, text, uuid, integer) from public, anon, authenticated;
+grant execute on function public.booking_may_be_refused(uuid, integer, text, text, uuid, integer) to service_role;
+
+-- Runs a batch of hold_booking / confirm_booking calls that arrived together, in one transaction,
+-- each in its own savepoint, answering each call's result or error.
+create or replace function public.run_booking_calls(p_function text, p_calls jsonb)
+returns jsonb
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  v_call jsonb;
+  v_sql text;
+  v_answer jsonb;
+  v_answers jsonb := '[]'::jsonb;
+  v_state text;
+  v_message text;
+  v_detail text;
+begin
+  -- Only the booking path's own calls: a batch is not a way to run anything else.
+  if p_function is null or p_function not in ('hold_booking', 'confirm_booking') then
+    raise exception 'run_booking_calls runs hold_booking or confirm_booking, not %', coalesce(p_function, 'null')
+      using errcode = 'P0001';
+  end if;
+  -- At most 16 calls: each takes up to two subtransactions, and a transaction keeps 64 in
+  -- shared memory before PostgreSQL spills them to disk (PGPROC_MAX_CACHED_SUBXIDS).
+  if p_calls is null or jsonb_typeof(p_calls) <> 'array' or jsonb_array_length(p_calls) not between 1 and 16 then
+    raise exception 'p_calls must be an array of 1 to 16 calls' using errcode = 'P0001';
+  end if;
+
+  for v_call in select c.value from jsonb_array_elements(p_calls) c loop
+    begin
+      if jsonb_typeof(v_call -> 'args') is distinct from 'object' then
+        raise exception 'Each call needs its arguments as an object' using errcode = 'P0001';
+      end if;
+      perform set_config('request.headers', coalesce(v_call -> 'headers', '{}'::jsonb)::text, true);
+      -- Named arguments as literals of unknown type: PostgreSQL types each as the
+      -- function's parameter, as PostgREST's call would (a name that is not one is refused).
+      select format('select to_jsonb(public.%I(%s))', p_function,
+                    coalesce(string_agg(format('%I => %L', a.key, a.value), ', ' order by a.key), ''))
+      into v_sql
+      from jsonb_each_text(v_call -> 'args') a;
+      execute v_sql into v_answer;
+      v_answers := v_answers || jsonb_build_array(jsonb_build_object('data', v_answer));
+    exception when others then
+      get stacked diagnostics v_state = returned_sqlstate, v_message = message_text, v_detail = pg_exception_detail;
+      v_answers := v_answers || jsonb_build_array(jsonb_build_object('error', jsonb_build_object(
+        'code', v_state, 'message', v_message, 'details', nullif(v_detail, ''))));
+    end;
+  end loop;
+  return v_answers;
+end;
+$$;
+
+revoke execute on function public.run_booking_calls(text, jsonb) from public, anon, authenticated;
+grant execute on function public.run_booking_calls(text, jsonb) to service_role;

@@ -1,0 +1,1016 @@
+-- =============================================================================
+-- Money: the payment ledger, refunds and cancellations with a decision, the guest's manage page, reconciliation and Square webhooks.
+--
+-- Money after the booking: cancellations, refunds, guest self-service,
+-- reconciliation and Square's webhooks
+--
+-- Every decision about money is taken here, in one transaction with the
+-- reservation row locked; the edge functions then ask the processor and record
+-- its answer. A refund is a 'pending' ledger row (public.payment_ledger) before
+-- the processor is called, keyed so a retry never refunds twice; a crash after
+-- the decision leaves a pending row that reconcile-payments sends.
+--
+--   staff_cancel_reservation(id, refund, reason, notify)   members (JWT)
+--   staff_refund_reservation(id, cents, reason, notify, key) members (JWT)
+--   staff_set_guests(id, guests, complimentary, reason)   members (JWT)
+--   guest_cancel_booking(token)       the manage link (service role)
+--   manage_booking_view(token)        what /booking/{token} shows (service role)
+--   system_refund_booking(id, reason) a charge without a booking (service role)
+--   record_refund_result(ledger id, status, refund id, message)  (service role)
+--   payments_to_reconcile(older than, limit)                      (service role)
+--   apply_square_webhook(event id, type, object)                  (service role)
+--
+-- Refund policy: a cancellation at least refund_window_hours before the start
+-- (the event's date and time, or the slot's, in the event's timezone) refunds
+-- everything still refundable; a later one late_refund_percent of it (rounded
+-- down to the cent). The policy is the one frozen on the reservation.
+--
+-- Errors: P0001 invalid request (400), SH403 not a member (403), SH404 not
+-- found (404), SH409 not in a state that allows it (409).
+-- =============================================================================
+
+-- The money ledger: one per reservation, every charge, refund and comp a row
+--
+--   charge  'charging' is written (with the idempotency key and amount) before
+--           the processor is called; then 'completed' (provider_payment_id) or
+--           'failed'. A row left 'charging' is settled by reconcile-payments.
+--   refund  'pending' from the decision on (provider_refund_id null until the
+--           processor answered; Square PENDING keeps it pending), then
+--           'completed' or 'failed'. Keyed: a retry never refunds twice.
+--   comp    value given away (a 100% discount, guests added as complimentary).
+-- What the admin, the guest and the emails show is computed from these rows
+-- (public.money_of), never stored twice. Refunds (pending + completed) never
+-- exceed completed charges: checked by a trigger under the reservation lock.
+create table public.payment_ledger (
+  id bigint generated always as identity primary key,
+  reservation_id uuid not null references public.reservations (id) on delete cascade,
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  kind text not null check (kind in ('charge', 'refund', 'comp')),
+  status text not null check (status in ('charging', 'pending', 'completed', 'failed')),
+  amount_cents integer not null check (amount_cents >= 0),
+  -- Guests a charge or comp covers (for refunds of a smaller party).
+  guests integer check (guests between 0 and 100),
+  -- 'cash': taken at the door by staff (staff_create_booking); refunded by hand.
+  provider text check (provider in ('square', 'test', 'cash')),
+  provider_payment_id text,
+  provider_refund_id text,
+  idempotency_key text check (char_length(idempotency_key) between 1 and 45),
+  reason text check (char_length(reason) <= 500),
+  -- 'guest', 'system', or 'staff:<user id>'.
+  actor text not null default 'system',
+  -- A refund whose guest is emailed once the processor has answered.
+  notify_guest boolean not null default false,
+  notice text check (notice in ('cancellation', 'refund', 'booking_refunded')),
+  submitted_at timestamptz,
+  message text,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  processor_request jsonb,
+  constraint payment_ledger_charging_is_a_charge check (status <> 'charging' or kind = 'charge'),
+  constraint payment_ledger_key unique (kind, idempotency_key)
+);
+
+comment on table public.payment_ledger is
+  'Every charge, refund and comp of a reservation. Paid, refunded, net and the badge are computed from it (public.money_of).';
+
+comment on column public.payment_ledger.processor_request is
+  'A charge''s request body exactly as sent to the processor (Square CreatePayment); re-sent unchanged by reconcile-payments.';
+
+create index payment_ledger_reservation_idx on public.payment_ledger (reservation_id, id);
+
+create index payment_ledger_open_idx on public.payment_ledger (created_at) where status in ('charging', 'pending');
+
+create index payment_ledger_provider_payment_idx on public.payment_ledger (provider_payment_id) where provider_payment_id is not null;
+
+create index payment_ledger_provider_refund_idx on public.payment_ledger (provider_refund_id) where provider_refund_id is not null;
+
+alter table public.payment_ledger enable row level security;
+
+revoke all on public.payment_ledger from anon, authenticated;
+grant select on public.payment_ledger to authenticated;
+grant all on public.payment_ledger to service_role;
+
+-- Stamps updated_at.
+create trigger payment_ledger_set_updated_at
+  before update on public.payment_ledger
+  for each row execute function public.set_updated_at();
+
+create policy "Members can see the money of their organizations' reservations"
+  on public.payment_ledger for select
+  to authenticated
+  using (public.is_org_member(org_id));
+
+-- Refunds never exceed what was charged.
+create or replace function public.check_refund_within_charges()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  charged integer;
+  refunding integer;
+begin
+  if new.kind <> 'refund' or new.status = 'failed' then
+    return new;
+  end if;
+  select
+    coalesce(sum(l.amount_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0),
+    coalesce(sum(l.amount_cents) filter (where l.kind = 'refund' and l.status in ('pending', 'completed') and l.id is distinct from new.id), 0)
+  into charged, refunding
+  from public.payment_ledger l
+  where l.reservation_id = new.reservation_id;
+  if refunding + new.amount_cents > charged then
+    raise exception 'A refund cannot exceed what was paid (% paid, % already refunded)',
+      public.booking_money(charged), public.booking_money(refunding)
+      using errcode = 'P0001';
+  end if;
+  return new;
+end;
+$$;
+
+revoke execute on function public.check_refund_within_charges() from public, anon, authenticated;
+grant execute on function public.check_refund_within_charges() to service_role;
+
+-- Refunds never exceed completed charges (check_refund_within_charges).
+create trigger payment_ledger_refund_within_charges
+  before insert or update of amount_cents, status on public.payment_ledger
+  for each row execute function public.check_refund_within_charges();
+
+-- The money a reservation still holds: completed charges less refunds given or
+-- under way.
+create or replace function public.money_held_cents(p_reservation_id uuid)
+returns integer
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select (coalesce(sum(l.amount_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0)
+        - coalesce(sum(l.amount_cents) filter (where l.kind = 'refund' and l.status in ('pending', 'completed')), 0))::integer
+  from public.payment_ledger l
+  where l.reservation_id = p_reservation_id;
+$$;
+
+revoke execute on function public.money_held_cents(uuid) from public, anon, authenticated;
+grant execute on function public.money_held_cents(uuid) to service_role;
+
+-- Paid, refunded, net and the badge of one reservation, from its ledger.
+--   badge: 'Refund pending' (a refund under way), 'Refunded', 'Partially
+--   refunded', 'Paid', 'Payment pending' (a charge not yet settled), 'Comp'
+--   (given away), 'Free' (nothing to pay).
+create or replace function public.money_of(p_reservation_id uuid)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  with t as (
+    select
+      coalesce(sum(l.amount_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0)::integer as paid,
+      coalesce(sum(l.amount_cents) filter (where l.kind = 'refund' and l.status = 'completed'), 0)::integer as refunded,
+      coalesce(sum(l.amount_cents) filter (where l.kind = 'refund' and l.status = 'pending'), 0)::integer as pending,
+      coalesce(sum(l.amount_cents) filter (where l.kind = 'refund' and l.status = 'failed'), 0)::integer as failed,
+      coalesce(sum(l.amount_cents) filter (where l.kind = 'comp'), 0)::integer as comp,
+      bool_or(l.kind = 'charge' and l.status = 'charging') as charging
+    from public.payment_ledger l
+    where l.reservation_id = p_reservation_id
+  )
+  select jsonb_build_object(
+    'paid_cents', t.paid,
+    'refunded_cents', t.refunded,
+    'pending_refund_cents', t.pending,
+    'failed_refund_cents', t.failed,
+    'net_cents', t.paid - t.refunded,
+    'refundable_cents', t.paid - t.refunded - t.pending,
+    'comp_cents', t.comp,
+    'badge', case
+      when t.pending > 0 then 'Refund pending'
+      when t.paid > 0 and t.refunded >= t.paid then 'Refunded'
+      when t.paid > 0 and t.refunded > 0 then 'Partially refunded'
+      when t.paid > 0 then 'Paid'
+      when coalesce(t.charging, false) then 'Payment pending'
+      when t.comp > 0 then 'Comp'
+      else 'Free'
+    end)
+  from t;
+$$;
+
+revoke execute on function public.money_of(uuid) from public, anon, authenticated;
+grant execute on function public.money_of(uuid) to service_role;
+
+-- What a cancellation at p_at refunds under the booking's frozen policy, out of
+-- what it still holds (completed charges less refunds given or under way).
+create or replace function public.policy_refund_cents(r public.reservations, p_at timestamptz default now())
+returns integer
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select case
+    when r.refund_window_hours is not null
+         and p_at <= public.reservation_starts_at(r) - make_interval(hours => r.refund_window_hours)
+      then held
+    else (held * r.late_refund_percent) / 100
+  end
+  from (select public.money_held_cents(r.id) as held) m;
+$$;
+
+revoke execute on function public.policy_refund_cents(reservations, timestamp with time zone) from public, anon, authenticated;
+grant execute on function public.policy_refund_cents(reservations, timestamp with time zone) to service_role;
+
+-- The last moment of the full-refund window (null: none).
+create or replace function public.full_refund_until(r public.reservations)
+returns timestamptz
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select case when r.refund_window_hours is null then null
+              else public.reservation_starts_at(r) - make_interval(hours => r.refund_window_hours) end;
+$$;
+
+revoke execute on function public.full_refund_until(reservations) from public, anon, authenticated;
+grant execute on function public.full_refund_until(reservations) to service_role;
+
+-- Emails about money (plain text, queued in the outbox in the same transaction)
+--
+-- p_notice: 'cancellation' | 'refund' | 'booking_refunded'
+-- p_refund_status: 'completed' | 'pending' | 'failed' | 'none'
+create or replace function public.enqueue_money_email(
+  p_reservation_id uuid,
+  p_notice text,
+  p_refund_cents integer,
+  p_refund_status text
+)
+returns uuid
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  r public.reservations;
+  e public.events;
+  v_org text;
+  v_money jsonb;
+  v_paid integer;
+  v_refunded integer;
+  v_when text;
+  v_money_line text;
+  v_subject text;
+  v_opening text;
+  v_id uuid;
+begin
+  select * into r from public.reservations x where x.id = p_reservation_id;
+  select * into e from public.events x where x.id = r.event_id;
+  select coalesce(nullif(btrim(b.brand_name), ''), o.name) into v_org
+  from public.organizations o left join public.org_branding b on b.org_id = o.id
+  where o.id = r.org_id;
+  v_money := public.money_of(r.id);
+  v_paid := (v_money ->> 'paid_cents')::integer;
+  v_refunded := (v_money ->> 'refunded_cents')::integer + (v_money ->> 'pending_refund_cents')::integer;
+  v_when := to_char(e.date, 'FMDay, FMMonth FMDD, YYYY') || ' at '
+    || to_char(coalesce((select s.slot_time from public.rsvp_slots s where s.id = r.rsvp_slot_id), e.event_time), 'FMHH12:MI AM');
+
+  v_money_line := case p_refund_status
+    when 'completed' then 'We have refunded ' || public.booking_money(p_refund_cents)
+      || ' to the card you paid with. It usually appears on your statement within 5 to 10 business days.'
+    when 'pending' then 'A refund of ' || public.booking_money(p_refund_cents)
+      || ' to the card you paid with is on its way. It usually appears on your statement within 5 to 10 business days.'
+    when 'failed' then 'We could not refund ' || public.booking_money(p_refund_cents)
+      || ' to your card automatically. ' || v_org || ' will contact you to return it.'
+    else case when v_paid - v_refunded > 0
+      then 'Your payment of ' || public.booking_money(v_paid - v_refunded) || ' is not refunded ('
+        || public.refund_policy_text(r.refund_window_hours, r.late_refund_percent) || ').'
+    end
+  end;
+
+  if p_notice = 'cancellation' then
+    v_subject := 'Your reservation at ' || v_org || ' is cancelled: ' || e.title;
+    v_opening := 'Your reservation for ' || e.title || ' on ' || v_when || ' (' || r.num_guests
+      || case when r.num_guests = 1 then ' guest' else ' guests' end || ') has been cancelled.';
+  elsif p_notice = 'booking_refunded' then
+    v_subject := 'Your booking at ' || v_org || ' could not be completed: ' || e.title;
+    v_opening := 'Your payment went through, but the seats you were booking for ' || e.title || ' on ' || v_when
+      || ' were released before the booking could be confirmed, so you have no reservation.';
+  else
+    v_subject := 'A refund for your reservation at ' || v_org || ': ' || e.title;
+    v_opening := 'This is about your reservation for ' || e.title || ' on ' || v_when || '.';
+  end if;
+
+  insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text, template_data)
+  values (r.org_id, r.id,
+    case p_notice when 'cancellation' then 'booking_cancellation' when 'booking_refunded' then 'booking_refunded' else 'booking_refund' end,
+    r.email, v_subject,
+    concat_ws(E'\n',
+      'Hi ' || r.name || ',',
+      '',
+      v_opening,
+      case when v_money_line is not null then E'\n' || v_money_line end,
+      case when v_paid > 0 then E'\nIn total you paid ' || public.booking_money(v_paid) || '; '
+        || public.booking_money(v_refunded) || ' of it has been refunded or is on its way.' end,
+      '',
+      'Booking code: ' || r.booking_code,
+      case when p_notice <> 'booking_refunded' then 'Your booking: {{site_url}}/booking/' || public.manage_token_of(r.id) end,
+      '',
+      v_org),
+    public.email_data(r.id,
+      case p_notice when 'cancellation' then 'booking_cancellation' when 'booking_refunded' then 'booking_refunded' else 'booking_refund' end,
+      jsonb_build_object('notice', jsonb_build_object(
+        'opening', v_opening,
+        'money_line', v_money_line,
+        'paid_line', case when v_paid > 0 then 'In total you paid ' || public.booking_money(v_paid) || '; '
+          || public.booking_money(v_refunded) || ' of it has been refunded or is on its way.' end,
+        'subject', v_subject,
+        'refund_cents', p_refund_cents,
+        'refund_status', p_refund_status))))
+  returning id into v_id;
+  return v_id;
+end;
+$$;
+
+revoke execute on function public.enqueue_money_email(uuid, text, integer, text) from public, anon, authenticated;
+grant execute on function public.enqueue_money_email(uuid, text, integer, text) to service_role;
+
+-- Refunds: the decision (a pending ledger row) and the processor's answer
+--
+-- Inserts a pending refund of p_cents against the reservation's completed
+-- charge (the caller holds the reservation's row lock). The same key again
+-- returns the existing row: a retry never refunds twice.
+create or replace function public.open_refund(
+  r public.reservations,
+  p_cents integer,
+  p_key text,
+  p_reason text,
+  p_actor text,
+  p_notify boolean,
+  p_notice text
+)
+returns public.payment_ledger
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_charge public.payment_ledger;
+  v_row public.payment_ledger;
+begin
+  select * into v_row from public.payment_ledger l where l.kind = 'refund' and l.idempotency_key = p_key;
+  if found then
+    return v_row;
+  end if;
+  select * into v_charge from public.payment_ledger l
+  where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'completed'
+  order by l.id limit 1;
+  if v_charge.id is null then
+    raise exception 'This reservation has no payment to refund' using errcode = 'P0001';
+  end if;
+  insert into public.payment_ledger (
+    reservation_id, org_id, kind, status, amount_cents, provider, provider_payment_id,
+    idempotency_key, reason, actor, notify_guest, notice
+  ) values (
+    r.id, r.org_id, 'refund', 'pending', p_cents, v_charge.provider, v_charge.provider_payment_id,
+    p_key, nullif(btrim(coalesce(p_reason, '')), ''), p_actor, coalesce(p_notify, false), p_notice
+  )
+  returning * into v_row;
+  return v_row;
+end;
+$$;
+
+revoke execute on function public.open_refund(reservations, integer, text, text, text, boolean, text) from public, anon, authenticated;
+grant execute on function public.open_refund(reservations, integer, text, text, text, boolean, text) to service_role;
+
+-- What the edge function needs back: the state, and the refunds it must send.
+create or replace function public.money_action_result(r public.reservations, p_already boolean, p_refund_id bigint)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'reservation_id', r.id,
+    'status', r.status,
+    'already', p_already,
+    'money', public.money_of(r.id),
+    'refund', (select jsonb_build_object('id', l.id, 'status', l.status, 'amount_cents', l.amount_cents, 'submitted', l.provider_refund_id is not null)
+               from public.payment_ledger l where l.id = p_refund_id),
+    'to_send', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'id', l.id, 'amount_cents', l.amount_cents, 'idempotency_key', l.idempotency_key,
+        'provider', l.provider, 'payment_id', l.provider_payment_id, 'reason', coalesce(l.reason, 'Refund')) order by l.id)
+      from public.payment_ledger l
+      where l.reservation_id = r.id and l.kind = 'refund' and l.status = 'pending' and l.provider_refund_id is null), '[]'::jsonb));
+$$;
+
+revoke execute on function public.money_action_result(reservations, boolean, bigint) from public, anon, authenticated;
+grant execute on function public.money_action_result(reservations, boolean, bigint) to service_role;
+
+-- The processor's answer to a refund. p_status: 'completed' | 'pending' (the
+-- processor took it, e.g. Square PENDING) | 'failed' | 'unknown' (no answer:
+-- stays unsent; reconcile-payments sends it again with the same key). Emails
+-- the guest once, at the first real answer, when the refund asked for it.
+create or replace function public.record_refund_result(
+  p_ledger_id bigint,
+  p_status text,
+  p_provider_refund_id text default null,
+  p_message text default null
+)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_row public.payment_ledger;
+begin
+  if p_status not in ('completed', 'pending', 'failed', 'unknown') then
+    raise exception 'Unknown refund status %', p_status using errcode = 'P0001';
+  end if;
+  select * into v_row from public.payment_ledger l where l.id = p_ledger_id and l.kind = 'refund' for update;
+  if v_row.id is null then
+    raise exception 'Refund not found' using errcode = 'SH404';
+  end if;
+  if v_row.status in ('completed', 'failed') then
+    return jsonb_build_object('id', v_row.id, 'status', v_row.status, 'amount_cents', v_row.amount_cents);
+  end if;
+
+  update public.payment_ledger l
+  set status = case when p_status = 'unknown' then 'pending' else p_status end,
+      provider_refund_id = coalesce(p_provider_refund_id, l.provider_refund_id),
+      submitted_at = case when p_status = 'unknown' then l.submitted_at else coalesce(l.submitted_at, now()) end,
+      message = left(p_message, 500)
+  where l.id = v_row.id
+  returning * into v_row;
+
+  if p_status <> 'unknown' and v_row.notify_guest and v_row.notice is not null then
+    perform public.enqueue_money_email(v_row.reservation_id, v_row.notice, v_row.amount_cents, v_row.status);
+    update public.payment_ledger l set notify_guest = false where l.id = v_row.id;
+  end if;
+  return jsonb_build_object('id', v_row.id, 'status', v_row.status, 'amount_cents', v_row.amount_cents);
+end;
+$$;
+
+revoke execute on function public.record_refund_result(bigint, text, text, text) from public, anon, authenticated;
+grant execute on function public.record_refund_result(bigint, text, text, text) to service_role;
+
+-- Cancelling
+--
+-- Cancels a confirmed reservation with the money decision taken (p_cents to
+-- refund, 0 for none), in the caller's transaction; the caller has locked the
+-- event row and the reservation. Returns the refund row's id (or null).
+create or replace function public.cancel_with_money(
+  r public.reservations,
+  p_cents integer,
+  p_reason text,
+  p_actor text,
+  p_by text,
+  p_notify boolean
+)
+returns bigint
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_refund public.payment_ledger;
+begin
+  perform set_config('supperhost.money_decision', r.id::text, true);
+  update public.reservations x
+  set status = 'cancelled', cancelled_at = now(), cancelled_by = p_by,
+      cancel_reason = left(nullif(btrim(coalesce(p_reason, '')), ''), 500)
+  where x.id = r.id;
+  perform set_config('supperhost.money_decision', '', true);
+
+  if p_cents > 0 then
+    v_refund := public.open_refund(r, p_cents, 'cx' || md5(r.id::text || ':cancel'), coalesce(p_reason, 'Reservation cancelled'),
+                                   p_actor, p_notify, 'cancellation');
+  elsif p_notify then
+    perform public.enqueue_money_email(r.id, 'cancellation', 0, 'none');
+  end if;
+  insert into public.booking_events (reservation_id, kind, detail)
+  values (r.id, 'cancelled', jsonb_build_object('by', p_actor, 'refund_cents', p_cents, 'reason', p_reason));
+  return v_refund.id;
+end;
+$$;
+
+revoke execute on function public.cancel_with_money(reservations, integer, text, text, text, boolean) from public, anon, authenticated;
+grant execute on function public.cancel_with_money(reservations, integer, text, text, text, boolean) to service_role;
+
+-- Locks the event row, then the reservation (the booking lock order).
+create or replace function public.lock_reservation(p_reservation_id uuid)
+returns public.reservations
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_event uuid;
+  r public.reservations;
+begin
+  select x.event_id into v_event from public.reservations x where x.id = p_reservation_id;
+  if v_event is null then
+    raise exception 'Reservation not found' using errcode = 'SH404';
+  end if;
+  perform 1 from public.events e where e.id = v_event for update;
+  select * into r from public.reservations x where x.id = p_reservation_id for update;
+  return r;
+end;
+$$;
+
+revoke execute on function public.lock_reservation(uuid) from public, anon, authenticated;
+grant execute on function public.lock_reservation(uuid) to service_role;
+
+-- Staff cancel with a money decision. p_refund: "full" | "none" | "policy" |
+-- {"amountCents": n}. Keeping money that is still held needs a reason. A
+-- cancelled reservation is not cancelled again: the answer is its state.
+create or replace function public.staff_cancel_reservation(
+  p_reservation_id uuid,
+  p_refund jsonb,
+  p_reason text default null,
+  p_notify boolean default true
+)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  r public.reservations;
+  v_held integer;
+  v_cents integer;
+  v_mode text := case jsonb_typeof(p_refund) when 'string' then p_refund #>> '{}' when 'object' then 'amount' end;
+  v_refund_id bigint;
+begin
+  if v_mode is null or v_mode not in ('full', 'none', 'policy', 'amount') then
+    raise exception 'refund must be "full", "none" or { "amountCents": n }' using errcode = 'P0001';
+  end if;
+  select x.* into r from public.reservations x where x.id = p_reservation_id;
+  if r.id is null or not public.is_org_member(r.org_id) then
+    -- The same answer whether it exists or not: nothing leaks to outsiders.
+    raise exception 'You can only cancel reservations of your own organization' using errcode = 'SH403';
+  end if;
+  r := public.lock_reservation(p_reservation_id);
+
+  if r.status = 'cancelled' then
+    return public.money_action_result(r, true,
+      (select l.id from public.payment_ledger l where l.kind = 'refund' and l.idempotency_key = 'cx' || md5(r.id::text || ':cancel')));
+  end if;
+  if r.status <> 'confirmed' then
+    raise exception 'Only a confirmed reservation can be cancelled' using errcode = 'SH409';
+  end if;
+
+  v_held := public.money_held_cents(r.id);
+  v_cents := case v_mode
+    when 'full' then v_held
+    when 'none' then 0
+    when 'policy' then public.policy_refund_cents(r)
+    else (p_refund ->> 'amountCents')::integer
+  end;
+  if v_cents is null or v_cents < 0 then
+    raise exception 'The refund must be an amount of 0 or more cents' using errcode = 'P0001';
+  end if;
+  if v_cents > v_held then
+    raise exception 'The refund cannot be more than the % still refundable', public.booking_money(v_held) using errcode = 'P0001';
+  end if;
+  if v_held > 0 and v_cents = 0 and coalesce(btrim(p_reason), '') = '' then
+    raise exception 'Give a reason for keeping the % paid', public.booking_money(v_held) using errcode = 'P0001';
+  end if;
+
+  v_refund_id := public.cancel_with_money(r, v_cents, p_reason, 'staff:' || (select auth.uid())::text, 'staff', coalesce(p_notify, true));
+  select * into r from public.reservations x where x.id = r.id;
+  return public.money_action_result(r, false, v_refund_id);
+end;
+$$;
+
+revoke execute on function public.staff_cancel_reservation(uuid, jsonb, text, boolean) from public, anon;
+grant execute on function public.staff_cancel_reservation(uuid, jsonb, text, boolean) to authenticated, service_role;
+
+-- Staff refund part of a paid booking without cancelling it. p_request_key
+-- (one per dialog) makes a double click harmless.
+create or replace function public.staff_refund_reservation(
+  p_reservation_id uuid,
+  p_amount_cents integer,
+  p_reason text default null,
+  p_notify boolean default true,
+  p_request_key text default null
+)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  r public.reservations;
+  v_held integer;
+  v_key text;
+  v_row public.payment_ledger;
+begin
+  select x.* into r from public.reservations x where x.id = p_reservation_id;
+  if r.id is null or not public.is_org_member(r.org_id) then
+    raise exception 'You can only refund reservations of your own organization' using errcode = 'SH403';
+  end if;
+  r := public.lock_reservation(p_reservation_id);
+  if p_amount_cents is null or p_amount_cents <= 0 then
+    raise exception 'Enter a refund amount greater than $0.00' using errcode = 'P0001';
+  end if;
+  v_key := 'rf' || md5(r.id::text || ':' || coalesce(nullif(btrim(p_request_key), ''),
+    'n' || (select count(*) from public.payment_ledger l where l.reservation_id = r.id and l.kind = 'refund')::text));
+  if exists (select 1 from public.payment_ledger l where l.kind = 'refund' and l.idempotency_key = v_key) then
+    return public.money_action_result(r, true, (select l.id from public.payment_ledger l where l.kind = 'refund' and l.idempotency_key = v_key));
+  end if;
+  v_held := public.money_held_cents(r.id);
+  if v_held = 0 then
+    raise exception 'Nothing is left to refund on this reservation' using errcode = 'P0001';
+  end if;
+  if p_amount_cents > v_held then
+    raise exception 'The refund cannot be more than the % still refundable', public.booking_money(v_held) using errcode = 'P0001';
+  end if;
+  v_row := public.open_refund(r, p_amount_cents, v_key, coalesce(nullif(btrim(p_reason), ''), 'Refund'),
+                              'staff:' || (select auth.uid())::text, coalesce(p_notify, true), 'refund');
+  insert into public.booking_events (reservation_id, kind, detail)
+  values (r.id, 'refund_requested', jsonb_build_object('by', 'staff', 'amount_cents', p_amount_cents, 'reason', p_reason));
+  return public.money_action_result(r, false, v_row.id);
+end;
+$$;
+
+revoke execute on function public.staff_refund_reservation(uuid, integer, text, boolean, text) from public, anon;
+grant execute on function public.staff_refund_reservation(uuid, integer, text, boolean, text) to authenticated, service_role;
+
+-- Staff change the party size of a booking. More guests on a booking that holds
+-- money must be marked complimentary (a comp row of their value); fewer guests
+-- give their seats back and keep the money unless staff refund the difference
+-- (the answer says what the policy would refund).
+create or replace function public.staff_set_guests(
+  p_reservation_id uuid,
+  p_guests integer,
+  p_complimentary boolean default false,
+  p_reason text default null
+)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  r public.reservations;
+  v_held integer;
+  v_charge public.payment_ledger;
+  v_unit integer;
+  v_difference integer := 0;
+begin
+  select x.* into r from public.reservations x where x.id = p_reservation_id;
+  if r.id is null or not public.is_org_member(r.org_id) then
+    raise exception 'You can only edit reservations of your own organization' using errcode = 'SH403';
+  end if;
+  r := public.lock_reservation(p_reservation_id);
+  if r.status <> 'confirmed' then
+    raise exception 'Only a confirmed reservation can be changed' using errcode = 'SH409';
+  end if;
+  if p_guests is null or p_guests < 1 or p_guests > 10 then
+    raise exception 'Guests must be between 1 and 10' using errcode = 'P0001';
+  end if;
+  v_held := public.money_held_cents(r.id);
+  select * into v_charge from public.payment_ledger l
+  where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'completed' order by l.id limit 1;
+  v_unit := case when v_charge.id is null then 0 else v_charge.amount_cents / greatest(coalesce(v_charge.guests, r.num_guests), 1) end;
+
+  if p_guests > r.num_guests and v_held > 0 then
+    if not coalesce(p_complimentary, false) then
+      raise exception 'This booking was paid for % guest(s). Extra guests must be marked complimentary, or booked and paid for separately.', r.num_guests
+        using errcode = 'SH423';
+    end if;
+    insert into public.payment_ledger (reservation_id, org_id, kind, status, amount_cents, guests, reason, actor)
+    values (r.id, r.org_id, 'comp', 'completed', v_unit * (p_guests - r.num_guests), p_guests - r.num_guests,
+            coalesce(nullif(btrim(p_reason), ''), 'Complimentary guests'), 'staff:' || (select auth.uid())::text);
+  elsif p_guests < r.num_guests and v_held > 0 then
+    -- What the guests who no longer come paid, under the policy, within what is left.
+    v_difference := least(v_held, v_unit * (r.num_guests - p_guests));
+    if not (r.refund_window_hours is not null
+            and now() <= public.reservation_starts_at(r) - make_interval(hours => r.refund_window_hours)) then
+      v_difference := (v_difference * r.late_refund_percent) / 100;
+    end if;
+  end if;
+
+  perform set_config('supperhost.money_decision', r.id::text, true);
+  update public.reservations x set num_guests = p_guests where x.id = r.id returning * into r;
+  perform set_config('supperhost.money_decision', '', true);
+  return public.money_action_result(r, false, null) || jsonb_build_object('suggested_refund_cents', v_difference);
+end;
+$$;
+
+revoke execute on function public.staff_set_guests(uuid, integer, boolean, text) from public, anon;
+grant execute on function public.staff_set_guests(uuid, integer, boolean, text) to authenticated, service_role;
+
+-- The guest's manage link
+create or replace function public.reservation_by_token(p_token text)
+returns public.reservations
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select r.* from public.reservations r
+  where p_token ~ '^[A-Za-z0-9_-]{43}$'
+    and r.manage_token_hash = public.manage_token_hash(p_token)
+    and r.status in ('confirmed', 'cancelled');
+$$;
+
+revoke execute on function public.reservation_by_token(text) from public, anon, authenticated;
+grant execute on function public.reservation_by_token(text) to service_role;
+
+-- What /booking/{token} shows; null for a token that opens nothing.
+create or replace function public.manage_booking_view(p_token text)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'booking_code', r.booking_code,
+    'status', r.status,
+    'name', r.name,
+    'guests', r.num_guests,
+    'ticket_type_name', (select t.name from public.ticket_types t where t.id = r.ticket_type_id),
+    'time_slot', r.time_slot,
+    'dietary_restrictions', r.dietary_restrictions,
+    'special_requests', r.special_requests,
+    'cancelled_at', r.cancelled_at,
+    'cancelled_by', r.cancelled_by,
+    'event', jsonb_build_object(
+      'title', e.title, 'date', e.date, 'time', to_char(coalesce(s.slot_time, e.event_time), 'HH24:MI'),
+      'timezone', e.event_timezone, 'location_name', e.location_name, 'location_address', e.location_address),
+    'organization', jsonb_build_object(
+      'name', coalesce(nullif(btrim(b.brand_name), ''), o.name), 'slug', o.slug,
+      'primary_color', b.primary_color, 'logo_url', b.logo_url),
+    'money', public.money_of(r.id),
+    'subtotal_cents', r.amount_cents + r.discount_cents,
+    'discount_cents', r.discount_cents,
+    'total_cents', r.amount_cents,
+    'refund_policy', public.refund_policy_text(r.refund_window_hours, r.late_refund_percent),
+    'starts_at', public.reservation_starts_at(r),
+    'full_refund_until', public.full_refund_until(r),
+    'refund_now_cents', case when r.status = 'confirmed' then public.policy_refund_cents(r) else 0 end,
+    'can_cancel', r.status = 'confirmed' and now() < public.reservation_starts_at(r))
+  from public.reservation_by_token(p_token) r
+  join public.events e on e.id = r.event_id
+  join public.organizations o on o.id = r.org_id
+  left join public.org_branding b on b.org_id = o.id
+  left join public.rsvp_slots s on s.id = r.rsvp_slot_id
+  where r.id is not null;
+$$;
+
+revoke execute on function public.manage_booking_view(text) from public, anon, authenticated;
+grant execute on function public.manage_booking_view(text) to service_role;
+
+-- The guest cancels through the manage link: refunds what the frozen policy
+-- gives now and emails a receipt. Cancelling again answers the same state.
+create or replace function public.guest_cancel_booking(p_token text)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  r public.reservations;
+  v_refund_id bigint;
+begin
+  r := public.reservation_by_token(p_token);
+  if r.id is null then
+    raise exception 'This booking link is not valid.' using errcode = 'SH404';
+  end if;
+  r := public.lock_reservation(r.id);
+  if r.status = 'cancelled' then
+    return public.money_action_result(r, true,
+      (select l.id from public.payment_ledger l where l.kind = 'refund' and l.idempotency_key = 'cx' || md5(r.id::text || ':cancel')));
+  end if;
+  if r.status <> 'confirmed' then
+    raise exception 'This booking can no longer be cancelled.' using errcode = 'SH409';
+  end if;
+  if now() >= public.reservation_starts_at(r) then
+    raise exception 'This dinner has already started, so the booking can no longer be cancelled online. Please contact the host.'
+      using errcode = 'SH409';
+  end if;
+  v_refund_id := public.cancel_with_money(r, public.policy_refund_cents(r), 'Cancelled by the guest', 'guest', 'guest', true);
+  select * into r from public.reservations x where x.id = r.id;
+  return public.money_action_result(r, false, v_refund_id);
+end;
+$$;
+
+revoke execute on function public.guest_cancel_booking(text) from public, anon, authenticated;
+grant execute on function public.guest_cancel_booking(text) to service_role;
+
+-- A charge without a booking (its hold expired and the seats are gone)
+--
+-- Opens the full refund of everything the reservation holds (key derived from
+-- the charge's key, as booking.ts has always derived it) and records it; the
+-- guest is emailed once the processor answers. Idempotent.
+create or replace function public.system_refund_booking(p_reservation_id uuid, p_reason text)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  r public.reservations;
+  v_held integer;
+  v_key text;
+  v_row public.payment_ledger;
+begin
+  r := public.lock_reservation(p_reservation_id);
+  if r.status = 'confirmed' then
+    raise exception 'A confirmed booking is not refunded by the system' using errcode = 'SH409';
+  end if;
+  v_key := 'r' || left(encode(extensions.digest('refund:' || r.idempotency_key, 'sha256'), 'hex'), 40);
+  select * into v_row from public.payment_ledger l where l.kind = 'refund' and l.idempotency_key = v_key;
+  if v_row.id is null then
+    v_held := public.money_held_cents(r.id);
+    if v_held > 0 then
+      v_row := public.open_refund(r, v_held, v_key, p_reason, 'system', true, 'booking_refunded');
+      insert into public.booking_events (reservation_id, kind, detail)
+      values (r.id, 'refund_requested', jsonb_build_object('amount_cents', v_held, 'reason', p_reason));
+    end if;
+  end if;
+  return public.money_action_result(r, v_row.id is not null and v_row.status <> 'pending', v_row.id);
+end;
+$$;
+
+revoke execute on function public.system_refund_booking(uuid, text) from public, anon, authenticated;
+grant execute on function public.system_refund_booking(uuid, text) to service_role;
+
+-- Reconciliation: what the functions could not finish
+--
+-- Charges left 'charging', refunds decided but not sent, and refunds the
+-- processor has not finished, older than p_older_than_seconds (so a request
+-- still in flight is left alone).
+create or replace function public.payments_to_reconcile(p_older_than_seconds integer default 120, p_limit integer default 200)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'charges', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'ledger_id', x.id, 'reservation_id', x.reservation_id, 'idempotency_key', x.idempotency_key, 'provider', x.provider,
+        'amount_cents', x.amount_cents, 'email', r.email, 'guests', r.num_guests, 'status', r.status,
+        'event_title', e.title, 'org_name', o.name,
+        'payment_id', x.provider_payment_id, 'request', x.processor_request,
+        'payment_source', (select be.detail ->> 'payment_source' from public.booking_events be
+                           where be.reservation_id = r.id and be.kind = 'held' and be.detail ->> 'payment_source' is not null
+                           order by be.id limit 1)) order by x.id)
+      from (select l.* from public.payment_ledger l
+            where l.kind = 'charge' and l.status = 'charging'
+              and l.created_at < now() - make_interval(secs => greatest(coalesce(p_older_than_seconds, 120), 0))
+            order by l.id limit greatest(coalesce(p_limit, 200), 1)) x
+      join public.reservations r on r.id = x.reservation_id
+      join public.events e on e.id = r.event_id
+      join public.organizations o on o.id = r.org_id), '[]'::jsonb),
+    'refunds', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'id', x.id, 'reservation_id', x.reservation_id, 'amount_cents', x.amount_cents,
+        'idempotency_key', x.idempotency_key, 'provider', x.provider, 'payment_id', x.provider_payment_id,
+        'refund_id', x.provider_refund_id, 'reason', coalesce(x.reason, 'Refund')) order by x.id)
+      from (select l.* from public.payment_ledger l
+            where l.kind = 'refund' and l.status = 'pending'
+              and l.updated_at < now() - make_interval(secs => greatest(coalesce(p_older_than_seconds, 120), 0))
+            order by l.id limit greatest(coalesce(p_limit, 200), 1)) x), '[]'::jsonb));
+$$;
+
+revoke execute on function public.payments_to_reconcile(integer, integer) from public, anon, authenticated;
+grant execute on function public.payments_to_reconcile(integer, integer) to service_role;
+
+-- Square webhooks (payment.updated, refund.updated), once per event id
+create table public.square_webhook_events (
+  event_id text primary key check (char_length(event_id) between 1 and 200),
+  event_type text not null,
+  applied boolean not null default false,
+  received_at timestamptz not null default now()
+);
+
+alter table public.square_webhook_events enable row level security;
+
+revoke all on public.square_webhook_events from anon, authenticated;
+grant all on public.square_webhook_events to service_role;
+
+-- A Square payment or refund webhook, applied once per event id to the ledger.
+create or replace function public.apply_square_webhook(p_event_id text, p_event_type text, p_object jsonb)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_payment jsonb := p_object -> 'payment';
+  v_refund jsonb := p_object -> 'refund';
+  v_status text;
+  v_row public.payment_ledger;
+  v_applied boolean := false;
+begin
+  insert into public.square_webhook_events (event_id, event_type) values (p_event_id, p_event_type)
+  on conflict (event_id) do nothing;
+  if not found then
+    return jsonb_build_object('duplicate', true, 'applied', false);
+  end if;
+
+  if p_event_type = 'refund.updated' and v_refund ->> 'id' is not null then
+    v_status := case v_refund ->> 'status' when 'COMPLETED' then 'completed' when 'FAILED' then 'failed' when 'REJECTED' then 'failed' end;
+    select * into v_row from public.payment_ledger l
+    where l.kind = 'refund' and l.provider = 'square' and l.provider_refund_id = v_refund ->> 'id' for update;
+    if v_row.id is not null and v_status is not null and v_row.status = 'pending' then
+      perform public.record_refund_result(v_row.id, v_status, v_refund ->> 'id', 'webhook ' || p_event_id);
+      v_applied := true;
+    end if;
+  elsif p_event_type = 'payment.updated' and v_payment ->> 'id' is not null then
+    v_status := case v_payment ->> 'status' when 'FAILED' then 'failed' when 'CANCELED' then 'failed' end;
+    select * into v_row from public.payment_ledger l
+    where l.kind = 'charge' and l.provider = 'square' and l.provider_payment_id = v_payment ->> 'id' for update;
+    if v_row.id is null and (v_payment ->> 'reference_id') ~ '^[0-9a-f-]{36}$' then
+      -- A charge whose answer never reached us: note its payment id; the
+      -- reconciler confirms or refunds the booking.
+      update public.payment_ledger l set provider_payment_id = v_payment ->> 'id', message = 'webhook ' || p_event_id
+      where l.kind = 'charge' and l.status = 'charging' and l.reservation_id = (v_payment ->> 'reference_id')::uuid
+      returning * into v_row;
+      v_applied := v_row.id is not null;
+    elsif v_row.id is not null and v_status = 'failed' and v_row.status = 'charging' then
+      update public.payment_ledger l set status = 'failed', message = 'webhook ' || p_event_id where l.id = v_row.id;
+      v_applied := true;
+    end if;
+  end if;
+
+  update public.square_webhook_events w set applied = v_applied where w.event_id = p_event_id;
+  return jsonb_build_object('duplicate', false, 'applied', v_applied);
+end;
+$$;
+
+revoke execute on function public.apply_square_webhook(text, text, jsonb) from public, anon, authenticated;
+grant execute on function public.apply_square_webhook(text, text, jsonb) to service_role;
+
+-- Stores a charge's request (the first one stays) and a payment id learned after it; answers the request to send.
+create or replace function public.note_charge(p_reservation_id uuid, p_request jsonb default null, p_payment_id text default null)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_request jsonb;
+  v_found boolean;
+begin
+  update public.payment_ledger l
+  set processor_request = coalesce(l.processor_request, p_request),
+      provider_payment_id = coalesce(l.provider_payment_id, p_payment_id)
+  where l.reservation_id = p_reservation_id and l.kind = 'charge' and l.status = 'charging'
+  returning l.processor_request into v_request;
+  v_found := found;
+  -- No open charge (none was recorded, or it is settled): the request is sent as built.
+  return case when v_found then v_request else p_request end;
+end;
+$$;
+
+revoke execute on function public.note_charge(uuid, jsonb, text) from public, anon, authenticated;
+grant execute on function public.note_charge(uuid, jsonb, text) to service_role;
+
+-- A charge the reconciler cannot settle on its own (e.g. IDEMPOTENCY_KEY_REUSED):
+-- the reason on the charge's ledger row (members read it) and in the booking's
+-- audit trail. The row stays 'charging'; the same reason is not logged twice in a row.
+create or replace function public.note_charge_problem(p_ledger_id bigint, p_code text, p_message text)
+returns void
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_row public.payment_ledger;
+  v_text text := left(coalesce(p_code, 'UNKNOWN') || ': ' || coalesce(p_message, ''), 500);
+begin
+  select * into v_row from public.payment_ledger l where l.id = p_ledger_id and l.kind = 'charge' for update;
+  if v_row.id is null or v_row.message is not distinct from v_text then
+    return;
+  end if;
+  update public.payment_ledger l set message = v_text where l.id = v_row.id;
+  insert into public.booking_events (reservation_id, kind, detail)
+  values (v_row.reservation_id, 'reconcile_problem', jsonb_build_object('code', p_code, 'message', p_message, 'ledger_id', v_row.id));
+end;
+$$;
+
+revoke execute on function public.note_charge_problem(bigint, text, text) from public, anon, authenticated;
+grant execute on function public.note_charge_problem(bigint, text, text) to service_role;

@@ -1,0 +1,400 @@
+-- =============================================================================
+-- Team: invitations to an organization by email, and removing members.
+--
+-- Team: an organization's members, email invitations, removing a member
+--
+-- Staff of an organization are its user_memberships rows. Members (and the
+-- super admin) invite more staff by email; the invited person signs up or signs
+-- in with that address through the emailed link and becomes a member.
+--
+--   staff_list_team(org)               members (id, email, joined at) and open
+--                                      invitations in one call
+--   staff_invite_member(org, email)    a new invitation; its link is emailed
+--                                      (email_outbox, kind 'team_invitation');
+--                                      an open invitation to the same address is
+--                                      replaced (revoked); returns { invitation_id, token }
+--   staff_revoke_invitation(id)        the link stops working
+--   staff_remove_member(org, user)     never the last member
+--   team_invitation_preview(token)     what the join page shows before sign-in:
+--                                      the invited address, the organization and
+--                                      whether the link still works (anyone with
+--                                      the link: the token is the key)
+--   accept_team_invitation(token)      the signed-in account whose confirmed email
+--                                      is the invited one joins the organization
+--
+-- The token is 32 random bytes (base64url); only its SHA-256 is stored, the
+-- token itself exists only in the emailed link. An invitation is open until it
+-- is accepted or revoked, and works for 7 days (expires_at).
+--
+-- Only members of the organization or the super admin may invite, revoke, list
+-- and remove (SH403 otherwise, the same answer whether the organization or
+-- invitation exists or not). user_memberships keeps its own policies (members
+-- read their own rows; the super admin writes): these functions are the only
+-- way a member changes the team.
+--
+-- Errors: P0001 invalid request, SH403 not a member, SH404 not found,
+-- SH409 not in a state that allows it, SH410 the link no longer works,
+-- SH429 too many invitations.
+-- =============================================================================
+
+-- An invitation to join an organization's team, by email; only its token's hash is stored.
+create table public.team_invitations (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  email text not null
+    check (char_length(email) <= 320 and email = lower(email) and email ~ '^[^@[:space:][:cntrl:]]+@[^@[:space:][:cntrl:]]+$'),
+  token_hash bytea not null unique,
+  invited_by uuid references auth.users (id) on delete set null,
+  created_at timestamptz not null default now(),
+  expires_at timestamptz not null default now() + interval '7 days',
+  accepted_at timestamptz,
+  accepted_by uuid references auth.users (id) on delete set null,
+  revoked_at timestamptz,
+  constraint team_invitations_accepted_or_revoked check (accepted_at is null or revoked_at is null),
+  constraint team_invitations_accepted_by check (accepted_by is null or accepted_at is not null)
+);
+
+comment on table public.team_invitations is
+  'Invitations to join an organization''s staff. The token is only in the emailed link (/admin/join/{token}); token_hash is its SHA-256.';
+
+-- One open invitation per address and organization (a new one replaces it).
+create unique index team_invitations_one_open_idx
+  on public.team_invitations (org_id, email)
+  where accepted_at is null and revoked_at is null;
+
+create index team_invitations_org_id_created_at_idx on public.team_invitations (org_id, created_at desc);
+
+alter table public.team_invitations enable row level security;
+
+revoke all on public.team_invitations from anon, authenticated;
+grant select on public.team_invitations to authenticated;
+grant all on public.team_invitations to service_role;
+
+create policy "Members can see invitations of their organizations"
+  on public.team_invitations for select
+  to authenticated
+  using ((select public.is_org_member(org_id)));
+
+-- No insert/update/delete policies: writes go through the functions below.
+--
+-- Helpers
+create or replace function public.team_token_hash(p_token text)
+returns bytea
+language sql
+immutable
+set search_path = ''
+as $$ select extensions.digest(convert_to(coalesce(p_token, ''), 'UTF8'), 'sha256') $$;
+
+revoke execute on function public.team_token_hash(text) from public, anon, authenticated;
+grant execute on function public.team_token_hash(text) to service_role;
+
+-- Members and the super admin only; the same answer whether the organization exists or not.
+create or replace function public.assert_team_manager(p_org_id uuid)
+returns void
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if auth.uid() is null
+     or p_org_id is null
+     or not public.is_org_member(p_org_id)
+     or not exists (select 1 from public.organizations o where o.id = p_org_id) then
+    raise exception 'You can only manage the team of your own organization' using errcode = 'SH403';
+  end if;
+end;
+$$;
+
+revoke execute on function public.assert_team_manager(uuid) from public, anon, authenticated;
+grant execute on function public.assert_team_manager(uuid) to service_role;
+
+-- staff_list_team
+create or replace function public.staff_list_team(p_org_id uuid)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform public.assert_team_manager(p_org_id);
+  return jsonb_build_object(
+    'members', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'user_id', m.user_id,
+               'email', u.email,
+               'joined_at', m.created_at,
+               'is_you', m.user_id = auth.uid())
+             order by m.created_at, m.user_id)
+      from public.user_memberships m
+      join auth.users u on u.id = m.user_id
+      where m.org_id = p_org_id), '[]'::jsonb),
+    'invitations', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', i.id,
+               'email', i.email,
+               'created_at', i.created_at,
+               'expires_at', i.expires_at,
+               'expired', i.expires_at <= now(),
+               'invited_by_email', u.email)
+             order by i.created_at desc, i.id)
+      from public.team_invitations i
+      left join auth.users u on u.id = i.invited_by
+      where i.org_id = p_org_id and i.accepted_at is null and i.revoked_at is null), '[]'::jsonb));
+end;
+$$;
+
+revoke execute on function public.staff_list_team(uuid) from public, anon;
+grant execute on function public.staff_list_team(uuid) to authenticated, service_role;
+
+-- Invites an address to the team. The invitation email is branded: the outbox row's template_data (kind 'team_invitation': the organization's name, colors and
+-- logo, the invited address, who invited, the join path and the link's end), which the sender
+-- renders (supabase/functions/_shared/email/render.tsx) in the organization's layout with an
+-- "Accept the invitation" button. body_text stays the plain fallback.
+create or replace function public.staff_invite_member(p_org_id uuid, p_email text)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_email text := lower(btrim(coalesce(p_email, '')));
+  v_org public.organizations;
+  v_inviter text;
+  v_token text;
+  v_invitation public.team_invitations;
+begin
+  perform public.assert_team_manager(p_org_id);
+  if char_length(v_email) > 320 or v_email !~ '^[^@[:space:][:cntrl:]]+@[^@[:space:][:cntrl:]]+\.[^@[:space:][:cntrl:]]+$' then
+    raise exception 'Enter a valid email address' using errcode = 'P0001';
+  end if;
+
+  -- The organization's row lock orders invitations and removals of one team.
+  select o.* into v_org from public.organizations o where o.id = p_org_id for no key update;
+
+  if exists (
+    select 1 from public.user_memberships m join auth.users u on u.id = m.user_id
+    where m.org_id = p_org_id and lower(u.email) = v_email
+  ) then
+    raise exception '% is already a member of %', v_email, v_org.name using errcode = 'SH409';
+  end if;
+
+  -- At most 20 invitations per organization per hour (each one sends an email).
+  if (select count(*) from public.team_invitations i
+      where i.org_id = p_org_id and i.created_at > now() - interval '1 hour') >= 20 then
+    raise exception 'Too many invitations in the last hour: try again later' using errcode = 'SH429';
+  end if;
+
+  -- A new invitation replaces the open one to the same address (its link stops working).
+  update public.team_invitations i
+     set revoked_at = now()
+   where i.org_id = p_org_id and i.email = v_email and i.accepted_at is null and i.revoked_at is null;
+
+  v_token := translate(rtrim(encode(extensions.gen_random_bytes(32), 'base64'), '='), '+/', '-_');
+  insert into public.team_invitations (org_id, email, token_hash, invited_by)
+  values (p_org_id, v_email, public.team_token_hash(v_token), auth.uid())
+  returning * into v_invitation;
+
+  select u.email into v_inviter from auth.users u where u.id = auth.uid();
+
+  insert into public.email_outbox (org_id, kind, to_email, subject, body_text, template_data)
+  values (
+    p_org_id,
+    'team_invitation',
+    v_email,
+    -- No line break or control character ever reaches a header.
+    'You are invited to join ' || regexp_replace(btrim(v_org.name), '[[:cntrl:]]+', ' ', 'g') || ' on SupperHost',
+    concat_ws(E'\n',
+      'Hello,',
+      '',
+      coalesce(v_inviter, 'A member of ' || v_org.name) || ' invited you to join ' || v_org.name
+        || ' on SupperHost, to run its events, reservations and booking page.',
+      '',
+      'Accept the invitation:',
+      '{{site_url}}/admin/join/' || v_token,
+      '',
+      'Sign in or create an account with this email address (' || v_email || ') to join.',
+      'The link works for 7 days, until ' || to_char(v_invitation.expires_at at time zone 'UTC', 'FMMonth FMDD, YYYY HH24:MI') || ' UTC.',
+      '',
+      'If you did not expect this invitation, you can ignore this email.'),
+    -- The branded form (render.tsx, kind 'team_invitation'): the organization's colors and logo.
+    (select jsonb_build_object(
+       'kind', 'team_invitation',
+       'org', jsonb_build_object(
+         'name', coalesce(nullif(btrim(b.brand_name), ''), o.name),
+         'slug', o.slug,
+         'logo_url', b.logo_url,
+         'primary_color', b.primary_color,
+         'secondary_color', b.secondary_color),
+       'guest', jsonb_build_object('name', '', 'email', v_email),
+       'invitation', jsonb_build_object(
+         'inviter', v_inviter,
+         'join_path', '/admin/join/' || v_token,
+         'expires_at', v_invitation.expires_at))
+     from public.organizations o
+     left join public.org_branding b on b.org_id = o.id
+     where o.id = p_org_id));
+
+  return jsonb_build_object('invitation_id', v_invitation.id, 'token', v_token, 'expires_at', v_invitation.expires_at);
+end;
+$$;
+
+revoke execute on function public.staff_invite_member(uuid, text) from public, anon;
+grant execute on function public.staff_invite_member(uuid, text) to authenticated, service_role;
+
+-- staff_revoke_invitation
+create or replace function public.staff_revoke_invitation(p_invitation_id uuid)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_invitation public.team_invitations;
+begin
+  select i.* into v_invitation from public.team_invitations i where i.id = p_invitation_id for update;
+  perform public.assert_team_manager(v_invitation.org_id);
+  if v_invitation.accepted_at is not null then
+    raise exception 'This invitation was already accepted' using errcode = 'SH409';
+  end if;
+  if v_invitation.revoked_at is null then
+    update public.team_invitations i set revoked_at = now() where i.id = v_invitation.id
+    returning * into v_invitation;
+  end if;
+  return jsonb_build_object('invitation_id', v_invitation.id, 'revoked_at', v_invitation.revoked_at);
+end;
+$$;
+
+revoke execute on function public.staff_revoke_invitation(uuid) from public, anon;
+grant execute on function public.staff_revoke_invitation(uuid) to authenticated, service_role;
+
+-- staff_remove_member
+create or replace function public.staff_remove_member(p_org_id uuid, p_user_id uuid)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_members integer;
+begin
+  perform public.assert_team_manager(p_org_id);
+  -- Removals of one team run one at a time, so two of them can never remove the last two members.
+  perform 1 from public.organizations o where o.id = p_org_id for no key update;
+
+  if not exists (select 1 from public.user_memberships m where m.org_id = p_org_id and m.user_id = p_user_id) then
+    raise exception 'This person is not a member of this organization' using errcode = 'SH404';
+  end if;
+  select count(*) into v_members from public.user_memberships m where m.org_id = p_org_id;
+  if v_members <= 1 then
+    raise exception 'An organization needs at least one member' using errcode = 'SH409';
+  end if;
+
+  delete from public.user_memberships m where m.org_id = p_org_id and m.user_id = p_user_id;
+  return jsonb_build_object('org_id', p_org_id, 'user_id', p_user_id, 'members', v_members - 1);
+end;
+$$;
+
+revoke execute on function public.staff_remove_member(uuid, uuid) from public, anon;
+grant execute on function public.staff_remove_member(uuid, uuid) to authenticated, service_role;
+
+-- team_invitation_preview
+--
+-- What the join page shows: the invited address, the organization and the link's
+-- state ('pending', 'expired', 'revoked', 'accepted'). The token is the key.
+create or replace function public.team_invitation_preview(p_token text)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_invitation public.team_invitations;
+  v_org_name text;
+begin
+  select i.* into v_invitation from public.team_invitations i
+  where i.token_hash = public.team_token_hash(p_token);
+  if v_invitation.id is null or p_token is null or char_length(p_token) > 200 then
+    raise exception 'This invitation link is not valid' using errcode = 'SH404';
+  end if;
+  select o.name into v_org_name from public.organizations o where o.id = v_invitation.org_id;
+  return jsonb_build_object(
+    'email', v_invitation.email,
+    'org_name', v_org_name,
+    'expires_at', v_invitation.expires_at,
+    'status', case
+      when v_invitation.accepted_at is not null then 'accepted'
+      when v_invitation.revoked_at is not null then 'revoked'
+      when v_invitation.expires_at <= now() then 'expired'
+      else 'pending'
+    end);
+end;
+$$;
+
+revoke execute on function public.team_invitation_preview(text) from public;
+grant execute on function public.team_invitation_preview(text) to anon, authenticated, service_role;
+
+-- accept_team_invitation
+create or replace function public.accept_team_invitation(p_token text)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_invitation public.team_invitations;
+  v_user auth.users;
+  v_org public.organizations;
+begin
+  if auth.uid() is null then
+    raise exception 'Sign in to accept this invitation' using errcode = '42501';
+  end if;
+  select i.* into v_invitation from public.team_invitations i
+  where i.token_hash = public.team_token_hash(p_token)
+  for update;
+  if v_invitation.id is null or p_token is null or char_length(p_token) > 200 then
+    raise exception 'This invitation link is not valid' using errcode = 'SH404';
+  end if;
+  select o.* into v_org from public.organizations o where o.id = v_invitation.org_id;
+
+  if v_invitation.accepted_at is not null then
+    if v_invitation.accepted_by = auth.uid()
+       and exists (select 1 from public.user_memberships m where m.org_id = v_org.id and m.user_id = auth.uid()) then
+      return jsonb_build_object('org_id', v_org.id, 'org_name', v_org.name);
+    end if;
+    raise exception 'This invitation was already used' using errcode = 'SH410';
+  end if;
+  if v_invitation.revoked_at is not null then
+    raise exception 'This invitation was revoked or replaced by a newer one' using errcode = 'SH410';
+  end if;
+  if v_invitation.expires_at <= now() then
+    raise exception 'This invitation has expired. Ask for a new one.' using errcode = 'SH410';
+  end if;
+
+  select u.* into v_user from auth.users u where u.id = auth.uid();
+  if v_user.id is null or lower(btrim(coalesce(v_user.email, ''))) <> v_invitation.email then
+    raise exception 'This invitation is for another email address' using errcode = 'SH403';
+  end if;
+  if v_user.email_confirmed_at is null then
+    raise exception 'Confirm your email address first, then open the invitation link again' using errcode = 'SH403';
+  end if;
+
+  insert into public.user_memberships (user_id, org_id)
+  values (v_user.id, v_org.id)
+  on conflict (user_id, org_id) do nothing;
+  update public.team_invitations i
+     set accepted_at = now(), accepted_by = v_user.id
+   where i.id = v_invitation.id;
+
+  return jsonb_build_object('org_id', v_org.id, 'org_name', v_org.name);
+end;
+$$;
+
+revoke execute on function public.accept_team_invitation(text) from public, anon;
+grant execute on function public.accept_team_invitation(text) to authenticated, service_role;

@@ -1,0 +1,478 @@
+-- =============================================================================
+-- Admin tools: reservation and guest lists, the event overview, the door list and check-in.
+--
+-- What the staff side needs on top of the domain tables:
+--   * events with reservations are never deleted (a trigger explains why; the
+--     panel offers deactivation instead);
+--   * admin_create_event(...)          an event with its ticket types or RSVP
+--                                      slots in one transaction, as the caller;
+--   * admin_event_reservation_counts   the Reservations column of the events list;
+--   * admin_list_reservations(...)     one page of reservations with the total,
+--                                      searchable by guest name or email, so an
+--                                      organization with 50,000 opens at once;
+--   * admin_list_guests(...)           unique guests by email with counts, paged;
+--   * admin_rsvp_overview(...)         RSVP events, their slots and who is in each.
+-- The read functions are security definer for speed (no per-row policy calls
+-- over 50,000 rows) and check membership themselves first: a caller who is not a
+-- member of the organization gets SQLSTATE 42501, exactly as RLS would refuse.
+--
+-- The door list: checking guests in at an event
+--
+-- reservations.checked_in_guests  how many of the party have arrived
+--                                 (0..num_guests); checked_in_at is when the
+--                                 first of them was checked in (null at 0).
+-- reservations.staff_notes        notes for the team, edited like any guest
+--                                 detail (normal table update by members).
+--
+-- The arrival count is written only by staff_check_in, a security definer
+-- function that SETS the absolute count: a retried request (flaky connection)
+-- or two staff tapping the same party never count twice. Members of the
+-- reservation's organization only (SH403 otherwise); confirmed reservations
+-- only. The API roles cannot write checked_in_guests / checked_in_at directly
+-- (trigger reservations_15_check_in_guard).
+--
+-- Lowering a party's guests below the number already checked in is refused
+-- with a clear message (undo the check-in first), whatever path lowers it.
+--
+-- staff_door_list returns an event's header, every confirmed party and the
+-- totals in one round trip for the phone-first page /admin/door/:eventId.
+--
+-- Admin tools: edit capacity safely, an event overview, repeat events, and
+-- promo codes with a validity window and an event restriction
+--
+-- Every rule is the database's, whatever writes the row:
+--   * a ticket type's capacity (remaining + sold + held) can be changed by
+--     staff_set_ticket_capacity, never below what is sold or held; a direct
+--     update that would make quantity negative is refused with the number taken;
+--   * an RSVP slot's max_capacity and an event's max_guests cannot go below
+--     what is booked or held (triggers, with the number taken);
+--   * a ticket type's new price applies to new sales only (reservations keep
+--     the amount they were sold at);
+--   * staff_event_overview(event) answers the overview in one round trip;
+--   * staff_duplicate_event(event, dates[]) copies an event (ticket types,
+--     slots, policy, settings, private details) to each date, nothing sold;
+--   * promo codes may have starts_at / ends_at and a list of event_ids; a code
+--     outside its window or for another event is refused like any invalid code.
+-- =============================================================================
+
+-- Reservations per event (the events list)
+create or replace function public.admin_event_reservation_counts(p_org_id uuid)
+returns table (event_id uuid, reservation_count integer, guest_count integer)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform public.assert_org_member(p_org_id);
+  return query
+  select r.event_id, count(*)::integer, coalesce(sum(r.num_guests), 0)::integer
+  from public.reservations r
+  where r.org_id = p_org_id and r.status = 'confirmed'
+  group by r.event_id;
+end;
+$$;
+
+revoke execute on function public.admin_event_reservation_counts(uuid) from public, anon;
+grant execute on function public.admin_event_reservation_counts(uuid) to authenticated, service_role;
+
+-- One page of reservations
+--
+-- `%` and `_` typed by staff are literal characters, not wildcards.
+create or replace function public.admin_like_pattern(term text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select '%' || replace(replace(replace(btrim(term), '\', '\\'), '%', '\%'), '_', '\_') || '%';
+$$;
+
+-- One page of an organization's reservations with the total, searchable by guest name or email.
+create or replace function public.admin_list_reservations(
+  p_org_id uuid,
+  p_search text default null,
+  p_include_cancelled boolean default true,
+  p_rsvp_only boolean default false,
+  p_limit integer default 25,
+  p_offset integer default 0
+)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  pattern text := case when coalesce(btrim(p_search), '') = '' then null else public.admin_like_pattern(p_search) end;
+  page_size integer := least(greatest(coalesce(p_limit, 25), 1), 200);
+  skip integer := greatest(coalesce(p_offset, 0), 0);
+  total integer;
+  page jsonb;
+begin
+  perform public.assert_org_member(p_org_id);
+
+  select count(*) into total
+  from public.reservations r
+  where r.org_id = p_org_id
+    and (r.status = 'confirmed' or (p_include_cancelled and r.status = 'cancelled'))
+    and (not p_rsvp_only or r.rsvp_slot_id is not null)
+    and (pattern is null or r.name ilike pattern or r.email ilike pattern or r.booking_code ilike pattern);
+
+  select coalesce(jsonb_agg(to_jsonb(x) order by x.created_at desc, x.id desc), '[]'::jsonb) into page
+  from (
+    select
+      r.id, r.org_id, r.event_id, r.name, r.email, r.phone, r.num_guests, r.time_slot,
+      r.dietary_restrictions, r.special_requests, r.rsvp_slot_id, r.ticket_type_id, r.status,
+      r.amount_cents, r.discount_cents, r.created_at, r.cancelled_at, r.cancel_reason, r.booking_code,
+      public.money_of(r.id) as money,
+      public.refund_policy_text(r.refund_window_hours, r.late_refund_percent) as refund_policy,
+      case when r.status = 'confirmed' then public.policy_refund_cents(r) else 0 end as policy_refund_cents,
+      e.title as event_title, e.date as event_date, to_char(e.event_time, 'HH24:MI') as event_time,
+      e.event_timezone, e.rsvp_mode as event_rsvp_mode,
+      s.slot_label, to_char(s.slot_time, 'HH24:MI') as slot_time,
+      t.name as ticket_type_name
+    from (
+      -- The page first, from the bare rows; the money and the policy only for its rows.
+      select p.id
+      from public.reservations p
+      where p.org_id = p_org_id
+        and (p.status = 'confirmed' or (p_include_cancelled and p.status = 'cancelled'))
+        and (not p_rsvp_only or p.rsvp_slot_id is not null)
+        and (pattern is null or p.name ilike pattern or p.email ilike pattern or p.booking_code ilike pattern)
+      order by p.created_at desc, p.id desc
+      limit page_size offset skip
+    ) chosen
+    join public.reservations r on r.id = chosen.id
+    join public.events e on e.id = r.event_id
+    left join public.rsvp_slots s on s.id = r.rsvp_slot_id
+    left join public.ticket_types t on t.id = r.ticket_type_id
+  ) x;
+
+  return jsonb_build_object('total', total, 'rows', page);
+end;
+$$;
+
+revoke execute on function public.admin_list_reservations(uuid, text, boolean, boolean, integer, integer) from public, anon;
+grant execute on function public.admin_list_reservations(uuid, text, boolean, boolean, integer, integer) to authenticated, service_role;
+
+-- Unique guests by email (cancelled reservations do not count)
+--
+-- One page of guests (the export walks every page).
+create or replace function public.admin_list_guests(
+  p_org_id uuid,
+  p_search text default null,
+  p_limit integer default 50,
+  p_offset integer default 0
+)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  pattern text := case when coalesce(btrim(p_search), '') = '' then null else public.admin_like_pattern(p_search) end;
+  page_size integer := least(greatest(coalesce(p_limit, 50), 1), 5000);
+  skip integer := greatest(coalesce(p_offset, 0), 0);
+  total integer;
+  page jsonb;
+begin
+  perform public.assert_org_member(p_org_id);
+
+  with guests as (
+    select
+      lower(r.email) as email,
+      (array_agg(r.name order by r.created_at desc, r.id desc))[1] as name,
+      (array_agg(r.phone order by r.created_at desc, r.id desc) filter (where coalesce(r.phone, '') <> ''))[1] as phone,
+      count(*)::integer as reservation_count,
+      coalesce(sum(r.num_guests), 0)::integer as guest_count,
+      max(r.created_at) as last_reservation_at
+    from public.reservations r
+    where r.org_id = p_org_id and r.status = 'confirmed'
+    group by lower(r.email)
+  ),
+  matching as (
+    select * from guests g
+    where pattern is null or g.name ilike pattern or g.email ilike pattern
+  )
+  select
+    (select count(*) from matching),
+    coalesce((
+      select jsonb_agg(to_jsonb(p) order by p.last_reservation_at desc, p.email)
+      from (
+        select * from matching m
+        order by m.last_reservation_at desc, m.email
+        limit page_size offset skip
+      ) p
+    ), '[]'::jsonb)
+  into total, page;
+
+  return jsonb_build_object('total', total, 'rows', page);
+end;
+$$;
+
+revoke execute on function public.admin_list_guests(uuid, text, integer, integer) from public, anon;
+grant execute on function public.admin_list_guests(uuid, text, integer, integer) to authenticated, service_role;
+
+-- RSVP overview: RSVP events, their slots and the reservations in each
+create or replace function public.admin_rsvp_overview(p_org_id uuid)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  result jsonb;
+begin
+  perform public.assert_org_member(p_org_id);
+  select coalesce(jsonb_agg(ev order by ev ->> 'date' desc, ev ->> 'event_time'), '[]'::jsonb) into result
+  from (
+    select jsonb_build_object(
+      'id', e.id,
+      'title', e.title,
+      'date', e.date,
+      'event_time', to_char(e.event_time, 'HH24:MI'),
+      'event_timezone', e.event_timezone,
+      'is_active', e.is_active,
+      'slots', coalesce((
+        select jsonb_agg(jsonb_build_object(
+          'id', s.id,
+          'slot_time', to_char(s.slot_time, 'HH24:MI'),
+          'slot_label', s.slot_label,
+          'max_capacity', s.max_capacity,
+          'current_rsvps', s.current_rsvps,
+          'is_active', s.is_active,
+          'reservations', coalesce((
+            select jsonb_agg(jsonb_build_object(
+              'id', r.id, 'name', r.name, 'email', r.email, 'phone', r.phone,
+              'num_guests', r.num_guests, 'created_at', r.created_at
+            ) order by r.created_at)
+            from public.reservations r
+            where r.rsvp_slot_id = s.id and r.status = 'confirmed'
+          ), '[]'::jsonb)
+        ) order by s.slot_time, s.created_at)
+        from public.rsvp_slots s
+        where s.event_id = e.id
+      ), '[]'::jsonb)
+    ) as ev
+    from public.events e
+    where e.org_id = p_org_id
+      and (e.rsvp_mode or exists (select 1 from public.rsvp_slots s where s.event_id = e.id))
+  ) events;
+  return result;
+end;
+$$;
+
+revoke execute on function public.admin_rsvp_overview(uuid) from public, anon;
+grant execute on function public.admin_rsvp_overview(uuid) to authenticated, service_role;
+
+-- The door totals of an event: confirmed parties and guests, and how many arrived.
+create or replace function public.door_list_totals(p_event_id uuid)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'expected_guests', coalesce(sum(r.num_guests), 0)::integer,
+    'arrived_guests', coalesce(sum(r.checked_in_guests), 0)::integer,
+    'parties', count(*)::integer,
+    'parties_arrived', (count(*) filter (where r.checked_in_guests > 0))::integer)
+  from public.reservations r
+  where r.event_id = p_event_id and r.status = 'confirmed';
+$$;
+
+revoke execute on function public.door_list_totals(uuid) from public, anon, authenticated;
+grant execute on function public.door_list_totals(uuid) to service_role;
+
+-- Sets how many of a party have arrived (an absolute count: a retry never counts twice).
+create or replace function public.staff_check_in(p_reservation_id uuid, p_checked_in_guests integer)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  r public.reservations;
+begin
+  select * into r from public.reservations x where x.id = p_reservation_id for update;
+  if r.id is null or not public.is_org_member(r.org_id) then
+    raise exception 'You can only check in guests of your own organization' using errcode = 'SH403';
+  end if;
+  if r.status <> 'confirmed' then
+    raise exception 'Only confirmed reservations can be checked in' using errcode = 'SH409';
+  end if;
+  if p_checked_in_guests is null or p_checked_in_guests < 0 or p_checked_in_guests > r.num_guests then
+    raise exception 'Check in between 0 and % guest(s): this party has % guest(s)', r.num_guests, r.num_guests
+      using errcode = 'P0001';
+  end if;
+
+  if p_checked_in_guests is distinct from r.checked_in_guests then
+    update public.reservations x
+    set checked_in_guests = p_checked_in_guests,
+        checked_in_at = case when p_checked_in_guests = 0 then null else coalesce(x.checked_in_at, now()) end
+    where x.id = r.id
+    returning * into r;
+  end if;
+
+  return jsonb_build_object(
+    'reservation_id', r.id,
+    'event_id', r.event_id,
+    'num_guests', r.num_guests,
+    'checked_in_guests', r.checked_in_guests,
+    'checked_in_at', r.checked_in_at,
+    'totals', public.door_list_totals(r.event_id));
+end;
+$$;
+
+revoke execute on function public.staff_check_in(uuid, integer) from public, anon;
+grant execute on function public.staff_check_in(uuid, integer) to authenticated, service_role;
+
+-- The door list of an event: its header, every confirmed party and the totals, in one round trip.
+create or replace function public.staff_door_list(p_event_id uuid)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  e public.events;
+begin
+  select * into e from public.events x where x.id = p_event_id;
+  if e.id is null or not public.is_org_member(e.org_id) then
+    raise exception 'You can only open the door list of your own organization''s events' using errcode = 'SH403';
+  end if;
+
+  return jsonb_build_object(
+    'event', (
+      select jsonb_build_object(
+        'id', e.id,
+        'org_id', e.org_id,
+        'org_name', o.name,
+        'title', e.title,
+        'date', to_char(e.date, 'YYYY-MM-DD'),
+        'event_time', to_char(e.event_time, 'HH24:MI'),
+        'event_timezone', e.event_timezone,
+        'location_name', e.location_name,
+        'rsvp_mode', e.rsvp_mode)
+      from public.organizations o where o.id = e.org_id),
+    'parties', coalesce((
+      select jsonb_agg(jsonb_build_object(
+          'id', p.id,
+          'booking_code', p.booking_code,
+          'name', p.name,
+          'email', p.email,
+          'phone', p.phone,
+          'num_guests', p.num_guests,
+          'checked_in_guests', p.checked_in_guests,
+          'checked_in_at', p.checked_in_at,
+          'ticket_type_name', p.ticket_type_name,
+          'slot_label', p.slot_label,
+          'slot_time', p.slot_time,
+          'time_slot', p.time_slot,
+          'seating', p.seating,
+          'dietary_restrictions', p.dietary_restrictions,
+          'special_requests', p.special_requests,
+          'staff_notes', p.staff_notes)
+        order by p.seating_time nulls first, p.seating nulls first, lower(p.name), p.id)
+      from (
+        select r.*,
+               t.name as ticket_type_name,
+               s.slot_label,
+               to_char(s.slot_time, 'HH24:MI') as slot_time,
+               -- The seating a party sits at: its time slot (the supper club's seatings, an RSVP slot).
+               coalesce(s.slot_label, nullif(btrim(r.time_slot), '')) as seating,
+               s.slot_time as seating_time
+        from public.reservations r
+        left join public.ticket_types t on t.id = r.ticket_type_id
+        left join public.rsvp_slots s on s.id = r.rsvp_slot_id
+        where r.event_id = e.id and r.status = 'confirmed'
+      ) p), '[]'::jsonb),
+    'totals', public.door_list_totals(e.id));
+end;
+$$;
+
+revoke execute on function public.staff_door_list(uuid) from public, anon;
+grant execute on function public.staff_door_list(uuid) to authenticated, service_role;
+
+-- The event overview, in one round trip
+create or replace function public.staff_event_overview(p_event_id uuid)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  e public.events;
+begin
+  select * into e from public.events x where x.id = p_event_id;
+  if e.id is null or not public.is_org_member(e.org_id) then
+    raise exception 'You can only see events of your own organization' using errcode = 'SH403';
+  end if;
+  return jsonb_build_object(
+    'event', jsonb_build_object('id', e.id, 'org_id', e.org_id, 'title', e.title, 'date', e.date, 'event_time', to_char(e.event_time, 'HH24:MI'),
+                                'event_timezone', e.event_timezone, 'max_guests', e.max_guests, 'rsvp_mode', e.rsvp_mode),
+    'ticket_types', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'id', t.id, 'name', t.name, 'price', t.price,
+        'sold', s.sold, 'held', s.held, 'remaining', t.quantity + s.stale, 'capacity', t.quantity + s.stale + s.sold + s.held) order by t.created_at, t.id)
+      from public.ticket_types t
+      cross join lateral (
+        select coalesce(sum(r.num_guests) filter (where r.status = 'confirmed'), 0)::integer as sold,
+               coalesce(sum(r.num_guests) filter (where public.is_live_hold(r.status, r.hold_expires_at)), 0)::integer as held,
+               coalesce(sum(r.num_guests) filter (where public.is_abandoned_hold(r.status, r.hold_expires_at)), 0)::integer as stale
+        from public.reservations r where r.ticket_type_id = t.id) s
+      where t.event_id = e.id), '[]'::jsonb),
+    'slots', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'id', sl.id, 'label', sl.slot_label, 'time', to_char(sl.slot_time, 'HH24:MI'), 'is_active', sl.is_active,
+        'capacity', sl.max_capacity, 'sold', s.sold, 'held', s.held) order by sl.slot_time, sl.id)
+      from public.rsvp_slots sl
+      cross join lateral (
+        select coalesce(sum(r.num_guests) filter (where r.status = 'confirmed'), 0)::integer as sold,
+               coalesce(sum(r.num_guests) filter (where public.is_live_hold(r.status, r.hold_expires_at)), 0)::integer as held
+        from public.reservations r where r.rsvp_slot_id = sl.id) s
+      where sl.event_id = e.id), '[]'::jsonb),
+    'totals', (
+      select jsonb_build_object(
+        'parties', count(*) filter (where r.status = 'confirmed'),
+        'guests', coalesce(sum(r.num_guests) filter (where r.status = 'confirmed'), 0),
+        'held_guests', coalesce(sum(r.num_guests) filter (where public.is_live_hold(r.status, r.hold_expires_at)), 0),
+        'cancelled', count(*) filter (where r.status = 'cancelled'),
+        'discounts_cents', coalesce(sum(r.discount_cents) filter (where r.status = 'confirmed'), 0),
+        -- Arrivals at the door (staff_check_in), of confirmed reservations only: a party
+        -- cancelled after it was checked in is no longer expected, nor counted as arrived.
+        'checked_in_guests', coalesce(sum(r.checked_in_guests) filter (where r.status = 'confirmed'), 0),
+        'checked_in_parties', count(*) filter (where r.status = 'confirmed' and r.checked_in_guests > 0))
+      from public.reservations r where r.event_id = e.id),
+    'money', (
+      select jsonb_build_object(
+        'gross_cents', coalesce(sum(l.amount_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0),
+        'refunded_cents', coalesce(sum(l.amount_cents) filter (where l.kind = 'refund' and l.status = 'completed'), 0),
+        'pending_refund_cents', coalesce(sum(l.amount_cents) filter (where l.kind = 'refund' and l.status = 'pending'), 0),
+        'comp_cents', coalesce(sum(l.amount_cents) filter (where l.kind = 'comp'), 0),
+        'net_cents', coalesce(sum(l.amount_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0)
+                   - coalesce(sum(l.amount_cents) filter (where l.kind = 'refund' and l.status = 'completed'), 0))
+      from public.payment_ledger l join public.reservations r on r.id = l.reservation_id
+      where r.event_id = e.id),
+    'waitlist', (
+      select jsonb_build_object('waiting', count(*) filter (where w.status = 'waiting'), 'offered', count(*) filter (where w.status = 'offered'))
+      from public.waitlist_entries w where w.event_id = e.id),
+    'bookings_by_day', coalesce((
+      select jsonb_agg(jsonb_build_object('day', d.day, 'bookings', d.bookings, 'guests', d.guests) order by d.day)
+      from (
+        select (r.confirmed_at at time zone e.event_timezone)::date as day, count(*)::integer as bookings, sum(r.num_guests)::integer as guests
+        from public.reservations r
+        where r.event_id = e.id and r.confirmed_at is not null and r.status in ('confirmed', 'cancelled')
+        group by 1) d), '[]'::jsonb));
+end;
+$$;
+
+revoke execute on function public.staff_event_overview(uuid) from public, anon;
+grant execute on function public.staff_event_overview(uuid) to authenticated, service_role;

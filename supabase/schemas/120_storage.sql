@@ -1,0 +1,69 @@
+-- =============================================================================
+-- Storage: the org-assets bucket and who may write into it.
+--
+-- Path layout: {org_id}/{logos|gallery|menus|misc}/{file}
+-- Public read; writes only by members of the organization named by the first
+-- path segment, into one of the four folders. Size (10 MiB) and MIME types are
+-- enforced by the bucket itself, not only by the browser.
+-- =============================================================================
+
+-- The org-assets bucket (data: the schema diff does not carry it): {org_id}/{logos|gallery|menus|misc}/{file},
+-- public read, 10 MiB, images and PDFs, enforced by the bucket itself.
+insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+values (
+  'org-assets',
+  'org-assets',
+  true,
+  10485760,
+  array['image/jpeg', 'image/png', 'image/webp', 'application/pdf']
+)
+on conflict (id) do update
+set public = excluded.public,
+    file_size_limit = excluded.file_size_limit,
+    allowed_mime_types = excluded.allowed_mime_types;
+
+-- May the caller write the object at this path of org-assets?
+create or replace function public.can_manage_org_asset(object_name text)
+returns boolean
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  folders text[] := storage.foldername(object_name);
+  org_id uuid;
+begin
+  if coalesce(array_length(folders, 1), 0) < 2
+     or folders[2] not in ('logos', 'gallery', 'menus', 'misc')
+     or folders[1] !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    return false;
+  end if;
+  org_id := folders[1]::uuid;
+  return public.is_org_member(org_id);
+end;
+$$;
+
+revoke execute on function public.can_manage_org_asset(text) from public, anon;
+grant execute on function public.can_manage_org_asset(text) to authenticated, service_role;
+
+create policy "Organization assets are publicly readable"
+  on storage.objects for select
+  to anon, authenticated
+  using (bucket_id = 'org-assets');
+
+create policy "Members can upload assets of their organizations"
+  on storage.objects for insert
+  to authenticated
+  with check (bucket_id = 'org-assets' and public.can_manage_org_asset(name));
+
+create policy "Members can replace assets of their organizations"
+  on storage.objects for update
+  to authenticated
+  using (bucket_id = 'org-assets' and public.can_manage_org_asset(name))
+  with check (bucket_id = 'org-assets' and public.can_manage_org_asset(name));
+
+create policy "Members can delete assets of their organizations"
+  on storage.objects for delete
+  to authenticated
+  using (bucket_id = 'org-assets' and public.can_manage_org_asset(name));

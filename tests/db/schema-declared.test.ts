@@ -1,0 +1,100 @@
+/**
+ * supabase/schemas declares the schema the migrations build: a database loaded from the schema
+ * files and one built from supabase/migrations (with `supabase db push`) have the same catalog,
+ * as @pgkit/migra sees it (no statement to write) and as stack/schema-diff.ts's own catalog
+ * query sees what migra leaves out (function grants, column grants, comments, buckets, ...).
+ * `npm run db:diff -- --check` reports the same.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../stack/postgres.ts';
+import { compareSchemaWithMigrations, SCHEMAS_DIR, schemaFiles } from '../../stack/schema-diff.ts';
+import { stackEnv } from '../support/stack-env.ts';
+
+const copies: string[] = [];
+const name = `schema_check_${process.pid}_${Date.now()}`;
+let admin: pg.Client;
+let migrationsUrl: string;
+
+// One database built from the migrations (`supabase db push`), compared with each schema load.
+beforeAll(async () => {
+  admin = new pg.Client({ connectionString: stackEnv().dbUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(stackEnv().dbUrl);
+  url.pathname = `/${name}`;
+  migrationsUrl = url.toString();
+  await migrate(migrationsUrl, { seed: false, local: false });
+}, 180_000);
+
+afterAll(async () => {
+  copies.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+  await admin?.query(`drop database if exists ${name} with (force)`);
+  await admin?.end();
+});
+
+const compare = (schemasDir?: string) => compareSchemaWithMigrations({ serverUrl: stackEnv().dbUrl, migrationsUrl, schemasDir });
+
+/** A copy of supabase/schemas with `file`'s text changed by `edit`. */
+function editedSchemas(file: string, edit: (text: string) => string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'supperhost-schemas-'));
+  copies.push(dir);
+  cpSync(SCHEMAS_DIR, dir, { recursive: true });
+  const path = join(dir, file);
+  const before = readFileSync(path, 'utf8');
+  const after = edit(before);
+  expect(after, `the edit changes ${file}`).not.toBe(before);
+  writeFileSync(path, after);
+  return dir;
+}
+
+describe('the declarative schema', () => {
+  it('produces the same catalog as the migrations', async () => {
+    const { migra, catalog } = await compare();
+    expect(migra, 'migra finds a difference: run `npm run db:diff -- <name>`').toBe('');
+    expect(catalog, 'the catalog differs: run `npm run db:diff -- --check`').toEqual([]);
+  }, 300_000);
+
+  it('is told apart when one function body changes (the check can fail)', async () => {
+    const schemasDir = editedSchemas('000_shared.sql', (text) => text.replace('new.updated_at := now();', 'new.updated_at := clock_timestamp();'));
+    const { migra, catalog } = await compare(schemasDir);
+    expect(migra).toContain('CREATE OR REPLACE FUNCTION public.set_updated_at()');
+    expect(migra).toContain('clock_timestamp()');
+    expect(catalog.map((line) => line.split('\n')[0])).toEqual(['function public.set_updated_at()']);
+  }, 300_000);
+
+  it('is told apart on what migra does not see: a function grant and a comment', async () => {
+    const schemasDir = editedSchemas(
+      '070_money.sql',
+      (text) =>
+        text.replace(/comment on table public\.payment_ledger is\s*'/, '$&Changed: ') +
+        '\ngrant execute on function public.money_of(uuid) to anon;\n',
+    );
+    const { migra, catalog } = await compare(schemasDir);
+    expect(migra).toBe('');
+    expect(catalog.map((line) => line.split('\n')[0])).toEqual(['comment table public.payment_ledger', 'function public.money_of(uuid)']);
+  }, 300_000);
+
+  it('leaves the local test processor out: the migrations create none of it, the local stack creates it in its own schema', async () => {
+    const named = `select n.nspname || '.' || c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+                    where c.relkind = 'r' and (n.nspname = 'test_processor' or c.relname like 'test_processor%')
+                   union all
+                   select n.nspname || '.' || p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+                    where n.nspname = 'test_processor' or p.proname like 'test_processor%'
+                   order by 1`;
+    const deployed = new pg.Client({ connectionString: migrationsUrl });
+    await deployed.connect();
+    try {
+      expect((await deployed.query(named)).rows).toEqual([]);
+    } finally {
+      await deployed.end();
+    }
+    const local = (await admin.query<{ name: string }>(named)).rows.map((r) => r.name);
+    expect(local).toEqual(expect.arrayContaining(['test_processor.payments', 'test_processor.refunds', 'public.test_processor_charge']));
+    expect(local.filter((n) => /^public\.test_processor_(payments|refunds)$/.test(n))).toEqual([]);
+    for (const file of schemaFiles()) expect(readFileSync(file, 'utf8'), file).not.toContain('test_processor');
+  });
+});
