@@ -1,22 +1,39 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { env } from '@/config/env';
-import type { OrganizationLink } from '../types';
+import type { PublicHost } from '../types';
+
+const hostSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  picture_url: z.string().nullable(),
+  next_event_date: z.string().nullable(),
+  next_event_time: z.string().nullable(),
+  next_event_timezone: z.string().nullable(),
+  from_price_cents: z.number().int().nullable(),
+  price_is_deposit: z.boolean(),
+}) satisfies z.ZodType<PublicHost>;
 
 /**
- * Exactly the request `supabase.from('organizations').select('name, slug').order('name')` makes
- * (PostgREST with the publishable key; organizations are public), written with fetch so the home page's
- * first render does not wait for supabase-js (~52 KB gzip).
+ * Exactly the request `supabase.rpc('list_public_hosts')` makes (PostgREST with the publishable
+ * key), written with fetch so the home page's first render does not wait for supabase-js
+ * (~52 KB gzip).
  */
-export async function getOrganizations(): Promise<OrganizationLink[]> {
-  const response = await fetch(`${env.SUPABASE_URL}/rest/v1/organizations?select=name,slug&order=name.asc`, {
-    headers: { apikey: env.SUPABASE_PUBLISHABLE_KEY, Authorization: `Bearer ${env.SUPABASE_PUBLISHABLE_KEY}`, Accept: 'application/json' },
+export async function getPublicHosts(): Promise<PublicHost[]> {
+  const response = await fetch(`${env.SUPABASE_URL}/rest/v1/rpc/list_public_hosts`, {
+    method: 'POST',
+    headers: {
+      apikey: env.SUPABASE_PUBLISHABLE_KEY,
+      Authorization: `Bearer ${env.SUPABASE_PUBLISHABLE_KEY}`,
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+    },
+    body: '{}',
   });
   if (!response.ok) throw new Error(`Loading the hosts failed: HTTP ${response.status}`);
-  return ((await response.json()) as OrganizationLink[] | null) ?? [];
+  return z.array(hostSchema).parse(await response.json());
 }
 
-export const organizationsQueryOptions = () => queryOptions({ queryKey: ['home', 'organizations'], queryFn: getOrganizations });
-
-export function useOrganizations() {
-  return useQuery(organizationsQueryOptions());
+export function usePublicHosts() {
+  return useQuery(queryOptions({ queryKey: ['home', 'hosts'], queryFn: getPublicHosts }));
 }
