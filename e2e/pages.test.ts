@@ -83,7 +83,9 @@ describe('home page', () => {
       const card = (name: string) => cards.filter({ has: page.getByRole('heading', { name, exact: true }) });
       for (const name of ['Eat At Home', 'Magnolia Supper Club', 'The Garden Table']) {
         expect(listed.find((l) => l.name === name)?.picture, name).toMatch(/^https?:\/\/.+\/gallery\//);
-        expect(await card(name).getByTestId('host-next-date').textContent(), name).toMatch(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2} · \d{1,2}:\d{2} [AP]M [A-Z]{2,4}$/);
+        expect(await card(name).getByTestId('host-next-date').textContent(), name).toMatch(
+          /^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2} · \d{1,2}:\d{2} [AP]M [A-Z]{2,4}$/,
+        );
       }
       // The price is the server's (list_public_hosts): the lowest ticket price, else the deposit.
       const prices = await hostPrices();
@@ -92,13 +94,19 @@ describe('home page', () => {
       expect(await card('The Garden Table').getByTestId('host-price').textContent()).toBe('$5.00 deposit per guest');
       // Every picture loaded.
       await expect
-        .poll(() => tables.locator('img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)))
+        .poll(() =>
+          tables
+            .locator('img')
+            .evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)),
+        )
         .toBe(true);
 
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
 
-      await card('The Garden Table').getByRole('link', { name: /at The Garden Table$/ }).click();
+      await card('The Garden Table')
+        .getByRole('link', { name: /at The Garden Table$/ })
+        .click();
       await page.waitForURL(`${siteUrl}/garden-table`);
       expect(consoleErrors).toEqual([]);
     },

@@ -216,7 +216,9 @@ describe('leaving the waitlist', () => {
 
     await page.getByRole('button', { name: 'Leave the waitlist' }).click();
     await page.getByRole('heading', { name: 'You have left the waitlist' }).waitFor();
-    expect(await page.getByTestId('leave-status').textContent()).toBe('Your place in line is freed, and we will not email you about this dinner again.');
+    expect(await page.getByTestId('leave-status').textContent()).toBe(
+      'Your place in line is freed, and we will not email you about this dinner again.',
+    );
     expect(await sql(`select email, status from public.waitlist_entries where event_id = $1 order by created_at`, [full.eventId])).toEqual([
       { email: first, status: 'removed' },
       { email: second, status: 'waiting' },
@@ -289,7 +291,9 @@ describe('when an offer lapses', () => {
       const { page } = await newPage({ viewport });
       await page.goto(`${stackEnv().siteUrl}/waitlist/${token}`);
       await page.getByRole('heading', { name: 'Seats are held for you' }).waitFor();
-      expect(await page.getByTestId('offer-held-until').textContent()).toMatch(/Held for you until [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, 9:00 AM (EST|EDT)/);
+      expect(await page.getByTestId('offer-held-until').textContent()).toMatch(
+        /Held for you until [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, 9:00 AM (EST|EDT)/,
+      );
     }
   });
 });

@@ -180,7 +180,11 @@ describe('the private address', () => {
 
 describe('reminders', () => {
   it('name the party in words: "1 guest", "2 guests", never "1 guests"', async () => {
-    const event = await createEvent(org.id, { title: 'Counted Supper', date: futureDate(1), ticketTypes: [{ name: 'Seat', price: 9500, quantity: 10 }] });
+    const event = await createEvent(org.id, {
+      title: 'Counted Supper',
+      date: futureDate(1),
+      ticketTypes: [{ name: 'Seat', price: 9500, quantity: 10 }],
+    });
     await pool().query(`update public.events set reminder_hours = 72 where id = $1`, [event.id]);
     const one_ = await book(event.id, event.ticketTypes[0].id, guest('one').email, 1);
     const two = await book(event.id, event.ticketTypes[0].id, guest('two').email, 2);

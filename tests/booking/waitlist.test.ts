@@ -196,7 +196,7 @@ describe('when an offer lapses', () => {
       )
     ).at;
 
-  it('never between 22:00 and 08:00 on the event\'s clock: such an offer runs on to 09:00', async () => {
+  it("never between 22:00 and 08:00 on the event's clock: such an offer runs on to 09:00", async () => {
     // Sent at 4:19 PM, a dinner weeks away: not 4:19 AM, but 9:00 AM.
     expect(await expiry('2027-03-01 16:19', '2027-04-01 19:00')).toBe('2027-03-02 09:00');
     // Ending at 22:30 or at 01:00: 9:00 the next morning; ending at 08:00 sharp: 9:00 too.

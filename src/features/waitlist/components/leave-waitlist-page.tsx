@@ -95,11 +95,7 @@ export function LeaveWaitlistPage({ token, renderTheme }: Props) {
       <main className="container max-w-xl py-6 sm:py-10">
         <Card aria-labelledby="leave-title">
           <CardHeader className="space-y-2">
-            {onList ? (
-              <LogOut className="h-8 w-8 text-muted-foreground" aria-hidden />
-            ) : (
-              <CircleCheck className="h-8 w-8 text-primary" aria-hidden />
-            )}
+            {onList ? <LogOut className="h-8 w-8 text-muted-foreground" aria-hidden /> : <CircleCheck className="h-8 w-8 text-primary" aria-hidden />}
             <h1 id="leave-title" className="font-serif text-3xl font-semibold">
               {onList ? leaveMessages.heading : done[data.status as keyof typeof done].heading}
             </h1>
