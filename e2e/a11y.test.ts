@@ -29,7 +29,7 @@ const scenes: { name: string; path: string; ready(page: Page): Promise<void> }[]
   {
     name: 'home',
     path: '/',
-    ready: (page) => page.getByRole('region', { name: 'Hosts on SupperHost' }).getByRole('link').first().waitFor(),
+    ready: (page) => page.getByRole('region', { name: 'Tables you can book' }).getByRole('link').first().waitFor(),
   },
   {
     name: 'pop-up chef signup, with validation messages',

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
+import { seriousViolations } from './support/axe';
 import { closeBrowser, newPage, viewports } from './support/browser';
 
 afterAll(closeBrowser);
@@ -11,6 +12,18 @@ async function organizations(): Promise<{ name: string; slug: string }[]> {
   await client.connect();
   try {
     return (await client.query('select name, slug from public.organizations order by name')).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The "from" price of each organization, as the home page's SQL computes it. */
+async function hostPrices(): Promise<Record<string, number>> {
+  const client = new pg.Client({ connectionString: stackEnv().dbUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query('select slug, from_price_cents from public.list_public_hosts()');
+    return Object.fromEntries(rows.map((r) => [r.slug, r.from_price_cents]));
   } finally {
     await client.end();
   }
@@ -36,55 +49,76 @@ async function tabStops(page: Page, max = 400): Promise<string[]> {
 }
 
 describe('home page', () => {
-  it('sends guests to the supper club, the dinner series and every organization page, and chefs to the signup', async () => {
-    const { siteUrl } = stackEnv();
-    const { page, consoleErrors } = await newPage({ viewport: viewports.phone });
-    await page.goto(siteUrl);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await page.title()).toMatch(/^SupperHost/);
-    expect(await page.getByRole('link', { name: /Reserve a seat at Magnolia Supper Club/ }).getAttribute('href')).toBe('/magnolia-supper-club');
-    expect(await page.getByRole('link', { name: /Book your table at Eat At Home/ }).getAttribute('href')).toBe('/eat-at-home');
-    expect(await page.getByRole('link', { name: 'Apply to host a pop-up' }).getAttribute('href')).toBe('/pop-up-chef');
-
-    const hosts = page.getByRole('region', { name: 'Hosts on SupperHost' });
-    await hosts.getByRole('link', { name: 'The Garden Table' }).waitFor();
-    const listed = await hosts
-      .getByRole('link')
-      .evaluateAll((links) => links.map((a) => ({ name: a.textContent!.trim(), href: a.getAttribute('href')! })));
-    const inDb = await organizations();
-    // Every listed host is a real organization linking to /{slug}, in the database's name order
-    // (other tests may add organizations meanwhile, so compare with the rows that were listed).
-    const expected = inDb.filter((o) => listed.some((l) => l.href === `/${o.slug}`)).map((o) => ({ name: o.name, href: `/${o.slug}` }));
-    expect(listed).toEqual(expected);
-    for (const slug of ['eatathome', 'magnolia', 'garden-table']) expect(listed.map((l) => l.href)).toContain(`/${slug}`);
-
-    await hosts.getByRole('link', { name: 'The Garden Table' }).click();
-    await page.waitForURL(`${siteUrl}/garden-table`);
-    expect(consoleErrors).toEqual([]);
-  });
-
-  it('opens each destination from its link', async () => {
-    const { siteUrl } = stackEnv();
-    const { page } = await newPage();
-    for (const [name, path] of [
-      [/Reserve a seat at Magnolia Supper Club/, '/magnolia-supper-club'],
-      [/Book your table at Eat At Home/, '/eat-at-home'],
-      ['Apply to host a pop-up', '/pop-up-chef'],
-    ] as const) {
+  it.each([
+    ['1280', viewports.desktop],
+    ['375', viewports.phone],
+  ] as const)(
+    "at %s px 'Tables you can book' lists every organization with a picture, its next date and its price, and chefs find the signup",
+    async (_, viewport) => {
+      const { siteUrl } = stackEnv();
+      const { page, consoleErrors } = await newPage({ viewport });
       await page.goto(siteUrl);
-      await page.getByRole('link', { name }).click();
-      await page.waitForURL(`${siteUrl}${path}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
-    }
-  });
+      expect(await page.title()).toMatch(/^SupperHost/);
+      expect(await page.getByRole('link', { name: 'Apply to host a pop-up' }).getAttribute('href')).toBe('/pop-up-chef');
 
-  it('reaches every destination with the keyboard alone', async () => {
+      const tables = page.getByRole('region', { name: 'Tables you can book' });
+      const cards = tables.getByTestId('host-card');
+      await cards.filter({ hasText: 'The Garden Table' }).waitFor();
+      const listed = await cards.evaluateAll((items) =>
+        items.map((li) => ({
+          name: li.querySelector('h3')!.textContent!.trim(),
+          href: li.querySelector('a')!.getAttribute('href')!,
+          picture: li.querySelector('img')?.getAttribute('src') ?? null,
+        })),
+      );
+      // Every organization a visitor can read is listed (other tests may add organizations
+      // meanwhile: those listed at the time of the read must all be there).
+      const inDb = await organizations();
+      for (const o of inDb.filter((o) => listed.some((l) => l.href === `/${o.slug}`))) expect(listed.map((l) => l.href)).toContain(`/${o.slug}`);
+      for (const slug of ['eatathome', 'magnolia', 'garden-table']) expect(listed.map((l) => l.href)).toContain(`/${slug}`);
+      expect(listed.length).toBeGreaterThanOrEqual(3);
+
+      // The demo hosts: a picture each (their hero image), the next date with its time, and the price where they sell.
+      const card = (name: string) => cards.filter({ has: page.getByRole('heading', { name, exact: true }) });
+      for (const name of ['Eat At Home', 'Magnolia Supper Club', 'The Garden Table']) {
+        expect(listed.find((l) => l.name === name)?.picture, name).toMatch(/^https?:\/\/.+\/gallery\//);
+        expect(await card(name).getByTestId('host-next-date').textContent(), name).toMatch(
+          /^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2} · \d{1,2}:\d{2} [AP]M [A-Z]{2,4}$/,
+        );
+      }
+      // The price is the server's (list_public_hosts): the lowest ticket price, else the deposit.
+      const prices = await hostPrices();
+      expect(await card('Eat At Home').getByTestId('host-price').textContent()).toBe(`From $${(prices.eatathome / 100).toFixed(2)} per guest`);
+      expect(prices['garden-table']).toBe(500);
+      expect(await card('The Garden Table').getByTestId('host-price').textContent()).toBe('$5.00 deposit per guest');
+      // Every picture loaded.
+      await expect
+        .poll(() =>
+          tables
+            .locator('img')
+            .evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)),
+        )
+        .toBe(true);
+
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await card('The Garden Table')
+        .getByRole('link', { name: /at The Garden Table$/ })
+        .click();
+      await page.waitForURL(`${siteUrl}/garden-table`);
+      expect(consoleErrors).toEqual([]);
+    },
+  );
+
+  it('reaches every organization and the chef signup with the keyboard alone', async () => {
     const { siteUrl } = stackEnv();
     const { page } = await newPage({ viewport: viewports.phone });
     await page.goto(siteUrl);
-    await page.getByRole('region', { name: 'Hosts on SupperHost' }).getByRole('link').first().waitFor();
+    await page.getByRole('region', { name: 'Tables you can book' }).getByRole('link').first().waitFor();
     const stops = await tabStops(page);
-    for (const href of ['/magnolia-supper-club', '/eat-at-home', '/garden-table', '/pop-up-chef']) {
+    for (const href of ['/eatathome', '/magnolia', '/garden-table', '/pop-up-chef']) {
       expect(stops).toContain(`a:${href}`);
     }
     expect(stops.filter((s) => s.endsWith('(hidden)'))).toEqual([]);

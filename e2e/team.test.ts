@@ -66,7 +66,9 @@ describe('inviting a staff member', () => {
     await guest.page.getByText(`Sign in or create an account with ${invitee} to join ${org.name}.`).waitFor();
     await guest.page.getByRole('link', { name: 'Create an account' }).click();
     await guest.page.waitForURL(/\/auth\?next=/);
-    await guest.page.getByLabel('Email').fill(invitee);
+    // The invited address is filled in, read from the invitation (not carried in the URL).
+    await expect.poll(() => guest.page.getByLabel('Email').inputValue()).toBe(invitee);
+    expect(guest.page.url()).not.toContain(invitee.split('@')[0]);
     await guest.page.getByLabel('Password').fill(PASSWORD);
     await guest.page.getByRole('button', { name: 'Create account' }).click();
     await guest.page.waitForURL(`${stackEnv().siteUrl}/admin?org=${org.id}`);
@@ -81,6 +83,38 @@ describe('inviting a staff member', () => {
     await page.reload();
     await members(page).getByText(invitee).waitFor();
     expect(await page.getByRole('list', { name: /Pending invitations/ }).count()).toBe(0);
+  });
+
+  it('at 375 px the invitation fills in the invited email on Sign up and on Login; it stays editable', async () => {
+    const { page } = await adminPage(owner, org.id, 'settings-team', { viewport: viewports.phone });
+    await members(page).getByText(owner.email).waitFor();
+    const invitee = uniqueEmail('prefill', 'team-e2e.test');
+    await inviteThroughUi(page, invitee);
+    const link = await invitationLink(invitee);
+
+    const visitor = await newPage({ viewport: viewports.phone });
+    await visitor.page.goto(link);
+    await visitor.page.getByRole('link', { name: 'Create an account' }).click();
+    await visitor.page.waitForURL(/\/auth\?next=/);
+    expect(visitor.page.url()).not.toContain(invitee.split('@')[0]);
+    const signUp = visitor.page.getByRole('tabpanel', { name: 'Sign up' });
+    await expect.poll(() => signUp.getByLabel('Email').inputValue()).toBe(invitee);
+    await visitor.page.getByRole('tab', { name: 'Login' }).click();
+    const login = visitor.page.getByRole('tabpanel', { name: 'Login' });
+    expect(await login.getByLabel('Email').inputValue()).toBe(invitee);
+    await login.getByLabel('Email').fill('someone-else@team-e2e.test');
+    expect(await login.getByLabel('Email').inputValue()).toBe('someone-else@team-e2e.test');
+    expect(await visitor.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await seriousViolations(visitor.page)).toEqual([]);
+
+    // Without an invitation, nothing is filled in.
+    await visitor.page.goto(`${stackEnv().siteUrl}/auth?tab=signup`);
+    await visitor.page.getByRole('button', { name: 'Create account' }).waitFor();
+    expect(await visitor.page.getByLabel('Email').inputValue()).toBe('');
+
+    // The organization's list of pending invitations is as it was (the next test counts it).
+    await page.getByRole('button', { name: `Revoke the invitation of ${invitee}` }).click();
+    await expectToast(page, 'Invitation revoked');
   });
 
   it('invites and revokes at 375 px; the revoked link is refused', async () => {

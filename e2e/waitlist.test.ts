@@ -181,6 +181,123 @@ describe('joining and claiming', () => {
   });
 });
 
+/** The "Leave the waitlist" link of the email of `kind` to `email`, as the mailbox has it. */
+async function leaveLink(email: string, kind: 'waitlist_joined' | 'waitlist_offer'): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const mails = (await mailFor(email, 1)) as { kind?: string | null; body_html?: string | null }[];
+    const mail = mails.find((m) => m.kind === kind);
+    const href = mail?.body_html?.match(/href="([^"]*\/waitlist\/leave\/[A-Za-z0-9_-]{43})"/)?.[1];
+    if (href) return href;
+    if (Date.now() > deadline) throw new Error(`no ${kind} email with a leave link for ${email}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+describe('leaving the waitlist', () => {
+  it('at 1280 px the link in the "on the waitlist" email opens a page with one button; opening it changes nothing; leaving is for good', async () => {
+    const full = await soldOutEvent('Waitlist Leave Desktop', 1, 0);
+    const first = await join(full.eventId, full.ticketTypeId, 'Hal Leaving');
+    const second = await join(full.eventId, full.ticketTypeId, 'Ida Staying');
+    const link = await leaveLink(first, 'waitlist_joined');
+    expect(link.startsWith(`${stackEnv().siteUrl}/waitlist/leave/`)).toBe(true);
+
+    const { page, consoleErrors } = await newPage({ viewport: viewports.desktop });
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Leave the waitlist?' }).waitFor();
+    expect(await page.getByText('Waitlist Leave Desktop').count()).toBeGreaterThan(0);
+    expect(await page.getByText('1 guest', { exact: true }).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    // Opening the link (as a mail scanner would) took nobody off the list.
+    expect(await sql(`select status from public.waitlist_entries where event_id = $1 order by created_at`, [full.eventId])).toEqual([
+      { status: 'waiting' },
+      { status: 'waiting' },
+    ]);
+
+    await page.getByRole('button', { name: 'Leave the waitlist' }).click();
+    await page.getByRole('heading', { name: 'You have left the waitlist' }).waitFor();
+    expect(await page.getByTestId('leave-status').textContent()).toBe(
+      'Your place in line is freed, and we will not email you about this dinner again.',
+    );
+    expect(await sql(`select email, status from public.waitlist_entries where event_id = $1 order by created_at`, [full.eventId])).toEqual([
+      { email: first, status: 'removed' },
+      { email: second, status: 'waiting' },
+    ]);
+    // The link again: already off the list, no button.
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'You have left the waitlist' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Leave the waitlist' }).count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+
+    await page.goto(`${stackEnv().siteUrl}/waitlist/leave/${'x'.repeat(43)}`);
+    await page.getByRole('heading', { name: 'This waitlist link is not valid' }).waitFor();
+  });
+
+  it('at 375 px the link in the offer email gives the held seats to the next party', async () => {
+    const full = await soldOutEvent('Waitlist Leave Phone', 1, 0);
+    const first = await join(full.eventId, full.ticketTypeId, 'Jo Offered');
+    const second = await join(full.eventId, full.ticketTypeId, 'Kit Next');
+    await sql(`update public.reservations set status = 'cancelled' where id = $1`, [full.bookings[0]]);
+    const link = await leaveLink(first, 'waitlist_offer');
+
+    const { page } = await newPage({ viewport: viewports.phone });
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Leave the waitlist?' }).waitFor();
+    await page.getByText('Seats are held for you right now. If you leave, they go to the next party on the waitlist.').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Leave the waitlist' }).click();
+    await page.getByRole('heading', { name: 'You have left the waitlist' }).waitFor();
+
+    expect(await sql(`select email, status from public.waitlist_entries where event_id = $1 order by created_at`, [full.eventId])).toEqual([
+      { email: first, status: 'removed' },
+      { email: second, status: 'offered' },
+    ]);
+    // The next party is emailed its offer; the first party's claim link has lapsed.
+    await claimToken(second);
+    const lapsed = await claimToken(first);
+    await page.goto(`${stackEnv().siteUrl}/waitlist/${lapsed}`);
+    await page.getByRole('heading', { name: 'This offer has expired' }).waitFor();
+  });
+});
+
+describe('when an offer lapses', () => {
+  it('an offer made at 4:19 PM is held until 9:00 AM the next morning, never past the start (1280 and 375 px)', async () => {
+    const full = await soldOutEvent('Waitlist Overnight', 1, 0);
+    const first = await join(full.eventId, full.ticketTypeId, 'Lu Overnight');
+    await sql(`update public.reservations set status = 'cancelled' where id = $1`, [full.bookings[0]]);
+    const token = await claimToken(first);
+
+    // The offer as made by the SQL at 4:19 PM on the event's clock, three days before the dinner.
+    const [made] = await sql<{ local_end: string; local_day: string; capped: string }>(
+      `with x as (
+         select e.date, e.event_time, e.event_timezone as tz,
+                ((e.date - 3) + time '16:19') at time zone e.event_timezone as made_at,
+                (e.date + e.event_time) at time zone e.event_timezone as starts
+         from public.events e where e.id = $1)
+       update public.reservations r
+          set hold_expires_at = public.waitlist_offer_expiry(x.made_at, x.starts, x.tz)
+         from x
+        where r.id = (select reservation_id from public.waitlist_entries where email = $2)
+       returning to_char(r.hold_expires_at at time zone x.tz, 'HH24:MI') as local_end,
+                 to_char((r.hold_expires_at at time zone x.tz)::date - x.date, 'FM999') as local_day,
+                 to_char(public.waitlist_offer_expiry(x.starts - interval '40 minutes', x.starts, x.tz) at time zone x.tz, 'HH24:MI') as capped`,
+      [full.eventId, first],
+    );
+    // 12 hours would be 4:19 AM: it runs on to 9:00 AM, two days before the dinner.
+    expect(made).toEqual({ local_end: '09:00', local_day: '-2', capped: '18:30' });
+
+    for (const viewport of [viewports.desktop, viewports.phone]) {
+      const { page } = await newPage({ viewport });
+      await page.goto(`${stackEnv().siteUrl}/waitlist/${token}`);
+      await page.getByRole('heading', { name: 'Seats are held for you' }).waitFor();
+      expect(await page.getByTestId('offer-held-until').textContent()).toMatch(
+        /Held for you until [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, 9:00 AM (EST|EDT)/,
+      );
+    }
+  });
+});
+
 describe('refusals', () => {
   it("shows the server's words in the dialog when seats freed up meanwhile", async () => {
     const full = await soldOutEvent('Waitlist Reopened', 1, 0);

@@ -187,7 +187,7 @@ select o.id, t.name, t.template_type, replace(t.subject, '{org}', o.name), t.bod
 from public.organizations o
 cross join (values
   (1, 'Booking confirmation', 'booking_confirmation', 'Your table at {org} is booked: {{event_title}}',
-   E'Hi {{guest_name}},\n\nYou are booked for {{event_title}} on {{event_date}} at {{event_time}} ({{guests}} guests).\nWe look forward to cooking for you.'),
+   E'Hi {{guest_name}},\n\nYou are booked for {{event_title}} on {{event_date}} at {{event_time}} ({{party_size}}).\nWe look forward to cooking for you.'),
   (2, 'Event reminder', 'reminder', 'See you soon at {org}: {{event_title}}',
    E'Hi {{guest_name}},\n\nA reminder that {{event_title}} is on {{event_date}} at {{event_time}}. Reply to this email with any dietary changes.'),
   (3, 'Cancellation', 'cancellation', 'Your reservation at {org} is cancelled: {{event_title}}',
@@ -330,8 +330,8 @@ select
   case when r.cancelled then 'cancelled' else 'confirmed' end,
   t.price * r.guests - coalesce(t.price * r.guests * p.discount_amount / 100, 0),
   coalesce(t.price * r.guests * p.discount_amount / 100, 0),
-  'square',
-  'seed-eatathome-' || r.ordinal,
+  'test',
+  'tpay_seed_eatathome_' || r.ordinal,
   case when r.cancelled then now() - interval '1 day' end
 from (values
   (1, '01', 'Food Only', null, 'Ava Johnson', 'ava.johnson@example.com', '+1 718 555 0101', 2, 'No shellfish', null, false),
@@ -358,8 +358,8 @@ select
   r.name, r.email, null, r.guests, s.slot_label,
   case when r.cancelled then 'cancelled' else 'confirmed' end,
   6500 * r.guests,
-  'square',
-  'seed-magnolia-' || r.ordinal,
+  'test',
+  'tpay_seed_magnolia_' || r.ordinal,
   case when r.cancelled then now() - interval '2 days' end
 from (
   values
@@ -389,8 +389,8 @@ select
   case when r.cancelled then 'cancelled' else 'confirmed' end,
   500 * r.guests - coalesce(500 * r.guests * p.discount_amount / 100, 0),
   coalesce(500 * r.guests * p.discount_amount / 100, 0),
-  case when p.id is null then 'square' end,
-  case when p.id is null then 'seed-garden-' || r.ordinal end,
+  case when p.id is null then 'test' end,
+  case when p.id is null then 'tpay_seed_garden_' || r.ordinal end,
   case when r.cancelled then now() - interval '3 hours' end
 from (values
   (1, '01', '6:00pm', null, 'Jack Wilson', 'jack.wilson@example.com', 4, null, false),
@@ -406,6 +406,36 @@ join public.rsvp_slots s
 left join public.promo_codes p
   on p.org_id = 'a0000000-0000-4000-8000-000000000003' and p.code = r.promo
 order by r.ordinal;
+
+-- The money of the paid bookings, as the booking path records it: a charge taken by the local
+-- test processor (its payment id on the reservation) and a completed charge row in the ledger,
+-- from which the admin's "Paid $X" is computed; a cancelled paid booking was refunded in full.
+insert into public.test_processor_payments (id, idempotency_key, source_id, amount_cents, status, reference_id, buyer_email, note, refunded_cents, created_at)
+select r.payment_id, 'seed-' || r.id, 'cnon:card-nonce-ok', r.amount_cents, 'COMPLETED', r.id::text, r.email, 'Demo booking',
+       case when r.status = 'cancelled' then r.amount_cents else 0 end, r.created_at
+from public.reservations r
+where r.payment_provider = 'test' and r.payment_id like 'tpay_seed_%' and r.amount_cents > 0;
+
+insert into public.test_processor_refunds (id, idempotency_key, payment_id, amount_cents, reason, status, created_at)
+select 'tref_seed_' || substr(r.payment_id, 11), 'seed-r-' || r.id, r.payment_id, r.amount_cents, 'Cancelled', 'COMPLETED', r.cancelled_at
+from public.reservations r
+where r.payment_provider = 'test' and r.payment_id like 'tpay_seed_%' and r.amount_cents > 0 and r.status = 'cancelled';
+
+insert into public.payment_ledger (reservation_id, org_id, kind, status, amount_cents, guests, provider, provider_payment_id, idempotency_key, actor, created_at)
+select r.id, r.org_id, 'charge', 'completed', r.amount_cents, r.num_guests, 'test', r.payment_id, 'seed-' || r.id, 'guest', r.created_at
+from public.reservations r
+where r.payment_provider = 'test' and r.payment_id like 'tpay_seed_%' and r.amount_cents > 0
+order by r.created_at, r.id;
+
+insert into public.payment_ledger (
+  reservation_id, org_id, kind, status, amount_cents, provider, provider_payment_id, provider_refund_id,
+  idempotency_key, reason, actor, submitted_at, created_at
+)
+select r.id, r.org_id, 'refund', 'completed', r.amount_cents, 'test', r.payment_id, 'tref_seed_' || substr(r.payment_id, 11),
+       'seed-r-' || r.id, 'Cancelled', 'system', r.cancelled_at, r.cancelled_at
+from public.reservations r
+where r.payment_provider = 'test' and r.payment_id like 'tpay_seed_%' and r.amount_cents > 0 and r.status = 'cancelled'
+order by r.created_at, r.id;
 
 -- -----------------------------------------------------------------------------
 -- A pop-up chef inquiry

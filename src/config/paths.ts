@@ -19,6 +19,8 @@ export const paths = {
   manageBooking: { path: '/booking/:token', getHref: (token: string) => `/booking/${encodeURIComponent(token)}` },
   /** A waitlist offer's claim page (the token, from the offer email, is its key). */
   waitlistOffer: { path: '/waitlist/:token', getHref: (token: string) => `/waitlist/${encodeURIComponent(token)}` },
+  /** Leaving a waitlist (the token, from any waitlist email, is its key): a page with one button. */
+  waitlistLeave: { path: '/waitlist/leave/:token', getHref: (token: string) => `/waitlist/leave/${encodeURIComponent(token)}` },
   /** The payment step of a booking staff entered with a payment link (the token, from the email, is its key; 'pay' is a reserved slug). */
   payBooking: { path: '/pay/:token', getHref: (token: string) => `/pay/${encodeURIComponent(token)}` },
   /** Sign in / up; `next` (a path of this site) is where a signed-in visitor goes instead of /admin, `tab` the open form. */

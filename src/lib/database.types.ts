@@ -961,6 +961,7 @@ export type Database = {
           email: string
           event_id: string
           id: string
+          leave_token_hash: string | null
           name: string
           offer_expires_at: string | null
           offered_at: string | null
@@ -980,6 +981,7 @@ export type Database = {
           email: string
           event_id: string
           id?: string
+          leave_token_hash?: string | null
           name: string
           offer_expires_at?: string | null
           offered_at?: string | null
@@ -998,6 +1000,7 @@ export type Database = {
           email?: string
           event_id?: string
           id?: string
+          leave_token_hash?: string | null
           name?: string
           offer_expires_at?: string | null
           offered_at?: string | null
@@ -1364,6 +1367,20 @@ export type Database = {
         }
         Returns: Json
       }
+      leave_waitlist: { Args: { p_token: string }; Returns: Json }
+      list_public_hosts: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          from_price_cents: number
+          name: string
+          next_event_date: string
+          next_event_time: string
+          next_event_timezone: string
+          picture_url: string
+          price_is_deposit: boolean
+          slug: string
+        }[]
+      }
       lock_reservation: {
         Args: { p_reservation_id: string }
         Returns: {
@@ -1684,6 +1701,12 @@ export type Database = {
       ticket_type_taken: { Args: { p_ticket_type_id: string }; Returns: number }
       unknown_email_placeholder: { Args: { p_text: string }; Returns: string }
       waitlist_email_data: { Args: { p_entry_id: string }; Returns: Json }
+      waitlist_leave_token_of: { Args: { p_entry_id: string }; Returns: string }
+      waitlist_leave_view: { Args: { p_token: string }; Returns: Json }
+      waitlist_offer_expiry: {
+        Args: { p_now: string; p_starts: string; p_timezone: string }
+        Returns: string
+      }
       waitlist_offer_view: { Args: { p_token: string }; Returns: Json }
     }
     Enums: {

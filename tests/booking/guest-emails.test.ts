@@ -115,6 +115,11 @@ describe('the confirmation email', () => {
     const expectedStart = await one<{ at: Date }>(pool(), `select ($1::date + time '19:30') at time zone 'America/Los_Angeles' as at`, [event.date]);
     expect(vevent.startDate.toJSDate().getTime()).toBe(expectedStart.at.getTime());
     expect(vevent.location).toContain('Test Kitchen');
+    // RFC 5545: DTSTAMP is the moment the file was made, in UTC (the 'Z' form).
+    expect(text).toMatch(/\r\nDTSTAMP:\d{8}T\d{6}Z\r\n/);
+    const stamp = vevent.component.getFirstPropertyValue('dtstamp') as ICAL.Time;
+    expect(stamp.zone).toBe(ICAL.Timezone.utcTimezone);
+    expect(Math.abs(stamp.toJSDate().getTime() - Date.now())).toBeLessThan(10 * 60_000);
   });
 });
 
@@ -174,6 +179,23 @@ describe('the private address', () => {
 });
 
 describe('reminders', () => {
+  it('name the party in words: "1 guest", "2 guests", never "1 guests"', async () => {
+    const event = await createEvent(org.id, {
+      title: 'Counted Supper',
+      date: futureDate(1),
+      ticketTypes: [{ name: 'Seat', price: 9500, quantity: 10 }],
+    });
+    await pool().query(`update public.events set reminder_hours = 72 where id = $1`, [event.id]);
+    const one_ = await book(event.id, event.ticketTypes[0].id, guest('one').email, 1);
+    const two = await book(event.id, event.ticketTypes[0].id, guest('two').email, 2);
+    await pool().query(`select public.enqueue_due_reminders()`);
+    const [single] = await mailOfKind(one_.email, 'booking_reminder');
+    const [pair] = await mailOfKind(two.email, 'booking_reminder');
+    expect(single.body_text).toContain('(1 guest)');
+    expect(pair.body_text).toContain('(2 guests)');
+    for (const mail of [single, pair]) expect(`${mail.body_text}${mail.body_html}`).not.toMatch(/\b1 guests\b/);
+  });
+
   it('one per confirmed reservation in the window, none for cancelled ones, none twice under two concurrent runs', async () => {
     const soon = await createEvent(org.id, {
       title: 'Tomorrow Dinner',
@@ -271,7 +293,10 @@ describe('notices before a booking', () => {
       expect(part).toContain(`${stackEnv().siteUrl}/${org.slug}`);
       expect(part).not.toContain('Booking code');
       expect(part).not.toContain('/booking/');
+      // The way off the list, in both parts.
+      expect(part).toMatch(new RegExp(`${stackEnv().siteUrl}/waitlist/leave/[A-Za-z0-9_-]{43}`));
     }
+    expect(mail.body_text).toMatch(/Leave the waitlist: http\S+\/waitlist\/leave\//);
     expect(mail.body_text).toContain('Guests: 3');
     expect(mail.body_html).toContain('#1d4ed8');
     expect(mail.attachments.filter((a) => a.filename.endsWith('.ics'))).toEqual([]);

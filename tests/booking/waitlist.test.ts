@@ -93,15 +93,21 @@ describe('offers', () => {
     const [a, b] = await entries(full.eventId);
     expect(a).toMatchObject({ email: first.email, status: 'offered' });
     expect(b).toMatchObject({ email: second.email, status: 'waiting' });
-    const hold = await one<{ status: string; hours: number; amount_cents: number }>(
+    // 12 hours (the dinner is a month away), or on to 09:00 when that would end at night.
+    const hold = await one<{ status: string; amount_cents: number; as_ruled: boolean; local_hour: number }>(
       pool(),
-      `select status, extract(epoch from hold_expires_at - now()) / 3600 as hours, amount_cents from public.reservations where id = $1`,
+      `select r.status, r.amount_cents,
+              r.hold_expires_at = public.waitlist_offer_expiry(w.offered_at, public.reservation_starts_at(r), 'America/New_York')
+                and r.hold_expires_at = w.offer_expires_at as as_ruled,
+              extract(hour from r.hold_expires_at at time zone 'America/New_York')::int as local_hour
+       from public.reservations r join public.waitlist_entries w on w.reservation_id = r.id where r.id = $1`,
       [a.reservation_id],
     );
     expect(hold.status).toBe('held');
     expect(hold.amount_cents).toBe(8000);
-    expect(Number(hold.hours)).toBeGreaterThan(11.9);
-    expect(Number(hold.hours)).toBeLessThanOrEqual(12);
+    expect(hold.as_ruled).toBe(true);
+    expect(hold.local_hour).toBeGreaterThanOrEqual(8);
+    expect(hold.local_hour).toBeLessThan(22);
     expect(await ticketQuantity(full.ticketTypeId)).toBe(0);
 
     // The freed seat is not for sale to anyone else while the offer is open.
@@ -175,6 +181,101 @@ describe('offers', () => {
     const after = await entries(full.eventId);
     expect(after.map((e) => e.status)).toEqual(['removed', 'offered']);
     expect(after[1].email).toBe(second.email);
+  });
+});
+
+describe('when an offer lapses', () => {
+  /** waitlist_offer_expiry for an offer made at `now` (New York wall clock) for a dinner at `starts`. */
+  const expiry = async (now: string, starts: string) =>
+    (
+      await one<{ at: string }>(
+        pool(),
+        `select to_char(public.waitlist_offer_expiry(($1::timestamp) at time zone 'America/New_York', ($2::timestamp) at time zone 'America/New_York', 'America/New_York')
+                  at time zone 'America/New_York', 'YYYY-MM-DD HH24:MI') as at`,
+        [now, starts],
+      )
+    ).at;
+
+  it("never between 22:00 and 08:00 on the event's clock: such an offer runs on to 09:00", async () => {
+    // Sent at 4:19 PM, a dinner weeks away: not 4:19 AM, but 9:00 AM.
+    expect(await expiry('2027-03-01 16:19', '2027-04-01 19:00')).toBe('2027-03-02 09:00');
+    // Ending at 22:30 or at 01:00: 9:00 the next morning; ending at 08:00 sharp: 9:00 too.
+    expect(await expiry('2027-03-01 10:30', '2027-04-01 19:00')).toBe('2027-03-02 09:00');
+    expect(await expiry('2027-03-01 13:00', '2027-04-01 19:00')).toBe('2027-03-02 09:00');
+    expect(await expiry('2027-03-01 20:00', '2027-04-01 19:00')).toBe('2027-03-02 09:00');
+    // In the day it keeps its length: 12 hours, or 2 within 48 hours of the dinner.
+    expect(await expiry('2027-03-01 09:00', '2027-04-01 19:00')).toBe('2027-03-01 21:00');
+    expect(await expiry('2027-03-01 19:59', '2027-03-02 19:00')).toBe('2027-03-01 21:59');
+    expect(await expiry('2027-03-01 21:00', '2027-03-02 19:00')).toBe('2027-03-02 09:00');
+  });
+
+  it('never past the start of the dinner: 30 minutes before it at the latest, night or not', async () => {
+    expect(await expiry('2027-03-01 18:00', '2027-03-01 19:00')).toBe('2027-03-01 18:30');
+    // Would run on to 09:00 the next day, but the dinner starts at 22:00.
+    expect(await expiry('2027-03-01 20:30', '2027-03-01 22:00')).toBe('2027-03-01 21:30');
+    expect(await expiry('2027-03-01 23:30', '2027-03-02 07:00')).toBe('2027-03-02 06:30');
+  });
+});
+
+/** The leave link's token from a waitlist email of `email` (subject matching `subject`). */
+async function leaveToken(email: string, subject: RegExp): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const mail = (await mailFor(email, 1)).find((m) => subject.test(m.subject));
+    const token = mail?.body_text.match(/\/waitlist\/leave\/([A-Za-z0-9_-]{43})/)?.[1];
+    if (token) return token;
+    if (Date.now() > deadline) throw new Error(`no leave link for ${email}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+describe('leaving', () => {
+  it('every waitlist email has a leave link; viewing changes nothing; leaving frees the place, once', async () => {
+    const full = await soldOutEvent(1, 0);
+    const first = await join(full.eventId, full.ticketTypeId, 1);
+    const second = await join(full.eventId, full.ticketTypeId, 2);
+    const token = await leaveToken(first.email, /on the waitlist/);
+    // Only the hash is kept.
+    expect(await sql(`select 1 from public.waitlist_entries where leave_token_hash::text like '%' || $1 || '%'`, [token])).toEqual([]);
+
+    const view = await callFunction('leave-waitlist', { token, action: 'view' });
+    expect(view.body).toMatchObject({ success: true, entry: { status: 'waiting', party_size: 1, event: { title: 'Popular Dinner' } } });
+    expect((await entries(full.eventId)).map((e) => e.status)).toEqual(['waiting', 'waiting']);
+
+    const left = await callFunction('leave-waitlist', { token, action: 'leave' });
+    expect(left.body).toMatchObject({ success: true, entry: { status: 'left' } });
+    expect((await callFunction('leave-waitlist', { token, action: 'leave' })).body).toMatchObject({ success: true, entry: { status: 'left' } });
+    expect((await entries(full.eventId)).map((e) => e.status)).toEqual(['removed', 'waiting']);
+    // The second party is now first in line.
+    expect((await join(full.eventId, full.ticketTypeId, 2, second.email)).body).toEqual({ success: true, position: 1 });
+
+    const tampered = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
+    expect(await callFunction('leave-waitlist', { token: tampered, action: 'leave' })).toEqual({
+      status: 404,
+      body: { success: false, error: 'This waitlist link is not valid.', code: 'not_found' },
+    });
+  });
+
+  it('leaving with an open offer lets it lapse at once and offers the seats to the next party', async () => {
+    const full = await soldOutEvent(1, 0);
+    const first = await join(full.eventId, full.ticketTypeId, 1);
+    const second = await join(full.eventId, full.ticketTypeId, 1);
+    await pool().query(`update public.reservations set status = 'cancelled' where id = $1`, [full.bookings[0]]);
+    const [offered] = await entries(full.eventId);
+    expect(offered.status).toBe('offered');
+    // The offer email has its own leave link (the same place in line).
+    const token = await leaveToken(first.email, /held for you/);
+    expect((await callFunction('leave-waitlist', { token, action: 'view' })).body.entry.status).toBe('offered');
+
+    expect((await callFunction('leave-waitlist', { token, action: 'leave' })).body.entry.status).toBe('left');
+    expect(await one(pool(), `select status from public.reservations where id = $1`, [offered.reservation_id])).toEqual({ status: 'expired' });
+    const [a, b] = await entries(full.eventId);
+    expect(a.status).toBe('removed');
+    expect(b).toMatchObject({ email: second.email, status: 'offered' });
+    expect(await ticketQuantity(full.ticketTypeId)).toBe(0);
+    // Leaving again changes nothing (the next party keeps its offer).
+    expect((await callFunction('leave-waitlist', { token, action: 'leave' })).body.entry.status).toBe('left');
+    expect((await entries(full.eventId))[1].status).toBe('offered');
   });
 });
 

@@ -322,3 +322,49 @@ describe('the super-admin grant', () => {
       }
     }));
 });
+
+describe('list_public_hosts (the home page)', () => {
+  it('lists every organization a visitor can read, with its picture, next date and "from" price', () =>
+    rolledBack(pool(), async (db) => {
+      // An organization with nothing on sale yet, one whose only event is past, and one with a dearer and a cheaper ticket.
+      await db.query(
+        `insert into public.organizations (id, name, slug) values
+           ('a0000000-0000-4000-8000-0000000000f1', 'Aaa Quiet Kitchen', 'aaa-quiet-kitchen'),
+           ('a0000000-0000-4000-8000-0000000000f2', 'Aab Priced Kitchen', 'aab-priced-kitchen')`,
+      );
+      await db.query(
+        `insert into public.events (id, org_id, title, date, event_time, event_timezone, is_active) values
+           ('c0000000-0000-4000-8000-0000000000f1', 'a0000000-0000-4000-8000-0000000000f2', 'Past', current_date - 3, '19:00', 'America/New_York', true),
+           ('c0000000-0000-4000-8000-0000000000f2', 'a0000000-0000-4000-8000-0000000000f2', 'Later', current_date + 9, '20:30', 'America/New_York', true),
+           ('c0000000-0000-4000-8000-0000000000f3', 'a0000000-0000-4000-8000-0000000000f2', 'Sooner', current_date + 4, '18:00', 'America/New_York', true)`,
+      );
+      await db.query(
+        `insert into public.ticket_types (event_id, name, price, quantity) values
+           ('c0000000-0000-4000-8000-0000000000f1', 'Past seat', 1000, 5),
+           ('c0000000-0000-4000-8000-0000000000f2', 'Seat', 8500, 5),
+           ('c0000000-0000-4000-8000-0000000000f3', 'Seat', 12000, 5)`,
+      );
+      await actAs(db, 'visitor');
+      const { rows } = await db.query(`select *, to_char(next_event_date, 'YYYY-MM-DD') as next_date from public.list_public_hosts()`);
+      const visible = await db.query(`select slug from public.organizations`);
+      expect(rows.map((r) => r.slug).sort()).toEqual(visible.rows.map((r) => r.slug).sort());
+      const bySlug = Object.fromEntries(rows.map((r) => [r.slug, r]));
+      expect(bySlug['aaa-quiet-kitchen']).toMatchObject({
+        picture_url: null,
+        next_event_date: null,
+        from_price_cents: null,
+        price_is_deposit: false,
+      });
+      const today = (await db.query(`select to_char(current_date + 4, 'YYYY-MM-DD') as d`)).rows[0].d;
+      expect(bySlug['aab-priced-kitchen']).toMatchObject({
+        next_date: today,
+        next_event_time: '18:00',
+        next_event_timezone: 'America/New_York',
+        from_price_cents: 8500,
+        price_is_deposit: false,
+      });
+      // The demo: the hero image first, a deposit where only RSVPs sell.
+      expect(bySlug['eatathome'].picture_url).toMatch(/\/gallery\/long-table\.webp$/);
+      expect(bySlug['garden-table']).toMatchObject({ from_price_cents: 500, price_is_deposit: true });
+    }));
+});

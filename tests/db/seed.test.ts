@@ -79,10 +79,40 @@ describe('demo seed', () => {
          from public.reservations r
          join public.events e on e.id = r.event_id
          left join public.ticket_types t on t.id = r.ticket_type_id
-        where r.payment_id like 'seed-%' or r.payment_provider is null`,
+        where r.payment_id like 'tpay_seed_%' or r.payment_provider is null`,
     );
     expect(rows.length).toBeGreaterThan(20);
     for (const row of rows) expect(row.amount_cents + row.discount_cents, row.id).toBe(row.subtotal);
+  });
+
+  it('records the money of every paid booking as the booking path does: a test-processor charge and its ledger row', async () => {
+    // Seeded reservations only (their payment ids): other test files may book in the shared tables.
+    const { rows } = await pool().query(
+      `select r.id, r.status, r.amount_cents, r.payment_provider, r.payment_id,
+              (public.money_of(r.id) ->> 'paid_cents')::int as paid,
+              (public.money_of(r.id) ->> 'refunded_cents')::int as refunded,
+              public.money_of(r.id) ->> 'badge' as badge,
+              (select count(*)::int from public.payment_ledger l
+                 join public.test_processor_payments p on p.id = l.provider_payment_id
+                where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'completed' and l.provider = 'test'
+                  and p.status = 'COMPLETED' and p.amount_cents = r.amount_cents and p.reference_id = r.id::text) as charges
+         from public.reservations r
+        where r.org_id = any($1) and r.id not in (select w.reservation_id from public.waitlist_entries w where w.reservation_id is not null)`,
+      [Object.values(ORG)],
+    );
+    const paid = rows.filter((r) => r.amount_cents > 0);
+    expect(paid.length).toBeGreaterThan(15);
+    for (const row of paid) {
+      expect(row.payment_provider, row.id).toBe('test');
+      expect(row.charges, row.id).toBe(1);
+      expect(row.paid, row.id).toBe(row.amount_cents);
+      expect(row.badge, row.id).toBe(row.status === 'cancelled' ? 'Refunded' : 'Paid');
+      expect(row.refunded, row.id).toBe(row.status === 'cancelled' ? row.amount_cents : 0);
+    }
+    // A booking that cost nothing (a 100% code) has no charge and reads Free.
+    const free = rows.filter((r) => r.amount_cents === 0);
+    expect(free.length).toBeGreaterThanOrEqual(1);
+    for (const row of free) expect([row.badge, row.paid, row.payment_id]).toEqual(['Free', 0, null]);
   });
 
   it('counts each promo redemption of a confirmed reservation', async () => {

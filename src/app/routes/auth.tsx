@@ -1,10 +1,21 @@
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { matchPath, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageMeta } from '@/components/seo/page-meta';
 import { FrameGuard } from '@/components/ui/frame-guard';
 import { paths, safeNextPath } from '@/config/paths';
 import { useSession } from '@/features/auth/api/get-session';
 import { AuthPanel } from '@/features/auth/components/auth-panel';
+import { useInvitation } from '@/features/admin-team/api/get-invitation';
+
+/**
+ * The invited address when the visitor came from a team invitation (?next=/admin/join/{token}):
+ * read from the invitation itself, so no address travels in the URL.
+ */
+function useInvitedEmail(next: string): string | undefined {
+  const token = matchPath(paths.adminJoin.path, next)?.params.token ?? '';
+  const invitation = useInvitation(token, token !== '');
+  return invitation.data?.status === 'pending' ? invitation.data.email : undefined;
+}
 
 export default function AuthRoute() {
   const state = useSession();
@@ -13,6 +24,7 @@ export default function AuthRoute() {
   // ?next= (a path of this site, e.g. a team invitation's /admin/join/…) replaces /admin; ?tab=signup opens Sign up.
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next')) ?? paths.admin.getHref();
+  const invitedEmail = useInvitedEmail(next);
 
   useEffect(() => {
     if (signedIn) void navigate(next, { replace: true });
@@ -23,7 +35,7 @@ export default function AuthRoute() {
       <PageMeta fullTitle="Sign in | Admin" />
       <main className="container flex min-h-screen flex-col items-center justify-center gap-6 py-12">
         <h1 className="font-serif text-3xl font-semibold">Sign in</h1>
-        <AuthPanel initialTab={params.get('tab') === 'signup' ? 'signup' : 'login'} />
+        <AuthPanel initialTab={params.get('tab') === 'signup' ? 'signup' : 'login'} defaultEmail={invitedEmail} />
       </main>
     </FrameGuard>
   );

@@ -9,7 +9,10 @@ export const authMessages = {
   signedIn: 'Signed in',
   welcomeBack: 'Welcome back!',
   checkEmail: 'Check your email',
-  confirmEmail: 'Confirm your email to complete signup.',
+  sentTo: (email: string) => `We sent a link to ${email}. Open it to confirm your address: it signs you in and takes you on.`,
+  notArrived:
+    'No email after a few minutes? Check your spam or junk folder. If it is not there, sign up again with the same address, or check that you typed it correctly. If you already have an account, use the Login tab instead.',
+  useAnotherEmail: 'Use a different email',
   signedOut: 'Signed out',
   signOutFailed: 'Failed to sign out',
 } as const;

@@ -43,3 +43,22 @@ export const offerPageMessages = {
     loadFailed: 'We could not load this booking. Please reload the page.',
   },
 } as const;
+
+/** The leave page's words (/waitlist/leave/{token}, the link in every waitlist email). */
+export const leaveMessages = {
+  pageTitle: 'Leave the waitlist',
+  loading: 'Loading your place on the waitlist…',
+  heading: 'Leave the waitlist?',
+  button: 'Leave the waitlist',
+  offeredNote: 'Seats are held for you right now. If you leave, they go to the next party on the waitlist.',
+  waitingNote: 'You will lose your place in line, and we will not email you about this dinner again.',
+  leftHeading: 'You have left the waitlist',
+  leftBody: 'Your place in line is freed, and we will not email you about this dinner again.',
+  claimedHeading: 'You already booked these seats',
+  claimedBody: 'Your booking stands. To change or cancel it, use the link in your confirmation email.',
+  expiredHeading: 'You are no longer on the waitlist',
+  expiredBody: 'The offer made to you has lapsed, so there is nothing to leave.',
+  leaveFailed: 'Could not leave the waitlist',
+  loadFailed: 'We could not load your place on the waitlist. Please reload the page.',
+  invalid: 'This waitlist link is not valid.',
+} as const;

@@ -52,3 +52,17 @@ export interface ClaimedOffer {
   bookingCode: string | null;
   manageToken: string | null;
 }
+
+/**
+ * A party's place on a waitlist as the leave page shows it (the server's `entry`): still on the
+ * list ('waiting', or 'offered' with seats held), or off it ('left', 'claimed', 'expired').
+ */
+export interface WaitlistPlace {
+  status: 'waiting' | 'offered' | 'left' | 'claimed' | 'expired';
+  name: string;
+  party_size: number;
+  ticket_type_name: string | null;
+  time_slot: string | null;
+  event: { title: string; date: string; time: string; timezone: string };
+  organization: { name: string; slug: string; primary_color: string | null };
+}

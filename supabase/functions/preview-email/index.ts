@@ -12,7 +12,7 @@
 // | 400 { success: false, error: 'Unknown placeholder {{x}}', code: 'unknown_placeholder' } | 401 | 403
 import { z } from 'npm:zod@4.6.7';
 import { type EmailData, renderEmail } from '../_shared/email/render.tsx';
-import { DEFAULT_TEMPLATES, TEMPLATE_TYPES, type TemplateType, unknownPlaceholder } from '../_shared/email/templates.ts';
+import { DEFAULT_TEMPLATES, guestCount, TEMPLATE_TYPES, type TemplateType, unknownPlaceholder } from '../_shared/email/templates.ts';
 import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
 import { MAX_EMAIL_SUBJECT_LENGTH } from '../_shared/product.ts';
 import { createUserClient, getCaller, sharedAdminClient } from '../_shared/supabase.ts';
@@ -122,7 +122,7 @@ function sampleData(type: TemplateType, org: Branding, template: { subject: stri
   };
   if (kind === 'booking_cancellation') {
     data.notice = {
-      opening: `Your reservation for Harvest Supper (${SAMPLE_GUESTS} guests) has been cancelled.`,
+      opening: `Your reservation for Harvest Supper (${guestCount(SAMPLE_GUESTS)}) has been cancelled.`,
       money_line: 'We have refunded $150.00 to the card you paid with. It usually appears on your statement within 5 to 10 business days.',
       paid_line: 'In total you paid $150.00; $150.00 of it has been refunded or is on its way.',
       subject: `Your reservation at ${org.name} is cancelled: Harvest Supper`,

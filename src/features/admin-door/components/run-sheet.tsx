@@ -2,6 +2,11 @@ import { formatEventDate, formatEventTime } from '@/lib/dates';
 import { bookedAs, groupBySeating, totalsLine } from '../lib/door-list';
 import type { DoorEvent, DoorParty, DoorTotals } from '../types';
 
+function seatingGuests(parties: readonly DoorParty[]): string {
+  const n = parties.reduce((sum, p) => sum + p.numGuests, 0);
+  return `${n} ${n === 1 ? 'guest' : 'guests'}`;
+}
+
 /** The printed run sheet: parties grouped by seating with their dietary notes (shown only when printing). */
 export function RunSheet({ event, parties, totals }: { event: DoorEvent; parties: DoorParty[]; totals: DoorTotals }) {
   return (
@@ -9,13 +14,14 @@ export function RunSheet({ event, parties, totals }: { event: DoorEvent; parties
       <h1 className="font-serif text-2xl font-semibold">Run sheet · {event.title}</h1>
       <p className="text-sm">
         {formatEventDate(event.date, 'EEEE, MMMM d, yyyy')} · {formatEventTime(event.eventTime)}
-        {event.locationName ? ` · ${event.locationName}` : ''} · {totals.expectedGuests} guests in {totals.parties} parties
+        {event.locationName ? ` · ${event.locationName}` : ''} · {totals.expectedGuests} {totals.expectedGuests === 1 ? 'guest' : 'guests'} in{' '}
+        {totals.parties} {totals.parties === 1 ? 'party' : 'parties'}
       </p>
       <p className="text-xs">{totalsLine(totals)}</p>
       {groupBySeating(parties).map((group) => (
         <section key={group.seating} className="mt-4 break-inside-avoid-page" data-testid="run-sheet-seating">
           <h2 className="border-b border-black text-lg font-semibold">
-            {group.seating} · {group.parties.reduce((sum, p) => sum + p.numGuests, 0)} guests
+            {group.seating} · {seatingGuests(group.parties)}
           </h2>
           <table className="w-full border-collapse text-left text-sm">
             <thead>

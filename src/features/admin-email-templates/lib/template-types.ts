@@ -12,6 +12,7 @@ export const PLACEHOLDER_HINTS: Record<(typeof PLACEHOLDERS)[number], string> = 
   event_date: 'Date of the dinner',
   event_time: 'Time, with the time zone',
   guests: 'Number of guests',
+  party_size: 'Number of guests in words (“1 guest”, “2 guests”)',
   booking_code: 'Booking code',
   manage_link: 'Link to manage the booking',
   address: 'Address',

@@ -22,6 +22,7 @@ export async function getInvitation(token: string): Promise<InvitationPreview> {
 export const invitationQueryOptions = (token: string) =>
   queryOptions({ queryKey: ['team-invitation', token], queryFn: () => getInvitation(token), retry: false, staleTime: 0 });
 
-export function useInvitation(token: string) {
-  return useQuery(invitationQueryOptions(token));
+/** `enabled` false: no request (e.g. no token to read). */
+export function useInvitation(token: string, enabled = true) {
+  return useQuery({ ...invitationQueryOptions(token), enabled });
 }

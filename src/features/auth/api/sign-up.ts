@@ -22,10 +22,12 @@ export async function signUp(input: Credentials) {
   return { ...data, superAdmin };
 }
 
-export function useSignUp(options: { onSuccess?: (data: Awaited<ReturnType<typeof signUp>>) => void; onError?: (error: Error) => void } = {}) {
+export function useSignUp(
+  options: { onSuccess?: (data: Awaited<ReturnType<typeof signUp>>, values: Credentials) => void; onError?: (error: Error) => void } = {},
+) {
   return useMutation({
     mutationFn: signUp,
-    onSuccess: (data) => options.onSuccess?.(data),
+    onSuccess: (data, values) => options.onSuccess?.(data, values),
     onError: options.onError,
   });
 }

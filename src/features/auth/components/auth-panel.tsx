@@ -6,6 +6,7 @@ import { useSignIn } from '../api/sign-in';
 import { useSignUp } from '../api/sign-up';
 import { authMessages, isAlreadyRegistered } from '../messages';
 import { credentialsSchema, signUpSchema } from '../schemas';
+import { CheckEmail } from './check-email';
 import { CredentialsForm } from './credentials-form';
 
 function errorCode(error: Error): string {
@@ -13,9 +14,19 @@ function errorCode(error: Error): string {
   return typeof code === 'string' ? code : '';
 }
 
-/** Login and Sign up tabs. The page redirects to /admin once a session exists. */
-export function AuthPanel({ initialTab = 'login' }: { initialTab?: 'login' | 'signup' }) {
+interface Props {
+  initialTab?: 'login' | 'signup';
+  /** An address to fill in (a team invitation's), editable. */
+  defaultEmail?: string;
+}
+
+/**
+ * Login and Sign up tabs. The page redirects to /admin once a session exists; a sign-up that
+ * waits for its confirmation ends on a panel that says what happens next.
+ */
+export function AuthPanel({ initialTab = 'login', defaultEmail }: Props) {
   const [tab, setTab] = useState<'login' | 'signup'>(initialTab);
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   const signIn = useSignIn({
     onSuccess: () => toast.success(authMessages.signedIn, { description: authMessages.welcomeBack }),
@@ -29,8 +40,8 @@ export function AuthPanel({ initialTab = 'login' }: { initialTab?: 'login' | 'si
   });
 
   const signUp = useSignUp({
-    onSuccess: (data) => {
-      if (!data.session) toast.success(authMessages.checkEmail, { description: authMessages.confirmEmail });
+    onSuccess: (data, values) => {
+      if (!data.session) setSentTo(values.email.trim());
     },
     onError: (error) => {
       // Only a server that says so itself (GoTrue with confirmations off) gets this answer.
@@ -61,18 +72,24 @@ export function AuthPanel({ initialTab = 'login' }: { initialTab?: 'login' | 'si
               pendingLabel="Signing in…"
               passwordAutoComplete="current-password"
               pending={signIn.isPending}
+              defaultEmail={defaultEmail}
               onSubmit={(values) => signIn.mutate(values)}
             />
           </TabsContent>
           <TabsContent value="signup">
-            <CredentialsForm
-              schema={signUpSchema}
-              submitLabel="Create account"
-              pendingLabel="Creating account…"
-              passwordAutoComplete="new-password"
-              pending={signUp.isPending}
-              onSubmit={(values) => signUp.mutate(values)}
-            />
+            {sentTo !== null ? (
+              <CheckEmail email={sentTo} onBack={() => setSentTo(null)} />
+            ) : (
+              <CredentialsForm
+                schema={signUpSchema}
+                submitLabel="Create account"
+                pendingLabel="Creating account…"
+                passwordAutoComplete="new-password"
+                pending={signUp.isPending}
+                defaultEmail={defaultEmail}
+                onSubmit={(values) => signUp.mutate(values)}
+              />
+            )}
           </TabsContent>
         </Tabs>
       </CardContent>

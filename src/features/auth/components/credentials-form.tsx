@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -12,15 +13,22 @@ interface Props {
   pendingLabel: string;
   passwordAutoComplete: 'current-password' | 'new-password';
   pending: boolean;
+  /** An address to start with (a team invitation's); the field stays editable. */
+  defaultEmail?: string;
   onSubmit(values: Credentials): void;
 }
 
 /** Email + password, shared by the Login and Sign up tabs. */
-export function CredentialsForm({ schema, submitLabel, pendingLabel, passwordAutoComplete, pending, onSubmit }: Props) {
-  const { register, handleSubmit, formState } = useForm<Credentials>({
+export function CredentialsForm({ schema, submitLabel, pendingLabel, passwordAutoComplete, pending, defaultEmail, onSubmit }: Props) {
+  const { register, handleSubmit, formState, getValues, setValue } = useForm<Credentials>({
     resolver: zodResolver(schema),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: defaultEmail ?? '', password: '' },
   });
+  // The address may arrive after the first render (it is read from the invitation): fill it in
+  // unless the visitor has typed one already.
+  useEffect(() => {
+    if (defaultEmail && !getValues('email')) setValue('email', defaultEmail);
+  }, [defaultEmail, getValues, setValue]);
   return (
     <form className="space-y-4" noValidate onSubmit={handleSubmit(onSubmit)}>
       <FormField label="Email" error={formState.errors.email?.message}>

@@ -37,7 +37,7 @@ export const PAYMENT_LOAD_FAILED = 'Failed to load payment system. Please check 
 
 /** 'Not Enough Tickets Available': fewer tickets of the type remain than the guests asked for. */
 export function notEnoughTickets(left: number, ticketName: string): ToastText {
-  return { title: 'Not Enough Tickets Available', description: `Only ${left} tickets available for ${ticketName}.` };
+  return { title: 'Not Enough Tickets Available', description: `Only ${left} ${left === 1 ? 'ticket' : 'tickets'} available for ${ticketName}.` };
 }
 
 /** 'Sold Out' (supper club): the date, or its seating once chosen, has fewer seats than tickets asked for. */

@@ -3,9 +3,8 @@ import { PageMeta } from '@/components/seo/page-meta';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { ChefCallToAction } from './chef-call-to-action';
-import { FeaturedExperiences } from './featured-experiences';
+import { BookableTables } from './bookable-tables';
 import { HomeHero } from './home-hero';
-import { OrganizationList } from './organization-list';
 
 export function HomePage() {
   return (
@@ -17,8 +16,7 @@ export function HomePage() {
       />
       <main>
         <HomeHero />
-        <FeaturedExperiences />
-        <OrganizationList />
+        <BookableTables />
         <ChefCallToAction />
       </main>
       <footer className="border-t">

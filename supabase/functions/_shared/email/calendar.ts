@@ -47,7 +47,17 @@ function wallClock(date: string, time: string, plusHours = 0): Date {
   return new Date(Date.UTC(y, m - 1, d, h + plusHours, min));
 }
 
-/** The iCalendar file (METHOD:PUBLISH, TZID'd DTSTART/DTEND and the VTIMEZONE). */
+const compactUtc = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z');
+
+/**
+ * The iCalendar file (METHOD:PUBLISH, TZID'd DTSTART/DTEND and the VTIMEZONE). DTSTAMP is
+ * written by hand: RFC 5545 requires it in UTC ('Z'), and ical-generator writes it in the
+ * calendar's timezone, without the Z, whenever the calendar has one (as here, for the VTIMEZONE).
+ */
 export function icsFile(event: CalendarEvent): string {
   const calendar = ical({
     prodId: { company: 'SupperHost', product: 'Bookings', language: 'EN' },
@@ -64,14 +74,8 @@ export function icsFile(event: CalendarEvent): string {
     description: event.description,
     url: event.url,
   });
-  return calendar.toString();
+  return calendar.toString().replace(/^DTSTAMP:.*$/m, `DTSTAMP:${compactUtc(new Date())}`);
 }
-
-const compactUtc = (date: Date) =>
-  date
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}Z$/, 'Z');
 
 export function googleCalendarLink(event: CalendarEvent): string {
   const params = new URLSearchParams({

@@ -34,7 +34,7 @@ import { renderToStaticMarkup } from 'npm:react-dom@19.3.1/server';
 // @ts-types="npm:@types/react@19.3.0"
 import * as React from 'npm:react@19.3.1';
 import { type CalendarEvent, googleCalendarLink, icsFile, outlookCalendarLink } from './calendar.ts';
-import { DEFAULT_TEMPLATES, fillPlaceholders, type PlaceholderValues, type TemplateText, type TemplateType } from './templates.ts';
+import { DEFAULT_TEMPLATES, fillPlaceholders, guestCount, type PlaceholderValues, type TemplateText, type TemplateType } from './templates.ts';
 
 export interface EmailData {
   kind:
@@ -93,6 +93,8 @@ export interface EmailData {
   message?: { subject: string; body: string };
   /** A waitlist offer, or a payment link (claim_path /pay/{token}). */
   offer?: { claim_path: string; expires_at: string; guests: number };
+  /** Every waitlist email (waitlist_joined, waitlist_offer): the guest's link off the list. */
+  waitlist?: { leave_path: string };
 }
 
 /** An invitation to join an organization's team (staff_invite_member); no booking, no event. */
@@ -216,6 +218,7 @@ export function placeholderValues(data: EmailData, siteUrl: string): Placeholder
     event_date: longDate(data.event.date),
     event_time: wallTime(data.event.time, data.event.timezone),
     guests: String(data.offer?.guests ?? data.booking.guests),
+    party_size: guestCount(data.offer?.guests ?? data.booking.guests),
     booking_code: data.booking.code,
     manage_link: `${siteUrl}${data.booking.manage_path}`,
     address: data.event.address ?? publicLocation(data),
@@ -308,7 +311,7 @@ function calendarEvent(data: EmailData, siteUrl: string): CalendarEvent {
     localTime: data.event.time,
     timezone: data.event.timezone,
     location: data.event.address ?? publicLocation(data),
-    description: `Booking code ${data.booking.code}, ${data.booking.guests} guest${data.booking.guests === 1 ? '' : 's'}. Manage your booking: ${siteUrl}${data.booking.manage_path}`,
+    description: `Booking code ${data.booking.code}, ${guestCount(data.booking.guests)}. Manage your booking: ${siteUrl}${data.booking.manage_path}`,
     url: `${siteUrl}${data.booking.manage_path}`,
   };
 }
@@ -518,6 +521,7 @@ export async function renderEmail(data: TemplateData, siteUrl: string, logo: Ema
     links.push({ label: `Pay ${dollars(data.money.total_cents)}`, href: `${site}${data.offer.claim_path}`, primary: true });
   }
   if (data.kind === 'waitlist_joined') links.push({ label: `More from ${data.org.name}`, href: `${site}/${data.org.slug}` });
+  if (data.waitlist) links.push({ label: 'Leave the waitlist', href: `${site}${data.waitlist.leave_path}` });
   if (data.kind === 'booking_confirmation' || data.kind === 'booking_reminder') {
     links.push({ label: 'Manage your booking', href: `${site}${data.booking.manage_path}`, primary: true });
     links.push({ label: 'Add to Google Calendar', href: googleCalendarLink(calendar) });

@@ -11,6 +11,7 @@ export const PLACEHOLDERS = [
   'event_date',
   'event_time',
   'guests',
+  'party_size',
   'booking_code',
   'manage_link',
   'address',
@@ -44,7 +45,7 @@ export const DEFAULT_TEMPLATES: Record<TemplateType, TemplateText & { name: stri
   reminder: {
     name: 'Reminder',
     subject: 'Reminder: {{event_title}} on {{event_date}}',
-    body: 'Hi {{guest_name}},\n\nA reminder of your reservation for {{event_title}} on {{event_date}} at {{event_time}} ({{guests}} guests). We look forward to seeing you!',
+    body: 'Hi {{guest_name}},\n\nA reminder of your reservation for {{event_title}} on {{event_date}} at {{event_time}} ({{party_size}}). We look forward to seeing you!',
   },
   cancellation: {
     name: 'Cancellation',
@@ -54,7 +55,7 @@ export const DEFAULT_TEMPLATES: Record<TemplateType, TemplateText & { name: stri
   waitlist_offer: {
     name: 'Waitlist offer',
     subject: 'Seats for {{event_title}} are held for you until {{offer_expires}}',
-    body: 'Hi {{guest_name}},\n\nGood news: {{guests}} seats for {{event_title}} on {{event_date}} are free, and we are holding them for you until {{offer_expires}}. Claim them here: {{claim_link}}',
+    body: 'Hi {{guest_name}},\n\nGood news: seats for {{event_title}} on {{event_date}} are free, and we are holding them for your party ({{party_size}}) until {{offer_expires}}. Claim them here: {{claim_link}}',
   },
   guest_message: {
     name: 'Guest message',
@@ -62,6 +63,9 @@ export const DEFAULT_TEMPLATES: Record<TemplateType, TemplateText & { name: stri
     body: 'Hi {{guest_name}},\n\n',
   },
 };
+
+/** A number of guests in words: "1 guest", "2 guests". */
+export const guestCount = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`;
 
 /** Replaces every {{placeholder}} with its value; an unknown or empty one becomes ''. */
 export function fillPlaceholders(text: string, values: PlaceholderValues): string {
