@@ -299,8 +299,15 @@ export async function migrate(
   try {
     await client.query(readFileSync(BOOTSTRAP_FILE, 'utf8'));
     const before = await history(client);
-    await dbPush(url, { workdir: opts.workdir ?? ROOT, seed: opts.seed });
-    if (opts.local ?? true) await client.query(readFileSync(TEST_PROCESSOR_FILE, 'utf8'));
+    const workdir = opts.workdir ?? ROOT;
+    const local = opts.local ?? true;
+    // The seed records its paid bookings at the local test processor, whose tables come after
+    // the migrations: migrations, then the processor, then the seed (a second push runs only it).
+    await dbPush(url, { workdir, seed: opts.seed && !local });
+    if (local) {
+      await client.query(readFileSync(TEST_PROCESSOR_FILE, 'utf8'));
+      if (opts.seed) await dbPush(url, { workdir, seed: true });
+    }
     const after = await history(client);
     return {
       applied: after.migrations.filter((m) => !before.migrations.includes(m)),

@@ -408,15 +408,15 @@ left join public.promo_codes p
 order by r.ordinal;
 
 -- The money of the paid bookings, as the booking path records it: a charge taken by the local
--- test processor (its payment id on the reservation) and a completed charge row in the ledger,
+-- test processor (schema test_processor: the local stack's only, stack/sql/test-processor.sql) (its payment id on the reservation) and a completed charge row in the ledger,
 -- from which the admin's "Paid $X" is computed; a cancelled paid booking was refunded in full.
-insert into public.test_processor_payments (id, idempotency_key, source_id, amount_cents, status, reference_id, buyer_email, note, refunded_cents, created_at)
+insert into test_processor.payments (id, idempotency_key, source_id, amount_cents, status, reference_id, buyer_email, note, refunded_cents, created_at)
 select r.payment_id, 'seed-' || r.id, 'cnon:card-nonce-ok', r.amount_cents, 'COMPLETED', r.id::text, r.email, 'Demo booking',
        case when r.status = 'cancelled' then r.amount_cents else 0 end, r.created_at
 from public.reservations r
 where r.payment_provider = 'test' and r.payment_id like 'tpay_seed_%' and r.amount_cents > 0;
 
-insert into public.test_processor_refunds (id, idempotency_key, payment_id, amount_cents, reason, status, created_at)
+insert into test_processor.refunds (id, idempotency_key, payment_id, amount_cents, reason, status, created_at)
 select 'tref_seed_' || substr(r.payment_id, 11), 'seed-r-' || r.id, r.payment_id, r.amount_cents, 'Cancelled', 'COMPLETED', r.cancelled_at
 from public.reservations r
 where r.payment_provider = 'test' and r.payment_id like 'tpay_seed_%' and r.amount_cents > 0 and r.status = 'cancelled';

@@ -13,6 +13,8 @@
 --     the slot is a seating of that organization;
 --   * offer_to_waitlist_entry prices such an entry 'fixed' at its price, within
 --     its cap, instead of as an RSVP deposit (which such an event refuses).
+--
+-- Both functions are the waitlist's latest (quiet-hours expiry, the leave link) with these changes.
 -- =============================================================================
 
 alter table public.waitlist_entries
@@ -39,6 +41,7 @@ declare
   v_expires timestamptz;
   v_quote jsonb;
   v_row public.reservations;
+  v_leave_path text := '/waitlist/leave/' || public.waitlist_leave_token_of(w.id);
   -- A seat sold at a fixed price (the supper club's kind) is priced and capped as its sale was.
   v_pricing text := case when w.ticket_type_id is not null then 'ticket'
                          when w.seat_price_cents is not null then 'fixed'
@@ -50,9 +53,7 @@ begin
   if not e.is_active or v_starts - now() < interval '30 minutes' then
     return null;
   end if;
-  v_expires := least(
-    now() + case when v_starts - now() < interval '48 hours' then interval '2 hours' else interval '12 hours' end,
-    v_starts - interval '30 minutes');
+  v_expires := public.waitlist_offer_expiry(now(), v_starts, e.event_timezone);
 
   begin
     -- The server's price for exactly this party (a quote: capacity is the insert's to check).
@@ -83,11 +84,14 @@ begin
   insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text, template_data)
   values (w.org_id, v_row.id, 'waitlist_offer', w.email, 'Seats for ' || e.title || ' are held for you',
     'Hi ' || w.name || E',\n\nSeats for ' || e.title || ' are held for you until ' || to_char(v_expires at time zone e.event_timezone, 'FMDay FMHH12:MI AM')
-      || E'. Claim them: {{site_url}}/waitlist/' || public.manage_token_of(v_row.id),
-    public.email_data(v_row.id, 'waitlist_offer', jsonb_build_object('offer', jsonb_build_object(
-      'claim_path', '/waitlist/' || public.manage_token_of(v_row.id),
-      'expires_at', v_expires,
-      'guests', w.party_size))));
+      || E'. Claim them: {{site_url}}/waitlist/' || public.manage_token_of(v_row.id)
+      || E'\n\nLeave the waitlist: {{site_url}}' || v_leave_path,
+    public.email_data(v_row.id, 'waitlist_offer', jsonb_build_object(
+      'offer', jsonb_build_object(
+        'claim_path', '/waitlist/' || public.manage_token_of(v_row.id),
+        'expires_at', v_expires,
+        'guests', w.party_size),
+      'waitlist', jsonb_build_object('leave_path', v_leave_path))));
   return v_row.id;
 end;
 $$;
@@ -121,6 +125,11 @@ begin
   if num_nonnulls(p_ticket_type_id, p_rsvp_slot_id) <> 1 then
     raise exception 'Choose the ticket type or the time slot to wait for' using errcode = 'P0001';
   end if;
+  -- A seating of the organization that sells seats at a fixed price (the caller's own constants,
+  -- as its payment function passes them) is waited for, and later offered, at that price.
+  v_seat := p_rsvp_slot_id is not null and p_seat_price_cents is not null
+    and exists (select 1 from public.organizations o where o.id = e.org_id and o.slug = lower(btrim(coalesce(p_seat_org_slug, ''))));
+
   if p_party_size is null or p_party_size not between 1 and 10 then
     raise exception 'Party size must be between 1 and 10' using errcode = 'P0001';
   end if;
@@ -137,11 +146,6 @@ begin
   if p_rsvp_slot_id is not null and not exists (select 1 from public.rsvp_slots s where s.id = p_rsvp_slot_id and s.event_id = e.id and s.is_active) then
     raise exception 'Time slot not found. Please select a valid time slot.' using errcode = 'SH404';
   end if;
-
-  -- A seating of the organization that sells seats at a fixed price (the caller's own constants,
-  -- as its payment function passes them) is waited for, and later offered, at that price.
-  v_seat := p_rsvp_slot_id is not null and p_seat_price_cents is not null
-    and exists (select 1 from public.organizations o where o.id = e.org_id and o.slug = lower(btrim(coalesce(p_seat_org_slug, ''))));
 
   select * into w from public.waitlist_entries x
   where coalesce(x.ticket_type_id, x.rsvp_slot_id) = coalesce(p_ticket_type_id, p_rsvp_slot_id)
@@ -170,8 +174,11 @@ begin
         'Hi ' || w.name || ',',
         '',
         'You are on the waitlist for ' || e.title || ' on ' || to_char(e.date, 'FMDay, FMMonth FMDD, YYYY')
-          || ' (party of ' || w.party_size || coalesce(', ' || t.name, ', ' || s.slot_label, '') || ').',
+          || ' (' || w.party_size || case when w.party_size = 1 then ' guest' else ' guests' end
+          || coalesce(', ' || t.name, ', ' || s.slot_label, '') || ').',
         'If seats free up, we will hold them for you and email you a link to claim them.',
+        '',
+        'Leave the waitlist: {{site_url}}/waitlist/leave/' || public.waitlist_leave_token_of(w.id),
         '',
         coalesce(nullif(btrim(b.brand_name), ''), o.name)),
       public.waitlist_email_data(w.id)

@@ -93,7 +93,7 @@ describe('demo seed', () => {
               (public.money_of(r.id) ->> 'refunded_cents')::int as refunded,
               public.money_of(r.id) ->> 'badge' as badge,
               (select count(*)::int from public.payment_ledger l
-                 join public.test_processor_payments p on p.id = l.provider_payment_id
+                 join test_processor.payments p on p.id = l.provider_payment_id
                 where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'completed' and l.provider = 'test'
                   and p.status = 'COMPLETED' and p.amount_cents = r.amount_cents and p.reference_id = r.id::text) as charges
          from public.reservations r
