@@ -29,7 +29,7 @@ const preload = () => {
 };
 
 export function RsvpForm({ event, defaultValues, submitting, onSubmit }: Props) {
-  const form = useForm<RsvpFormValues>({ resolver, defaultValues });
+  const form = useForm<RsvpFormValues>({ resolver, defaultValues, mode: 'onTouched' });
   const { register, control, watch, setValue, formState } = form;
   const errors = formState.errors;
 

@@ -32,7 +32,7 @@ const preload = () => {
 };
 
 export function TicketBookingForm({ event, defaultValues, checking, onSubmit }: Props) {
-  const form = useForm<TicketBookingValues>({ resolver, defaultValues });
+  const form = useForm<TicketBookingValues>({ resolver, defaultValues, mode: 'onTouched' });
   const { register, watch, setValue, formState } = form;
   const errors = formState.errors;
 

@@ -26,7 +26,7 @@ const partySizes = Array.from({ length: RESERVATION_MAX_GUESTS }, (_, i) => i + 
 
 /** Name, email and party size for one sold-out ticket type or slot; then the party's place in line. */
 export function JoinWaitlistDialog({ eventId, eventTitle, target, onClose, onSeatsAvailable }: Props) {
-  const form = useForm<JoinWaitlistValues>({ resolver: zodResolver(joinWaitlistSchema), defaultValues: emptyJoinWaitlist });
+  const form = useForm<JoinWaitlistValues>({ resolver: zodResolver(joinWaitlistSchema), defaultValues: emptyJoinWaitlist, mode: 'onTouched' });
   const errors = form.formState.errors;
   const join = useJoinWaitlist();
   const [position, setPosition] = useState<number | null>(null);
