@@ -9,7 +9,7 @@ import {
   type PaymentSuccess,
   type Quote,
 } from '../types';
-import { bookingMessages } from '../lib/messages';
+import { bookingMessages, refusedDetails } from '../lib/messages';
 import { isFunctionUnreachable } from '../lib/unreachable';
 import { useIdempotencyKey } from './use-idempotency-key';
 
@@ -87,8 +87,8 @@ export function useCheckout<TOrder>(flavour: CheckoutFlavour<TOrder>): Checkout<
       if (!(error instanceof CheckoutError) && !isFunctionUnreachable(error)) console.error(error);
       const { refusal } = latest.current;
       const message = error instanceof CheckoutError ? error.message : '';
-      // The guest's input refused (400): the fields are what to fix, whatever the flavour.
-      const title = error instanceof CheckoutError && error.status === 400 ? bookingMessages.detailsRefused.title : refusal.title;
+      // The guest's input refused: the fields are what to fix, whatever the flavour.
+      const title = error instanceof CheckoutError && refusedDetails(error) ? bookingMessages.detailsRefused.title : refusal.title;
       toast.error(title, { description: message || refusal.fallback });
     } finally {
       inFlight.current = false;

@@ -29,12 +29,17 @@ export const bookingMessages = {
   freeRsvpConfirmed: { title: 'RSVP Confirmed!', description: 'Your spot has been reserved. Check your email for confirmation.' },
 } as const satisfies Record<string, ToastText>;
 
+/** Whether the server refused what the guest typed (a field invalid or missing), before any charge. */
+export function refusedDetails(refusal: { status: number | null; code: string | null }): boolean {
+  return refusal.status === 400 && (refusal.code === 'invalid_input' || refusal.code === 'missing_fields');
+}
+
 /**
  * The toast of a refusal at the payment step. 'Payment Failed' (or the flavour's `chargeTitle`)
  * only when the card was involved: a decline (402), a charge refunded because the seats were gone,
  * or an outcome the server could not settle (5xx). What is refused before any charge says so:
- * 'Please check your details' for the guest's input (400), else `refusedTitle` (sold out, not
- * found, too many attempts).
+ * 'Please check your details' for the guest's input, else `refusedTitle` (sold out, not found, a
+ * code no longer valid, too many attempts).
  */
 export function paymentRefusal(
   refusal: { status: number | null; code: string | null; message: string | null },
@@ -42,7 +47,7 @@ export function paymentRefusal(
 ): ToastText {
   const description = refusal.message || titles.fallback;
   const { status, code } = refusal;
-  if (status === 400)
+  if (refusedDetails(refusal))
     return { title: bookingMessages.detailsRefused.title, description: refusal.message || bookingMessages.detailsRefused.description };
   const charged = status === null || status === 402 || status >= 500 || code === 'refunded';
   return { title: charged ? titles.chargeTitle : titles.refusedTitle, description };

@@ -14,6 +14,7 @@ import {
 } from '@/config/product';
 import { ChefSignupRefused, useCreateChefSignup } from '../api/create-chef-signup';
 import { chefSignupSchema, type ChefSignupFormValues, type ChefSignupInput } from '../schemas';
+import { keepFieldFocus } from '@/components/forms/keep-field-focus';
 
 /** A field's limit as the guest types: '120/5000', marked when over. */
 function Count({ value, max, testId }: { value: string; max: number; testId: string }) {
@@ -86,7 +87,7 @@ export function ChefSignupForm({ onSubmitted }: { onSubmitted: () => void }) {
       >
         <Input placeholder="e.g. a Saturday in March" {...form.register('nextEventDates')} />
       </FormField>
-      <Button type="submit" size="lg" className="w-full" disabled={signup.isPending}>
+      <Button type="submit" size="lg" className="w-full" disabled={signup.isPending} {...keepFieldFocus}>
         {signup.isPending ? 'Submitting…' : 'Submit inquiry'}
       </Button>
     </form>

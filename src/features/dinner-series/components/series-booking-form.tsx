@@ -10,6 +10,7 @@ import { preloadValidation } from '../hooks/use-series-booking';
 import type { SeriesDinner } from '../types';
 import { LargePartyTip } from './large-party-tip';
 import { TotalSummary } from './total-summary';
+import { keepFieldFocus } from '@/components/forms/keep-field-focus';
 
 interface Props {
   form: UseFormReturn<SeriesFormValues, unknown, SeriesBookingInput>;
@@ -104,7 +105,7 @@ export function SeriesBookingForm({ form, dinners, busy, onSubmit }: Props) {
       <FormField label="Special requests (optional)" error={errors.specialRequests?.message}>
         <Textarea rows={3} {...register('specialRequests')} />
       </FormField>
-      <Button type="submit" size="lg" className="w-full tracking-widest" disabled={busy} aria-busy={busy}>
+      <Button type="submit" size="lg" className="w-full tracking-widest" disabled={busy} aria-busy={busy} {...keepFieldFocus}>
         {busy ? 'Processing...' : 'RESERVE'}
       </Button>
       {dinner?.event_details_disclosures ? (

@@ -12,6 +12,7 @@ import { JoinWaitlistRefusal, useJoinWaitlist } from '../api/join-waitlist';
 import { waitlistMessages } from '../messages';
 import { emptyJoinWaitlist, joinWaitlistSchema, type JoinWaitlistValues } from '../schemas';
 import type { WaitlistTarget } from '../types';
+import { keepFieldFocus } from '@/components/forms/keep-field-focus';
 
 interface Props {
   eventId: string;
@@ -99,7 +100,7 @@ export function JoinWaitlistDialog({ eventId, eventTitle, target, onClose, onSea
               </p>
             ) : null}
             <DialogFooter>
-              <Button type="submit" className="w-full sm:w-auto" disabled={join.isPending}>
+              <Button type="submit" className="w-full sm:w-auto" disabled={join.isPending} {...keepFieldFocus}>
                 {join.isPending ? 'Joining…' : waitlistMessages.join}
               </Button>
             </DialogFooter>
