@@ -3,6 +3,7 @@
  * and the triggers that guard reservations and give seats back on cancel.
  * Every test runs in a transaction that is rolled back.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import {
@@ -468,6 +469,28 @@ describe('phone numbers', () => {
         CHECK,
         words,
       );
+    }));
+
+  it('the migration normalizes the phones stored before it and clears those that cannot be one', () =>
+    rolledBack(pool(), async (db) => {
+      await actAsOwner(db);
+      // The database as it was before the migration: no trigger, no check, no functions.
+      await db.query('drop trigger reservations_12_normalize_phone on public.reservations');
+      await db.query('alter table public.reservations drop constraint reservations_phone_normalized');
+      await db.query('drop function public.normalize_reservation_phone(), public.normalize_phone(text)');
+      const ids: string[] = [];
+      for (const phone of ['+1 (555) 010-2000', '555.010.2000', 'abc', '555']) {
+        const { reservation } = await bookFoodOnly(db, 1);
+        await db.query('update public.reservations set phone = $2 where id = $1', [reservation, phone]);
+        ids.push(reservation);
+      }
+      const migration = new URL('../../supabase/migrations/20261203100000_phone_numbers.sql', import.meta.url);
+      await db.query(readFileSync(migration, 'utf8'));
+      const { rows } = await db.query<{ phone: string | null }>(
+        'select phone from public.reservations where id = any($1) order by array_position($1, id)',
+        [ids],
+      );
+      expect(rows.map((r) => r.phone)).toEqual(['+15550102000', '5550102000', null, null]);
     }));
 
   it('normalizes as the functions do (public.normalize_phone), null for what cannot be one', () =>
