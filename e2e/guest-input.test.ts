@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { closeDb, db } from '../tests/support/db';
-import { createEvent, createOrg, createTicketType, reservationsFor, uniqueEmail } from '../tests/support/fixtures';
+import { createEvent, createOrg, createSlot, createTicketType, reservationsFor, uniqueEmail } from '../tests/support/fixtures';
 import { stackEnv } from '../tests/support/stack-env';
 import { closeBrowser, expectToast, newPage, viewports } from './support/browser';
 
@@ -160,6 +160,43 @@ describe('the booking form checks what the server enforces before the card', () 
     await expectToast(page, 'Reservation Failed');
     expect(await page.locator('[data-sonner-toast]', { hasText: 'Payment Failed' }).count()).toBe(0);
     expect((await reservationsFor({ email })).filter((r) => r.status === 'confirmed')).toEqual([]);
+  });
+});
+
+describe('the RSVP form checks the same limits', () => {
+  it('refuses a 300-character name, the phone "abc" and 2,001 characters of dietary restrictions before any RSVP is sent (375 px)', async () => {
+    const org = await createOrg({ name: 'Input RSVP Garden', branding: { reservation_mode: 'rsvp' } });
+    const eventId = (await createEvent(org.id, { title: 'Limits in the Garden', rsvp_mode: true, deposit_amount: 500, event_time: '18:00' })).id;
+    await createSlot(eventId, { slot_time: '20:00', slot_label: 'Late seating', max_capacity: 20 });
+    const { page } = await newPage({ viewport: viewports.phone });
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (
+        request.method() === 'POST' &&
+        request.url().includes('/functions/v1/process-rsvp-payment') &&
+        !request.postData()?.includes('"validateOnly":true')
+      ) {
+        sent.push(request.postData() ?? '');
+      }
+    });
+    await page.goto(`${stackEnv().siteUrl}/${org.slug}`);
+    await page.getByRole('heading', { name: 'RSVP: Limits in the Garden' }).waitFor();
+    await page.getByTestId('rsvp-slot').filter({ hasText: 'Late seating' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('N'.repeat(300));
+    await page.getByLabel('Name', { exact: true }).blur();
+    await fieldMessage(page, NAME_WORDS).waitFor();
+    await page.getByLabel('Email').fill(uniqueEmail('rsvp-limits'));
+    await page.getByLabel('Phone (optional)').fill('abc');
+    await page.getByLabel('Phone (optional)').blur();
+    await fieldMessage(page, PHONE_WORDS).waitFor();
+    await page.getByLabel('Dietary Restrictions (optional)').fill('D'.repeat(2001));
+    await page.getByLabel('Dietary Restrictions (optional)').blur();
+    await fieldMessage(page, 'Dietary restrictions must be at most 2000 characters').waitFor();
+
+    await page.locator('form').getByRole('button').last().click();
+    for (const words of [NAME_WORDS, PHONE_WORDS, 'Dietary restrictions must be at most 2000 characters']) await fieldMessage(page, words).waitFor();
+    expect(await page.getByRole('heading', { name: 'Complete Your RSVP' }).count()).toBe(0);
+    expect(sent).toEqual([]);
   });
 });
 
