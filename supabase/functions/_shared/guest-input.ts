@@ -11,11 +11,6 @@ export function tooLongMessage(label: string, max: number): string {
   return `${label} must be at most ${max} characters`;
 }
 
-/** The refusal of a text under its minimum, e.g. 'Concept must be at least 5 characters'. */
-export function tooShortMessage(label: string, min: number): string {
-  return `${label} must be at least ${min} characters`;
-}
-
 /** An email address as the booking forms accept it (something@host.tld, no spaces); the database checks the same pattern. */
 export const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
