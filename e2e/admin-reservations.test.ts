@@ -131,7 +131,7 @@ describe('reservations tab (desktop)', () => {
     await page.getByText('Ada King', { exact: true }).waitFor();
     expect(await reservation(ada.id)).toMatchObject({
       name: 'Ada King',
-      phone: '+1 212 555 0199',
+      phone: '+12125550199',
       num_guests: 4,
       dietary_restrictions: 'No nuts',
       special_requests: 'Window seat',

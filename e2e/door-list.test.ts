@@ -232,7 +232,7 @@ describe('door list', () => {
       'Late seating,Grace Hopper',
     ]);
     expect(lines[1]).toContain(
-      `${parties['Ada Lovelace'].email},'+1 555 0100,${parties['Ada Lovelace'].code},4,0,,,"Vegetarian, no nuts",Anniversary dinner,`,
+      `${parties['Ada Lovelace'].email},'+15550100,${parties['Ada Lovelace'].code},4,0,,,"Vegetarian, no nuts",Anniversary dinner,`,
     );
     expect(lines[2]).toContain(`${parties['Alan Turing'].code},3,3,`);
   });

@@ -1439,6 +1439,7 @@ export type Database = {
       money_held_cents: { Args: { p_reservation_id: string }; Returns: number }
       money_of: { Args: { p_reservation_id: string }; Returns: Json }
       new_booking_code: { Args: Record<PropertyKey, never>; Returns: string }
+      normalize_phone: { Args: { p_phone: string }; Returns: string }
       note_charge: {
         Args: {
           p_payment_id?: string

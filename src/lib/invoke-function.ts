@@ -35,16 +35,32 @@ export async function invokeFunction<T>(name: string, body?: unknown): Promise<F
   throw new FunctionUnreachableError(error instanceof Error ? error.message : String(error));
 }
 
-/** The server's message in an answer (`error` or `message`), if any. */
+/** A sentence ends with a stop: 'Name must be at most 200 characters' → '… characters.' */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/**
+ * The server's message in an answer (`error` or `message`), if any. A refusal of several fields
+ * (`messages`: each field's own words) names them all, so the guest fixes them at once.
+ */
 export function serverMessage(body: unknown): string | null {
   if (!body || typeof body !== 'object') return null;
-  const { error, message } = body as { error?: unknown; message?: unknown };
+  const { error, message, messages } = body as { error?: unknown; message?: unknown; messages?: unknown };
+  if (Array.isArray(messages)) {
+    const each = messages.filter((m): m is string => typeof m === 'string' && m.trim() !== '');
+    if (each.length > 1) return each.map(sentence).join(' ');
+  }
   if (typeof error === 'string' && error.trim()) return error;
   if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') {
     return (error as { message: string }).message;
   }
   if (typeof message === 'string' && message.trim()) return message;
   return null;
+}
+
+/** The refusal's machine code (`code`), if any. */
+export function serverCode(body: unknown): string | null {
+  const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : null;
 }
 
 /** The answer's body when the function answered 200, else an Error with the server's message. */

@@ -3,6 +3,7 @@
  * and the triggers that guard reservations and give seats back on cancel.
  * Every test runs in a transaction that is rolled back.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import {
@@ -412,7 +413,7 @@ describe('fields a member cannot change', () => {
       await actAs(db, 'memberA');
       const edit = await attempt(
         db,
-        `update public.reservations set name = 'New Name', email = 'new@example.com', phone = '555', dietary_restrictions = 'None', special_requests = 'Window' where id = $1`,
+        `update public.reservations set name = 'New Name', email = 'new@example.com', phone = '555-0100', dietary_restrictions = 'None', special_requests = 'Window' where id = $1`,
         [reservation],
       );
       expect(edit.error).toBeNull();
@@ -427,5 +428,82 @@ describe('fields a member cannot change', () => {
       await actAs(db, 'service');
       const { error } = await attempt(db, `update public.reservations set payment_id = 'refund-1', amount_cents = 0 where id = $1`, [reservation]);
       expect(error).toBeNull();
+    }));
+});
+
+describe('phone numbers', () => {
+  const phoneOf = async (db: pg.PoolClient, reservation: string) =>
+    (await one<{ phone: string | null }>(db, 'select phone from public.reservations where id = $1', [reservation])).phone;
+
+  it('stores a phone normalized: a leading + and its digits', () =>
+    rolledBack(pool(), async (db) => {
+      const { reservation } = await bookFoodOnly(db, 1);
+      await actAs(db, 'memberA');
+      for (const [typed, stored] of [
+        ['+1 (555) 010-2000', '+15550102000'],
+        [' 555.010.2000 ', '5550102000'],
+        ['(020) 7946 0018', '02079460018'],
+        ['   ', null],
+      ] as const) {
+        await db.query('update public.reservations set phone = $2 where id = $1', [reservation, typed]);
+        expect(await phoneOf(db, reservation)).toBe(stored);
+      }
+    }));
+
+  it("refuses what cannot be a phone number, with the forms' words, on insert and update", () =>
+    rolledBack(pool(), async (db) => {
+      const { reservation } = await bookFoodOnly(db, 1);
+      await actAs(db, 'memberA');
+      const words = /^Phone must be a phone number of 7 to 15 digits, e\.g\. \+1 555 010 2000$/;
+      for (const phone of ['abc', '555', '+1 555 010 2000 ext 4', '1+5550102000', '1234567890123456']) {
+        await expectError(db, 'update public.reservations set phone = $2 where id = $1', [reservation, phone], CHECK, words);
+      }
+      await actAs(db, 'service');
+      const ticket = await ticketId(db, EVENT, 'Food Only');
+      await expectError(
+        db,
+        `insert into public.reservations (org_id, event_id, ticket_type_id, name, email, phone, num_guests, amount_cents)
+         values ($1, $2, $3, 'Phone Test', 'phone.test@example.com', 'abc', 1, 12500)`,
+        [A, EVENT, ticket],
+        CHECK,
+        words,
+      );
+    }));
+
+  it('the migration normalizes the phones stored before it and clears those that cannot be one', () =>
+    rolledBack(pool(), async (db) => {
+      await actAsOwner(db);
+      // The database as it was before the migration: no trigger, no check, no functions.
+      await db.query('drop trigger reservations_12_normalize_phone on public.reservations');
+      await db.query('alter table public.reservations drop constraint reservations_phone_normalized');
+      await db.query('drop function public.normalize_reservation_phone(), public.normalize_phone(text)');
+      const ids: string[] = [];
+      for (const phone of ['+1 (555) 010-2000', '555.010.2000', 'abc', '555']) {
+        const { reservation } = await bookFoodOnly(db, 1);
+        await db.query('update public.reservations set phone = $2 where id = $1', [reservation, phone]);
+        ids.push(reservation);
+      }
+      const migration = new URL('../../supabase/migrations/20261203100000_phone_numbers.sql', import.meta.url);
+      await db.query(readFileSync(migration, 'utf8'));
+      const { rows } = await db.query<{ phone: string | null }>(
+        'select phone from public.reservations where id = any($1) order by array_position($1, id)',
+        [ids],
+      );
+      expect(rows.map((r) => r.phone)).toEqual(['+15550102000', '5550102000', null, null]);
+    }));
+
+  it('normalizes as the functions do (public.normalize_phone), null for what cannot be one', () =>
+    rolledBack(pool(), async (db) => {
+      const rows = await db.query<{ typed: string; stored: string | null }>(
+        `select typed, public.normalize_phone(typed) as stored
+         from unnest(array['+1 (555) 010-2000', '555-0100', 'abc', '12', '++15550102000']) as typed`,
+      );
+      expect(rows.rows).toEqual([
+        { typed: '+1 (555) 010-2000', stored: '+15550102000' },
+        { typed: '555-0100', stored: '5550100' },
+        { typed: 'abc', stored: null },
+        { typed: '12', stored: null },
+        { typed: '++15550102000', stored: null },
+      ]);
     }));
 });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
+import { keepFieldFocus } from '@/components/forms/keep-field-focus';
 
 interface Props {
   onCancel(): void;
@@ -11,14 +12,17 @@ interface Props {
   disabled?: boolean;
 }
 
-/** A form dialog's footer: Cancel, then the submit button (disabled while the form is being sent). */
+/**
+ * A form dialog's footer: Cancel, then the submit button (disabled while the form is being sent;
+ * pressing it keeps the focus in the field being edited: see keepFieldFocus).
+ */
 export function FormDialogFooter({ onCancel, submitLabel, pendingLabel, pending, disabled = false }: Props) {
   return (
     <DialogFooter>
       <Button variant="outline" onClick={onCancel}>
         Cancel
       </Button>
-      <Button type="submit" disabled={disabled || pending}>
+      <Button type="submit" disabled={disabled || pending} {...keepFieldFocus}>
         {pending ? pendingLabel : submitLabel}
       </Button>
     </DialogFooter>

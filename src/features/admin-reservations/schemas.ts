@@ -1,26 +1,19 @@
 import { z } from 'zod';
 import { formatCents } from '@/lib/money';
 import { refundAmountProblem } from './lib/refund-amount';
-import {
-  MAX_EMAIL_MESSAGE_LENGTH,
-  MAX_EMAIL_SUBJECT_LENGTH,
-  MAX_NAME_LENGTH,
-  MAX_NOTE_LENGTH,
-  MAX_PHONE_LENGTH,
-  RESERVATION_MAX_GUESTS,
-} from '@/config/product';
+import { MAX_EMAIL_MESSAGE_LENGTH, MAX_EMAIL_SUBJECT_LENGTH, RESERVATION_MAX_GUESTS } from '@/config/product';
+import { guestEmail, guestName, guestNoteFields, guestPhone } from '@/features/checkout/schemas';
 
 export const editReservationSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(MAX_NAME_LENGTH),
-  email: z.string().trim().pipe(z.email('Enter a valid email')),
-  phone: z.string().trim().max(MAX_PHONE_LENGTH),
+  name: guestName('Name is required'),
+  email: guestEmail(),
+  phone: guestPhone,
   numGuests: z.coerce
     .number<string>()
     .int('Guests must be a whole number')
     .min(1, 'At least 1 guest required')
     .max(RESERVATION_MAX_GUESTS, `Maximum ${RESERVATION_MAX_GUESTS} guests`),
-  dietaryRestrictions: z.string().trim().max(MAX_NOTE_LENGTH),
-  specialRequests: z.string().trim().max(MAX_NOTE_LENGTH),
+  ...guestNoteFields,
   /** More guests on a paid booking: staff mark the extra guests complimentary (the server refuses otherwise). */
   complimentary: z.boolean(),
 });

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { RESERVATION_MAX_GUESTS } from '@/config/product';
+import { guestEmail, guestName, guestNoteFields, guestPhone } from '@/features/checkout/schemas';
 import { dollarsToCents } from '@/lib/money';
 
 /** The most guests one booking takes (as the booking SQL allows). */
-export const MAX_GUESTS = 10;
+export const MAX_GUESTS = RESERVATION_MAX_GUESTS;
 
 /** The Add booking form. `targetLabel` names what is chosen ('a ticket type' or 'a time slot'). */
 export function staffBookingSchema(targetLabel: string) {
@@ -13,11 +15,10 @@ export function staffBookingSchema(targetLabel: string) {
         .string()
         .refine((v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_GUESTS, `Choose 1 to ${MAX_GUESTS} guests`)
         .transform(Number),
-      name: z.string().trim().min(1, "Enter the guest's name").max(200, 'At most 200 characters'),
-      email: z.string().trim().min(1, "Enter the guest's email").pipe(z.email('Enter a valid email address, e.g. name@example.com')),
-      phone: z.string().trim().max(40, 'At most 40 characters'),
-      dietaryRestrictions: z.string().trim().max(1000, 'At most 1000 characters'),
-      specialRequests: z.string().trim().max(1000, 'At most 1000 characters'),
+      name: guestName("Enter the guest's name"),
+      email: guestEmail("Enter the guest's email"),
+      phone: guestPhone,
+      ...guestNoteFields,
       mode: z.enum(['comp', 'cash', 'payment_link']),
       cash: z.string().trim(),
       sendConfirmation: z.boolean(),

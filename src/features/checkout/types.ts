@@ -86,6 +86,10 @@ export class CheckoutError extends Error {
     message: string | null,
     /** True when the server answered (the attempt is over; the next one gets a new key). */
     public readonly definitive: boolean,
+    /** The answer's HTTP status (null when none came back): says whether a card was involved. */
+    public readonly status: number | null = null,
+    /** The refusal's machine code (`invalid_input`, `card_declined`, …), if any. */
+    public readonly code: string | null = null,
   ) {
     super(message ?? '');
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TICKET_MAX_GUESTS, TICKET_MIN_GUESTS } from '@/config/product';
-import { guestContactFields } from '@/features/checkout/schemas';
+import { guestContactFields, guestNoteFields } from '@/features/checkout/schemas';
 
 /**
  * 'BOOK YOUR TABLE'. The handler's toasts are the shared checkout's messages ('Missing
@@ -21,8 +21,7 @@ export const seriesBookingSchema = z.object({
         .min(TICKET_MIN_GUESTS, `At least ${TICKET_MIN_GUESTS} guest is required.`)
         .max(TICKET_MAX_GUESTS, `Parties larger than ${TICKET_MAX_GUESTS}: please email us.`),
     ),
-  dietaryRestrictions: z.string().trim(),
-  specialRequests: z.string().trim(),
+  ...guestNoteFields,
 });
 
 export type SeriesFormValues = z.input<typeof seriesBookingSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PROMO_CODE_LENGTH, RSVP_MAX_GUESTS, RSVP_MIN_GUESTS } from '@/config/product';
-import { guestNoteFields } from '@/features/checkout/schemas';
+import { guestEmail, guestName, guestNoteFields, guestPhone } from '@/features/checkout/schemas';
 import { guestsNumber } from './form-values';
 
 export { emptyRsvpForm, parseGuests } from './form-values';
@@ -8,9 +8,9 @@ export { emptyRsvpForm, parseGuests } from './form-values';
 /** The RSVP form, with the product's messages. Values stay strings as typed. Loaded on the form's first submit. */
 export const rsvpFormSchema = z.object({
   slotId: z.string().min(1, 'Please select a time slot'),
-  name: z.string().trim().min(1, 'Name is required'),
-  email: z.string().trim().pipe(z.email('Valid email is required')),
-  phone: z.string().trim(),
+  name: guestName('Name is required'),
+  email: guestEmail(),
+  phone: guestPhone,
   numGuests: z
     .string()
     .refine(
@@ -19,7 +19,7 @@ export const rsvpFormSchema = z.object({
     )
     .refine((v) => !(guestsNumber(v) > RSVP_MAX_GUESTS), `Maximum ${RSVP_MAX_GUESTS} guests`),
   ...guestNoteFields,
-  promoCode: z.string().trim().max(MAX_PROMO_CODE_LENGTH),
+  promoCode: z.string().trim().max(MAX_PROMO_CODE_LENGTH, 'Invalid promo code'),
 });
 
 export type RsvpFormValues = z.input<typeof rsvpFormSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUPPER_CLUB_MAX_TICKETS_PER_ORDER, SUPPER_CLUB_MIN_TICKETS_PER_ORDER } from '@/config/product';
+import { guestEmail, guestName, guestPhone } from '@/features/checkout/schemas';
 
 /**
  * The booking form. The handler's toasts are the shared checkout's messages; the field messages
@@ -16,9 +17,9 @@ export const supperClubBookingSchema = z.object({
         .min(SUPPER_CLUB_MIN_TICKETS_PER_ORDER, `Minimum ${SUPPER_CLUB_MIN_TICKETS_PER_ORDER} ticket per order.`)
         .max(SUPPER_CLUB_MAX_TICKETS_PER_ORDER, `Maximum ${SUPPER_CLUB_MAX_TICKETS_PER_ORDER} tickets per order.`),
     ),
-  name: z.string().trim().min(1, 'Full name is required'),
-  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email')),
-  phone: z.string().trim(),
+  name: guestName('Full name is required'),
+  email: guestEmail('Email is required'),
+  phone: guestPhone,
   eventId: z.string().min(1, 'Select a date'),
   timeSlot: z.string().min(1, 'Select a time slot'),
 });

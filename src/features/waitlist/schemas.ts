@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, RESERVATION_MAX_GUESTS } from '@/config/product';
+import { RESERVATION_MAX_GUESTS } from '@/config/product';
+import { guestEmail, guestName } from '@/features/checkout/schemas';
 
 /** The join dialog: the server's messages for the same fields (supabase/functions/join-waitlist). */
 export const joinWaitlistSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters`),
-  email: z.string().trim().max(MAX_EMAIL_LENGTH, 'Valid email is required').pipe(z.email('Valid email is required')),
+  name: guestName('Name is required'),
+  email: guestEmail(),
   partySize: z
     .string()
     .refine(

@@ -82,7 +82,8 @@ export interface ReadBodyOptions {
  * and validates it with `schema`. Refusals (400, `{ success: false, error, code, issues? }`):
  * unreadable body 'invalid_body'; malformed JSON 'invalid_json' ('The request body is not
  * valid JSON'); a NUL character anywhere (PostgreSQL text cannot hold it) or invalid
- * fields 'invalid_input', with `issues: ['<field>: <message>', ...]`.
+ * fields 'invalid_input', with `issues: ['<field>: <message>', ...]` and `messages` (each
+ * distinct message alone, in order).
  */
 export async function readBody<S extends z.ZodType>(req: Request, schema: S, options: ReadBodyOptions = {}): Promise<z.output<S>> {
   let raw: string;
@@ -110,7 +111,9 @@ export function validate<S extends z.ZodType>(schema: S, data: unknown, options:
   if (result.success) return result.data;
   const issues = describeIssues(result.error.issues);
   const message = options.summary === 'first' ? (result.error.issues[0]?.message ?? 'Invalid request') : `Invalid request body: ${issues.join('; ')}`;
-  throw refusal(400, message, 'invalid_input', { issues });
+  // Each problem's own words, once each: a form shows them all at once, not one per attempt.
+  const messages = [...new Set(result.error.issues.map((issue) => issue.message))];
+  throw refusal(400, message, 'invalid_input', { issues, messages });
 }
 
 /**

@@ -1,18 +1,14 @@
 // Input layer: the zod schemas and checks the functions share (the body reader itself,
-// readBody, is in http.ts). Imports product.ts.
+// readBody, is in http.ts). Imports product.ts and guest-input.ts (the limits' words, which
+// the browser's forms use too).
 import { z } from 'npm:zod@4.6.7';
-import { MAX_EMAIL_LENGTH } from './product.ts';
+import { normalizePhone, PHONE_INVALID_MESSAGE, tooLongMessage } from './guest-input.ts';
+import { MAX_PHONE_LENGTH } from './product.ts';
+
+export { EMAIL } from './guest-input.ts';
 
 /** A uuid (any version). */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** An email address as the booking forms accept it (something@host.tld, no spaces). */
-export const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-
-/** Whether `email` is an address the booking functions accept. */
-export function isEmail(email: string): boolean {
-  return email.length <= MAX_EMAIL_LENGTH && EMAIL.test(email);
-}
 
 /** PostgreSQL's integer (int4) range: every count and amount the booking SQL takes. */
 export const MAX_INT4 = 2_147_483_647;
@@ -23,8 +19,16 @@ export const optionalText = (max: number, label: string) =>
     .string({ error: `${label} must be text` })
     .nullish()
     .transform((value) => (typeof value === 'string' && value.trim() ? value.trim() : null))
-    .refine((value) => value === null || value.length <= max, { message: `${label} must be at most ${max} characters` })
+    .refine((value) => value === null || value.length <= max, { message: tooLongMessage(label, max) })
     .optional();
+
+/**
+ * An optional phone: trimmed, empty → null, else stored normalized ('+1 (555) 010-2000' →
+ * '+15550102000'); one that cannot be a phone number is refused with PHONE_INVALID_MESSAGE.
+ */
+export const phoneSchema = optionalText(MAX_PHONE_LENGTH, 'Phone')
+  .refine((value) => value == null || normalizePhone(value) !== null, { message: PHONE_INVALID_MESSAGE })
+  .transform((value) => (value == null ? null : normalizePhone(value)));
 
 /** The total the guest was shown, in cents: a whole number within int4 (optional). */
 export const amountSchema = z

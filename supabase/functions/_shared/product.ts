@@ -72,8 +72,12 @@ export const MAX_PASSWORD_BYTES = 72;
 export const MAX_NAME_LENGTH = 200;
 /** Longest email address, in characters (RFC 5321). */
 export const MAX_EMAIL_LENGTH = 320;
-/** Longest phone number, in characters. */
+/** Longest phone number as typed (spaces, dashes, dots and parentheses included), in characters. */
 export const MAX_PHONE_LENGTH = 40;
+/** Fewest digits of a phone number (SQL home: public.normalize_phone and the reservations_phone_normalized check). */
+export const PHONE_MIN_DIGITS = 7;
+/** Most digits of a phone number, as E.164 allows (SQL home: public.normalize_phone and the reservations_phone_normalized check). */
+export const PHONE_MAX_DIGITS = 15;
 /** Longest dietary restrictions / special requests text, in characters. */
 export const MAX_NOTE_LENGTH = 2000;
 /** Longest promo code, in characters. */
@@ -84,3 +88,14 @@ export const MAX_TIME_SLOT_LENGTH = 40;
 export const MAX_EMAIL_SUBJECT_LENGTH = 200;
 /** Longest message of a staff email to a guest, in characters. */
 export const MAX_EMAIL_MESSAGE_LENGTH = 10000;
+
+// --- Pop-up chef inquiries (SQL home: the checks of public.chef_signups) ---------------------
+
+/** Shortest chef name, in characters (trimmed). */
+export const CHEF_NAME_MIN_LENGTH = 2;
+/** Shortest pop-up concept, in characters (trimmed). */
+export const CHEF_CONCEPT_MIN_LENGTH = 5;
+/** Longest pop-up concept, in characters (trimmed). */
+export const CHEF_CONCEPT_MAX_LENGTH = 5000;
+/** Longest "next event dates" answer, in characters. */
+export const CHEF_EVENT_DATES_MAX_LENGTH = 1000;

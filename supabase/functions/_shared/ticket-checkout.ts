@@ -12,9 +12,10 @@
 import { z } from 'npm:zod@4.6.7';
 import { bookAndPay, payOptions } from './booking.ts';
 import { allowMethods, clientAddress, json, readBody, refusal } from './http.ts';
-import { amountSchema, idempotencyKeySchema, isEmail, optionalText, UUID } from './input.ts';
+import { EMAIL_INVALID_MESSAGE, isEmail, tooLongMessage } from './guest-input.ts';
+import { amountSchema, idempotencyKeySchema, optionalText, phoneSchema, UUID } from './input.ts';
 import { type BookingSelection, publicPromo, quoteBooking } from './pricing.ts';
-import { MAX_NAME_LENGTH, MAX_NOTE_LENGTH, MAX_PHONE_LENGTH, MAX_PROMO_CODE_LENGTH, MAX_TIME_SLOT_LENGTH } from './product.ts';
+import { MAX_NAME_LENGTH, MAX_NOTE_LENGTH, MAX_PROMO_CODE_LENGTH, MAX_TIME_SLOT_LENGTH } from './product.ts';
 import { sharedAdminClient } from './supabase.ts';
 
 export interface TicketFlavour {
@@ -36,11 +37,13 @@ const MISSING = 'Please fill in all required fields.';
 const looseNumber = z.union([z.number(), z.string()], { error: 'Guests must be a number' }).nullish();
 const looseText = z.string({ error: 'Expected text' }).nullish();
 
+// Name and email may be absent from a pricing call; when given, they are checked with the other
+// guest fields, so that one refusal names every field to fix.
 const reservationDataSchema = z.looseObject(
   {
-    name: looseText,
-    email: looseText,
-    phone: optionalText(MAX_PHONE_LENGTH, 'Phone'),
+    name: looseText.refine((name) => !name || name.trim().length <= MAX_NAME_LENGTH, { message: tooLongMessage('Name', MAX_NAME_LENGTH) }),
+    email: looseText.refine((email) => !email?.trim() || isEmail(email.trim()), { message: EMAIL_INVALID_MESSAGE }),
+    phone: phoneSchema,
     eventId: looseText,
     guests: looseNumber,
     num_guests: looseNumber,
@@ -130,8 +133,6 @@ export function ticketCheckoutHandler(flavour: TicketFlavour) {
     const name = data.name?.trim() ?? '';
     const email = data.email?.trim() ?? '';
     if (!name || !email) throw refusal(400, MISSING, 'missing_fields');
-    if (name.length > MAX_NAME_LENGTH) throw refusal(400, `Name must be at most ${MAX_NAME_LENGTH} characters`, 'invalid_name');
-    if (!isEmail(email)) throw refusal(400, 'Valid email is required', 'invalid_email');
 
     const result = await bookAndPay(
       db,

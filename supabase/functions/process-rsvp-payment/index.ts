@@ -10,17 +10,10 @@
 import { z } from 'npm:zod@4.6.7';
 import { bookAndPay, payOptions } from '../_shared/booking.ts';
 import { allowMethods, clientAddress, handler, json, readBody, validate } from '../_shared/http.ts';
-import { amountSchema, EMAIL, idempotencyKeySchema, optionalText, UUID } from '../_shared/input.ts';
+import { EMAIL, EMAIL_INVALID_MESSAGE, tooLongMessage } from '../_shared/guest-input.ts';
+import { amountSchema, idempotencyKeySchema, optionalText, phoneSchema, UUID } from '../_shared/input.ts';
 import { type BookingSelection, publicPromo, quoteBooking } from '../_shared/pricing.ts';
-import {
-  MAX_EMAIL_LENGTH,
-  MAX_NAME_LENGTH,
-  MAX_NOTE_LENGTH,
-  MAX_PHONE_LENGTH,
-  MAX_PROMO_CODE_LENGTH,
-  RSVP_MAX_GUESTS,
-  RSVP_MIN_GUESTS,
-} from '../_shared/product.ts';
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_NOTE_LENGTH, MAX_PROMO_CODE_LENGTH, RSVP_MAX_GUESTS, RSVP_MIN_GUESTS } from '../_shared/product.ts';
 import { sharedAdminClient } from '../_shared/supabase.ts';
 
 const FEWEST = `At least ${RSVP_MIN_GUESTS} guest required`;
@@ -31,13 +24,13 @@ const guestDetailsSchema = z.object(
       .string({ error: 'Name is required' })
       .trim()
       .min(1, { message: 'Name is required' })
-      .max(MAX_NAME_LENGTH, { message: `Name must be at most ${MAX_NAME_LENGTH} characters` }),
+      .max(MAX_NAME_LENGTH, { message: tooLongMessage('Name', MAX_NAME_LENGTH) }),
     email: z
-      .string({ error: 'Valid email is required' })
+      .string({ error: EMAIL_INVALID_MESSAGE })
       .trim()
-      .max(MAX_EMAIL_LENGTH, { message: 'Valid email is required' })
-      .regex(EMAIL, { message: 'Valid email is required' }),
-    phone: optionalText(MAX_PHONE_LENGTH, 'Phone'),
+      .max(MAX_EMAIL_LENGTH, { message: EMAIL_INVALID_MESSAGE })
+      .regex(EMAIL, { message: EMAIL_INVALID_MESSAGE }),
+    phone: phoneSchema,
     numGuests: z
       .union(
         [

@@ -81,6 +81,7 @@ function RefundOffer({ orgId, reservation, result, onClose }: Props & { result: 
 export function EditReservationDialog({ orgId, reservation, onClose }: Props) {
   const form = useForm<EditReservationValues, unknown, EditReservationOutput>({
     resolver: zodResolver(editReservationSchema),
+    mode: 'onTouched',
     defaultValues: {
       name: reservation.name,
       email: reservation.email,

@@ -46,6 +46,7 @@ export function StaffBookingDialog({ orgId, event, onClose }: Props) {
   const bookable = options.filter((o) => !o.disabled);
   const form = useForm<StaffBookingValues, unknown, StaffBookingOutput>({
     resolver: zodResolver(staffBookingSchema(targetLabel)),
+    mode: 'onTouched',
     defaultValues: {
       target: bookable.length === 1 ? bookable[0].value : '',
       guests: '2',

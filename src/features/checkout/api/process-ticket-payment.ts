@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invokeFunction, serverMessage } from '@/lib/invoke-function';
+import { invokeFunction, serverCode, serverMessage } from '@/lib/invoke-function';
 import { CheckoutError, type BookingHandle, type Quote, type TicketReservationData, type TicketSelection } from '../types';
 
 const RESERVATION_FIELDS = [
@@ -70,7 +70,7 @@ export async function quoteTicketBooking(input: {
       promo: promo ?? null,
     };
   }
-  throw new CheckoutError(serverMessage(answer.body), answer.status < 500);
+  throw new CheckoutError(serverMessage(answer.body), answer.status < 500, answer.status, serverCode(answer.body));
 }
 
 export type PromoValidation = { ok: true; finalAmountCents: number; promo: TicketQuote['promo'] } | { ok: false; message: string | null };
@@ -105,7 +105,7 @@ const payingAnswer = z.object({
 
 export type TicketPaymentResult =
   | ({ ok: true; reservationId: string | null; amountCents: number | null } & BookingHandle)
-  | { ok: false; message: string | null; definitive: boolean };
+  | { ok: false; message: string | null; definitive: boolean; status: number; code: string | null };
 
 /** The paying call. Throws FunctionUnreachableError when no answer came back. */
 export async function processTicketPayment(input: {
@@ -129,5 +129,5 @@ export async function processTicketPayment(input: {
     return { ok: true, reservationId: reservationId ?? null, amountCents: amountCents ?? null, bookingCode, manageToken };
   }
   // A 5xx may hide a charge that went through: the retry must reuse the key.
-  return { ok: false, message: serverMessage(answer.body), definitive: answer.status < 500 };
+  return { ok: false, message: serverMessage(answer.body), definitive: answer.status < 500, status: answer.status, code: serverCode(answer.body) };
 }

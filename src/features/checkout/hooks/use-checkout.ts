@@ -9,6 +9,7 @@ import {
   type PaymentSuccess,
   type Quote,
 } from '../types';
+import { bookingMessages, refusedDetails } from '../lib/messages';
 import { isFunctionUnreachable } from '../lib/unreachable';
 
 export type CheckoutStep<TOrder> =
@@ -73,7 +74,9 @@ export function useCheckout<TOrder>(flavour: CheckoutFlavour<TOrder>): Checkout<
       if (!(error instanceof CheckoutError) && !isFunctionUnreachable(error)) console.error(error);
       const { refusal } = latest.current;
       const message = error instanceof CheckoutError ? error.message : '';
-      toast.error(refusal.title, { description: message || refusal.fallback });
+      // The guest's input refused: the fields are what to fix, whatever the flavour.
+      const title = error instanceof CheckoutError && refusedDetails(error) ? bookingMessages.detailsRefused.title : refusal.title;
+      toast.error(title, { description: message || refusal.fallback });
     } finally {
       inFlight.current = false;
       setBusy(false);

@@ -2,7 +2,7 @@ import { useRef, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { processTicketPayment } from '../api/process-ticket-payment';
 import { DEFAULT_PAYMENT_FUNCTION } from '../api/ticket-quote';
-import { bookingMessages } from '../lib/messages';
+import { bookingMessages, paymentRefusal } from '../lib/messages';
 import { chargeVerificationDetails } from '../lib/verification';
 import { isFunctionUnreachable } from '../lib/unreachable';
 import { CheckoutError, type CardFormHandle, type PaymentCheckout, type PaymentSuccess, type ToastText } from '../types';
@@ -15,7 +15,9 @@ const say = (message: ToastText) => toast.error(message.title, { description: me
  * (the server's quote) and the guest's name and email, then one call to take the payment with this
  * attempt's idempotency key. Each failure has its own toast: 'Payment Error' when the card field
  * is not ready or no answer came back, 'Payment Failed' when the card could not be tokenized or
- * the server refused (its message), 'Reservation Failed' for a refused free booking. Re-entry is
+ * the charge failed (its message), 'Please check your details' when the server refused the guest's
+ * input before any charge and 'Reservation Failed' for other refusals before the charge (sold out)
+ * or of a free booking (paymentRefusal). Re-entry is
  * refused while a payment is in flight, so a double click sends one request.
  */
 export function usePayment(options: { checkout: PaymentCheckout; card: RefObject<CardFormHandle | null>; onSuccess(result: PaymentSuccess): void }) {
@@ -55,9 +57,14 @@ export function usePayment(options: { checkout: PaymentCheckout; card: RefObject
         } catch (error) {
           if (!(error instanceof CheckoutError)) throw error;
           if (error.definitive) key.renew();
-          toast.error(checkout.failureTitle ?? bookingMessages.paymentFailed.title, {
-            description: error.message || checkout.failureFallback || bookingMessages.paymentFailed.description,
-          });
+          const chargeTitle = checkout.failureTitle ?? bookingMessages.paymentFailed.title;
+          say(
+            paymentRefusal(error, {
+              chargeTitle,
+              refusedTitle: checkout.failureTitle ?? bookingMessages.reservationFailed.title,
+              fallback: checkout.failureFallback || bookingMessages.paymentFailed.description,
+            }),
+          );
         }
         return;
       }
@@ -80,11 +87,14 @@ export function usePayment(options: { checkout: PaymentCheckout; card: RefObject
         return;
       }
       if (result.definitive) key.renew();
-      if (free) {
-        say({ ...bookingMessages.reservationFailed, description: result.message ?? bookingMessages.reservationFailed.description });
-      } else {
-        say({ ...bookingMessages.paymentFailed, description: result.message ?? bookingMessages.paymentFailed.description });
-      }
+      const failed = free ? bookingMessages.reservationFailed : bookingMessages.paymentFailed;
+      say(
+        paymentRefusal(result, {
+          chargeTitle: failed.title,
+          refusedTitle: bookingMessages.reservationFailed.title,
+          fallback: failed.description,
+        }),
+      );
     } catch (error) {
       // No answer (network) or something unexpected: the outcome is unknown, so the key is kept
       // and a retry is answered with the first attempt's result.

@@ -16,6 +16,8 @@ export const bookingMessages = {
   ticketsReserved: { title: 'Reservation Confirmed!', description: 'Your tickets have been reserved. Check your email for confirmation.' },
   freeReservationConfirmed: { title: 'Reservation Confirmed!', description: 'Your reservation is confirmed. Check your email for confirmation.' },
   paymentNotReady: { title: 'Payment Error', description: 'Payment system not ready. Please wait a moment and try again.' },
+  /** The server refused what the guest typed (400): nothing was charged, the fields are to fix. */
+  detailsRefused: { title: 'Please check your details', description: 'Some details could not be accepted. You have not been charged.' },
   /** The card could not be tokenized. */
   cardFailed: { title: 'Payment Failed', description: 'There was an error processing your payment. Please try again.' },
   /** The server refused the payment (its message, or this text). */
@@ -26,6 +28,30 @@ export const bookingMessages = {
   rsvpDepositPaid: { title: 'RSVP Confirmed!', description: 'Your deposit has been processed and your spot is reserved.' },
   freeRsvpConfirmed: { title: 'RSVP Confirmed!', description: 'Your spot has been reserved. Check your email for confirmation.' },
 } as const satisfies Record<string, ToastText>;
+
+/** Whether the server refused what the guest typed (a field invalid or missing), before any charge. */
+export function refusedDetails(refusal: { status: number | null; code: string | null }): boolean {
+  return refusal.status === 400 && (refusal.code === 'invalid_input' || refusal.code === 'missing_fields');
+}
+
+/**
+ * The toast of a refusal at the payment step. 'Payment Failed' (or the flavour's `chargeTitle`)
+ * only when the card was involved: a decline (402), a charge refunded because the seats were gone,
+ * or an outcome the server could not settle (5xx). What is refused before any charge says so:
+ * 'Please check your details' for the guest's input, else `refusedTitle` (sold out, not found, a
+ * code no longer valid, too many attempts).
+ */
+export function paymentRefusal(
+  refusal: { status: number | null; code: string | null; message: string | null },
+  titles: { chargeTitle: string; refusedTitle: string; fallback: string },
+): ToastText {
+  const description = refusal.message || titles.fallback;
+  const { status, code } = refusal;
+  if (refusedDetails(refusal))
+    return { title: bookingMessages.detailsRefused.title, description: refusal.message || bookingMessages.detailsRefused.description };
+  const charged = status === null || status === 402 || status >= 500 || code === 'refunded';
+  return { title: charged ? titles.chargeTitle : titles.refusedTitle, description };
+}
 
 /** The card field could not start (its configuration or Square's SDK): toasted 'Payment Error', shown with Retry. */
 export function paymentInitFailed(message: string): string {

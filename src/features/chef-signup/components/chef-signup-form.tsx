@@ -4,8 +4,27 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
-import { useCreateChefSignup } from '../api/create-chef-signup';
+import {
+  CHEF_CONCEPT_MAX_LENGTH,
+  CHEF_CONCEPT_MIN_LENGTH,
+  CHEF_EVENT_DATES_MAX_LENGTH,
+  CHEF_NAME_MIN_LENGTH,
+  MAX_EMAIL_LENGTH,
+  MAX_NAME_LENGTH,
+} from '@/config/product';
+import { ChefSignupRefused, useCreateChefSignup } from '../api/create-chef-signup';
 import { chefSignupSchema, type ChefSignupFormValues, type ChefSignupInput } from '../schemas';
+import { keepFieldFocus } from '@/components/forms/keep-field-focus';
+
+/** A field's limit as the guest types: '120/5000', marked when over. */
+function Count({ value, max, testId }: { value: string; max: number; testId: string }) {
+  const length = value.trim().length;
+  return (
+    <span data-testid={testId} className={length > max ? 'font-medium text-destructive' : undefined}>
+      {length}/{max}
+    </span>
+  );
+}
 
 /** Editing → submitting → success (parent swaps in the thank-you) or failure (stays editable). */
 export function ChefSignupForm({ onSubmitted }: { onSubmitted: () => void }) {
@@ -15,31 +34,60 @@ export function ChefSignupForm({ onSubmitted }: { onSubmitted: () => void }) {
     defaultValues: { name: '', email: '', concept: '', nextEventDates: '' },
   });
   const { errors } = form.formState;
+  const [name, concept, nextEventDates] = form.watch(['name', 'concept', 'nextEventDates']);
   const signup = useCreateChefSignup({
     onSuccess: () => {
       toast.success('Thanks!', { description: 'We received your inquiry and will be in touch soon.' });
       onSubmitted();
     },
-    onError: () => {
-      toast.error('Submission failed', { description: 'Please try again or email us directly.' });
+    onError: (error) => {
+      // A refused value says which limit; anything else keeps the product's words.
+      const description = error instanceof ChefSignupRefused ? error.message : 'Please try again or email us directly.';
+      toast.error('Submission failed', { description });
     },
   });
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => signup.mutate(values))} className="space-y-5">
-      <FormField label="Name" error={errors.name?.message}>
+      <FormField
+        label="Name"
+        error={errors.name?.message}
+        hint={
+          <>
+            {CHEF_NAME_MIN_LENGTH} to {MAX_NAME_LENGTH} characters · <Count value={name} max={MAX_NAME_LENGTH} testId="chef-name-count" />
+          </>
+        }
+      >
         <Input autoComplete="name" {...form.register('name')} />
       </FormField>
-      <FormField label="Email" error={errors.email?.message}>
+      <FormField label="Email" error={errors.email?.message} hint={`At most ${MAX_EMAIL_LENGTH} characters`}>
         <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
       </FormField>
-      <FormField label="Concept" error={errors.concept?.message} hint="The food, the format, the feeling: a few lines is plenty.">
+      <FormField
+        label="Concept"
+        error={errors.concept?.message}
+        hint={
+          <>
+            The food, the format, the feeling: a few lines is plenty ({CHEF_CONCEPT_MIN_LENGTH} to {CHEF_CONCEPT_MAX_LENGTH} characters).{' '}
+            <Count value={concept} max={CHEF_CONCEPT_MAX_LENGTH} testId="chef-concept-count" />
+          </>
+        }
+      >
         <Textarea rows={5} {...form.register('concept')} />
       </FormField>
-      <FormField label="Ideal dates (optional)" error={errors.nextEventDates?.message}>
+      <FormField
+        label="Ideal dates (optional)"
+        error={errors.nextEventDates?.message}
+        hint={
+          <>
+            At most {CHEF_EVENT_DATES_MAX_LENGTH} characters ·{' '}
+            <Count value={nextEventDates} max={CHEF_EVENT_DATES_MAX_LENGTH} testId="chef-dates-count" />
+          </>
+        }
+      >
         <Input placeholder="e.g. a Saturday in March" {...form.register('nextEventDates')} />
       </FormField>
-      <Button type="submit" size="lg" className="w-full" disabled={signup.isPending}>
+      <Button type="submit" size="lg" className="w-full" disabled={signup.isPending} {...keepFieldFocus}>
         {signup.isPending ? 'Submitting…' : 'Submit inquiry'}
       </Button>
     </form>

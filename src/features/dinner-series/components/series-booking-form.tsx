@@ -10,6 +10,7 @@ import { preloadValidation } from '../hooks/use-series-booking';
 import type { SeriesDinner } from '../types';
 import { LargePartyTip } from './large-party-tip';
 import { TotalSummary } from './total-summary';
+import { keepFieldFocus } from '@/components/forms/keep-field-focus';
 
 interface Props {
   form: UseFormReturn<SeriesFormValues, unknown, SeriesBookingInput>;
@@ -56,7 +57,7 @@ export function SeriesBookingForm({ form, dinners, busy, onSubmit }: Props) {
         <FormField label="Email" error={errors.email?.message}>
           <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
         </FormField>
-        <FormField label="Phone (optional)">
+        <FormField label="Phone (optional)" error={errors.phone?.message}>
           <Input type="tel" autoComplete="tel" {...register('phone')} />
         </FormField>
         <FormField label="Upcoming dinner" error={errors.eventId?.message} className="sm:col-span-2">
@@ -98,13 +99,13 @@ export function SeriesBookingForm({ form, dinners, busy, onSubmit }: Props) {
         ) : null}
       </div>
       {ticket && guests > 0 ? <TotalSummary guests={guests} priceCents={ticket.price} quote={quote} /> : null}
-      <FormField label="Dietary restrictions (optional)">
+      <FormField label="Dietary restrictions (optional)" error={errors.dietaryRestrictions?.message}>
         <Input {...register('dietaryRestrictions')} placeholder="Allergies, vegetarian…" />
       </FormField>
-      <FormField label="Special requests (optional)">
+      <FormField label="Special requests (optional)" error={errors.specialRequests?.message}>
         <Textarea rows={3} {...register('specialRequests')} />
       </FormField>
-      <Button type="submit" size="lg" className="w-full tracking-widest" disabled={busy} aria-busy={busy}>
+      <Button type="submit" size="lg" className="w-full tracking-widest" disabled={busy} aria-busy={busy} {...keepFieldFocus}>
         {busy ? 'Processing...' : 'RESERVE'}
       </Button>
       {dinner?.event_details_disclosures ? (

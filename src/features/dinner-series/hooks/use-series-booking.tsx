@@ -41,6 +41,7 @@ export function useSeriesBooking() {
   const form = useForm<SeriesFormValues, unknown, SeriesBookingInput>({
     resolver,
     defaultValues: emptySeriesForm,
+    mode: 'onTouched',
   });
 
   const checkout = useCheckout<SeriesOrder>({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CheckoutError, type BookingHandle, type Quote } from '@/features/checkout/types';
-import { invokeFunction, serverMessage } from '@/lib/invoke-function';
+import { invokeFunction, serverCode, serverMessage } from '@/lib/invoke-function';
 import type { RsvpRequest, RsvpSelection } from './rsvp-request';
 
 const RSVP_FUNCTION = 'process-rsvp-payment';
@@ -23,7 +23,7 @@ export async function quoteRsvp(selection: RsvpSelection): Promise<Quote> {
   const parsed = quoteAnswer.safeParse(answer.body);
   const refused = (answer.body as { success?: unknown } | null)?.success === false;
   if (answer.status !== 200 || refused || !parsed.success) {
-    throw new CheckoutError(serverMessage(answer.body), answer.status < 500);
+    throw new CheckoutError(serverMessage(answer.body), answer.status < 500, answer.status, serverCode(answer.body));
   }
   const { totalDeposit, discountApplied, subtotal } = parsed.data;
   const discountCents = discountApplied ?? 0;
@@ -44,7 +44,7 @@ export async function confirmRsvp(
   const parsed = confirmAnswer.safeParse(answer.body);
   const refused = (answer.body as { success?: unknown } | null)?.success === false;
   if (answer.status !== 200 || refused || !parsed.success) {
-    throw new CheckoutError(serverMessage(answer.body), answer.status < 500);
+    throw new CheckoutError(serverMessage(answer.body), answer.status < 500, answer.status, serverCode(answer.body));
   }
   const { reservationId, bookingCode, manageToken } = parsed.data;
   return { reservationId, bookingCode, manageToken };

@@ -13,6 +13,7 @@ import { parseGuests, type RsvpFormValues } from '../form-values';
 import type { RsvpEvent } from '../types';
 import { RsvpTotal } from './rsvp-total';
 import { SlotPicker } from './slot-picker';
+import { keepFieldFocus } from '@/components/forms/keep-field-focus';
 
 interface Props {
   event: RsvpEvent;
@@ -29,7 +30,7 @@ const preload = () => {
 };
 
 export function RsvpForm({ event, defaultValues, submitting, onSubmit }: Props) {
-  const form = useForm<RsvpFormValues>({ resolver, defaultValues });
+  const form = useForm<RsvpFormValues>({ resolver, defaultValues, mode: 'onTouched' });
   const { register, control, watch, setValue, formState } = form;
   const errors = formState.errors;
 
@@ -105,7 +106,7 @@ export function RsvpForm({ event, defaultValues, submitting, onSubmit }: Props) 
         />
       </FormField>
       <RsvpTotal quote={quote} guests={guests ?? 1} />
-      <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+      <Button type="submit" size="lg" className="w-full" disabled={submitting} {...keepFieldFocus}>
         {label}
       </Button>
     </form>

@@ -12,6 +12,7 @@ import type { SupperClubBookingInput, SupperClubFormValues } from '../form-value
 import { preloadValidation } from '../hooks/use-supper-club-booking';
 import type { SupperClubEvent } from '../types';
 import { BookingSummary } from './booking-summary';
+import { keepFieldFocus } from '@/components/forms/keep-field-focus';
 
 interface Props {
   form: UseFormReturn<SupperClubFormValues, unknown, SupperClubBookingInput>;
@@ -93,7 +94,7 @@ export function BookingForm({ form, events, busy, onSubmit }: Props) {
         </FormField>
       </div>
       <BookingSummary date={event?.date} timeSlot={timeSlot} tickets={count} quote={quote} refundPolicy={event?.refund_policy} />
-      <Button type="submit" size="lg" className="w-full" disabled={busy} aria-busy={busy}>
+      <Button type="submit" size="lg" className="w-full" disabled={busy} aria-busy={busy} {...keepFieldFocus}>
         {busy ? 'Processing...' : 'Continue to Payment'}
       </Button>
     </form>

@@ -40,6 +40,7 @@ export function useSupperClubBooking() {
   const form = useForm<SupperClubFormValues, unknown, SupperClubBookingInput>({
     resolver,
     defaultValues: emptySupperClubForm,
+    mode: 'onTouched',
   });
 
   const checkout = useCheckout<SupperClubOrder>({

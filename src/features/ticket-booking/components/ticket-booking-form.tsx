@@ -15,6 +15,7 @@ import { formatCents } from '@/lib/money';
 import { guestOptions, ticketOptionLabel } from '../lib/ticket-options';
 import { REQUIRED_FIELDS, type TicketBookingValues } from '../form-values';
 import type { TicketedEvent } from '../types';
+import { keepFieldFocus } from '@/components/forms/keep-field-focus';
 
 interface Props {
   event: TicketedEvent;
@@ -32,7 +33,7 @@ const preload = () => {
 };
 
 export function TicketBookingForm({ event, defaultValues, checking, onSubmit }: Props) {
-  const form = useForm<TicketBookingValues>({ resolver, defaultValues });
+  const form = useForm<TicketBookingValues>({ resolver, defaultValues, mode: 'onTouched' });
   const { register, watch, setValue, formState } = form;
   const errors = formState.errors;
 
@@ -132,7 +133,7 @@ export function TicketBookingForm({ event, defaultValues, checking, onSubmit }: 
       <FormField label="Special requests (optional)" error={errors.specialRequests?.message}>
         <Textarea rows={2} {...register('specialRequests')} />
       </FormField>
-      <Button type="submit" size="lg" className="w-full" disabled={checking}>
+      <Button type="submit" size="lg" className="w-full" disabled={checking} {...keepFieldFocus}>
         {checking ? 'Checking availability...' : 'Continue to Payment'}
       </Button>
     </form>

@@ -12,6 +12,7 @@ import { JoinWaitlistRefusal, useJoinWaitlist } from '../api/join-waitlist';
 import { waitlistMessages } from '../messages';
 import { emptyJoinWaitlist, joinWaitlistSchema, type JoinWaitlistValues } from '../schemas';
 import type { WaitlistTarget } from '../types';
+import { keepFieldFocus } from '@/components/forms/keep-field-focus';
 
 interface Props {
   eventId: string;
@@ -27,7 +28,7 @@ interface Props {
 /** Name, email and party size for one sold-out ticket type or slot; then the party's place in line. */
 export function JoinWaitlistDialog({ eventId, eventTitle, target, maxPartySize = RESERVATION_MAX_GUESTS, onClose, onSeatsAvailable }: Props) {
   const partySizes = Array.from({ length: Math.min(maxPartySize, RESERVATION_MAX_GUESTS) }, (_, i) => i + 1);
-  const form = useForm<JoinWaitlistValues>({ resolver: zodResolver(joinWaitlistSchema), defaultValues: emptyJoinWaitlist });
+  const form = useForm<JoinWaitlistValues>({ resolver: zodResolver(joinWaitlistSchema), defaultValues: emptyJoinWaitlist, mode: 'onTouched' });
   const errors = form.formState.errors;
   const join = useJoinWaitlist();
   const [position, setPosition] = useState<number | null>(null);
@@ -100,7 +101,7 @@ export function JoinWaitlistDialog({ eventId, eventTitle, target, maxPartySize =
               </p>
             ) : null}
             <DialogFooter>
-              <Button type="submit" className="w-full sm:w-auto" disabled={join.isPending}>
+              <Button type="submit" className="w-full sm:w-auto" disabled={join.isPending} {...keepFieldFocus}>
                 {join.isPending ? 'Joining…' : waitlistMessages.join}
               </Button>
             </DialogFooter>
