@@ -145,7 +145,8 @@ create table public.reservations (
     check (status <> 'held' or hold_expires_at is not null),
   constraint reservations_cancelled_iff_cancelled_at
     check ((status = 'cancelled') = (cancelled_at is not null)),
-  constraint reservations_checked_in_within_guests check (checked_in_guests <= num_guests)
+  constraint reservations_checked_in_within_guests check (checked_in_guests <= num_guests),
+  constraint reservations_phone_normalized check (phone is null or phone ~ '^\+?[0-9]{7,15}$')
 );
 
 comment on column public.reservations.amount_cents is 'Amount charged (or to charge) in cents, computed by the server.';
@@ -702,3 +703,52 @@ $$;
 
 revoke execute on function public.staff_set_ticket_capacity(uuid, integer) from public, anon;
 grant execute on function public.staff_set_ticket_capacity(uuid, integer) to authenticated, service_role;
+
+-- Phones: stored as + (when typed) and 7 to 15 digits; anything else is refused.
+create or replace function public.normalize_phone(p_phone text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  -- null when p_phone cannot be a phone number (blank included).
+  select case
+    when btrim(p_phone) ~ '^\+?[0-9 ().-]+$'
+     and char_length(regexp_replace(p_phone, '[^0-9]', '', 'g')) between 7 and 15
+    then case when btrim(p_phone) like '+%' then '+' else '' end || regexp_replace(p_phone, '[^0-9]', '', 'g')
+  end;
+$$;
+
+comment on function public.normalize_phone(text) is
+  'A phone as stored: + (when typed) and its 7 to 15 digits; null when it cannot be a phone number.';
+
+create or replace function public.normalize_reservation_phone()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_phone text;
+begin
+  if new.phone is null or btrim(new.phone) = '' then
+    new.phone := null;
+    return new;
+  end if;
+  v_phone := public.normalize_phone(new.phone);
+  if v_phone is null then
+    raise exception 'Phone must be a phone number of 7 to 15 digits, e.g. +1 555 010 2000'
+      using errcode = '23514', column = 'phone', table = 'reservations';
+  end if;
+  new.phone := v_phone;
+  return new;
+end;
+$$;
+
+revoke execute on function public.normalize_reservation_phone() from public, anon, authenticated;
+
+-- Rows stored before this rule: normalized where they can be, cleared where they cannot
+-- (a phone that is not one reaches nobody; the rest of the booking stays as it was).
+
+create trigger reservations_12_normalize_phone
+  before insert or update of phone on public.reservations
+  for each row execute function public.normalize_reservation_phone();

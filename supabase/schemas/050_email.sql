@@ -426,7 +426,7 @@ parallel safe
 set search_path = ''
 as $$
   select array[
-    'guest_name', 'event_title', 'event_date', 'event_time', 'guests', 'booking_code', 'manage_link',
+    'guest_name', 'event_title', 'event_date', 'event_time', 'guests', 'party_size', 'booking_code', 'manage_link',
     'address', 'org_name', 'ticket_type', 'total', 'refund_policy', 'refund_amount', 'claim_link', 'offer_expires'
   ];
 $$;

@@ -43,14 +43,27 @@ create table public.waitlist_entries (
   offer_expires_at timestamptz,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
+  -- SHA-256 of the leave link's token (/waitlist/leave/{token}); the token itself is never stored.
+  leave_token_hash bytea unique,
+  -- A seating sold at a fixed price (the supper club): its price per seat and its cap.
+  seat_price_cents integer check (seat_price_cents >= 0),
+  seat_cap integer check (seat_cap > 0),
   constraint waitlist_entries_event_of_org foreign key (event_id, org_id) references public.events (id, org_id) on delete cascade,
   constraint waitlist_entries_ticket_type_of_event foreign key (ticket_type_id, event_id) references public.ticket_types (id, event_id) on delete cascade,
   constraint waitlist_entries_slot_of_event foreign key (rsvp_slot_id, event_id) references public.rsvp_slots (id, event_id) on delete cascade,
-  constraint waitlist_entries_one_target check (num_nonnulls(ticket_type_id, rsvp_slot_id) = 1)
+  constraint waitlist_entries_one_target check (num_nonnulls(ticket_type_id, rsvp_slot_id) = 1),
+  constraint waitlist_entries_seat_priced_slot check (seat_price_cents is null or rsvp_slot_id is not null)
 );
 
 comment on table public.waitlist_entries is
   'Parties waiting for seats of a sold-out ticket type or RSVP slot; offered freed seats in order (see 20261125000300_waitlist.sql).';
+
+comment on column public.waitlist_entries.leave_token_hash is
+  'SHA-256 of the leave link token (/waitlist/leave/{token}); the token itself is never stored.';
+comment on column public.waitlist_entries.seat_price_cents is
+  'Price per seat (cents) of a seating sold at a fixed price (the supper club); null when the event prices the target.';
+comment on column public.waitlist_entries.seat_cap is
+  'Most tickets the seating sells (the supper club''s cap per seating); null when the slot''s own capacity applies.';
 
 create index waitlist_entries_event_status_idx on public.waitlist_entries (event_id, status, created_at, id);
 
@@ -94,6 +107,11 @@ declare
   v_expires timestamptz;
   v_quote jsonb;
   v_row public.reservations;
+  v_leave_path text := '/waitlist/leave/' || public.waitlist_leave_token_of(w.id);
+  -- A seat sold at a fixed price (the supper club's kind) is priced and capped as its sale was.
+  v_pricing text := case when w.ticket_type_id is not null then 'ticket'
+                         when w.seat_price_cents is not null then 'fixed'
+                         else 'deposit' end;
 begin
   select * into e from public.events x where x.id = w.event_id;
   select * into v_slot from public.rsvp_slots s where s.id = w.rsvp_slot_id;
@@ -101,15 +119,13 @@ begin
   if not e.is_active or v_starts - now() < interval '30 minutes' then
     return null;
   end if;
-  v_expires := least(
-    now() + case when v_starts - now() < interval '48 hours' then interval '2 hours' else interval '12 hours' end,
-    v_starts - interval '30 minutes');
+  v_expires := public.waitlist_offer_expiry(now(), v_starts, e.event_timezone);
 
   begin
     -- The server's price for exactly this party (a quote: capacity is the insert's to check).
     v_quote := public.booking_evaluate(
-      w.event_id, w.party_size, case when w.ticket_type_id is not null then 'ticket' else 'deposit' end,
-      w.ticket_type_id::text, w.rsvp_slot_id, null, null, null, 10, null, null, false);
+      w.event_id, w.party_size, v_pricing,
+      w.ticket_type_id::text, w.rsvp_slot_id, null, null, w.seat_price_cents, 10, null, w.seat_cap, false);
     insert into public.reservations (
       org_id, event_id, ticket_type_id, rsvp_slot_id, name, email, num_guests, time_slot,
       status, amount_cents, discount_cents, idempotency_key, hold_expires_at,
@@ -127,18 +143,21 @@ begin
   insert into public.booking_events (reservation_id, kind, detail)
   values (v_row.id, 'held', jsonb_build_object(
     'total_cents', v_row.amount_cents, 'unit_price_cents', (v_quote ->> 'unit_price_cents')::integer,
-    'pricing', case when w.ticket_type_id is not null then 'ticket' else 'deposit' end, 'waitlist_entry', w.id));
+    'pricing', v_pricing, 'waitlist_entry', w.id));
   update public.waitlist_entries x
   set status = 'offered', reservation_id = v_row.id, offered_at = now(), offer_expires_at = v_expires
   where x.id = w.id;
   insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text, template_data)
   values (w.org_id, v_row.id, 'waitlist_offer', w.email, 'Seats for ' || e.title || ' are held for you',
     'Hi ' || w.name || E',\n\nSeats for ' || e.title || ' are held for you until ' || to_char(v_expires at time zone e.event_timezone, 'FMDay FMHH12:MI AM')
-      || E'. Claim them: {{site_url}}/waitlist/' || public.manage_token_of(v_row.id),
-    public.email_data(v_row.id, 'waitlist_offer', jsonb_build_object('offer', jsonb_build_object(
-      'claim_path', '/waitlist/' || public.manage_token_of(v_row.id),
-      'expires_at', v_expires,
-      'guests', w.party_size))));
+      || E'. Claim them: {{site_url}}/waitlist/' || public.manage_token_of(v_row.id)
+      || E'\n\nLeave the waitlist: {{site_url}}' || v_leave_path,
+    public.email_data(v_row.id, 'waitlist_offer', jsonb_build_object(
+      'offer', jsonb_build_object(
+        'claim_path', '/waitlist/' || public.manage_token_of(v_row.id),
+        'expires_at', v_expires,
+        'guests', w.party_size),
+      'waitlist', jsonb_build_object('leave_path', v_leave_path))));
   return v_row.id;
 end;
 $$;
@@ -255,7 +274,10 @@ create or replace function public.join_waitlist(
   p_rsvp_slot_id uuid,
   p_name text,
   p_email text,
-  p_party_size integer
+  p_party_size integer,
+  p_seat_org_slug text default null,
+  p_seat_price_cents integer default null,
+  p_seat_cap integer default null
 )
 returns jsonb
 language plpgsql
@@ -267,10 +289,16 @@ declare
   e public.events;
   w public.waitlist_entries;
   v_bookable boolean := true;
+  v_seat boolean;
 begin
   if num_nonnulls(p_ticket_type_id, p_rsvp_slot_id) <> 1 then
     raise exception 'Choose the ticket type or the time slot to wait for' using errcode = 'P0001';
   end if;
+  -- A seating of the organization that sells seats at a fixed price (the caller's own constants,
+  -- as its payment function passes them) is waited for, and later offered, at that price.
+  v_seat := p_rsvp_slot_id is not null and p_seat_price_cents is not null
+    and exists (select 1 from public.organizations o where o.id = e.org_id and o.slug = lower(btrim(coalesce(p_seat_org_slug, ''))));
+
   if p_party_size is null or p_party_size not between 1 and 10 then
     raise exception 'Party size must be between 1 and 10' using errcode = 'P0001';
   end if;
@@ -295,16 +323,18 @@ begin
     -- Only a list that is really full: a party that fits books instead.
     begin
       perform public.booking_evaluate(
-        e.id, p_party_size, case when p_ticket_type_id is not null then 'ticket' else 'deposit' end,
-        p_ticket_type_id::text, p_rsvp_slot_id, null, null, null, 10, null, null, false);
+        e.id, p_party_size, case when p_ticket_type_id is not null then 'ticket' when v_seat then 'fixed' else 'deposit' end,
+        p_ticket_type_id::text, p_rsvp_slot_id, null, null, case when v_seat then p_seat_price_cents end, 10, null,
+        case when v_seat then p_seat_cap end, false);
     exception when sqlstate 'SH409' then
       v_bookable := false;
     end;
     if v_bookable then
       raise exception 'There are seats for your party: you can book them now.' using errcode = 'SH409', detail = '{"kind":"seats_available"}';
     end if;
-    insert into public.waitlist_entries (org_id, event_id, ticket_type_id, rsvp_slot_id, name, email, party_size)
-    values (e.org_id, e.id, p_ticket_type_id, p_rsvp_slot_id, btrim(p_name), btrim(p_email), p_party_size)
+    insert into public.waitlist_entries (org_id, event_id, ticket_type_id, rsvp_slot_id, name, email, party_size, seat_price_cents, seat_cap)
+    values (e.org_id, e.id, p_ticket_type_id, p_rsvp_slot_id, btrim(p_name), btrim(p_email), p_party_size,
+            case when v_seat then p_seat_price_cents end, case when v_seat then p_seat_cap end)
     returning * into w;
     insert into public.email_outbox (org_id, kind, to_email, subject, body_text, template_data)
     select e.org_id, 'waitlist_joined', w.email,
@@ -313,8 +343,11 @@ begin
         'Hi ' || w.name || ',',
         '',
         'You are on the waitlist for ' || e.title || ' on ' || to_char(e.date, 'FMDay, FMMonth FMDD, YYYY')
-          || ' (party of ' || w.party_size || coalesce(', ' || t.name, ', ' || s.slot_label, '') || ').',
+          || ' (' || w.party_size || case when w.party_size = 1 then ' guest' else ' guests' end
+          || coalesce(', ' || t.name, ', ' || s.slot_label, '') || ').',
         'If seats free up, we will hold them for you and email you a link to claim them.',
+        '',
+        'Leave the waitlist: {{site_url}}/waitlist/leave/' || public.waitlist_leave_token_of(w.id),
         '',
         coalesce(nullif(btrim(b.brand_name), ''), o.name)),
       public.waitlist_email_data(w.id)
@@ -334,8 +367,8 @@ begin
 end;
 $$;
 
-revoke execute on function public.join_waitlist(uuid, uuid, uuid, text, text, integer) from public, anon, authenticated;
-grant execute on function public.join_waitlist(uuid, uuid, uuid, text, text, integer) to service_role;
+revoke execute on function public.join_waitlist(uuid, uuid, uuid, text, text, integer, text, integer, integer) from public, anon, authenticated;
+grant execute on function public.join_waitlist(uuid, uuid, uuid, text, text, integer, text, integer, integer) to service_role;
 
 -- The claim page (/waitlist/{token}) and staff actions
 --
@@ -498,7 +531,8 @@ begin
         'total_cents', 0,
         'is_deposit', false,
         'promo_code', null,
-        'policy', public.refund_policy_text(e.refund_window_hours, e.late_refund_percent)))
+        'policy', public.refund_policy_text(e.refund_window_hours, e.late_refund_percent)),
+      'waitlist', jsonb_build_object('leave_path', '/waitlist/leave/' || public.waitlist_leave_token_of(w.id)))
     from public.waitlist_entries w
     join public.events e on e.id = w.event_id
     join public.organizations o on o.id = w.org_id
@@ -514,3 +548,131 @@ comment on function public.waitlist_email_data(uuid) is
 
 revoke execute on function public.waitlist_email_data(uuid) from public, anon, authenticated;
 grant execute on function public.waitlist_email_data(uuid) to service_role;
+
+-- The leave link: the waitlist's own key (private.secrets 'waitlist_leave_token', data the
+-- declarative schema does not carry) signs each entry's id; only the token's SHA-256 is stored.
+-- The token of an entry's leave link (an HMAC of its id).
+create or replace function public.waitlist_leave_token_of(p_entry_id uuid)
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select translate(rtrim(encode(extensions.hmac(p_entry_id::text::bytea, s.value, 'sha256'), 'base64'), '='), '+/', '-_')
+  from private.secrets s
+  where s.name = 'waitlist_leave_token';
+$$;
+
+revoke execute on function public.waitlist_leave_token_of(uuid) from public, anon, authenticated;
+grant execute on function public.waitlist_leave_token_of(uuid) to service_role;
+
+-- Stamps a new entry's leave_token_hash.
+create or replace function public.waitlist_entries_leave_token()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  new.leave_token_hash := public.manage_token_hash(public.waitlist_leave_token_of(new.id));
+  return new;
+end;
+$$;
+
+revoke execute on function public.waitlist_entries_leave_token() from public, anon, authenticated;
+grant execute on function public.waitlist_entries_leave_token() to service_role;
+
+create trigger waitlist_entries_leave_token
+  before insert on public.waitlist_entries
+  for each row execute function public.waitlist_entries_leave_token();
+
+-- The end of an offer made at p_now for a dinner starting at p_starts (event timezone p_timezone):
+-- never between 22:00 and 08:00 local (runs on to 09:00), never past 30 minutes before the start.
+create or replace function public.waitlist_offer_expiry(p_now timestamptz, p_starts timestamptz, p_timezone text)
+returns timestamptz
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_end timestamptz := p_now + case when p_starts - p_now < interval '48 hours' then interval '2 hours' else interval '12 hours' end;
+  v_local timestamp := v_end at time zone p_timezone;
+begin
+  if v_local::time >= time '22:00' then
+    v_end := (v_local::date + 1 + time '09:00') at time zone p_timezone;
+  elsif v_local::time <= time '08:00' then
+    v_end := (v_local::date + time '09:00') at time zone p_timezone;
+  end if;
+  return least(v_end, p_starts - interval '30 minutes');
+end;
+$$;
+
+comment on function public.waitlist_offer_expiry(timestamptz, timestamptz, text) is
+  'When an offer made at p_now lapses: 12 h (2 h within 48 h of the start); one lapsing 22:00–08:00 local runs on to 09:00; never later than 30 minutes before the start.';
+
+revoke execute on function public.waitlist_offer_expiry(timestamptz, timestamptz, text) from public, anon, authenticated;
+grant execute on function public.waitlist_offer_expiry(timestamptz, timestamptz, text) to service_role;
+
+-- What the leave page shows; null for a token that opens nothing.
+create or replace function public.waitlist_leave_view(p_token text)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'status', case w.status when 'removed' then 'left' else w.status end,
+    'name', w.name,
+    'party_size', w.party_size,
+    'ticket_type_name', t.name,
+    'time_slot', s.slot_label,
+    'event', jsonb_build_object('title', e.title, 'date', e.date, 'time', to_char(coalesce(s.slot_time, e.event_time), 'HH24:MI'),
+                                'timezone', e.event_timezone),
+    'organization', jsonb_build_object('name', coalesce(nullif(btrim(b.brand_name), ''), o.name), 'slug', o.slug,
+                                       'primary_color', b.primary_color))
+  from public.waitlist_entries w
+  join public.events e on e.id = w.event_id
+  join public.organizations o on o.id = w.org_id
+  left join public.org_branding b on b.org_id = o.id
+  left join public.ticket_types t on t.id = w.ticket_type_id
+  left join public.rsvp_slots s on s.id = w.rsvp_slot_id
+  where p_token ~ '^[A-Za-z0-9_-]{43}$'
+    and w.leave_token_hash = public.manage_token_hash(p_token);
+$$;
+
+revoke execute on function public.waitlist_leave_view(text) from public, anon, authenticated;
+grant execute on function public.waitlist_leave_view(text) to service_role;
+
+-- Leaves the waitlist (idempotent): the place in line is freed, an open offer lapses at once.
+create or replace function public.leave_waitlist(p_token text)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  w public.waitlist_entries;
+begin
+  select * into w from public.waitlist_entries x
+  where p_token ~ '^[A-Za-z0-9_-]{43}$' and x.leave_token_hash = public.manage_token_hash(p_token);
+  if w.id is null then
+    return null;
+  end if;
+  -- The booking lock order: the event row first, then the entry.
+  perform 1 from public.events e where e.id = w.event_id for update;
+  select * into w from public.waitlist_entries x where x.id = w.id for update;
+  if w.status in ('waiting', 'offered') then
+    update public.waitlist_entries x set status = 'removed' where x.id = w.id;
+    if w.status = 'offered' and w.reservation_id is not null then
+      update public.reservations r set status = 'expired' where r.id = w.reservation_id and r.status = 'held';
+    end if;
+  end if;
+  return public.waitlist_leave_view(p_token);
+end;
+$$;
+
+revoke execute on function public.leave_waitlist(text) from public, anon, authenticated;
+grant execute on function public.leave_waitlist(text) to service_role;
