@@ -10,7 +10,7 @@ export async function seedScaleReservations(db: pg.Client, orgId: string, eventI
   await db.query(`set session_replication_role = replica`);
   await db.query(
     `insert into public.reservations (org_id, event_id, name, email, phone, num_guests, status, cancelled_at, created_at)
-     select $1, $2, 'Scale Guest ' || g, 'scale.guest' || g || '@example.com', '555-' || g, 1 + g % 4,
+     select $1, $2, 'Scale Guest ' || g, 'scale.guest' || g || '@example.com', '+1555' || lpad(g::text, 7, '0'), 1 + g % 4,
             case when g % 10 = 0 then 'cancelled' else 'confirmed' end,
             case when g % 10 = 0 then now() end,
             now() - make_interval(secs => g)

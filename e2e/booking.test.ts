@@ -162,8 +162,8 @@ describe('ticketed booking on /{orgSlug}', () => {
     // Someone else takes two tickets while the guest is filling the form.
     await db().query('update public.ticket_types set quantity = 1 where id = $1', [own.foodOnly]);
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
-    await expectToast(page, 'Not Enough Tickets Available', 'Only 1 tickets available for Food Only.');
-    expect(await page.getByRole('alert').filter({ hasText: 'Only 1 tickets available for Food Only.' }).count()).toBe(1);
+    await expectToast(page, 'Not Enough Tickets Available', 'Only 1 ticket available for Food Only.');
+    expect(await page.getByRole('alert').filter({ hasText: 'Only 1 ticket available for Food Only.' }).count()).toBe(1);
     expect(await page.getByRole('heading', { name: 'Complete Your Reservation' }).count()).toBe(0);
     expect(await reservationsFor({ email })).toHaveLength(0);
   });

@@ -262,7 +262,7 @@ describe('dinner series page', () => {
     await field(page, 'Number of guests').selectOption('4');
     await sql('update public.ticket_types set quantity = 1 where id = $1', [foodOnly.id]);
     await page.getByRole('button', { name: 'RESERVE' }).click();
-    await toast(page, 'Not Enough Tickets Available', 'Only 1 tickets available for Food Only.');
+    await toast(page, 'Not Enough Tickets Available', 'Only 1 ticket available for Food Only.');
 
     expect(await page.getByRole('heading', { name: 'Complete Your Reservation' }).count()).toBe(0);
     expect(payments).toBe(0);

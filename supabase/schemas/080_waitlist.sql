@@ -294,11 +294,6 @@ begin
   if num_nonnulls(p_ticket_type_id, p_rsvp_slot_id) <> 1 then
     raise exception 'Choose the ticket type or the time slot to wait for' using errcode = 'P0001';
   end if;
-  -- A seating of the organization that sells seats at a fixed price (the caller's own constants,
-  -- as its payment function passes them) is waited for, and later offered, at that price.
-  v_seat := p_rsvp_slot_id is not null and p_seat_price_cents is not null
-    and exists (select 1 from public.organizations o where o.id = e.org_id and o.slug = lower(btrim(coalesce(p_seat_org_slug, ''))));
-
   if p_party_size is null or p_party_size not between 1 and 10 then
     raise exception 'Party size must be between 1 and 10' using errcode = 'P0001';
   end if;
@@ -315,6 +310,10 @@ begin
   if p_rsvp_slot_id is not null and not exists (select 1 from public.rsvp_slots s where s.id = p_rsvp_slot_id and s.event_id = e.id and s.is_active) then
     raise exception 'Time slot not found. Please select a valid time slot.' using errcode = 'SH404';
   end if;
+  -- A seating of the organization that sells seats at a fixed price (the caller's own constants,
+  -- as its payment function passes them) is waited for, and later offered, at that price.
+  v_seat := p_rsvp_slot_id is not null and p_seat_price_cents is not null
+    and exists (select 1 from public.organizations o where o.id = e.org_id and o.slug = lower(btrim(coalesce(p_seat_org_slug, ''))));
 
   select * into w from public.waitlist_entries x
   where coalesce(x.ticket_type_id, x.rsvp_slot_id) = coalesce(p_ticket_type_id, p_rsvp_slot_id)
