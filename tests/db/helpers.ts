@@ -55,29 +55,51 @@ export function useDatabase(): () => pg.Pool {
 }
 
 /**
+ * A database of its own on the test cluster for the file's tests, built with the CLI's
+ * `db push` as `migrate` does (`seed`; `local` false: the deployed schema alone, without the
+ * local test processor) and dropped after them. The getter gives its URL.
+ */
+export function useOwnDatabase(prefix: string, opts: { seed: boolean; local?: boolean }): () => string {
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  let admin: pg.Client | undefined;
+  let url: string | undefined;
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: stackEnv().dbUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const at = new URL(stackEnv().dbUrl);
+    at.pathname = `/${name}`;
+    await migrate(at.toString(), opts);
+    url = at.toString();
+  }, 180_000);
+  afterAll(async () => {
+    await admin?.query(`drop database if exists ${name} with (force)`);
+    await admin?.end();
+  });
+  return () => {
+    if (!url) throw new Error(`The database ${name} is not ready yet`);
+    return url;
+  };
+}
+
+/** The deployed schema alone (the migrations, no seed, no local test processor), in a database of its own. */
+export const useMigratedDatabase = (prefix: string) => useOwnDatabase(prefix, { seed: false, local: false });
+
+/**
  * A database of its own, freshly migrated and seeded, on the test cluster: for tests
  * of what the seed itself contains, which other test files (sharing the main database)
  * would otherwise disturb.
  */
 export function useFreshSeededDatabase(): () => pg.Pool {
+  const url = useOwnDatabase('seed_check', { seed: true });
   let pool: pg.Pool | undefined;
-  const name = `seed_check_${process.pid}_${Date.now()}`;
-  let admin: pg.Client | undefined;
-  beforeAll(async () => {
-    admin = new pg.Client({ connectionString: stackEnv().dbUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(stackEnv().dbUrl);
-    url.pathname = `/${name}`;
-    await migrate(url.toString(), { seed: true });
-    pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  beforeAll(() => {
+    pool = new pg.Pool({ connectionString: url(), max: 4 });
     // Dropping the database at the end terminates connections still closing.
     pool.on('error', () => undefined);
-  }, 120_000);
+  });
   afterAll(async () => {
     await pool?.end();
-    await admin?.query(`drop database if exists ${name} with (force)`);
-    await admin?.end();
   });
   return () => {
     if (!pool) throw new Error('The database pool is not open yet');

@@ -9,34 +9,20 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../stack/postgres.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { compareSchemaWithMigrations, SCHEMAS_DIR, schemaFiles } from '../../stack/schema-diff.ts';
+import { usePool } from '../support/db.ts';
+import { useMigratedDatabase } from './helpers.ts';
 import { stackEnv } from '../support/stack-env.ts';
 
+const pool = usePool();
+
 const copies: string[] = [];
-const name = `schema_check_${process.pid}_${Date.now()}`;
-let admin: pg.Client;
-let migrationsUrl: string;
+const migrationsDb = useMigratedDatabase('schema_check');
 
-// One database built from the migrations (`supabase db push`), compared with each schema load.
-beforeAll(async () => {
-  admin = new pg.Client({ connectionString: stackEnv().dbUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(stackEnv().dbUrl);
-  url.pathname = `/${name}`;
-  migrationsUrl = url.toString();
-  await migrate(migrationsUrl, { seed: false, local: false });
-}, 180_000);
+afterAll(() => copies.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-afterAll(async () => {
-  copies.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
-  await admin?.query(`drop database if exists ${name} with (force)`);
-  await admin?.end();
-});
-
-const compare = (schemasDir?: string) => compareSchemaWithMigrations({ serverUrl: stackEnv().dbUrl, migrationsUrl, schemasDir });
+const compare = (schemasDir?: string) => compareSchemaWithMigrations({ serverUrl: stackEnv().dbUrl, migrationsUrl: migrationsDb(), schemasDir });
 
 /** A copy of supabase/schemas with `file`'s text changed by `edit`. */
 function editedSchemas(file: string, edit: (text: string) => string): string {
@@ -85,14 +71,14 @@ describe('the declarative schema', () => {
                    select n.nspname || '.' || p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
                     where n.nspname = 'test_processor' or p.proname like 'test_processor%'
                    order by 1`;
-    const deployed = new pg.Client({ connectionString: migrationsUrl });
+    const deployed = new pg.Client({ connectionString: migrationsDb() });
     await deployed.connect();
     try {
       expect((await deployed.query(named)).rows).toEqual([]);
     } finally {
       await deployed.end();
     }
-    const local = (await admin.query<{ name: string }>(named)).rows.map((r) => r.name);
+    const local = (await pool().query<{ name: string }>(named)).rows.map((r) => r.name);
     expect(local).toEqual(expect.arrayContaining(['test_processor.payments', 'test_processor.refunds', 'public.test_processor_charge']));
     expect(local.filter((n) => /^public\.test_processor_(payments|refunds)$/.test(n))).toEqual([]);
     for (const file of schemaFiles()) expect(readFileSync(file, 'utf8'), file).not.toContain('test_processor');

@@ -7,34 +7,15 @@
  * project, and so the types, never have.
  */
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../stack/postgres.ts';
+import { describe, expect, it } from 'vitest';
 import { generateTypes, TYPES_FILE } from '../../stack/types-gen.ts';
-import { stackEnv } from '../support/stack-env.ts';
+import { useMigratedDatabase } from './helpers.ts';
 
-const name = `types_check_${process.pid}_${Date.now()}`;
-let admin: pg.Client;
-let dbUrl: string;
-
-beforeAll(async () => {
-  admin = new pg.Client({ connectionString: stackEnv().dbUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(stackEnv().dbUrl);
-  url.pathname = `/${name}`;
-  dbUrl = url.toString();
-  await migrate(dbUrl, { seed: false, local: false });
-}, 180_000);
-
-afterAll(async () => {
-  await admin?.query(`drop database if exists ${name} with (force)`);
-  await admin?.end();
-});
+const migratedDb = useMigratedDatabase('types_check');
 
 describe('database types', () => {
   it('are up to date with the migrations', async () => {
-    const generated = await generateTypes(dbUrl);
+    const generated = await generateTypes(migratedDb());
     const committed = readFileSync(TYPES_FILE, 'utf8');
     if (generated !== committed) {
       const want = generated.split('\n');
@@ -49,7 +30,7 @@ describe('database types', () => {
   }, 120_000);
 
   it('are generated in a stable order', async () => {
-    expect(await generateTypes(dbUrl)).toBe(await generateTypes(dbUrl));
+    expect(await generateTypes(migratedDb())).toBe(await generateTypes(migratedDb()));
     // Two runs of the generator: minutes on a loaded machine, which says nothing about the types.
   }, 240_000);
 });
