@@ -92,16 +92,19 @@ describe('home page', () => {
       expect(await card('Eat At Home').getByTestId('host-price').textContent()).toBe(`From $${(prices.eatathome / 100).toFixed(2)} per guest`);
       expect(prices['garden-table']).toBe(500);
       expect(await card('The Garden Table').getByTestId('host-price').textContent()).toBe('$5.00 deposit per guest');
-      // The demo hosts' pictures loaded (other test files' organizations may name pictures that
-      // exist nowhere).
+      // The demo hosts' pictures load (lazily: once their card is in view; the other test files'
+      // organizations, listed too, may name pictures that exist nowhere).
       for (const name of ['Eat At Home', 'Magnolia Supper Club', 'The Garden Table']) {
+        await card(name).scrollIntoViewIfNeeded();
         await expect
-          .poll(() =>
-            card(name)
-              .locator('img')
-              .evaluateAll(
-                (imgs) => imgs.length > 0 && imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0),
-              ),
+          .poll(
+            () =>
+              card(name)
+                .locator('img')
+                .evaluateAll(
+                  (imgs) => imgs.length > 0 && imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0),
+                ),
+            { timeout: 15_000 },
           )
           .toBe(true);
       }
