@@ -143,7 +143,7 @@ describe('complimentary and cash bookings (1280 px)', () => {
     await dialog.getByLabel('Name', { exact: true }).fill('Tom Toomany');
     await dialog.getByLabel('Email', { exact: true }).fill(email);
     await dialog.getByRole('button', { name: 'Add booking' }).click();
-    await expectToast(page, 'Error', 'Failed to add the booking: Only 1 tickets available for Seat.');
+    await expectToast(page, 'Error', 'Failed to add the booking: Only 1 ticket available for Seat.');
     // The dialog stays open with what was typed; nothing was booked.
     expect(await dialog.getByLabel('Name', { exact: true }).inputValue()).toBe('Tom Toomany');
     expect(await sql(`select 1 from public.reservations where email = $1`, [email])).toEqual([]);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sql } from '../tests/support/db';
 import { stackEnv } from '../tests/support/stack-env';
+import { parseAvailability } from '../src/features/supper-club/api/get-availability';
 import { describeSchedule, describeSlots, slotLabels, supperDate } from '../src/features/supper-club/lib/schedule';
 import { seriousViolations, TOASTER } from './support/axe';
 import { closeBrowser, newPage, viewports } from './support/browser';
@@ -35,7 +36,7 @@ async function availability(): Promise<Availability> {
     headers: { apikey: anonKey, authorization: `Bearer ${anonKey}` },
   });
   expect(res.status).toBe(200);
-  return (await res.json()) as Availability;
+  return { events: parseAvailability(await res.json()) } as Availability;
 }
 
 /**
@@ -45,8 +46,8 @@ async function availability(): Promise<Availability> {
 async function createSupper(daysAhead: number, takenAt8 = 0): Promise<{ id: string; date: string }> {
   const [org] = await sql<{ id: string }>("select id from public.organizations where slug = 'magnolia'");
   const [event] = await sql<{ id: string; date: string }>(
-    `insert into public.events (org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address, is_active)
-     values ($1, 'Magnolia Supper Club', (current_date + $2::int) - extract(isodow from current_date + $2::int)::int + 1, '17:30', 'America/New_York', 40, 'Magnolia Supper Club', 'Old Fourth Ward, Atlanta, GA', true)
+    `insert into public.events (org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address, is_active, seat_price_cents, max_party_size)
+     values ($1, 'Magnolia Supper Club', (current_date + $2::int) - extract(isodow from current_date + $2::int)::int + 1, '17:30', 'America/New_York', 40, 'Magnolia Supper Club', 'Old Fourth Ward, Atlanta, GA', true, 6500, 6)
      returning id, to_char(date, 'YYYY-MM-DD') as date`,
     [org.id, daysAhead],
   );
@@ -373,12 +374,10 @@ describe('supper club waitlist', () => {
     ).toBe(0);
 
     expect(
-      await sql('select email, party_size, seat_price_cents, seat_cap from public.waitlist_entries where rsvp_slot_id = $1 order by created_at', [
-        supper.seatingId,
-      ]),
+      await sql('select email, party_size from public.waitlist_entries where rsvp_slot_id = $1 order by created_at', [supper.seatingId]),
     ).toEqual([
-      { email: first, party_size: 2, seat_price_cents: 6500, seat_cap: 20 },
-      { email: second, party_size: 1, seat_price_cents: 6500, seat_cap: 20 },
+      { email: first, party_size: 2 },
+      { email: second, party_size: 1 },
     ]);
 
     // A hold of 10 lapses: the first party is offered 2 seats at the club's price, and emailed.

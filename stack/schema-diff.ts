@@ -208,7 +208,15 @@ export async function compareSchemaWithMigrations(
     const catalog = await catalogDifferences(migrationsUrl, schemaUrl);
     let remaining: string[] | undefined;
     if (!opts.migrationsUrl) {
-      if (sql) await runSql(migrationsUrl, sql);
+      if (sql) {
+        try {
+          await runSql(migrationsUrl, sql);
+        } catch (error) {
+          // The differ's order is not always one PostgreSQL accepts (e.g. a column used by a
+          // generated column added later): keep its SQL to fix by hand, and say why.
+          throw Object.assign(new Error(`The differ's SQL does not apply as written: ${(error as Error).message}`), { sql });
+        }
+      }
       remaining = sql ? await catalogDifferences(migrationsUrl, schemaUrl) : catalog;
     }
     return { migra: sql, catalog, remaining };
@@ -272,6 +280,12 @@ async function main() {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main().catch((error) => {
+    if (error?.sql) {
+      const file = join(ROOT, 'supabase', 'migrations', `${nextVersion()}_${process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'draft'}.sql`);
+      writeFileSync(file, `-- DRAFT from \`npm run db:diff\`: it failed to apply (${error.message}). Reorder it by hand.\n\n${error.sql}\n`);
+      console.error(`${error.message}\nWrote the draft to ${file}: fix its order, then \`npm run db:diff -- --check\`.`);
+      process.exit(1);
+    }
     console.error(error);
     process.exit(1);
   });

@@ -70,6 +70,11 @@ insert into public.organizations (id, name, slug) values
   ('a0000000-0000-4000-8000-000000000002', 'Magnolia Supper Club', 'magnolia'),
   ('a0000000-0000-4000-8000-000000000003', 'The Garden Table', 'garden-table');
 
+-- The spec's venue pages: alias paths of two organizations' pages, each in its own layout.
+insert into public.org_page_aliases (path, org_id, layout) values
+  ('magnolia-supper-club', 'a0000000-0000-4000-8000-000000000002', 'supper_club'),
+  ('eat-at-home', 'a0000000-0000-4000-8000-000000000001', 'dinner_series');
+
 insert into public.user_memberships (user_id, org_id) values
   ('b0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001'),
   ('b0000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000002'),
@@ -233,13 +238,13 @@ cross join (values
 where e.org_id = 'a0000000-0000-4000-8000-000000000001';
 
 -- -----------------------------------------------------------------------------
--- Magnolia Supper Club: every Sunday and Monday of the next four weeks,
--- two seatings of 20 (5:30pm and 8:00pm), $65 per ticket set by its function.
+-- Magnolia Supper Club: every Sunday and Monday of the next four weeks, sold by
+-- seating: two seatings of 20 (5:30pm and 8:00pm) at $65 per seat, 1 to 6 per order.
 -- -----------------------------------------------------------------------------
 
 insert into public.events (
   id, org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address,
-  event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount
+  event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount, seat_price_cents, max_party_size
 )
 select
   ('c0000002-0000-4000-8000-0000000000' || lpad(d.n::text, 2, '0'))::uuid,
@@ -255,7 +260,9 @@ select
   true,
   false,
   false,
-  null
+  null,
+  6500,
+  6
 from (
   select day::date as day, row_number() over (order by day) as n
   from generate_series(current_date + 1, current_date + 28, interval '1 day') as day

@@ -265,15 +265,18 @@ export type Database = {
           event_timezone: string
           id: string
           is_active: boolean
+          kind: string
           late_refund_percent: number
           location_address: string | null
           location_name: string | null
           max_guests: number | null
+          max_party_size: number | null
           org_id: string
           refund_window_hours: number | null
           reminder_hours: number
           rsvp_mode: boolean
           rsvp_open: boolean
+          seat_price_cents: number | null
           title: string
         }
         Insert: {
@@ -285,15 +288,18 @@ export type Database = {
           event_timezone?: string
           id?: string
           is_active?: boolean
+          kind?: never
           late_refund_percent?: number
           location_address?: string | null
           location_name?: string | null
           max_guests?: number | null
+          max_party_size?: number | null
           org_id: string
           refund_window_hours?: number | null
           reminder_hours?: number
           rsvp_mode?: boolean
           rsvp_open?: boolean
+          seat_price_cents?: number | null
           title: string
         }
         Update: {
@@ -305,15 +311,18 @@ export type Database = {
           event_timezone?: string
           id?: string
           is_active?: boolean
+          kind?: never
           late_refund_percent?: number
           location_address?: string | null
           location_name?: string | null
           max_guests?: number | null
+          max_party_size?: number | null
           org_id?: string
           refund_window_hours?: number | null
           reminder_hours?: number
           rsvp_mode?: boolean
           rsvp_open?: boolean
+          seat_price_cents?: number | null
           title?: string
         }
         Relationships: [
@@ -395,6 +404,35 @@ export type Database = {
             foreignKeyName: "org_branding_org_id_fkey"
             columns: ["org_id"]
             isOneToOne: true
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      org_page_aliases: {
+        Row: {
+          created_at: string
+          layout: string
+          org_id: string
+          path: string
+        }
+        Insert: {
+          created_at?: string
+          layout: string
+          org_id: string
+          path: string
+        }
+        Update: {
+          created_at?: string
+          layout?: string
+          org_id?: string
+          path?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "org_page_aliases_org_id_fkey"
+            columns: ["org_id"]
+            isOneToOne: false
             referencedRelation: "organizations"
             referencedColumns: ["id"]
           },
@@ -969,8 +1007,6 @@ export type Database = {
           party_size: number
           reservation_id: string | null
           rsvp_slot_id: string | null
-          seat_cap: number | null
-          seat_price_cents: number | null
           status: string
           ticket_type_id: string | null
           updated_at: string
@@ -989,8 +1025,6 @@ export type Database = {
           party_size: number
           reservation_id?: string | null
           rsvp_slot_id?: string | null
-          seat_cap?: number | null
-          seat_price_cents?: number | null
           status?: string
           ticket_type_id?: string | null
           updated_at?: string
@@ -1008,8 +1042,6 @@ export type Database = {
           party_size?: number
           reservation_id?: string | null
           rsvp_slot_id?: string | null
-          seat_cap?: number | null
-          seat_price_cents?: number | null
           status?: string
           ticket_type_id?: string | null
           updated_at?: string
@@ -1065,16 +1097,19 @@ export type Database = {
           id: string | null
           is_active: boolean | null
           is_fully_booked: boolean | null
+          kind: string | null
           late_refund_percent: number | null
           location_address: string | null
           location_name: string | null
           max_guests: number | null
           org_id: string | null
+          party_limit: number | null
           refund_policy: string | null
           refund_window_hours: number | null
           rsvp_mode: boolean | null
           rsvp_open: boolean | null
           rsvp_slots: Json | null
+          seat_price_cents: number | null
           ticket_types: Json | null
           title: string | null
           total_available: number | null
@@ -1157,15 +1192,11 @@ export type Database = {
           p_event_id: string
           p_guests: number
           p_lock: boolean
-          p_max_guests: number
           p_org_slug: string
-          p_pricing: string
           p_promo_code: string
           p_rsvp_slot_id: string
-          p_slot_cap: number
           p_ticket_type: string
           p_time_slot: string
-          p_unit_price_cents: number
         }
         Returns: Json
       }
@@ -1173,9 +1204,7 @@ export type Database = {
         Args: {
           p_event_id: string
           p_guests: number
-          p_pricing: string
           p_rsvp_slot_id: string
-          p_slot_cap: number
           p_ticket_type: string
         }
         Returns: boolean
@@ -1268,6 +1297,21 @@ export type Database = {
         }
         Returns: string
       }
+      event_availability: {
+        Args: { p_event_id: string; p_except_reservation?: string }
+        Returns: {
+          available: number
+          capacity: number
+          label: string
+          option_id: string
+          option_kind: string
+          own_available: number
+        }[]
+      }
+      event_party_limit: {
+        Args: { p_kind: string; p_max_party_size: number }
+        Returns: number
+      }
       expire_reservation_holds: {
         Args: Record<PropertyKey, never>
         Returns: number
@@ -1293,10 +1337,6 @@ export type Database = {
         Returns: string
       }
       get_public_org_page: { Args: { p_slug: string }; Returns: Json }
-      get_supper_club_availability: {
-        Args: { p_org_slug: string; p_slot_cap?: number }
-        Returns: Json
-      }
       grant_super_admin_by_email: {
         Args: { target_email: string }
         Returns: boolean
@@ -1311,20 +1351,16 @@ export type Database = {
           p_guests: number
           p_has_payment_token?: boolean
           p_idempotency_key: string
-          p_max_guests?: number
           p_name: string
           p_org_slug?: string
           p_payment_provider?: string
           p_payment_source?: string
           p_phone?: string
-          p_pricing?: string
           p_promo_code?: string
           p_rsvp_slot_id?: string
-          p_slot_cap?: number
           p_special_requests?: string
           p_ticket_type?: string
           p_time_slot?: string
-          p_unit_price_cents?: number
         }
         Returns: Json
       }
@@ -1360,9 +1396,6 @@ export type Database = {
           p_name: string
           p_party_size: number
           p_rsvp_slot_id: string
-          p_seat_cap?: number
-          p_seat_org_slug?: string
-          p_seat_price_cents?: number
           p_ticket_type_id: string
         }
         Returns: Json
@@ -1526,15 +1559,11 @@ export type Database = {
         Args: {
           p_event_id: string
           p_guests: number
-          p_max_guests?: number
           p_org_slug?: string
-          p_pricing?: string
           p_promo_code?: string
           p_rsvp_slot_id?: string
-          p_slot_cap?: number
           p_ticket_type?: string
           p_time_slot?: string
-          p_unit_price_cents?: number
         }
         Returns: Json
       }

@@ -347,6 +347,40 @@ create policy "Super admins can remove members"
   to authenticated
   using ((select public.is_super_admin()));
 
+-- Alias paths of organization pages: a path the product routes itself (a reserved slug, so
+-- no organization can ever take it) shows an organization's page in a layout of its own.
+-- The spec's /magnolia-supper-club and /eat-at-home are two rows (seed.sql), not code.
+create table public.org_page_aliases (
+  path text primary key check (path ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and public.is_reserved_org_slug(path)),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  layout text not null check (layout in ('supper_club', 'dinner_series')),
+  created_at timestamptz not null default now()
+);
+
+comment on table public.org_page_aliases is
+  'Alias paths of organization pages (e.g. /magnolia-supper-club) and the layout each shows. Public; the super admin edits them.';
+
+create index org_page_aliases_org_id_idx on public.org_page_aliases (org_id);
+
+alter table public.org_page_aliases enable row level security;
+
+revoke all on public.org_page_aliases from anon, authenticated;
+grant select on public.org_page_aliases to anon;
+grant select, insert, update, delete on public.org_page_aliases to authenticated;
+grant all on public.org_page_aliases to service_role;
+
+create policy "Page aliases are visible to everyone"
+  on public.org_page_aliases for select to anon, authenticated using (true);
+
+create policy "Super admins can add page aliases"
+  on public.org_page_aliases for insert to authenticated with check (public.is_super_admin());
+
+create policy "Super admins can edit page aliases"
+  on public.org_page_aliases for update to authenticated using (public.is_super_admin()) with check (public.is_super_admin());
+
+create policy "Super admins can remove page aliases"
+  on public.org_page_aliases for delete to authenticated using (public.is_super_admin());
+
 -- What an organization's public page looks like: one row per organization.
 create table public.org_branding (
   id uuid primary key default gen_random_uuid(),

@@ -1,7 +1,13 @@
 -- =============================================================================
 -- Events and what they sell: ticket types, RSVP slots, private details; the admin event editor.
 --
--- An event is a dated dinner of one organization. Its capacity is held by:
+-- An event is a dated dinner of one organization. What it sells is data on the event (its kind):
+--   'tickets'   ticket types, each with its price (ticket_types.price)
+--   'rsvp'      RSVP slots with a deposit per guest (events.deposit_amount; rsvp_mode)
+--   'seatings'  seatings (rsvp_slots) at one price per seat (events.seat_price_cents)
+-- with the most guests one booking may have (event_party_limit). The booking SQL reads them
+-- (060_booking.sql); no caller passes a price or a limit.
+-- Its capacity is held by:
 --   ticket_types.quantity          remaining tickets of a paid type
 --   rsvp_slots.current_rsvps       seats taken in a time slot (<= max_capacity)
 --   events.max_guests              overall cap, counted from reservations
@@ -60,6 +66,15 @@ create table public.events (
   -- Hours before the start when confirmed guests get their reminder (0: none).
   reminder_hours integer not null default 24 check (reminder_hours between 0 and 336),
   created_at timestamptz not null default now(),
+  -- Most guests one booking may have; null: the kind's default (event_party_limit).
+  max_party_size integer check (max_party_size between 1 and 10),
+  -- Price of one seat in cents, for an event sold by seating (its rsvp_slots) at one price.
+  seat_price_cents integer check (seat_price_cents >= 0),
+  -- What the event sells, derived from rsvp_mode and seat_price_cents (one truth, never stale).
+  kind text not null generated always as (
+    case when rsvp_mode then 'rsvp' when seat_price_cents is not null then 'seatings' else 'tickets' end
+  ) stored,
+  constraint events_one_kind check (not (rsvp_mode and seat_price_cents is not null)),
   -- target of the composite foreign key that keeps reservations.org_id = event's org
   unique (id, org_id)
 );
@@ -71,6 +86,12 @@ comment on column public.events.deposit_amount is 'Per-guest deposit in cents fo
 comment on column public.events.refund_window_hours is 'Full refund for cancellations at least this many hours before the start; null = no full-refund window.';
 
 comment on column public.events.late_refund_percent is 'Percent of the net paid refunded for a cancellation outside the full-refund window (0-100).';
+
+comment on column public.events.kind is 'What is sold: tickets (ticket types), rsvp (slots with a deposit per guest) or seatings (slots at seat_price_cents per seat).';
+
+comment on column public.events.seat_price_cents is 'Price per seat in cents of a seatings event; null for the other kinds.';
+
+comment on column public.events.max_party_size is 'Most guests one booking may have; null means the kind''s default (event_party_limit).';
 
 comment on column public.events.max_guests is 'Overall guest cap; null means only ticket types / slots limit the event.';
 
@@ -84,6 +105,18 @@ revoke all on public.events from anon, authenticated;
 grant select on public.events to anon;
 grant select, insert, update, delete on public.events to authenticated;
 grant all on public.events to service_role;
+
+-- The most guests one booking of an event may have: its own limit, else its kind's
+-- (6 tickets or seats, 10 RSVP guests). Every reservation is also held to 10 (reservations).
+create or replace function public.event_party_limit(p_kind text, p_max_party_size integer)
+returns integer
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select least(coalesce(p_max_party_size, case when p_kind = 'rsvp' then 10 else 6 end), 10);
+$$;
 
 -- The policy in the words guests read (event cards, booking form, confirmation,
 -- emails, the manage page): one place, so every screen says the same.
@@ -338,11 +371,15 @@ as $$
 declare
   new_id uuid;
   is_rsvp boolean := coalesce((p_event ->> 'rsvp_mode')::boolean, false);
+  v_seat_price integer := (p_event ->> 'seat_price_cents')::integer;
 begin
   if coalesce(btrim(p_event ->> 'title'), '') = '' or (p_event ->> 'date') is null or (p_event ->> 'org_id') is null then
     raise exception 'Title, date and organization are required' using errcode = '22023';
   end if;
-  if not is_rsvp and jsonb_array_length(coalesce(p_ticket_types, '[]'::jsonb)) = 0 then
+  if v_seat_price is not null and not is_rsvp and jsonb_array_length(coalesce(p_rsvp_slots, '[]'::jsonb)) = 0 then
+    raise exception 'An event sold by seating needs at least one seating' using errcode = '22023';
+  end if;
+  if not is_rsvp and v_seat_price is null and jsonb_array_length(coalesce(p_ticket_types, '[]'::jsonb)) = 0 then
     raise exception 'A reservation event needs at least one ticket type' using errcode = '22023';
   end if;
   if is_rsvp and jsonb_array_length(coalesce(p_rsvp_slots, '[]'::jsonb)) = 0 and (p_event ->> 'max_guests') is null then
@@ -352,7 +389,7 @@ begin
   insert into public.events (
     org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address,
     event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount,
-    refund_window_hours, late_refund_percent, reminder_hours
+    refund_window_hours, late_refund_percent, reminder_hours, seat_price_cents, max_party_size
   )
   values (
     (p_event ->> 'org_id')::uuid,
@@ -370,7 +407,9 @@ begin
     (p_event ->> 'deposit_amount')::integer,
     (p_event ->> 'refund_window_hours')::integer,
     coalesce((p_event ->> 'late_refund_percent')::integer, 0),
-    coalesce((p_event ->> 'reminder_hours')::integer, 24)
+    coalesce((p_event ->> 'reminder_hours')::integer, 24),
+    v_seat_price,
+    (p_event ->> 'max_party_size')::integer
   )
   returning id into new_id;
 
@@ -460,7 +499,9 @@ begin
     refund_window_hours = case when p_event ? 'refund_window_hours' then (p_event ->> 'refund_window_hours')::integer else x.refund_window_hours end,
     late_refund_percent = case when p_event ? 'late_refund_percent' then (p_event ->> 'late_refund_percent')::integer else x.late_refund_percent end,
     reminder_hours = case when p_event ? 'reminder_hours' then (p_event ->> 'reminder_hours')::integer else x.reminder_hours end,
-    deposit_amount = case when p_event ? 'deposit_amount' then (p_event ->> 'deposit_amount')::integer else x.deposit_amount end
+    deposit_amount = case when p_event ? 'deposit_amount' then (p_event ->> 'deposit_amount')::integer else x.deposit_amount end,
+    seat_price_cents = case when p_event ? 'seat_price_cents' then (p_event ->> 'seat_price_cents')::integer else x.seat_price_cents end,
+    max_party_size = case when p_event ? 'max_party_size' then (p_event ->> 'max_party_size')::integer else x.max_party_size end
   where x.id = p_event_id
   returning * into e;
   if e.id is null then
@@ -514,11 +555,11 @@ begin
     insert into public.events (
       org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address,
       event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount,
-      refund_window_hours, late_refund_percent, reminder_hours
+      refund_window_hours, late_refund_percent, reminder_hours, seat_price_cents, max_party_size
     ) values (
       e.org_id, e.title, v_date, e.event_time, e.event_timezone, e.max_guests, e.location_name, e.location_address,
       e.event_details_disclosures, e.is_active, e.rsvp_mode, e.rsvp_open, e.deposit_amount,
-      e.refund_window_hours, e.late_refund_percent, e.reminder_hours
+      e.refund_window_hours, e.late_refund_percent, e.reminder_hours, e.seat_price_cents, e.max_party_size
     ) returning id into v_new;
     insert into public.ticket_types (event_id, name, price, quantity)
     select v_new, t.name, t.price, t.quantity + public.ticket_type_taken(t.id)

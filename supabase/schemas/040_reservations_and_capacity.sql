@@ -752,3 +752,83 @@ revoke execute on function public.normalize_reservation_phone() from public, ano
 create trigger reservations_12_normalize_phone
   before insert or update of phone on public.reservations
   for each row execute function public.normalize_reservation_phone();
+
+-- What an event can still sell, per option, from the counters the triggers keep: one row for
+-- the event's overall cap ('event'; capacity and available null when it has none), one per
+-- ticket type ('ticket_type') and one per RSVP slot or seating ('rsvp_slot'). own_available is
+-- the option's own seats left; available is also bounded by the event's cap, so it is exactly
+-- what a booking of that option can take now. Abandoned holds count as free (the next hold
+-- expires them), and so do the seats of p_except_reservation (a booking being edited keeps
+-- its own seats). An inactive slot has none. Every page, dialog and refusal reads this.
+create or replace function public.event_availability(p_event_id uuid, p_except_reservation uuid default null)
+returns table (
+  option_kind text,
+  option_id uuid,
+  label text,
+  capacity integer,
+  own_available integer,
+  available integer
+)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  with freed as (
+    -- Seats still counted by the counters that a booking may take: abandoned holds, and the
+    -- booking being edited.
+    select r.ticket_type_id, r.rsvp_slot_id, r.num_guests
+    from public.reservations r
+    where r.event_id = p_event_id
+      and (public.is_abandoned_hold(r.status, r.hold_expires_at)
+           or (r.id = p_except_reservation and public.holds_seats(r.status, r.hold_expires_at)))
+  ),
+  event_left as (
+    select e.id, e.max_guests,
+      case when e.max_guests is null then null else greatest(e.max_guests - coalesce((
+        select sum(r.num_guests)::integer
+        from public.reservations r
+        where r.event_id = e.id
+          and public.holds_seats(r.status, r.hold_expires_at)
+          and r.id is distinct from p_except_reservation), 0), 0) end as seats
+    from public.events e
+    where e.id = p_event_id
+      -- Visitors count active events only (the public view's); members their own; the
+      -- service (no API role) every event.
+      and (e.is_active or coalesce(auth.role(), 'service_role') = 'service_role' or public.is_org_member(e.org_id))
+  ),
+  options as (
+    -- A ticket type's quantity is what remains; its capacity adds back what is sold or held.
+    select 'ticket_type'::text as option_kind, t.id as option_id, t.name as label,
+      left_now.seats + public.ticket_type_taken(t.id) - coalesce((
+        select sum(r.num_guests)::integer from public.reservations r
+        where r.id = p_except_reservation and r.ticket_type_id = t.id and public.holds_seats(r.status, r.hold_expires_at)), 0) as capacity,
+      left_now.seats as own_available
+    from public.ticket_types t
+    cross join lateral (
+      select t.quantity + coalesce((select sum(f.num_guests)::integer from freed f where f.ticket_type_id = t.id), 0) as seats
+    ) left_now
+    where t.event_id = p_event_id
+    union all
+    select 'rsvp_slot', s.id, s.slot_label, s.max_capacity,
+      case when s.is_active then greatest(s.max_capacity - s.current_rsvps
+        + coalesce((select sum(f.num_guests)::integer from freed f where f.rsvp_slot_id = s.id), 0), 0) else 0 end
+    from public.rsvp_slots s
+    where s.event_id = p_event_id
+  )
+  select 'event', el.id, null::text, el.max_guests, el.seats, el.seats
+  from event_left el
+  union all
+  select o.option_kind, o.option_id, o.label, o.capacity, o.own_available,
+    least(o.own_available, coalesce(el.seats, o.own_available))
+  from options o
+  join event_left el on true
+  order by 1, 2;
+$$;
+
+comment on function public.event_availability(uuid, uuid) is
+  'Seats an event can still sell: its cap (option_kind event) and each ticket type / slot, bounded by the cap. p_except_reservation: a booking being edited keeps its seats.';
+
+-- Visitors read it through events_with_availability (its function calls are checked as theirs).
+revoke execute on function public.event_availability(uuid, uuid) from public;
+grant execute on function public.event_availability(uuid, uuid) to anon, authenticated, service_role;

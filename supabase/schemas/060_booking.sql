@@ -70,21 +70,17 @@ grant execute on function public.booking_money(integer) to service_role;
 -- With p_lock (hold_booking) it first takes the event row lock, expires the
 -- event's stale holds and takes the promo code's advisory lock, so the
 -- capacity and promo checks it makes stay true until the transaction ends.
--- p_slot_cap: the trusted caller's own limit per time slot (the supper club's
--- 20 tickets per seating); a slot then takes least(max_capacity, p_slot_cap)
--- guests, whatever its stored capacity says. Checked under the event lock.
+-- What is sold, at what price and for how many guests is the event's own data
+-- (events.kind and its prices and limits: 020_events.sql); p_org_slug only
+-- restricts the event to one organization (a venue's own payment function).
 create or replace function public.booking_evaluate(
   p_event_id uuid,
   p_guests integer,
-  p_pricing text,
   p_ticket_type text,
   p_rsvp_slot_id uuid,
   p_time_slot text,
   p_promo_code text,
-  p_unit_price_cents integer,
-  p_max_guests integer,
   p_org_slug text,
-  p_slot_cap integer,
   p_lock boolean
 )
 returns jsonb
@@ -96,34 +92,19 @@ as $$
 declare
   v_event public.events;
   v_org public.organizations;
-  v_rsvp_org boolean;
   v_ticket public.ticket_types;
   v_slot public.rsvp_slots;
   v_promo public.promo_codes;
+  v_limit integer;
   v_unit integer;
   v_subtotal integer;
   v_discount integer := 0;
-  v_taken integer;
   v_left integer;
-  v_slot_capacity integer;
-  v_max_guests integer := least(coalesce(p_max_guests, 10), 10);
+  v_event_left integer;
   v_code text := nullif(btrim(coalesce(p_promo_code, '')), '');
   v_slot_key text := nullif(btrim(coalesce(p_time_slot, '')), '');
   v_ticket_key text := nullif(btrim(coalesce(p_ticket_type, '')), '');
 begin
-  if p_pricing is null or p_pricing not in ('ticket', 'deposit', 'fixed') then
-    raise exception 'Unknown pricing %', coalesce(p_pricing, 'null') using errcode = 'P0001';
-  end if;
-  if p_guests is null or p_guests < 1 then
-    raise exception 'At least 1 guest is required.' using errcode = 'P0001';
-  end if;
-  if p_guests > v_max_guests then
-    raise exception 'A booking is limited to % guests.', v_max_guests using errcode = 'P0001';
-  end if;
-  if p_slot_cap is not null and p_slot_cap < 0 then
-    raise exception 'A slot cap cannot be negative' using errcode = 'P0001';
-  end if;
-
   -- The event, locked for the rest of the transaction when holding.
   if p_lock then
     select * into v_event from public.events e where e.id = p_event_id for update;
@@ -132,8 +113,25 @@ begin
   end if;
   select * into v_org from public.organizations o where o.id = v_event.org_id;
   if v_event.id is null or not v_event.is_active
-     or (p_org_slug is not null and v_org.slug is distinct from p_org_slug) then
+     or (p_org_slug is not null and v_org.slug is distinct from lower(btrim(p_org_slug))) then
     raise exception 'Event not found. Please select a valid event.' using errcode = 'SH404';
+  end if;
+
+  -- The party, within the event's own limit, in the words of its kind.
+  v_limit := public.event_party_limit(v_event.kind, v_event.max_party_size);
+  if p_guests is null or p_guests < 1 then
+    raise exception '%', case v_event.kind
+        when 'seatings' then 'Minimum 1 ticket per order.'
+        when 'rsvp' then 'At least 1 guest required'
+        else 'At least 1 guest is required.' end
+      using errcode = 'P0001', detail = '{"kind":"guests"}';
+  end if;
+  if p_guests > v_limit then
+    raise exception '%', case v_event.kind
+        when 'seatings' then format('Maximum %s tickets per order.', v_limit)
+        when 'rsvp' then format('Maximum %s guests', v_limit)
+        else format('Parties larger than %s: please email the host with your preferred date and party size.', v_limit) end
+      using errcode = 'P0001', detail = '{"kind":"guests"}';
   end if;
   if not public.is_upcoming_event(v_event.date, v_event.event_time, v_event.event_timezone) then
     raise exception 'This event has already started. Please select an upcoming event.' using errcode = 'SH409';
@@ -148,8 +146,8 @@ begin
       and public.is_abandoned_hold(r.status, r.hold_expires_at);
   end if;
 
-  -- What is being booked, and its unit price.
-  if p_pricing = 'ticket' then
+  -- What is being booked, and its unit price: the event's kind decides.
+  if v_event.kind = 'tickets' then
     if v_ticket_key is not null then
       select * into v_ticket
       from public.ticket_types t
@@ -157,6 +155,10 @@ begin
         and (t.id::text = lower(v_ticket_key) or lower(t.name) = lower(v_ticket_key))
       order by (t.id::text = lower(v_ticket_key)) desc, t.created_at
       limit 1;
+    elsif p_rsvp_slot_id is not null then
+      raise exception 'This event does not take RSVPs.' using errcode = 'SH409';
+    else
+      raise exception 'Please fill in all required fields.' using errcode = 'P0001', detail = '{"kind":"missing_fields"}';
     end if;
     if v_ticket.id is null then
       raise exception 'Ticket type not found. Please select a valid ticket type.' using errcode = 'SH404';
@@ -179,57 +181,35 @@ begin
         raise exception 'Time slot not found. Please select a valid time slot.' using errcode = 'SH404';
       end if;
     else
-      raise exception 'Please select a time slot' using errcode = 'P0001';
+      raise exception 'Please select a time slot' using errcode = 'P0001', detail = '{"kind":"time_slot"}';
     end if;
     if not v_slot.is_active then
       raise exception 'The % time slot is not available. Please select another time.', v_slot.slot_label
         using errcode = 'SH409';
     end if;
-
-    if p_pricing = 'deposit' then
-      select coalesce(b.reservation_mode = 'rsvp', false) into v_rsvp_org
-      from public.org_branding b where b.org_id = v_event.org_id;
-      if not (v_event.rsvp_mode or coalesce(v_rsvp_org, false)) then
-        raise exception 'This event does not take RSVPs.' using errcode = 'SH409';
-      end if;
-      if v_event.rsvp_mode and not v_event.rsvp_open then
+    if v_event.kind = 'rsvp' then
+      if not v_event.rsvp_open then
         raise exception 'RSVPs are closed for this event.' using errcode = 'SH409';
       end if;
       v_unit := coalesce(v_event.deposit_amount, 500);
     else
-      if p_unit_price_cents is null or p_unit_price_cents < 0 then
-        raise exception 'A fixed price is required' using errcode = 'P0001';
-      end if;
-      v_unit := p_unit_price_cents;
+      v_unit := v_event.seat_price_cents;
     end if;
   end if;
 
-  -- Capacity, as the triggers will count it (exact under the hold's locks,
-  -- advisory for a quote, which counts stale holds as free: the next hold
-  -- releases them).
-  if not p_lock then
+  -- Capacity as event_availability counts it: exact under the hold's locks (stale holds were
+  -- just expired), advisory for a quote, which counts stale holds as free (the next hold
+  -- releases them). The option's own limit speaks first, then the event's cap.
+  select max(a.own_available) filter (where a.option_kind <> 'event' and a.option_id = coalesce(v_ticket.id, v_slot.id)),
+         max(a.available) filter (where a.option_kind = 'event')
+  into v_left, v_event_left
+  from public.event_availability(v_event.id) a;
+  if v_left < p_guests then
     if v_ticket.id is not null then
-      v_ticket.quantity := v_ticket.quantity + coalesce((
-        select sum(r.num_guests) from public.reservations r
-        where r.ticket_type_id = v_ticket.id and public.is_abandoned_hold(r.status, r.hold_expires_at)), 0);
-    end if;
-    if v_slot.id is not null then
-      v_slot.current_rsvps := greatest(v_slot.current_rsvps - coalesce((
-        select sum(r.num_guests) from public.reservations r
-        where r.rsvp_slot_id = v_slot.id and public.is_abandoned_hold(r.status, r.hold_expires_at)), 0), 0);
-    end if;
-  end if;
-  if v_ticket.id is not null and v_ticket.quantity < p_guests then
-    raise exception 'Only % tickets available for %.', v_ticket.quantity, v_ticket.name
-      using errcode = 'SH409',
-            detail = jsonb_build_object('kind', 'ticket_type', 'available', v_ticket.quantity)::text;
-  end if;
-  -- The slot's capacity, within the caller's own cap per slot (counted under the
-  -- event lock when holding, like the triggers' own check against max_capacity).
-  v_slot_capacity := least(v_slot.max_capacity, coalesce(p_slot_cap, v_slot.max_capacity));
-  if v_slot.id is not null and v_slot_capacity - v_slot.current_rsvps < p_guests then
-    v_left := greatest(v_slot_capacity - v_slot.current_rsvps, 0);
-    if p_pricing = 'fixed' then
+      raise exception 'Only % % available for %.', v_left, case when v_left = 1 then 'ticket' else 'tickets' end, v_ticket.name
+        using errcode = 'SH409',
+              detail = jsonb_build_object('kind', 'ticket_type', 'available', v_left)::text;
+    elsif v_event.kind = 'seatings' then
       raise exception 'Not enough tickets for % at % (% left). Please select another date or reduce tickets.',
         to_char(v_event.date, 'FMDay, FMMonth FMDD, YYYY'), v_slot.slot_label, v_left
         using errcode = 'SH409', detail = jsonb_build_object('kind', 'rsvp_slot', 'available', v_left)::text;
@@ -237,25 +217,19 @@ begin
       raise exception 'The % time slot is full. Please select another time.', v_slot.slot_label
         using errcode = 'SH409', detail = jsonb_build_object('kind', 'rsvp_slot', 'available', 0)::text;
     else
-      raise exception 'Only % spots left in the % time slot. Please select another time or fewer guests.', v_left, v_slot.slot_label
+      raise exception 'Only % % left in the % time slot. Please select another time or fewer guests.',
+        v_left, case when v_left = 1 then 'spot' else 'spots' end, v_slot.slot_label
         using errcode = 'SH409', detail = jsonb_build_object('kind', 'rsvp_slot', 'available', v_left)::text;
     end if;
   end if;
-  if v_event.max_guests is not null then
-    select coalesce(sum(r.num_guests), 0) into v_taken
-    from public.reservations r
-    where r.event_id = v_event.id
-      and public.holds_seats(r.status, r.hold_expires_at);
-    if v_taken + p_guests > v_event.max_guests then
-      v_left := greatest(v_event.max_guests - v_taken, 0);
-      if p_pricing = 'fixed' then
-        raise exception 'Not enough tickets for % (% left). Please select another date or reduce tickets.',
-          to_char(v_event.date, 'FMDay, FMMonth FMDD, YYYY'), v_left
-          using errcode = 'SH409', detail = jsonb_build_object('kind', 'event', 'available', v_left)::text;
-      end if;
-      raise exception 'Only % % left for this event.', v_left, case when v_left = 1 then 'seat' else 'seats' end
-        using errcode = 'SH409', detail = jsonb_build_object('kind', 'event', 'available', v_left)::text;
+  if v_event_left < p_guests then
+    if v_event.kind = 'seatings' then
+      raise exception 'Not enough tickets for % (% left). Please select another date or reduce tickets.',
+        to_char(v_event.date, 'FMDay, FMMonth FMDD, YYYY'), v_event_left
+        using errcode = 'SH409', detail = jsonb_build_object('kind', 'event', 'available', v_event_left)::text;
     end if;
+    raise exception 'Only % % left for this event.', v_event_left, case when v_event_left = 1 then 'seat' else 'seats' end
+      using errcode = 'SH409', detail = jsonb_build_object('kind', 'event', 'available', v_event_left)::text;
   end if;
 
   v_subtotal := v_unit * p_guests;
@@ -266,9 +240,8 @@ begin
     select * into v_promo
     from public.promo_codes p
     where p.org_id = v_event.org_id and lower(p.code) = lower(v_code);
-    -- Unknown, inactive and used-up codes are refused alike (no hint for guessing).
-    -- (A code outside its validity window or limited to other events too:
-    -- promo_applies, 20261126000300_admin_tools.sql.)
+    -- Unknown, inactive, used-up codes and codes outside their dates or events (promo_applies)
+    -- are refused alike: no hint for guessing.
     if v_promo.id is null or not v_promo.active or not public.promo_applies(v_promo, v_event.id) then
       raise exception 'Invalid promo code' using errcode = 'P0001', detail = '{"kind":"promo"}';
     end if;
@@ -297,6 +270,7 @@ begin
     'org_name', v_org.name,
     'event_title', v_event.title,
     'event_date', v_event.date,
+    'event_kind', v_event.kind,
     'ticket_type_id', v_ticket.id,
     'ticket_type_name', v_ticket.name,
     'rsvp_slot_id', v_slot.id,
@@ -315,8 +289,8 @@ begin
 end;
 $$;
 
-revoke execute on function public.booking_evaluate(uuid, integer, text, text, uuid, text, text, integer, integer, text, integer, boolean) from public, anon, authenticated;
-grant execute on function public.booking_evaluate(uuid, integer, text, text, uuid, text, text, integer, integer, text, integer, boolean) to service_role;
+revoke execute on function public.booking_evaluate(uuid, integer, text, uuid, text, text, text, boolean) from public, anon, authenticated;
+grant execute on function public.booking_evaluate(uuid, integer, text, uuid, text, text, text, boolean) to service_role;
 
 -- A reservation as the edge functions need it.
 create or replace function public.booking_summary(p_reservation public.reservations, p_existing boolean)
@@ -374,25 +348,19 @@ grant execute on function public.booking_summary(reservations, boolean) to servi
 
 -- quote_booking
 --
--- p_pricing: 'ticket'  ticket type price x guests (p_ticket_type: id or name)
---            'deposit' the event's deposit_amount (default 500) x guests; a slot is required
---            'fixed'   p_unit_price_cents x guests (the trusted caller's constant); a slot is required
--- A slot is chosen by p_rsvp_slot_id or by its label in p_time_slot.
--- p_org_slug limits the event to one organization (the supper club's function).
--- p_slot_cap caps every slot at that many guests (the supper club's 20 per seating),
--- below its stored max_capacity when that is higher.
+-- Prices a booking of the event as its kind says (020_events.sql): a ticket type's price
+-- (p_ticket_type: id or name), the event's deposit per guest (an RSVP slot), or its price per
+-- seat (a seating), times the guests, less the promo code. A slot is chosen by
+-- p_rsvp_slot_id or by its label (or id) in p_time_slot.
+-- p_org_slug limits the event to one organization (a venue's own payment function).
 create or replace function public.quote_booking(
   p_event_id uuid,
   p_guests integer,
-  p_pricing text default 'ticket',
   p_ticket_type text default null,
   p_rsvp_slot_id uuid default null,
   p_time_slot text default null,
   p_promo_code text default null,
-  p_unit_price_cents integer default null,
-  p_max_guests integer default 10,
-  p_org_slug text default null,
-  p_slot_cap integer default null
+  p_org_slug text default null
 )
 returns jsonb
 language plpgsql
@@ -402,13 +370,12 @@ set search_path = ''
 as $$
 begin
   return public.booking_evaluate(
-    p_event_id, p_guests, p_pricing, p_ticket_type, p_rsvp_slot_id, p_time_slot,
-    p_promo_code, p_unit_price_cents, p_max_guests, p_org_slug, p_slot_cap, false);
+    p_event_id, p_guests, p_ticket_type, p_rsvp_slot_id, p_time_slot, p_promo_code, p_org_slug, false);
 end;
 $$;
 
-revoke execute on function public.quote_booking(uuid, integer, text, text, uuid, text, text, integer, integer, text, integer) from public, anon, authenticated;
-grant execute on function public.quote_booking(uuid, integer, text, text, uuid, text, text, integer, integer, text, integer) to service_role;
+revoke execute on function public.quote_booking(uuid, integer, text, uuid, text, text, text) from public, anon, authenticated;
+grant execute on function public.quote_booking(uuid, integer, text, uuid, text, text, text) to service_role;
 
 -- Prices the booking again and holds its seats, keyed by the idempotency key: a sold-out answer
 -- comes from a cheap read without the lock (booking_may_be_refused), the evaluation and the seats
@@ -420,20 +387,16 @@ create or replace function public.hold_booking(
   p_name text,
   p_email text,
   p_phone text default null,
-  p_pricing text default 'ticket',
   p_ticket_type text default null,
   p_rsvp_slot_id uuid default null,
   p_time_slot text default null,
   p_promo_code text default null,
-  p_unit_price_cents integer default null,
-  p_max_guests integer default 10,
   p_org_slug text default null,
   p_dietary_restrictions text default null,
   p_special_requests text default null,
   p_expected_total_cents integer default null,
   p_has_payment_token boolean default null,
   p_payment_source text default null,
-  p_slot_cap integer default null,
   p_payment_provider text default null
 )
 returns jsonb
@@ -485,15 +448,13 @@ begin
   -- locked one below would refuse too (without the promo code: that is checked,
   -- once, under the lock).
   -- The unlocked evaluation runs only when a cheap read says the booking might be refused.
-  if public.booking_may_be_refused(p_event_id, p_guests, p_pricing, p_ticket_type, p_rsvp_slot_id, p_slot_cap) then
+  if public.booking_may_be_refused(p_event_id, p_guests, p_ticket_type, p_rsvp_slot_id) then
     perform public.booking_evaluate(
-      p_event_id, p_guests, p_pricing, p_ticket_type, p_rsvp_slot_id, p_time_slot,
-      null, p_unit_price_cents, p_max_guests, p_org_slug, p_slot_cap, false);
+      p_event_id, p_guests, p_ticket_type, p_rsvp_slot_id, p_time_slot, null, p_org_slug, false);
   end if;
 
   v_quote := public.booking_evaluate(
-    p_event_id, p_guests, p_pricing, p_ticket_type, p_rsvp_slot_id, p_time_slot,
-    p_promo_code, p_unit_price_cents, p_max_guests, p_org_slug, p_slot_cap, true);
+    p_event_id, p_guests, p_ticket_type, p_rsvp_slot_id, p_time_slot, p_promo_code, p_org_slug, true);
   v_total := (v_quote ->> 'total_cents')::integer;
 
   if p_expected_total_cents is not null and p_expected_total_cents <> v_total then
@@ -550,12 +511,14 @@ begin
       v_available := 0;
     end;
     if v_detail ->> 'kind' = 'ticket_type' then
-      v_message := format('Only %s tickets available for %s.', v_available, v_quote ->> 'ticket_type_name');
-    elsif v_detail ->> 'kind' = 'rsvp_slot' and p_pricing = 'fixed' then
+      v_message := format('Only %s %s available for %s.', v_available, case when v_available = 1 then 'ticket' else 'tickets' end,
+        v_quote ->> 'ticket_type_name');
+    elsif v_detail ->> 'kind' = 'rsvp_slot' and v_quote ->> 'event_kind' = 'seatings' then
       v_message := format('Not enough tickets for %s at %s (%s left). Please select another date or reduce tickets.',
         to_char((v_quote ->> 'event_date')::date, 'FMDay, FMMonth FMDD, YYYY'), v_quote ->> 'time_slot', v_available);
     elsif v_detail ->> 'kind' = 'rsvp_slot' then
-      v_message := format('Only %s spots left in the %s time slot. Please select another time or fewer guests.', v_available, v_quote ->> 'time_slot');
+      v_message := format('Only %s %s left in the %s time slot. Please select another time or fewer guests.',
+        v_available, case when v_available = 1 then 'spot' else 'spots' end, v_quote ->> 'time_slot');
     elsif v_detail ->> 'kind' = 'event' then
       v_message := format('Only %s %s left for this event.', v_available, case when v_available = 1 then 'seat' else 'seats' end);
     end if;
@@ -568,7 +531,7 @@ begin
     'subtotal_cents', (v_quote ->> 'subtotal_cents')::integer,
     'discount_cents', (v_quote ->> 'discount_cents')::integer,
     'unit_price_cents', (v_quote ->> 'unit_price_cents')::integer,
-    'pricing', p_pricing,
+    'kind', v_quote ->> 'event_kind',
     'promo', v_quote -> 'promo',
     'payment_source', p_payment_source));
 
@@ -583,8 +546,8 @@ begin
 end;
 $$;
 
-revoke execute on function public.hold_booking(text, uuid, integer, text, text, text, text, text, uuid, text, text, integer, integer, text, text, text, integer, boolean, text, integer, text) from public, anon, authenticated;
-grant execute on function public.hold_booking(text, uuid, integer, text, text, text, text, text, uuid, text, text, integer, integer, text, text, text, integer, boolean, text, integer, text) to service_role;
+revoke execute on function public.hold_booking(text, uuid, integer, text, text, text, text, uuid, text, text, text, text, text, integer, boolean, text, text) from public, anon, authenticated;
+grant execute on function public.hold_booking(text, uuid, integer, text, text, text, text, uuid, text, text, text, text, text, integer, boolean, text, text) to service_role;
 
 -- confirm_booking
 --
@@ -831,7 +794,6 @@ begin
     p_name => p_name,
     p_email => p_email,
     p_phone => p_phone,
-    p_pricing => case when p_ticket_type_id is not null then 'ticket' else 'deposit' end,
     p_ticket_type => p_ticket_type_id::text,
     p_rsvp_slot_id => p_rsvp_slot_id,
     p_dietary_restrictions => p_dietary_restrictions,
@@ -911,10 +873,8 @@ grant execute on function public.staff_create_booking(uuid, uuid, uuid, integer,
 create or replace function public.booking_may_be_refused(
   p_event_id uuid,
   p_guests integer,
-  p_pricing text,
   p_ticket_type text,
-  p_rsvp_slot_id uuid,
-  p_slot_cap integer
+  p_rsvp_slot_id uuid
 )
 returns boolean
 language sql
@@ -925,7 +885,7 @@ as $$
   select coalesce((
     select case
       when e.max_guests is not null then true
-      when p_pricing = 'ticket' then not exists (
+      when e.kind = 'tickets' then not exists (
         select 1 from public.ticket_types t
         where t.event_id = e.id
           and t.id::text = lower(btrim(coalesce(p_ticket_type, '')))
@@ -935,15 +895,15 @@ as $$
         where s.id = p_rsvp_slot_id
           and s.event_id = e.id
           and s.is_active
-          and least(s.max_capacity, coalesce(p_slot_cap, s.max_capacity)) - s.current_rsvps >= p_guests)
+          and s.max_capacity - s.current_rsvps >= p_guests)
       else true
     end
     from public.events e
     where e.id = p_event_id), true);
 $$;
 
-revoke execute on function public.booking_may_be_refused(uuid, integer, text, text, uuid, integer) from public, anon, authenticated;
-grant execute on function public.booking_may_be_refused(uuid, integer, text, text, uuid, integer) to service_role;
+revoke execute on function public.booking_may_be_refused(uuid, integer, text, uuid) from public, anon, authenticated;
+grant execute on function public.booking_may_be_refused(uuid, integer, text, uuid) to service_role;
 
 -- Runs a batch of hold_booking / confirm_booking calls that arrived together, in one transaction,
 -- each in its own savepoint, answering each call's result or error.

@@ -45,14 +45,10 @@ create table public.waitlist_entries (
   updated_at timestamptz not null default now(),
   -- SHA-256 of the leave link's token (/waitlist/leave/{token}); the token itself is never stored.
   leave_token_hash bytea unique,
-  -- A seating sold at a fixed price (the supper club): its price per seat and its cap.
-  seat_price_cents integer check (seat_price_cents >= 0),
-  seat_cap integer check (seat_cap > 0),
   constraint waitlist_entries_event_of_org foreign key (event_id, org_id) references public.events (id, org_id) on delete cascade,
   constraint waitlist_entries_ticket_type_of_event foreign key (ticket_type_id, event_id) references public.ticket_types (id, event_id) on delete cascade,
   constraint waitlist_entries_slot_of_event foreign key (rsvp_slot_id, event_id) references public.rsvp_slots (id, event_id) on delete cascade,
-  constraint waitlist_entries_one_target check (num_nonnulls(ticket_type_id, rsvp_slot_id) = 1),
-  constraint waitlist_entries_seat_priced_slot check (seat_price_cents is null or rsvp_slot_id is not null)
+  constraint waitlist_entries_one_target check (num_nonnulls(ticket_type_id, rsvp_slot_id) = 1)
 );
 
 comment on table public.waitlist_entries is
@@ -60,10 +56,6 @@ comment on table public.waitlist_entries is
 
 comment on column public.waitlist_entries.leave_token_hash is
   'SHA-256 of the leave link token (/waitlist/leave/{token}); the token itself is never stored.';
-comment on column public.waitlist_entries.seat_price_cents is
-  'Price per seat (cents) of a seating sold at a fixed price (the supper club); null when the event prices the target.';
-comment on column public.waitlist_entries.seat_cap is
-  'Most tickets the seating sells (the supper club''s cap per seating); null when the slot''s own capacity applies.';
 
 create index waitlist_entries_event_status_idx on public.waitlist_entries (event_id, status, created_at, id);
 
@@ -108,10 +100,6 @@ declare
   v_quote jsonb;
   v_row public.reservations;
   v_leave_path text := '/waitlist/leave/' || public.waitlist_leave_token_of(w.id);
-  -- A seat sold at a fixed price (the supper club's kind) is priced and capped as its sale was.
-  v_pricing text := case when w.ticket_type_id is not null then 'ticket'
-                         when w.seat_price_cents is not null then 'fixed'
-                         else 'deposit' end;
 begin
   select * into e from public.events x where x.id = w.event_id;
   select * into v_slot from public.rsvp_slots s where s.id = w.rsvp_slot_id;
@@ -124,8 +112,7 @@ begin
   begin
     -- The server's price for exactly this party (a quote: capacity is the insert's to check).
     v_quote := public.booking_evaluate(
-      w.event_id, w.party_size, v_pricing,
-      w.ticket_type_id::text, w.rsvp_slot_id, null, null, w.seat_price_cents, 10, null, w.seat_cap, false);
+      w.event_id, w.party_size, w.ticket_type_id::text, w.rsvp_slot_id, null, null, null, false);
     insert into public.reservations (
       org_id, event_id, ticket_type_id, rsvp_slot_id, name, email, num_guests, time_slot,
       status, amount_cents, discount_cents, idempotency_key, hold_expires_at,
@@ -274,10 +261,7 @@ create or replace function public.join_waitlist(
   p_rsvp_slot_id uuid,
   p_name text,
   p_email text,
-  p_party_size integer,
-  p_seat_org_slug text default null,
-  p_seat_price_cents integer default null,
-  p_seat_cap integer default null
+  p_party_size integer
 )
 returns jsonb
 language plpgsql
@@ -289,7 +273,6 @@ declare
   e public.events;
   w public.waitlist_entries;
   v_bookable boolean := true;
-  v_seat boolean;
 begin
   if num_nonnulls(p_ticket_type_id, p_rsvp_slot_id) <> 1 then
     raise exception 'Choose the ticket type or the time slot to wait for' using errcode = 'P0001';
@@ -310,10 +293,6 @@ begin
   if p_rsvp_slot_id is not null and not exists (select 1 from public.rsvp_slots s where s.id = p_rsvp_slot_id and s.event_id = e.id and s.is_active) then
     raise exception 'Time slot not found. Please select a valid time slot.' using errcode = 'SH404';
   end if;
-  -- A seating of the organization that sells seats at a fixed price (the caller's own constants,
-  -- as its payment function passes them) is waited for, and later offered, at that price.
-  v_seat := p_rsvp_slot_id is not null and p_seat_price_cents is not null
-    and exists (select 1 from public.organizations o where o.id = e.org_id and o.slug = lower(btrim(coalesce(p_seat_org_slug, ''))));
 
   select * into w from public.waitlist_entries x
   where coalesce(x.ticket_type_id, x.rsvp_slot_id) = coalesce(p_ticket_type_id, p_rsvp_slot_id)
@@ -322,18 +301,15 @@ begin
     -- Only a list that is really full: a party that fits books instead.
     begin
       perform public.booking_evaluate(
-        e.id, p_party_size, case when p_ticket_type_id is not null then 'ticket' when v_seat then 'fixed' else 'deposit' end,
-        p_ticket_type_id::text, p_rsvp_slot_id, null, null, case when v_seat then p_seat_price_cents end, 10, null,
-        case when v_seat then p_seat_cap end, false);
+        e.id, p_party_size, p_ticket_type_id::text, p_rsvp_slot_id, null, null, null, false);
     exception when sqlstate 'SH409' then
       v_bookable := false;
     end;
     if v_bookable then
       raise exception 'There are seats for your party: you can book them now.' using errcode = 'SH409', detail = '{"kind":"seats_available"}';
     end if;
-    insert into public.waitlist_entries (org_id, event_id, ticket_type_id, rsvp_slot_id, name, email, party_size, seat_price_cents, seat_cap)
-    values (e.org_id, e.id, p_ticket_type_id, p_rsvp_slot_id, btrim(p_name), btrim(p_email), p_party_size,
-            case when v_seat then p_seat_price_cents end, case when v_seat then p_seat_cap end)
+    insert into public.waitlist_entries (org_id, event_id, ticket_type_id, rsvp_slot_id, name, email, party_size)
+    values (e.org_id, e.id, p_ticket_type_id, p_rsvp_slot_id, btrim(p_name), btrim(p_email), p_party_size)
     returning * into w;
     insert into public.email_outbox (org_id, kind, to_email, subject, body_text, template_data)
     select e.org_id, 'waitlist_joined', w.email,
@@ -366,8 +342,8 @@ begin
 end;
 $$;
 
-revoke execute on function public.join_waitlist(uuid, uuid, uuid, text, text, integer, text, integer, integer) from public, anon, authenticated;
-grant execute on function public.join_waitlist(uuid, uuid, uuid, text, text, integer, text, integer, integer) to service_role;
+revoke execute on function public.join_waitlist(uuid, uuid, uuid, text, text, integer) from public, anon, authenticated;
+grant execute on function public.join_waitlist(uuid, uuid, uuid, text, text, integer) to service_role;
 
 -- The claim page (/waitlist/{token}) and staff actions
 --

@@ -14,7 +14,8 @@
 -- them (release_expired_holds(), or the event's next booking).
 -- =============================================================================
 
--- Active events with their ticket types, active RSVP slots and the seats left (abandoned holds count as free).
+-- Active events with their ticket types, active RSVP slots and the seats left, every number
+-- from event_availability (040_reservations_and_capacity.sql): what a booking can take now.
 create view public.events_with_availability
 with (security_invoker = false)
 as
@@ -38,28 +39,28 @@ select
   public.refund_policy_text(e.refund_window_hours, e.late_refund_percent) as refund_policy,
   coalesce(tickets.list, '[]'::jsonb) as ticket_types,
   coalesce(slots.list, '[]'::jsonb) as rsvp_slots,
-  seats.available_seats,
+  coalesce(seats.left_for_event, 0) as available_seats,
   totals.total_available,
-  totals.total_available <= 0 as is_fully_booked
+  totals.total_available <= 0 as is_fully_booked,
+  e.kind,
+  e.seat_price_cents,
+  public.event_party_limit(e.kind, e.max_party_size) as party_limit
 from public.events e
+cross join lateral (
+  select a.available as left_for_event
+  from public.event_availability(e.id) a
+  where a.option_kind = 'event'
+) seats
 left join lateral (
   select
     jsonb_agg(
-      jsonb_build_object('id', t.id, 'name', t.name, 'price', t.price, 'quantity', t.quantity + stale.guests)
+      jsonb_build_object('id', t.id, 'name', t.name, 'price', t.price, 'quantity', a.available)
       order by t.created_at, t.id
     ) as list,
     count(*) as how_many,
-    sum(t.quantity + stale.guests) as remaining
+    sum(a.own_available) as remaining
   from public.ticket_types t
-  -- Guests of abandoned holds (held, past hold_expires_at) still sit in the counter until
-  -- release_expired_holds() or the event's next booking expires them: they are free seats.
-  cross join lateral (
-    select coalesce(sum(r.num_guests), 0)::integer as guests
-    from public.reservations r
-    where r.event_id = e.id
-      and r.ticket_type_id = t.id
-      and public.is_abandoned_hold(r.status, r.hold_expires_at)
-  ) stale
+  join public.event_availability(e.id) a on a.option_kind = 'ticket_type' and a.option_id = t.id
   where t.event_id = e.id
 ) tickets on true
 left join lateral (
@@ -70,42 +71,27 @@ left join lateral (
         'slot_time', to_char(s.slot_time, 'HH24:MI'),
         'slot_label', s.slot_label,
         'max_capacity', s.max_capacity,
-        'current_rsvps', taken.guests,
+        'current_rsvps', greatest(s.max_capacity - a.own_available, 0),
         'is_active', s.is_active,
-        'available_spots', greatest(s.max_capacity - taken.guests, 0)
+        'available_spots', a.available
       )
       order by s.slot_time, s.created_at, s.id
     ) as list,
     count(*) as how_many,
-    sum(greatest(s.max_capacity - taken.guests, 0)) as remaining
+    sum(a.own_available) as remaining
   from public.rsvp_slots s
-  -- As for ticket types: abandoned holds do not count as taken.
-  cross join lateral (
-    select greatest(s.current_rsvps - coalesce(sum(r.num_guests), 0), 0)::integer as guests
-    from public.reservations r
-    where r.event_id = e.id
-      and r.rsvp_slot_id = s.id
-      and public.is_abandoned_hold(r.status, r.hold_expires_at)
-  ) taken
+  join public.event_availability(e.id) a on a.option_kind = 'rsvp_slot' and a.option_id = s.id
   where s.event_id = e.id and s.is_active
 ) slots on true
 cross join lateral (
-  select greatest(
-    coalesce(e.max_guests, 0) - coalesce((
-      select sum(r.num_guests)
-      from public.reservations r
-      where r.event_id = e.id
-        and public.holds_seats(r.status, r.hold_expires_at)
-    ), 0),
-    0
-  )::integer as available_seats
-) seats
-cross join lateral (
-  select (case
-    when tickets.how_many > 0 then tickets.remaining
-    when slots.how_many > 0 then slots.remaining
-    else seats.available_seats
-  end)::integer as total_available
+  -- What the event's kind sells, within its cap.
+  select greatest(least(
+    case
+      when e.kind = 'tickets' and tickets.how_many > 0 then tickets.remaining
+      when e.kind <> 'tickets' and slots.how_many > 0 then slots.remaining
+      else seats.left_for_event
+    end,
+    coalesce(seats.left_for_event, 2147483647)), 0)::integer as total_available
 ) totals
 where e.is_active;
 
@@ -116,7 +102,7 @@ grant select on public.events_with_availability to anon;
 grant select on public.events_with_availability to authenticated;
 grant select on public.events_with_availability to service_role;
 
--- One call for the page at /{slug}
+-- One call for the page at /{slug} (or at an alias path of an organization's page)
 create or replace function public.get_public_org_page(p_slug text)
 returns jsonb
 language sql
@@ -126,6 +112,7 @@ set search_path = ''
 as $$
   select jsonb_build_object(
     'organization', jsonb_build_object('id', o.id, 'name', o.name, 'slug', o.slug),
+    'layout', alias.layout,
     'branding', (
       select jsonb_build_object(
         'org_id', b.org_id,
@@ -156,83 +143,15 @@ as $$
     ), '[]'::jsonb)
   )
   from public.organizations o
-  where o.slug = lower(btrim(p_slug));
+  left join public.org_page_aliases alias on alias.path = lower(btrim(p_slug))
+  where o.id = coalesce(alias.org_id, (select x.id from public.organizations x where x.slug = lower(btrim(p_slug))));
 $$;
+
+comment on function public.get_public_org_page(text) is
+  'The page at /{slug}: organization, branding and upcoming events, or null. An alias path (org_page_aliases) answers for its organization, with its layout.';
 
 revoke execute on function public.get_public_org_page(text) from public;
 grant execute on function public.get_public_org_page(text) to anon, authenticated, service_role;
-
--- The supper club's seatings per date with the tickets left in each.
-create or replace function public.get_supper_club_availability(p_org_slug text, p_slot_cap integer default null)
-returns jsonb
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select coalesce(
-    jsonb_agg(
-      jsonb_build_object(
-        'id', v.id,
-        'title', v.title,
-        'date', v.date,
-        'event_time', v.event_time,
-        'event_timezone', v.event_timezone,
-        'refund_policy', v.refund_policy,
-        'available_seats', greatest(
-          case when v.max_guests is null then seatings.seats_left else least(seatings.seats_left, v.available_seats) end,
-          0
-        ),
-        'slots', seatings.list
-      )
-      order by v.date, v.event_time, v.id
-    ),
-    '[]'::jsonb
-  )
-  from public.organizations o
-  join public.events_with_availability v on v.org_id = o.id
-  cross join lateral (
-    select
-      coalesce(
-        jsonb_agg(
-          jsonb_build_object(
-            'id', slot.value -> 'id',
-            'label', slot.value -> 'slot_label',
-            'time', slot.value -> 'slot_time',
-            'capacity', seat.capacity,
-            'available', seat.available
-          )
-          order by slot.position
-        ),
-        '[]'::jsonb
-      ) as list,
-      coalesce(sum(seat.available), 0)::integer as seats_left
-    from jsonb_array_elements(v.rsvp_slots) with ordinality as slot(value, position)
-    cross join lateral (
-      select least(
-        (slot.value ->> 'max_capacity')::integer,
-        coalesce(p_slot_cap, (slot.value ->> 'max_capacity')::integer)
-      ) as capacity
-    ) cap
-    cross join lateral (
-      select
-        cap.capacity,
-        greatest(
-          least((slot.value ->> 'available_spots')::integer, cap.capacity - (slot.value ->> 'current_rsvps')::integer),
-          0
-        ) as available
-    ) seat
-    where (slot.value ->> 'is_active')::boolean
-  ) seatings
-  where o.slug = lower(btrim(p_org_slug))
-    and public.is_upcoming_event(v.date, v.event_time, v.event_timezone);
-$$;
-
-comment on function public.get_supper_club_availability(text, integer) is
-  'The supper club''s upcoming dates with the seats left per seating (at most p_slot_cap per seating), as magnolia-availability answers them.';
-
-revoke execute on function public.get_supper_club_availability(text, integer) from public, anon, authenticated;
-grant execute on function public.get_supper_club_availability(text, integer) to service_role;
 
 -- Every published host for the home page: its next date, its lowest price, a picture.
 create or replace function public.list_public_hosts()
@@ -271,18 +190,23 @@ as $$
   ) nxt on true
   left join lateral (
     select
-      (select min(t.price) from public.ticket_types t join public.events e on e.id = t.event_id
-        where e.org_id = o.id and e.is_active and t.price > 0
+      (select min(p.cents) from public.events e
+        cross join lateral (
+          select t.price as cents from public.ticket_types t where t.event_id = e.id and e.kind = 'tickets'
+          union all
+          select e.seat_price_cents where e.kind = 'seatings'
+        ) p
+        where e.org_id = o.id and e.is_active and p.cents > 0
           and public.is_upcoming_event(e.date, e.event_time, e.event_timezone)) as ticket_cents,
       (select min(e.deposit_amount) from public.events e
-        where e.org_id = o.id and e.is_active and e.rsvp_mode and e.deposit_amount > 0
+        where e.org_id = o.id and e.is_active and e.kind = 'rsvp' and e.deposit_amount > 0
           and public.is_upcoming_event(e.date, e.event_time, e.event_timezone)) as deposit_cents
   ) price on true
   order by 2, o.slug;
 $$;
 
 comment on function public.list_public_hosts() is
-  'Every organization for the home page: name, picture, next date and "from" price (see 20261203200100_public_hosts.sql). Public.';
+  'Every organization for the home page: name, picture, next date and "from" price (a ticket or seat price, else the deposit). Public.';
 
 revoke execute on function public.list_public_hosts() from public;
 grant execute on function public.list_public_hosts() to anon, authenticated, service_role;

@@ -217,7 +217,7 @@ describe('staff-entered bookings', () => {
     expect(mails).toEqual([{ kind: 'booking_confirmation', reservation_id: (comp.data as any).reservation_id }]);
     // Same capacity rules as a guest's checkout.
     const full = await enter(event.id, ticket, 'comp');
-    expect(full.error?.message).toBe('Only 1 tickets available for Seat.');
+    expect(full.error?.message).toBe('Only 1 ticket available for Seat.');
     // A cash refund is handed back at once.
     const refund = await staff.client.functions.invoke('refund-reservation', {
       body: { reservationId: (cash.data as any).reservation_id, amountCents: 4000 },

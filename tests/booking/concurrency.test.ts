@@ -116,7 +116,7 @@ describe('expired holds', () => {
     asService<any>(
       pool(),
       `select public.hold_booking(p_idempotency_key => $1, p_event_id => $2, p_guests => $3, p_name => 'Stale Guest',
-      p_email => $4, p_pricing => 'ticket', p_ticket_type => $5, p_max_guests => 6)`,
+      p_email => $4, p_ticket_type => $5)`,
       [key, eventId, guests, email, ticket],
     );
   const expire = (key: string) =>
@@ -180,7 +180,7 @@ describe('expired holds', () => {
     await asService(
       pool(),
       `select public.hold_booking(p_idempotency_key => $1, p_event_id => $2, p_guests => 1, p_name => 'Lost',
-      p_email => $3, p_ticket_type => $4, p_max_guests => 6, p_has_payment_token => true, p_payment_source => $5)`,
+      p_email => $3, p_ticket_type => $4, p_has_payment_token => true, p_payment_source => $5)`,
       [key, eventId, data.email, ticket, CARD.ok],
     );
     // The browser retries the same attempt with a freshly tokenized card.
@@ -287,34 +287,32 @@ describe('supper club seatings', () => {
     expect(await chargesFor(rows.map((r) => r.id))).toHaveLength(20);
   });
 
-  it("20 tickets per seating are enforced by the server even when the slot's max_capacity says 30", async () => {
+  it("a seating sells within the event's cap, and the availability answer says so before and after", async () => {
     const { eventId: supper, early } = await createSupper(club().org.id, 47);
-    await pool().query(`update public.rsvp_slots set max_capacity = 30 where id = $1`, [early]);
+    await pool().query(`update public.events set max_guests = 15 where id = $1`, [supper]);
     const seating = async () => {
       const answer = await callFunction('magnolia-availability', {}, { apiUrl: club().apiUrl });
       expect(answer.status).toBe(200);
       const event = answer.body.events.find((e: { id: string }) => e.id === supper);
-      return { event, slot: event.slots.find((s: { label: string }) => s.label === '5:30pm') };
+      return { event, slot: event.rsvp_slots.find((s: { slot_label: string }) => s.slot_label === '5:30pm') };
     };
-    expect((await seating()).slot).toMatchObject({ capacity: 20, available: 20 });
+    // The seating holds 20, the event 15: the page offers 15.
+    expect((await seating()).slot).toMatchObject({ max_capacity: 20, available_spots: 15 });
 
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => seatingTicket(`capped-${i}`, supper)));
-    expect(answers.filter((a) => a.status === 200)).toHaveLength(20);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(15);
     for (const a of answers.filter((x) => x.status !== 200)) {
       expect(a.status).toBe(409);
-      expect(a.body.error).toMatch(
-        /^Not enough tickets for \w+day, \w+ \d{1,2}, \d{4} at 5:30pm \(0 left\)\. Please select another date or reduce tickets\.$/,
-      );
+      expect(a.body.error).toMatch(/^Not enough tickets for \w+day, \w+ \d{1,2}, \d{4} \(0 left\)\. Please select another date or reduce tickets\.$/);
     }
-    expect(await slotTaken(early)).toBe(20);
+    expect(await slotTaken(early)).toBe(15);
     const rows = await reservationsFor({ eventId: supper });
-    expect(rows.filter((r) => r.status === 'confirmed')).toHaveLength(20);
-    expect(await chargesFor(rows.map((r) => r.id))).toHaveLength(20);
+    expect(rows.filter((r) => r.status === 'confirmed')).toHaveLength(15);
+    expect(await chargesFor(rows.map((r) => r.id))).toHaveLength(15);
 
-    // Availability never reports more than 20 for a seating: this one is full.
+    // Both seatings now offer nothing: the event is full.
     const after = await seating();
-    expect(after.slot).toMatchObject({ capacity: 20, available: 0 });
-    for (const slot of after.event.slots) expect(slot.capacity).toBeLessThanOrEqual(20);
-    expect(after.event.available_seats).toBe(20);
+    expect(after.event.rsvp_slots.map((s: { available_spots: number }) => s.available_spots)).toEqual([0, 0]);
+    expect(after.event).toMatchObject({ available_seats: 0, total_available: 0, is_fully_booked: true });
   });
 });

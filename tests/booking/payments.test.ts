@@ -212,7 +212,7 @@ describe('process-square-payment', () => {
       amount: 40000,
       reservationData: ticketData({ ticketTypeId: small }),
     });
-    expect(answer).toMatchObject({ status: 409, body: { success: false, error: 'Only 1 tickets available for Chef Counter.' } });
+    expect(answer).toMatchObject({ status: 409, body: { success: false, error: 'Only 1 ticket available for Chef Counter.' } });
   });
 
   it('answers malformed requests with a 400 and a clear message, never a 500', async () => {
@@ -436,7 +436,7 @@ describe('process-rsvp-payment', () => {
     });
     expect(answer).toMatchObject({
       status: 409,
-      body: { success: false, error: 'Only 1 spots left in the 8:00pm time slot. Please select another time or fewer guests.' },
+      body: { success: false, error: 'Only 1 spot left in the 8:00pm time slot. Please select another time or fewer guests.' },
     });
   });
 });
@@ -478,7 +478,7 @@ describe('magnolia-process-payment', () => {
         'reservationData.name must not contain NUL characters (\\u0000)',
       ],
       [{ token: CARD.ok, amount: 13000, reservationData: supperData({ guests: 1e10 }) }, 'Maximum 6 tickets per order.'],
-      [{ token: CARD.ok, amount: 13000, reservationData: supperData({ guests: 1.5 }) }, 'The number of tickets must be a whole number.'],
+      [{ token: CARD.ok, amount: 13000, reservationData: supperData({ guests: 1.5 }) }, 'The number of guests must be a whole number.'],
     ] as const) {
       const answer = await callClub('magnolia-process-payment', body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
@@ -486,11 +486,11 @@ describe('magnolia-process-payment', () => {
     }
   });
 
-  it("uses the supper club's messages and only books its own events", async () => {
+  it("uses the words of an event sold by seating and only books its own organization's events", async () => {
     for (const [data, status, message] of [
       [supperData({ guests: 0 }), 400, 'Minimum 1 ticket per order.'],
       [supperData({ guests: 7 }), 400, 'Maximum 6 tickets per order.'],
-      [supperData({ timeSlot: '6:00pm' }), 400, 'Please select a time slot'],
+      [supperData({ timeSlot: '6:00pm' }), 404, 'Time slot not found. Please select a valid time slot.'],
       [supperData({ timeSlot: null }), 400, 'Please select a time slot'],
       [supperData({ email: '' }), 400, 'Please fill in all required fields.'],
       [supperData({ eventId }), 404, 'Event not found. Please select a valid event.'],
@@ -517,15 +517,19 @@ describe('magnolia-process-payment', () => {
     expect(other).toMatchObject({ status: 404, body: { error: 'Event not found. Please select a valid event.' } });
   });
 
-  it('lists its dates with seats per seating', async () => {
+  it('lists its dates with seats per seating: the answer of get-rsvp-availability for its organization', async () => {
     const answer = await callClub('magnolia-availability', {});
     expect(answer.status).toBe(200);
+    expect(answer.body.organization.slug).toBe(club().org.slug);
     const event = answer.body.events.find((e: { id: string }) => e.id === supper);
-    expect(event.slots.map((s: { label: string }) => s.label)).toEqual(['5:30pm', '8:00pm']);
-    const eight = event.slots.find((s: { label: string }) => s.label === '8:00pm');
-    expect(eight.capacity).toBe(20);
-    expect(event.available_seats).toBe(event.slots.reduce((n: number, s: { available: number }) => n + s.available, 0));
-    expect(event.available_seats).toBeGreaterThan(0);
+    expect(event).toMatchObject({ kind: 'seatings', seat_price_cents: 6500, party_limit: 6 });
+    expect(event.rsvp_slots.map((s: { slot_label: string }) => s.slot_label)).toEqual(['5:30pm', '8:00pm']);
+    const eight = event.rsvp_slots.find((s: { slot_label: string }) => s.slot_label === '8:00pm');
+    expect(eight.max_capacity).toBe(20);
+    expect(event.total_available).toBe(event.rsvp_slots.reduce((n: number, s: { available_spots: number }) => n + s.available_spots, 0));
+    expect(event.total_available).toBeGreaterThan(0);
+    const general = await callFunction('get-rsvp-availability', { orgSlug: club().org.slug }, { apiUrl: club().apiUrl });
+    expect(general.body).toEqual(answer.body);
   });
 });
 
@@ -552,7 +556,7 @@ describe('availability and card configuration', () => {
     await asService(
       pool(),
       `select public.hold_booking(p_idempotency_key => $1, p_event_id => $2, p_guests => 2, p_name => 'Gone',
-      p_email => 'gone@example.com', p_ticket_type => $3, p_max_guests => 6)`,
+      p_email => 'gone@example.com', p_ticket_type => $3)`,
       [key, dinner, seat],
     );
     const { apiUrl, anonKey } = (await import('../support/stack-env.ts')).stackEnv();

@@ -24,44 +24,36 @@ interface HoldArgs {
   key?: string;
   eventId: string;
   guests: number;
-  pricing?: 'ticket' | 'deposit' | 'fixed';
   ticketType?: string | null;
   slotId?: string | null;
   timeSlot?: string | null;
   promo?: string | null;
-  unitPrice?: number | null;
-  maxGuests?: number;
   orgSlug?: string | null;
   expected?: number | null;
   hasToken?: boolean | null;
   email?: string;
-  slotCap?: number | null;
 }
 
-/** The arguments hold_booking and quote_booking share, as $1 to $11. */
+/** The arguments hold_booking and quote_booking share, as $1 to $7: what is booked, never a price. */
 const quoteParams = (a: HoldArgs) => [
   a.eventId,
   a.guests,
-  a.pricing ?? 'ticket',
   a.ticketType ?? null,
   a.slotId ?? null,
   a.timeSlot ?? null,
   a.promo ?? null,
-  a.unitPrice ?? null,
-  a.maxGuests ?? 10,
   a.orgSlug ?? null,
-  a.slotCap ?? null,
 ];
-const QUOTE_ARGS = `p_event_id => $1, p_guests => $2, p_pricing => $3, p_ticket_type => $4, p_rsvp_slot_id => $5, p_time_slot => $6,
-    p_promo_code => $7, p_unit_price_cents => $8, p_max_guests => $9, p_org_slug => $10, p_slot_cap => $11`;
+const QUOTE_ARGS = `p_event_id => $1, p_guests => $2, p_ticket_type => $3, p_rsvp_slot_id => $4, p_time_slot => $5,
+    p_promo_code => $6, p_org_slug => $7`;
 
 const hold = (a: HoldArgs) =>
   asService<any>(
     pool(),
     `
   select public.hold_booking(${QUOTE_ARGS},
-    p_idempotency_key => $12, p_name => 'Test Guest', p_email => $13, p_expected_total_cents => $14,
-    p_has_payment_token => $15, p_dietary_restrictions => 'No nuts')`,
+    p_idempotency_key => $8, p_name => 'Test Guest', p_email => $9, p_expected_total_cents => $10,
+    p_has_payment_token => $11, p_dietary_restrictions => 'No nuts')`,
     [...quoteParams(a), a.key ?? randomUUID(), a.email ?? 'test.guest@example.com', a.expected ?? null, a.hasToken ?? null],
   );
 
@@ -167,19 +159,33 @@ describe('quote_booking', () => {
     });
   });
 
-  it('prices a deposit per guest (500 cents when the event has none) and a fixed price per ticket', async () => {
+  it("prices by the event's kind: a deposit per guest (500 cents when the event has none), a price per seat", async () => {
     const rsvp = (await createEvent(org.id, { rsvp_mode: true, rsvp_open: true, deposit_amount: null })).id;
     const slot = await createSlot(rsvp, { slot_label: '6:00pm', slot_time: '18:00', max_capacity: 10 });
-    expect(await quote({ eventId: rsvp, guests: 3, pricing: 'deposit', slotId: slot })).toMatchObject({
+    expect(await quote({ eventId: rsvp, guests: 3, slotId: slot })).toMatchObject({
       subtotal_cents: 1500,
       total_cents: 1500,
       rsvp_slot_id: slot,
+      event_kind: 'rsvp',
     });
-    expect(await quote({ eventId: rsvp, guests: 3, pricing: 'fixed', timeSlot: '6:00PM', unitPrice: 6500 })).toMatchObject({
+    expect(await refusal(quote({ eventId: rsvp, guests: 3 }))).toEqual({ code: 'P0001', message: 'Please select a time slot' });
+    const seated = (await createEvent(org.id, { seat_price_cents: 6500 })).id;
+    await createSlot(seated, { slot_label: '6:00pm', slot_time: '18:00', max_capacity: 10 });
+    expect(await quote({ eventId: seated, guests: 3, timeSlot: '6:00PM' })).toMatchObject({
       total_cents: 19500,
       time_slot: '6:00pm',
+      event_kind: 'seatings',
     });
-    expect(await refusal(quote({ eventId: rsvp, guests: 3, pricing: 'deposit' }))).toEqual({ code: 'P0001', message: 'Please select a time slot' });
+    // A ticket type named by a caller changes nothing: the event sells seats.
+    expect(await refusal(quote({ eventId: seated, guests: 1, ticketType: 'VIP' }))).toEqual({ code: 'P0001', message: 'Please select a time slot' });
+    expect(await refusal(quote({ eventId: seated, guests: 7, timeSlot: '6:00pm' }))).toEqual({
+      code: 'P0001',
+      message: 'Maximum 6 tickets per order.',
+    });
+    expect(await refusal(quote({ eventId: seated, guests: 0, timeSlot: '6:00pm' }))).toEqual({
+      code: 'P0001',
+      message: 'Minimum 1 ticket per order.',
+    });
   });
 
   it('refuses guests outside 1..limit, past events, inactive events and events of another organization', async () => {
@@ -187,9 +193,9 @@ describe('quote_booking', () => {
       code: 'P0001',
       message: 'At least 1 guest is required.',
     });
-    expect(await refusal(quote({ eventId, guests: 7, ticketType: foodOnly, maxGuests: 6 }))).toMatchObject({
+    expect(await refusal(quote({ eventId, guests: 7, ticketType: foodOnly }))).toMatchObject({
       code: 'P0001',
-      message: 'A booking is limited to 6 guests.',
+      message: 'Parties larger than 6: please email the host with your preferred date and party size.',
     });
     const past = (await createEvent(org.id, { daysAhead: -1 })).id;
     await createTicketType(past, { name: 'Food Only', price: 100, quantity: 5 });
@@ -270,14 +276,14 @@ describe('hold_booking', () => {
     const rsvp = (await createEvent(org.id, { rsvp_mode: true, rsvp_open: true, deposit_amount: 700 })).id;
     const small = await createSlot(rsvp, { slot_label: '6:00pm', slot_time: '18:00', max_capacity: 2 });
     const off = await createSlot(rsvp, { slot_label: '9:00pm', slot_time: '21:00', max_capacity: 10, is_active: false });
-    expect(await refusal(hold({ eventId: rsvp, guests: 1, pricing: 'deposit', slotId: off }))).toEqual({
+    expect(await refusal(hold({ eventId: rsvp, guests: 1, slotId: off }))).toEqual({
       code: 'SH409',
       message: 'The 9:00pm time slot is not available. Please select another time.',
     });
-    const h = await hold({ eventId: rsvp, guests: 2, pricing: 'deposit', slotId: small });
+    const h = await hold({ eventId: rsvp, guests: 2, slotId: small });
     expect(h.total_cents).toBe(1400);
     expect(await slotTaken(small)).toBe(2);
-    expect(await refusal(hold({ eventId: rsvp, guests: 1, pricing: 'deposit', slotId: small }))).toEqual({
+    expect(await refusal(hold({ eventId: rsvp, guests: 1, slotId: small }))).toEqual({
       code: 'SH409',
       message: 'The 6:00pm time slot is full. Please select another time.',
     });
@@ -286,13 +292,13 @@ describe('hold_booking', () => {
   it('refuses RSVPs when the event does not take them or they are closed', async () => {
     const closed = (await createEvent(org.id, { rsvp_mode: true, rsvp_open: false })).id;
     const slot = await createSlot(closed, { slot_label: '6:00pm', slot_time: '18:00', max_capacity: 10 });
-    expect(await refusal(hold({ eventId: closed, guests: 1, pricing: 'deposit', slotId: slot }))).toEqual({
+    expect(await refusal(hold({ eventId: closed, guests: 1, slotId: slot }))).toEqual({
       code: 'SH409',
       message: 'RSVPs are closed for this event.',
     });
     const ticketed = (await createEvent(org.id)).id;
     const slot2 = await createSlot(ticketed, { slot_label: '6:00pm', slot_time: '18:00', max_capacity: 10 });
-    expect(await refusal(hold({ eventId: ticketed, guests: 1, pricing: 'deposit', slotId: slot2 }))).toEqual({
+    expect(await refusal(hold({ eventId: ticketed, guests: 1, slotId: slot2 }))).toEqual({
       code: 'SH409',
       message: 'This event does not take RSVPs.',
     });
@@ -475,23 +481,34 @@ describe('privileges', () => {
   });
 });
 
-describe('a slot cap of the trusted caller (p_slot_cap)', () => {
-  it("caps a slot below a higher max_capacity, in the quote and under the hold's lock", async () => {
-    const e = (await createEvent(org.id, { max_guests: 100 })).id;
-    const slot = await createSlot(e, { slot_label: '5:30pm', slot_time: '17:30', max_capacity: 30 });
-    const fixed = { eventId: e, pricing: 'fixed' as const, timeSlot: '5:30pm', unitPrice: 6500, maxGuests: 6, slotCap: 20 };
-    for (let i = 0; i < 3; i++) await hold({ ...fixed, guests: 6 });
-    expect(await slotTaken(slot)).toBe(18);
+describe("a seating's capacity, within the event's cap", () => {
+  it('sells a seating to its capacity and the event to its cap, in the quote and under the lock', async () => {
+    const e = (await createEvent(org.id, { max_guests: 26, seat_price_cents: 6500 })).id;
+    const early = await createSlot(e, { slot_label: '5:30pm', slot_time: '17:30', max_capacity: 20 });
+    await createSlot(e, { slot_label: '8:00pm', slot_time: '20:00', max_capacity: 20 });
+    const seat = { eventId: e, timeSlot: '5:30pm' };
+    for (let i = 0; i < 3; i++) await hold({ ...seat, guests: 6 });
+    expect(await slotTaken(early)).toBe(18);
     const left2 = /^Not enough tickets for \w+day, \w+ \d{1,2}, \d{4} at 5:30pm \(2 left\)\. Please select another date or reduce tickets\.$/;
-    expect(await refusal(quote({ ...fixed, guests: 3 }))).toMatchObject({ code: 'SH409', message: expect.stringMatching(left2) });
-    expect(await refusal(hold({ ...fixed, guests: 3 }))).toMatchObject({ code: 'SH409', message: expect.stringMatching(left2) });
-    await hold({ ...fixed, guests: 2 });
-    expect(await refusal(hold({ ...fixed, guests: 1 }))).toMatchObject({ code: 'SH409', message: expect.stringContaining('(0 left)') });
-    expect(await slotTaken(slot)).toBe(20);
-    // Without the cap the slot's own capacity (30) applies; a cap above it changes nothing.
-    expect((await quote({ ...fixed, guests: 6, slotCap: null })).total_cents).toBe(39000);
-    expect(await refusal(quote({ ...fixed, guests: 6, slotCap: 25 }))).toMatchObject({ code: 'SH409', message: expect.stringContaining('(5 left)') });
-    expect((await quote({ ...fixed, guests: 6, slotCap: 500 })).total_cents).toBe(39000);
+    expect(await refusal(quote({ ...seat, guests: 3 }))).toMatchObject({ code: 'SH409', message: expect.stringMatching(left2) });
+    expect(await refusal(hold({ ...seat, guests: 3 }))).toMatchObject({ code: 'SH409', message: expect.stringMatching(left2) });
+    await hold({ ...seat, guests: 2 });
+    expect(await refusal(hold({ ...seat, guests: 1 }))).toMatchObject({ code: 'SH409', message: expect.stringContaining('(0 left)') });
+    expect(await slotTaken(early)).toBe(20);
+    // The later seating has 20 of its own, but the event's cap (26) leaves 6.
+    const late = { eventId: e, timeSlot: '8:00pm' };
+    expect((await quote({ ...late, guests: 6 })).total_cents).toBe(39000);
+    await hold({ ...late, guests: 4 });
+    const left2Event = /^Not enough tickets for \w+day, \w+ \d{1,2}, \d{4} \(2 left\)\. Please select another date or reduce tickets\.$/;
+    expect(await refusal(quote({ ...late, guests: 3 }))).toMatchObject({ code: 'SH409', message: expect.stringMatching(left2Event) });
+    // One count for every surface: the seating offers what the event's cap leaves.
+    expect(
+      await one(
+        pool(),
+        `select a.own_available, a.available from public.event_availability($1) a join public.rsvp_slots s on s.id = a.option_id where s.slot_label = '8:00pm'`,
+        [e],
+      ),
+    ).toEqual({ own_available: 16, available: 2 });
   });
 });
 
@@ -520,7 +537,7 @@ describe('public availability (events_with_availability, get_public_org_page)', 
     const rsvp = (await createEvent(own.id, { title: 'Last Spots RSVP', rsvp_mode: true, rsvp_open: true, max_guests: 10 })).id;
     const slot = await createSlot(rsvp, { slot_label: '6:00pm', slot_time: '18:00', max_capacity: 3 });
     const ticketHold = await hold({ eventId: dinner, guests: 2, ticketType: seat });
-    const slotHold = await hold({ eventId: rsvp, guests: 3, pricing: 'deposit', slotId: slot });
+    const slotHold = await hold({ eventId: rsvp, guests: 3, slotId: slot });
 
     // Live holds: sold out / fully booked.
     const events = (page: { events: any[] }) => ({ dinner: page.events.find((e) => e.id === dinner), rsvp: page.events.find((e) => e.id === rsvp) });

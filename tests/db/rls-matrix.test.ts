@@ -23,6 +23,10 @@ const EXPECTED = `
 | organizations            | insert | deny    | deny    | deny    | allow      | allow   |
 | organizations            | update | deny    | deny    | deny    | allow      | allow   |
 | organizations            | delete | deny    | deny    | deny    | allow      | allow   |
+| org_page_aliases         | select | allow   | allow   | allow   | allow      | allow   |
+| org_page_aliases         | insert | deny    | deny    | deny    | allow      | allow   |
+| org_page_aliases         | update | deny    | deny    | deny    | allow      | allow   |
+| org_page_aliases         | delete | deny    | deny    | deny    | allow      | allow   |
 | user_roles               | select | deny    | deny    | deny    | allow      | allow   |
 | user_roles               | insert | deny    | deny    | deny    | deny       | allow   |
 | user_roles               | update | deny    | deny    | deny    | deny       | allow   |
@@ -137,6 +141,11 @@ const PROBES: Record<string, Probe> = {
     fixture: `select '${A}' as key`,
     insert: `insert into public.organizations (name, slug) values ('Probe Kitchen', 'probe-kitchen')`,
     ...byKey('organizations', 'name'),
+  },
+  org_page_aliases: {
+    fixture: `select 'eat-at-home' as key`,
+    insert: `insert into public.org_page_aliases (path, org_id, layout) values ('embed', '${A}', 'dinner_series')`,
+    ...byKey('org_page_aliases', 'layout', 'path'),
   },
   user_roles: {
     fixture: `select id::text as key from public.user_roles where user_id = '${USER.superAdmin}'`,
@@ -427,6 +436,9 @@ describe('what public pages may see', () => {
       'available_seats',
       'total_available',
       'is_fully_booked',
+      'kind',
+      'seat_price_cents',
+      'party_limit',
     ]);
   });
 

@@ -149,6 +149,9 @@ export interface EventInput {
   /** Defaults to `rsvp_mode`. */
   rsvp_open?: boolean;
   deposit_amount?: number | null;
+  /** Sold by seating (the slots) at this price per seat. */
+  seat_price_cents?: number | null;
+  max_party_size?: number | null;
   refund_window_hours?: number | null;
   late_refund_percent?: number;
   ticketTypes?: TicketTypeInput[];
@@ -217,6 +220,9 @@ export async function createSupper(orgId: string, daysAhead: number): Promise<{ 
     isoWeekday: 7,
     event_time: '17:30',
     max_guests: 40,
+    // Sold by seating at $65 a seat, 1 to 6 per order, as the seeded supper club.
+    seat_price_cents: 6500,
+    max_party_size: 6,
     slots: [
       { slot_label: '5:30pm', slot_time: '17:30', max_capacity: 20 },
       { slot_label: '8:00pm', slot_time: '20:00', max_capacity: 20 },

@@ -1,36 +1,23 @@
-// Pricing: the three booking flavours and the server-side quote. Every amount comes from
-// SQL (public.quote_booking / hold_booking); nothing the browser sends is a price.
-// Imports rpc.ts and product.ts.
+// Pricing: the server-side quote. What an event sells, its prices and its limits are the
+// event's own data (events.kind: 020_events.sql); every amount comes from SQL
+// (public.quote_booking / hold_booking). Nothing the browser sends is a price.
+// Imports rpc.ts.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
-import { SUPPER_CLUB_ORG_SLUG } from './product.ts';
 import { callRpc, countingPromoMisses } from './rpc.ts';
-
-export type Pricing = 'ticket' | 'deposit' | 'fixed';
-
-/** The supper club's organization: 'magnolia', or the SUPPER_CLUB_ORG_SLUG secret (tests run one of their own). */
-export function supperClubOrgSlug(): string {
-  return Deno.env.get('SUPPER_CLUB_ORG_SLUG')?.trim() || SUPPER_CLUB_ORG_SLUG;
-}
 
 /** What is being booked: enough for the server to price it. */
 export interface BookingSelection {
-  pricing: Pricing;
   eventId: string;
   guests: number;
-  /** Ticket type id (or name) for 'ticket' pricing. */
+  /** Ticket type id (or name): an event that sells tickets. */
   ticketType?: string | null;
-  /** RSVP slot id ('deposit'). */
+  /** RSVP slot or seating id. */
   rsvpSlotId?: string | null;
-  /** Slot label ('fixed': '5:30pm'); stored as the reservation's time_slot otherwise. */
+  /** A slot or seating by its label ('5:30pm') or id; kept as the reservation's time_slot otherwise. */
   timeSlot?: string | null;
   promoCode?: string | null;
-  /** 'fixed' pricing only: the trusted function's own constant, never the browser's. */
-  unitPriceCents?: number | null;
-  maxGuests: number;
-  /** Restrict the event to one organization. */
+  /** Restrict the event to one organization (a venue's own payment function). */
   orgSlug?: string | null;
-  /** The trusted function's own cap per time slot (supper club: 20), below a higher max_capacity. */
-  slotCap?: number | null;
   /** The guest's address (clientAddress(req)): promo code guesses are throttled per client. */
   clientKey?: string | null;
 }
@@ -60,15 +47,11 @@ export function selectionArgs(selection: BookingSelection): Record<string, unkno
   return {
     p_event_id: selection.eventId,
     p_guests: selection.guests,
-    p_pricing: selection.pricing,
     p_ticket_type: selection.ticketType ?? null,
     p_rsvp_slot_id: selection.rsvpSlotId ?? null,
     p_time_slot: selection.timeSlot ?? null,
     p_promo_code: promo ? promo : null,
-    p_unit_price_cents: selection.pricing === 'fixed' ? (selection.unitPriceCents ?? null) : null,
-    p_max_guests: selection.maxGuests,
     p_org_slug: selection.orgSlug ?? null,
-    p_slot_cap: selection.slotCap ?? null,
   };
 }
 

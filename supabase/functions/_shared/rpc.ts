@@ -8,7 +8,16 @@ import { HttpError, refusal } from './http.ts';
 /** What a guest reads when the booking failed for a reason that is not theirs to fix. */
 export const GENERIC_PAYMENT_ERROR = 'Failed to process payment. Please try again.';
 
-/** SQLSTATEs of the booking SQL (see supabase/migrations/20261123002000_booking.sql). */
+/** The caller's code for a P0001 refusal, by the kind its detail names (the booking SQL's). */
+const REFUSAL_CODES: Record<string, string> = {
+  promo: 'invalid_promo_code',
+  guests: 'invalid_guests',
+  time_slot: 'invalid_time_slot',
+  missing_fields: 'missing_fields',
+};
+
+// SQLSTATEs of the booking SQL (supabase/schemas/060_booking.sql): P0001 a refusal the guest
+// can fix, SH403/SH404/SH409/SH410/SH423/SH429 as below.
 function detailOf(error: RpcError): Record<string, unknown> {
   try {
     const detail = JSON.parse(error.details ?? 'null');
@@ -23,7 +32,7 @@ export function rpcFailure(error: RpcError): HttpError {
   switch (error.code) {
     case 'P0001':
       // Every refused promo code answers alike; the code lets the caller count the miss.
-      return refusal(400, message, detailOf(error).kind === 'promo' ? 'invalid_promo_code' : 'invalid_booking');
+      return refusal(400, message, REFUSAL_CODES[String(detailOf(error).kind)] ?? 'invalid_booking');
     case 'SH429': {
       const retryAfter = Math.max(1, Math.ceil(Number(detailOf(error).retry_after) || 60));
       return new HttpError(429, message, 'too_many_attempts', { success: false, retryAfter }, { 'Retry-After': String(retryAfter) });

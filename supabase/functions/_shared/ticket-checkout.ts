@@ -1,9 +1,11 @@
-// The ticket payment functions (process-square-payment, magnolia-process-payment) share this
-// handler; a flavour says how the booking is priced and which messages guests read.
+// The card checkout of an event that sells tickets or seatings (process-square-payment, and
+// a venue's own payment function restricted to its organization). What is sold, its price
+// and the party limit are the event's data: SQL decides them and says what is wrong, in the
+// words of the event's kind.
 //
 // Request: { validateOnly?, token?, amount?, reservationData: { name, email, phone?, eventId,
-//   guests | num_guests, ticketTypeId | ticketType, timeSlot?, dietaryRestrictions?,
-//   specialRequests?, ticket_price? (ignored) }, promoCode?, idempotencyKey? }
+//   guests | num_guests, ticketTypeId | ticketType (tickets), timeSlot (seatings: label or id),
+//   dietaryRestrictions?, specialRequests?, ticket_price? (ignored) }, promoCode?, idempotencyKey? }
 // validateOnly → 200 { success: true, finalAmountCents, subtotalCents, discountCents, promo }
 // paying call  → 200 { success: true, reservationId, amountCents, subtotalCents, discountCents, bookingCode, manageToken, status: 'confirmed' }
 // refusals     → 4xx/5xx { success: false, error, code }
@@ -18,18 +20,9 @@ import { type BookingSelection, publicPromo, quoteBooking } from './pricing.ts';
 import { MAX_NAME_LENGTH, MAX_NOTE_LENGTH, MAX_PROMO_CODE_LENGTH, MAX_TIME_SLOT_LENGTH } from './product.ts';
 import { sharedAdminClient } from './supabase.ts';
 
-export interface TicketFlavour {
-  pricing: 'ticket' | 'fixed';
-  /** 'fixed' pricing: the function's own constant price per ticket. */
-  unitPriceCents?: number;
-  orgSlug?: string;
-  minGuests: number;
-  maxGuests: number;
-  /** Allowed slot labels when a time slot is required ('fixed'). */
-  timeSlots?: readonly string[];
-  /** Most guests one time slot takes (supper club: 20), whatever its stored capacity says. */
-  slotCap?: number;
-  messages: { minGuests: string; maxGuests: string; wholeGuests?: string };
+export interface CheckoutOptions {
+  /** Book only events of this organization (a venue's own payment function). */
+  orgSlug?: string | null;
 }
 
 const MISSING = 'Please fill in all required fields.';
@@ -75,13 +68,16 @@ function guestsOf(data: z.output<typeof reservationDataSchema>): number | null {
   return typeof raw === 'number' ? raw : Number(raw);
 }
 
-export function ticketCheckoutHandler(flavour: TicketFlavour) {
+/** A number the booking SQL can read: a count past any party limit stands for "too many". */
+const TOO_MANY_GUESTS = 1000;
+
+export function ticketCheckoutHandler(options: CheckoutOptions = {}) {
   return async (req: Request): Promise<Response> => {
     allowMethods(req, 'POST');
     const body = await readBody(req, bodySchema, { summary: 'first' });
     const data = body.reservationData;
 
-    // What is booked (needed by both calls).
+    // What is booked (needed by both calls). The limits are the event's: SQL checks them.
     const eventId = data.eventId?.trim() ?? '';
     const guests = guestsOf(data);
     const ticketType = (data.ticketTypeId ?? data.ticketType)?.trim() || null;
@@ -89,32 +85,20 @@ export function ticketCheckoutHandler(flavour: TicketFlavour) {
     if (!eventId) throw refusal(400, MISSING, 'missing_fields');
     if (!UUID.test(eventId)) throw refusal(404, 'Event not found. Please select a valid event.', 'not_found');
     if (guests === null) throw refusal(400, MISSING, 'missing_fields');
-    if (Number.isNaN(guests) || guests < flavour.minGuests) throw refusal(400, flavour.messages.minGuests, 'invalid_guests');
-    if (guests > flavour.maxGuests) throw refusal(400, flavour.messages.maxGuests, 'invalid_guests');
-    if (!Number.isInteger(guests)) {
-      throw refusal(400, flavour.messages.wholeGuests ?? 'The number of guests must be a whole number.', 'invalid_guests');
+    if (Number.isNaN(guests) || (Number.isFinite(guests) && !Number.isInteger(guests))) {
+      throw refusal(400, 'The number of guests must be a whole number.', 'invalid_guests');
     }
-    if (flavour.pricing === 'ticket' && !ticketType) throw refusal(400, MISSING, 'missing_fields');
-    if (flavour.timeSlots) {
-      if (!timeSlot || !flavour.timeSlots.some((slot) => slot.toLowerCase() === timeSlot.toLowerCase())) {
-        throw refusal(400, 'Please select a time slot', 'invalid_time_slot');
-      }
-    } else if (timeSlot && timeSlot.length > MAX_TIME_SLOT_LENGTH) {
+    if (timeSlot && timeSlot.length > MAX_TIME_SLOT_LENGTH) {
       throw refusal(400, `Time slot must be at most ${MAX_TIME_SLOT_LENGTH} characters`, 'invalid_time_slot');
     }
 
     const selection: BookingSelection = {
-      pricing: flavour.pricing,
       eventId,
-      guests,
-      ticketType: flavour.pricing === 'ticket' ? ticketType : null,
+      guests: Math.max(Math.min(guests, TOO_MANY_GUESTS), -1),
+      ticketType,
       timeSlot,
       promoCode: body.promoCode,
-      // The browser's ticket_price is never a price: only the function's own constant is.
-      unitPriceCents: flavour.pricing === 'fixed' ? flavour.unitPriceCents : null,
-      maxGuests: flavour.maxGuests,
-      orgSlug: flavour.orgSlug ?? null,
-      slotCap: flavour.slotCap ?? null,
+      orgSlug: options.orgSlug ?? null,
       clientKey: clientAddress(req),
     };
     const db = sharedAdminClient();

@@ -4,9 +4,7 @@
 // now (409 'There are seats for your party: you can book them now.'), keeps one place per
 // guest and list (joining again answers the same place), and emails the guest. When seats
 // free up, the first waiting parties that fit are offered them (a hold with a claim link by
-// email; see supabase/migrations/20261125000300_waitlist.sql). A seating of the supper club is
-// waited for at the club's price per seat and within its cap per seating, as
-// magnolia-process-payment sells it (20261203300000_supper_club_waitlist.sql).
+// email; supabase/schemas/080_waitlist.sql), priced as the event sells them (its kind).
 //
 // Request: { eventId, ticketTypeId? | slotId?, name, email, partySize (1–10) }
 // → 200 { success: true, position } | 4xx { success: false, error, code }
@@ -14,8 +12,7 @@ import { z } from 'npm:zod@4.6.7';
 import { allowMethods, handler, json, readBody } from '../_shared/http.ts';
 import { EMAIL } from '../_shared/input.ts';
 import { kickEmailDelivery } from '../_shared/outbox.ts';
-import { supperClubOrgSlug } from '../_shared/pricing.ts';
-import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, SUPPER_CLUB_TICKET_PRICE_CENTS, SUPPER_CLUB_TICKETS_PER_SEATING } from '../_shared/product.ts';
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from '../_shared/product.ts';
 import { callRpc } from '../_shared/rpc.ts';
 import { sharedAdminClient } from '../_shared/supabase.ts';
 
@@ -52,9 +49,6 @@ Deno.serve(
       p_name: input.name,
       p_email: input.email,
       p_party_size: input.partySize,
-      p_seat_org_slug: supperClubOrgSlug(),
-      p_seat_price_cents: SUPPER_CLUB_TICKET_PRICE_CENTS,
-      p_seat_cap: SUPPER_CLUB_TICKETS_PER_SEATING,
     });
     kickEmailDelivery();
     return json({ success: true, position: joined.position });

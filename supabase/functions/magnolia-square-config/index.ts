@@ -1,11 +1,5 @@
-// The supper club's card form configuration (same Square application): { success, applicationId, locationId, environment, testMode }.
-// testMode true (no Square secrets, local stack): the browser shows the labelled test card form.
-import { handler, json } from '../_shared/http.ts';
-import { cardFormConfig } from '../_shared/payments.ts';
+// Card form configuration: the answer of _shared/card-config.ts (the supper club's name for square-config, as the spec calls it).
+import { handler } from '../_shared/http.ts';
+import { cardConfigAnswer } from '../_shared/card-config.ts';
 
-Deno.serve(
-  handler(() => {
-    const { status, body } = cardFormConfig();
-    return json(body, status);
-  }),
-);
+Deno.serve(handler(cardConfigAnswer));

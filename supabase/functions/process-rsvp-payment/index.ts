@@ -87,12 +87,10 @@ Deno.serve(
       body.validateOnly === true ? validate(pricingSchema, body, { summary: 'first' }) : validate(finalSchema, body, { summary: 'first' });
 
     const selection: BookingSelection = {
-      pricing: 'deposit',
       eventId: input.eventId,
       guests: input.guestDetails.numGuests,
       rsvpSlotId: input.slotId,
       promoCode: input.promoCode,
-      maxGuests: RSVP_MAX_GUESTS,
       clientKey: clientAddress(req),
     };
     const db = sharedAdminClient();

@@ -67,12 +67,10 @@ Deno.serve(
     const booked = await bookAndPay(
       db,
       {
-        pricing: offer.ticket_type_id ? 'ticket' : 'deposit',
         eventId: offer.event_id,
         guests: offer.guests,
         ticketType: offer.ticket_type_id,
         rsvpSlotId: offer.rsvp_slot_id,
-        maxGuests: 10,
         clientKey: clientAddress(req),
       },
       { name: offer.name, email },

@@ -10,7 +10,7 @@ export async function getEvents(orgId: string): Promise<AdminEvent[]> {
     supabase
       .from('events')
       .select(
-        'id, org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address, event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount, refund_window_hours, late_refund_percent, reminder_hours, created_at, ticket_types(id, name, price, quantity), rsvp_slots(id, slot_time, slot_label, max_capacity, current_rsvps, is_active)',
+        'id, org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address, event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount, refund_window_hours, late_refund_percent, reminder_hours, created_at, kind, seat_price_cents, max_party_size, ticket_types(id, name, price, quantity), rsvp_slots(id, slot_time, slot_label, max_capacity, current_rsvps, is_active)',
       )
       .eq('org_id', orgId)
       .order('date', { ascending: false })

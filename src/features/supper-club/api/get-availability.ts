@@ -7,9 +7,11 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const isInt = (v: unknown): v is number => Number.isInteger(v);
 
 /**
- * The availability function's answer: each upcoming supper (date YYYY-MM-DD) with its seats and
- * seatings, checked field by field (a hand-written reader rather than zod, which would add
- * ~25 KB gzip to the page's first render); unknown fields are dropped. Throws on anything else.
+ * The availability function's answer (the organization's upcoming events, as
+ * get-rsvp-availability gives them): each supper (date YYYY-MM-DD) with the seats it can still
+ * sell (total_available) and its seatings (rsvp_slots: slot_label, available_spots), checked
+ * field by field (a hand-written reader rather than zod, which would add ~25 KB gzip to the
+ * page's first render); unknown fields are dropped. Throws on anything else.
  */
 export function parseAvailability(answer: unknown): SupperClubEvent[] {
   const fail = (what: string): never => {
@@ -17,18 +19,18 @@ export function parseAvailability(answer: unknown): SupperClubEvent[] {
   };
   if (!isObject(answer) || !Array.isArray(answer.events)) return fail('events');
   return answer.events.map((e: unknown, i) => {
-    if (!isObject(e) || typeof e.id !== 'string' || typeof e.date !== 'string' || !isInt(e.available_seats)) return fail(`events.${i}`);
+    if (!isObject(e) || typeof e.id !== 'string' || typeof e.date !== 'string' || !isInt(e.total_available)) return fail(`events.${i}`);
     if (e.refund_policy !== undefined && e.refund_policy !== null && typeof e.refund_policy !== 'string') return fail(`events.${i}.refund_policy`);
-    if (e.slots !== undefined && !Array.isArray(e.slots)) return fail(`events.${i}.slots`);
-    const slots = ((e.slots ?? []) as unknown[]).map((s, j) =>
-      isObject(s) && typeof s.label === 'string' && isInt(s.available)
-        ? { ...(typeof s.id === 'string' ? { id: s.id } : {}), label: s.label, available: s.available }
-        : fail(`events.${i}.slots.${j}`),
+    if (e.rsvp_slots !== undefined && !Array.isArray(e.rsvp_slots)) return fail(`events.${i}.rsvp_slots`);
+    const slots = ((e.rsvp_slots ?? []) as unknown[]).map((s, j) =>
+      isObject(s) && typeof s.slot_label === 'string' && isInt(s.available_spots)
+        ? { ...(typeof s.id === 'string' ? { id: s.id } : {}), label: s.slot_label, available: s.available_spots }
+        : fail(`events.${i}.rsvp_slots.${j}`),
     );
     return {
       id: e.id,
       date: e.date,
-      available_seats: e.available_seats,
+      available_seats: e.total_available,
       ...(e.refund_policy !== undefined ? { refund_policy: e.refund_policy as string | null } : {}),
       slots,
     };

@@ -1,0 +1,29 @@
+// An organization's upcoming events with what each can still sell (get-rsvp-availability, and
+// the supper club's magnolia-availability, which is the same answer for its own organization).
+// Answer: { success: true, organization: {id, name, slug}, reservationMode, events: [...] },
+// each event a row of the public view events_with_availability (its kind, ticket_types with
+// the tickets left, rsvp_slots with available_spots, available_seats, total_available,
+// is_fully_booked), upcoming only, soonest first. Unknown slug → 404.
+// Imports http.ts, rpc.ts and supabase.ts.
+import { json, refusal } from './http.ts';
+import { callRpc, releaseExpiredHolds } from './rpc.ts';
+import { sharedAdminClient } from './supabase.ts';
+
+interface OrgPage {
+  organization: { id: string; name: string; slug: string };
+  branding: { reservation_mode?: string } | null;
+  events: unknown[];
+}
+
+export async function orgEventsAnswer(orgSlug: string): Promise<Response> {
+  const db = sharedAdminClient();
+  await releaseExpiredHolds(db);
+  const page = await callRpc<OrgPage | null>(db, 'get_public_org_page', { p_slug: orgSlug });
+  if (!page) throw refusal(404, 'Organization not found', 'not_found');
+  return json({
+    success: true,
+    organization: page.organization,
+    reservationMode: page.branding?.reservation_mode ?? 'reservations',
+    events: page.events,
+  });
+}
