@@ -9,7 +9,10 @@ const RsvpBooking = lazy(() => import('@/features/rsvp/components/rsvp-booking')
 const TicketBooking = lazy(() => import('@/features/ticket-booking/components/ticket-booking').then((m) => ({ default: m.TicketBooking })));
 const WaitlistPrompt = lazy(() => import('@/features/waitlist/components/waitlist-prompt').then((m) => ({ default: m.WaitlistPrompt })));
 
-/** The booking panel for the selected event: the RSVP form or the ticketed form (the org page and its embed). */
+/**
+ * The booking panel for the selected event (the org page and its embed): the RSVP form, or the
+ * ticketed form for ticket types and for seatings at one price per seat.
+ */
 export function BookingPanel({ context }: { context: BookingPanelContext }) {
   return (
     // Sold-out ticket types and full slots offer 'Join the waitlist': first when the whole event is full.
@@ -25,7 +28,7 @@ export function BookingPanel({ context }: { context: BookingPanelContext }) {
       <Suspense fallback={null}>
         <WaitlistPrompt
           event={context.event}
-          rsvp={context.rsvp}
+          slots={context.event.kind !== 'tickets'}
           onSeatsAvailable={context.onBooked}
           className={context.event.is_fully_booked || context.event.total_available <= 0 ? '-order-1' : undefined}
         />

@@ -18,6 +18,9 @@ export type RsvpSlot = Pick<Tables<'rsvp_slots'>, 'id' | 'slot_time' | 'slot_lab
 export type PublicRsvpSlot = RsvpSlot & { available_spots: number };
 
 /** The event columns every booking form shows. */
+/** What an event sells (events.kind): ticket types, RSVP slots with a deposit, or seatings at one price per seat. */
+export type EventKind = 'tickets' | 'rsvp' | 'seatings';
+
 export type BookableEvent = Pick<Tables<'events'>, 'id' | 'title' | 'date' | 'event_time' | 'location_name' | 'event_details_disclosures'>;
 
 /**

@@ -14,7 +14,7 @@ describe('ticket type and guest options', () => {
   });
 
   it('offers 1 to 6 guests, disabling and marking counts above what remains', () => {
-    const options = guestOptions(2);
+    const options = guestOptions(2, 6);
     expect(options).toHaveLength(6);
     expect(options.filter((o) => !o.disabled).map((o) => o.value)).toEqual([1, 2]);
     expect(options[2]).toEqual({ value: 3, label: '3 Guests (unavailable)', disabled: true });

@@ -16,6 +16,7 @@ import { rsvpDepositCents } from '../../src/lib/booking';
 const event = (
   over: Partial<{
     id: string;
+    kind: 'tickets' | 'rsvp' | 'seatings';
     rsvp_mode: boolean;
     rsvp_open: boolean;
     deposit_amount: number | null;
@@ -29,6 +30,8 @@ const event = (
   total_available: 20,
   is_fully_booked: false,
   ...over,
+  // The event's kind follows rsvp_mode, as the generated column does.
+  kind: over.kind ?? (over.rsvp_mode ? ('rsvp' as const) : ('tickets' as const)),
 });
 
 describe('event cards', () => {
@@ -40,20 +43,20 @@ describe('event cards', () => {
   });
 
   it('buttons: Fully Booked (disabled), RSVP - $X deposit, Reserve Your Spot', () => {
-    expect(eventAction(event({ is_fully_booked: true, total_available: 0 }), 'reservations')).toEqual({ label: 'Fully Booked', disabled: true });
-    expect(eventAction(event({ rsvp_mode: true, deposit_amount: 500 }), 'reservations')).toEqual({ label: 'RSVP - $5.00 deposit', disabled: false });
-    expect(eventAction(event({ deposit_amount: 2500 }), 'rsvp').label).toBe('RSVP - $25.00 deposit');
-    expect(eventAction(event({ deposit_amount: 500 }), 'reservations').label).toBe('Reserve Your Spot');
-    expect(eventAction(event({ rsvp_mode: true, deposit_amount: 0 }), 'reservations').label).toBe('Reserve Your Spot');
+    expect(eventAction(event({ is_fully_booked: true, total_available: 0 }))).toEqual({ label: 'Fully Booked', disabled: true });
+    expect(eventAction(event({ rsvp_mode: true, deposit_amount: 500 }))).toEqual({ label: 'RSVP - $5.00 deposit', disabled: false });
+    expect(eventAction(event({ kind: 'rsvp', deposit_amount: 2500 })).label).toBe('RSVP - $25.00 deposit');
+    expect(eventAction(event({ deposit_amount: 500 })).label).toBe('Reserve Your Spot');
+    expect(eventAction(event({ rsvp_mode: true, deposit_amount: 0 })).label).toBe('Reserve Your Spot');
   });
 
   it('an RSVP event whose RSVPs are closed cannot be chosen and says so', () => {
     const closed = event({ id: 'closed', rsvp_mode: true, rsvp_open: false, deposit_amount: 500 });
     expect(eventBadge(closed)).toEqual({ text: 'RSVPs Closed', variant: 'destructive' });
-    expect(eventAction(closed, 'rsvp')).toEqual({ label: 'RSVPs Closed', disabled: true });
+    expect(eventAction(closed)).toEqual({ label: 'RSVPs Closed', disabled: true });
     expect(initialEventId([closed, event({ id: 'open', rsvp_mode: true, rsvp_open: true })])).toBe('open');
     // rsvp_open only matters for RSVP-mode events.
-    expect(eventAction(event({ rsvp_mode: false, rsvp_open: false }), 'reservations').disabled).toBe(false);
+    expect(eventAction(event({ rsvp_mode: false, rsvp_open: false })).disabled).toBe(false);
   });
 
   it('an RSVP event without a deposit_amount shows the default deposit the server charges', () => {
@@ -62,17 +65,16 @@ describe('event cards', () => {
     expect(rsvpDepositCents(event({ deposit_amount: null }))).toBe(500);
     expect(rsvpDepositCents(event({ deposit_amount: 2500 }))).toBe(2500);
     expect(rsvpDepositCents(event({ deposit_amount: 0 }))).toBe(0);
-    expect(eventAction(event({ rsvp_mode: true, deposit_amount: null }), 'reservations')).toEqual({ label: 'RSVP - $5.00 deposit', disabled: false });
-    expect(eventAction(event({ deposit_amount: null }), 'rsvp').label).toBe('RSVP - $5.00 deposit');
+    expect(eventAction(event({ rsvp_mode: true, deposit_amount: null }))).toEqual({ label: 'RSVP - $5.00 deposit', disabled: false });
+    expect(eventAction(event({ kind: 'rsvp', deposit_amount: null })).label).toBe('RSVP - $5.00 deposit');
     // A ticketed event is not an RSVP: no deposit.
-    expect(eventAction(event({ deposit_amount: null }), 'reservations').label).toBe('Reserve Your Spot');
+    expect(eventAction(event({ deposit_amount: null })).label).toBe('Reserve Your Spot');
   });
 
-  it('uses the RSVP form when the event or the organization is in RSVP mode', () => {
-    expect(isRsvpBooking({ rsvp_mode: true }, 'reservations')).toBe(true);
-    expect(isRsvpBooking({ rsvp_mode: false }, 'rsvp')).toBe(true);
-    expect(isRsvpBooking({ rsvp_mode: false }, 'reservations')).toBe(false);
-    expect(isRsvpBooking({ rsvp_mode: false }, null)).toBe(false);
+  it("uses the RSVP form for an event that takes RSVPs (its kind), whatever the organization's page says", () => {
+    expect(isRsvpBooking({ kind: 'rsvp' })).toBe(true);
+    expect(isRsvpBooking({ kind: 'tickets' })).toBe(false);
+    expect(isRsvpBooking({ kind: 'seatings' })).toBe(false);
   });
 
   it('preselects the first event with availability', () => {

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { describeSchedule, describeSlots, slotLabels, soldOutSeatings, supperDate, ticketsLeft } from '../../src/features/supper-club/lib/schedule';
+import {
+  checkSupperClubBooking,
+  describeSchedule,
+  describeSlots,
+  seatPriceOf,
+  slotLabels,
+  soldOutSeatings,
+  supperDate,
+  ticketChoicesOf,
+  ticketsLeft,
+} from '../../src/features/supper-club/lib/schedule';
+
+/** What every supper's data carries besides its date and seats: its price per seat and limit per order. */
+const sold = { seat_price_cents: 6500, party_limit: 6 };
 
 const slots = (a: number, b: number) => [
   { label: '5:30pm', available: a },
@@ -29,7 +42,7 @@ describe('supper club schedule', () => {
   });
 
   it('limits tickets by the date and by the chosen slot', () => {
-    const event = { id: 'e', date: '2026-11-29', available_seats: 5, slots: slots(3, 20) };
+    const event = { id: 'e', date: '2026-11-29', available_seats: 5, slots: slots(3, 20), ...sold };
     expect(ticketsLeft(event, undefined)).toBe(5);
     expect(ticketsLeft(event, '5:30pm')).toBe(3);
     expect(ticketsLeft(event, '8:00pm')).toBe(5);
@@ -40,15 +53,32 @@ describe('supper club schedule', () => {
   it('lists the sold-out seatings for the waitlist: a full seating, or every seating of a full date', () => {
     const seating = (id: string, label: string, available: number) => ({ id, label, available });
     const events = [
-      { id: 'e1', date: '2026-11-29', available_seats: 4, slots: [seating('s1', '5:30pm', 0), seating('s2', '8:00pm', 4)] },
-      { id: 'e2', date: '2026-11-30', available_seats: 0, slots: [seating('s3', '5:30pm', 3), seating('s4', '8:00pm', 0)] },
-      { id: 'e3', date: '2026-12-06', available_seats: 40, slots: [seating('s5', '5:30pm', 20), seating('s6', '8:00pm', 20)] },
+      { id: 'e1', date: '2026-11-29', available_seats: 4, slots: [seating('s1', '5:30pm', 0), seating('s2', '8:00pm', 4)], ...sold },
+      { id: 'e2', date: '2026-11-30', available_seats: 0, slots: [seating('s3', '5:30pm', 3), seating('s4', '8:00pm', 0)], ...sold, party_limit: 4 },
+      { id: 'e3', date: '2026-12-06', available_seats: 40, slots: [seating('s5', '5:30pm', 20), seating('s6', '8:00pm', 20)], ...sold },
     ];
     expect(soldOutSeatings(events)).toEqual([
-      { eventId: 'e1', slotId: 's1', label: 'Sunday, November 29 at 5:30pm' },
-      { eventId: 'e2', slotId: 's3', label: 'Monday, November 30 at 5:30pm' },
-      { eventId: 'e2', slotId: 's4', label: 'Monday, November 30 at 8:00pm' },
+      { eventId: 'e1', slotId: 's1', label: 'Sunday, November 29 at 5:30pm', partyLimit: 6 },
+      { eventId: 'e2', slotId: 's3', label: 'Monday, November 30 at 5:30pm', partyLimit: 4 },
+      { eventId: 'e2', slotId: 's4', label: 'Monday, November 30 at 8:00pm', partyLimit: 4 },
     ]);
+  });
+
+  it("takes the price and the limit per order from the suppers' own data", () => {
+    const events = [
+      { id: 'e1', date: '2026-11-29', available_seats: 40, slots: slots(20, 20), seat_price_cents: 7000, party_limit: 4 },
+      { id: 'e2', date: '2026-11-30', available_seats: 40, slots: slots(20, 20), seat_price_cents: 6500, party_limit: 8 },
+    ];
+    expect(seatPriceOf(events)).toBe(6500);
+    expect(seatPriceOf([])).toBeNull();
+    expect(seatPriceOf(undefined)).toBeNull();
+    expect(ticketChoicesOf(events)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(ticketChoicesOf(events, events[0])).toEqual([1, 2, 3, 4]);
+    expect(checkSupperClubBooking({ eventId: 'e1', timeSlot: '5:30pm', tickets: 5 }, events)).toEqual({
+      title: 'Too Many Tickets',
+      description: 'Maximum 4 tickets per order.',
+    });
+    expect(checkSupperClubBooking({ eventId: 'e2', timeSlot: '5:30pm', tickets: 5 }, events)).toBeNull();
   });
 
   it('formats a supper date with its weekday, never shifted by the viewer timezone', () => {

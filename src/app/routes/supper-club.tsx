@@ -1,5 +1,4 @@
 import { lazy, Suspense } from 'react';
-import { SUPPER_CLUB_MAX_TICKETS_PER_ORDER } from '@/config/product';
 import { supperClub } from '@/config/site';
 import { SupperClubPage } from '@/features/supper-club/components/supper-club-page';
 import type { SoldOutSeating } from '@/features/supper-club/lib/schedule';
@@ -17,7 +16,7 @@ function renderWaitlist(seatings: SoldOutSeating[], refresh: () => void) {
   }));
   return (
     <Suspense fallback={null}>
-      <SoldOutWaitlist choices={choices} maxPartySize={SUPPER_CLUB_MAX_TICKETS_PER_ORDER} onSeatsAvailable={refresh} />
+      <SoldOutWaitlist choices={choices} maxPartySize={Math.max(...seatings.map((s) => s.partyLimit))} onSeatsAvailable={refresh} />
     </Suspense>
   );
 }

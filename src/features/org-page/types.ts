@@ -4,7 +4,7 @@
  * page can live without are lenient so one odd value never blanks the page.
  */
 
-import type { PublicRsvpSlot, TicketType } from '@/lib/booking';
+import type { EventKind, PublicRsvpSlot, TicketType } from '@/lib/booking';
 import type { Tables } from '@/lib/database.types';
 
 export type ReservationMode = 'reservations' | 'rsvp';
@@ -26,7 +26,12 @@ export interface PublicEvent extends Pick<
   | 'rsvp_mode'
   | 'rsvp_open'
   | 'deposit_amount'
+  | 'seat_price_cents'
 > {
+  /** What the event sells: ticket types, RSVP slots with a deposit, or seatings at seat_price_cents. */
+  kind: EventKind;
+  /** Most guests one booking may have (the event's limit, else its kind's). */
+  party_limit: number;
   ticket_types: TicketType[];
   rsvp_slots: PublicRsvpSlot[];
   available_seats: number;

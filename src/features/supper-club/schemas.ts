@@ -1,22 +1,18 @@
 import { z } from 'zod';
-import { SUPPER_CLUB_MAX_TICKETS_PER_ORDER, SUPPER_CLUB_MIN_TICKETS_PER_ORDER } from '@/config/product';
 import { guestEmail, guestName, guestPhone } from '@/features/checkout/schemas';
 
 /**
  * The booking form. The handler's toasts are the shared checkout's messages; the field messages
- * here say what to fix next to each field. `tickets` stays a string in the form (a select) and
+ * here say what to fix next to each field (the supper's own limit per order is checked with its
+ * availability, checkSupperClubBooking). `tickets` stays a string in the form (a select) and
  * becomes a number. Loaded on the form's first submit (./form-values holds what the form renders with).
  */
 export const supperClubBookingSchema = z.object({
   tickets: z
     .string()
     .transform((value) => (/^\d+$/.test(value) ? Number(value) : 0))
-    .pipe(
-      z
-        .number()
-        .min(SUPPER_CLUB_MIN_TICKETS_PER_ORDER, `Minimum ${SUPPER_CLUB_MIN_TICKETS_PER_ORDER} ticket per order.`)
-        .max(SUPPER_CLUB_MAX_TICKETS_PER_ORDER, `Maximum ${SUPPER_CLUB_MAX_TICKETS_PER_ORDER} tickets per order.`),
-    ),
+    // The most per order is the chosen supper's own limit: checked with its availability.
+    .pipe(z.number().min(1, 'Minimum 1 ticket per order.')),
   name: guestName('Full name is required'),
   email: guestEmail('Email is required'),
   phone: guestPhone,

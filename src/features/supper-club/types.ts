@@ -4,6 +4,10 @@ export interface SupperClubEvent {
   /** YYYY-MM-DD */
   date: string;
   available_seats: number;
+  /** Price of one seat, in cents (the event's own: the server charges it). */
+  seat_price_cents: number;
+  /** Most tickets one order may have (the event's own limit). */
+  party_limit: number;
   /** The event's cancellation policy in words (SQL refund_policy_text). */
   refund_policy?: string | null;
   /** The seatings: id (the waitlist's target), label ('8:00pm') and tickets left. */

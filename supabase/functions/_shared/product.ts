@@ -8,33 +8,18 @@
 // decide with it) — change both together; "passed to SQL" means the function sends this
 // constant as a parameter (this file is the home).
 
-// --- The supper club (org slug 'magnolia') -------------------------------------------------
-
-/** The supper club's organization slug (the functions allow a SUPPER_CLUB_ORG_SLUG secret instead). */
-export const SUPPER_CLUB_ORG_SLUG = 'magnolia';
-/** Price of one supper-club ticket, in cents; fixed on the server (the browser's price is ignored). */
-export const SUPPER_CLUB_TICKET_PRICE_CENTS = 6500;
-/** Tickets one supper-club seating takes, whatever a slot's stored max_capacity says (passed to SQL as p_slot_cap: quote_booking, hold_booking, get_supper_club_availability). */
-export const SUPPER_CLUB_TICKETS_PER_SEATING = 20;
-/** Most tickets one supper-club order may buy (passed to SQL as p_max_guests). */
-export const SUPPER_CLUB_MAX_TICKETS_PER_ORDER = 6;
-/** Fewest tickets one supper-club order may buy. */
-export const SUPPER_CLUB_MIN_TICKETS_PER_ORDER = 1;
-/** The supper club's two seatings (slot labels a booking must name). */
-export const SUPPER_CLUB_TIME_SLOTS = ['5:30pm', '8:00pm'] as const;
-
 // --- Ticketed bookings (dinner series, organization pages) ---------------------------------
 
 /** Fewest guests one ticketed booking may have. */
 export const TICKET_MIN_GUESTS = 1;
-/** Most guests one ticketed booking may have (dinner series included; passed to SQL as p_max_guests); larger parties email the host. */
+/** Most guests one ticketed booking may have by default (SQL home: event_party_limit; an event may set its own max_party_size); larger parties email the host. */
 export const TICKET_MAX_GUESTS = 6;
 
 // --- RSVP with a deposit ----------------------------------------------------------------------
 
 /** Fewest guests one RSVP may have. */
 export const RSVP_MIN_GUESTS = 1;
-/** Most guests one RSVP may have (passed to SQL as p_max_guests; SQL booking_evaluate also caps every booking at 10: least(p_max_guests, 10)). */
+/** Most guests one RSVP may have by default (SQL home: event_party_limit, which also caps every booking at 10). */
 export const RSVP_MAX_GUESTS = 10;
 /** Deposit per guest when the event sets none, in cents (SQL home: booking_evaluate's coalesce(deposit_amount, 500)). */
 export const DEFAULT_DEPOSIT_CENTS = 500;

@@ -10,6 +10,7 @@ export const bookingMessages = {
   minimumTickets: { title: 'Minimum Guests Required', description: 'Minimum 1 ticket per order.' },
   eventNotFound: { title: 'Event Not Found', description: 'Please select a valid event.' },
   ticketTypeNotFound: { title: 'Ticket Type Not Found', description: 'Please select a valid ticket type.' },
+  timeSlotNotFound: { title: 'Time Slot Not Found', description: 'Please select a valid time slot.' },
   loadEventsFailed: { title: 'Error loading events', description: 'Unable to load available dates. Please refresh the page.' },
   /** A ticket booking the server refused before payment (its message, or this text). */
   reservationFailed: { title: 'Reservation Failed', description: 'There was an error creating your reservation. Please try again.' },

@@ -16,10 +16,12 @@ export interface BookingProblem extends ToastText {
  * server's quote, asked next, remains the authority: these checks only give the guest the
  * precise message and field without a round trip's doubt.
  */
-export function checkTicketBooking(
+export function checkTicketBooking<T extends TicketType>(
   values: { name: string; email: string; ticketTypeId: string; guests: string | number; eventId: string | null },
-  event: { id: string; ticket_types: readonly TicketType[] } | null,
-  ticketsLeft: (ticket: TicketType) => number = (ticket) => ticket.quantity,
+  event: { id: string; ticket_types: readonly T[] } | null,
+  ticketsLeft: (ticket: T) => number = (ticket) => ticket.quantity,
+  /** What an option that is not offered reads (a seating: 'Time Slot Not Found'). */
+  notOffered: ToastText = bookingMessages.ticketTypeNotFound,
 ): BookingProblem | null {
   const guests = Number(values.guests);
   if (!values.name.trim() || !values.email.trim() || !values.eventId || !values.ticketTypeId || values.guests === '') {
@@ -28,7 +30,7 @@ export function checkTicketBooking(
   if (!Number.isFinite(guests) || guests < 1) return { ...bookingMessages.minimumGuests, field: 'guests' };
   if (!event || event.id !== values.eventId) return bookingMessages.eventNotFound;
   const ticket = event.ticket_types.find((t) => t.id === values.ticketTypeId);
-  if (!ticket) return { ...bookingMessages.ticketTypeNotFound, field: 'ticketTypeId' };
+  if (!ticket) return { ...notOffered, field: 'ticketTypeId' };
   const left = ticketsLeft(ticket);
   if (guests > left) return { ...notEnoughTickets(left, ticket.name), field: 'guests' };
   return null;

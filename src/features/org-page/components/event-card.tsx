@@ -1,19 +1,18 @@
 import { CalendarDays, Clock, MapPin, ShieldCheck } from 'lucide-react';
 import { formatEventDate, formatEventTime } from '../lib/dates';
 import { eventAction, eventBadge, isRsvpClosed, timeZoneAbbreviation } from '../lib/events';
-import type { PublicEvent, ReservationMode } from '../types';
+import type { PublicEvent } from '../types';
 import { PageBadge, PageButton, PageCard, PageCardContent, PageCardFooter, PageCardHeader, PageCardTitle } from './page-ui';
 
 interface Props {
   event: PublicEvent;
-  reservationMode: ReservationMode | null;
   selected: boolean;
   onSelect(): void;
 }
 
-export function EventCard({ event, reservationMode, selected, onSelect }: Props) {
+export function EventCard({ event, selected, onSelect }: Props) {
   const badge = eventBadge(event);
-  const action = eventAction(event, reservationMode);
+  const action = eventAction(event);
   // A full event (not a closed one) is not a dead end: its booking panel offers the waitlist.
   const waitlist = action.disabled && !isRsvpClosed(event) && (event.ticket_types.length > 0 || event.rsvp_slots.length > 0);
   const tz = timeZoneAbbreviation(event.date, event.event_time, event.event_timezone);

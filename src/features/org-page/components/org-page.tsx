@@ -78,7 +78,6 @@ function OrgPageContent({
                 <EventCard
                   key={event.id}
                   event={event}
-                  reservationMode={branding?.reservation_mode ?? null}
                   selected={selected?.id === event.id}
                   onSelect={() => {
                     select(event.id);

@@ -21,7 +21,7 @@ export function bookingPanelContext(page: PublicOrgPage, event: PublicEvent, ref
     event,
     organization: page.organization,
     branding: page.branding,
-    rsvp: isRsvpBooking(event, page.branding?.reservation_mode),
+    rsvp: isRsvpBooking(event),
     refreshEvent: async () => {
       const result = await refetch();
       return result.data?.events.find((e) => e.id === event.id) ?? null;

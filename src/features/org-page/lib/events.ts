@@ -9,6 +9,7 @@ import { formatCents } from '@/lib/money';
 
 interface EventLike {
   id: string;
+  kind: 'tickets' | 'rsvp' | 'seatings';
   rsvp_mode: boolean;
   /** An RSVP-mode event takes RSVPs only while open (the server refuses otherwise). */
   rsvp_open?: boolean;
@@ -17,9 +18,9 @@ interface EventLike {
   is_fully_booked: boolean;
 }
 
-/** The RSVP form is used when the event is in RSVP mode or the organization takes RSVPs. */
-export function isRsvpBooking(event: Pick<EventLike, 'rsvp_mode'>, reservationMode: string | null | undefined): boolean {
-  return event.rsvp_mode || reservationMode === 'rsvp';
+/** The RSVP form is used for an event that takes RSVPs (its kind: the server prices it so). */
+export function isRsvpBooking(event: Pick<EventLike, 'kind'>): boolean {
+  return event.kind === 'rsvp';
 }
 
 /** An RSVP-mode event whose RSVPs staff have closed. */
@@ -51,11 +52,11 @@ export function eventBadge(event: Pick<EventLike, 'total_available' | 'is_fully_
 }
 
 /** The card's button: 'Fully Booked' (disabled), 'RSVP - $X deposit' or 'Reserve Your Spot'. */
-export function eventAction(event: EventLike, reservationMode: string | null | undefined): { label: string; disabled: boolean } {
+export function eventAction(event: EventLike): { label: string; disabled: boolean } {
   if (isRsvpClosed(event)) return { label: 'RSVPs Closed', disabled: true };
   if (!hasAvailability(event)) return { label: 'Fully Booked', disabled: true };
   const deposit = rsvpDepositCents(event);
-  if (isRsvpBooking(event, reservationMode) && deposit > 0) {
+  if (isRsvpBooking(event) && deposit > 0) {
     return { label: `RSVP - ${formatCents(deposit)} deposit`, disabled: false };
   }
   return { label: 'Reserve Your Spot', disabled: false };

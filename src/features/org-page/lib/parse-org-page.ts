@@ -1,4 +1,4 @@
-import type { PublicRsvpSlot, TicketType } from '@/lib/booking';
+import type { EventKind, PublicRsvpSlot, TicketType } from '@/lib/booking';
 import { isUpcoming } from './dates';
 import type { Branding, Organization, PublicEvent, PublicOrgPage } from '../types';
 
@@ -68,8 +68,15 @@ function readSlot(v: unknown): PublicRsvpSlot {
   };
 }
 
+function readKind(v: unknown): EventKind {
+  if (v === 'tickets' || v === 'rsvp' || v === 'seatings') return v;
+  throw new Malformed();
+}
+
 export function readEvent(v: unknown): PublicEvent {
   const e = obj(v);
+  const rsvpMode = orElse(e.rsvp_mode, bool, false);
+  const kind = orElse(e.kind, readKind, rsvpMode ? 'rsvp' : 'tickets');
   return {
     id: str(e.id),
     org_id: str(e.org_id),
@@ -82,7 +89,10 @@ export function readEvent(v: unknown): PublicEvent {
     location_address: text(e.location_address),
     event_details_disclosures: text(e.event_details_disclosures),
     is_active: orElse(e.is_active, bool, true),
-    rsvp_mode: orElse(e.rsvp_mode, bool, false),
+    rsvp_mode: rsvpMode,
+    kind,
+    seat_price_cents: orElse(e.seat_price_cents, int, null),
+    party_limit: orElse(e.party_limit, int, kind === 'rsvp' ? 10 : 6),
     rsvp_open: orElse(e.rsvp_open, bool, false),
     deposit_amount: orElse(e.deposit_amount, int, null),
     ticket_types: orElse(e.ticket_types, (x) => list(x, readTicketType), []),

@@ -31,6 +31,8 @@ export function parseAvailability(answer: unknown): SupperClubEvent[] {
       id: e.id,
       date: e.date,
       available_seats: e.total_available,
+      seat_price_cents: isInt(e.seat_price_cents) ? e.seat_price_cents : fail(`events.${i}.seat_price_cents`),
+      party_limit: isInt(e.party_limit) ? e.party_limit : fail(`events.${i}.party_limit`),
       ...(e.refund_policy !== undefined ? { refund_policy: e.refund_policy as string | null } : {}),
       slots,
     };

@@ -3,11 +3,10 @@ import type { UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, NativeSelect } from '@/components/ui/input';
-import { SUPPER_CLUB_MAX_TICKETS_PER_ORDER } from '@/config/product';
 import { supperClub } from '@/config/site';
 import { ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
 import { useQuote } from '@/features/checkout/hooks/use-quote';
-import { supperDate, ticketsLeft } from '../lib/schedule';
+import { seatPriceOf, supperDate, ticketChoicesOf, ticketsLeft } from '../lib/schedule';
 import type { SupperClubBookingInput, SupperClubFormValues } from '../form-values';
 import { preloadValidation } from '../hooks/use-supper-club-booking';
 import type { SupperClubEvent } from '../types';
@@ -21,8 +20,6 @@ interface Props {
   onSubmit: (event?: React.BaseSyntheticEvent) => void;
 }
 
-const ticketChoices = Array.from({ length: SUPPER_CLUB_MAX_TICKETS_PER_ORDER }, (_, i) => i + 1);
-
 export function BookingForm({ form, events, busy, onSubmit }: Props) {
   const { register, watch, setValue, getValues, formState } = form;
   const { errors } = formState;
@@ -32,6 +29,7 @@ export function BookingForm({ form, events, busy, onSubmit }: Props) {
   const event = events.find((e) => e.id === eventId);
   const left = ticketsLeft(event, timeSlot || undefined);
   const count = Number(tickets) || 0;
+  const ticketChoices = ticketChoicesOf(events, event);
   // The total is the server's quote for the date, seating and tickets (debounced).
   const quote = useQuote(
     event && timeSlot && count > 0 ? ticketQuoteRequest(supperClub.functions.payment, { eventId: event.id, timeSlot, guests: count }) : null,
@@ -93,7 +91,14 @@ export function BookingForm({ form, events, busy, onSubmit }: Props) {
           </NativeSelect>
         </FormField>
       </div>
-      <BookingSummary date={event?.date} timeSlot={timeSlot} tickets={count} quote={quote} refundPolicy={event?.refund_policy} />
+      <BookingSummary
+        date={event?.date}
+        timeSlot={timeSlot}
+        tickets={count}
+        priceCents={event?.seat_price_cents ?? seatPriceOf(events)}
+        quote={quote}
+        refundPolicy={event?.refund_policy}
+      />
       <Button type="submit" size="lg" className="w-full" disabled={busy} aria-busy={busy} {...keepFieldFocus}>
         {busy ? 'Processing...' : 'Continue to Payment'}
       </Button>

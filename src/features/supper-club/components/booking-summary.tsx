@@ -1,4 +1,3 @@
-import { SUPPER_CLUB_TICKET_PRICE_CENTS } from '@/config/product';
 import { supperClub } from '@/config/site';
 import { QuoteAmount } from '@/features/checkout/components/quote-amount';
 import type { QuoteState } from '@/features/checkout/types';
@@ -10,12 +9,15 @@ export function BookingSummary({
   date,
   timeSlot,
   tickets,
+  priceCents,
   quote,
   refundPolicy,
 }: {
   date?: string;
   timeSlot?: string;
   tickets: number;
+  /** The supper's price per seat (the page's while no date is chosen). */
+  priceCents: number | null;
   quote: QuoteState;
   /** The chosen supper's cancellation policy, in the server's words. */
   refundPolicy?: string | null;
@@ -27,7 +29,7 @@ export function BookingSummary({
       <p className="text-sm text-muted-foreground">{when || 'Choose a date and time'}</p>
       <p className="mt-2 flex flex-wrap items-baseline justify-between gap-2">
         <span data-testid="supper-summary-line">
-          {tickets} x {formatCents(SUPPER_CLUB_TICKET_PRICE_CENTS)} = {tickets === 0 ? formatCents(0) : <QuoteAmount state={quote} />}
+          {tickets} x {formatCents(priceCents ?? 0)} = {tickets === 0 ? formatCents(0) : <QuoteAmount state={quote} />}
         </span>
       </p>
       {refundPolicy ? (

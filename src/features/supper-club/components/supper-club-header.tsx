@@ -1,8 +1,7 @@
 import { CalendarDays, Clock, MapPin, UtensilsCrossed, type LucideIcon } from 'lucide-react';
-import { SUPPER_CLUB_TICKET_PRICE_CENTS } from '@/config/product';
 import { supperClub } from '@/config/site';
 import { formatCents } from '@/lib/money';
-import { describeSchedule, describeSlots, slotLabels } from '../lib/schedule';
+import { describeSchedule, describeSlots, seatPriceOf, slotLabels } from '../lib/schedule';
 import { supperClubVenue } from '../lib/venue';
 import type { SupperClubEvent } from '../types';
 
@@ -10,6 +9,7 @@ import type { SupperClubEvent } from '../types';
 export function SupperClubHeader({ events }: { events: SupperClubEvent[] | undefined }) {
   const schedule = events ? describeSchedule(events) : null;
   const slots = events ? describeSlots(slotLabels(events)) : '';
+  const price = seatPriceOf(events);
   return (
     <header className="bg-primary text-primary-foreground">
       <div className="container space-y-6 py-12 sm:py-16">
@@ -44,7 +44,8 @@ export function SupperClubHeader({ events }: { events: SupperClubEvent[] | undef
           <li className="flex gap-2">
             <UtensilsCrossed className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
             <span>
-              {formatCents(SUPPER_CLUB_TICKET_PRICE_CENTS)} per person: four shared savory courses and one shared sweet course (20% gratuity included)
+              {price !== null ? `${formatCents(price)} per person: ` : ''}four shared savory courses and one shared sweet course (20% gratuity
+              included)
             </span>
           </li>
         </ul>

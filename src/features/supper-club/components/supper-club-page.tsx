@@ -2,11 +2,11 @@ import { lazy, Suspense } from 'react';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { PageMeta } from '@/components/seo/page-meta';
 import { paths } from '@/config/paths';
-import { SUPPER_CLUB_TICKET_PRICE_CENTS } from '@/config/product';
 import { supperClub } from '@/config/site';
 import { formatCents } from '@/lib/money';
 import { useAfterPaint } from '@/hooks/use-after-paint';
 import { useSupperClubAvailability } from '../api/get-availability';
+import { seatPriceOf } from '../lib/schedule';
 import type { RenderSupperWaitlist } from './supper-club-booking';
 import { SupperClubHeader } from './supper-club-header';
 
@@ -17,11 +17,12 @@ const SupperClubBooking = lazy(() => import('./supper-club-booking').then((m) =>
 export function SupperClubPage({ renderWaitlist }: { renderWaitlist?: RenderSupperWaitlist }) {
   const painted = useAfterPaint();
   const availability = useSupperClubAvailability(); // also asked for now, while the booking part's code loads
+  const price = seatPriceOf(availability.data);
   return (
     <>
       <PageMeta
         title={supperClub.fullName}
-        description={`Reserve your seats at the ${supperClub.fullName} in ${supperClub.city}: ${formatCents(SUPPER_CLUB_TICKET_PRICE_CENTS)} per person for four shared savory courses and one shared sweet course.`}
+        description={`Reserve your seats at the ${supperClub.fullName} in ${supperClub.city}: ${price !== null ? `${formatCents(price)} per person for ` : ''}four shared savory courses and one shared sweet course.`}
         canonical={paths.supperClub.getHref()}
       />
       <SupperClubHeader events={availability.data} />

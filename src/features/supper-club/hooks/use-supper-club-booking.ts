@@ -1,7 +1,6 @@
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { SUPPER_CLUB_TICKET_PRICE_CENTS } from '@/config/product';
 import { supperClub } from '@/config/site';
 import { fetchQuote } from '@/features/checkout/api/get-quote';
 import { ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
@@ -28,7 +27,6 @@ export const preloadValidation = () => {
 };
 
 const say = (message: ToastText) => toast.error(message.title, { description: message.description });
-const priceEach = formatCents(SUPPER_CLUB_TICKET_PRICE_CENTS);
 
 /**
  * The supper club's form and rules; the steps after it are the shared checkout's. The form's
@@ -55,7 +53,7 @@ export function useSupperClubBooking() {
       summary: [
         { label: 'Event', value: supperClub.fullName },
         { label: 'Date & time', value: `${supperDate(event.date)} at ${input.timeSlot}` },
-        { label: 'Tickets', value: `${input.tickets} x ${priceEach}` },
+        { label: 'Tickets', value: `${input.tickets} x ${formatCents(event.seat_price_cents)}` },
         { label: 'Name', value: input.name },
       ],
       configFunction: supperClub.functions.config,
@@ -70,7 +68,7 @@ export function useSupperClubBooking() {
           num_guests: input.tickets,
           guests: input.tickets,
           timeSlot: input.timeSlot,
-          ticket_price: SUPPER_CLUB_TICKET_PRICE_CENTS,
+          ticket_price: event.seat_price_cents,
         },
       },
     }),
@@ -83,7 +81,7 @@ export function useSupperClubBooking() {
       rows: [
         { label: 'Event', value: supperClub.fullName },
         { label: 'Date & time', value: `${supperDate(event.date)} at ${input.timeSlot}` },
-        { label: 'Tickets', value: `${input.tickets} x ${priceEach}` },
+        { label: 'Tickets', value: `${input.tickets} x ${formatCents(event.seat_price_cents)}` },
         { label: 'Total paid', value: formatCents(paid.amountCents) },
       ],
       anotherLabel: 'Make another reservation',

@@ -1,5 +1,5 @@
 // Relative imports: this module is pure and unit-tested.
-import { bookingMessages, supperSoldOut } from '../../checkout/lib/messages';
+import { bookingMessages, supperSoldOut, tooManyTickets } from '../../checkout/lib/messages';
 import type { ToastText } from '../../checkout/types';
 import { formatEventDate, parseCalendarDate } from '../../../lib/dates';
 import type { SupperClubEvent } from '../types';
@@ -63,9 +63,20 @@ export function supperDate(date: string): string {
   return formatEventDate(date, 'EEEE, MMMM d');
 }
 
+/** The price per seat the page announces: the lowest of the listed suppers' (null while none is listed). */
+export function seatPriceOf(events: readonly Pick<SupperClubEvent, 'seat_price_cents'>[] | undefined): number | null {
+  return events?.length ? Math.min(...events.map((e) => e.seat_price_cents)) : null;
+}
+
+/** The ticket counts the form offers: 1 to the most any listed supper takes in one order. */
+export function ticketChoicesOf(events: readonly Pick<SupperClubEvent, 'party_limit'>[], event?: Pick<SupperClubEvent, 'party_limit'>): number[] {
+  const most = event?.party_limit ?? Math.max(1, ...events.map((e) => e.party_limit));
+  return Array.from({ length: most }, (_, i) => i + 1);
+}
+
 /**
  * The checks before payment, on the freshest availability, in this order: the supper still
- * listed, seats left for the date, the seating still offered, seats left in it. The server's
+ * listed, its limit per order, seats left for the date, the seating still offered, seats left in it. The server's
  * quote, asked next, remains the authority; these give the guest the date's own words at once.
  */
 export function checkSupperClubBooking(
@@ -74,6 +85,7 @@ export function checkSupperClubBooking(
 ): ToastText | null {
   const event = events.find((e) => e.id === input.eventId);
   if (!event) return bookingMessages.eventNotFound;
+  if (input.tickets > event.party_limit) return tooManyTickets(`Maximum ${event.party_limit} tickets per order.`);
   if (event.available_seats < input.tickets) return supperSoldOut(supperDate(event.date));
   const slot = event.slots.find((s) => s.label === input.timeSlot);
   if (!slot) return bookingMessages.missingInformation;
@@ -87,6 +99,8 @@ export interface SoldOutSeating {
   slotId: string;
   /** "Sunday, November 29 at 8:00pm" */
   label: string;
+  /** Most tickets one order of that supper may have. */
+  partyLimit: number;
 }
 
 /**
@@ -97,6 +111,6 @@ export function soldOutSeatings(events: readonly SupperClubEvent[]): SoldOutSeat
   return events.flatMap((event) =>
     event.slots
       .filter((slot): slot is typeof slot & { id: string } => slot.id !== undefined && ticketsLeft(event, slot.label) < 1)
-      .map((slot) => ({ eventId: event.id, slotId: slot.id, label: `${supperDate(event.date)} at ${slot.label}` })),
+      .map((slot) => ({ eventId: event.id, slotId: slot.id, label: `${supperDate(event.date)} at ${slot.label}`, partyLimit: event.party_limit })),
   );
 }

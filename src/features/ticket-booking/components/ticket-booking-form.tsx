@@ -4,7 +4,6 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
-import { TICKET_MAX_GUESTS } from '@/config/product';
 import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
 import { QuoteAmount } from '@/features/checkout/components/quote-amount';
 import { useQuote } from '@/features/checkout/hooks/use-quote';
@@ -12,7 +11,7 @@ import { lazyZodResolver } from '@/features/checkout/lib/lazy-zod-resolver';
 import { bookingMessages } from '@/features/checkout/lib/messages';
 import type { BookingProblem } from '@/features/checkout/lib/ticket-rules';
 import { formatCents } from '@/lib/money';
-import { guestOptions, ticketOptionLabel } from '../lib/ticket-options';
+import { bookingOptions, guestOptions, optionWords, ticketOptionLabel } from '../lib/ticket-options';
 import { REQUIRED_FIELDS, type TicketBookingValues } from '../form-values';
 import type { TicketedEvent } from '../types';
 import { keepFieldFocus } from '@/components/forms/keep-field-focus';
@@ -26,13 +25,15 @@ interface Props {
 }
 
 // Validation (zod) loads with the first submit, or as soon as the guest starts filling the form in.
-const resolver = lazyZodResolver<TicketBookingValues>(() => import('../schemas').then((m) => m.ticketBookingSchema));
-const preload = () => {
-  resolver.preload();
-  void import('@/features/checkout/api/process-ticket-payment').catch(() => undefined);
-};
+const ticketResolver = lazyZodResolver<TicketBookingValues>(() => import('../schemas').then((m) => m.ticketBookingSchema));
+const seatingResolver = lazyZodResolver<TicketBookingValues>(() => import('../schemas').then((m) => m.seatingBookingSchema));
 
 export function TicketBookingForm({ event, defaultValues, checking, onSubmit }: Props) {
+  const resolver = event.kind === 'seatings' ? seatingResolver : ticketResolver;
+  const preload = () => {
+    resolver.preload();
+    void import('@/features/checkout/api/process-ticket-payment').catch(() => undefined);
+  };
   const form = useForm<TicketBookingValues>({ resolver, defaultValues, mode: 'onTouched' });
   const { register, watch, setValue, formState } = form;
   const errors = formState.errors;
@@ -48,11 +49,12 @@ export function TicketBookingForm({ event, defaultValues, checking, onSubmit }: 
 
   const ticketTypeId = watch('ticketTypeId');
   const guests = Number(watch('guests') || 0);
-  const ticket = event.ticket_types.find((t) => t.id === ticketTypeId) ?? null;
+  const options = bookingOptions(event);
+  const words = optionWords(event);
+  const ticket = options.find((t) => t.id === ticketTypeId) ?? null;
+  const selection = ticket?.kind === 'seating' ? { timeSlot: ticket.id } : { ticketTypeId: ticket?.id };
   // The total is the server's quote for the selection (debounced), never the browser's sum.
-  const quote = useQuote(
-    ticket && guests > 0 ? ticketQuoteRequest(DEFAULT_PAYMENT_FUNCTION, { eventId: event.id, ticketTypeId: ticket.id, guests }) : null,
-  );
+  const quote = useQuote(ticket && guests > 0 ? ticketQuoteRequest(DEFAULT_PAYMENT_FUNCTION, { eventId: event.id, ...selection, guests }) : null);
 
   async function submit(values: TicketBookingValues) {
     const problem = await onSubmit(values);
@@ -85,14 +87,14 @@ export function TicketBookingForm({ event, defaultValues, checking, onSubmit }: 
       <FormField label="Phone (optional)" error={errors.phone?.message}>
         <Input type="tel" autoComplete="tel" {...register('phone')} />
       </FormField>
-      <FormField label="Ticket type" error={errors.ticketTypeId?.message}>
+      <FormField label={words.field} error={errors.ticketTypeId?.message}>
         <NativeSelect
           {...register('ticketTypeId', {
             onChange: () => setValue('guests', ''),
           })}
         >
-          <option value="">Select a ticket type</option>
-          {event.ticket_types.map((t) => (
+          <option value="">{words.placeholder}</option>
+          {options.map((t) => (
             <option key={t.id} value={t.id} disabled={t.quantity <= 0}>
               {ticketOptionLabel(t)}
             </option>
@@ -103,11 +105,11 @@ export function TicketBookingForm({ event, defaultValues, checking, onSubmit }: 
         <FormField
           label="Number of guests"
           error={errors.guests?.message}
-          hint={`Parties larger than ${TICKET_MAX_GUESTS}: please email the host with your preferred date and party size.`}
+          hint={`Parties larger than ${event.party_limit}: please email the host with your preferred date and party size.`}
         >
           <NativeSelect {...register('guests')}>
             <option value="">Select guests</option>
-            {guestOptions(ticket.quantity).map((o) => (
+            {guestOptions(ticket.quantity, event.party_limit).map((o) => (
               <option key={o.value} value={String(o.value)} disabled={o.disabled}>
                 {o.label}
               </option>

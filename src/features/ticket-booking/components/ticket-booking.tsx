@@ -7,10 +7,10 @@ import { CheckoutSteps } from '@/features/checkout/components/checkout-steps';
 import { useCheckout } from '@/features/checkout/hooks/use-checkout';
 import { bookingMessages } from '@/features/checkout/lib/messages';
 import { checkTicketBooking, type BookingProblem } from '@/features/checkout/lib/ticket-rules';
-import type { TicketType } from '@/lib/booking';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
 import { emptyTicketBooking, type TicketBookingValues } from '../form-values';
+import { bookingOptions, optionWords, type BookingOption } from '../lib/ticket-options';
 import type { TicketedEvent } from '../types';
 import { TicketBookingForm } from './ticket-booking-form';
 
@@ -24,25 +24,34 @@ export interface TicketBookingProps {
 
 interface TicketOrder {
   values: TicketBookingValues;
-  ticket: TicketType;
+  ticket: BookingOption;
   guests: number;
 }
 
-/** Ticketed booking for one event of an organization page: its form, then the shared checkout steps. */
+/** What the server is asked to book: a ticket type, or a seating (by its id). */
+function selectionOf(ticket: BookingOption) {
+  return ticket.kind === 'seating' ? { timeSlot: ticket.id } : { ticketTypeId: ticket.id };
+}
+
+/**
+ * Ticketed booking for one event of an organization page (ticket types, or seatings at one price
+ * per seat): its form, then the shared checkout steps.
+ */
 export function TicketBooking({ event, refreshEvent, onBooked }: TicketBookingProps) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<TicketBookingValues>(emptyTicketBooking);
   const dateTime = `${formatEventDate(event.date)} at ${formatEventTime(event.event_time)}`;
+  const words = optionWords(event);
 
   const checkout = useCheckout<TicketOrder>({
     quote: ({ ticket, guests }) =>
-      fetchQuote(queryClient, ticketQuoteRequest(DEFAULT_PAYMENT_FUNCTION, { eventId: event.id, ticketTypeId: ticket.id, guests })),
+      fetchQuote(queryClient, ticketQuoteRequest(DEFAULT_PAYMENT_FUNCTION, { eventId: event.id, ...selectionOf(ticket), guests })),
     refusal: { title: bookingMessages.reservationFailed.title, fallback: bookingMessages.reservationFailed.description },
     payment: ({ values, ticket, guests }) => ({
       summary: [
         { label: 'Event', value: event.title },
         { label: 'Date', value: dateTime },
-        { label: 'Ticket', value: ticket.name },
+        { label: words.summary, value: ticket.name },
         { label: 'Guests', value: `${guests} × ${formatCents(ticket.price)}` },
       ],
       refundPolicy: event.refund_policy,
@@ -54,7 +63,7 @@ export function TicketBooking({ event, refreshEvent, onBooked }: TicketBookingPr
           email: values.email.trim(),
           phone: values.phone.trim() || null,
           num_guests: guests,
-          ticketTypeId: ticket.id,
+          ...selectionOf(ticket),
           dietaryRestrictions: values.dietaryRestrictions.trim() || null,
           specialRequests: values.specialRequests.trim() || null,
           ticket_price: ticket.price,
@@ -72,7 +81,7 @@ export function TicketBooking({ event, refreshEvent, onBooked }: TicketBookingPr
         rows: [
           { label: 'Event', value: event.title },
           { label: 'Date & Time', value: dateTime },
-          { label: 'Tickets', value: `${guests} × ${ticket.name}` },
+          { label: ticket.kind === 'seating' ? 'Seating' : 'Tickets', value: `${guests} × ${ticket.name}` },
           { label: 'Total paid', value: formatCents(paid.amountCents) },
           ...(dietaryRestrictions ? [{ label: 'Dietary restrictions', value: dietaryRestrictions }] : []),
           ...(specialRequests ? [{ label: 'Special requests', value: specialRequests }] : []),
@@ -101,8 +110,9 @@ export function TicketBooking({ event, refreshEvent, onBooked }: TicketBookingPr
     await checkout.submit(async () => {
       // Seats may have gone since the page loaded: check against fresh availability.
       const fresh = await refreshEvent().catch(() => event);
-      const problem = checkTicketBooking({ ...values, eventId: event.id }, fresh);
-      const ticket = fresh?.ticket_types.find((t) => t.id === values.ticketTypeId);
+      const options = fresh ? { id: fresh.id, ticket_types: bookingOptions(fresh) } : null;
+      const problem = checkTicketBooking({ ...values, eventId: event.id }, options, undefined, words.notFound);
+      const ticket = options?.ticket_types.find((t) => t.id === values.ticketTypeId);
       if (problem || !ticket) {
         outcome.problem = problem;
         if (problem) toast.error(problem.title, { description: problem.description });

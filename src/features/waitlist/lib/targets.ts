@@ -8,11 +8,11 @@ function slotSpots(slot: Pick<PublicRsvpSlot, 'available_spots' | 'max_capacity'
 }
 
 /**
- * What a guest can wait for on an event: its sold-out ticket types (ticketed form) or its full
- * active RSVP slots (RSVP form). Pure, so it is unit tested.
+ * What a guest can wait for on an event: its sold-out ticket types, or its full active slots
+ * (RSVP slots, seatings). Pure, so it is unit tested.
  */
-export function waitlistTargets(event: WaitlistEvent, rsvp: boolean): WaitlistTarget[] {
-  if (rsvp) {
+export function waitlistTargets(event: WaitlistEvent, slots: boolean): WaitlistTarget[] {
+  if (slots) {
     return event.rsvp_slots
       .filter((s) => s.is_active && slotSpots(s) <= 0)
       .map((s) => ({ kind: 'slot', slotId: s.id, label: `${formatEventTime(s.slot_time)}${s.slot_label ? ` · ${s.slot_label}` : ''}` }));
