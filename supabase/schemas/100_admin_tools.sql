@@ -34,8 +34,8 @@
 -- Lowering a party's guests below the number already checked in is refused
 -- with a clear message (undo the check-in first), whatever path lowers it.
 --
--- staff_door_list returns an event's header, every confirmed party and the
--- totals in one round trip for the phone-first page /admin/door/:eventId.
+-- staff_door_list returns an event's header with every confirmed party in one
+-- round trip for the phone-first page /admin/door/:eventId.
 --
 -- Admin tools: edit capacity safely, an event overview, repeat events, and
 -- promo codes with a validity window and an event restriction
@@ -496,16 +496,8 @@ begin
     'event', jsonb_build_object('id', e.id, 'org_id', e.org_id, 'title', e.title, 'date', e.date, 'event_time', to_char(e.event_time, 'HH24:MI'),
                                 'event_timezone', e.event_timezone, 'max_guests', e.max_guests, 'rsvp_mode', e.rsvp_mode),
     'ticket_types', coalesce((
-      select jsonb_agg(jsonb_build_object(
-        'id', t.id, 'name', t.name, 'price', t.price,
-        'sold', s.sold, 'held', s.held, 'remaining', t.quantity + s.stale, 'capacity', t.quantity + s.stale + s.sold + s.held) order by t.created_at, t.id)
-      from public.ticket_types t
-      cross join lateral (
-        select coalesce(sum(r.num_guests) filter (where r.status = 'confirmed'), 0)::integer as sold,
-               coalesce(sum(r.num_guests) filter (where public.is_live_hold(r.status, r.hold_expires_at)), 0)::integer as held,
-               coalesce(sum(r.num_guests) filter (where public.is_abandoned_hold(r.status, r.hold_expires_at)), 0)::integer as stale
-        from public.reservations r where r.ticket_type_id = t.id) s
-      where t.event_id = e.id), '[]'::jsonb),
+      select jsonb_agg(to_jsonb(t) - 'n' order by t.n)
+      from public.staff_ticket_sales(e.id) with ordinality as t(id, name, price, sold, held, remaining, capacity, n)), '[]'::jsonb),
     'slots', coalesce((
       select jsonb_agg(jsonb_build_object(
         'id', sl.id, 'label', sl.slot_label, 'time', to_char(sl.slot_time, 'HH24:MI'), 'is_active', sl.is_active,
