@@ -50,4 +50,3 @@ export function nullable<T>(read: (value: Json | undefined) => T): (value: Json 
 export function arrayOf<T>(read: (value: Json | undefined) => T): (value: Json | undefined) => T[] {
   return (value) => array(value).map(read);
 }
-
