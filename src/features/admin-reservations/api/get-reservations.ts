@@ -12,7 +12,18 @@ export interface ReservationsQuery {
 
 /** A row of admin_list_reservations with its money (public.money_of's figures) gathered as the panel shows it. */
 function toAdminReservation(row: RpcRow<'admin_list_reservations'>): AdminReservation {
-  const { paid_cents, refunded_cents, pending_refund_cents, failed_refund_cents, net_cents, refundable_cents, comp_cents, money_badge, total_count, ...r } = row;
+  const {
+    paid_cents,
+    refunded_cents,
+    pending_refund_cents,
+    failed_refund_cents,
+    net_cents,
+    refundable_cents,
+    comp_cents,
+    money_badge,
+    total_count,
+    ...r
+  } = row;
   return {
     ...r,
     // The list holds confirmed and cancelled reservations only.
