@@ -180,7 +180,7 @@ describe('what the database refuses', () => {
 
   it('refuses an expired invitation with a clear message', async () => {
     const invitee = await createStaff('team-expired');
-    const { data, error } = await owner.client.rpc('staff_invite_member', { p_org_id: org.id, p_email: invitee.email });
+    const { data, error } = await owner.client.rpc('staff_invite_member', { p_org_id: org.id, p_email: invitee.email }).single();
     expect(error).toBeNull();
     const { invitation_id, token } = data as { invitation_id: string; token: string };
     await sql(`update public.team_invitations set expires_at = now() - interval '1 minute' where id = $1`, [invitation_id]);
@@ -199,7 +199,7 @@ describe('what the database refuses', () => {
   it('refuses a sign-in with another address through the link, and offers to sign out', async () => {
     const invited = uniqueEmail('team-right', 'team-e2e.test');
     const other = await createStaff('team-wrong');
-    const { data, error } = await owner.client.rpc('staff_invite_member', { p_org_id: org.id, p_email: invited });
+    const { data, error } = await owner.client.rpc('staff_invite_member', { p_org_id: org.id, p_email: invited }).single();
     expect(error).toBeNull();
     const { token } = data as { token: string };
 

@@ -1126,7 +1126,13 @@ export type Database = {
       }
     }
     Functions: {
-      accept_team_invitation: { Args: { p_token: string }; Returns: Json }
+      accept_team_invitation: {
+        Args: { p_token: string }
+        Returns: {
+          org_id: string
+          org_name: string
+        }[]
+      }
       admin_create_event: {
         Args: { p_event: Json; p_rsvp_slots?: Json; p_ticket_types?: Json }
         Returns: string
@@ -1147,7 +1153,15 @@ export type Database = {
           p_org_id: string
           p_search?: string
         }
-        Returns: Json
+        Returns: {
+          email: string
+          guest_count: number
+          last_reservation_at: string
+          name: string
+          phone: string
+          reservation_count: number
+          total_count: number
+        }[]
       }
       admin_list_reservations: {
         Args: {
@@ -1158,10 +1172,78 @@ export type Database = {
           p_rsvp_only?: boolean
           p_search?: string
         }
-        Returns: Json
+        Returns: {
+          amount_cents: number
+          booking_code: string
+          cancel_reason: string
+          cancelled_at: string
+          comp_cents: number
+          created_at: string
+          dietary_restrictions: string
+          discount_cents: number
+          email: string
+          event_date: string
+          event_id: string
+          event_rsvp_mode: boolean
+          event_time: string
+          event_timezone: string
+          event_title: string
+          failed_refund_cents: number
+          id: string
+          money_badge: string
+          name: string
+          net_cents: number
+          num_guests: number
+          org_id: string
+          paid_cents: number
+          pending_refund_cents: number
+          phone: string
+          policy_refund_cents: number
+          refund_policy: string
+          refundable_cents: number
+          refunded_cents: number
+          rsvp_slot_id: string
+          slot_label: string
+          slot_time: string
+          special_requests: string
+          status: string
+          ticket_type_id: string
+          ticket_type_name: string
+          time_slot: string
+          total_count: number
+        }[]
       }
-      admin_orgs: { Args: Record<PropertyKey, never>; Returns: Json }
-      admin_rsvp_overview: { Args: { p_org_id: string }; Returns: Json }
+      admin_orgs: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          id: string
+          name: string
+          slug: string
+        }[]
+      }
+      admin_rsvp_overview: {
+        Args: { p_org_id: string }
+        Returns: {
+          event_date: string
+          event_id: string
+          event_is_active: boolean
+          event_time: string
+          event_timezone: string
+          event_title: string
+          reservation_created_at: string
+          reservation_email: string
+          reservation_id: string
+          reservation_name: string
+          reservation_num_guests: number
+          reservation_phone: string
+          slot_current_rsvps: number
+          slot_id: string
+          slot_is_active: boolean
+          slot_label: string
+          slot_max_capacity: number
+          slot_time: string
+        }[]
+      }
       admin_save_event: {
         Args: {
           p_event: Json
@@ -1267,7 +1349,15 @@ export type Database = {
         }
         Returns: boolean
       }
-      door_list_totals: { Args: { p_event_id: string }; Returns: Json }
+      door_list_totals: {
+        Args: { p_event_id: string }
+        Returns: {
+          arrived_guests: number
+          expected_guests: number
+          parties: number
+          parties_arrived: number
+        }[]
+      }
       email_data: {
         Args: { p_extra?: Json; p_kind: string; p_reservation_id: string }
         Returns: Json
@@ -1654,7 +1744,17 @@ export type Database = {
       }
       staff_check_in: {
         Args: { p_checked_in_guests: number; p_reservation_id: string }
-        Returns: Json
+        Returns: {
+          arrived_guests: number
+          checked_in_at: string
+          checked_in_guests: number
+          event_id: string
+          expected_guests: number
+          num_guests: number
+          parties: number
+          parties_arrived: number
+          reservation_id: string
+        }[]
       }
       staff_create_booking: {
         Args: {
@@ -1674,7 +1774,36 @@ export type Database = {
         }
         Returns: Json
       }
-      staff_door_list: { Args: { p_event_id: string }; Returns: Json }
+      staff_door_list: {
+        Args: { p_event_id: string }
+        Returns: {
+          booking_code: string
+          checked_in_at: string
+          checked_in_guests: number
+          dietary_restrictions: string
+          email: string
+          event_date: string
+          event_id: string
+          event_time: string
+          event_timezone: string
+          event_title: string
+          id: string
+          location_name: string
+          name: string
+          num_guests: number
+          org_id: string
+          org_name: string
+          phone: string
+          rsvp_mode: boolean
+          seating: string
+          slot_label: string
+          slot_time: string
+          special_requests: string
+          staff_notes: string
+          ticket_type_name: string
+          time_slot: string
+        }[]
+      }
       staff_duplicate_event: {
         Args: { p_dates: string[]; p_event_id: string }
         Returns: string[]
@@ -1682,10 +1811,39 @@ export type Database = {
       staff_event_overview: { Args: { p_event_id: string }; Returns: Json }
       staff_invite_member: {
         Args: { p_email: string; p_org_id: string }
-        Returns: Json
+        Returns: {
+          expires_at: string
+          invitation_id: string
+          token: string
+        }[]
       }
-      staff_list_team: { Args: { p_org_id: string }; Returns: Json }
-      staff_offer_waitlist: { Args: { p_entry_id: string }; Returns: Json }
+      staff_list_team: {
+        Args: { p_org_id: string }
+        Returns: {
+          email: string
+          is_you: boolean
+          joined_at: string
+          user_id: string
+        }[]
+      }
+      staff_list_team_invitations: {
+        Args: { p_org_id: string }
+        Returns: {
+          created_at: string
+          email: string
+          expired: boolean
+          expires_at: string
+          id: string
+          invited_by_email: string
+        }[]
+      }
+      staff_offer_waitlist: {
+        Args: { p_entry_id: string }
+        Returns: {
+          entry_id: string
+          reservation_id: string
+        }[]
+      }
       staff_refund_reservation: {
         Args: {
           p_amount_cents: number
@@ -1698,7 +1856,11 @@ export type Database = {
       }
       staff_remove_member: {
         Args: { p_org_id: string; p_user_id: string }
-        Returns: Json
+        Returns: {
+          members: number
+          org_id: string
+          user_id: string
+        }[]
       }
       staff_remove_waitlist: {
         Args: { p_entry_id: string }
@@ -1706,7 +1868,10 @@ export type Database = {
       }
       staff_revoke_invitation: {
         Args: { p_invitation_id: string }
-        Returns: Json
+        Returns: {
+          invitation_id: string
+          revoked_at: string
+        }[]
       }
       staff_set_guests: {
         Args: {
@@ -1715,18 +1880,43 @@ export type Database = {
           p_reason?: string
           p_reservation_id: string
         }
-        Returns: Json
+        Returns: {
+          num_guests: number
+          reservation_id: string
+          status: string
+          suggested_refund_cents: number
+        }[]
       }
       staff_set_ticket_capacity: {
         Args: { p_capacity: number; p_ticket_type_id: string }
         Returns: Json
+      }
+      staff_ticket_sales: {
+        Args: { p_event_id: string }
+        Returns: {
+          capacity: number
+          held: number
+          id: string
+          name: string
+          price: number
+          remaining: number
+          sold: number
+        }[]
       }
       sync_super_admin: { Args: { p_user_id: string }; Returns: boolean }
       system_refund_booking: {
         Args: { p_reason: string; p_reservation_id: string }
         Returns: Json
       }
-      team_invitation_preview: { Args: { p_token: string }; Returns: Json }
+      team_invitation_preview: {
+        Args: { p_token: string }
+        Returns: {
+          email: string
+          expires_at: string
+          org_name: string
+          status: string
+        }[]
+      }
       team_token_hash: { Args: { p_token: string }; Returns: string }
       ticket_type_taken: { Args: { p_ticket_type_id: string }; Returns: number }
       unknown_email_placeholder: { Args: { p_text: string }; Returns: string }

@@ -50,9 +50,3 @@ export function nullable<T>(read: (value: Json | undefined) => T): (value: Json 
 export function arrayOf<T>(read: (value: Json | undefined) => T): (value: Json | undefined) => T[] {
   return (value) => array(value).map(read);
 }
-
-/** `{ total, rows }`: one page of an admin list and how many rows match in all. */
-export function readPage<T>(value: Json | undefined, readRow: (value: Json | undefined) => T): { total: number; rows: T[] } {
-  const o = object(value);
-  return { total: integer(o.total), rows: arrayOf(readRow)(o.rows) };
-}

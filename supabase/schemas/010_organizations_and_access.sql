@@ -485,7 +485,7 @@ grant execute on function public.assert_org_member(uuid) to authenticated, servi
 -- Supabase's does; otherwise case-insensitively), whatever the database's own
 -- collation.
 create or replace function public.admin_orgs()
-returns jsonb
+returns table (id uuid, name text, slug text)
 language plpgsql
 stable
 security definer
@@ -493,27 +493,25 @@ set search_path = ''
 as $$
 declare
   v_super boolean := public.is_super_admin();
-  v_orgs jsonb;
   v_icu boolean := exists (select 1 from pg_catalog.pg_collation where collname = 'und-x-icu');
 begin
   if auth.uid() is null then
     raise exception 'Sign in to manage organizations' using errcode = '42501';
   end if;
   if v_icu then
-    execute $q$
-      select coalesce(jsonb_agg(jsonb_build_object('id', o.id, 'name', o.name, 'slug', o.slug)
-                                order by o.name collate "und-x-icu", o.id), '[]'::jsonb)
+    return query execute $q$
+      select o.id, o.name, o.slug
       from public.organizations o
       where $1 or exists (select 1 from public.user_memberships m where m.org_id = o.id and m.user_id = $2)
-    $q$ into v_orgs using v_super, auth.uid();
+      order by o.name collate "und-x-icu", o.id
+    $q$ using v_super, auth.uid();
   else
-    select coalesce(jsonb_agg(jsonb_build_object('id', o.id, 'name', o.name, 'slug', o.slug)
-                              order by lower(o.name), o.name desc, o.id), '[]'::jsonb)
-    into v_orgs
+    return query
+    select o.id, o.name, o.slug
     from public.organizations o
-    where v_super or exists (select 1 from public.user_memberships m where m.org_id = o.id and m.user_id = auth.uid());
+    where v_super or exists (select 1 from public.user_memberships m where m.org_id = o.id and m.user_id = auth.uid())
+    order by lower(o.name), o.name desc, o.id;
   end if;
-  return jsonb_build_object('is_super_admin', v_super, 'orgs', v_orgs);
 end;
 $$;
 

@@ -657,7 +657,7 @@ create or replace function public.staff_set_guests(
   p_complimentary boolean default false,
   p_reason text default null
 )
-returns jsonb
+returns table (reservation_id uuid, status text, num_guests integer, suggested_refund_cents integer)
 language plpgsql
 volatile
 security definer
@@ -706,7 +706,7 @@ begin
   perform set_config('supperhost.money_decision', r.id::text, true);
   update public.reservations x set num_guests = p_guests where x.id = r.id returning * into r;
   perform set_config('supperhost.money_decision', '', true);
-  return public.money_action_result(r, false, null) || jsonb_build_object('suggested_refund_cents', v_difference);
+  return query select r.id, r.status, r.num_guests, v_difference;
 end;
 $$;
 

@@ -394,7 +394,7 @@ grant execute on function public.waitlist_offer_view(text) to service_role;
 
 -- Staff: offer the seats to this party now (even out of turn).
 create or replace function public.staff_offer_waitlist(p_entry_id uuid)
-returns jsonb
+returns table (entry_id uuid, reservation_id uuid)
 language plpgsql
 volatile
 security definer
@@ -419,7 +419,7 @@ begin
   if v_offer is null then
     raise exception 'There are not enough free seats for a party of % right now', w.party_size using errcode = 'SH409';
   end if;
-  return jsonb_build_object('entry_id', w.id, 'reservation_id', v_offer);
+  return query select w.id, v_offer;
 end;
 $$;
 

@@ -7,12 +7,12 @@
 -- super admin) invite more staff by email; the invited person signs up or signs
 -- in with that address through the emailed link and becomes a member.
 --
---   staff_list_team(org)               members (id, email, joined at) and open
---                                      invitations in one call
+--   staff_list_team(org)               members (id, email, joined at)
+--   staff_list_team_invitations(org)   open invitations, newest first
 --   staff_invite_member(org, email)    a new invitation; its link is emailed
 --                                      (email_outbox, kind 'team_invitation');
 --                                      an open invitation to the same address is
---                                      replaced (revoked); returns { invitation_id, token }
+--                                      replaced (revoked); returns its id and token
 --   staff_revoke_invitation(id)        the link stops working
 --   staff_remove_member(org, user)     never the last member
 --   team_invitation_preview(token)     what the join page shows before sign-in:
@@ -109,9 +109,9 @@ $$;
 revoke execute on function public.assert_team_manager(uuid) from public, anon, authenticated;
 grant execute on function public.assert_team_manager(uuid) to service_role;
 
--- staff_list_team
+-- staff_list_team: the members, earliest first
 create or replace function public.staff_list_team(p_org_id uuid)
-returns jsonb
+returns table (user_id uuid, email text, joined_at timestamptz, is_you boolean)
 language plpgsql
 stable
 security definer
@@ -119,41 +119,46 @@ set search_path = ''
 as $$
 begin
   perform public.assert_team_manager(p_org_id);
-  return jsonb_build_object(
-    'members', coalesce((
-      select jsonb_agg(jsonb_build_object(
-               'user_id', m.user_id,
-               'email', u.email,
-               'joined_at', m.created_at,
-               'is_you', m.user_id = auth.uid())
-             order by m.created_at, m.user_id)
-      from public.user_memberships m
-      join auth.users u on u.id = m.user_id
-      where m.org_id = p_org_id), '[]'::jsonb),
-    'invitations', coalesce((
-      select jsonb_agg(jsonb_build_object(
-               'id', i.id,
-               'email', i.email,
-               'created_at', i.created_at,
-               'expires_at', i.expires_at,
-               'expired', i.expires_at <= now(),
-               'invited_by_email', u.email)
-             order by i.created_at desc, i.id)
-      from public.team_invitations i
-      left join auth.users u on u.id = i.invited_by
-      where i.org_id = p_org_id and i.accepted_at is null and i.revoked_at is null), '[]'::jsonb));
+  return query
+  select m.user_id, u.email::text, m.created_at, m.user_id = auth.uid()
+  from public.user_memberships m
+  join auth.users u on u.id = m.user_id
+  where m.org_id = p_org_id
+  order by m.created_at, m.user_id;
 end;
 $$;
 
 revoke execute on function public.staff_list_team(uuid) from public, anon;
 grant execute on function public.staff_list_team(uuid) to authenticated, service_role;
 
+-- staff_list_team_invitations: the open invitations (neither accepted nor revoked), newest first
+create or replace function public.staff_list_team_invitations(p_org_id uuid)
+returns table (id uuid, email text, created_at timestamptz, expires_at timestamptz, expired boolean, invited_by_email text)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform public.assert_team_manager(p_org_id);
+  return query
+  select i.id, i.email, i.created_at, i.expires_at, i.expires_at <= now(), u.email::text
+  from public.team_invitations i
+  left join auth.users u on u.id = i.invited_by
+  where i.org_id = p_org_id and i.accepted_at is null and i.revoked_at is null
+  order by i.created_at desc, i.id;
+end;
+$$;
+
+revoke execute on function public.staff_list_team_invitations(uuid) from public, anon;
+grant execute on function public.staff_list_team_invitations(uuid) to authenticated, service_role;
+
 -- Invites an address to the team. The invitation email is branded: the outbox row's template_data (kind 'team_invitation': the organization's name, colors and
 -- logo, the invited address, who invited, the join path and the link's end), which the sender
 -- renders (supabase/functions/_shared/email/render.tsx) in the organization's layout with an
 -- "Accept the invitation" button. body_text stays the plain fallback.
 create or replace function public.staff_invite_member(p_org_id uuid, p_email text)
-returns jsonb
+returns table (invitation_id uuid, token text, expires_at timestamptz)
 language plpgsql
 volatile
 security definer
@@ -237,7 +242,7 @@ begin
      left join public.org_branding b on b.org_id = o.id
      where o.id = p_org_id));
 
-  return jsonb_build_object('invitation_id', v_invitation.id, 'token', v_token, 'expires_at', v_invitation.expires_at);
+  return query select v_invitation.id, v_token, v_invitation.expires_at;
 end;
 $$;
 
@@ -246,7 +251,7 @@ grant execute on function public.staff_invite_member(uuid, text) to authenticate
 
 -- staff_revoke_invitation
 create or replace function public.staff_revoke_invitation(p_invitation_id uuid)
-returns jsonb
+returns table (invitation_id uuid, revoked_at timestamptz)
 language plpgsql
 volatile
 security definer
@@ -264,7 +269,7 @@ begin
     update public.team_invitations i set revoked_at = now() where i.id = v_invitation.id
     returning * into v_invitation;
   end if;
-  return jsonb_build_object('invitation_id', v_invitation.id, 'revoked_at', v_invitation.revoked_at);
+  return query select v_invitation.id, v_invitation.revoked_at;
 end;
 $$;
 
@@ -273,7 +278,7 @@ grant execute on function public.staff_revoke_invitation(uuid) to authenticated,
 
 -- staff_remove_member
 create or replace function public.staff_remove_member(p_org_id uuid, p_user_id uuid)
-returns jsonb
+returns table (org_id uuid, user_id uuid, members integer)
 language plpgsql
 volatile
 security definer
@@ -295,7 +300,7 @@ begin
   end if;
 
   delete from public.user_memberships m where m.org_id = p_org_id and m.user_id = p_user_id;
-  return jsonb_build_object('org_id', p_org_id, 'user_id', p_user_id, 'members', v_members - 1);
+  return query select p_org_id, p_user_id, v_members - 1;
 end;
 $$;
 
@@ -307,7 +312,7 @@ grant execute on function public.staff_remove_member(uuid, uuid) to authenticate
 -- What the join page shows: the invited address, the organization and the link's
 -- state ('pending', 'expired', 'revoked', 'accepted'). The token is the key.
 create or replace function public.team_invitation_preview(p_token text)
-returns jsonb
+returns table (email text, org_name text, expires_at timestamptz, status text)
 language plpgsql
 stable
 security definer
@@ -323,16 +328,16 @@ begin
     raise exception 'This invitation link is not valid' using errcode = 'SH404';
   end if;
   select o.name into v_org_name from public.organizations o where o.id = v_invitation.org_id;
-  return jsonb_build_object(
-    'email', v_invitation.email,
-    'org_name', v_org_name,
-    'expires_at', v_invitation.expires_at,
-    'status', case
+  return query select
+    v_invitation.email,
+    v_org_name,
+    v_invitation.expires_at,
+    case
       when v_invitation.accepted_at is not null then 'accepted'
       when v_invitation.revoked_at is not null then 'revoked'
       when v_invitation.expires_at <= now() then 'expired'
       else 'pending'
-    end);
+    end;
 end;
 $$;
 
@@ -341,12 +346,14 @@ grant execute on function public.team_invitation_preview(text) to anon, authenti
 
 -- accept_team_invitation
 create or replace function public.accept_team_invitation(p_token text)
-returns jsonb
+returns table (org_id uuid, org_name text)
 language plpgsql
 volatile
 security definer
 set search_path = ''
 as $$
+#variable_conflict use_column
+-- (use_column: the insert's conflict target names columns, not the output columns of the same names)
 declare
   v_invitation public.team_invitations;
   v_user auth.users;
@@ -366,7 +373,8 @@ begin
   if v_invitation.accepted_at is not null then
     if v_invitation.accepted_by = auth.uid()
        and exists (select 1 from public.user_memberships m where m.org_id = v_org.id and m.user_id = auth.uid()) then
-      return jsonb_build_object('org_id', v_org.id, 'org_name', v_org.name);
+      return query select v_org.id, v_org.name;
+      return;
     end if;
     raise exception 'This invitation was already used' using errcode = 'SH410';
   end if;
@@ -392,7 +400,7 @@ begin
      set accepted_at = now(), accepted_by = v_user.id
    where i.id = v_invitation.id;
 
-  return jsonb_build_object('org_id', v_org.id, 'org_name', v_org.name);
+  return query select v_org.id, v_org.name;
 end;
 $$;
 

@@ -34,8 +34,8 @@
 -- Lowering a party's guests below the number already checked in is refused
 -- with a clear message (undo the check-in first), whatever path lowers it.
 --
--- staff_door_list returns an event's header, every confirmed party and the
--- totals in one round trip for the phone-first page /admin/door/:eventId.
+-- staff_door_list returns an event's header with every confirmed party in one
+-- round trip for the phone-first page /admin/door/:eventId.
 --
 -- Admin tools: edit capacity safely, an event overview, repeat events, and
 -- promo codes with a validity window and an event restriction
@@ -88,7 +88,8 @@ as $$
   select '%' || replace(replace(replace(btrim(term), '\', '\\'), '%', '\%'), '_', '\_') || '%';
 $$;
 
--- One page of an organization's reservations with the total, searchable by guest name or email.
+-- One page of an organization's reservations, searchable by guest name or email: one row per
+-- reservation, with its money (public.money_of's figures) and total_count, how many match in all.
 create or replace function public.admin_list_reservations(
   p_org_id uuid,
   p_search text default null,
@@ -97,7 +98,46 @@ create or replace function public.admin_list_reservations(
   p_limit integer default 25,
   p_offset integer default 0
 )
-returns jsonb
+returns table (
+  id uuid,
+  org_id uuid,
+  event_id uuid,
+  name text,
+  email text,
+  phone text,
+  num_guests integer,
+  time_slot text,
+  dietary_restrictions text,
+  special_requests text,
+  rsvp_slot_id uuid,
+  ticket_type_id uuid,
+  status text,
+  amount_cents integer,
+  discount_cents integer,
+  created_at timestamptz,
+  cancelled_at timestamptz,
+  cancel_reason text,
+  booking_code text,
+  refund_policy text,
+  policy_refund_cents integer,
+  event_title text,
+  event_date date,
+  event_time text,
+  event_timezone text,
+  event_rsvp_mode boolean,
+  slot_label text,
+  slot_time text,
+  ticket_type_name text,
+  paid_cents integer,
+  refunded_cents integer,
+  pending_refund_cents integer,
+  failed_refund_cents integer,
+  net_cents integer,
+  refundable_cents integer,
+  comp_cents integer,
+  money_badge text,
+  total_count integer
+)
 language plpgsql
 stable
 security definer
@@ -108,7 +148,6 @@ declare
   page_size integer := least(greatest(coalesce(p_limit, 25), 1), 200);
   skip integer := greatest(coalesce(p_offset, 0), 0);
   total integer;
-  page jsonb;
 begin
   perform public.assert_org_member(p_org_id);
 
@@ -119,37 +158,38 @@ begin
     and (not p_rsvp_only or r.rsvp_slot_id is not null)
     and (pattern is null or r.name ilike pattern or r.email ilike pattern or r.booking_code ilike pattern);
 
-  select coalesce(jsonb_agg(to_jsonb(x) order by x.created_at desc, x.id desc), '[]'::jsonb) into page
+  return query
+  select
+    r.id, r.org_id, r.event_id, r.name, r.email, r.phone, r.num_guests, r.time_slot,
+    r.dietary_restrictions, r.special_requests, r.rsvp_slot_id, r.ticket_type_id, r.status,
+    r.amount_cents, r.discount_cents, r.created_at, r.cancelled_at, r.cancel_reason, r.booking_code,
+    public.refund_policy_text(r.refund_window_hours, r.late_refund_percent),
+    case when r.status = 'confirmed' then public.policy_refund_cents(r) else 0 end,
+    e.title, e.date, to_char(e.event_time, 'HH24:MI'), e.event_timezone, e.rsvp_mode,
+    s.slot_label, to_char(s.slot_time, 'HH24:MI'),
+    t.name,
+    m.paid_cents, m.refunded_cents, m.pending_refund_cents, m.failed_refund_cents,
+    m.net_cents, m.refundable_cents, m.comp_cents, m.badge,
+    total
   from (
-    select
-      r.id, r.org_id, r.event_id, r.name, r.email, r.phone, r.num_guests, r.time_slot,
-      r.dietary_restrictions, r.special_requests, r.rsvp_slot_id, r.ticket_type_id, r.status,
-      r.amount_cents, r.discount_cents, r.created_at, r.cancelled_at, r.cancel_reason, r.booking_code,
-      public.money_of(r.id) as money,
-      public.refund_policy_text(r.refund_window_hours, r.late_refund_percent) as refund_policy,
-      case when r.status = 'confirmed' then public.policy_refund_cents(r) else 0 end as policy_refund_cents,
-      e.title as event_title, e.date as event_date, to_char(e.event_time, 'HH24:MI') as event_time,
-      e.event_timezone, e.rsvp_mode as event_rsvp_mode,
-      s.slot_label, to_char(s.slot_time, 'HH24:MI') as slot_time,
-      t.name as ticket_type_name
-    from (
-      -- The page first, from the bare rows; the money and the policy only for its rows.
-      select p.id
-      from public.reservations p
-      where p.org_id = p_org_id
-        and (p.status = 'confirmed' or (p_include_cancelled and p.status = 'cancelled'))
-        and (not p_rsvp_only or p.rsvp_slot_id is not null)
-        and (pattern is null or p.name ilike pattern or p.email ilike pattern or p.booking_code ilike pattern)
-      order by p.created_at desc, p.id desc
-      limit page_size offset skip
-    ) chosen
-    join public.reservations r on r.id = chosen.id
-    join public.events e on e.id = r.event_id
-    left join public.rsvp_slots s on s.id = r.rsvp_slot_id
-    left join public.ticket_types t on t.id = r.ticket_type_id
-  ) x;
-
-  return jsonb_build_object('total', total, 'rows', page);
+    -- The page first, from the bare rows; the money and the policy only for its rows.
+    select p.id
+    from public.reservations p
+    where p.org_id = p_org_id
+      and (p.status = 'confirmed' or (p_include_cancelled and p.status = 'cancelled'))
+      and (not p_rsvp_only or p.rsvp_slot_id is not null)
+      and (pattern is null or p.name ilike pattern or p.email ilike pattern or p.booking_code ilike pattern)
+    order by p.created_at desc, p.id desc
+    limit page_size offset skip
+  ) chosen
+  join public.reservations r on r.id = chosen.id
+  join public.events e on e.id = r.event_id
+  left join public.rsvp_slots s on s.id = r.rsvp_slot_id
+  left join public.ticket_types t on t.id = r.ticket_type_id
+  cross join lateral jsonb_to_record(public.money_of(r.id)) as m(
+    paid_cents integer, refunded_cents integer, pending_refund_cents integer, failed_refund_cents integer,
+    net_cents integer, refundable_cents integer, comp_cents integer, badge text)
+  order by r.created_at desc, r.id desc;
 end;
 $$;
 
@@ -158,14 +198,22 @@ grant execute on function public.admin_list_reservations(uuid, text, boolean, bo
 
 -- Unique guests by email (cancelled reservations do not count)
 --
--- One page of guests (the export walks every page).
+-- One page of guests (the export walks every page), with total_count, how many match in all.
 create or replace function public.admin_list_guests(
   p_org_id uuid,
   p_search text default null,
   p_limit integer default 50,
   p_offset integer default 0
 )
-returns jsonb
+returns table (
+  email text,
+  name text,
+  phone text,
+  reservation_count integer,
+  guest_count integer,
+  last_reservation_at timestamptz,
+  total_count integer
+)
 language plpgsql
 stable
 security definer
@@ -175,11 +223,10 @@ declare
   pattern text := case when coalesce(btrim(p_search), '') = '' then null else public.admin_like_pattern(p_search) end;
   page_size integer := least(greatest(coalesce(p_limit, 50), 1), 5000);
   skip integer := greatest(coalesce(p_offset, 0), 0);
-  total integer;
-  page jsonb;
 begin
   perform public.assert_org_member(p_org_id);
 
+  return query
   with guests as (
     select
       lower(r.email) as email,
@@ -193,22 +240,13 @@ begin
     group by lower(r.email)
   ),
   matching as (
-    select * from guests g
+    select g.*, (count(*) over ())::integer as total_count from guests g
     where pattern is null or g.name ilike pattern or g.email ilike pattern
   )
-  select
-    (select count(*) from matching),
-    coalesce((
-      select jsonb_agg(to_jsonb(p) order by p.last_reservation_at desc, p.email)
-      from (
-        select * from matching m
-        order by m.last_reservation_at desc, m.email
-        limit page_size offset skip
-      ) p
-    ), '[]'::jsonb)
-  into total, page;
-
-  return jsonb_build_object('total', total, 'rows', page);
+  select m.email, m.name, m.phone, m.reservation_count, m.guest_count, m.last_reservation_at, m.total_count
+  from matching m
+  order by m.last_reservation_at desc, m.email
+  limit page_size offset skip;
 end;
 $$;
 
@@ -216,52 +254,49 @@ revoke execute on function public.admin_list_guests(uuid, text, integer, integer
 grant execute on function public.admin_list_guests(uuid, text, integer, integer) to authenticated, service_role;
 
 -- RSVP overview: RSVP events, their slots and the reservations in each
+--
+-- One row per confirmed reservation of a slot, in the overview's order (events by date, latest
+-- first; slots by time; reservations by arrival). A slot without reservations is one row whose
+-- reservation columns are null, an event without slots one row whose slot columns are null.
 create or replace function public.admin_rsvp_overview(p_org_id uuid)
-returns jsonb
+returns table (
+  event_id uuid,
+  event_title text,
+  event_date date,
+  event_time text,
+  event_timezone text,
+  event_is_active boolean,
+  slot_id uuid,
+  slot_time text,
+  slot_label text,
+  slot_max_capacity integer,
+  slot_current_rsvps integer,
+  slot_is_active boolean,
+  reservation_id uuid,
+  reservation_name text,
+  reservation_email text,
+  reservation_phone text,
+  reservation_num_guests integer,
+  reservation_created_at timestamptz
+)
 language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-declare
-  result jsonb;
 begin
   perform public.assert_org_member(p_org_id);
-  select coalesce(jsonb_agg(ev order by ev ->> 'date' desc, ev ->> 'event_time'), '[]'::jsonb) into result
-  from (
-    select jsonb_build_object(
-      'id', e.id,
-      'title', e.title,
-      'date', e.date,
-      'event_time', to_char(e.event_time, 'HH24:MI'),
-      'event_timezone', e.event_timezone,
-      'is_active', e.is_active,
-      'slots', coalesce((
-        select jsonb_agg(jsonb_build_object(
-          'id', s.id,
-          'slot_time', to_char(s.slot_time, 'HH24:MI'),
-          'slot_label', s.slot_label,
-          'max_capacity', s.max_capacity,
-          'current_rsvps', s.current_rsvps,
-          'is_active', s.is_active,
-          'reservations', coalesce((
-            select jsonb_agg(jsonb_build_object(
-              'id', r.id, 'name', r.name, 'email', r.email, 'phone', r.phone,
-              'num_guests', r.num_guests, 'created_at', r.created_at
-            ) order by r.created_at)
-            from public.reservations r
-            where r.rsvp_slot_id = s.id and r.status = 'confirmed'
-          ), '[]'::jsonb)
-        ) order by s.slot_time, s.created_at)
-        from public.rsvp_slots s
-        where s.event_id = e.id
-      ), '[]'::jsonb)
-    ) as ev
-    from public.events e
-    where e.org_id = p_org_id
-      and (e.rsvp_mode or exists (select 1 from public.rsvp_slots s where s.event_id = e.id))
-  ) events;
-  return result;
+  return query
+  select
+    e.id, e.title, e.date, to_char(e.event_time, 'HH24:MI'), e.event_timezone, e.is_active,
+    s.id, to_char(s.slot_time, 'HH24:MI'), s.slot_label, s.max_capacity, s.current_rsvps, s.is_active,
+    r.id, r.name, r.email, r.phone, r.num_guests, r.created_at
+  from public.events e
+  left join public.rsvp_slots s on s.event_id = e.id
+  left join public.reservations r on r.rsvp_slot_id = s.id and r.status = 'confirmed'
+  where e.org_id = p_org_id
+    and (e.rsvp_mode or exists (select 1 from public.rsvp_slots x where x.event_id = e.id))
+  order by e.date desc, to_char(e.event_time, 'HH24:MI'), e.id, s.slot_time, s.created_at, s.id, r.created_at, r.id;
 end;
 $$;
 
@@ -270,17 +305,17 @@ grant execute on function public.admin_rsvp_overview(uuid) to authenticated, ser
 
 -- The door totals of an event: confirmed parties and guests, and how many arrived.
 create or replace function public.door_list_totals(p_event_id uuid)
-returns jsonb
+returns table (expected_guests integer, arrived_guests integer, parties integer, parties_arrived integer)
 language sql
 stable
 security definer
 set search_path = ''
 as $$
-  select jsonb_build_object(
-    'expected_guests', coalesce(sum(r.num_guests), 0)::integer,
-    'arrived_guests', coalesce(sum(r.checked_in_guests), 0)::integer,
-    'parties', count(*)::integer,
-    'parties_arrived', (count(*) filter (where r.checked_in_guests > 0))::integer)
+  select
+    coalesce(sum(r.num_guests), 0)::integer,
+    coalesce(sum(r.checked_in_guests), 0)::integer,
+    count(*)::integer,
+    (count(*) filter (where r.checked_in_guests > 0))::integer
   from public.reservations r
   where r.event_id = p_event_id and r.status = 'confirmed';
 $$;
@@ -288,9 +323,20 @@ $$;
 revoke execute on function public.door_list_totals(uuid) from public, anon, authenticated;
 grant execute on function public.door_list_totals(uuid) to service_role;
 
--- Sets how many of a party have arrived (an absolute count: a retry never counts twice).
+-- Sets how many of a party have arrived (an absolute count: a retry never counts twice). One row:
+-- the party's count and the event's door totals after it.
 create or replace function public.staff_check_in(p_reservation_id uuid, p_checked_in_guests integer)
-returns jsonb
+returns table (
+  reservation_id uuid,
+  event_id uuid,
+  num_guests integer,
+  checked_in_guests integer,
+  checked_in_at timestamptz,
+  expected_guests integer,
+  arrived_guests integer,
+  parties integer,
+  parties_arrived integer
+)
 language plpgsql
 volatile
 security definer
@@ -319,22 +365,47 @@ begin
     returning * into r;
   end if;
 
-  return jsonb_build_object(
-    'reservation_id', r.id,
-    'event_id', r.event_id,
-    'num_guests', r.num_guests,
-    'checked_in_guests', r.checked_in_guests,
-    'checked_in_at', r.checked_in_at,
-    'totals', public.door_list_totals(r.event_id));
+  return query
+  select r.id, r.event_id, r.num_guests, r.checked_in_guests, r.checked_in_at,
+         t.expected_guests, t.arrived_guests, t.parties, t.parties_arrived
+  from public.door_list_totals(r.event_id) t;
 end;
 $$;
 
 revoke execute on function public.staff_check_in(uuid, integer) from public, anon;
 grant execute on function public.staff_check_in(uuid, integer) to authenticated, service_role;
 
--- The door list of an event: its header, every confirmed party and the totals, in one round trip.
+-- The door list of an event in one round trip: one row per confirmed party (by seating, then
+-- name), each with the event's header; an event without parties is one row whose party columns
+-- are null. The door totals are the sums of these rows (public.door_list_totals).
 create or replace function public.staff_door_list(p_event_id uuid)
-returns jsonb
+returns table (
+  event_id uuid,
+  org_id uuid,
+  org_name text,
+  event_title text,
+  event_date text,
+  event_time text,
+  event_timezone text,
+  location_name text,
+  rsvp_mode boolean,
+  id uuid,
+  booking_code text,
+  name text,
+  email text,
+  phone text,
+  num_guests integer,
+  checked_in_guests integer,
+  checked_in_at timestamptz,
+  ticket_type_name text,
+  slot_label text,
+  slot_time text,
+  time_slot text,
+  seating text,
+  dietary_restrictions text,
+  special_requests text,
+  staff_notes text
+)
 language plpgsql
 stable
 security definer
@@ -348,57 +419,63 @@ begin
     raise exception 'You can only open the door list of your own organization''s events' using errcode = 'SH403';
   end if;
 
-  return jsonb_build_object(
-    'event', (
-      select jsonb_build_object(
-        'id', e.id,
-        'org_id', e.org_id,
-        'org_name', o.name,
-        'title', e.title,
-        'date', to_char(e.date, 'YYYY-MM-DD'),
-        'event_time', to_char(e.event_time, 'HH24:MI'),
-        'event_timezone', e.event_timezone,
-        'location_name', e.location_name,
-        'rsvp_mode', e.rsvp_mode)
-      from public.organizations o where o.id = e.org_id),
-    'parties', coalesce((
-      select jsonb_agg(jsonb_build_object(
-          'id', p.id,
-          'booking_code', p.booking_code,
-          'name', p.name,
-          'email', p.email,
-          'phone', p.phone,
-          'num_guests', p.num_guests,
-          'checked_in_guests', p.checked_in_guests,
-          'checked_in_at', p.checked_in_at,
-          'ticket_type_name', p.ticket_type_name,
-          'slot_label', p.slot_label,
-          'slot_time', p.slot_time,
-          'time_slot', p.time_slot,
-          'seating', p.seating,
-          'dietary_restrictions', p.dietary_restrictions,
-          'special_requests', p.special_requests,
-          'staff_notes', p.staff_notes)
-        order by p.seating_time nulls first, p.seating nulls first, lower(p.name), p.id)
-      from (
-        select r.*,
-               t.name as ticket_type_name,
-               s.slot_label,
-               to_char(s.slot_time, 'HH24:MI') as slot_time,
-               -- The seating a party sits at: its time slot (the supper club's seatings, an RSVP slot).
-               coalesce(s.slot_label, nullif(btrim(r.time_slot), '')) as seating,
-               s.slot_time as seating_time
-        from public.reservations r
-        left join public.ticket_types t on t.id = r.ticket_type_id
-        left join public.rsvp_slots s on s.id = r.rsvp_slot_id
-        where r.event_id = e.id and r.status = 'confirmed'
-      ) p), '[]'::jsonb),
-    'totals', public.door_list_totals(e.id));
+  return query
+  select
+    e.id, e.org_id, o.name, e.title, to_char(e.date, 'YYYY-MM-DD'), to_char(e.event_time, 'HH24:MI'),
+    e.event_timezone, e.location_name, e.rsvp_mode,
+    p.id, p.booking_code, p.name, p.email, p.phone, p.num_guests, p.checked_in_guests, p.checked_in_at,
+    p.ticket_type_name, p.slot_label, p.slot_time, p.time_slot, p.seating,
+    p.dietary_restrictions, p.special_requests, p.staff_notes
+  from public.organizations o
+  left join (
+    select r.*,
+           t.name as ticket_type_name,
+           s.slot_label,
+           to_char(s.slot_time, 'HH24:MI') as slot_time,
+           -- The seating a party sits at: its time slot (the supper club's seatings, an RSVP slot).
+           coalesce(s.slot_label, nullif(btrim(r.time_slot), '')) as seating,
+           s.slot_time as seating_time
+    from public.reservations r
+    left join public.ticket_types t on t.id = r.ticket_type_id
+    left join public.rsvp_slots s on s.id = r.rsvp_slot_id
+    where r.event_id = e.id and r.status = 'confirmed'
+  ) p on true
+  where o.id = e.org_id
+  order by p.seating_time nulls first, p.seating nulls first, lower(p.name), p.id;
 end;
 $$;
 
 revoke execute on function public.staff_door_list(uuid) from public, anon;
 grant execute on function public.staff_door_list(uuid) to authenticated, service_role;
+
+-- An event's ticket types with what is sold and held of each (the editor's "tickets in all"):
+-- capacity = remaining + sold + held, where abandoned holds count as remaining.
+create or replace function public.staff_ticket_sales(p_event_id uuid)
+returns table (id uuid, name text, price integer, sold integer, held integer, remaining integer, capacity integer)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if not exists (select 1 from public.events x where x.id = p_event_id and public.is_org_member(x.org_id)) then
+    raise exception 'You can only see events of your own organization' using errcode = 'SH403';
+  end if;
+  return query
+  select t.id, t.name, t.price, s.sold, s.held, t.quantity + s.stale, t.quantity + s.stale + s.sold + s.held
+  from public.ticket_types t
+  cross join lateral (
+    select coalesce(sum(r.num_guests) filter (where r.status = 'confirmed'), 0)::integer as sold,
+           coalesce(sum(r.num_guests) filter (where public.is_live_hold(r.status, r.hold_expires_at)), 0)::integer as held,
+           coalesce(sum(r.num_guests) filter (where public.is_abandoned_hold(r.status, r.hold_expires_at)), 0)::integer as stale
+    from public.reservations r where r.ticket_type_id = t.id) s
+  where t.event_id = p_event_id
+  order by t.created_at, t.id;
+end;
+$$;
+
+revoke execute on function public.staff_ticket_sales(uuid) from public, anon;
+grant execute on function public.staff_ticket_sales(uuid) to authenticated, service_role;
 
 -- The event overview, in one round trip
 create or replace function public.staff_event_overview(p_event_id uuid)
@@ -419,16 +496,8 @@ begin
     'event', jsonb_build_object('id', e.id, 'org_id', e.org_id, 'title', e.title, 'date', e.date, 'event_time', to_char(e.event_time, 'HH24:MI'),
                                 'event_timezone', e.event_timezone, 'max_guests', e.max_guests, 'rsvp_mode', e.rsvp_mode),
     'ticket_types', coalesce((
-      select jsonb_agg(jsonb_build_object(
-        'id', t.id, 'name', t.name, 'price', t.price,
-        'sold', s.sold, 'held', s.held, 'remaining', t.quantity + s.stale, 'capacity', t.quantity + s.stale + s.sold + s.held) order by t.created_at, t.id)
-      from public.ticket_types t
-      cross join lateral (
-        select coalesce(sum(r.num_guests) filter (where r.status = 'confirmed'), 0)::integer as sold,
-               coalesce(sum(r.num_guests) filter (where public.is_live_hold(r.status, r.hold_expires_at)), 0)::integer as held,
-               coalesce(sum(r.num_guests) filter (where public.is_abandoned_hold(r.status, r.hold_expires_at)), 0)::integer as stale
-        from public.reservations r where r.ticket_type_id = t.id) s
-      where t.event_id = e.id), '[]'::jsonb),
+      select jsonb_agg(to_jsonb(t) - 'n' order by t.n)
+      from public.staff_ticket_sales(e.id) with ordinality as t(id, name, price, sold, held, remaining, capacity, n)), '[]'::jsonb),
     'slots', coalesce((
       select jsonb_agg(jsonb_build_object(
         'id', sl.id, 'label', sl.slot_label, 'time', to_char(sl.slot_time, 'HH24:MI'), 'is_active', sl.is_active,

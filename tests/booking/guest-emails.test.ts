@@ -346,7 +346,7 @@ describe('notices before a booking', () => {
 describe('the team invitation', () => {
   it("is the organization's branded layout with an Accept button, the inviter and the link's end", async () => {
     const email = guest('new-cook').email;
-    const invited = await staff.client.rpc('staff_invite_member', { p_org_id: org.id, p_email: email });
+    const invited = await staff.client.rpc('staff_invite_member', { p_org_id: org.id, p_email: email }).single();
     expect(invited.error).toBeNull();
     const { token, expires_at } = invited.data as { token: string; expires_at: string };
 

@@ -300,7 +300,7 @@ describe('changing the party size of a paid booking (staff_set_guests)', () => {
     const fewer = await staff.client.rpc('staff_set_guests', { p_reservation_id: b.reservationId, p_guests: 1 });
     expect(fewer.error).toBeNull();
     // Two guests fewer at $157.50, inside the 48-hour window: all of it, within what is held.
-    expect((fewer.data as any).suggested_refund_cents).toBe(31500);
+    expect((fewer.data as { suggested_refund_cents: number }[])[0].suggested_refund_cents).toBe(31500);
     expect(await one(pool(), `select num_guests from public.reservations where id = $1`, [b.reservationId])).toEqual({ num_guests: 1 });
   });
 });

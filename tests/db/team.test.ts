@@ -37,9 +37,9 @@ async function newTeam(db: pg.PoolClient, tag: string) {
 
 async function invite(db: pg.PoolClient, userId: string, orgId: string, email: string) {
   await actAs(db, as(userId));
-  const row = await one<{ r: { invitation_id: string; token: string } }>(db, `select public.staff_invite_member($1, $2) as r`, [orgId, email]);
+  const row = await one<{ invitation_id: string; token: string }>(db, `select * from public.staff_invite_member($1, $2)`, [orgId, email]);
   await actAsOwner(db);
-  return row.r;
+  return row;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
@@ -157,12 +157,12 @@ describe('accepting an invitation', () => {
       const joiner = await newUser(db, 'Joiner@Example.com');
       await actAs(db, as(joiner));
       expect((await db.query(`select public.is_org_member($1) as m`, [team.orgId])).rows[0].m).toBe(false);
-      const first = await one<{ r: unknown }>(db, `select public.accept_team_invitation($1) as r`, [token]);
-      expect(first.r).toEqual({ org_id: team.orgId, org_name: team.orgName });
+      const first = await one(db, `select * from public.accept_team_invitation($1)`, [token]);
+      expect(first).toEqual({ org_id: team.orgId, org_name: team.orgName });
       expect((await db.query(`select public.is_org_member($1) as m`, [team.orgId])).rows[0].m).toBe(true);
       // Following the link again is harmless.
-      const again = await one<{ r: unknown }>(db, `select public.accept_team_invitation($1) as r`, [token]);
-      expect(again.r).toEqual(first.r);
+      const again = await one(db, `select * from public.accept_team_invitation($1)`, [token]);
+      expect(again).toEqual(first);
       await actAsOwner(db);
       const row = await one(db, `select accepted_by, accepted_at is not null as accepted from public.team_invitations where id = $1`, [
         invitation_id,
@@ -212,7 +212,7 @@ describe('accepting an invitation', () => {
       const team = await newTeam(db, 'preview');
       const { token, invitation_id } = await invite(db, team.owner, team.orgId, 'peek@example.com');
       await actAs(db, 'visitor');
-      const preview = async () => (await one<{ r: Record<string, unknown> }>(db, `select public.team_invitation_preview($1) as r`, [token])).r;
+      const preview = async () => one(db, `select * from public.team_invitation_preview($1)`, [token]);
       expect(await preview()).toMatchObject({ email: 'peek@example.com', org_name: team.orgName, status: 'pending' });
       await expectError(db, `select public.team_invitation_preview('nope')`, [], 'SH404');
       await actAsOwner(db);
@@ -229,14 +229,15 @@ describe('the team list, revoking and removing', () => {
       const team = await newTeam(db, 'list');
       await invite(db, team.owner, team.orgId, 'pending@example.com');
       await actAs(db, as(team.owner));
-      const { r } = await one<{ r: { members: unknown[]; invitations: unknown[] } }>(db, `select public.staff_list_team($1) as r`, [team.orgId]);
-      expect(r.members).toEqual([{ user_id: team.owner, email: 'owner.list@team-tests.test', joined_at: expect.any(String), is_you: true }]);
-      expect(r.invitations).toEqual([
+      const members = await db.query(`select * from public.staff_list_team($1)`, [team.orgId]);
+      expect(members.rows).toEqual([{ user_id: team.owner, email: 'owner.list@team-tests.test', joined_at: expect.any(Date), is_you: true }]);
+      const invitations = await db.query(`select * from public.staff_list_team_invitations($1)`, [team.orgId]);
+      expect(invitations.rows).toEqual([
         {
           id: expect.any(String),
           email: 'pending@example.com',
-          created_at: expect.any(String),
-          expires_at: expect.any(String),
+          created_at: expect.any(Date),
+          expires_at: expect.any(Date),
           expired: false,
           invited_by_email: 'owner.list@team-tests.test',
         },
@@ -246,6 +247,7 @@ describe('the team list, revoking and removing', () => {
       await actAs(db, 'memberB');
       await expectError(db, `select public.staff_list_team($1)`, [team.orgId], 'SH403');
       await expectError(db, `select public.staff_list_team($1)`, [ORG.eatathome], 'SH403');
+      await expectError(db, `select public.staff_list_team_invitations($1)`, [team.orgId], 'SH403');
     });
   });
 
@@ -265,9 +267,8 @@ describe('the team list, revoking and removing', () => {
       expect((await attempt(db, `select public.staff_revoke_invitation($1)`, [open.invitation_id])).error).toBeNull();
       expect((await attempt(db, `select public.staff_revoke_invitation($1)`, [open.invitation_id])).error, 'twice is harmless').toBeNull();
       await expectError(db, `select public.staff_revoke_invitation($1)`, [used.invitation_id], 'SH409', /^This invitation was already accepted$/);
-      const { r } = await one<{ r: { invitations: unknown[]; members: unknown[] } }>(db, `select public.staff_list_team($1) as r`, [team.orgId]);
-      expect(r.invitations).toEqual([]);
-      expect(r.members).toHaveLength(2);
+      expect((await db.query(`select * from public.staff_list_team_invitations($1)`, [team.orgId])).rows).toEqual([]);
+      expect((await db.query(`select * from public.staff_list_team($1)`, [team.orgId])).rows).toHaveLength(2);
     });
   });
 
@@ -282,8 +283,8 @@ describe('the team list, revoking and removing', () => {
       await actAs(db, as(second));
       await expectError(db, `select public.staff_remove_member($1, $2)`, [team.orgId, USER_NOT_MEMBER], 'SH404');
       await actAs(db, as(team.owner));
-      const removed = await one<{ r: unknown }>(db, `select public.staff_remove_member($1, $2) as r`, [team.orgId, second]);
-      expect(removed.r).toEqual({ org_id: team.orgId, user_id: second, members: 1 });
+      const removed = await one(db, `select * from public.staff_remove_member($1, $2)`, [team.orgId, second]);
+      expect(removed).toEqual({ org_id: team.orgId, user_id: second, members: 1 });
       await expectError(
         db,
         `select public.staff_remove_member($1, $2)`,

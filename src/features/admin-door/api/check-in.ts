@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { integer, nullable, object, string } from '@/lib/read-json';
 import { supabase } from '@/lib/supabase';
 import { doorTotals, withCheckIn } from '../lib/door-list';
 import { doorMessages } from '../messages';
 import type { DoorList, DoorTotals } from '../types';
-import { doorListKey, readDoorTotals } from './get-door-list';
+import { doorListKey } from './get-door-list';
 
 export interface CheckInInput {
   reservationId: string;
@@ -36,20 +35,26 @@ export function isCheckInInput(value: unknown): value is CheckInInput {
 export const checkInKey = (eventId: string) => ['admin-door', eventId, 'check-in'] as const;
 
 async function checkIn({ reservationId, checkedInGuests }: CheckInInput): Promise<CheckInAnswer> {
-  const { data, error, status } = await supabase.rpc('staff_check_in', {
-    p_reservation_id: reservationId,
-    p_checked_in_guests: checkedInGuests,
-  });
+  const { data, error, status } = await supabase
+    .rpc('staff_check_in', {
+      p_reservation_id: reservationId,
+      p_checked_in_guests: checkedInGuests,
+    })
+    .single();
   if (error) {
     if (status === 0 || status === 408 || status === 429 || status >= 500) throw new ConnectionError(error.message);
     throw new Error(error.message);
   }
-  const a = object(data);
   return {
-    reservationId: string(a.reservation_id),
-    checkedInGuests: integer(a.checked_in_guests),
-    checkedInAt: nullable(string)(a.checked_in_at),
-    totals: readDoorTotals(a.totals),
+    reservationId: data.reservation_id,
+    checkedInGuests: data.checked_in_guests,
+    checkedInAt: data.checked_in_at,
+    totals: {
+      expectedGuests: data.expected_guests,
+      arrivedGuests: data.arrived_guests,
+      parties: data.parties,
+      partiesArrived: data.parties_arrived,
+    },
   };
 }
 

@@ -1,6 +1,5 @@
 import { useInvalidatingMutation, type MutationCallbacks } from '@/hooks/use-invalidating-mutation';
 import { expectRows } from '@/lib/expect-rows';
-import { integer, object } from '@/lib/read-json';
 import { supabase } from '@/lib/supabase';
 import { editReservationSchema, type EditReservationOutput } from '../schemas';
 
@@ -27,14 +26,15 @@ export async function updateReservation({ id, values, guestsBefore }: UpdateRese
   const v = editReservationSchema.parse(values);
   let suggestedRefundCents = 0;
   if (v.numGuests !== guestsBefore) {
-    const { data, error } = await supabase.rpc('staff_set_guests', {
-      p_reservation_id: id,
-      p_guests: v.numGuests,
-      p_complimentary: v.complimentary,
-    });
+    const { data, error } = await supabase
+      .rpc('staff_set_guests', {
+        p_reservation_id: id,
+        p_guests: v.numGuests,
+        p_complimentary: v.complimentary,
+      })
+      .single();
     if (error) throw new Error(error.message);
-    const answer = object(data);
-    suggestedRefundCents = answer.suggested_refund_cents === undefined ? 0 : integer(answer.suggested_refund_cents);
+    suggestedRefundCents = data.suggested_refund_cents;
   }
   const { data, error } = await supabase
     .from('reservations')

@@ -1,53 +1,62 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Json } from '@/lib/database.types';
-import { arrayOf, boolean, integer, nullable, object, string } from '@/lib/read-json';
+import type { RpcRow } from '@/lib/rpc-rows';
 import { supabase } from '@/lib/supabase';
-import type { RsvpOverviewEvent, RsvpOverviewSlot, RsvpSlotReservation } from '../types';
+import type { RsvpOverviewEvent, RsvpOverviewSlot } from '../types';
 
-function readSlotReservation(value: Json | undefined): RsvpSlotReservation {
-  const r = object(value);
-  return {
-    id: string(r.id),
-    name: string(r.name),
-    email: string(r.email),
-    phone: nullable(string)(r.phone),
-    num_guests: integer(r.num_guests),
-    created_at: string(r.created_at),
-  };
-}
-
-function readSlot(value: Json | undefined): RsvpOverviewSlot {
-  const s = object(value);
-  return {
-    id: string(s.id),
-    slot_time: string(s.slot_time),
-    slot_label: string(s.slot_label),
-    max_capacity: integer(s.max_capacity),
-    current_rsvps: integer(s.current_rsvps),
-    is_active: boolean(s.is_active),
-    reservations: arrayOf(readSlotReservation)(s.reservations),
-  };
-}
-
-/** One event of admin_rsvp_overview (its `returns jsonb` is typed Json: read, not cast). */
-function readOverviewEvent(value: Json | undefined): RsvpOverviewEvent {
-  const e = object(value);
-  return {
-    id: string(e.id),
-    title: string(e.title),
-    date: string(e.date),
-    event_time: string(e.event_time),
-    event_timezone: string(e.event_timezone),
-    is_active: boolean(e.is_active),
-    slots: arrayOf(readSlot)(e.slots),
-  };
+/**
+ * admin_rsvp_overview's rows (one per reservation of a slot, in the overview's order; a slot
+ * without reservations, or an event without slots, has null columns for them) as events with
+ * their slots and who is in each.
+ */
+function toOverview(rows: RpcRow<'admin_rsvp_overview'>[]): RsvpOverviewEvent[] {
+  const events: RsvpOverviewEvent[] = [];
+  let slot: RsvpOverviewSlot | undefined;
+  for (const row of rows) {
+    let event = events.at(-1);
+    if (event?.id !== row.event_id) {
+      event = {
+        id: row.event_id,
+        title: row.event_title,
+        date: row.event_date,
+        event_time: row.event_time,
+        event_timezone: row.event_timezone,
+        is_active: row.event_is_active,
+        slots: [],
+      };
+      events.push(event);
+      slot = undefined;
+    }
+    if (row.slot_id === null) continue;
+    if (slot?.id !== row.slot_id) {
+      slot = {
+        id: row.slot_id,
+        slot_time: row.slot_time,
+        slot_label: row.slot_label,
+        max_capacity: row.slot_max_capacity,
+        current_rsvps: row.slot_current_rsvps,
+        is_active: row.slot_is_active,
+        reservations: [],
+      };
+      event.slots.push(slot);
+    }
+    if (row.reservation_id === null) continue;
+    slot.reservations.push({
+      id: row.reservation_id,
+      name: row.reservation_name,
+      email: row.reservation_email,
+      phone: row.reservation_phone,
+      num_guests: row.reservation_num_guests,
+      created_at: row.reservation_created_at,
+    });
+  }
+  return events;
 }
 
 /** Every RSVP event of the organization with its slots (filled / capacity) and who is in each. */
 export async function getRsvpOverview(orgId: string): Promise<RsvpOverviewEvent[]> {
   const { data, error } = await supabase.rpc('admin_rsvp_overview', { p_org_id: orgId });
   if (error) throw error;
-  return data === null ? [] : arrayOf(readOverviewEvent)(data);
+  return toOverview(data);
 }
 
 export const rsvpOverviewQueryOptions = (orgId: string) =>

@@ -43,7 +43,7 @@ export function AdminShell({ user, onSignOut, signingOut, renderTab }: Props) {
     );
   }
 
-  const { orgs } = orgsQuery.data;
+  const orgs = orgsQuery.data;
   if (orgs.length === 0) return <NoOrganization email={user.email ?? ''} onSignOut={onSignOut} signingOut={signingOut} />;
 
   // The first organization is selected by default (and when the URL names one the user cannot see).

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { object, string } from '@/lib/read-json';
 import { supabase } from '@/lib/supabase';
 import type { AcceptedInvitation } from '../types';
 
@@ -9,10 +8,9 @@ import type { AcceptedInvitation } from '../types';
  * message.
  */
 export async function acceptInvitation(token: string): Promise<AcceptedInvitation> {
-  const { data, error } = await supabase.rpc('accept_team_invitation', { p_token: token });
+  const { data, error } = await supabase.rpc('accept_team_invitation', { p_token: token }).single();
   if (error) throw new Error(error.message);
-  const o = object(data);
-  return { orgId: string(o.org_id), orgName: string(o.org_name) };
+  return { orgId: data.org_id, orgName: data.org_name };
 }
 
 export function useAcceptInvitation(options: { onSuccess?: (joined: AcceptedInvitation) => void; onError?: (error: Error) => void } = {}) {

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { object, string } from '@/lib/read-json';
 import { supabase } from '@/lib/supabase';
 import type { InvitationPreview, InvitationStatus } from '../types';
 
 const statuses: readonly InvitationStatus[] = ['pending', 'expired', 'revoked', 'accepted'];
 
-function readStatus(value: string): InvitationStatus {
+function toStatus(value: string): InvitationStatus {
   const found = statuses.find((s) => s === value);
   if (!found) throw new Error(`Unknown invitation status ${value}`);
   return found;
@@ -13,10 +12,9 @@ function readStatus(value: string): InvitationStatus {
 
 /** What the join page shows (SQL team_invitation_preview: the token is the key; anyone holding the link). */
 export async function getInvitation(token: string): Promise<InvitationPreview> {
-  const { data, error } = await supabase.rpc('team_invitation_preview', { p_token: token });
+  const { data, error } = await supabase.rpc('team_invitation_preview', { p_token: token }).single();
   if (error) throw new Error(error.message);
-  const o = object(data);
-  return { email: string(o.email), orgName: string(o.org_name), expiresAt: string(o.expires_at), status: readStatus(string(o.status)) };
+  return { email: data.email, orgName: data.org_name, expiresAt: data.expires_at, status: toStatus(data.status) };
 }
 
 export const invitationQueryOptions = (token: string) =>
