@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  eventDateTime,
   eventTimeWithZone,
   formatCalendarDate,
   formatEventTime,
@@ -80,15 +79,11 @@ describe('the event time formatter', () => {
     expect(zonedInstant('2026-12-05', '20:30', 'Not/AZone')).toBeNull();
   });
 
-  it('writes calendar dates on their own day, and the date with the start', () => {
+  it('writes calendar dates on their own day', () => {
     expect(formatCalendarDate('2026-12-05')).toBe('Saturday, December 5, 2026');
     expect(formatCalendarDate('2026-12-05', 'medium')).toBe('Sat, Dec 5, 2026');
     expect(formatCalendarDate('2026-12-05', 'day')).toBe('Saturday, December 5');
     expect(formatCalendarDate('2026-02-30')).toBe('2026-02-30');
-    expect(eventDateTime({ date: '2026-12-05', time: '20:30' })).toBe('Saturday, December 5, 2026 at 8:30 PM');
-    expect(eventDateTime({ date: '2026-12-05', time: '20:30', timezone: 'America/New_York' }, 'short')).toBe(
-      'Saturday, December 5, 2026 at 8:30 PM EST',
-    );
   });
 
   it('is the one the pages use', () => {

@@ -161,11 +161,3 @@ export function formatCalendarDate(yyyyMmDd: string, style: 'long' | 'medium' | 
   }
   return f.format(date);
 }
-
-/** "Saturday, December 5, 2026 at 8:30 PM" (with the zone when asked: "… at 8:30 PM EST"). */
-export function eventDateTime(event: { date: string; time: string; timezone?: string }, zone: 'short' | 'long' | 'none' = 'none'): string {
-  const time = event.timezone
-    ? eventTimeWithZone({ date: event.date, time: event.time, timezone: event.timezone }, zone)
-    : formatEventTime(event.time);
-  return `${formatCalendarDate(event.date)} at ${time}`;
-}
