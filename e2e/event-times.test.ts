@@ -16,6 +16,7 @@ import { adminPage, closeBrowser, newPage, viewports } from './support/browser';
 // Winter dates far after the seeded ones: New York is on EST then.
 const DINNER_DATE = '2027-12-04';
 const DINNER_DAY = 'Saturday, December 4, 2027';
+const SOLD_OUT_DATE = '2027-12-11';
 const SUPPER_DATE = '2027-12-06';
 const SUPPER_DAY = 'Monday, December 6, 2027';
 
@@ -25,13 +26,14 @@ interface Mail extends MailboxMessage {
 
 const createdEvents: string[] = [];
 let dinner: { id: string; title: string; ticketId: string; orgId: string };
+let soldOut: { id: string; ticketId: string };
 let supper: { id: string; orgId: string };
 let staff: Staff;
 
 beforeAll(async () => {
   const { apiUrl, anonKey } = stackEnv();
   // The first call of a function compiles it in Deno: do it before the pages wait on it.
-  for (const name of ['square-config', 'magnolia-availability', 'magnolia-square-config']) {
+  for (const name of ['square-config', 'magnolia-availability', 'magnolia-square-config', 'join-waitlist']) {
     await fetch(`${apiUrl}/functions/v1/${name}`, { method: 'POST', headers: { apikey: anonKey, authorization: `Bearer ${anonKey}` } });
   }
   const [eatathome] = await sql<{ id: string }>("select id from public.organizations where slug = 'eatathome'");
@@ -47,6 +49,19 @@ beforeAll(async () => {
     [event.id],
   );
   dinner = { id: event.id, title, ticketId: ticket.id, orgId: eatathome.id };
+
+  // A sold-out dinner at the same hour: its waitlist's emails and pages.
+  const [full] = await sql<{ id: string }>(
+    `insert into public.events (org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address, is_active)
+     values ($1, $2, $3, '20:30', 'America/New_York', 20, 'Eat At Home', 'Brooklyn, NY', true) returning id`,
+    [eatathome.id, `Full Late Dinner ${randomUUID().slice(0, 8)}`, SOLD_OUT_DATE],
+  );
+  createdEvents.push(full.id);
+  const [fullTicket] = await sql<{ id: string }>(
+    `insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Food Only', 12500, 0) returning id`,
+    [full.id],
+  );
+  soldOut = { id: full.id, ticketId: fullTicket.id };
 
   const [magnolia] = await sql<{ id: string }>("select id from public.organizations where slug = 'magnolia'");
   const [supperEvent] = await sql<{ id: string }>(
@@ -116,6 +131,15 @@ describe.each([
     const card = page.getByRole('article', { name: dinner.title });
     await card.waitFor();
     expect(await card.innerText()).toContain('8:30 PM EST');
+    await card.getByRole('button', { name: 'Reserve Your Spot' }).click();
+    await page.getByRole('heading', { name: `Reserve: ${dinner.title}` }).waitFor();
+    expect(
+      await page
+        .getByRole('heading', { name: `Reserve: ${dinner.title}` })
+        .locator('xpath=following-sibling::p')
+        .first()
+        .innerText(),
+    ).toContain(`${DINNER_DAY} at 8:30 PM`);
 
     // The dinner series: the summary, the payment step and the confirmation.
     await page.goto(`${siteUrl}/eat-at-home`);
@@ -214,6 +238,27 @@ describe.each([
     await page.goto(`${siteUrl}/reservation-details?booking=${token}`);
     await page.getByRole('heading', { name: 'Reservation Confirmation' }).waitFor();
     expect(await shownAt(page, 'Date & Time')).toBe(`${SUPPER_DAY} at 8:00 PM EST`);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('a sold-out dinner at 20:30 reads 8:30 PM in the waitlist email and on the leave page', async () => {
+    const { apiUrl, anonKey } = stackEnv();
+    const email = `waiting-${randomUUID()}@example.com`;
+    const joined = await fetch(`${apiUrl}/functions/v1/join-waitlist`, {
+      method: 'POST',
+      headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ eventId: soldOut.id, ticketTypeId: soldOut.ticketId, name: 'Hal Waiting', email, partySize: 2 }),
+    });
+    expect(joined.status).toBe(200);
+    const [mail] = await mailFor(email);
+    expect(mail?.body_text).toContain('Time: 8:30 PM Eastern Time');
+    const leavePath = /\/waitlist\/leave\/[A-Za-z0-9_-]{43}/.exec(mail.body_text)?.[0];
+    expect(leavePath).toBeDefined();
+
+    const { page, consoleErrors } = await newPage({ viewport });
+    await page.goto(`${stackEnv().siteUrl}${leavePath}`);
+    await page.getByRole('heading', { name: 'Leave the waitlist?' }).waitFor();
+    expect(await shownAt(page, 'Time')).toBe('8:30 PM EST');
     expect(consoleErrors).toEqual([]);
   });
 

@@ -6,7 +6,7 @@ import { PageMeta } from '@/components/seo/page-meta';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { eventTimeWithZone, formatEventDate } from '@/lib/dates';
+import { eventTimeWithZone, formatEventDate, formatEventTime } from '@/lib/dates';
 import { OfferLinkInvalidError } from '../api/get-waitlist-offer';
 import { useLeaveWaitlist, useWaitlistPlace } from '../api/leave-waitlist';
 import { leaveMessages } from '../messages';
@@ -29,7 +29,7 @@ function PlaceDetails({ place }: { place: WaitlistPlace }) {
     { label: 'Time', value: eventTimeWithZone(event) },
     { label: 'Party', value: guests(place.party_size) },
     ...(place.ticket_type_name ? [{ label: 'Ticket', value: place.ticket_type_name }] : []),
-    ...(!place.ticket_type_name && place.time_slot ? [{ label: 'Time slot', value: place.time_slot }] : []),
+    ...(!place.ticket_type_name && place.time_slot ? [{ label: 'Time slot', value: formatEventTime(place.time_slot) }] : []),
   ];
   return (
     <dl className="space-y-2 rounded-lg bg-muted/60 p-4 text-sm">
