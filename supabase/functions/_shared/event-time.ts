@@ -5,7 +5,7 @@
 //
 // An event's start is stored as a calendar date, a time of day and a timezone: the time is
 // already the event's wall clock and is never converted, only written out. A seating's time is
-// either a time of day ('20:00') or, on older rows and in the supper club's words, a label
+// either a time of day ('20:00') or, in a reservation's time_slot and the supper club's words, a label
 // ('8:00pm'); both read the same.
 
 /** Hours (0-23) and minutes of a time of day: '20:30', '20:30:00', '8:30pm', '8:30 PM', '8pm', '8 p.m.'; null otherwise. */
