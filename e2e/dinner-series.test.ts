@@ -342,6 +342,7 @@ describe('dinner series page', () => {
     expect(Object.fromEntries(new URL(inviteLink!).searchParams)).toEqual({
       eventTitle: dinner.title,
       eventDate: dinner.date,
+      eventTime: '19:00',
       guests: '2',
       invite: '1',
     });

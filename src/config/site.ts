@@ -23,7 +23,6 @@ export const dinnerSeries = {
   name: 'Eat At Home',
   orgSlug: 'eatathome',
   city: 'Brooklyn, NY',
-  displayTime: '7:00 PM',
 } as const;
 
 export const limits = {

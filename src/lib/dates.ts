@@ -2,6 +2,12 @@ import { format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
 
 /**
+ * Times are written by the one formatter the edge functions' emails and calendar files use too
+ * (supabase/functions/_shared/event-time.ts): a page and its email never disagree.
+ */
+export { eventTimeWithZone, formatEventTime, zoneAbbreviation, zoneAbbreviationAt } from '../../supabase/functions/_shared/event-time.ts';
+
+/**
  * Event dates are calendar dates ("2026-12-06"): they are parsed at local noon so no
  * viewer timezone can shift them to the day before.
  */
@@ -18,14 +24,6 @@ export function formatEventDate(yyyyMmDd: string, pattern = 'EEEE, MMMM d, yyyy'
   return date ? format(date, pattern) : yyyyMmDd;
 }
 
-/** "19:00" or "19:00:00" → "7:00 PM". */
-export function formatEventTime(hhMm: string): string {
-  const m = /^(\d{1,2}):(\d{2})/.exec(hhMm);
-  if (!m) return hhMm;
-  const date = new Date(2000, 0, 1, Number(m[1]), Number(m[2]));
-  return format(date, 'h:mm a');
-}
-
 /** Today's calendar date in a timezone, as YYYY-MM-DD. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
   return format(new TZDate(now, timeZone), 'yyyy-MM-dd');
@@ -37,23 +35,4 @@ export function isUpcoming(event: { date: string; event_time: string; event_time
   const today = format(local, 'yyyy-MM-dd');
   if (event.date !== today) return event.date > today;
   return event.event_time.slice(0, 5) > format(local, 'HH:mm');
-}
-
-/** "EST" / "PDT" at an instant in a timezone ("" when unknown). */
-export function zoneAbbreviationAt(instant: Date, timeZone: string): string {
-  if (Number.isNaN(instant.getTime())) return '';
-  try {
-    return (
-      new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? ''
-    );
-  } catch {
-    return '';
-  }
-}
-
-/** "EST" / "PDT" for a calendar date in a timezone ("" when unknown): noon UTC of that day, the same day in every US zone, picks DST. */
-export function zoneAbbreviation(yyyyMmDd: string, timeZone: string): string {
-  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(yyyyMmDd);
-  if (!d) return '';
-  return zoneAbbreviationAt(new Date(Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), 12)), timeZone);
 }

@@ -31,6 +31,7 @@ const booking: SeriesBooking = {
   email: 'ada@example.com',
   eventTitle: 'Eat At Home Dinner #41',
   eventDate: '2026-11-28',
+  eventTime: '20:30:00',
   guests: 2,
   ticketName: 'Food + Wine Pairing',
   totalPaidCents: 35000,
@@ -78,6 +79,7 @@ describe('confirmation links', () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({
       eventTitle: 'Eat At Home Dinner #41',
       eventDate: '2026-11-28',
+      eventTime: '20:30',
       guests: '2',
       ticketType: 'food_wine',
       totalPrice: '350.00',
@@ -89,7 +91,7 @@ describe('confirmation links', () => {
     expect(sms.startsWith('sms:?&body=')).toBe(true);
     const smsBody = decodeURIComponent(sms.slice('sms:?&body='.length));
     expect(smsBody).toContain('Save the date!');
-    expect(smsBody).toContain('Saturday, November 28, 2026 at 7:00 PM');
+    expect(smsBody).toContain('Saturday, November 28, 2026 at 8:30 PM');
     expect(smsBody).toContain(`https://supperhost.test${partyInviteHref(booking)}`);
 
     const mail = new URL(inviteHref(booking, { origin: 'https://supperhost.test', mobile: false }));
@@ -110,6 +112,7 @@ describe('confirmation links', () => {
     expect(Object.fromEntries(link.searchParams)).toEqual({
       eventTitle: 'Eat At Home Dinner #41',
       eventDate: '2026-11-28',
+      eventTime: '20:30',
       guests: '2',
       invite: '1',
     });

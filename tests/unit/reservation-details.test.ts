@@ -26,6 +26,7 @@ describe('reservation details query parameters', () => {
       email: 'ada@example.com',
       eventTitle: 'Harvest Dinner',
       eventDate: '2026-12-06',
+      eventTime: '19:00',
       guests: 2,
       ticket: { label: 'Food + Wine Pairing', pricePerPersonCents: 17500 },
       totalCents: 35000,
@@ -35,6 +36,15 @@ describe('reservation details query parameters', () => {
     });
     expect(dateAndTime(r.details)).toBe('Sunday, December 6, 2026 at 7:00 PM');
     expect(locationLine(r.details)).toBe('Brooklyn, NY (Address sent to ada@example.com)');
+  });
+
+  it("shows and adds to calendars the dinner's own start when the link gives it", () => {
+    const r = parse(`${good}&eventTime=20:30`);
+    if (!r.ok) throw new Error('fixture');
+    expect(dateAndTime(r.details)).toBe('Sunday, December 6, 2026 at 8:30 PM');
+    expect(calendarEventFor(r.details)).toMatchObject({ startTime: '20:30', endTime: '22:30', timeZone: 'America/New_York' });
+    const unreadable = parse(`${good}&eventTime=soon`);
+    expect(unreadable.ok && dateAndTime(unreadable.details)).toBe('Sunday, December 6, 2026 at 7:00 PM');
   });
 
   it('maps the two confirmation ticket types to their labels and prices', () => {
@@ -80,6 +90,7 @@ describe('reservation details query parameters', () => {
         email: null,
         eventTitle: 'Harvest Dinner',
         eventDate: '2026-12-06',
+        eventTime: '19:00',
         guests: 2,
         ticket: null,
         totalCents: null,

@@ -19,6 +19,8 @@ export interface SeriesBooking {
   email: string;
   eventTitle: string;
   eventDate: string;
+  /** The dinner's start on its own clock ('20:30'). */
+  eventTime: string;
   guests: number;
   ticketName: string;
   totalPaidCents: number;

@@ -11,6 +11,7 @@
 // → 200 { success: true, subject, html, text, defaults: { subject, body, name } }
 // | 400 { success: false, error: 'Unknown placeholder {{x}}', code: 'unknown_placeholder' } | 401 | 403
 import { z } from 'npm:zod@4.6.7';
+import { zonedInstant } from '../_shared/event-time.ts';
 import { type EmailData, renderEmail } from '../_shared/email/render.tsx';
 import { DEFAULT_TEMPLATES, guestCount, TEMPLATE_TYPES, type TemplateType, unknownPlaceholder } from '../_shared/email/templates.ts';
 import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
@@ -50,25 +51,7 @@ function dateAhead(days: number, timezone: string): string {
 
 /** The instant of a wall-clock date and time in `timezone` (ISO). */
 function instantOf(date: string, time: string, timezone: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  const [h, min] = time.split(':').map(Number);
-  const wall = Date.UTC(y, m - 1, d, h, min);
-  // The zone's offset at that moment: the wall clock read back in the zone, minus UTC.
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    })
-      .formatToParts(new Date(wall))
-      .map((p) => [p.type, p.value]),
-  );
-  const read = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
-  return new Date(wall - (read - wall)).toISOString();
+  return (zonedInstant(date, time, timezone) ?? new Date(`${date}T${time}Z`)).toISOString();
 }
 
 interface Branding {

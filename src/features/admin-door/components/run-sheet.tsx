@@ -21,7 +21,7 @@ export function RunSheet({ event, parties, totals }: { event: DoorEvent; parties
       {groupBySeating(parties).map((group) => (
         <section key={group.seating} className="mt-4 break-inside-avoid-page" data-testid="run-sheet-seating">
           <h2 className="border-b border-black text-lg font-semibold">
-            {group.seating} · {seatingGuests(group.parties)}
+            {formatEventTime(group.seating)} · {seatingGuests(group.parties)}
           </h2>
           <table className="w-full border-collapse text-left text-sm">
             <thead>

@@ -1,3 +1,4 @@
+import { formatEventTime } from '@/lib/dates';
 import type { DoorParty, DoorTotals } from '../types';
 
 /** Whether a party matches the search box: its name, email or booking code (any case, the code with or without its dash). */
@@ -31,9 +32,10 @@ export function totalsLine(t: DoorTotals): string {
   return `Arrived ${t.arrivedGuests} / ${t.expectedGuests} ${t.expectedGuests === 1 ? 'guest' : 'guests'} · ${t.partiesArrived} of ${t.parties} ${t.parties === 1 ? 'party' : 'parties'}`;
 }
 
-/** What a party booked: its ticket type and/or its time slot ("Dinner · 8:00pm"). */
+/** What a party booked: its ticket type and/or its time slot ("Dinner · 8:00 PM" for a seating labelled 8:00pm). */
 export function bookedAs(party: Pick<DoorParty, 'ticketTypeName' | 'slotLabel' | 'seating'>): string {
-  return [party.ticketTypeName, party.slotLabel ?? party.seating].filter(Boolean).join(' · ');
+  const seating = party.slotLabel ?? party.seating;
+  return [party.ticketTypeName, seating ? formatEventTime(seating) : null].filter(Boolean).join(' · ');
 }
 
 /** The run sheet's groups: parties by seating, in the server's order (seating, then name). */

@@ -1,11 +1,10 @@
-import { formatEventDate, formatEventTime, zoneAbbreviation } from '@/lib/dates';
+import { eventTimeWithZone, formatEventDate, formatEventTime } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
 import type { BookingsDay, CapacityLine, EventOverview, OverviewEvent } from '../types';
 
 /** "Sat, Dec 26, 2026 · 7:00 PM EST": the event's calendar date and start time in its own timezone. */
 export function eventWhen(event: Pick<OverviewEvent, 'date' | 'eventTime' | 'timezone'>): string {
-  const zone = zoneAbbreviation(event.date, event.timezone);
-  return `${formatEventDate(event.date, 'EEE, MMM d, yyyy')} · ${formatEventTime(event.eventTime)}${zone ? ` ${zone}` : ''}`;
+  return `${formatEventDate(event.date, 'EEE, MMM d, yyyy')} · ${eventTimeWithZone({ date: event.date, time: event.eventTime, timezone: event.timezone })}`;
 }
 
 /** The capacity list: every ticket type (with its price), then every RSVP slot (with its time). */

@@ -4,6 +4,7 @@ import { PageMeta } from '@/components/seo/page-meta';
 import { paths } from '@/config/paths';
 import { dinnerSeries } from '@/config/site';
 import { useAfterPaint } from '@/hooks/use-after-paint';
+import { formatEventTime } from '@/lib/dates';
 import { useSeriesDinners } from '../api/get-dinners';
 import type { RenderSeriesWaitlist } from './dinner-series-booking';
 
@@ -11,15 +12,21 @@ import type { RenderSeriesWaitlist } from './dinner-series-booking';
 // out of the code the page's header waits for); its spinner is the one it shows while the dates load.
 const DinnerSeriesBooking = lazy(() => import('./dinner-series-booking').then((m) => ({ default: m.DinnerSeriesBooking })));
 
-function Intro() {
+/** The listed dinners' start when they all share one ('19:00'), else null (each dinner then says its own). */
+function sharedStart(dinners: readonly { event_time: string }[] | undefined): string | null {
+  const starts = new Set((dinners ?? []).map((d) => d.event_time.slice(0, 5)));
+  return starts.size === 1 ? [...starts][0] : null;
+}
+
+function Intro({ start }: { start: string | null }) {
   return (
     <header className="bg-primary text-primary-foreground">
       <div className="container space-y-4 py-12 sm:py-16">
         <p className="text-sm font-semibold uppercase tracking-[0.2em] text-primary-foreground/80">A dinner series in {dinnerSeries.city}</p>
         <h1 className="font-serif text-4xl font-semibold sm:text-5xl">{dinnerSeries.name}</h1>
         <p className="max-w-2xl text-lg text-primary-foreground/85">
-          Five courses cooked and served at home, at one long table with a few friendly strangers. Come hungry; wine pairing optional. Dinner starts
-          at {dinnerSeries.displayTime}.
+          Five courses cooked and served at home, at one long table with a few friendly strangers. Come hungry; wine pairing optional.
+          {start ? ` Dinner starts at ${formatEventTime(start)}.` : null}
         </p>
         <p className="text-sm font-medium text-primary-foreground/80">Pricing shown after selecting a date</p>
       </div>
@@ -29,7 +36,7 @@ function Intro() {
 
 export function DinnerSeriesPage({ renderWaitlist }: { renderWaitlist?: RenderSeriesWaitlist }) {
   const painted = useAfterPaint();
-  useSeriesDinners(); // the dates are asked for now, while the booking part's code loads
+  const dinners = useSeriesDinners(); // the dates are asked for now, while the booking part's code loads
   return (
     <>
       <PageMeta
@@ -37,7 +44,7 @@ export function DinnerSeriesPage({ renderWaitlist }: { renderWaitlist?: RenderSe
         description={`Book a table at ${dinnerSeries.name}, a five-course dinner series in ${dinnerSeries.city}. Food only or with a wine pairing.`}
         canonical={paths.dinnerSeries.getHref()}
       />
-      <Intro />
+      <Intro start={sharedStart(dinners.data)} />
       <main className="container py-10 sm:py-14">
         <Suspense fallback={<PageSpinner label="Loading dinners…" />}>
           {painted ? <DinnerSeriesBooking renderWaitlist={renderWaitlist} /> : <PageSpinner label="Loading dinners…" />}

@@ -98,7 +98,7 @@ export function SeriesBookingForm({ form, dinners, busy, onSubmit }: Props) {
           </FormField>
         ) : null}
       </div>
-      {ticket && guests > 0 ? <TotalSummary guests={guests} priceCents={ticket.price} quote={quote} /> : null}
+      {ticket && guests > 0 ? <TotalSummary guests={guests} priceCents={ticket.price} quote={quote} startTime={dinner?.event_time ?? null} /> : null}
       <FormField label="Dietary restrictions (optional)" error={errors.dietaryRestrictions?.message}>
         <Input {...register('dietaryRestrictions')} placeholder="Allergies, vegetarian…" />
       </FormField>

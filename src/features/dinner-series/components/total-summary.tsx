@@ -1,10 +1,21 @@
-import { dinnerSeries } from '@/config/site';
 import { QuoteAmount } from '@/features/checkout/components/quote-amount';
 import type { QuoteState } from '@/features/checkout/types';
+import { formatEventTime } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
 
-/** "3 guests x $125.00 each" and the server's total for them. */
-export function TotalSummary({ guests, priceCents, quote }: { guests: number; priceCents: number; quote: QuoteState }) {
+/** "3 guests x $125.00 each", the server's total for them and the chosen dinner's start. */
+export function TotalSummary({
+  guests,
+  priceCents,
+  quote,
+  startTime,
+}: {
+  guests: number;
+  priceCents: number;
+  quote: QuoteState;
+  /** The dinner's start on its own clock ('20:30'). */
+  startTime: string | null;
+}) {
   return (
     <section aria-label="Total" aria-live="polite" className="rounded-lg bg-muted p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -15,7 +26,11 @@ export function TotalSummary({ guests, priceCents, quote }: { guests: number; pr
           Total: <QuoteAmount state={quote} />
         </span>
       </div>
-      <p className="mt-1 text-sm text-muted-foreground">Dinner starts at {dinnerSeries.displayTime}</p>
+      {startTime ? (
+        <p className="mt-1 text-sm text-muted-foreground" data-testid="series-summary-time">
+          Dinner starts at {formatEventTime(startTime)}
+        </p>
+      ) : null}
     </section>
   );
 }

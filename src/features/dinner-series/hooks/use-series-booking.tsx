@@ -52,7 +52,7 @@ export function useSeriesBooking() {
       className: 'mx-auto max-w-xl',
       summary: [
         { label: 'Event', value: dinner.title },
-        { label: 'Date', value: dinnerDateTime(dinner.date) },
+        { label: 'Date', value: dinnerDateTime({ date: dinner.date, time: dinner.event_time }) },
         { label: 'Guests', value: String(input.guests) },
         { label: 'Ticket', value: `${ticket.name} (${formatCents(ticket.price)} each)` },
       ],
@@ -79,6 +79,7 @@ export function useSeriesBooking() {
         email: input.email,
         eventTitle: dinner.title,
         eventDate: dinner.date,
+        eventTime: dinner.event_time,
         guests: input.guests,
         ticketName: ticket.name,
         totalPaidCents: paid.amountCents,
@@ -95,7 +96,7 @@ export function useSeriesBooking() {
         rowsTestId: 'series-confirmation-details',
         rows: [
           { label: 'Event', value: booking.eventTitle },
-          { label: 'Date', value: dinnerDateTime(booking.eventDate) },
+          { label: 'Date', value: dinnerDateTime({ date: booking.eventDate, time: booking.eventTime }) },
           { label: 'Guests', value: String(booking.guests) },
           { label: 'Ticket', value: booking.ticketName },
           { label: 'Total', value: formatCents(booking.totalPaidCents) },

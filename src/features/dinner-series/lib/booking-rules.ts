@@ -3,7 +3,7 @@ import { paths } from '../../../config/paths';
 import { TICKET_MAX_GUESTS } from '../../../config/product';
 import { dinnerSeries } from '../../../config/site';
 import type { TicketType } from '../../../lib/booking';
-import { formatEventDate } from '../../../lib/dates';
+import { formatEventDate, formatEventTime } from '../../../lib/dates';
 import { formatCents } from '../../../lib/money';
 import type { SeriesBooking, SeriesDinner } from '../types';
 
@@ -30,9 +30,9 @@ export function guestOptionLabel(n: number, left: number): string {
   return `${n} ${n === 1 ? 'guest' : 'guests'}${n > left ? ' (unavailable)' : ''}`;
 }
 
-/** "Saturday, November 28, 2026 at 7:00 PM" */
-export function dinnerDateTime(date: string): string {
-  return `${formatEventDate(date)} at ${dinnerSeries.displayTime}`;
+/** "Saturday, November 28, 2026 at 7:00 PM" for a dinner at 19:00: its own date and start. */
+export function dinnerDateTime(dinner: { date: string; time: string }): string {
+  return `${formatEventDate(dinner.date)} at ${formatEventTime(dinner.time)}`;
 }
 
 /**
@@ -48,7 +48,7 @@ export function confirmationTicketType(ticketName: string): string {
 
 /**
  * The booker's "Reservation Details" link. With the booking's private token: /reservation-details
- * opened with it (the booking as the server holds it). Without one: the dinner, its date, the party
+ * opened with it (the booking as the server holds it). Without one: the dinner, its date and start, the party
  * size, the ticket and the total only. Never the guest's name, email, phone or requests: a URL ends
  * up in browser history and server logs.
  */
@@ -57,6 +57,7 @@ export function reservationDetailsHref(booking: SeriesBooking): string {
   return paths.reservationDetails.getHref({
     eventTitle: booking.eventTitle,
     eventDate: booking.eventDate,
+    eventTime: booking.eventTime.slice(0, 5),
     guests: String(booking.guests),
     ticketType: confirmationTicketType(booking.ticketName),
     totalPrice: (booking.totalPaidCents / 100).toFixed(2),
@@ -64,14 +65,15 @@ export function reservationDetailsHref(booking: SeriesBooking): string {
 }
 
 /**
- * The link the booker sends their party: /reservation-details with the dinner, its date and the
+ * The link the booker sends their party: /reservation-details with the dinner, its date and start, and the
  * party size. Nothing private travels in it: no name, email, requests, ticket or amount paid, and
  * never the booking's token (whoever has it can cancel the booking).
  */
-export function partyInviteHref(booking: Pick<SeriesBooking, 'eventTitle' | 'eventDate' | 'guests'>): string {
+export function partyInviteHref(booking: Pick<SeriesBooking, 'eventTitle' | 'eventDate' | 'eventTime' | 'guests'>): string {
   return paths.reservationDetails.getHref({
     eventTitle: booking.eventTitle,
     eventDate: booking.eventDate,
+    eventTime: booking.eventTime.slice(0, 5),
     guests: String(booking.guests),
     invite: '1',
   });
@@ -79,7 +81,7 @@ export function partyInviteHref(booking: Pick<SeriesBooking, 'eventTitle' | 'eve
 
 /** The save-the-date the guest sends their party, with the party's link (partyInviteHref). */
 export function saveTheDateMessage(booking: SeriesBooking, origin: string): { subject: string; body: string } {
-  const when = dinnerDateTime(booking.eventDate);
+  const when = dinnerDateTime({ date: booking.eventDate, time: booking.eventTime });
   return {
     subject: `Save the date: ${dinnerSeries.name} dinner on ${formatEventDate(booking.eventDate)}`,
     body:

@@ -66,7 +66,7 @@ function BookingView({ token, booking }: { token: string; booking: ManagedBookin
   const slotOrTicket = booking.ticket_type_name
     ? { label: 'Ticket', value: booking.ticket_type_name }
     : booking.time_slot
-      ? { label: 'Time slot', value: /^\d{1,2}:\d{2}/.test(booking.time_slot) ? formatEventTime(booking.time_slot) : booking.time_slot }
+      ? { label: 'Time slot', value: formatEventTime(booking.time_slot) }
       : null;
 
   return (

@@ -1,13 +1,12 @@
 import { format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
-import { formatEventDate, formatEventTime, zoneAbbreviationAt } from '@/lib/dates';
+import { eventTimeWithZone, formatEventDate, zoneAbbreviationAt } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
 import type { ManagedBooking, RefundStatus } from '../types';
 
 /** "Saturday, December 12, 2026" and "7:00 PM EST": the dinner's calendar date and time in its own timezone. */
-export function whenText(booking: Pick<ManagedBooking, 'event' | 'starts_at'>): { date: string; time: string } {
-  const zone = zoneAbbreviationAt(new Date(booking.starts_at), booking.event.timezone);
-  return { date: formatEventDate(booking.event.date), time: `${formatEventTime(booking.event.time)}${zone ? ` ${zone}` : ''}` };
+export function whenText(booking: Pick<ManagedBooking, 'event'>): { date: string; time: string } {
+  return { date: formatEventDate(booking.event.date), time: eventTimeWithZone(booking.event) };
 }
 
 /** An instant in the event's timezone: "Thursday, December 10 at 7:00 PM EST". */

@@ -20,13 +20,8 @@ export function formatEventDate(yyyyMmDd: string): string {
   return date ? longDate.format(date) : yyyyMmDd;
 }
 
-/** "19:00" or "19:00:00" → "7:00 PM". */
-export function formatEventTime(hhMm: string): string {
-  const m = /^(\d{1,2}):(\d{2})/.exec(hhMm);
-  if (!m) return hhMm;
-  const hours = Number(m[1]);
-  return `${hours % 12 || 12}:${m[2]} ${hours % 24 < 12 ? 'AM' : 'PM'}`;
-}
+/** The event's start as every page and email writes it ("19:00" → "7:00 PM"). */
+export { formatEventTime } from '../../../../supabase/functions/_shared/event-time.ts';
 
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 

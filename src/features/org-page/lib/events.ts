@@ -1,6 +1,7 @@
 import { limits } from '@/config/site';
 import { rsvpDepositCents } from '@/lib/booking';
 import { formatCents } from '@/lib/money';
+import { parseTimeOfDay, zoneAbbreviation } from '../../../../supabase/functions/_shared/event-time.ts';
 
 /**
  * What the 'Upcoming Experiences' cards and the booking panel derive from an event.
@@ -85,17 +86,7 @@ export function galleryImages(images: readonly string[]): string[] {
     .slice(0, limits.galleryMaxImages);
 }
 
-/** "EST" / "PDT" for an event's date and time in its own timezone ("" when unknown). */
+/** "EST" / "PDT" for an event's date and time in its own timezone, at that start ("" when unknown). */
 export function timeZoneAbbreviation(date: string, time: string, timeZone: string): string {
-  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const t = /^(\d{1,2}):(\d{2})/.exec(time);
-  if (!d || !t) return '';
-  // Noon UTC of the event day is the same calendar day in every US zone: good enough to pick DST.
-  const instant = new Date(Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), 12));
-  try {
-    const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(instant).find((p) => p.type === 'timeZoneName');
-    return part?.value ?? '';
-  } catch {
-    return '';
-  }
+  return parseTimeOfDay(time) ? zoneAbbreviation(date, timeZone, time) : '';
 }

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { dinnerSeries, site } from '@/config/site';
-import { formatEventDate, formatEventTime, zoneAbbreviation } from '@/lib/dates';
+import { eventTimeWithZone, formatEventDate } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
 import { googleCalendarUrl, icsContent, icsDataUrl, outlookCalendarUrl, type CalendarEvent } from '../lib/calendar';
 import {
@@ -168,7 +168,7 @@ export function BookingDetailsView({ booking }: { booking: ServerBooking }) {
               {booking.eventTitle}
             </Row>
             <Row icon={<CalendarDays className="h-5 w-5" />} term="Date & Time">
-              {`${formatEventDate(booking.date)} at ${formatEventTime(booking.time)} ${zoneAbbreviation(booking.date, booking.timeZone)}`}
+              {`${formatEventDate(booking.date)} at ${eventTimeWithZone({ date: booking.date, time: booking.time, timezone: booking.timeZone })}`}
             </Row>
             <Row icon={<Users className="h-5 w-5" />} term="Party Size">
               {partySize(booking.guests)}

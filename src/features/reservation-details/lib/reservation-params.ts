@@ -1,14 +1,15 @@
 // Relative imports: this module is pure and unit-tested outside Vite's '@' alias.
 import { dinnerSeries } from '../../../config/site';
-import { formatEventDate, parseCalendarDate } from '../../../lib/dates';
+import { formatEventDate, formatEventTime, parseCalendarDate } from '../../../lib/dates';
+import { timeOfDay24 } from '../../../../supabase/functions/_shared/event-time.ts';
 import { dollarsToCents, formatCents } from '../../../lib/money';
 import type { ServerBooking } from '../types';
 import type { CalendarEvent } from './calendar';
 
-/** The dinner series is in Brooklyn: its 7:00 PM is New York time. */
+/** The dinner series is in Brooklyn: its times are New York time. */
 export const SERIES_TIME_ZONE = 'America/New_York';
-export const CALENDAR_START = '19:00';
-export const CALENDAR_END = '21:00';
+/** A link without the dinner's start (eventTime) is the series' classic dinner: 19:00 to 21:00. */
+const CALENDAR_START = '19:00';
 
 /**
  * The confirmation page's ticket catalogue: the dinner series' two classic tickets and their
@@ -31,6 +32,8 @@ export interface ReservationDetails {
   email: string | null;
   eventTitle: string;
   eventDate: string;
+  /** The dinner's start, 'HH:MM' on its own clock (the link's eventTime; 19:00 without one). */
+  eventTime: string;
   guests: number;
   ticket: TicketInfo | null;
   totalCents: number | null;
@@ -115,6 +118,7 @@ export function parseReservationParams(params: URLSearchParams): ParseResult {
       email,
       eventTitle,
       eventDate,
+      eventTime: timeOfDay24(text(params, 'eventTime') ?? '') ?? CALENDAR_START,
       guests,
       ticket: ticketFromParam(text(params, 'ticketType'), guests, totalCents),
       totalCents,
@@ -124,15 +128,16 @@ export function parseReservationParams(params: URLSearchParams): ParseResult {
   };
 }
 
-export function dateAndTime(details: Pick<ReservationDetails, 'eventDate'>): string {
-  return `${formatEventDate(details.eventDate)} at ${dinnerSeries.displayTime}`;
+/** "Sunday, December 6, 2026 at 7:00 PM" for a 19:00 dinner. */
+export function dateAndTime(details: Pick<ReservationDetails, 'eventDate' | 'eventTime'>): string {
+  return `${formatEventDate(details.eventDate)} at ${formatEventTime(details.eventTime)}`;
 }
 
 export function locationLine(details: Pick<ReservationDetails, 'email' | 'invited'>): string {
   return `${dinnerSeries.city} (Address sent to ${details.email ?? (details.invited ? 'the guest who booked' : 'your email')})`;
 }
 
-/** The event every calendar button adds: 19:00–21:00 New York time on the event date. */
+/** The event every calendar button adds: two hours from the dinner's start, New York time, on the event date. */
 export function calendarEventFor(details: ReservationDetails): CalendarEvent {
   const ticket = details.ticket ? ` - ${ticketLine(details.ticket)}` : '';
   return {
@@ -140,8 +145,8 @@ export function calendarEventFor(details: ReservationDetails): CalendarEvent {
     description: `Five course dinner at ${dinnerSeries.name} for ${partySize(details.guests)}${ticket}`,
     location: `${dinnerSeries.city} (address will be provided)`,
     date: details.eventDate,
-    startTime: CALENDAR_START,
-    endTime: CALENDAR_END,
+    startTime: details.eventTime,
+    endTime: twoHoursAfter(details.eventTime),
     timeZone: SERIES_TIME_ZONE,
   };
 }

@@ -6,7 +6,7 @@ import { PageMeta } from '@/components/seo/page-meta';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { formatEventDate, formatEventTime, zoneAbbreviation } from '@/lib/dates';
+import { eventTimeWithZone, formatEventDate, formatEventTime } from '@/lib/dates';
 import { OfferLinkInvalidError } from '../api/get-waitlist-offer';
 import { useLeaveWaitlist, useWaitlistPlace } from '../api/leave-waitlist';
 import { leaveMessages } from '../messages';
@@ -23,14 +23,13 @@ const guests = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`;
 
 function PlaceDetails({ place }: { place: WaitlistPlace }) {
   const { event } = place;
-  const zone = zoneAbbreviation(event.date, event.timezone);
   const rows = [
     { label: 'Event', value: event.title },
     { label: 'Date', value: formatEventDate(event.date) },
-    { label: 'Time', value: `${formatEventTime(event.time)}${zone ? ` ${zone}` : ''}` },
+    { label: 'Time', value: eventTimeWithZone(event) },
     { label: 'Party', value: guests(place.party_size) },
     ...(place.ticket_type_name ? [{ label: 'Ticket', value: place.ticket_type_name }] : []),
-    ...(!place.ticket_type_name && place.time_slot ? [{ label: 'Time slot', value: place.time_slot }] : []),
+    ...(!place.ticket_type_name && place.time_slot ? [{ label: 'Time slot', value: formatEventTime(place.time_slot) }] : []),
   ];
   return (
     <dl className="space-y-2 rounded-lg bg-muted/60 p-4 text-sm">

@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { BookingConfirmation } from '@/features/checkout/components/booking-confirmation';
 import { PaymentStep } from '@/features/checkout/components/payment-step';
 import type { SummaryRow } from '@/features/checkout/types';
-import { formatEventDate, formatEventTime, zoneAbbreviation } from '@/lib/dates';
+import { eventTimeWithZone, formatEventDate, formatEventTime } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
 import { ClaimRefusal, claimWaitlistOffer } from '../api/claim-waitlist-offer';
 import { OfferLinkInvalidError, useWaitlistOffer } from '../api/get-waitlist-offer';
@@ -38,15 +38,14 @@ function safeImageUrl(url: string | null): string | null {
 /** What the offer holds: the rows of the payment step and of the confirmation. */
 function offerRows(offer: WaitlistOffer): SummaryRow[] {
   const { event } = offer;
-  const zone = zoneAbbreviation(event.date, event.timezone);
   return [
     { label: 'Event', value: event.title },
     { label: 'Date', value: formatEventDate(event.date) },
-    { label: 'Time', value: `${formatEventTime(event.time)}${zone ? ` ${zone}` : ''}` },
+    { label: 'Time', value: eventTimeWithZone(event) },
     ...(event.location_name ? [{ label: 'Location', value: event.location_name }] : []),
     { label: 'Party', value: offer.guests === 1 ? '1 guest' : `${offer.guests} guests` },
     ...(offer.ticket_type_name ? [{ label: 'Ticket', value: offer.ticket_type_name }] : []),
-    ...(!offer.ticket_type_name && offer.time_slot ? [{ label: 'Time slot', value: offer.time_slot }] : []),
+    ...(!offer.ticket_type_name && offer.time_slot ? [{ label: 'Time slot', value: formatEventTime(offer.time_slot) }] : []),
   ];
 }
 

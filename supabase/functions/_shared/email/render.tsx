@@ -15,7 +15,7 @@
 // no remote resources: the logo, when there is one, is attached inline (cid:logo) by the
 // sender; colors are the organization's, with a dark-mode palette.
 //
-// Imports templates.ts and calendar.ts.
+// Imports templates.ts, calendar.ts and ../event-time.ts (the dates and times every page writes too).
 // Each component from its own package: the @react-email/components bundle also loads Tailwind's
 // compiler, Prism and Marked, about 280 ms more at every function's cold start (docs/BENCHMARKS.md).
 import { Body } from 'npm:@react-email/body@0.3.0';
@@ -33,6 +33,7 @@ import { Text } from 'npm:@react-email/text@0.1.6';
 import { renderToStaticMarkup } from 'npm:react-dom@19.3.1/server';
 // @ts-types="npm:@types/react@19.3.0"
 import * as React from 'npm:react@19.3.1';
+import { eventTimeWithZone, formatCalendarDate, formatEventTime, zoneName } from '../event-time.ts';
 import { type CalendarEvent, googleCalendarLink, icsFile, outlookCalendarLink } from './calendar.ts';
 import { DEFAULT_TEMPLATES, fillPlaceholders, guestCount, type PlaceholderValues, type TemplateText, type TemplateType } from './templates.ts';
 
@@ -132,17 +133,9 @@ const TEMPLATE_OF: Partial<Record<EmailData['kind'], TemplateType>> = {
   waitlist_offer: 'waitlist_offer',
 };
 
-const ZONES: Record<string, string> = {
-  'America/New_York': 'Eastern Time',
-  'America/Chicago': 'Central Time',
-  'America/Denver': 'Mountain Time',
-  'America/Los_Angeles': 'Pacific Time',
-};
-
 // Intl formatters are made once per worker: building one costs far more than formatting with
 // it, and every email formats several values (a rush sends hundreds of emails).
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const CALENDAR_DATE = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 /** A moment in UTC, 'December 2, 2026 at 22:31' (a team invitation's end: staff may be anywhere). */
 const UTC_MOMENT = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
@@ -171,16 +164,10 @@ function zonedFormats(timeZone: string) {
 export const dollars = (cents: number) => USD.format(cents / 100);
 
 /** 'Saturday, December 5, 2026' for a calendar date (no timezone shift). */
-export function longDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return CALENDAR_DATE.format(new Date(Date.UTC(y, m - 1, d)));
-}
+export const longDate = (date: string) => formatCalendarDate(date, 'long');
 
-/** '7:00 PM Eastern Time' for a wall-clock time of the event's timezone. */
-export function wallTime(time: string, timezone: string): string {
-  const [h, min] = time.split(':').map(Number);
-  return `${((h + 11) % 12) + 1}:${String(min).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'} ${ZONES[timezone] ?? timezone}`;
-}
+/** '8:30 PM Eastern Time': the event's start (or its seating's) on its own clock, as every page writes it. */
+const eventTime = (event: EmailData['event']) => eventTimeWithZone(event, 'long');
 
 /** A moment in the event's timezone: 'Friday, December 4 at 9:00 AM Eastern Time'. */
 export function momentIn(iso: string, timezone: string): string {
@@ -188,9 +175,9 @@ export function momentIn(iso: string, timezone: string): string {
   const formats = zonedFormats(timezone);
   const day = formats.day.format(date);
   // Edge Runtime's ICU (Deno 2.1.4) puts a narrow no-break space before AM/PM; the email's
-  // other times (wallTime) have a plain one.
+  // other times (event-time.ts) have a plain one.
   const time = formats.time.format(date).replace(/\u202f/g, ' ');
-  return `${day} at ${time} ${ZONES[timezone] ?? timezone}`;
+  return `${day} at ${time} ${zoneName(timezone)}`;
 }
 
 function readableOn(hex: string): string {
@@ -216,7 +203,7 @@ export function placeholderValues(data: EmailData, siteUrl: string): Placeholder
     guest_name: data.guest.name,
     event_title: data.event.title,
     event_date: longDate(data.event.date),
-    event_time: wallTime(data.event.time, data.event.timezone),
+    event_time: eventTime(data.event),
     guests: String(data.offer?.guests ?? data.booking.guests),
     party_size: guestCount(data.offer?.guests ?? data.booking.guests),
     booking_code: data.booking.code,
@@ -272,7 +259,7 @@ function details(data: EmailData): Detail[] {
   const rows: Detail[] = [
     { label: 'Event', value: data.event.title },
     { label: 'Date', value: longDate(data.event.date) },
-    { label: 'Time', value: wallTime(data.event.time, data.event.timezone) },
+    { label: 'Time', value: eventTime(data.event) },
   ];
   const location = publicLocation(data);
   if (location) rows.push({ label: 'Location', value: location });
@@ -282,7 +269,7 @@ function details(data: EmailData): Detail[] {
   }
   rows.push({ label: 'Guests', value: String(data.offer?.guests ?? data.booking.guests) });
   if (data.booking.ticket_type) rows.push({ label: 'Ticket', value: data.booking.ticket_type });
-  if (data.booking.time_slot) rows.push({ label: 'Time slot', value: data.booking.time_slot });
+  if (data.booking.time_slot) rows.push({ label: 'Time slot', value: formatEventTime(data.booking.time_slot) });
   if (data.kind === 'booking_confirmation' || data.kind === 'booking_reminder') {
     const m = data.money;
     if (m.discount_cents > 0) {

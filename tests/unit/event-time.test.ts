@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+  eventTimeWithZone,
+  formatCalendarDate,
+  formatEventTime,
+  parseTimeOfDay,
+  timeOfDay24,
+  zoneAbbreviation,
+  zonedInstant,
+  zoneName,
+} from '../../supabase/functions/_shared/event-time';
+import * as pageDates from '../../src/lib/dates';
+import * as orgPageDates from '../../src/features/org-page/lib/dates';
+
+describe('the event time formatter', () => {
+  it("writes an event's own start: 19:00 is the spec's 7:00 PM, 20:30 is 8:30 PM", () => {
+    expect(formatEventTime('19:00')).toBe('7:00 PM');
+    expect(formatEventTime('20:30')).toBe('8:30 PM');
+    expect(formatEventTime('20:30:00')).toBe('8:30 PM');
+    expect(formatEventTime('00:00')).toBe('12:00 AM');
+    expect(formatEventTime('00:30')).toBe('12:30 AM');
+    expect(formatEventTime('12:00')).toBe('12:00 PM');
+    expect(formatEventTime('9:05')).toBe('9:05 AM');
+    expect(formatEventTime('23:59:59')).toBe('11:59 PM');
+  });
+
+  it("reads a seating's label as the evening it names, never as a morning", () => {
+    expect(formatEventTime('8:00pm')).toBe('8:00 PM');
+    expect(formatEventTime('5:30pm')).toBe('5:30 PM');
+    expect(formatEventTime('7:00 PM')).toBe('7:00 PM');
+    expect(formatEventTime('8pm')).toBe('8:00 PM');
+    expect(formatEventTime('8:00 p.m.')).toBe('8:00 PM');
+    expect(formatEventTime('12:00am')).toBe('12:00 AM');
+    expect(formatEventTime('12:30pm')).toBe('12:30 PM');
+    expect(formatEventTime('11:00am')).toBe('11:00 AM');
+    expect(timeOfDay24('8:00pm')).toBe('20:00');
+    expect(timeOfDay24('5:30pm')).toBe('17:30');
+    expect(timeOfDay24('20:00:00')).toBe('20:00');
+  });
+
+  it('shows a label that is not a time as written', () => {
+    for (const label of ['Early seating', 'Dinner', '8', '13pm', '24:00', '7:60', '']) expect(parseTimeOfDay(label), label).toBeNull();
+    expect(formatEventTime(' Early seating ')).toBe('Early seating');
+    expect(formatEventTime('13pm')).toBe('13pm');
+    expect(timeOfDay24('soon')).toBeNull();
+  });
+
+  it('names the zone at the start itself: EST in winter, EDT in summer, across the DST days', () => {
+    expect(eventTimeWithZone({ date: '2026-12-05', time: '20:30', timezone: 'America/New_York' })).toBe('8:30 PM EST');
+    expect(eventTimeWithZone({ date: '2026-07-04', time: '20:30', timezone: 'America/New_York' })).toBe('8:30 PM EDT');
+    expect(eventTimeWithZone({ date: '2026-07-04', time: '20:00', timezone: 'America/Los_Angeles' })).toBe('8:00 PM PDT');
+    // Spring forward (March 8, 2026, 2:00 AM in New York): before it EST, after it EDT.
+    expect(zoneAbbreviation('2026-03-08', 'America/New_York', '01:30')).toBe('EST');
+    expect(zoneAbbreviation('2026-03-08', 'America/New_York', '20:30')).toBe('EDT');
+    // Fall back (November 1, 2026, 2:00 AM): an early start is still EDT, the evening EST.
+    expect(zoneAbbreviation('2026-11-01', 'America/New_York', '00:30')).toBe('EDT');
+    expect(zoneAbbreviation('2026-11-01', 'America/New_York', '20:30')).toBe('EST');
+    expect(zoneAbbreviation('2026-11-01', 'Not/AZone', '20:30')).toBe('');
+    expect(eventTimeWithZone({ date: '2026-12-05', time: '20:30', timezone: 'Not/AZone' })).toBe('8:30 PM');
+  });
+
+  it("writes the emails' zone names", () => {
+    expect(eventTimeWithZone({ date: '2026-12-05', time: '20:30', timezone: 'America/New_York' }, 'long')).toBe('8:30 PM Eastern Time');
+    expect(eventTimeWithZone({ date: '2026-12-05', time: '8:00pm', timezone: 'America/Chicago' }, 'long')).toBe('8:00 PM Central Time');
+    expect(zoneName('Europe/Paris')).toBe('Europe/Paris');
+    expect(eventTimeWithZone({ date: '2026-12-05', time: '20:30', timezone: 'America/New_York' }, 'none')).toBe('8:30 PM');
+  });
+
+  it('finds the instant of a wall-clock start as PostgreSQL does, DST days included', () => {
+    expect(zonedInstant('2026-12-05', '20:30', 'America/New_York')?.toISOString()).toBe('2026-12-06T01:30:00.000Z');
+    expect(zonedInstant('2026-07-04', '20:30', 'America/New_York')?.toISOString()).toBe('2026-07-05T00:30:00.000Z');
+    expect(zonedInstant('2026-03-08', '20:30', 'America/New_York')?.toISOString()).toBe('2026-03-09T00:30:00.000Z');
+    // A time the clocks skip: the offset before the change ('2026-03-08 02:30' at time zone 'America/New_York').
+    expect(zonedInstant('2026-03-08', '02:30', 'America/New_York')?.toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    // A time the clocks repeat: the offset after the change.
+    expect(zonedInstant('2026-11-01', '01:30', 'America/New_York')?.toISOString()).toBe('2026-11-01T06:30:00.000Z');
+    expect(zonedInstant('2026-12-05', '20:30', 'Asia/Tokyo')?.toISOString()).toBe('2026-12-05T11:30:00.000Z');
+    expect(zonedInstant('2026-12-05', 'later', 'America/New_York')).toBeNull();
+    expect(zonedInstant('2026-12-05', '20:30', 'Not/AZone')).toBeNull();
+  });
+
+  it('writes calendar dates on their own day', () => {
+    expect(formatCalendarDate('2026-12-05')).toBe('Saturday, December 5, 2026');
+    expect(formatCalendarDate('2026-12-05', 'medium')).toBe('Sat, Dec 5, 2026');
+    expect(formatCalendarDate('2026-12-05', 'day')).toBe('Saturday, December 5');
+    expect(formatCalendarDate('2026-02-30')).toBe('2026-02-30');
+  });
+
+  it('is the one the pages use', () => {
+    expect(pageDates.formatEventTime).toBe(formatEventTime);
+    expect(pageDates.eventTimeWithZone).toBe(eventTimeWithZone);
+    expect(orgPageDates.formatEventTime).toBe(formatEventTime);
+    expect(pageDates.formatEventDate('2026-12-05')).toBe(formatCalendarDate('2026-12-05'));
+  });
+});
