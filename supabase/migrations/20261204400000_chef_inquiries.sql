@@ -253,8 +253,8 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_subject text := btrim(coalesce(p_subject, ''));
-  v_message text := btrim(coalesce(p_message, ''));
+  v_subject text := btrim(coalesce(p_subject, ''), E' \t\r\n');
+  v_message text := btrim(coalesce(p_message, ''), E' \t\r\n');
   v_signup public.chef_signups;
   v_name text;
   v_sender text;
