@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { AdminSection } from '@/components/admin/admin-section';
 import { QueryStatus } from '@/components/admin/query-status';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/utils';
 import { useChefInquiries } from '../api/get-chef-inquiries';
 import { when } from '../lib/when';
@@ -36,7 +36,7 @@ export function ChefInquiriesTab() {
     <AdminSection id="chef-inquiries" title={chefInquiryMessages.title}>
       <p className="text-sm text-muted-foreground">{chefInquiryMessages.intro}</p>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:items-start">
-        <div className={cn('space-y-3', open && 'hidden lg:block')}>
+        <div className={cn(open && 'hidden lg:block')}>
           <Tabs value={filter} onValueChange={(value) => isStatus(value) && setFilter(value)}>
             <TabsList aria-label="Show inquiries" className="grid w-full grid-cols-3">
               {chefInquiryStatuses.map((status) => (
@@ -45,41 +45,45 @@ export function ChefInquiriesTab() {
                 </TabsTrigger>
               ))}
             </TabsList>
+            {chefInquiryStatuses.map((status) => (
+              <TabsContent key={status} value={status} className="mt-3 space-y-3">
+                <QueryStatus
+                  query={inquiries}
+                  rows={shown}
+                  loading={chefInquiryMessages.loading}
+                  failed={chefInquiryMessages.loadFailed}
+                  empty={chefInquiryMessages.empty[status]}
+                />
+                {shown && shown.length > 0 ? (
+                  <ul aria-label={`${chefInquiryMessages.status[status]} inquiries`} className="divide-y rounded-lg border bg-card">
+                    {shown.map((inquiry) => (
+                      <li key={inquiry.id}>
+                        <button
+                          type="button"
+                          aria-current={inquiry.id === openId ? 'true' : undefined}
+                          onClick={() => setOpenId(inquiry.id)}
+                          className={cn(
+                            'flex w-full flex-col gap-1 px-4 py-3 text-left transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
+                            inquiry.id === openId && 'bg-muted',
+                          )}
+                        >
+                          <span className="flex w-full items-center justify-between gap-2">
+                            <span className="min-w-0 truncate font-medium">{inquiry.name}</span>
+                            <StatusBadge status={inquiry.status} />
+                          </span>
+                          <span className="line-clamp-2 break-words text-sm text-muted-foreground">{inquiry.concept}</span>
+                          <span className="text-xs text-muted-foreground">
+                            {when(inquiry.createdAt)}
+                            {inquiry.replyCount > 0 ? ` · ${inquiry.replyCount} ${inquiry.replyCount === 1 ? 'reply' : 'replies'}` : ''}
+                          </span>
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </TabsContent>
+            ))}
           </Tabs>
-          <QueryStatus
-            query={inquiries}
-            rows={shown}
-            loading={chefInquiryMessages.loading}
-            failed={chefInquiryMessages.loadFailed}
-            empty={chefInquiryMessages.empty[filter]}
-          />
-          {shown && shown.length > 0 ? (
-            <ul aria-label={`${chefInquiryMessages.status[filter]} inquiries`} className="divide-y rounded-lg border bg-card">
-              {shown.map((inquiry) => (
-                <li key={inquiry.id}>
-                  <button
-                    type="button"
-                    aria-current={inquiry.id === openId ? 'true' : undefined}
-                    onClick={() => setOpenId(inquiry.id)}
-                    className={cn(
-                      'flex w-full flex-col gap-1 px-4 py-3 text-left transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                      inquiry.id === openId && 'bg-muted',
-                    )}
-                  >
-                    <span className="flex w-full items-center justify-between gap-2">
-                      <span className="min-w-0 truncate font-medium">{inquiry.name}</span>
-                      <StatusBadge status={inquiry.status} />
-                    </span>
-                    <span className="line-clamp-2 break-words text-sm text-muted-foreground">{inquiry.concept}</span>
-                    <span className="text-xs text-muted-foreground">
-                      {when(inquiry.createdAt)}
-                      {inquiry.replyCount > 0 ? ` · ${inquiry.replyCount} ${inquiry.replyCount === 1 ? 'reply' : 'replies'}` : ''}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
         </div>
         <div className={cn(!open && 'hidden lg:block')}>
           {open ? (
