@@ -49,6 +49,8 @@ describe('the pop-up chef inbox', () => {
       expect(ack?.subject).toBe('We received your pop-up inquiry');
       expect(ack.body_text).toContain(`Hi ${chef.name},`);
       expect(ack.body_text).toContain('We typically respond within a few days.');
+      // Rendered in the platform's layout (React Email), not the plain fallback alone.
+      expect(ack.body_html).toContain(`SupperHost · sent to ${chef.email}`);
 
       const { page } = await adminPage(SUPER_ADMIN, EAT_AT_HOME, 'chef-inquiries', { viewport });
       await page.getByRole('heading', { name: 'Pop-up chefs', level: 2 }).waitFor();
@@ -96,6 +98,7 @@ describe('the pop-up chef inbox', () => {
       const sent = mail.find((m) => m.subject === 'Your pop-up dinner with SupperHost');
       expect(sent, 'the reply in the mailbox').toBeDefined();
       expect(sent!.body_text).toContain(message.split('\n').pop()!);
+      expect(sent!.body_html).toContain('Could you cook for 12');
       const [stored] = await sql<{ status: string }>(`select status from public.chef_signups where email = $1`, [chef.email]);
       expect(stored.status).toBe('replied');
 

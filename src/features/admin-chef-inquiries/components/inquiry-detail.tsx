@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Archive, ArchiveRestore, ArrowLeft, Mail } from 'lucide-react';
 import { toast } from 'sonner';
 import { QueryStatus } from '@/components/admin/query-status';
@@ -39,6 +40,11 @@ export function InquiryDetail({ inquiry, onBack, onMoved }: Props) {
     onError: (error) => toast.error(chefInquiryMessages.archiveFailed, { description: error.message || chefInquiryMessages.fallback }),
   });
   const archived = inquiry.status === 'archived';
+
+  // Below 1024 px the inquiry replaces the list: open it at its top, not where the list was scrolled to.
+  useEffect(() => {
+    if (!window.matchMedia('(min-width: 1024px)').matches) window.scrollTo({ top: 0 });
+  }, []);
 
   return (
     <article aria-labelledby="chef-inquiry-heading" className="space-y-5">

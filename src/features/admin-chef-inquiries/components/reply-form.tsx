@@ -49,7 +49,9 @@ export function ReplyForm({ inquiry, onSent }: { inquiry: ChefInquiry; onSent: (
         <h4 id="chef-reply-heading" className="font-semibold">
           Reply to {inquiry.name}
         </h4>
-        <p className="break-all text-sm text-muted-foreground">Sent by email to {inquiry.email}, from SupperHost.</p>
+        <p className="break-words text-sm text-muted-foreground">
+          Sent by email to <span className="break-all">{inquiry.email}</span>, from SupperHost.
+        </p>
       </div>
       <FormField
         label="Subject"

@@ -65,7 +65,7 @@ export function ChefSignupForm({ onSubmitted }: { onSubmitted: () => void }) {
         error={errors.email?.message}
         hint={
           <>
-            At most {MAX_EMAIL_LENGTH} characters; we send a confirmation there ·{' '}
+            At most {MAX_EMAIL_LENGTH} characters; we email you a confirmation ·{' '}
             <Count value={email} max={MAX_EMAIL_LENGTH} testId="chef-email-count" />
           </>
         }
@@ -77,7 +77,7 @@ export function ChefSignupForm({ onSubmitted }: { onSubmitted: () => void }) {
         error={errors.concept?.message}
         hint={
           <>
-            The food, the format, the feeling: a few lines is plenty ({CHEF_CONCEPT_MIN_LENGTH} to {CHEF_CONCEPT_MAX_LENGTH} characters).{' '}
+            The food, the format, the feeling: a few lines is plenty. {CHEF_CONCEPT_MIN_LENGTH} to {CHEF_CONCEPT_MAX_LENGTH} characters ·{' '}
             <Count value={concept} max={CHEF_CONCEPT_MAX_LENGTH} testId="chef-concept-count" />
           </>
         }
