@@ -514,6 +514,8 @@ function renderInvitation(data: InvitationData, site: string, logo: EmailAttachm
   return assemble({ org: data.org, recipient: data.guest.email, personal, rows: [], notes: [], links }, logo, []);
 }
 
+const isChefInquiry = (data: TemplateData): data is ChefInquiryData => data.kind === 'chef_inquiry_received' || data.kind === 'chef_inquiry_reply';
+
 /** What a pop-up chef gets: the acknowledgement of the inquiry, or the team's reply in its words. */
 function renderChefInquiry(data: ChefInquiryData): RenderedEmail {
   const personal =
@@ -537,7 +539,7 @@ function renderChefInquiry(data: ChefInquiryData): RenderedEmail {
 export async function renderEmail(data: TemplateData, siteUrl: string, logo: EmailAttachment | null = null): Promise<RenderedEmail> {
   const site = siteUrl.replace(/\/+$/, '');
   if (data.kind === 'team_invitation') return renderInvitation(data, site, logo);
-  if (data.kind === 'chef_inquiry_received' || data.kind === 'chef_inquiry_reply') return renderChefInquiry(data);
+  if (isChefInquiry(data)) return renderChefInquiry(data);
   const values = placeholderValues(data, site);
   const personal = personalPart(data, values);
   const rows = details(data);
