@@ -1,17 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import type { Database } from '@/lib/database.types';
-import { chefInquiryStatuses, type ChefInquiry, type ChefInquiryStatus } from '../types';
+import { readStatus } from '../lib/status';
+import type { ChefInquiry } from '../types';
 
 type Row = Database['public']['Functions']['super_admin_list_chef_inquiries']['Returns'][number];
 
 export const chefInquiriesQueryKey = ['admin', 'chef-inquiries'] as const;
-
-function readStatus(value: string): ChefInquiryStatus {
-  const found = chefInquiryStatuses.find((s) => s === value);
-  if (!found) throw new Error(`Unknown inquiry status ${value}`);
-  return found;
-}
 
 function readInquiry(row: Row): ChefInquiry {
   return {

@@ -35,7 +35,7 @@ export function InquiryDetail({ inquiry, onBack, onMoved }: Props) {
   const archive = useSetChefInquiryArchived({
     onSuccess: (status, { archived }) => {
       toast.success(archived ? chefInquiryMessages.archived : chefInquiryMessages.unarchived);
-      onMoved(archived ? null : (status as ChefInquiryStatus));
+      onMoved(archived ? null : status);
     },
     onError: (error) => toast.error(chefInquiryMessages.archiveFailed, { description: error.message || chefInquiryMessages.fallback }),
   });
