@@ -219,6 +219,7 @@ describe('the pop-up chef form states and checks its limits', () => {
       expect(await page.getByTestId('chef-concept-count').textContent()).toBe('0/5000');
       expect(await page.getByTestId('chef-name-count').textContent()).toBe('0/200');
       expect(await page.getByTestId('chef-dates-count').textContent()).toBe('0/1000');
+      expect(await page.getByTestId('chef-email-count').textContent()).toBe('0/320');
       await page.getByText('5 to 5000 characters', { exact: false }).waitFor();
       await page.getByText('At most 320 characters').waitFor();
 

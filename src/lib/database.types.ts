@@ -64,33 +64,93 @@ export type Database = {
           },
         ]
       }
+      chef_signup_replies: {
+        Row: {
+          body: string
+          created_at: string
+          id: string
+          outbox_id: string | null
+          sent_by: string | null
+          sent_by_email: string | null
+          signup_id: string
+          subject: string
+        }
+        Insert: {
+          body: string
+          created_at?: string
+          id?: string
+          outbox_id?: string | null
+          sent_by?: string | null
+          sent_by_email?: string | null
+          signup_id: string
+          subject: string
+        }
+        Update: {
+          body?: string
+          created_at?: string
+          id?: string
+          outbox_id?: string | null
+          sent_by?: string | null
+          sent_by_email?: string | null
+          signup_id?: string
+          subject?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "chef_signup_replies_outbox_id_fkey"
+            columns: ["outbox_id"]
+            isOneToOne: false
+            referencedRelation: "email_outbox"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "chef_signup_replies_signup_id_fkey"
+            columns: ["signup_id"]
+            isOneToOne: false
+            referencedRelation: "chef_signups"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       chef_signups: {
         Row: {
+          archived_at: string | null
           concept: string
           created_at: string
           email: string
           id: string
           name: string
           next_event_dates: string | null
+          replied_at: string | null
           source_domain: string | null
+          status: string
+          updated_at: string
         }
         Insert: {
+          archived_at?: string | null
           concept: string
           created_at?: string
           email: string
           id?: string
           name: string
           next_event_dates?: string | null
+          replied_at?: string | null
           source_domain?: string | null
+          status?: string
+          updated_at?: string
         }
         Update: {
+          archived_at?: string | null
           concept?: string
           created_at?: string
           email?: string
           id?: string
           name?: string
           next_event_dates?: string | null
+          replied_at?: string | null
           source_domain?: string | null
+          status?: string
+          updated_at?: string
         }
         Relationships: []
       }
@@ -1268,6 +1328,10 @@ export type Database = {
         Args: { p_event_id: string }
         Returns: undefined
       }
+      assert_super_admin: {
+        Args: Record<PropertyKey, never>
+        Returns: undefined
+      }
       assert_team_manager: { Args: { p_org_id: string }; Returns: undefined }
       booking_evaluate: {
         Args: {
@@ -1312,6 +1376,7 @@ export type Database = {
         }
         Returns: number
       }
+      chef_email_org: { Args: Record<PropertyKey, never>; Returns: Json }
       claim_outbox_batch: {
         Args: { p_ids?: string[]; p_limit?: number }
         Returns: {
@@ -1902,6 +1967,46 @@ export type Database = {
           remaining: number
           sold: number
         }[]
+      }
+      super_admin_archive_chef_inquiry: {
+        Args: { p_id: string }
+        Returns: string
+      }
+      super_admin_chef_inquiry_replies: {
+        Args: { p_id: string }
+        Returns: {
+          body: string
+          created_at: string
+          delivered_at: string
+          delivery_status: string
+          id: string
+          sent_by_email: string
+          subject: string
+        }[]
+      }
+      super_admin_list_chef_inquiries: {
+        Args: { p_status?: string }
+        Returns: {
+          archived_at: string
+          concept: string
+          created_at: string
+          email: string
+          id: string
+          name: string
+          next_event_dates: string
+          replied_at: string
+          reply_count: number
+          source_domain: string
+          status: string
+        }[]
+      }
+      super_admin_reply_chef_inquiry: {
+        Args: { p_id: string; p_message: string; p_subject: string }
+        Returns: string
+      }
+      super_admin_unarchive_chef_inquiry: {
+        Args: { p_id: string }
+        Returns: string
       }
       sync_super_admin: { Args: { p_user_id: string }; Returns: boolean }
       system_refund_booking: {

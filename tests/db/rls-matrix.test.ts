@@ -73,8 +73,12 @@ const EXPECTED = `
 | org_branding             | delete | deny    | deny    | deny    | deny       | allow   |
 | chef_signups             | select | deny    | deny    | deny    | allow      | allow   |
 | chef_signups             | insert | allow   | allow   | allow   | allow      | allow   |
-| chef_signups             | update | deny    | deny    | deny    | deny       | allow   |
+| chef_signups             | update | deny    | deny    | deny    | allow      | allow   |
 | chef_signups             | delete | deny    | deny    | deny    | deny       | allow   |
+| chef_signup_replies      | select | deny    | deny    | deny    | allow      | allow   |
+| chef_signup_replies      | insert | deny    | deny    | deny    | deny       | allow   |
+| chef_signup_replies      | update | deny    | deny    | deny    | deny       | allow   |
+| chef_signup_replies      | delete | deny    | deny    | deny    | deny       | allow   |
 | email_outbox             | select | deny    | deny    | deny    | deny       | allow   |
 | email_outbox             | insert | deny    | deny    | deny    | deny       | allow   |
 | email_outbox             | update | deny    | deny    | deny    | deny       | allow   |
@@ -126,6 +130,9 @@ interface Probe {
   update: string;
   delete: string;
 }
+
+/** The inquiry the replies' probe answers. */
+const PROBE_CHEF = 'd0000000-0000-4000-8000-0000000000c1';
 
 const foodOnly = `(select id from public.ticket_types where event_id = '${EVENT}' and name = 'Food Only')`;
 
@@ -209,7 +216,14 @@ const PROBES: Record<string, Probe> = {
   chef_signups: {
     fixture: `insert into public.chef_signups (name, email, concept) values ('Probe Chef', 'probe.chef@example.com', 'Dumplings all night') returning id::text as key`,
     insert: `insert into public.chef_signups (name, email, concept, next_event_dates, source_domain) values ('New Chef', 'new.chef@example.com', 'Tasting menu', null, 'localhost')`,
-    ...byKey('chef_signups', 'name'),
+    ...byKey('chef_signups', 'status'),
+  },
+  chef_signup_replies: {
+    fixture: `with s as (insert into public.chef_signups (id, name, email, concept)
+                         values ('${PROBE_CHEF}', 'Probe Chef', 'probe.chef@example.com', 'Dumplings all night') returning id)
+              insert into public.chef_signup_replies (signup_id, subject, body) select id, 'Probe reply', 'Hello' from s returning id::text as key`,
+    insert: `insert into public.chef_signup_replies (signup_id, subject, body) values ('${PROBE_CHEF}', 'Another reply', 'Hi')`,
+    ...byKey('chef_signup_replies', 'subject'),
   },
   email_outbox: {
     fixture: `insert into public.email_outbox (org_id, kind, to_email, subject, body_text) values ('${A}', 'guest_email', 'guest@example.com', 'Hi', 'Hello') returning id::text as key`,

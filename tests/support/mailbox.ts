@@ -4,6 +4,8 @@ import { stackEnv } from './stack-env.ts';
 export interface MailboxMessage {
   subject: string;
   body_text: string;
+  /** The rendered HTML, when the message has one. */
+  body_html?: string | null;
   to_email: string;
 }
 

@@ -16,6 +16,7 @@ export const adminTabs = [
   'settings-email-templates',
   'settings-embed-form',
   'settings-team',
+  'chef-inquiries',
 ] as const;
 
 export type AdminTab = (typeof adminTabs)[number];
@@ -33,6 +34,8 @@ export interface AdminTabContext {
 /** What the admin shell hands its desktop and its mobile layout. */
 export interface AdminLayoutProps {
   org: AdminOrg;
+  /** The super admin also sees the platform's own screens (platformNav). */
+  isSuperAdmin: boolean;
   orgs: AdminOrg[];
   tab: AdminTab;
   onTab(tab: AdminTab): void;

@@ -69,9 +69,9 @@ export const MAX_NOTE_LENGTH = 2000;
 export const MAX_PROMO_CODE_LENGTH = 40;
 /** Longest time-slot label, in characters. */
 export const MAX_TIME_SLOT_LENGTH = 40;
-/** Longest subject of a staff email to a guest, in characters. */
+/** Longest subject of a staff email to a guest, or of a reply to a pop-up chef, in characters (SQL home for the reply: super_admin_reply_chef_inquiry and the chef_signup_replies checks). */
 export const MAX_EMAIL_SUBJECT_LENGTH = 200;
-/** Longest message of a staff email to a guest, in characters. */
+/** Longest message of a staff email to a guest, or of a reply to a pop-up chef, in characters (SQL home for the reply: as above). */
 export const MAX_EMAIL_MESSAGE_LENGTH = 10000;
 
 // --- Pop-up chef inquiries (SQL home: the checks of public.chef_signups) ---------------------

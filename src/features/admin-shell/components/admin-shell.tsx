@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { useAdminOrgs } from '../api/get-admin-orgs';
 import { useAdminUrlState } from '../hooks/use-admin-url-state';
 import { useIsMobile } from '../hooks/use-is-mobile';
+import { isPlatformTab } from '../lib/nav';
 import type { AdminTab, AdminTabContext } from '../types';
 import { DesktopLayout } from './desktop-layout';
 import { MobileLayout } from './mobile-layout';
@@ -22,7 +23,7 @@ interface Props {
 
 export function AdminShell({ user, onSignOut, signingOut, renderTab }: Props) {
   const isMobile = useIsMobile();
-  const { tab, orgId, setTab, setOrgId } = useAdminUrlState();
+  const { tab: asked, orgId, setTab, setOrgId } = useAdminUrlState();
   const orgsQuery = useAdminOrgs(user.id);
 
   useEffect(() => {
@@ -43,7 +44,9 @@ export function AdminShell({ user, onSignOut, signingOut, renderTab }: Props) {
     );
   }
 
-  const orgs = orgsQuery.data;
+  const { orgs, isSuperAdmin } = orgsQuery.data;
+  // A platform tab in the URL of someone who is not the super admin opens the events instead.
+  const tab = isPlatformTab(asked) && !isSuperAdmin ? 'events' : asked;
   if (orgs.length === 0) return <NoOrganization email={user.email ?? ''} onSignOut={onSignOut} signingOut={signingOut} />;
 
   // The first organization is selected by default (and when the URL names one the user cannot see).
@@ -54,7 +57,7 @@ export function AdminShell({ user, onSignOut, signingOut, renderTab }: Props) {
   const Layout = isMobile ? MobileLayout : DesktopLayout;
 
   return (
-    <Layout org={org} orgs={orgs} tab={tab} onTab={setTab} onOrg={setOrgId} onSignOut={onSignOut} signingOut={signingOut}>
+    <Layout org={org} orgs={orgs} isSuperAdmin={isSuperAdmin} tab={tab} onTab={setTab} onOrg={setOrgId} onSignOut={onSignOut} signingOut={signingOut}>
       {/* Remount per organization so no state of one org leaks into another. */}
       <div key={org.id}>{content}</div>
     </Layout>

@@ -2,13 +2,13 @@ import { ExternalLink, LogOut } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
-import { mainNav, settingsNav } from '../lib/nav';
+import { mainNav, platformNav, settingsNav } from '../lib/nav';
 import type { AdminLayoutProps } from '../types';
 import { NavList } from './nav-list';
 import { OrgSwitcher } from './org-switcher';
 
 /** Sidebar + inset: the layout at 768 px and wider. */
-export function DesktopLayout({ org, orgs, tab, onTab, onOrg, onSignOut, signingOut, children }: AdminLayoutProps) {
+export function DesktopLayout({ org, orgs, isSuperAdmin, tab, onTab, onOrg, onSignOut, signingOut, children }: AdminLayoutProps) {
   return (
     <div className="flex min-h-screen">
       <aside className="sticky top-0 flex h-screen w-60 shrink-0 flex-col gap-6 border-r bg-card px-3 py-5">
@@ -22,6 +22,12 @@ export function DesktopLayout({ org, orgs, tab, onTab, onOrg, onSignOut, signing
             <p className="px-3 pb-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">Settings</p>
             <NavList items={settingsNav} active={tab} onSelect={onTab} />
           </div>
+          {isSuperAdmin ? (
+            <div>
+              <p className="px-3 pb-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{site.productName}</p>
+              <NavList items={platformNav} active={tab} onSelect={onTab} />
+            </div>
+          ) : null}
         </nav>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { LogOut, Menu } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
-import { mobileNav } from '../lib/nav';
+import { mobileNav, platformNav } from '../lib/nav';
 import type { AdminLayoutProps, AdminTab } from '../types';
 import { NavList } from './nav-list';
 import { OrgSwitcher } from './org-switcher';
 
 /** Below 768 px: a top bar and a navigation drawer. */
-export function MobileLayout({ org, orgs, tab, onTab, onOrg, onSignOut, signingOut, children }: AdminLayoutProps) {
+export function MobileLayout({ org, orgs, isSuperAdmin, tab, onTab, onOrg, onSignOut, signingOut, children }: AdminLayoutProps) {
   const [open, setOpen] = useState(false);
   const select = (next: AdminTab) => {
     onTab(next);
@@ -27,7 +27,7 @@ export function MobileLayout({ org, orgs, tab, onTab, onOrg, onSignOut, signingO
             <SheetTitle className="font-serif text-lg font-semibold">Admin</SheetTitle>
             <SheetDescription className="text-sm text-muted-foreground">{org.name}</SheetDescription>
             <nav aria-label="Admin">
-              <NavList items={mobileNav} active={tab} onSelect={select} />
+              <NavList items={isSuperAdmin ? [...mobileNav, ...platformNav] : mobileNav} active={tab} onSelect={select} />
             </nav>
             {orgs.length > 1 ? (
               <OrgSwitcher

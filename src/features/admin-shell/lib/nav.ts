@@ -1,4 +1,4 @@
-import { CalendarDays, ClipboardList, Code, Mail, Palette, Settings, Tag, Ticket, UserPlus, Users, type LucideIcon } from 'lucide-react';
+import { CalendarDays, ChefHat, ClipboardList, Code, Mail, Palette, Settings, Tag, Ticket, UserPlus, Users, type LucideIcon } from 'lucide-react';
 import type { AdminTab } from '../types';
 
 export interface NavItem {
@@ -23,9 +23,15 @@ export const settingsNav: NavItem[] = [
   { tab: 'settings-team', title: 'Team', icon: UserPlus },
 ];
 
+/** The platform's screens, for the super admin only (the database refuses anyone else too). */
+export const platformNav: NavItem[] = [{ tab: 'chef-inquiries', title: 'Pop-up chefs', icon: ChefHat }];
+
+/** Tabs only the super admin may open. */
+export const isPlatformTab = (tab: AdminTab) => platformNav.some((item) => item.tab === tab);
+
 /** On phones the settings sub-tabs sit behind one Settings entry. */
 export const mobileNav: NavItem[] = [...mainNav, { tab: 'settings', title: 'Settings', icon: Settings }];
 
 export function tabTitle(tab: AdminTab): string {
-  return [...mobileNav, ...settingsNav].find((item) => item.tab === tab)?.title ?? 'Events';
+  return [...mobileNav, ...settingsNav, ...platformNav].find((item) => item.tab === tab)?.title ?? 'Events';
 }

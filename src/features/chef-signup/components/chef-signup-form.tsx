@@ -34,7 +34,7 @@ export function ChefSignupForm({ onSubmitted }: { onSubmitted: () => void }) {
     defaultValues: { name: '', email: '', concept: '', nextEventDates: '' },
   });
   const { errors } = form.formState;
-  const [name, concept, nextEventDates] = form.watch(['name', 'concept', 'nextEventDates']);
+  const [name, email, concept, nextEventDates] = form.watch(['name', 'email', 'concept', 'nextEventDates']);
   const signup = useCreateChefSignup({
     onSuccess: () => {
       toast.success('Thanks!', { description: 'We received your inquiry and will be in touch soon.' });
@@ -60,7 +60,16 @@ export function ChefSignupForm({ onSubmitted }: { onSubmitted: () => void }) {
       >
         <Input autoComplete="name" {...form.register('name')} />
       </FormField>
-      <FormField label="Email" error={errors.email?.message} hint={`At most ${MAX_EMAIL_LENGTH} characters`}>
+      <FormField
+        label="Email"
+        error={errors.email?.message}
+        hint={
+          <>
+            At most {MAX_EMAIL_LENGTH} characters; we email you a confirmation ·{' '}
+            <Count value={email} max={MAX_EMAIL_LENGTH} testId="chef-email-count" />
+          </>
+        }
+      >
         <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
       </FormField>
       <FormField
@@ -68,7 +77,7 @@ export function ChefSignupForm({ onSubmitted }: { onSubmitted: () => void }) {
         error={errors.concept?.message}
         hint={
           <>
-            The food, the format, the feeling: a few lines is plenty ({CHEF_CONCEPT_MIN_LENGTH} to {CHEF_CONCEPT_MAX_LENGTH} characters).{' '}
+            The food, the format, the feeling: a few lines is plenty. {CHEF_CONCEPT_MIN_LENGTH} to {CHEF_CONCEPT_MAX_LENGTH} characters ·{' '}
             <Count value={concept} max={CHEF_CONCEPT_MAX_LENGTH} testId="chef-concept-count" />
           </>
         }
@@ -87,6 +96,7 @@ export function ChefSignupForm({ onSubmitted }: { onSubmitted: () => void }) {
       >
         <Input placeholder="e.g. a Saturday in March" {...form.register('nextEventDates')} />
       </FormField>
+      <p className="text-xs text-muted-foreground">Name, email and concept are required.</p>
       <Button type="submit" size="lg" className="w-full" disabled={signup.isPending} {...keepFieldFocus}>
         {signup.isPending ? 'Submitting…' : 'Submit inquiry'}
       </Button>

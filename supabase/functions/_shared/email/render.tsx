@@ -2,8 +2,9 @@
 /** @jsx React.createElement */
 // The branded email: one layout for every kind (confirmation, reminder, cancellation, refund,
 // a charge that could not become a booking, a staff message, a waitlist offer, a place on the
-// waitlist, a payment link staff sent for seats they hold; and, for staff, an invitation to
-// join the organization's team),
+// waitlist, a payment link staff sent for seats they hold; for staff, an invitation to join the
+// organization's team; and, from SupperHost itself, the acknowledgement of a pop-up chef's
+// inquiry and the team's reply to it),
 // built from React Email's components into HTML plus a plain-text alternative, with the
 // booking's .ics.
 //
@@ -107,8 +108,20 @@ export interface InvitationData {
   invitation: { inviter: string | null; join_path: string; expires_at: string };
 }
 
+/**
+ * A pop-up chef's inquiry (supabase/schemas/110_chef_signups.sql): its acknowledgement, or the
+ * SupperHost team's reply (message). From the platform: org is SupperHost's own name.
+ */
+export interface ChefInquiryData {
+  kind: 'chef_inquiry_received' | 'chef_inquiry_reply';
+  org: EmailData['org'];
+  guest: { name: string; email: string };
+  inquiry: { id: string; created_at: string };
+  message?: { subject: string; body: string };
+}
+
 /** What an outbox row's template_data holds. */
-export type TemplateData = EmailData | InvitationData;
+export type TemplateData = EmailData | InvitationData | ChefInquiryData;
 
 export interface EmailAttachment {
   filename: string;
@@ -433,7 +446,7 @@ function Layout(props: {
             )}
           </Section>
           <Text className="sh-muted" style={{ color: '#78716c', fontSize: '12px', lineHeight: '18px', textAlign: 'center', margin: '12px 16px' }}>
-            {org.name} · sent with SupperHost to {recipient}
+            {org.name === 'SupperHost' ? `SupperHost · sent to ${recipient}` : `${org.name} · sent with SupperHost to ${recipient}`}
           </Text>
         </Container>
       </Body>
@@ -488,6 +501,24 @@ function renderInvitation(data: InvitationData, site: string, logo: EmailAttachm
   return assemble({ org: data.org, recipient: data.guest.email, personal, rows: [], notes: [], links }, logo, []);
 }
 
+const isChefInquiry = (data: TemplateData): data is ChefInquiryData => data.kind === 'chef_inquiry_received' || data.kind === 'chef_inquiry_reply';
+
+/** What a pop-up chef gets: the acknowledgement of the inquiry, or the team's reply in its words. */
+function renderChefInquiry(data: ChefInquiryData): RenderedEmail {
+  const personal =
+    data.kind === 'chef_inquiry_reply' && data.message
+      ? { subject: data.message.subject, body: data.message.body }
+      : {
+          subject: 'We received your pop-up inquiry',
+          body: [
+            `Hi ${data.guest.name},`,
+            'Thanks for your interest! We’ll review your submission shortly.',
+            'We typically respond within a few days.',
+          ].join('\n\n'),
+        };
+  return assemble({ org: data.org, recipient: data.guest.email, personal, rows: [], notes: [], links: [] }, null, []);
+}
+
 /**
  * Renders one message. `siteUrl` is where the site is served (SITE_URL); `logo` an already
  * fetched logo to attach inline (the sender fetches it; null: the name alone).
@@ -495,6 +526,7 @@ function renderInvitation(data: InvitationData, site: string, logo: EmailAttachm
 export async function renderEmail(data: TemplateData, siteUrl: string, logo: EmailAttachment | null = null): Promise<RenderedEmail> {
   const site = siteUrl.replace(/\/+$/, '');
   if (data.kind === 'team_invitation') return renderInvitation(data, site, logo);
+  if (isChefInquiry(data)) return renderChefInquiry(data);
   const values = placeholderValues(data, site);
   const personal = personalPart(data, values);
   const rows = details(data);
