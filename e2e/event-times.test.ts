@@ -65,8 +65,8 @@ beforeAll(async () => {
 
   const [magnolia] = await sql<{ id: string }>("select id from public.organizations where slug = 'magnolia'");
   const [supperEvent] = await sql<{ id: string }>(
-    `insert into public.events (org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address, is_active)
-     values ($1, 'Magnolia Supper Club', $2, '17:30', 'America/New_York', 40, 'Magnolia Supper Club', 'Old Fourth Ward, Atlanta, GA', true) returning id`,
+    `insert into public.events (org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address, is_active, seat_price_cents, max_party_size)
+     values ($1, 'Magnolia Supper Club', $2, '17:30', 'America/New_York', 40, 'Magnolia Supper Club', 'Old Fourth Ward, Atlanta, GA', true, 6500, 6) returning id`,
     [magnolia.id, SUPPER_DATE],
   );
   createdEvents.push(supperEvent.id);

@@ -130,7 +130,7 @@ begin
   insert into public.booking_events (reservation_id, kind, detail)
   values (v_row.id, 'held', jsonb_build_object(
     'total_cents', v_row.amount_cents, 'unit_price_cents', (v_quote ->> 'unit_price_cents')::integer,
-    'pricing', v_pricing, 'waitlist_entry', w.id));
+    'kind', v_quote ->> 'event_kind', 'waitlist_entry', w.id));
   update public.waitlist_entries x
   set status = 'offered', reservation_id = v_row.id, offered_at = now(), offer_expires_at = v_expires
   where x.id = w.id;

@@ -7,7 +7,8 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import type { BookingHandle, ConfirmationContent } from '../types';
 
-const manageLinkClass = 'font-medium text-primary underline underline-offset-4 hover:no-underline';
+// The page's own text colour: a brand's primary (links elsewhere) need not contrast with the panel.
+const manageLinkClass = 'font-medium text-foreground underline underline-offset-4 hover:no-underline';
 
 /** Whether the page runs inside an iframe (the embeddable booking form). */
 function inFrame(): boolean {
