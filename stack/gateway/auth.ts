@@ -551,7 +551,7 @@ async function sendRecovery(auth: AuthService, email: string, href: string) {
 }
 
 /** GoTrue's crypto.GenerateTokenHash: the hex SHA-224 of the address and the code. */
-export function recoveryTokenHash(email: string, otp: string): string {
+function recoveryTokenHash(email: string, otp: string): string {
   return createHash('sha224')
     .update(email + otp)
     .digest('hex');
