@@ -29,11 +29,12 @@ export const LOCAL_EMAIL_FROM = 'SupperHost <bookings@supperhost.test>';
 
 /** The functions' secrets that make the mailbox at `mailboxUrl` their email provider. */
 /**
- * GoTrue's mailer for the local stack: posts auth emails (sign-up confirmations) to the
- * mailbox's provider endpoint, as GoTrue sends them to Inbucket under `supabase start`.
+ * GoTrue's mailer for the local stack: posts auth emails (sign-up confirmations, password
+ * recovery links) to the mailbox's provider endpoint, as GoTrue sends them to Inbucket under
+ * `supabase start`.
  */
 export function mailboxAuthMailer(mailboxUrl: string) {
-  return async (message: { to: string; subject: string; text: string; html: string }): Promise<void> => {
+  return async (message: { to: string; subject: string; text: string; html: string; kind?: string }): Promise<void> => {
     const res = await fetch(`${mailboxUrl.replace(/\/+$/, '')}/emails`, {
       method: 'POST',
       headers: { authorization: `Bearer ${LOCAL_EMAIL_API_KEY}`, 'content-type': 'application/json' },
@@ -43,10 +44,10 @@ export function mailboxAuthMailer(mailboxUrl: string) {
         subject: message.subject,
         text: message.text,
         html: message.html,
-        tags: [{ name: 'kind', value: 'auth_confirmation' }],
+        tags: [{ name: 'kind', value: `auth_${message.kind ?? 'confirmation'}` }],
       }),
     });
-    if (!res.ok) throw new Error(`The mailbox refused the confirmation email (${res.status}): ${await res.text()}`);
+    if (!res.ok) throw new Error(`The mailbox refused the ${message.kind ?? 'confirmation'} email (${res.status}): ${await res.text()}`);
   };
 }
 

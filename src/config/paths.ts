@@ -1,3 +1,5 @@
+const withNext = (path: string, next?: string) => (next ? `${path}?${new URLSearchParams({ next }).toString()}` : path);
+
 /** Every route of the product, defined once. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -34,6 +36,10 @@ export const paths = {
       return q ? `/auth?${q}` : '/auth';
     },
   },
+  /** Asks for a password reset link by email; `next` travels on to the reset page. */
+  forgotPassword: { path: '/auth/forgot-password', getHref: (next?: string) => withNext('/auth/forgot-password', next) },
+  /** Where the emailed reset link lands (Auth's redirect_to): choose a new password, then `next` or /admin. */
+  resetPassword: { path: '/auth/reset-password', getHref: (next?: string) => withNext('/auth/reset-password', next) },
   admin: { path: '/admin', getHref: () => '/admin' },
   /** An emailed team invitation (the token is its key): sign in or up with the invited address to join. */
   adminJoin: { path: '/admin/join/:token', getHref: (token: string) => `/admin/join/${encodeURIComponent(token)}` },

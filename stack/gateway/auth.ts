@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
 import { JwtError, type JwtClaims } from '../jwt.ts';
@@ -26,9 +26,17 @@ import {
  * are bcrypt-hashed in SQL with extensions.crypt(). All queries run on the gateway's own
  * (superuser) connection, as GoTrue's own database user does.
  *
+ * Password recovery as GoTrue's recover.go / verify.go: POST /recover mails a link (through the
+ * same mailer) to GET /verify?type=recovery, which signs the user in and redirects with the
+ * session in the fragment and type=recovery; the app then sets the new password with PUT /user.
+ * The link's token is GoTrue's token hash, sha224(email + a 6-digit code), stored in
+ * auth.users.recovery_token: one per user (a new request replaces it), used once, valid for
+ * [auth.email] otp_expiry, at most one email per [auth.email] max_frequency. POST /verify takes
+ * {type: 'recovery', token_hash} or {type: 'recovery', email, token: <code>}.
+ *
  * Differences from hosted GoTrue, on purpose: no refresh-token reuse interval (a rotated
- * token is refused at once, and its whole session's tokens are revoked), no email/phone
- * OTP, magic links, OAuth, MFA or admin API (those answer 404 with a clear message).
+ * token is refused at once, and its whole session's tokens are revoked), no PKCE, no phone
+ * OTP, magic links, OAuth, MFA or admin API (those answer 4xx with a clear message).
  *
  * Hardening (stack/gateway/README.md, docs/SECURITY.md):
  * - bodies of at most 1 MiB (413 request_entity_too_large, GoTrue's own limit), JSON nested
@@ -58,6 +66,13 @@ export interface AuthSettings {
   /** Failed password sign-ins tolerated per client address within the window (0: no limit). */
   failedSignInsPerAddress: number;
   failedSignInWindowSeconds: number;
+  /** [auth.email] otp_expiry: how long a confirmation or recovery link works (the CLI's default 3600). */
+  otpExpirySeconds: number;
+  /** [auth.email] max_frequency: the least time between two recovery emails to one user (GoTrue's default 60 s). */
+  maxFrequencySeconds: number;
+  /** Requests to /recover, and to /verify, per client address within the window (GoTrue's rate_limit defaults: 30 per 5 min; 0: no limit). */
+  requestsPerAddress: number;
+  requestWindowSeconds: number;
 }
 
 export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
@@ -66,18 +81,21 @@ export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
   failedSignInsPerEmail: 5,
   failedSignInsPerAddress: 30,
   failedSignInWindowSeconds: 300,
+  otpExpirySeconds: 3600,
+  maxFrequencySeconds: 60,
+  requestsPerAddress: 30,
+  requestWindowSeconds: 300,
 };
 
-/** Sends one auth email (the confirmation link); the local stack posts it to its mailbox. */
-export type AuthMailer = (message: { to: string; subject: string; text: string; html: string }) => Promise<void>;
-
-/** How long a confirmation link works (GoTrue's mailer_otp_exp default). */
-const CONFIRMATION_TTL_SECONDS = 24 * 3600;
+/** Sends one auth email (a confirmation or recovery link); the local stack posts it to its mailbox. */
+export type AuthMailer = (message: { to: string; subject: string; text: string; html: string; kind?: 'confirmation' | 'recovery' }) => Promise<void>;
 
 /** What one gateway's auth server keeps between requests. */
 export interface AuthService {
   settings: AuthSettings;
   throttle: SignInThrottle;
+  /** Requests per client address to /recover and to /verify (GoTrue's per-IP limiters). */
+  limits: { recover: SignInThrottle; verify: SignInThrottle };
   mailer?: AuthMailer;
 }
 
@@ -86,9 +104,12 @@ export function createAuthService(overrides: Partial<AuthSettings> = {}, mailer?
   if (settings.enableConfirmations && !mailer) {
     throw new Error('[auth.email] enable_confirmations = true needs a mailer for the confirmation emails (the stack passes its mailbox).');
   }
+  const perAddress = () =>
+    new SignInThrottle({ perEmail: 0, perAddress: settings.requestsPerAddress, windowMs: settings.requestWindowSeconds * 1000 });
   return {
     mailer,
     settings,
+    limits: { recover: perAddress(), verify: perAddress() },
     throttle: new SignInThrottle({
       perEmail: settings.failedSignInsPerEmail,
       perAddress: settings.failedSignInsPerAddress,
@@ -476,8 +497,8 @@ export function obfuscatedUser(email: string, data: Record<string, unknown>, now
 }
 
 /**
- * Where a confirmation link may send the browser: `redirect_to` when it is on the site's own
- * origin (GoTrue checks it against site_url and the allow list), else the site URL.
+ * Where an email link may send the browser: `redirect_to` when it is on the site's own origin
+ * (GoTrue checks it against site_url and the allow list), else the site URL.
  */
 function safeRedirect(ctx: GatewayContext, redirectTo: string | null): string {
   try {
@@ -488,60 +509,236 @@ function safeRedirect(ctx: GatewayContext, redirectTo: string | null): string {
   return ctx.siteUrl;
 }
 
-async function sendConfirmation(ctx: GatewayContext, auth: AuthService, email: string, token: string, redirectTo: string | null) {
+/** GoTrue's GetReferrer: `redirect_to` when allowed, else the Referer when allowed, else the site URL. */
+function referrer(ctx: GatewayContext, req: IncomingMessage, redirectTo: string | null): string {
+  const fromQuery = safeRedirect(ctx, redirectTo);
+  if (fromQuery !== ctx.siteUrl || !req.headers.referer) return fromQuery;
+  return safeRedirect(ctx, req.headers.referer);
+}
+
+/** An email's link to GET /verify, as GoTrue's mailer builds it (token, type, redirect_to). */
+function verifyLink(ctx: GatewayContext, token: string, type: 'signup' | 'recovery', redirectTo: string): string {
   const link = new URL(`${ctx.apiUrl}/auth/v1/verify`);
   link.searchParams.set('token', token);
-  link.searchParams.set('type', 'signup');
-  link.searchParams.set('redirect_to', safeRedirect(ctx, redirectTo));
-  const href = link.toString();
-  const attr = href.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  link.searchParams.set('type', type);
+  link.searchParams.set('redirect_to', redirectTo);
+  return link.toString();
+}
+
+const htmlAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+async function sendConfirmation(ctx: GatewayContext, auth: AuthService, email: string, token: string, redirectTo: string | null) {
+  const href = verifyLink(ctx, token, 'signup', safeRedirect(ctx, redirectTo));
   await auth.mailer!({
     to: email,
     subject: 'Confirm your signup',
     text: `Follow this link to confirm your email address:\n\n${href}\n\nIf you did not sign up, ignore this email.`,
-    html: `<h2>Confirm your signup</h2><p>Follow this link to confirm your email address:</p><p><a href="${attr}">Confirm your email address</a></p><p>If you did not sign up, ignore this email.</p>`,
+    html: `<h2>Confirm your signup</h2><p>Follow this link to confirm your email address:</p><p><a href="${htmlAttribute(href)}">Confirm your email address</a></p><p>If you did not sign up, ignore this email.</p>`,
+    kind: 'confirmation',
   });
 }
 
+/** GoTrue's default recovery email (internal/mailer/templatemailer): its subject and words. */
+async function sendRecovery(auth: AuthService, email: string, href: string) {
+  if (!auth.mailer) throw new AuthError(500, 'unexpected_failure', 'Error sending recovery email: the local auth server has no mailer');
+  await auth.mailer({
+    to: email,
+    subject: 'Reset your password',
+    text: `We received a request to reset your password. Follow the link below to choose a new one.\n\n${href}\n\nIf you didn't request this, you can safely ignore this email.`,
+    html: `<h2>Reset your password</h2>\n\n<p>We received a request to reset your password. Follow the link below to choose a new one.</p>\n<p><a href="${htmlAttribute(href)}">Reset password</a></p>\n<p>If you didn't request this, you can safely ignore this email.</p>`,
+    kind: 'recovery',
+  });
+}
+
+/** GoTrue's crypto.GenerateTokenHash: the hex SHA-224 of the address and the code. */
+function recoveryTokenHash(email: string, otp: string): string {
+  return createHash('sha224')
+    .update(email + otp)
+    .digest('hex');
+}
+
+/** A request refused by a per-address limiter (GoTrue's limitHandler). */
+function takeRequest(limiter: SignInThrottle, req: IncomingMessage) {
+  const { wait } = limiter.begin('', clientAddress(req));
+  if (wait > 0) throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, { 'retry-after': String(wait) });
+}
+
 /**
- * GET /verify?token&type=signup&redirect_to: confirms the address behind a confirmation link and
- * redirects (303) to redirect_to with the new session in the fragment, or with GoTrue's
+ * POST /recover?redirect_to: GoTrue's Recover. Answers 200 {} whether or not the address has an
+ * account (only a known one gets an email), so the answer never tells which addresses exist.
+ * A known address asked again within max_frequency gets GoTrue's 429 over_email_send_rate_limit.
+ */
+async function recover(req: IncomingMessage, ctx: GatewayContext, auth: AuthService, redirectTo: string | null) {
+  takeRequest(auth.limits.recover, req);
+  const body = await readAuthJson(req);
+  if (body.email === undefined || body.email === '' || body.email === null) {
+    throw new AuthError(400, 'validation_failed', 'Password recovery requires an email');
+  }
+  const email = normalizeEmail(str(body.email));
+  if (str(body.code_challenge)) {
+    throw new AuthError(
+      400,
+      'validation_failed',
+      'The local auth server does not support PKCE: use the implicit flow (supabase-js flowType "implicit", its default)',
+    );
+  }
+  const target = referrer(ctx, req, redirectTo);
+  await inTransaction(ctx, async (client) => {
+    const {
+      rows: [user],
+    } = await client.query<{ id: string; email: string; wait: number | null }>(
+      `select id, email,
+              extract(epoch from recovery_sent_at + make_interval(secs => $2) - now())::float8 as wait
+         from auth.users where lower(email) = $1 for update`,
+      [email, auth.settings.maxFrequencySeconds],
+    );
+    if (!user) return;
+    if (user.wait !== null && user.wait > 0) {
+      throw new AuthError(
+        429,
+        'over_email_send_rate_limit',
+        `For security purposes, you can only request this after ${Math.floor(user.wait)} seconds.`,
+      );
+    }
+    const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const tokenHash = recoveryTokenHash(user.email.toLowerCase(), otp);
+    await client.query(`update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1`, [user.id, tokenHash]);
+    // Sent inside the transaction, as GoTrue does: a failed send leaves no token behind.
+    await sendRecovery(auth, user.email, verifyLink(ctx, tokenHash, 'recovery', target));
+  });
+  return {};
+}
+
+const LINK_EXPIRED = 'Email link is invalid or has expired';
+
+/**
+ * Spends a recovery token hash: the user whose unexpired recovery_token it is gets it cleared
+ * (so a link works once) and the address confirmed (following the link proves it), in one
+ * statement, so two concurrent uses cannot both succeed. Null when no user matches.
+ */
+async function spendRecoveryToken(client: pg.PoolClient, auth: AuthService, tokenHash: string, email?: string): Promise<string | null> {
+  const { rows } = await client.query<{ id: string }>(
+    `update auth.users
+        set recovery_token = '', email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
+      where recovery_token = $1 and recovery_token <> ''
+        and recovery_sent_at > now() - make_interval(secs => $2)
+        and ($3::text is null or lower(email) = $3)
+      returning id`,
+    [tokenHash, auth.settings.otpExpirySeconds, email ?? null],
+  );
+  if (!rows[0]) return null;
+  await client.query(
+    `update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb where user_id = $1 and provider = 'email'`,
+    [rows[0].id],
+  );
+  return rows[0].id;
+}
+
+/** Spends a sign-up confirmation token (stored as its SHA-256); null when unknown, used or too old. */
+async function spendConfirmationToken(client: pg.PoolClient, auth: AuthService, token: string): Promise<string | null> {
+  const { rows } = await client.query<{ id: string }>(
+    `update auth.users
+        set email_confirmed_at = now(), confirmation_token = '', updated_at = now()
+      where confirmation_token = encode(extensions.digest($1::text, 'sha256'), 'hex')
+        and confirmation_token <> ''
+        and email_confirmed_at is null
+        and confirmation_sent_at > now() - make_interval(secs => $2)
+      returning id`,
+    [token, auth.settings.otpExpirySeconds],
+  );
+  if (!rows[0]) return null;
+  await client.query(
+    `update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb where user_id = $1 and provider = 'email'`,
+    [rows[0].id],
+  );
+  return rows[0].id;
+}
+
+/** GoTrue's prepErrorRedirectURL for the implicit flow: the error in the fragment, with its `sb` marker. */
+function errorRedirect(target: string, error: string, errorCode: string, description: string): string {
+  const url = new URL(target);
+  url.hash = new URLSearchParams({ error, error_code: errorCode, error_description: description, sb: '' }).toString();
+  return url.toString();
+}
+
+/**
+ * GET /verify?token&type&redirect_to, an email link: type=signup (or email) confirms the address
+ * behind a confirmation link, type=recovery spends a recovery link; both sign the user in and
+ * redirect (303) to redirect_to with the session in the fragment (and `type`), or with GoTrue's
  * `error=access_denied&error_code=otp_expired` when the link is unknown, used or too old.
  */
-async function verify(ctx: GatewayContext, url: URL): Promise<string> {
-  const target = safeRedirect(ctx, url.searchParams.get('redirect_to'));
+async function verify(req: IncomingMessage, ctx: GatewayContext, auth: AuthService, url: URL): Promise<string> {
+  takeRequest(auth.limits.verify, req);
+  const type = url.searchParams.get('type') ?? '';
   const token = url.searchParams.get('token') ?? '';
-  const type = url.searchParams.get('type');
-  const failed = `${target}#${new URLSearchParams({ error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' })}`;
-  if (!token || token.length > 200 || (type !== 'signup' && type !== 'email')) return failed;
-  const session = await inTransaction(ctx, async (client) => {
-    const { rows } = await client.query<{ id: string }>(
-      `update auth.users
-          set email_confirmed_at = now(), confirmation_token = '', updated_at = now()
-        where confirmation_token = encode(extensions.digest($1::text, 'sha256'), 'hex')
-          and confirmation_token <> ''
-          and email_confirmed_at is null
-          and confirmation_sent_at > now() - make_interval(secs => $2)
-        returning id`,
-      [token, CONFIRMATION_TTL_SECONDS],
-    );
-    if (!rows[0]) return null;
-    await client.query(
-      `update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb where user_id = $1 and provider = 'email'`,
-      [rows[0].id],
-    );
-    return startSession(ctx, client, rows[0].id);
-  });
-  if (!session) return failed;
+  if (!type) throw new AuthError(400, 'validation_failed', 'Verify requires a verification type');
+  if (!token) throw new AuthError(400, 'validation_failed', 'Verify requires a token or a token hash');
+  const target = referrer(ctx, req, url.searchParams.get('redirect_to'));
+  if (type !== 'signup' && type !== 'email' && type !== 'recovery') {
+    return errorRedirect(target, 'invalid_request', 'validation_failed', 'Invalid email verification type');
+  }
+  const session =
+    token.length > 200 || CONTROL_CHARACTERS.test(token)
+      ? null
+      : await inTransaction(ctx, async (client) => {
+          const userId = type === 'recovery' ? await spendRecoveryToken(client, auth, token) : await spendConfirmationToken(client, auth, token);
+          return userId ? startSession(ctx, client, userId) : null;
+        });
+  if (!session) return errorRedirect(target, 'access_denied', 'otp_expired', LINK_EXPIRED);
   const fragment = new URLSearchParams({
     access_token: session.access_token,
     expires_at: String(session.expires_at),
     expires_in: String(session.expires_in),
     refresh_token: session.refresh_token,
     token_type: session.token_type,
-    type: 'signup',
+    type: type === 'recovery' ? 'recovery' : 'signup',
   });
-  return `${target}#${fragment}`;
+  const location = new URL(target);
+  location.hash = fragment.toString();
+  return location.toString();
+}
+
+/**
+ * POST /verify {type: 'recovery', token_hash} or {type: 'recovery', email, token}: GoTrue's
+ * verifyPost for a recovery, answering the session as JSON (what supabase-js's verifyOtp reads).
+ */
+async function verifyPost(req: IncomingMessage, ctx: GatewayContext, auth: AuthService) {
+  takeRequest(auth.limits.verify, req);
+  const body = await readAuthJson(req);
+  const type = str(body.type) ?? '';
+  const token = str(body.token) ?? '';
+  const tokenHash = str(body.token_hash) ?? '';
+  const email = str(body.email) ?? '';
+  if (!type) throw new AuthError(400, 'validation_failed', 'Verify requires a verification type');
+  if ((token === '') === (tokenHash === '')) throw new AuthError(400, 'validation_failed', 'Verify requires either a token or a token hash');
+  if (tokenHash && (email || str(body.phone) || str(body.redirect_to))) {
+    throw new AuthError(400, 'validation_failed', 'Only the token_hash and type should be provided');
+  }
+  if (token && (!email || str(body.phone))) {
+    throw new AuthError(400, 'validation_failed', 'Only an email address or phone number should be provided on verify');
+  }
+  if (type !== 'recovery') {
+    throw new AuthError(
+      400,
+      'validation_failed',
+      `The local auth server verifies only type "recovery" by POST (sign-up links are followed with GET /verify)`,
+    );
+  }
+  let address: string | undefined;
+  if (token) {
+    address = email.trim().toLowerCase();
+    if (!isValidEmail(address)) throw new AuthError(422, 'validation_failed', 'Invalid email format');
+  }
+  const hash = token ? recoveryTokenHash(address!, token) : tokenHash;
+  const session =
+    hash.length > 200 || CONTROL_CHARACTERS.test(hash)
+      ? null
+      : await inTransaction(ctx, async (client) => {
+          const userId = await spendRecoveryToken(client, auth, hash, address);
+          return userId ? startSession(ctx, client, userId) : null;
+        });
+  if (!session) throw new AuthError(403, 'otp_expired', token ? 'Token has expired or is invalid' : LINK_EXPIRED);
+  return session;
 }
 
 async function signup(req: IncomingMessage, ctx: GatewayContext, auth: AuthService, redirectTo: string | null) {
@@ -676,7 +873,7 @@ async function refreshGrant(body: Record<string, unknown>, ctx: GatewayContext) 
 }
 
 async function updateUser(req: IncomingMessage, ctx: GatewayContext, auth: AuthService) {
-  const { user } = await requireUser(req, ctx);
+  const { user, sessionId } = await requireUser(req, ctx);
   const body = await readAuthJson(req);
   const email = body.email !== undefined ? normalizeEmail(str(body.email)) : undefined;
   const password = body.password !== undefined ? str(body.password) : undefined;
@@ -692,10 +889,15 @@ async function updateUser(req: IncomingMessage, ctx: GatewayContext, auth: AuthS
           [user.id, password],
         );
         if (rowCount) throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
+        // As GoTrue's UpdatePassword: the emailed links sent before no longer work, and every
+        // other session ends (whoever knew the old password is signed out).
         await client.query(
-          `update auth.users set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf')), updated_at = now() where id = $1`,
+          `update auth.users set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf')),
+                  confirmation_token = '', recovery_token = '', recovery_sent_at = null, updated_at = now()
+            where id = $1`,
           [user.id, password],
         );
+        await client.query('delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid', [user.id, sessionId]);
       }
       if (email !== undefined && email !== (user.email ?? '').toLowerCase()) {
         const { rowCount } = await client.query('select 1 from auth.users where lower(email) = $1 and id <> $2', [email, user.id]);
@@ -810,8 +1012,11 @@ export async function handleAuth(
       return send(200, await signup(req, ctx, auth, url.searchParams.get('redirect_to')));
     }
     if (path === '/verify' && method === 'GET') {
-      return send(303, undefined, { location: await verify(ctx, url) });
+      return send(303, undefined, { location: await verify(req, ctx, auth, url) });
     }
+    if (path === '/verify' && method === 'POST') return send(200, await verifyPost(req, ctx, auth));
+    // redirect_to is resetPasswordForEmail's redirectTo: where the recovery link lands.
+    if (path === '/recover' && method === 'POST') return send(200, await recover(req, ctx, auth, url.searchParams.get('redirect_to')));
     if (path === '/token' && method === 'POST') {
       const grant = url.searchParams.get('grant_type');
       const body = await readAuthJson(req);

@@ -57,7 +57,7 @@ const DEFAULT_CONFIG_PATH = fileURLToPath(new URL('../../supabase/config.toml', 
 
 /**
  * The few settings of supabase/config.toml the gateway honours: [auth] minimum_password_length,
- * [auth.email] enable_confirmations and [storage] file_size_limit. A minimal TOML reading
+ * [auth.email] enable_confirmations, otp_expiry and max_frequency, and [storage] file_size_limit. A minimal TOML reading
  * (sections, `key = value` with strings, numbers and booleans) that is enough for that file.
  */
 export function readGatewayConfig(path = DEFAULT_CONFIG_PATH): { auth: Partial<AuthSettings>; storageFileSizeLimit?: number } {
@@ -77,9 +77,22 @@ export function readGatewayConfig(path = DEFAULT_CONFIG_PATH): { auth: Partial<A
     const [, key, value] = kv;
     if (section === 'auth' && key === 'minimum_password_length' && /^\d+$/.test(value)) auth.minimumPasswordLength = Number(value);
     if (section === 'auth.email' && key === 'enable_confirmations') auth.enableConfirmations = value === 'true';
+    if (section === 'auth.email' && key === 'otp_expiry' && /^\d+$/.test(value)) auth.otpExpirySeconds = Number(value);
+    if (section === 'auth.email' && key === 'max_frequency') {
+      const seconds = parseDurationSeconds(value.replace(/^"|"$/g, ''));
+      if (seconds !== null) auth.maxFrequencySeconds = seconds;
+    }
     if (section === 'storage' && key === 'file_size_limit') storageFileSizeLimit = parseSize(value.replace(/^"|"$/g, '')) ?? undefined;
   }
   return { auth, storageFileSizeLimit };
+}
+
+/** A Go duration as the CLI reads max_frequency ("60s", "1m0s", "1h", "500ms"): seconds, or null. */
+export function parseDurationSeconds(text: string): number | null {
+  const parts = [...text.trim().matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)];
+  if (parts.length === 0 || parts.map((p) => p[0]).join('') !== text.trim()) return null;
+  const unit: Record<string, number> = { h: 3600, m: 60, s: 1, ms: 0.001 };
+  return parts.reduce((total, [, n, u]) => total + Number(n) * unit[u], 0);
 }
 
 /** "10MiB", "50MB", "512KiB", "1048576": bytes (binary units for both spellings, as the Supabase CLI reads them). */

@@ -66,6 +66,9 @@ create table if not exists auth.users (
   is_anonymous boolean not null default false
 );
 create unique index if not exists users_email_key on auth.users (lower(email));
+-- When the last recovery email was sent (GoTrue's column): a link's age and the resend interval.
+-- Added apart from the create so that a data folder made before it gets it too.
+alter table auth.users add column if not exists recovery_sent_at timestamptz;
 
 create table if not exists auth.identities (
   id uuid primary key default extensions.gen_random_uuid(),

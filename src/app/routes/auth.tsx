@@ -23,7 +23,8 @@ export default function AuthRoute() {
   const signedIn = state.status === 'ready' && state.session !== null;
   // ?next= (a path of this site, e.g. a team invitation's /admin/join/…) replaces /admin; ?tab=signup opens Sign up.
   const [params] = useSearchParams();
-  const next = safeNextPath(params.get('next')) ?? paths.admin.getHref();
+  const asked = safeNextPath(params.get('next'));
+  const next = asked ?? paths.admin.getHref();
   const invitedEmail = useInvitedEmail(next);
 
   useEffect(() => {
@@ -35,7 +36,11 @@ export default function AuthRoute() {
       <PageMeta fullTitle="Sign in | Admin" />
       <main className="container flex min-h-screen flex-col items-center justify-center gap-6 py-12">
         <h1 className="font-serif text-3xl font-semibold">Sign in</h1>
-        <AuthPanel initialTab={params.get('tab') === 'signup' ? 'signup' : 'login'} defaultEmail={invitedEmail} />
+        <AuthPanel
+          initialTab={params.get('tab') === 'signup' ? 'signup' : 'login'}
+          defaultEmail={invitedEmail}
+          forgotPasswordHref={paths.forgotPassword.getHref(asked ?? undefined)}
+        />
       </main>
     </FrameGuard>
   );

@@ -23,11 +23,14 @@ export async function signUp(input: Credentials) {
 }
 
 export function useSignUp(
-  options: { onSuccess?: (data: Awaited<ReturnType<typeof signUp>>, values: Credentials) => void; onError?: (error: Error) => void } = {},
+  options: {
+    onSuccess?: (data: Awaited<ReturnType<typeof signUp>>, values: Credentials) => void;
+    onError?: (error: Error, values: Credentials) => void;
+  } = {},
 ) {
   return useMutation({
     mutationFn: signUp,
     onSuccess: (data, values) => options.onSuccess?.(data, values),
-    onError: options.onError,
+    onError: (error, values) => options.onError?.(error, values),
   });
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -18,13 +19,15 @@ interface Props {
   initialTab?: 'login' | 'signup';
   /** An address to fill in (a team invitation's), editable. */
   defaultEmail?: string;
+  /** The page that asks for a password reset link. */
+  forgotPasswordHref: string;
 }
 
 /**
  * Login and Sign up tabs. The page redirects to /admin once a session exists; a sign-up that
  * waits for its confirmation ends on a panel that says what happens next.
  */
-export function AuthPanel({ initialTab = 'login', defaultEmail }: Props) {
+export function AuthPanel({ initialTab = 'login', defaultEmail, forgotPasswordHref }: Props) {
   const [tab, setTab] = useState<'login' | 'signup'>(initialTab);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
@@ -73,6 +76,11 @@ export function AuthPanel({ initialTab = 'login', defaultEmail }: Props) {
               passwordAutoComplete="current-password"
               pending={signIn.isPending}
               defaultEmail={defaultEmail}
+              passwordAction={
+                <Link to={forgotPasswordHref} className="font-medium text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+                  {authMessages.forgotPassword}
+                </Link>
+              }
               onSubmit={(values) => signIn.mutate(values)}
             />
           </TabsContent>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -15,11 +15,13 @@ interface Props {
   pending: boolean;
   /** An address to start with (a team invitation's); the field stays editable. */
   defaultEmail?: string;
+  /** Shown under the password field (the Login tab's "Forgot password?" link). */
+  passwordAction?: ReactNode;
   onSubmit(values: Credentials): void;
 }
 
 /** Email + password, shared by the Login and Sign up tabs. */
-export function CredentialsForm({ schema, submitLabel, pendingLabel, passwordAutoComplete, pending, defaultEmail, onSubmit }: Props) {
+export function CredentialsForm({ schema, submitLabel, pendingLabel, passwordAutoComplete, pending, defaultEmail, passwordAction, onSubmit }: Props) {
   const { register, handleSubmit, formState, getValues, setValue } = useForm<Credentials>({
     resolver: zodResolver(schema),
     defaultValues: { email: defaultEmail ?? '', password: '' },
@@ -37,6 +39,7 @@ export function CredentialsForm({ schema, submitLabel, pendingLabel, passwordAut
       <FormField label="Password" error={formState.errors.password?.message}>
         <Input type="password" autoComplete={passwordAutoComplete} {...register('password')} />
       </FormField>
+      {passwordAction ? <div className="-mt-2 flex justify-end text-sm">{passwordAction}</div> : null}
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? pendingLabel : submitLabel}
       </Button>
