@@ -276,15 +276,17 @@ describe('a payment link (375 px)', () => {
     const title = 'Lapsed Link Supper';
     const event = await createEvent(org.id, { title, ticketTypes: [{ name: 'Seat', price: 3000, quantity: 4 }] });
     const email = uniqueEmail('lapsed-link');
-    const answer = await staff.client.rpc('staff_create_booking', {
-      p_event_id: event.id,
-      p_ticket_type_id: event.ticketTypes[0].id,
-      p_rsvp_slot_id: null,
-      p_guests: 1,
-      p_name: 'Lou Late',
-      p_email: email,
-      p_mode: 'payment_link',
-    });
+    const answer = await staff.client
+      .rpc('staff_create_booking', {
+        p_event_id: event.id,
+        p_ticket_type_id: event.ticketTypes[0].id,
+        p_rsvp_slot_id: null,
+        p_guests: 1,
+        p_name: 'Lou Late',
+        p_email: email,
+        p_mode: 'payment_link',
+      })
+      .single();
     expect(answer.error).toBeNull();
     const path = (answer.data as { payment_path: string }).payment_path;
     await sql(`update public.reservations set hold_expires_at = now() - interval '1 minute' where email = $1`, [email]);

@@ -1798,6 +1798,14 @@ export type Database = {
         Returns: Json
       }
       set_super_admin_email: { Args: { p_email: string }; Returns: string }
+      staff_bookings_by_day: {
+        Args: { p_event_id: string }
+        Returns: {
+          bookings: number
+          day: string
+          guests: number
+        }[]
+      }
       staff_cancel_reservation: {
         Args: {
           p_notify?: boolean
@@ -1837,7 +1845,18 @@ export type Database = {
           p_special_requests?: string
           p_ticket_type_id: string
         }
-        Returns: Json
+        Returns: {
+          amount_cents: number
+          booking_code: string
+          comp_cents: number
+          hold_expires_at: string
+          mode: string
+          money_badge: string
+          paid_cents: number
+          payment_path: string
+          reservation_id: string
+          status: string
+        }[]
       }
       staff_door_list: {
         Args: { p_event_id: string }
@@ -1873,7 +1892,34 @@ export type Database = {
         Args: { p_dates: string[]; p_event_id: string }
         Returns: string[]
       }
-      staff_event_overview: { Args: { p_event_id: string }; Returns: Json }
+      staff_event_overview: {
+        Args: { p_event_id: string }
+        Returns: {
+          cancelled: number
+          checked_in_guests: number
+          checked_in_parties: number
+          comp_cents: number
+          date: string
+          discounts_cents: number
+          event_time: string
+          event_timezone: string
+          gross_cents: number
+          guests: number
+          held_guests: number
+          id: string
+          kind: string
+          max_guests: number
+          net_cents: number
+          org_id: string
+          parties: number
+          pending_refund_cents: number
+          refunded_cents: number
+          seats_left: number
+          title: string
+          waitlist_offered: number
+          waitlist_waiting: number
+        }[]
+      }
       staff_invite_member: {
         Args: { p_email: string; p_org_id: string }
         Returns: {
@@ -1956,9 +2002,23 @@ export type Database = {
         Args: { p_capacity: number; p_ticket_type_id: string }
         Returns: Json
       }
+      staff_slot_sales: {
+        Args: { p_event_id: string }
+        Returns: {
+          available: number
+          capacity: number
+          held: number
+          id: string
+          is_active: boolean
+          label: string
+          slot_time: string
+          sold: number
+        }[]
+      }
       staff_ticket_sales: {
         Args: { p_event_id: string }
         Returns: {
+          available: number
           capacity: number
           held: number
           id: string

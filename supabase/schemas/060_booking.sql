@@ -756,7 +756,18 @@ create or replace function public.staff_create_booking(
   p_send_confirmation boolean default true,
   p_request_key text default null
 )
-returns jsonb
+returns table (
+  reservation_id uuid,
+  status text,
+  booking_code text,
+  amount_cents integer,
+  mode text,
+  hold_expires_at timestamptz,
+  payment_path text,
+  money_badge text,
+  paid_cents integer,
+  comp_cents integer
+)
 language plpgsql
 volatile
 security definer
@@ -845,15 +856,12 @@ begin
     select * into r from public.reservations x where x.id = r.id;
   end if;
 
-  return jsonb_build_object(
-    'reservation_id', r.id,
-    'status', r.status,
-    'booking_code', r.booking_code,
-    'amount_cents', r.amount_cents,
-    'mode', p_mode,
-    'hold_expires_at', case when r.status = 'held' then r.hold_expires_at end,
-    'payment_path', case when r.status = 'held' then '/pay/' || public.manage_token_of(r.id) end,
-    'money', public.money_of(r.id));
+  return query
+  select r.id, r.status, r.booking_code, r.amount_cents, p_mode,
+    case when r.status = 'held' then r.hold_expires_at end,
+    case when r.status = 'held' then '/pay/' || public.manage_token_of(r.id) end,
+    m.money ->> 'badge', (m.money ->> 'paid_cents')::integer, (m.money ->> 'comp_cents')::integer
+  from (select public.money_of(r.id) as money) m;
 end;
 $$;
 

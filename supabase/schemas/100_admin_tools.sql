@@ -449,9 +449,10 @@ revoke execute on function public.staff_door_list(uuid) from public, anon;
 grant execute on function public.staff_door_list(uuid) to authenticated, service_role;
 
 -- An event's ticket types with what is sold and held of each (the editor's "tickets in all"):
--- capacity = remaining + sold + held, where abandoned holds count as remaining.
+-- capacity = remaining + sold + held, where abandoned holds count as remaining; available is what
+-- can be sold now, within the event's cap (event_availability).
 create or replace function public.staff_ticket_sales(p_event_id uuid)
-returns table (id uuid, name text, price integer, sold integer, held integer, remaining integer, capacity integer)
+returns table (id uuid, name text, price integer, sold integer, held integer, remaining integer, capacity integer, available integer)
 language plpgsql
 stable
 security definer
@@ -462,13 +463,14 @@ begin
     raise exception 'You can only see events of your own organization' using errcode = 'SH403';
   end if;
   return query
-  select t.id, t.name, t.price, s.sold, s.held, t.quantity + s.stale, t.quantity + s.stale + s.sold + s.held
+  select t.id, t.name, t.price, s.sold, s.held, t.quantity + s.stale, t.quantity + s.stale + s.sold + s.held, a.available
   from public.ticket_types t
   cross join lateral (
     select coalesce(sum(r.num_guests) filter (where r.status = 'confirmed'), 0)::integer as sold,
            coalesce(sum(r.num_guests) filter (where public.is_live_hold(r.status, r.hold_expires_at)), 0)::integer as held,
            coalesce(sum(r.num_guests) filter (where public.is_abandoned_hold(r.status, r.hold_expires_at)), 0)::integer as stale
     from public.reservations r where r.ticket_type_id = t.id) s
+  join public.event_availability(p_event_id) a on a.option_kind = 'ticket_type' and a.option_id = t.id
   where t.event_id = p_event_id
   order by t.created_at, t.id;
 end;
@@ -477,9 +479,38 @@ $$;
 revoke execute on function public.staff_ticket_sales(uuid) from public, anon;
 grant execute on function public.staff_ticket_sales(uuid) to authenticated, service_role;
 
--- The event overview, in one round trip
-create or replace function public.staff_event_overview(p_event_id uuid)
-returns jsonb
+-- An event's RSVP slots or seatings with what is sold and held of each, and what can be sold
+-- now within the event's cap (event_availability).
+create or replace function public.staff_slot_sales(p_event_id uuid)
+returns table (id uuid, label text, slot_time text, is_active boolean, capacity integer, sold integer, held integer, available integer)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if not exists (select 1 from public.events x where x.id = p_event_id and public.is_org_member(x.org_id)) then
+    raise exception 'You can only see events of your own organization' using errcode = 'SH403';
+  end if;
+  return query
+  select sl.id, sl.slot_label, to_char(sl.slot_time, 'HH24:MI'), sl.is_active, sl.max_capacity, s.sold, s.held, a.available
+  from public.rsvp_slots sl
+  cross join lateral (
+    select coalesce(sum(r.num_guests) filter (where r.status = 'confirmed'), 0)::integer as sold,
+           coalesce(sum(r.num_guests) filter (where public.is_live_hold(r.status, r.hold_expires_at)), 0)::integer as held
+    from public.reservations r where r.rsvp_slot_id = sl.id) s
+  join public.event_availability(p_event_id) a on a.option_kind = 'rsvp_slot' and a.option_id = sl.id
+  where sl.event_id = p_event_id
+  order by sl.slot_time, sl.id;
+end;
+$$;
+
+revoke execute on function public.staff_slot_sales(uuid) from public, anon;
+grant execute on function public.staff_slot_sales(uuid) to authenticated, service_role;
+
+-- Bookings and guests confirmed per day, in the event's timezone (the overview's chart).
+create or replace function public.staff_bookings_by_day(p_event_id uuid)
+returns table (day date, bookings integer, guests integer)
 language plpgsql
 stable
 security definer
@@ -492,54 +523,88 @@ begin
   if e.id is null or not public.is_org_member(e.org_id) then
     raise exception 'You can only see events of your own organization' using errcode = 'SH403';
   end if;
-  return jsonb_build_object(
-    'event', jsonb_build_object('id', e.id, 'org_id', e.org_id, 'title', e.title, 'date', e.date, 'event_time', to_char(e.event_time, 'HH24:MI'),
-                                'event_timezone', e.event_timezone, 'max_guests', e.max_guests, 'rsvp_mode', e.rsvp_mode),
-    'ticket_types', coalesce((
-      select jsonb_agg(to_jsonb(t) - 'n' order by t.n)
-      from public.staff_ticket_sales(e.id) with ordinality as t(id, name, price, sold, held, remaining, capacity, n)), '[]'::jsonb),
-    'slots', coalesce((
-      select jsonb_agg(jsonb_build_object(
-        'id', sl.id, 'label', sl.slot_label, 'time', to_char(sl.slot_time, 'HH24:MI'), 'is_active', sl.is_active,
-        'capacity', sl.max_capacity, 'sold', s.sold, 'held', s.held) order by sl.slot_time, sl.id)
-      from public.rsvp_slots sl
-      cross join lateral (
-        select coalesce(sum(r.num_guests) filter (where r.status = 'confirmed'), 0)::integer as sold,
-               coalesce(sum(r.num_guests) filter (where public.is_live_hold(r.status, r.hold_expires_at)), 0)::integer as held
-        from public.reservations r where r.rsvp_slot_id = sl.id) s
-      where sl.event_id = e.id), '[]'::jsonb),
-    'totals', (
-      select jsonb_build_object(
-        'parties', count(*) filter (where r.status = 'confirmed'),
-        'guests', coalesce(sum(r.num_guests) filter (where r.status = 'confirmed'), 0),
-        'held_guests', coalesce(sum(r.num_guests) filter (where public.is_live_hold(r.status, r.hold_expires_at)), 0),
-        'cancelled', count(*) filter (where r.status = 'cancelled'),
-        'discounts_cents', coalesce(sum(r.discount_cents) filter (where r.status = 'confirmed'), 0),
-        -- Arrivals at the door (staff_check_in), of confirmed reservations only: a party
-        -- cancelled after it was checked in is no longer expected, nor counted as arrived.
-        'checked_in_guests', coalesce(sum(r.checked_in_guests) filter (where r.status = 'confirmed'), 0),
-        'checked_in_parties', count(*) filter (where r.status = 'confirmed' and r.checked_in_guests > 0))
-      from public.reservations r where r.event_id = e.id),
-    'money', (
-      select jsonb_build_object(
-        'gross_cents', coalesce(sum(l.amount_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0),
-        'refunded_cents', coalesce(sum(l.amount_cents) filter (where l.kind = 'refund' and l.status = 'completed'), 0),
-        'pending_refund_cents', coalesce(sum(l.amount_cents) filter (where l.kind = 'refund' and l.status = 'pending'), 0),
-        'comp_cents', coalesce(sum(l.amount_cents) filter (where l.kind = 'comp'), 0),
-        'net_cents', coalesce(sum(l.amount_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0)
-                   - coalesce(sum(l.amount_cents) filter (where l.kind = 'refund' and l.status = 'completed'), 0))
-      from public.payment_ledger l join public.reservations r on r.id = l.reservation_id
-      where r.event_id = e.id),
-    'waitlist', (
-      select jsonb_build_object('waiting', count(*) filter (where w.status = 'waiting'), 'offered', count(*) filter (where w.status = 'offered'))
-      from public.waitlist_entries w where w.event_id = e.id),
-    'bookings_by_day', coalesce((
-      select jsonb_agg(jsonb_build_object('day', d.day, 'bookings', d.bookings, 'guests', d.guests) order by d.day)
-      from (
-        select (r.confirmed_at at time zone e.event_timezone)::date as day, count(*)::integer as bookings, sum(r.num_guests)::integer as guests
-        from public.reservations r
-        where r.event_id = e.id and r.confirmed_at is not null and r.status in ('confirmed', 'cancelled')
-        group by 1) d), '[]'::jsonb));
+  return query
+  select (r.confirmed_at at time zone e.event_timezone)::date, count(*)::integer, sum(r.num_guests)::integer
+  from public.reservations r
+  where r.event_id = e.id and r.confirmed_at is not null and r.status in ('confirmed', 'cancelled')
+  group by 1
+  order by 1;
+end;
+$$;
+
+revoke execute on function public.staff_bookings_by_day(uuid) from public, anon;
+grant execute on function public.staff_bookings_by_day(uuid) to authenticated, service_role;
+
+-- The event overview: the event, its totals, its money, its waitlist and the seats it can still
+-- sell, in one row (its ticket types, slots and days: staff_ticket_sales, staff_slot_sales,
+-- staff_bookings_by_day).
+create or replace function public.staff_event_overview(p_event_id uuid)
+returns table (
+  id uuid,
+  org_id uuid,
+  title text,
+  date date,
+  event_time text,
+  event_timezone text,
+  max_guests integer,
+  kind text,
+  seats_left integer,
+  parties integer,
+  guests integer,
+  held_guests integer,
+  cancelled integer,
+  discounts_cents integer,
+  checked_in_guests integer,
+  checked_in_parties integer,
+  gross_cents integer,
+  refunded_cents integer,
+  pending_refund_cents integer,
+  comp_cents integer,
+  net_cents integer,
+  waitlist_waiting integer,
+  waitlist_offered integer
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  e public.events;
+begin
+  select * into e from public.events x where x.id = p_event_id;
+  if e.id is null or not public.is_org_member(e.org_id) then
+    raise exception 'You can only see events of your own organization' using errcode = 'SH403';
+  end if;
+  return query
+  select e.id, e.org_id, e.title, e.date, to_char(e.event_time, 'HH24:MI'), e.event_timezone, e.max_guests, e.kind,
+    (select a.available from public.event_availability(e.id) a where a.option_kind = 'event'),
+    t.parties, t.guests, t.held_guests, t.cancelled, t.discounts_cents, t.checked_in_guests, t.checked_in_parties,
+    m.gross_cents, m.refunded_cents, m.pending_refund_cents, m.comp_cents, m.gross_cents - m.refunded_cents,
+    w.waiting, w.offered
+  from (
+    select
+      (count(*) filter (where r.status = 'confirmed'))::integer as parties,
+      coalesce(sum(r.num_guests) filter (where r.status = 'confirmed'), 0)::integer as guests,
+      coalesce(sum(r.num_guests) filter (where public.is_live_hold(r.status, r.hold_expires_at)), 0)::integer as held_guests,
+      (count(*) filter (where r.status = 'cancelled'))::integer as cancelled,
+      coalesce(sum(r.discount_cents) filter (where r.status = 'confirmed'), 0)::integer as discounts_cents,
+      -- Arrivals at the door (staff_check_in), of confirmed reservations only: a party
+      -- cancelled after it was checked in is no longer expected, nor counted as arrived.
+      coalesce(sum(r.checked_in_guests) filter (where r.status = 'confirmed'), 0)::integer as checked_in_guests,
+      (count(*) filter (where r.status = 'confirmed' and r.checked_in_guests > 0))::integer as checked_in_parties
+    from public.reservations r where r.event_id = e.id) t
+  cross join (
+    select
+      coalesce(sum(l.amount_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0)::integer as gross_cents,
+      coalesce(sum(l.amount_cents) filter (where l.kind = 'refund' and l.status = 'completed'), 0)::integer as refunded_cents,
+      coalesce(sum(l.amount_cents) filter (where l.kind = 'refund' and l.status = 'pending'), 0)::integer as pending_refund_cents,
+      coalesce(sum(l.amount_cents) filter (where l.kind = 'comp'), 0)::integer as comp_cents
+    from public.payment_ledger l join public.reservations r on r.id = l.reservation_id
+    where r.event_id = e.id) m
+  cross join (
+    select (count(*) filter (where x.status = 'waiting'))::integer as waiting, (count(*) filter (where x.status = 'offered'))::integer as offered
+    from public.waitlist_entries x where x.event_id = e.id) w;
 end;
 $$;
 

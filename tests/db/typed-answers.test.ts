@@ -17,7 +17,7 @@ const pool = useDatabase();
  * Temporary: the functions that still answer json while the way events are sold is reworked.
  * Each leaves this list when it answers rows; the test fails on one that already does.
  */
-const STILL_JSON = new Set(['get_public_org_page', 'staff_create_booking', 'staff_event_overview']);
+const STILL_JSON = new Set(['get_public_org_page']);
 
 const CALL = /(?:\.rpc|\bpostPublicRpc)\(\s*'([a-z_][a-z0-9_]*)'/g;
 

@@ -11,10 +11,13 @@ export interface OverviewEvent {
   /** IANA name, e.g. 'America/New_York'. */
   timezone: string;
   maxGuests: number | null;
-  rsvpMode: boolean;
+  /** What the event sells: ticket types, RSVP slots or seatings. */
+  kind: 'tickets' | 'rsvp' | 'seatings';
+  /** Seats the event can still sell within its cap (null: no cap). */
+  seatsLeft: number | null;
 }
 
-/** Guests of a ticket type: sold (confirmed), held (in checkout now), remaining, and its capacity (all four). */
+/** Guests of a ticket type: sold (confirmed), held (in checkout now), remaining (what can be sold now, within the event's cap), and its capacity. */
 export interface OverviewTicketType {
   id: string;
   name: string;
@@ -25,7 +28,7 @@ export interface OverviewTicketType {
   capacity: number;
 }
 
-/** Guests of an RSVP slot against its capacity. */
+/** Guests of an RSVP slot or seating against its capacity, and what can be sold now (within the event's cap). */
 export interface OverviewSlot {
   id: string;
   label: string;
@@ -35,6 +38,7 @@ export interface OverviewSlot {
   capacity: number;
   sold: number;
   held: number;
+  remaining: number;
 }
 
 export interface OverviewTotals {

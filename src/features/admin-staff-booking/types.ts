@@ -1,8 +1,8 @@
 import type { RsvpSlot, TicketType } from '@/lib/booking';
 import type { Tables } from '@/lib/database.types';
 
-/** The event a booking is added to (an admin event: RSVP events book a slot, the others a ticket type). */
-export interface StaffBookingEventRef extends Pick<Tables<'events'>, 'id' | 'title' | 'date' | 'rsvp_mode' | 'deposit_amount'> {
+/** The event a booking is added to (an admin event: RSVP and seatings events book a slot, the others a ticket type). */
+export interface StaffBookingEventRef extends Pick<Tables<'events'>, 'id' | 'title' | 'date' | 'kind' | 'deposit_amount' | 'seat_price_cents'> {
   ticket_types: readonly TicketType[];
   rsvp_slots: readonly RsvpSlot[];
 }

@@ -1,88 +1,75 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Json } from '@/lib/database.types';
-import { arrayOf, boolean, integer, nullable, object, string } from '@/lib/read-json';
 import { supabase } from '@/lib/supabase';
-import type { BookingsDay, EventOverview, OverviewSlot, OverviewTicketType } from '../types';
+import type { EventOverview } from '../types';
 
 const eventOverviewKey = (eventId: string) => ['admin-overview', eventId] as const;
 
-function readTicketType(value: Json | undefined): OverviewTicketType {
-  const t = object(value);
-  return {
-    id: string(t.id),
-    name: string(t.name),
-    priceCents: integer(t.price),
-    sold: integer(t.sold),
-    held: integer(t.held),
-    remaining: integer(t.remaining),
-    capacity: integer(t.capacity),
-  };
-}
-
-function readSlot(value: Json | undefined): OverviewSlot {
-  const s = object(value);
-  return {
-    id: string(s.id),
-    label: string(s.label),
-    time: string(s.time),
-    isActive: boolean(s.is_active),
-    capacity: integer(s.capacity),
-    sold: integer(s.sold),
-    held: integer(s.held),
-  };
-}
-
-function readDay(value: Json | undefined): BookingsDay {
-  const d = object(value);
-  return { day: string(d.day), bookings: integer(d.bookings), guests: integer(d.guests) };
-}
-
-/** staff_event_overview's answer, checked and typed (MalformedJsonError when it does not match). */
-function readEventOverview(value: Json): EventOverview {
-  const answer = object(value);
-  const e = object(answer.event);
-  const totals = object(answer.totals);
-  const money = object(answer.money);
-  const waitlist = object(answer.waitlist);
+/**
+ * The overview's four typed answers, asked together (the server refuses events of other
+ * organizations): the event's figures (staff_event_overview), its ticket types and slots with
+ * what is sold, held and still sellable (staff_ticket_sales, staff_slot_sales: every "left" is
+ * event_availability's, within the event's cap) and its bookings per day.
+ */
+async function getEventOverview(eventId: string): Promise<EventOverview> {
+  const args = { p_event_id: eventId };
+  const [overview, tickets, slots, days] = await Promise.all([
+    supabase.rpc('staff_event_overview', args).single(),
+    supabase.rpc('staff_ticket_sales', args),
+    supabase.rpc('staff_slot_sales', args),
+    supabase.rpc('staff_bookings_by_day', args),
+  ]);
+  for (const answer of [overview, tickets, slots, days]) if (answer.error) throw new Error(answer.error.message);
+  const o = overview.data!;
   return {
     event: {
-      id: string(e.id),
-      orgId: string(e.org_id),
-      title: string(e.title),
-      date: string(e.date),
-      eventTime: string(e.event_time),
-      timezone: string(e.event_timezone),
-      maxGuests: nullable(integer)(e.max_guests),
-      rsvpMode: boolean(e.rsvp_mode),
+      id: o.id,
+      orgId: o.org_id,
+      title: o.title,
+      date: o.date,
+      eventTime: o.event_time,
+      timezone: o.event_timezone,
+      maxGuests: o.max_guests,
+      kind: o.kind as EventOverview['event']['kind'],
+      seatsLeft: o.seats_left,
     },
-    ticketTypes: arrayOf(readTicketType)(answer.ticket_types),
-    slots: arrayOf(readSlot)(answer.slots),
+    ticketTypes: (tickets.data ?? []).map((t) => ({
+      id: t.id,
+      name: t.name,
+      priceCents: t.price,
+      sold: t.sold,
+      held: t.held,
+      remaining: t.available,
+      capacity: t.capacity,
+    })),
+    slots: (slots.data ?? []).map((s) => ({
+      id: s.id,
+      label: s.label,
+      time: s.slot_time,
+      isActive: s.is_active,
+      capacity: s.capacity,
+      sold: s.sold,
+      held: s.held,
+      remaining: s.available,
+    })),
     totals: {
-      parties: integer(totals.parties),
-      guests: integer(totals.guests),
-      heldGuests: integer(totals.held_guests),
-      cancelled: integer(totals.cancelled),
-      discountsCents: integer(totals.discounts_cents),
-      checkedInGuests: integer(totals.checked_in_guests),
-      checkedInParties: integer(totals.checked_in_parties),
+      parties: o.parties,
+      guests: o.guests,
+      heldGuests: o.held_guests,
+      cancelled: o.cancelled,
+      discountsCents: o.discounts_cents,
+      checkedInGuests: o.checked_in_guests,
+      checkedInParties: o.checked_in_parties,
     },
     money: {
-      grossCents: integer(money.gross_cents),
-      refundedCents: integer(money.refunded_cents),
-      pendingRefundCents: integer(money.pending_refund_cents),
-      compCents: integer(money.comp_cents),
-      netCents: integer(money.net_cents),
+      grossCents: o.gross_cents,
+      refundedCents: o.refunded_cents,
+      pendingRefundCents: o.pending_refund_cents,
+      compCents: o.comp_cents,
+      netCents: o.net_cents,
     },
-    waitlist: { waiting: integer(waitlist.waiting), offered: integer(waitlist.offered) },
-    bookingsByDay: arrayOf(readDay)(answer.bookings_by_day),
+    waitlist: { waiting: o.waitlist_waiting, offered: o.waitlist_offered },
+    bookingsByDay: (days.data ?? []).map((d) => ({ day: d.day, bookings: d.bookings, guests: d.guests })),
   };
-}
-
-/** One round trip: staff_event_overview (the server refuses events of other organizations). */
-async function getEventOverview(eventId: string): Promise<EventOverview> {
-  const { data, error } = await supabase.rpc('staff_event_overview', { p_event_id: eventId });
-  if (error) throw new Error(error.message);
-  return readEventOverview(data);
 }
 
 const eventOverviewQueryOptions = (eventId: string) =>

@@ -26,7 +26,7 @@ export function capacityLines(overview: Pick<EventOverview, 'ticketTypes' | 'slo
       detail: formatEventTime(s.time),
       sold: s.sold,
       held: s.held,
-      remaining: Math.max(0, s.capacity - s.sold - s.held),
+      remaining: s.remaining,
       capacity: s.capacity,
       inactive: !s.isActive,
     })),

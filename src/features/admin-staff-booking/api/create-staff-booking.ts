@@ -1,5 +1,4 @@
 import { useInvalidatingMutation, type MutationCallbacks } from '@/hooks/use-invalidating-mutation';
-import { nullable, object, integer, string } from '@/lib/read-json';
 import type { Database } from '@/lib/database.types';
 import { supabase } from '@/lib/supabase';
 import type { StaffBookingMode, StaffBookingResult } from '../types';
@@ -49,15 +48,15 @@ export async function createStaffBooking(input: StaffBookingInput): Promise<Staf
     p_send_confirmation: input.sendConfirmation,
     p_request_key: input.requestKey,
   } as unknown as Args;
-  const { data, error } = await supabase.rpc('staff_create_booking', args);
+  const { data, error } = await supabase.rpc('staff_create_booking', args).single();
   if (error) throw new Error(error.message);
-  const body = object(data);
   return {
-    reservationId: string(body.reservation_id),
-    bookingCode: string(body.booking_code),
-    status: string(body.status),
-    amountCents: integer(body.amount_cents),
-    paymentPath: nullable(string)(body.payment_path),
+    reservationId: data.reservation_id,
+    bookingCode: data.booking_code,
+    status: data.status,
+    amountCents: data.amount_cents,
+    // Typed as text by the generator; null unless a payment link holds the seats.
+    paymentPath: data.payment_path ?? null,
   };
 }
 

@@ -10,6 +10,7 @@ import { formatEventDate } from '@/lib/dates';
 import { withReason } from '@/lib/error-reason';
 import { dollarsToCents, formatCents } from '@/lib/money';
 import { useCreateStaffBooking } from '../api/create-staff-booking';
+import { useEventAvailability } from '../api/get-availability';
 import { centsToDollarInput, expectedPriceCents } from '../lib/price';
 import { staffBookingMessages as messages } from '../messages';
 import { MAX_GUESTS, staffBookingSchema, type StaffBookingOutput, type StaffBookingValues } from '../schemas';
@@ -21,15 +22,23 @@ interface Props {
   onClose(): void;
 }
 
-/** The choices of the ticket type or time slot select. */
-function targetOptions(event: StaffBookingEventRef): { value: string; label: string; disabled: boolean }[] {
-  if (event.rsvp_mode) {
-    return event.rsvp_slots.map((s) => {
-      const left = Math.max(s.max_capacity - s.current_rsvps, 0);
-      return { value: s.id, label: `${s.slot_label} · ${left} ${left === 1 ? 'spot' : 'spots'} left`, disabled: !s.is_active };
-    });
+/**
+ * The choices of the ticket type or time slot select, with what the server will sell of each now
+ * (`left`: event_availability, within the event's cap; nothing is said until it is read).
+ */
+function targetOptions(event: StaffBookingEventRef, left: Map<string, number> | undefined): { value: string; label: string; disabled: boolean }[] {
+  const says = (id: string, noun: [string, string]) => {
+    const n = left?.get(id);
+    return n === undefined ? '' : ` · ${n} ${n === 1 ? noun[0] : noun[1]} left`;
+  };
+  if (event.kind !== 'tickets') {
+    return event.rsvp_slots.map((s) => ({ value: s.id, label: `${s.slot_label}${says(s.id, ['spot', 'spots'])}`, disabled: !s.is_active }));
   }
-  return event.ticket_types.map((t) => ({ value: t.id, label: `${t.name} · ${formatCents(t.price)} · ${t.quantity} left`, disabled: false }));
+  return event.ticket_types.map((t) => ({
+    value: t.id,
+    label: `${t.name} · ${formatCents(t.price)}${says(t.id, ['ticket', 'tickets'])}`,
+    disabled: false,
+  }));
 }
 
 /**
@@ -41,8 +50,10 @@ function targetOptions(event: StaffBookingEventRef): { value: string; label: str
  */
 export function StaffBookingDialog({ orgId, event, onClose }: Props) {
   const [requestKey] = useState(() => crypto.randomUUID());
-  const options = targetOptions(event);
-  const targetLabel = event.rsvp_mode ? 'a time slot' : 'a ticket type';
+  const availability = useEventAvailability(event.id);
+  const options = targetOptions(event, availability.data);
+  const bySlot = event.kind !== 'tickets';
+  const targetLabel = bySlot ? 'a time slot' : 'a ticket type';
   const bookable = options.filter((o) => !o.disabled);
   const form = useForm<StaffBookingValues, unknown, StaffBookingOutput>({
     resolver: zodResolver(staffBookingSchema(targetLabel)),
@@ -84,8 +95,8 @@ export function StaffBookingDialog({ orgId, event, onClose }: Props) {
   function submit(v: StaffBookingOutput) {
     create.mutate({
       eventId: event.id,
-      ticketTypeId: event.rsvp_mode ? null : v.target,
-      rsvpSlotId: event.rsvp_mode ? v.target : null,
+      ticketTypeId: bySlot ? null : v.target,
+      rsvpSlotId: bySlot ? v.target : null,
       guests: v.guests,
       name: v.name,
       email: v.email,
@@ -127,9 +138,9 @@ export function StaffBookingDialog({ orgId, event, onClose }: Props) {
         ) : (
           <form className="min-w-0 space-y-4" noValidate onSubmit={form.handleSubmit(submit)}>
             <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
-              <FormField label={event.rsvp_mode ? 'Time slot' : 'Ticket type'} error={errors.target?.message}>
+              <FormField label={bySlot ? 'Time slot' : 'Ticket type'} error={errors.target?.message}>
                 <NativeSelect {...form.register('target')}>
-                  <option value="">{event.rsvp_mode ? 'Choose a time slot' : 'Choose a ticket type'}</option>
+                  <option value="">{bySlot ? 'Choose a time slot' : 'Choose a ticket type'}</option>
                   {options.map((o) => (
                     <option key={o.value} value={o.value} disabled={o.disabled}>
                       {o.label}
