@@ -1,8 +1,8 @@
 import type { Json } from './database.types';
 
 /**
- * Zod-free readers for JSON the database returns untyped (SQL functions `returns jsonb`, typed
- * `Json` by the generated types): each reader checks the value and returns it typed, or throws
+ * Zod-free readers for the JSON answers of edge functions (the SQL functions the browser calls
+ * answer typed rows): each reader checks the value and returns it typed, or throws
  * MalformedJsonError naming what did not match — never a cast.
  */
 
@@ -21,11 +21,6 @@ export function object(value: Json | undefined): JsonObject {
   return value;
 }
 
-export function array(value: Json | undefined): Json[] {
-  if (!Array.isArray(value)) fail('an array', value);
-  return value;
-}
-
 export function string(value: Json | undefined): string {
   if (typeof value !== 'string') fail('a string', value);
   return value;
@@ -39,14 +34,4 @@ export function integer(value: Json | undefined): number {
 export function boolean(value: Json | undefined): boolean {
   if (typeof value !== 'boolean') fail('a boolean', value);
   return value;
-}
-
-/** null (or absent) stays null; anything else must satisfy `read`. */
-export function nullable<T>(read: (value: Json | undefined) => T): (value: Json | undefined) => T | null {
-  return (value) => (value === null || value === undefined ? null : read(value));
-}
-
-/** An array whose every item satisfies `read`. */
-export function arrayOf<T>(read: (value: Json | undefined) => T): (value: Json | undefined) => T[] {
-  return (value) => array(value).map(read);
 }
