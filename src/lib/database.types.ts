@@ -1376,6 +1376,10 @@ export type Database = {
         }
         Returns: number
       }
+      capacity_edit_message: {
+        Args: { p_most: number; p_own: number; p_what: string }
+        Returns: string
+      }
       chef_email_org: { Args: Record<PropertyKey, never>; Returns: Json }
       claim_outbox_batch: {
         Args: { p_ids?: string[]; p_limit?: number }

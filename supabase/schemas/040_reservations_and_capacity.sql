@@ -280,6 +280,19 @@ $$;
 revoke execute on function public.guard_reservation_fields() from public, anon, authenticated;
 grant execute on function public.guard_reservation_fields() to service_role;
 
+-- What staff read when a booking's party cannot grow: the seats free beyond its own, and the
+-- most guests it can have (its own seats count as free to it). p_what: 'seats are free for
+-- this event', 'spots are free in the 7:00pm slot', 'tickets are available for Food Only'.
+create or replace function public.capacity_edit_message(p_most integer, p_own integer, p_what text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select format('Only %s more %s: this booking can have at most %s %s.',
+    greatest(p_most - p_own, 0), p_what, p_most, case when p_most = 1 then 'guest' else 'guests' end);
+$$;
+
 -- Status bookkeeping and capacity
 create or replace function public.apply_reservation_status_and_capacity()
 returns trigger
@@ -391,9 +404,18 @@ begin
         if not found then
           select t.quantity, t.name into left_count, left_name
           from public.ticket_types t where t.id = new.ticket_type_id;
-          raise exception 'Only % tickets available for %', coalesce(left_count, 0), coalesce(left_name, 'this ticket type')
+          left_count := coalesce(left_count, 0);
+          if was_live then
+            -- A booking's own seats are free to it (they were given back above).
+            raise exception '%', public.capacity_edit_message(left_count, old.num_guests,
+                format('%s available for %s', case when left_count - old.num_guests = 1 then 'ticket is' else 'tickets are' end, coalesce(left_name, 'this ticket type')))
+              using errcode = 'SH409',
+                    detail = json_build_object('kind', 'ticket_type', 'id', new.ticket_type_id, 'available', left_count)::text;
+          end if;
+          raise exception 'Only % % available for %', left_count, case when left_count = 1 then 'ticket' else 'tickets' end,
+            coalesce(left_name, 'this ticket type')
             using errcode = 'SH409',
-                  detail = json_build_object('kind', 'ticket_type', 'id', new.ticket_type_id, 'available', coalesce(left_count, 0))::text;
+                  detail = json_build_object('kind', 'ticket_type', 'id', new.ticket_type_id, 'available', left_count)::text;
         end if;
       end if;
 
@@ -407,9 +429,16 @@ begin
           select case when s.is_active then s.max_capacity - s.current_rsvps else 0 end, s.slot_label
           into left_count, left_name
           from public.rsvp_slots s where s.id = new.rsvp_slot_id;
-          raise exception 'Only % spots left in the % slot', coalesce(left_count, 0), coalesce(left_name, 'selected')
+          left_count := coalesce(left_count, 0);
+          if was_live and new.rsvp_slot_id = old.rsvp_slot_id then
+            raise exception '%', public.capacity_edit_message(left_count, old.num_guests,
+                format('%s free in the %s slot', case when left_count - old.num_guests = 1 then 'spot is' else 'spots are' end, coalesce(left_name, 'selected')))
+              using errcode = 'SH409',
+                    detail = json_build_object('kind', 'rsvp_slot', 'id', new.rsvp_slot_id, 'available', left_count)::text;
+          end if;
+          raise exception 'Only % % left in the % slot', left_count, case when left_count = 1 then 'spot' else 'spots' end, coalesce(left_name, 'selected')
             using errcode = 'SH409',
-                  detail = json_build_object('kind', 'rsvp_slot', 'id', new.rsvp_slot_id, 'available', coalesce(left_count, 0))::text;
+                  detail = json_build_object('kind', 'rsvp_slot', 'id', new.rsvp_slot_id, 'available', left_count)::text;
         end if;
       end if;
 
@@ -421,7 +450,13 @@ begin
           and public.holds_seats(r.status, r.hold_expires_at);
         if taken + new.num_guests > event_row.max_guests then
           left_count := greatest(event_row.max_guests - taken, 0);
-          raise exception 'Only % seats left for this event', left_count
+          if was_live then
+            raise exception '%', public.capacity_edit_message(left_count, old.num_guests,
+                case when left_count - old.num_guests = 1 then 'seat is' else 'seats are' end || ' free for this event')
+              using errcode = 'SH409',
+                    detail = json_build_object('kind', 'event', 'id', new.event_id, 'available', left_count)::text;
+          end if;
+          raise exception 'Only % % left for this event', left_count, case when left_count = 1 then 'seat' else 'seats' end
             using errcode = 'SH409',
                   detail = json_build_object('kind', 'event', 'id', new.event_id, 'available', left_count)::text;
         end if;

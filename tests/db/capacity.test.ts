@@ -25,6 +25,34 @@ const insertTicketBooking = `
   values ($1, $2, $3, 'Test Guest', 'test.guest@example.com', $4, 0, coalesce($5, 'confirmed'), $6, $7)
   returning id`;
 
+describe("a booking's own seats are free to it when its party changes", () => {
+  it('says how many more seats are free and how many guests the booking can have', () =>
+    rolledBack(pool(), async (db) => {
+      const event = await one<{ id: string }>(
+        db,
+        `insert into public.events (org_id, title, date, event_time, max_guests) values ($1, 'Edit Night', current_date + 9, '19:00', 10) returning id`,
+        [A],
+      );
+      const seat = await one<{ id: string }>(db, `insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Seat', 0, 20) returning id`, [event.id]);
+      const mine = await one<{ id: string }>(db, insertTicketBooking, [A, event.id, seat.id, 2, null, null, null]);
+      await db.query(insertTicketBooking, [A, event.id, seat.id, 5, null, null, null]);
+      // 3 seats are free; the booking of 2 can grow to 5, not to 6.
+      await expectError(
+        db,
+        'update public.reservations set num_guests = 6 where id = $1',
+        [mine.id],
+        SOLD_OUT,
+        /^Only 3 more seats are free for this event: this booking can have at most 5 guests\.$/,
+      );
+      await db.query('update public.reservations set num_guests = 5 where id = $1', [mine.id]);
+      expect(await one(db, 'select num_guests from public.reservations where id = $1', [mine.id])).toEqual({ num_guests: 5 });
+      // event_availability counts the booking's own seats as free to it, as the trigger does.
+      expect(
+        await one(db, `select available from public.event_availability($1, $2) where option_kind = 'event'`, [event.id, mine.id]),
+      ).toEqual({ available: 5 });
+    }));
+});
+
 describe('booking takes seats', () => {
   it('takes the tickets of a confirmed booking', () =>
     rolledBack(pool(), async (db) => {
@@ -61,7 +89,7 @@ describe('booking takes seats', () => {
         [EVENT],
       );
       await db.query('update public.events set max_guests = $2 where id = $1', [EVENT, taken.guests + 1]);
-      await expectError(db, insertTicketBooking, [A, EVENT, food.id, 2, null, null, null], SOLD_OUT, /Only 1 seats left/);
+      await expectError(db, insertTicketBooking, [A, EVENT, food.id, 2, null, null, null], SOLD_OUT, /Only 1 seat left/);
     }));
 
   it('refuses a supper-club seating that is full', () =>
