@@ -7,7 +7,10 @@ export const site = {
   supportEmail: 'hello@supperhost.test',
 } as const;
 
-/** The supper-club venue (Atlanta). Its events live in the `magnolia` organization. */
+/**
+ * The supper club's page (/magnolia-supper-club, the spec's screen and words): its organization is
+ * the one its path is an alias of (org_page_aliases), served by the venue-named functions.
+ */
 export const supperClub = {
   fullName: 'Magnolia Supper Club',
   city: 'Atlanta',
@@ -18,10 +21,9 @@ export const supperClub = {
   },
 } as const;
 
-/** The dinner series (Brooklyn). Its events live in the `eatathome` organization. */
+/** The dinner series' page (/eat-at-home, the spec's screen and words): its organization is the one its path is an alias of. */
 export const dinnerSeries = {
   name: 'Eat At Home',
-  orgSlug: 'eatathome',
   city: 'Brooklyn, NY',
 } as const;
 

@@ -112,8 +112,10 @@ begin
     select * into v_event from public.events e where e.id = p_event_id;
   end if;
   select * into v_org from public.organizations o where o.id = v_event.org_id;
+  -- p_org_slug: the organization's slug, or an alias path of its page (org_page_aliases).
   if v_event.id is null or not v_event.is_active
-     or (p_org_slug is not null and v_org.slug is distinct from lower(btrim(p_org_slug))) then
+     or (p_org_slug is not null and v_org.slug is distinct from lower(btrim(p_org_slug))
+         and not exists (select 1 from public.org_page_aliases a where a.path = lower(btrim(p_org_slug)) and a.org_id = v_org.id)) then
     raise exception 'Event not found. Please select a valid event.' using errcode = 'SH404';
   end if;
 

@@ -123,6 +123,24 @@ describe('get_public_org_page', () => {
       expect(await page(db, 'no-such-kitchen')).toBeNull();
     }));
 
+  it("answers an alias path with its organization's page and layout (data, not code)", () =>
+    rolledBack(pool(), async (db) => {
+      await actAs(db, 'visitor');
+      expect(await page(db, 'eat-at-home')).toMatchObject({ organization: { slug: 'eatathome' }, layout: 'dinner_series' });
+      expect(await page(db, 'magnolia-supper-club')).toMatchObject({ organization: { slug: 'magnolia' }, layout: 'supper_club' });
+      expect(await page(db, 'magnolia')).toMatchObject({ organization: { slug: 'magnolia' }, layout: null });
+      // An alias is a path the product routes itself: never a slug an organization could take.
+      await actAsOwner(db);
+      const taken = await attempt(db, `insert into public.org_page_aliases (path, org_id, layout) values ('garden-table', $1, 'supper_club')`, [
+        ORG.magnolia,
+      ]);
+      expect(taken.error?.code).toBe('23514');
+      // Moving an alias moves the page: the organization behind it is the row's.
+      await db.query(`update public.org_page_aliases set org_id = $1 where path = 'eat-at-home'`, [ORG.gardenTable]);
+      await actAs(db, 'visitor');
+      expect(await page(db, 'eat-at-home')).toMatchObject({ organization: { slug: 'garden-table' }, layout: 'dinner_series' });
+    }));
+
   it('returns branding null and no events for an organization without them', () =>
     rolledBack(pool(), async (db) => {
       await db.query(`insert into public.organizations (name, slug) values ('Empty Kitchen', 'empty-kitchen')`);

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dinnerSeries } from '@/config/site';
+import { paths } from '@/config/paths';
 import { postPublicRpc, readPublicRpc } from '@/lib/public-rpc';
 import type { SeriesDinner } from '../types';
 
@@ -50,8 +50,10 @@ function parseEvents(page: unknown): (SeriesDinner & { rsvp_mode: boolean })[] {
  * have not started, with their ticket types and remaining seats). RSVP events are not sold here.
  */
 export async function getSeriesDinners(): Promise<SeriesDinner[]> {
-  const data = readPublicRpc(await postPublicRpc('get_public_org_page', { p_slug: dinnerSeries.orgSlug }));
-  if (data === null) throw new Error(`Organization ${dinnerSeries.orgSlug} not found`);
+  // The page's own path is an alias of the series' organization page (org_page_aliases).
+  const alias = paths.dinnerSeries.path.slice(1);
+  const data = readPublicRpc(await postPublicRpc('get_public_org_page', { p_slug: alias }));
+  if (data === null) throw new Error(`No organization page at /${alias}`);
   return parseEvents(data)
     .filter((e) => !e.rsvp_mode && e.ticket_types.length > 0)
     .map(({ rsvp_mode: _rsvp, ...event }) => event);
