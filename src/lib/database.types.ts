@@ -1687,6 +1687,15 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      option_sales: {
+        Args: { p_event_id: string }
+        Returns: {
+          held: number
+          option_id: string
+          sold: number
+          stale: number
+        }[]
+      }
       payments_to_reconcile: {
         Args: { p_limit?: number; p_older_than_seconds?: number }
         Returns: Json

@@ -448,6 +448,27 @@ $$;
 revoke execute on function public.staff_door_list(uuid) from public, anon;
 grant execute on function public.staff_door_list(uuid) to authenticated, service_role;
 
+-- Guests of an event's bookings per ticket type or slot: sold (confirmed), held (live holds) and
+-- in abandoned holds (free, though the counters still keep them).
+create or replace function public.option_sales(p_event_id uuid)
+returns table (option_id uuid, sold integer, held integer, stale integer)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(r.ticket_type_id, r.rsvp_slot_id),
+    coalesce(sum(r.num_guests) filter (where r.status = 'confirmed'), 0)::integer,
+    coalesce(sum(r.num_guests) filter (where public.is_live_hold(r.status, r.hold_expires_at)), 0)::integer,
+    coalesce(sum(r.num_guests) filter (where public.is_abandoned_hold(r.status, r.hold_expires_at)), 0)::integer
+  from public.reservations r
+  where r.event_id = p_event_id and coalesce(r.ticket_type_id, r.rsvp_slot_id) is not null
+  group by 1;
+$$;
+
+revoke execute on function public.option_sales(uuid) from public, anon, authenticated;
+grant execute on function public.option_sales(uuid) to service_role;
+
 -- An event's ticket types with what is sold and held of each (the editor's "tickets in all"):
 -- capacity = remaining + sold + held, where abandoned holds count as remaining; available is what
 -- can be sold now, within the event's cap (event_availability).
@@ -463,13 +484,10 @@ begin
     raise exception 'You can only see events of your own organization' using errcode = 'SH403';
   end if;
   return query
-  select t.id, t.name, t.price, s.sold, s.held, t.quantity + s.stale, t.quantity + s.stale + s.sold + s.held, a.available
+  select t.id, t.name, t.price, coalesce(s.sold, 0), coalesce(s.held, 0), t.quantity + coalesce(s.stale, 0),
+    t.quantity + coalesce(s.stale, 0) + coalesce(s.sold, 0) + coalesce(s.held, 0), a.available
   from public.ticket_types t
-  cross join lateral (
-    select coalesce(sum(r.num_guests) filter (where r.status = 'confirmed'), 0)::integer as sold,
-           coalesce(sum(r.num_guests) filter (where public.is_live_hold(r.status, r.hold_expires_at)), 0)::integer as held,
-           coalesce(sum(r.num_guests) filter (where public.is_abandoned_hold(r.status, r.hold_expires_at)), 0)::integer as stale
-    from public.reservations r where r.ticket_type_id = t.id) s
+  left join public.option_sales(p_event_id) s on s.option_id = t.id
   join public.event_availability(p_event_id) a on a.option_kind = 'ticket_type' and a.option_id = t.id
   where t.event_id = p_event_id
   order by t.created_at, t.id;
@@ -493,12 +511,9 @@ begin
     raise exception 'You can only see events of your own organization' using errcode = 'SH403';
   end if;
   return query
-  select sl.id, sl.slot_label, to_char(sl.slot_time, 'HH24:MI'), sl.is_active, sl.max_capacity, s.sold, s.held, a.available
+  select sl.id, sl.slot_label, to_char(sl.slot_time, 'HH24:MI'), sl.is_active, sl.max_capacity, coalesce(s.sold, 0), coalesce(s.held, 0), a.available
   from public.rsvp_slots sl
-  cross join lateral (
-    select coalesce(sum(r.num_guests) filter (where r.status = 'confirmed'), 0)::integer as sold,
-           coalesce(sum(r.num_guests) filter (where public.is_live_hold(r.status, r.hold_expires_at)), 0)::integer as held
-    from public.reservations r where r.rsvp_slot_id = sl.id) s
+  left join public.option_sales(p_event_id) s on s.option_id = sl.id
   join public.event_availability(p_event_id) a on a.option_kind = 'rsvp_slot' and a.option_id = sl.id
   where sl.event_id = p_event_id
   order by sl.slot_time, sl.id;

@@ -1,8 +1,8 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { PageMeta } from '@/components/seo/page-meta';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { FrameGuard } from '@/components/ui/frame-guard';
-import { paths, safeNextPath } from '@/config/paths';
+import { safeNextPath } from '@/config/paths';
 import { PasswordResetRequest } from '@/features/auth/components/password-reset-request';
 import { authMessages } from '@/features/auth/messages';
 
@@ -22,11 +22,6 @@ export default function ForgotPasswordRoute() {
           </CardHeader>
           <CardContent className="space-y-4">
             <PasswordResetRequest next={next} />
-            <p className="text-center text-sm">
-              <Link to={paths.auth.getHref(next)} className="font-medium underline underline-offset-4 hover:text-muted-foreground">
-                {authMessages.backToSignIn}
-              </Link>
-            </p>
           </CardContent>
         </Card>
       </main>

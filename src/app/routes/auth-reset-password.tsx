@@ -1,4 +1,4 @@
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { PageMeta } from '@/components/seo/page-meta';
@@ -47,11 +47,6 @@ export default function ResetPasswordRoute() {
               </CardHeader>
               <CardContent className="space-y-4">
                 <PasswordResetRequest next={next} />
-                <p className="text-center text-sm">
-                  <Link to={paths.auth.getHref(next)} className="font-medium underline underline-offset-4 hover:text-muted-foreground">
-                    {authMessages.backToSignIn}
-                  </Link>
-                </p>
               </CardContent>
             </>
           ) : (

@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { paths } from '@/config/paths';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { authMessages } from '../messages';
 import { passwordResetRequestSchema, type PasswordResetRequest as Values } from '../schemas';
@@ -17,9 +19,22 @@ interface Props {
 
 /**
  * The email form that asks for a reset link, then the same "Check your email" panel for every
- * address: the page never tells whether an account exists.
+ * address: the page never tells whether an account exists. The way back to sign in follows.
  */
 export function PasswordResetRequest({ next }: Props) {
+  return (
+    <>
+      <ResetLinkForm next={next} />
+      <p className="text-center text-sm">
+        <Link to={paths.auth.getHref(next)} className="font-medium underline underline-offset-4 hover:text-muted-foreground">
+          {authMessages.backToSignIn}
+        </Link>
+      </p>
+    </>
+  );
+}
+
+function ResetLinkForm({ next }: Props) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<Values>({
     resolver: zodResolver(passwordResetRequestSchema),
