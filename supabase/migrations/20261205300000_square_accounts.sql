@@ -339,7 +339,7 @@ begin
     raise exception 'You can only see the payments of your own organization' using errcode = 'SH403';
   end if;
   return query
-  select l ->> 'id', l ->> 'name', l ->> 'currency', l ->> 'status', (l ->> 'id') = a.location_id
+  select l ->> 'id', l ->> 'name', l ->> 'currency', l ->> 'status', coalesce((l ->> 'id') = a.location_id, false)
   from public.square_accounts a, jsonb_array_elements(a.locations) l
   where a.org_id = p_org_id
   order by l ->> 'name', l ->> 'id';

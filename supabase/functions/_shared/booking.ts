@@ -134,7 +134,7 @@ export async function bookAndPay(db: SupabaseClient, selection: BookingSelection
 
   // The processor is chosen before the hold: its name goes on the 'charging' ledger row, so
   // the reconciler asks the same processor if this request dies after charging.
-  const processor = options.processor === undefined ? paymentProcessor(db) : options.processor;
+  const processor = options.processor === undefined ? await paymentProcessor(db, { eventId: selection.eventId }) : options.processor;
 
   let hold: HoldRow;
   try {
