@@ -95,7 +95,14 @@ export async function orgAccount(db: SupabaseClient, selector: AccountSelector):
   const oauth = readSquareOAuthSettings();
   if (!oauth) return { kind: 'unusable', reason: 'the Square OAuth secrets are not set', row };
   if (!row.location_id) return { kind: 'unusable', reason: 'no Square location chosen', row };
-  let accessToken = await decryptToken(oauth.tokenKey, row.access_token_ciphertext ?? '');
+  let accessToken: string;
+  try {
+    accessToken = await decryptToken(oauth.tokenKey, row.access_token_ciphertext ?? '');
+  } catch {
+    // SQUARE_TOKEN_KEY changed: the stored tokens cannot be read; the owner connects again.
+    console.error('[payments] the stored Square token of an organization cannot be decrypted', row.org_id);
+    return { kind: 'unusable', reason: 'the stored Square token cannot be decrypted', row };
+  }
   if (Date.parse(row.access_token_expires_at ?? '') - Date.now() < REFRESH_MARGIN_MS) {
     accessToken = (await refreshAccountToken(db, oauth, row.org_id, row.refresh_token_ciphertext ?? '')) ?? accessToken;
   }
