@@ -22,7 +22,8 @@
 
 -- Who may manage an organization's payments (connect, choose a location, disconnect).
 -- Today every member may; when members have roles this becomes the owners' check, here only.
--- p_user_id: the user to check (default: the caller).
+-- p_user_id: the user to check (default: the caller); a signed-in caller may ask only about
+-- themselves (the OAuth callback, without a session, asks about the user who started).
 create or replace function public.can_manage_payments(p_org_id uuid, p_user_id uuid default null)
 returns boolean
 language sql
@@ -30,14 +31,17 @@ stable
 security definer
 set search_path = ''
 as $$
-  select exists (
+  select (p_user_id is null or (select auth.uid()) is null or p_user_id = (select auth.uid()))
+  and (
+    exists (
       select 1 from public.user_roles r
       where r.user_id = coalesce(p_user_id, (select auth.uid())) and r.role = 'super_admin'
     )
     or exists (
       select 1 from public.user_memberships m
       where m.user_id = coalesce(p_user_id, (select auth.uid())) and m.org_id = p_org_id
-    );
+    )
+  );
 $$;
 
 revoke execute on function public.can_manage_payments(uuid, uuid) from public, anon;

@@ -245,6 +245,12 @@ describe('Square per organization', () => {
     expect(foreign.error?.message).toBe('You can only see the payments of your own organization');
     const foreignLocations = await ownerB.client.rpc('staff_square_locations', { p_org_id: orgA.id });
     expect(foreignLocations.error).not.toBeNull();
+    // Nobody learns who manages another organization's payments, and only the super admin sets the fee.
+    expect((await ownerA.client.rpc('can_manage_payments', { p_org_id: orgB.id, p_user_id: ownerB.userId })).data).toBe(false);
+    expect((await ownerB.client.rpc('can_manage_payments', { p_org_id: orgB.id })).data).toBe(true);
+    const fee = await ownerA.client.rpc('super_admin_set_platform_fee', { p_org_id: orgA.id, p_fee_bps: 0 });
+    expect(fee.error).not.toBeNull();
+    expect(await sql(`select fee_bps from public.org_platform_fees where org_id = $1`, [orgA.id])).toEqual([{ fee_bps: 250 }]);
   });
 
   it('a location that does not take US dollars is refused with a message; a USD one is chosen', async () => {
