@@ -49,6 +49,9 @@ describe('connecting Square from the Payments screen', () => {
 
       const { page, consoleErrors } = await adminPage(owner, org.id, 'settings-payments', { viewport });
       await routeSquareFunctions(page);
+      // Every answer the browser receives, to check that no token is in any.
+      const received: Promise<string>[] = [];
+      page.on('response', (response) => received.push(response.text().catch(() => '')));
       const section = page.getByRole('region', { name: 'Payments' });
       await section.getByText('Not connected', { exact: true }).waitFor();
       await section.getByText('No platform fee.').waitFor();
@@ -81,9 +84,14 @@ describe('connecting Square from the Payments screen', () => {
       ]);
       expect(await seriousViolations(page)).toEqual([]);
 
-      // No token reached the page.
+      // No token reached the page, nor any answer the browser received.
       const html = await page.content();
-      for (const token of square.issuedTokens(merchantId)) expect(html).not.toContain(token);
+      const answers = await Promise.all(received);
+      expect(answers.length).toBeGreaterThan(5);
+      for (const token of square.issuedTokens(merchantId)) {
+        expect(html).not.toContain(token);
+        for (const answer of answers) expect(answer).not.toContain(token);
+      }
 
       await section.getByRole('button', { name: 'Disconnect' }).click();
       const dialog = page.getByRole('alertdialog', { name: 'Disconnect Square?' });
