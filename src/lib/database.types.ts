@@ -498,6 +498,35 @@ export type Database = {
           },
         ]
       }
+      org_platform_fees: {
+        Row: {
+          fee_bps: number
+          org_id: string
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          fee_bps: number
+          org_id: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          fee_bps?: number
+          org_id?: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "org_platform_fees_org_id_fkey"
+            columns: ["org_id"]
+            isOneToOne: true
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       organizations: {
         Row: {
           created_at: string
@@ -523,6 +552,7 @@ export type Database = {
         Row: {
           actor: string
           amount_cents: number
+          app_fee_cents: number | null
           created_at: string
           guests: number | null
           id: number
@@ -545,6 +575,7 @@ export type Database = {
         Insert: {
           actor?: string
           amount_cents: number
+          app_fee_cents?: number | null
           created_at?: string
           guests?: number | null
           id?: never
@@ -567,6 +598,7 @@ export type Database = {
         Update: {
           actor?: string
           amount_cents?: number
+          app_fee_cents?: number | null
           created_at?: string
           guests?: number | null
           id?: never
@@ -889,6 +921,100 @@ export type Database = {
             columns: ["event_id"]
             isOneToOne: false
             referencedRelation: "events_with_availability"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      square_accounts: {
+        Row: {
+          access_token_ciphertext: string
+          access_token_expires_at: string
+          connected_at: string
+          connected_by: string | null
+          location_id: string | null
+          locations: NonNullable<Json>
+          merchant_id: string
+          org_id: string
+          refresh_error: string | null
+          refresh_token_ciphertext: string
+          refreshed_at: string | null
+          scopes: string[]
+          updated_at: string
+        }
+        Insert: {
+          access_token_ciphertext: string
+          access_token_expires_at: string
+          connected_at?: string
+          connected_by?: string | null
+          location_id?: string | null
+          locations?: NonNullable<Json>
+          merchant_id: string
+          org_id: string
+          refresh_error?: string | null
+          refresh_token_ciphertext: string
+          refreshed_at?: string | null
+          scopes?: string[]
+          updated_at?: string
+        }
+        Update: {
+          access_token_ciphertext?: string
+          access_token_expires_at?: string
+          connected_at?: string
+          connected_by?: string | null
+          location_id?: string | null
+          locations?: NonNullable<Json>
+          merchant_id?: string
+          org_id?: string
+          refresh_error?: string | null
+          refresh_token_ciphertext?: string
+          refreshed_at?: string | null
+          scopes?: string[]
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "square_accounts_org_id_fkey"
+            columns: ["org_id"]
+            isOneToOne: true
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      square_oauth_states: {
+        Row: {
+          created_at: string
+          expires_at: string
+          org_id: string
+          scopes: string[]
+          state_hash: string
+          used_at: string | null
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          expires_at: string
+          org_id: string
+          scopes: string[]
+          state_hash: string
+          used_at?: string | null
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          expires_at?: string
+          org_id?: string
+          scopes?: string[]
+          state_hash?: string
+          used_at?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "square_oauth_states_org_id_fkey"
+            columns: ["org_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
             referencedColumns: ["id"]
           },
         ]
@@ -1319,6 +1445,19 @@ export type Database = {
       }
       admin_whole_number: { Args: { p_value: Json }; Returns: number }
       all_http_urls: { Args: { urls: string[] }; Returns: boolean }
+      apply_merchant_square_webhook: {
+        Args: {
+          p_event_id: string
+          p_event_type: string
+          p_merchant_id: string
+          p_object: Json
+        }
+        Returns: {
+          applied: boolean
+          duplicate: boolean
+          foreign_account: boolean
+        }[]
+      }
       apply_square_webhook: {
         Args: { p_event_id: string; p_event_type: string; p_object: Json }
         Returns: Json
@@ -1333,6 +1472,10 @@ export type Database = {
         Returns: undefined
       }
       assert_team_manager: { Args: { p_org_id: string }; Returns: undefined }
+      begin_square_oauth: {
+        Args: { p_org_id: string; p_scopes: string[]; p_state_hash: string }
+        Returns: string
+      }
       booking_evaluate: {
         Args: {
           p_event_id: string
@@ -1365,6 +1508,10 @@ export type Database = {
       }
       can_manage_event: { Args: { event_id: string }; Returns: boolean }
       can_manage_org_asset: { Args: { object_name: string }; Returns: boolean }
+      can_manage_payments: {
+        Args: { p_org_id: string; p_user_id?: string }
+        Returns: boolean
+      }
       cancel_with_money: {
         Args: {
           p_actor: string
@@ -1418,6 +1565,15 @@ export type Database = {
         }
         Returns: boolean
       }
+      consume_square_oauth_state: {
+        Args: { p_state_hash: string }
+        Returns: {
+          org_id: string
+          scopes: string[]
+          user_id: string
+        }[]
+      }
+      delete_square_account: { Args: { p_org_id: string }; Returns: boolean }
       door_list_totals: {
         Args: { p_event_id: string }
         Returns: {
@@ -1644,6 +1800,10 @@ export type Database = {
         Args: { p_code: string; p_ledger_id: number; p_message: string }
         Returns: undefined
       }
+      note_refund_app_fee: {
+        Args: { p_app_fee_cents: number; p_ledger_id: number }
+        Returns: number
+      }
       offer_to_waitlist_entry: {
         Args: { w: Database["public"]["Tables"]["waitlist_entries"]["Row"] }
         Returns: string
@@ -1661,6 +1821,7 @@ export type Database = {
         Returns: {
           actor: string
           amount_cents: number
+          app_fee_cents: number | null
           created_at: string
           guests: number | null
           id: number
@@ -1749,6 +1910,16 @@ export type Database = {
         }
         Returns: Json
       }
+      record_square_token_refresh: {
+        Args: {
+          p_access_token_ciphertext: string
+          p_error: string
+          p_expires_at: string
+          p_org_id: string
+          p_refresh_token_ciphertext: string
+        }
+        Returns: undefined
+      }
       refund_policy_text: {
         Args: { p_late_percent: number; p_window_hours: number }
         Returns: string
@@ -1810,7 +1981,50 @@ export type Database = {
         Args: { p_calls: Json; p_function: string }
         Returns: Json
       }
+      save_square_account: {
+        Args: {
+          p_access_token_ciphertext: string
+          p_expires_at: string
+          p_locations: Json
+          p_merchant_id: string
+          p_org_id: string
+          p_refresh_token_ciphertext: string
+          p_scopes: string[]
+          p_user_id: string
+        }
+        Returns: undefined
+      }
       set_super_admin_email: { Args: { p_email: string }; Returns: string }
+      square_account_for: {
+        Args: {
+          p_event_id?: string
+          p_ledger_id?: number
+          p_org_id?: string
+          p_reservation_id?: string
+        }
+        Returns: {
+          access_token_ciphertext: string
+          access_token_expires_at: string
+          charge_amount_cents: number
+          charge_app_fee_cents: number
+          connected: boolean
+          fee_bps: number
+          fee_permission: boolean
+          location_id: string
+          merchant_id: string
+          org_id: string
+          refresh_token_ciphertext: string
+          refund_app_fee_cents: number
+        }[]
+      }
+      square_accounts_to_refresh: {
+        Args: { p_within: string }
+        Returns: {
+          access_token_expires_at: string
+          org_id: string
+          refresh_token_ciphertext: string
+        }[]
+      }
       staff_bookings_by_day: {
         Args: { p_event_id: string }
         Returns: {
@@ -1841,6 +2055,10 @@ export type Database = {
           parties_arrived: number
           reservation_id: string
         }[]
+      }
+      staff_choose_square_location: {
+        Args: { p_location_id: string; p_org_id: string }
+        Returns: string
       }
       staff_create_booking: {
         Args: {
@@ -2028,6 +2246,31 @@ export type Database = {
           sold: number
         }[]
       }
+      staff_square_account: {
+        Args: { p_org_id: string }
+        Returns: {
+          access_token_expires_at: string
+          can_manage: boolean
+          connected: boolean
+          connected_at: string
+          fee_permission: boolean
+          location_id: string
+          location_name: string
+          merchant_id: string
+          platform_fee_bps: number
+          refresh_error: string
+        }[]
+      }
+      staff_square_locations: {
+        Args: { p_org_id: string }
+        Returns: {
+          chosen: boolean
+          currency: string
+          id: string
+          name: string
+          status: string
+        }[]
+      }
       staff_ticket_sales: {
         Args: { p_event_id: string }
         Returns: {
@@ -2076,6 +2319,10 @@ export type Database = {
       super_admin_reply_chef_inquiry: {
         Args: { p_id: string; p_message: string; p_subject: string }
         Returns: string
+      }
+      super_admin_set_platform_fee: {
+        Args: { p_fee_bps: number; p_org_id: string }
+        Returns: number
       }
       super_admin_unarchive_chef_inquiry: {
         Args: { p_id: string }

@@ -66,6 +66,8 @@ create table public.payment_ledger (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   processor_request jsonb,
+  -- The platform's application fee (Square app_fee_money) taken with a charge or given back with a refund.
+  app_fee_cents integer check (app_fee_cents >= 0),
   constraint payment_ledger_charging_is_a_charge check (status <> 'charging' or kind = 'charge'),
   constraint payment_ledger_key unique (kind, idempotency_key)
 );

@@ -111,6 +111,18 @@ const EXPECTED = `
 | team_invitations         | insert | deny    | deny    | deny    | deny       | allow   |
 | team_invitations         | update | deny    | deny    | deny    | deny       | allow   |
 | team_invitations         | delete | deny    | deny    | deny    | deny       | allow   |
+| square_accounts          | select | deny    | deny    | deny    | deny       | allow   |
+| square_accounts          | insert | deny    | deny    | deny    | deny       | allow   |
+| square_accounts          | update | deny    | deny    | deny    | deny       | allow   |
+| square_accounts          | delete | deny    | deny    | deny    | deny       | allow   |
+| square_oauth_states      | select | deny    | deny    | deny    | deny       | allow   |
+| square_oauth_states      | insert | deny    | deny    | deny    | deny       | allow   |
+| square_oauth_states      | update | deny    | deny    | deny    | deny       | allow   |
+| square_oauth_states      | delete | deny    | deny    | deny    | deny       | allow   |
+| org_platform_fees        | select | deny    | allow   | deny    | allow      | allow   |
+| org_platform_fees        | insert | deny    | deny    | deny    | deny       | allow   |
+| org_platform_fees        | update | deny    | deny    | deny    | deny       | allow   |
+| org_platform_fees        | delete | deny    | deny    | deny    | deny       | allow   |
 | storage.objects          | select | allow   | allow   | allow   | allow      | allow   |
 | storage.objects          | insert | deny    | allow   | deny    | allow      | allow   |
 | storage.objects          | update | deny    | allow   | deny    | allow      | allow   |
@@ -257,6 +269,27 @@ const PROBES: Record<string, Probe> = {
     insert: `insert into public.waitlist_entries (org_id, event_id, ticket_type_id, name, email, party_size)
              values ('${A}', '${EVENT}', ${foodOnly}, 'Another Waiter', 'another.waiter@example.com', 2)`,
     ...byKey('waitlist_entries', 'party_size'),
+  },
+  square_accounts: {
+    fixture: `insert into public.square_accounts (org_id, merchant_id, access_token_ciphertext, refresh_token_ciphertext, access_token_expires_at)
+              values ('${A}', 'PROBE-MERCHANT', 'v1.a.b', 'v1.c.d', now() + interval '30 days') returning org_id::text as key`,
+    beforeInsert: `delete from public.square_accounts where org_id = '${A}'`,
+    insert: `insert into public.square_accounts (org_id, merchant_id, access_token_ciphertext, refresh_token_ciphertext, access_token_expires_at)
+             values ('${A}', 'ANOTHER-MERCHANT', 'v1.e.f', 'v1.g.h', now() + interval '30 days')`,
+    ...byKey('square_accounts', 'merchant_id', 'org_id', '::uuid'),
+  },
+  square_oauth_states: {
+    fixture: `insert into public.square_oauth_states (state_hash, org_id, user_id, scopes, expires_at)
+              values (repeat('a', 64), '${A}', '${USER.eatathomeOwner}', '{PAYMENTS_READ}', now() + interval '10 minutes') returning state_hash as key`,
+    insert: `insert into public.square_oauth_states (state_hash, org_id, user_id, scopes, expires_at)
+             values (repeat('b', 64), '${A}', '${USER.eatathomeOwner}', '{PAYMENTS_READ}', now() + interval '10 minutes')`,
+    ...byKey('square_oauth_states', 'scopes', 'state_hash'),
+  },
+  org_platform_fees: {
+    fixture: `insert into public.org_platform_fees (org_id, fee_bps) values ('${A}', 250) returning org_id::text as key`,
+    beforeInsert: `delete from public.org_platform_fees where org_id = '${A}'`,
+    insert: `insert into public.org_platform_fees (org_id, fee_bps) values ('${A}', 300)`,
+    ...byKey('org_platform_fees', 'fee_bps', 'org_id', '::uuid'),
   },
   square_webhook_events: {
     fixture: `insert into public.square_webhook_events (event_id, event_type) values ('probe-event', 'refund.updated') returning event_id as key`,

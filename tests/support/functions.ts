@@ -183,3 +183,59 @@ export function useSupperClubStack(): () => SupperClubStack {
     return stack;
   };
 }
+
+export interface SquareAccountsStack {
+  /** The Deno runner serving the functions with the platform's Square and OAuth secrets. */
+  functionsUrl: string;
+  /** A gateway on the stack's database relaying /functions/v1 to that runner. */
+  apiUrl: string;
+  /** Square's redirect after the authorize page: this gateway's square-oauth-callback. */
+  redirectUrl: string;
+  /** The secret that encrypts the sellers' tokens. */
+  tokenKey: string;
+  webhook: { signatureKey: string; url: string };
+}
+
+/**
+ * A fake Square with seller accounts (tests/support/fake-square.ts) and the real functions
+ * configured as a platform that connects sellers by OAuth: the platform's own account too
+ * (SQUARE_ACCESS_TOKEN), the OAuth application, the token key and the webhook secrets, behind a
+ * gateway of their own (Square redirects the seller's browser to its square-oauth-callback, which
+ * redirects on to the test site's admin).
+ */
+export function useSquareAccountsStack(square: FakeSquare): () => SquareAccountsStack {
+  let stack: SquareAccountsStack | undefined;
+  let runner: RunningFunctions | undefined;
+  let gateway: Awaited<ReturnType<typeof startGateway>> | undefined;
+  beforeAll(async () => {
+    await square.start();
+    const port = await freePort();
+    const apiUrl = `http://127.0.0.1:${port}`;
+    const redirectUrl = `${apiUrl}/functions/v1/square-oauth-callback`;
+    const tokenKey = `test-token-key-${Math.random().toString(36).slice(2)}-0123456789abcdef`;
+    const webhook = { signatureKey: 'test-webhook-signature-key', url: 'https://project.example/functions/v1/square-webhook' };
+    runner = await startFunctions({
+      SQUARE_ACCESS_TOKEN: 'EAAA-platform-token',
+      SQUARE_LOCATION_ID: 'LOC-PLATFORM',
+      SQUARE_APPLICATION_ID: square.app.id,
+      SQUARE_APPLICATION_SECRET: square.app.secret,
+      SQUARE_TOKEN_KEY: tokenKey,
+      SQUARE_OAUTH_REDIRECT_URL: redirectUrl,
+      SQUARE_WEBHOOK_SIGNATURE_KEY: webhook.signatureKey,
+      SQUARE_WEBHOOK_URL: webhook.url,
+      SQUARE_API_BASE_URL: square.url,
+      SITE_URL: stackEnv().siteUrl,
+    });
+    gateway = await startGatewayFor(runner.url, readFunctionVerifyJwt(), { port });
+    stack = { functionsUrl: runner.url, apiUrl, redirectUrl, tokenKey, webhook };
+  }, 120_000);
+  afterAll(async () => {
+    await gateway?.close();
+    await runner?.stop();
+    await square.stop();
+  });
+  return () => {
+    if (!stack) throw new Error('The Square accounts stack is not running yet');
+    return stack;
+  };
+}

@@ -22,6 +22,7 @@ import { PromoCodesTab } from '@/features/admin-promo-codes/components/promo-cod
 import { EmailTemplatesTab } from '@/features/admin-email-templates/components/email-templates-tab';
 import { EmbedTab } from '@/features/admin-embed/components/embed-tab';
 import { TeamTab } from '@/features/admin-team/components/team-tab';
+import { PaymentsTab } from '@/features/admin-payments/components/payments-tab';
 import { ChefInquiriesTab } from '@/features/admin-chef-inquiries/components/chef-inquiries-tab';
 
 /**
@@ -73,6 +74,7 @@ export default function AdminRoute() {
               {tab === 'settings-email-templates' ? <EmailTemplatesTab orgId={org.id} /> : null}
               {tab === 'settings-embed-form' ? <EmbedTab orgSlug={org.slug} orgName={org.name} /> : null}
               {tab === 'settings-team' ? <TeamTab orgId={org.id} orgName={org.name} /> : null}
+              {tab === 'settings-payments' ? <PaymentsTab orgId={org.id} orgName={org.name} /> : null}
               {tab === 'chef-inquiries' ? <ChefInquiriesTab /> : null}
             </>
           )}

@@ -16,6 +16,7 @@ export const adminTabs = [
   'settings-email-templates',
   'settings-embed-form',
   'settings-team',
+  'settings-payments',
   'chef-inquiries',
 ] as const;
 

@@ -98,6 +98,8 @@ export class CheckoutError extends Error {
 /** Charges through the caller (e.g. the RSVP function, whose request has its own shape). */
 export interface CustomCheckout {
   kind: 'custom';
+  /** The event paid for: the card form uses its organization's Square location. */
+  eventId?: string;
   /**
    * Take the payment (`token` null for a free booking). Resolve with the reservation id, or throw
    * a CheckoutError carrying the server's message.

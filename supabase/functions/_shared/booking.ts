@@ -133,8 +133,10 @@ export async function bookAndPay(db: SupabaseClient, selection: BookingSelection
   const token = options.token?.trim() ? options.token.trim() : null;
 
   // The processor is chosen before the hold: its name goes on the 'charging' ledger row, so
-  // the reconciler asks the same processor if this request dies after charging.
-  const processor = options.processor === undefined ? paymentProcessor(db) : options.processor;
+  // the reconciler asks the same processor if this request dies after charging. It is the
+  // event's organization's own Square account when connected; a booking without a card token
+  // charges nothing and needs none.
+  const processor = options.processor !== undefined ? options.processor : token ? await paymentProcessor(db, { eventId: selection.eventId }) : null;
 
   let hold: HoldRow;
   try {

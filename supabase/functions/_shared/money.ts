@@ -8,8 +8,8 @@
 //
 // Imports rpc.ts, processor.ts and payments.ts.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
-import { processorFor } from './payments.ts';
-import type { RefundResult } from './processor.ts';
+import { orgAccount, processorFor, squareProcessorOf } from './payments.ts';
+import { type PaymentProcessor, refundFeeCents, type RefundResult } from './processor.ts';
 import { callRpc } from './rpc.ts';
 
 /** A reservation's money, computed from its ledger (SQL money_of). */
@@ -68,7 +68,22 @@ function outcomeOf(result: RefundResult): {
  * answer. An unavailable processor or a lost answer leaves it pending for the reconciler.
  */
 export async function settleRefund(db: SupabaseClient, refund: RefundToSend): Promise<RefundOutcome> {
-  const processor = refund.provider === 'cash' ? null : processorFor(db, refund.provider);
+  let processor: PaymentProcessor | null = null;
+  let appFeeCents = 0;
+  if (refund.provider === 'square') {
+    // The account that took the charge pays the refund back; with its platform fee, a share
+    // of the fee goes back too (stored first, so a retry sends the same request).
+    const account = await orgAccount(db, { ledgerId: refund.id });
+    processor = squareProcessorOf(account);
+    if (account.kind === 'own' && !refund.refund_id && account.row.charge_app_fee_cents) {
+      const share =
+        account.row.refund_app_fee_cents ??
+        refundFeeCents(refund.amount_cents, account.row.charge_amount_cents ?? 0, account.row.charge_app_fee_cents);
+      appFeeCents = (await callRpc<number | null>(db, 'note_refund_app_fee', { p_ledger_id: refund.id, p_app_fee_cents: share })) ?? share;
+    }
+  } else if (refund.provider !== 'cash') {
+    processor = await processorFor(db, refund.provider, { ledgerId: refund.id });
+  }
   let result: RefundResult;
   if (refund.provider === 'cash') {
     // Cash taken at the door is handed back by the staff who decided the refund.
@@ -83,6 +98,7 @@ export async function settleRefund(db: SupabaseClient, refund: RefundToSend): Pr
       paymentId: refund.payment_id,
       amountCents: refund.amount_cents,
       reason: refund.reason,
+      ...(appFeeCents > 0 ? { appFeeCents } : {}),
     });
   }
   const outcome = outcomeOf(result);

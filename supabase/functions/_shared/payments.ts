@@ -1,12 +1,17 @@
 // Payments layer: which card processor the booking path charges with.
-//   * Square's Payments API (square.ts), when SQUARE_ACCESS_TOKEN and SQUARE_LOCATION_ID are set;
+//   * Square's Payments API (square.ts) with the organization's own account (connected by
+//     OAuth: square-oauth.ts, table square_accounts) and its chosen location;
+//   * else Square with the platform's account, when SQUARE_ACCESS_TOKEN and
+//     SQUARE_LOCATION_ID are set (a single-business deployment);
 //   * the local test processor (test-processor.ts) otherwise, on a local stack or with
 //     PAYMENTS_TEST_MODE=true.
 // The booking code cannot tell them apart: only the processor differs.
-// Imports processor.ts, square.ts and test-processor.ts.
+// Imports processor.ts, rpc.ts, square.ts, square-oauth.ts and test-processor.ts.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import type { PaymentProcessor } from './processor.ts';
-import { readSquareSettings, SquareProcessor } from './square.ts';
+import { callRpc } from './rpc.ts';
+import { readSquareSettings, type SquareSettings, SquareProcessor } from './square.ts';
+import { decryptToken, encryptToken, obtainToken, readSquareOAuthSettings, type SquareOAuthSettings } from './square-oauth.ts';
 import { LocalTestProcessor } from './test-processor.ts';
 
 export type PaymentsMode =
@@ -39,32 +44,165 @@ export function paymentsMode(): PaymentsMode {
   return { mode: 'unconfigured' };
 }
 
-/** The processor to charge with, or null when card payments are not configured. */
-export function paymentProcessor(db: SupabaseClient): PaymentProcessor | null {
-  const square = readSquareSettings();
-  if (square) return new SquareProcessor(square);
-  return paymentsMode().mode === 'test' ? new LocalTestProcessor(db) : null;
+/** Which organization's account: the organization itself, or its event, reservation or ledger row. */
+export interface AccountSelector {
+  orgId?: string | null;
+  eventId?: string | null;
+  reservationId?: string | null;
+  ledgerId?: number | null;
+}
+
+interface AccountRow {
+  org_id: string;
+  connected: boolean;
+  merchant_id: string | null;
+  access_token_ciphertext: string | null;
+  refresh_token_ciphertext: string | null;
+  access_token_expires_at: string | null;
+  location_id: string | null;
+  fee_bps: number;
+  fee_permission: boolean;
+  charge_amount_cents: number | null;
+  charge_app_fee_cents: number | null;
+  refund_app_fee_cents: number | null;
 }
 
 /**
- * The processor that took a charge, to refund it or ask about it: Square for 'square'
- * (when its secrets are set), the local test processor for 'test' (only where it runs at
- * all); null when that processor is not available here.
+ * The Square account of an organization's payments:
+ *   'own'       its own connected account (its token, its location, the platform fee);
+ *   'unusable'  connected, but it cannot take payments yet (no location chosen, or this
+ *               deployment lacks the OAuth secrets to read its token);
+ *   'platform'  no account of its own: the platform's (SQUARE_ACCESS_TOKEN), or none.
  */
-export function processorFor(db: SupabaseClient, provider: string | null): PaymentProcessor | null {
-  if (provider === 'square') {
-    const square = readSquareSettings();
-    return square ? new SquareProcessor(square) : null;
+export type OrgAccount =
+  | { kind: 'own'; settings: SquareSettings; row: AccountRow }
+  | { kind: 'unusable'; reason: string; row: AccountRow }
+  | { kind: 'platform'; row: AccountRow | null };
+
+/** A token expiring sooner than this is renewed before it is used. */
+const REFRESH_MARGIN_MS = 5 * 60_000;
+
+/** The organization's account (an access token is decrypted here and renewed if about to expire). */
+export async function orgAccount(db: SupabaseClient, selector: AccountSelector): Promise<OrgAccount> {
+  const rows = await callRpc<AccountRow[]>(db, 'square_account_for', {
+    p_org_id: selector.orgId ?? null,
+    p_event_id: selector.eventId ?? null,
+    p_reservation_id: selector.reservationId ?? null,
+    p_ledger_id: selector.ledgerId ?? null,
+  });
+  const row = rows[0] ?? null;
+  if (!row?.connected) return { kind: 'platform', row };
+  const oauth = readSquareOAuthSettings();
+  if (!oauth) return { kind: 'unusable', reason: 'the Square OAuth secrets are not set', row };
+  if (!row.location_id) return { kind: 'unusable', reason: 'no Square location chosen', row };
+  let accessToken: string;
+  try {
+    accessToken = await decryptToken(oauth.tokenKey, row.access_token_ciphertext ?? '');
+  } catch {
+    // SQUARE_TOKEN_KEY changed: the stored tokens cannot be read; the owner connects again.
+    console.error('[payments] the stored Square token of an organization cannot be decrypted', row.org_id);
+    return { kind: 'unusable', reason: 'the stored Square token cannot be decrypted', row };
   }
+  if (Date.parse(row.access_token_expires_at ?? '') - Date.now() < REFRESH_MARGIN_MS) {
+    accessToken = (await refreshAccountToken(db, oauth, row.org_id, row.refresh_token_ciphertext ?? '')) ?? accessToken;
+  }
+  return {
+    kind: 'own',
+    row,
+    settings: {
+      accessToken,
+      locationId: row.location_id,
+      applicationId: oauth.clientId,
+      environment: oauth.environment,
+      apiVersion: oauth.apiVersion,
+      appFeeBps: row.fee_permission ? row.fee_bps : 0,
+      merchantId: row.merchant_id,
+    },
+  };
+}
+
+/**
+ * Renews an organization's access token with its refresh token (ObtainToken) and stores it;
+ * answers the new access token, or null (the failure is recorded on the account).
+ */
+export async function refreshAccountToken(
+  db: SupabaseClient,
+  oauth: SquareOAuthSettings,
+  orgId: string,
+  refreshCiphertext: string,
+): Promise<string | null> {
+  try {
+    const refreshToken = await decryptToken(oauth.tokenKey, refreshCiphertext);
+    const token = await obtainToken(oauth, { refreshToken });
+    await callRpc(db, 'record_square_token_refresh', {
+      p_org_id: orgId,
+      p_access_token_ciphertext: await encryptToken(oauth.tokenKey, token.accessToken),
+      p_refresh_token_ciphertext: token.refreshToken ? await encryptToken(oauth.tokenKey, token.refreshToken) : null,
+      p_expires_at: token.expiresAt,
+      p_error: null,
+    });
+    return token.accessToken;
+  } catch (error) {
+    console.error('[payments] Square token refresh failed', orgId, error);
+    const message = error instanceof Error ? error.message : String(error);
+    await callRpc(db, 'record_square_token_refresh', {
+      p_org_id: orgId,
+      p_access_token_ciphertext: null,
+      p_refresh_token_ciphertext: null,
+      p_expires_at: null,
+      p_error: message,
+    }).catch(() => undefined);
+    return null;
+  }
+}
+
+/**
+ * The processor to charge an event's booking with: its organization's own Square account,
+ * else the platform's (or the local test processor); null when card payments are not
+ * configured for it.
+ */
+export async function paymentProcessor(db: SupabaseClient, selector: AccountSelector): Promise<PaymentProcessor | null> {
+  const account = await orgAccount(db, selector);
+  if (account.kind !== 'platform' || readSquareSettings()) return squareProcessorOf(account);
+  return paymentsMode().mode === 'test' ? new LocalTestProcessor(db) : null;
+}
+
+/** Square with the organization's own account, else with the platform's; null when neither can be used. */
+export function squareProcessorOf(account: OrgAccount): PaymentProcessor | null {
+  if (account.kind === 'own') return new SquareProcessor(account.settings);
+  if (account.kind === 'unusable') return null;
+  const square = readSquareSettings();
+  return square ? new SquareProcessor(square) : null;
+}
+
+/**
+ * The processor that took a charge, to refund it or ask about it: for 'square', the
+ * organization's own account when it has one, else the platform's (when its secrets are
+ * set); the local test processor for 'test' (only where it runs at all); null when that
+ * processor is not available here.
+ */
+export async function processorFor(db: SupabaseClient, provider: string | null, selector: AccountSelector): Promise<PaymentProcessor | null> {
+  if (provider === 'square') return squareProcessorOf(await orgAccount(db, selector));
   if (provider === 'test') return paymentsMode().mode === 'test' ? new LocalTestProcessor(db) : null;
-  return paymentProcessor(db);
+  return paymentProcessor(db, selector);
 }
 
 /**
  * What the browser's card form needs (square-config, magnolia-square-config):
  * `testMode` true means "show the labelled test card form" (the local test processor).
  */
-export function cardFormConfig(): { status: number; body: Record<string, unknown> } {
+export async function cardFormConfig(
+  db: SupabaseClient,
+  selector: AccountSelector | null,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const account = selector ? await orgAccount(db, selector) : null;
+  if (account?.kind === 'own') {
+    const { applicationId, locationId, environment } = account.settings;
+    return { status: 200, body: { success: true, applicationId, locationId, environment, testMode: false } };
+  }
+  if (account?.kind === 'unusable') {
+    return { status: 503, body: { success: false, error: 'Card payments are not set up for this organization yet.' } };
+  }
   const mode = paymentsMode();
   if (mode.mode === 'square') {
     if (!mode.applicationId) {

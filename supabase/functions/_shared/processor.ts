@@ -12,6 +12,8 @@ export interface ChargeRequest {
   referenceId: string;
   buyerEmail?: string;
   note?: string;
+  /** The platform's fee (Square app_fee_money), taken only from an organization's own account. */
+  appFeeCents?: number;
 }
 
 /**
@@ -29,6 +31,7 @@ export interface CreatePaymentBody {
   note?: string;
   buyer_email_address?: string;
   autocomplete?: boolean;
+  app_fee_money?: { amount: number; currency: string };
 }
 
 /** The CreatePayment body of a charge, cut to Square's field limits. */
@@ -42,6 +45,7 @@ export function createPaymentBody(request: ChargeRequest, locationId: string | n
     ...(request.note ? { note: request.note.slice(0, 500) } : {}),
     ...(request.buyerEmail ? { buyer_email_address: request.buyerEmail } : {}),
     autocomplete: true,
+    ...(request.appFeeCents ? { app_fee_money: { amount: request.appFeeCents, currency: 'USD' } } : {}),
   };
 }
 
@@ -62,6 +66,26 @@ export interface RefundRequest {
   paymentId: string;
   amountCents: number;
   reason: string;
+  /** The share of the charge's platform fee given back with this refund (Square app_fee_money). */
+  appFeeCents?: number;
+}
+
+/**
+ * The platform fee on a charge: `feeBps` basis points of the amount, rounded down to the
+ * cent, never more than Square's limit of 90 % of the payment.
+ */
+export function platformFeeCents(amountCents: number, feeBps: number): number {
+  if (feeBps <= 0 || amountCents <= 0) return 0;
+  return Math.min(Math.floor((amountCents * feeBps) / 10_000), Math.floor((amountCents * 9) / 10));
+}
+
+/**
+ * A refund's share of its charge's fee: in proportion to the amount refunded, rounded down,
+ * so that refunds together never give back more fee than the charge took.
+ */
+export function refundFeeCents(refundCents: number, chargeCents: number, chargeFeeCents: number): number {
+  if (chargeFeeCents <= 0 || chargeCents <= 0) return 0;
+  return Math.min(chargeFeeCents, Math.floor((chargeFeeCents * refundCents) / chargeCents));
 }
 
 export type RefundResult =

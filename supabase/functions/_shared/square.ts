@@ -16,6 +16,7 @@ import {
   createPaymentBody,
   type CreatePaymentBody,
   type PaymentProcessor,
+  platformFeeCents,
   type ProcessorAnswer,
   readChargeAnswer,
   readPaymentAnswer,
@@ -30,6 +31,10 @@ export interface SquareSettings {
   applicationId: string | null;
   environment: 'sandbox' | 'production';
   apiVersion: string | null;
+  /** The platform fee (basis points) on this account's charges: an organization's own account only. */
+  appFeeBps: number;
+  /** The seller's merchant id: an organization's own account; null for the platform's. */
+  merchantId: string | null;
 }
 
 const secret = (name: string) => {
@@ -48,6 +53,8 @@ export function readSquareSettings(): SquareSettings | null {
     applicationId: secret('SQUARE_APPLICATION_ID'),
     environment: secret('SQUARE_ENVIRONMENT')?.toLowerCase() === 'production' ? 'production' : 'sandbox',
     apiVersion: secret('SQUARE_API_VERSION'),
+    appFeeBps: 0,
+    merchantId: null,
   };
 }
 
@@ -146,7 +153,8 @@ export class SquareProcessor implements PaymentProcessor {
   }
 
   paymentRequest(request: ChargeRequest): CreatePaymentBody {
-    return createPaymentBody(request, this.settings.locationId);
+    const appFeeCents = platformFeeCents(request.amountCents, this.settings.appFeeBps);
+    return createPaymentBody({ ...request, appFeeCents }, this.settings.locationId);
   }
 
   async charge(body: CreatePaymentBody): Promise<ChargeResult> {
@@ -160,6 +168,7 @@ export class SquareProcessor implements PaymentProcessor {
       payment_id: request.paymentId,
       amount_money: { amount: request.amountCents, currency: 'USD' },
       reason: request.reason.slice(0, 192),
+      ...(request.appFeeCents ? { app_fee_money: { amount: request.appFeeCents, currency: 'USD' } } : {}),
     });
     return readRefundAnswer(status, answer);
   }

@@ -20,15 +20,21 @@
 //     (SQL note_charge_problem) for staff, and counted in `needsAttention`;
 //   * refunds decided but never sent (sent now, same key) and refunds the processor has not
 //     finished (Square PENDING: asked again with GetPaymentRefund).
-// Answer: { success, checked, confirmed, refunded, declined, failed, needsAttention, refundsSettled, refundsPending }
+//   * organizations' Square access tokens that expire within a week, renewed with their
+//     refresh tokens (ObtainToken; a failure is recorded on the account and retried next run).
+// Every charge, refund and lookup uses the account of the booking's organization (its own
+// Square account when connected, else the platform's).
+// Answer: { success, checked, confirmed, refunded, declined, failed, needsAttention, refundsSettled, refundsPending, tokensRefreshed }
 //   failed: charges whose outcome is still unknown (left for the next run).
 import { z } from 'npm:zod@4.6.7';
 import { allowMethods, handler, json, readBody } from '../_shared/http.ts';
 import { refundBookingWithoutSeats, type RefundToSend, settleRefund } from '../_shared/money.ts';
 import { kickEmailDelivery } from '../_shared/outbox.ts';
-import { processorFor } from '../_shared/payments.ts';
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
+import { processorFor, refreshAccountToken } from '../_shared/payments.ts';
 import type { ChargeResult, CreatePaymentBody, PaymentProcessor } from '../_shared/processor.ts';
 import { callRpc } from '../_shared/rpc.ts';
+import { readSquareOAuthSettings } from '../_shared/square-oauth.ts';
 import { requireServiceRole, sharedAdminClient } from '../_shared/supabase.ts';
 
 const inputSchema = z
@@ -83,6 +89,22 @@ async function askProcessor(processor: PaymentProcessor, charge: StuckCharge): P
   );
 }
 
+/**
+ * Renews the organizations' Square access tokens that expire within a week (they last 30
+ * days; this run is every minute, so one that fails is tried again long before it lapses).
+ * Answers how many were renewed.
+ */
+async function refreshExpiringTokens(db: SupabaseClient): Promise<number> {
+  const oauth = readSquareOAuthSettings();
+  if (!oauth) return 0;
+  const due = await callRpc<{ org_id: string; refresh_token_ciphertext: string }[]>(db, 'square_accounts_to_refresh', { p_within: '7 days' });
+  let renewed = 0;
+  for (const account of due) {
+    if (await refreshAccountToken(db, oauth, account.org_id, account.refresh_token_ciphertext)) renewed++;
+  }
+  return renewed;
+}
+
 Deno.serve(
   handler(async (req) => {
     allowMethods(req, 'POST');
@@ -107,7 +129,7 @@ Deno.serve(
     for (const charge of work.charges) {
       // The processor the request was charging (a row of another processor waits for a
       // deployment that has it configured).
-      const processor = processorFor(db, charge.provider);
+      const processor = await processorFor(db, charge.provider, { ledgerId: charge.ledger_id });
       const result = processor ? await askProcessor(processor, charge) : null;
       if (!processor || !result) {
         counts.failed++;
@@ -147,7 +169,9 @@ Deno.serve(
       else counts.refundsSettled++;
     }
 
+    const tokensRefreshed = await refreshExpiringTokens(db);
+
     if (counts.confirmed + counts.refunded + counts.refundsSettled > 0) kickEmailDelivery();
-    return json({ success: true, ...counts });
+    return json({ success: true, ...counts, tokensRefreshed });
   }),
 );

@@ -14,10 +14,14 @@
 //   401 { success: false, code: 'invalid_signature' }      nothing else is done
 //   400 { success: false, code: 'invalid_json' | 'invalid_input' }  not a Square event
 //   200 { success: true, ignored: true }                   another event type
-//   200 { success: true, duplicate, applied }              apply_square_webhook's answer
-// apply_square_webhook(event id, type, data.object) (service role; SQL in
-// supabase/migrations/20261125000100_money.sql) records each event id once (a repeat is
-// `duplicate: true` and changes nothing) and applies the event to public.payment_ledger.
+//   200 { success: true, duplicate, applied, foreignAccount? }  apply_merchant_square_webhook's answer
+// The event's merchant_id names the Square account it happened in: an organization's own
+// account (square_accounts), or the platform's. apply_merchant_square_webhook
+// (140_square_accounts.sql) applies it only when the payment or refund it names belongs to
+// that account's organization (else `foreignAccount: true`, nothing changed), through
+// apply_square_webhook(event id, type, data.object) (070_money.sql), which records each event
+// id once (a repeat is `duplicate: true` and changes nothing) and applies the event to
+// public.payment_ledger.
 // A database failure answers 503: Square delivers the event again later.
 import { allowMethods, findNul, handler, HttpError, json, refusal } from '../_shared/http.ts';
 import { callRpc } from '../_shared/rpc.ts';
@@ -60,6 +64,7 @@ async function readRawBody(req: Request): Promise<string> {
 }
 
 interface SquareEvent {
+  merchant_id?: unknown;
   event_id?: unknown;
   type?: unknown;
   data?: { object?: unknown } | null;
@@ -100,11 +105,12 @@ Deno.serve(
     // PostgreSQL's jsonb cannot hold a NUL character.
     if (findNul(object) !== null) throw refusal(400, 'data.object must not contain NUL characters (\\u0000)', 'invalid_input');
 
-    const result = await callRpc<{ duplicate: boolean; applied: boolean }>(sharedAdminClient(), 'apply_square_webhook', {
-      p_event_id: eventId,
-      p_event_type: type,
-      p_object: object,
-    });
-    return json({ success: true, duplicate: result.duplicate, applied: result.applied });
+    const merchantId = typeof event.merchant_id === 'string' ? event.merchant_id.slice(0, 200) : '';
+    const [result] = await callRpc<{ duplicate: boolean; applied: boolean; foreign_account: boolean }[]>(
+      sharedAdminClient(),
+      'apply_merchant_square_webhook',
+      { p_merchant_id: merchantId, p_event_id: eventId, p_event_type: type, p_object: object },
+    );
+    return json({ success: true, duplicate: result.duplicate, applied: result.applied, ...(result.foreign_account ? { foreignAccount: true } : {}) });
   }),
 );

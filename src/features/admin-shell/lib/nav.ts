@@ -1,4 +1,18 @@
-import { CalendarDays, ChefHat, ClipboardList, Code, Mail, Palette, Settings, Tag, Ticket, UserPlus, Users, type LucideIcon } from 'lucide-react';
+import {
+  CalendarDays,
+  ChefHat,
+  ClipboardList,
+  Code,
+  CreditCard,
+  Mail,
+  Palette,
+  Settings,
+  Tag,
+  Ticket,
+  UserPlus,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import type { AdminTab } from '../types';
 
 export interface NavItem {
@@ -21,6 +35,7 @@ export const settingsNav: NavItem[] = [
   { tab: 'settings-email-templates', title: 'Email Templates', icon: Mail },
   { tab: 'settings-embed-form', title: 'Embed Form', icon: Code },
   { tab: 'settings-team', title: 'Team', icon: UserPlus },
+  { tab: 'settings-payments', title: 'Payments', icon: CreditCard },
 ];
 
 /** The platform's screens, for the super admin only (the database refuses anyone else too). */

@@ -19,10 +19,16 @@ const answerSchema = z.object({
   testMode: z.boolean().nullish(),
 });
 
-export async function getCardConfig(functionName: string): Promise<CardConfig> {
+/**
+ * Whose guests pay: the card form gets that organization's Square location (its own account's,
+ * else the platform's). Null: the platform's account.
+ */
+export type CardPayee = { eventId: string } | { orgSlug: string } | null;
+
+export async function getCardConfig(functionName: string, payee: CardPayee = null): Promise<CardConfig> {
   let problem: string;
   try {
-    const answer = await invokeFunction<unknown>(functionName);
+    const answer = await invokeFunction<unknown>(functionName, payee ?? undefined);
     const parsed = answerSchema.safeParse(answer.body);
     if (answer.status === 200 && parsed.success && parsed.data.success !== false) {
       const { applicationId, locationId, environment, testMode } = parsed.data;
@@ -50,15 +56,15 @@ export async function getCardConfig(functionName: string): Promise<CardConfig> {
   throw new Error(problem);
 }
 
-export function cardConfigQueryOptions(functionName: string) {
+export function cardConfigQueryOptions(functionName: string, payee: CardPayee = null) {
   return queryOptions({
-    queryKey: ['card-config', functionName],
-    queryFn: () => getCardConfig(functionName),
+    queryKey: ['card-config', functionName, payee],
+    queryFn: () => getCardConfig(functionName, payee),
     staleTime: Infinity,
     retry: 1,
   });
 }
 
-export function useCardConfig(functionName: string) {
-  return useQuery(cardConfigQueryOptions(functionName));
+export function useCardConfig(functionName: string, payee: CardPayee = null) {
+  return useQuery(cardConfigQueryOptions(functionName, payee));
 }

@@ -1,6 +1,6 @@
 import { useEffect, type Ref } from 'react';
 import { toast } from 'sonner';
-import { useCardConfig } from '../api/get-card-config';
+import { type CardPayee, useCardConfig } from '../api/get-card-config';
 import { bookingMessages, paymentInitFailed } from '../lib/messages';
 import type { CardFormHandle } from '../types';
 import { PaymentLoader } from './payment-loader';
@@ -8,8 +8,19 @@ import { SquareCardForm } from './square-card-form';
 import { TestCardForm } from './test-card-form';
 
 /** Square's card field when an application id is configured, else the labelled test card form. */
-export function CardForm({ ref, configFunction, disabled }: { ref?: Ref<CardFormHandle>; configFunction: string; disabled?: boolean }) {
-  const config = useCardConfig(configFunction);
+export function CardForm({
+  ref,
+  configFunction,
+  payee = null,
+  disabled,
+}: {
+  ref?: Ref<CardFormHandle>;
+  configFunction: string;
+  /** Whose guests pay (their organization's Square location); null: the platform's account. */
+  payee?: CardPayee;
+  disabled?: boolean;
+}) {
+  const config = useCardConfig(configFunction, payee);
   const initError = config.isError ? paymentInitFailed(config.error.message) : null;
   useEffect(() => {
     if (initError) toast.error(bookingMessages.paymentError.title, { id: 'payment-init-error', description: initError });

@@ -86,6 +86,7 @@ export function PaymentStep({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const cardRef = useRef<CardFormHandle | null>(null);
   const ticket = checkout.kind === 'ticket' ? checkout : null;
+  const payeeEventId = ticket ? ticket.reservationData.eventId : checkout.kind === 'custom' ? checkout.eventId : undefined;
   const promo = usePromoCode(ticket?.paymentFunction ?? DEFAULT_PAYMENT_FUNCTION, ticket?.reservationData ?? NO_RESERVATION);
   const { pay, processing } = usePayment({ checkout, card: cardRef, onSuccess });
 
@@ -143,7 +144,7 @@ export function PaymentStep({
         {free ? (
           <p className="rounded-lg border p-4 text-sm">{freeText.note}</p>
         ) : (
-          <CardForm ref={cardRef} configFunction={configFunction} disabled={processing} />
+          <CardForm ref={cardRef} configFunction={configFunction} payee={payeeEventId ? { eventId: payeeEventId } : null} disabled={processing} />
         )}
 
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">

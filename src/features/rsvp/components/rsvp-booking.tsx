@@ -65,6 +65,7 @@ export function RsvpBooking({ event, onBooked }: RsvpBookingProps) {
         ],
         checkout: {
           kind: 'custom',
+          eventId: request.eventId,
           payer: request.guestDetails,
           failureTitle: bookingMessages.rsvpFailed.title,
           failureFallback: bookingMessages.rsvpFailed.description,

@@ -213,6 +213,7 @@ function OpenOffer({
           onBack={backToOrg}
           checkout={{
             kind: 'custom',
+            eventId: offer.event_id,
             payer: { name: offer.name, email: offer.email },
             failureTitle: words.payFailed,
             pay: ({ token: cardToken }) => pay(cardToken),

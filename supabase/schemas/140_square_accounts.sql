@@ -1,0 +1,575 @@
+-- Square per organization: each organization is paid into its own Square account.
+--
+-- An organization connects its Square account with Square's OAuth code flow
+-- (functions square-oauth-start and square-oauth-callback), then picks one of the
+-- account's locations. Its charges, refunds, lookups and reconciliation use that
+-- account's access token and location; an organization without one is charged with the
+-- platform's own account (the SQUARE_ACCESS_TOKEN secret). The platform may take a fee
+-- per organization (Square app_fee_money), recorded on the ledger (payment_ledger.app_fee_cents).
+--
+--   can_manage_payments(org, user)      who may connect, choose and disconnect
+--   square_accounts                     the connection; its tokens are AES-GCM ciphertexts
+--                                       (key: the SQUARE_TOKEN_KEY function secret) that
+--                                       only the service role reads
+--   square_oauth_states                 one authorization attempt: the state's SHA-256,
+--                                       bound to the organization and the user, single use,
+--                                       10 minutes
+--   org_platform_fees                   the platform fee (basis points), set by the super admin
+--   staff_square_account / staff_square_locations / staff_choose_square_location
+--                                       what the admin's Payments screen reads and does
+--   square_account_for(...)             the account a charge or a refund uses (service role)
+--   apply_merchant_square_webhook(...)  a webhook applied only to its merchant's organization
+
+-- Who may manage an organization's payments (connect, choose a location, disconnect).
+-- Today every member may; when members have roles this becomes the owners' check, here only.
+-- p_user_id: the user to check (default: the caller); a signed-in caller may ask only about
+-- themselves (the OAuth callback, without a session, asks about the user who started).
+create or replace function public.can_manage_payments(p_org_id uuid, p_user_id uuid default null)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select (p_user_id is null or (select auth.uid()) is null or p_user_id = (select auth.uid()))
+  and (
+    exists (
+      select 1 from public.user_roles r
+      where r.user_id = coalesce(p_user_id, (select auth.uid())) and r.role = 'super_admin'
+    )
+    or exists (
+      select 1 from public.user_memberships m
+      where m.user_id = coalesce(p_user_id, (select auth.uid())) and m.org_id = p_org_id
+    )
+  );
+$$;
+
+revoke execute on function public.can_manage_payments(uuid, uuid) from public, anon;
+grant execute on function public.can_manage_payments(uuid, uuid) to authenticated, service_role;
+
+-- An organization's own Square account.
+create table public.square_accounts (
+  org_id uuid primary key references public.organizations (id) on delete cascade,
+  merchant_id text not null check (char_length(merchant_id) between 1 and 200),
+  -- 'v1.<iv>.<ciphertext>' (base64url), AES-256-GCM: never the token itself.
+  access_token_ciphertext text not null check (char_length(access_token_ciphertext) <= 4000),
+  refresh_token_ciphertext text not null check (char_length(refresh_token_ciphertext) <= 4000),
+  access_token_expires_at timestamptz not null,
+  -- The permissions the seller granted (those asked for at the start).
+  scopes text[] not null default '{}',
+  -- The account's locations as ListLocations answered: [{ id, name, currency, status }].
+  locations jsonb not null default '[]'::jsonb check (jsonb_typeof(locations) = 'array'),
+  -- The location the organization's guests pay at; none chosen yet: no card payments.
+  location_id text check (char_length(location_id) <= 200),
+  connected_by uuid references auth.users (id) on delete set null,
+  connected_at timestamptz not null default now(),
+  refreshed_at timestamptz,
+  -- The last failed token refresh (cleared by a good one).
+  refresh_error text check (char_length(refresh_error) <= 500),
+  updated_at timestamptz not null default now(),
+  -- One Square account pays one organization: its webhooks name it by merchant_id.
+  constraint square_accounts_merchant_key unique (merchant_id)
+);
+
+comment on table public.square_accounts is
+  'An organization''s own Square account (OAuth). Tokens are encrypted; only the service role reads this table.';
+
+create trigger square_accounts_updated_at
+before update on public.square_accounts
+for each row execute function public.set_updated_at();
+
+alter table public.square_accounts enable row level security;
+
+revoke all on public.square_accounts from anon, authenticated;
+grant all on public.square_accounts to service_role;
+
+-- One authorization attempt of the OAuth code flow.
+create table public.square_oauth_states (
+  -- SHA-256 (hex) of the state sent to Square: the state itself is never stored.
+  state_hash text primary key check (state_hash ~ '^[0-9a-f]{64}$'),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  scopes text[] not null,
+  expires_at timestamptz not null,
+  used_at timestamptz,
+  created_at timestamptz not null default now()
+);
+
+comment on table public.square_oauth_states is
+  'Square OAuth states: single use, short-lived, bound to an organization and the user who started.';
+
+create index square_oauth_states_org_idx on public.square_oauth_states (org_id, created_at);
+
+alter table public.square_oauth_states enable row level security;
+
+revoke all on public.square_oauth_states from anon, authenticated;
+grant all on public.square_oauth_states to service_role;
+
+-- The platform's fee on an organization's card payments.
+create table public.org_platform_fees (
+  org_id uuid primary key references public.organizations (id) on delete cascade,
+  -- Basis points of each charge (250 = 2.5 %); Square allows at most 90 %.
+  fee_bps integer not null check (fee_bps between 0 and 9000),
+  updated_by uuid references auth.users (id) on delete set null,
+  updated_at timestamptz not null default now()
+);
+
+comment on table public.org_platform_fees is
+  'The platform fee per organization (basis points), sent as Square app_fee_money; set by the super admin only.';
+
+alter table public.org_platform_fees enable row level security;
+
+revoke all on public.org_platform_fees from anon, authenticated;
+grant select on public.org_platform_fees to authenticated;
+grant all on public.org_platform_fees to service_role;
+
+create policy "Members read their organization's platform fee"
+on public.org_platform_fees
+for select
+to authenticated
+using (public.is_org_member(org_id));
+
+-- A charge's fee is the one in the request sent to Square (stored by note_charge).
+create or replace function public.payment_ledger_charge_app_fee()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.kind = 'charge' and new.processor_request is not null then
+    new.app_fee_cents := (new.processor_request -> 'app_fee_money' ->> 'amount')::integer;
+  end if;
+  return new;
+end;
+$$;
+
+create trigger payment_ledger_charge_app_fee
+before insert or update of processor_request on public.payment_ledger
+for each row execute function public.payment_ledger_charge_app_fee();
+
+-- The super admin sets an organization's platform fee (basis points; 0 removes it).
+create or replace function public.super_admin_set_platform_fee(p_org_id uuid, p_fee_bps integer)
+returns integer
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+begin
+  perform public.assert_super_admin();
+  if p_fee_bps is null or p_fee_bps < 0 or p_fee_bps > 9000 then
+    raise exception 'The platform fee must be between 0%% and 90%%' using errcode = 'P0001';
+  end if;
+  if not exists (select 1 from public.organizations o where o.id = p_org_id) then
+    raise exception 'This organization does not exist' using errcode = 'SH404';
+  end if;
+  insert into public.org_platform_fees (org_id, fee_bps, updated_by)
+  values (p_org_id, p_fee_bps, (select auth.uid()))
+  on conflict (org_id) do update set fee_bps = excluded.fee_bps, updated_by = excluded.updated_by, updated_at = now();
+  return p_fee_bps;
+end;
+$$;
+
+revoke execute on function public.super_admin_set_platform_fee(uuid, integer) from public, anon;
+grant execute on function public.super_admin_set_platform_fee(uuid, integer) to authenticated, service_role;
+
+-- Starts an authorization (square-oauth-start, as the caller): records the state's hash
+-- bound to the organization and the caller. At most 20 attempts per organization an hour.
+create or replace function public.begin_square_oauth(p_org_id uuid, p_state_hash text, p_scopes text[])
+returns timestamptz
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_expires timestamptz := now() + interval '10 minutes';
+begin
+  if (select auth.uid()) is null or not public.can_manage_payments(p_org_id) then
+    raise exception 'Only the organization''s owners can connect its Square account' using errcode = 'SH403';
+  end if;
+  if (select count(*) from public.square_oauth_states s where s.org_id = p_org_id and s.created_at > now() - interval '1 hour') >= 20 then
+    raise exception 'Too many attempts to connect Square in the last hour: try again later' using errcode = 'SH429';
+  end if;
+  delete from public.square_oauth_states s where s.expires_at < now() - interval '1 day';
+  insert into public.square_oauth_states (state_hash, org_id, user_id, scopes, expires_at)
+  values (p_state_hash, p_org_id, (select auth.uid()), p_scopes, v_expires);
+  return v_expires;
+end;
+$$;
+
+revoke execute on function public.begin_square_oauth(uuid, text, text[]) from public, anon;
+grant execute on function public.begin_square_oauth(uuid, text, text[]) to authenticated, service_role;
+
+-- Uses up a state (square-oauth-callback): answers its organization, user and scopes, or
+-- refuses one that is unknown (tampered), used (replayed) or expired, or whose user may
+-- no longer manage the organization's payments.
+create or replace function public.consume_square_oauth_state(p_state_hash text)
+returns table (org_id uuid, user_id uuid, scopes text[])
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_state public.square_oauth_states;
+begin
+  update public.square_oauth_states s set used_at = now()
+  where s.state_hash = p_state_hash and s.used_at is null
+  returning * into v_state;
+  if v_state.state_hash is null then
+    raise exception 'This Square connection link is not valid or was already used. Start again from Payments.' using errcode = 'SH403';
+  end if;
+  if v_state.expires_at < now() then
+    raise exception 'This Square connection link expired. Start again from Payments.' using errcode = 'SH403';
+  end if;
+  if not public.can_manage_payments(v_state.org_id, v_state.user_id) then
+    raise exception 'Only the organization''s owners can connect its Square account' using errcode = 'SH403';
+  end if;
+  return query select v_state.org_id, v_state.user_id, v_state.scopes;
+end;
+$$;
+
+revoke execute on function public.consume_square_oauth_state(text) from public, anon, authenticated;
+grant execute on function public.consume_square_oauth_state(text) to service_role;
+
+-- Stores a connection (square-oauth-callback): a new account replaces the organization's
+-- earlier one and its chosen location; an account already paying another organization is refused.
+create or replace function public.save_square_account(
+  p_org_id uuid,
+  p_user_id uuid,
+  p_merchant_id text,
+  p_access_token_ciphertext text,
+  p_refresh_token_ciphertext text,
+  p_expires_at timestamptz,
+  p_scopes text[],
+  p_locations jsonb
+)
+returns void
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+begin
+  if exists (select 1 from public.square_accounts a where a.merchant_id = p_merchant_id and a.org_id <> p_org_id) then
+    raise exception 'This Square account already takes the payments of another organization on SupperHost.' using errcode = 'SH409';
+  end if;
+  insert into public.square_accounts as a (
+    org_id, merchant_id, access_token_ciphertext, refresh_token_ciphertext, access_token_expires_at, scopes, locations, location_id, connected_by
+  )
+  values (p_org_id, p_merchant_id, p_access_token_ciphertext, p_refresh_token_ciphertext, p_expires_at, p_scopes, p_locations, null, p_user_id)
+  on conflict (org_id) do update set
+    merchant_id = excluded.merchant_id,
+    access_token_ciphertext = excluded.access_token_ciphertext,
+    refresh_token_ciphertext = excluded.refresh_token_ciphertext,
+    access_token_expires_at = excluded.access_token_expires_at,
+    scopes = excluded.scopes,
+    locations = excluded.locations,
+    -- The same account keeps its location if it still has it.
+    location_id = case
+      when a.merchant_id = excluded.merchant_id
+        and exists (select 1 from jsonb_array_elements(excluded.locations) l where l ->> 'id' = a.location_id)
+      then a.location_id end,
+    connected_by = excluded.connected_by,
+    connected_at = now(),
+    refreshed_at = null,
+    refresh_error = null;
+end;
+$$;
+
+revoke execute on function public.save_square_account(uuid, uuid, text, text, text, timestamptz, text[], jsonb) from public, anon, authenticated;
+grant execute on function public.save_square_account(uuid, uuid, text, text, text, timestamptz, text[], jsonb) to service_role;
+
+-- What the admin's Payments screen shows (members read it; never a token).
+create or replace function public.staff_square_account(p_org_id uuid)
+returns table (
+  connected boolean,
+  merchant_id text,
+  location_id text,
+  location_name text,
+  connected_at timestamptz,
+  access_token_expires_at timestamptz,
+  refresh_error text,
+  platform_fee_bps integer,
+  fee_permission boolean,
+  can_manage boolean
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if not public.is_org_member(p_org_id) then
+    raise exception 'You can only see the payments of your own organization' using errcode = 'SH403';
+  end if;
+  return query
+  select a.org_id is not null,
+         a.merchant_id,
+         a.location_id,
+         (select l ->> 'name' from jsonb_array_elements(a.locations) l where l ->> 'id' = a.location_id limit 1),
+         a.connected_at,
+         a.access_token_expires_at,
+         a.refresh_error,
+         coalesce(f.fee_bps, 0),
+         coalesce('PAYMENTS_WRITE_ADDITIONAL_RECIPIENTS' = any (a.scopes), false),
+         public.can_manage_payments(p_org_id)
+  from (select p_org_id as id) o
+  left join public.square_accounts a on a.org_id = o.id
+  left join public.org_platform_fees f on f.org_id = o.id;
+end;
+$$;
+
+revoke execute on function public.staff_square_account(uuid) from public, anon;
+grant execute on function public.staff_square_account(uuid) to authenticated, service_role;
+
+-- The connected account's locations, as ListLocations answered at the connection.
+create or replace function public.staff_square_locations(p_org_id uuid)
+returns table (id text, name text, currency text, status text, chosen boolean)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if not public.is_org_member(p_org_id) then
+    raise exception 'You can only see the payments of your own organization' using errcode = 'SH403';
+  end if;
+  return query
+  select l ->> 'id', l ->> 'name', l ->> 'currency', l ->> 'status', coalesce((l ->> 'id') = a.location_id, false)
+  from public.square_accounts a, jsonb_array_elements(a.locations) l
+  where a.org_id = p_org_id
+  order by l ->> 'name', l ->> 'id';
+end;
+$$;
+
+revoke execute on function public.staff_square_locations(uuid) from public, anon;
+grant execute on function public.staff_square_locations(uuid) to authenticated, service_role;
+
+-- The owner picks the location guests pay at: an active location of the connected
+-- account that takes US dollars (SupperHost prices are USD).
+create or replace function public.staff_choose_square_location(p_org_id uuid, p_location_id text)
+returns text
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_account public.square_accounts;
+  v_location jsonb;
+begin
+  if not public.can_manage_payments(p_org_id) then
+    raise exception 'Only the organization''s owners can change its payments' using errcode = 'SH403';
+  end if;
+  select * into v_account from public.square_accounts a where a.org_id = p_org_id for update;
+  if v_account.org_id is null then
+    raise exception 'Connect Square first' using errcode = 'SH409';
+  end if;
+  select l into v_location from jsonb_array_elements(v_account.locations) l where l ->> 'id' = p_location_id;
+  if v_location is null then
+    raise exception 'This location is not one of the connected Square account''s' using errcode = 'SH404';
+  end if;
+  if coalesce(v_location ->> 'currency', '') <> 'USD' then
+    raise exception 'The location % takes payments in %. SupperHost charges in US dollars: choose a location whose currency is USD.',
+      v_location ->> 'name', coalesce(v_location ->> 'currency', 'an unknown currency') using errcode = 'P0001';
+  end if;
+  if coalesce(v_location ->> 'status', 'ACTIVE') <> 'ACTIVE' then
+    raise exception 'The location % is not active in Square.', v_location ->> 'name' using errcode = 'P0001';
+  end if;
+  update public.square_accounts a set location_id = p_location_id where a.org_id = p_org_id;
+  return p_location_id;
+end;
+$$;
+
+revoke execute on function public.staff_choose_square_location(uuid, text) from public, anon;
+grant execute on function public.staff_choose_square_location(uuid, text) to authenticated, service_role;
+
+-- The Square account a payment of an organization uses (service role): the organization of
+-- the event, the reservation or the ledger row given. No row of square_accounts
+-- (connected false): the platform's account. With a ledger row of a refund, also the
+-- charge it refunds (its amount and fee: a refund gives the fee back in proportion).
+create or replace function public.square_account_for(
+  p_org_id uuid default null,
+  p_event_id uuid default null,
+  p_reservation_id uuid default null,
+  p_ledger_id bigint default null
+)
+returns table (
+  org_id uuid,
+  connected boolean,
+  merchant_id text,
+  access_token_ciphertext text,
+  refresh_token_ciphertext text,
+  access_token_expires_at timestamptz,
+  location_id text,
+  fee_bps integer,
+  fee_permission boolean,
+  charge_amount_cents integer,
+  charge_app_fee_cents integer,
+  refund_app_fee_cents integer
+)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  with target as (
+    select coalesce(
+             p_org_id,
+             (select e.org_id from public.events e where e.id = p_event_id),
+             (select r.org_id from public.reservations r where r.id = p_reservation_id),
+             (select l.org_id from public.payment_ledger l where l.id = p_ledger_id)
+           ) as org_id
+  ),
+  refund as (
+    select l.* from public.payment_ledger l where l.id = p_ledger_id and l.kind = 'refund'
+  ),
+  charge as (
+    select c.amount_cents, c.app_fee_cents
+    from refund r
+    join public.payment_ledger c
+      on c.reservation_id = r.reservation_id and c.kind = 'charge' and c.provider_payment_id = r.provider_payment_id
+    limit 1
+  )
+  select t.org_id,
+         a.org_id is not null,
+         a.merchant_id,
+         a.access_token_ciphertext,
+         a.refresh_token_ciphertext,
+         a.access_token_expires_at,
+         a.location_id,
+         coalesce(f.fee_bps, 0),
+         coalesce('PAYMENTS_WRITE_ADDITIONAL_RECIPIENTS' = any (a.scopes), false),
+         (select c.amount_cents from charge c),
+         (select c.app_fee_cents from charge c),
+         (select r.app_fee_cents from refund r)
+  from target t
+  left join public.square_accounts a on a.org_id = t.org_id
+  left join public.org_platform_fees f on f.org_id = t.org_id
+  where t.org_id is not null;
+$$;
+
+revoke execute on function public.square_account_for(uuid, uuid, uuid, bigint) from public, anon, authenticated;
+grant execute on function public.square_account_for(uuid, uuid, uuid, bigint) to service_role;
+
+-- A refund's share of the fee, stored before it is sent: the first one stays, so a retry
+-- sends the same RefundPayment. Answers the share to send.
+create or replace function public.note_refund_app_fee(p_ledger_id bigint, p_app_fee_cents integer)
+returns integer
+language sql
+volatile
+security definer
+set search_path = ''
+as $$
+  update public.payment_ledger l
+  set app_fee_cents = coalesce(l.app_fee_cents, p_app_fee_cents)
+  where l.id = p_ledger_id and l.kind = 'refund'
+  returning l.app_fee_cents;
+$$;
+
+revoke execute on function public.note_refund_app_fee(bigint, integer) from public, anon, authenticated;
+grant execute on function public.note_refund_app_fee(bigint, integer) to service_role;
+
+-- Connected accounts whose access token expires within p_within (the reconciler renews them).
+create or replace function public.square_accounts_to_refresh(p_within interval)
+returns table (org_id uuid, refresh_token_ciphertext text, access_token_expires_at timestamptz)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select a.org_id, a.refresh_token_ciphertext, a.access_token_expires_at
+  from public.square_accounts a
+  where a.access_token_expires_at < now() + p_within
+  order by a.access_token_expires_at
+  limit 100;
+$$;
+
+revoke execute on function public.square_accounts_to_refresh(interval) from public, anon, authenticated;
+grant execute on function public.square_accounts_to_refresh(interval) to service_role;
+
+-- Records a token refresh: the new access token (and refresh token, when Square gave one),
+-- or the error (the old token stays until it expires).
+create or replace function public.record_square_token_refresh(
+  p_org_id uuid,
+  p_access_token_ciphertext text,
+  p_refresh_token_ciphertext text,
+  p_expires_at timestamptz,
+  p_error text
+)
+returns void
+language sql
+volatile
+security definer
+set search_path = ''
+as $$
+  update public.square_accounts a
+  set access_token_ciphertext = coalesce(p_access_token_ciphertext, a.access_token_ciphertext),
+      refresh_token_ciphertext = coalesce(p_refresh_token_ciphertext, a.refresh_token_ciphertext),
+      access_token_expires_at = coalesce(p_expires_at, a.access_token_expires_at),
+      refreshed_at = case when p_error is null then now() else a.refreshed_at end,
+      refresh_error = left(p_error, 500)
+  where a.org_id = p_org_id;
+$$;
+
+revoke execute on function public.record_square_token_refresh(uuid, text, text, timestamptz, text) from public, anon, authenticated;
+grant execute on function public.record_square_token_refresh(uuid, text, text, timestamptz, text) to service_role;
+
+-- Forgets an organization's account (square-disconnect, after RevokeToken): answers whether one was connected.
+create or replace function public.delete_square_account(p_org_id uuid)
+returns boolean
+language sql
+volatile
+security definer
+set search_path = ''
+as $$
+  with gone as (delete from public.square_accounts a where a.org_id = p_org_id returning 1)
+  select exists (select 1 from gone);
+$$;
+
+revoke execute on function public.delete_square_account(uuid) from public, anon, authenticated;
+grant execute on function public.delete_square_account(uuid) to service_role;
+
+-- A Square webhook, applied only when the payment or refund it names belongs to the
+-- organization of its merchant_id (an organization without an account of its own: the
+-- platform's merchant, i.e. no connected organization has that merchant id). Otherwise it is
+-- recorded as not applied (foreign) and changes nothing.
+create or replace function public.apply_merchant_square_webhook(p_merchant_id text, p_event_id text, p_event_type text, p_object jsonb)
+returns table (duplicate boolean, applied boolean, foreign_account boolean)
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_merchant_org uuid;
+  v_target_org uuid;
+  v_result jsonb;
+begin
+  select a.org_id into v_merchant_org from public.square_accounts a where a.merchant_id = p_merchant_id;
+  if p_event_type = 'refund.updated' then
+    select l.org_id into v_target_org from public.payment_ledger l
+    where l.kind = 'refund' and l.provider = 'square' and l.provider_refund_id = p_object -> 'refund' ->> 'id' limit 1;
+  elsif p_event_type = 'payment.updated' then
+    select l.org_id into v_target_org from public.payment_ledger l
+    where l.kind = 'charge' and l.provider = 'square' and l.provider_payment_id = p_object -> 'payment' ->> 'id' limit 1;
+    if v_target_org is null and (p_object -> 'payment' ->> 'reference_id') ~ '^[0-9a-f-]{36}$' then
+      select r.org_id into v_target_org from public.reservations r where r.id = (p_object -> 'payment' ->> 'reference_id')::uuid;
+    end if;
+  end if;
+  if v_target_org is not null and (
+       (v_merchant_org is not null and v_target_org <> v_merchant_org)
+       or (v_merchant_org is null and exists (select 1 from public.square_accounts a where a.org_id = v_target_org))
+     ) then
+    return query select false, false, true;
+    return;
+  end if;
+  v_result := public.apply_square_webhook(p_event_id, p_event_type, p_object);
+  return query select (v_result ->> 'duplicate')::boolean, (v_result ->> 'applied')::boolean, false;
+end;
+$$;
+
+revoke execute on function public.apply_merchant_square_webhook(text, text, text, jsonb) from public, anon, authenticated;
+grant execute on function public.apply_merchant_square_webhook(text, text, text, jsonb) to service_role;
