@@ -925,6 +925,7 @@ export type Database = {
           invited_by: string | null
           org_id: string
           revoked_at: string | null
+          role: string
           token_hash: string
         }
         Insert: {
@@ -937,6 +938,7 @@ export type Database = {
           invited_by?: string | null
           org_id: string
           revoked_at?: string | null
+          role?: string
           token_hash: string
         }
         Update: {
@@ -949,6 +951,7 @@ export type Database = {
           invited_by?: string | null
           org_id?: string
           revoked_at?: string | null
+          role?: string
           token_hash?: string
         }
         Relationships: [
@@ -1008,18 +1011,21 @@ export type Database = {
           created_at: string
           id: string
           org_id: string
+          role: string
           user_id: string
         }
         Insert: {
           created_at?: string
           id?: string
           org_id: string
+          role?: string
           user_id: string
         }
         Update: {
           created_at?: string
           id?: string
           org_id?: string
+          role?: string
           user_id?: string
         }
         Relationships: [
@@ -1278,6 +1284,7 @@ export type Database = {
         Returns: {
           id: string
           name: string
+          role: string
           slug: string
         }[]
       }
@@ -1333,6 +1340,7 @@ export type Database = {
         Returns: undefined
       }
       assert_team_manager: { Args: { p_org_id: string }; Returns: undefined }
+      assert_team_member: { Args: { p_org_id: string }; Returns: undefined }
       booking_evaluate: {
         Args: {
           p_event_id: string
@@ -1533,6 +1541,7 @@ export type Database = {
         Returns: boolean
       }
       is_org_member: { Args: { org_id: string }; Returns: boolean }
+      is_org_owner: { Args: { org_id: string }; Returns: boolean }
       is_reserved_org_slug: { Args: { slug: string }; Returns: boolean }
       is_super_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_upcoming_event: {
@@ -1875,7 +1884,7 @@ export type Database = {
       }
       staff_event_overview: { Args: { p_event_id: string }; Returns: Json }
       staff_invite_member: {
-        Args: { p_email: string; p_org_id: string }
+        Args: { p_email: string; p_org_id: string; p_role?: string }
         Returns: {
           expires_at: string
           invitation_id: string
@@ -1888,6 +1897,7 @@ export type Database = {
           email: string
           is_you: boolean
           joined_at: string
+          role: string
           user_id: string
         }[]
       }
@@ -1900,6 +1910,7 @@ export type Database = {
           expires_at: string
           id: string
           invited_by_email: string
+          role: string
         }[]
       }
       staff_offer_waitlist: {
@@ -1950,6 +1961,15 @@ export type Database = {
           reservation_id: string
           status: string
           suggested_refund_cents: number
+        }[]
+      }
+      staff_set_member_role: {
+        Args: { p_org_id: string; p_role: string; p_user_id: string }
+        Returns: {
+          org_id: string
+          owners: number
+          role: string
+          user_id: string
         }[]
       }
       staff_set_ticket_capacity: {

@@ -72,7 +72,7 @@ export default function AdminRoute() {
               {tab === 'settings-promo-codes' ? <PromoCodesTab orgId={org.id} /> : null}
               {tab === 'settings-email-templates' ? <EmailTemplatesTab orgId={org.id} /> : null}
               {tab === 'settings-embed-form' ? <EmbedTab orgSlug={org.slug} orgName={org.name} /> : null}
-              {tab === 'settings-team' ? <TeamTab orgId={org.id} orgName={org.name} /> : null}
+              {tab === 'settings-team' ? <TeamTab orgId={org.id} orgName={org.name} isOwner={org.role === 'owner'} /> : null}
               {tab === 'chef-inquiries' ? <ChefInquiriesTab /> : null}
             </>
           )}

@@ -3,6 +3,8 @@ export interface AdminOrg {
   id: string;
   name: string;
   slug: string;
+  /** The caller's role in it (the super admin is an owner of every organization). */
+  role: 'owner' | 'staff';
 }
 
 export const adminTabs = [

@@ -18,7 +18,10 @@ export async function getAdminOrgs(): Promise<AdminOrgs> {
   const [orgs, superAdmin] = await Promise.all([supabase.rpc('admin_orgs'), supabase.rpc('is_super_admin')]);
   if (orgs.error) throw orgs.error;
   if (superAdmin.error) throw superAdmin.error;
-  return { orgs: orgs.data, isSuperAdmin: superAdmin.data === true };
+  return {
+    orgs: orgs.data.map((o) => ({ id: o.id, name: o.name, slug: o.slug, role: o.role === 'owner' ? 'owner' : 'staff' })),
+    isSuperAdmin: superAdmin.data === true,
+  };
 }
 
 export const adminOrgsQueryOptions = (userId: string) => queryOptions({ queryKey: ['admin', 'orgs', userId], queryFn: () => getAdminOrgs() });
