@@ -503,19 +503,28 @@ export type Database = {
           created_at: string
           id: string
           name: string
+          published_at: string | null
           slug: string
+          state: string
+          timezone: string
         }
         Insert: {
           created_at?: string
           id?: string
           name: string
+          published_at?: string | null
           slug: string
+          state?: string
+          timezone?: string
         }
         Update: {
           created_at?: string
           id?: string
           name?: string
+          published_at?: string | null
           slug?: string
+          state?: string
+          timezone?: string
         }
         Relationships: []
       }
@@ -1286,6 +1295,7 @@ export type Database = {
           name: string
           role: string
           slug: string
+          state: string
         }[]
       }
       admin_rsvp_overview: {
@@ -1384,6 +1394,14 @@ export type Database = {
         }
         Returns: number
       }
+      check_org_slug: {
+        Args: { p_slug: string }
+        Returns: {
+          available: boolean
+          message: string
+          slug: string
+        }[]
+      }
       chef_email_org: { Args: Record<PropertyKey, never>; Returns: Json }
       claim_outbox_batch: {
         Args: { p_ids?: string[]; p_limit?: number }
@@ -1421,6 +1439,10 @@ export type Database = {
           p_reservation_id: string
         }
         Returns: boolean
+      }
+      create_organization: {
+        Args: { p_name: string; p_slug: string; p_timezone: string }
+        Returns: string
       }
       door_list_totals: {
         Args: { p_event_id: string }
@@ -1636,6 +1658,15 @@ export type Database = {
       money_held_cents: { Args: { p_reservation_id: string }; Returns: number }
       money_of: { Args: { p_reservation_id: string }; Returns: Json }
       new_booking_code: { Args: Record<PropertyKey, never>; Returns: string }
+      new_organization: {
+        Args: {
+          p_created_by: string
+          p_name: string
+          p_slug: string
+          p_timezone: string
+        }
+        Returns: string
+      }
       normalize_phone: { Args: { p_phone: string }; Returns: string }
       note_charge: {
         Args: {
@@ -1691,6 +1722,22 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      org_slug_problem: { Args: { p_slug: string }; Returns: string }
+      owner_publish_organization: {
+        Args: { p_org_id: string }
+        Returns: {
+          org_id: string
+          published_at: string
+          state: string
+        }[]
+      }
+      owner_set_org_contact_email: {
+        Args: { p_email: string; p_org_id: string }
+        Returns: {
+          contact_email: string
+          org_id: string
+        }[]
       }
       payments_to_reconcile: {
         Args: { p_limit?: number; p_older_than_seconds?: number }
@@ -1920,6 +1967,15 @@ export type Database = {
           reservation_id: string
         }[]
       }
+      staff_org_setup: {
+        Args: { p_org_id: string }
+        Returns: {
+          active_events: number
+          can_publish: boolean
+          has_branding: boolean
+          state: string
+        }[]
+      }
       staff_refund_reservation: {
         Args: {
           p_amount_cents: number
@@ -2004,6 +2060,18 @@ export type Database = {
           subject: string
         }[]
       }
+      super_admin_create_organization: {
+        Args: {
+          p_name: string
+          p_owner_email: string
+          p_slug: string
+          p_timezone: string
+        }
+        Returns: {
+          invitation_id: string
+          org_id: string
+        }[]
+      }
       super_admin_list_chef_inquiries: {
         Args: { p_status?: string }
         Returns: {
@@ -2020,9 +2088,30 @@ export type Database = {
           status: string
         }[]
       }
+      super_admin_list_organizations: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          active_events: number
+          contact_email: string
+          created_at: string
+          id: string
+          members: number
+          name: string
+          owner_emails: string
+          slug: string
+          state: string
+        }[]
+      }
       super_admin_reply_chef_inquiry: {
         Args: { p_id: string; p_message: string; p_subject: string }
         Returns: string
+      }
+      super_admin_set_org_state: {
+        Args: { p_org_id: string; p_state: string }
+        Returns: {
+          org_id: string
+          state: string
+        }[]
       }
       super_admin_unarchive_chef_inquiry: {
         Args: { p_id: string }

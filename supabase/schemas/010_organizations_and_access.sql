@@ -46,10 +46,26 @@ create table public.organizations (
       check (char_length(slug) between 2 and 60 and slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$')
     constraint organizations_slug_not_reserved
       check (not public.is_reserved_org_slug(slug)),
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  -- unpublished: its page says "coming soon" and nothing can be booked (create_organization
+  -- starts here); published: public and bookable; suspended: by the super admin, its pages say
+  -- it is closed and nothing can be booked, staff still read everything. A row written directly
+  -- (the super admin, the service role) is published, as every organization was before.
+  state text not null default 'published'
+    constraint organizations_state check (state in ('unpublished', 'published', 'suspended')),
+  -- When it was first published (a row written directly is published at once): reactivating a
+  -- suspended organization returns it to published only if it had been.
+  published_at timestamptz default now(),
+  timezone text not null default 'America/New_York'
+    constraint organizations_timezone
+      check (timezone in ('America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles')),
+  constraint organizations_published_at check (state <> 'published' or published_at is not null)
 );
 
 comment on table public.organizations is 'A host (supper club, dinner series, restaurant) with its own public page at /{slug}.';
+
+comment on column public.organizations.state is
+  'unpublished (new: "coming soon", not listed, not bookable) | published | suspended (closed by the super admin, nothing bookable, nothing deleted).';
 
 alter table public.organizations enable row level security;
 
@@ -508,14 +524,14 @@ $$;
 revoke execute on function public.assert_org_member(uuid) from public, anon;
 grant execute on function public.assert_org_member(uuid) to authenticated, service_role;
 
--- The organizations the caller may manage (the panel's switcher), with the caller's role in each
+-- The organizations the caller may manage (the panel's switcher), with the caller's role in each and their state
 --
 -- A super admin: every organization (as an owner); anyone else: their memberships. Ordered
 -- as people read names (ICU root collation when the server has ICU, as
 -- Supabase's does; otherwise case-insensitively), whatever the database's own
 -- collation.
 create or replace function public.admin_orgs()
-returns table (id uuid, name text, slug text, role text)
+returns table (id uuid, name text, slug text, role text, state text)
 language plpgsql
 stable
 security definer
@@ -530,7 +546,7 @@ begin
   end if;
   if v_icu then
     return query execute $q$
-      select o.id, o.name, o.slug, case when $1 then 'owner' else m.role end
+      select o.id, o.name, o.slug, case when $1 then 'owner' else m.role end, o.state
       from public.organizations o
       left join public.user_memberships m on m.org_id = o.id and m.user_id = $2
       where $1 or m.id is not null
@@ -538,7 +554,7 @@ begin
     $q$ using v_super, auth.uid();
   else
     return query
-    select o.id, o.name, o.slug, case when v_super then 'owner' else m.role end
+    select o.id, o.name, o.slug, case when v_super then 'owner' else m.role end, o.state
     from public.organizations o
     left join public.user_memberships m on m.org_id = o.id and m.user_id = auth.uid()
     where v_super or m.id is not null
