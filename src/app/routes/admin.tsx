@@ -22,6 +22,8 @@ import { PromoCodesTab } from '@/features/admin-promo-codes/components/promo-cod
 import { EmailTemplatesTab } from '@/features/admin-email-templates/components/email-templates-tab';
 import { EmbedTab } from '@/features/admin-embed/components/embed-tab';
 import { TeamTab } from '@/features/admin-team/components/team-tab';
+import { CreateOrganization } from '@/features/admin-onboarding/components/create-organization';
+import { SetupChecklist } from '@/features/admin-onboarding/components/setup-checklist';
 import { ChefInquiriesTab } from '@/features/admin-chef-inquiries/components/chef-inquiries-tab';
 
 /**
@@ -51,11 +53,15 @@ export default function AdminRoute() {
           user={{ id: state.session.user.id, email: state.session.user.email }}
           onSignOut={() => signOut.mutate()}
           signingOut={signOut.isPending}
-          renderTab={({ tab, org, layout }) => (
+          renderNoOrganization={() => (
+            <CreateOrganization email={state.session?.user.email ?? ''} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} />
+          )}
+          renderTab={({ tab, org, layout, goTo }) => (
             <>
               <PageMeta title={`${tabTitle(tab)} · Admin`} />
               {/* One h1 per admin page: the organization's panel (each tab's own title is its h2). */}
               <h1 className="sr-only">{`${org.name} · Admin`}</h1>
+              <SetupChecklist org={org} goTo={goTo} />
               {tab === 'events' ? (
                 <EventsTab
                   orgId={org.id}

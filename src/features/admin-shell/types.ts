@@ -5,6 +5,8 @@ export interface AdminOrg {
   slug: string;
   /** The caller's role in it (the super admin is an owner of every organization). */
   role: 'owner' | 'staff';
+  /** unpublished (new, not bookable yet) | published | suspended (by the super admin). */
+  state: 'unpublished' | 'published' | 'suspended';
 }
 
 export const adminTabs = [
