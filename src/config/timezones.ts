@@ -5,5 +5,3 @@ export const timezones = [
   { value: 'America/Denver', label: 'Mountain (Denver)' },
   { value: 'America/Los_Angeles', label: 'Pacific (Los Angeles)' },
 ] as const;
-
-export type Timezone = (typeof timezones)[number]['value'];

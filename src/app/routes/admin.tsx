@@ -25,6 +25,7 @@ import { TeamTab } from '@/features/admin-team/components/team-tab';
 import { CreateOrganization } from '@/features/admin-onboarding/components/create-organization';
 import { SetupChecklist } from '@/features/admin-onboarding/components/setup-checklist';
 import { ChefInquiriesTab } from '@/features/admin-chef-inquiries/components/chef-inquiries-tab';
+import { OrganizationsTab } from '@/features/admin-organizations/components/organizations-tab';
 
 /**
  * /admin (its own lazy chunk: guests never download it). The panel never renders inside
@@ -80,6 +81,7 @@ export default function AdminRoute() {
               {tab === 'settings-embed-form' ? <EmbedTab orgSlug={org.slug} orgName={org.name} /> : null}
               {tab === 'settings-team' ? <TeamTab orgId={org.id} orgName={org.name} isOwner={org.role === 'owner'} /> : null}
               {tab === 'chef-inquiries' ? <ChefInquiriesTab /> : null}
+              {tab === 'organizations' ? <OrganizationsTab /> : null}
             </>
           )}
         />

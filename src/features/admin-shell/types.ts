@@ -21,6 +21,7 @@ export const adminTabs = [
   'settings-embed-form',
   'settings-team',
   'chef-inquiries',
+  'organizations',
 ] as const;
 
 export type AdminTab = (typeof adminTabs)[number];
