@@ -137,7 +137,7 @@ describe('inviting a staff member', () => {
 });
 
 describe('removing members', () => {
-  it('removes a member, who can no longer read the reservations; the last member cannot be removed', async () => {
+  it('removes a member, who can no longer read the reservations; the last owner cannot leave', async () => {
     const team = await createStaff('team-remove-owner');
     const second = await createStaff('team-remove-second');
     const bistro = await createOrg({ name: 'Removal Test Bistro', members: [team, second] });
