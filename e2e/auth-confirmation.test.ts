@@ -36,7 +36,7 @@ describe('confirming a staff sign-up', () => {
     const { page } = await newPage();
     await page.goto(link);
     await page.waitForURL(`${env.siteUrl}/admin`);
-    await page.getByRole('heading', { name: 'No organization yet' }).waitFor();
+    await page.getByRole('heading', { name: 'Create your organization' }).waitFor();
     expect(await page.getByText(email).isVisible()).toBe(true);
   });
 });

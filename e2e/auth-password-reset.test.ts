@@ -87,7 +87,7 @@ describe('password reset', () => {
 
     await page.waitForURL(`${siteUrl}/admin`);
     await expectToast(page, 'Password updated', 'You are signed in with your new password.');
-    await page.getByRole('heading', { name: 'No organization yet' }).waitFor();
+    await page.getByRole('heading', { name: 'Create your organization' }).waitFor();
     expect(await page.getByText(staff.email).isVisible()).toBe(true);
 
     // The new password signs in; the old one no longer does.

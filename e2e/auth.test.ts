@@ -29,7 +29,7 @@ describe('/auth', () => {
     expect(new URL((await signUp).url()).searchParams.get('redirect_to')).toBe(`${siteUrl}/auth`);
     expect((await grant).postDataJSON()).toEqual({ target_email: email });
     await page.waitForURL(`${siteUrl}/admin`);
-    await page.getByRole('heading', { name: 'No organization yet' }).waitFor();
+    await page.getByRole('heading', { name: 'Create your organization' }).waitFor();
     expect(await page.getByText(email).isVisible()).toBe(true);
 
     // The session lives in local storage…

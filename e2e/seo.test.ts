@@ -62,11 +62,15 @@ describe('robots.txt', () => {
 });
 
 describe('sitemap', () => {
-  it('is public XML with absolute URLs: the fixed pages and every organization, a new one at once, a deleted one no more', async () => {
+  it('is public XML with absolute URLs: the fixed pages and every published organization, a new one at once, a deleted, unpublished or suspended one no more', async () => {
     const { siteUrl } = stackEnv();
     const added = await createOrg({ name: 'Sitemap Kitchen' });
     const gone = await createOrg({ name: 'Sitemap Gone' });
     await sql('delete from public.organizations where id = $1', [gone.id]);
+    const soon = await createOrg({ name: 'Sitemap Soon' });
+    await sql(`update public.organizations set state = 'unpublished', published_at = null where id = $1`, [soon.id]);
+    const closed = await createOrg({ name: 'Sitemap Closed' });
+    await sql(`update public.organizations set state = 'suspended' where id = $1`, [closed.id]);
 
     const { status, type, cache, locs } = await sitemapLocs();
     expect(status).toBe(200);
@@ -79,6 +83,8 @@ describe('sitemap', () => {
     }
     expect(locs).toContain(`${siteUrl}/${added.slug}`);
     expect(locs).not.toContain(`${siteUrl}/${gone.slug}`);
+    expect(locs).not.toContain(`${siteUrl}/${soon.slug}`);
+    expect(locs).not.toContain(`${siteUrl}/${closed.slug}`);
     // No private or reserved path is listed.
     const paths = locs.map((l) => new URL(l).pathname);
     for (const path of paths)

@@ -1,8 +1,8 @@
 /**
  * The team section (Settings → Team) and the invitation link (/admin/join/:token): inviting by
- * email, the email in the mailbox, signing up through the link, removing members (never the
- * last one), and the refusals the database gives (another organization, an expired link, another
- * address).
+ * email with a role, the email in the mailbox, signing up through the link, changing roles,
+ * removing members (never the last owner), what staff see, and the refusals the database gives
+ * (staff, another organization, an expired link, another address).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -137,7 +137,7 @@ describe('inviting a staff member', () => {
 });
 
 describe('removing members', () => {
-  it('removes a member, who can no longer read the reservations; the last member cannot be removed', async () => {
+  it('removes a member, who can no longer read the reservations; the last owner cannot leave', async () => {
     const team = await createStaff('team-remove-owner');
     const second = await createStaff('team-remove-second');
     const bistro = await createOrg({ name: 'Removal Test Bistro', members: [team, second] });
@@ -159,10 +159,10 @@ describe('removing members', () => {
     await members(page).getByText(second.email).waitFor({ state: 'detached' });
     expect(await readReservations()).toBe(0);
 
-    // The one member left: the server says no, and the toast says why.
-    await page.getByRole('button', { name: `Remove ${team.email}` }).click();
+    // The one owner left: the server says no, and the toast says why.
+    await page.getByRole('button', { name: `Leave ${bistro.name}` }).click();
     await confirm.getByRole('button', { name: 'Leave', exact: true }).click();
-    await expectToast(page, 'Could not remove the member', 'An organization needs at least one member');
+    await expectToast(page, 'Could not remove the member', 'An organization needs at least one owner');
     const [{ n }] = await sql<{ n: number }>(`select count(*)::int as n from public.user_memberships where org_id = $1`, [bistro.id]);
     expect(n).toBe(1);
   });
@@ -219,5 +219,100 @@ describe('what the database refuses', () => {
       other.userId,
     ]);
     expect(n).toBe(0);
+  });
+});
+
+describe('owners and staff', () => {
+  const roleOf = async (orgId: string, userId: string) =>
+    (await sql<{ role: string }>(`select role from public.user_memberships where org_id = $1 and user_id = $2`, [orgId, userId]))[0]?.role;
+
+  it('an owner invites with a role and changes roles at 1280 px; the last owner cannot step down', async () => {
+    const boss = await createStaff('roles-owner');
+    const cook = await createStaff('roles-cook');
+    const bistro = await createOrg({ name: 'Roles Test Bistro', members: [boss, { ...cook, role: 'staff' }] });
+    const { page } = await adminPage(boss, bistro.id, 'settings-team', { viewport: viewports.desktop });
+    await members(page).getByText(cook.email).waitFor();
+    expect(await page.getByLabel(`Role of ${cook.email}`).inputValue()).toBe('staff');
+    expect(await page.getByLabel(`Role of ${boss.email}`).inputValue()).toBe('owner');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // An invitation as an owner: the pending row says so, and so does the email.
+    const partner = uniqueEmail('roles-partner', 'team-e2e.test');
+    await page.getByLabel('Role', { exact: true }).selectOption('owner');
+    await page.getByLabel('Email', { exact: true }).fill(partner);
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await expectToast(page, 'Invitation sent');
+    const pending = page
+      .getByRole('list', { name: /Pending invitations/ })
+      .getByRole('listitem')
+      .filter({ hasText: partner });
+    await pending.getByText(/^Owner · Expires/).waitFor();
+    const mail = (await mailFor(partner)).find((m) => m.subject === `You are invited to join ${bistro.name} on SupperHost`);
+    expect(mail?.body_text).toContain(`invited you to join ${bistro.name} on SupperHost as an owner`);
+    const [{ role: invitedAs }] = await sql<{ role: string }>(`select role from public.team_invitations where org_id = $1 and email = $2`, [
+      bistro.id,
+      partner,
+    ]);
+    expect(invitedAs).toBe('owner');
+
+    // Promote the cook, then step down: two owners allow it.
+    await page.getByLabel(`Role of ${cook.email}`).selectOption('owner');
+    await expectToast(page, `${cook.email} is now an owner`);
+    expect(await roleOf(bistro.id, cook.userId)).toBe('owner');
+    await page.getByLabel(`Role of ${cook.email}`).selectOption('staff');
+    await expectToast(page, `${cook.email} is now staff`);
+    expect(await roleOf(bistro.id, cook.userId)).toBe('staff');
+
+    // The last owner: the server refuses, the toast says why, and the choice goes back.
+    await page.getByLabel(`Role of ${boss.email}`).selectOption('staff');
+    await expectToast(page, 'Could not change the role', 'An organization needs at least one owner');
+    await expect.poll(() => page.getByLabel(`Role of ${boss.email}`).inputValue()).toBe('owner');
+    expect(await roleOf(bistro.id, boss.userId)).toBe('owner');
+  });
+
+  it('staff see the team with roles at 375 px, without the owner-only actions, and the database refuses them too', async () => {
+    const boss = await createStaff('roles-boss');
+    const waiter = await createStaff('roles-waiter');
+    const bistro = await createOrg({ name: 'Staff View Bistro', members: [boss, { ...waiter, role: 'staff' }] });
+    const { error: inviteError } = await boss.client.rpc('staff_invite_member', {
+      p_org_id: bistro.id,
+      p_email: uniqueEmail('roles-pending', 'team-e2e.test'),
+      p_role: 'staff',
+    });
+    expect(inviteError).toBeNull();
+
+    const { page } = await adminPage(waiter, bistro.id, 'settings-team', { viewport: viewports.phone });
+    const bossRow = members(page).getByRole('listitem').filter({ hasText: boss.email });
+    await bossRow.getByText(/^Owner · Joined/).waitFor();
+    await members(page)
+      .getByRole('listitem')
+      .filter({ hasText: waiter.email })
+      .getByText(/^Staff · Joined/)
+      .waitFor();
+    expect(await page.getByRole('heading', { name: 'Invite by email' }).count()).toBe(0);
+    expect(await page.getByRole('combobox').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Remove / }).count()).toBe(0);
+    expect(await page.getByRole('list', { name: /Pending invitations/ }).count()).toBe(0);
+    await page.getByRole('button', { name: `Leave ${bistro.name}` }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // What the screen hides, the database refuses.
+    const refusals = await Promise.all([
+      waiter.client.rpc('staff_invite_member', { p_org_id: bistro.id, p_email: uniqueEmail('roles-sneaky', 'team-e2e.test'), p_role: 'owner' }),
+      waiter.client.rpc('staff_set_member_role', { p_org_id: bistro.id, p_user_id: waiter.userId, p_role: 'owner' }),
+      waiter.client.rpc('staff_remove_member', { p_org_id: bistro.id, p_user_id: boss.userId }),
+      waiter.client.rpc('staff_list_team_invitations', { p_org_id: bistro.id }),
+    ]);
+    for (const { error } of refusals)
+      expect({ code: error?.code, message: error?.message }).toEqual({ code: 'SH403', message: 'Only an owner can manage the team' });
+    expect(await roleOf(bistro.id, waiter.userId)).toBe('staff');
+    expect(await roleOf(bistro.id, boss.userId)).toBe('owner');
+
+    // Staff may leave.
+    await page.getByRole('button', { name: `Leave ${bistro.name}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Leave', exact: true }).click();
+    await expectToast(page, 'Member removed');
+    expect(await roleOf(bistro.id, waiter.userId)).toBeUndefined();
   });
 });

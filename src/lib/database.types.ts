@@ -532,19 +532,28 @@ export type Database = {
           created_at: string
           id: string
           name: string
+          published_at: string | null
           slug: string
+          state: string
+          timezone: string
         }
         Insert: {
           created_at?: string
           id?: string
           name: string
+          published_at?: string | null
           slug: string
+          state?: string
+          timezone?: string
         }
         Update: {
           created_at?: string
           id?: string
           name?: string
+          published_at?: string | null
           slug?: string
+          state?: string
+          timezone?: string
         }
         Relationships: []
       }
@@ -1051,6 +1060,7 @@ export type Database = {
           invited_by: string | null
           org_id: string
           revoked_at: string | null
+          role: string
           token_hash: string
         }
         Insert: {
@@ -1063,6 +1073,7 @@ export type Database = {
           invited_by?: string | null
           org_id: string
           revoked_at?: string | null
+          role?: string
           token_hash: string
         }
         Update: {
@@ -1075,6 +1086,7 @@ export type Database = {
           invited_by?: string | null
           org_id?: string
           revoked_at?: string | null
+          role?: string
           token_hash?: string
         }
         Relationships: [
@@ -1134,18 +1146,21 @@ export type Database = {
           created_at: string
           id: string
           org_id: string
+          role: string
           user_id: string
         }
         Insert: {
           created_at?: string
           id?: string
           org_id: string
+          role?: string
           user_id: string
         }
         Update: {
           created_at?: string
           id?: string
           org_id?: string
+          role?: string
           user_id?: string
         }
         Relationships: [
@@ -1404,7 +1419,9 @@ export type Database = {
         Returns: {
           id: string
           name: string
+          role: string
           slug: string
+          state: string
         }[]
       }
       admin_rsvp_overview: {
@@ -1472,6 +1489,7 @@ export type Database = {
         Returns: undefined
       }
       assert_team_manager: { Args: { p_org_id: string }; Returns: undefined }
+      assert_team_member: { Args: { p_org_id: string }; Returns: undefined }
       begin_square_oauth: {
         Args: { p_org_id: string; p_scopes: string[]; p_state_hash: string }
         Returns: string
@@ -1527,6 +1545,14 @@ export type Database = {
         Args: { p_most: number; p_own: number; p_what: string }
         Returns: string
       }
+      check_org_slug: {
+        Args: { p_slug: string }
+        Returns: {
+          available: boolean
+          message: string
+          slug: string
+        }[]
+      }
       chef_email_org: { Args: Record<PropertyKey, never>; Returns: Json }
       claim_outbox_batch: {
         Args: { p_ids?: string[]; p_limit?: number }
@@ -1572,6 +1598,10 @@ export type Database = {
           scopes: string[]
           user_id: string
         }[]
+      }
+      create_organization: {
+        Args: { p_name: string; p_slug: string; p_timezone: string }
+        Returns: string
       }
       delete_square_account: { Args: { p_org_id: string }; Returns: boolean }
       door_list_totals: {
@@ -1693,6 +1723,7 @@ export type Database = {
         Returns: boolean
       }
       is_org_member: { Args: { org_id: string }; Returns: boolean }
+      is_org_owner: { Args: { org_id: string }; Returns: boolean }
       is_reserved_org_slug: { Args: { slug: string }; Returns: boolean }
       is_super_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_upcoming_event: {
@@ -1787,6 +1818,15 @@ export type Database = {
       money_held_cents: { Args: { p_reservation_id: string }; Returns: number }
       money_of: { Args: { p_reservation_id: string }; Returns: Json }
       new_booking_code: { Args: Record<PropertyKey, never>; Returns: string }
+      new_organization: {
+        Args: {
+          p_created_by: string
+          p_name: string
+          p_slug: string
+          p_timezone: string
+        }
+        Returns: string
+      }
       normalize_phone: { Args: { p_phone: string }; Returns: string }
       note_charge: {
         Args: {
@@ -1855,6 +1895,22 @@ export type Database = {
           option_id: string
           sold: number
           stale: number
+        }[]
+      }
+      org_slug_problem: { Args: { p_slug: string }; Returns: string }
+      owner_publish_organization: {
+        Args: { p_org_id: string }
+        Returns: {
+          org_id: string
+          published_at: string
+          state: string
+        }[]
+      }
+      owner_set_org_contact_email: {
+        Args: { p_email: string; p_org_id: string }
+        Returns: {
+          contact_email: string
+          org_id: string
         }[]
       }
       payments_to_reconcile: {
@@ -2152,7 +2208,7 @@ export type Database = {
         }[]
       }
       staff_invite_member: {
-        Args: { p_email: string; p_org_id: string }
+        Args: { p_email: string; p_org_id: string; p_role?: string }
         Returns: {
           expires_at: string
           invitation_id: string
@@ -2165,6 +2221,7 @@ export type Database = {
           email: string
           is_you: boolean
           joined_at: string
+          role: string
           user_id: string
         }[]
       }
@@ -2177,6 +2234,7 @@ export type Database = {
           expires_at: string
           id: string
           invited_by_email: string
+          role: string
         }[]
       }
       staff_offer_waitlist: {
@@ -2184,6 +2242,15 @@ export type Database = {
         Returns: {
           entry_id: string
           reservation_id: string
+        }[]
+      }
+      staff_org_setup: {
+        Args: { p_org_id: string }
+        Returns: {
+          active_events: number
+          can_publish: boolean
+          has_branding: boolean
+          state: string
         }[]
       }
       staff_refund_reservation: {
@@ -2227,6 +2294,15 @@ export type Database = {
           reservation_id: string
           status: string
           suggested_refund_cents: number
+        }[]
+      }
+      staff_set_member_role: {
+        Args: { p_org_id: string; p_role: string; p_user_id: string }
+        Returns: {
+          org_id: string
+          owners: number
+          role: string
+          user_id: string
         }[]
       }
       staff_set_ticket_capacity: {
@@ -2300,6 +2376,18 @@ export type Database = {
           subject: string
         }[]
       }
+      super_admin_create_organization: {
+        Args: {
+          p_name: string
+          p_owner_email: string
+          p_slug: string
+          p_timezone: string
+        }
+        Returns: {
+          invitation_id: string
+          org_id: string
+        }[]
+      }
       super_admin_list_chef_inquiries: {
         Args: { p_status?: string }
         Returns: {
@@ -2316,9 +2404,30 @@ export type Database = {
           status: string
         }[]
       }
+      super_admin_list_organizations: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          active_events: number
+          contact_email: string
+          created_at: string
+          id: string
+          members: number
+          name: string
+          owner_emails: string
+          slug: string
+          state: string
+        }[]
+      }
       super_admin_reply_chef_inquiry: {
         Args: { p_id: string; p_message: string; p_subject: string }
         Returns: string
+      }
+      super_admin_set_org_state: {
+        Args: { p_org_id: string; p_state: string }
+        Returns: {
+          org_id: string
+          state: string
+        }[]
       }
       super_admin_set_platform_fee: {
         Args: { p_fee_bps: number; p_org_id: string }

@@ -6,6 +6,10 @@
 --   public.is_super_admin()        the caller holds the super_admin role
 --   public.is_org_member(org_id)   the caller belongs to the organization
 --                                  (always true for a super admin)
+--   public.is_org_owner(org_id)    the caller is one of its owners (always true
+--                                  for a super admin): owners manage the team,
+--                                  payments and publishing; staff run events,
+--                                  reservations and the door
 -- Both are security definer with an empty search_path, so policies can call
 -- them without recursing into the RLS of user_roles / user_memberships.
 --
@@ -42,10 +46,26 @@ create table public.organizations (
       check (char_length(slug) between 2 and 60 and slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$')
     constraint organizations_slug_not_reserved
       check (not public.is_reserved_org_slug(slug)),
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  -- unpublished: its page says "coming soon" and nothing can be booked (create_organization
+  -- starts here); published: public and bookable; suspended: by the super admin, its pages say
+  -- it is closed and nothing can be booked, staff still read everything. A row written directly
+  -- (the super admin, the service role) is published, as every organization was before.
+  state text not null default 'published'
+    constraint organizations_state check (state in ('unpublished', 'published', 'suspended')),
+  -- When it was first published (a row written directly is published at once): reactivating a
+  -- suspended organization returns it to published only if it had been.
+  published_at timestamptz default now(),
+  timezone text not null default 'America/New_York'
+    constraint organizations_timezone
+      check (timezone in ('America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles')),
+  constraint organizations_published_at check (state <> 'published' or published_at is not null)
 );
 
 comment on table public.organizations is 'A host (supper club, dinner series, restaurant) with its own public page at /{slug}.';
+
+comment on column public.organizations.state is
+  'unpublished (new: "coming soon", not listed, not bookable) | published | suspended (closed by the super admin, nothing bookable, nothing deleted).';
 
 alter table public.organizations enable row level security;
 
@@ -77,10 +97,15 @@ create table public.user_memberships (
   user_id uuid not null references auth.users (id) on delete cascade,
   org_id uuid not null references public.organizations (id) on delete cascade,
   created_at timestamptz not null default now(),
+  -- Rows are written by the team functions (with the invitation's role), by create_organization
+  -- (owner) and by the super admin; a row written without a role keeps the full rights a
+  -- membership always had.
+  role text not null default 'owner' constraint user_memberships_role check (role in ('owner', 'staff')),
   unique (user_id, org_id)
 );
 
-comment on table public.user_memberships is 'Staff of an organization: every member may run its admin panel.';
+comment on table public.user_memberships is
+  'The team of an organization: an owner manages the team, payments and publishing; staff run events, reservations and the door.';
 
 create index user_memberships_org_id_idx on public.user_memberships (org_id);
 
@@ -145,6 +170,27 @@ $$;
 
 revoke execute on function public.is_org_member(uuid) from public, anon;
 grant execute on function public.is_org_member(uuid) to authenticated, service_role;
+
+-- Is the caller one of the organization's owners (always true for the super admin)?
+create or replace function public.is_org_owner(org_id uuid)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select public.is_super_admin()
+      or exists (
+        select 1
+        from public.user_memberships m
+        where m.user_id = (select auth.uid())
+          and m.org_id = is_org_owner.org_id
+          and m.role = 'owner'
+      );
+$$;
+
+revoke execute on function public.is_org_owner(uuid) from public, anon;
+grant execute on function public.is_org_owner(uuid) to authenticated, service_role;
 
 -- The super-admin grant: one configured account, kept in step by the database
 --
@@ -478,14 +524,14 @@ $$;
 revoke execute on function public.assert_org_member(uuid) from public, anon;
 grant execute on function public.assert_org_member(uuid) to authenticated, service_role;
 
--- The organizations the caller may manage (the panel's switcher)
+-- The organizations the caller may manage (the panel's switcher), with the caller's role in each and their state
 --
--- A super admin: every organization; anyone else: their memberships. Ordered
+-- A super admin: every organization (as an owner); anyone else: their memberships. Ordered
 -- as people read names (ICU root collation when the server has ICU, as
 -- Supabase's does; otherwise case-insensitively), whatever the database's own
 -- collation.
 create or replace function public.admin_orgs()
-returns table (id uuid, name text, slug text)
+returns table (id uuid, name text, slug text, role text, state text)
 language plpgsql
 stable
 security definer
@@ -500,16 +546,18 @@ begin
   end if;
   if v_icu then
     return query execute $q$
-      select o.id, o.name, o.slug
+      select o.id, o.name, o.slug, case when $1 then 'owner' else m.role end, o.state
       from public.organizations o
-      where $1 or exists (select 1 from public.user_memberships m where m.org_id = o.id and m.user_id = $2)
+      left join public.user_memberships m on m.org_id = o.id and m.user_id = $2
+      where $1 or m.id is not null
       order by o.name collate "und-x-icu", o.id
     $q$ using v_super, auth.uid();
   else
     return query
-    select o.id, o.name, o.slug
+    select o.id, o.name, o.slug, case when v_super then 'owner' else m.role end, o.state
     from public.organizations o
-    where v_super or exists (select 1 from public.user_memberships m where m.org_id = o.id and m.user_id = auth.uid())
+    left join public.user_memberships m on m.org_id = o.id and m.user_id = auth.uid()
+    where v_super or m.id is not null
     order by lower(o.name), o.name desc, o.id;
   end if;
 end;

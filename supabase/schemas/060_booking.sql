@@ -118,6 +118,9 @@ begin
          and not exists (select 1 from public.org_page_aliases a where a.path = lower(btrim(p_org_slug)) and a.org_id = v_org.id)) then
     raise exception 'Event not found. Please select a valid event.' using errcode = 'SH404';
   end if;
+  if v_org.state <> 'published' then
+    raise exception '% is not taking bookings right now.', v_org.name using errcode = 'SH409';
+  end if;
 
   -- The party, within the event's own limit, in the words of its kind.
   v_limit := public.event_party_limit(v_event.kind, v_event.max_party_size);

@@ -3,18 +3,23 @@
 --
 -- Team: an organization's members, email invitations, removing a member
 --
--- Staff of an organization are its user_memberships rows. Members (and the
--- super admin) invite more staff by email; the invited person signs up or signs
--- in with that address through the emailed link and becomes a member.
+-- The team of an organization is its user_memberships rows, each an 'owner' or
+-- 'staff'. Owners (and the super admin) invite people by email with a role; the
+-- invited person signs up or signs in with that address through the emailed link
+-- and becomes a member with that role.
 --
---   staff_list_team(org)               members (id, email, joined at)
---   staff_list_team_invitations(org)   open invitations, newest first
---   staff_invite_member(org, email)    a new invitation; its link is emailed
---                                      (email_outbox, kind 'team_invitation');
---                                      an open invitation to the same address is
---                                      replaced (revoked); returns its id and token
---   staff_revoke_invitation(id)        the link stops working
---   staff_remove_member(org, user)     never the last member
+--   staff_list_team(org)               members (id, email, role, joined at); any member
+--   staff_list_team_invitations(org)   open invitations, newest first; owners
+--   staff_invite_member(org, email, role)
+--                                      a new invitation (role 'staff' unless given);
+--                                      its link is emailed (email_outbox, kind
+--                                      'team_invitation'); an open invitation to the
+--                                      same address is replaced (revoked); returns its
+--                                      id and token; owners
+--   staff_revoke_invitation(id)        the link stops working; owners
+--   staff_set_member_role(org, user, role)
+--                                      owners; never demotes the last owner
+--   staff_remove_member(org, user)     owners, or a member leaving; never the last owner
 --   team_invitation_preview(token)     what the join page shows before sign-in:
 --                                      the invited address, the organization and
 --                                      whether the link still works (anyone with
@@ -26,11 +31,13 @@
 -- token itself exists only in the emailed link. An invitation is open until it
 -- is accepted or revoked, and works for 7 days (expires_at).
 --
--- Only members of the organization or the super admin may invite, revoke, list
--- and remove (SH403 otherwise, the same answer whether the organization or
--- invitation exists or not). user_memberships keeps its own policies (members
--- read their own rows; the super admin writes): these functions are the only
--- way a member changes the team.
+-- Only owners of the organization or the super admin may invite, revoke, change
+-- roles and remove others; any member may list the members and leave (SH403
+-- otherwise, the same answer to a stranger whether the organization or invitation
+-- exists or not). Every owner change of one team takes the organization's row lock
+-- first, so two of them can never leave it without an owner. user_memberships
+-- keeps its own policies (members read their own rows; the super admin writes):
+-- these functions are the only way a member changes the team.
 --
 -- Errors: P0001 invalid request, SH403 not a member, SH404 not found,
 -- SH409 not in a state that allows it, SH410 the link no longer works,
@@ -50,6 +57,7 @@ create table public.team_invitations (
   accepted_at timestamptz,
   accepted_by uuid references auth.users (id) on delete set null,
   revoked_at timestamptz,
+  role text not null default 'staff' constraint team_invitations_role check (role in ('owner', 'staff')),
   constraint team_invitations_accepted_or_revoked check (accepted_at is null or revoked_at is null),
   constraint team_invitations_accepted_by check (accepted_by is null or accepted_at is not null)
 );
@@ -70,10 +78,10 @@ revoke all on public.team_invitations from anon, authenticated;
 grant select on public.team_invitations to authenticated;
 grant all on public.team_invitations to service_role;
 
-create policy "Members can see invitations of their organizations"
+create policy "Owners can see invitations of their organizations"
   on public.team_invitations for select
   to authenticated
-  using ((select public.is_org_member(org_id)));
+  using ((select public.is_org_owner(org_id)));
 
 -- No insert/update/delete policies: writes go through the functions below.
 --
@@ -89,7 +97,7 @@ revoke execute on function public.team_token_hash(text) from public, anon, authe
 grant execute on function public.team_token_hash(text) to service_role;
 
 -- Members and the super admin only; the same answer whether the organization exists or not.
-create or replace function public.assert_team_manager(p_org_id uuid)
+create or replace function public.assert_team_member(p_org_id uuid)
 returns void
 language plpgsql
 stable
@@ -106,21 +114,40 @@ begin
 end;
 $$;
 
-revoke execute on function public.assert_team_manager(uuid) from public, anon, authenticated;
-grant execute on function public.assert_team_manager(uuid) to service_role;
+revoke execute on function public.assert_team_member(uuid) from public, anon, authenticated;
+grant execute on function public.assert_team_member(uuid) to service_role;
 
--- staff_list_team: the members, earliest first
-create or replace function public.staff_list_team(p_org_id uuid)
-returns table (user_id uuid, email text, joined_at timestamptz, is_you boolean)
+-- Owners and the super admin only: a member who is staff is told why.
+create or replace function public.assert_team_manager(p_org_id uuid)
+returns void
 language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
 begin
-  perform public.assert_team_manager(p_org_id);
+  perform public.assert_team_member(p_org_id);
+  if not public.is_org_owner(p_org_id) then
+    raise exception 'Only an owner can manage the team' using errcode = 'SH403';
+  end if;
+end;
+$$;
+
+revoke execute on function public.assert_team_manager(uuid) from public, anon, authenticated;
+grant execute on function public.assert_team_manager(uuid) to service_role;
+
+-- staff_list_team: the members with their roles, earliest first (any member)
+create or replace function public.staff_list_team(p_org_id uuid)
+returns table (user_id uuid, email text, joined_at timestamptz, is_you boolean, role text)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform public.assert_team_member(p_org_id);
   return query
-  select m.user_id, u.email::text, m.created_at, m.user_id = auth.uid()
+  select m.user_id, u.email::text, m.created_at, m.user_id = auth.uid(), m.role
   from public.user_memberships m
   join auth.users u on u.id = m.user_id
   where m.org_id = p_org_id
@@ -133,7 +160,7 @@ grant execute on function public.staff_list_team(uuid) to authenticated, service
 
 -- staff_list_team_invitations: the open invitations (neither accepted nor revoked), newest first
 create or replace function public.staff_list_team_invitations(p_org_id uuid)
-returns table (id uuid, email text, created_at timestamptz, expires_at timestamptz, expired boolean, invited_by_email text)
+returns table (id uuid, email text, created_at timestamptz, expires_at timestamptz, expired boolean, invited_by_email text, role text)
 language plpgsql
 stable
 security definer
@@ -142,7 +169,7 @@ as $$
 begin
   perform public.assert_team_manager(p_org_id);
   return query
-  select i.id, i.email, i.created_at, i.expires_at, i.expires_at <= now(), u.email::text
+  select i.id, i.email, i.created_at, i.expires_at, i.expires_at <= now(), u.email::text, i.role
   from public.team_invitations i
   left join auth.users u on u.id = i.invited_by
   where i.org_id = p_org_id and i.accepted_at is null and i.revoked_at is null
@@ -153,11 +180,11 @@ $$;
 revoke execute on function public.staff_list_team_invitations(uuid) from public, anon;
 grant execute on function public.staff_list_team_invitations(uuid) to authenticated, service_role;
 
--- Invites an address to the team. The invitation email is branded: the outbox row's template_data (kind 'team_invitation': the organization's name, colors and
+-- Invites an address to the team with a role ('staff' unless given). The invitation email is branded: the outbox row's template_data (kind 'team_invitation': the organization's name, colors and
 -- logo, the invited address, who invited, the join path and the link's end), which the sender
 -- renders (supabase/functions/_shared/email/render.tsx) in the organization's layout with an
 -- "Accept the invitation" button. body_text stays the plain fallback.
-create or replace function public.staff_invite_member(p_org_id uuid, p_email text)
+create or replace function public.staff_invite_member(p_org_id uuid, p_email text, p_role text default 'staff')
 returns table (invitation_id uuid, token text, expires_at timestamptz)
 language plpgsql
 volatile
@@ -174,6 +201,9 @@ begin
   perform public.assert_team_manager(p_org_id);
   if char_length(v_email) > 320 or v_email !~ '^[^@[:space:][:cntrl:]]+@[^@[:space:][:cntrl:]]+\.[^@[:space:][:cntrl:]]+$' then
     raise exception 'Enter a valid email address' using errcode = 'P0001';
+  end if;
+  if p_role is null or p_role not in ('owner', 'staff') then
+    raise exception 'A member is an owner or staff' using errcode = 'P0001';
   end if;
 
   -- The organization's row lock orders invitations and removals of one team.
@@ -198,8 +228,8 @@ begin
    where i.org_id = p_org_id and i.email = v_email and i.accepted_at is null and i.revoked_at is null;
 
   v_token := translate(rtrim(encode(extensions.gen_random_bytes(32), 'base64'), '='), '+/', '-_');
-  insert into public.team_invitations (org_id, email, token_hash, invited_by)
-  values (p_org_id, v_email, public.team_token_hash(v_token), auth.uid())
+  insert into public.team_invitations (org_id, email, token_hash, invited_by, role)
+  values (p_org_id, v_email, public.team_token_hash(v_token), auth.uid(), p_role)
   returning * into v_invitation;
 
   select u.email into v_inviter from auth.users u where u.id = auth.uid();
@@ -215,7 +245,9 @@ begin
       'Hello,',
       '',
       coalesce(v_inviter, 'A member of ' || v_org.name) || ' invited you to join ' || v_org.name
-        || ' on SupperHost, to run its events, reservations and booking page.',
+        || ' on SupperHost as '
+        || case p_role when 'owner' then 'an owner, to run its events, reservations, team, payments and booking page.'
+                       else 'staff, to run its events, reservations and door.' end,
       '',
       'Accept the invitation:',
       '{{site_url}}/admin/join/' || v_token,
@@ -237,7 +269,8 @@ begin
        'invitation', jsonb_build_object(
          'inviter', v_inviter,
          'join_path', '/admin/join/' || v_token,
-         'expires_at', v_invitation.expires_at))
+         'expires_at', v_invitation.expires_at,
+         'role', p_role))
      from public.organizations o
      left join public.org_branding b on b.org_id = o.id
      where o.id = p_org_id));
@@ -246,8 +279,8 @@ begin
 end;
 $$;
 
-revoke execute on function public.staff_invite_member(uuid, text) from public, anon;
-grant execute on function public.staff_invite_member(uuid, text) to authenticated, service_role;
+revoke execute on function public.staff_invite_member(uuid, text, text) from public, anon;
+grant execute on function public.staff_invite_member(uuid, text, text) to authenticated, service_role;
 
 -- staff_revoke_invitation
 create or replace function public.staff_revoke_invitation(p_invitation_id uuid)
@@ -276,7 +309,44 @@ $$;
 revoke execute on function public.staff_revoke_invitation(uuid) from public, anon;
 grant execute on function public.staff_revoke_invitation(uuid) to authenticated, service_role;
 
--- staff_remove_member
+-- staff_set_member_role: an owner makes a member an owner or staff; never demotes the last owner
+create or replace function public.staff_set_member_role(p_org_id uuid, p_user_id uuid, p_role text)
+returns table (org_id uuid, user_id uuid, role text, owners integer)
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_current text;
+  v_owners integer;
+begin
+  perform public.assert_team_manager(p_org_id);
+  if p_role is null or p_role not in ('owner', 'staff') then
+    raise exception 'A member is an owner or staff' using errcode = 'P0001';
+  end if;
+  -- Owner changes of one team run one at a time, so two of them can never demote the last two owners.
+  perform 1 from public.organizations o where o.id = p_org_id for no key update;
+
+  select m.role into v_current from public.user_memberships m where m.org_id = p_org_id and m.user_id = p_user_id;
+  if v_current is null then
+    raise exception 'This person is not a member of this organization' using errcode = 'SH404';
+  end if;
+  select count(*) into v_owners from public.user_memberships m where m.org_id = p_org_id and m.role = 'owner';
+  if v_current = 'owner' and p_role = 'staff' and v_owners <= 1 then
+    raise exception 'An organization needs at least one owner' using errcode = 'SH409';
+  end if;
+
+  update public.user_memberships m set role = p_role where m.org_id = p_org_id and m.user_id = p_user_id;
+  return query select p_org_id, p_user_id, p_role,
+    v_owners + case when v_current = p_role then 0 when p_role = 'owner' then 1 else -1 end;
+end;
+$$;
+
+revoke execute on function public.staff_set_member_role(uuid, uuid, text) from public, anon;
+grant execute on function public.staff_set_member_role(uuid, uuid, text) to authenticated, service_role;
+
+-- staff_remove_member: an owner removes a member, or a member leaves; never the last owner
 create or replace function public.staff_remove_member(p_org_id uuid, p_user_id uuid)
 returns table (org_id uuid, user_id uuid, members integer)
 language plpgsql
@@ -286,18 +356,25 @@ set search_path = ''
 as $$
 declare
   v_members integer;
+  v_role text;
 begin
-  perform public.assert_team_manager(p_org_id);
-  -- Removals of one team run one at a time, so two of them can never remove the last two members.
+  if p_user_id is distinct from auth.uid() then
+    perform public.assert_team_manager(p_org_id);
+  else
+    perform public.assert_team_member(p_org_id);
+  end if;
+  -- Removals of one team run one at a time, so two of them can never remove the last two owners.
   perform 1 from public.organizations o where o.id = p_org_id for no key update;
 
-  if not exists (select 1 from public.user_memberships m where m.org_id = p_org_id and m.user_id = p_user_id) then
+  select m.role into v_role from public.user_memberships m where m.org_id = p_org_id and m.user_id = p_user_id;
+  if v_role is null then
     raise exception 'This person is not a member of this organization' using errcode = 'SH404';
   end if;
-  select count(*) into v_members from public.user_memberships m where m.org_id = p_org_id;
-  if v_members <= 1 then
-    raise exception 'An organization needs at least one member' using errcode = 'SH409';
+  if v_role = 'owner'
+     and (select count(*) from public.user_memberships m where m.org_id = p_org_id and m.role = 'owner') <= 1 then
+    raise exception 'An organization needs at least one owner' using errcode = 'SH409';
   end if;
+  select count(*) into v_members from public.user_memberships m where m.org_id = p_org_id;
 
   delete from public.user_memberships m where m.org_id = p_org_id and m.user_id = p_user_id;
   return query select p_org_id, p_user_id, v_members - 1;
@@ -393,8 +470,9 @@ begin
     raise exception 'Confirm your email address first, then open the invitation link again' using errcode = 'SH403';
   end if;
 
-  insert into public.user_memberships (user_id, org_id)
-  values (v_user.id, v_org.id)
+  -- A member already on the team keeps their role: the role changes only through staff_set_member_role.
+  insert into public.user_memberships (user_id, org_id, role)
+  values (v_user.id, v_org.id, v_invitation.role)
   on conflict (user_id, org_id) do nothing;
   update public.team_invitations i
      set accepted_at = now(), accepted_by = v_user.id

@@ -111,7 +111,7 @@ security definer
 set search_path = ''
 as $$
   select jsonb_build_object(
-    'organization', jsonb_build_object('id', o.id, 'name', o.name, 'slug', o.slug),
+    'organization', jsonb_build_object('id', o.id, 'name', o.name, 'slug', o.slug, 'state', o.state),
     'layout', alias.layout,
     'branding', (
       select jsonb_build_object(
@@ -140,6 +140,7 @@ as $$
       from public.events_with_availability v
       where v.org_id = o.id
         and public.is_upcoming_event(v.date, v.event_time, v.event_timezone)
+        and o.state = 'published'
     ), '[]'::jsonb)
   )
   from public.organizations o
@@ -202,6 +203,7 @@ as $$
         where e.org_id = o.id and e.is_active and e.kind = 'rsvp' and e.deposit_amount > 0
           and public.is_upcoming_event(e.date, e.event_time, e.event_timezone)) as deposit_cents
   ) price on true
+  where o.state = 'published'
   order by 2, o.slug;
 $$;
 

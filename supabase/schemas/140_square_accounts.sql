@@ -21,7 +21,7 @@
 --   apply_merchant_square_webhook(...)  a webhook applied only to its merchant's organization
 
 -- Who may manage an organization's payments (connect, choose a location, disconnect).
--- Today every member may; when members have roles this becomes the owners' check, here only.
+-- The organization's owners and the super admin (staff run events, not money).
 -- p_user_id: the user to check (default: the caller); a signed-in caller may ask only about
 -- themselves (the OAuth callback, without a session, asks about the user who started).
 create or replace function public.can_manage_payments(p_org_id uuid, p_user_id uuid default null)
@@ -39,7 +39,7 @@ as $$
     )
     or exists (
       select 1 from public.user_memberships m
-      where m.user_id = coalesce(p_user_id, (select auth.uid())) and m.org_id = p_org_id
+      where m.user_id = coalesce(p_user_id, (select auth.uid())) and m.org_id = p_org_id and m.role = 'owner'
     )
   );
 $$;

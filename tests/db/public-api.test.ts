@@ -17,7 +17,7 @@ interface PageEvent {
   ticket_types: unknown[];
 }
 interface Page {
-  organization: { id: string; name: string; slug: string };
+  organization: { id: string; name: string; slug: string; state: string };
   branding: Record<string, unknown> | null;
   events: PageEvent[];
 }
@@ -30,7 +30,7 @@ describe('get_public_org_page', () => {
     rolledBack(pool(), async (db) => {
       await actAs(db, 'visitor');
       const result = await page(db, 'eatathome');
-      expect(result?.organization).toEqual({ id: ORG.eatathome, name: 'Eat At Home', slug: 'eatathome' });
+      expect(result?.organization).toEqual({ id: ORG.eatathome, name: 'Eat At Home', slug: 'eatathome', state: 'published' });
       expect(result?.branding).toMatchObject({
         brand_name: 'Eat At Home',
         primary_color: '#9a3412',

@@ -319,14 +319,14 @@ const PROBES: Record<string, Probe> = {
 
 const READ_ONLY_VIEWS = new Set(['events_with_availability']);
 
-interface Cell {
+interface Cell<A extends string = Actor> {
   relation: string;
   op: Op;
-  actor: Actor;
+  actor: A;
   expected: Outcome;
 }
 
-function parseMatrix(text: string): Cell[] {
+function parseMatrix<A extends string = Actor>(text: string): Cell<A>[] {
   const rows = text
     .trim()
     .split('\n')
@@ -337,7 +337,7 @@ function parseMatrix(text: string): Cell[] {
         .map((c) => c.trim()),
     );
   const [header, , ...body] = rows;
-  const actors = header.slice(2) as Actor[];
+  const actors = header.slice(2) as A[];
   return body.flatMap(([relation, op, ...outcomes]) =>
     outcomes.map((expected, i) => ({ relation, op: op as Op, actor: actors[i], expected: expected as Outcome })),
   );
@@ -345,8 +345,8 @@ function parseMatrix(text: string): Cell[] {
 
 const CELLS = parseMatrix(EXPECTED);
 
-/** What actually happened when the actor tried the operation. */
-async function observe(db: pg.PoolClient, cell: Cell): Promise<Outcome> {
+/** What actually happened when the actor (`as`, default the cell's actor) tried the operation. */
+async function observe(db: pg.PoolClient, cell: Cell<string>, as: Parameters<typeof actAs>[1] = cell.actor as Actor): Promise<Outcome> {
   const probe = PROBES[cell.relation];
   if (!probe) throw new Error(`No probe for ${cell.relation}`);
   const { rows } = await db.query(probe.fixture);
@@ -354,7 +354,7 @@ async function observe(db: pg.PoolClient, cell: Cell): Promise<Outcome> {
   if (!fixtureKey) throw new Error(`The fixture for ${cell.relation} found no row`);
   if (cell.op === 'insert' && probe.beforeInsert) await db.query(probe.beforeInsert);
 
-  await actAs(db, cell.actor);
+  await actAs(db, as);
   const sql = probe[cell.op];
   const { error, result } = await attempt(db, sql, cell.op === 'insert' ? [] : [fixtureKey]);
   if (error) {
@@ -404,6 +404,53 @@ describe('row-level security matrix (org A = Eat At Home, org B = Magnolia)', ()
     const without = rows.filter((r) => !r.relrowsecurity).map((r) => r.name);
     expect(without, `tables without row-level security: ${without.join(', ')}`).toEqual([]);
   });
+});
+
+// Owners and staff of org A, where the role makes a difference (and where staff keep their rights):
+// only owners see the team's invitations; staff run events and reservations. The team's writes
+// are the 090_team.sql functions', refused to staff by tests/db/team.test.ts.
+const ROLES_EXPECTED = `
+| relation         | op     | ownerA | staffA |
+|------------------|--------|--------|--------|
+| team_invitations | select | allow  | deny   |
+| team_invitations | insert | deny   | deny   |
+| team_invitations | update | deny   | deny   |
+| team_invitations | delete | deny   | deny   |
+| user_memberships | select | allow  | deny   |
+| user_memberships | insert | deny   | deny   |
+| user_memberships | delete | deny   | deny   |
+| events           | select | allow  | allow  |
+| events           | insert | allow  | allow  |
+| events           | update | allow  | allow  |
+| reservations     | select | allow  | allow  |
+| reservations     | update | allow  | allow  |
+| payment_ledger   | select | allow  | allow  |
+| org_branding     | update | allow  | allow  |
+`;
+
+/** A staff member of org A, added in the test's transaction. */
+const STAFF_A = 'b0000000-0000-4000-8000-0000000000a5';
+
+describe('row-level security of owners and staff (org A = Eat At Home)', () => {
+  const pool = useDatabase();
+  const actors = {
+    ownerA: ACTORS.memberA,
+    staffA: { role: 'authenticated', claims: { sub: STAFF_A, email: 'staff@eatathome.test', role: 'authenticated', aud: 'authenticated' } },
+  };
+
+  for (const cell of parseMatrix<keyof typeof actors>(ROLES_EXPECTED)) {
+    const verb = cell.expected === 'allow' ? 'can' : 'cannot';
+    it(`${cell.actor === 'ownerA' ? 'an owner' : 'a staff member'} of Eat At Home ${verb} ${cell.op} its rows of ${cell.relation}`, async () => {
+      const outcome = await rolledBack(pool(), async (db) => {
+        await db.query(`insert into auth.users (id, email, encrypted_password, email_confirmed_at) values ($1, 'staff@eatathome.test', 'x', now())`, [
+          STAFF_A,
+        ]);
+        await db.query(`insert into public.user_memberships (user_id, org_id, role) values ($1, $2, 'staff')`, [STAFF_A, A]);
+        return observe(db, cell, actors[cell.actor]);
+      });
+      expect(outcome, `${cell.actor} ${cell.op} ${cell.relation}`).toBe(cell.expected);
+    });
+  }
 });
 
 describe('what public pages may see', () => {

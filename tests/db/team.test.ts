@@ -1,7 +1,8 @@
 /**
- * The team of an organization (supabase/migrations/20261126000200_team.sql): invitations by
- * email (token only in the link, its hash stored), accepting with the invited confirmed
- * address, revoking, removing members (never the last one), and who may do each.
+ * The team of an organization (supabase/schemas/090_team.sql): invitations by email with a
+ * role (token only in the link, its hash stored), accepting with the invited confirmed
+ * address, revoking, changing roles and removing members (never the last owner), and who may
+ * do each: owners manage the team, staff may only list it and leave.
  * Every test runs in a transaction that is rolled back, with users of its own.
  */
 import { createHash } from 'node:crypto';
@@ -230,7 +231,9 @@ describe('the team list, revoking and removing', () => {
       await invite(db, team.owner, team.orgId, 'pending@example.com');
       await actAs(db, as(team.owner));
       const members = await db.query(`select * from public.staff_list_team($1)`, [team.orgId]);
-      expect(members.rows).toEqual([{ user_id: team.owner, email: 'owner.list@team-tests.test', joined_at: expect.any(Date), is_you: true }]);
+      expect(members.rows).toEqual([
+        { user_id: team.owner, email: 'owner.list@team-tests.test', joined_at: expect.any(Date), is_you: true, role: 'owner' },
+      ]);
       const invitations = await db.query(`select * from public.staff_list_team_invitations($1)`, [team.orgId]);
       expect(invitations.rows).toEqual([
         {
@@ -240,6 +243,7 @@ describe('the team list, revoking and removing', () => {
           expires_at: expect.any(Date),
           expired: false,
           invited_by_email: 'owner.list@team-tests.test',
+          role: 'staff',
         },
       ]);
       await actAs(db, 'superAdmin');
@@ -290,7 +294,7 @@ describe('the team list, revoking and removing', () => {
         `select public.staff_remove_member($1, $2)`,
         [team.orgId, team.owner],
         'SH409',
-        /^An organization needs at least one member$/,
+        /^An organization needs at least one owner$/,
       );
 
       await actAs(db, as(second));
@@ -299,6 +303,159 @@ describe('the team list, revoking and removing', () => {
       // The super admin may manage any team, but the last member stays too.
       await actAs(db, 'superAdmin');
       await expectError(db, `select public.staff_remove_member($1, $2)`, [team.orgId, team.owner], 'SH409');
+    });
+  });
+});
+
+describe('owners and staff', () => {
+  /** A team with an owner and a staff member who joined through an invitation with role staff. */
+  async function teamWithStaff(db: pg.PoolClient, tag: string) {
+    const team = await newTeam(db, tag);
+    const { token } = await invite(db, team.owner, team.orgId, `staff.${tag}@team-tests.test`);
+    const staff = await newUser(db, `staff.${tag}@team-tests.test`);
+    await actAs(db, as(staff));
+    await db.query(`select public.accept_team_invitation($1)`, [token]);
+    await actAsOwner(db);
+    return { ...team, staff };
+  }
+
+  const roleOf = async (db: pg.PoolClient, orgId: string, userId: string) =>
+    (await one<{ role: string }>(db, `select role from public.user_memberships where org_id = $1 and user_id = $2`, [orgId, userId])).role;
+
+  it('makes existing members owners, a new invitation staff unless the owner chooses owner, and lists the roles', async () => {
+    await rolledBack(pool(), async (db) => {
+      const seeded = await db.query(`select distinct role from public.user_memberships where org_id = any($1)`, [Object.values(ORG)]);
+      expect(seeded.rows).toEqual([{ role: 'owner' }]);
+
+      const team = await teamWithStaff(db, 'roles');
+      expect(await roleOf(db, team.orgId, team.staff)).toBe('staff');
+      const { token } = await (async () => {
+        await actAs(db, as(team.owner));
+        const row = await one<{ token: string }>(db, `select * from public.staff_invite_member($1, 'co.owner@example.com', 'owner')`, [team.orgId]);
+        await actAsOwner(db);
+        return row;
+      })();
+      const mail = await one<{ body_text: string }>(db, `select body_text from public.email_outbox where to_email = 'co.owner@example.com'`);
+      expect(mail.body_text).toContain(`invited you to join ${team.orgName} on SupperHost as an owner`);
+      const coOwner = await newUser(db, 'co.owner@example.com');
+      await actAs(db, as(coOwner));
+      await db.query(`select public.accept_team_invitation($1)`, [token]);
+      await actAsOwner(db);
+      expect(await roleOf(db, team.orgId, coOwner)).toBe('owner');
+
+      await actAs(db, as(team.staff));
+      const listed = await db.query(`select email, role, is_you from public.staff_list_team($1) order by email`, [team.orgId]);
+      expect(listed.rows).toEqual([
+        { email: 'co.owner@example.com', role: 'owner', is_you: false },
+        { email: 'owner.roles@team-tests.test', role: 'owner', is_you: false },
+        { email: 'staff.roles@team-tests.test', role: 'staff', is_you: true },
+      ]);
+      const orgs = await db.query(`select role from public.admin_orgs() where id = $1`, [team.orgId]);
+      expect(orgs.rows).toEqual([{ role: 'staff' }]);
+      expect((await one<{ owner: boolean }>(db, `select public.is_org_owner($1) as owner`, [team.orgId])).owner).toBe(false);
+      expect((await one<{ member: boolean }>(db, `select public.is_org_member($1) as member`, [team.orgId])).member).toBe(true);
+      await expectError(db, `select public.staff_invite_member($1, 'x@example.com', 'manager')`, [team.orgId], 'SH403');
+      await actAs(db, as(team.owner));
+      await expectError(
+        db,
+        `select public.staff_invite_member($1, 'x@example.com', 'manager')`,
+        [team.orgId],
+        'P0001',
+        /^A member is an owner or staff$/,
+      );
+    });
+  });
+
+  it('refuses staff inviting, revoking, seeing invitations, changing roles and removing others', async () => {
+    await rolledBack(pool(), async (db) => {
+      const team = await teamWithStaff(db, 'refusals');
+      const pending = await invite(db, team.owner, team.orgId, 'pending.refusals@example.com');
+      await actAs(db, as(team.staff));
+      const onlyOwners = /^Only an owner can manage the team$/;
+      for (const role of ['staff', 'owner']) {
+        await expectError(db, `select public.staff_invite_member($1, 'new.one@example.com', $2)`, [team.orgId, role], 'SH403', onlyOwners);
+      }
+      await expectError(db, `select public.staff_invite_member($1, 'new.one@example.com')`, [team.orgId], 'SH403', onlyOwners);
+      await expectError(db, `select public.staff_revoke_invitation($1)`, [pending.invitation_id], 'SH403', onlyOwners);
+      await expectError(db, `select public.staff_list_team_invitations($1)`, [team.orgId], 'SH403', onlyOwners);
+      expect((await db.query(`select 1 from public.team_invitations where org_id = $1`, [team.orgId])).rowCount, 'row-level security').toBe(0);
+      await expectError(db, `select public.staff_set_member_role($1, $2, 'owner')`, [team.orgId, team.staff], 'SH403', onlyOwners);
+      await expectError(db, `select public.staff_set_member_role($1, $2, 'staff')`, [team.orgId, team.owner], 'SH403', onlyOwners);
+      await expectError(db, `select public.staff_remove_member($1, $2)`, [team.orgId, team.owner], 'SH403', onlyOwners);
+      await actAsOwner(db);
+      expect(await roleOf(db, team.orgId, team.owner)).toBe('owner');
+      expect(await roleOf(db, team.orgId, team.staff)).toBe('staff');
+      expect((await db.query(`select 1 from public.email_outbox where to_email = 'new.one@example.com'`)).rowCount).toBe(0);
+
+      // Staff may leave.
+      await actAs(db, as(team.staff));
+      expect(await one(db, `select * from public.staff_remove_member($1, $2)`, [team.orgId, team.staff])).toEqual({
+        org_id: team.orgId,
+        user_id: team.staff,
+        members: 1,
+      });
+      expect((await one<{ m: boolean }>(db, `select public.is_org_member($1) as m`, [team.orgId])).m).toBe(false);
+    });
+  });
+
+  it('lets an owner promote and demote, but never demote or remove the last owner', async () => {
+    await rolledBack(pool(), async (db) => {
+      const team = await teamWithStaff(db, 'last');
+      await actAs(db, as(team.owner));
+      const lastOwner = /^An organization needs at least one owner$/;
+      await expectError(db, `select public.staff_set_member_role($1, $2, 'staff')`, [team.orgId, team.owner], 'SH409', lastOwner);
+      await expectError(db, `select public.staff_remove_member($1, $2)`, [team.orgId, team.owner], 'SH409', lastOwner);
+      await expectError(
+        db,
+        `select public.staff_set_member_role($1, $2, 'boss')`,
+        [team.orgId, team.staff],
+        'P0001',
+        /^A member is an owner or staff$/,
+      );
+      await expectError(db, `select public.staff_set_member_role($1, $2, 'owner')`, [team.orgId, USER_NOT_MEMBER], 'SH404');
+
+      expect(await one(db, `select * from public.staff_set_member_role($1, $2, 'owner')`, [team.orgId, team.staff])).toEqual({
+        org_id: team.orgId,
+        user_id: team.staff,
+        role: 'owner',
+        owners: 2,
+      });
+      // Two owners: one may step down, then the other is the last again.
+      expect(await one(db, `select * from public.staff_set_member_role($1, $2, 'staff')`, [team.orgId, team.owner])).toMatchObject({ owners: 1 });
+      await expectError(db, `select public.staff_set_member_role($1, $2, 'owner')`, [team.orgId, team.owner], 'SH403', /^Only an owner/);
+      await actAs(db, as(team.staff));
+      await expectError(db, `select public.staff_set_member_role($1, $2, 'staff')`, [team.orgId, team.staff], 'SH409', lastOwner);
+      await expectError(db, `select public.staff_remove_member($1, $2)`, [team.orgId, team.staff], 'SH409', lastOwner);
+      // A staff member may go, even the only other one.
+      expect(await one(db, `select * from public.staff_remove_member($1, $2)`, [team.orgId, team.owner])).toMatchObject({ members: 1 });
+
+      // The super admin manages any team, but the last owner stays too.
+      await actAs(db, 'superAdmin');
+      await expectError(db, `select public.staff_set_member_role($1, $2, 'staff')`, [team.orgId, team.staff], 'SH409', lastOwner);
+      await actAsOwner(db);
+      expect((await db.query(`select user_id, role from public.user_memberships where org_id = $1`, [team.orgId])).rows).toEqual([
+        { user_id: team.staff, role: 'owner' },
+      ]);
+    });
+  });
+
+  it('keeps the role of a member who accepts another invitation', async () => {
+    await rolledBack(pool(), async (db) => {
+      const team = await teamWithStaff(db, 'keep');
+      await actAsOwner(db);
+      await db.query(`delete from public.team_invitations where org_id = $1`, [team.orgId]);
+      // An owner invitation to someone who then joins as staff another way does not promote them.
+      await actAs(db, as(team.owner));
+      const { token } = await one<{ token: string }>(db, `select * from public.staff_invite_member($1, 'later.keep@example.com', 'owner')`, [
+        team.orgId,
+      ]);
+      await actAsOwner(db);
+      const later = await newUser(db, 'later.keep@example.com');
+      await db.query(`insert into public.user_memberships (user_id, org_id, role) values ($1, $2, 'staff')`, [later, team.orgId]);
+      await actAs(db, as(later));
+      await db.query(`select public.accept_team_invitation($1)`, [token]);
+      await actAsOwner(db);
+      expect(await roleOf(db, team.orgId, later)).toBe('staff');
     });
   });
 });

@@ -93,11 +93,12 @@ export interface BrandingInput {
 }
 
 /**
- * A new organization, with a unique slug made from its name. `members` become its staff;
+ * A new organization, with a unique slug made from its name. `members` join its team (as
+ * owners unless a member says `role: 'staff'`);
  * `branding` (even `{}`) stores its branding row, which is left out by default.
  */
 export async function createOrg(
-  opts: { name?: string; slug?: string; members?: Pick<Staff, 'userId'>[]; branding?: BrandingInput | null } = {},
+  opts: { name?: string; slug?: string; members?: (Pick<Staff, 'userId'> & { role?: 'owner' | 'staff' })[]; branding?: BrandingInput | null } = {},
 ): Promise<Org> {
   const name = opts.name ?? 'Test Kitchen';
   const base =
@@ -107,7 +108,9 @@ export async function createOrg(
       .replace(/^-|-$/g, '') || 'org';
   const slug = opts.slug ?? uniq(base).slice(0, 60).replace(/-$/, '');
   const org = await insertRow<Org>('organizations', { name, slug }, 'id, name, slug');
-  for (const member of opts.members ?? []) await insertRow('user_memberships', { user_id: member.userId, org_id: org.id });
+  for (const member of opts.members ?? []) {
+    await insertRow('user_memberships', { user_id: member.userId, org_id: org.id, role: member.role ?? 'owner' });
+  }
   if (opts.branding) await insertRow('org_branding', { org_id: org.id, ...opts.branding });
   return org;
 }

@@ -23,7 +23,10 @@ import { EmailTemplatesTab } from '@/features/admin-email-templates/components/e
 import { EmbedTab } from '@/features/admin-embed/components/embed-tab';
 import { TeamTab } from '@/features/admin-team/components/team-tab';
 import { PaymentsTab } from '@/features/admin-payments/components/payments-tab';
+import { CreateOrganization } from '@/features/admin-onboarding/components/create-organization';
+import { SetupChecklist } from '@/features/admin-onboarding/components/setup-checklist';
 import { ChefInquiriesTab } from '@/features/admin-chef-inquiries/components/chef-inquiries-tab';
+import { OrganizationsTab } from '@/features/admin-organizations/components/organizations-tab';
 
 /**
  * /admin (its own lazy chunk: guests never download it). The panel never renders inside
@@ -52,11 +55,15 @@ export default function AdminRoute() {
           user={{ id: state.session.user.id, email: state.session.user.email }}
           onSignOut={() => signOut.mutate()}
           signingOut={signOut.isPending}
-          renderTab={({ tab, org, layout }) => (
+          renderNoOrganization={() => (
+            <CreateOrganization email={state.session?.user.email ?? ''} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} />
+          )}
+          renderTab={({ tab, org, layout, goTo }) => (
             <>
               <PageMeta title={`${tabTitle(tab)} · Admin`} />
               {/* One h1 per admin page: the organization's panel (each tab's own title is its h2). */}
               <h1 className="sr-only">{`${org.name} · Admin`}</h1>
+              <SetupChecklist org={org} goTo={goTo} />
               {tab === 'events' ? (
                 <EventsTab
                   orgId={org.id}
@@ -73,9 +80,10 @@ export default function AdminRoute() {
               {tab === 'settings-promo-codes' ? <PromoCodesTab orgId={org.id} /> : null}
               {tab === 'settings-email-templates' ? <EmailTemplatesTab orgId={org.id} /> : null}
               {tab === 'settings-embed-form' ? <EmbedTab orgSlug={org.slug} orgName={org.name} /> : null}
-              {tab === 'settings-team' ? <TeamTab orgId={org.id} orgName={org.name} /> : null}
+              {tab === 'settings-team' ? <TeamTab orgId={org.id} orgName={org.name} isOwner={org.role === 'owner'} /> : null}
               {tab === 'settings-payments' ? <PaymentsTab orgId={org.id} orgName={org.name} /> : null}
               {tab === 'chef-inquiries' ? <ChefInquiriesTab /> : null}
+              {tab === 'organizations' ? <OrganizationsTab /> : null}
             </>
           )}
         />

@@ -1,12 +1,8 @@
+import { timezones } from '@/config/timezones';
 import type { RsvpSlot, TicketType } from '@/lib/booking';
 import type { Tables } from '@/lib/database.types';
 
-export const eventTimezones = [
-  { value: 'America/New_York', label: 'Eastern (New York)' },
-  { value: 'America/Chicago', label: 'Central (Chicago)' },
-  { value: 'America/Denver', label: 'Mountain (Denver)' },
-  { value: 'America/Los_Angeles', label: 'Pacific (Los Angeles)' },
-] as const;
+export const eventTimezones = timezones;
 
 export type EventTimezone = (typeof eventTimezones)[number]['value'];
 export const defaultTimezone: EventTimezone = 'America/New_York';

@@ -3,6 +3,10 @@ export interface AdminOrg {
   id: string;
   name: string;
   slug: string;
+  /** The caller's role in it (the super admin is an owner of every organization). */
+  role: 'owner' | 'staff';
+  /** unpublished (new, not bookable yet) | published | suspended (by the super admin). */
+  state: 'unpublished' | 'published' | 'suspended';
 }
 
 export const adminTabs = [
@@ -18,6 +22,7 @@ export const adminTabs = [
   'settings-team',
   'settings-payments',
   'chef-inquiries',
+  'organizations',
 ] as const;
 
 export type AdminTab = (typeof adminTabs)[number];

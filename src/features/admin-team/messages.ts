@@ -8,6 +8,8 @@ export const teamMessages = {
   revoked: 'Invitation revoked',
   revokeFailed: 'Could not revoke the invitation',
   removed: 'Member removed',
+  roleChanged: (email: string, role: string) => `${email} is now ${role === 'owner' ? 'an owner' : 'staff'}`,
+  roleFailed: 'Could not change the role',
   removeFailed: 'Could not remove the member',
   loadFailed: 'Failed to load the team',
   fallback: 'Something went wrong. Please try again.',

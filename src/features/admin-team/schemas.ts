@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { teamMessages } from './messages';
 
+export const teamRoles = ['staff', 'owner'] as const;
+
 export const inviteSchema = z.object({
+  role: z.enum(teamRoles),
   email: z.string().trim().min(1, teamMessages.emailRequired).max(320, teamMessages.emailInvalid).pipe(z.email(teamMessages.emailInvalid)),
 });
 

@@ -1,9 +1,13 @@
+/** An owner manages the team, payments and publishing; staff run events, reservations and the door. */
+export type TeamRole = 'owner' | 'staff';
+
 export interface TeamMember {
   userId: string;
   email: string;
   joinedAt: string;
   /** The signed-in staff member's own row. */
   isYou: boolean;
+  role: TeamRole;
 }
 
 export interface TeamInvitation {
@@ -13,6 +17,7 @@ export interface TeamInvitation {
   expiresAt: string;
   expired: boolean;
   invitedByEmail: string | null;
+  role: TeamRole;
 }
 
 export interface Team {

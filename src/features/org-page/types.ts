@@ -63,6 +63,8 @@ export interface Organization {
   id: string;
   name: string;
   slug: string;
+  /** unpublished: "coming soon"; suspended: closed; only a published organization's page lists and books events. */
+  state: 'unpublished' | 'published' | 'suspended';
 }
 
 export interface PublicOrgPage {

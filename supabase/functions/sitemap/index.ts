@@ -23,13 +23,13 @@ function env(name: string): string {
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
-/** Every organization's slug, as anon reads them (row-level security applies), in slug order. */
+/** Every published organization's slug, as anon reads them (row-level security applies), in slug order. */
 async function organizationSlugs(): Promise<string[]> {
   const api = env('SUPABASE_URL');
   const key = publicApiKey();
   const slugs: string[] = [];
   for (let offset = 0; offset < MAX_URLS; offset += PAGE_SIZE) {
-    const response = await fetch(`${api}/rest/v1/organizations?select=slug&order=slug.asc&offset=${offset}&limit=${PAGE_SIZE}`, {
+    const response = await fetch(`${api}/rest/v1/organizations?select=slug&state=eq.published&order=slug.asc&offset=${offset}&limit=${PAGE_SIZE}`, {
       headers: { apikey: key, Authorization: `Bearer ${key}`, Accept: 'application/json' },
     });
     if (!response.ok) throw new Error(`Reading organizations failed: HTTP ${response.status} ${await response.text()}`);

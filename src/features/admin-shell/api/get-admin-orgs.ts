@@ -2,6 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import type { AdminOrg } from '../types';
 
+const orgState = (value: string): AdminOrg['state'] => (value === 'unpublished' || value === 'suspended' ? value : 'published');
+
 export interface AdminOrgs {
   isSuperAdmin: boolean;
   orgs: AdminOrg[];
@@ -18,7 +20,10 @@ export async function getAdminOrgs(): Promise<AdminOrgs> {
   const [orgs, superAdmin] = await Promise.all([supabase.rpc('admin_orgs'), supabase.rpc('is_super_admin')]);
   if (orgs.error) throw orgs.error;
   if (superAdmin.error) throw superAdmin.error;
-  return { orgs: orgs.data, isSuperAdmin: superAdmin.data === true };
+  return {
+    orgs: orgs.data.map((o) => ({ id: o.id, name: o.name, slug: o.slug, role: o.role === 'owner' ? 'owner' : 'staff', state: orgState(o.state) })),
+    isSuperAdmin: superAdmin.data === true,
+  };
 }
 
 export const adminOrgsQueryOptions = (userId: string) => queryOptions({ queryKey: ['admin', 'orgs', userId], queryFn: () => getAdminOrgs() });

@@ -10,7 +10,6 @@ import { isPlatformTab } from '../lib/nav';
 import type { AdminTab, AdminTabContext } from '../types';
 import { DesktopLayout } from './desktop-layout';
 import { MobileLayout } from './mobile-layout';
-import { NoOrganization } from './no-organization';
 import { SettingsIndex } from './settings-index';
 
 interface Props {
@@ -19,9 +18,11 @@ interface Props {
   signingOut: boolean;
   /** Renders the content of a tab; the route composes the admin features here. */
   renderTab(ctx: AdminTabContext & { tab: Exclude<AdminTab, 'settings'> }): ReactNode;
+  /** What an account without an organization sees (the route composes onboarding here). */
+  renderNoOrganization(): ReactNode;
 }
 
-export function AdminShell({ user, onSignOut, signingOut, renderTab }: Props) {
+export function AdminShell({ user, onSignOut, signingOut, renderTab, renderNoOrganization }: Props) {
   const isMobile = useIsMobile();
   const { tab: asked, orgId, setTab, setOrgId } = useAdminUrlState();
   const orgsQuery = useAdminOrgs(user.id);
@@ -47,7 +48,7 @@ export function AdminShell({ user, onSignOut, signingOut, renderTab }: Props) {
   const { orgs, isSuperAdmin } = orgsQuery.data;
   // A platform tab in the URL of someone who is not the super admin opens the events instead.
   const tab = isPlatformTab(asked) && !isSuperAdmin ? 'events' : asked;
-  if (orgs.length === 0) return <NoOrganization email={user.email ?? ''} onSignOut={onSignOut} signingOut={signingOut} />;
+  if (orgs.length === 0) return renderNoOrganization();
 
   // The first organization is selected by default (and when the URL names one the user cannot see).
   const org = orgs.find((o) => o.id === orgId) ?? orgs[0];

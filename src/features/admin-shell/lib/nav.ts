@@ -1,4 +1,5 @@
 import {
+  Building2,
   CalendarDays,
   ChefHat,
   ClipboardList,
@@ -39,7 +40,10 @@ export const settingsNav: NavItem[] = [
 ];
 
 /** The platform's screens, for the super admin only (the database refuses anyone else too). */
-export const platformNav: NavItem[] = [{ tab: 'chef-inquiries', title: 'Pop-up chefs', icon: ChefHat }];
+export const platformNav: NavItem[] = [
+  { tab: 'chef-inquiries', title: 'Pop-up chefs', icon: ChefHat },
+  { tab: 'organizations', title: 'Organizations', icon: Building2 },
+];
 
 /** Tabs only the super admin may open. */
 export const isPlatformTab = (tab: AdminTab) => platformNav.some((item) => item.tab === tab);

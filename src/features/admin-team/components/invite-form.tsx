@@ -4,17 +4,19 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { OptionSelect } from '@/components/ui/option-select';
 import { useInviteMember } from '../api/invite-member';
 import { teamMessages } from '../messages';
 import { inviteSchema, type InviteOutput, type InviteValues } from '../schemas';
+import { roleOptions } from './role-options';
 
-/** 'Invite by email': the invitation email with its link is sent by the server. */
+/** 'Invite by email' with a role: the invitation email with its link is sent by the server. */
 export function InviteForm({ orgId }: { orgId: string }) {
-  const form = useForm<InviteValues, unknown, InviteOutput>({ resolver: zodResolver(inviteSchema), defaultValues: { email: '' } });
+  const form = useForm<InviteValues, unknown, InviteOutput>({ resolver: zodResolver(inviteSchema), defaultValues: { email: '', role: 'staff' } });
   const invite = useInviteMember(orgId, {
     onSuccess: (email) => {
       toast.success(teamMessages.invited, { description: teamMessages.invitedDescription(email) });
-      form.reset({ email: '' });
+      form.reset({ email: '', role: 'staff' });
     },
     onError: (error) => toast.error(teamMessages.inviteFailed, { description: error.message || teamMessages.fallback }),
   });
@@ -33,6 +35,9 @@ export function InviteForm({ orgId }: { orgId: string }) {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <FormField label="Email" error={form.formState.errors.email?.message} className="flex-1">
           <Input type="email" autoComplete="off" inputMode="email" placeholder="name@example.com" {...form.register('email')} />
+        </FormField>
+        <FormField label="Role" className="sm:w-56">
+          <OptionSelect options={roleOptions} {...form.register('role')} />
         </FormField>
         <Button type="submit" className="sm:mt-8" disabled={invite.isPending}>
           {invite.isPending ? 'Inviting…' : 'Send invitation'}

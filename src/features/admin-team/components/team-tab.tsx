@@ -5,24 +5,38 @@ import { QueryStatus } from '@/components/admin/query-status';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { OptionSelect } from '@/components/ui/option-select';
 import { useTeam } from '../api/get-team';
 import { useRemoveMember } from '../api/remove-member';
 import { useRevokeInvitation } from '../api/revoke-invitation';
+import { useSetMemberRole } from '../api/set-member-role';
 import { teamMessages } from '../messages';
-import type { TeamMember } from '../types';
+import type { TeamMember, TeamRole } from '../types';
 import { InviteForm } from './invite-form';
+import { roleLabels } from './role-options';
+
+const memberRoleOptions = [
+  { value: 'owner', label: roleLabels.owner },
+  { value: 'staff', label: roleLabels.staff },
+] as const;
+
+const isRole = (value: string): value is TeamRole => value === 'owner' || value === 'staff';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
 
-/** The organization's staff: members, open invitations, 'Invite by email'. The server decides who may change it. */
-export function TeamTab({ orgId, orgName }: { orgId: string; orgName: string }) {
-  const team = useTeam(orgId);
+/**
+ * The organization's team: members with their roles; for an owner also 'Invite by email' with a
+ * role, role changes, removals and the open invitations (staff see the members and may leave).
+ * The server decides who may change it.
+ */
+export function TeamTab({ orgId, orgName, isOwner }: { orgId: string; orgName: string; isOwner: boolean }) {
+  const team = useTeam(orgId, isOwner);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const revoke = useRevokeInvitation(orgId, {
     onSuccess: () => toast.success(teamMessages.revoked),
     onError: (error) => toast.error(teamMessages.revokeFailed, { description: error.message || teamMessages.fallback }),
   });
-  const remove = useRemoveMember(orgId, {
+  const remove = useRemoveMember({
     onSuccess: () => {
       toast.success(teamMessages.removed);
       setRemoving(null);
@@ -31,6 +45,14 @@ export function TeamTab({ orgId, orgName }: { orgId: string; orgName: string }) 
       toast.error(teamMessages.removeFailed, { description: error.message || teamMessages.fallback });
       setRemoving(null);
     },
+  });
+
+  const setRole = useSetMemberRole({
+    onSuccess: (_, change) => {
+      const member = team.data?.members.find((m) => m.userId === change.userId);
+      toast.success(teamMessages.roleChanged(member?.email ?? '', change.role));
+    },
+    onError: (error) => toast.error(teamMessages.roleFailed, { description: error.message || teamMessages.fallback }),
   });
 
   useEffect(() => {
@@ -42,8 +64,10 @@ export function TeamTab({ orgId, orgName }: { orgId: string; orgName: string }) 
 
   return (
     <AdminSection id="team" title="Team">
-      <p className="text-sm text-muted-foreground">Everyone on the team can run {orgName}'s admin panel.</p>
-      <InviteForm orgId={orgId} />
+      <p className="text-sm text-muted-foreground">
+        Owners manage {orgName}'s team, payments and publishing; staff run its events, reservations and the door.
+      </p>
+      {isOwner ? <InviteForm orgId={orgId} /> : null}
       <QueryStatus query={team} rows={members} loading="Loading the team…" failed={teamMessages.loadFailed} empty="No members." />
 
       {members && members.length > 0 ? (
@@ -58,11 +82,34 @@ export function TeamTab({ orgId, orgName }: { orgId: string; orgName: string }) 
                   <p className="break-all font-medium">
                     {member.email} {member.isYou ? <Badge variant="secondary">You</Badge> : null}
                   </p>
-                  <p className="text-xs text-muted-foreground">Joined {day(member.joinedAt)}</p>
+                  <p className="text-xs text-muted-foreground">
+                    {isOwner ? null : `${roleLabels[member.role]} · `}Joined {day(member.joinedAt)}
+                  </p>
                 </div>
-                <Button variant="outline" size="sm" aria-label={`Remove ${member.email}`} onClick={() => setRemoving(member)}>
-                  Remove
-                </Button>
+                <div className="flex items-center gap-2">
+                  {isOwner ? (
+                    <OptionSelect
+                      aria-label={`Role of ${member.email}`}
+                      className="h-9 w-28"
+                      options={memberRoleOptions}
+                      value={member.role}
+                      disabled={setRole.isPending}
+                      onChange={(e) => {
+                        if (isRole(e.target.value)) setRole.mutate({ orgId, userId: member.userId, role: e.target.value });
+                      }}
+                    />
+                  ) : null}
+                  {isOwner || member.isYou ? (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={member.isYou ? `Leave ${orgName}` : `Remove ${member.email}`}
+                      onClick={() => setRemoving(member)}
+                    >
+                      {member.isYou ? 'Leave' : 'Remove'}
+                    </Button>
+                  ) : null}
+                </div>
               </li>
             ))}
           </ul>
@@ -82,7 +129,7 @@ export function TeamTab({ orgId, orgName }: { orgId: string; orgName: string }) 
                     {invitation.email} {invitation.expired ? <Badge variant="warning">Expired</Badge> : null}
                   </p>
                   <p className="text-xs text-muted-foreground">
-                    {invitation.expired ? 'Expired' : 'Expires'} {day(invitation.expiresAt)}
+                    {roleLabels[invitation.role]} · {invitation.expired ? 'Expired' : 'Expires'} {day(invitation.expiresAt)}
                     {invitation.invitedByEmail ? ` · invited by ${invitation.invitedByEmail}` : ''}
                   </p>
                 </div>

@@ -11,6 +11,7 @@ import { OrgHero } from './org-hero';
 import { OrgMenu } from './org-menu';
 import { OrgGallery } from './org-gallery';
 import { OrgNotFound } from './org-not-found';
+import { OrgUnavailable } from './org-unavailable';
 import { OrgEmptyState } from './org-empty-state';
 import { EventCard } from './event-card';
 
@@ -31,6 +32,9 @@ export function OrgPage({ slug, renderBookingPanel }: Props) {
         <OrgNotFound />
       </>
     );
+  }
+  if (state.page.organization.state !== 'published') {
+    return <OrgUnavailable name={state.page.branding?.brand_name || state.page.organization.name} state={state.page.organization.state} />;
   }
   return <OrgPageContent page={state.page} refetch={state.refetch} renderBookingPanel={renderBookingPanel} />;
 }

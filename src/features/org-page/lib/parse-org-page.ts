@@ -47,7 +47,7 @@ const count = (v: unknown) => orElse(v, int, 0);
 
 function readOrganization(v: unknown): Organization {
   const o = obj(v);
-  return { id: str(o.id), name: str(o.name), slug: str(o.slug) };
+  return { id: str(o.id), name: str(o.name), slug: str(o.slug), state: o.state === 'unpublished' || o.state === 'suspended' ? o.state : 'published' };
 }
 
 function readTicketType(v: unknown): TicketType {

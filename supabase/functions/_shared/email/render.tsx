@@ -105,8 +105,15 @@ export interface InvitationData {
   org: EmailData['org'];
   /** The invited address (name is empty). */
   guest: { name: string; email: string };
-  invitation: { inviter: string | null; join_path: string; expires_at: string };
+  /** role: what the invitee will be (090_team.sql: an owner or staff); absent in invitations queued before roles existed. */
+  invitation: { inviter: string | null; join_path: string; expires_at: string; role?: 'owner' | 'staff' };
 }
+
+/** What each role does, as the invitation says it (the SQL body_text of staff_invite_member says the same). */
+const INVITED_AS = {
+  owner: 'as an owner, to run its events, reservations, team, payments and booking page.',
+  staff: 'as staff, to run its events, reservations and door.',
+} as const;
 
 /**
  * A pop-up chef's inquiry (supabase/schemas/110_chef_signups.sql): its acknowledgement, or the
@@ -486,7 +493,8 @@ function assemble(
 /** The invitation to join a team: who invited, the link, until when it works. */
 function renderInvitation(data: InvitationData, site: string, logo: EmailAttachment | null): RenderedEmail {
   const org = data.org.name;
-  const invited = `${data.invitation.inviter ?? `A member of ${org}`} invited you to join ${org} on SupperHost, to run its events, reservations and booking page.`;
+  const as = data.invitation.role ? ` ${INVITED_AS[data.invitation.role]}` : ', to run its events, reservations and booking page.';
+  const invited = `${data.invitation.inviter ?? `A member of ${org}`} invited you to join ${org} on SupperHost${as}`;
   const until = `${UTC_MOMENT.format(new Date(data.invitation.expires_at))} UTC`;
   const personal = {
     subject: `You are invited to join ${org} on SupperHost`,

@@ -1,0 +1,81 @@
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { AdminSection } from '@/components/admin/admin-section';
+import { QueryStatus } from '@/components/admin/query-status';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { useOrganizations } from '../api/get-organizations';
+import { useSetOrgState } from '../api/set-org-state';
+import { organizationsMessages, stateLabels } from '../messages';
+import type { OrgState } from '../types';
+import { CreateOrgForm } from './create-org-form';
+
+const badge: Record<OrgState, 'success' | 'warning' | 'destructive'> = { published: 'success', unpublished: 'warning', suspended: 'destructive' };
+
+/** The super admin's Organizations screen: create one with its owner's invitation, each one's state, suspend and reactivate. */
+export function OrganizationsTab() {
+  const orgs = useOrganizations();
+  const setState = useSetOrgState({
+    onSuccess: (_, change) =>
+      toast.success(change.to === 'suspended' ? organizationsMessages.suspended(change.name) : organizationsMessages.reactivated(change.name)),
+    onError: (error) => toast.error(organizationsMessages.stateFailed, { description: error.message || organizationsMessages.fallback }),
+  });
+
+  useEffect(() => {
+    if (orgs.isError) toast.error('Error', { description: organizationsMessages.loadFailed });
+  }, [orgs.isError]);
+
+  const rows = orgs.data;
+  return (
+    <AdminSection id="organizations" title={organizationsMessages.title}>
+      <p className="text-sm text-muted-foreground">{organizationsMessages.intro}</p>
+      <CreateOrgForm />
+      <QueryStatus
+        query={orgs}
+        rows={rows}
+        loading="Loading the organizations…"
+        failed={organizationsMessages.loadFailed}
+        empty="No organizations."
+      />
+      {rows && rows.length > 0 ? (
+        <ul aria-label="All organizations" className="divide-y rounded-lg border bg-card">
+          {rows.map((org) => (
+            <li key={org.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+              <div className="min-w-0">
+                <p className="break-all font-medium">
+                  {org.name} <Badge variant={badge[org.state]}>{stateLabels[org.state]}</Badge>
+                </p>
+                <p className="break-all text-xs text-muted-foreground">
+                  /{org.slug} · {org.ownerEmails ? `Owners: ${org.ownerEmails}` : 'No owner yet'} · {org.members} members · {org.activeEvents} active
+                  events
+                  {org.contactEmail ? ` · Contact: ${org.contactEmail}` : ''}
+                </p>
+              </div>
+              {org.state === 'suspended' ? (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Reactivate ${org.name}`}
+                  disabled={setState.isPending}
+                  onClick={() => setState.mutate({ orgId: org.id, name: org.name, to: 'active' })}
+                >
+                  Reactivate
+                </Button>
+              ) : (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Suspend ${org.name}`}
+                  disabled={setState.isPending}
+                  onClick={() => setState.mutate({ orgId: org.id, name: org.name, to: 'suspended' })}
+                >
+                  Suspend
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </AdminSection>
+  );
+}
