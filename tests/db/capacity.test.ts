@@ -33,7 +33,11 @@ describe("a booking's own seats are free to it when its party changes", () => {
         `insert into public.events (org_id, title, date, event_time, max_guests) values ($1, 'Edit Night', current_date + 9, '19:00', 10) returning id`,
         [A],
       );
-      const seat = await one<{ id: string }>(db, `insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Seat', 0, 20) returning id`, [event.id]);
+      const seat = await one<{ id: string }>(
+        db,
+        `insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Seat', 0, 20) returning id`,
+        [event.id],
+      );
       const mine = await one<{ id: string }>(db, insertTicketBooking, [A, event.id, seat.id, 2, null, null, null]);
       await db.query(insertTicketBooking, [A, event.id, seat.id, 5, null, null, null]);
       // 3 seats are free; the booking of 2 can grow to 5, not to 6.
@@ -47,9 +51,9 @@ describe("a booking's own seats are free to it when its party changes", () => {
       await db.query('update public.reservations set num_guests = 5 where id = $1', [mine.id]);
       expect(await one(db, 'select num_guests from public.reservations where id = $1', [mine.id])).toEqual({ num_guests: 5 });
       // event_availability counts the booking's own seats as free to it, as the trigger does.
-      expect(
-        await one(db, `select available from public.event_availability($1, $2) where option_kind = 'event'`, [event.id, mine.id]),
-      ).toEqual({ available: 5 });
+      expect(await one(db, `select available from public.event_availability($1, $2) where option_kind = 'event'`, [event.id, mine.id])).toEqual({
+        available: 5,
+      });
     }));
 });
 
