@@ -276,6 +276,54 @@ export type Database = {
           },
         ]
       }
+      event_charge_settings: {
+        Row: {
+          event_id: string
+          price_display: string
+          service_charge_bps: number
+          service_charge_cents: number
+          service_charge_taxable: boolean
+          service_charge_type: string
+          tax_rate_bps: number
+          updated_at: string
+        }
+        Insert: {
+          event_id: string
+          price_display?: string
+          service_charge_bps?: number
+          service_charge_cents?: number
+          service_charge_taxable?: boolean
+          service_charge_type?: string
+          tax_rate_bps?: number
+          updated_at?: string
+        }
+        Update: {
+          event_id?: string
+          price_display?: string
+          service_charge_bps?: number
+          service_charge_cents?: number
+          service_charge_taxable?: boolean
+          service_charge_type?: string
+          tax_rate_bps?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "event_charge_settings_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: true
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "event_charge_settings_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: true
+            referencedRelation: "events_with_availability"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       event_private_details: {
         Row: {
           address_delivery: string
@@ -469,6 +517,47 @@ export type Database = {
           },
         ]
       }
+      org_charge_settings: {
+        Row: {
+          org_id: string
+          price_display: string
+          service_charge_bps: number
+          service_charge_cents: number
+          service_charge_taxable: boolean
+          service_charge_type: string
+          tax_rate_bps: number
+          updated_at: string
+        }
+        Insert: {
+          org_id: string
+          price_display?: string
+          service_charge_bps?: number
+          service_charge_cents?: number
+          service_charge_taxable?: boolean
+          service_charge_type?: string
+          tax_rate_bps?: number
+          updated_at?: string
+        }
+        Update: {
+          org_id?: string
+          price_display?: string
+          service_charge_bps?: number
+          service_charge_cents?: number
+          service_charge_taxable?: boolean
+          service_charge_type?: string
+          tax_rate_bps?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "org_charge_settings_org_id_fkey"
+            columns: ["org_id"]
+            isOneToOne: true
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       org_page_aliases: {
         Row: {
           created_at: string
@@ -538,8 +627,10 @@ export type Database = {
           provider_refund_id: string | null
           reason: string | null
           reservation_id: string
+          service_charge_cents: number
           status: string
           submitted_at: string | null
+          tax_cents: number
           updated_at: string
         }
         Insert: {
@@ -560,8 +651,10 @@ export type Database = {
           provider_refund_id?: string | null
           reason?: string | null
           reservation_id: string
+          service_charge_cents?: number
           status: string
           submitted_at?: string | null
+          tax_cents?: number
           updated_at?: string
         }
         Update: {
@@ -582,8 +675,10 @@ export type Database = {
           provider_refund_id?: string | null
           reason?: string | null
           reservation_id?: string
+          service_charge_cents?: number
           status?: string
           submitted_at?: string | null
+          tax_cents?: number
           updated_at?: string
         }
         Relationships: [
@@ -722,9 +817,11 @@ export type Database = {
           refund_window_hours: number | null
           reminder_sent_at: string | null
           rsvp_slot_id: string | null
+          service_charge_cents: number
           special_requests: string | null
           staff_notes: string | null
           status: string
+          tax_cents: number
           ticket_type_id: string | null
           time_slot: string | null
           full_refund_until: string | null
@@ -759,9 +856,11 @@ export type Database = {
           refund_window_hours?: number | null
           reminder_sent_at?: string | null
           rsvp_slot_id?: string | null
+          service_charge_cents?: number
           special_requests?: string | null
           staff_notes?: string | null
           status?: string
+          tax_cents?: number
           ticket_type_id?: string | null
           time_slot?: string | null
         }
@@ -794,9 +893,11 @@ export type Database = {
           refund_window_hours?: number | null
           reminder_sent_at?: string | null
           rsvp_slot_id?: string | null
+          service_charge_cents?: number
           special_requests?: string | null
           staff_notes?: string | null
           status?: string
+          tax_cents?: number
           ticket_type_id?: string | null
           time_slot?: string | null
         }
@@ -1376,6 +1477,7 @@ export type Database = {
         }
         Returns: number
       }
+      charge_terms: { Args: { p_event_id: string }; Returns: Json }
       chef_email_org: { Args: Record<PropertyKey, never>; Returns: Json }
       claim_outbox_batch: {
         Args: { p_ids?: string[]; p_limit?: number }
@@ -1600,9 +1702,11 @@ export type Database = {
           refund_window_hours: number | null
           reminder_sent_at: string | null
           rsvp_slot_id: string | null
+          service_charge_cents: number
           special_requests: string | null
           staff_notes: string | null
           status: string
+          tax_cents: number
           ticket_type_id: string | null
           time_slot: string | null
         }
@@ -1672,8 +1776,10 @@ export type Database = {
           provider_refund_id: string | null
           reason: string | null
           reservation_id: string
+          service_charge_cents: number
           status: string
           submitted_at: string | null
+          tax_cents: number
           updated_at: string
         }
         SetofOptions: {
@@ -1693,6 +1799,15 @@ export type Database = {
           r: Database["public"]["Tables"]["reservations"]["Row"]
         }
         Returns: number
+      }
+      price_lines: {
+        Args: {
+          p_discount_cents: number
+          p_guests: number
+          p_subtotal_cents: number
+          p_terms: Json
+        }
+        Returns: Json
       }
       promo_applies: {
         Args: {
@@ -1736,6 +1851,10 @@ export type Database = {
         }
         Returns: Json
       }
+      refund_lines: {
+        Args: { p_cents: number; p_reservation_id: string }
+        Returns: Json
+      }
       refund_policy_text: {
         Args: { p_late_percent: number; p_window_hours: number }
         Returns: string
@@ -1776,9 +1895,11 @@ export type Database = {
           refund_window_hours: number | null
           reminder_sent_at: string | null
           rsvp_slot_id: string | null
+          service_charge_cents: number
           special_requests: string | null
           staff_notes: string | null
           status: string
+          tax_cents: number
           ticket_type_id: string | null
           time_slot: string | null
         }
