@@ -69,7 +69,21 @@ const ticketData = (over: Record<string, unknown> = {}) => ({
 describe('process-square-payment', () => {
   it('prices a validation call on the server', async () => {
     const plain = await callFunction('process-square-payment', { validateOnly: true, reservationData: ticketData() });
-    expect(plain).toEqual({ status: 200, body: { success: true, finalAmountCents: 25000, subtotalCents: 25000, discountCents: 0, promo: null } });
+    // Without tax or service charge the lines are the subtotal alone.
+    expect(plain).toEqual({
+      status: 200,
+      body: {
+        success: true,
+        finalAmountCents: 25000,
+        subtotalCents: 25000,
+        discountCents: 0,
+        serviceChargeCents: 0,
+        taxCents: 0,
+        amountCents: 25000,
+        priceDisplay: 'itemized',
+        promo: null,
+      },
+    });
     const percent = await callFunction('process-square-payment', { validateOnly: true, reservationData: ticketData(), promoCode: 'welcome10' });
     expect(percent.body).toMatchObject({
       success: true,
