@@ -1364,10 +1364,12 @@ export type Database = {
           refundable_cents: number
           refunded_cents: number
           rsvp_slot_id: string
+          service_charge_cents: number
           slot_label: string
           slot_time: string
           special_requests: string
           status: string
+          tax_cents: number
           ticket_type_id: string
           ticket_type_name: string
           time_slot: string
