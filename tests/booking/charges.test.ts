@@ -28,20 +28,68 @@ describe('price_lines: integer cents, half up per line', () => {
   it.each([
     // [what, subtotal, discount, guests, terms, service, tax, amount]
     ['no terms: the amount is the subtotal', 31500, 0, 2, {}, 0, 0, 31500],
-    ['20 % service, not taxable; 8.75 % tax on 130.00 is 11.375 -> 11.38', 13000, 0, 2,
-      { tax_rate_bps: 875, service_charge_type: 'percent', service_charge_bps: 2000 }, 2600, 1138, 16738],
-    ['20 % service, taxable: tax on 156.00', 13000, 0, 2,
-      { tax_rate_bps: 875, service_charge_type: 'percent', service_charge_bps: 2000, service_charge_taxable: true }, 2600, 1365, 16965],
-    ['a service charge of exactly half a cent rounds up (0.25 -> 2.5 c -> 3 c)', 25, 0, 1,
-      { service_charge_type: 'percent', service_charge_bps: 1000 }, 3, 0, 28],
+    [
+      '20 % service, not taxable; 8.75 % tax on 130.00 is 11.375 -> 11.38',
+      13000,
+      0,
+      2,
+      { tax_rate_bps: 875, service_charge_type: 'percent', service_charge_bps: 2000 },
+      2600,
+      1138,
+      16738,
+    ],
+    [
+      '20 % service, taxable: tax on 156.00',
+      13000,
+      0,
+      2,
+      { tax_rate_bps: 875, service_charge_type: 'percent', service_charge_bps: 2000, service_charge_taxable: true },
+      2600,
+      1365,
+      16965,
+    ],
+    [
+      'a service charge of exactly half a cent rounds up (0.25 -> 2.5 c -> 3 c)',
+      25,
+      0,
+      1,
+      { service_charge_type: 'percent', service_charge_bps: 1000 },
+      3,
+      0,
+      28,
+    ],
     ['a tax of exactly half a cent rounds up (5 % of 10 c)', 10, 0, 1, { tax_rate_bps: 500 }, 0, 1, 11],
     ['17.5 % of 12.34 is 215.95 c -> 216 c', 1234, 0, 1, { service_charge_type: 'percent', service_charge_bps: 1750 }, 216, 0, 1450],
-    ['a fixed 5.00 per guest, taxable at 8.25 %: 1732.5 c -> 1733 c', 19500, 0, 3,
-      { tax_rate_bps: 825, service_charge_type: 'per_guest', service_charge_cents: 500, service_charge_taxable: true }, 1500, 1733, 22733],
-    ['the discount comes off first: service and tax on 75.00', 10000, 2500, 2,
-      { tax_rate_bps: 800, service_charge_type: 'percent', service_charge_bps: 2000 }, 1500, 600, 9600],
-    ['a booking made free by its discount stays free', 5000, 5000, 2,
-      { tax_rate_bps: 800, service_charge_type: 'per_guest', service_charge_cents: 500, service_charge_taxable: true }, 0, 0, 0],
+    [
+      'a fixed 5.00 per guest, taxable at 8.25 %: 1732.5 c -> 1733 c',
+      19500,
+      0,
+      3,
+      { tax_rate_bps: 825, service_charge_type: 'per_guest', service_charge_cents: 500, service_charge_taxable: true },
+      1500,
+      1733,
+      22733,
+    ],
+    [
+      'the discount comes off first: service and tax on 75.00',
+      10000,
+      2500,
+      2,
+      { tax_rate_bps: 800, service_charge_type: 'percent', service_charge_bps: 2000 },
+      1500,
+      600,
+      9600,
+    ],
+    [
+      'a booking made free by its discount stays free',
+      5000,
+      5000,
+      2,
+      { tax_rate_bps: 800, service_charge_type: 'per_guest', service_charge_cents: 500, service_charge_taxable: true },
+      0,
+      0,
+      0,
+    ],
   ] as const)('%s', async (_what, subtotal, discount, guests, terms, service, tax, amount) => {
     expect(await lines(subtotal, discount, guests, terms)).toMatchObject({
       subtotal_cents: subtotal,
@@ -112,7 +160,9 @@ describe('quotes and holds under the terms', () => {
       price_display: 'itemized',
     });
     expect(
-      await one(pool(), `select amount_cents, discount_cents, service_charge_cents, tax_cents from public.reservations where id = $1`, [b.reservationId]),
+      await one(pool(), `select amount_cents, discount_cents, service_charge_cents, tax_cents from public.reservations where id = $1`, [
+        b.reservationId,
+      ]),
     ).toEqual({ amount_cents: 12846, discount_cents: 0, service_charge_cents: 1800, tax_cents: 1047 });
     expect(
       await sql(`select kind, status, amount_cents, service_charge_cents, tax_cents from public.payment_ledger where reservation_id = $1`, [
@@ -189,9 +239,24 @@ describe('refunds return service charge and tax in proportion, to the cent', () 
   it('never more than was collected: over any sequence of partial refunds, each line stays within its share and its total', async () => {
     const cases: { price: number; guests: number; terms: Terms; parts: number[] }[] = [
       { price: 1999, guests: 1, terms: { tax_rate_bps: 1, service_charge_type: 'percent', service_charge_bps: 1 }, parts: [1, 2, 3, 5, 7] },
-      { price: 101, guests: 3, terms: { tax_rate_bps: 4999, service_charge_type: 'per_guest', service_charge_cents: 33, service_charge_taxable: true }, parts: [7, 7, 7] },
-      { price: 6500, guests: 2, terms: { tax_rate_bps: 887, service_charge_type: 'percent', service_charge_bps: 2000 }, parts: [4333, 1, 1, 99, 5000] },
-      { price: 1, guests: 1, terms: { tax_rate_bps: 5000, service_charge_type: 'percent', service_charge_bps: 10000, service_charge_taxable: true }, parts: [1, 1] },
+      {
+        price: 101,
+        guests: 3,
+        terms: { tax_rate_bps: 4999, service_charge_type: 'per_guest', service_charge_cents: 33, service_charge_taxable: true },
+        parts: [7, 7, 7],
+      },
+      {
+        price: 6500,
+        guests: 2,
+        terms: { tax_rate_bps: 887, service_charge_type: 'percent', service_charge_bps: 2000 },
+        parts: [4333, 1, 1, 99, 5000],
+      },
+      {
+        price: 1,
+        guests: 1,
+        terms: { tax_rate_bps: 5000, service_charge_type: 'percent', service_charge_bps: 10000, service_charge_taxable: true },
+        parts: [1, 1],
+      },
     ];
     for (const c of cases) {
       const b = await paidBooking(org, c.price, c.guests, c.terms);

@@ -107,7 +107,10 @@ export interface CustomCheckout {
    * Take the payment (`token` null for a free booking). Resolve with the reservation id, or throw
    * a CheckoutError carrying the server's message.
    */
-  pay(request: { token: string | null; idempotencyKey: string }): Promise<{ reservationId: string | null; lines?: PriceLines | null } & BookingHandle>;
+  pay(request: {
+    token: string | null;
+    idempotencyKey: string;
+  }): Promise<{ reservationId: string | null; lines?: PriceLines | null } & BookingHandle>;
   /** The guest's name and email, for the card's verification (a ticket checkout has them in reservationData). */
   payer?: Payer;
   /** Toast title and fallback text for a refusal. Default 'Payment Failed' / 'Failed to process payment. Please try again.' */

@@ -54,7 +54,13 @@ export function MoneyLines({ money }: { money: ReservationMoney }) {
 }
 
 /** What the booking's price carries of service charge and tax (nothing when none). */
-export function ChargesLine({ reservation, className }: { reservation: Pick<AdminReservation, 'service_charge_cents' | 'tax_cents'>; className?: string }) {
+export function ChargesLine({
+  reservation,
+  className,
+}: {
+  reservation: Pick<AdminReservation, 'service_charge_cents' | 'tax_cents'>;
+  className?: string;
+}) {
   const { service_charge_cents: service, tax_cents: tax } = reservation;
   if (service + tax === 0) return null;
   const parts = [service > 0 ? `service charge ${formatCents(service)}` : null, tax > 0 ? `tax ${formatCents(tax)}` : null].filter(Boolean);

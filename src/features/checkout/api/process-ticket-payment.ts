@@ -83,8 +83,7 @@ export async function quoteTicketBooking(input: {
 }
 
 export type PromoValidation =
-  | { ok: true; finalAmountCents: number; lines: PriceLines; promo: TicketQuote['promo'] }
-  | { ok: false; message: string | null };
+  { ok: true; finalAmountCents: number; lines: PriceLines; promo: TicketQuote['promo'] } | { ok: false; message: string | null };
 
 /** Apply in the payment step: the validation call with the code. */
 export async function validatePromoCode(input: {

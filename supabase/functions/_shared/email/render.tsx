@@ -301,10 +301,7 @@ function details(data: EmailData): Detail[] {
     if (itemized && tax > 0) rows.push({ label: 'Tax', value: dollars(tax) });
     rows.push({
       label: m.total_cents === 0 ? 'Total' : m.is_deposit ? 'Deposit paid' : 'Total paid',
-      value:
-        m.total_cents === 0
-          ? 'Free'
-          : `${dollars(m.total_cents)}${!itemized && service + tax > 0 ? ' (includes tax and service charge)' : ''}`,
+      value: m.total_cents === 0 ? 'Free' : `${dollars(m.total_cents)}${!itemized && service + tax > 0 ? ' (includes tax and service charge)' : ''}`,
     });
     rows.push({ label: 'Cancellation policy', value: m.policy });
   } else if (data.kind === 'payment_link') {
