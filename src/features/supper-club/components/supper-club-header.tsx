@@ -45,7 +45,7 @@ export function SupperClubHeader({ events }: { events: SupperClubEvent[] | undef
             <UtensilsCrossed className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
             <span>
               {price !== null ? `${formatCents(price)} per person: ` : ''}four shared savory courses and one shared sweet course (20% gratuity
-              included)
+              added at checkout)
             </span>
           </li>
         </ul>
