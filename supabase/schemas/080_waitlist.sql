@@ -369,6 +369,12 @@ as $$
     'email', r.email,
     'guests', r.num_guests,
     'total_cents', r.amount_cents,
+    -- The lines of total_cents (taxes and service charges).
+    'subtotal_cents', r.amount_cents + r.discount_cents - r.service_charge_cents - r.tax_cents,
+    'discount_cents', r.discount_cents,
+    'service_charge_cents', r.service_charge_cents,
+    'tax_cents', r.tax_cents,
+    'price_display', public.charge_terms(r.event_id) ->> 'price_display',
     'event_id', r.event_id,
     'ticket_type_id', r.ticket_type_id,
     'ticket_type_name', (select t.name from public.ticket_types t where t.id = r.ticket_type_id),
