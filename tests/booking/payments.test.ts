@@ -526,7 +526,11 @@ describe('magnolia-process-payment', () => {
       order by e.date desc limit 1`,
     );
     const priced = await callFunction('magnolia-process-payment', { validateOnly: true, reservationData: supperData({ eventId: seeded.id }) });
-    expect(priced).toMatchObject({ status: 200, body: { success: true, finalAmountCents: 13000 } });
+    // 2 × $65.00 and the club's 20% service charge (its seeded terms).
+    expect(priced).toMatchObject({
+      status: 200,
+      body: { success: true, subtotalCents: 13000, serviceChargeCents: 2600, taxCents: 0, finalAmountCents: 15600, amountCents: 15600 },
+    });
     const other = await callFunction('magnolia-process-payment', { validateOnly: true, reservationData: supperData() });
     expect(other).toMatchObject({ status: 404, body: { error: 'Event not found. Please select a valid event.' } });
   });
