@@ -233,6 +233,9 @@ describe('supper club page', () => {
     await field(page, 'Time slot').selectOption(slot.label);
     await field(page, 'Number of tickets').selectOption('2');
     expect(await page.getByTestId('supper-summary-line').filter({ hasText: '= $130.00' }).innerText()).toBe('2 x $65.00 = $130.00');
+    // The club adds its 20% gratuity as a service charge.
+    await page.getByTestId('supper-charges-line').filter({ hasText: '$156.00' }).waitFor();
+    expect(await page.getByTestId('supper-charges-line').innerText()).toBe('+ $26.00 service charge = $156.00');
     const summary = page.getByRole('region', { name: 'Order summary' });
     expect(await summary.innerText()).toContain(`${supperDate(event.date)} at ${slot.label}`);
     // The supper's cancellation policy, in the server's words.
@@ -253,7 +256,6 @@ describe('supper club page', () => {
     await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
     await page.unroute('**/functions/v1/magnolia-availability');
     // The club's 20% service charge (its organization's terms) is a line of its own.
-    expect(await page.getByTestId('supper-charges-line').innerText()).toBe('+ $26.00 service charge = $156.00');
     expect(await page.getByTestId('price-line-subtotal').innerText()).toBe('$130.00');
     expect(await page.getByTestId('price-line-service').innerText()).toBe('$26.00');
     expect(await page.getByTestId('payment-total').innerText()).toBe('$156.00');
