@@ -156,3 +156,17 @@ describe('a guest books with tax and a service charge', () => {
     });
   }
 });
+
+describe('the admin reservation view', () => {
+  it('says what each booking carries of service charge and tax, and that a refund returns them in proportion', async () => {
+    const { page, consoleErrors } = await adminPage(staff, org.id, 'reservations', { viewport: viewports.desktop });
+    const line = page.getByTestId('reservation-charges').filter({ hasText: 'Includes service charge $18.00 and tax $10.47' });
+    await line.first().waitFor();
+    expect(await line.count()).toBeGreaterThanOrEqual(1);
+    // The bookings above (Tess Taxed) hold money.
+    await page.getByRole('button', { name: 'Refund Tess Taxed' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('A refund returns service charge and tax in proportion.').waitFor();
+    expect(consoleErrors).toEqual([]);
+  });
+});
