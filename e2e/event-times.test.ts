@@ -217,7 +217,8 @@ describe.each([
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
     await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
-    await page.getByRole('button', { name: 'Pay $65.00' }).click();
+    // The club adds its 20% service charge.
+    await page.getByRole('button', { name: 'Pay $78.00' }).click();
     const card = page.getByRole('region', { name: 'Reservation Confirmed' });
     await card.waitFor();
     expect(await card.innerText()).toContain('Monday, December 6 at 8:00pm');

@@ -233,6 +233,9 @@ describe('supper club page', () => {
     await field(page, 'Time slot').selectOption(slot.label);
     await field(page, 'Number of tickets').selectOption('2');
     expect(await page.getByTestId('supper-summary-line').filter({ hasText: '= $130.00' }).innerText()).toBe('2 x $65.00 = $130.00');
+    // The club adds its 20% gratuity as a service charge.
+    await page.getByTestId('supper-charges-line').filter({ hasText: '$156.00' }).waitFor();
+    expect(await page.getByTestId('supper-charges-line').innerText()).toBe('+ $26.00 service charge = $156.00');
     const summary = page.getByRole('region', { name: 'Order summary' });
     expect(await summary.innerText()).toContain(`${supperDate(event.date)} at ${slot.label}`);
     // The supper's cancellation policy, in the server's words.
@@ -252,7 +255,10 @@ describe('supper club page', () => {
     release();
     await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
     await page.unroute('**/functions/v1/magnolia-availability');
-    expect(await page.getByTestId('payment-total').innerText()).toBe('$130.00');
+    // The club's 20% service charge (its organization's terms) is a line of its own.
+    expect(await page.getByTestId('price-line-subtotal').innerText()).toBe('$130.00');
+    expect(await page.getByTestId('price-line-service').innerText()).toBe('$26.00');
+    expect(await page.getByTestId('payment-total').innerText()).toBe('$156.00');
     // Back returns to the form with its values, and on again.
     await page.getByRole('button', { name: 'Back' }).click();
     expect(await field(page, 'Full name').inputValue()).toBe('Ada Lovelace');
@@ -261,7 +267,7 @@ describe('supper club page', () => {
     await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
 
     await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
-    await page.getByRole('button', { name: 'Pay $130.00' }).click();
+    await page.getByRole('button', { name: 'Pay $156.00' }).click();
     const card = page.getByRole('region', { name: 'Reservation Confirmed' });
     await card.waitFor();
     const text = await card.innerText();
@@ -270,7 +276,8 @@ describe('supper club page', () => {
     expect(text).toContain('Magnolia Supper Club');
     expect(text).toContain(`${supperDate(event.date)} at ${slot.label}`);
     expect(text).toContain('2 x $65.00');
-    expect(text).toContain('$130.00');
+    expect(text).toMatch(/Service charge\s+\$26\.00/);
+    expect(text).toMatch(/Total paid\s+\$156\.00/);
     await toast(page, 'Reservation Confirmed!', 'Your tickets have been reserved. Check your email for confirmation.');
 
     const rows = await sql<{ num_guests: number; time_slot: string; status: string; amount_cents: number; event_id: string; phone: string }>(
@@ -278,7 +285,7 @@ describe('supper club page', () => {
       [guest.email],
     );
     expect(rows).toEqual([
-      { num_guests: 2, time_slot: slot.label, status: 'confirmed', amount_cents: 13000, event_id: event.id, phone: '+14045550100' },
+      { num_guests: 2, time_slot: slot.label, status: 'confirmed', amount_cents: 15600, event_id: event.id, phone: '+14045550100' },
     ]);
     const mail = await sql('select 1 from public.email_outbox where to_email = $1', [guest.email]);
     expect(mail.length).toBe(1);
@@ -389,8 +396,8 @@ describe('supper club waitlist', () => {
       [supper.seatingId],
     );
     expect(offers).toEqual([
-      { email: first, num_guests: 2, amount_cents: 13000, status: 'held' },
-      { email: second, num_guests: 1, amount_cents: 6500, status: 'held' },
+      { email: first, num_guests: 2, amount_cents: 15600, status: 'held' },
+      { email: second, num_guests: 1, amount_cents: 7800, status: 'held' },
     ]);
     const [mail] = await sql<{ body_text: string }>("select body_text from public.email_outbox where to_email = $1 and kind = 'waitlist_offer'", [
       first,
@@ -400,9 +407,9 @@ describe('supper club waitlist', () => {
     const { page } = await newPage({ viewport: viewports.phone });
     await page.goto(`${stackEnv().siteUrl}/waitlist/${token}`);
     await page.getByRole('heading', { name: 'Seats are held for you' }).waitFor();
-    expect(await page.getByTestId('payment-total').textContent()).toBe('$130.00');
+    expect(await page.getByTestId('payment-total').textContent()).toBe('$156.00');
     await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
-    await page.getByRole('button', { name: 'Pay $130.00' }).click();
+    await page.getByRole('button', { name: 'Pay $156.00' }).click();
     await page.getByRole('heading', { name: 'Reservation Confirmed' }).waitFor();
     expect(await sql('select status from public.waitlist_entries where email = $1', [first])).toEqual([{ status: 'claimed' }]);
   });

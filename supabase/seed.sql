@@ -128,7 +128,7 @@ insert into public.org_branding (
   '#14532d',
   '#fdf6e3',
   'http://127.0.0.1:54321/storage/v1/object/public/org-assets/a0000000-0000-4000-8000-000000000002/logos/logo.webp',
-  E'Four shared savory courses and one shared sweet course.\n$65 per person, 20% gratuity added.',
+  E'Four shared savory courses and one shared sweet course.\n$65 per person, plus a 20% gratuity added to every ticket as a service charge at checkout.',
   'http://127.0.0.1:54321/storage/v1/object/public/org-assets/a0000000-0000-4000-8000-000000000002/menus/menu.pdf',
   'https://www.instagram.com/magnoliasupperclub',
   'https://magnolia.example.com',
@@ -237,6 +237,11 @@ cross join (values
 ) as t (position, name, price, quantity)
 where e.org_id = 'a0000000-0000-4000-8000-000000000001';
 
+-- Magnolia adds a 20% gratuity to every ticket as a service charge (not taxed), shown as a line
+-- at checkout: its menu and its events say so in the same words.
+insert into public.org_charge_settings (org_id, tax_rate_bps, service_charge_type, service_charge_bps, service_charge_taxable, price_display)
+values ('a0000000-0000-4000-8000-000000000002', 0, 'percent', 2000, false, 'itemized');
+
 -- -----------------------------------------------------------------------------
 -- Magnolia Supper Club: every Sunday and Monday of the next four weeks, sold by
 -- seating: two seatings of 20 (5:30pm and 8:00pm) at $65 per seat, 1 to 6 per order.
@@ -256,7 +261,7 @@ select
   40,
   'Magnolia Supper Club',
   'Old Fourth Ward, Atlanta, GA',
-  'Four shared savory courses and one shared sweet course. A 20% gratuity is added to every ticket.',
+  'Four shared savory courses and one shared sweet course. A 20% gratuity is added to every ticket as a service charge, shown at checkout.',
   true,
   false,
   false,
@@ -353,10 +358,10 @@ left join public.promo_codes p
   on p.org_id = 'a0000000-0000-4000-8000-000000000001' and p.code = r.promo
 order by r.ordinal;
 
--- Magnolia: 6500 cents per ticket. The second supper is sold out (both seatings).
+-- Magnolia: 6500 cents per ticket and its 20% service charge (1300). The second supper is sold out (both seatings).
 insert into public.reservations (
   org_id, event_id, rsvp_slot_id, name, email, phone, num_guests, time_slot,
-  status, amount_cents, payment_provider, payment_id, cancelled_at
+  status, amount_cents, service_charge_cents, payment_provider, payment_id, cancelled_at
 )
 select
   'a0000000-0000-4000-8000-000000000002',
@@ -364,7 +369,8 @@ select
   s.id,
   r.name, r.email, null, r.guests, s.slot_label,
   case when r.cancelled then 'cancelled' else 'confirmed' end,
-  6500 * r.guests,
+  7800 * r.guests,
+  1300 * r.guests,
   'test',
   'tpay_seed_magnolia_' || r.ordinal,
   case when r.cancelled then now() - interval '2 days' end
@@ -428,17 +434,21 @@ select 'tref_seed_' || substr(r.payment_id, 11), 'seed-r-' || r.id, r.payment_id
 from public.reservations r
 where r.payment_provider = 'test' and r.payment_id like 'tpay_seed_%' and r.amount_cents > 0 and r.status = 'cancelled';
 
-insert into public.payment_ledger (reservation_id, org_id, kind, status, amount_cents, guests, provider, provider_payment_id, idempotency_key, actor, created_at)
-select r.id, r.org_id, 'charge', 'completed', r.amount_cents, r.num_guests, 'test', r.payment_id, 'seed-' || r.id, 'guest', r.created_at
+insert into public.payment_ledger (
+  reservation_id, org_id, kind, status, amount_cents, service_charge_cents, tax_cents, guests, provider, provider_payment_id,
+  idempotency_key, actor, created_at
+)
+select r.id, r.org_id, 'charge', 'completed', r.amount_cents, r.service_charge_cents, r.tax_cents, r.num_guests, 'test', r.payment_id,
+       'seed-' || r.id, 'guest', r.created_at
 from public.reservations r
 where r.payment_provider = 'test' and r.payment_id like 'tpay_seed_%' and r.amount_cents > 0
 order by r.created_at, r.id;
 
 insert into public.payment_ledger (
-  reservation_id, org_id, kind, status, amount_cents, provider, provider_payment_id, provider_refund_id,
+  reservation_id, org_id, kind, status, amount_cents, service_charge_cents, tax_cents, provider, provider_payment_id, provider_refund_id,
   idempotency_key, reason, actor, submitted_at, created_at
 )
-select r.id, r.org_id, 'refund', 'completed', r.amount_cents, 'test', r.payment_id, 'tref_seed_' || substr(r.payment_id, 11),
+select r.id, r.org_id, 'refund', 'completed', r.amount_cents, r.service_charge_cents, r.tax_cents, 'test', r.payment_id, 'tref_seed_' || substr(r.payment_id, 11),
        'seed-r-' || r.id, 'Cancelled', 'system', r.cancelled_at, r.cancelled_at
 from public.reservations r
 where r.payment_provider = 'test' and r.payment_id like 'tpay_seed_%' and r.amount_cents > 0 and r.status = 'cancelled'

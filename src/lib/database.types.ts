@@ -276,6 +276,54 @@ export type Database = {
           },
         ]
       }
+      event_charge_settings: {
+        Row: {
+          event_id: string
+          price_display: string
+          service_charge_bps: number
+          service_charge_cents: number
+          service_charge_taxable: boolean
+          service_charge_type: string
+          tax_rate_bps: number
+          updated_at: string
+        }
+        Insert: {
+          event_id: string
+          price_display?: string
+          service_charge_bps?: number
+          service_charge_cents?: number
+          service_charge_taxable?: boolean
+          service_charge_type?: string
+          tax_rate_bps?: number
+          updated_at?: string
+        }
+        Update: {
+          event_id?: string
+          price_display?: string
+          service_charge_bps?: number
+          service_charge_cents?: number
+          service_charge_taxable?: boolean
+          service_charge_type?: string
+          tax_rate_bps?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "event_charge_settings_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: true
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "event_charge_settings_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: true
+            referencedRelation: "events_with_availability"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       event_private_details: {
         Row: {
           address_delivery: string
@@ -469,6 +517,47 @@ export type Database = {
           },
         ]
       }
+      org_charge_settings: {
+        Row: {
+          org_id: string
+          price_display: string
+          service_charge_bps: number
+          service_charge_cents: number
+          service_charge_taxable: boolean
+          service_charge_type: string
+          tax_rate_bps: number
+          updated_at: string
+        }
+        Insert: {
+          org_id: string
+          price_display?: string
+          service_charge_bps?: number
+          service_charge_cents?: number
+          service_charge_taxable?: boolean
+          service_charge_type?: string
+          tax_rate_bps?: number
+          updated_at?: string
+        }
+        Update: {
+          org_id?: string
+          price_display?: string
+          service_charge_bps?: number
+          service_charge_cents?: number
+          service_charge_taxable?: boolean
+          service_charge_type?: string
+          tax_rate_bps?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "org_charge_settings_org_id_fkey"
+            columns: ["org_id"]
+            isOneToOne: true
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       org_page_aliases: {
         Row: {
           created_at: string
@@ -577,8 +666,10 @@ export type Database = {
           provider_refund_id: string | null
           reason: string | null
           reservation_id: string
+          service_charge_cents: number
           status: string
           submitted_at: string | null
+          tax_cents: number
           updated_at: string
         }
         Insert: {
@@ -600,8 +691,10 @@ export type Database = {
           provider_refund_id?: string | null
           reason?: string | null
           reservation_id: string
+          service_charge_cents?: number
           status: string
           submitted_at?: string | null
+          tax_cents?: number
           updated_at?: string
         }
         Update: {
@@ -623,8 +716,10 @@ export type Database = {
           provider_refund_id?: string | null
           reason?: string | null
           reservation_id?: string
+          service_charge_cents?: number
           status?: string
           submitted_at?: string | null
+          tax_cents?: number
           updated_at?: string
         }
         Relationships: [
@@ -763,9 +858,11 @@ export type Database = {
           refund_window_hours: number | null
           reminder_sent_at: string | null
           rsvp_slot_id: string | null
+          service_charge_cents: number
           special_requests: string | null
           staff_notes: string | null
           status: string
+          tax_cents: number
           ticket_type_id: string | null
           time_slot: string | null
           full_refund_until: string | null
@@ -800,9 +897,11 @@ export type Database = {
           refund_window_hours?: number | null
           reminder_sent_at?: string | null
           rsvp_slot_id?: string | null
+          service_charge_cents?: number
           special_requests?: string | null
           staff_notes?: string | null
           status?: string
+          tax_cents?: number
           ticket_type_id?: string | null
           time_slot?: string | null
         }
@@ -835,9 +934,11 @@ export type Database = {
           refund_window_hours?: number | null
           reminder_sent_at?: string | null
           rsvp_slot_id?: string | null
+          service_charge_cents?: number
           special_requests?: string | null
           staff_notes?: string | null
           status?: string
+          tax_cents?: number
           ticket_type_id?: string | null
           time_slot?: string | null
         }
@@ -1404,10 +1505,12 @@ export type Database = {
           refundable_cents: number
           refunded_cents: number
           rsvp_slot_id: string
+          service_charge_cents: number
           slot_label: string
           slot_time: string
           special_requests: string
           status: string
+          tax_cents: number
           ticket_type_id: string
           ticket_type_name: string
           time_slot: string
@@ -1545,6 +1648,7 @@ export type Database = {
         Args: { p_most: number; p_own: number; p_what: string }
         Returns: string
       }
+      charge_terms: { Args: { p_event_id: string }; Returns: Json }
       check_org_slug: {
         Args: { p_slug: string }
         Returns: {
@@ -1791,9 +1895,11 @@ export type Database = {
           refund_window_hours: number | null
           reminder_sent_at: string | null
           rsvp_slot_id: string | null
+          service_charge_cents: number
           special_requests: string | null
           staff_notes: string | null
           status: string
+          tax_cents: number
           ticket_type_id: string | null
           time_slot: string | null
         }
@@ -1877,8 +1983,10 @@ export type Database = {
           provider_refund_id: string | null
           reason: string | null
           reservation_id: string
+          service_charge_cents: number
           status: string
           submitted_at: string | null
+          tax_cents: number
           updated_at: string
         }
         SetofOptions: {
@@ -1923,6 +2031,15 @@ export type Database = {
           r: Database["public"]["Tables"]["reservations"]["Row"]
         }
         Returns: number
+      }
+      price_lines: {
+        Args: {
+          p_discount_cents: number
+          p_guests: number
+          p_subtotal_cents: number
+          p_terms: Json
+        }
+        Returns: Json
       }
       promo_applies: {
         Args: {
@@ -1976,6 +2093,10 @@ export type Database = {
         }
         Returns: undefined
       }
+      refund_lines: {
+        Args: { p_cents: number; p_reservation_id: string }
+        Returns: Json
+      }
       refund_policy_text: {
         Args: { p_late_percent: number; p_window_hours: number }
         Returns: string
@@ -2016,9 +2137,11 @@ export type Database = {
           refund_window_hours: number | null
           reminder_sent_at: string | null
           rsvp_slot_id: string | null
+          service_charge_cents: number
           special_requests: string | null
           staff_notes: string | null
           status: string
+          tax_cents: number
           ticket_type_id: string | null
           time_slot: string | null
         }

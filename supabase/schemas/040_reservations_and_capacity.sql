@@ -130,6 +130,10 @@ create table public.reservations (
   checked_in_guests integer not null default 0 check (checked_in_guests >= 0),
   checked_in_at timestamptz,
   staff_notes text check (char_length(staff_notes) <= 2000),
+  -- The lines of amount_cents (045_taxes_and_service_charges.sql): amount_cents = subtotal
+  -- - discount_cents + service_charge_cents + tax_cents.
+  service_charge_cents integer not null default 0 check (service_charge_cents >= 0),
+  tax_cents integer not null default 0 check (tax_cents >= 0),
   constraint reservations_event_of_org
     foreign key (event_id, org_id) references public.events (id, org_id),
   constraint reservations_ticket_type_of_event
@@ -246,6 +250,8 @@ begin
     when new.promo_code_id is distinct from old.promo_code_id then 'promo_code_id'
     when new.amount_cents is distinct from old.amount_cents then 'amount_cents'
     when new.discount_cents is distinct from old.discount_cents then 'discount_cents'
+    when new.service_charge_cents is distinct from old.service_charge_cents then 'service_charge_cents'
+    when new.tax_cents is distinct from old.tax_cents then 'tax_cents'
     when new.payment_provider is distinct from old.payment_provider then 'payment_provider'
     when new.payment_id is distinct from old.payment_id then 'payment_id'
     when new.idempotency_key is distinct from old.idempotency_key then 'idempotency_key'

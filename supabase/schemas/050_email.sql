@@ -166,6 +166,7 @@ declare
   v_zone text;
   v_promo text;
   v_is_deposit boolean;
+  v_itemized boolean;
   v_body text;
   v_id uuid;
 begin
@@ -189,6 +190,7 @@ begin
   -- Times are wall-clock times of the event's own timezone.
   v_time := to_char(coalesce(v_slot.slot_time, e.event_time), 'FMHH12:MI AM') || ' ' || v_zone;
   v_is_deposit := r.ticket_type_id is null and e.rsvp_mode;
+  v_itemized := public.charge_terms(e.id) ->> 'price_display' <> 'all_in';
 
   v_body := concat_ws(E'\n',
     'Hi ' || r.name || ',',
@@ -203,13 +205,17 @@ begin
     'Guests: ' || r.num_guests,
     case when v_ticket is not null then 'Ticket: ' || v_ticket end,
     case when r.time_slot is not null then 'Time slot: ' || r.time_slot end,
-    case when r.discount_cents > 0 then 'Subtotal: ' || public.booking_money(r.amount_cents + r.discount_cents) end,
+    case when r.discount_cents > 0 or (v_itemized and r.service_charge_cents + r.tax_cents > 0)
+      then 'Subtotal: ' || public.booking_money(r.amount_cents + r.discount_cents - r.service_charge_cents - r.tax_cents) end,
     case when r.discount_cents > 0 then 'Discount' || coalesce(' (' || v_promo || ')', '') || ': -' || public.booking_money(r.discount_cents) end,
+    case when v_itemized and r.service_charge_cents > 0 then 'Service charge: ' || public.booking_money(r.service_charge_cents) end,
+    case when v_itemized and r.tax_cents > 0 then 'Tax: ' || public.booking_money(r.tax_cents) end,
     case
       when r.amount_cents = 0 then 'Total: Free'
       when v_is_deposit then 'Deposit paid: ' || public.booking_money(r.amount_cents)
       else 'Total paid: ' || public.booking_money(r.amount_cents)
-    end,
+    end || case when not v_itemized and r.service_charge_cents + r.tax_cents > 0
+      then ' (includes tax and service charge)' else '' end,
     case when nullif(btrim(r.dietary_restrictions), '') is not null then 'Dietary restrictions: ' || r.dietary_restrictions end,
     case when nullif(btrim(r.special_requests), '') is not null then 'Special requests: ' || r.special_requests end,
     'Cancellation policy: ' || public.refund_policy_text(r.refund_window_hours, r.late_refund_percent),
@@ -542,8 +548,11 @@ as $$
         and d.address_delivery = 'reminder' and e.reminder_hours > 0,
       'reminder_hours', e.reminder_hours),
     'money', jsonb_build_object(
-      'subtotal_cents', r.amount_cents + r.discount_cents,
+      'subtotal_cents', r.amount_cents + r.discount_cents - r.service_charge_cents - r.tax_cents,
       'discount_cents', r.discount_cents,
+      'service_charge_cents', r.service_charge_cents,
+      'tax_cents', r.tax_cents,
+      'price_display', public.charge_terms(r.event_id) ->> 'price_display',
       'total_cents', r.amount_cents,
       'is_deposit', r.ticket_type_id is null and e.rsvp_mode,
       'promo_code', (select p.code from public.promo_codes p where p.id = r.promo_code_id),

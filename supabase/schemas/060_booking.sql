@@ -99,6 +99,7 @@ declare
   v_unit integer;
   v_subtotal integer;
   v_discount integer := 0;
+  v_lines jsonb;
   v_left integer;
   v_event_left integer;
   v_code text := nullif(btrim(coalesce(p_promo_code, '')), '');
@@ -269,6 +270,9 @@ begin
     v_discount := least(greatest(v_discount, 0), v_subtotal);
   end if;
 
+  -- Service charge and tax: the event's terms, one rounding per line (price_lines, 045).
+  v_lines := public.price_lines(v_subtotal, v_discount, p_guests, public.charge_terms(v_event.id));
+
   return jsonb_build_object(
     'event_id', v_event.id,
     'org_id', v_event.org_id,
@@ -284,7 +288,11 @@ begin
     'unit_price_cents', v_unit,
     'subtotal_cents', v_subtotal,
     'discount_cents', v_discount,
-    'total_cents', v_subtotal - v_discount,
+    'service_charge_cents', (v_lines ->> 'service_charge_cents')::integer,
+    'tax_cents', (v_lines ->> 'tax_cents')::integer,
+    'amount_cents', (v_lines ->> 'amount_cents')::integer,
+    'total_cents', (v_lines ->> 'amount_cents')::integer,
+    'charges', v_lines - 'subtotal_cents' - 'discount_cents' - 'service_charge_cents' - 'tax_cents' - 'amount_cents',
     'promo', case when v_promo.id is null then null else jsonb_build_object(
       'id', v_promo.id,
       'code', v_promo.code,
@@ -317,10 +325,14 @@ as $$
     'name', p_reservation.name,
     'email', p_reservation.email,
     'guests', p_reservation.num_guests,
-    'subtotal_cents', p_reservation.amount_cents + p_reservation.discount_cents,
+    'subtotal_cents', p_reservation.amount_cents + p_reservation.discount_cents
+      - p_reservation.service_charge_cents - p_reservation.tax_cents,
     'discount_cents', p_reservation.discount_cents,
+    'service_charge_cents', p_reservation.service_charge_cents,
+    'tax_cents', p_reservation.tax_cents,
     'total_cents', p_reservation.amount_cents,
     'amount_cents', p_reservation.amount_cents,
+    'price_display', public.charge_terms(p_reservation.event_id) ->> 'price_display',
     'promo_code_id', p_reservation.promo_code_id,
     'idempotency_key', p_reservation.idempotency_key,
     'hold_expires_at', p_reservation.hold_expires_at,
@@ -438,9 +450,10 @@ begin
     -- for it: 'charging' goes on record before the processor is called, as for any hold.
     if v_existing.status = 'held' and v_existing.amount_cents > 0 and p_payment_source is not null
        and not exists (select 1 from public.payment_ledger l where l.reservation_id = v_existing.id and l.kind = 'charge') then
-      insert into public.payment_ledger (reservation_id, org_id, kind, status, amount_cents, guests, provider, idempotency_key, actor)
-      values (v_existing.id, v_existing.org_id, 'charge', 'charging', v_existing.amount_cents, v_existing.num_guests,
-              p_payment_provider, p_idempotency_key, 'guest');
+      insert into public.payment_ledger (reservation_id, org_id, kind, status, amount_cents, service_charge_cents, tax_cents,
+                                         guests, provider, idempotency_key, actor)
+      values (v_existing.id, v_existing.org_id, 'charge', 'charging', v_existing.amount_cents, v_existing.service_charge_cents,
+              v_existing.tax_cents, v_existing.num_guests, p_payment_provider, p_idempotency_key, 'guest');
       insert into public.booking_events (reservation_id, kind, detail)
       values (v_existing.id, 'held', jsonb_build_object('payment_source', p_payment_source, 'claimed', true));
     end if;
@@ -480,7 +493,7 @@ begin
     insert into public.reservations (
       org_id, event_id, ticket_type_id, rsvp_slot_id, promo_code_id,
       name, email, phone, num_guests, time_slot, dietary_restrictions, special_requests,
-      status, amount_cents, discount_cents, idempotency_key, hold_expires_at,
+      status, amount_cents, discount_cents, service_charge_cents, tax_cents, idempotency_key, hold_expires_at,
       refund_window_hours, late_refund_percent
     ) values (
       (v_quote ->> 'org_id')::uuid,
@@ -498,6 +511,8 @@ begin
       'held',
       v_total,
       (v_quote ->> 'discount_cents')::integer,
+      (v_quote ->> 'service_charge_cents')::integer,
+      (v_quote ->> 'tax_cents')::integer,
       p_idempotency_key,
       now() + interval '15 minutes',
       (select e.refund_window_hours from public.events e where e.id = p_event_id),
@@ -535,6 +550,8 @@ begin
     'total_cents', v_total,
     'subtotal_cents', (v_quote ->> 'subtotal_cents')::integer,
     'discount_cents', (v_quote ->> 'discount_cents')::integer,
+    'service_charge_cents', (v_quote ->> 'service_charge_cents')::integer,
+    'tax_cents', (v_quote ->> 'tax_cents')::integer,
     'unit_price_cents', (v_quote ->> 'unit_price_cents')::integer,
     'kind', v_quote ->> 'event_kind',
     'promo', v_quote -> 'promo',
@@ -543,8 +560,10 @@ begin
   -- 'charging' is on record before the processor is called: if the caller dies
   -- between the charge and the confirmation, reconcile-payments finds it.
   if v_total > 0 and p_has_payment_token is not false and p_payment_source is not null then
-    insert into public.payment_ledger (reservation_id, org_id, kind, status, amount_cents, guests, provider, idempotency_key, actor)
-    values (v_row.id, v_row.org_id, 'charge', 'charging', v_total, p_guests, p_payment_provider, p_idempotency_key, 'guest');
+    insert into public.payment_ledger (reservation_id, org_id, kind, status, amount_cents, service_charge_cents, tax_cents,
+                                       guests, provider, idempotency_key, actor)
+    values (v_row.id, v_row.org_id, 'charge', 'charging', v_total, v_row.service_charge_cents, v_row.tax_cents,
+            p_guests, p_payment_provider, p_idempotency_key, 'guest');
   end if;
 
   return public.booking_summary(v_row, false);
@@ -607,8 +626,10 @@ begin
       select 1 from public.payment_ledger l
       where l.reservation_id = r.id and l.kind = 'charge' and l.provider_payment_id = p_payment_id
     ) then
-      insert into public.payment_ledger (reservation_id, org_id, kind, status, amount_cents, guests, provider, provider_payment_id, idempotency_key, actor)
-      values (r.id, r.org_id, 'charge', 'completed', r.amount_cents, r.num_guests, p_payment_provider, p_payment_id, r.idempotency_key, 'guest')
+      insert into public.payment_ledger (reservation_id, org_id, kind, status, amount_cents, service_charge_cents, tax_cents,
+                                         guests, provider, provider_payment_id, idempotency_key, actor)
+      values (r.id, r.org_id, 'charge', 'completed', r.amount_cents, r.service_charge_cents, r.tax_cents,
+              r.num_guests, p_payment_provider, p_payment_id, r.idempotency_key, 'guest')
       on conflict (kind, idempotency_key) do nothing;
     end if;
   end if;
@@ -817,16 +838,24 @@ begin
   select * into r from public.reservations x where x.id = (v_hold ->> 'reservation_id')::uuid;
 
   if not coalesce((v_hold ->> 'existing')::boolean, false) then
-    v_subtotal := r.amount_cents + r.discount_cents;
+    v_subtotal := r.amount_cents + r.discount_cents - r.service_charge_cents - r.tax_cents;
     if not coalesce(p_send_confirmation, true) then
       perform set_config('supperhost.skip_confirmation_email', r.id::text, true);
     end if;
     if p_mode = 'comp' or v_subtotal = 0 or (p_mode = 'cash' and p_cash_cents = 0) then
-      update public.reservations x set amount_cents = 0, discount_cents = v_subtotal where x.id = r.id;
+      update public.reservations x
+      set amount_cents = 0, discount_cents = v_subtotal, service_charge_cents = 0, tax_cents = 0
+      where x.id = r.id;
       v_confirmed := public.confirm_booking(r.id, 'comp', null);
     elsif p_mode = 'cash' then
       v_cash := coalesce(p_cash_cents, r.amount_cents);
-      update public.reservations x set amount_cents = v_cash, discount_cents = greatest(v_subtotal - v_cash, 0) where x.id = r.id;
+      -- Cash of the priced amount keeps its lines; any other sum is taken as one all-in amount.
+      update public.reservations x
+      set amount_cents = v_cash,
+          discount_cents = case when v_cash = r.amount_cents then r.discount_cents else greatest(v_subtotal - v_cash, 0) end,
+          service_charge_cents = case when v_cash = r.amount_cents then r.service_charge_cents else 0 end,
+          tax_cents = case when v_cash = r.amount_cents then r.tax_cents else 0 end
+      where x.id = r.id;
       v_confirmed := public.confirm_booking(r.id, 'cash', 'cash-' || r.id::text);
     else
       v_expires := least(now() + interval '24 hours',

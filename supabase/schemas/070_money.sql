@@ -66,8 +66,13 @@ create table public.payment_ledger (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   processor_request jsonb,
+  -- The part of amount_cents that is service charge and tax: a charge's whole lines, a
+  -- refund's share of them (refund_lines).
+  service_charge_cents integer not null default 0 check (service_charge_cents >= 0),
+  tax_cents integer not null default 0 check (tax_cents >= 0),
   -- The platform's application fee (Square app_fee_money) taken with a charge or given back with a refund.
   app_fee_cents integer check (app_fee_cents >= 0),
+  constraint payment_ledger_lines_within_amount check (service_charge_cents + tax_cents <= amount_cents),
   constraint payment_ledger_charging_is_a_charge check (status <> 'charging' or kind = 'charge'),
   constraint payment_ledger_key unique (kind, idempotency_key)
 );
@@ -112,20 +117,32 @@ as $$
 declare
   charged integer;
   refunding integer;
+  charged_service integer;
+  refunding_service integer;
+  charged_tax integer;
+  refunding_tax integer;
 begin
   if new.kind <> 'refund' or new.status = 'failed' then
     return new;
   end if;
   select
     coalesce(sum(l.amount_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0),
-    coalesce(sum(l.amount_cents) filter (where l.kind = 'refund' and l.status in ('pending', 'completed') and l.id is distinct from new.id), 0)
-  into charged, refunding
+    coalesce(sum(l.amount_cents) filter (where l.kind = 'refund' and l.status in ('pending', 'completed') and l.id is distinct from new.id), 0),
+    coalesce(sum(l.service_charge_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0),
+    coalesce(sum(l.service_charge_cents) filter (where l.kind = 'refund' and l.status in ('pending', 'completed') and l.id is distinct from new.id), 0),
+    coalesce(sum(l.tax_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0),
+    coalesce(sum(l.tax_cents) filter (where l.kind = 'refund' and l.status in ('pending', 'completed') and l.id is distinct from new.id), 0)
+  into charged, refunding, charged_service, refunding_service, charged_tax, refunding_tax
   from public.payment_ledger l
   where l.reservation_id = new.reservation_id;
   if refunding + new.amount_cents > charged then
     raise exception 'A refund cannot exceed what was paid (% paid, % already refunded)',
       public.booking_money(charged), public.booking_money(refunding)
       using errcode = 'P0001';
+  end if;
+  -- Nor its service charge or tax what was collected of them.
+  if refunding_service + new.service_charge_cents > charged_service or refunding_tax + new.tax_cents > charged_tax then
+    raise exception 'A refund cannot return more service charge or tax than was paid' using errcode = 'P0001';
   end if;
   return new;
 end;
@@ -173,6 +190,10 @@ as $$
       coalesce(sum(l.amount_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0)::integer as paid,
       coalesce(sum(l.amount_cents) filter (where l.kind = 'refund' and l.status = 'completed'), 0)::integer as refunded,
       coalesce(sum(l.amount_cents) filter (where l.kind = 'refund' and l.status = 'pending'), 0)::integer as pending,
+      coalesce(sum(l.service_charge_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0)::integer as paid_service,
+      coalesce(sum(l.tax_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0)::integer as paid_tax,
+      coalesce(sum(l.service_charge_cents) filter (where l.kind = 'refund' and l.status = 'completed'), 0)::integer as refunded_service,
+      coalesce(sum(l.tax_cents) filter (where l.kind = 'refund' and l.status = 'completed'), 0)::integer as refunded_tax,
       coalesce(sum(l.amount_cents) filter (where l.kind = 'refund' and l.status = 'failed'), 0)::integer as failed,
       coalesce(sum(l.amount_cents) filter (where l.kind = 'comp'), 0)::integer as comp,
       bool_or(l.kind = 'charge' and l.status = 'charging') as charging
@@ -187,6 +208,10 @@ as $$
     'net_cents', t.paid - t.refunded,
     'refundable_cents', t.paid - t.refunded - t.pending,
     'comp_cents', t.comp,
+    'paid_service_charge_cents', t.paid_service,
+    'paid_tax_cents', t.paid_tax,
+    'refunded_service_charge_cents', t.refunded_service,
+    'refunded_tax_cents', t.refunded_tax,
     'badge', case
       when t.pending > 0 then 'Refund pending'
       when t.paid > 0 and t.refunded >= t.paid then 'Refunded'
@@ -340,9 +365,50 @@ grant execute on function public.enqueue_money_email(uuid, text, integer, text) 
 
 -- Refunds: the decision (a pending ledger row) and the processor's answer
 --
+-- The service charge and tax a refund of p_cents returns: the share they hold of what the
+-- booking still holds (completed charges less refunds given or under way), each rounded half
+-- up, tax first, the service charge then capped so the two never exceed the refund. A refund of
+-- everything still held returns exactly what is left of each, so partial refunds never drift:
+-- in all, a booking refunds at most the service charge and tax it collected, to the cent.
+create or replace function public.refund_lines(p_reservation_id uuid, p_cents integer)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  with h as (
+    select
+      (coalesce(sum(l.amount_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0)
+        - coalesce(sum(l.amount_cents) filter (where l.kind = 'refund' and l.status in ('pending', 'completed')), 0))::bigint as amount,
+      (coalesce(sum(l.service_charge_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0)
+        - coalesce(sum(l.service_charge_cents) filter (where l.kind = 'refund' and l.status in ('pending', 'completed')), 0))::bigint as service,
+      (coalesce(sum(l.tax_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0)
+        - coalesce(sum(l.tax_cents) filter (where l.kind = 'refund' and l.status in ('pending', 'completed')), 0))::bigint as tax
+    from public.payment_ledger l
+    where l.reservation_id = p_reservation_id
+  ), t as (
+    select h.*,
+      case when h.amount <= 0 or p_cents <= 0 then 0
+           when p_cents >= h.amount then h.tax
+           else (2 * p_cents::bigint * h.tax + h.amount) / (2 * h.amount) end as tax_share
+    from h
+  )
+  select jsonb_build_object(
+    'service_charge_cents', (case when t.amount <= 0 or p_cents <= 0 then 0
+                                  when p_cents >= t.amount then t.service
+                                  else least((2 * p_cents::bigint * t.service + t.amount) / (2 * t.amount), p_cents - t.tax_share) end)::integer,
+    'tax_cents', t.tax_share::integer)
+  from t;
+$$;
+
+revoke execute on function public.refund_lines(uuid, integer) from public, anon, authenticated;
+grant execute on function public.refund_lines(uuid, integer) to service_role;
+
 -- Inserts a pending refund of p_cents against the reservation's completed
--- charge (the caller holds the reservation's row lock). The same key again
--- returns the existing row: a retry never refunds twice.
+-- charge (the caller holds the reservation's row lock), with its share of the
+-- service charge and tax (refund_lines). The same key again returns the
+-- existing row: a retry never refunds twice.
 create or replace function public.open_refund(
   r public.reservations,
   p_cents integer,
@@ -361,6 +427,7 @@ as $$
 declare
   v_charge public.payment_ledger;
   v_row public.payment_ledger;
+  v_lines jsonb;
 begin
   select * into v_row from public.payment_ledger l where l.kind = 'refund' and l.idempotency_key = p_key;
   if found then
@@ -372,11 +439,13 @@ begin
   if v_charge.id is null then
     raise exception 'This reservation has no payment to refund' using errcode = 'P0001';
   end if;
+  v_lines := public.refund_lines(r.id, p_cents);
   insert into public.payment_ledger (
-    reservation_id, org_id, kind, status, amount_cents, provider, provider_payment_id,
+    reservation_id, org_id, kind, status, amount_cents, service_charge_cents, tax_cents, provider, provider_payment_id,
     idempotency_key, reason, actor, notify_guest, notice
   ) values (
-    r.id, r.org_id, 'refund', 'pending', p_cents, v_charge.provider, v_charge.provider_payment_id,
+    r.id, r.org_id, 'refund', 'pending', p_cents, (v_lines ->> 'service_charge_cents')::integer,
+    (v_lines ->> 'tax_cents')::integer, v_charge.provider, v_charge.provider_payment_id,
     p_key, nullif(btrim(coalesce(p_reason, '')), ''), p_actor, coalesce(p_notify, false), p_notice
   )
   returning * into v_row;
@@ -758,8 +827,11 @@ as $$
       'name', coalesce(nullif(btrim(b.brand_name), ''), o.name), 'slug', o.slug,
       'primary_color', b.primary_color, 'logo_url', b.logo_url),
     'money', public.money_of(r.id),
-    'subtotal_cents', r.amount_cents + r.discount_cents,
+    'subtotal_cents', r.amount_cents + r.discount_cents - r.service_charge_cents - r.tax_cents,
     'discount_cents', r.discount_cents,
+    'service_charge_cents', r.service_charge_cents,
+    'tax_cents', r.tax_cents,
+    'price_display', public.charge_terms(r.event_id) ->> 'price_display',
     'total_cents', r.amount_cents,
     'refund_policy', public.refund_policy_text(r.refund_window_hours, r.late_refund_percent),
     'starts_at', public.reservation_starts_at(r),

@@ -115,11 +115,12 @@ begin
       w.event_id, w.party_size, w.ticket_type_id::text, w.rsvp_slot_id, null, null, null, false);
     insert into public.reservations (
       org_id, event_id, ticket_type_id, rsvp_slot_id, name, email, num_guests, time_slot,
-      status, amount_cents, discount_cents, idempotency_key, hold_expires_at,
+      status, amount_cents, discount_cents, service_charge_cents, tax_cents, idempotency_key, hold_expires_at,
       refund_window_hours, late_refund_percent
     ) values (
       w.org_id, w.event_id, w.ticket_type_id, w.rsvp_slot_id, w.name, w.email, w.party_size, v_quote ->> 'time_slot',
-      'held', (v_quote ->> 'total_cents')::integer, 0, 'wl-' || w.id::text, v_expires,
+      'held', (v_quote ->> 'total_cents')::integer, 0, (v_quote ->> 'service_charge_cents')::integer,
+      (v_quote ->> 'tax_cents')::integer, 'wl-' || w.id::text, v_expires,
       e.refund_window_hours, e.late_refund_percent
     )
     returning * into v_row;
@@ -368,6 +369,12 @@ as $$
     'email', r.email,
     'guests', r.num_guests,
     'total_cents', r.amount_cents,
+    -- The lines of total_cents (taxes and service charges).
+    'subtotal_cents', r.amount_cents + r.discount_cents - r.service_charge_cents - r.tax_cents,
+    'discount_cents', r.discount_cents,
+    'service_charge_cents', r.service_charge_cents,
+    'tax_cents', r.tax_cents,
+    'price_display', public.charge_terms(r.event_id) ->> 'price_display',
     'event_id', r.event_id,
     'ticket_type_id', r.ticket_type_id,
     'ticket_type_name', (select t.name from public.ticket_types t where t.id = r.ticket_type_id),

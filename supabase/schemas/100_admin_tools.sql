@@ -114,6 +114,8 @@ returns table (
   status text,
   amount_cents integer,
   discount_cents integer,
+  service_charge_cents integer,
+  tax_cents integer,
   created_at timestamptz,
   cancelled_at timestamptz,
   cancel_reason text,
@@ -162,7 +164,7 @@ begin
   select
     r.id, r.org_id, r.event_id, r.name, r.email, r.phone, r.num_guests, r.time_slot,
     r.dietary_restrictions, r.special_requests, r.rsvp_slot_id, r.ticket_type_id, r.status,
-    r.amount_cents, r.discount_cents, r.created_at, r.cancelled_at, r.cancel_reason, r.booking_code,
+    r.amount_cents, r.discount_cents, r.service_charge_cents, r.tax_cents, r.created_at, r.cancelled_at, r.cancel_reason, r.booking_code,
     public.refund_policy_text(r.refund_window_hours, r.late_refund_percent),
     case when r.status = 'confirmed' then public.policy_refund_cents(r) else 0 end,
     e.title, e.date, to_char(e.event_time, 'HH24:MI'), e.event_timezone, e.rsvp_mode,

@@ -69,7 +69,21 @@ const ticketData = (over: Record<string, unknown> = {}) => ({
 describe('process-square-payment', () => {
   it('prices a validation call on the server', async () => {
     const plain = await callFunction('process-square-payment', { validateOnly: true, reservationData: ticketData() });
-    expect(plain).toEqual({ status: 200, body: { success: true, finalAmountCents: 25000, subtotalCents: 25000, discountCents: 0, promo: null } });
+    // Without tax or service charge the lines are the subtotal alone.
+    expect(plain).toEqual({
+      status: 200,
+      body: {
+        success: true,
+        finalAmountCents: 25000,
+        subtotalCents: 25000,
+        discountCents: 0,
+        serviceChargeCents: 0,
+        taxCents: 0,
+        amountCents: 25000,
+        priceDisplay: 'itemized',
+        promo: null,
+      },
+    });
     const percent = await callFunction('process-square-payment', { validateOnly: true, reservationData: ticketData(), promoCode: 'welcome10' });
     expect(percent.body).toMatchObject({
       success: true,
@@ -512,7 +526,11 @@ describe('magnolia-process-payment', () => {
       order by e.date desc limit 1`,
     );
     const priced = await callFunction('magnolia-process-payment', { validateOnly: true, reservationData: supperData({ eventId: seeded.id }) });
-    expect(priced).toMatchObject({ status: 200, body: { success: true, finalAmountCents: 13000 } });
+    // 2 × $65.00 and the club's 20% service charge (its seeded terms).
+    expect(priced).toMatchObject({
+      status: 200,
+      body: { success: true, subtotalCents: 13000, serviceChargeCents: 2600, taxCents: 0, finalAmountCents: 15600, amountCents: 15600 },
+    });
     const other = await callFunction('magnolia-process-payment', { validateOnly: true, reservationData: supperData() });
     expect(other).toMatchObject({ status: 404, body: { error: 'Event not found. Please select a valid event.' } });
   });

@@ -71,6 +71,14 @@ const EXPECTED = `
 | org_branding             | insert | deny    | allow   | deny    | allow      | allow   |
 | org_branding             | update | deny    | allow   | deny    | allow      | allow   |
 | org_branding             | delete | deny    | deny    | deny    | deny       | allow   |
+| org_charge_settings      | select | deny    | allow   | deny    | allow      | allow   |
+| org_charge_settings      | insert | deny    | allow   | deny    | allow      | allow   |
+| org_charge_settings      | update | deny    | allow   | deny    | allow      | allow   |
+| org_charge_settings      | delete | deny    | allow   | deny    | allow      | allow   |
+| event_charge_settings    | select | deny    | allow   | deny    | allow      | allow   |
+| event_charge_settings    | insert | deny    | allow   | deny    | allow      | allow   |
+| event_charge_settings    | update | deny    | allow   | deny    | allow      | allow   |
+| event_charge_settings    | delete | deny    | allow   | deny    | allow      | allow   |
 | chef_signups             | select | deny    | deny    | deny    | allow      | allow   |
 | chef_signups             | insert | allow   | allow   | allow   | allow      | allow   |
 | chef_signups             | update | deny    | deny    | deny    | allow      | allow   |
@@ -224,6 +232,18 @@ const PROBES: Record<string, Probe> = {
     beforeInsert: `delete from public.org_branding where org_id = '${A}'`,
     insert: `insert into public.org_branding (org_id, brand_name) values ('${A}', 'Probe brand')`,
     ...byKey('org_branding', 'brand_name'),
+  },
+  org_charge_settings: {
+    fixture: `insert into public.org_charge_settings (org_id, tax_rate_bps) values ('${A}', 800) on conflict (org_id) do update set tax_rate_bps = 800 returning org_id::text as key`,
+    beforeInsert: `delete from public.org_charge_settings where org_id = '${A}'`,
+    insert: `insert into public.org_charge_settings (org_id, tax_rate_bps) values ('${A}', 825)`,
+    ...byKey('org_charge_settings', 'tax_rate_bps', 'org_id', '::uuid'),
+  },
+  event_charge_settings: {
+    fixture: `insert into public.event_charge_settings (event_id, tax_rate_bps) values ('${EVENT}', 800) on conflict (event_id) do update set tax_rate_bps = 800 returning event_id::text as key`,
+    beforeInsert: `delete from public.event_charge_settings where event_id = '${EVENT}'`,
+    insert: `insert into public.event_charge_settings (event_id, tax_rate_bps) values ('${EVENT}', 825)`,
+    ...byKey('event_charge_settings', 'tax_rate_bps', 'event_id', '::uuid'),
   },
   chef_signups: {
     fixture: `insert into public.chef_signups (name, email, concept) values ('Probe Chef', 'probe.chef@example.com', 'Dumplings all night') returning id::text as key`,

@@ -72,9 +72,9 @@ describe('demo seed', () => {
     for (const row of rows) expect(row.stock, row.name).toBe(stock[row.name]);
   });
 
-  it('charges price x guests less the promo discount on every reservation', async () => {
+  it('charges price x guests less the promo discount, plus any service charge and tax, on every reservation', async () => {
     const { rows } = await pool().query(
-      `select r.id, r.amount_cents, r.discount_cents,
+      `select r.id, r.amount_cents, r.discount_cents, r.service_charge_cents, r.tax_cents,
               r.num_guests * coalesce(t.price, case when e.rsvp_mode then e.deposit_amount else 6500 end) as subtotal
          from public.reservations r
          join public.events e on e.id = r.event_id
@@ -82,7 +82,7 @@ describe('demo seed', () => {
         where r.payment_id like 'tpay_seed_%' or r.payment_provider is null`,
     );
     expect(rows.length).toBeGreaterThan(20);
-    for (const row of rows) expect(row.amount_cents + row.discount_cents, row.id).toBe(row.subtotal);
+    for (const row of rows) expect(row.amount_cents + row.discount_cents - row.service_charge_cents - row.tax_cents, row.id).toBe(row.subtotal);
   });
 
   it('records the money of every paid booking as the booking path does: a test-processor charge and its ledger row', async () => {

@@ -17,6 +17,8 @@ export interface AdminReservation extends Pick<
   | 'ticket_type_id'
   | 'amount_cents'
   | 'discount_cents'
+  | 'service_charge_cents'
+  | 'tax_cents'
   | 'created_at'
   | 'cancelled_at'
   | 'cancel_reason'

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { PriceDisplay, PriceLines } from '@/lib/price-lines';
 import type { ChargeCardVerificationDetails } from './lib/square-sdk';
 import type { Payer } from './lib/verification';
 
@@ -16,8 +17,12 @@ export interface Quote {
   /** Before any code. */
   subtotalCents: number;
   discountCents: number;
-  /** What is due. */
+  /** What is due (service charge and tax included). */
   totalCents: number;
+  /** The service charge and tax in totalCents (none: zero), and how the price is shown. */
+  serviceChargeCents?: number;
+  taxCents?: number;
+  priceDisplay?: PriceDisplay;
 }
 
 /** A live quote as a form shows it. */
@@ -104,7 +109,10 @@ export interface CustomCheckout {
    * Take the payment (`token` null for a free booking). Resolve with the reservation id, or throw
    * a CheckoutError carrying the server's message.
    */
-  pay(request: { token: string | null; idempotencyKey: string }): Promise<{ reservationId: string | null } & BookingHandle>;
+  pay(request: {
+    token: string | null;
+    idempotencyKey: string;
+  }): Promise<{ reservationId: string | null; lines?: PriceLines | null } & BookingHandle>;
   /** The guest's name and email, for the card's verification (a ticket checkout has them in reservationData). */
   payer?: Payer;
   /** Toast title and fallback text for a refusal. Default 'Payment Failed' / 'Failed to process payment. Please try again.' */
@@ -118,6 +126,8 @@ export interface PaymentSuccess extends BookingHandle {
   reservationId: string | null;
   /** What the server charged (or 0 for a free booking), in cents. */
   amountCents: number;
+  /** The lines of what was charged (absent from answers that carry none). */
+  lines?: PriceLines | null;
   /** The applied code, upper-cased, or null. */
   promoCode: string | null;
   free: boolean;
@@ -137,7 +147,7 @@ export interface CardFormHandle {
 export type PromoState =
   | { status: 'idle'; message?: string }
   | { status: 'applying' }
-  | { status: 'applied'; finalAmountCents: number }
+  | { status: 'applied'; finalAmountCents: number; lines: PriceLines }
   | { status: 'error'; message: string };
 
 /** A toast's words. */
@@ -189,6 +199,8 @@ export interface ConfirmationContent {
 export interface ConfirmedPayment extends BookingHandle {
   reservationId: string | null;
   amountCents: number;
+  /** The lines of what was charged (absent from answers that carry none). */
+  lines?: PriceLines | null;
 }
 
 /**

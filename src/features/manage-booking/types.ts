@@ -34,6 +34,10 @@ export interface ManagedBooking {
   };
   subtotal_cents: number;
   discount_cents: number;
+  /** The service charge and tax in total_cents, and how the price is shown (taxes and service charges). */
+  service_charge_cents: number;
+  tax_cents: number;
+  price_display: 'itemized' | 'all_in';
   total_cents: number;
   /** The policy frozen on the booking, in the server's words. */
   refund_policy: string;

@@ -34,6 +34,12 @@ export interface WaitlistOffer {
   email: string;
   guests: number;
   total_cents: number;
+  /** The lines of total_cents (absent from older answers). */
+  subtotal_cents?: number | null;
+  discount_cents?: number | null;
+  service_charge_cents?: number | null;
+  tax_cents?: number | null;
+  price_display?: 'itemized' | 'all_in' | null;
   event_id: string;
   ticket_type_id: string | null;
   ticket_type_name: string | null;

@@ -17,7 +17,7 @@ import { refusal } from './http.ts';
 import { refundBookingWithoutSeats } from './money.ts';
 import { kickEmailDelivery } from './outbox.ts';
 import { paymentProcessor } from './payments.ts';
-import { type BookingSelection, selectionArgs } from './pricing.ts';
+import { type BookingSelection, type PriceDisplay, type PriceLines, selectionArgs } from './pricing.ts';
 import type { CreatePaymentBody, PaymentProcessor } from './processor.ts';
 import { callRpc, countingPromoMisses, TransientError } from './rpc.ts';
 
@@ -56,11 +56,8 @@ export function payOptions(
   return { token: token ?? null, expectedTotalCents: expectedTotalCents ?? null, idempotencyKey: idempotencyKey ?? crypto.randomUUID() };
 }
 
-export interface Booked {
+export interface Booked extends PriceLines {
   reservationId: string;
-  amountCents: number;
-  subtotalCents: number;
-  discountCents: number;
   paymentProvider: string;
   paymentId: string | null;
   /** Short code the guest quotes ('K7QM-3XPA'). */
@@ -80,7 +77,10 @@ interface HoldRow {
   guests: number;
   subtotal_cents: number;
   discount_cents: number;
+  service_charge_cents: number;
+  tax_cents: number;
   total_cents: number;
+  price_display: PriceDisplay;
   payment_provider: string | null;
   payment_id: string | null;
   event_title: string;
@@ -98,6 +98,9 @@ function booked(hold: HoldRow, provider: string, paymentId: string | null, repla
     amountCents: hold.total_cents,
     subtotalCents: hold.subtotal_cents,
     discountCents: hold.discount_cents,
+    serviceChargeCents: hold.service_charge_cents,
+    taxCents: hold.tax_cents,
+    priceDisplay: hold.price_display,
     paymentProvider: provider,
     paymentId,
     bookingCode: hold.booking_code,

@@ -29,11 +29,38 @@ export interface QuotePromo {
   discount_amount: number;
 }
 
-export interface Quote {
-  eventId: string;
-  orgId: string;
+/** How a price is shown: each line, or one all-in amount ("includes tax and service charge"). */
+export type PriceDisplay = 'itemized' | 'all_in';
+
+/**
+ * A booking's lines, as every quote and paying answer gives them (cents):
+ * amountCents = subtotalCents - discountCents + serviceChargeCents + taxCents.
+ * SQL computes them (public.price_lines: one rounding per line, half up).
+ */
+export interface PriceLines {
   subtotalCents: number;
   discountCents: number;
+  serviceChargeCents: number;
+  taxCents: number;
+  amountCents: number;
+  priceDisplay: PriceDisplay;
+}
+
+/** The lines of an answer, in the order the answers list them. */
+export function priceLines(lines: PriceLines): PriceLines {
+  return {
+    subtotalCents: lines.subtotalCents,
+    discountCents: lines.discountCents,
+    serviceChargeCents: lines.serviceChargeCents,
+    taxCents: lines.taxCents,
+    amountCents: lines.amountCents,
+    priceDisplay: lines.priceDisplay,
+  };
+}
+
+export interface Quote extends PriceLines {
+  eventId: string;
+  orgId: string;
   totalCents: number;
   unitPriceCents: number;
   promo: QuotePromo | null;
@@ -60,8 +87,12 @@ interface QuoteRow {
   org_id: string;
   subtotal_cents: number;
   discount_cents: number;
+  service_charge_cents: number;
+  tax_cents: number;
+  amount_cents: number;
   total_cents: number;
   unit_price_cents: number;
+  charges: { price_display: PriceDisplay };
   promo: QuotePromo | null;
   ticket_type_id: string | null;
   rsvp_slot_id: string | null;
@@ -78,6 +109,10 @@ export async function quoteBooking(db: SupabaseClient, selection: BookingSelecti
     orgId: row.org_id,
     subtotalCents: row.subtotal_cents,
     discountCents: row.discount_cents,
+    serviceChargeCents: row.service_charge_cents,
+    taxCents: row.tax_cents,
+    amountCents: row.amount_cents,
+    priceDisplay: row.charges.price_display,
     totalCents: row.total_cents,
     unitPriceCents: row.unit_price_cents,
     promo: row.promo ?? null,

@@ -6,8 +6,8 @@
 // Request: { validateOnly?, token?, amount?, reservationData: { name, email, phone?, eventId,
 //   guests | num_guests, ticketTypeId | ticketType (tickets), timeSlot (seatings: label or id),
 //   dietaryRestrictions?, specialRequests?, ticket_price? (ignored) }, promoCode?, idempotencyKey? }
-// validateOnly → 200 { success: true, finalAmountCents, subtotalCents, discountCents, promo }
-// paying call  → 200 { success: true, reservationId, amountCents, subtotalCents, discountCents, bookingCode, manageToken, status: 'confirmed' }
+// validateOnly → 200 { success: true, finalAmountCents, subtotalCents, discountCents, serviceChargeCents, taxCents, amountCents, priceDisplay, promo }
+// paying call  → 200 { success: true, reservationId, subtotalCents, discountCents, serviceChargeCents, taxCents, amountCents, priceDisplay, bookingCode, manageToken, status: 'confirmed' }
 // refusals     → 4xx/5xx { success: false, error, code }
 //
 // Top layer: imports http.ts, input.ts, supabase.ts, product.ts, pricing.ts and booking.ts.
@@ -16,7 +16,7 @@ import { bookAndPay, payOptions } from './booking.ts';
 import { allowMethods, clientAddress, json, readBody, refusal } from './http.ts';
 import { EMAIL_INVALID_MESSAGE, isEmail, tooLongMessage } from './guest-input.ts';
 import { amountSchema, idempotencyKeySchema, optionalText, phoneSchema, UUID } from './input.ts';
-import { type BookingSelection, publicPromo, quoteBooking } from './pricing.ts';
+import { type BookingSelection, priceLines, publicPromo, quoteBooking } from './pricing.ts';
 import { MAX_NAME_LENGTH, MAX_NOTE_LENGTH, MAX_PROMO_CODE_LENGTH, MAX_TIME_SLOT_LENGTH } from './product.ts';
 import { sharedAdminClient } from './supabase.ts';
 
@@ -108,8 +108,7 @@ export function ticketCheckoutHandler(options: CheckoutOptions = {}) {
       return json({
         success: true,
         finalAmountCents: quote.totalCents,
-        subtotalCents: quote.subtotalCents,
-        discountCents: quote.discountCents,
+        ...priceLines(quote),
         promo: publicPromo(quote.promo),
       });
     }
@@ -133,9 +132,7 @@ export function ticketCheckoutHandler(options: CheckoutOptions = {}) {
     return json({
       success: true,
       reservationId: result.reservationId,
-      amountCents: result.amountCents,
-      subtotalCents: result.subtotalCents,
-      discountCents: result.discountCents,
+      ...priceLines(result),
       bookingCode: result.bookingCode,
       manageToken: result.manageToken,
       status: 'confirmed',

@@ -4,15 +4,15 @@
 // Request: { eventId, slotId, guestDetails: { name, email, phone?, numGuests,
 //   dietaryRestrictions?, specialRequests? }, promoCode?, validateOnly?, paymentToken?,
 //   idempotencyKey?, amount? (the total the guest saw, cents; checked when sent) }
-// validateOnly → { success: true, totalDeposit, discountApplied, subtotal, promo } (cents)
-// final        → { success: true, reservationId, totalDeposit, discountApplied, bookingCode, manageToken }
+// validateOnly → { success: true, totalDeposit, discountApplied, subtotal, subtotalCents, discountCents, serviceChargeCents, taxCents, amountCents, priceDisplay, promo } (cents)
+// final        → { success: true, reservationId, totalDeposit, discountApplied, subtotalCents, discountCents, serviceChargeCents, taxCents, amountCents, priceDisplay, bookingCode, manageToken }
 // refusals     → { success: false, error, code } with 400/402/404/409/503
 import { z } from 'npm:zod@4.6.7';
 import { bookAndPay, payOptions } from '../_shared/booking.ts';
 import { allowMethods, clientAddress, handler, json, readBody, validate } from '../_shared/http.ts';
 import { EMAIL, EMAIL_INVALID_MESSAGE, tooLongMessage } from '../_shared/guest-input.ts';
 import { amountSchema, idempotencyKeySchema, optionalText, phoneSchema, UUID } from '../_shared/input.ts';
-import { type BookingSelection, publicPromo, quoteBooking } from '../_shared/pricing.ts';
+import { type BookingSelection, priceLines, publicPromo, quoteBooking } from '../_shared/pricing.ts';
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_NOTE_LENGTH, MAX_PROMO_CODE_LENGTH, RSVP_MAX_GUESTS, RSVP_MIN_GUESTS } from '../_shared/product.ts';
 import { sharedAdminClient } from '../_shared/supabase.ts';
 
@@ -102,6 +102,7 @@ Deno.serve(
         totalDeposit: quote.totalCents,
         discountApplied: quote.discountCents,
         subtotal: quote.subtotalCents,
+        ...priceLines(quote),
         promo: publicPromo(quote.promo),
       });
     }
@@ -113,6 +114,7 @@ Deno.serve(
       reservationId: result.reservationId,
       totalDeposit: result.amountCents,
       discountApplied: result.discountCents,
+      ...priceLines(result),
       bookingCode: result.bookingCode,
       manageToken: result.manageToken,
     });

@@ -11,13 +11,14 @@
 // Request: { token, action: 'view' }
 //        | { token, action: 'pay', paymentToken?, amount? (the total the guest saw, cents) }
 // → view: 200 { success: true, offer } (status 'open' | 'claimed' | 'expired')
-// → pay:  200 { success: true, reservationId, amountCents, bookingCode, manageToken }
+// → pay:  200 { success: true, reservationId, subtotalCents, discountCents, serviceChargeCents, taxCents, amountCents, priceDisplay, bookingCode, manageToken }
 // → 404 'This waitlist link is not valid.' | 409 'This offer has expired…' | other 4xx as booking
 import { z } from 'npm:zod@4.6.7';
 import { bookAndPay, payOptions } from '../_shared/booking.ts';
 import { allowMethods, clientAddress, handler, json, readBody, refusal } from '../_shared/http.ts';
 import { amountSchema } from '../_shared/input.ts';
 import { callRpc } from '../_shared/rpc.ts';
+import { priceLines } from '../_shared/pricing.ts';
 import { sharedAdminClient } from '../_shared/supabase.ts';
 
 const NOT_VALID = 'This waitlist link is not valid.';
@@ -79,7 +80,7 @@ Deno.serve(
     return json({
       success: true,
       reservationId: booked.reservationId,
-      amountCents: booked.amountCents,
+      ...priceLines(booked),
       bookingCode: booked.bookingCode,
       manageToken: booked.manageToken,
     });

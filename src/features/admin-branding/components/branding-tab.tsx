@@ -5,6 +5,7 @@ import { ExternalLink } from 'lucide-react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { OrgChargesCard } from '@/components/admin/charges/org-charges-card';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
@@ -256,6 +257,8 @@ export function BrandingTab({ orgId, orgSlug }: { orgId: string; orgSlug: string
           </Button>
         </div>
       </form>
+      {/* Saved on its own: prices, not looks. */}
+      <OrgChargesCard orgId={orgId} />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { Input, Textarea } from '@/components/ui/input';
 import { OptionSelect } from '@/components/ui/option-select';
 import { DEFAULT_DEPOSIT_CENTS } from '@/config/product';
 import { withReason } from '@/lib/error-reason';
+import { EventChargesFieldset } from '@/components/admin/charges/event-charges-fieldset';
 import { formatCents } from '@/lib/money';
 import { useTicketSales } from '../api/get-ticket-sales';
 import { useUpdateEvent } from '../api/update-event';
@@ -174,6 +175,7 @@ function EditEventForm({ orgId, event, kind, sales, salesError, onClose }: FormP
         windowError={errors.refundWindowHours?.message}
         percentError={errors.lateRefundPercent?.message}
       />
+      <EventChargesFieldset orgId={orgId} eventId={event.id} />
       <GuestEmailFields
         // The form's values hold the guest-email settings among the event's fields.
         register={form.register as unknown as UseFormRegister<GuestEmailSettings>}

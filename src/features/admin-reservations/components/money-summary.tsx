@@ -1,6 +1,6 @@
 import { formatCents } from '@/lib/money';
 import { cn } from '@/lib/utils';
-import type { ReservationMoney } from '../types';
+import type { AdminReservation, ReservationMoney } from '../types';
 
 /** Refunded so far, and what is still on its way to the guest's card. */
 function RefundedAmount({ money }: { money: ReservationMoney }) {
@@ -50,5 +50,23 @@ export function MoneyLines({ money }: { money: ReservationMoney }) {
       <dt className="text-muted-foreground">Net</dt>
       <dd className="text-right tabular-nums">{formatCents(money.net_cents)}</dd>
     </dl>
+  );
+}
+
+/** What the booking's price carries of service charge and tax (nothing when none). */
+export function ChargesLine({
+  reservation,
+  className,
+}: {
+  reservation: Pick<AdminReservation, 'service_charge_cents' | 'tax_cents'>;
+  className?: string;
+}) {
+  const { service_charge_cents: service, tax_cents: tax } = reservation;
+  if (service + tax === 0) return null;
+  const parts = [service > 0 ? `service charge ${formatCents(service)}` : null, tax > 0 ? `tax ${formatCents(tax)}` : null].filter(Boolean);
+  return (
+    <p className={cn('text-xs text-muted-foreground', className)} data-testid="reservation-charges">
+      Includes {parts.join(' and ')}
+    </p>
   );
 }

@@ -15,7 +15,7 @@ import { refundedMessage, reservationMessages } from '../messages';
 import { refundReservationSchema, type RefundReservationValues } from '../schemas';
 import type { AdminReservation } from '../types';
 import { CheckboxField } from './checkbox-field';
-import { MoneySummary } from './money-summary';
+import { ChargesLine, MoneySummary } from './money-summary';
 
 interface Props {
   orgId: string;
@@ -70,7 +70,11 @@ export function RefundReservationDialog({ orgId, reservation, onClose }: Props) 
               <MoneyBadge badge={money.badge} />
             </div>
             <MoneySummary money={money} />
+            <ChargesLine reservation={reservation} />
             <p className="text-xs text-muted-foreground">Still refundable: {formatCents(refundable)}.</p>
+            {reservation.service_charge_cents + reservation.tax_cents > 0 ? (
+              <p className="text-xs text-muted-foreground">A refund returns service charge and tax in proportion.</p>
+            ) : null}
           </section>
           <FormField label="Amount to refund ($)" error={errors.amount?.message} hint={`At most ${formatCents(refundable)}`}>
             <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />

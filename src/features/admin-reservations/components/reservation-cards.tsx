@@ -2,7 +2,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { MoneyBadge } from '@/components/admin/money-badge';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import type { AdminReservation } from '../types';
-import { MoneySummary } from './money-summary';
+import { ChargesLine, MoneySummary } from './money-summary';
 import { ReservationActions, type ReservationHandlers } from './reservation-actions';
 
 /** Phones: one card per confirmed reservation (cancelled ones are not listed). */
@@ -36,6 +36,7 @@ export function ReservationCards({ rows, ...handlers }: ReservationHandlers & { 
               <div className="space-y-2 border-t pt-2" data-testid="reservation-money">
                 <MoneyBadge badge={r.money.badge} />
                 {r.money.paid_cents > 0 ? <MoneySummary money={r.money} /> : null}
+                <ChargesLine reservation={r} />
               </div>
               <div className="border-t pt-2">
                 <ReservationActions reservation={r} {...handlers} />

@@ -3,7 +3,7 @@ import { DataTable } from '@/components/ui/data-table';
 import { MoneyBadge } from '@/components/admin/money-badge';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import type { AdminReservation } from '../types';
-import { MoneyLines } from './money-summary';
+import { ChargesLine, MoneyLines } from './money-summary';
 import { ReservationActions, type ReservationHandlers } from './reservation-actions';
 import { ReservationStatusBadge } from './reservation-status-badge';
 
@@ -42,6 +42,7 @@ export function ReservationsTable({ rows, ...handlers }: ReservationHandlers & {
           <TableCell>
             <MoneyBadge badge={r.money.badge} />
             <MoneyLines money={r.money} />
+            <ChargesLine reservation={r} className="mt-1 max-w-[12rem]" />
           </TableCell>
           <TableCell>
             <ReservationActions reservation={r} {...handlers} className="flex-nowrap" />

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { invokeFunction, serverCode, serverMessage } from '@/lib/invoke-function';
+import { priceLinesAnswer, quoteLines, readPriceLines, type PriceLines } from '@/lib/price-lines';
 import { CheckoutError, type BookingHandle, type Quote, type TicketReservationData, type TicketSelection } from '../types';
 
 const RESERVATION_FIELDS = [
@@ -33,7 +34,7 @@ export function ticketSelection(data: TicketReservationData): TicketSelection {
 }
 
 const cents = z.number().int().nonnegative();
-const quoteAnswer = z.object({
+const quoteAnswer = priceLinesAnswer.extend({
   success: z.boolean(),
   finalAmountCents: cents.optional(),
   subtotalCents: cents.nullish(),
@@ -63,17 +64,26 @@ export async function quoteTicketBooking(input: {
   const parsed = quoteAnswer.safeParse(answer.body);
   if (answer.status === 200 && parsed.success && parsed.data.success && parsed.data.finalAmountCents !== undefined) {
     const { finalAmountCents, subtotalCents, discountCents, promo } = parsed.data;
+    const lines = readPriceLines(parsed.data, {
+      subtotalCents: subtotalCents ?? finalAmountCents + (discountCents ?? 0),
+      discountCents: discountCents ?? 0,
+      amountCents: finalAmountCents,
+    });
     return {
       totalCents: finalAmountCents,
-      discountCents: discountCents ?? 0,
-      subtotalCents: subtotalCents ?? finalAmountCents + (discountCents ?? 0),
+      discountCents: lines.discountCents,
+      subtotalCents: lines.subtotalCents,
+      serviceChargeCents: lines.serviceChargeCents,
+      taxCents: lines.taxCents,
+      priceDisplay: lines.priceDisplay,
       promo: promo ?? null,
     };
   }
   throw new CheckoutError(serverMessage(answer.body), answer.status < 500, answer.status, serverCode(answer.body));
 }
 
-export type PromoValidation = { ok: true; finalAmountCents: number; promo: TicketQuote['promo'] } | { ok: false; message: string | null };
+export type PromoValidation =
+  { ok: true; finalAmountCents: number; lines: PriceLines; promo: TicketQuote['promo'] } | { ok: false; message: string | null };
 
 /** Apply in the payment step: the validation call with the code. */
 export async function validatePromoCode(input: {
@@ -87,24 +97,26 @@ export async function validatePromoCode(input: {
       selection: ticketSelection(input.reservationData),
       promoCode: input.promoCode,
     });
-    return { ok: true, finalAmountCents: quote.totalCents, promo: quote.promo };
+    return { ok: true, finalAmountCents: quote.totalCents, lines: quoteLines(quote), promo: quote.promo };
   } catch (error) {
     if (error instanceof CheckoutError) return { ok: false, message: error.message || null };
     throw error;
   }
 }
 
-const payingAnswer = z.object({
+const payingAnswer = priceLinesAnswer.extend({
   success: z.boolean(),
   reservationId: z.string().nullish(),
   amountCents: z.number().int().nullish(),
+  subtotalCents: cents.nullish(),
+  discountCents: cents.nullish(),
   bookingCode: z.string().nullish(),
   manageToken: z.string().nullish(),
   error: z.string().nullish(),
 });
 
 export type TicketPaymentResult =
-  | ({ ok: true; reservationId: string | null; amountCents: number | null } & BookingHandle)
+  | ({ ok: true; reservationId: string | null; amountCents: number | null; lines: PriceLines | null } & BookingHandle)
   | { ok: false; message: string | null; definitive: boolean; status: number; code: string | null };
 
 /** The paying call. Throws FunctionUnreachableError when no answer came back. */
@@ -125,8 +137,12 @@ export async function processTicketPayment(input: {
   });
   const parsed = payingAnswer.safeParse(answer.body);
   if (answer.status === 200 && parsed.success && parsed.data.success) {
-    const { reservationId, amountCents, bookingCode, manageToken } = parsed.data;
-    return { ok: true, reservationId: reservationId ?? null, amountCents: amountCents ?? null, bookingCode, manageToken };
+    const { reservationId, amountCents, subtotalCents, discountCents, bookingCode, manageToken } = parsed.data;
+    const lines =
+      amountCents != null && subtotalCents != null
+        ? readPriceLines(parsed.data, { subtotalCents, discountCents: discountCents ?? 0, amountCents })
+        : null;
+    return { ok: true, reservationId: reservationId ?? null, amountCents: amountCents ?? null, lines, bookingCode, manageToken };
   }
   // A 5xx may hide a charge that went through: the retry must reuse the key.
   return { ok: false, message: serverMessage(answer.body), definitive: answer.status < 500, status: answer.status, code: serverCode(answer.body) };

@@ -4,8 +4,10 @@ import { CircleCheck, ShieldCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { formatCents } from '@/lib/money';
+import { allInNote, hasCharges, type PriceLines } from '@/lib/price-lines';
 import { cn } from '@/lib/utils';
-import type { BookingHandle, ConfirmationContent } from '../types';
+import type { BookingHandle, ConfirmationContent, SummaryRow } from '../types';
 
 // The page's own text colour: a brand's primary (links elsewhere) need not contrast with the panel.
 const manageLinkClass = 'font-medium text-foreground underline underline-offset-4 hover:no-underline';
@@ -17,6 +19,19 @@ function inFrame(): boolean {
   } catch {
     return true;
   }
+}
+
+/**
+ * The flavour's rows with the service charge and tax of an itemized price just before its total
+ * ('Total paid', 'Deposit paid'), or after the rows when none is named so.
+ */
+function withChargeRows(rows: readonly SummaryRow[], lines: PriceLines | null | undefined): readonly SummaryRow[] {
+  if (!lines || lines.priceDisplay === 'all_in' || !hasCharges(lines)) return rows;
+  const charges: SummaryRow[] = [];
+  if (lines.serviceChargeCents > 0) charges.push({ label: 'Service charge', value: formatCents(lines.serviceChargeCents) });
+  if (lines.taxCents > 0) charges.push({ label: 'Tax', value: formatCents(lines.taxCents) });
+  const total = rows.findIndex((row) => /^(total|deposit)/i.test(row.label));
+  return total < 0 ? [...rows, ...charges] : [...rows.slice(0, total), ...charges, ...rows.slice(total)];
 }
 
 /**
@@ -37,9 +52,11 @@ export function BookingConfirmation({
   spaced = false,
   refundPolicy,
   booking,
+  lines,
   onAnother,
-}: ConfirmationContent & { booking?: BookingHandle; onAnother(): void }) {
+}: ConfirmationContent & { booking?: BookingHandle; lines?: PriceLines | null; onAnother(): void }) {
   const titleId = useId();
+  const allIn = lines ? allInNote(lines) : null;
   const page = variant === 'page';
   return (
     <Card className={cn(page && 'mx-auto max-w-xl')} role={page ? 'region' : 'status'} aria-labelledby={titleId}>
@@ -53,13 +70,18 @@ export function BookingConfirmation({
       </CardHeader>
       <CardContent className={page ? 'space-y-6' : 'space-y-5'}>
         <dl className={page ? 'divide-y rounded-lg border' : 'space-y-2 text-sm'} data-testid={rowsTestId}>
-          {rows.map((row) => (
+          {withChargeRows(rows, lines).map((row) => (
             <div key={row.label} className={page ? 'flex flex-wrap justify-between gap-2 px-4 py-3' : 'flex justify-between gap-4'}>
               <dt className="text-muted-foreground">{row.label}</dt>
               <dd className={page ? 'font-medium' : 'text-right font-medium'}>{row.value}</dd>
             </div>
           ))}
         </dl>
+        {allIn ? (
+          <p className="-mt-2 text-sm text-muted-foreground" data-testid="confirmation-all-in">
+            {allIn}
+          </p>
+        ) : null}
         {booking?.bookingCode || booking?.manageToken ? (
           <div className={cn('space-y-1 rounded-lg border bg-muted/40 p-4 text-center', !page && 'text-sm')} data-testid="booking-handle">
             {booking.bookingCode ? (

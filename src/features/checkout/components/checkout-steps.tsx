@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { quoteLines } from '@/lib/price-lines';
 import type { Checkout } from '../hooks/use-checkout';
 import { BookingConfirmation } from './booking-confirmation';
 import { PaymentLoader } from './payment-loader';
@@ -13,12 +14,14 @@ const PaymentStep = lazy(() => import('./payment-step').then((m) => ({ default: 
  */
 export function CheckoutSteps<TOrder>({ checkout }: { checkout: Checkout<TOrder> }) {
   const { step } = checkout;
-  if (step.kind === 'confirmed') return <BookingConfirmation {...step.confirmation} booking={step.booking} onAnother={checkout.another} />;
+  if (step.kind === 'confirmed') {
+    return <BookingConfirmation {...step.confirmation} booking={step.booking} lines={step.lines} onAnother={checkout.another} />;
+  }
   if (step.kind !== 'payment') return null;
   const { className, ...content } = checkout.flavour.payment(step.order, step.quote);
   const payment = (
     <Suspense fallback={<PaymentLoader />}>
-      <PaymentStep {...content} amountCents={step.quote.totalCents} onBack={checkout.back} onSuccess={checkout.paid} />
+      <PaymentStep {...content} amountCents={step.quote.totalCents} lines={quoteLines(step.quote)} onBack={checkout.back} onSuccess={checkout.paid} />
     </Suspense>
   );
   return className ? <div className={className}>{payment}</div> : payment;

@@ -44,7 +44,9 @@ import { useEffect, useRef } from 'react';
 import { Lock } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { PriceLineRows } from '@/components/price-line-rows';
 import { formatCents } from '@/lib/money';
+import { allInNote, type PriceLines } from '@/lib/price-lines';
 import { DEFAULT_CONFIG_FUNCTION } from '../api/get-card-config';
 import { DEFAULT_PAYMENT_FUNCTION } from '../api/ticket-quote';
 import { usePayment } from '../hooks/use-payment';
@@ -58,6 +60,8 @@ export interface PaymentStepProps {
   description?: string;
   summary: readonly SummaryRow[];
   amountCents: number;
+  /** The quote's lines (subtotal, discount, service charge, tax) and how they are shown. */
+  lines?: PriceLines;
   checkout: PaymentCheckout;
   configFunction?: string;
   backLabel?: string;
@@ -75,6 +79,7 @@ export function PaymentStep({
   description,
   summary,
   amountCents,
+  lines: quotedLines,
   checkout,
   configFunction = DEFAULT_CONFIG_FUNCTION,
   backLabel = 'Back',
@@ -91,7 +96,16 @@ export function PaymentStep({
   const { pay, processing } = usePayment({ checkout, card: cardRef, onSuccess });
 
   const totalCents = promo.applied ? promo.applied.finalAmountCents : amountCents;
-  const discountCents = Math.max(amountCents - totalCents, 0);
+  // The server's lines for what is due; a flavour that gives none shows the discount alone.
+  const lines: PriceLines = (promo.applied ? promo.applied.lines : quotedLines) ?? {
+    subtotalCents: amountCents,
+    discountCents: Math.max(amountCents - totalCents, 0),
+    serviceChargeCents: 0,
+    taxCents: 0,
+    amountCents: totalCents,
+    priceDisplay: 'itemized',
+  };
+  const allIn = allInNote(lines);
   const free = totalCents === 0;
 
   useEffect(() => {
@@ -116,12 +130,8 @@ export function PaymentStep({
                 <dd className="text-right font-medium">{row.value}</dd>
               </div>
             ))}
-            {discountCents > 0 ? (
-              <div className="flex justify-between gap-4 text-emerald-700">
-                <dt>Discount{promo.applied ? ` (${promo.applied.code})` : ''}</dt>
-                <dd className="font-medium">-{formatCents(discountCents)}</dd>
-              </div>
-            ) : null}
+            {/* A discount in the quote is the flavour's to show among its rows (the RSVP form's code). */}
+            <PriceLineRows lines={lines} promoCode={promo.applied?.code} withDiscount={Boolean(promo.applied) || !quotedLines} />
             <div className="flex justify-between gap-4 border-t pt-2 text-base">
               <dt className="font-semibold">Total</dt>
               <dd className="font-semibold" data-testid="payment-total">
@@ -129,6 +139,11 @@ export function PaymentStep({
               </dd>
             </div>
           </dl>
+          {allIn ? (
+            <p className="mt-1 text-right text-sm text-muted-foreground" data-testid="payment-all-in">
+              {allIn}
+            </p>
+          ) : null}
           {refundPolicy ? (
             <p className="mt-3 border-t pt-3 text-sm" data-testid="payment-refund-policy">
               <span className="text-muted-foreground">Cancellation policy: </span>

@@ -9,13 +9,14 @@ import {
   type PaymentSuccess,
   type Quote,
 } from '../types';
+import type { PriceLines } from '@/lib/price-lines';
 import { bookingMessages, refusedDetails } from '../lib/messages';
 import { isFunctionUnreachable } from '../lib/unreachable';
 
 export type CheckoutStep<TOrder> =
   | { kind: 'form' }
   | { kind: 'payment'; order: TOrder; quote: Quote }
-  | { kind: 'confirmed'; confirmation: ConfirmationContent; booking: BookingHandle };
+  | { kind: 'confirmed'; confirmation: ConfirmationContent; booking: BookingHandle; lines: PriceLines | null };
 
 export interface Checkout<TOrder> {
   step: CheckoutStep<TOrder>;
@@ -57,7 +58,7 @@ export function useCheckout<TOrder>(flavour: CheckoutFlavour<TOrder>): Checkout<
 
   function confirmed(order: TOrder, payment: ConfirmedPayment) {
     const booking = { bookingCode: payment.bookingCode ?? null, manageToken: payment.manageToken ?? null };
-    setStep({ kind: 'confirmed', confirmation: latest.current.confirmation(order, payment), booking });
+    setStep({ kind: 'confirmed', confirmation: latest.current.confirmation(order, payment), booking, lines: payment.lines ?? null });
     latest.current.onConfirmed?.();
   }
 
@@ -88,8 +89,8 @@ export function useCheckout<TOrder>(flavour: CheckoutFlavour<TOrder>): Checkout<
     const { paidToast, freeToast } = latest.current;
     const announce = result.free ? freeToast : paidToast;
     if (announce) toast.success(announce.title, { description: announce.description });
-    const { reservationId, amountCents, bookingCode, manageToken } = result;
-    confirmed(step.order, { reservationId, amountCents, bookingCode, manageToken });
+    const { reservationId, amountCents, bookingCode, manageToken, lines } = result;
+    confirmed(step.order, { reservationId, amountCents, bookingCode, manageToken, lines });
   }
 
   return {

@@ -52,8 +52,8 @@ export function usePayment(options: { checkout: PaymentCheckout; card: RefObject
 
       if (checkout.kind === 'custom') {
         try {
-          const { reservationId, bookingCode, manageToken } = await checkout.pay({ token, idempotencyKey });
-          options.onSuccess({ reservationId, amountCents: totalCents, promoCode, free, bookingCode, manageToken });
+          const { reservationId, bookingCode, manageToken, lines } = await checkout.pay({ token, idempotencyKey });
+          options.onSuccess({ reservationId, amountCents: lines?.amountCents ?? totalCents, lines, promoCode, free, bookingCode, manageToken });
         } catch (error) {
           if (!(error instanceof CheckoutError)) throw error;
           if (error.definitive) key.renew();
@@ -82,8 +82,8 @@ export function usePayment(options: { checkout: PaymentCheckout; card: RefObject
           const { title, description } = bookingMessages.freeReservationConfirmed;
           toast.success(title, { description });
         }
-        const { reservationId, bookingCode, manageToken } = result;
-        options.onSuccess({ reservationId, amountCents: result.amountCents ?? totalCents, promoCode, free, bookingCode, manageToken });
+        const { reservationId, bookingCode, manageToken, lines } = result;
+        options.onSuccess({ reservationId, amountCents: result.amountCents ?? totalCents, lines, promoCode, free, bookingCode, manageToken });
         return;
       }
       if (result.definitive) key.renew();

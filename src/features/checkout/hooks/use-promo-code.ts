@@ -36,7 +36,7 @@ export function usePromoCode(paymentFunction: string, reservationData: TicketRes
       const result = await validatePromoCode({ paymentFunction, reservationData, promoCode });
       if (mine !== request.current) return;
       if (result.ok) {
-        setState({ status: 'applied', finalAmountCents: result.finalAmountCents });
+        setState({ status: 'applied', finalAmountCents: result.finalAmountCents, lines: result.lines });
         toast.success('Promo applied', { description: `Your new total is ${formatCents(result.finalAmountCents)}.` });
       } else {
         fail(result.message);
@@ -46,6 +46,7 @@ export function usePromoCode(paymentFunction: string, reservationData: TicketRes
     }
   }
 
-  const applied = state.status === 'applied' ? { code: code.trim().toUpperCase(), finalAmountCents: state.finalAmountCents } : null;
+  const applied =
+    state.status === 'applied' ? { code: code.trim().toUpperCase(), finalAmountCents: state.finalAmountCents, lines: state.lines } : null;
   return { code, state, applied, change, apply } as const;
 }

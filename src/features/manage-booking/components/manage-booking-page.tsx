@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { formatEventTime } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
+import { ALL_IN_NOTE } from '@/lib/price-lines';
 import { BookingLinkInvalidError, useManagedBooking } from '../api/get-managed-booking';
 import { brandColors, cancelledByText, cancelledMoneyLines, fullRefundDeadlineText, instantText, refundNowText, whenText } from '../lib/booking-text';
 import type { ManagedBooking } from '../types';
@@ -62,6 +63,9 @@ function BookingView({ token, booking }: { token: string; booking: ManagedBookin
   const when = whenText(booking);
   const cancelled = booking.status === 'cancelled';
   const { money } = booking;
+  const charges = booking.service_charge_cents + booking.tax_cents > 0;
+  const itemized = charges && booking.price_display !== 'all_in';
+  const allIn = charges && booking.price_display === 'all_in';
   const deadline = cancelled ? null : fullRefundDeadlineText(booking);
   const slotOrTicket = booking.ticket_type_name
     ? { label: 'Ticket', value: booking.ticket_type_name }
@@ -184,16 +188,21 @@ function BookingView({ token, booking }: { token: string; booking: ManagedBookin
             Payment
           </h2>
           <dl className="mt-2 text-sm">
-            {booking.discount_cents > 0 ? (
-              <>
-                <MoneyRow label="Price" value={formatCents(booking.subtotal_cents)} />
-                <MoneyRow label="Discount" value={`-${formatCents(booking.discount_cents)}`} />
-              </>
+            {booking.discount_cents > 0 || itemized ? <MoneyRow label="Price" value={formatCents(booking.subtotal_cents)} /> : null}
+            {booking.discount_cents > 0 ? <MoneyRow label="Discount" value={`-${formatCents(booking.discount_cents)}`} /> : null}
+            {itemized && booking.service_charge_cents > 0 ? (
+              <MoneyRow label="Service charge" value={formatCents(booking.service_charge_cents)} testId="manage-service-charge" />
             ) : null}
+            {itemized && booking.tax_cents > 0 ? <MoneyRow label="Tax" value={formatCents(booking.tax_cents)} testId="manage-tax" /> : null}
             <MoneyRow label="Paid" value={formatCents(money.paid_cents)} testId="paid-amount" />
             {money.refunded_cents > 0 ? <MoneyRow label="Refunded" value={formatCents(money.refunded_cents)} testId="refunded-amount" /> : null}
             {money.pending_refund_cents > 0 ? <MoneyRow label="Refund on its way" value={formatCents(money.pending_refund_cents)} /> : null}
           </dl>
+          {allIn ? (
+            <p className="text-sm text-muted-foreground" data-testid="manage-all-in">
+              {ALL_IN_NOTE}
+            </p>
+          ) : null}
           <p className="mt-4 flex items-start gap-2 border-t pt-4 text-sm">
             <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
             <span>

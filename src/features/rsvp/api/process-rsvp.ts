@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { CheckoutError, type BookingHandle, type Quote } from '@/features/checkout/types';
 import { invokeFunction, serverCode, serverMessage } from '@/lib/invoke-function';
+import { priceLinesAnswer, readPriceLines, type PriceLines } from '@/lib/price-lines';
 import type { RsvpRequest, RsvpSelection } from './rsvp-request';
 
 const RSVP_FUNCTION = 'process-rsvp-payment';
 
 const cents = z.number().int().nonnegative();
-const quoteAnswer = z.object({ totalDeposit: cents, discountApplied: cents.nullish(), subtotal: cents.nullish() });
+const quoteAnswer = priceLinesAnswer.extend({ totalDeposit: cents, discountApplied: cents.nullish(), subtotal: cents.nullish() });
 
 /**
  * The pricing call (`validateOnly: true`): the server's deposit for the party after any code
@@ -27,10 +28,18 @@ export async function quoteRsvp(selection: RsvpSelection): Promise<Quote> {
   }
   const { totalDeposit, discountApplied, subtotal } = parsed.data;
   const discountCents = discountApplied ?? 0;
-  return { totalCents: totalDeposit, discountCents, subtotalCents: subtotal ?? totalDeposit + discountCents };
+  const lines = readPriceLines(parsed.data, { subtotalCents: subtotal ?? totalDeposit + discountCents, discountCents, amountCents: totalDeposit });
+  return { ...lines, totalCents: totalDeposit };
 }
 
-const confirmAnswer = z.object({ reservationId: z.string(), bookingCode: z.string().nullish(), manageToken: z.string().nullish() });
+const confirmAnswer = priceLinesAnswer.extend({
+  reservationId: z.string(),
+  totalDeposit: cents.nullish(),
+  discountApplied: cents.nullish(),
+  subtotalCents: cents.nullish(),
+  bookingCode: z.string().nullish(),
+  manageToken: z.string().nullish(),
+});
 
 /**
  * The final call (validateOnly false): takes the spot, with the card token (null when free) and
@@ -39,13 +48,17 @@ const confirmAnswer = z.object({ reservationId: z.string(), bookingCode: z.strin
  */
 export async function confirmRsvp(
   request: RsvpRequest & { paymentToken: string | null; idempotencyKey: string; amount: number },
-): Promise<{ reservationId: string } & BookingHandle> {
+): Promise<{ reservationId: string; lines: PriceLines | null } & BookingHandle> {
   const answer = await invokeFunction<unknown>(RSVP_FUNCTION, { ...request, promoCode: request.promoCode || undefined, validateOnly: false });
   const parsed = confirmAnswer.safeParse(answer.body);
   const refused = (answer.body as { success?: unknown } | null)?.success === false;
   if (answer.status !== 200 || refused || !parsed.success) {
     throw new CheckoutError(serverMessage(answer.body), answer.status < 500, answer.status, serverCode(answer.body));
   }
-  const { reservationId, bookingCode, manageToken } = parsed.data;
-  return { reservationId, bookingCode, manageToken };
+  const { reservationId, bookingCode, manageToken, totalDeposit, discountApplied, subtotalCents } = parsed.data;
+  const lines =
+    totalDeposit != null && subtotalCents != null
+      ? readPriceLines(parsed.data, { subtotalCents, discountCents: discountApplied ?? 0, amountCents: totalDeposit })
+      : null;
+  return { reservationId, lines, bookingCode, manageToken };
 }

@@ -44,8 +44,8 @@ export function SupperClubHeader({ events }: { events: SupperClubEvent[] | undef
           <li className="flex gap-2">
             <UtensilsCrossed className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
             <span>
-              {price !== null ? `${formatCents(price)} per person: ` : ''}four shared savory courses and one shared sweet course (20% gratuity
-              included)
+              {price !== null ? `${formatCents(price)} per person: ` : ''}four shared savory courses and one shared sweet course (20% gratuity added
+              at checkout)
             </span>
           </li>
         </ul>

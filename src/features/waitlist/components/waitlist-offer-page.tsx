@@ -13,6 +13,7 @@ import { PaymentStep } from '@/features/checkout/components/payment-step';
 import type { SummaryRow } from '@/features/checkout/types';
 import { eventTimeWithZone, formatEventDate, formatEventTime } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
+import { quoteLines } from '@/lib/price-lines';
 import { ClaimRefusal, claimWaitlistOffer } from '../api/claim-waitlist-offer';
 import { OfferLinkInvalidError, useWaitlistOffer } from '../api/get-waitlist-offer';
 import { formatHeldUntil } from '../lib/offer-time';
@@ -208,6 +209,14 @@ function OpenOffer({
           description={words.payDescription}
           summary={offerRows(offer)}
           amountCents={offer.total_cents}
+          lines={quoteLines({
+            subtotalCents: offer.subtotal_cents ?? offer.total_cents,
+            discountCents: offer.discount_cents ?? 0,
+            totalCents: offer.total_cents,
+            serviceChargeCents: offer.service_charge_cents ?? 0,
+            taxCents: offer.tax_cents ?? 0,
+            priceDisplay: offer.price_display ?? 'itemized',
+          })}
           refundPolicy={offer.refund_policy}
           backLabel={`Back to ${offer.organization.name}`}
           onBack={backToOrg}

@@ -77,6 +77,11 @@ export interface EmailData {
   money: {
     subtotal_cents: number;
     discount_cents: number;
+    /** Service charge and tax in total_cents (absent from emails queued without them: none). */
+    service_charge_cents?: number;
+    tax_cents?: number;
+    /** 'all_in': one amount that "includes tax and service charge". */
+    price_display?: 'itemized' | 'all_in';
     total_cents: number;
     is_deposit: boolean;
     promo_code: string | null;
@@ -292,13 +297,18 @@ function details(data: EmailData): Detail[] {
   if (data.booking.time_slot) rows.push({ label: 'Time slot', value: formatEventTime(data.booking.time_slot) });
   if (data.kind === 'booking_confirmation' || data.kind === 'booking_reminder') {
     const m = data.money;
+    const service = m.service_charge_cents ?? 0;
+    const tax = m.tax_cents ?? 0;
+    const itemized = m.price_display !== 'all_in' && service + tax > 0;
+    if (m.discount_cents > 0 || itemized) rows.push({ label: 'Subtotal', value: dollars(m.subtotal_cents) });
     if (m.discount_cents > 0) {
-      rows.push({ label: 'Subtotal', value: dollars(m.subtotal_cents) });
       rows.push({ label: `Discount${m.promo_code ? ` (${m.promo_code})` : ''}`, value: `-${dollars(m.discount_cents)}` });
     }
+    if (itemized && service > 0) rows.push({ label: 'Service charge', value: dollars(service) });
+    if (itemized && tax > 0) rows.push({ label: 'Tax', value: dollars(tax) });
     rows.push({
       label: m.total_cents === 0 ? 'Total' : m.is_deposit ? 'Deposit paid' : 'Total paid',
-      value: m.total_cents === 0 ? 'Free' : dollars(m.total_cents),
+      value: m.total_cents === 0 ? 'Free' : `${dollars(m.total_cents)}${!itemized && service + tax > 0 ? ' (includes tax and service charge)' : ''}`,
     });
     rows.push({ label: 'Cancellation policy', value: m.policy });
   } else if (data.kind === 'payment_link') {

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { withReason } from '@/lib/error-reason';
+import { useOrgCharges, useSaveOrgCharges } from './use-charges';
+import { fromFormValues, NO_CHARGES, toFormValues, type ChargeFormValues, type ChargeTerms } from './charge-values';
+import { ChargeFields } from './charge-fields';
+
+/** The organization's default sales tax, service charge and price display (events may set their own). */
+export function OrgChargesCard({ orgId }: { orgId: string }) {
+  const charges = useOrgCharges(orgId);
+  return (
+    <Card aria-labelledby="org-charges-title" data-testid="org-charges">
+      <CardHeader>
+        <CardTitle id="org-charges-title">Taxes and service charges</CardTitle>
+        <CardDescription>The defaults of every event; an event can set its own in its editor. New bookings only.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {charges.isPending ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            Loading…
+          </p>
+        ) : charges.error ? (
+          <p role="alert" className="text-sm text-destructive">
+            {withReason('Could not load the taxes and service charges', charges.error)}
+          </p>
+        ) : (
+          <OrgChargesForm orgId={orgId} saved={charges.data ?? NO_CHARGES} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function OrgChargesForm({ orgId, saved }: { orgId: string; saved: ChargeTerms }) {
+  const [values, setValues] = useState<ChargeFormValues>(() => toFormValues(saved));
+  const [error, setError] = useState<{ field: keyof ChargeFormValues; message: string } | null>(null);
+  const save = useSaveOrgCharges(orgId);
+  return (
+    <form
+      className="space-y-4"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const parsed = fromFormValues(values);
+        if (!parsed.ok) {
+          setError(parsed);
+          return;
+        }
+        setError(null);
+        save.mutate(parsed.terms, {
+          onSuccess: () => toast.success('Taxes and service charges saved'),
+          onError: (err) => toast.error('Could not save', { description: withReason('The taxes and service charges were not saved', err) }),
+        });
+      }}
+    >
+      <ChargeFields values={values} error={error} disabled={save.isPending} onChange={setValues} />
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending ? 'Saving…' : 'Save taxes and charges'}
+      </Button>
+    </form>
+  );
+}

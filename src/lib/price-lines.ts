@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/** How an organization shows prices: each line, or one all-in amount. */
+export type PriceDisplay = 'itemized' | 'all_in';
+
+/**
+ * A booking's lines as the server computed them (cents): amount = subtotal - discount +
+ * service charge + tax (SQL public.price_lines, docs/BOOKING.md "Taxes and service charges").
+ */
+export interface PriceLines {
+  subtotalCents: number;
+  discountCents: number;
+  serviceChargeCents: number;
+  taxCents: number;
+  amountCents: number;
+  priceDisplay: PriceDisplay;
+}
+
+/** The words under an all-in price. */
+export const ALL_IN_NOTE = 'Includes tax and service charge';
+
+const cents = z.number().int().nonnegative();
+
+/** The lines of a function's answer (older answers carry no service charge or tax: zero). */
+export const priceLinesAnswer = z.object({
+  serviceChargeCents: cents.nullish(),
+  taxCents: cents.nullish(),
+  priceDisplay: z.enum(['itemized', 'all_in']).nullish(),
+});
+
+/** The lines from an answer's fields, given its subtotal, discount and amount. */
+export function readPriceLines(
+  answer: z.infer<typeof priceLinesAnswer>,
+  money: { subtotalCents: number; discountCents: number; amountCents: number },
+): PriceLines {
+  return {
+    ...money,
+    serviceChargeCents: answer.serviceChargeCents ?? 0,
+    taxCents: answer.taxCents ?? 0,
+    priceDisplay: answer.priceDisplay ?? 'itemized',
+  };
+}
+
+/** True when the price carries a service charge or tax. */
+export function hasCharges(lines: Pick<PriceLines, 'serviceChargeCents' | 'taxCents'>): boolean {
+  return lines.serviceChargeCents + lines.taxCents > 0;
+}
+
+/**
+ * The rows shown above a total: the subtotal (before an itemized service charge and tax), the
+ * discount (unless the caller shows it already), the service charge and the tax, each when not
+ * zero. An all-in price shows no charge rows (its note says what it includes).
+ */
+export function priceLineRows(
+  lines: PriceLines,
+  options: { promoCode?: string | null; withDiscount?: boolean } = {},
+): { key: string; label: string; cents: number }[] {
+  const itemized = lines.priceDisplay !== 'all_in' && hasCharges(lines);
+  const discount = options.withDiscount !== false && lines.discountCents > 0;
+  const rows: { key: string; label: string; cents: number }[] = [];
+  if (itemized) rows.push({ key: 'subtotal', label: 'Subtotal', cents: lines.subtotalCents });
+  if (discount) rows.push({ key: 'discount', label: `Discount${options.promoCode ? ` (${options.promoCode})` : ''}`, cents: -lines.discountCents });
+  if (itemized && lines.serviceChargeCents > 0) rows.push({ key: 'service', label: 'Service charge', cents: lines.serviceChargeCents });
+  if (itemized && lines.taxCents > 0) rows.push({ key: 'tax', label: 'Tax', cents: lines.taxCents });
+  return rows;
+}
+
+/** The note under an all-in total that carries charges, else null. */
+export function allInNote(lines: PriceLines): string | null {
+  return lines.priceDisplay === 'all_in' && hasCharges(lines) ? ALL_IN_NOTE : null;
+}
+
+/** The lines of a quote whose service charge and tax may be absent (zero). */
+export function quoteLines(quote: {
+  subtotalCents: number;
+  discountCents: number;
+  totalCents: number;
+  serviceChargeCents?: number;
+  taxCents?: number;
+  priceDisplay?: PriceDisplay;
+}): PriceLines {
+  return {
+    subtotalCents: quote.subtotalCents,
+    discountCents: quote.discountCents,
+    serviceChargeCents: quote.serviceChargeCents ?? 0,
+    taxCents: quote.taxCents ?? 0,
+    amountCents: quote.totalCents,
+    priceDisplay: quote.priceDisplay ?? 'itemized',
+  };
+}

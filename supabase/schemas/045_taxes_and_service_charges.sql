@@ -1,0 +1,187 @@
+-- =============================================================================
+-- Taxes and service charges: an organization's defaults, an event's override, and the one
+-- computation of a booking's lines.
+--
+--   org_charge_settings      the organization's defaults (one row; none means no tax, no
+--                            service charge, itemized)
+--   event_charge_settings    an event's own terms (one row replaces the defaults whole)
+--   charge_terms(event)      the terms that apply to an event
+--   price_lines(...)         subtotal, discount -> service charge, tax, amount
+--
+-- The rule, in integer cents, one rounding per line, half up (x.5 cents -> x+1):
+--   net             = subtotal - discount
+--   service charge  = 0 when net is 0 (a free booking stays free); else
+--                     percent:   round_half_up(net * service_charge_bps / 10000)
+--                     per guest: service_charge_cents * guests
+--   tax             = round_half_up((net + service charge if taxable) * tax_rate_bps / 10000)
+--   amount          = net + service charge + tax
+-- Rates are basis points: 825 = 8.25 %, 2000 = 20 %. The booking SQL (060_booking.sql) prices
+-- every quote and hold with it and stores the lines on the reservation; refunds return them in
+-- proportion (refund_lines, 070_money.sql).
+-- =============================================================================
+
+-- An organization's defaults.
+create table public.org_charge_settings (
+  org_id uuid primary key references public.organizations (id) on delete cascade,
+  tax_rate_bps integer not null default 0 check (tax_rate_bps between 0 and 5000),
+  service_charge_type text not null default 'none' check (service_charge_type in ('none', 'percent', 'per_guest')),
+  service_charge_bps integer not null default 0 check (service_charge_bps between 0 and 10000),
+  service_charge_cents integer not null default 0 check (service_charge_cents between 0 and 100000),
+  service_charge_taxable boolean not null default false,
+  price_display text not null default 'itemized' check (price_display in ('itemized', 'all_in')),
+  updated_at timestamptz not null default now()
+);
+
+comment on table public.org_charge_settings is
+  'An organization''s sales tax (basis points), service charge (percent in basis points of the discounted subtotal, or cents per guest; taxable or not) and how prices are shown (itemized or all-in). Events may override it whole (event_charge_settings).';
+
+alter table public.org_charge_settings enable row level security;
+
+revoke all on public.org_charge_settings from anon, authenticated;
+grant select, insert, update, delete on public.org_charge_settings to authenticated;
+grant all on public.org_charge_settings to service_role;
+
+-- Stamps updated_at.
+create trigger org_charge_settings_set_updated_at
+  before update on public.org_charge_settings
+  for each row execute function public.set_updated_at();
+
+create policy "Members can see the charges of their organizations"
+  on public.org_charge_settings for select
+  to authenticated
+  using (public.is_org_member(org_id));
+
+create policy "Members can set the charges of their organizations"
+  on public.org_charge_settings for insert
+  to authenticated
+  with check (public.is_org_member(org_id));
+
+create policy "Members can change the charges of their organizations"
+  on public.org_charge_settings for update
+  to authenticated
+  using (public.is_org_member(org_id))
+  with check (public.is_org_member(org_id));
+
+create policy "Members can remove the charges of their organizations"
+  on public.org_charge_settings for delete
+  to authenticated
+  using (public.is_org_member(org_id));
+
+-- An event's own terms: when the row exists, it replaces the organization's defaults whole.
+create table public.event_charge_settings (
+  event_id uuid primary key references public.events (id) on delete cascade,
+  tax_rate_bps integer not null default 0 check (tax_rate_bps between 0 and 5000),
+  service_charge_type text not null default 'none' check (service_charge_type in ('none', 'percent', 'per_guest')),
+  service_charge_bps integer not null default 0 check (service_charge_bps between 0 and 10000),
+  service_charge_cents integer not null default 0 check (service_charge_cents between 0 and 100000),
+  service_charge_taxable boolean not null default false,
+  price_display text not null default 'itemized' check (price_display in ('itemized', 'all_in')),
+  updated_at timestamptz not null default now()
+);
+
+comment on table public.event_charge_settings is
+  'An event''s own tax, service charge and price display; without a row the organization''s defaults apply (charge_terms).';
+
+alter table public.event_charge_settings enable row level security;
+
+revoke all on public.event_charge_settings from anon, authenticated;
+grant select, insert, update, delete on public.event_charge_settings to authenticated;
+grant all on public.event_charge_settings to service_role;
+
+-- Stamps updated_at.
+create trigger event_charge_settings_set_updated_at
+  before update on public.event_charge_settings
+  for each row execute function public.set_updated_at();
+
+create policy "Members can see the charges of their organizations' events"
+  on public.event_charge_settings for select
+  to authenticated
+  using (exists (select 1 from public.events e where e.id = event_charge_settings.event_id and public.is_org_member(e.org_id)));
+
+create policy "Members can set the charges of their organizations' events"
+  on public.event_charge_settings for insert
+  to authenticated
+  with check (exists (select 1 from public.events e where e.id = event_charge_settings.event_id and public.is_org_member(e.org_id)));
+
+create policy "Members can change the charges of their organizations' events"
+  on public.event_charge_settings for update
+  to authenticated
+  using (exists (select 1 from public.events e where e.id = event_charge_settings.event_id and public.is_org_member(e.org_id)))
+  with check (exists (select 1 from public.events e where e.id = event_charge_settings.event_id and public.is_org_member(e.org_id)));
+
+create policy "Members can remove the charges of their organizations' events"
+  on public.event_charge_settings for delete
+  to authenticated
+  using (exists (select 1 from public.events e where e.id = event_charge_settings.event_id and public.is_org_member(e.org_id)));
+
+-- The terms that apply to an event: its own row, else its organization's, else none.
+create or replace function public.charge_terms(p_event_id uuid)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(
+    (select jsonb_build_object(
+        'tax_rate_bps', c.tax_rate_bps, 'service_charge_type', c.service_charge_type,
+        'service_charge_bps', c.service_charge_bps, 'service_charge_cents', c.service_charge_cents,
+        'service_charge_taxable', c.service_charge_taxable, 'price_display', c.price_display)
+     from public.event_charge_settings c where c.event_id = p_event_id),
+    (select jsonb_build_object(
+        'tax_rate_bps', c.tax_rate_bps, 'service_charge_type', c.service_charge_type,
+        'service_charge_bps', c.service_charge_bps, 'service_charge_cents', c.service_charge_cents,
+        'service_charge_taxable', c.service_charge_taxable, 'price_display', c.price_display)
+     from public.events e join public.org_charge_settings c on c.org_id = e.org_id where e.id = p_event_id),
+    jsonb_build_object(
+      'tax_rate_bps', 0, 'service_charge_type', 'none', 'service_charge_bps', 0, 'service_charge_cents', 0,
+      'service_charge_taxable', false, 'price_display', 'itemized'));
+$$;
+
+revoke execute on function public.charge_terms(uuid) from public, anon, authenticated;
+grant execute on function public.charge_terms(uuid) to service_role;
+
+-- A booking's service charge, tax and amount from its subtotal, discount and guests under the
+-- terms (charge_terms): the rule in the header of this file, in integer cents, half up per line.
+create or replace function public.price_lines(p_subtotal_cents integer, p_discount_cents integer, p_guests integer, p_terms jsonb)
+returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  with n as (
+    select greatest(p_subtotal_cents - p_discount_cents, 0)::bigint as net
+  ), s as (
+    select n.net,
+      case
+        when n.net = 0 then 0::bigint
+        when p_terms ->> 'service_charge_type' = 'percent'
+          then (n.net * coalesce((p_terms ->> 'service_charge_bps')::bigint, 0) + 5000) / 10000
+        when p_terms ->> 'service_charge_type' = 'per_guest'
+          then coalesce((p_terms ->> 'service_charge_cents')::bigint, 0) * p_guests
+        else 0::bigint
+      end as service
+    from n
+  ), t as (
+    select s.net, s.service,
+      ((s.net + case when coalesce((p_terms ->> 'service_charge_taxable')::boolean, false) then s.service else 0 end)
+        * coalesce((p_terms ->> 'tax_rate_bps')::bigint, 0) + 5000) / 10000 as tax
+    from s
+  )
+  select jsonb_build_object(
+    'subtotal_cents', p_subtotal_cents,
+    'discount_cents', p_discount_cents,
+    'service_charge_cents', t.service::integer,
+    'tax_cents', t.tax::integer,
+    'amount_cents', (t.net + t.service + t.tax)::integer,
+    'price_display', coalesce(p_terms ->> 'price_display', 'itemized'),
+    'tax_rate_bps', coalesce((p_terms ->> 'tax_rate_bps')::integer, 0),
+    'service_charge_type', coalesce(p_terms ->> 'service_charge_type', 'none'),
+    'service_charge_bps', coalesce((p_terms ->> 'service_charge_bps')::integer, 0),
+    'service_charge_per_guest_cents', coalesce((p_terms ->> 'service_charge_cents')::integer, 0),
+    'service_charge_taxable', coalesce((p_terms ->> 'service_charge_taxable')::boolean, false))
+  from t;
+$$;
+
+revoke execute on function public.price_lines(integer, integer, integer, jsonb) from public, anon, authenticated;
+grant execute on function public.price_lines(integer, integer, integer, jsonb) to service_role;
