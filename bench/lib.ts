@@ -111,9 +111,13 @@ export function onCleanup(fn: () => Promise<void>, sync?: () => void): () => Pro
     run: async () => {
       if (done) return;
       done = true;
-      const i = cleanups.indexOf(entry);
-      if (i !== -1) cleanups.splice(i, 1);
-      await fn();
+      try {
+        await fn();
+      } finally {
+        // Unregistered only once done: an exit meanwhile (a second Ctrl-C) still runs its fallback.
+        const i = cleanups.indexOf(entry);
+        if (i !== -1) cleanups.splice(i, 1);
+      }
     },
   };
   cleanups.unshift(entry);
@@ -181,11 +185,22 @@ function killStackNow(stack: RunningStack | undefined, dataDir: string) {
   if (pid !== undefined) {
     kill(pid, 'SIGQUIT');
     // Give the postmaster a moment to take its backends down before the folder goes.
-    const until = Date.now() + 2000;
-    while (Date.now() < until && isAlive(pid)) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    const stopBy = Date.now() + 2000;
+    while (Date.now() < stopBy && isAlive(pid)) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
     if (isAlive(pid)) kill(pid, 'SIGKILL');
   }
-  rmSync(dataDir, { recursive: true, force: true });
+  // PostgreSQL's children can still be writing their shutdown checkpoint when the postmaster's
+  // pid file is already gone (Ctrl-C reaches them too): remove until nothing comes back (5 s at most).
+  const until = Date.now() + 5000;
+  for (;;) {
+    try {
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 3, retryDelay: 50 });
+    } catch {
+      // Something wrote meanwhile: try again.
+    }
+    if (!existsSync(dataDir) || Date.now() > until) break;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+  }
 }
 
 /** The running postmaster of the stack in `dataDir` (from its postmaster.pid), if any. */
