@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// Zod-free (the booking forms render with it): the answers' reader is ./price-lines-answer.ts.
 
 /** How an organization shows prices: each line, or one all-in amount. */
 export type PriceDisplay = 'itemized' | 'all_in';
@@ -18,28 +18,6 @@ export interface PriceLines {
 
 /** The words under an all-in price. */
 export const ALL_IN_NOTE = 'Includes tax and service charge';
-
-const cents = z.number().int().nonnegative();
-
-/** The lines of a function's answer (older answers carry no service charge or tax: zero). */
-export const priceLinesAnswer = z.object({
-  serviceChargeCents: cents.nullish(),
-  taxCents: cents.nullish(),
-  priceDisplay: z.enum(['itemized', 'all_in']).nullish(),
-});
-
-/** The lines from an answer's fields, given its subtotal, discount and amount. */
-export function readPriceLines(
-  answer: z.infer<typeof priceLinesAnswer>,
-  money: { subtotalCents: number; discountCents: number; amountCents: number },
-): PriceLines {
-  return {
-    ...money,
-    serviceChargeCents: answer.serviceChargeCents ?? 0,
-    taxCents: answer.taxCents ?? 0,
-    priceDisplay: answer.priceDisplay ?? 'itemized',
-  };
-}
 
 /** True when the price carries a service charge or tax. */
 export function hasCharges(lines: Pick<PriceLines, 'serviceChargeCents' | 'taxCents'>): boolean {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { invokeFunction, serverCode, serverMessage } from '@/lib/invoke-function';
-import { priceLinesAnswer, quoteLines, readPriceLines, type PriceLines } from '@/lib/price-lines';
+import { quoteLines, type PriceLines } from '@/lib/price-lines';
+import { priceLinesAnswer, readPriceLines } from '@/lib/price-lines-answer';
 import { CheckoutError, type BookingHandle, type Quote, type TicketReservationData, type TicketSelection } from '../types';
 
 const RESERVATION_FIELDS = [

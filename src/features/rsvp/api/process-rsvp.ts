@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CheckoutError, type BookingHandle, type Quote } from '@/features/checkout/types';
 import { invokeFunction, serverCode, serverMessage } from '@/lib/invoke-function';
-import { priceLinesAnswer, readPriceLines, type PriceLines } from '@/lib/price-lines';
+import type { PriceLines } from '@/lib/price-lines';
+import { priceLinesAnswer, readPriceLines } from '@/lib/price-lines-answer';
 import type { RsvpRequest, RsvpSelection } from './rsvp-request';
 
 const RSVP_FUNCTION = 'process-rsvp-payment';
