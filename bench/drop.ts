@@ -432,8 +432,8 @@ async function holdsOf(db: pg.Pool, eventId: string) {
 /** Whether the public page, read as it reads it (anon, through the gateway), shows the event sold out. */
 async function pageSaysSoldOut(apiUrl: string, headers: Record<string, string>, slug: string, eventId: string) {
   const res = await fetch(`${apiUrl}/rest/v1/rpc/get_public_org_page`, { method: 'POST', headers, body: JSON.stringify({ p_slug: slug }) });
-  const page = (await res.json()) as { events?: { id: string; total_available?: number; is_fully_booked?: boolean }[] };
-  const event = page.events?.find((e) => e.id === eventId);
+  const [page] = (await res.json()) as { events?: { id: string; total_available?: number; is_fully_booked?: boolean }[] }[];
+  const event = page?.events?.find((e) => e.id === eventId);
   return event ? event.is_fully_booked === true || event.total_available === 0 : false;
 }
 

@@ -32,7 +32,7 @@ afterAll(async () => {
 
 /** The series' upcoming dinners, as the public read API returns them. */
 async function dinners(): Promise<Dinner[]> {
-  const [{ page }] = await sql<{ page: { events: Dinner[] } }>("select public.get_public_org_page('eatathome') as page");
+  const [{ page }] = await sql<{ page: { events: Dinner[] } }>("select (select to_jsonb(p) from public.get_public_org_page('eatathome') p) as page");
   return page.events.filter((e) => !e.rsvp_mode && e.ticket_types.length > 0);
 }
 

@@ -1410,9 +1410,13 @@ export type Database = {
           refund_window_hours: number | null
           rsvp_mode: boolean | null
           rsvp_open: boolean | null
-          rsvp_slots: Json | null
+          rsvp_slots:
+            | Database["public"]["CompositeTypes"]["public_rsvp_slot"][]
+            | null
           seat_price_cents: number | null
-          ticket_types: Json | null
+          ticket_types:
+            | Database["public"]["CompositeTypes"]["public_ticket_type"][]
+            | null
           title: string | null
           total_available: number | null
         }
@@ -1785,7 +1789,15 @@ export type Database = {
         Args: { r: Database["public"]["Tables"]["reservations"]["Row"] }
         Returns: string
       }
-      get_public_org_page: { Args: { p_slug: string }; Returns: Json }
+      get_public_org_page: {
+        Args: { p_slug: string }
+        Returns: {
+          branding: Database["public"]["Tables"]["org_branding"]["Row"]
+          events: Database["public"]["Views"]["events_with_availability"]["Row"][]
+          layout: string
+          organization: Database["public"]["CompositeTypes"]["public_organization"]
+        }[]
+      }
       grant_super_admin_by_email: {
         Args: { target_email: string }
         Returns: boolean
@@ -2590,7 +2602,27 @@ export type Database = {
       [_ in never]: never
     }
     CompositeTypes: {
-      [_ in never]: never
+      public_organization: {
+        id: string | null
+        name: string | null
+        slug: string | null
+        state: string | null
+      }
+      public_rsvp_slot: {
+        id: string | null
+        slot_time: string | null
+        slot_label: string | null
+        max_capacity: number | null
+        current_rsvps: number | null
+        is_active: boolean | null
+        available_spots: number | null
+      }
+      public_ticket_type: {
+        id: string | null
+        name: string | null
+        price: number | null
+        quantity: number | null
+      }
     }
   }
 }

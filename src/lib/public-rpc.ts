@@ -27,8 +27,12 @@ export async function postPublicRpc(fn: string, args: Record<string, unknown>): 
   return { ok: response.ok, status: response.status, text: await response.text() };
 }
 
-/** The answer's JSON (null when empty), or `failed(<the server's message or HTTP status>)` thrown. */
-export function readPublicRpc(answer: PublicRpcAnswer, failed: (message: string) => Error = (message) => new Error(message)): unknown {
+/**
+ * The answer's JSON (null when empty), or `failed(<the server's message or HTTP status>)` thrown.
+ * T is the function's generated return type (src/lib/database.types.ts): the SQL declares the
+ * answer's shape, as supabase-js's `.rpc()` typing does.
+ */
+export function readPublicRpc<T>(answer: PublicRpcAnswer, failed: (message: string) => Error = (message) => new Error(message)): T | null {
   if (!answer.ok) {
     let message = `HTTP ${answer.status}`;
     try {
@@ -38,5 +42,5 @@ export function readPublicRpc(answer: PublicRpcAnswer, failed: (message: string)
     }
     throw failed(message);
   }
-  return answer.text.trim() ? (JSON.parse(answer.text) as unknown) : null;
+  return answer.text.trim() ? (JSON.parse(answer.text) as T) : null;
 }

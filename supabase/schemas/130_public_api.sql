@@ -5,7 +5,7 @@
 --   view events_with_availability   active events with ticket types, active
 --                                   RSVP slots and computed availability
 --   get_public_org_page(slug)       organization + branding + upcoming events
---                                   in one call (null for an unknown slug)
+--                                   in one call (no row for an unknown slug)
 -- The view runs with its owner's rights (it counts reservations, which no
 -- visitor may read), so it exposes only active events and public columns,
 -- and it is read-only for every API role.
@@ -13,6 +13,39 @@
 -- free, as max_guests does: their seats are shown before anything releases
 -- them (release_expired_holds(), or the event's next booking).
 -- =============================================================================
+
+-- What a visitor reads of a ticket type, an RSVP slot and an organization: composite types, so
+-- the view's lists and the page's answer are typed all the way to the browser
+-- (src/lib/database.types.ts) instead of arriving as json.
+create type public.public_ticket_type as (
+  id uuid,
+  name text,
+  price integer,
+  quantity integer
+);
+
+comment on type public.public_ticket_type is 'A ticket type on a public page: its price in cents and the tickets left now (quantity).';
+
+create type public.public_rsvp_slot as (
+  id uuid,
+  slot_time text,
+  slot_label text,
+  max_capacity integer,
+  current_rsvps integer,
+  is_active boolean,
+  available_spots integer
+);
+
+comment on type public.public_rsvp_slot is 'An active RSVP slot on a public page: its time (HH:MM, the event''s timezone), size, seats taken and spots left now.';
+
+create type public.public_organization as (
+  id uuid,
+  name text,
+  slug text,
+  state text
+);
+
+comment on type public.public_organization is 'An organization on its public page; state unpublished reads "coming soon", suspended reads closed.';
 
 -- Active events with their ticket types, active RSVP slots and the seats left, every number
 -- from event_availability (040_reservations_and_capacity.sql): what a booking can take now.
@@ -37,61 +70,46 @@ select
   e.refund_window_hours,
   e.late_refund_percent,
   public.refund_policy_text(e.refund_window_hours, e.late_refund_percent) as refund_policy,
-  coalesce(tickets.list, '[]'::jsonb) as ticket_types,
-  coalesce(slots.list, '[]'::jsonb) as rsvp_slots,
-  coalesce(seats.left_for_event, 0) as available_seats,
+  coalesce(av.tickets, '{}') as ticket_types,
+  coalesce(av.slots, '{}') as rsvp_slots,
+  coalesce(av.left_for_event, 0) as available_seats,
   totals.total_available,
   totals.total_available <= 0 as is_fully_booked,
   e.kind,
   e.seat_price_cents,
   public.event_party_limit(e.kind, e.max_party_size) as party_limit
 from public.events e
+-- One call of event_availability per event (a security definer function is never inlined):
+-- the event's seats left, its ticket types and its active slots, each with what is left.
 cross join lateral (
-  select a.available as left_for_event
-  from public.event_availability(e.id) a
-  where a.option_kind = 'event'
-) seats
-left join lateral (
   select
-    jsonb_agg(
-      jsonb_build_object('id', t.id, 'name', t.name, 'price', t.price, 'quantity', a.available)
-      order by t.created_at, t.id
-    ) as list,
-    count(*) as how_many,
-    sum(a.own_available) as remaining
-  from public.ticket_types t
-  join public.event_availability(e.id) a on a.option_kind = 'ticket_type' and a.option_id = t.id
-  where t.event_id = e.id
-) tickets on true
-left join lateral (
-  select
-    jsonb_agg(
-      jsonb_build_object(
-        'id', s.id,
-        'slot_time', to_char(s.slot_time, 'HH24:MI'),
-        'slot_label', s.slot_label,
-        'max_capacity', s.max_capacity,
-        'current_rsvps', greatest(s.max_capacity - a.own_available, 0),
-        'is_active', s.is_active,
-        'available_spots', a.available
-      )
+    max(a.available) filter (where a.option_kind = 'event') as left_for_event,
+    array_agg(row(t.id, t.name, t.price, a.available)::public.public_ticket_type order by t.created_at, t.id)
+      filter (where t.id is not null) as tickets,
+    count(t.id) as ticket_count,
+    sum(a.own_available) filter (where t.id is not null) as tickets_left,
+    array_agg(
+      row(
+        s.id, to_char(s.slot_time, 'HH24:MI'), s.slot_label, s.max_capacity,
+        greatest(s.max_capacity - a.own_available, 0), s.is_active, a.available
+      )::public.public_rsvp_slot
       order by s.slot_time, s.created_at, s.id
-    ) as list,
-    count(*) as how_many,
-    sum(a.own_available) as remaining
-  from public.rsvp_slots s
-  join public.event_availability(e.id) a on a.option_kind = 'rsvp_slot' and a.option_id = s.id
-  where s.event_id = e.id and s.is_active
-) slots on true
+    ) filter (where s.is_active) as slots,
+    count(s.id) filter (where s.is_active) as slot_count,
+    sum(a.own_available) filter (where s.is_active) as slots_left
+  from public.event_availability(e.id) a
+  left join public.ticket_types t on a.option_kind = 'ticket_type' and t.id = a.option_id
+  left join public.rsvp_slots s on a.option_kind = 'rsvp_slot' and s.id = a.option_id
+) av
 cross join lateral (
   -- What the event's kind sells, within its cap.
   select greatest(least(
     case
-      when e.kind = 'tickets' and tickets.how_many > 0 then tickets.remaining
-      when e.kind <> 'tickets' and slots.how_many > 0 then slots.remaining
-      else seats.left_for_event
+      when e.kind = 'tickets' and av.ticket_count > 0 then av.tickets_left
+      when e.kind <> 'tickets' and av.slot_count > 0 then av.slots_left
+      else av.left_for_event
     end,
-    coalesce(seats.left_for_event, 2147483647)), 0)::integer as total_available
+    coalesce(av.left_for_event, 2147483647)), 0)::integer as total_available
 ) totals
 where e.is_active;
 
@@ -102,54 +120,40 @@ grant select on public.events_with_availability to anon;
 grant select on public.events_with_availability to authenticated;
 grant select on public.events_with_availability to service_role;
 
--- One call for the page at /{slug} (or at an alias path of an organization's page)
+-- One call for the page at /{slug} (or at an alias path of an organization's page): one row,
+-- or none for an unknown slug. events lists the upcoming events of a published organization,
+-- soonest first, each a row of events_with_availability.
 create or replace function public.get_public_org_page(p_slug text)
-returns jsonb
+returns table (
+  organization public.public_organization,
+  layout text,
+  branding public.org_branding,
+  events public.events_with_availability[]
+)
 language sql
 stable
 security definer
 set search_path = ''
 as $$
-  select jsonb_build_object(
-    'organization', jsonb_build_object('id', o.id, 'name', o.name, 'slug', o.slug, 'state', o.state),
-    'layout', alias.layout,
-    'branding', (
-      select jsonb_build_object(
-        'org_id', b.org_id,
-        'brand_name', b.brand_name,
-        'primary_color', b.primary_color,
-        'secondary_color', b.secondary_color,
-        'logo_url', b.logo_url,
-        'menu_content', b.menu_content,
-        'menu_file_url', b.menu_file_url,
-        'instagram_url', b.instagram_url,
-        'website_url', b.website_url,
-        'gallery_images', to_jsonb(b.gallery_images),
-        'reservation_mode', b.reservation_mode,
-        'bookings_description', b.bookings_description,
-        'empty_state_title', b.empty_state_title,
-        'empty_state_message', b.empty_state_message,
-        'empty_state_cta_text', b.empty_state_cta_text,
-        'empty_state_image_url', b.empty_state_image_url
-      )
-      from public.org_branding b
-      where b.org_id = o.id
-    ),
-    'events', coalesce((
-      select jsonb_agg(to_jsonb(v) order by v.date, v.event_time, v.id)
+  select
+    row(o.id, o.name, o.slug, o.state)::public.public_organization,
+    alias.layout,
+    b,
+    coalesce((
+      select array_agg(v order by v.date, v.event_time, v.id)
       from public.events_with_availability v
       where v.org_id = o.id
         and public.is_upcoming_event(v.date, v.event_time, v.event_timezone)
         and o.state = 'published'
-    ), '[]'::jsonb)
-  )
+    ), '{}')
   from public.organizations o
   left join public.org_page_aliases alias on alias.path = lower(btrim(p_slug))
+  left join public.org_branding b on b.org_id = o.id
   where o.id = coalesce(alias.org_id, (select x.id from public.organizations x where x.slug = lower(btrim(p_slug))));
 $$;
 
 comment on function public.get_public_org_page(text) is
-  'The page at /{slug}: organization, branding and upcoming events, or null. An alias path (org_page_aliases) answers for its organization, with its layout.';
+  'The page at /{slug}: organization, layout, branding and upcoming events (one row, none for an unknown slug). An alias path (org_page_aliases) answers for its organization, with its layout.';
 
 revoke execute on function public.get_public_org_page(text) from public;
 grant execute on function public.get_public_org_page(text) to anon, authenticated, service_role;

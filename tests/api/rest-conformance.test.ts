@@ -331,13 +331,15 @@ describe('rpc', () => {
     expect(asMember.data).toBe(false);
   });
 
-  it('calls get_public_org_page and gets one JSON document', async () => {
+  it('calls get_public_org_page and gets its one row, composite columns as objects; none for an unknown slug', async () => {
     const { data, error } = await anon.rpc('get_public_org_page', { p_slug: slug });
     expect(error).toBeNull();
-    expect(data).toBeTypeOf('object');
-    expect(JSON.stringify(data)).toContain(orgId);
+    expect(data).toHaveLength(1);
+    expect(data![0].organization).toMatchObject({ id: orgId, slug });
+    expect(Array.isArray(data![0].events)).toBe(true);
     const missing = await anon.rpc('get_public_org_page', { p_slug: `${slug}-missing` });
     expect(missing.error).toBeNull();
+    expect(missing.data).toEqual([]);
   });
 
   it('answers 404 PGRST202 for an unknown function or unknown argument names', async () => {

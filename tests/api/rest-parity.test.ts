@@ -111,11 +111,10 @@ describe('Prefer: handling=strict, max-affected on RPC', () => {
       const lenient = await rest(`rpc/${fn}`, { method: 'POST', headers: { prefer: 'max-affected=1' }, body: { n: 0 } });
       expect(lenient.status).toBe(200);
 
-      const single = await rest('rpc/get_public_org_page', {
+      const single = await rest('rpc/release_expired_holds', {
         method: 'POST',
-        key: target.anonKey,
         headers: { prefer: 'handling=strict, max-affected=5' },
-        body: { p_slug: slug },
+        body: {},
       });
       expectPgrstError(single, 400, 'PGRST128');
     } finally {
@@ -251,21 +250,16 @@ describe('upsert statuses', () => {
 
 describe('counts', () => {
   it('RPC with count=exact reports the total in Content-Range (supabase-js count): single values count as 1', async () => {
-    const scalar = await anon.rpc('get_public_org_page', { p_slug: slug }, { count: 'exact' });
+    const scalar = await service.rpc('release_expired_holds', {}, { count: 'exact' });
     expect(scalar.error).toBeNull();
     expect(scalar.count).toBe(1);
     const set = await anon.rpc('promo_throttle_limits', {}, { count: 'exact' });
     expect(set.error).toBeNull();
     expect(set.count).toBe((set.data as unknown[]).length);
-    const raw = await rest('rpc/get_public_org_page', {
-      method: 'POST',
-      key: target.anonKey,
-      headers: { prefer: 'count=exact' },
-      body: { p_slug: slug },
-    });
+    const raw = await rest('rpc/release_expired_holds', { method: 'POST', headers: { prefer: 'count=exact' }, body: {} });
     expect(raw.headers.get('content-range')).toBe('0-0/1');
     expect(raw.headers.get('preference-applied')).toBe('count=exact');
-    const noCount = await rest('rpc/get_public_org_page', { method: 'POST', key: target.anonKey, body: { p_slug: slug } });
+    const noCount = await rest('rpc/release_expired_holds', { method: 'POST', body: {} });
     expect(noCount.headers.get('content-range')).toBe('0-0/*');
   });
 

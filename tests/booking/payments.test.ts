@@ -585,7 +585,7 @@ describe('availability and card configuration', () => {
         body: JSON.stringify({ p_slug: own.slug }),
       });
       expect(res.status).toBe(200);
-      return ((await res.json()) as { events: any[] }).events.find((e) => e.id === dinner);
+      return ((await res.json()) as { events: any[] }[])[0].events.find((e) => e.id === dinner);
     };
     expect(await page()).toMatchObject({ is_fully_booked: true, total_available: 0, ticket_types: [{ quantity: 0 }] });
     // The guest walked away: the hold is past its expiry; nothing has released it yet.

@@ -520,7 +520,7 @@ describe('public availability (events_with_availability, get_public_org_page)', 
       await client.query('begin');
       await client.query(`update public.reservations set hold_expires_at = now() - interval '1 minute' where id = any($1::uuid[])`, [reservationIds]);
       await client.query('set local role anon');
-      const { rows } = await client.query(`select public.get_public_org_page($1) as page`, [slug]);
+      const { rows } = await client.query(`select to_jsonb(p) as page from public.get_public_org_page($1) p`, [slug]);
       return rows[0].page as { events: any[] };
     } finally {
       await client.query('rollback').catch(() => undefined);
@@ -528,7 +528,7 @@ describe('public availability (events_with_availability, get_public_org_page)', 
     }
   }
   const publicPage = async (slug: string) =>
-    (await one<{ page: { events: any[] } }>(pool(), `select public.get_public_org_page($1) as page`, [slug])).page;
+    (await one<{ page: { events: any[] } }>(pool(), `select to_jsonb(p) as page from public.get_public_org_page($1) p`, [slug])).page;
 
   it('shows the seats of an abandoned hold as available before anything releases it', async () => {
     const own = await createOrg({ branding: { brand_name: 'Booking Test Kitchen' } });

@@ -128,7 +128,13 @@ describe('publishing', () => {
       const eventId = await addEvent(db, orgId);
 
       const page = async () =>
-        (await one<{ page: { organization: { state: string }; events: unknown[] } }>(db, `select public.get_public_org_page($1) as page`, [s])).page;
+        (
+          await one<{ page: { organization: { state: string }; events: unknown[] } }>(
+            db,
+            `select (select to_jsonb(p) from public.get_public_org_page($1) p) as page`,
+            [s],
+          )
+        ).page;
       const listed = async () => (await db.query(`select 1 from public.list_public_hosts() where slug = $1`, [s])).rowCount;
       await actAs(db, 'visitor');
       expect((await page()).organization.state).toBe('unpublished');
@@ -274,7 +280,10 @@ describe("the super admin's organizations", () => {
       });
       await actAs(db, 'visitor');
       const page = (
-        await one<{ page: { organization: { state: string }; events: unknown[] } }>(db, `select public.get_public_org_page('eat-at-home') as page`)
+        await one<{ page: { organization: { state: string }; events: unknown[] } }>(
+          db,
+          `select (select to_jsonb(p) from public.get_public_org_page('eat-at-home') p) as page`,
+        )
       ).page;
       expect(page.organization.state).toBe('suspended');
       expect(page.events).toEqual([]);

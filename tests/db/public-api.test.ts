@@ -23,7 +23,7 @@ interface Page {
 }
 
 const page = async (db: pg.PoolClient, slug: string) =>
-  (await one<{ page: Page | null }>(db, 'select public.get_public_org_page($1) as page', [slug])).page;
+  (await one<{ page: Page | null }>(db, 'select (select to_jsonb(p) from public.get_public_org_page($1) p) as page', [slug])).page;
 
 describe('get_public_org_page', () => {
   it('returns the organization, its branding and its upcoming events in one call, to a visitor', () =>
@@ -40,11 +40,13 @@ describe('get_public_org_page', () => {
       expect(Object.keys(result!.branding!).sort()).toEqual([
         'bookings_description',
         'brand_name',
+        'created_at',
         'empty_state_cta_text',
         'empty_state_image_url',
         'empty_state_message',
         'empty_state_title',
         'gallery_images',
+        'id',
         'instagram_url',
         'logo_url',
         'menu_content',
@@ -53,6 +55,7 @@ describe('get_public_org_page', () => {
         'primary_color',
         'reservation_mode',
         'secondary_color',
+        'updated_at',
         'website_url',
       ]);
       // The seeded past dinner (00) is not listed; the four upcoming ones are, in date order.
@@ -175,7 +178,7 @@ describe('events_with_availability', () => {
         total_available: number;
         is_fully_booked: boolean;
         rsvp_slots: { slot_time: string; slot_label: string; available_spots: number }[];
-      }>(db, 'select available_seats, total_available, is_fully_booked, rsvp_slots from public.events_with_availability where id = $1', [
+      }>(db, 'select available_seats, total_available, is_fully_booked, to_jsonb(rsvp_slots) as rsvp_slots from public.events_with_availability where id = $1', [
         magnoliaEvent(2),
       ]);
       expect(row).toMatchObject({ available_seats: 0, total_available: 0, is_fully_booked: true });
@@ -190,13 +193,13 @@ describe('events_with_availability', () => {
       await actAs(db, 'visitor');
       const dinner = await one<{ total_available: number; ticket_types: { quantity: number }[] }>(
         db,
-        'select total_available, ticket_types from public.events_with_availability where id = $1',
+        'select total_available, to_jsonb(ticket_types) as ticket_types from public.events_with_availability where id = $1',
         [eatathomeEvent(1)],
       );
       expect(dinner.total_available).toBe(dinner.ticket_types.reduce((sum, t) => sum + t.quantity, 0));
       const garden = await one<{ total_available: number; rsvp_slots: { slot_label: string; available_spots: number }[] }>(
         db,
-        'select total_available, rsvp_slots from public.events_with_availability where id = $1',
+        'select total_available, to_jsonb(rsvp_slots) as rsvp_slots from public.events_with_availability where id = $1',
         [gardenEvent(1)],
       );
       // full, 2 left, open; the inactive 9:00pm slot is not listed.

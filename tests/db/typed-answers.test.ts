@@ -13,12 +13,6 @@ import { useDatabase } from './helpers.ts';
 
 const pool = useDatabase();
 
-/**
- * Temporary: the functions that still answer json while the way events are sold is reworked.
- * Each leaves this list when it answers rows; the test fails on one that already does.
- */
-const STILL_JSON = new Set(['get_public_org_page']);
-
 const CALL = /(?:\.rpc|\bpostPublicRpc)\(\s*'([a-z_][a-z0-9_]*)'/g;
 
 /** The SQL functions src/ calls, with the files that call them. */
@@ -56,9 +50,7 @@ describe('the answers of the functions the browser calls', () => {
         'called but not declared',
       )
       .toEqual([]);
-    const untyped = [...calls].filter(([name]) => json.get(name) && !STILL_JSON.has(name)).map(([name, files]) => `${name} (${files.join(', ')})`);
+    const untyped = [...calls].filter(([name]) => json.get(name)).map(([name, files]) => `${name} (${files.join(', ')})`);
     expect.soft(untyped, 'answer json to the browser').toEqual([]);
-    const typed = [...STILL_JSON].filter((name) => !json.get(name));
-    expect.soft(typed, 'answer rows or are no longer called: take them off STILL_JSON').toEqual([]);
   });
 });

@@ -327,5 +327,7 @@ interface PublicEvent {
 export async function publicOrgPage(slug: string): Promise<{ events: PublicEvent[]; branding: Record<string, unknown> | null }> {
   const { data, error } = await anonClient().rpc('get_public_org_page', { p_slug: slug });
   if (error) throw new Error(`get_public_org_page: ${error.message}`);
-  return data as { events: PublicEvent[]; branding: Record<string, unknown> | null };
+  const [page] = data as unknown as { events: PublicEvent[]; branding: Record<string, unknown> | null }[];
+  if (!page) throw new Error(`get_public_org_page: no page at /${slug}`);
+  return page;
 }

@@ -9,7 +9,7 @@ import {
   safeHttpUrl,
   timeZoneAbbreviation,
 } from '../../src/features/org-page/lib/events';
-import { parseOrgPage } from '../../src/features/org-page/lib/parse-org-page';
+import { type OrgPageRow, toOrgPage } from '../../src/features/org-page/lib/org-page-row';
 import { DEFAULT_DEPOSIT_CENTS } from '../../src/config/product';
 import { rsvpDepositCents } from '../../src/lib/booking';
 
@@ -110,51 +110,92 @@ describe('links and images', () => {
   });
 });
 
-describe('page payload', () => {
-  const base = {
-    organization: { id: 'o', name: 'Org', slug: 'org' },
-    branding: null,
+describe('page row', () => {
+  type EventRow = OrgPageRow['events'][number];
+  /** A row of events_with_availability: every column null unless given (as PostgreSQL allows). */
+  const eventRow = (over: Partial<EventRow>): EventRow =>
+    Object.fromEntries(
+      [
+        'id',
+        'org_id',
+        'title',
+        'date',
+        'event_time',
+        'event_timezone',
+        'max_guests',
+        'location_name',
+        'location_address',
+        'event_details_disclosures',
+        'is_active',
+        'rsvp_mode',
+        'rsvp_open',
+        'deposit_amount',
+        'refund_window_hours',
+        'late_refund_percent',
+        'refund_policy',
+        'ticket_types',
+        'rsvp_slots',
+        'available_seats',
+        'total_available',
+        'is_fully_booked',
+        'kind',
+        'seat_price_cents',
+        'party_limit',
+      ].map((k) => [k, (over as Record<string, unknown>)[k] ?? null]),
+    ) as EventRow;
+  const at = (id: string, date: string, time: string, is_active = true) =>
+    eventRow({ id, org_id: 'o', title: id, date, event_time: time, event_timezone: 'America/New_York', is_active });
+  const base: OrgPageRow = {
+    organization: { id: 'o', name: 'Org', slug: 'org', state: 'published' },
+    layout: null as unknown as string,
+    branding: null as unknown as OrgPageRow['branding'],
     events: [
-      { id: 'past', org_id: 'o', title: 'Past', date: '2026-01-01', event_time: '19:00', event_timezone: 'America/New_York', is_active: true },
-      {
-        id: 'later-today',
-        org_id: 'o',
-        title: 'Tonight',
-        date: '2026-03-10',
-        event_time: '23:00',
-        event_timezone: 'America/New_York',
-        is_active: true,
-      },
-      { id: 'started', org_id: 'o', title: 'Started', date: '2026-03-10', event_time: '12:00', event_timezone: 'America/New_York', is_active: true },
-      { id: 'inactive', org_id: 'o', title: 'Off', date: '2026-04-01', event_time: '19:00', event_timezone: 'America/New_York', is_active: false },
+      at('past', '2026-01-01', '19:00'),
+      at('later-today', '2026-03-10', '23:00'),
+      at('started', '2026-03-10', '12:00'),
+      at('inactive', '2026-04-01', '19:00', false),
     ],
   };
   const now = new Date('2026-03-10T18:00:00Z'); // 2pm in New York
 
   it('lists only upcoming, active events (today counts until its start time)', () => {
-    const page = parseOrgPage(base, now);
+    const page = toOrgPage(base, now);
     expect(page.events.map((e) => e.id)).toEqual(['later-today']);
     expect(page.eventsFailed).toBe(false);
     expect(page.events[0].ticket_types).toEqual([]);
   });
 
-  it('keeps the page when the events part is unreadable, and says so', () => {
-    const page = parseOrgPage({ ...base, events: [{ nonsense: true }] }, now);
+  it('keeps the page when an event lacks its identity, and says so', () => {
+    const page = toOrgPage({ ...base, events: [eventRow({ title: 'No id' })] }, now);
     expect(page.events).toEqual([]);
     expect(page.eventsFailed).toBe(true);
   });
 
-  it('fills lenient defaults and drops a malformed branding without losing the page', () => {
-    const page = parseOrgPage(
+  it("fills the page's words for none where a column is null", () => {
+    const page = toOrgPage(
       {
         ...base,
-        branding: { brand_name: 'Brand', gallery_images: null, reservation_mode: 'rsvp' },
-        events: [{ ...base.events[1], event_timezone: null, rsvp_slots: [{ id: 's', slot_time: '19:00', current_rsvps: 2 }] }],
+        branding: { brand_name: 'Brand', gallery_images: null, reservation_mode: 'rsvp' } as unknown as OrgPageRow['branding'],
+        events: [
+          {
+            ...base.events[1],
+            event_timezone: null,
+            rsvp_slots: [
+              { id: 's', slot_time: '19:00', slot_label: null, max_capacity: null, current_rsvps: 2, is_active: null, available_spots: null },
+            ],
+          } as unknown as EventRow,
+        ],
       },
       now,
     );
-    expect(page.branding).toMatchObject({ brand_name: 'Brand', gallery_images: [], reservation_mode: 'rsvp', logo_url: null });
-    expect(page.events[0]).toMatchObject({ event_timezone: 'America/New_York', rsvp_mode: false, deposit_amount: null });
+    expect(page.branding).toMatchObject({ brand_name: 'Brand', gallery_images: [], reservation_mode: 'rsvp' });
+    expect(page.events[0]).toMatchObject({
+      event_timezone: 'America/New_York',
+      rsvp_mode: false,
+      kind: 'tickets',
+      party_limit: 6,
+      deposit_amount: null,
+    });
     expect(page.events[0].rsvp_slots[0]).toEqual({
       id: 's',
       slot_time: '19:00',
@@ -164,13 +205,9 @@ describe('page payload', () => {
       is_active: true,
       available_spots: 0,
     });
-    expect(parseOrgPage({ ...base, branding: { gallery_images: 'not a list' } }, now).branding).toBeNull();
-    expect(
-      parseOrgPage({ ...base, events: [{ ...base.events[1], ticket_types: [{ id: 't', name: 'T', price: 1.5, quantity: 1 }] }] }, now).eventsFailed,
-    ).toBe(true);
   });
 
-  it('refuses a payload without an organization', () => {
-    expect(() => parseOrgPage({ branding: null, events: [] }, now)).toThrow();
+  it('refuses a row without its organization', () => {
+    expect(() => toOrgPage({ ...base, organization: null as unknown as OrgPageRow['organization'] }, now)).toThrow();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The payload of `get_public_org_page(p_slug)`: everything /{orgSlug} shows, in one round trip.
- * It is parsed (not cast) by lib/parse-org-page.ts because it arrives as untyped JSON; fields the
- * page can live without are lenient so one odd value never blanks the page.
+ * lib/org-page-row.ts builds it from the function's generated row type, filling the page's words
+ * for "none" where PostgreSQL allows a null.
  */
 
 import type { EventKind, PublicRsvpSlot, TicketType } from '@/lib/booking';

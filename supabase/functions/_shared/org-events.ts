@@ -18,7 +18,7 @@ interface OrgPage {
 export async function orgEventsAnswer(orgSlug: string): Promise<Response> {
   const db = sharedAdminClient();
   await releaseExpiredHolds(db);
-  const page = await callRpc<OrgPage | null>(db, 'get_public_org_page', { p_slug: orgSlug });
+  const [page] = await callRpc<OrgPage[]>(db, 'get_public_org_page', { p_slug: orgSlug });
   if (!page) throw refusal(404, 'Organization not found', 'not_found');
   return json({
     success: true,

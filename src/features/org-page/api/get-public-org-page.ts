@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Database } from '@/lib/database.types';
 import { postPublicRpc, type PublicRpcAnswer, readPublicRpc } from '@/lib/public-rpc';
-import { OrgPageLoadError, parseOrgPage } from '../lib/parse-org-page';
+import { OrgPageLoadError, type OrgPageRow, toOrgPage } from '../lib/org-page-row';
 import type { PublicOrgPage } from '../types';
 
 type Args = Database['public']['Functions']['get_public_org_page']['Args'];
@@ -19,7 +19,7 @@ declare global {
  * same request has already been started by index.html: its answer is used (once) instead of
  * asking again.
  */
-async function callRpc(args: Args): Promise<unknown> {
+async function callRpc(args: Args): Promise<OrgPageRow[]> {
   const prefetched = window.__orgPagePrefetch;
   let answer: PublicRpcAnswer;
   if (prefetched && prefetched.slug === args.p_slug) {
@@ -28,7 +28,7 @@ async function callRpc(args: Args): Promise<unknown> {
   } else {
     answer = await postPublicRpc('get_public_org_page', args);
   }
-  return readPublicRpc(answer, (message) => new OrgPageLoadError(message));
+  return readPublicRpc<OrgPageRow[]>(answer, (message) => new OrgPageLoadError(message)) ?? [];
 }
 
 /**
@@ -36,9 +36,8 @@ async function callRpc(args: Args): Promise<unknown> {
  * availability. Resolves null for an unknown slug.
  */
 export async function getPublicOrgPage(slug: string, now: Date = new Date()): Promise<PublicOrgPage | null> {
-  const data = await callRpc({ p_slug: slug });
-  if (data === null || data === undefined) return null;
-  return parseOrgPage(data, now);
+  const [row] = await callRpc({ p_slug: slug });
+  return row ? toOrgPage(row, now) : null;
 }
 
 export const orgPageQueryKey = (slug: string) => ['org-page', slug.toLowerCase()] as const;
