@@ -1754,7 +1754,6 @@ export type Database = {
         Args: { p_event_id: string; p_except_reservation?: string }
         Returns: {
           available: number
-          capacity: number
           label: string
           option_id: string
           option_kind: string

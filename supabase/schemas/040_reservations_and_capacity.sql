@@ -795,7 +795,7 @@ create trigger reservations_12_normalize_phone
   for each row execute function public.normalize_reservation_phone();
 
 -- What an event can still sell, per option, from the counters the triggers keep: one row for
--- the event's overall cap ('event'; capacity and available null when it has none), one per
+-- the event's overall cap ('event'; available null when it has none), one per
 -- ticket type ('ticket_type') and one per RSVP slot or seating ('rsvp_slot'). own_available is
 -- the option's own seats left; available is also bounded by the event's cap, so it is exactly
 -- what a booking of that option can take now. Abandoned holds count as free (the next hold
@@ -806,7 +806,6 @@ returns table (
   option_kind text,
   option_id uuid,
   label text,
-  capacity integer,
   own_available integer,
   available integer
 )
@@ -839,11 +838,8 @@ as $$
       and (e.is_active or coalesce(auth.role(), 'service_role') = 'service_role' or public.is_org_member(e.org_id))
   ),
   options as (
-    -- A ticket type's quantity is what remains; its capacity adds back what is sold or held.
+    -- A ticket type's quantity is what remains, plus what the freed seats give back.
     select 'ticket_type'::text as option_kind, t.id as option_id, t.name as label,
-      left_now.seats + public.ticket_type_taken(t.id) - coalesce((
-        select sum(r.num_guests)::integer from public.reservations r
-        where r.id = p_except_reservation and r.ticket_type_id = t.id and public.holds_seats(r.status, r.hold_expires_at)), 0) as capacity,
       left_now.seats as own_available
     from public.ticket_types t
     cross join lateral (
@@ -851,16 +847,16 @@ as $$
     ) left_now
     where t.event_id = p_event_id
     union all
-    select 'rsvp_slot', s.id, s.slot_label, s.max_capacity,
+    select 'rsvp_slot', s.id, s.slot_label,
       case when s.is_active then greatest(s.max_capacity - s.current_rsvps
         + coalesce((select sum(f.num_guests)::integer from freed f where f.rsvp_slot_id = s.id), 0), 0) else 0 end
     from public.rsvp_slots s
     where s.event_id = p_event_id
   )
-  select 'event', el.id, null::text, el.max_guests, el.seats, el.seats
+  select 'event', el.id, null::text, el.seats, el.seats
   from event_left el
   union all
-  select o.option_kind, o.option_id, o.label, o.capacity, o.own_available,
+  select o.option_kind, o.option_id, o.label, o.own_available,
     least(o.own_available, coalesce(el.seats, o.own_available))
   from options o
   join event_left el on true
