@@ -1,6 +1,6 @@
 /**
  * The cancellation policy in the words guests read. Mirrors SQL `public.refund_policy_text`
- * (supabase/migrations/20261123000200_events.sql) word for word, so staff see the exact sentence
+ * (supabase/schemas/020_events.sql) word for word, so staff see the exact sentence
  * while they edit; pages that have the server's `refund_policy` text show that instead.
  *
  * windowHours: hours before the dinner until which a cancellation is refunded in full (null: no

@@ -1,5 +1,5 @@
 /**
- * The booking SQL functions (supabase/migrations/20261123002000_booking.sql), called as the
+ * The booking SQL functions (supabase/schemas/060_booking.sql), called as the
  * service role the way the edge functions call them. Runs with SUPPERHOST_TEST_STACK=db too.
  */
 import { randomUUID } from 'node:crypto';

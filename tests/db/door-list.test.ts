@@ -1,5 +1,5 @@
 /**
- * The door list (20261126000100_door_list.sql): staff_check_in sets an absolute arrival count
+ * The door list (supabase/schemas/100_admin_tools.sql): staff_check_in sets an absolute arrival count
  * (idempotent), only for members of the reservation's organization and confirmed bookings;
  * the API roles cannot write the count directly; guests cannot be lowered below the count;
  * staff_door_list returns the event and its confirmed parties in one call.

@@ -1,7 +1,7 @@
 /**
- * The event overview's arrivals (20261127000200_overview_check_in.sql): staff_event_overview
- * keeps its keys and adds totals.checked_in_guests and totals.checked_in_parties, counting
- * confirmed reservations only (a party checked in and then cancelled, or a hold, is not counted).
+ * The event overview's arrivals (staff_event_overview, supabase/schemas/100_admin_tools.sql):
+ * totals.checked_in_guests and totals.checked_in_parties count confirmed reservations only (a
+ * party checked in and then cancelled, or a hold, is not counted).
  * Every test runs in a transaction that is rolled back.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // Group commit for the booking path: calls of one SQL function that would queue on the same
 // row lock (the holds of one event) are sent together, as one transaction, while earlier ones
-// are in flight (SQL: public.run_booking_calls, 20261130000100_batched_booking_calls.sql).
+// are in flight (SQL: public.run_booking_calls, supabase/schemas/060_booking.sql).
 //
 // A durable transaction keeps its row locks until its commit is flushed to disk, so the holds
 // of one event, one transaction each, would go through the event's lock one flush at a time.

@@ -1,6 +1,6 @@
 // Money after the charge: sending refunds the database has decided, and reading back what a
 // reservation holds. The decisions themselves (how much, whether at all, the guest's email)
-// are SQL (supabase/migrations/20261125000100_money.sql): they lock the reservation, write a
+// are SQL (supabase/schemas/070_money.sql): they lock the reservation, write a
 // 'pending' refund row with its idempotency key, and hand back the rows to send. This module
 // sends each to the processor that took the charge and records the answer
 // (record_refund_result). A crash in between leaves a pending row that reconcile-payments

@@ -18,8 +18,8 @@
 // end of the run's time budget, hands the rest back without counting an attempt. A
 // message whose header fields hold a line break or another control character is never
 // sent: failed at once ('rejected'), whatever wrote it into the outbox.
-// See supabase/migrations/20261123005000_email_delivery.sql, 20261124001000_*.sql and
-// 20261128000100_rush_costs.sql.
+// SQL: email_outbox, claim_outbox_batch and finish_outbox_sends in
+// supabase/schemas/050_email.sql.
 //
 // Imports http.ts, supabase.ts, input.ts and product.ts.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';

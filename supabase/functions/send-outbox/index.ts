@@ -7,7 +7,7 @@
 // bearer token), compared in constant time; 401 without a credential, 403 with any other. The
 // function checks this itself (verify_jwt = false in supabase/config.toml), so a forged token
 // cannot pass. Called by the pg_cron + pg_net schedule once a
-// minute (README.md, "Deploy to Supabase"; locally the stack's timer) as the safety net
+// minute (docs/DEPLOY.md, "Schedules"; locally the stack's timer) as the safety net
 // behind the immediate delivery after a booking or a guest email.
 //
 // Request (optional JSON): { limit?: 1..500 (default 50), ids?: uuid[] (only those messages) }
