@@ -3,9 +3,19 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
-import { closeBrowser, expectToast, newPage, viewports } from './support/browser';
+import { adminPage, closeBrowser, expectToast, newPage, viewports } from './support/browser';
 import { closeDb, sql } from '../tests/support/db';
-import { createEvent, createOrg, createTicketType, futureDate, guest, reservationsFor, uniqueEmail } from '../tests/support/fixtures';
+import {
+  createEvent,
+  createOrg,
+  createStaff,
+  createTicketType,
+  futureDate,
+  guest,
+  reservationsFor,
+  type Staff,
+  uniqueEmail,
+} from '../tests/support/fixtures';
 import { CARD, callFunction } from '../tests/support/functions';
 import { mailFor } from '../tests/support/mailbox';
 
@@ -15,8 +25,8 @@ afterAll(async () => {
 });
 
 /** An organization with one ticketed dinner under the given policy. */
-async function dinner(policy: { refund_window_hours: number | null; late_refund_percent: number }, daysAhead = 30) {
-  const org = await createOrg({ name: 'Manage Test Kitchen', branding: { primary_color: '#14532d' } });
+async function dinner(policy: { refund_window_hours: number | null; late_refund_percent: number }, daysAhead = 30, members: Staff[] = []) {
+  const org = await createOrg({ name: 'Manage Test Kitchen', branding: { primary_color: '#14532d' }, members });
   const event = await createEvent(org.id, { title: 'Autumn Harvest Supper', daysAhead, ...policy });
   const ticket = await createTicketType(event.id, { name: 'Chef Tasting', price: 15750, quantity: 20 });
   return { org, eventId: event.id, ticket };
@@ -181,7 +191,8 @@ describe('changing plans on the manage page', () => {
   for (const [name, viewport] of Object.entries(viewports)) {
     it(`comes with fewer guests, then gives the booking to a friend whose link works while this one stops (${viewport.width} px)`, async () => {
       const { siteUrl } = stackEnv();
-      const { eventId, ticket } = await dinner({ refund_window_hours: 48, late_refund_percent: 0 });
+      const staff = await createStaff(`plans-${name}`);
+      const { org, eventId, ticket } = await dinner({ refund_window_hours: 48, late_refund_percent: 0 }, 30, [staff]);
       const { token } = await bookByApi(eventId, ticket, 3, 15750);
       const { page, consoleErrors } = await newPage({ viewport });
       await page.goto(`${siteUrl}/booking/${token}`);
@@ -223,6 +234,16 @@ describe('changing plans on the manage page', () => {
       await page.goto(`${siteUrl}${newLink}`);
       await page.getByText('Booked by Grace Hopper').waitFor();
       expect(consoleErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+
+      // Staff see what the guest changed in the booking's history.
+      const admin = await adminPage(staff, org.id, 'reservations', { viewport });
+      await admin.page.getByRole('button', { name: 'Edit reservation of Grace Hopper' }).click();
+      const dialog = admin.page.getByRole('dialog');
+      await dialog.getByText('History (3)').click();
+      const history = dialog.getByTestId('booking-history');
+      await history.getByText('The guest changed the party from 3 to 1 guest, refunding $315.00').waitFor();
+      await history.getByText(`to Grace Hopper (${friend})`, { exact: false }).waitFor();
+      expect(await seriousViolations(admin.page)).toEqual([]);
     });
   }
 });

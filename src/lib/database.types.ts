@@ -2239,6 +2239,14 @@ export type Database = {
           refresh_token_ciphertext: string
         }[]
       }
+      staff_booking_history: {
+        Args: { p_reservation_id: string }
+        Returns: {
+          at: string
+          kind: string
+          summary: string
+        }[]
+      }
       staff_bookings_by_day: {
         Args: { p_event_id: string }
         Returns: {

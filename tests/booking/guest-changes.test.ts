@@ -8,15 +8,20 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { one, sql, usePool } from '../support/db.ts';
-import { createEvent, createOrg, futureDate, guest, type Org, ticketQuantity } from '../support/fixtures.ts';
+import { createEvent, createOrg, createStaff, futureDate, guest, type Org, type Staff, ticketQuantity } from '../support/fixtures.ts';
 import { callFunction, CARD } from '../support/functions.ts';
 import { mailFor } from '../support/mailbox.ts';
 
 const pool = usePool();
 let org: Org;
+let staff: Staff;
+let outsider: Staff;
 
 beforeAll(async () => {
-  org = await createOrg({ name: 'Changing Plans Kitchen', branding: { brand_name: 'Changing Plans Kitchen' } });
+  staff = await createStaff('plans-staff');
+  outsider = await createStaff('plans-outsider');
+  org = await createOrg({ name: 'Changing Plans Kitchen', branding: { brand_name: 'Changing Plans Kitchen' }, members: [staff] });
+  await createOrg({ name: 'Elsewhere Kitchen', members: [outsider] });
 });
 
 /** A booking of `guests` tickets at $100.00, paid by card, on a new event 30 days ahead. */
@@ -161,6 +166,13 @@ describe('handing the booking to someone else', () => {
     ]);
     // The money stays with the booking.
     expect(await refunds(b.reservationId)).toEqual([]);
+
+    // Staff read it in the booking's history; another organization's staff read nothing.
+    const seen = await staff.client.rpc('staff_booking_history', { p_reservation_id: b.reservationId });
+    expect(seen.error).toBeNull();
+    expect(seen.data!.map((h) => h.summary)).toEqual(['Booked and confirmed', `Handed over by Pat Planner (${b.email}) to Robin Friend (${friend})`]);
+    const refused = await outsider.client.rpc('staff_booking_history', { p_reservation_id: b.reservationId });
+    expect(refused.error).toMatchObject({ code: 'SH403', message: 'You can only see reservations of your own organization' });
   });
 
   it('refuses an empty name, a bad email and the same holder, and changes nothing', async () => {
