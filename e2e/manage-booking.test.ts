@@ -3,9 +3,19 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
-import { closeBrowser, expectToast, newPage, viewports } from './support/browser';
+import { adminPage, closeBrowser, expectToast, newPage, viewports } from './support/browser';
 import { closeDb, sql } from '../tests/support/db';
-import { createEvent, createOrg, createTicketType, futureDate, guest, reservationsFor, uniqueEmail } from '../tests/support/fixtures';
+import {
+  createEvent,
+  createOrg,
+  createStaff,
+  createTicketType,
+  futureDate,
+  guest,
+  reservationsFor,
+  type Staff,
+  uniqueEmail,
+} from '../tests/support/fixtures';
 import { CARD, callFunction } from '../tests/support/functions';
 import { mailFor } from '../tests/support/mailbox';
 
@@ -15,8 +25,8 @@ afterAll(async () => {
 });
 
 /** An organization with one ticketed dinner under the given policy. */
-async function dinner(policy: { refund_window_hours: number | null; late_refund_percent: number }, daysAhead = 30) {
-  const org = await createOrg({ name: 'Manage Test Kitchen', branding: { primary_color: '#14532d' } });
+async function dinner(policy: { refund_window_hours: number | null; late_refund_percent: number }, daysAhead = 30, members: Staff[] = []) {
+  const org = await createOrg({ name: 'Manage Test Kitchen', branding: { primary_color: '#14532d' }, members });
   const event = await createEvent(org.id, { title: 'Autumn Harvest Supper', daysAhead, ...policy });
   const ticket = await createTicketType(event.id, { name: 'Chef Tasting', price: 15750, quantity: 20 });
   return { org, eventId: event.id, ticket };
@@ -175,4 +185,65 @@ describe('the manage link /booking/{token}', () => {
       await page.waitForURL(`${siteUrl}/`);
     }
   });
+});
+
+describe('changing plans on the manage page', () => {
+  for (const [name, viewport] of Object.entries(viewports)) {
+    it(`comes with fewer guests, then gives the booking to a friend whose link works while this one stops (${viewport.width} px)`, async () => {
+      const { siteUrl } = stackEnv();
+      const staff = await createStaff(`plans-${name}`);
+      const { org, eventId, ticket } = await dinner({ refund_window_hours: 48, late_refund_percent: 0 }, 30, [staff]);
+      const { token } = await bookByApi(eventId, ticket, 3, 15750);
+      const { page, consoleErrors } = await newPage({ viewport });
+      await page.goto(`${siteUrl}/booking/${token}`);
+      await page.getByRole('heading', { name: 'Change your plans' }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // Fewer guests: the choice says what comes back before the guest confirms.
+      await page.getByRole('button', { name: 'Fewer guests' }).click();
+      const reduce = page.getByRole('dialog', { name: 'Come with fewer guests' });
+      await reduce.getByText('You get $157.50 back.').waitFor();
+      await reduce.getByLabel('Guests').selectOption('1');
+      await reduce.getByText('You get $315.00 back.').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await reduce.getByRole('button', { name: 'Change booking' }).click();
+      await expectToast(page, 'Your booking is now for 1 guest', 'Refunded $315.00 to your card.');
+      await page.getByText('1 guest', { exact: true }).waitFor();
+      await page.getByTestId('refunded-amount').filter({ hasText: '$315.00' }).waitFor();
+      await page.getByText('A booking for 1 guest can only be cancelled or given to someone else.').waitFor();
+
+      // Handing over: the form checks the email first, then the booking changes hands.
+      const friend = uniqueEmail(`friend-${name}`);
+      await page.getByRole('button', { name: 'Give to someone else' }).click();
+      const handOver = page.getByRole('dialog', { name: 'Give this booking to someone else' });
+      await handOver.getByLabel('Their name').fill('Grace Hopper');
+      await handOver.getByLabel('Their email').fill('grace@');
+      await handOver.getByRole('button', { name: 'Give the booking' }).click();
+      await handOver.getByText('Enter a valid email address').waitFor();
+      await handOver.getByLabel('Their email').fill(friend);
+      await handOver.getByRole('button', { name: 'Give the booking' }).click();
+      await page.getByRole('heading', { name: "The booking is now Grace Hopper's" }).waitFor();
+      await page.getByText(`We have emailed ${friend} the booking and its own link.`, { exact: false }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // The old link opens nothing; the friend's emailed link opens the booking in their name.
+      await page.goto(`${siteUrl}/booking/${token}`);
+      await page.getByRole('heading', { level: 1, name: 'This booking link is not valid' }).waitFor();
+      const welcome = (await mailFor(friend)).find((m) => m.subject.includes('is confirmed'))!;
+      const newLink = /\/booking\/[A-Za-z0-9_-]{43}/.exec(welcome.body_text)![0];
+      await page.goto(`${siteUrl}${newLink}`);
+      await page.getByText('Booked by Grace Hopper').waitFor();
+      expect(consoleErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+
+      // Staff see what the guest changed in the booking's history.
+      const admin = await adminPage(staff, org.id, 'reservations', { viewport });
+      await admin.page.getByRole('button', { name: 'Edit reservation of Grace Hopper' }).click();
+      const dialog = admin.page.getByRole('dialog');
+      await dialog.getByText('History (3)').click();
+      const history = dialog.getByTestId('booking-history');
+      await history.getByText('The guest changed the party from 3 to 1 guest, refunding $315.00').waitFor();
+      await history.getByText(`to Grace Hopper (${friend})`, { exact: false }).waitFor();
+      expect(await seriousViolations(admin.page)).toEqual([]);
+    });
+  }
 });

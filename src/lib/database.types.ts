@@ -848,6 +848,7 @@ export type Database = {
           idempotency_key: string | null
           late_refund_percent: number
           manage_token_hash: string | null
+          manage_token_version: number
           name: string
           num_guests: number
           org_id: string
@@ -887,6 +888,7 @@ export type Database = {
           idempotency_key?: string | null
           late_refund_percent?: number
           manage_token_hash?: string | null
+          manage_token_version?: number
           name: string
           num_guests: number
           org_id: string
@@ -924,6 +926,7 @@ export type Database = {
           idempotency_key?: string | null
           late_refund_percent?: number
           manage_token_hash?: string | null
+          manage_token_version?: number
           name?: string
           num_guests?: number
           org_id?: string
@@ -1802,6 +1805,18 @@ export type Database = {
         Returns: boolean
       }
       guest_cancel_booking: { Args: { p_token: string }; Returns: Json }
+      guest_hand_over_booking: {
+        Args: { p_email: string; p_name: string; p_token: string }
+        Returns: {
+          email: string
+          name: string
+          reservation_id: string
+        }[]
+      }
+      guest_reduce_party: {
+        Args: { p_guests: number; p_token: string }
+        Returns: Json
+      }
       hold_booking: {
         Args: {
           p_dietary_restrictions?: string
@@ -1896,6 +1911,7 @@ export type Database = {
           idempotency_key: string | null
           late_refund_percent: number
           manage_token_hash: string | null
+          manage_token_version: number
           name: string
           num_guests: number
           org_id: string
@@ -2032,6 +2048,13 @@ export type Database = {
           org_id: string
         }[]
       }
+      party_reduction_refund_cents: {
+        Args: {
+          p_guests: number
+          r: Database["public"]["Tables"]["reservations"]["Row"]
+        }
+        Returns: number
+      }
       payments_to_reconcile: {
         Args: { p_limit?: number; p_older_than_seconds?: number }
         Returns: Json
@@ -2138,6 +2161,7 @@ export type Database = {
           idempotency_key: string | null
           late_refund_percent: number
           manage_token_hash: string | null
+          manage_token_version: number
           name: string
           num_guests: number
           org_id: string
@@ -2213,6 +2237,14 @@ export type Database = {
           access_token_expires_at: string
           org_id: string
           refresh_token_ciphertext: string
+        }[]
+      }
+      staff_booking_history: {
+        Args: { p_reservation_id: string }
+        Returns: {
+          at: string
+          kind: string
+          summary: string
         }[]
       }
       staff_bookings_by_day: {

@@ -64,22 +64,6 @@ $$;
 revoke execute on function public.new_booking_code() from public, anon, authenticated;
 grant execute on function public.new_booking_code() to service_role;
 
--- The manage-link token of a reservation: an HMAC of its id with the secret key.
-create or replace function public.manage_token_of(p_reservation_id uuid)
-returns text
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select translate(rtrim(encode(extensions.hmac(p_reservation_id::text::bytea, s.value, 'sha256'), 'base64'), '='), '+/', '-_')
-  from private.secrets s
-  where s.name = 'manage_token';
-$$;
-
-revoke execute on function public.manage_token_of(uuid) from public, anon, authenticated;
-grant execute on function public.manage_token_of(uuid) to service_role;
-
 -- The SHA-256 stored for a manage-link token (the token itself never is).
 create or replace function public.manage_token_hash(p_token text)
 returns bytea
@@ -134,6 +118,8 @@ create table public.reservations (
   -- - discount_cents + service_charge_cents + tax_cents.
   service_charge_cents integer not null default 0 check (service_charge_cents >= 0),
   tax_cents integer not null default 0 check (tax_cents >= 0),
+  -- How many times the booking changed hands (guest_hand_over_booking): the manage link's version.
+  manage_token_version integer not null default 0 check (manage_token_version >= 0),
   constraint reservations_event_of_org
     foreign key (event_id, org_id) references public.events (id, org_id),
   constraint reservations_ticket_type_of_event
@@ -160,6 +146,8 @@ comment on column public.reservations.status is 'held -> confirmed | failed | ex
 comment on column public.reservations.booking_code is 'Short human-readable code the guest quotes (XXXX-XXXX).';
 
 comment on column public.reservations.manage_token_hash is 'SHA-256 of the manage link token (/booking/{token}); the token itself is never stored.';
+
+comment on column public.reservations.manage_token_version is 'How many times the booking was handed to someone else: each time the manage link changes and the old one stops working.';
 
 comment on column public.reservations.hold_expires_at is 'When an unconfirmed hold gives its seats back.';
 
@@ -190,6 +178,28 @@ revoke all on public.reservations from anon, authenticated;
 grant select on public.reservations to anon;
 grant select, update on public.reservations to authenticated;
 grant all on public.reservations to service_role;
+
+-- The manage-link token of a reservation: an HMAC of its id (and, once the booking has been
+-- handed to someone else, its token version) with the secret key. Version 0 is the id alone, so
+-- every link ever sent keeps working until the booking changes hands.
+create or replace function public.manage_token_of(p_reservation_id uuid)
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select translate(rtrim(encode(extensions.hmac(
+    (p_reservation_id::text || coalesce((
+      select ':' || r.manage_token_version from public.reservations r
+      where r.id = p_reservation_id and r.manage_token_version > 0), ''))::bytea,
+    s.value, 'sha256'), 'base64'), '='), '+/', '-_')
+  from private.secrets s
+  where s.name = 'manage_token';
+$$;
+
+revoke execute on function public.manage_token_of(uuid) from public, anon, authenticated;
+grant execute on function public.manage_token_of(uuid) to service_role;
 
 -- What a reservation's status means for seats, written once
 --
@@ -260,6 +270,7 @@ begin
     when new.created_at is distinct from old.created_at then 'created_at'
     when new.booking_code is distinct from old.booking_code then 'booking_code'
     when new.manage_token_hash is distinct from old.manage_token_hash then 'manage_token_hash'
+    when new.manage_token_version is distinct from old.manage_token_version then 'manage_token_version'
     when new.refund_window_hours is distinct from old.refund_window_hours then 'refund_window_hours'
     when new.late_refund_percent is distinct from old.late_refund_percent then 'late_refund_percent'
     when new.cancelled_by is distinct from old.cancelled_by then 'cancelled_by'

@@ -1002,3 +1002,48 @@ $$;
 
 revoke execute on function public.run_booking_calls(text, jsonb) from public, anon, authenticated;
 grant execute on function public.run_booking_calls(text, jsonb) to service_role;
+
+-- A booking's history for staff, oldest first, in words: when it was booked, cancelled or
+-- refunded, and what the guest changed (fewer guests, the booking handed to someone else). The
+-- money path's internal steps (holds, charge attempts, replayed answers) are left out.
+create or replace function public.staff_booking_history(p_reservation_id uuid)
+returns table (at timestamptz, kind text, summary text)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if not exists (select 1 from public.reservations r where r.id = p_reservation_id and public.is_org_member(r.org_id)) then
+    raise exception 'You can only see reservations of your own organization' using errcode = 'SH403';
+  end if;
+  return query
+  select be.created_at, be.kind,
+    case be.kind
+      when 'confirmed' then 'Booked and confirmed'
+      when 'staff_booking' then 'Added by staff'
+      when 'cancelled' then 'Cancelled by ' || case split_part(coalesce(be.detail ->> 'by', ''), ':', 1)
+          when 'guest' then 'the guest' when 'system' then 'SupperHost' else 'staff' end
+        || case when coalesce((be.detail ->> 'refund_cents')::integer, 0) > 0
+             then ', refunding ' || public.booking_money((be.detail ->> 'refund_cents')::integer) else '' end
+      when 'refund_requested' then 'Refund of ' || public.booking_money((be.detail ->> 'amount_cents')::integer)
+        || coalesce(': ' || nullif(be.detail ->> 'reason', ''), '')
+      when 'party_reduced' then 'The guest changed the party from ' || (be.detail ->> 'from') || ' to ' || (be.detail ->> 'to')
+        || case when (be.detail ->> 'to')::integer = 1 then ' guest' else ' guests' end
+        || case when coalesce((be.detail ->> 'refund_cents')::integer, 0) > 0
+             then ', refunding ' || public.booking_money((be.detail ->> 'refund_cents')::integer) else '' end
+      when 'handed_over' then 'Handed over by ' || (be.detail #>> '{from,name}') || ' (' || (be.detail #>> '{from,email}') || ') to '
+        || (be.detail #>> '{to,name}') || ' (' || (be.detail #>> '{to,email}') || ')'
+    end
+  from public.booking_events be
+  where be.reservation_id = p_reservation_id
+    and be.kind in ('confirmed', 'staff_booking', 'cancelled', 'refund_requested', 'party_reduced', 'handed_over')
+  order by be.id;
+end;
+$$;
+
+comment on function public.staff_booking_history(uuid) is
+  'What happened to a booking, in words, for the staff of its organization: booked, cancelled, refunded, fewer guests, handed over.';
+
+revoke execute on function public.staff_booking_history(uuid) from public, anon;
+grant execute on function public.staff_booking_history(uuid) to authenticated, service_role;

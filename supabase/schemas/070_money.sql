@@ -60,7 +60,7 @@ create table public.payment_ledger (
   actor text not null default 'system',
   -- A refund whose guest is emailed once the processor has answered.
   notify_guest boolean not null default false,
-  notice text check (notice in ('cancellation', 'refund', 'booking_refunded')),
+  notice text check (notice in ('cancellation', 'refund', 'booking_refunded', 'party_reduced')),
   submitted_at timestamptz,
   message text,
   created_at timestamptz not null default now(),
@@ -265,7 +265,8 @@ grant execute on function public.full_refund_until(reservations) to service_role
 
 -- Emails about money (plain text, queued in the outbox in the same transaction)
 --
--- p_notice: 'cancellation' | 'refund' | 'booking_refunded'
+-- p_notice: 'cancellation' | 'refund' | 'booking_refunded' | 'party_reduced' (the guest came
+-- down to fewer guests: the email says how many, and what comes back)
 -- p_refund_status: 'completed' | 'pending' | 'failed' | 'none'
 create or replace function public.enqueue_money_email(
   p_reservation_id uuid,
@@ -324,6 +325,11 @@ begin
     v_subject := 'Your booking at ' || v_org || ' could not be completed: ' || e.title;
     v_opening := 'Your payment went through, but the seats you were booking for ' || e.title || ' on ' || v_when
       || ' were released before the booking could be confirmed, so you have no reservation.';
+  elsif p_notice = 'party_reduced' then
+    v_subject := 'Your reservation at ' || v_org || ' is now for ' || r.num_guests
+      || case when r.num_guests = 1 then ' guest: ' else ' guests: ' end || e.title;
+    v_opening := 'Your reservation for ' || e.title || ' on ' || v_when || ' is now for ' || r.num_guests
+      || case when r.num_guests = 1 then ' guest.' else ' guests.' end;
   else
     v_subject := 'A refund for your reservation at ' || v_org || ': ' || e.title;
     v_opening := 'This is about your reservation for ' || e.title || ' on ' || v_when || '.';
@@ -718,6 +724,36 @@ $$;
 revoke execute on function public.staff_refund_reservation(uuid, integer, text, boolean, text) from public, anon;
 grant execute on function public.staff_refund_reservation(uuid, integer, text, boolean, text) to authenticated, service_role;
 
+-- What comes back when a paid party gets smaller: what the guests who no longer come paid (the
+-- charge's price per guest, within what the booking still holds), under the booking's frozen
+-- policy at this moment (all of it inside the full-refund window, else its late percent).
+create or replace function public.party_reduction_refund_cents(r public.reservations, p_guests integer)
+returns integer
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select case
+    when r.refund_window_hours is not null
+         and now() <= public.reservation_starts_at(r) - make_interval(hours => r.refund_window_hours)
+      then share
+    else (share * r.late_refund_percent) / 100
+  end
+  from (
+    select least(public.money_held_cents(r.id),
+                 coalesce(c.amount_cents / greatest(coalesce(c.guests, r.num_guests), 1), 0) * greatest(r.num_guests - p_guests, 0)) as share
+    from (select 1) one
+    left join lateral (
+      select l.amount_cents, l.guests from public.payment_ledger l
+      where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'completed' order by l.id limit 1
+    ) c on true
+  ) m;
+$$;
+
+revoke execute on function public.party_reduction_refund_cents(reservations, integer) from public, anon, authenticated;
+grant execute on function public.party_reduction_refund_cents(reservations, integer) to service_role;
+
 -- Staff change the party size of a booking. More guests on a booking that holds
 -- money must be marked complimentary (a comp row of their value); fewer guests
 -- give their seats back and keep the money unless staff refund the difference
@@ -766,12 +802,7 @@ begin
     values (r.id, r.org_id, 'comp', 'completed', v_unit * (p_guests - r.num_guests), p_guests - r.num_guests,
             coalesce(nullif(btrim(p_reason), ''), 'Complimentary guests'), 'staff:' || (select auth.uid())::text);
   elsif p_guests < r.num_guests and v_held > 0 then
-    -- What the guests who no longer come paid, under the policy, within what is left.
-    v_difference := least(v_held, v_unit * (r.num_guests - p_guests));
-    if not (r.refund_window_hours is not null
-            and now() <= public.reservation_starts_at(r) - make_interval(hours => r.refund_window_hours)) then
-      v_difference := (v_difference * r.late_refund_percent) / 100;
-    end if;
+    v_difference := public.party_reduction_refund_cents(r, p_guests);
   end if;
 
   perform set_config('supperhost.money_decision', r.id::text, true);
@@ -837,7 +868,11 @@ as $$
     'starts_at', public.reservation_starts_at(r),
     'full_refund_until', public.full_refund_until(r),
     'refund_now_cents', case when r.status = 'confirmed' then public.policy_refund_cents(r) else 0 end,
-    'can_cancel', r.status = 'confirmed' and now() < public.reservation_starts_at(r))
+    'can_cancel', r.status = 'confirmed' and now() < public.reservation_starts_at(r),
+    -- What coming with fewer guests would refund now, per smaller party size (guest_reduce_party).
+    'fewer_guests', case when r.status = 'confirmed' and now() < public.reservation_starts_at(r) then coalesce((
+      select jsonb_agg(jsonb_build_object('guests', n, 'refund_cents', public.party_reduction_refund_cents(r, n)) order by n desc)
+      from generate_series(1, r.num_guests - 1) n), '[]'::jsonb) else '[]'::jsonb end)
   from public.reservation_by_token(p_token) r
   join public.events e on e.id = r.event_id
   join public.organizations o on o.id = r.org_id

@@ -48,9 +48,23 @@ export interface ManagedBooking {
   /** What cancelling right now would refund, in cents. */
   refund_now_cents: number;
   can_cancel: boolean;
+  /** What each smaller party would get back now (largest first); empty when nothing can change. */
+  fewer_guests: { guests: number; refund_cents: number }[];
 }
 
 export type RefundStatus = 'completed' | 'pending' | 'none' | 'failed';
+
+/** The answer to "fewer guests": the booking after it and this change's refund. */
+export interface ReduceOutcome {
+  booking: ManagedBooking;
+  refundedCents: number;
+  refundStatus: RefundStatus;
+}
+
+/** The answer to handing the booking over: who has it now (this link no longer opens it). */
+export interface HandOverOutcome {
+  handedOverTo: { name: string; email: string };
+}
 
 /** The answer to a cancellation: the booking after it and what the refund did. */
 export interface CancelOutcome {

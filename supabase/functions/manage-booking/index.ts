@@ -2,17 +2,27 @@
 //
 // verify_jwt = false: the token is the guest's key. It is never stored: the database keeps
 // its SHA-256 only (reservations.manage_token_hash). A token that opens nothing — wrong,
-// tampered, or of a booking that never became one — gets 404 'This booking link is not
-// valid.' and no data. 'cancel' refunds what the booking's frozen policy gives at this
-// moment (guest_cancel_booking) and emails a receipt once the processor answered; asking
-// again answers the cancelled booking and refunds nothing more.
+// tampered, of a booking that never became one, or of a booking since handed to someone
+// else — gets 404 'This booking link is not valid.' and no data. Every change is one SQL call
+// under the booking's locks, idempotent, written to the booking's history and emailed:
+//   'cancel'    refunds what the booking's frozen policy gives at this moment
+//               (guest_cancel_booking); asking again refunds nothing more.
+//   'reduce'    fewer guests (guest_reduce_party): the seats go back, the missing guests' share
+//               is refunded per the policy; asking again for the same size changes nothing.
+//   'hand_over' the booking becomes someone else's (guest_hand_over_booking): their name and
+//               email, a new link emailed to them; this link stops working.
+// Refunds are sent to the processor that took the charge once the decision is committed, and
+// the receipt goes out when it answers (a lost answer: reconcile-payments sends it again).
 //
-// Request: { token, action: 'view' | 'cancel' }
-// → view:   200 { success: true, booking }
-// → cancel: 200 { success: true, booking, refundedCents, refundStatus: 'completed' | 'pending' | 'none' | 'failed' }
+// Request: { token, action: 'view' | 'cancel' | 'reduce' | 'hand_over', guests?, name?, email? }
+// → view:      200 { success: true, booking }
+// → cancel:    200 { success: true, booking, refundedCents, refundStatus: 'completed' | 'pending' | 'none' | 'failed' }
+// → reduce:    200 { success: true, booking, refundedCents, refundStatus } (refundedCents: this change's refund)
+// → hand_over: 200 { success: true, handedOverTo: { name, email } }
 // booking: see public.manage_booking_view (event, organization, money, policy, refund_now_cents, can_cancel, …)
 import { z } from 'npm:zod@4.6.7';
 import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
+import { MAX_INT4 } from '../_shared/input.ts';
 import { type MoneyAction, sendDecidedRefunds } from '../_shared/money.ts';
 import { kickEmailDelivery } from '../_shared/outbox.ts';
 import { callRpc } from '../_shared/rpc.ts';
@@ -20,10 +30,29 @@ import { sharedAdminClient } from '../_shared/supabase.ts';
 
 const NOT_VALID = 'This booking link is not valid.';
 
-const inputSchema = z.object({
-  token: z.string().max(200),
-  action: z.enum(['view', 'cancel'], 'action must be "view" or "cancel"'),
-});
+const inputSchema = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ token: z.string().max(200), action: z.literal('view') }),
+    z.object({ token: z.string().max(200), action: z.literal('cancel') }),
+    z.object({
+      token: z.string().max(200),
+      action: z.literal('reduce'),
+      guests: z.int('guests must be a whole number').min(1, 'A booking is for 1 guest at least').max(MAX_INT4),
+    }),
+    z.object({
+      token: z.string().max(200),
+      action: z.literal('hand_over'),
+      name: z.string().max(200, 'The name is too long (100 characters at most).'),
+      email: z.string().max(320, 'The email address is too long.'),
+    }),
+  ],
+  'action must be "view", "cancel", "reduce" or "hand_over"',
+);
+
+interface ManageView {
+  money: { refunded_cents: number; pending_refund_cents: number };
+}
 
 Deno.serve(
   handler(async (req) => {
@@ -31,25 +60,42 @@ Deno.serve(
     const input = await readBody(req, inputSchema);
     const db = sharedAdminClient();
     if (!/^[A-Za-z0-9_-]{43}$/.test(input.token)) throw refusal(404, NOT_VALID, 'not_found');
-
-    if (input.action === 'view') {
-      const booking = await callRpc<Record<string, unknown> | null>(db, 'manage_booking_view', { p_token: input.token });
+    const view = async () => {
+      const booking = await callRpc<ManageView | null>(db, 'manage_booking_view', { p_token: input.token });
       if (!booking) throw refusal(404, NOT_VALID, 'not_found');
-      return json({ success: true, booking });
-    }
+      return booking;
+    };
 
-    const action = await callRpc<MoneyAction>(db, 'guest_cancel_booking', { p_token: input.token });
-    const refundStatus = await sendDecidedRefunds(db, action);
-    kickEmailDelivery();
-    const booking = await callRpc<{ money: { refunded_cents: number; pending_refund_cents: number } } | null>(db, 'manage_booking_view', {
-      p_token: input.token,
-    });
-    if (!booking) throw refusal(404, NOT_VALID, 'not_found');
-    return json({
-      success: true,
-      booking,
-      refundedCents: booking.money.refunded_cents + booking.money.pending_refund_cents,
-      refundStatus,
-    });
+    switch (input.action) {
+      case 'view':
+        return json({ success: true, booking: await view() });
+      case 'hand_over': {
+        const [holder] = await callRpc<{ name: string; email: string }[]>(db, 'guest_hand_over_booking', {
+          p_token: input.token,
+          p_name: input.name,
+          p_email: input.email,
+        });
+        kickEmailDelivery();
+        return json({ success: true, handedOverTo: { name: holder.name, email: holder.email } });
+      }
+      case 'reduce': {
+        const action = await callRpc<MoneyAction>(db, 'guest_reduce_party', { p_token: input.token, p_guests: input.guests });
+        const refundStatus = await sendDecidedRefunds(db, action);
+        kickEmailDelivery();
+        return json({ success: true, booking: await view(), refundedCents: action.refund?.amount_cents ?? 0, refundStatus });
+      }
+      case 'cancel': {
+        const action = await callRpc<MoneyAction>(db, 'guest_cancel_booking', { p_token: input.token });
+        const refundStatus = await sendDecidedRefunds(db, action);
+        kickEmailDelivery();
+        const booking = await view();
+        return json({
+          success: true,
+          booking,
+          refundedCents: booking.money.refunded_cents + booking.money.pending_refund_cents,
+          refundStatus,
+        });
+      }
+    }
   }),
 );

@@ -15,6 +15,7 @@ import { useUpdateReservation, type UpdateReservationResult } from '../api/updat
 import { refundedMessage, reservationMessages } from '../messages';
 import { editReservationSchema, type EditReservationOutput, type EditReservationValues } from '../schemas';
 import type { AdminReservation } from '../types';
+import { BookingHistory } from './booking-history';
 import { CheckboxField } from './checkbox-field';
 import { withReason } from '@/lib/error-reason';
 
@@ -158,6 +159,7 @@ export function EditReservationDialog({ orgId, reservation, onClose }: Props) {
             <FormField label="Special requests" error={errors.specialRequests?.message}>
               <Textarea rows={2} {...form.register('specialRequests')} />
             </FormField>
+            <BookingHistory reservationId={reservation.id} timeZone={reservation.event_timezone} />
             <FormDialogFooter onCancel={onClose} pending={update.isPending} pendingLabel="Saving…" submitLabel="Save Changes" />
           </form>
         )}

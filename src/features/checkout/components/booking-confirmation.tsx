@@ -103,7 +103,7 @@ export function BookingConfirmation({
                 )}
               </p>
             ) : null}
-            <p className="text-xs text-muted-foreground">Keep this link private: anyone who has it can cancel the booking.</p>
+            <p className="text-xs text-muted-foreground">Keep this link private: anyone who has it can change or cancel the booking.</p>
           </div>
         ) : null}
         {refundPolicy ? (

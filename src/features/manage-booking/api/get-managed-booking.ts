@@ -55,6 +55,7 @@ export const managedBookingSchema = z.object({
   full_refund_until: text,
   refund_now_cents: cents,
   can_cancel: z.boolean(),
+  fewer_guests: z.array(z.object({ guests: z.number().int(), refund_cents: cents })).default([]),
 }) satisfies z.ZodType<ManagedBooking>;
 
 /** A refusal of the manage-booking function: 404 not_found is an invalid link, anything else an Error with the server's message. */

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CalendarDays, CircleCheck, CircleX, Clock, MapPin, ShieldCheck, Ticket, Users } from 'lucide-react';
 import { PageSpinner } from '@/components/layout/page-spinner';
@@ -11,13 +11,16 @@ import { formatCents } from '@/lib/money';
 import { ALL_IN_NOTE } from '@/lib/price-lines';
 import { BookingLinkInvalidError, useManagedBooking } from '../api/get-managed-booking';
 import { brandColors, cancelledByText, cancelledMoneyLines, fullRefundDeadlineText, instantText, refundNowText, whenText } from '../lib/booking-text';
-import type { ManagedBooking } from '../types';
+import type { HandOverOutcome, ManagedBooking } from '../types';
 import { BookingLinkInvalid } from './booking-link-invalid';
 import { CancelBooking } from './cancel-booking';
+import { ChangePlans } from './change-plans';
 
 /** The guest's private page for one booking, opened with the token of its manage link. */
 export function ManageBookingPage({ token }: { token: string }) {
+  const [handedOver, setHandedOver] = useState<HandOverOutcome | null>(null);
   const query = useManagedBooking(token);
+  if (handedOver) return <HandedOver outcome={handedOver} />;
   if (query.isPending) return <PageSpinner label="Loading your booking…" />;
   if (query.isError) {
     if (query.error instanceof BookingLinkInvalidError) return <BookingLinkInvalid />;
@@ -32,7 +35,22 @@ export function ManageBookingPage({ token }: { token: string }) {
       </main>
     );
   }
-  return <BookingView token={token} booking={query.data} />;
+  return <BookingView token={token} booking={query.data} onHandedOver={setHandedOver} />;
+}
+
+/** After the booking changed hands: this link opens nothing any more, and says so. */
+function HandedOver({ outcome }: { outcome: HandOverOutcome }) {
+  const { name, email } = outcome.handedOverTo;
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-6 text-center">
+      <PageMeta title="Booking handed over" />
+      <CircleCheck className="h-10 w-10 text-green-700" aria-hidden />
+      <h1 className="font-serif text-3xl font-semibold">The booking is now {name}'s</h1>
+      <p role="status" className="max-w-md text-muted-foreground">
+        We have emailed {email} the booking and its own link. This link no longer works, and we have emailed you a note of the change.
+      </p>
+    </main>
+  );
 }
 
 function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -58,7 +76,7 @@ function MoneyRow({ label, value, testId }: { label: string; value: string; test
   );
 }
 
-function BookingView({ token, booking }: { token: string; booking: ManagedBooking }) {
+function BookingView({ token, booking, onHandedOver }: { token: string; booking: ManagedBooking; onHandedOver(outcome: HandOverOutcome): void }) {
   const brand = brandColors(booking.organization.primary_color);
   const when = whenText(booking);
   const cancelled = booking.status === 'cancelled';
@@ -212,6 +230,7 @@ function BookingView({ token, booking }: { token: string; booking: ManagedBookin
           </p>
         </section>
 
+        {!cancelled && booking.can_cancel ? <ChangePlans token={token} booking={booking} onHandedOver={onHandedOver} /> : null}
         {cancelled ? null : booking.can_cancel ? (
           <section className="space-y-3 rounded-xl border bg-card p-5 shadow-sm sm:p-6" aria-labelledby="cancel-title">
             <h2 id="cancel-title" className="font-serif text-xl font-semibold">
@@ -227,7 +246,9 @@ function BookingView({ token, booking }: { token: string; booking: ManagedBookin
             This dinner has already started, so the booking can no longer be cancelled online. Please contact {booking.organization.name}.
           </section>
         )}
-        <p className="px-1 text-center text-xs text-muted-foreground">Keep this page's link private: anyone who has it can cancel the booking.</p>
+        <p className="px-1 text-center text-xs text-muted-foreground">
+          Keep this page's link private: anyone who has it can change or cancel the booking.
+        </p>
       </div>
     </main>
   );

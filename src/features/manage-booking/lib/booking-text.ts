@@ -58,6 +58,18 @@ export function cancelOutcomeText(status: RefundStatus, refundedCents: number): 
   }
 }
 
+/** The hint under the party-size choice: what that change gives back now. */
+export function fewerGuestsOptionText(refundCents: number, refundableCents: number): string {
+  if (refundCents > 0) return `You get ${formatCents(refundCents)} back.`;
+  if (refundableCents === 0) return 'Nothing comes back: no payment is left to refund.';
+  return 'Nothing comes back under the cancellation policy.';
+}
+
+/** The toast after coming with fewer guests: what happened to the money. */
+export function reduceOutcomeText(status: RefundStatus, refundedCents: number): string {
+  return status === 'none' ? 'No refund is due under the cancellation policy.' : cancelOutcomeText(status, refundedCents);
+}
+
 /** The money lines of a cancelled booking, from the ledger. */
 export function cancelledMoneyLines(booking: Pick<ManagedBooking, 'money' | 'refund_policy'>): string[] {
   const { paid_cents, refunded_cents, pending_refund_cents, failed_refund_cents } = booking.money;

@@ -45,6 +45,7 @@ export interface EmailData {
     | 'booking_cancellation'
     | 'booking_refund'
     | 'booking_refunded'
+    | 'booking_handed_over'
     | 'guest_message'
     | 'waitlist_offer'
     | 'payment_link'

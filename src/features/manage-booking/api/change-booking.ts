@@ -1,0 +1,54 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { invokeFunction } from '@/lib/invoke-function';
+import type { HandOverOutcome, ReduceOutcome } from '../types';
+import { MANAGE_FUNCTION, managedBookingQueryKey, managedBookingSchema, refusalError } from './get-managed-booking';
+
+const reduceAnswer = z.object({
+  success: z.literal(true),
+  booking: managedBookingSchema,
+  refundedCents: z.number().int(),
+  refundStatus: z.enum(['completed', 'pending', 'none', 'failed']),
+});
+
+const handOverAnswer = z.object({
+  success: z.literal(true),
+  handedOverTo: z.object({ name: z.string(), email: z.string() }),
+});
+
+async function call<T>(body: Record<string, unknown>, schema: z.ZodType<T>, unreadable: string): Promise<T> {
+  const answer = await invokeFunction<unknown>(MANAGE_FUNCTION, body);
+  if (answer.status !== 200) throw refusalError(answer.status, answer.body);
+  const parsed = schema.safeParse(answer.body);
+  if (!parsed.success) throw new Error(unreadable);
+  return parsed.data;
+}
+
+/** Fewer guests: the server frees the seats and refunds the missing guests' share per the policy. */
+export function useReduceParty(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (guests: number): Promise<ReduceOutcome> =>
+      call(
+        { token, action: 'reduce', guests },
+        reduceAnswer,
+        'The booking may have changed, but we could not read the answer. Please reload the page.',
+      ),
+    onSuccess: (outcome) => queryClient.setQueryData(managedBookingQueryKey(token), outcome.booking),
+    onError: () => queryClient.invalidateQueries({ queryKey: managedBookingQueryKey(token) }),
+  });
+}
+
+/** Hands the booking to someone else: after it, this link opens nothing, so nothing is refetched. */
+export function useHandOver(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (to: { name: string; email: string }): Promise<HandOverOutcome> =>
+      call(
+        { token, action: 'hand_over', name: to.name, email: to.email },
+        handOverAnswer,
+        'The booking may have been handed over, but we could not read the answer. Please check your email.',
+      ),
+    onSuccess: () => queryClient.removeQueries({ queryKey: managedBookingQueryKey(token) }),
+  });
+}
