@@ -50,7 +50,7 @@ create table public.organizations (
   -- unpublished: its page says "coming soon" and nothing can be booked (create_organization
   -- starts here); published: public and bookable; suspended: by the super admin, its pages say
   -- it is closed and nothing can be booked, staff still read everything. A row written directly
-  -- (the super admin, the service role) is published, as every organization was before.
+  -- (the super admin, the service role, the seed) is published.
   state text not null default 'published'
     constraint organizations_state check (state in ('unpublished', 'published', 'suspended')),
   -- When it was first published (a row written directly is published at once): reactivating a

@@ -413,7 +413,7 @@ begin
   )
   returning id into new_id;
 
-  -- The private address (members only; 20261125000200_guest_emails.sql), with the event.
+  -- The private address (members only: event_private_details), with the event.
   if nullif(btrim(p_event ->> 'private_address'), '') is not null then
     insert into public.event_private_details (event_id, org_id, private_address, address_delivery)
     values (new_id, (p_event ->> 'org_id')::uuid, btrim(p_event ->> 'private_address'), coalesce(p_event ->> 'address_delivery', 'confirmation'));

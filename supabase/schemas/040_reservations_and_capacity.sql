@@ -798,9 +798,6 @@ $$;
 
 revoke execute on function public.normalize_reservation_phone() from public, anon, authenticated;
 
--- Rows stored before this rule: normalized where they can be, cleared where they cannot
--- (a phone that is not one reaches nobody; the rest of the booking stays as it was).
-
 create trigger reservations_12_normalize_phone
   before insert or update of phone on public.reservations
   for each row execute function public.normalize_reservation_phone();

@@ -228,7 +228,7 @@ begin
   );
 
   -- body_text is the plain fallback; the sender renders the branded email from
-  -- template_data (public.email_data, 20261125000200_guest_emails.sql).
+  -- template_data (public.email_data).
   insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text, template_data)
   values (r.org_id, r.id, 'booking_confirmation', r.email,
           'Your reservation at ' || v_org || ' is confirmed: ' || e.title, v_body,

@@ -902,15 +902,14 @@ $$;
 revoke execute on function public.staff_create_booking(uuid, uuid, uuid, integer, text, text, text, text, text, text, integer, boolean, text) from public, anon;
 grant execute on function public.staff_create_booking(uuid, uuid, uuid, integer, text, text, text, text, text, text, integer, boolean, text) to authenticated, service_role;
 
--- The sold-out answer before the event lock, for less
--- hold_booking answered "sold out" from committed state by evaluating every
--- booking twice: unlocked (to refuse without queueing for the event lock),
--- then under the lock. Most holds in a rush are not refused, so the unlocked
--- evaluation now runs only when one cheap read says the booking might be: the
--- ticket type (by id) or the time slot has fewer places than asked for, or the
--- event has a limit of its own, or the read cannot tell (a ticket type named
--- rather than given by id, a slot by label, an unknown event). The refusal and
--- its words still come from booking_evaluate; the locked evaluation still
+-- Whether a booking might be refused, from one cheap read before the event lock
+--
+-- hold_booking refuses "sold out" from committed state without queueing for the event lock:
+-- it evaluates the booking unlocked only when this read says it might be refused (the ticket
+-- type, given by id, or the time slot has fewer places than asked for; the event has a limit of
+-- its own; or the read cannot tell: a ticket type named rather than given by id, a slot by
+-- label, an unknown event). Most holds in a rush are not refused, so most skip that
+-- evaluation. The refusal and its words come from booking_evaluate; the locked evaluation
 -- decides every hold.
 create or replace function public.booking_may_be_refused(
   p_event_id uuid,

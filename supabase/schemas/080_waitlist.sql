@@ -52,7 +52,7 @@ create table public.waitlist_entries (
 );
 
 comment on table public.waitlist_entries is
-  'Parties waiting for seats of a sold-out ticket type or RSVP slot; offered freed seats in order (see 20261125000300_waitlist.sql).';
+  'Parties waiting for seats of a sold-out ticket type or RSVP slot; offered freed seats in order.';
 
 comment on column public.waitlist_entries.leave_token_hash is
   'SHA-256 of the leave link token (/waitlist/leave/{token}); the token itself is never stored.';

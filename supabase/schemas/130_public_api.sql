@@ -1,7 +1,5 @@
 -- =============================================================================
--- The public read API: what public pages read, in as few round trips as possible.
---
--- What public pages read, in as few round trips as possible:
+-- The public read API: what public pages read, in as few round trips as possible:
 --   view events_with_availability   active events with ticket types, active
 --                                   RSVP slots and computed availability
 --   get_public_org_page(slug)       organization + branding + upcoming events
