@@ -1,5 +1,7 @@
 import { defineConfig, loadEnv, type IndexHtmlTransformContext, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -103,11 +105,26 @@ function publishableKeyFallback(mode: string): Record<string, string> {
   return { 'import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY': JSON.stringify(env.VITE_SUPABASE_ANON_KEY.trim()) };
 }
 
-export default defineConfig(({ mode }) => ({
+/**
+ * react-router's package exports name its development build for every condition, production
+ * builds included (its own dist/production is shipped beside it but not exported): the build
+ * takes the production one, without the development warnings (~0.5 kB gzip before every page's
+ * first render). Every import of the package goes to the same build. The dev server and the
+ * tests keep the development build.
+ */
+function reactRouterProduction(): { find: RegExp; replacement: string }[] {
+  const dist = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist', 'production');
+  return [
+    { find: /^react-router$/, replacement: join(dist, 'index.mjs') },
+    { find: /^react-router\/dom$/, replacement: join(dist, 'dom-export.mjs') },
+  ];
+}
+
+export default defineConfig(({ command, mode }) => ({
   define: publishableKeyFallback(mode),
   plugins: [react(), robots(), publicRoutePreloads()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...(command === 'build' ? reactRouterProduction() : [])],
   },
   // Scan every source file up front so the dev server never discovers a dependency
   // mid-session and reloads the page.
@@ -124,10 +141,14 @@ export default defineConfig(({ mode }) => ({
         codeSplitting: {
           groups: [
             // What every page needs, in one file rather than five (one gzip stream compresses
-            // better than several small ones: docs/BENCHMARKS.md).
+            // better than several small ones: docs/BENCHMARKS.md). Not react-query's mutations,
+            // which no public page makes before its first render, nor lucide-react's icon
+            // runtime, which the org page and the dinner series do without.
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](query-core|react-query))[\\/]|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|context|shared[\\/])/,
+              test: (id: string) =>
+                /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](query-core|react-query))[\\/]/.test(id) &&
+                !/[\\/](useMutation|useMutationState|mutationObserver)\.js$/.test(id),
             },
             // Small app modules of every public page (env, money, page title, spinner).
             { name: 'shared', test: /src[\\/](config[\\/](env|site)|lib[\\/](money|booking)|components[\\/](seo|layout)[\\/])/ },

@@ -41,6 +41,7 @@ const OTHER_ROUTES: Record<string, string> = {
   '/eat-at-home': 'src/app/routes/dinner-series.tsx',
 };
 /** The org page's booking forms (lazy chunks of src/app/booking-panel.tsx). */
+const BOOKING_PANEL = 'src/app/booking-panel.tsx';
 const BOOKING_FORMS: Record<string, string> = {
   ticketed: 'src/features/ticket-booking/components/ticket-booking.tsx',
   rsvp: 'src/features/rsvp/components/rsvp-booking.tsx',
@@ -111,9 +112,10 @@ export function firstRenderPayload(outDir: string, routeModule = ROUTE_MODULE) {
 
 /**
  * The code a lazy module (a booking form) adds once /{orgSlug} has rendered: the chunks of its
- * static import graph not already loaded for the first render. `afterRender` lists those the app
- * requests right after its first render anyway (the toaster, src/app/provider.tsx: the entry's
- * dynamic imports that are not routes), which the form then shares; `ownGzip` leaves them out.
+ * static import graph and of the booking panel's (which loads it) not already loaded for the
+ * first render. `afterRender` lists those the app requests right after its first render anyway
+ * (the toaster, src/app/provider.tsx: the entry's dynamic imports that are not routes), which
+ * the form then shares; `ownGzip` leaves them out.
  */
 export function lazyPayload(outDir: string, moduleKey: string) {
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
@@ -132,7 +134,7 @@ export function lazyPayload(outDir: string, moduleKey: string) {
   const firstRender = closure([entryKey, ROUTE_MODULE]);
   const afterRender = closure((manifest[entryKey].dynamicImports ?? []).filter((k) => !k.startsWith('src/app/routes/')));
   const gzip = (key: string) => gzipSync(readFileSync(join(outDir, manifest[key].file))).length;
-  const chunks = [...closure([moduleKey])]
+  const chunks = [...closure([moduleKey, ...(manifest[BOOKING_PANEL] ? [BOOKING_PANEL] : [])])]
     .filter((k) => !firstRender.has(k))
     .map((k) => ({ file: manifest[k].file, gzip: gzip(k), afterRender: afterRender.has(k) }))
     .sort((a, b) => b.gzip - a.gzip);

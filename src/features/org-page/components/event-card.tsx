@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, MapPin, ShieldCheck } from 'lucide-react';
+import { CalendarDaysIcon, ClockIcon, MapPinIcon, ShieldCheckIcon } from './page-icons';
 import { formatEventDate, formatEventTime } from '../lib/dates';
 import { eventAction, eventBadge, isRsvpClosed, timeZoneAbbreviation } from '../lib/events';
 import type { PublicEvent } from '../types';
@@ -33,12 +33,12 @@ export function EventCard({ event, selected, onSelect }: Props) {
       </PageCardHeader>
       <PageCardContent className="flex-1 space-y-2 text-sm">
         <p className="flex items-center gap-2">
-          <CalendarDays className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
+          <CalendarDaysIcon className="h-4 w-4 shrink-0 text-muted-foreground" />
           {/* A calendar date in the event's own timezone: formatted without any viewer shift. */}
           <span>{formatEventDate(event.date)}</span>
         </p>
         <p className="flex items-center gap-2">
-          <Clock className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
+          <ClockIcon className="h-4 w-4 shrink-0 text-muted-foreground" />
           <span>
             {formatEventTime(event.event_time)}
             {tz ? ` ${tz}` : ''}
@@ -46,7 +46,7 @@ export function EventCard({ event, selected, onSelect }: Props) {
         </p>
         {event.location_name || event.location_address ? (
           <p className="flex items-start gap-2">
-            <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
+            <MapPinIcon className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" />
             <span>
               {event.location_name ? <span className="block font-medium">{event.location_name}</span> : null}
               {event.location_address ? <span className="block text-muted-foreground">{event.location_address}</span> : null}
@@ -55,7 +55,7 @@ export function EventCard({ event, selected, onSelect }: Props) {
         ) : null}
         {event.refund_policy && !(event.rsvp_mode && event.deposit_amount === 0) ? (
           <p className="flex items-start gap-2" data-testid="event-refund-policy">
-            <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
+            <ShieldCheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" />
             <span>
               <span className="sr-only">Cancellation policy: </span>
               {event.refund_policy}

@@ -1,4 +1,4 @@
-import { Camera, Globe } from 'lucide-react';
+import { CameraIcon, GlobeIcon } from './page-icons';
 import { heroImage, safeHttpUrl } from '../lib/events';
 import type { Branding, Organization } from '../types';
 import { afterImagePainted, hideBrokenImage } from '../lib/images';
@@ -62,7 +62,7 @@ export function OrgHero({ organization, branding, rsvpMode, onScrollToEvents, on
                 rel="noopener noreferrer"
                 className="inline-flex items-center gap-1.5 underline-offset-4 hover:underline"
               >
-                <Camera className="h-4 w-4" aria-hidden /> Instagram
+                <CameraIcon className="h-4 w-4" /> Instagram
               </a>
             ) : null}
             {website ? (
@@ -72,7 +72,7 @@ export function OrgHero({ organization, branding, rsvpMode, onScrollToEvents, on
                 rel="noopener noreferrer"
                 className="inline-flex items-center gap-1.5 underline-offset-4 hover:underline"
               >
-                <Globe className="h-4 w-4" aria-hidden /> Website
+                <GlobeIcon className="h-4 w-4" /> Website
               </a>
             ) : null}
           </nav>

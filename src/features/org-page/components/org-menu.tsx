@@ -1,4 +1,4 @@
-import { ExternalLink } from 'lucide-react';
+import { ExternalLinkIcon } from './page-icons';
 import { safeHttpUrl } from '../lib/events';
 import { buttonClass } from './page-ui';
 
@@ -15,7 +15,7 @@ export function OrgMenu({ content, fileUrl }: { content: string | null; fileUrl:
         {content ? <p className="mt-4 whitespace-pre-line leading-relaxed text-muted-foreground">{content}</p> : null}
         {file ? (
           <a href={file} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: 'outline', className: 'mt-6' })}>
-            View Full Menu <ExternalLink className="h-4 w-4" aria-hidden />
+            View Full Menu <ExternalLinkIcon className="h-4 w-4" />
           </a>
         ) : null}
       </div>
