@@ -222,13 +222,18 @@ async function booksAddUp(page: Page, org: Org, merchantId: string, layout: 'des
   expect(total('Service charge')).toBe(Number(ledger.service));
   expect(total('Tax')).toBe(Number(ledger.tax));
 
-  // The screen's Net total is the CSV's.
-  const net = `$${(total('Net') / 100).toFixed(2)}`;
+  // The screen's totals are the CSV's and the fake Square's: charged, refunded, net.
+  const usd = (c: number) => `${c < 0 ? '-' : ''}$${(Math.abs(c) / 100).toFixed(2)}`;
+  const expected = [usd(charged), usd(-refunded), usd(charged - refunded)];
   if (layout === 'desktop') {
     const totalRow = totals.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Total' }) });
-    expect((await totalRow.getByRole('cell').allInnerTexts()).at(-1)).toBe(net);
+    const cells = await totalRow.getByRole('cell').allInnerTexts();
+    expect(cells.slice(0, 3)).toEqual(expected);
+    expect(cells.at(-1)).toBe(usd(total('Net')));
   } else {
-    await totals.getByRole('listitem').last().getByText(net, { exact: true }).first().waitFor();
+    const card = totals.getByRole('listitem').last();
+    expect(await card.locator('dd').allInnerTexts()).toEqual(expect.arrayContaining([...expected, usd(total('Net'))]));
+    expect((await card.locator('dd').allInnerTexts()).slice(0, 3)).toEqual(expected);
   }
 }
 

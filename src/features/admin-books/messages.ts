@@ -4,5 +4,5 @@ export const booksMessages = {
   exportFailed: 'Could not download the books',
   badRange: 'Choose a start date on or before the end date.',
   afterRefunds:
-    'Collected is gross less discounts plus service charge and tax; net is collected less platform fees, before Square’s own fees. Every column is after refunds; Refunds is the part of Collected that went back to guests.',
+    'Charged less refunds is what you collected: gross less discounts, plus service charge and tax, all after refunds. Net is what you collected less platform fees, before Square’s own fees.',
 } as const;

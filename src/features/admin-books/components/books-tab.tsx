@@ -16,7 +16,7 @@ import { downloadCsv, ledgerCsvFilename, ledgerToCsv, totalOf } from '../lib/csv
 import { booksMessages } from '../messages';
 import type { LedgerMonth, LedgerRange } from '../types';
 
-const COLUMNS = ['Gross', 'Discounts', 'Service charge', 'Tax', 'Collected', 'Refunds', 'Platform fees', 'Net'] as const;
+const COLUMNS = ['Charged', 'Refunds', 'Collected', 'Gross', 'Discounts', 'Service charge', 'Tax', 'Platform fees', 'Net'] as const;
 
 const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 /** '2026-03-01' → 'March 2026' (a calendar month, whatever the browser's time zone). */
@@ -27,9 +27,12 @@ function thisYear(): LedgerRange {
   return { from: `${year}-01-01`, to: `${year}-12-31` };
 }
 
-/** A month's (or the total's) figures in the columns' order. */
+/**
+ * A month's (or the total's) figures in the columns' order: charged + refunds = collected =
+ * gross - discounts + service charge + tax (after refunds); net = collected - platform fees.
+ */
 function figures(m: ReturnType<typeof totalOf>): number[] {
-  return [m.gross, m.discount, m.service, m.tax, m.amount, m.refunds, m.fee, m.net];
+  return [m.amount - m.refunds, m.refunds, m.amount, m.gross, m.discount, m.service, m.tax, m.fee, m.net];
 }
 
 const monthFigures = (m: LedgerMonth) => figures(totalOf([m]));
