@@ -329,7 +329,7 @@ describe('a host starts on their own and gets paid', () => {
     // The checklist reads the organization's state when the panel opens.
     await page.reload();
     const publish = checklist.getByRole('button', { name: 'Publish' });
-    await expect.poll(() => publish.isEnabled()).toBe(true);
+    await expect.poll(() => publish.isEnabled(), { timeout: 15_000 }).toBe(true);
     await publish.click();
     await expectToast(page, `${name} is published`);
     const [ticket] = await sql<{ id: string }>(
