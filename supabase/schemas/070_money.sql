@@ -87,6 +87,9 @@ create index payment_ledger_reservation_idx on public.payment_ledger (reservatio
 
 create index payment_ledger_open_idx on public.payment_ledger (created_at) where status in ('charging', 'pending');
 
+-- The books of one organization in a date range (staff_ledger_export).
+create index payment_ledger_org_created_idx on public.payment_ledger (org_id, created_at) where status = 'completed';
+
 create index payment_ledger_provider_payment_idx on public.payment_ledger (provider_payment_id) where provider_payment_id is not null;
 
 create index payment_ledger_provider_refund_idx on public.payment_ledger (provider_refund_id) where provider_refund_id is not null;
