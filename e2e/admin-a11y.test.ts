@@ -21,6 +21,7 @@ const TABS: { tab: string; heading: string }[] = [
   { tab: 'settings-email-templates', heading: 'Email Templates' },
   { tab: 'settings-embed-form', heading: 'Embed Form' },
   { tab: 'settings-team', heading: 'Team' },
+  { tab: 'settings-books', heading: 'Books' },
 ];
 
 let staff: Staff;

@@ -2381,6 +2381,49 @@ export type Database = {
           token: string
         }[]
       }
+      staff_ledger_export: {
+        Args: { p_from: string; p_org_id: string; p_to: string }
+        Returns: {
+          amount_cents: number
+          booking_code: string
+          currency: string
+          discount_cents: number
+          event_starts_at: string
+          event_title: string
+          gross_cents: number
+          guest_email: string
+          guest_name: string
+          guests: number
+          kind: string
+          ledger_id: number
+          net_cents: number
+          occurred_at: string
+          occurred_on: string
+          platform_fee_cents: number
+          provider: string
+          provider_payment_id: string
+          provider_refund_id: string
+          reason: string
+          reservation_id: string
+          service_charge_cents: number
+          tax_cents: number
+        }[]
+      }
+      staff_ledger_months: {
+        Args: { p_from: string; p_org_id: string; p_to: string }
+        Returns: {
+          amount_cents: number
+          discount_cents: number
+          gross_cents: number
+          lines: number
+          month: string
+          net_cents: number
+          platform_fee_cents: number
+          refunds_cents: number
+          service_charge_cents: number
+          tax_cents: number
+        }[]
+      }
       staff_list_team: {
         Args: { p_org_id: string }
         Returns: {

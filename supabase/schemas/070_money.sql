@@ -87,6 +87,9 @@ create index payment_ledger_reservation_idx on public.payment_ledger (reservatio
 
 create index payment_ledger_open_idx on public.payment_ledger (created_at) where status in ('charging', 'pending');
 
+-- The books of one organization in a date range (staff_ledger_export).
+create index payment_ledger_org_created_idx on public.payment_ledger (org_id, created_at) where status = 'completed';
+
 create index payment_ledger_provider_payment_idx on public.payment_ledger (provider_payment_id) where provider_payment_id is not null;
 
 create index payment_ledger_provider_refund_idx on public.payment_ledger (provider_refund_id) where provider_refund_id is not null;
@@ -1123,3 +1126,149 @@ $$;
 
 revoke execute on function public.note_charge_problem(bigint, text, text) from public, anon, authenticated;
 grant execute on function public.note_charge_problem(bigint, text, text) to service_role;
+
+-- The books: every completed ledger line of an organization, for its accountant
+--
+--   staff_ledger_export(org, from, to)   one row per line (the CSV)
+--   staff_ledger_months(org, from, to)   the same rows summed per month (the admin's table)
+--
+-- Members of the organization (owners and staff, as they read payment_ledger) and the super
+-- admin; anyone else SH403. Dates are calendar dates in the organization's time zone, both
+-- ends included. A line is in the books once it moved money or gave value away: completed
+-- charges, completed refunds and comps; a charge still charging or failed, a refund pending
+-- or failed are left out until they complete. A line occurs when it was recorded.
+--
+-- Money is integer cents in US dollars (SupperHost charges only in USD), signed as it flows
+-- for the organization: charges positive, refunds negative. For every line
+--   amount = gross - discount + service charge + tax     what the card (or cash) moved
+--   net    = amount - platform fee                        what the organization keeps
+--   charge  gross is the price before the discount (the booking's discount on its first
+--           charge), its service charge and tax as collected, the platform fee Square's
+--           app_fee_money taken with it.
+--   refund  the share of price, service charge and tax it returned (refund_lines), negative;
+--           the platform fee given back with it, negative; no discount.
+--   comp    value given away: gross = discount = its value, nothing moved (amount 0).
+-- The platform fee is a column of the line it was taken or returned with, not a line of its
+-- own: Square takes it from that payment or refund. Net is before the processor's own fees.
+create or replace function public.staff_ledger_export(p_org_id uuid, p_from date, p_to date)
+returns table (
+  ledger_id bigint,
+  kind text,
+  occurred_at timestamptz,
+  occurred_on date,
+  booking_code text,
+  reservation_id uuid,
+  event_title text,
+  event_starts_at timestamptz,
+  guest_name text,
+  guest_email text,
+  guests integer,
+  gross_cents integer,
+  discount_cents integer,
+  service_charge_cents integer,
+  tax_cents integer,
+  amount_cents integer,
+  platform_fee_cents integer,
+  net_cents integer,
+  currency text,
+  provider text,
+  provider_payment_id text,
+  provider_refund_id text,
+  reason text
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_zone text;
+begin
+  if p_org_id is null or not public.is_org_member(p_org_id) then
+    raise exception 'You can only read the books of your own organization' using errcode = 'SH403';
+  end if;
+  if p_from is null or p_to is null or p_from > p_to then
+    raise exception 'Choose a start date on or before the end date' using errcode = 'P0001';
+  end if;
+  select o.timezone into v_zone from public.organizations o where o.id = p_org_id;
+  return query
+  with lines as (
+    select l.*,
+      case when l.kind = 'charge'
+                and l.id = min(l.id) filter (where l.kind = 'charge') over (partition by l.reservation_id)
+           then r.discount_cents else 0 end as discount,
+      case l.kind when 'refund' then -1 when 'comp' then 0 else 1 end as sign,
+      r.booking_code as code, r.name as guest, r.email as address,
+      public.reservation_starts_at(r) as starts_at, e.title
+    from public.payment_ledger l
+    join public.reservations r on r.id = l.reservation_id
+    join public.events e on e.id = r.event_id
+    where l.org_id = p_org_id
+      and l.status = 'completed'
+      and l.created_at >= (p_from::timestamp at time zone v_zone)
+      and l.created_at < ((p_to + 1)::timestamp at time zone v_zone)
+  )
+  select x.id, x.kind, x.created_at, (x.created_at at time zone v_zone)::date, x.code, x.reservation_id, x.title, x.starts_at,
+    x.guest, x.address, x.guests,
+    case when x.kind = 'comp' then x.amount_cents
+         else x.sign * (x.amount_cents - x.service_charge_cents - x.tax_cents) + x.discount end,
+    case when x.kind = 'comp' then x.amount_cents else x.discount end,
+    x.sign * x.service_charge_cents,
+    x.sign * x.tax_cents,
+    x.sign * x.amount_cents,
+    x.sign * coalesce(x.app_fee_cents, 0),
+    x.sign * (x.amount_cents - coalesce(x.app_fee_cents, 0)),
+    'USD'::text, x.provider, x.provider_payment_id, x.provider_refund_id, x.reason
+  from lines x
+  order by x.created_at, x.id;
+end;
+$$;
+
+comment on function public.staff_ledger_export(uuid, date, date) is
+  'The books of an organization: every completed charge, refund and comp recorded from p_from to p_to (calendar dates in the organization''s time zone, both included), with the booking, event and guest. Integer cents in USD, charges positive and refunds negative; amount = gross - discount + service charge + tax, net = amount - platform fee. Members only (SH403).';
+
+revoke execute on function public.staff_ledger_export(uuid, date, date) from public, anon;
+grant execute on function public.staff_ledger_export(uuid, date, date) to authenticated, service_role;
+
+-- The books per month (the first day of each month in the organization's time zone): the sums
+-- of staff_ledger_export's rows, so the table and the CSV always agree. refunds is the refund
+-- lines' part of amount (already in every other column, which are after refunds). Months
+-- without a line are left out.
+create or replace function public.staff_ledger_months(p_org_id uuid, p_from date, p_to date)
+returns table (
+  month date,
+  lines integer,
+  gross_cents bigint,
+  discount_cents bigint,
+  service_charge_cents bigint,
+  tax_cents bigint,
+  refunds_cents bigint,
+  amount_cents bigint,
+  platform_fee_cents bigint,
+  net_cents bigint
+)
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select date_trunc('month', x.occurred_on)::date,
+    count(*)::integer,
+    sum(x.gross_cents)::bigint,
+    sum(x.discount_cents)::bigint,
+    sum(x.service_charge_cents)::bigint,
+    sum(x.tax_cents)::bigint,
+    coalesce(sum(x.amount_cents) filter (where x.kind = 'refund'), 0)::bigint,
+    sum(x.amount_cents)::bigint,
+    sum(x.platform_fee_cents)::bigint,
+    sum(x.net_cents)::bigint
+  from public.staff_ledger_export(p_org_id, p_from, p_to) x
+  group by 1
+  order by 1;
+$$;
+
+comment on function public.staff_ledger_months(uuid, date, date) is
+  'staff_ledger_export summed per month (in the organization''s time zone); refunds_cents is the refund lines'' part of amount_cents. Members only (SH403).';
+
+revoke execute on function public.staff_ledger_months(uuid, date, date) from public, anon;
+grant execute on function public.staff_ledger_months(uuid, date, date) to authenticated, service_role;

@@ -23,6 +23,7 @@ import { EmailTemplatesTab } from '@/features/admin-email-templates/components/e
 import { EmbedTab } from '@/features/admin-embed/components/embed-tab';
 import { TeamTab } from '@/features/admin-team/components/team-tab';
 import { PaymentsTab } from '@/features/admin-payments/components/payments-tab';
+import { BooksTab } from '@/features/admin-books/components/books-tab';
 import { CreateOrganization } from '@/features/admin-onboarding/components/create-organization';
 import { SetupChecklist } from '@/features/admin-onboarding/components/setup-checklist';
 import { ChefInquiriesTab } from '@/features/admin-chef-inquiries/components/chef-inquiries-tab';
@@ -82,6 +83,7 @@ export default function AdminRoute() {
               {tab === 'settings-embed-form' ? <EmbedTab orgSlug={org.slug} orgName={org.name} /> : null}
               {tab === 'settings-team' ? <TeamTab orgId={org.id} orgName={org.name} isOwner={org.role === 'owner'} /> : null}
               {tab === 'settings-payments' ? <PaymentsTab orgId={org.id} orgName={org.name} /> : null}
+              {tab === 'settings-books' ? <BooksTab orgId={org.id} orgSlug={org.slug} layout={layout} /> : null}
               {tab === 'chef-inquiries' ? <ChefInquiriesTab /> : null}
               {tab === 'organizations' ? <OrganizationsTab /> : null}
             </>

@@ -21,6 +21,7 @@ export const adminTabs = [
   'settings-embed-form',
   'settings-team',
   'settings-payments',
+  'settings-books',
   'chef-inquiries',
   'organizations',
 ] as const;

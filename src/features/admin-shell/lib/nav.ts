@@ -1,4 +1,5 @@
 import {
+  BookOpen,
   Building2,
   CalendarDays,
   ChefHat,
@@ -37,6 +38,7 @@ export const settingsNav: NavItem[] = [
   { tab: 'settings-embed-form', title: 'Embed Form', icon: Code },
   { tab: 'settings-team', title: 'Team', icon: UserPlus },
   { tab: 'settings-payments', title: 'Payments', icon: CreditCard },
+  { tab: 'settings-books', title: 'Books', icon: BookOpen },
 ];
 
 /** The platform's screens, for the super admin only (the database refuses anyone else too). */
