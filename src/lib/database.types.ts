@@ -621,6 +621,7 @@ export type Database = {
           created_at: string
           id: string
           name: string
+          platform_payments: boolean
           published_at: string | null
           slug: string
           state: string
@@ -630,6 +631,7 @@ export type Database = {
           created_at?: string
           id?: string
           name: string
+          platform_payments?: boolean
           published_at?: string | null
           slug: string
           state?: string
@@ -639,6 +641,7 @@ export type Database = {
           created_at?: string
           id?: string
           name?: string
+          platform_payments?: boolean
           published_at?: string | null
           slug?: string
           state?: string
@@ -667,6 +670,8 @@ export type Database = {
           reason: string | null
           reservation_id: string
           service_charge_cents: number
+          square_location_id: string | null
+          square_merchant_id: string | null
           status: string
           submitted_at: string | null
           tax_cents: number
@@ -692,6 +697,8 @@ export type Database = {
           reason?: string | null
           reservation_id: string
           service_charge_cents?: number
+          square_location_id?: string | null
+          square_merchant_id?: string | null
           status: string
           submitted_at?: string | null
           tax_cents?: number
@@ -717,6 +724,8 @@ export type Database = {
           reason?: string | null
           reservation_id?: string
           service_charge_cents?: number
+          square_location_id?: string | null
+          square_merchant_id?: string | null
           status?: string
           submitted_at?: string | null
           tax_cents?: number
@@ -1984,6 +1993,8 @@ export type Database = {
           reason: string | null
           reservation_id: string
           service_charge_cents: number
+          square_location_id: string | null
+          square_merchant_id: string | null
           status: string
           submitted_at: string | null
           tax_cents: number
@@ -2003,6 +2014,13 @@ export type Database = {
           option_id: string
           sold: number
           stale: number
+        }[]
+      }
+      org_card_payments: {
+        Args: { p_org_id: string }
+        Returns: {
+          card_event: string
+          ready: boolean
         }[]
       }
       org_slug_problem: { Args: { p_slug: string }; Returns: string }
@@ -2184,9 +2202,10 @@ export type Database = {
         Returns: {
           access_token_ciphertext: string
           access_token_expires_at: string
+          account: string
           charge_amount_cents: number
           charge_app_fee_cents: number
-          connected: boolean
+          charge_merchant_id: string
           fee_bps: number
           fee_permission: boolean
           location_id: string
@@ -2372,7 +2391,10 @@ export type Database = {
         Returns: {
           active_events: number
           can_publish: boolean
+          card_event: string
           has_branding: boolean
+          payments_needed: boolean
+          payments_ready: boolean
           state: string
         }[]
       }
