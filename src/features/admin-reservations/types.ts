@@ -73,6 +73,8 @@ export interface CancelResult {
 export interface RefundResult {
   refundedCents: number;
   refundStatus: RefundStatus;
+  /** Why a pending refund is not sent yet (e.g. the Square account that took the charge is disconnected). */
+  refundNote?: string;
 }
 
 export interface ReservationsPage {

@@ -8,7 +8,7 @@
 //
 // Imports rpc.ts, processor.ts and payments.ts.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
-import { orgAccount, processorFor, squareProcessorOf } from './payments.ts';
+import { type OrgAccount, orgAccount, processorFor, squareProcessorOf } from './payments.ts';
 import { type PaymentProcessor, refundFeeCents, type RefundResult } from './processor.ts';
 import { callRpc } from './rpc.ts';
 
@@ -69,12 +69,15 @@ function outcomeOf(result: RefundResult): {
  */
 export async function settleRefund(db: SupabaseClient, refund: RefundToSend): Promise<RefundOutcome> {
   let processor: PaymentProcessor | null = null;
+  let unavailable: string | null = null;
   let appFeeCents = 0;
   if (refund.provider === 'square') {
-    // The account that took the charge pays the refund back; with its platform fee, a share
-    // of the fee goes back too (stored first, so a retry sends the same request).
+    // The account that took the charge pays the refund back (never one connected since); with
+    // its platform fee, a share of the fee goes back too (stored first, so a retry sends the
+    // same request).
     const account = await orgAccount(db, { ledgerId: refund.id });
     processor = squareProcessorOf(account);
+    if (!processor) unavailable = refundUnavailableMessage(account);
     if (account.kind === 'own' && !refund.refund_id && account.row.charge_app_fee_cents) {
       const share =
         account.row.refund_app_fee_cents ??
@@ -89,7 +92,7 @@ export async function settleRefund(db: SupabaseClient, refund: RefundToSend): Pr
     // Cash taken at the door is handed back by the staff who decided the refund.
     result = { status: 'completed', refundId: `cash-refund-${refund.id}` };
   } else if (!processor || !refund.payment_id) {
-    result = { status: 'unknown', message: `the ${refund.provider ?? 'card'} processor is not available here` };
+    result = { status: 'unknown', message: unavailable ?? `the ${refund.provider ?? 'card'} processor is not available here` };
   } else if (refund.refund_id) {
     result = await processor.getRefund(refund.refund_id);
   } else {
@@ -110,6 +113,18 @@ export async function settleRefund(db: SupabaseClient, refund: RefundToSend): Pr
     p_message: outcome.message,
   });
   return recorded.status;
+}
+
+/**
+ * Why a Square refund cannot be sent now, for staff (kept on the pending refund, which the
+ * reconciler sends once the account can be used again).
+ */
+function refundUnavailableMessage(account: OrgAccount): string {
+  if (account.kind === 'unusable' && account.row?.account === 'gone') {
+    return `The Square account that took this payment (${account.row.charge_merchant_id}) is no longer connected. Connect it again under Payments to send this refund, or refund the guest from that Square account.`;
+  }
+  if (account.kind === 'unusable') return `Square cannot send this refund now: ${account.reason}.`;
+  return "The platform's Square account that took this payment is not configured here.";
 }
 
 /** Sends every refund an action left to send; the outcome of the action's own refund ('none' without one). */

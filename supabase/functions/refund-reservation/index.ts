@@ -9,7 +9,8 @@
 // processor that took the charge; the guest is emailed (on by default) once it answered.
 //
 // Request: { reservationId, amountCents, reason?, notifyGuest?, requestKey? }
-// → 200 { success: true, refundedCents /* total refunded or on its way */, refundStatus: 'completed' | 'pending', money }
+// → 200 { success: true, refundedCents /* total refunded or on its way */, refundStatus: 'completed' | 'pending', money,
+//         refundNote? /* why a pending refund is not sent yet, e.g. the account that took the charge is disconnected */ }
 // → 502 { success: false, error, code: 'refund_failed' } | 4xx { success: false, error, code }
 import { z } from 'npm:zod@4.6.7';
 import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
@@ -17,6 +18,7 @@ import { MAX_INT4 } from '../_shared/input.ts';
 import { type MoneyAction, moneyOf, refundFailedMessage, sendDecidedRefunds } from '../_shared/money.ts';
 import { kickEmailDelivery } from '../_shared/outbox.ts';
 import { callRpc } from '../_shared/rpc.ts';
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { createUserClient, getCaller, sharedAdminClient } from '../_shared/supabase.ts';
 
 const inputSchema = z.object({
@@ -26,6 +28,14 @@ const inputSchema = z.object({
   notifyGuest: z.boolean().optional(),
   requestKey: z.string().trim().min(1).max(100).optional(),
 });
+
+/** Why a refund the processor did not take is still pending (the message kept on its ledger row), if known. */
+async function pendingRefundNote(db: SupabaseClient, ledgerId: number): Promise<string | null> {
+  const { data, error } = await db.from('payment_ledger').select('status, submitted_at, message').eq('id', ledgerId).maybeSingle();
+  if (error) throw new Error(error.message);
+  const row = data as { status: string; submitted_at: string | null; message: string | null } | null;
+  return row && row.status === 'pending' && !row.submitted_at ? row.message : null;
+}
 
 Deno.serve(
   handler(async (req) => {
@@ -46,6 +56,13 @@ Deno.serve(
     if (refundStatus === 'failed') throw refusal(502, refundFailedMessage(action.refund?.amount_cents ?? input.amountCents, false), 'refund_failed');
 
     const money = await moneyOf(admin, input.reservationId);
-    return json({ success: true, refundedCents: money.refunded_cents + money.pending_refund_cents, refundStatus, money });
+    const refundNote = refundStatus === 'pending' && action.refund ? await pendingRefundNote(admin, action.refund.id) : null;
+    return json({
+      success: true,
+      refundedCents: money.refunded_cents + money.pending_refund_cents,
+      refundStatus,
+      money,
+      ...(refundNote ? { refundNote } : {}),
+    });
   }),
 );
