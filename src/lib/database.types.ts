@@ -2559,6 +2559,7 @@ export type Database = {
           members: number
           name: string
           owner_emails: string
+          platform_payments: boolean
           slug: string
           state: string
         }[]
@@ -2577,6 +2578,10 @@ export type Database = {
       super_admin_set_platform_fee: {
         Args: { p_fee_bps: number; p_org_id: string }
         Returns: number
+      }
+      super_admin_set_platform_payments: {
+        Args: { p_org_id: string; p_platform_payments: boolean }
+        Returns: boolean
       }
       super_admin_unarchive_chef_inquiry: {
         Args: { p_id: string }

@@ -84,6 +84,7 @@ as $$
 $$;
 
 revoke execute on function public.org_card_payments(uuid) from public, anon, authenticated;
+grant execute on function public.org_card_payments(uuid) to service_role;
 
 -- A Square webhook, applied only when it comes from the account that took the payment it
 -- names (for a refund, its charge): the merchant recorded on the charge (payment_ledger.
@@ -142,6 +143,7 @@ end;
 $$;
 
 revoke execute on function public.apply_merchant_square_webhook(text, text, text, jsonb) from public, anon, authenticated;
+grant execute on function public.apply_merchant_square_webhook(text, text, text, jsonb) to service_role;
 
 -- An owner publishes: the page opens and events can be booked. Needs an active event, and
 -- a connected Square account when an active event takes card payments.
@@ -185,6 +187,7 @@ end;
 $$;
 
 revoke execute on function public.owner_publish_organization(uuid) from public, anon;
+grant execute on function public.owner_publish_organization(uuid) to authenticated, service_role;
 
 -- A charge's fee and account are those of the request sent to Square (stored by note_charge,
 -- before it is sent): its location, and the organization's own account at that location
@@ -301,6 +304,7 @@ as $$
 $$;
 
 revoke execute on function public.square_account_for(uuid, uuid, uuid, bigint) from public, anon, authenticated;
+grant execute on function public.square_account_for(uuid, uuid, uuid, bigint) to service_role;
 
 -- The admin's checklist: what is done, and whether the organization can be published.
 -- payments_needed: an active event charges cards (card_event names it); payments_ready: the
@@ -333,6 +337,7 @@ end;
 $$;
 
 revoke execute on function public.staff_org_setup(uuid) from public, anon;
+grant execute on function public.staff_org_setup(uuid) to authenticated, service_role;
 
 -- What the admin's Payments screen shows (members read it; never a token).
 create or replace function public.staff_square_account(p_org_id uuid)
@@ -376,6 +381,7 @@ end;
 $$;
 
 revoke execute on function public.staff_square_account(uuid) from public, anon;
+grant execute on function public.staff_square_account(uuid) to authenticated, service_role;
 
   create policy "Owners can change the charges of their organizations' events"
   on "public"."event_charge_settings"

@@ -14,7 +14,8 @@
 --   owner_publish_organization(org)       unpublished -> published, with at least one active
 --                                         event, and a way to take card payments when an active
 --                                         event charges cards (org_card_payments) (owners)
---   super_admin_list_organizations()      every organization with its state, owners, contact
+--   super_admin_list_organizations()      every organization with its state, owners, contact,
+--                                         and whether the platform's account takes its payments
 --   super_admin_create_organization(name, slug, tz, owner email)
 --                                         an unpublished organization and an invitation of its
 --                                         owner (staff_invite_member, role owner)
@@ -268,7 +269,8 @@ grant execute on function public.owner_publish_organization(uuid) to authenticat
 create or replace function public.super_admin_list_organizations()
 returns table (
   id uuid, name text, slug text, state text, created_at timestamptz,
-  owner_emails text, members integer, active_events integer, contact_email text
+  owner_emails text, members integer, active_events integer, contact_email text,
+  platform_payments boolean
 )
 language plpgsql
 stable
@@ -286,7 +288,8 @@ begin
            where m.org_id = o.id and m.role = 'owner'),
          (select count(*)::integer from public.user_memberships m where m.org_id = o.id),
          (select count(*)::integer from public.events e where e.org_id = o.id and e.is_active),
-         s.contact_email
+         s.contact_email,
+         o.platform_payments
   from public.organizations o
   left join private.organization_signups s on s.org_id = o.id
   order by o.created_at desc, o.id;

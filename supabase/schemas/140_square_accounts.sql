@@ -20,6 +20,8 @@
 --                                       bound to the organization and the user, single use,
 --                                       10 minutes
 --   org_platform_fees                   the platform fee (basis points), set by the super admin
+--   super_admin_set_platform_payments   whether an organization is one the platform runs (paid
+--                                       into the platform's account)
 --   staff_square_account / staff_square_locations / staff_choose_square_location
 --                                       what the admin's Payments screen reads and does
 --   square_account_for(...)             the account a new charge uses, or the one that took
@@ -160,6 +162,33 @@ $$;
 
 revoke execute on function public.super_admin_set_platform_fee(uuid, integer) from public, anon;
 grant execute on function public.super_admin_set_platform_fee(uuid, integer) to authenticated, service_role;
+
+-- The super admin says whether the platform runs an organization: its guests then pay into the
+-- platform's own Square account when it has none of its own (organizations.platform_payments).
+create or replace function public.super_admin_set_platform_payments(p_org_id uuid, p_platform_payments boolean)
+returns boolean
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+begin
+  if not public.is_super_admin() then
+    raise exception 'Only the SupperHost team can say which organizations it runs' using errcode = 'SH403';
+  end if;
+  if p_platform_payments is null then
+    raise exception 'Say whether the platform''s account takes this organization''s payments' using errcode = 'P0001';
+  end if;
+  update public.organizations o set platform_payments = p_platform_payments where o.id = p_org_id;
+  if not found then
+    raise exception 'This organization does not exist' using errcode = 'SH404';
+  end if;
+  return p_platform_payments;
+end;
+$$;
+
+revoke execute on function public.super_admin_set_platform_payments(uuid, boolean) from public, anon;
+grant execute on function public.super_admin_set_platform_payments(uuid, boolean) to authenticated, service_role;
 
 -- Starts an authorization (square-oauth-start, as the caller): records the state's hash
 -- bound to the organization and the caller. At most 20 attempts per organization an hour.

@@ -227,8 +227,9 @@ describe('publishing', () => {
         'SH409',
         /^Connect Square before publishing: Free tasting takes card payments$/,
       );
+      await expectError(db, `select public.super_admin_set_platform_payments($1, true)`, [orgId], 'SH403');
       await actAs(db, 'superAdmin');
-      await db.query(`update public.organizations set platform_payments = true where id = $1`, [orgId]);
+      await db.query(`select public.super_admin_set_platform_payments($1, true)`, [orgId]);
       expect(await needs()).toEqual({ card_event: 'Free tasting', payments_ready: true });
       await actAs(db, as(user));
       expect(await one(db, `select state from public.owner_publish_organization($1)`, [orgId])).toEqual({ state: 'published' });
