@@ -135,6 +135,19 @@ export async function sendDecidedRefunds(db: SupabaseClient, action: MoneyAction
   return outcomes.get(action.refund.id) ?? action.refund.status;
 }
 
+/**
+ * Why the action's refund, left pending without reaching the processor, is not sent yet (the
+ * message kept on its ledger row, e.g. the account that took the charge is disconnected), for
+ * staff; null otherwise.
+ */
+export async function pendingRefundNote(db: SupabaseClient, action: MoneyAction, outcome: RefundOutcome | 'none'): Promise<string | null> {
+  if (outcome !== 'pending' || !action.refund) return null;
+  const { data, error } = await db.from('payment_ledger').select('status, submitted_at, message').eq('id', action.refund.id).maybeSingle();
+  if (error) throw new Error(error.message);
+  const row = data as { status: string; submitted_at: string | null; message: string | null } | null;
+  return row && row.status === 'pending' && !row.submitted_at ? row.message : null;
+}
+
 /** The reservation's money now (after refunds were recorded). */
 export function moneyOf(db: SupabaseClient, reservationId: string): Promise<Money> {
   return callRpc<Money>(db, 'money_of', { p_reservation_id: reservationId });

@@ -15,10 +15,9 @@
 import { z } from 'npm:zod@4.6.7';
 import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
 import { MAX_INT4 } from '../_shared/input.ts';
-import { type MoneyAction, moneyOf, refundFailedMessage, sendDecidedRefunds } from '../_shared/money.ts';
+import { type MoneyAction, moneyOf, pendingRefundNote, refundFailedMessage, sendDecidedRefunds } from '../_shared/money.ts';
 import { kickEmailDelivery } from '../_shared/outbox.ts';
 import { callRpc } from '../_shared/rpc.ts';
-import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { createUserClient, getCaller, sharedAdminClient } from '../_shared/supabase.ts';
 
 const inputSchema = z.object({
@@ -28,14 +27,6 @@ const inputSchema = z.object({
   notifyGuest: z.boolean().optional(),
   requestKey: z.string().trim().min(1).max(100).optional(),
 });
-
-/** Why a refund the processor did not take is still pending (the message kept on its ledger row), if known. */
-async function pendingRefundNote(db: SupabaseClient, ledgerId: number): Promise<string | null> {
-  const { data, error } = await db.from('payment_ledger').select('status, submitted_at, message').eq('id', ledgerId).maybeSingle();
-  if (error) throw new Error(error.message);
-  const row = data as { status: string; submitted_at: string | null; message: string | null } | null;
-  return row && row.status === 'pending' && !row.submitted_at ? row.message : null;
-}
 
 Deno.serve(
   handler(async (req) => {
@@ -56,7 +47,7 @@ Deno.serve(
     if (refundStatus === 'failed') throw refusal(502, refundFailedMessage(action.refund?.amount_cents ?? input.amountCents, false), 'refund_failed');
 
     const money = await moneyOf(admin, input.reservationId);
-    const refundNote = refundStatus === 'pending' && action.refund ? await pendingRefundNote(admin, action.refund.id) : null;
+    const refundNote = await pendingRefundNote(admin, action, refundStatus);
     return json({
       success: true,
       refundedCents: money.refunded_cents + money.pending_refund_cents,
