@@ -469,6 +469,14 @@ describe('Square per organization', () => {
     expect(platformRefund).toMatchObject({ status: 200, body: { success: true, refundStatus: 'completed' } });
     expect(square.refundsOf('PLATFORM').map((r) => r.payment_id)).toContain(square.paymentFor(onPlatform.key).id);
     expect(square.refundsOf('MERCH_BIRCH_NEW')).toEqual([]);
+    // Its webhooks are the platform's, not the newly connected account's.
+    const refund = square.refundsOf('PLATFORM').find((r) => r.payment_id === square.paymentFor(onPlatform.key).id);
+    expect((await webhook(square.webhookEvent('MERCH_BIRCH_NEW', 'refund.updated', { refund }))).body).toMatchObject({ foreignAccount: true });
+    expect((await webhook(square.webhookEvent('PLATFORM-MERCHANT', 'refund.updated', { refund }))).body).toEqual({
+      success: true,
+      duplicate: false,
+      applied: false,
+    });
 
     // Back to the old account: the new account's charge cannot be refunded until it is connected again.
     await connect(ownerB, orgB, 'MERCH_BIRCH');
