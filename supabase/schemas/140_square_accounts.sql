@@ -10,9 +10,10 @@
 -- records the account that took it (payment_ledger.square_merchant_id, square_location_id): its
 -- refunds, lookups and reconciliation go to that account, never to one connected since. The
 -- platform may take a fee per organization (Square app_fee_money), recorded on the ledger
--- (payment_ledger.app_fee_cents); owners see it, staff do not.
+-- (payment_ledger.app_fee_cents); its rate (org_platform_fees) is read by owners only.
 --
---   can_manage_payments(org, user)      who may connect, choose and disconnect (045_taxes_and_service_charges.sql)
+--   can_manage_payments(org, user)      who may connect, choose and disconnect
+--                                       (045_taxes_and_service_charges.sql)
 --   square_accounts                     the connection; its tokens are AES-GCM ciphertexts
 --                                       (key: the SQUARE_TOKEN_KEY function secret) that
 --                                       only the service role reads
@@ -28,7 +29,7 @@
 --                                       a recorded charge (its refunds, lookups) (service role)
 --   org_card_payments(org)              an active event that charges cards, and whether the
 --                                       organization can take card payments
---   apply_merchant_square_webhook(...)  a webhook applied only to its merchant's organization
+--   apply_merchant_square_webhook(...)  a webhook applied only when its merchant took the charge
 
 -- An organization's own Square account.
 create table public.square_accounts (
