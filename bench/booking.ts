@@ -29,7 +29,9 @@ export async function runBooking(): Promise<BenchResult> {
   try {
     // An organization and an event of its own, with one scarce ticket type.
     const slug = `bench-${randomUUID().slice(0, 8)}`;
-    const org = (await db.query(`insert into public.organizations (name, slug) values ('Bench Kitchen', $1) returning id`, [slug])).rows[0].id;
+    const org = (
+      await db.query(`insert into public.organizations (name, slug, platform_payments) values ('Bench Kitchen', $1, true) returning id`, [slug])
+    ).rows[0].id;
     const eventId = (
       await db.query(
         `insert into public.events (org_id, title, date, event_time, location_name) values ($1, 'Bench Dinner', current_date + 14, '19:00', 'Bench Kitchen') returning id`,

@@ -718,7 +718,9 @@ export async function runDrop(): Promise<BenchResult> {
     const headers = { apikey: stack.anonKey, Authorization: `Bearer ${stack.anonKey}`, 'Content-Type': 'application/json' };
     const runId = randomUUID().slice(0, 8);
     const slug = `drop-${runId}`;
-    const org = (await db.query(`insert into public.organizations (name, slug) values ('Drop Kitchen', $1) returning id`, [slug])).rows[0].id;
+    const org = (
+      await db.query(`insert into public.organizations (name, slug, platform_payments) values ('Drop Kitchen', $1, true) returning id`, [slug])
+    ).rows[0].id;
 
     // 1. The ticket drop.
     const { eventId: ticketEvent, ticketTypeId } = await ticketedEvent(db, org, 'Drop Dinner', 14, 'Drop Seat', SEATS);

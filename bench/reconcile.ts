@@ -28,9 +28,10 @@ export async function runReconcile(): Promise<BenchResult> {
     await db.connect();
     const stamp = Date.now().toString(36);
     const org = (
-      await db.query<{ id: string }>(`insert into public.organizations (name, slug) values ('Reconcile Kitchen', $1) returning id`, [
-        `reconcile-${stamp}`,
-      ])
+      await db.query<{ id: string }>(
+        `insert into public.organizations (name, slug, platform_payments) values ('Reconcile Kitchen', $1, true) returning id`,
+        [`reconcile-${stamp}`],
+      )
     ).rows[0];
     const event = (
       await db.query<{ id: string }>(

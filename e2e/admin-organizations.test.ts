@@ -1,7 +1,8 @@
 /**
  * The super admin's Organizations screen: create an organization and invite its owner by email
  * (the team invitation with role owner), see each organization's state, suspend one (its page
- * says it is closed, its staff see why, nothing is deleted) and reactivate it. At 1280 and
+ * says it is closed, its staff see why, nothing is deleted) and reactivate it, say whether the
+ * platform's own Square account takes an organization's payments. At 1280 and
  * 375 px; nobody else may use it.
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -53,6 +54,18 @@ describe('the Organizations screen', () => {
     expect({ role, state }).toEqual({ role: 'owner', state: 'unpublished' });
     await page.reload();
     await row.getByText(`Owners: ${owner.email}`).waitFor();
+
+    // A host's guests pay into its own account: SupperHost's only if the team says it runs it.
+    const platform = row.getByRole('checkbox', { name: "Paid into SupperHost's Square account: Harbor Table" });
+    expect(await platform.isChecked()).toBe(false);
+    await platform.click();
+    await expectToast(page, "Harbor Table's guests can pay into SupperHost's Square account");
+    await expect.poll(() => platform.isChecked()).toBe(true);
+    expect(await sql(`select platform_payments from public.organizations where slug = $1`, [slug])).toEqual([{ platform_payments: true }]);
+    await platform.click();
+    await expectToast(page, "Harbor Table's guests pay only into its own Square account");
+    await expect.poll(() => platform.isChecked()).toBe(false);
+    expect(await sql(`select platform_payments from public.organizations where slug = $1`, [slug])).toEqual([{ platform_payments: false }]);
 
     // A taken address is refused with the server's words.
     await page.getByLabel('Organization name').fill('Copycat');

@@ -76,6 +76,30 @@ describe('the host sets taxes and service charges', () => {
   });
 });
 
+describe('staff and the money settings', () => {
+  it('staff see the taxes and service charges read-only, with a line saying only owners change them, at 375 px', async () => {
+    const cook = await createStaff('charges-cook');
+    await insertRow('user_memberships', { user_id: cook.userId, org_id: allInOrg.id, role: 'staff' }, 'org_id');
+    await insertRow('org_charge_settings', { org_id: allInOrg.id, tax_rate_bps: 825 }, 'org_id');
+    const { page, consoleErrors } = await adminPage(cook, allInOrg.id, 'settings-branding', { viewport: viewports.phone });
+    const card = page.getByTestId('org-charges');
+    await card.getByText("Only the organization's owners can change taxes and service charges.").waitFor();
+    expect(await card.getByLabel('Sales tax (%)').inputValue()).toBe('8.25');
+    expect(await card.getByLabel('Sales tax (%)').isDisabled()).toBe(true);
+    expect(await card.getByRole('button', { name: 'Save taxes and charges' }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The event editor: the event's own terms, read-only too.
+    await openAdmin(page, allInOrg.id, 'events');
+    await page.getByRole('button', { name: 'Edit All-in Supper' }).first().click();
+    const fieldset = page.getByRole('dialog').getByTestId('event-charges');
+    await fieldset.getByText("Only the organization's owners can change taxes and service charges.").waitFor();
+    expect(await fieldset.getByLabel('Service charge per guest ($)').isDisabled()).toBe(true);
+    expect(await fieldset.getByRole('button', { name: 'Save taxes and charges' }).count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
 describe('a guest books with tax and a service charge', () => {
   for (const [layout, viewport] of [
     ['desktop', viewports.desktop],

@@ -1,7 +1,8 @@
 /**
  * Onboarding: a signed-in account without an organization creates one ("Create your
  * organization": name, a web address checked live, time zone, contact email), gets the admin's
- * checklist, and its page says "coming soon" until an owner publishes it with an active event.
+ * checklist, and its page says "coming soon" until an owner publishes it with an active event (and,
+ * when that event takes card payments, a connected Square account).
  * At 1280 and 375 px.
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -65,10 +66,21 @@ describe('creating an organization', () => {
     await visitor.page.getByText('Coming soon').waitFor();
     await visitor.page.getByRole('heading', { name: 'Lantern Supper Club' }).waitFor();
 
-    // An active event makes it publishable.
+    // An active event that takes card payments needs an account to take them.
     await createEvent(org.id, { title: 'Opening supper', ticketTypes: [{ name: 'Dinner', price: 6000, quantity: 12 }] });
     await page.reload();
     const publish = checklist.getByRole('button', { name: 'Publish' });
+    await checklist.getByText('Connect Square before publishing: Opening supper takes card payments').waitFor();
+    expect(await publish.isDisabled()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    // With a connected account and a chosen location (as the OAuth callback and the owner's choice store them) it is ready.
+    await sql(
+      `insert into public.square_accounts (org_id, merchant_id, access_token_ciphertext, refresh_token_ciphertext, access_token_expires_at, locations, location_id)
+       values ($1, $2, 'v1.a.b', 'v1.c.d', now() + interval '30 days', '[{"id": "L-LANTERN", "name": "Lantern", "currency": "USD", "status": "ACTIVE"}]', 'L-LANTERN')`,
+      [org.id, `MERCH_${org.id}`],
+    );
+    await page.reload();
+    await checklist.getByText('Card payments are set up.').waitFor();
     await expect.poll(() => publish.isEnabled()).toBe(true);
     await publish.click();
     await expectToast(page, 'Lantern Supper Club is published');

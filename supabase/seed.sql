@@ -65,10 +65,11 @@ where u.id in (
 -- Organizations, members, roles
 -- -----------------------------------------------------------------------------
 
-insert into public.organizations (id, name, slug) values
-  ('a0000000-0000-4000-8000-000000000001', 'Eat At Home', 'eatathome'),
-  ('a0000000-0000-4000-8000-000000000002', 'Magnolia Supper Club', 'magnolia'),
-  ('a0000000-0000-4000-8000-000000000003', 'The Garden Table', 'garden-table');
+-- The seeded venues are the platform's own: their guests pay into its Square account.
+insert into public.organizations (id, name, slug, platform_payments) values
+  ('a0000000-0000-4000-8000-000000000001', 'Eat At Home', 'eatathome', true),
+  ('a0000000-0000-4000-8000-000000000002', 'Magnolia Supper Club', 'magnolia', true),
+  ('a0000000-0000-4000-8000-000000000003', 'The Garden Table', 'garden-table', true);
 
 -- The spec's venue pages: alias paths of two organizations' pages, each in its own layout.
 insert into public.org_page_aliases (path, org_id, layout) values

@@ -621,6 +621,7 @@ export type Database = {
           created_at: string
           id: string
           name: string
+          platform_payments: boolean
           published_at: string | null
           slug: string
           state: string
@@ -630,6 +631,7 @@ export type Database = {
           created_at?: string
           id?: string
           name: string
+          platform_payments?: boolean
           published_at?: string | null
           slug: string
           state?: string
@@ -639,6 +641,7 @@ export type Database = {
           created_at?: string
           id?: string
           name?: string
+          platform_payments?: boolean
           published_at?: string | null
           slug?: string
           state?: string
@@ -667,6 +670,8 @@ export type Database = {
           reason: string | null
           reservation_id: string
           service_charge_cents: number
+          square_location_id: string | null
+          square_merchant_id: string | null
           status: string
           submitted_at: string | null
           tax_cents: number
@@ -692,6 +697,8 @@ export type Database = {
           reason?: string | null
           reservation_id: string
           service_charge_cents?: number
+          square_location_id?: string | null
+          square_merchant_id?: string | null
           status: string
           submitted_at?: string | null
           tax_cents?: number
@@ -717,6 +724,8 @@ export type Database = {
           reason?: string | null
           reservation_id?: string
           service_charge_cents?: number
+          square_location_id?: string | null
+          square_merchant_id?: string | null
           status?: string
           submitted_at?: string | null
           tax_cents?: number
@@ -2011,6 +2020,8 @@ export type Database = {
           reason: string | null
           reservation_id: string
           service_charge_cents: number
+          square_location_id: string | null
+          square_merchant_id: string | null
           status: string
           submitted_at: string | null
           tax_cents: number
@@ -2030,6 +2041,13 @@ export type Database = {
           option_id: string
           sold: number
           stale: number
+        }[]
+      }
+      org_card_payments: {
+        Args: { p_org_id: string }
+        Returns: {
+          card_event: string
+          ready: boolean
         }[]
       }
       org_slug_problem: { Args: { p_slug: string }; Returns: string }
@@ -2219,9 +2237,10 @@ export type Database = {
         Returns: {
           access_token_ciphertext: string
           access_token_expires_at: string
+          account: string
           charge_amount_cents: number
           charge_app_fee_cents: number
-          connected: boolean
+          charge_merchant_id: string
           fee_bps: number
           fee_permission: boolean
           location_id: string
@@ -2458,7 +2477,10 @@ export type Database = {
         Returns: {
           active_events: number
           can_publish: boolean
+          card_event: string
           has_branding: boolean
+          payments_needed: boolean
+          payments_ready: boolean
           state: string
         }[]
       }
@@ -2623,6 +2645,7 @@ export type Database = {
           members: number
           name: string
           owner_emails: string
+          platform_payments: boolean
           slug: string
           state: string
         }[]
@@ -2641,6 +2664,10 @@ export type Database = {
       super_admin_set_platform_fee: {
         Args: { p_fee_bps: number; p_org_id: string }
         Returns: number
+      }
+      super_admin_set_platform_payments: {
+        Args: { p_org_id: string; p_platform_payments: boolean }
+        Returns: boolean
       }
       super_admin_unarchive_chef_inquiry: {
         Args: { p_id: string }

@@ -59,10 +59,18 @@ create table public.organizations (
   timezone text not null default 'America/New_York'
     constraint organizations_timezone
       check (timezone in ('America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles')),
+  -- Card payments through the platform's own Square account (SQUARE_ACCESS_TOKEN, or the local
+  -- test processor): only for organizations the platform itself runs (the seeded venues, a
+  -- single-business deployment), set by the super admin. Every other organization takes cards
+  -- through its own connected account (140_square_accounts.sql), or not at all.
+  platform_payments boolean not null default false,
   constraint organizations_published_at check (state <> 'published' or published_at is not null)
 );
 
 comment on table public.organizations is 'A host (supper club, dinner series, restaurant) with its own public page at /{slug}.';
+
+comment on column public.organizations.platform_payments is
+  'Its guests pay into the platform''s own Square account (an organization the platform runs; set by the super admin). Otherwise only its own connected account takes card payments.';
 
 comment on column public.organizations.state is
   'unpublished (new: "coming soon", not listed, not bookable) | published | suspended (closed by the super admin, nothing bookable, nothing deleted).';

@@ -2,6 +2,8 @@
 -- Taxes and service charges: an organization's defaults, an event's override, and the one
 -- computation of a booking's lines.
 --
+--   can_manage_payments(org) who may change money settings (owners, the super admin);
+--                            members read them
 --   org_charge_settings      the organization's defaults (one row; none means no tax, no
 --                            service charge, itemized)
 --   event_charge_settings    an event's own terms (one row replaces the defaults whole)
@@ -19,6 +21,34 @@
 -- every quote and hold with it and stores the lines on the reservation; refunds return them in
 -- proportion (refund_lines, 070_money.sql).
 -- =============================================================================
+
+-- Who may manage an organization's money: its Square account (connect, choose a location,
+-- disconnect, 140_square_accounts.sql), its taxes and service charges, its platform fee.
+-- The organization's owners and the super admin (staff run events, not money).
+-- p_user_id: the user to check (default: the caller); a signed-in caller may ask only about
+-- themselves (the OAuth callback, without a session, asks about the user who started).
+create or replace function public.can_manage_payments(p_org_id uuid, p_user_id uuid default null)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select (p_user_id is null or (select auth.uid()) is null or p_user_id = (select auth.uid()))
+  and (
+    exists (
+      select 1 from public.user_roles r
+      where r.user_id = coalesce(p_user_id, (select auth.uid())) and r.role = 'super_admin'
+    )
+    or exists (
+      select 1 from public.user_memberships m
+      where m.user_id = coalesce(p_user_id, (select auth.uid())) and m.org_id = p_org_id and m.role = 'owner'
+    )
+  );
+$$;
+
+revoke execute on function public.can_manage_payments(uuid, uuid) from public, anon;
+grant execute on function public.can_manage_payments(uuid, uuid) to authenticated, service_role;
 
 -- An organization's defaults.
 create table public.org_charge_settings (
@@ -51,21 +81,21 @@ create policy "Members can see the charges of their organizations"
   to authenticated
   using (public.is_org_member(org_id));
 
-create policy "Members can set the charges of their organizations"
+create policy "Owners can set the charges of their organizations"
   on public.org_charge_settings for insert
   to authenticated
-  with check (public.is_org_member(org_id));
+  with check ((select public.can_manage_payments(org_id)));
 
-create policy "Members can change the charges of their organizations"
+create policy "Owners can change the charges of their organizations"
   on public.org_charge_settings for update
   to authenticated
-  using (public.is_org_member(org_id))
-  with check (public.is_org_member(org_id));
+  using ((select public.can_manage_payments(org_id)))
+  with check ((select public.can_manage_payments(org_id)));
 
-create policy "Members can remove the charges of their organizations"
+create policy "Owners can remove the charges of their organizations"
   on public.org_charge_settings for delete
   to authenticated
-  using (public.is_org_member(org_id));
+  using ((select public.can_manage_payments(org_id)));
 
 -- An event's own terms: when the row exists, it replaces the organization's defaults whole.
 create table public.event_charge_settings (
@@ -98,21 +128,21 @@ create policy "Members can see the charges of their organizations' events"
   to authenticated
   using (exists (select 1 from public.events e where e.id = event_charge_settings.event_id and public.is_org_member(e.org_id)));
 
-create policy "Members can set the charges of their organizations' events"
+create policy "Owners can set the charges of their organizations' events"
   on public.event_charge_settings for insert
   to authenticated
-  with check (exists (select 1 from public.events e where e.id = event_charge_settings.event_id and public.is_org_member(e.org_id)));
+  with check (exists (select 1 from public.events e where e.id = event_charge_settings.event_id and public.can_manage_payments(e.org_id)));
 
-create policy "Members can change the charges of their organizations' events"
+create policy "Owners can change the charges of their organizations' events"
   on public.event_charge_settings for update
   to authenticated
-  using (exists (select 1 from public.events e where e.id = event_charge_settings.event_id and public.is_org_member(e.org_id)))
-  with check (exists (select 1 from public.events e where e.id = event_charge_settings.event_id and public.is_org_member(e.org_id)));
+  using (exists (select 1 from public.events e where e.id = event_charge_settings.event_id and public.can_manage_payments(e.org_id)))
+  with check (exists (select 1 from public.events e where e.id = event_charge_settings.event_id and public.can_manage_payments(e.org_id)));
 
-create policy "Members can remove the charges of their organizations' events"
+create policy "Owners can remove the charges of their organizations' events"
   on public.event_charge_settings for delete
   to authenticated
-  using (exists (select 1 from public.events e where e.id = event_charge_settings.event_id and public.is_org_member(e.org_id)));
+  using (exists (select 1 from public.events e where e.id = event_charge_settings.event_id and public.can_manage_payments(e.org_id)));
 
 -- The terms that apply to an event: its own row, else its organization's, else none.
 create or replace function public.charge_terms(p_event_id uuid)

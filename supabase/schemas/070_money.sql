@@ -72,6 +72,11 @@ create table public.payment_ledger (
   tax_cents integer not null default 0 check (tax_cents >= 0),
   -- The platform's application fee (Square app_fee_money) taken with a charge or given back with a refund.
   app_fee_cents integer check (app_fee_cents >= 0),
+  -- The Square account that took a card charge, from its request (140_square_accounts.sql):
+  -- the location it was charged at, and the merchant of the organization's own account then
+  -- connected (null with a location: the platform's account). Its refunds and lookups go there.
+  square_location_id text check (char_length(square_location_id) <= 200),
+  square_merchant_id text check (char_length(square_merchant_id) <= 200),
   constraint payment_ledger_lines_within_amount check (service_charge_cents + tax_cents <= amount_cents),
   constraint payment_ledger_charging_is_a_charge check (status <> 'charging' or kind = 'charge'),
   constraint payment_ledger_key unique (kind, idempotency_key)

@@ -8,11 +8,14 @@
 --                                         becomes its owner; it starts unpublished; at most
 --                                         3 per account in 24 hours
 --   owner_set_org_contact_email(org, e)   the address the SupperHost team writes to (owners)
---   staff_org_setup(org)                  the admin's checklist: branding, an active event,
---                                         the state (members)
+--   staff_org_setup(org)                  the admin's checklist: branding, payments (needed:
+--                                         an active event charges cards; done: they can be
+--                                         taken), an active event, the state (members)
 --   owner_publish_organization(org)       unpublished -> published, with at least one active
---                                         event (owners)
---   super_admin_list_organizations()      every organization with its state, owners, contact
+--                                         event, and a way to take card payments when an active
+--                                         event charges cards (org_card_payments) (owners)
+--   super_admin_list_organizations()      every organization with its state, owners, contact,
+--                                         and whether the platform's account takes its payments
 --   super_admin_create_organization(name, slug, tz, owner email)
 --                                         an unpublished organization and an invitation of its
 --                                         owner (staff_invite_member, role owner)
@@ -186,8 +189,13 @@ revoke execute on function public.owner_set_org_contact_email(uuid, text) from p
 grant execute on function public.owner_set_org_contact_email(uuid, text) to authenticated, service_role;
 
 -- The admin's checklist: what is done, and whether the organization can be published.
+-- payments_needed: an active event charges cards (card_event names it); payments_ready: the
+-- organization can take them (its own Square account with a location, or the platform's).
 create or replace function public.staff_org_setup(p_org_id uuid)
-returns table (state text, has_branding boolean, active_events integer, can_publish boolean)
+returns table (
+  state text, has_branding boolean, active_events integer, payments_needed boolean, payments_ready boolean,
+  card_event text, can_publish boolean
+)
 language plpgsql
 stable
 security definer
@@ -199,8 +207,13 @@ begin
   select o.state,
          exists (select 1 from public.org_branding b where b.org_id = o.id),
          (select count(*)::integer from public.events e where e.org_id = o.id and e.is_active),
+         p.card_event is not null,
+         p.ready,
+         p.card_event,
          o.state = 'unpublished' and exists (select 1 from public.events e where e.org_id = o.id and e.is_active)
+           and (p.card_event is null or p.ready)
   from public.organizations o
+  cross join public.org_card_payments(o.id) p
   where o.id = p_org_id;
 end;
 $$;
@@ -208,7 +221,8 @@ $$;
 revoke execute on function public.staff_org_setup(uuid) from public, anon;
 grant execute on function public.staff_org_setup(uuid) to authenticated, service_role;
 
--- An owner publishes: the page opens and events can be booked. Needs an active event.
+-- An owner publishes: the page opens and events can be booked. Needs an active event, and
+-- a connected Square account when an active event takes card payments.
 create or replace function public.owner_publish_organization(p_org_id uuid)
 returns table (org_id uuid, state text, published_at timestamptz)
 language plpgsql
@@ -218,6 +232,7 @@ set search_path = ''
 as $$
 declare
   v_org public.organizations;
+  v_card_event text;
 begin
   if auth.uid() is null or p_org_id is null or not public.is_org_owner(p_org_id) then
     raise exception 'Only an owner can publish the organization' using errcode = 'SH403';
@@ -232,6 +247,11 @@ begin
   if v_org.state = 'unpublished' then
     if not exists (select 1 from public.events e where e.org_id = p_org_id and e.is_active) then
       raise exception 'Create an active event before publishing' using errcode = 'SH409';
+    end if;
+    -- Guests' card payments go into the organization's own account: none, no card events.
+    select p.card_event into v_card_event from public.org_card_payments(p_org_id) p where not p.ready;
+    if v_card_event is not null then
+      raise exception 'Connect Square before publishing: % takes card payments', v_card_event using errcode = 'SH409';
     end if;
     update public.organizations o
        set state = 'published', published_at = coalesce(o.published_at, now())
@@ -249,7 +269,8 @@ grant execute on function public.owner_publish_organization(uuid) to authenticat
 create or replace function public.super_admin_list_organizations()
 returns table (
   id uuid, name text, slug text, state text, created_at timestamptz,
-  owner_emails text, members integer, active_events integer, contact_email text
+  owner_emails text, members integer, active_events integer, contact_email text,
+  platform_payments boolean
 )
 language plpgsql
 stable
@@ -267,7 +288,8 @@ begin
            where m.org_id = o.id and m.role = 'owner'),
          (select count(*)::integer from public.user_memberships m where m.org_id = o.id),
          (select count(*)::integer from public.events e where e.org_id = o.id and e.is_active),
-         s.contact_email
+         s.contact_email,
+         o.platform_payments
   from public.organizations o
   left join private.organization_signups s on s.org_id = o.id
   order by o.created_at desc, o.id;

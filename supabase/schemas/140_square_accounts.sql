@@ -3,11 +3,17 @@
 -- An organization connects its Square account with Square's OAuth code flow
 -- (functions square-oauth-start and square-oauth-callback), then picks one of the
 -- account's locations. Its charges, refunds, lookups and reconciliation use that
--- account's access token and location; an organization without one is charged with the
--- platform's own account (the SQUARE_ACCESS_TOKEN secret). The platform may take a fee
--- per organization (Square app_fee_money), recorded on the ledger (payment_ledger.app_fee_cents).
+-- account's access token and location. Only an organization the platform runs
+-- (organizations.platform_payments, set by the super admin) is charged with the platform's own
+-- account (the SQUARE_ACCESS_TOKEN secret); any other without a connected account takes no card
+-- payments, and cannot be published while an active event would charge cards. Each charge
+-- records the account that took it (payment_ledger.square_merchant_id, square_location_id): its
+-- refunds, lookups and reconciliation go to that account, never to one connected since. The
+-- platform may take a fee per organization (Square app_fee_money), recorded on the ledger
+-- (payment_ledger.app_fee_cents); its rate (org_platform_fees) is read by owners only.
 --
 --   can_manage_payments(org, user)      who may connect, choose and disconnect
+--                                       (045_taxes_and_service_charges.sql)
 --   square_accounts                     the connection; its tokens are AES-GCM ciphertexts
 --                                       (key: the SQUARE_TOKEN_KEY function secret) that
 --                                       only the service role reads
@@ -15,37 +21,15 @@
 --                                       bound to the organization and the user, single use,
 --                                       10 minutes
 --   org_platform_fees                   the platform fee (basis points), set by the super admin
+--   super_admin_set_platform_payments   whether an organization is one the platform runs (paid
+--                                       into the platform's account)
 --   staff_square_account / staff_square_locations / staff_choose_square_location
 --                                       what the admin's Payments screen reads and does
---   square_account_for(...)             the account a charge or a refund uses (service role)
---   apply_merchant_square_webhook(...)  a webhook applied only to its merchant's organization
-
--- Who may manage an organization's payments (connect, choose a location, disconnect).
--- The organization's owners and the super admin (staff run events, not money).
--- p_user_id: the user to check (default: the caller); a signed-in caller may ask only about
--- themselves (the OAuth callback, without a session, asks about the user who started).
-create or replace function public.can_manage_payments(p_org_id uuid, p_user_id uuid default null)
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select (p_user_id is null or (select auth.uid()) is null or p_user_id = (select auth.uid()))
-  and (
-    exists (
-      select 1 from public.user_roles r
-      where r.user_id = coalesce(p_user_id, (select auth.uid())) and r.role = 'super_admin'
-    )
-    or exists (
-      select 1 from public.user_memberships m
-      where m.user_id = coalesce(p_user_id, (select auth.uid())) and m.org_id = p_org_id and m.role = 'owner'
-    )
-  );
-$$;
-
-revoke execute on function public.can_manage_payments(uuid, uuid) from public, anon;
-grant execute on function public.can_manage_payments(uuid, uuid) to authenticated, service_role;
+--   square_account_for(...)             the account a new charge uses, or the one that took
+--                                       a recorded charge (its refunds, lookups) (service role)
+--   org_card_payments(org)              an active event that charges cards, and whether the
+--                                       organization can take card payments
+--   apply_merchant_square_webhook(...)  a webhook applied only when its merchant took the charge
 
 -- An organization's own Square account.
 create table public.square_accounts (
@@ -123,13 +107,15 @@ revoke all on public.org_platform_fees from anon, authenticated;
 grant select on public.org_platform_fees to authenticated;
 grant all on public.org_platform_fees to service_role;
 
-create policy "Members read their organization's platform fee"
+create policy "Owners read their organization's platform fee"
 on public.org_platform_fees
 for select
 to authenticated
-using (public.is_org_member(org_id));
+using ((select public.can_manage_payments(org_id)));
 
--- A charge's fee is the one in the request sent to Square (stored by note_charge).
+-- A charge's fee and account are those of the request sent to Square (stored by note_charge,
+-- before it is sent): its location, and the organization's own account at that location
+-- (Square location ids are unique across sellers), else none: the platform's account.
 create or replace function public.payment_ledger_charge_app_fee()
 returns trigger
 language plpgsql
@@ -138,6 +124,11 @@ as $$
 begin
   if new.kind = 'charge' and new.processor_request is not null then
     new.app_fee_cents := (new.processor_request -> 'app_fee_money' ->> 'amount')::integer;
+    if new.provider = 'square' and new.square_location_id is null then
+      new.square_location_id := new.processor_request ->> 'location_id';
+      new.square_merchant_id := (select a.merchant_id from public.square_accounts a
+                                 where a.org_id = new.org_id and a.location_id = new.square_location_id);
+    end if;
   end if;
   return new;
 end;
@@ -172,6 +163,33 @@ $$;
 
 revoke execute on function public.super_admin_set_platform_fee(uuid, integer) from public, anon;
 grant execute on function public.super_admin_set_platform_fee(uuid, integer) to authenticated, service_role;
+
+-- The super admin says whether the platform runs an organization: its guests then pay into the
+-- platform's own Square account when it has none of its own (organizations.platform_payments).
+create or replace function public.super_admin_set_platform_payments(p_org_id uuid, p_platform_payments boolean)
+returns boolean
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+begin
+  if not public.is_super_admin() then
+    raise exception 'Only the SupperHost team can say which organizations it runs' using errcode = 'SH403';
+  end if;
+  if p_platform_payments is null then
+    raise exception 'Say whether the platform''s account takes this organization''s payments' using errcode = 'P0001';
+  end if;
+  update public.organizations o set platform_payments = p_platform_payments where o.id = p_org_id;
+  if not found then
+    raise exception 'This organization does not exist' using errcode = 'SH404';
+  end if;
+  return p_platform_payments;
+end;
+$$;
+
+revoke execute on function public.super_admin_set_platform_payments(uuid, boolean) from public, anon;
+grant execute on function public.super_admin_set_platform_payments(uuid, boolean) to authenticated, service_role;
 
 -- Starts an authorization (square-oauth-start, as the caller): records the state's hash
 -- bound to the organization and the caller. At most 20 attempts per organization an hour.
@@ -312,7 +330,8 @@ begin
          a.connected_at,
          a.access_token_expires_at,
          a.refresh_error,
-         coalesce(f.fee_bps, 0),
+         -- The platform fee is the owners' business.
+         case when public.can_manage_payments(p_org_id) then coalesce(f.fee_bps, 0) end,
          coalesce('PAYMENTS_WRITE_ADDITIONAL_RECIPIENTS' = any (a.scopes), false),
          public.can_manage_payments(p_org_id)
   from (select p_org_id as id) o
@@ -387,9 +406,16 @@ revoke execute on function public.staff_choose_square_location(uuid, text) from 
 grant execute on function public.staff_choose_square_location(uuid, text) to authenticated, service_role;
 
 -- The Square account a payment of an organization uses (service role): the organization of
--- the event, the reservation or the ledger row given. No row of square_accounts
--- (connected false): the platform's account. With a ledger row of a refund, also the
--- charge it refunds (its amount and fee: a refund gives the fee back in proportion).
+-- the event, the reservation or the ledger row given. account:
+--   'own'       its own account (the token; the location a new charge is made at);
+--   'platform'  the platform's account (SQUARE_ACCESS_TOKEN);
+--   'none'      neither: no card payments (not connected, not platform_payments);
+--   'gone'      the account that took the charge is no longer stored (disconnected, or
+--               replaced by another): nothing can be sent for it until it is connected again.
+-- With a ledger row (a charge, or a refund: the charge it refunds), the account is the one
+-- that took that charge (payment_ledger.square_merchant_id), whatever is connected now; a charge
+-- recorded before accounts were recorded uses the current one. With a refund, also the charge's
+-- amount and fee (a refund gives the fee back in proportion).
 create or replace function public.square_account_for(
   p_org_id uuid default null,
   p_event_id uuid default null,
@@ -398,7 +424,7 @@ create or replace function public.square_account_for(
 )
 returns table (
   org_id uuid,
-  connected boolean,
+  account text,
   merchant_id text,
   access_token_ciphertext text,
   refresh_token_ciphertext text,
@@ -406,6 +432,7 @@ returns table (
   location_id text,
   fee_bps integer,
   fee_permission boolean,
+  charge_merchant_id text,
   charge_amount_cents integer,
   charge_app_fee_cents integer,
   refund_app_fee_cents integer
@@ -423,36 +450,85 @@ as $$
              (select l.org_id from public.payment_ledger l where l.id = p_ledger_id)
            ) as org_id
   ),
+  entry as (
+    select l.* from public.payment_ledger l where l.id = p_ledger_id
+  ),
   refund as (
-    select l.* from public.payment_ledger l where l.id = p_ledger_id and l.kind = 'refund'
+    select l.* from entry l where l.kind = 'refund'
   ),
   charge as (
-    select c.amount_cents, c.app_fee_cents
-    from refund r
+    select c.amount_cents, c.app_fee_cents, c.square_location_id, c.square_merchant_id
+    from entry e
     join public.payment_ledger c
-      on c.reservation_id = r.reservation_id and c.kind = 'charge' and c.provider_payment_id = r.provider_payment_id
+      on c.reservation_id = e.reservation_id and c.kind = 'charge'
+     and (c.id = e.id or (e.kind = 'refund' and c.provider_payment_id = e.provider_payment_id))
+    order by c.id
     limit 1
+  ),
+  chosen as (
+    select t.org_id, a.merchant_id, a.access_token_ciphertext, a.refresh_token_ciphertext, a.access_token_expires_at,
+           a.location_id, a.scopes, f.fee_bps as platform_fee_bps, c.square_location_id as took_location, c.square_merchant_id as took_merchant,
+           case
+             -- A charge that records its account: that one, or none if it is no longer stored.
+             when c.square_location_id is not null and c.square_merchant_id is null then 'platform'
+             when c.square_location_id is not null then case when a.merchant_id = c.square_merchant_id then 'own' else 'gone' end
+             when a.org_id is not null then 'own'
+             when o.platform_payments then 'platform'
+             else 'none'
+           end as account
+    from target t
+    join public.organizations o on o.id = t.org_id
+    left join charge c on true
+    left join public.square_accounts a on a.org_id = t.org_id
+    left join public.org_platform_fees f on f.org_id = t.org_id
   )
-  select t.org_id,
-         a.org_id is not null,
-         a.merchant_id,
-         a.access_token_ciphertext,
-         a.refresh_token_ciphertext,
-         a.access_token_expires_at,
-         a.location_id,
-         coalesce(f.fee_bps, 0),
-         coalesce('PAYMENTS_WRITE_ADDITIONAL_RECIPIENTS' = any (a.scopes), false),
+  select x.org_id,
+         x.account,
+         case when x.account = 'own' then x.merchant_id end,
+         case when x.account = 'own' then x.access_token_ciphertext end,
+         case when x.account = 'own' then x.refresh_token_ciphertext end,
+         case when x.account = 'own' then x.access_token_expires_at end,
+         case when x.account = 'own' then coalesce(x.took_location, x.location_id) end,
+         coalesce(x.platform_fee_bps, 0),
+         coalesce(x.account = 'own' and 'PAYMENTS_WRITE_ADDITIONAL_RECIPIENTS' = any (x.scopes), false),
+         x.took_merchant,
          (select c.amount_cents from charge c),
          (select c.app_fee_cents from charge c),
          (select r.app_fee_cents from refund r)
-  from target t
-  left join public.square_accounts a on a.org_id = t.org_id
-  left join public.org_platform_fees f on f.org_id = t.org_id
-  where t.org_id is not null;
+  from chosen x;
 $$;
 
 revoke execute on function public.square_account_for(uuid, uuid, uuid, bigint) from public, anon, authenticated;
 grant execute on function public.square_account_for(uuid, uuid, uuid, bigint) to service_role;
+
+-- An organization's card payments (service role, and the onboarding functions): the title of
+-- an active event that would charge cards (tickets or seatings with a price above 0, an RSVP
+-- with a deposit above 0; null if none), and whether the organization can take them (its own
+-- account with a location chosen, or platform_payments).
+create or replace function public.org_card_payments(p_org_id uuid)
+returns table (card_event text, ready boolean)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select (select e.title from public.events e
+          where e.org_id = o.id and e.is_active
+            and case e.kind
+                  when 'rsvp' then coalesce(e.deposit_amount, 0) > 0
+                  when 'seatings' then coalesce(e.seat_price_cents, 0) > 0
+                  else exists (select 1 from public.ticket_types t where t.event_id = e.id and t.price > 0)
+                end
+          order by e.date, e.title
+          limit 1),
+         o.platform_payments
+           or exists (select 1 from public.square_accounts a where a.org_id = o.id and a.location_id is not null)
+  from public.organizations o
+  where o.id = p_org_id;
+$$;
+
+revoke execute on function public.org_card_payments(uuid) from public, anon, authenticated;
+grant execute on function public.org_card_payments(uuid) to service_role;
 
 -- A refund's share of the fee, stored before it is sent: the first one stays, so a retry
 -- sends the same RefundPayment. Answers the share to send.
@@ -532,9 +608,10 @@ $$;
 revoke execute on function public.delete_square_account(uuid) from public, anon, authenticated;
 grant execute on function public.delete_square_account(uuid) to service_role;
 
--- A Square webhook, applied only when the payment or refund it names belongs to the
--- organization of its merchant_id (an organization without an account of its own: the
--- platform's merchant, i.e. no connected organization has that merchant id). Otherwise it is
+-- A Square webhook, applied only when it comes from the account that took the payment it
+-- names (for a refund, its charge): the merchant recorded on the charge (payment_ledger.
+-- square_merchant_id; none: the platform's, i.e. a merchant no connected organization has).
+-- A charge that records no account: the account of its organization now. Otherwise it is
 -- recorded as not applied (foreign) and changes nothing.
 create or replace function public.apply_merchant_square_webhook(p_merchant_id text, p_event_id text, p_event_type text, p_object jsonb)
 returns table (duplicate boolean, applied boolean, foreign_account boolean)
@@ -546,23 +623,39 @@ as $$
 declare
   v_merchant_org uuid;
   v_target_org uuid;
+  v_charge public.payment_ledger;
+  v_foreign boolean := false;
   v_result jsonb;
 begin
   select a.org_id into v_merchant_org from public.square_accounts a where a.merchant_id = p_merchant_id;
   if p_event_type = 'refund.updated' then
-    select l.org_id into v_target_org from public.payment_ledger l
+    select c.* into v_charge from public.payment_ledger l
+    join public.payment_ledger c on c.reservation_id = l.reservation_id and c.kind = 'charge' and c.provider_payment_id = l.provider_payment_id
     where l.kind = 'refund' and l.provider = 'square' and l.provider_refund_id = p_object -> 'refund' ->> 'id' limit 1;
+    if v_charge.id is null then
+      select l.org_id into v_target_org from public.payment_ledger l
+      where l.kind = 'refund' and l.provider = 'square' and l.provider_refund_id = p_object -> 'refund' ->> 'id' limit 1;
+    end if;
   elsif p_event_type = 'payment.updated' then
-    select l.org_id into v_target_org from public.payment_ledger l
+    select l.* into v_charge from public.payment_ledger l
     where l.kind = 'charge' and l.provider = 'square' and l.provider_payment_id = p_object -> 'payment' ->> 'id' limit 1;
-    if v_target_org is null and (p_object -> 'payment' ->> 'reference_id') ~ '^[0-9a-f-]{36}$' then
-      select r.org_id into v_target_org from public.reservations r where r.id = (p_object -> 'payment' ->> 'reference_id')::uuid;
+    if v_charge.id is null and (p_object -> 'payment' ->> 'reference_id') ~ '^[0-9a-f-]{36}$' then
+      select l.* into v_charge from public.payment_ledger l
+      where l.kind = 'charge' and l.status = 'charging' and l.reservation_id = (p_object -> 'payment' ->> 'reference_id')::uuid limit 1;
+      if v_charge.id is null then
+        select r.org_id into v_target_org from public.reservations r where r.id = (p_object -> 'payment' ->> 'reference_id')::uuid;
+      end if;
     end if;
   end if;
-  if v_target_org is not null and (
-       (v_merchant_org is not null and v_target_org <> v_merchant_org)
-       or (v_merchant_org is null and exists (select 1 from public.square_accounts a where a.org_id = v_target_org))
-     ) then
+  v_target_org := coalesce(v_charge.org_id, v_target_org);
+  if v_charge.square_location_id is not null then
+    v_foreign := case when v_charge.square_merchant_id is null then v_merchant_org is not null
+                      else p_merchant_id is distinct from v_charge.square_merchant_id end;
+  elsif v_target_org is not null then
+    v_foreign := (v_merchant_org is not null and v_target_org <> v_merchant_org)
+              or (v_merchant_org is null and exists (select 1 from public.square_accounts a where a.org_id = v_target_org));
+  end if;
+  if v_foreign then
     return query select false, false, true;
     return;
   end if;

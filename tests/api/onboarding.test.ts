@@ -75,6 +75,11 @@ describe('booking an organization that is not published', () => {
     expect(byStaff.error?.code).toBe('SH403');
     const byStaffInvite = await cook.client.rpc('staff_invite_member', { p_org_id: orgId as string, p_email: 'x@example.test', p_role: 'owner' });
     expect(byStaffInvite.error?.message).toBe('Only an owner can manage the team');
+    // Its event takes card payments: not without an account to take them (here the SupperHost
+    // team's own, as if the platform ran it; a host connects Square: tests/booking/square-accounts.test.ts).
+    const noAccount = await host.client.rpc('owner_publish_organization', { p_org_id: orgId as string });
+    expect(noAccount.error).toMatchObject({ code: 'SH409', message: 'Connect Square before publishing: Opening night takes card payments' });
+    await sql(`update public.organizations set platform_payments = true where id = $1`, [orgId]);
     const published = await host.client.rpc('owner_publish_organization', { p_org_id: orgId as string }).single();
     expect(published.data).toMatchObject({ state: 'published' });
 

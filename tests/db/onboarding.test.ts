@@ -143,13 +143,30 @@ describe('publishing', () => {
       await actAs(db, 'service');
       expect((await quote(db, eventId)).error).toMatchObject({ code: 'SH409', message: 'Publish Kitchen is not taking bookings right now.' });
 
+      // Its event takes card payments: not before its own Square account has a location.
       await actAs(db, as(user));
-      expect(await one(db, `select * from public.staff_org_setup($1)`, [orgId])).toEqual({
+      const setup = () => one(db, `select * from public.staff_org_setup($1)`, [orgId]);
+      expect(await setup()).toEqual({
         state: 'unpublished',
         has_branding: false,
         active_events: 1,
-        can_publish: true,
+        payments_needed: true,
+        payments_ready: false,
+        card_event: 'First supper',
+        can_publish: false,
       });
+      const connectFirst = /^Connect Square before publishing: First supper takes card payments$/;
+      await expectError(db, `select public.owner_publish_organization($1)`, [orgId], 'SH409', connectFirst);
+      await actAsOwner(db);
+      await db.query(
+        `insert into public.square_accounts (org_id, merchant_id, access_token_ciphertext, refresh_token_ciphertext, access_token_expires_at, locations)
+         values ($1, 'MERCH_PUBLISH', 'v1.a.b', 'v1.c.d', now() + interval '30 days', '[{"id": "L-PUB", "name": "Main", "currency": "USD", "status": "ACTIVE"}]')`,
+        [orgId],
+      );
+      await actAs(db, as(user));
+      await expectError(db, `select public.owner_publish_organization($1)`, [orgId], 'SH409', connectFirst);
+      await db.query(`select public.staff_choose_square_location($1, 'L-PUB')`, [orgId]);
+      expect(await setup()).toMatchObject({ payments_needed: true, payments_ready: true, can_publish: true });
       const published = await one(db, `select org_id, state, published_at is not null as stamped from public.owner_publish_organization($1)`, [
         orgId,
       ]);
@@ -161,6 +178,80 @@ describe('publishing', () => {
       expect(await listed()).toBe(1);
       await actAs(db, 'service');
       expect((await quote(db, eventId)).error).toBeNull();
+    });
+  });
+
+  it('needs a way to take card payments only when an active event charges cards: not for RSVPs without a deposit, nor for free tickets', async () => {
+    await rolledBack(pool(), async (db) => {
+      const user = await newUser(db, 'cards@onboarding.test');
+      const orgId = await create(db, user, 'Cards Kitchen', slug('cards'));
+      const event = async (title: string, columns: Record<string, unknown>) => {
+        const names = Object.keys(columns);
+        const { id } = await one<{ id: string }>(
+          db,
+          `insert into public.events (org_id, title, date, event_time${names.map((c) => `, ${c}`).join('')})
+           values ($1, $2, current_date + 20, '19:00'${names.map((_, i) => `, $${i + 3}`).join('')}) returning id`,
+          [orgId, title, ...Object.values(columns)],
+        );
+        return id;
+      };
+      const needs = async () => {
+        await actAs(db, as(user));
+        const row = await one<{ card_event: string | null; payments_ready: boolean }>(
+          db,
+          `select card_event, payments_ready from public.staff_org_setup($1)`,
+          [orgId],
+        );
+        await actAsOwner(db);
+        return row;
+      };
+      // An RSVP without a deposit, and tickets at $0, take no card payments.
+      await actAsOwner(db);
+      const rsvp = await event('Open house', { rsvp_mode: true, deposit_amount: null });
+      const free = await event('Free tasting', {});
+      await db.query(`insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Entry', 0, 10)`, [free]);
+      expect(await needs()).toEqual({ card_event: null, payments_ready: false });
+      // A deposit, a priced seating, or a priced ticket does.
+      await db.query(`update public.events set deposit_amount = 2500 where id = $1`, [rsvp]);
+      expect(await needs()).toEqual({ card_event: 'Open house', payments_ready: false });
+      await db.query(`update public.events set is_active = false where id = $1`, [rsvp]);
+      const seatings = await event('Counter seating', { seat_price_cents: 3000 });
+      expect(await needs()).toEqual({ card_event: 'Counter seating', payments_ready: false });
+      await db.query(`update public.events set is_active = false where id = $1`, [seatings]);
+      expect(await needs()).toEqual({ card_event: null, payments_ready: false });
+      await db.query(`update public.ticket_types set price = 100 where event_id = $1`, [free]);
+      expect(await needs()).toEqual({ card_event: 'Free tasting', payments_ready: false });
+
+      // The owner cannot make it use the platform's account; the SupperHost team can.
+      await actAs(db, as(user));
+      const bySelf = await attempt(db, `update public.organizations set platform_payments = true where id = $1`, [orgId]);
+      expect({ error: bySelf.error, rows: bySelf.result?.rowCount }).toEqual({ error: null, rows: 0 });
+      await expectError(
+        db,
+        `select public.owner_publish_organization($1)`,
+        [orgId],
+        'SH409',
+        /^Connect Square before publishing: Free tasting takes card payments$/,
+      );
+      await expectError(db, `select public.super_admin_set_platform_payments($1, true)`, [orgId], 'SH403');
+      await actAs(db, 'superAdmin');
+      await db.query(`select public.super_admin_set_platform_payments($1, true)`, [orgId]);
+      expect(await needs()).toEqual({ card_event: 'Free tasting', payments_ready: true });
+      await actAs(db, as(user));
+      expect(await one(db, `select state from public.owner_publish_organization($1)`, [orgId])).toEqual({ state: 'published' });
+    });
+  });
+
+  it('publishes an organization whose only event is an RSVP without a deposit, with no Square account', async () => {
+    await rolledBack(pool(), async (db) => {
+      const user = await newUser(db, 'rsvp@onboarding.test');
+      const orgId = await create(db, user, 'RSVP Kitchen', slug('rsvp'));
+      await db.query(
+        `insert into public.events (org_id, title, date, event_time, rsvp_mode) values ($1, 'Potluck', current_date + 9, '18:00', true)`,
+        [orgId],
+      );
+      await actAs(db, as(user));
+      expect(await one(db, `select state from public.owner_publish_organization($1)`, [orgId])).toEqual({ state: 'published' });
     });
   });
 

@@ -427,7 +427,8 @@ describe('row-level security matrix (org A = Eat At Home, org B = Magnolia)', ()
 });
 
 // Owners and staff of org A, where the role makes a difference (and where staff keep their rights):
-// only owners see the team's invitations; staff run events and reservations. The team's writes
+// only owners see the team's invitations and the platform fee, and change the taxes and service
+// charges (staff read them); staff run events and reservations. The team's writes
 // are the 090_team.sql functions', refused to staff by tests/db/team.test.ts.
 const ROLES_EXPECTED = `
 | relation         | op     | ownerA | staffA |
@@ -446,6 +447,13 @@ const ROLES_EXPECTED = `
 | reservations     | update | allow  | allow  |
 | payment_ledger   | select | allow  | allow  |
 | org_branding     | update | allow  | allow  |
+| org_charge_settings | select | allow | allow |
+| org_charge_settings | insert | allow | deny |
+| org_charge_settings | update | allow | deny |
+| org_charge_settings | delete | allow | deny |
+| event_charge_settings | select | allow | allow |
+| event_charge_settings | update | allow | deny |
+| org_platform_fees | select | allow | deny |
 `;
 
 /** A staff member of org A, added in the test's transaction. */

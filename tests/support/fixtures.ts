@@ -96,9 +96,18 @@ export interface BrandingInput {
  * A new organization, with a unique slug made from its name. `members` join its team (as
  * owners unless a member says `role: 'staff'`);
  * `branding` (even `{}`) stores its branding row, which is left out by default.
+ * `platformPayments` (default true): its guests pay through the platform's account (the local
+ * test processor, or the fake Square's platform seller), as the seeded venues do; false: only
+ * its own connected Square account takes cards, as a new host's.
  */
 export async function createOrg(
-  opts: { name?: string; slug?: string; members?: (Pick<Staff, 'userId'> & { role?: 'owner' | 'staff' })[]; branding?: BrandingInput | null } = {},
+  opts: {
+    name?: string;
+    slug?: string;
+    members?: (Pick<Staff, 'userId'> & { role?: 'owner' | 'staff' })[];
+    branding?: BrandingInput | null;
+    platformPayments?: boolean;
+  } = {},
 ): Promise<Org> {
   const name = opts.name ?? 'Test Kitchen';
   const base =
@@ -107,7 +116,7 @@ export async function createOrg(
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'org';
   const slug = opts.slug ?? uniq(base).slice(0, 60).replace(/-$/, '');
-  const org = await insertRow<Org>('organizations', { name, slug }, 'id, name, slug');
+  const org = await insertRow<Org>('organizations', { name, slug, platform_payments: opts.platformPayments ?? true }, 'id, name, slug');
   for (const member of opts.members ?? []) {
     await insertRow('user_memberships', { user_id: member.userId, org_id: org.id, role: member.role ?? 'owner' });
   }

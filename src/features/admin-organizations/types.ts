@@ -12,4 +12,6 @@ export interface PlatformOrg {
   members: number;
   activeEvents: number;
   contactEmail: string | null;
+  /** The platform runs it: its guests pay into SupperHost's own Square account (when it has none of its own). */
+  platformPayments: boolean;
 }

@@ -26,9 +26,10 @@ export function cancelledMessage(result: {
   return `${prefix} No refund.`;
 }
 
-/** What a refund did, for its toast. */
-export function refundedMessage(amountCents: number, status: 'completed' | 'pending' | 'none') {
-  return status === 'pending' ? `Refund of ${formatCents(amountCents)} is pending.` : `${formatCents(amountCents)} refunded.`;
+/** What a refund did, for its toast (with why a pending one is not sent yet, when known). */
+export function refundedMessage(amountCents: number, status: 'completed' | 'pending' | 'none', note?: string) {
+  if (status !== 'pending') return `${formatCents(amountCents)} refunded.`;
+  return note ? `Refund of ${formatCents(amountCents)} is pending. ${note}` : `Refund of ${formatCents(amountCents)} is pending.`;
 }
 
 /** The guest email's defaults: a subject naming an RSVP or a reservation, and a greeting body signed by the organization team. */

@@ -68,11 +68,15 @@ export interface CancelResult {
   alreadyCancelled: boolean;
   /** The processor's refusal when the reservation was cancelled but its refund failed. */
   refundError: string | null;
+  /** Why a pending refund is not sent yet (e.g. the Square account that took the charge is disconnected). */
+  refundNote?: string;
 }
 
 export interface RefundResult {
   refundedCents: number;
   refundStatus: RefundStatus;
+  /** Why a pending refund is not sent yet (e.g. the Square account that took the charge is disconnected). */
+  refundNote?: string;
 }
 
 export interface ReservationsPage {

@@ -16,7 +16,7 @@ import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { refusal } from './http.ts';
 import { refundBookingWithoutSeats } from './money.ts';
 import { kickEmailDelivery } from './outbox.ts';
-import { paymentProcessor } from './payments.ts';
+import { CARDS_NOT_SET_UP, paymentProcessor } from './payments.ts';
 import { type BookingSelection, type PriceDisplay, type PriceLines, selectionArgs } from './pricing.ts';
 import type { CreatePaymentBody, PaymentProcessor } from './processor.ts';
 import { callRpc, countingPromoMisses, TransientError } from './rpc.ts';
@@ -202,8 +202,10 @@ export async function bookAndPay(db: SupabaseClient, selection: BookingSelection
   }
 
   if (!processor) {
+    // The organization cannot take cards (no account of its own, none usable, or nothing
+    // configured here): the seats go back at once and nothing is sent to any processor.
     await callRpc(db, 'fail_booking', { p_reservation_id: hold.reservation_id, p_reason: 'card payments not configured' }).catch(() => undefined);
-    throw await finalRefusal(db, hold.reservation_id, 503, 'Card payments are not configured. You have not been charged.', 'payments_unconfigured');
+    throw await finalRefusal(db, hold.reservation_id, 503, CARDS_NOT_SET_UP, 'payments_unconfigured');
   }
 
   // The request body goes on the 'charging' ledger row before it is sent, and the first one

@@ -2,8 +2,9 @@
 // magnolia-square-config, which is the same): { success, applicationId, locationId,
 // environment, testMode }. The body may name the organization whose guests pay —
 // { orgSlug } or { eventId } — so that the Web Payments SDK gets the platform's application
-// id and that organization's own Square location; without a body (or for an organization
-// with no account of its own) the platform's account answers. testMode true (no Square
+// id and that organization's own Square location; without a body, or for an organization the
+// platform runs (platform_payments) without an account of its own, the platform's account
+// answers; any other organization without one gets 503 (no card payments). testMode true (no Square
 // secrets, local stack): the browser shows the labelled test card form.
 // Imports http.ts, payments.ts and supabase.ts.
 import { z } from 'npm:zod@4.6.7';

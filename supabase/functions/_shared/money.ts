@@ -8,7 +8,7 @@
 //
 // Imports rpc.ts, processor.ts and payments.ts.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
-import { orgAccount, processorFor, squareProcessorOf } from './payments.ts';
+import { type OrgAccount, orgAccount, processorFor, squareProcessorOf } from './payments.ts';
 import { type PaymentProcessor, refundFeeCents, type RefundResult } from './processor.ts';
 import { callRpc } from './rpc.ts';
 
@@ -69,12 +69,15 @@ function outcomeOf(result: RefundResult): {
  */
 export async function settleRefund(db: SupabaseClient, refund: RefundToSend): Promise<RefundOutcome> {
   let processor: PaymentProcessor | null = null;
+  let unavailable: string | null = null;
   let appFeeCents = 0;
   if (refund.provider === 'square') {
-    // The account that took the charge pays the refund back; with its platform fee, a share
-    // of the fee goes back too (stored first, so a retry sends the same request).
+    // The account that took the charge pays the refund back (never one connected since); with
+    // its platform fee, a share of the fee goes back too (stored first, so a retry sends the
+    // same request).
     const account = await orgAccount(db, { ledgerId: refund.id });
     processor = squareProcessorOf(account);
+    if (!processor) unavailable = refundUnavailableMessage(account);
     if (account.kind === 'own' && !refund.refund_id && account.row.charge_app_fee_cents) {
       const share =
         account.row.refund_app_fee_cents ??
@@ -89,7 +92,7 @@ export async function settleRefund(db: SupabaseClient, refund: RefundToSend): Pr
     // Cash taken at the door is handed back by the staff who decided the refund.
     result = { status: 'completed', refundId: `cash-refund-${refund.id}` };
   } else if (!processor || !refund.payment_id) {
-    result = { status: 'unknown', message: `the ${refund.provider ?? 'card'} processor is not available here` };
+    result = { status: 'unknown', message: unavailable ?? `the ${refund.provider ?? 'card'} processor is not available here` };
   } else if (refund.refund_id) {
     result = await processor.getRefund(refund.refund_id);
   } else {
@@ -112,12 +115,37 @@ export async function settleRefund(db: SupabaseClient, refund: RefundToSend): Pr
   return recorded.status;
 }
 
+/**
+ * Why a Square refund cannot be sent now, for staff (kept on the pending refund, which the
+ * reconciler sends once the account can be used again).
+ */
+function refundUnavailableMessage(account: OrgAccount): string {
+  if (account.kind === 'unusable' && account.row?.account === 'gone') {
+    return `The Square account that took this payment (${account.row.charge_merchant_id}) is no longer connected. Connect it again under Payments to send this refund, or refund the guest from that Square account.`;
+  }
+  if (account.kind === 'unusable') return `Square cannot send this refund now: ${account.reason}.`;
+  return "The platform's Square account that took this payment is not configured here.";
+}
+
 /** Sends every refund an action left to send; the outcome of the action's own refund ('none' without one). */
 export async function sendDecidedRefunds(db: SupabaseClient, action: MoneyAction): Promise<RefundOutcome | 'none'> {
   const outcomes = new Map<number, RefundOutcome>();
   for (const refund of action.to_send) outcomes.set(refund.id, await settleRefund(db, refund));
   if (!action.refund) return 'none';
   return outcomes.get(action.refund.id) ?? action.refund.status;
+}
+
+/**
+ * Why the action's refund, left pending without reaching the processor, is not sent yet (the
+ * message kept on its ledger row, e.g. the account that took the charge is disconnected), for
+ * staff; null otherwise.
+ */
+export async function pendingRefundNote(db: SupabaseClient, action: MoneyAction, outcome: RefundOutcome | 'none'): Promise<string | null> {
+  if (outcome !== 'pending' || !action.refund) return null;
+  const { data, error } = await db.from('payment_ledger').select('status, submitted_at, message').eq('id', action.refund.id).maybeSingle();
+  if (error) throw new Error(error.message);
+  const row = data as { status: string; submitted_at: string | null; message: string | null } | null;
+  return row && row.status === 'pending' && !row.submitted_at ? row.message : null;
 }
 
 /** The reservation's money now (after refunds were recorded). */

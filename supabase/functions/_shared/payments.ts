@@ -1,10 +1,14 @@
 // Payments layer: which card processor the booking path charges with.
 //   * Square's Payments API (square.ts) with the organization's own account (connected by
 //     OAuth: square-oauth.ts, table square_accounts) and its chosen location;
-//   * else Square with the platform's account, when SQUARE_ACCESS_TOKEN and
-//     SQUARE_LOCATION_ID are set (a single-business deployment);
-//   * the local test processor (test-processor.ts) otherwise, on a local stack or with
-//     PAYMENTS_TEST_MODE=true.
+//   * for an organization the platform runs (organizations.platform_payments: the seeded
+//     venues, a single-business deployment), Square with the platform's account when
+//     SQUARE_ACCESS_TOKEN and SQUARE_LOCATION_ID are set, else the local test processor
+//     (test-processor.ts) on a local stack or with PAYMENTS_TEST_MODE=true;
+//   * no card payments for any other organization: its guests never pay into someone else's
+//     account.
+// A charge already made is refunded and looked up with the account that took it (recorded on
+// its ledger row), never with one connected since.
 // The booking code cannot tell them apart: only the processor differs.
 // Imports processor.ts, rpc.ts, square.ts, square-oauth.ts and test-processor.ts.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
@@ -54,7 +58,8 @@ export interface AccountSelector {
 
 interface AccountRow {
   org_id: string;
-  connected: boolean;
+  /** SQL square_account_for: 'own' | 'platform' | 'none' | 'gone'. */
+  account: string;
   merchant_id: string | null;
   access_token_ciphertext: string | null;
   refresh_token_ciphertext: string | null;
@@ -62,22 +67,32 @@ interface AccountRow {
   location_id: string | null;
   fee_bps: number;
   fee_permission: boolean;
+  /** The merchant whose account took the charge of the ledger row asked about (null: the platform's). */
+  charge_merchant_id: string | null;
   charge_amount_cents: number | null;
   charge_app_fee_cents: number | null;
   refund_app_fee_cents: number | null;
 }
 
 /**
- * The Square account of an organization's payments:
+ * The Square account of an organization's payments (of a new charge, or of the charge a
+ * ledger row is about):
  *   'own'       its own connected account (its token, its location, the platform fee);
- *   'unusable'  connected, but it cannot take payments yet (no location chosen, or this
- *               deployment lacks the OAuth secrets to read its token);
- *   'platform'  no account of its own: the platform's (SQUARE_ACCESS_TOKEN), or none.
+ *   'unusable'  it cannot take or refund payments: its own account is connected but not
+ *               usable yet (no location chosen, or this deployment lacks the OAuth secrets to
+ *               read its token), or it has no way to take cards at all (no account of its
+ *               own, not run by the platform), or the account that took the charge is no
+ *               longer connected;
+ *   'platform'  the platform's (SQUARE_ACCESS_TOKEN, or the local test processor): an
+ *               organization the platform runs, or a charge the platform's account took.
  */
 export type OrgAccount =
   | { kind: 'own'; settings: SquareSettings; row: AccountRow }
-  | { kind: 'unusable'; reason: string; row: AccountRow }
-  | { kind: 'platform'; row: AccountRow | null };
+  | { kind: 'unusable'; reason: string; row: AccountRow | null }
+  | { kind: 'platform'; row: AccountRow };
+
+/** The guest's answer when an organization cannot take card payments. */
+export const CARDS_NOT_SET_UP = 'This host cannot take card payments online yet. You have not been charged.';
 
 /** A token expiring sooner than this is renewed before it is used. */
 const REFRESH_MARGIN_MS = 5 * 60_000;
@@ -91,7 +106,12 @@ export async function orgAccount(db: SupabaseClient, selector: AccountSelector):
     p_ledger_id: selector.ledgerId ?? null,
   });
   const row = rows[0] ?? null;
-  if (!row?.connected) return { kind: 'platform', row };
+  if (!row) return { kind: 'unusable', reason: 'no such organization', row };
+  if (row.account === 'platform') return { kind: 'platform', row };
+  if (row.account === 'none') return { kind: 'unusable', reason: 'the organization has no Square account connected', row };
+  if (row.account === 'gone') {
+    return { kind: 'unusable', reason: `the Square account that took this payment (${row.charge_merchant_id}) is no longer connected`, row };
+  }
   const oauth = readSquareOAuthSettings();
   if (!oauth) return { kind: 'unusable', reason: 'the Square OAuth secrets are not set', row };
   if (!row.location_id) return { kind: 'unusable', reason: 'no Square location chosen', row };
@@ -158,8 +178,8 @@ export async function refreshAccountToken(
 
 /**
  * The processor to charge an event's booking with: its organization's own Square account,
- * else the platform's (or the local test processor); null when card payments are not
- * configured for it.
+ * else the platform's (or the local test processor) for an organization the platform runs;
+ * null when it cannot take card payments.
  */
 export async function paymentProcessor(db: SupabaseClient, selector: AccountSelector): Promise<PaymentProcessor | null> {
   const account = await orgAccount(db, selector);
@@ -167,7 +187,7 @@ export async function paymentProcessor(db: SupabaseClient, selector: AccountSele
   return paymentsMode().mode === 'test' ? new LocalTestProcessor(db) : null;
 }
 
-/** Square with the organization's own account, else with the platform's; null when neither can be used. */
+/** Square with the account given: the organization's own, or the platform's; null when it cannot be used. */
 export function squareProcessorOf(account: OrgAccount): PaymentProcessor | null {
   if (account.kind === 'own') return new SquareProcessor(account.settings);
   if (account.kind === 'unusable') return null;
@@ -176,10 +196,10 @@ export function squareProcessorOf(account: OrgAccount): PaymentProcessor | null 
 }
 
 /**
- * The processor that took a charge, to refund it or ask about it: for 'square', the
- * organization's own account when it has one, else the platform's (when its secrets are
+ * The processor that took a charge, to refund it or ask about it: for 'square', the account
+ * recorded on the charge (the organization's own then, or the platform's when its secrets are
  * set); the local test processor for 'test' (only where it runs at all); null when that
- * processor is not available here.
+ * processor or account is not available here.
  */
 export async function processorFor(db: SupabaseClient, provider: string | null, selector: AccountSelector): Promise<PaymentProcessor | null> {
   if (provider === 'square') return squareProcessorOf(await orgAccount(db, selector));
@@ -201,7 +221,7 @@ export async function cardFormConfig(
     return { status: 200, body: { success: true, applicationId, locationId, environment, testMode: false } };
   }
   if (account?.kind === 'unusable') {
-    return { status: 503, body: { success: false, error: 'Card payments are not set up for this organization yet.' } };
+    return { status: 503, body: { success: false, error: CARDS_NOT_SET_UP } };
   }
   const mode = paymentsMode();
   if (mode.mode === 'square') {

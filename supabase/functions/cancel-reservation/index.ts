@@ -11,13 +11,14 @@
 // the processor has answered and says exactly what happens to their money.
 //
 // Request: { reservationId, refund: 'full' | 'none' | { amountCents }, notifyGuest?: boolean, reason?: string }
-// → 200 { success: true, reservationId, status: 'cancelled', refundedCents, refundStatus, alreadyCancelled, money }
-//   refundedCents: refunded or on its way so far; refundStatus: 'completed' | 'pending' | 'none'
+// → 200 { success: true, reservationId, status: 'cancelled', refundedCents, refundStatus, alreadyCancelled, money, refundNote? }
+//   refundedCents: refunded or on its way so far; refundStatus: 'completed' | 'pending' | 'none';
+//   refundNote: why a pending refund is not sent yet (e.g. the Square account that took the charge is disconnected)
 // → 502 { success: false, error, code: 'refund_failed' }: cancelled, but the processor refused the refund
 // → 4xx { success: false, error, code }
 import { z } from 'npm:zod@4.6.7';
 import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
-import { type MoneyAction, moneyOf, refundFailedMessage, sendDecidedRefunds } from '../_shared/money.ts';
+import { type MoneyAction, moneyOf, pendingRefundNote, refundFailedMessage, sendDecidedRefunds } from '../_shared/money.ts';
 import { kickEmailDelivery } from '../_shared/outbox.ts';
 import { MAX_INT4 } from '../_shared/input.ts';
 import { callRpc } from '../_shared/rpc.ts';
@@ -52,6 +53,7 @@ Deno.serve(
     if (refundStatus === 'failed') throw refusal(502, refundFailedMessage(action.refund?.amount_cents ?? 0, true), 'refund_failed');
 
     const money = await moneyOf(admin, input.reservationId);
+    const refundNote = await pendingRefundNote(admin, action, refundStatus);
     return json({
       success: true,
       reservationId: input.reservationId,
@@ -60,6 +62,7 @@ Deno.serve(
       refundStatus,
       alreadyCancelled: action.already,
       money,
+      ...(refundNote ? { refundNote } : {}),
     });
   }),
 );

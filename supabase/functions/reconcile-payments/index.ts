@@ -22,8 +22,9 @@
 //     finished (Square PENDING: asked again with GetPaymentRefund).
 //   * organizations' Square access tokens that expire within a week, renewed with their
 //     refresh tokens (ObtainToken; a failure is recorded on the account and retried next run).
-// Every charge, refund and lookup uses the account of the booking's organization (its own
-// Square account when connected, else the platform's).
+// Every refund and lookup uses the account that took the charge (recorded on its ledger row:
+// the organization's own Square account then, or the platform's), never one connected since; a
+// refund whose account is no longer connected stays pending, with a message for staff.
 // Answer: { success, checked, confirmed, refunded, declined, failed, needsAttention, refundsSettled, refundsPending, tokensRefreshed }
 //   failed: charges whose outcome is still unknown (left for the next run).
 import { z } from 'npm:zod@4.6.7';

@@ -9,12 +9,13 @@
 // processor that took the charge; the guest is emailed (on by default) once it answered.
 //
 // Request: { reservationId, amountCents, reason?, notifyGuest?, requestKey? }
-// → 200 { success: true, refundedCents /* total refunded or on its way */, refundStatus: 'completed' | 'pending', money }
+// → 200 { success: true, refundedCents /* total refunded or on its way */, refundStatus: 'completed' | 'pending', money,
+//         refundNote? /* why a pending refund is not sent yet, e.g. the account that took the charge is disconnected */ }
 // → 502 { success: false, error, code: 'refund_failed' } | 4xx { success: false, error, code }
 import { z } from 'npm:zod@4.6.7';
 import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
 import { MAX_INT4 } from '../_shared/input.ts';
-import { type MoneyAction, moneyOf, refundFailedMessage, sendDecidedRefunds } from '../_shared/money.ts';
+import { type MoneyAction, moneyOf, pendingRefundNote, refundFailedMessage, sendDecidedRefunds } from '../_shared/money.ts';
 import { kickEmailDelivery } from '../_shared/outbox.ts';
 import { callRpc } from '../_shared/rpc.ts';
 import { createUserClient, getCaller, sharedAdminClient } from '../_shared/supabase.ts';
@@ -46,6 +47,13 @@ Deno.serve(
     if (refundStatus === 'failed') throw refusal(502, refundFailedMessage(action.refund?.amount_cents ?? input.amountCents, false), 'refund_failed');
 
     const money = await moneyOf(admin, input.reservationId);
-    return json({ success: true, refundedCents: money.refunded_cents + money.pending_refund_cents, refundStatus, money });
+    const refundNote = await pendingRefundNote(admin, action, refundStatus);
+    return json({
+      success: true,
+      refundedCents: money.refunded_cents + money.pending_refund_cents,
+      refundStatus,
+      money,
+      ...(refundNote ? { refundNote } : {}),
+    });
   }),
 );

@@ -4,7 +4,8 @@
 // can_manage_payments, asked as the caller, decides (403 otherwise). RevokeToken ends the
 // platform's access at Square, then the stored tokens are deleted. A token Square no longer
 // knows (already revoked) is forgotten all the same; no answer from Square keeps everything
-// (503: try again). Afterwards the organization is charged with the platform's account, if any.
+// (503: try again). Afterwards the organization takes no card payments until it connects an
+// account again (unless the platform runs it: organizations.platform_payments).
 //
 // Request: { orgId } → 200 { success: true, disconnected: boolean }
 import { z } from 'npm:zod@4.6.7';
@@ -26,7 +27,7 @@ Deno.serve(
 
     const db = sharedAdminClient();
     const account = await orgAccount(db, { orgId: input.orgId });
-    if (!account.row?.connected) return json({ success: true, disconnected: false });
+    if (account.row?.account !== 'own') return json({ success: true, disconnected: false });
     const settings = readSquareOAuthSettings();
     if (!settings) throw refusal(503, 'Connecting Square accounts is not configured on this site.', 'square_oauth_unconfigured');
     try {

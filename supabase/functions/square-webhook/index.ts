@@ -17,8 +17,8 @@
 //   200 { success: true, duplicate, applied, foreignAccount? }  apply_merchant_square_webhook's answer
 // The event's merchant_id names the Square account it happened in: an organization's own
 // account (square_accounts), or the platform's. apply_merchant_square_webhook
-// (140_square_accounts.sql) applies it only when the payment or refund it names belongs to
-// that account's organization (else `foreignAccount: true`, nothing changed), through
+// (140_square_accounts.sql) applies it only when the payment or refund it names was taken by
+// that account (recorded on its charge; else `foreignAccount: true`, nothing changed), through
 // apply_square_webhook(event id, type, data.object) (070_money.sql), which records each event
 // id once (a repeat is `duplicate: true` and changes nothing) and applies the event to
 // public.payment_ledger.

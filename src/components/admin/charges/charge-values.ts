@@ -73,3 +73,6 @@ export function fromFormValues(
     },
   };
 }
+
+/** What staff read under the money settings they may see but not change (only owners may: can_manage_payments). */
+export const OWNERS_ONLY = "Only the organization's owners can change taxes and service charges.";

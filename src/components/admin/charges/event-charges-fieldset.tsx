@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { withReason } from '@/lib/error-reason';
-import { useEventCharges, useSaveEventCharges, useOrgCharges } from './use-charges';
-import { fromFormValues, NO_CHARGES, toFormValues, type ChargeFormValues, type ChargeTerms } from './charge-values';
+import { useCanManagePayments, useEventCharges, useSaveEventCharges, useOrgCharges } from './use-charges';
+import { fromFormValues, NO_CHARGES, OWNERS_ONLY, toFormValues, type ChargeFormValues, type ChargeTerms } from './charge-values';
 import { ChargeFields } from './charge-fields';
 
 /**
@@ -13,25 +13,36 @@ import { ChargeFields } from './charge-fields';
 export function EventChargesFieldset({ orgId, eventId }: { orgId: string; eventId: string }) {
   const own = useEventCharges(eventId);
   const defaults = useOrgCharges(orgId);
+  const canManage = useCanManagePayments(orgId);
   return (
     <fieldset className="space-y-3 rounded-md border p-4" data-testid="event-charges">
       <legend className="px-1 text-sm font-medium">Taxes and service charges</legend>
-      {own.isPending || defaults.isPending ? (
+      {own.isPending || defaults.isPending || canManage.isPending ? (
         <p role="status" className="text-sm text-muted-foreground">
           Loading…
         </p>
-      ) : own.error || defaults.error ? (
+      ) : own.error || defaults.error || canManage.error ? (
         <p role="alert" className="text-sm text-destructive">
-          {withReason('Could not load the taxes and service charges', own.error ?? defaults.error)}
+          {withReason('Could not load the taxes and service charges', own.error ?? defaults.error ?? canManage.error)}
         </p>
       ) : (
-        <EventChargesForm eventId={eventId} own={own.data ?? null} defaults={defaults.data ?? NO_CHARGES} />
+        <EventChargesForm eventId={eventId} own={own.data ?? null} defaults={defaults.data ?? NO_CHARGES} readOnly={!canManage.data} />
       )}
     </fieldset>
   );
 }
 
-function EventChargesForm({ eventId, own, defaults }: { eventId: string; own: ChargeTerms | null; defaults: ChargeTerms }) {
+function EventChargesForm({
+  eventId,
+  own,
+  defaults,
+  readOnly,
+}: {
+  eventId: string;
+  own: ChargeTerms | null;
+  defaults: ChargeTerms;
+  readOnly: boolean;
+}) {
   const inheritId = useId();
   const [inherit, setInherit] = useState(own === null);
   const [values, setValues] = useState<ChargeFormValues>(() => toFormValues(own ?? defaults));
@@ -58,16 +69,27 @@ function EventChargesForm({ eventId, own, defaults }: { eventId: string; own: Ch
   return (
     <div className="space-y-3">
       <label htmlFor={inheritId} className="flex items-center gap-2 text-sm">
-        <input id={inheritId} type="checkbox" className="h-4 w-4" checked={inherit} onChange={(e) => setInherit(e.target.checked)} />
+        <input
+          id={inheritId}
+          type="checkbox"
+          className="h-4 w-4"
+          checked={inherit}
+          disabled={readOnly}
+          onChange={(e) => setInherit(e.target.checked)}
+        />
         Use the organization&apos;s defaults
       </label>
-      {inherit ? null : <ChargeFields values={values} error={error} disabled={save.isPending} onChange={setValues} />}
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-xs text-muted-foreground">New bookings only; saved apart from the rest of the event.</p>
-        <Button type="button" variant="outline" size="sm" disabled={save.isPending} onClick={submit}>
-          {save.isPending ? 'Saving…' : 'Save taxes and charges'}
-        </Button>
-      </div>
+      {inherit ? null : <ChargeFields values={values} error={error} disabled={readOnly || save.isPending} onChange={setValues} />}
+      {readOnly ? (
+        <p className="text-xs text-muted-foreground">{OWNERS_ONLY}</p>
+      ) : (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-xs text-muted-foreground">New bookings only; saved apart from the rest of the event.</p>
+          <Button type="button" variant="outline" size="sm" disabled={save.isPending} onClick={submit}>
+            {save.isPending ? 'Saving…' : 'Save taxes and charges'}
+          </Button>
+        </div>
+      )}
     </div>
   );
 }

@@ -3,13 +3,14 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { withReason } from '@/lib/error-reason';
-import { useOrgCharges, useSaveOrgCharges } from './use-charges';
-import { fromFormValues, NO_CHARGES, toFormValues, type ChargeFormValues, type ChargeTerms } from './charge-values';
+import { useCanManagePayments, useOrgCharges, useSaveOrgCharges } from './use-charges';
+import { fromFormValues, NO_CHARGES, OWNERS_ONLY, toFormValues, type ChargeFormValues, type ChargeTerms } from './charge-values';
 import { ChargeFields } from './charge-fields';
 
 /** The organization's default sales tax, service charge and price display (events may set their own). */
 export function OrgChargesCard({ orgId }: { orgId: string }) {
   const charges = useOrgCharges(orgId);
+  const canManage = useCanManagePayments(orgId);
   return (
     <Card aria-labelledby="org-charges-title" data-testid="org-charges">
       <CardHeader>
@@ -17,23 +18,23 @@ export function OrgChargesCard({ orgId }: { orgId: string }) {
         <CardDescription>The defaults of every event; an event can set its own in its editor. New bookings only.</CardDescription>
       </CardHeader>
       <CardContent>
-        {charges.isPending ? (
+        {charges.isPending || canManage.isPending ? (
           <p role="status" className="text-sm text-muted-foreground">
             Loading…
           </p>
-        ) : charges.error ? (
+        ) : charges.error || canManage.error ? (
           <p role="alert" className="text-sm text-destructive">
-            {withReason('Could not load the taxes and service charges', charges.error)}
+            {withReason('Could not load the taxes and service charges', charges.error ?? canManage.error)}
           </p>
         ) : (
-          <OrgChargesForm orgId={orgId} saved={charges.data ?? NO_CHARGES} />
+          <OrgChargesForm orgId={orgId} saved={charges.data ?? NO_CHARGES} readOnly={!canManage.data} />
         )}
       </CardContent>
     </Card>
   );
 }
 
-function OrgChargesForm({ orgId, saved }: { orgId: string; saved: ChargeTerms }) {
+function OrgChargesForm({ orgId, saved, readOnly }: { orgId: string; saved: ChargeTerms; readOnly: boolean }) {
   const [values, setValues] = useState<ChargeFormValues>(() => toFormValues(saved));
   const [error, setError] = useState<{ field: keyof ChargeFormValues; message: string } | null>(null);
   const save = useSaveOrgCharges(orgId);
@@ -55,10 +56,14 @@ function OrgChargesForm({ orgId, saved }: { orgId: string; saved: ChargeTerms })
         });
       }}
     >
-      <ChargeFields values={values} error={error} disabled={save.isPending} onChange={setValues} />
-      <Button type="submit" disabled={save.isPending}>
-        {save.isPending ? 'Saving…' : 'Save taxes and charges'}
-      </Button>
+      <ChargeFields values={values} error={error} disabled={readOnly || save.isPending} onChange={setValues} />
+      {readOnly ? (
+        <p className="text-sm text-muted-foreground">{OWNERS_ONLY}</p>
+      ) : (
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save taxes and charges'}
+        </Button>
+      )}
     </form>
   );
 }

@@ -7,6 +7,18 @@ const COLUMNS = 'tax_rate_bps, service_charge_type, service_charge_bps, service_
 const orgKey = (orgId: string) => ['admin', orgId, 'charges'] as const;
 const eventKey = (eventId: string) => ['admin', 'event-charges', eventId] as const;
 
+/** Whether the caller may change the organization's money settings (SQL can_manage_payments: owners). */
+export function useCanManagePayments(orgId: string) {
+  return useQuery({
+    queryKey: ['admin', orgId, 'can-manage-payments'] as const,
+    queryFn: async (): Promise<boolean> => {
+      const { data, error } = await supabase.rpc('can_manage_payments', { p_org_id: orgId });
+      if (error) throw error;
+      return data === true;
+    },
+  });
+}
+
 /** The organization's defaults, or null when it has none (no tax, no service charge). */
 export function useOrgCharges(orgId: string) {
   return useQuery({

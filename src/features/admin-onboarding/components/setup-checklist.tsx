@@ -2,11 +2,11 @@ import { toast } from 'sonner';
 import { CheckCircle2, Circle } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { useOrgSetup } from '../api/get-org-setup';
+import { type OrgSetup, useOrgSetup } from '../api/get-org-setup';
 import { usePublishOrganization } from '../api/publish-organization';
 import { onboardingMessages } from '../messages';
 
-type Step = 'settings-branding' | 'settings' | 'events';
+type Step = 'settings-branding' | 'settings-payments' | 'events';
 
 interface Props {
   org: { id: string; name: string; slug: string; state: 'unpublished' | 'published' | 'suspended'; role: 'owner' | 'staff' };
@@ -30,6 +30,12 @@ export function SetupChecklist({ org, goTo }: Props) {
   return <Checklist org={org} goTo={goTo} />;
 }
 
+function paymentsDetail(data: OrgSetup | undefined): string {
+  if (data?.cardEvent && !data.paymentsReady) return onboardingMessages.connectSquare(data.cardEvent);
+  if (data?.paymentsReady) return 'Card payments are set up.';
+  return 'Card payments need a connected account; RSVPs with no deposit do not.';
+}
+
 function Checklist({ org, goTo }: Props) {
   const setup = useOrgSetup(org.id);
   const publish = usePublishOrganization({
@@ -47,10 +53,11 @@ function Checklist({ org, goTo }: Props) {
     },
     {
       title: 'Connect payments',
-      detail: 'Card payments need a connected account; RSVPs with no deposit do not.',
-      done: null,
-      action: 'Open Settings',
-      tab: 'settings' as const,
+      detail: paymentsDetail(data),
+      // Needed only when an active event takes card payments.
+      done: data?.cardEvent ? data.paymentsReady : data?.paymentsReady || null,
+      action: 'Open Payments',
+      tab: 'settings-payments' as const,
     },
     {
       title: 'First event',

@@ -20,6 +20,7 @@ export async function getOrganizations(): Promise<PlatformOrg[]> {
     members: o.members,
     activeEvents: o.active_events,
     contactEmail: o.contact_email,
+    platformPayments: o.platform_payments,
   }));
 }
 

@@ -5,7 +5,7 @@ import { QueryStatus } from '@/components/admin/query-status';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useOrganizations } from '../api/get-organizations';
-import { useSetOrgState } from '../api/set-org-state';
+import { useSetOrgState, useSetPlatformPayments } from '../api/set-org-state';
 import { organizationsMessages, stateLabels } from '../messages';
 import type { OrgState } from '../types';
 import { CreateOrgForm } from './create-org-form';
@@ -18,6 +18,12 @@ export function OrganizationsTab() {
   const setState = useSetOrgState({
     onSuccess: (_, change) =>
       toast.success(change.to === 'suspended' ? organizationsMessages.suspended(change.name) : organizationsMessages.reactivated(change.name)),
+    onError: (error) => toast.error(organizationsMessages.stateFailed, { description: error.message || organizationsMessages.fallback }),
+  });
+
+  const setPlatform = useSetPlatformPayments({
+    onSuccess: (_, change) =>
+      toast.success(change.on ? organizationsMessages.platformPaymentsOn(change.name) : organizationsMessages.platformPaymentsOff(change.name)),
     onError: (error) => toast.error(organizationsMessages.stateFailed, { description: error.message || organizationsMessages.fallback }),
   });
 
@@ -50,6 +56,18 @@ export function OrganizationsTab() {
                   events
                   {org.contactEmail ? ` · Contact: ${org.contactEmail}` : ''}
                 </p>
+                {/* Only organizations the platform runs: any other is paid into its own connected account or takes no cards. */}
+                <label className="mt-1 flex items-center gap-2 text-xs">
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4"
+                    checked={org.platformPayments}
+                    disabled={setPlatform.isPending}
+                    aria-label={`${organizationsMessages.platformPayments}: ${org.name}`}
+                    onChange={(e) => setPlatform.mutate({ orgId: org.id, name: org.name, on: e.target.checked })}
+                  />
+                  {organizationsMessages.platformPayments}
+                </label>
               </div>
               {org.state === 'suspended' ? (
                 <Button

@@ -90,7 +90,8 @@ export function PaymentsTab({ orgId, orgName }: { orgId: string; orgName: string
               </>
             )}
           </div>
-          <PlatformFee key={data.platformFeeBps} orgId={orgId} settings={data} />
+          {/* The platform fee is the owners' business (staff_square_account answers it to them only). */}
+          {data.canManage ? <PlatformFee key={data.platformFeeBps} orgId={orgId} settings={data} /> : null}
         </>
       ) : null}
       <ConfirmDialog

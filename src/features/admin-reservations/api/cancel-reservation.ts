@@ -49,6 +49,7 @@ export async function cancelReservation(input: CancelReservationInput): Promise<
     refundStatus: readRefundStatus(ok.refundStatus),
     alreadyCancelled: ok.alreadyCancelled === undefined ? false : boolean(ok.alreadyCancelled),
     refundError: null,
+    ...(typeof ok.refundNote === 'string' && ok.refundNote ? { refundNote: ok.refundNote } : {}),
   };
 }
 

@@ -25,7 +25,12 @@ export async function refundReservation(input: RefundReservationInput): Promise<
   });
   const body = object(okBody(answer, 'Refund'));
   const status = string(body.refundStatus);
-  return { refundedCents: integer(body.refundedCents), refundStatus: status === 'completed' || status === 'pending' ? status : 'none' };
+  const note = typeof body.refundNote === 'string' ? body.refundNote : '';
+  return {
+    refundedCents: integer(body.refundedCents),
+    refundStatus: status === 'completed' || status === 'pending' ? status : 'none',
+    ...(note ? { refundNote: note } : {}),
+  };
 }
 
 /** A refund changes the money every admin list of the org shows. */

@@ -55,9 +55,10 @@ export function CancelReservationDialog({ orgId, reservation, onClose }: Props) 
         // The function answers the total refunded so far; this cancellation's share is what it added.
         const before = money.refunded_cents + money.pending_refund_cents;
         const refundedNow = typeof input.refund === 'object' ? input.refund.amountCents : Math.max(0, result.refundedCents - before);
-        toast.success(reservationMessages.success, {
-          description: cancelledMessage({ ...result, refundedCents: result.alreadyCancelled ? result.refundedCents : refundedNow }),
-        });
+        const description = cancelledMessage({ ...result, refundedCents: result.alreadyCancelled ? result.refundedCents : refundedNow });
+        // A refund left pending for a reason staff must act on is a warning, not a success.
+        if (result.refundNote) toast.warning(reservationMessages.success, { description: `${description} ${result.refundNote}`, duration: Infinity });
+        else toast.success(reservationMessages.success, { description });
       }
       onClose();
     },

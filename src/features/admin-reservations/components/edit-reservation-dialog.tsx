@@ -38,7 +38,9 @@ function RefundOffer({ orgId, reservation, result, onClose }: Props & { result: 
   const amount = result.suggestedRefundCents;
   const refund = useRefundReservation(orgId, {
     onSuccess: (answer) => {
-      toast.success(reservationMessages.success, { description: refundedMessage(amount, answer.refundStatus) });
+      const description = refundedMessage(amount, answer.refundStatus, answer.refundNote);
+      if (answer.refundNote) toast.warning(reservationMessages.success, { description, duration: Infinity });
+      else toast.success(reservationMessages.success, { description });
       onClose();
     },
     onError: (error) => toast.error(reservationMessages.refundErrorTitle, { description: error.message }),

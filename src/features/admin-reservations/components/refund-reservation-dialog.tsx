@@ -36,7 +36,10 @@ export function RefundReservationDialog({ orgId, reservation, onClose }: Props) 
   const { errors } = form.formState;
   const refund = useRefundReservation(orgId, {
     onSuccess: (result, input) => {
-      toast.success(reservationMessages.success, { description: refundedMessage(input.amountCents, result.refundStatus) });
+      const description = refundedMessage(input.amountCents, result.refundStatus, result.refundNote);
+      // A refund left pending for a reason staff must act on is a warning, not a success.
+      if (result.refundNote) toast.warning(reservationMessages.success, { description, duration: Infinity });
+      else toast.success(reservationMessages.success, { description });
       onClose();
     },
     onError: (error) => toast.error(reservationMessages.refundErrorTitle, { description: error.message }),
