@@ -170,7 +170,10 @@ describe('handing the booking to someone else', () => {
     // Staff read it in the booking's history; another organization's staff read nothing.
     const seen = await staff.client.rpc('staff_booking_history', { p_reservation_id: b.reservationId });
     expect(seen.error).toBeNull();
-    expect((seen.data as { summary: string }[]).map((h) => h.summary)).toEqual(['Booked and confirmed', `Handed over by Pat Planner (${b.email}) to Robin Friend (${friend})`]);
+    expect((seen.data as { summary: string }[]).map((h) => h.summary)).toEqual([
+      'Booked and confirmed',
+      `Handed over by Pat Planner (${b.email}) to Robin Friend (${friend})`,
+    ]);
     const refused = await outsider.client.rpc('staff_booking_history', { p_reservation_id: b.reservationId });
     expect(refused.error).toMatchObject({ code: 'SH403', message: 'You can only see reservations of your own organization' });
   });
