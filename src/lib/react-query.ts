@@ -1,9 +1,20 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+
+/**
+ * A query whose answer sums up the rest of the admin (the onboarding checklist: branding, events,
+ * payments) sets `meta: { afterAnyChange: true }`: it is read again whenever any change succeeds,
+ * so a step done in a dialog shows as done without a reload.
+ */
+export const AFTER_ANY_CHANGE = { afterAnyChange: true } as const;
 
 export function makeQueryClient() {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     defaultOptions: {
       queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 },
     },
+    mutationCache: new MutationCache({
+      onSuccess: () => client.invalidateQueries({ predicate: (query) => query.meta?.afterAnyChange === true }),
+    }),
   });
+  return client;
 }

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { AFTER_ANY_CHANGE } from '@/lib/react-query';
 import { supabase } from '@/lib/supabase';
 
 export interface OrgSetup {
@@ -25,7 +26,7 @@ export async function getOrgSetup(orgId: string): Promise<OrgSetup> {
 }
 
 const orgSetupQueryOptions = (orgId: string) =>
-  queryOptions({ queryKey: ['admin', orgId, 'setup'], queryFn: () => getOrgSetup(orgId), staleTime: 0 });
+  queryOptions({ queryKey: ['admin', orgId, 'setup'], queryFn: () => getOrgSetup(orgId), staleTime: 0, meta: AFTER_ANY_CHANGE });
 
 export function useOrgSetup(orgId: string) {
   return useQuery(orgSetupQueryOptions(orgId));
