@@ -138,7 +138,10 @@ export function CancelEventDialog({ eventId, eventTitle, preview, onClose }: Pro
                       autoComplete="off"
                       className="max-w-[8rem]"
                       value={percent}
-                      onChange={(e) => setPercent(e.target.value)}
+                      onChange={(e) => {
+                        setPercent(e.target.value);
+                        if (errors.percent) setErrors({ ...errors, percent: undefined });
+                      }}
                     />
                   </FormField>
                 ) : null}
@@ -147,7 +150,15 @@ export function CancelEventDialog({ eventId, eventTitle, preview, onClose }: Pro
             ) : null}
 
             <FormField label={m.messageLabel} error={errors.message} hint={`${m.messageHint} ${message.trim().length}/${MAX_CANCEL_MESSAGE_LENGTH}`}>
-              <Textarea rows={4} aria-required value={message} onChange={(e) => setMessage(e.target.value)} />
+              <Textarea
+                rows={4}
+                aria-required
+                value={message}
+                onChange={(e) => {
+                  setMessage(e.target.value);
+                  if (errors.message) setErrors({ ...errors, message: undefined });
+                }}
+              />
             </FormField>
 
             <section aria-label={m.whatHappens} className="space-y-1 rounded-md bg-muted/50 p-3 text-sm">
