@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertRow, one, sql, usePool } from '../support/db.ts';
 import { createEvent, createOrg, createReservation, createStaff, guest, type Org, type Staff, uniqueEmail } from '../support/fixtures.ts';
-import { callFunction, CARD } from '../support/functions.ts';
+import { callFunction, CARD, startFunctions, startGatewayFor } from '../support/functions.ts';
 import { mailFor } from '../support/mailbox.ts';
 import { stackEnv } from '../support/stack-env.ts';
 
@@ -27,10 +27,10 @@ beforeAll(async () => {
   await createOrg({ name: 'Elsewhere Kitchen', members: [outsider] });
 });
 
-async function call(who: Staff | null, name: string, body: unknown): Promise<{ status: number; body: any }> {
+async function call(who: Staff | null, name: string, body: unknown, apiUrl = stackEnv().apiUrl): Promise<{ status: number; body: any }> {
   const env = stackEnv();
   const bearer = who ? (await who.client.auth.getSession()).data.session!.access_token : env.anonKey;
-  const res = await fetch(`${env.apiUrl}/functions/v1/${name}`, {
+  const res = await fetch(`${apiUrl}/functions/v1/${name}`, {
     method: 'POST',
     headers: { apikey: env.anonKey, Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
@@ -51,8 +51,8 @@ async function reconcile(): Promise<void> {
 const PRICE = 3333;
 
 /** A dinner of the org selling one ticket type at $33.33. */
-async function dinner(title: string) {
-  const event = await createEvent(org.id, { title, ticketTypes: [{ name: 'Tasting', price: PRICE, quantity: 30 }] });
+async function dinner(title: string, seats = 30) {
+  const event = await createEvent(org.id, { title, ticketTypes: [{ name: 'Tasting', price: PRICE, quantity: seats }] });
   return { id: event.id, ticketTypeId: event.ticketTypes[0].id };
 }
 
@@ -309,6 +309,74 @@ describe('cancel-event: refunds the processor does not answer', () => {
       expect(await cancellationEmails(b.id), `booking ${i}`).toEqual([{ kind: 'booking_cancellation', host_message: 'A storm closed the road.' }]);
     }
   });
+});
+
+describe('cancel-event: the functions process killed halfway', () => {
+  const slow = `cancel_event_slow_${randomUUID().replace(/-/g, '')}`;
+  let runner: Awaited<ReturnType<typeof startFunctions>>;
+  let gateway: Awaited<ReturnType<typeof startGatewayFor>>;
+
+  beforeAll(async () => {
+    runner = await startFunctions();
+    gateway = await startGatewayFor(runner.url);
+  }, 120_000);
+
+  afterAll(async () => {
+    await sql(`drop trigger if exists ${slow} on test_processor.refunds`);
+    await sql(`drop function if exists public.${slow}()`);
+    await gateway?.close();
+    await runner?.stop();
+  });
+
+  it('a dinner of 20 bookings: after the reconciler everyone is refunded once and emailed once', async () => {
+    const event = await dinner('Twenty Supper', 60);
+    const bookings = [];
+    for (let i = 0; i < 20; i++) bookings.push(await paid(event, 1 + (i % 3)));
+    // The processor takes a moment per refund, so the kill lands while refunds are being sent.
+    await sql(
+      `create or replace function public.${slow}() returns trigger language plpgsql as $$
+       begin
+         if exists (select 1 from test_processor.payments p join public.reservations r on r.id::text = p.reference_id
+                    where p.id = new.payment_id and r.event_id = '${event.id}') then
+           perform pg_sleep(0.2);
+         end if;
+         return new;
+       end $$`,
+    );
+    await sql(`create trigger ${slow} before insert on test_processor.refunds for each row execute function public.${slow}()`);
+
+    const completed = () =>
+      one<{ n: number }>(
+        pool(),
+        `select count(*)::int as n from public.payment_ledger l join public.reservations r on r.id = l.reservation_id
+          where r.event_id = $1 and l.kind = 'refund' and l.status = 'completed'`,
+        [event.id],
+      ).then((r) => r.n);
+    const request = call(staff, 'cancel-event', { eventId: event.id, refund: 'full', message: 'The venue lost power.' }, gateway.url).catch(
+      (error: unknown) => ({ status: 0, body: String(error) }),
+    );
+    for (let i = 0; i < 200 && (await completed()) < 4; i++) await new Promise((r) => setTimeout(r, 25));
+    process.kill(runner.pid!, 'SIGKILL');
+    const answer = await request;
+    expect(answer.status).not.toBe(200);
+    await sql(`drop trigger ${slow} on test_processor.refunds`);
+
+    // Halfway: every booking is cancelled (one transaction), some refunds are sent, the rest pending.
+    const midway = await staff.client.rpc('staff_event_cancellation', { p_event_id: event.id }).single();
+    expect(midway.data).toMatchObject({ state: 'in_progress', bookings_cancelled: 20 });
+    expect((midway.data as { refunds_pending: number }).refunds_pending).toBeGreaterThan(0);
+    expect((midway.data as { refunds_completed: number }).refunds_completed).toBeGreaterThanOrEqual(4);
+
+    await reconcile();
+    const done = await staff.client.rpc('staff_event_cancellation', { p_event_id: event.id }).single();
+    const total = bookings.reduce((sum, b) => sum + b.cents, 0);
+    expect(done.data).toMatchObject({ state: 'done', refunds_completed: 20, refunds_completed_cents: total, refunds_pending: 0, refunds_failed: 0 });
+    for (const b of bookings) {
+      expect(await processorRefunds(b.id)).toEqual([{ amount_cents: b.cents, status: 'COMPLETED' }]);
+      expect(await refundsOf(b.id)).toEqual([{ status: 'completed', amount_cents: b.cents, provider_refund_id: expect.any(String) }]);
+      expect(await cancellationEmails(b.id)).toEqual([{ kind: 'booking_cancellation', host_message: 'The venue lost power.' }]);
+    }
+  }, 120_000);
 });
 
 describe('cancel-event: who may, and what it accepts', () => {
