@@ -276,6 +276,54 @@ export type Database = {
           },
         ]
       }
+      event_cancellations: {
+        Row: {
+          cancelled_by: string | null
+          event_id: string
+          finished_at: string | null
+          message: string
+          org_id: string
+          refund_mode: string
+          refund_percent: number | null
+          started_at: string
+        }
+        Insert: {
+          cancelled_by?: string | null
+          event_id: string
+          finished_at?: string | null
+          message: string
+          org_id: string
+          refund_mode: string
+          refund_percent?: number | null
+          started_at?: string
+        }
+        Update: {
+          cancelled_by?: string | null
+          event_id?: string
+          finished_at?: string | null
+          message?: string
+          org_id?: string
+          refund_mode?: string
+          refund_percent?: number | null
+          started_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "event_cancellations_event_of_org"
+            columns: ["event_id", "org_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id", "org_id"]
+          },
+          {
+            foreignKeyName: "event_cancellations_event_of_org"
+            columns: ["event_id", "org_id"]
+            isOneToOne: false
+            referencedRelation: "events_with_availability"
+            referencedColumns: ["id", "org_id"]
+          },
+        ]
+      }
       event_charge_settings: {
         Row: {
           event_id: string
@@ -875,6 +923,16 @@ export type Database = {
           tax_cents: number
           ticket_type_id: string | null
           time_slot: string | null
+          event_cancellation_of: {
+            cancelled_by: string | null
+            event_id: string
+            finished_at: string | null
+            message: string
+            org_id: string
+            refund_mode: string
+            refund_percent: number | null
+            started_at: string
+          } | null
           full_refund_until: string | null
           reservation_starts_at: string | null
         }
@@ -1772,6 +1830,32 @@ export type Database = {
           own_available: number
         }[]
       }
+      event_cancellation_of: {
+        Args: { r: Database["public"]["Tables"]["reservations"]["Row"] }
+        Returns: {
+          cancelled_by: string | null
+          event_id: string
+          finished_at: string | null
+          message: string
+          org_id: string
+          refund_mode: string
+          refund_percent: number | null
+          started_at: string
+        }
+        SetofOptions: {
+          from: "reservations"
+          to: "event_cancellations"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      event_cancellation_refund_cents: {
+        Args: {
+          c: Database["public"]["Tables"]["event_cancellations"]["Row"]
+          p_held: number
+        }
+        Returns: number
+      }
       event_party_limit: {
         Args: { p_kind: string; p_max_party_size: number }
         Returns: number
@@ -1786,6 +1870,10 @@ export type Database = {
       }
       fill_waitlist: { Args: { p_event_id: string }; Returns: number }
       fill_waitlists: { Args: Record<PropertyKey, never>; Returns: number }
+      finish_event_cancellation: {
+        Args: { p_event_id: string }
+        Returns: undefined
+      }
       finish_outbox_send: {
         Args: {
           p_claim_token: string
@@ -2274,6 +2362,10 @@ export type Database = {
           guests: number
         }[]
       }
+      staff_cancel_event: {
+        Args: { p_event_id: string; p_message: string; p_refund: Json }
+        Returns: Json
+      }
       staff_cancel_reservation: {
         Args: {
           p_notify?: boolean
@@ -2363,6 +2455,33 @@ export type Database = {
       staff_duplicate_event: {
         Args: { p_dates: string[]; p_event_id: string }
         Returns: string[]
+      }
+      staff_event_cancellation: {
+        Args: { p_event_id: string }
+        Returns: {
+          bookings_cancelled: number
+          bookings_open: number
+          cancelled_by_email: string
+          event_id: string
+          finished_at: string
+          held_by_booking: number[]
+          held_cents: number
+          holds_open: number
+          holds_released: number
+          message: string
+          refund_mode: string
+          refund_percent: number
+          refunds_completed: number
+          refunds_completed_cents: number
+          refunds_failed: number
+          refunds_failed_cents: number
+          refunds_pending: number
+          refunds_pending_cents: number
+          started_at: string
+          state: string
+          waitlist_closed: number
+          waitlist_open: number
+        }[]
       }
       staff_event_overview: {
         Args: { p_event_id: string }

@@ -300,9 +300,14 @@ declare
   v_subject text;
   v_opening text;
   v_id uuid;
+  -- The host's message when the whole dinner was cancelled (085_event_cancellation.sql).
+  v_host_message text;
 begin
   select * into r from public.reservations x where x.id = p_reservation_id;
   select * into e from public.events x where x.id = r.event_id;
+  if p_notice in ('cancellation', 'booking_refunded') then
+    v_host_message := (public.event_cancellation_of(r)).message;
+  end if;
   select coalesce(nullif(btrim(b.brand_name), ''), o.name) into v_org
   from public.organizations o left join public.org_branding b on b.org_id = o.id
   where o.id = r.org_id;
@@ -319,13 +324,22 @@ begin
       || ' to the card you paid with is on its way. It usually appears on your statement within 5 to 10 business days.'
     when 'failed' then 'We could not refund ' || public.booking_money(p_refund_cents)
       || ' to your card automatically. ' || v_org || ' will contact you to return it.'
-    else case when v_paid - v_refunded > 0
+    else case when v_paid - v_refunded > 0 and v_host_message is not null
+      then 'Your payment of ' || public.booking_money(v_paid - v_refunded) || ' is not refunded.'
+      when v_paid - v_refunded > 0
       then 'Your payment of ' || public.booking_money(v_paid - v_refunded) || ' is not refunded ('
         || public.refund_policy_text(r.refund_window_hours, r.late_refund_percent) || ').'
     end
   end;
 
-  if p_notice = 'cancellation' then
+  if p_notice = 'cancellation' and v_host_message is not null then
+    v_subject := 'Your reservation at ' || v_org || ' is cancelled: ' || e.title;
+    v_opening := v_org || ' has cancelled ' || e.title || ' on ' || v_when || ', so your reservation (' || r.num_guests
+      || case when r.num_guests = 1 then ' guest' else ' guests' end || ') is cancelled.';
+  elsif p_notice = 'booking_refunded' and v_host_message is not null then
+    v_subject := 'Your booking at ' || v_org || ' could not be completed: ' || e.title;
+    v_opening := v_org || ' has cancelled ' || e.title || ' on ' || v_when || ', so your booking could not be completed.';
+  elsif p_notice = 'cancellation' then
     v_subject := 'Your reservation at ' || v_org || ' is cancelled: ' || e.title;
     v_opening := 'Your reservation for ' || e.title || ' on ' || v_when || ' (' || r.num_guests
       || case when r.num_guests = 1 then ' guest' else ' guests' end || ') has been cancelled.';
@@ -351,6 +365,7 @@ begin
       'Hi ' || r.name || ',',
       '',
       v_opening,
+      case when v_host_message is not null then E'\nA message from ' || v_org || E':\n' || v_host_message end,
       case when v_money_line is not null then E'\n' || v_money_line end,
       case when v_paid > 0 then E'\nIn total you paid ' || public.booking_money(v_paid) || '; '
         || public.booking_money(v_refunded) || ' of it has been refunded or is on its way.' end,
@@ -367,6 +382,7 @@ begin
         'paid_line', case when v_paid > 0 then 'In total you paid ' || public.booking_money(v_paid) || '; '
           || public.booking_money(v_refunded) || ' of it has been refunded or is on its way.' end,
         'subject', v_subject,
+        'host_message', v_host_message,
         'refund_cents', p_refund_cents,
         'refund_status', p_refund_status))))
   returning id into v_id;

@@ -36,7 +36,8 @@ create table public.waitlist_entries (
   name text not null check (char_length(btrim(name)) between 1 and 200),
   email text not null check (char_length(email) <= 320 and email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'),
   party_size integer not null check (party_size between 1 and 10),
-  status text not null default 'waiting' check (status in ('waiting', 'offered', 'claimed', 'expired', 'removed')),
+  -- 'cancelled': the dinner was cancelled (staff_cancel_event) while the party waited or held an offer.
+  status text not null default 'waiting' check (status in ('waiting', 'offered', 'claimed', 'expired', 'removed', 'cancelled')),
   -- The current offer (a held reservation), once offered.
   reservation_id uuid references public.reservations (id) on delete set null,
   offered_at timestamptz,

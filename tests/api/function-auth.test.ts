@@ -62,6 +62,7 @@ const staffFunctions: [string, () => unknown][] = [
   ['send-guest-email', () => ({ reservationId: randomUUID(), subject: 'Hello', message: 'See you soon' })],
   ['cancel-reservation', () => ({ reservationId: randomUUID(), refund: 'none' })],
   ['refund-reservation', () => ({ reservationId: randomUUID(), amountCents: 100 })],
+  ['cancel-event', () => ({ eventId: randomUUID(), refund: 'full', message: 'Sorry, the dinner is off' })],
   ['preview-email', () => ({ orgId, templateType: 'booking_confirmation', subject: 'Booked', body: 'Hi {{guest_name}}' })],
 ];
 

@@ -107,6 +107,10 @@ const EXPECTED = `
 | waitlist_entries         | insert | deny    | deny    | deny    | deny       | allow   |
 | waitlist_entries         | update | deny    | deny    | deny    | deny       | allow   |
 | waitlist_entries         | delete | deny    | deny    | deny    | deny       | allow   |
+| event_cancellations      | select | deny    | allow   | deny    | allow      | allow   |
+| event_cancellations      | insert | deny    | deny    | deny    | deny       | allow   |
+| event_cancellations      | update | deny    | deny    | deny    | deny       | allow   |
+| event_cancellations      | delete | deny    | deny    | deny    | deny       | allow   |
 | square_webhook_events    | select | deny    | deny    | deny    | deny       | allow   |
 | square_webhook_events    | insert | deny    | deny    | deny    | deny       | allow   |
 | square_webhook_events    | update | deny    | deny    | deny    | deny       | allow   |
@@ -289,6 +293,13 @@ const PROBES: Record<string, Probe> = {
     insert: `insert into public.waitlist_entries (org_id, event_id, ticket_type_id, name, email, party_size)
              values ('${A}', '${EVENT}', ${foodOnly}, 'Another Waiter', 'another.waiter@example.com', 2)`,
     ...byKey('waitlist_entries', 'party_size'),
+  },
+  event_cancellations: {
+    fixture: `insert into public.event_cancellations (event_id, org_id, refund_mode, message)
+              values ('${EVENT}', '${A}', 'full', 'Probe message') returning event_id::text as key`,
+    insert: `insert into public.event_cancellations (event_id, org_id, refund_mode, message)
+             values ('${eatathomeEvent(2)}', '${A}', 'none', 'Another message')`,
+    ...byKey('event_cancellations', 'message', 'event_id', '::uuid'),
   },
   square_accounts: {
     fixture: `insert into public.square_accounts (org_id, merchant_id, access_token_ciphertext, refresh_token_ciphertext, access_token_expires_at)

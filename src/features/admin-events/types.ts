@@ -17,6 +17,8 @@ export interface AdminEvent extends Tables<'events'> {
   /** Confirmed reservations. */
   reservation_count: number;
   guest_count: number;
+  /** The whole dinner was cancelled (event_cancellations): it is never made active again. */
+  cancelled: boolean;
 }
 
 /** A ticket type or slot being composed in the Create Event dialog (before it exists). */

@@ -1,7 +1,8 @@
 import type { RsvpSlot, TicketType } from '@/lib/booking';
 import type { Tables } from '@/lib/database.types';
 
-export type WaitlistStatus = 'waiting' | 'offered' | 'claimed' | 'expired' | 'removed';
+/** 'cancelled': the host cancelled the dinner while the party waited or held an offer. */
+export type WaitlistStatus = 'waiting' | 'offered' | 'claimed' | 'expired' | 'removed' | 'cancelled';
 
 /** One party on an event's waitlist, as staff see it. */
 export interface WaitlistEntry extends Pick<

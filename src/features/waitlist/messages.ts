@@ -58,6 +58,8 @@ export const leaveMessages = {
   claimedBody: 'Your booking stands. To change or cancel it, use the link in your confirmation email.',
   expiredHeading: 'You are no longer on the waitlist',
   expiredBody: 'The offer made to you has lapsed, so there is nothing to leave.',
+  cancelledHeading: 'This dinner was cancelled',
+  cancelledBody: 'The host cancelled this dinner and closed its waitlist, so there is nothing to leave. We emailed you their message.',
   leaveFailed: 'Could not leave the waitlist',
   loadFailed: 'We could not load your place on the waitlist. Please reload the page.',
   invalid: 'This waitlist link is not valid.',

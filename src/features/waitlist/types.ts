@@ -61,10 +61,11 @@ export interface ClaimedOffer {
 
 /**
  * A party's place on a waitlist as the leave page shows it (the server's `entry`): still on the
- * list ('waiting', or 'offered' with seats held), or off it ('left', 'claimed', 'expired').
+ * list ('waiting', or 'offered' with seats held), or off it ('left', 'claimed', 'expired', or 'cancelled':
+ * the host cancelled the dinner).
  */
 export interface WaitlistPlace {
-  status: 'waiting' | 'offered' | 'left' | 'claimed' | 'expired';
+  status: 'waiting' | 'offered' | 'left' | 'claimed' | 'expired' | 'cancelled';
   name: string;
   party_size: number;
   ticket_type_name: string | null;

@@ -71,6 +71,8 @@ export const MAX_PROMO_CODE_LENGTH = 40;
 export const MAX_TIME_SLOT_LENGTH = 40;
 /** Longest subject of a staff email to a guest, or of a reply to a pop-up chef, in characters (SQL home for the reply: super_admin_reply_chef_inquiry and the chef_signup_replies checks). */
 export const MAX_EMAIL_SUBJECT_LENGTH = 200;
+/** Longest message to guests when a whole dinner is cancelled, in characters (SQL home: staff_cancel_event and the event_cancellations check). */
+export const MAX_CANCEL_MESSAGE_LENGTH = 500;
 /** Longest message of a staff email to a guest, or of a reply to a pop-up chef, in characters (SQL home for the reply: as above). */
 export const MAX_EMAIL_MESSAGE_LENGTH = 10000;
 

@@ -6,7 +6,7 @@ export const eventsQueryKey = (orgId: string) => ['admin', orgId, 'events'] as c
 
 /** The organization's events, newest date first, with their confirmed reservation counts. */
 export async function getEvents(orgId: string): Promise<AdminEvent[]> {
-  const [events, counts, privateDetails] = await Promise.all([
+  const [events, counts, privateDetails, cancellations] = await Promise.all([
     supabase
       .from('events')
       .select(
@@ -17,10 +17,13 @@ export async function getEvents(orgId: string): Promise<AdminEvent[]> {
       .order('event_time', { ascending: false }),
     supabase.rpc('admin_event_reservation_counts', { p_org_id: orgId }),
     supabase.from('event_private_details').select('event_id, private_address, address_delivery').eq('org_id', orgId),
+    supabase.from('event_cancellations').select('event_id').eq('org_id', orgId),
   ]);
   if (events.error) throw events.error;
   if (counts.error) throw counts.error;
   if (privateDetails.error) throw privateDetails.error;
+  if (cancellations.error) throw cancellations.error;
+  const cancelled = new Set(cancellations.data.map((c) => c.event_id));
   const byEvent = new Map(counts.data.map((c) => [c.event_id, c]));
   const privateOf = new Map(privateDetails.data.map((d) => [d.event_id, d]));
   return events.data.map((e) => ({
@@ -32,6 +35,7 @@ export async function getEvents(orgId: string): Promise<AdminEvent[]> {
     address_delivery: privateOf.get(e.id)?.address_delivery === 'reminder' ? 'reminder' : 'confirmation',
     reservation_count: byEvent.get(e.id)?.reservation_count ?? 0,
     guest_count: byEvent.get(e.id)?.guest_count ?? 0,
+    cancelled: cancelled.has(e.id),
   }));
 }
 

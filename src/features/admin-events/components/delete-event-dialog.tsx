@@ -23,7 +23,7 @@ export function DeleteEventDialog({ orgId, event, onClose }: Props) {
   const booked = event.reservation_count;
   const [refusal, setRefusal] = useState<string | null>(
     booked > 0
-      ? `This event has ${booked} reservation${booked === 1 ? '' : 's'} and cannot be deleted. Deactivate it instead to hide it from the public page.`
+      ? `This event has ${booked} reservation${booked === 1 ? '' : 's'} and cannot be deleted. Deactivate it instead to hide it from the public page, or open its overview and cancel the dinner to cancel every booking and refund the guests.`
       : null,
   );
   const remove = useDeleteEvent(orgId, {

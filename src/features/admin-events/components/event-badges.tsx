@@ -6,5 +6,6 @@ export function EventTypeBadge({ event }: { event: AdminEvent }) {
 }
 
 export function EventStatusBadge({ event }: { event: AdminEvent }) {
+  if (event.cancelled) return <Badge variant="destructive">Cancelled</Badge>;
   return event.is_active ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>;
 }

@@ -49,7 +49,7 @@ function EventCard({ event, onEdit, onDelete, onToggle, onWaitlist, onAddBooking
           <EventStatusBadge event={event} />
         </div>
         <div className="flex items-center gap-2 border-t pt-3">
-          <Switch id={switchId} checked={event.is_active} onCheckedChange={(checked) => onToggle(event, checked)} />
+          <Switch id={switchId} checked={event.is_active} disabled={event.cancelled} onCheckedChange={(checked) => onToggle(event, checked)} />
           <label htmlFor={switchId} className="text-sm">
             Active
           </label>

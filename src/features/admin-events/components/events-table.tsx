@@ -50,7 +50,12 @@ export function EventsTable({ events, onEdit, onDelete, onToggle, onWaitlist, on
               </TableCell>
               <TableCell>
                 <div className="flex items-center gap-2">
-                  <Switch checked={event.is_active} onCheckedChange={(checked) => onToggle(event, checked)} aria-label={`Active: ${event.title}`} />
+                  <Switch
+                    checked={event.is_active}
+                    disabled={event.cancelled}
+                    onCheckedChange={(checked) => onToggle(event, checked)}
+                    aria-label={`Active: ${event.title}`}
+                  />
                   <EventStatusBadge event={event} />
                 </div>
               </TableCell>

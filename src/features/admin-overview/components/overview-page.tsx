@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowLeft, DoorOpen } from 'lucide-react';
 import { PageSpinner } from '@/components/layout/page-spinner';
@@ -16,8 +16,16 @@ import { StatCards } from './stat-cards';
 /** The admin's events tab, on the event's organization when it is known. */
 const eventsHref = (orgId?: string) => `${paths.admin.getHref()}?${orgId ? `org=${encodeURIComponent(orgId)}&` : ''}tab=events`;
 
+interface Props {
+  eventId: string;
+  /** More actions beside the door list, given the event's title (composed by the route). */
+  actions?: (title: string) => ReactNode;
+  /** Shown above the figures (composed by the route: a cancelled dinner's result). */
+  notice?: ReactNode;
+}
+
 /** /admin/events/:eventId — one event at a glance: seats, arrivals, money and bookings over time. */
-export function OverviewPage({ eventId }: { eventId: string }) {
+export function OverviewPage({ eventId, actions, notice }: Props) {
   const query = useEventOverview(eventId);
   const capacityTitleId = useId();
 
@@ -55,16 +63,20 @@ export function OverviewPage({ eventId }: { eventId: string }) {
               </p>
             </div>
           </div>
-          <Button asChild variant="outline" size="sm">
-            <Link to={paths.adminDoor.getHref(event.id)}>
-              <DoorOpen className="h-4 w-4" aria-hidden />
-              {overviewMessages.doorList}
-            </Link>
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline" size="sm">
+              <Link to={paths.adminDoor.getHref(event.id)}>
+                <DoorOpen className="h-4 w-4" aria-hidden />
+                {overviewMessages.doorList}
+              </Link>
+            </Button>
+            {actions?.(event.title)}
+          </div>
         </div>
       </header>
 
       <main className="container max-w-5xl space-y-6 py-4 sm:py-6">
+        {notice}
         <section aria-label="Figures">
           <StatCards overview={overview} />
         </section>

@@ -24,6 +24,7 @@ const statusBadge: Record<WaitlistStatus, { text: string; variant: 'secondary' |
   claimed: { text: 'Claimed', variant: 'success' },
   expired: { text: 'Expired', variant: 'outline' },
   removed: { text: 'Removed', variant: 'destructive' },
+  cancelled: { text: 'Dinner cancelled', variant: 'outline' },
 };
 
 /**

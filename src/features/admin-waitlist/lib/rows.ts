@@ -1,7 +1,7 @@
 import { formatEventTime } from '@/lib/dates';
 import type { WaitlistEntry, WaitlistEventRef, WaitlistRow, WaitlistStatus } from '../types';
 
-const STATUSES: readonly WaitlistStatus[] = ['waiting', 'offered', 'claimed', 'expired', 'removed'];
+const STATUSES: readonly WaitlistStatus[] = ['waiting', 'offered', 'claimed', 'expired', 'removed', 'cancelled'];
 
 export function isWaitlistStatus(value: string): value is WaitlistStatus {
   return (STATUSES as readonly string[]).includes(value);

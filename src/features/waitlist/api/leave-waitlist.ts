@@ -11,7 +11,7 @@ const text = z.string().nullable();
 
 /** The server's `entry`, read field by field (never cast). */
 const placeSchema = z.object({
-  status: z.enum(['waiting', 'offered', 'left', 'claimed', 'expired']),
+  status: z.enum(['waiting', 'offered', 'left', 'claimed', 'expired', 'cancelled']),
   name: z.string(),
   party_size: z.number().int(),
   ticket_type_name: text,

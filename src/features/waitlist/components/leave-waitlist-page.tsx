@@ -78,6 +78,7 @@ export function LeaveWaitlistPage({ token, renderTheme }: Props) {
     left: { heading: leaveMessages.leftHeading, body: leaveMessages.leftBody },
     claimed: { heading: leaveMessages.claimedHeading, body: leaveMessages.claimedBody },
     expired: { heading: leaveMessages.expiredHeading, body: leaveMessages.expiredBody },
+    cancelled: { heading: leaveMessages.cancelledHeading, body: leaveMessages.cancelledBody },
   } as const;
 
   return (

@@ -49,11 +49,12 @@ export interface EmailData {
     | 'guest_message'
     | 'waitlist_offer'
     | 'payment_link'
-    | 'waitlist_joined';
+    | 'waitlist_joined'
+    | 'waitlist_closed';
   template: TemplateText | null;
   org: { name: string; slug: string; logo_url: string | null; primary_color: string | null; secondary_color: string | null };
   guest: { name: string; email: string };
-  /** For 'waitlist_joined' (public.waitlist_email_data): the party waiting; code and manage_path are empty. */
+  /** For 'waitlist_joined' and 'waitlist_closed' (public.waitlist_email_data): the party waiting; code and manage_path are empty. */
   booking: {
     reservation_id: string;
     code: string;
@@ -96,7 +97,11 @@ export interface EmailData {
     subject: string;
     refund_cents: number;
     refund_status: string;
+    /** The host's words when the whole dinner was cancelled (staff_cancel_event). */
+    host_message?: string | null;
   };
+  /** 'waitlist_closed': the dinner was cancelled while the party waited (staff_cancel_event). */
+  closing?: { host_message: string };
   /** A staff message (guest_message). */
   message?: { subject: string; body: string };
   /** A waitlist offer, or a payment link (claim_path /pay/{token}). */
@@ -257,6 +262,12 @@ function personalPart(data: EmailData, values: PlaceholderValues): TemplateText 
       body: `Hi ${data.guest.name},\n\nYou are on the waitlist for ${data.event.title}. If seats free up, we will hold them for you and email you a link to claim them.`,
     };
   }
+  if (data.kind === 'waitlist_closed') {
+    return {
+      subject: `Cancelled: ${data.event.title}`,
+      body: `Hi ${data.guest.name},\n\n${data.org.name} has cancelled ${data.event.title} on ${longDate(data.event.date)}. Its waitlist is closed, so no seats will be offered to you.`,
+    };
+  }
   if (data.kind === 'payment_link' && data.offer) {
     return {
       subject: `Complete your booking at ${data.org.name}: ${data.event.title}`,
@@ -316,7 +327,9 @@ function details(data: EmailData): Detail[] {
     rows.push({ label: 'Amount due', value: dollars(data.money.total_cents) });
     rows.push({ label: 'Cancellation policy', value: data.money.policy });
   }
-  if (data.kind !== 'waitlist_offer' && data.kind !== 'waitlist_joined') rows.push({ label: 'Booking code', value: data.booking.code });
+  if (data.kind !== 'waitlist_offer' && data.kind !== 'waitlist_joined' && data.kind !== 'waitlist_closed') {
+    rows.push({ label: 'Booking code', value: data.booking.code });
+  }
   return rows;
 }
 
@@ -358,8 +371,10 @@ function Layout(props: {
   notes: string[];
   links: Link[];
   hasLogo: boolean;
+  /** The host's own words (a cancelled dinner), shown apart from the layout's. */
+  hostMessage?: string | null;
 }): React.ReactNode {
-  const { org, recipient, personal, rows, notes, links, hasLogo } = props;
+  const { org, recipient, personal, rows, notes, links, hasLogo, hostMessage } = props;
   const brand = safeColor(org.primary_color, '#7c2d12');
   const onBrand = readableOn(brand);
   const css = `
@@ -398,6 +413,16 @@ function Layout(props: {
                 {p}
               </Text>
             ))}
+            {hostMessage ? (
+              <Section style={{ borderLeft: `4px solid ${brand}`, padding: '4px 0 4px 12px', margin: '0 0 12px' }}>
+                <Text className="sh-label" style={{ color: '#57534e', fontSize: '14px', lineHeight: '20px', margin: '0 0 4px', fontWeight: 600 }}>
+                  {`A message from ${org.name}`}
+                </Text>
+                <Text className="sh-text" style={{ color: '#1c1917', fontSize: '16px', lineHeight: '24px', margin: 0, whiteSpace: 'pre-line' }}>
+                  {hostMessage}
+                </Text>
+              </Section>
+            ) : null}
             {notes.map((note, i) => (
               <Text
                 key={`n${i}`}
@@ -482,15 +507,24 @@ const DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" 
 
 /** The message as sent: the layout's HTML, and its text part (the same words and links). */
 function assemble(
-  props: { org: EmailData['org']; recipient: string; personal: TemplateText; rows: Detail[]; notes: string[]; links: Link[] },
+  props: {
+    org: EmailData['org'];
+    recipient: string;
+    personal: TemplateText;
+    rows: Detail[];
+    notes: string[];
+    links: Link[];
+    hostMessage?: string | null;
+  },
   logo: EmailAttachment | null,
   attachments: EmailAttachment[],
 ): RenderedEmail {
-  const { org, personal, rows, notes, links } = props;
+  const { org, personal, rows, notes, links, hostMessage } = props;
   if (logo) attachments.push(logo);
   const html = DOCTYPE + renderToStaticMarkup(<Layout {...props} hasLogo={logo !== null} />);
   const text = [
     personal.body.trim(),
+    hostMessage ? `A message from ${org.name}:\n${hostMessage}` : null,
     ...notes,
     rows.length ? rows.map((r) => `${r.label}: ${r.value}`).join('\n') : null,
     links.length ? links.map((l) => `${l.label}: ${l.href}`).join('\n') : null,
@@ -558,7 +592,9 @@ export async function renderEmail(data: TemplateData, siteUrl: string, logo: Ema
   if (data.kind === 'payment_link' && data.offer) {
     links.push({ label: `Pay ${dollars(data.money.total_cents)}`, href: `${site}${data.offer.claim_path}`, primary: true });
   }
-  if (data.kind === 'waitlist_joined') links.push({ label: `More from ${data.org.name}`, href: `${site}/${data.org.slug}` });
+  if (data.kind === 'waitlist_joined' || data.kind === 'waitlist_closed') {
+    links.push({ label: `More from ${data.org.name}`, href: `${site}/${data.org.slug}` });
+  }
   if (data.waitlist) links.push({ label: 'Leave the waitlist', href: `${site}${data.waitlist.leave_path}` });
   if (data.kind === 'booking_confirmation' || data.kind === 'booking_reminder') {
     links.push({ label: 'Manage your booking', href: `${site}${data.booking.manage_path}`, primary: true });
@@ -572,5 +608,6 @@ export async function renderEmail(data: TemplateData, siteUrl: string, logo: Ema
   } else if (data.kind === 'booking_cancellation' || data.kind === 'booking_refund' || data.kind === 'guest_message') {
     links.push({ label: 'View your booking', href: `${site}${data.booking.manage_path}` });
   }
-  return assemble({ org: data.org, recipient: data.guest.email, personal, rows, notes, links }, logo, attachments);
+  const hostMessage = data.notice?.host_message ?? data.closing?.host_message ?? null;
+  return assemble({ org: data.org, recipient: data.guest.email, personal, rows, notes, links, hostMessage }, logo, attachments);
 }
