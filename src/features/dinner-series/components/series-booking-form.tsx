@@ -10,6 +10,7 @@ import { preloadValidation } from '../hooks/use-series-booking';
 import type { SeriesDinner } from '../types';
 import { LargePartyTip } from './large-party-tip';
 import { TotalSummary } from './total-summary';
+import { GuestContactFields } from '@/components/forms/guest-contact-fields';
 import { keepFieldFocus } from '@/components/forms/keep-field-focus';
 
 interface Props {
@@ -51,15 +52,7 @@ export function SeriesBookingForm({ form, dinners, busy, onSubmit }: Props) {
         BOOK YOUR TABLE
       </h2>
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField label="Name" error={errors.name?.message} className="sm:col-span-2">
-          <Input autoComplete="name" {...register('name')} />
-        </FormField>
-        <FormField label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
-        </FormField>
-        <FormField label="Phone (optional)" error={errors.phone?.message}>
-          <Input type="tel" autoComplete="tel" {...register('phone')} />
-        </FormField>
+        <GuestContactFields register={register} errors={errors} nameLabel="Name" />
         <FormField label="Upcoming dinner" error={errors.eventId?.message} className="sm:col-span-2">
           <NativeSelect {...eventField}>
             <option value="">Select a dinner</option>
