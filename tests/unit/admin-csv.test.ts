@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, guestsToCsv, toCsv } from '../../src/features/admin-guests/lib/csv';
+import { csvCell, toCsv } from '../../src/lib/csv';
+import { guestsToCsv } from '../../src/features/admin-guests/lib/csv';
 
 describe('guest CSV', () => {
   it('quotes cells with commas, quotes and line breaks (RFC 4180)', () => {

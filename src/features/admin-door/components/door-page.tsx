@@ -7,6 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SearchInput } from '@/components/ui/search-input';
 import { paths } from '@/config/paths';
+import { downloadCsv } from '@/lib/csv';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import { useDoorList } from '../api/get-door-list';
 import { useDoorView } from '../hooks/use-door-view';
@@ -15,19 +16,6 @@ import { matchesSearch, totalsLine } from '../lib/door-list';
 import { doorMessages } from '../messages';
 import { PartyCard } from './party-card';
 import { RunSheet } from './run-sheet';
-
-function downloadCsv(filename: string, csv: string) {
-  // A BOM so spreadsheets read UTF-8 names correctly.
-  const blob = new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** /admin/door/:eventId — the phone-first door list of one event. */
 export function DoorPage({ eventId }: { eventId: string }) {
