@@ -1,3 +1,4 @@
+import type { ReservationMoney } from '@/lib/money';
 import type { Tables } from '@/lib/database.types';
 
 /** A row of admin_list_reservations: the reservation's columns and what it joins (event, slot, ticket type). */
@@ -39,20 +40,6 @@ export interface AdminReservation extends Pick<
   /** What that policy refunds if the booking is cancelled now (0 once cancelled). */
   policy_refund_cents: number;
   money: ReservationMoney;
-}
-
-/** public.money_of: what a reservation's payment ledger comes to, in cents. */
-export interface ReservationMoney {
-  paid_cents: number;
-  refunded_cents: number;
-  pending_refund_cents: number;
-  failed_refund_cents: number;
-  /** Paid less refunded. */
-  net_cents: number;
-  /** Paid less refunded and refunds on their way: the most a refund can be now. */
-  refundable_cents: number;
-  comp_cents: number;
-  badge: string;
 }
 
 /** The money decision of a cancellation, as the cancel-reservation function takes it. */

@@ -1,6 +1,6 @@
-import { formatCents } from '@/lib/money';
+import { formatCents, type ReservationMoney } from '@/lib/money';
 import { cn } from '@/lib/utils';
-import type { AdminReservation, ReservationMoney } from '../types';
+import type { AdminReservation } from '../types';
 
 /** Refunded so far, and what is still on its way to the guest's card. */
 function RefundedAmount({ money }: { money: ReservationMoney }) {
