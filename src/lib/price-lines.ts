@@ -1,20 +1,8 @@
 // Zod-free (the booking forms render with it): the answers' reader is ./price-lines-answer.ts.
 
-/** How an organization shows prices: each line, or one all-in amount. */
-export type PriceDisplay = 'itemized' | 'all_in';
+import type { PriceDisplay, PriceLines } from '../../supabase/functions/_shared/price-lines.ts';
 
-/**
- * A booking's lines as the server computed them (cents): amount = subtotal - discount +
- * service charge + tax (SQL public.price_lines, docs/BOOKING.md "Taxes and service charges").
- */
-export interface PriceLines {
-  subtotalCents: number;
-  discountCents: number;
-  serviceChargeCents: number;
-  taxCents: number;
-  amountCents: number;
-  priceDisplay: PriceDisplay;
-}
+export type { PriceDisplay, PriceLines };
 
 /** The words under an all-in price. */
 export const ALL_IN_NOTE = 'Includes tax and service charge';
