@@ -9,7 +9,7 @@ import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { one, sql, usePool } from '../support/db.ts';
 import { createEvent, createOrg, createStaff, guest, type Org, type Staff, ticketQuantity, uniqueEmail } from '../support/fixtures.ts';
-import { callFunction, CARD } from '../support/functions.ts';
+import { callFunction, CARD, sellOutEvent } from '../support/functions.ts';
 import { mailFor } from '../support/mailbox.ts';
 import { stackEnv } from '../support/stack-env.ts';
 
@@ -22,22 +22,7 @@ beforeAll(async () => {
   org = await createOrg({ name: 'Waiting Room', members: [staff], branding: { brand_name: 'Waiting Room' } });
 });
 
-async function soldOutEvent(seats: number, price = 8000) {
-  const event = await createEvent(org.id, { title: 'Popular Dinner', ticketTypes: [{ name: 'Seat', price, quantity: seats }] });
-  const ticketTypeId = event.ticketTypes[0].id;
-  const bookings: string[] = [];
-  for (let i = 0; i < seats; i++) {
-    const answer = await callFunction('process-square-payment', {
-      token: price > 0 ? CARD.ok : undefined,
-      amount: price,
-      idempotencyKey: randomUUID(),
-      reservationData: { eventId: event.id, ticketTypeId, num_guests: 1, ...guest(`seated-${i}`) },
-    });
-    expect(answer.body.success).toBe(true);
-    bookings.push(answer.body.reservationId);
-  }
-  return { eventId: event.id, ticketTypeId, bookings };
-}
+const soldOutEvent = (seats: number, price = 8000) => sellOutEvent(org.id, seats, price, { title: 'Popular Dinner' }, 'seated');
 
 const join = (eventId: string, ticketTypeId: string, partySize = 1, email = uniqueEmail('waiting')) =>
   callFunction('join-waitlist', { eventId, ticketTypeId, name: 'Wanda Waiting', email, partySize }).then((a) => ({ ...a, email }));
