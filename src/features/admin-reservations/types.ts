@@ -68,3 +68,10 @@ export interface ReservationsPage {
 }
 
 export const RESERVATIONS_PAGE_SIZE = 25;
+
+/** What every reservation dialog of the organization's admin is given. */
+export interface ReservationDialogProps {
+  orgId: string;
+  reservation: AdminReservation;
+  onClose(): void;
+}

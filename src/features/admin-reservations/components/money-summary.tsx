@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { MoneyBadge } from '@/components/admin/money-badge';
 import { formatCents, type ReservationMoney } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import type { AdminReservation } from '../types';
@@ -34,6 +36,20 @@ export function MoneySummary({ money, className }: { money: ReservationMoney; cl
         <dd className="tabular-nums">{formatCents(money.net_cents)}</dd>
       </div>
     </dl>
+  );
+}
+
+/** A dialog's 'Payment' panel: the badge, paid, refunded and net, then the dialog's own lines about the money. */
+export function PaymentPanel({ money, children }: { money: ReservationMoney; children: ReactNode }) {
+  return (
+    <section aria-label="Payment" className="space-y-2 rounded-md bg-muted/50 p-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="text-sm font-medium">Payment</span>
+        <MoneyBadge badge={money.badge} />
+      </div>
+      <MoneySummary money={money} />
+      {children}
+    </section>
   );
 }
 
