@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
 import { adminPage, closeBrowser, expectToast, viewports } from './support/browser';
 import { serviceClient } from '../tests/support/db';
-import { createOrg, createStaff, futureDate, type Org, type Staff } from '../tests/support/fixtures';
+import { futureDate, type Org, type Staff } from '../tests/support/fixtures';
+import { createStaffOrg } from './support/staff-org';
 
 afterAll(closeBrowser);
 
@@ -15,8 +16,7 @@ let staff: Staff;
 let org: Org;
 
 beforeAll(async () => {
-  staff = await createStaff('guest-emails');
-  org = await createOrg({ name: 'Address Test Kitchen', members: [staff] });
+  ({ staff, org } = await createStaffOrg('guest-emails', { name: 'Address Test Kitchen' }));
 });
 
 async function saved(title: string) {

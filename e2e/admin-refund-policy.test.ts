@@ -3,7 +3,8 @@ import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
 import { adminPage, closeBrowser, expectToast } from './support/browser';
 import { serviceClient } from '../tests/support/db';
-import { createOrg, createStaff, futureDate, type Org, publicOrgPage, type Staff } from '../tests/support/fixtures';
+import { futureDate, type Org, publicOrgPage, type Staff } from '../tests/support/fixtures';
+import { createStaffOrg } from './support/staff-org';
 
 afterAll(closeBrowser);
 
@@ -11,8 +12,7 @@ let staff: Staff;
 let org: Org;
 
 beforeAll(async () => {
-  staff = await createStaff('policy');
-  org = await createOrg({ name: 'Policy Test Kitchen', members: [staff] });
+  ({ staff, org } = await createStaffOrg('policy', { name: 'Policy Test Kitchen' }));
 });
 
 async function eventRow(title: string) {

@@ -3,7 +3,8 @@ import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations, TOASTER } from './support/axe';
 import { adminPage, closeBrowser, expectToast, newPage, openAdmin, viewports } from './support/browser';
 import { closeDb, insertRow, sql } from '../tests/support/db';
-import { createEvent, createOrg, createStaff, reservationsFor, uniqueEmail, type Org, type Staff } from '../tests/support/fixtures';
+import { createEvent, createOrg, reservationsFor, uniqueEmail, type Org, type Staff } from '../tests/support/fixtures';
+import { createStaffOrg } from './support/staff-org';
 
 // Taxes and service charges, as a host sets them and a guest pays them (real Chromium, real
 // stack): the organization's defaults in the settings, an event's own in its editor; the
@@ -23,8 +24,7 @@ let itemizedEvent: { id: string; ticketTypeId: string };
 let allInEvent: { id: string; ticketTypeId: string };
 
 beforeAll(async () => {
-  staff = await createStaff('charges');
-  org = await createOrg({ name: 'Charges Test Kitchen', members: [staff], branding: { brand_name: 'Charges Test Kitchen' } });
+  ({ staff, org } = await createStaffOrg('charges', { name: 'Charges Test Kitchen', branding: { brand_name: 'Charges Test Kitchen' } }));
   const itemized = await createEvent(org.id, { title: 'Itemized Supper', ticketTypes: [{ name: 'Dinner', price: 3333, quantity: 40 }] });
   itemizedEvent = { id: itemized.id, ticketTypeId: itemized.ticketTypes[0].id };
   allInOrg = await createOrg({ name: 'All-in Test Kitchen', members: [staff], branding: { brand_name: 'All-in Test Kitchen' } });

@@ -7,19 +7,22 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, sql } from '../tests/support/db';
-import { createOrg, createStaff, type Org, type Staff, uniqueEmail } from '../tests/support/fixtures';
+import { type Org, type Staff, uniqueEmail } from '../tests/support/fixtures';
 import { callFunction, sellOutEvent } from '../tests/support/functions';
 import { mailFor } from '../tests/support/mailbox';
 import { stackEnv } from '../tests/support/stack-env';
 import { adminPage, closeBrowser, expectToast, newPage, viewports } from './support/browser';
 import { seriousViolations } from './support/axe';
+import { createStaffOrg } from './support/staff-org';
 
 let org: Org;
 let staff: Staff;
 
 beforeAll(async () => {
-  staff = await createStaff('e2e-waitlist-staff');
-  org = await createOrg({ name: 'Waitlist Kitchen', members: [staff], branding: { brand_name: 'Waitlist Kitchen', primary_color: '#7c2d12' } });
+  ({ staff, org } = await createStaffOrg('e2e-waitlist-staff', {
+    name: 'Waitlist Kitchen',
+    branding: { brand_name: 'Waitlist Kitchen', primary_color: '#7c2d12' },
+  }));
 });
 
 afterAll(async () => {
