@@ -36,15 +36,24 @@ export function allInNote(lines: PriceLines): string | null {
   return lines.priceDisplay === 'all_in' && hasCharges(lines) ? ALL_IN_NOTE : null;
 }
 
-/** The lines of a quote whose service charge and tax may be absent (zero). */
-export function quoteLines(quote: {
+/**
+ * The server's price for a selection, in cents: what its validation call answered (nothing is
+ * reserved). The browser never computes an amount; it shows these.
+ */
+export interface Quote {
+  /** Before any code. */
   subtotalCents: number;
   discountCents: number;
+  /** What is due (service charge and tax included). */
   totalCents: number;
+  /** The service charge and tax in totalCents (none: zero), and how the price is shown. */
   serviceChargeCents?: number;
   taxCents?: number;
   priceDisplay?: PriceDisplay;
-}): PriceLines {
+}
+
+/** The lines of a quote whose service charge and tax may be absent (zero). */
+export function quoteLines(quote: Quote): PriceLines {
   return {
     subtotalCents: quote.subtotalCents,
     discountCents: quote.discountCents,
