@@ -33,6 +33,17 @@ const entries = (eventId: string) =>
     [eventId],
   );
 
+/** A free sold-out seat, two parties of one waiting for it, then the seat freed: the first party is offered it. */
+async function offerFreedSeat() {
+  const full = await soldOutEvent(1, 0);
+  const first = await join(full.eventId, full.ticketTypeId, 1);
+  const second = await join(full.eventId, full.ticketTypeId, 1);
+  await pool().query(`update public.reservations set status = 'cancelled' where id = $1`, [full.bookings[0]]);
+  const [offered] = await entries(full.eventId);
+  expect(offered.status).toBe('offered');
+  return { full, first, second, offered };
+}
+
 /** The claim token from the offer email's link. */
 async function claimToken(email: string): Promise<string> {
   const mails = await mailFor(email, 2);
@@ -124,12 +135,7 @@ describe('offers', () => {
   });
 
   it('an offer that lapses passes to the next party; a lapsed link is refused before any charge', async () => {
-    const full = await soldOutEvent(1, 0);
-    const first = await join(full.eventId, full.ticketTypeId, 1);
-    const second = await join(full.eventId, full.ticketTypeId, 1);
-    await pool().query(`update public.reservations set status = 'cancelled' where id = $1`, [full.bookings[0]]);
-    const [offered] = await entries(full.eventId);
-    expect(offered.status).toBe('offered');
+    const { full, first, second, offered } = await offerFreedSeat();
     const token = await claimToken(first.email);
 
     await pool().query(`update public.reservations set hold_expires_at = now() - interval '1 minute' where id = $1`, [offered.reservation_id]);
@@ -242,12 +248,7 @@ describe('leaving', () => {
   });
 
   it('leaving with an open offer lets it lapse at once and offers the seats to the next party', async () => {
-    const full = await soldOutEvent(1, 0);
-    const first = await join(full.eventId, full.ticketTypeId, 1);
-    const second = await join(full.eventId, full.ticketTypeId, 1);
-    await pool().query(`update public.reservations set status = 'cancelled' where id = $1`, [full.bookings[0]]);
-    const [offered] = await entries(full.eventId);
-    expect(offered.status).toBe('offered');
+    const { full, first, second, offered } = await offerFreedSeat();
     // The offer email has its own leave link (the same place in line).
     const token = await leaveToken(first.email, /held for you/);
     expect((await callFunction('leave-waitlist', { token, action: 'view' })).body.entry.status).toBe('offered');
