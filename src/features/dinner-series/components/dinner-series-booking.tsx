@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
@@ -7,6 +6,7 @@ import { site } from '@/config/site';
 import { CheckoutSteps } from '@/features/checkout/components/checkout-steps';
 import { FormCardWithWaitlist } from '@/features/checkout/components/form-card-with-waitlist';
 import { bookingMessages } from '@/features/checkout/lib/messages';
+import { sayError } from '@/features/checkout/lib/say-error';
 import { useSeriesDinners } from '../api/get-dinners';
 import { useSeriesBooking } from '../hooks/use-series-booking';
 import { soldOutTickets, type SoldOutTicket } from '../lib/booking-rules';
@@ -26,7 +26,7 @@ export function DinnerSeriesBooking({ renderWaitlist }: { renderWaitlist?: Rende
   const { checkout } = booking;
 
   useEffect(() => {
-    if (dinners.isError) toast.error(bookingMessages.loadEventsFailed.title, { description: bookingMessages.loadEventsFailed.description });
+    if (dinners.isError) sayError(bookingMessages.loadEventsFailed);
   }, [dinners.isError]);
 
   let body: React.ReactNode;

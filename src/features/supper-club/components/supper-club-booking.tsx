@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { Alert } from '@/components/ui/alert';
 import { CheckoutSteps } from '@/features/checkout/components/checkout-steps';
 import { FormCardWithWaitlist } from '@/features/checkout/components/form-card-with-waitlist';
 import { bookingMessages } from '@/features/checkout/lib/messages';
+import { sayError } from '@/features/checkout/lib/say-error';
 import { useSupperClubAvailability } from '../api/get-availability';
 import { useSupperClubBooking } from '../hooks/use-supper-club-booking';
 import { soldOutSeatings, type SoldOutSeating } from '../lib/schedule';
@@ -26,7 +26,7 @@ export function SupperClubBooking({ renderWaitlist }: { renderWaitlist?: RenderS
 
   useEffect(() => {
     if (availability.isError) {
-      toast.error(bookingMessages.loadEventsFailed.title, { description: bookingMessages.loadEventsFailed.description });
+      sayError(bookingMessages.loadEventsFailed);
     }
   }, [availability.isError]);
 
