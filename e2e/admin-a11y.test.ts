@@ -8,7 +8,7 @@ import { seriousViolations } from './support/axe';
 import { adminPage, closeBrowser, viewports } from './support/browser';
 import { createEvent, createPromo, guest, type Org, type Staff } from '../tests/support/fixtures';
 import { callFunction, CARD } from '../tests/support/functions';
-import { createStaffOrg } from './support/staff-org';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 afterAll(closeBrowser);
 

@@ -6,7 +6,7 @@ import { seriousViolations } from './support/axe';
 import { adminPage, closeBrowser, expectToast, newPage, openAdmin, signInThroughUi, viewports } from './support/browser';
 import { serviceClient } from '../tests/support/db';
 import { createOrg, createStaff, type Org, type Staff } from '../tests/support/fixtures';
-import { createStaffOrg } from './support/staff-org';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 afterAll(closeBrowser);
 

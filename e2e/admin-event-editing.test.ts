@@ -10,7 +10,7 @@ import { seriousViolations } from './support/axe';
 import { adminPage, closeBrowser, expectToast, viewports } from './support/browser';
 import { sql } from '../tests/support/db';
 import { createEvent, createReservation, type Org, publicOrgPage, type Staff } from '../tests/support/fixtures';
-import { createStaffOrg } from './support/staff-org';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 afterAll(closeBrowser);
 

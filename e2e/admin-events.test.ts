@@ -5,7 +5,7 @@ import { seriousViolations } from './support/axe';
 import { adminPage, closeBrowser, expectRequiredField, expectToast, fillAndSubmit, newPage, viewports } from './support/browser';
 import { serviceClient } from '../tests/support/db';
 import { createEvent, createOrg, createReservation, createStaff, futureDate, type Org, publicOrgPage, type Staff } from '../tests/support/fixtures';
-import { createStaffOrg } from './support/staff-org';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 afterAll(closeBrowser);
 

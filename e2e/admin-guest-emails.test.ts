@@ -9,7 +9,7 @@ import { adminPage, closeBrowser, expectToast, viewports } from './support/brows
 import { serviceClient } from '../tests/support/db';
 import { futureDate, type Org, type Staff } from '../tests/support/fixtures';
 import { startTicketedEvent } from './support/event-dialog';
-import { createStaffOrg } from './support/staff-org';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 afterAll(closeBrowser);
 

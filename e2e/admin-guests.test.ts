@@ -4,7 +4,7 @@ import { seriousViolations } from './support/axe';
 import { adminPage, closeBrowser, viewports } from './support/browser';
 import { serviceClient } from '../tests/support/db';
 import { createEvent, createReservation, type Org, type Staff, uniq } from '../tests/support/fixtures';
-import { createStaffOrg } from './support/staff-org';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 afterAll(closeBrowser);
 

@@ -9,7 +9,7 @@ import { adminPage, closeBrowser, expectToast, viewports } from './support/brows
 import { serviceClient } from '../tests/support/db';
 import { createEvent, guest, type Org, type Staff, type TestEvent } from '../tests/support/fixtures';
 import { callFunction, CARD } from '../tests/support/functions';
-import { createStaffOrg } from './support/staff-org';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 afterAll(closeBrowser);
 

@@ -5,7 +5,7 @@ import { adminPage, closeBrowser, expectToast } from './support/browser';
 import { serviceClient } from '../tests/support/db';
 import { futureDate, type Org, publicOrgPage, type Staff } from '../tests/support/fixtures';
 import { startTicketedEvent } from './support/event-dialog';
-import { createStaffOrg } from './support/staff-org';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 afterAll(closeBrowser);
 

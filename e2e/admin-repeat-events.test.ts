@@ -12,7 +12,7 @@ import { adminPage, closeBrowser, expectToast, viewports } from './support/brows
 import { closeDb, sql } from '../tests/support/db';
 import { createEvent, futureDate, guest, type Org, type Staff } from '../tests/support/fixtures';
 import { callFunction, CARD } from '../tests/support/functions';
-import { createStaffOrg } from './support/staff-org';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 let staff: Staff;
 let org: Org;

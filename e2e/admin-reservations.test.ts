@@ -13,7 +13,7 @@ import {
   type TestReservation as SeededReservation,
   uniq,
 } from '../tests/support/fixtures';
-import { createStaffOrg } from './support/staff-org';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 afterAll(closeBrowser);
 

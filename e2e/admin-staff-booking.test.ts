@@ -12,7 +12,7 @@ import { adminPage, closeBrowser, expectToast, newPage, viewports } from './supp
 import { closeDb, sql } from '../tests/support/db';
 import { createEvent, type Org, type Staff, ticketQuantity, uniqueEmail } from '../tests/support/fixtures';
 import { stackEnv } from '../tests/support/stack-env';
-import { createStaffOrg } from './support/staff-org';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 let staff: Staff;
 let org: Org;

@@ -11,7 +11,7 @@ import { stackEnv } from '../tests/support/stack-env';
 import { adminPage, closeBrowser, expectToast, newPage, viewports } from './support/browser';
 import { closeDb, sql } from '../tests/support/db';
 import { createEvent, type createOrg, createReservation, reservationsFor, uniqueEmail, type Staff } from '../tests/support/fixtures';
-import { createStaffOrg } from './support/staff-org';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 let staff: Staff;
 let org: Awaited<ReturnType<typeof createOrg>>;

@@ -4,7 +4,7 @@ import { seriousViolations, TOASTER } from './support/axe';
 import { adminPage, closeBrowser, expectToast, newPage, openAdmin, viewports } from './support/browser';
 import { closeDb, insertRow, sql } from '../tests/support/db';
 import { createEvent, createOrg, reservationsFor, uniqueEmail, type Org, type Staff } from '../tests/support/fixtures';
-import { createStaffOrg } from './support/staff-org';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 // Taxes and service charges, as a host sets them and a guest pays them (real Chromium, real
 // stack): the organization's defaults in the settings, an event's own in its editor; the

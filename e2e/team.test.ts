@@ -12,7 +12,7 @@ import { sql } from '../tests/support/db';
 import { createEvent, createOrg, createReservation, createStaff, PASSWORD, uniqueEmail, type Org, type Staff } from '../tests/support/fixtures';
 import { mailFor } from '../tests/support/mailbox';
 import { stackEnv } from '../tests/support/stack-env';
-import { createStaffOrg } from './support/staff-org';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 afterAll(closeBrowser);
 

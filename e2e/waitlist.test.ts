@@ -13,7 +13,7 @@ import { mailFor } from '../tests/support/mailbox';
 import { stackEnv } from '../tests/support/stack-env';
 import { adminPage, closeBrowser, expectToast, newPage, viewports } from './support/browser';
 import { seriousViolations } from './support/axe';
-import { createStaffOrg } from './support/staff-org';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 let org: Org;
 let staff: Staff;

@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { one, sql, usePool } from '../support/db.ts';
-import { createEvent, createOrg, createStaff, guest, type Org, type Staff, ticketQuantity, uniqueEmail } from '../support/fixtures.ts';
+import { createEvent, createStaff, guest, type Org, type Staff, ticketQuantity, uniqueEmail } from '../support/fixtures.ts';
+import { createStaffOrg } from '../support/staff-org.ts';
 import { callFunction, CARD, sellOutEvent } from '../support/functions.ts';
 import { mailFor } from '../support/mailbox.ts';
 import { stackEnv } from '../support/stack-env.ts';
@@ -18,8 +19,7 @@ let org: Org;
 let staff: Staff;
 
 beforeAll(async () => {
-  staff = await createStaff('waitlist-staff');
-  org = await createOrg({ name: 'Waiting Room', members: [staff], branding: { brand_name: 'Waiting Room' } });
+  ({ staff, org } = await createStaffOrg('waitlist-staff', { name: 'Waiting Room', branding: { brand_name: 'Waiting Room' } }));
 });
 
 const soldOutEvent = (seats: number, price = 8000) => sellOutEvent(org.id, seats, price, { title: 'Popular Dinner' }, 'seated');
