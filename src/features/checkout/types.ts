@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { BaseSyntheticEvent, ReactNode } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { PriceLines, Quote } from '@/lib/price-lines';
 import type { ChargeCardVerificationDetails } from './lib/square-sdk';
 import type { Payer } from './lib/verification';
@@ -213,4 +214,11 @@ export interface CheckoutFlavour<TOrder> {
   onConfirmed?(): void;
   /** "Make another reservation" (before the form shows again). */
   onAnother?(): void;
+}
+
+/** What a venue page's booking form is given by its booking hook: the form, whether checkout is busy, and the submit handler. */
+export interface VenueBookingFormProps<TValues extends FieldValues, TInput extends FieldValues> {
+  form: UseFormReturn<TValues, unknown, TInput>;
+  busy: boolean;
+  onSubmit: (event?: BaseSyntheticEvent) => void;
 }

@@ -1,9 +1,9 @@
-import type { UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
 import { useQuote } from '@/features/checkout/hooks/use-quote';
+import type { VenueBookingFormProps } from '@/features/checkout/types';
 import { dinnerOptionLabel, guestChoices, guestOptionLabel, ticketOptionLabel, ticketsLeft } from '../lib/booking-rules';
 import type { SeriesBookingInput, SeriesFormValues } from '../form-values';
 import { preloadValidation } from '../hooks/use-series-booking';
@@ -13,11 +13,8 @@ import { TotalSummary } from './total-summary';
 import { GuestContactFields } from '@/components/forms/guest-contact-fields';
 import { keepFieldFocus } from '@/components/forms/keep-field-focus';
 
-interface Props {
-  form: UseFormReturn<SeriesFormValues, unknown, SeriesBookingInput>;
+interface Props extends VenueBookingFormProps<SeriesFormValues, SeriesBookingInput> {
   dinners: SeriesDinner[];
-  busy: boolean;
-  onSubmit: (event?: React.BaseSyntheticEvent) => void;
 }
 
 /** 'BOOK YOUR TABLE': event → ticket type → guests cascade; each choice clears what depends on it. */

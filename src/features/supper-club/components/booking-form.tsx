@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/input';
 import { supperClub } from '@/config/site';
 import { ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
 import { useQuote } from '@/features/checkout/hooks/use-quote';
+import type { VenueBookingFormProps } from '@/features/checkout/types';
 import { seatPriceOf, supperDate, ticketChoicesOf, ticketsLeft } from '../lib/schedule';
 import type { SupperClubBookingInput, SupperClubFormValues } from '../form-values';
 import { preloadValidation } from '../hooks/use-supper-club-booking';
@@ -14,11 +14,8 @@ import { BookingSummary } from './booking-summary';
 import { GuestContactFields } from '@/components/forms/guest-contact-fields';
 import { keepFieldFocus } from '@/components/forms/keep-field-focus';
 
-interface Props {
-  form: UseFormReturn<SupperClubFormValues, unknown, SupperClubBookingInput>;
+interface Props extends VenueBookingFormProps<SupperClubFormValues, SupperClubBookingInput> {
   events: SupperClubEvent[];
-  busy: boolean;
-  onSubmit: (event?: React.BaseSyntheticEvent) => void;
 }
 
 export function BookingForm({ form, events, busy, onSubmit }: Props) {
