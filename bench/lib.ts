@@ -7,6 +7,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../stack/ports.ts';
+import { isAlive } from '../stack/postgres.ts';
 import { startStack, type RunningStack, type StackPorts } from '../stack/stack.ts';
 
 export const asJson = process.argv.includes('--json');
@@ -231,15 +232,6 @@ function isPostmasterOf(pid: number, dbDir: string): boolean {
     return readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes(dbDir);
   } catch {
     return !existsSync('/proc') && isAlive(pid);
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }
 

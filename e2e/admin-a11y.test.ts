@@ -6,8 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { adminPage, closeBrowser, viewports } from './support/browser';
-import { createEvent, createOrg, createPromo, createStaff, guest, type Org, type Staff } from '../tests/support/fixtures';
+import { createEvent, createPromo, guest, type Org, type Staff } from '../tests/support/fixtures';
 import { callFunction, CARD } from '../tests/support/functions';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 afterAll(closeBrowser);
 
@@ -28,8 +29,7 @@ let staff: Staff;
 let org: Org;
 
 beforeAll(async () => {
-  staff = await createStaff('admin-a11y');
-  org = await createOrg({ name: 'Accessible Kitchen', members: [staff], branding: { brand_name: 'Accessible Kitchen' } });
+  ({ staff, org } = await createStaffOrg('admin-a11y', { name: 'Accessible Kitchen', branding: { brand_name: 'Accessible Kitchen' } }));
   const event = await createEvent(org.id, {
     title: 'A Long-Titled Autumn Harvest Tasting Dinner',
     ticketTypes: [{ name: 'Seat', price: 9500, quantity: 10 }],

@@ -6,6 +6,7 @@ import { seriousViolations } from './support/axe';
 import { adminPage, closeBrowser, expectToast, newPage, openAdmin, signInThroughUi, viewports } from './support/browser';
 import { serviceClient } from '../tests/support/db';
 import { createOrg, createStaff, type Org, type Staff } from '../tests/support/fixtures';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 afterAll(closeBrowser);
 
@@ -48,8 +49,7 @@ let org: Org;
 let db: pg.Client;
 
 beforeAll(async () => {
-  staff = await createStaff('brand');
-  org = await createOrg({ name: 'Branding Test Bistro', members: [staff] });
+  ({ staff, org } = await createStaffOrg('brand', { name: 'Branding Test Bistro' }));
   db = new pg.Client({ connectionString: stackEnv().dbUrl });
   await db.connect();
 });

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { adminPage, closeBrowser, expectToast, viewports } from './support/browser';
 import { sql } from '../tests/support/db';
-import { createEvent, createOrg, createReservation, createStaff, type Org, publicOrgPage, type Staff } from '../tests/support/fixtures';
+import { createEvent, createReservation, type Org, publicOrgPage, type Staff } from '../tests/support/fixtures';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 afterAll(closeBrowser);
 
@@ -17,8 +18,7 @@ let staff: Staff;
 let org: Org;
 
 beforeAll(async () => {
-  staff = await createStaff('event-editing');
-  org = await createOrg({ name: 'Event Editing Kitchen', members: [staff] });
+  ({ staff, org } = await createStaffOrg('event-editing', { name: 'Event Editing Kitchen' }));
 });
 
 async function ticketTypesOf(eventId: string) {

@@ -5,6 +5,7 @@ import { seriousViolations } from './support/axe';
 import { adminPage, closeBrowser, expectRequiredField, expectToast, fillAndSubmit, newPage, viewports } from './support/browser';
 import { serviceClient } from '../tests/support/db';
 import { createEvent, createOrg, createReservation, createStaff, futureDate, type Org, publicOrgPage, type Staff } from '../tests/support/fixtures';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 afterAll(closeBrowser);
 
@@ -12,8 +13,7 @@ let staff: Staff;
 let org: Org;
 
 beforeAll(async () => {
-  staff = await createStaff('events');
-  org = await createOrg({ name: 'Events Test Kitchen', members: [staff] });
+  ({ staff, org } = await createStaffOrg('events', { name: 'Events Test Kitchen' }));
 });
 
 async function fillBasics(page: Page, title: string, date: string) {

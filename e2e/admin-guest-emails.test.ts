@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
 import { adminPage, closeBrowser, expectToast, viewports } from './support/browser';
 import { serviceClient } from '../tests/support/db';
-import { createOrg, createStaff, futureDate, type Org, type Staff } from '../tests/support/fixtures';
+import { futureDate, type Org, type Staff } from '../tests/support/fixtures';
+import { startTicketedEvent } from './support/event-dialog';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 afterAll(closeBrowser);
 
@@ -15,8 +17,7 @@ let staff: Staff;
 let org: Org;
 
 beforeAll(async () => {
-  staff = await createStaff('guest-emails');
-  org = await createOrg({ name: 'Address Test Kitchen', members: [staff] });
+  ({ staff, org } = await createStaffOrg('guest-emails', { name: 'Address Test Kitchen' }));
 });
 
 async function saved(title: string) {
@@ -33,16 +34,12 @@ describe('guest-email settings of an event', () => {
   it('creates an event with a private address sent with the reminder, 48 hours before; the public page never shows it', async () => {
     const title = 'Secret Garden Supper';
     const { page } = await adminPage(staff, org.id, 'events');
-    await page.getByRole('button', { name: 'Create Event' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Title').fill(title);
-    await dialog.getByLabel('Date').fill(futureDate(45));
-    await dialog.getByLabel('Time', { exact: true }).fill('19:00');
-    await dialog.getByLabel('Location name').fill('A garden in Brooklyn');
-    await dialog.getByLabel('Ticket name').fill('Dinner');
-    await dialog.getByLabel('Price ($)').fill('80');
-    await dialog.getByLabel('Quantity').fill('10');
-    await dialog.getByRole('button', { name: 'Add ticket type' }).click();
+    const dialog = await startTicketedEvent(page, {
+      title,
+      date: futureDate(45),
+      locationName: 'A garden in Brooklyn',
+      ticket: { name: 'Dinner', price: '80', quantity: '10' },
+    });
     await dialog.getByLabel('Private address', { exact: true }).fill('12 Orchard Lane, buzz #3');
     await dialog.getByLabel('Reminder (hours before the dinner)').fill('0');
     await dialog.getByLabel('With the reminder').check();

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { adminPage, closeBrowser, viewports } from './support/browser';
 import { serviceClient } from '../tests/support/db';
-import { createEvent, createOrg, createReservation, createStaff, type Org, type Staff, uniq } from '../tests/support/fixtures';
+import { createEvent, createReservation, type Org, type Staff, uniq } from '../tests/support/fixtures';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 afterAll(closeBrowser);
 
@@ -20,8 +21,7 @@ async function cancel(id: string) {
 }
 
 beforeAll(async () => {
-  staff = await createStaff('guests');
-  org = await createOrg({ name: 'Guests Test Diner', members: [staff] });
+  ({ staff, org } = await createStaffOrg('guests', { name: 'Guests Test Diner' }));
   const dinner = await createEvent(org.id, { title: 'Guest List Dinner' });
   const rsvp = await createEvent(org.id, {
     title: 'Slot Supper',

@@ -7,8 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPage, closeBrowser, expectToast, viewports } from './support/browser';
 import { serviceClient } from '../tests/support/db';
-import { createEvent, createOrg, createStaff, guest, type Org, type Staff, type TestEvent } from '../tests/support/fixtures';
+import { createEvent, guest, type Org, type Staff, type TestEvent } from '../tests/support/fixtures';
 import { callFunction, CARD } from '../tests/support/functions';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 afterAll(closeBrowser);
 
@@ -18,8 +19,7 @@ let dinner: TestEvent;
 let lunch: TestEvent;
 
 beforeAll(async () => {
-  staff = await createStaff('promo-admin');
-  org = await createOrg({ name: 'Promo Kitchen', members: [staff] });
+  ({ staff, org } = await createStaffOrg('promo-admin', { name: 'Promo Kitchen' }));
   dinner = await createEvent(org.id, { title: 'Promo Dinner', ticketTypes: [{ name: 'Seat', price: 10000, quantity: 20 }] });
   lunch = await createEvent(org.id, { title: 'Promo Lunch', ticketTypes: [{ name: 'Seat', price: 10000, quantity: 20 }] });
   const { error } = await serviceClient()

@@ -3,7 +3,9 @@ import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
 import { adminPage, closeBrowser, expectToast } from './support/browser';
 import { serviceClient } from '../tests/support/db';
-import { createOrg, createStaff, futureDate, type Org, publicOrgPage, type Staff } from '../tests/support/fixtures';
+import { futureDate, type Org, publicOrgPage, type Staff } from '../tests/support/fixtures';
+import { startTicketedEvent } from './support/event-dialog';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 afterAll(closeBrowser);
 
@@ -11,8 +13,7 @@ let staff: Staff;
 let org: Org;
 
 beforeAll(async () => {
-  staff = await createStaff('policy');
-  org = await createOrg({ name: 'Policy Test Kitchen', members: [staff] });
+  ({ staff, org } = await createStaffOrg('policy', { name: 'Policy Test Kitchen' }));
 });
 
 async function eventRow(title: string) {
@@ -28,16 +29,12 @@ describe('the cancellation policy in the events tab', () => {
   it('is set when creating an event, previewed as guests will read it, and shown on the public card', async () => {
     const title = 'Policy Harvest Dinner';
     const { page } = await adminPage(staff, org.id, 'events');
-    await page.getByRole('button', { name: 'Create Event' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Title').fill(title);
-    await dialog.getByLabel('Date').fill(futureDate(50));
-    await dialog.getByLabel('Time', { exact: true }).fill('19:00');
-    await dialog.getByLabel('Location name').fill('The Loft');
-    await dialog.getByLabel('Ticket name').fill('Dinner');
-    await dialog.getByLabel('Price ($)').fill('95');
-    await dialog.getByLabel('Quantity').fill('12');
-    await dialog.getByRole('button', { name: 'Add ticket type' }).click();
+    const dialog = await startTicketedEvent(page, {
+      title,
+      date: futureDate(50),
+      locationName: 'The Loft',
+      ticket: { name: 'Dinner', price: '95', quantity: '12' },
+    });
 
     const preview = dialog.getByTestId('refund-policy-preview');
     // Defaults: no window, nothing back.

@@ -10,15 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { adminPage, closeBrowser, expectToast, viewports } from './support/browser';
 import { closeDb, sql } from '../tests/support/db';
-import { createEvent, createOrg, createStaff, futureDate, guest, type Org, type Staff } from '../tests/support/fixtures';
+import { createEvent, futureDate, guest, type Org, type Staff } from '../tests/support/fixtures';
 import { callFunction, CARD } from '../tests/support/functions';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 let staff: Staff;
 let org: Org;
 
 beforeAll(async () => {
-  staff = await createStaff('repeat-staff');
-  org = await createOrg({ name: 'Repeat Kitchen', members: [staff] });
+  ({ staff, org } = await createStaffOrg('repeat-staff', { name: 'Repeat Kitchen' }));
 });
 
 afterAll(async () => {

@@ -5,9 +5,7 @@ import { adminPage, closeBrowser, expectRequiredField, expectToast, fillAndSubmi
 import { serviceClient } from '../tests/support/db';
 import {
   createEvent,
-  createOrg,
   createReservation,
-  createStaff,
   type Org,
   publicOrgPage,
   type Staff,
@@ -15,6 +13,7 @@ import {
   type TestReservation as SeededReservation,
   uniq,
 } from '../tests/support/fixtures';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 afterAll(closeBrowser);
 
@@ -37,8 +36,7 @@ async function reservation(id: string) {
 }
 
 beforeAll(async () => {
-  staff = await createStaff('resv');
-  org = await createOrg({ name: 'Reservations Test Supper', members: [staff] });
+  ({ staff, org } = await createStaffOrg('resv', { name: 'Reservations Test Supper' }));
   dinner = await createEvent(org.id, { title: 'Chef Table Night', ticketTypes: [{ name: 'Chef Table', price: 10000, quantity: 10 }] });
   rsvpEvent = await createEvent(org.id, {
     title: 'Porch RSVP',

@@ -3,7 +3,8 @@ import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
 import { adminPage, closeBrowser, expectToast, fillAndSubmit, newPage, openAdmin, signInThroughUi, viewports } from './support/browser';
 import { serviceClient } from '../tests/support/db';
-import { createOrg, createStaff, type Org, type Staff } from '../tests/support/fixtures';
+import { type Org, type Staff } from '../tests/support/fixtures';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 afterAll(closeBrowser);
 
@@ -11,8 +12,7 @@ let staff: Staff;
 let org: Org;
 
 beforeAll(async () => {
-  staff = await createStaff('settings');
-  org = await createOrg({ name: 'Settings Test Cafe', members: [staff] });
+  ({ staff, org } = await createStaffOrg('settings', { name: 'Settings Test Cafe' }));
   const svc = serviceClient();
   const promo = await svc.from('promo_codes').insert([
     { org_id: org.id, code: 'FRIENDS', discount_type: 'percent', discount_amount: 15, times_redeemed: 3, max_uses: 10 },

@@ -10,15 +10,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { adminPage, closeBrowser, expectToast, newPage, viewports } from './support/browser';
 import { closeDb, sql } from '../tests/support/db';
-import { createEvent, createOrg, createStaff, type Org, type Staff, ticketQuantity, uniqueEmail } from '../tests/support/fixtures';
+import { createEvent, type Org, type Staff, ticketQuantity, uniqueEmail } from '../tests/support/fixtures';
 import { stackEnv } from '../tests/support/stack-env';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 let staff: Staff;
 let org: Org;
 
 beforeAll(async () => {
-  staff = await createStaff('staff-booking');
-  org = await createOrg({ name: 'Phone Line Kitchen', members: [staff], branding: { brand_name: 'Phone Line Kitchen', primary_color: '#14532d' } });
+  ({ staff, org } = await createStaffOrg('staff-booking', {
+    name: 'Phone Line Kitchen',
+    branding: { brand_name: 'Phone Line Kitchen', primary_color: '#14532d' },
+  }));
 });
 
 afterAll(async () => {

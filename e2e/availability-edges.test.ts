@@ -10,7 +10,8 @@ import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
 import { adminPage, closeBrowser, expectToast, newPage, viewports } from './support/browser';
 import { closeDb, sql } from '../tests/support/db';
-import { createEvent, createOrg, createReservation, createStaff, reservationsFor, uniqueEmail, type Staff } from '../tests/support/fixtures';
+import { createEvent, type createOrg, createReservation, reservationsFor, uniqueEmail, type Staff } from '../tests/support/fixtures';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 let staff: Staff;
 let org: Awaited<ReturnType<typeof createOrg>>;
@@ -21,8 +22,7 @@ let editMe: string;
 const title = 'Edge Supper';
 
 beforeAll(async () => {
-  staff = await createStaff('edges');
-  org = await createOrg({ name: 'Edge Kitchen', members: [staff], branding: { brand_name: 'Edge Kitchen' } });
+  ({ staff, org } = await createStaffOrg('edges', { name: 'Edge Kitchen', branding: { brand_name: 'Edge Kitchen' } }));
   const event = await createEvent(org.id, {
     title,
     max_guests: 12,

@@ -4,6 +4,7 @@ import { stackEnv } from '../tests/support/stack-env';
 import { closeBrowser, expectToast, newPage } from './support/browser';
 import { closeDb, db } from '../tests/support/db';
 import { createEvent, createOrg, createTicketType, reservationsFor, uniqueEmail } from '../tests/support/fixtures';
+import { continueToPayment, fillTicketForm } from './support/ticket-booking';
 
 /**
  * The payment step's failure paths ('Payment Error' / 'Payment Failed'), Square's Web
@@ -72,12 +73,8 @@ async function fakeSquareSdk(page: Page) {
 
 async function openPaymentStep(page: Page, email: string) {
   await page.goto(`${stackEnv().siteUrl}/${slug}`);
-  await page.getByLabel('Full name').fill('Dorothy Vaughan');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Ticket type').selectOption(ticketTypeId);
-  await page.getByLabel('Number of guests').selectOption('1');
-  await page.getByRole('button', { name: 'Continue to Payment' }).click();
-  await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
+  await fillTicketForm(page, { name: 'Dorothy Vaughan', email, ticketTypeId, guests: '1' });
+  await continueToPayment(page);
 }
 
 /** A new page at the payment step of a fresh guest, with Square configured as `applicationId` and its SDK faked. */

@@ -15,6 +15,7 @@ import {
   uniqueEmail,
 } from '../tests/support/fixtures';
 import { mailFor } from '../tests/support/mailbox';
+import { continueToPayment, fillTicketForm, payWithTestCard } from './support/ticket-booking';
 
 afterAll(async () => {
   await closeBrowser();
@@ -31,26 +32,11 @@ async function ticketedOrg(quantities = { foodOnly: 10, wine: 4 }) {
   return { org, eventId, foodOnly, wine, soldOut };
 }
 
-async function fillBookingForm(page: Page, opts: { name: string; email: string; ticketTypeId: string; guests: string }) {
-  await page.getByLabel('Full name').fill(opts.name);
-  await page.getByLabel('Email').fill(opts.email);
-  await page.getByLabel('Ticket type').selectOption(opts.ticketTypeId);
-  await page.getByLabel('Number of guests').selectOption(opts.guests);
-}
-
 async function openPaymentStep(page: Page, slug: string, opts: { email: string; ticketTypeId: string; guests: string }) {
   await page.goto(`${stackEnv().siteUrl}/${slug}`);
   await page.getByRole('heading', { name: 'Reserve: Harvest Supper' }).waitFor();
-  await fillBookingForm(page, { name: 'Grace Hopper', ...opts });
-  await page.getByRole('button', { name: 'Continue to Payment' }).click();
-  await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
-}
-
-async function payWithTestCard(page: Page, outcome?: string) {
-  await page.getByText('Test mode — no real card is charged').waitFor();
-  await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
-  if (outcome) await page.getByLabel('Simulated result').selectOption({ label: outcome });
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await fillTicketForm(page, { name: 'Grace Hopper', ...opts });
+  await continueToPayment(page);
 }
 
 describe('ticketed booking on /{orgSlug}', () => {
@@ -158,7 +144,7 @@ describe('ticketed booking on /{orgSlug}', () => {
     const { page } = await newPage();
     await page.goto(`${stackEnv().siteUrl}/${own.org.slug}`);
     await page.getByRole('heading', { name: 'Reserve: Harvest Supper' }).waitFor();
-    await fillBookingForm(page, { name: 'Grace Hopper', email, ticketTypeId: own.foodOnly, guests: '3' });
+    await fillTicketForm(page, { name: 'Grace Hopper', email, ticketTypeId: own.foodOnly, guests: '3' });
     // Someone else takes two tickets while the guest is filling the form.
     await db().query('update public.ticket_types set quantity = 1 where id = $1', [own.foodOnly]);
     await page.getByRole('button', { name: 'Continue to Payment' }).click();

@@ -4,6 +4,8 @@ import { seriousViolations, TOASTER } from './support/axe';
 import { adminPage, closeBrowser, expectToast, newPage, openAdmin, viewports } from './support/browser';
 import { closeDb, insertRow, sql } from '../tests/support/db';
 import { createEvent, createOrg, createStaff, reservationsFor, uniqueEmail, type Org, type Staff } from '../tests/support/fixtures';
+import { createStaffOrg } from '../tests/support/staff-org';
+import { fillTicketForm } from './support/ticket-booking';
 
 // Taxes and service charges, as a host sets them and a guest pays them (real Chromium, real
 // stack): the organization's defaults in the settings, an event's own in its editor; the
@@ -23,8 +25,7 @@ let itemizedEvent: { id: string; ticketTypeId: string };
 let allInEvent: { id: string; ticketTypeId: string };
 
 beforeAll(async () => {
-  staff = await createStaff('charges');
-  org = await createOrg({ name: 'Charges Test Kitchen', members: [staff], branding: { brand_name: 'Charges Test Kitchen' } });
+  ({ staff, org } = await createStaffOrg('charges', { name: 'Charges Test Kitchen', branding: { brand_name: 'Charges Test Kitchen' } }));
   const itemized = await createEvent(org.id, { title: 'Itemized Supper', ticketTypes: [{ name: 'Dinner', price: 3333, quantity: 40 }] });
   itemizedEvent = { id: itemized.id, ticketTypeId: itemized.ticketTypes[0].id };
   allInOrg = await createOrg({ name: 'All-in Test Kitchen', members: [staff], branding: { brand_name: 'All-in Test Kitchen' } });
@@ -118,10 +119,7 @@ describe('a guest books with tax and a service charge', () => {
       const { page, consoleErrors } = await newPage({ viewport });
       await page.goto(`${stackEnv().siteUrl}/${org.slug}`);
       await page.getByRole('heading', { name: 'Reserve: Itemized Supper' }).waitFor();
-      await page.getByLabel('Full name').fill('Tess Taxed');
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Ticket type').selectOption(itemizedEvent.ticketTypeId);
-      await page.getByLabel('Number of guests').selectOption('3');
+      await fillTicketForm(page, { name: 'Tess Taxed', email, ticketTypeId: itemizedEvent.ticketTypeId, guests: '3' });
       // 3 × $33.33 = $99.99; 18 % service $18.00; 8.87 % tax on $117.99 = $10.47; $128.46.
       await page.getByTestId('booking-total').getByText('$128.46').waitFor();
       await page.getByRole('button', { name: 'Continue to Payment' }).click();
@@ -158,10 +156,7 @@ describe('a guest books with tax and a service charge', () => {
       const { page, consoleErrors } = await newPage({ viewport });
       await page.goto(`${stackEnv().siteUrl}/${allInOrg.slug}`);
       await page.getByRole('heading', { name: 'Reserve: All-in Supper' }).waitFor();
-      await page.getByLabel('Full name').fill('Ada All-in');
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Ticket type').selectOption(allInEvent.ticketTypeId);
-      await page.getByLabel('Number of guests').selectOption('2');
+      await fillTicketForm(page, { name: 'Ada All-in', email, ticketTypeId: allInEvent.ticketTypeId, guests: '2' });
       // 2 × $50.00 + 2 × $7.50 = $115.00, shown as one price.
       await page.getByTestId('booking-total').getByText('$115.00').waitFor();
       await page.getByRole('button', { name: 'Continue to Payment' }).click();

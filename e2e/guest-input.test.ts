@@ -11,6 +11,7 @@ import { closeDb, db } from '../tests/support/db';
 import { createEvent, createOrg, createSlot, createTicketType, reservationsFor, uniqueEmail } from '../tests/support/fixtures';
 import { stackEnv } from '../tests/support/stack-env';
 import { closeBrowser, expectToast, newPage, viewports } from './support/browser';
+import { continueToPayment, fillTicketForm, payWithTestCard } from './support/ticket-booking';
 
 afterAll(async () => {
   await closeBrowser();
@@ -65,12 +66,6 @@ async function fillValidBooking(page: Page, email: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Ticket type').selectOption(ticketTypeId);
   await page.getByLabel('Number of guests').selectOption('1');
-}
-
-async function payWithTestCard(page: Page) {
-  await page.getByText('Test mode — no real card is charged').waitFor();
-  await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
 }
 
 describe('the booking form checks what the server enforces before the card', () => {
@@ -147,12 +142,8 @@ describe('the booking form checks what the server enforces before the card', () 
     const email = uniqueEmail('gone');
     await page.goto(`${stackEnv().siteUrl}/${org.slug}`);
     await page.getByRole('heading', { name: 'Reserve: Limits Supper' }).waitFor();
-    await page.getByLabel('Full name').fill('Grace Hopper');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Ticket type').selectOption(last);
-    await page.getByLabel('Number of guests').selectOption('2');
-    await page.getByRole('button', { name: 'Continue to Payment' }).click();
-    await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
+    await fillTicketForm(page, { name: 'Grace Hopper', email, ticketTypeId: last, guests: '2' });
+    await continueToPayment(page);
     // Someone else takes the seats while the guest types the card.
     await db().query('update public.ticket_types set quantity = 0 where id = $1', [last]);
     await payWithTestCard(page);

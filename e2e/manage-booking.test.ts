@@ -18,6 +18,7 @@ import {
 } from '../tests/support/fixtures';
 import { CARD, callFunction } from '../tests/support/functions';
 import { mailFor } from '../tests/support/mailbox';
+import { continueToPayment, fillTicketForm } from './support/ticket-booking';
 
 afterAll(async () => {
   await closeBrowser();
@@ -69,12 +70,8 @@ describe('the manage link /booking/{token}', () => {
       .waitFor();
     await page.getByRole('heading', { name: 'Reserve: Autumn Harvest Supper' }).waitFor();
     await page.getByTestId('booking-refund-policy').filter({ hasText: 'Full refund until 48 hours before the dinner' }).waitFor();
-    await page.getByLabel('Full name').fill('Ada Lovelace');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Ticket type').selectOption(ticket);
-    await page.getByLabel('Number of guests').selectOption('2');
-    await page.getByRole('button', { name: 'Continue to Payment' }).click();
-    await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
+    await fillTicketForm(page, { name: 'Ada Lovelace', email, ticketTypeId: ticket, guests: '2' });
+    await continueToPayment(page);
     await page.getByTestId('payment-refund-policy').filter({ hasText: 'Full refund until 48 hours before the dinner' }).waitFor();
     await page.getByText('Test mode — no real card is charged').waitFor();
     await page.getByLabel('Test card number').fill('4111 1111 1111 1111');

@@ -12,6 +12,7 @@ import { sql } from '../tests/support/db';
 import { createEvent, createOrg, createReservation, createStaff, PASSWORD, uniqueEmail, type Org, type Staff } from '../tests/support/fixtures';
 import { mailFor } from '../tests/support/mailbox';
 import { stackEnv } from '../tests/support/stack-env';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 afterAll(closeBrowser);
 
@@ -19,8 +20,7 @@ let owner: Staff;
 let org: Org;
 
 beforeAll(async () => {
-  owner = await createStaff('team-owner');
-  org = await createOrg({ name: 'Team Test Bistro', members: [owner] });
+  ({ staff: owner, org } = await createStaffOrg('team-owner', { name: 'Team Test Bistro' }));
 });
 
 /** The invitation link in the newest invitation email to `email`. */

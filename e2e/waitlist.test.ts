@@ -4,23 +4,25 @@
  * claim page (/waitlist/{token}) shows the offer and takes the test card; lapsed, claimed and
  * unknown links get pages of their own; staff see an event's waitlist and remove a party.
  */
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, sql } from '../tests/support/db';
-import { createEvent, createOrg, createStaff, guest, type Org, type Staff, uniqueEmail } from '../tests/support/fixtures';
-import { callFunction, CARD } from '../tests/support/functions';
+import { type Org, type Staff, uniqueEmail } from '../tests/support/fixtures';
+import { callFunction, sellOutEvent } from '../tests/support/functions';
 import { mailFor } from '../tests/support/mailbox';
 import { stackEnv } from '../tests/support/stack-env';
 import { adminPage, closeBrowser, expectToast, newPage, viewports } from './support/browser';
 import { seriousViolations } from './support/axe';
+import { createStaffOrg } from '../tests/support/staff-org';
 
 let org: Org;
 let staff: Staff;
 
 beforeAll(async () => {
-  staff = await createStaff('e2e-waitlist-staff');
-  org = await createOrg({ name: 'Waitlist Kitchen', members: [staff], branding: { brand_name: 'Waitlist Kitchen', primary_color: '#7c2d12' } });
+  ({ staff, org } = await createStaffOrg('e2e-waitlist-staff', {
+    name: 'Waitlist Kitchen',
+    branding: { brand_name: 'Waitlist Kitchen', primary_color: '#7c2d12' },
+  }));
 });
 
 afterAll(async () => {
@@ -29,27 +31,8 @@ afterAll(async () => {
 });
 
 /** An event whose one ticket type is sold out: its `seats` booked through process-square-payment. */
-async function soldOutEvent(title: string, seats: number, price: number) {
-  const event = await createEvent(org.id, {
-    title,
-    refund_window_hours: 48,
-    late_refund_percent: 50,
-    ticketTypes: [{ name: 'Seat', price, quantity: seats }],
-  });
-  const ticketTypeId = event.ticketTypes[0].id;
-  const bookings: string[] = [];
-  for (let i = 0; i < seats; i++) {
-    const answer = await callFunction('process-square-payment', {
-      token: price > 0 ? CARD.ok : undefined,
-      amount: price,
-      idempotencyKey: randomUUID(),
-      reservationData: { eventId: event.id, ticketTypeId, num_guests: 1, ...guest(`wl-seated-${i}`) },
-    });
-    expect(answer.body.success).toBe(true);
-    bookings.push(answer.body.reservationId);
-  }
-  return { eventId: event.id, ticketTypeId, bookings };
-}
+const soldOutEvent = (title: string, seats: number, price: number) =>
+  sellOutEvent(org.id, seats, price, { title, refund_window_hours: 48, late_refund_percent: 50 }, 'wl-seated');
 
 const join = (eventId: string, ticketTypeId: string, name: string, email = uniqueEmail('wl-api')) =>
   callFunction('join-waitlist', { eventId, ticketTypeId, name, email, partySize: 1 }).then((a) => {

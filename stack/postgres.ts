@@ -136,13 +136,13 @@ function realpathOr(path: string): string {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether process `pid` runs: a zombie (exited, not yet reaped) counts as gone, one of another user as running. */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-  // A zombie (exited, not yet reaped by its new parent) counts as gone.
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';

@@ -1,20 +1,8 @@
 // Zod-free (the booking forms render with it): the answers' reader is ./price-lines-answer.ts.
 
-/** How an organization shows prices: each line, or one all-in amount. */
-export type PriceDisplay = 'itemized' | 'all_in';
+import type { PriceDisplay, PriceLines } from '../../supabase/functions/_shared/price-lines.ts';
 
-/**
- * A booking's lines as the server computed them (cents): amount = subtotal - discount +
- * service charge + tax (SQL public.price_lines, docs/BOOKING.md "Taxes and service charges").
- */
-export interface PriceLines {
-  subtotalCents: number;
-  discountCents: number;
-  serviceChargeCents: number;
-  taxCents: number;
-  amountCents: number;
-  priceDisplay: PriceDisplay;
-}
+export type { PriceDisplay, PriceLines };
 
 /** The words under an all-in price. */
 export const ALL_IN_NOTE = 'Includes tax and service charge';
@@ -48,15 +36,24 @@ export function allInNote(lines: PriceLines): string | null {
   return lines.priceDisplay === 'all_in' && hasCharges(lines) ? ALL_IN_NOTE : null;
 }
 
-/** The lines of a quote whose service charge and tax may be absent (zero). */
-export function quoteLines(quote: {
+/**
+ * The server's price for a selection, in cents: what its validation call answered (nothing is
+ * reserved). The browser never computes an amount; it shows these.
+ */
+export interface Quote {
+  /** Before any code. */
   subtotalCents: number;
   discountCents: number;
+  /** What is due (service charge and tax included). */
   totalCents: number;
+  /** The service charge and tax in totalCents (none: zero), and how the price is shown. */
   serviceChargeCents?: number;
   taxCents?: number;
   priceDisplay?: PriceDisplay;
-}): PriceLines {
+}
+
+/** The lines of a quote whose service charge and tax may be absent (zero). */
+export function quoteLines(quote: Quote): PriceLines {
   return {
     subtotalCents: quote.subtotalCents,
     discountCents: quote.discountCents,

@@ -2,7 +2,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedScaleReservations } from '../../bench/seed-reservations.ts';
 import { stackEnv } from '../support/stack-env';
-import { createEvent, createOrg, createStaff, type Org, type Staff } from '../support/fixtures.ts';
+import { createEvent, type Org, type Staff } from '../support/fixtures.ts';
+import { createStaffOrg } from '../support/staff-org.ts';
 
 // An organization with 50,000 reservations: the list is paged and searched on the server
 // (admin_list_reservations) with indexes behind it. How fast is measured by `npm run bench`,
@@ -14,8 +15,7 @@ let staff: Staff;
 let org: Org;
 
 beforeAll(async () => {
-  staff = await createStaff('scale');
-  org = await createOrg({ name: 'Scale Supper Club', members: [staff] });
+  ({ staff, org } = await createStaffOrg('scale', { name: 'Scale Supper Club' }));
   const event = await createEvent(org.id, { title: 'Huge Banquet' });
   db = new pg.Client({ connectionString: stackEnv().dbUrl });
   await db.connect();

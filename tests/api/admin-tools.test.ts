@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { one, sql, usePool } from '../support/db.ts';
-import { createEvent, createOrg, createStaff, futureDate, guest, type Org, type Staff, ticketQuantity } from '../support/fixtures.ts';
+import { createEvent, futureDate, guest, type Org, type Staff, ticketQuantity } from '../support/fixtures.ts';
+import { createStaffOrg } from '../support/staff-org.ts';
 import { callFunction, CARD } from '../support/functions.ts';
 
 const pool = usePool();
@@ -15,10 +16,8 @@ let outsider: Staff;
 let org: Org;
 
 beforeAll(async () => {
-  staff = await createStaff('tools-staff');
-  outsider = await createStaff('tools-outsider');
-  org = await createOrg({ name: 'Tools Kitchen', members: [staff] });
-  await createOrg({ name: 'Elsewhere', members: [outsider] });
+  ({ staff, org } = await createStaffOrg('tools-staff', { name: 'Tools Kitchen' }));
+  ({ staff: outsider } = await createStaffOrg('tools-outsider', { name: 'Elsewhere' }));
 });
 
 async function pay(eventId: string, ticketTypeId: string, guests: number, amount: number, promoCode?: string) {

@@ -1,7 +1,8 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConfirmingGateway } from '../support/functions.ts';
 import { mailFor, mailboxMessages } from '../support/mailbox.ts';
+import { apiClient } from '../support/db.ts';
 import { stackEnv } from '../support/stack-env.ts';
 
 // Staff sign-up with email confirmations on (supabase/config.toml, and what production must
@@ -11,13 +12,8 @@ import { stackEnv } from '../support/stack-env.ts';
 // database and mailbox (the shared test stack auto-confirms so that fixtures sign in at once).
 
 const env = stackEnv();
-class NoWebSocket {}
 let gateway: Awaited<ReturnType<typeof startConfirmingGateway>>;
-const client = (): SupabaseClient =>
-  createClient(gateway.url, env.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoWebSocket as never },
-  });
+const client = (): SupabaseClient => apiClient(env.anonKey, gateway.url);
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@confirm.test`;
 const PASSWORD = 'correct-horse-battery';
 

@@ -1,9 +1,10 @@
 import { request } from 'node:http';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthService, SignInThrottle } from '../../stack/gateway/auth.ts';
 import { freePort } from '../../stack/ports.ts';
 import { NO_API_KEY_BODY, parseSize, readGatewayConfig, startGateway } from '../../stack/gateway/server.ts';
+import { apiClient } from '../support/db.ts';
 import { stackEnv } from '../support/stack-env.ts';
 import { rawRequest, type RawRequest } from './raw-http.ts';
 
@@ -13,12 +14,7 @@ import { rawRequest, type RawRequest } from './raw-http.ts';
 // and a request without any key is refused as the Supabase gateway refuses it.
 
 const env = stackEnv();
-class NoWebSocket {}
-const client = (url = env.apiUrl): SupabaseClient =>
-  createClient(url, env.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoWebSocket as never },
-  });
+const client = (url = env.apiUrl): SupabaseClient => apiClient(env.anonKey, url);
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@hardening.test`;
 const legacyShape = (body: unknown) => expect(body).toEqual({ code: expect.any(Number), error_code: expect.any(String), msg: expect.any(String) });
 

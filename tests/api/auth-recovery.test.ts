@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDurationSeconds, readGatewayConfig } from '../../stack/gateway/server.ts';
 import { mailboxAuthMailer } from '../../stack/mailbox.ts';
-import { db } from '../support/db.ts';
+import { apiClient, db } from '../support/db.ts';
 import { createStaff, PASSWORD, uniqueEmail } from '../support/fixtures.ts';
 import { startGatewayFor } from '../support/functions.ts';
 import { mailFor, mailboxMessages } from '../support/mailbox.ts';
@@ -16,12 +16,7 @@ import { stackEnv } from '../support/stack-env.ts';
 // supabase-js, on the test stack's gateway and mailbox.
 
 const env = stackEnv();
-class NoWebSocket {}
-const client = (url = env.apiUrl): SupabaseClient =>
-  createClient(url, env.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoWebSocket as never },
-  });
+const client = (url = env.apiUrl): SupabaseClient => apiClient(env.anonKey, url);
 const RESET_PAGE = () => `${env.siteUrl}/auth/reset-password`;
 const NEW_PASSWORD = 'a-brand-new-password';
 

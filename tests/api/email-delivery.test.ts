@@ -1,7 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EMAIL_MAX_ATTEMPTS } from '../../supabase/functions/_shared/product.ts';
@@ -12,6 +11,7 @@ import { LOCAL_EMAIL_API_KEY, readSendRequest } from '../../stack/mailbox.ts';
 import { freePort } from '../../stack/ports.ts';
 import { migrate } from '../../stack/postgres.ts';
 import { readFunctionVerifyJwt } from '../../stack/stack.ts';
+import { apiClient } from '../support/db.ts';
 import { stackEnv } from '../support/stack-env.ts';
 
 // Production email delivery (supabase/functions/_shared/outbox.ts, send-outbox) against a
@@ -31,7 +31,6 @@ const DOMAIN = `delivery-${randomUUID().slice(0, 8)}.test`;
 const API_KEY = 're_test_delivery_key';
 const FROM = 'SupperHost <bookings@supperhost.test>';
 const DB_NAME = `delivery_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-class NoWebSocket {}
 
 // ---------------------------------------------------------------------------------------
 // The fake provider: records every request; answers per recipient on demand.
@@ -218,10 +217,7 @@ async function orgWithEvent(label: string, title: string, priceCents: number) {
 /** A signed-in staff member of a new organization with one confirmed reservation, in this file's database. */
 async function staffWithReservation(label: string): Promise<{ token: string; orgId: string; reservationId: string; guestEmail: string }> {
   const email = `${label}-${randomUUID().slice(0, 8)}@staff.${DOMAIN}`;
-  const client = createClient(gateway.url, env.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoWebSocket as never },
-  });
+  const client = apiClient(env.anonKey, gateway.url);
   const { data, error } = await client.auth.signUp({ email, password: 'delivery-test-pw' });
   if (error || !data.user) throw new Error(`sign up ${email}: ${error?.message}`);
   const session = data.session ?? (await client.auth.signInWithPassword({ email, password: 'delivery-test-pw' })).data.session;

@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, one, sql, usePool } from '../support/db.ts';
-import { createEvent, createOrg, createStaff, guest, type Org, publicOrgPage, type Staff, slotTaken, ticketQuantity } from '../support/fixtures.ts';
+import { createEvent, guest, type Org, publicOrgPage, type Staff, slotTaken, ticketQuantity } from '../support/fixtures.ts';
+import { createStaffOrg } from '../support/staff-org.ts';
 import { callFunction, CARD } from '../support/functions.ts';
 
 const pool = usePool();
@@ -16,10 +17,8 @@ let outsider: Staff;
 let org: Org;
 
 beforeAll(async () => {
-  staff = await createStaff('editing-staff');
-  outsider = await createStaff('editing-outsider');
-  org = await createOrg({ name: 'Editing Kitchen', members: [staff] });
-  await createOrg({ name: 'Other Kitchen', members: [outsider] });
+  ({ staff, org } = await createStaffOrg('editing-staff', { name: 'Editing Kitchen' }));
+  ({ staff: outsider } = await createStaffOrg('editing-outsider', { name: 'Other Kitchen' }));
 });
 
 interface TicketTypeEdit {

@@ -4,17 +4,19 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anonClient } from '../support/db.ts';
-import { createOrg, createStaff, type Org, type Staff } from '../support/fixtures.ts';
+import { type Org, type Staff } from '../support/fixtures.ts';
+import { createStaffOrg } from '../support/staff-org.ts';
 
 let member: Staff;
 let outsider: Staff;
 let org: Org;
 
 beforeAll(async () => {
-  member = await createStaff('preview-member');
-  outsider = await createStaff('preview-outsider');
-  org = await createOrg({ name: 'Preview Pantry', members: [member], branding: { brand_name: 'Preview Pantry', primary_color: '#0f766e' } });
-  await createOrg({ name: 'Other Pantry', members: [outsider] });
+  ({ staff: member, org } = await createStaffOrg('preview-member', {
+    name: 'Preview Pantry',
+    branding: { brand_name: 'Preview Pantry', primary_color: '#0f766e' },
+  }));
+  ({ staff: outsider } = await createStaffOrg('preview-outsider', { name: 'Other Pantry' }));
 });
 
 const request = () => ({

@@ -13,26 +13,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESTART_BACKOFF, restartDelay, type RunningFunctions } from '../../stack/functions-runner.ts';
 import { freePort, isPortFree } from '../../stack/ports.ts';
-import { ROOT } from '../../stack/postgres.ts';
+import { isAlive, ROOT } from '../../stack/postgres.ts';
 import type { startGateway } from '../../stack/gateway/server.ts';
 import { startFunctions, startGatewayFor } from '../support/functions.ts';
 
 const FIXTURES = new URL('../fixtures/functions', import.meta.url).pathname;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return true;
-  }
-}
 
 /** Pids of the Deno functions runners (main.ts) listening on `port`, from /proc. */
 function denoRunners(port: number): number[] {
@@ -109,14 +95,14 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('functions runner su
     expect(runner.restarts).toBe(1);
     expect(runner.pid).toBeGreaterThan(0);
     expect(runner.pid).not.toBe(firstPid);
-    expect(alive(firstPid)).toBe(false);
+    expect(isAlive(firstPid)).toBe(false);
   });
 
   it('stop() stops the runner for good: no restart afterwards', async () => {
     const pid = runner.pid!;
     const port = Number(new URL(runner.url).port);
     await runner.stop();
-    expect(alive(pid)).toBe(false);
+    expect(isAlive(pid)).toBe(false);
     await sleep(RESTART_BACKOFF.initialMs * 4);
     expect(runner.pid).toBeUndefined();
     expect(await isPortFree(port)).toBe(true);
@@ -197,13 +183,13 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('a stack killed with
     }
     if (existsSync(pidFile)) {
       const pid = postmasterPid();
-      if (pid > 0 && alive(pid)) {
+      if (pid > 0 && isAlive(pid)) {
         try {
           process.kill(pid, 'SIGQUIT');
         } catch {
           /* gone */
         }
-        await poll('PostgreSQL to stop', 10_000, () => (alive(pid) ? undefined : true)).catch(() => {
+        await poll('PostgreSQL to stop', 10_000, () => (isAlive(pid) ? undefined : true)).catch(() => {
           try {
             process.kill(pid, 'SIGKILL');
           } catch {
@@ -219,22 +205,22 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('a stack killed with
     const first = startCli();
     await untilRunning(first);
     const stalePid = postmasterPid();
-    expect(alive(stalePid)).toBe(true);
+    expect(isAlive(stalePid)).toBe(true);
 
     const runnerPids = denoRunners(ports.functions);
     expect(runnerPids.length).toBe(1);
     first.child.kill('SIGKILL');
     await first.exited;
     // Nothing stopped PostgreSQL: it still runs and holds the port.
-    expect(alive(stalePid)).toBe(true);
+    expect(isAlive(stalePid)).toBe(true);
     expect(await isPortFree(ports.db)).toBe(false);
     // The Deno functions runner (under --watch) saw its stdin close and ended, with its functions.
-    await poll("the killed stack's Deno runner to end", 10_000, () => (runnerPids.some(alive) ? undefined : true));
+    await poll("the killed stack's Deno runner to end", 10_000, () => (runnerPids.some(isAlive) ? undefined : true));
 
     const second = startCli();
     await untilRunning(second);
     expect(second.output()).toContain(`Stopping PostgreSQL (pid ${stalePid}) left running`);
-    expect(alive(stalePid)).toBe(false);
+    expect(isAlive(stalePid)).toBe(false);
     const freshPid = postmasterPid();
     expect(freshPid).not.toBe(stalePid);
 
@@ -254,7 +240,7 @@ describe.skipIf(process.env.SUPPERHOST_TEST_STACK === 'db')('a stack killed with
     // A clean stop stops PostgreSQL too.
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-    expect(alive(freshPid)).toBe(false);
+    expect(isAlive(freshPid)).toBe(false);
     expect(await isPortFree(ports.db)).toBe(true);
   }, 400_000);
 });

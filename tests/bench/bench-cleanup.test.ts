@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runBench, startBenchStack } from '../../bench/lib.ts';
+import { isAlive } from '../../stack/postgres.ts';
 
 // A benchmark stops the PostgreSQL it started and deletes its data folder however it ends:
 // its body throws (before its own stop), the process exits abruptly (process.exit() from a
@@ -19,15 +20,6 @@ afterAll(() => rmSync(scripts, { recursive: true, force: true }));
 
 function postmasterPid(dataDir: string): number {
   return Number(readFileSync(join(dataDir, 'db', 'postmaster.pid'), 'utf8').split('\n')[0]);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** A benchmark process that starts a stack, prints its data folder and postmaster, then does `then`. */

@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertRow, one, sql, usePool } from '../support/db.ts';
-import { createEvent, createOrg, createSlot, createStaff, guest, type Org, type Staff } from '../support/fixtures.ts';
+import { createEvent, createSlot, guest, type Org, type Staff } from '../support/fixtures.ts';
+import { createStaffOrg } from '../support/staff-org.ts';
 import { callFunction, CARD } from '../support/functions.ts';
 import { mailFor } from '../support/mailbox.ts';
 import { stackEnv } from '../support/stack-env.ts';
@@ -19,8 +20,7 @@ let staff: Staff;
 let org: Org;
 
 beforeAll(async () => {
-  staff = await createStaff('charges-staff');
-  org = await createOrg({ name: 'Tax Kitchen', members: [staff], branding: { brand_name: 'Tax Kitchen' } });
+  ({ staff, org } = await createStaffOrg('charges-staff', { name: 'Tax Kitchen', branding: { brand_name: 'Tax Kitchen' } }));
   // 8.87 % sales tax on the subtotal and an 18 % service charge, itself taxed.
   await insertRow(
     'org_charge_settings',

@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { denoEval } from '../support/deno.ts';
 import { one, sql, usePool } from '../support/db.ts';
 import { createEvent, createOrg, createStaff, futureDate, guest, type Org, type Staff } from '../support/fixtures.ts';
+import { createStaffOrg } from '../support/staff-org.ts';
 import { callFunction, CARD } from '../support/functions.ts';
 import { mailFor } from '../support/mailbox.ts';
 import { stackEnv } from '../support/stack-env.ts';
@@ -31,8 +32,10 @@ let staff: Staff;
 let org: Org;
 
 beforeAll(async () => {
-  staff = await createStaff('email-staff');
-  org = await createOrg({ name: 'Lantern Table', members: [staff], branding: { brand_name: 'Lantern Table', primary_color: '#1d4ed8' } });
+  ({ staff, org } = await createStaffOrg('email-staff', {
+    name: 'Lantern Table',
+    branding: { brand_name: 'Lantern Table', primary_color: '#1d4ed8' },
+  }));
 });
 
 async function book(eventId: string, ticketTypeId: string, email = guest('mail').email, guests = 2) {

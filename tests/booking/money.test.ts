@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { one, sql, usePool } from '../support/db.ts';
-import { createEvent, createOrg, createStaff, futureDate, guest, type Org, type Staff, ticketQuantity, uniqueEmail } from '../support/fixtures.ts';
+import { createEvent, futureDate, guest, type Org, type Staff, ticketQuantity, uniqueEmail } from '../support/fixtures.ts';
+import { createStaffOrg } from '../support/staff-org.ts';
 import { callFunction, CARD } from '../support/functions.ts';
 import { mailFor } from '../support/mailbox.ts';
 import { stackEnv } from '../support/stack-env.ts';
@@ -19,10 +20,8 @@ let outsider: Staff;
 let org: Org;
 
 beforeAll(async () => {
-  staff = await createStaff('money-staff');
-  outsider = await createStaff('money-outsider');
-  org = await createOrg({ name: 'Money Kitchen', members: [staff], branding: { brand_name: 'Money Kitchen' } });
-  await createOrg({ name: 'Other Kitchen', members: [outsider] });
+  ({ staff, org } = await createStaffOrg('money-staff', { name: 'Money Kitchen', branding: { brand_name: 'Money Kitchen' } }));
+  ({ staff: outsider } = await createStaffOrg('money-outsider', { name: 'Other Kitchen' }));
 });
 
 async function tokenOf(who: Staff): Promise<string> {

@@ -8,8 +8,9 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { one, sql, usePool } from '../support/db.ts';
-import { createEvent, createOrg, createStaff, guest, type Org, type Staff, ticketQuantity, uniqueEmail } from '../support/fixtures.ts';
-import { callFunction, CARD } from '../support/functions.ts';
+import { createEvent, createStaff, guest, type Org, type Staff, ticketQuantity, uniqueEmail } from '../support/fixtures.ts';
+import { createStaffOrg } from '../support/staff-org.ts';
+import { callFunction, CARD, sellOutEvent } from '../support/functions.ts';
 import { mailFor } from '../support/mailbox.ts';
 import { stackEnv } from '../support/stack-env.ts';
 
@@ -18,26 +19,10 @@ let org: Org;
 let staff: Staff;
 
 beforeAll(async () => {
-  staff = await createStaff('waitlist-staff');
-  org = await createOrg({ name: 'Waiting Room', members: [staff], branding: { brand_name: 'Waiting Room' } });
+  ({ staff, org } = await createStaffOrg('waitlist-staff', { name: 'Waiting Room', branding: { brand_name: 'Waiting Room' } }));
 });
 
-async function soldOutEvent(seats: number, price = 8000) {
-  const event = await createEvent(org.id, { title: 'Popular Dinner', ticketTypes: [{ name: 'Seat', price, quantity: seats }] });
-  const ticketTypeId = event.ticketTypes[0].id;
-  const bookings: string[] = [];
-  for (let i = 0; i < seats; i++) {
-    const answer = await callFunction('process-square-payment', {
-      token: price > 0 ? CARD.ok : undefined,
-      amount: price,
-      idempotencyKey: randomUUID(),
-      reservationData: { eventId: event.id, ticketTypeId, num_guests: 1, ...guest(`seated-${i}`) },
-    });
-    expect(answer.body.success).toBe(true);
-    bookings.push(answer.body.reservationId);
-  }
-  return { eventId: event.id, ticketTypeId, bookings };
-}
+const soldOutEvent = (seats: number, price = 8000) => sellOutEvent(org.id, seats, price, { title: 'Popular Dinner' }, 'seated');
 
 const join = (eventId: string, ticketTypeId: string, partySize = 1, email = uniqueEmail('waiting')) =>
   callFunction('join-waitlist', { eventId, ticketTypeId, name: 'Wanda Waiting', email, partySize }).then((a) => ({ ...a, email }));
@@ -47,6 +32,17 @@ const entries = (eventId: string) =>
     `select email, status, reservation_id from public.waitlist_entries where event_id = $1 order by created_at, id`,
     [eventId],
   );
+
+/** A free sold-out seat, two parties of one waiting for it, then the seat freed: the first party is offered it. */
+async function offerFreedSeat() {
+  const full = await soldOutEvent(1, 0);
+  const first = await join(full.eventId, full.ticketTypeId, 1);
+  const second = await join(full.eventId, full.ticketTypeId, 1);
+  await pool().query(`update public.reservations set status = 'cancelled' where id = $1`, [full.bookings[0]]);
+  const [offered] = await entries(full.eventId);
+  expect(offered.status).toBe('offered');
+  return { full, first, second, offered };
+}
 
 /** The claim token from the offer email's link. */
 async function claimToken(email: string): Promise<string> {
@@ -139,12 +135,7 @@ describe('offers', () => {
   });
 
   it('an offer that lapses passes to the next party; a lapsed link is refused before any charge', async () => {
-    const full = await soldOutEvent(1, 0);
-    const first = await join(full.eventId, full.ticketTypeId, 1);
-    const second = await join(full.eventId, full.ticketTypeId, 1);
-    await pool().query(`update public.reservations set status = 'cancelled' where id = $1`, [full.bookings[0]]);
-    const [offered] = await entries(full.eventId);
-    expect(offered.status).toBe('offered');
+    const { full, first, second, offered } = await offerFreedSeat();
     const token = await claimToken(first.email);
 
     await pool().query(`update public.reservations set hold_expires_at = now() - interval '1 minute' where id = $1`, [offered.reservation_id]);
@@ -257,12 +248,7 @@ describe('leaving', () => {
   });
 
   it('leaving with an open offer lets it lapse at once and offers the seats to the next party', async () => {
-    const full = await soldOutEvent(1, 0);
-    const first = await join(full.eventId, full.ticketTypeId, 1);
-    const second = await join(full.eventId, full.ticketTypeId, 1);
-    await pool().query(`update public.reservations set status = 'cancelled' where id = $1`, [full.bookings[0]]);
-    const [offered] = await entries(full.eventId);
-    expect(offered.status).toBe('offered');
+    const { full, first, second, offered } = await offerFreedSeat();
     // The offer email has its own leave link (the same place in line).
     const token = await leaveToken(first.email, /held for you/);
     expect((await callFunction('leave-waitlist', { token, action: 'view' })).body.entry.status).toBe('offered');

@@ -7,10 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import { actAs, actAsOwner, attempt, eatathomeEvent, expectError, one, ORG, rolledBack, useDatabase } from './helpers.ts';
+import { actAs, actAsOwner, attempt, bookParty, eatathomeEvent, expectError, makeTicketedEvent, one, rolledBack, useDatabase } from './helpers.ts';
 
 const pool = useDatabase();
-const A = ORG.eatathome;
 
 const CHECK = '23514';
 const DENIED = '42501';
@@ -21,35 +20,6 @@ interface Totals {
   arrived_guests: number;
   parties: number;
   parties_arrived: number;
-}
-
-/** A fresh event of Eat At Home (so the totals are only this test's), with one ticket type and two seatings. */
-async function makeEvent(db: pg.PoolClient) {
-  const event = await one<{ id: string }>(
-    db,
-    `insert into public.events (org_id, title, date, event_time) values ($1, 'Door Test', current_date + 20, '19:00') returning id`,
-    [A],
-  );
-  const ticket = await one<{ id: string }>(
-    db,
-    `insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Dinner', 5000, 50) returning id`,
-    [event.id],
-  );
-  return { event: event.id, ticket: ticket.id };
-}
-
-/** A reservation of the event (as the service would insert it) for a ticket type, or with `slot` for a time slot. */
-async function book(db: pg.PoolClient, event: string, ticket: string, name: string, guests: number, status = 'confirmed', slot?: string) {
-  return (
-    await one<{ id: string }>(
-      db,
-      `insert into public.reservations (org_id, event_id, ticket_type_id, rsvp_slot_id, name, email, num_guests, status, dietary_restrictions, hold_expires_at)
-       values ($1, $2, $3, $4, $5, lower(replace($5, ' ', '.')) || '@example.com', $6, $7, 'No nuts',
-               case when $7 = 'held' then now() + interval '15 minutes' end)
-       returning id`,
-      [A, event, slot ? null : ticket, slot ?? null, name, guests, status],
-    )
-  ).id;
 }
 
 const checkIn = (db: pg.PoolClient, id: string, count: number) =>
@@ -63,9 +33,9 @@ const checkIn = (db: pg.PoolClient, id: string, count: number) =>
 describe('staff_check_in', () => {
   it('sets the absolute count: a retried or repeated request never counts twice', () =>
     rolledBack(pool(), async (db) => {
-      const { event, ticket } = await makeEvent(db);
-      const party = await book(db, event, ticket, 'Ada Lovelace', 4);
-      await book(db, event, ticket, 'Grace Hopper', 2);
+      const { event, ticket } = await makeTicketedEvent(db, 'Door Test');
+      const party = await bookParty(db, event, ticket, 'Ada Lovelace', 4);
+      await bookParty(db, event, ticket, 'Grace Hopper', 2);
       await actAs(db, 'memberA');
 
       const first = await checkIn(db, party, 2);
@@ -91,8 +61,8 @@ describe('staff_check_in', () => {
 
   it('refuses counts outside 0..num_guests with a clear message', () =>
     rolledBack(pool(), async (db) => {
-      const { event, ticket } = await makeEvent(db);
-      const party = await book(db, event, ticket, 'Ada Lovelace', 3);
+      const { event, ticket } = await makeTicketedEvent(db, 'Door Test');
+      const party = await bookParty(db, event, ticket, 'Ada Lovelace', 3);
       await actAs(db, 'memberA');
       await expectError(db, 'select public.staff_check_in($1, 4)', [party], 'P0001', /between 0 and 3 guest\(s\)/);
       await expectError(db, 'select public.staff_check_in($1, -1)', [party], 'P0001', /between 0 and 3/);
@@ -101,16 +71,16 @@ describe('staff_check_in', () => {
 
   it('checks in confirmed reservations only', () =>
     rolledBack(pool(), async (db) => {
-      const { event, ticket } = await makeEvent(db);
-      const held = await book(db, event, ticket, 'Held Party', 2, 'held');
+      const { event, ticket } = await makeTicketedEvent(db, 'Door Test');
+      const held = await bookParty(db, event, ticket, 'Held Party', 2, { status: 'held' });
       await actAs(db, 'memberA');
       await expectError(db, 'select public.staff_check_in($1, 1)', [held], 'SH409', /Only confirmed reservations/);
     }));
 
   it('refuses members of another organization, visitors and unknown reservations', () =>
     rolledBack(pool(), async (db) => {
-      const { event, ticket } = await makeEvent(db);
-      const party = await book(db, event, ticket, 'Ada Lovelace', 2);
+      const { event, ticket } = await makeTicketedEvent(db, 'Door Test');
+      const party = await bookParty(db, event, ticket, 'Ada Lovelace', 2);
       await actAs(db, 'memberB');
       await expectError(db, 'select public.staff_check_in($1, 1)', [party], FORBIDDEN, /You can only check in guests of your own organization/);
       await expectError(db, 'select public.staff_check_in(gen_random_uuid(), 1)', [], FORBIDDEN);
@@ -128,8 +98,8 @@ describe('staff_check_in', () => {
 describe('the check-in columns', () => {
   it('cannot be written by members through the table, while staff notes can', () =>
     rolledBack(pool(), async (db) => {
-      const { event, ticket } = await makeEvent(db);
-      const party = await book(db, event, ticket, 'Ada Lovelace', 2);
+      const { event, ticket } = await makeTicketedEvent(db, 'Door Test');
+      const party = await bookParty(db, event, ticket, 'Ada Lovelace', 2);
       await actAs(db, 'memberA');
       await expectError(db, 'update public.reservations set checked_in_guests = 2 where id = $1', [party], DENIED, /checked_in_guests/);
       await expectError(db, 'update public.reservations set checked_in_at = now() where id = $1', [party], DENIED, /checked_in_at/);
@@ -145,8 +115,8 @@ describe('the check-in columns', () => {
 
   it('refuses lowering guests below the number checked in, with a clear message', () =>
     rolledBack(pool(), async (db) => {
-      const { event, ticket } = await makeEvent(db);
-      const party = await book(db, event, ticket, 'Ada Lovelace', 4);
+      const { event, ticket } = await makeTicketedEvent(db, 'Door Test');
+      const party = await bookParty(db, event, ticket, 'Ada Lovelace', 4);
       await actAs(db, 'memberA');
       await checkIn(db, party, 3);
       await expectError(
@@ -167,7 +137,7 @@ describe('the check-in columns', () => {
 describe('staff_door_list', () => {
   it('returns the event, its confirmed parties by seating then name, and the totals', () =>
     rolledBack(pool(), async (db) => {
-      const { event, ticket } = await makeEvent(db);
+      const { event, ticket } = await makeTicketedEvent(db, 'Door Test');
       const late = await one<{ id: string }>(
         db,
         `insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity) values ($1, '20:00', '8:00pm', 20) returning id`,
@@ -178,10 +148,10 @@ describe('staff_door_list', () => {
         `insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity) values ($1, '17:30', '5:30pm', 20) returning id`,
         [event],
       );
-      await book(db, event, ticket, 'Zed Early', 2, 'confirmed', early.id);
-      const amy = await book(db, event, ticket, 'Amy Late', 3, 'confirmed', late.id);
-      await book(db, event, ticket, 'Bob Early', 1, 'confirmed', early.id);
-      await book(db, event, ticket, 'Held Person', 2, 'held', early.id);
+      await bookParty(db, event, ticket, 'Zed Early', 2, { slot: early.id });
+      const amy = await bookParty(db, event, ticket, 'Amy Late', 3, { slot: late.id, dietary: 'No nuts' });
+      await bookParty(db, event, ticket, 'Bob Early', 1, { slot: early.id });
+      await bookParty(db, event, ticket, 'Held Person', 2, { status: 'held', slot: early.id });
       await db.query(`update public.reservations set special_requests = 'Birthday' where id = $1`, [amy]);
       await actAs(db, 'memberA');
       await checkIn(db, amy, 3);
@@ -207,8 +177,8 @@ describe('staff_door_list', () => {
 
   it('answers the event alone, in one row without a party, when nobody is booked', () =>
     rolledBack(pool(), async (db) => {
-      const { event, ticket } = await makeEvent(db);
-      await book(db, event, ticket, 'Held Person', 2, 'held');
+      const { event, ticket } = await makeTicketedEvent(db, 'Door Test');
+      await bookParty(db, event, ticket, 'Held Person', 2, { status: 'held' });
       await actAs(db, 'memberA');
       const { rows } = await db.query('select * from public.staff_door_list($1)', [event]);
       expect(rows).toEqual([expect.objectContaining({ event_id: event, event_title: 'Door Test', id: null, name: null })]);

@@ -7,7 +7,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { migrate } from '../../stack/postgres.ts';
-import { usePool } from '../support/db.ts';
+import { one, usePool } from '../support/db.ts';
 import { stackEnv } from '../support/stack-env.ts';
 
 export { one } from '../support/db.ts';
@@ -156,4 +156,41 @@ export async function expectError(db: pg.PoolClient, sql: string, params: unknow
   if (error.code !== code) throw new Error(`Expected SQLSTATE ${code}, got ${error.code}: ${error.message}\n${sql}`);
   if (message && !message.test(error.message)) throw new Error(`Expected a message matching ${message}, got: ${error.message}`);
   return error;
+}
+
+/** A fresh event of Eat At Home (so the figures are only the test's own) with one ticket type: Dinner, $50, 50 of them. */
+export async function makeTicketedEvent(db: pg.PoolClient, title: string): Promise<{ event: string; ticket: string }> {
+  const event = await one<{ id: string }>(
+    db,
+    `insert into public.events (org_id, title, date, event_time) values ($1, $2, current_date + 20, '19:00') returning id`,
+    [ORG.eatathome, title],
+  );
+  const ticket = await one<{ id: string }>(
+    db,
+    `insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Dinner', 5000, 50) returning id`,
+    [event.id],
+  );
+  return { event: event.id, ticket: ticket.id };
+}
+
+interface PartyOptions {
+  /** 'confirmed' unless told; a 'held' party holds for 15 minutes. */
+  status?: string;
+  /** An RSVP slot instead of the ticket type. */
+  slot?: string;
+  dietary?: string;
+}
+
+/** A reservation of an Eat At Home event as the service would insert it, named `name` (its email made from the name). */
+export async function bookParty(db: pg.PoolClient, event: string, ticket: string, name: string, guests: number, options: PartyOptions = {}) {
+  const { status = 'confirmed', slot = null, dietary = null } = options;
+  const party = await one<{ id: string }>(
+    db,
+    `insert into public.reservations (org_id, event_id, ticket_type_id, rsvp_slot_id, name, email, num_guests, status, dietary_restrictions, hold_expires_at)
+     values ($1, $2, $3, $4, $5, lower(replace($5, ' ', '.')) || '@example.com', $6, $7, $8,
+             case when $7 = 'held' then now() + interval '15 minutes' end)
+     returning id`,
+    [ORG.eatathome, event, slot ? null : ticket, slot, name, guests, status, dietary],
+  );
+  return party.id;
 }

@@ -6,39 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import { actAs, actAsOwner, expectError, one, ORG, rolledBack, useDatabase } from './helpers.ts';
+import { actAs, actAsOwner, bookParty, expectError, makeTicketedEvent, one, rolledBack, useDatabase } from './helpers.ts';
 
 const pool = useDatabase();
-const A = ORG.eatathome;
-
-/** A fresh event of Eat At Home (so the figures are only this test's) with one ticket type. */
-async function makeEvent(db: pg.PoolClient) {
-  const event = await one<{ id: string }>(
-    db,
-    `insert into public.events (org_id, title, date, event_time) values ($1, 'Overview Test', current_date + 20, '19:00') returning id`,
-    [A],
-  );
-  const ticket = await one<{ id: string }>(
-    db,
-    `insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Dinner', 5000, 50) returning id`,
-    [event.id],
-  );
-  return { event: event.id, ticket: ticket.id };
-}
-
-/** A reservation as the service would insert it (confirmed unless told). */
-async function book(db: pg.PoolClient, event: string, ticket: string, name: string, guests: number, status = 'confirmed') {
-  return (
-    await one<{ id: string }>(
-      db,
-      `insert into public.reservations (org_id, event_id, ticket_type_id, name, email, num_guests, status, hold_expires_at)
-       values ($1, $2, $3, $4, lower(replace($4, ' ', '.')) || '@example.com', $5, $6,
-               case when $6 = 'held' then now() + interval '15 minutes' end)
-       returning id`,
-      [A, event, ticket, name, guests, status],
-    )
-  ).id;
-}
 
 const overview = async (db: pg.PoolClient, event: string) => one<any>(db, 'select * from public.staff_event_overview($1)', [event]);
 const totalsOf = (r: any) => ({
@@ -54,12 +24,12 @@ const totalsOf = (r: any) => ({
 describe('staff_event_overview: arrivals', () => {
   it('counts checked-in guests and parties of confirmed reservations only', () =>
     rolledBack(pool(), async (db) => {
-      const { event, ticket } = await makeEvent(db);
-      const ada = await book(db, event, ticket, 'Ada Lovelace', 4);
-      await book(db, event, ticket, 'Grace Hopper', 2);
-      const alan = await book(db, event, ticket, 'Alan Turing', 1);
-      const barbara = await book(db, event, ticket, 'Barbara Liskov', 2);
-      const held = await book(db, event, ticket, 'Held Party', 3, 'held');
+      const { event, ticket } = await makeTicketedEvent(db, 'Overview Test');
+      const ada = await bookParty(db, event, ticket, 'Ada Lovelace', 4);
+      await bookParty(db, event, ticket, 'Grace Hopper', 2);
+      const alan = await bookParty(db, event, ticket, 'Alan Turing', 1);
+      const barbara = await bookParty(db, event, ticket, 'Barbara Liskov', 2);
+      const held = await bookParty(db, event, ticket, 'Held Party', 3, { status: 'held' });
 
       await actAs(db, 'memberA');
       expect(totalsOf(await overview(db, event))).toMatchObject({ parties: 4, guests: 9, checked_in_guests: 0, checked_in_parties: 0 });
@@ -93,7 +63,7 @@ describe('staff_event_overview: arrivals', () => {
 
   it('is still refused to members of another organization', () =>
     rolledBack(pool(), async (db) => {
-      const { event } = await makeEvent(db);
+      const { event } = await makeTicketedEvent(db, 'Overview Test');
       await actAs(db, 'memberB');
       await expectError(db, 'select public.staff_event_overview($1)', [event], 'SH403', /You can only see events of your own organization/);
     }));

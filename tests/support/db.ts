@@ -80,8 +80,9 @@ export async function asService<T = unknown>(on: pg.Pool, text: string, params: 
 /** Node 20 has no WebSocket; realtime is not used by the tests. */
 class NoWebSocket {}
 
-function apiClient(key: string): SupabaseClient {
-  return createClient(stackEnv().apiUrl, key, {
+/** supabase-js with `key`, through the stack's gateway (or another gateway at `url`), keeping no session. */
+export function apiClient(key: string, url = stackEnv().apiUrl): SupabaseClient {
+  return createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: NoWebSocket as never },
   });

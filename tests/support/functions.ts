@@ -3,6 +3,7 @@
  * test processor's card nonces, and extra Deno runners (and gateways) serving the same function
  * sources with settings of their own, on the test stack's database.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { startFunctionsRunner, type RunningFunctions } from '../../stack/functions-runner.ts';
 import { startGateway, type GatewayOptions } from '../../stack/gateway/server.ts';
@@ -10,7 +11,7 @@ import { mailboxAuthMailer } from '../../stack/mailbox.ts';
 import { freePort } from '../../stack/ports.ts';
 import { readFunctionVerifyJwt } from '../../stack/stack.ts';
 import type { FakeSquare } from './fake-square.ts';
-import { createOrg, type Org } from './fixtures.ts';
+import { createEvent, createOrg, type EventInput, guest, type Org } from './fixtures.ts';
 import { parseJsonBody } from './json.ts';
 import { stackEnv } from './stack-env.ts';
 
@@ -238,4 +239,25 @@ export function useSquareAccountsStack(square: FakeSquare): () => SquareAccounts
     if (!stack) throw new Error('The Square accounts stack is not running yet');
     return stack;
   };
+}
+
+/**
+ * Makes an event of `orgId` whose one ticket type (Seat, `price` cents) is sold out: each of its
+ * `seats` booked through process-square-payment by a guest named `${guestPrefix}-${i}`.
+ */
+export async function sellOutEvent(orgId: string, seats: number, price: number, event: Omit<EventInput, 'ticketTypes'>, guestPrefix: string) {
+  const created = await createEvent(orgId, { ...event, ticketTypes: [{ name: 'Seat', price, quantity: seats }] });
+  const ticketTypeId = created.ticketTypes[0].id;
+  const bookings: string[] = [];
+  for (let i = 0; i < seats; i++) {
+    const answer = await callFunction('process-square-payment', {
+      token: price > 0 ? CARD.ok : undefined,
+      amount: price,
+      idempotencyKey: randomUUID(),
+      reservationData: { eventId: created.id, ticketTypeId, num_guests: 1, ...guest(`${guestPrefix}-${i}`) },
+    });
+    if (answer.body.success !== true) throw new Error(`Booking seat ${i} of ${event.title ?? 'the event'}: ${JSON.stringify(answer.body)}`);
+    bookings.push(answer.body.reservationId as string);
+  }
+  return { eventId: created.id, ticketTypeId, bookings };
 }

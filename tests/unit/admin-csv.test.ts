@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, guestsToCsv, toCsv } from '../../src/features/admin-guests/lib/csv';
+import { csvCell, toCsv } from '../../src/lib/csv';
+import { guestsToCsv } from '../../src/features/admin-guests/lib/csv';
 
 describe('guest CSV', () => {
   it('quotes cells with commas, quotes and line breaks (RFC 4180)', () => {
@@ -12,10 +13,12 @@ describe('guest CSV', () => {
     expect(csvCell(3)).toBe('3');
   });
 
-  it('neutralises formula injection: cells starting with = + - @ get a leading quote', () => {
+  it('neutralises formula injection: cells starting with = + - @ get a leading quote; a plain number stays a number', () => {
     expect(csvCell('=SUM(A1:A9)')).toBe("'=SUM(A1:A9)");
     expect(csvCell('+1 555 0100')).toBe("'+1 555 0100");
-    expect(csvCell('-2')).toBe("'-2");
+    expect(csvCell('-2+3')).toBe("'-2+3");
+    expect(csvCell('-105.52')).toBe('-105.52');
+    expect(csvCell(-2)).toBe('-2');
     expect(csvCell('@cmd')).toBe("'@cmd");
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
     expect(csvCell('a=b')).toBe('a=b');

@@ -1,12 +1,6 @@
 import { useParams } from 'react-router-dom';
-import { useOrgTheme } from '@/features/org-page/hooks/use-org-theme';
 import { WaitlistOfferPage } from '@/features/waitlist/components/waitlist-offer-page';
-
-/** Applies an organization's colors while mounted (the org page's theme). */
-function OrgTheme({ colors }: { colors: { primary_color: string | null } }) {
-  useOrgTheme(colors);
-  return null;
-}
+import { OrgTheme } from '../org-theme';
 
 /**
  * /pay/{token}: the payment step of a booking staff entered with a payment link (the token, from

@@ -2,7 +2,6 @@
 export const overviewMessages = {
   loading: 'Loading the overview…',
   loadFailed: 'Could not load the overview',
-  backToEvents: 'Back to events',
   doorList: 'Door list',
   capacityTitle: 'Capacity',
   nothingForSale: 'This event has no ticket types or time slots yet.',

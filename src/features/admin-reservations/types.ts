@@ -1,3 +1,4 @@
+import type { ReservationMoney } from '@/lib/money';
 import type { Tables } from '@/lib/database.types';
 
 /** A row of admin_list_reservations: the reservation's columns and what it joins (event, slot, ticket type). */
@@ -41,20 +42,6 @@ export interface AdminReservation extends Pick<
   money: ReservationMoney;
 }
 
-/** public.money_of: what a reservation's payment ledger comes to, in cents. */
-export interface ReservationMoney {
-  paid_cents: number;
-  refunded_cents: number;
-  pending_refund_cents: number;
-  failed_refund_cents: number;
-  /** Paid less refunded. */
-  net_cents: number;
-  /** Paid less refunded and refunds on their way: the most a refund can be now. */
-  refundable_cents: number;
-  comp_cents: number;
-  badge: string;
-}
-
 /** The money decision of a cancellation, as the cancel-reservation function takes it. */
 export type CancelRefund = 'full' | 'none' | { amountCents: number };
 
@@ -85,3 +72,10 @@ export interface ReservationsPage {
 }
 
 export const RESERVATIONS_PAGE_SIZE = 25;
+
+/** What every reservation dialog of the organization's admin is given. */
+export interface ReservationDialogProps {
+  orgId: string;
+  reservation: AdminReservation;
+  onClose(): void;
+}

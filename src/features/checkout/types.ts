@@ -1,28 +1,15 @@
-import type { ReactNode } from 'react';
-import type { PriceDisplay, PriceLines } from '@/lib/price-lines';
+import type { BaseSyntheticEvent, ReactNode } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import type { PriceLines, Quote } from '@/lib/price-lines';
 import type { ChargeCardVerificationDetails } from './lib/square-sdk';
 import type { Payer } from './lib/verification';
+
+export type { Quote };
 
 /** One line of a summary ("Event" → "Harvest Dinner"): the payment step's and the confirmation's. */
 export interface SummaryRow {
   label: string;
   value: ReactNode;
-}
-
-/**
- * The server's price for a selection, in cents: what its validation call answered (nothing is
- * reserved). The browser never computes an amount; it shows these.
- */
-export interface Quote {
-  /** Before any code. */
-  subtotalCents: number;
-  discountCents: number;
-  /** What is due (service charge and tax included). */
-  totalCents: number;
-  /** The service charge and tax in totalCents (none: zero), and how the price is shown. */
-  serviceChargeCents?: number;
-  taxCents?: number;
-  priceDisplay?: PriceDisplay;
 }
 
 /** A live quote as a form shows it. */
@@ -227,4 +214,11 @@ export interface CheckoutFlavour<TOrder> {
   onConfirmed?(): void;
   /** "Make another reservation" (before the form shows again). */
   onAnother?(): void;
+}
+
+/** What a venue page's booking form is given by its booking hook: the form, whether checkout is busy, and the submit handler. */
+export interface VenueBookingFormProps<TValues extends FieldValues, TInput extends FieldValues> {
+  form: UseFormReturn<TValues, unknown, TInput>;
+  busy: boolean;
+  onSubmit: (event?: BaseSyntheticEvent) => void;
 }

@@ -1,3 +1,5 @@
+import type { ReservationMoney } from '@/lib/money';
+
 /** What the guest's private page /booking/{token} shows: the manage-booking function's `booking` (SQL manage_booking_view). */
 export interface ManagedBooking {
   booking_code: string;
@@ -22,16 +24,7 @@ export interface ManagedBooking {
   };
   organization: { name: string; slug: string; primary_color: string | null; logo_url: string | null };
   /** Integer cents from the payment ledger. */
-  money: {
-    paid_cents: number;
-    refunded_cents: number;
-    pending_refund_cents: number;
-    failed_refund_cents: number;
-    net_cents: number;
-    refundable_cents: number;
-    comp_cents: number;
-    badge: string;
-  };
+  money: ReservationMoney;
   subtotal_cents: number;
   discount_cents: number;
   /** The service charge and tax in total_cents, and how the price is shown (taxes and service charges). */

@@ -17,7 +17,8 @@ import { refusal } from './http.ts';
 import { refundBookingWithoutSeats } from './money.ts';
 import { kickEmailDelivery } from './outbox.ts';
 import { CARDS_NOT_SET_UP, paymentProcessor } from './payments.ts';
-import { type BookingSelection, type PriceDisplay, type PriceLines, selectionArgs } from './pricing.ts';
+import type { PriceDisplay, PriceLines } from './price-lines.ts';
+import { type BookingSelection, selectionArgs } from './pricing.ts';
 import type { CreatePaymentBody, PaymentProcessor } from './processor.ts';
 import { callRpc, countingPromoMisses, TransientError } from './rpc.ts';
 

@@ -1,8 +1,9 @@
 // Pricing: the server-side quote. What an event sells, its prices and its limits are the
 // event's own data (events.kind: 020_events.sql); every amount comes from SQL
 // (public.quote_booking / hold_booking). Nothing the browser sends is a price.
-// Imports rpc.ts.
+// Imports rpc.ts and price-lines.ts.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
+import type { PriceDisplay, PriceLines } from './price-lines.ts';
 import { callRpc, countingPromoMisses } from './rpc.ts';
 
 /** What is being booked: enough for the server to price it. */
@@ -27,35 +28,6 @@ export interface QuotePromo {
   code: string;
   discount_type: 'percent' | 'fixed';
   discount_amount: number;
-}
-
-/** How a price is shown: each line, or one all-in amount ("includes tax and service charge"). */
-export type PriceDisplay = 'itemized' | 'all_in';
-
-/**
- * A booking's lines, as every quote and paying answer gives them (cents):
- * amountCents = subtotalCents - discountCents + serviceChargeCents + taxCents.
- * SQL computes them (public.price_lines: one rounding per line, half up).
- */
-export interface PriceLines {
-  subtotalCents: number;
-  discountCents: number;
-  serviceChargeCents: number;
-  taxCents: number;
-  amountCents: number;
-  priceDisplay: PriceDisplay;
-}
-
-/** The lines of an answer, in the order the answers list them. */
-export function priceLines(lines: PriceLines): PriceLines {
-  return {
-    subtotalCents: lines.subtotalCents,
-    discountCents: lines.discountCents,
-    serviceChargeCents: lines.serviceChargeCents,
-    taxCents: lines.taxCents,
-    amountCents: lines.amountCents,
-    priceDisplay: lines.priceDisplay,
-  };
 }
 
 export interface Quote extends PriceLines {

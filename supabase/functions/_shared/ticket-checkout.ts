@@ -16,7 +16,8 @@ import { bookAndPay, payOptions } from './booking.ts';
 import { allowMethods, clientAddress, json, readBody, refusal } from './http.ts';
 import { EMAIL_INVALID_MESSAGE, isEmail, tooLongMessage } from './guest-input.ts';
 import { amountSchema, idempotencyKeySchema, optionalText, phoneSchema, UUID } from './input.ts';
-import { type BookingSelection, priceLines, publicPromo, quoteBooking } from './pricing.ts';
+import { priceLines } from './price-lines.ts';
+import { type BookingSelection, publicPromo, quoteBooking } from './pricing.ts';
 import { MAX_NAME_LENGTH, MAX_NOTE_LENGTH, MAX_PROMO_CODE_LENGTH, MAX_TIME_SLOT_LENGTH } from './product.ts';
 import { sharedAdminClient } from './supabase.ts';
 

@@ -12,7 +12,8 @@ import { bookAndPay, payOptions } from '../_shared/booking.ts';
 import { allowMethods, clientAddress, handler, json, readBody, validate } from '../_shared/http.ts';
 import { EMAIL, EMAIL_INVALID_MESSAGE, tooLongMessage } from '../_shared/guest-input.ts';
 import { amountSchema, idempotencyKeySchema, optionalText, phoneSchema, UUID } from '../_shared/input.ts';
-import { type BookingSelection, priceLines, publicPromo, quoteBooking } from '../_shared/pricing.ts';
+import { priceLines } from '../_shared/price-lines.ts';
+import { type BookingSelection, publicPromo, quoteBooking } from '../_shared/pricing.ts';
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_NOTE_LENGTH, MAX_PROMO_CODE_LENGTH, RSVP_MAX_GUESTS, RSVP_MIN_GUESTS } from '../_shared/product.ts';
 import { sharedAdminClient } from '../_shared/supabase.ts';
 

@@ -18,7 +18,7 @@ import { bookAndPay, payOptions } from '../_shared/booking.ts';
 import { allowMethods, clientAddress, handler, json, readBody, refusal } from '../_shared/http.ts';
 import { amountSchema } from '../_shared/input.ts';
 import { callRpc } from '../_shared/rpc.ts';
-import { priceLines } from '../_shared/pricing.ts';
+import { priceLines } from '../_shared/price-lines.ts';
 import { sharedAdminClient } from '../_shared/supabase.ts';
 
 const NOT_VALID = 'This waitlist link is not valid.';

@@ -12,7 +12,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { withReason } from '@/lib/error-reason';
 import { formatCents } from '@/lib/money';
 import { useExportLedger, useLedgerMonths } from '../api/get-ledger';
-import { downloadCsv, ledgerCsvFilename, ledgerToCsv, totalOf } from '../lib/csv';
+import { downloadCsv } from '@/lib/csv';
+import { ledgerCsvFilename, ledgerToCsv, totalOf } from '../lib/csv';
 import { booksMessages } from '../messages';
 import type { LedgerMonth, LedgerRange } from '../types';
 

@@ -1,17 +1,5 @@
+import { toCsv } from '@/lib/csv';
 import type { LedgerLine, LedgerMonth } from '../types';
-
-/**
- * A CSV cell that spreadsheets open safely (RFC 4180 quoting). A plain number (-105.52) is
- * written as is, so the money columns add up in a spreadsheet; any other cell that starts with
- * = + - @ (or a tab / carriage return) gets a leading single quote, so guest-typed text is never
- * evaluated as a formula (CSV injection).
- */
-function csvCell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^-?\d+(\.\d+)?$/.test(text)) return text;
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** Integer cents as a dollar amount with two decimals, exactly (no floating point): -10552 → '-105.52'. */
 export function centsToDecimal(cents: number): string {
@@ -68,7 +56,7 @@ export function ledgerToCsv(lines: readonly LedgerLine[]): string {
     l.provider_refund_id,
     l.reason,
   ]);
-  return [ledgerCsvHeader, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return toCsv(ledgerCsvHeader, rows);
 }
 
 /** books-<slug>-<from>-to-<to>.csv */
@@ -87,17 +75,4 @@ export function totalOf(months: readonly LedgerMonth[]) {
     fee: add('platform_fee_cents'),
     net: add('net_cents'),
   };
-}
-
-export function downloadCsv(filename: string, csv: string) {
-  // A BOM so spreadsheets read UTF-8 names correctly.
-  const blob = new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

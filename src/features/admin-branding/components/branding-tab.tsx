@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ExternalLink } from 'lucide-react';
+import { NewTabButton } from '@/components/admin/new-tab-button';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -111,12 +111,7 @@ export function BrandingTab({ orgId, orgSlug }: { orgId: string; orgSlug: string
       <h2 id="branding-heading" className="font-serif text-2xl font-semibold">
         Branding
       </h2>
-      <Button variant="outline" asChild>
-        <a href={paths.orgPage.getHref(orgSlug)} target="_blank" rel="noopener noreferrer">
-          <ExternalLink className="h-4 w-4" aria-hidden />
-          Preview Page
-        </a>
-      </Button>
+      <NewTabButton href={paths.orgPage.getHref(orgSlug)}>Preview Page</NewTabButton>
     </div>
   );
 

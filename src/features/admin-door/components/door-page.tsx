@@ -1,12 +1,14 @@
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ArrowLeft, Download, Printer, WifiOff } from 'lucide-react';
+import { Download, Printer, WifiOff } from 'lucide-react';
 import { toast } from 'sonner';
+import { BackToEventsButton } from '@/components/admin/back-to-events';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SearchInput } from '@/components/ui/search-input';
 import { paths } from '@/config/paths';
+import { downloadCsv } from '@/lib/csv';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import { useDoorList } from '../api/get-door-list';
 import { useDoorView } from '../hooks/use-door-view';
@@ -15,19 +17,6 @@ import { matchesSearch, totalsLine } from '../lib/door-list';
 import { doorMessages } from '../messages';
 import { PartyCard } from './party-card';
 import { RunSheet } from './run-sheet';
-
-function downloadCsv(filename: string, csv: string) {
-  // A BOM so spreadsheets read UTF-8 names correctly.
-  const blob = new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** /admin/door/:eventId — the phone-first door list of one event. */
 export function DoorPage({ eventId }: { eventId: string }) {
@@ -59,11 +48,7 @@ export function DoorPage({ eventId }: { eventId: string }) {
       <header className="sticky top-0 z-10 border-b bg-background/95 backdrop-blur print:hidden">
         <div className="container max-w-3xl space-y-2 py-3">
           <div className="flex items-start gap-2">
-            <Button asChild variant="ghost" size="icon" className="-ml-2 shrink-0">
-              <Link to={`${paths.admin.getHref()}?org=${encodeURIComponent(event.orgId)}&tab=events`} aria-label="Back to events">
-                <ArrowLeft className="h-5 w-5" aria-hidden />
-              </Link>
-            </Button>
+            <BackToEventsButton orgId={event.orgId} />
             <div className="min-w-0">
               <h1 className="truncate font-serif text-xl font-semibold leading-tight">{event.title}</h1>
               <p className="truncate text-sm text-muted-foreground">

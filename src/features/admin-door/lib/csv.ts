@@ -1,15 +1,5 @@
+import { toCsv } from '@/lib/csv';
 import type { DoorList } from '../types';
-
-/**
- * CSV that spreadsheets open safely: every cell quoted when needed (RFC 4180), and a cell
- * that starts with = + - @ (or a tab / carriage return) is prefixed with a single quote so
- * a spreadsheet never evaluates guest-typed text as a formula (CSV injection).
- */
-function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 export const doorCsvHeader = [
   'Seating',
@@ -42,7 +32,7 @@ export function doorListToCsv(list: Pick<DoorList, 'parties'>): string {
     p.specialRequests ?? '',
     p.staffNotes ?? '',
   ]);
-  return [doorCsvHeader, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return toCsv(doorCsvHeader, rows);
 }
 
 /** door-list-<title>-<date>.csv */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Check, Copy, ExternalLink } from 'lucide-react';
+import { Check, Copy } from 'lucide-react';
+import { NewTabButton } from '@/components/admin/new-tab-button';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -49,12 +50,7 @@ export function EmbedTab({ orgSlug, orgName }: { orgSlug: string; orgName: strin
               {copied ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
               {copied ? 'Copied!' : 'Copy Code'}
             </Button>
-            <Button variant="outline" asChild>
-              <a href={paths.orgEmbed.getHref(orgSlug)} target="_blank" rel="noopener noreferrer">
-                <ExternalLink className="h-4 w-4" aria-hidden />
-                Open Preview
-              </a>
-            </Button>
+            <NewTabButton href={paths.orgEmbed.getHref(orgSlug)}>Open Preview</NewTabButton>
           </div>
         </CardContent>
       </Card>

@@ -1,24 +1,16 @@
 import { useId } from 'react';
-import { Copy, MapPin, Pencil, Trash2, UserPlus } from 'lucide-react';
+import { MapPin, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import type { AdminEvent } from '../types';
+import { EventMoreActions, type EventActionHandlers } from './event-actions';
 import { EventStatusBadge, EventTypeBadge } from './event-badges';
 import { EventPageLinks } from './event-page-links';
 
-interface Props {
+interface Props extends EventActionHandlers {
   events: AdminEvent[];
-  onEdit(event: AdminEvent): void;
-  onDelete(event: AdminEvent): void;
-  onToggle(event: AdminEvent, isActive: boolean): void;
-  /** Opens the event's waitlist (composed by the admin route). */
-  onWaitlist?(event: AdminEvent): void;
-  /** Opens 'Add booking' for the event (composed by the admin route). */
-  onAddBooking?(event: AdminEvent): void;
-  /** Opens 'Duplicate event' (composed by the admin route). */
-  onDuplicate?(event: AdminEvent): void;
 }
 
 /** An event at a phone's width: every action stays visible, the row wrapping as it needs. */
@@ -56,23 +48,7 @@ function EventCard({ event, onEdit, onDelete, onToggle, onWaitlist, onAddBooking
         </div>
         <div className="flex flex-wrap gap-1" data-testid="event-card-actions">
           <EventPageLinks event={event} />
-          {onWaitlist ? (
-            <Button variant="ghost" size="sm" onClick={() => onWaitlist(event)} aria-label={`Waitlist of ${event.title}`}>
-              Waitlist
-            </Button>
-          ) : null}
-          {onAddBooking ? (
-            <Button variant="ghost" size="sm" onClick={() => onAddBooking(event)} aria-label={`Add booking to ${event.title}`}>
-              <UserPlus className="h-4 w-4" aria-hidden />
-              Add booking
-            </Button>
-          ) : null}
-          {onDuplicate ? (
-            <Button variant="ghost" size="sm" onClick={() => onDuplicate(event)} aria-label={`Duplicate ${event.title}`}>
-              <Copy className="h-4 w-4" aria-hidden />
-              Duplicate
-            </Button>
-          ) : null}
+          <EventMoreActions event={event} variant="ghost" onWaitlist={onWaitlist} onAddBooking={onAddBooking} onDuplicate={onDuplicate} />
           <Button variant="ghost" size="sm" onClick={() => onEdit(event)} aria-label={`Edit ${event.title}`}>
             <Pencil className="h-4 w-4" aria-hidden />
             Edit

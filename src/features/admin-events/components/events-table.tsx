@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react';
-import { ChevronDown, Copy, Pencil, Trash2, UserPlus } from 'lucide-react';
+import { ChevronDown, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
 import { TableCell, TableRow } from '@/components/ui/table';
@@ -7,20 +7,12 @@ import { DataTable } from '@/components/ui/data-table';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import type { AdminEvent } from '../types';
+import { EventMoreActions, type EventActionHandlers } from './event-actions';
 import { EventStatusBadge, EventTypeBadge } from './event-badges';
 import { EventPageLinks } from './event-page-links';
 
-interface Props {
+interface Props extends EventActionHandlers {
   events: AdminEvent[];
-  onEdit(event: AdminEvent): void;
-  onDelete(event: AdminEvent): void;
-  onToggle(event: AdminEvent, isActive: boolean): void;
-  /** Opens the event's waitlist (composed by the admin route). */
-  onWaitlist?(event: AdminEvent): void;
-  /** Opens 'Add booking' for the event (composed by the admin route). */
-  onAddBooking?(event: AdminEvent): void;
-  /** Opens 'Duplicate event' (composed by the admin route). */
-  onDuplicate?(event: AdminEvent): void;
 }
 
 const COLUMNS = ['Title', 'Date', 'Time', 'Type', 'Status', 'Reservations', 'Actions'] as const;
@@ -97,23 +89,7 @@ export function EventsTable({ events, onEdit, onDelete, onToggle, onWaitlist, on
               <TableRow id={moreId} data-event-more={event.id} className="bg-muted/20">
                 <TableCell colSpan={COLUMNS.length} className="pt-0">
                   <div className="flex flex-wrap justify-end gap-1">
-                    {onWaitlist ? (
-                      <Button variant="outline" size="sm" onClick={() => onWaitlist(event)} aria-label={`Waitlist of ${event.title}`}>
-                        Waitlist
-                      </Button>
-                    ) : null}
-                    {onAddBooking ? (
-                      <Button variant="outline" size="sm" onClick={() => onAddBooking(event)} aria-label={`Add booking to ${event.title}`}>
-                        <UserPlus className="h-4 w-4" aria-hidden />
-                        Add booking
-                      </Button>
-                    ) : null}
-                    {onDuplicate ? (
-                      <Button variant="outline" size="sm" onClick={() => onDuplicate(event)} aria-label={`Duplicate ${event.title}`}>
-                        <Copy className="h-4 w-4" aria-hidden />
-                        Duplicate
-                      </Button>
-                    ) : null}
+                    <EventMoreActions event={event} variant="outline" onWaitlist={onWaitlist} onAddBooking={onAddBooking} onDuplicate={onDuplicate} />
                   </div>
                 </TableCell>
               </TableRow>

@@ -16,19 +16,6 @@ export async function exportGuestsCsv(orgId: string): Promise<string> {
   return guestsToCsv(all);
 }
 
-export function downloadCsv(filename: string, csv: string) {
-  // A BOM so Excel reads UTF-8 names correctly.
-  const blob = new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 export function useExportGuests(orgId: string, options: { onSuccess?: (csv: string) => void; onError?: (error: Error) => void } = {}) {
   return useMutation({ mutationFn: () => exportGuestsCsv(orgId), ...options });
 }

@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import { Download } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
+import { PersonCards } from '@/components/admin/person-cards';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { DataTable } from '@/components/ui/data-table';
-import { downloadCsv, useExportGuests } from '../api/export-guests';
+import { downloadCsv } from '@/lib/csv';
+import { useExportGuests } from '../api/export-guests';
 import { useGuests } from '../api/get-guests';
 import { GUESTS_PAGE_SIZE, type AdminGuest } from '../types';
 import { AdminSection } from '@/components/admin/admin-section';
@@ -33,24 +34,20 @@ function GuestsTable({ guests }: { guests: AdminGuest[] }) {
 
 function GuestCards({ guests }: { guests: AdminGuest[] }) {
   return (
-    <ul className="space-y-3" aria-label="Guests">
-      {guests.map((g) => (
-        <li key={g.email}>
-          <Card>
-            <CardContent className="space-y-1 p-4 text-sm sm:p-4">
-              <div className="flex items-start justify-between gap-2">
-                <h3 className="font-semibold">{g.name}</h3>
-                <span className="text-muted-foreground">
-                  {g.reservation_count} {g.reservation_count === 1 ? 'reservation' : 'reservations'}
-                </span>
-              </div>
-              <p className="break-all">{g.email}</p>
-              {g.phone ? <p>{g.phone}</p> : null}
-            </CardContent>
-          </Card>
-        </li>
-      ))}
-    </ul>
+    <PersonCards
+      label="Guests"
+      rows={guests}
+      rowKey={(g) => g.email}
+      name={(g) => g.name}
+      count={(g) => `${g.reservation_count} ${g.reservation_count === 1 ? 'reservation' : 'reservations'}`}
+    >
+      {(g) => (
+        <>
+          <p className="break-all">{g.email}</p>
+          {g.phone ? <p>{g.phone}</p> : null}
+        </>
+      )}
+    </PersonCards>
   );
 }
 

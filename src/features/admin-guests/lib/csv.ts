@@ -1,17 +1,4 @@
-/**
- * CSV that spreadsheets open safely: every cell quoted when needed (RFC 4180), and a cell
- * that starts with = + - @ (or a tab / carriage return) is prefixed with a single quote so
- * Excel or Sheets never evaluate guest-typed text as a formula (CSV injection).
- */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}
+import { toCsv } from '@/lib/csv';
 
 export const guestCsvHeader = ['Name', 'Email', 'Phone', 'Reservations', 'Guests', 'Last reservation'] as const;
 

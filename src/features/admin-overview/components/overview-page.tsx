@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ArrowLeft, DoorOpen } from 'lucide-react';
+import { DoorOpen } from 'lucide-react';
+import { adminEventsHref, BackToEventsButton } from '@/components/admin/back-to-events';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -14,7 +15,6 @@ import { CapacityList } from './capacity-list';
 import { StatCards } from './stat-cards';
 
 /** The admin's events tab, on the event's organization when it is known. */
-const eventsHref = (orgId?: string) => `${paths.admin.getHref()}?${orgId ? `org=${encodeURIComponent(orgId)}&` : ''}tab=events`;
 
 interface Props {
   eventId: string;
@@ -36,7 +36,7 @@ export function OverviewPage({ eventId, actions, notice }: Props) {
         <h1 className="mb-4 font-serif text-2xl font-semibold">Event overview</h1>
         <Alert variant="destructive">{withReason(overviewMessages.loadFailed, query.error)}</Alert>
         <Button asChild variant="link" className="mt-4 px-0">
-          <Link to={eventsHref()}>Back to the admin panel</Link>
+          <Link to={adminEventsHref()}>Back to the admin panel</Link>
         </Button>
       </main>
     );
@@ -50,11 +50,7 @@ export function OverviewPage({ eventId, actions, notice }: Props) {
       <header className="border-b bg-background">
         <div className="container flex max-w-5xl flex-wrap items-start justify-between gap-3 py-3">
           <div className="flex min-w-0 items-start gap-2">
-            <Button asChild variant="ghost" size="icon" className="-ml-2 shrink-0">
-              <Link to={eventsHref(event.orgId)} aria-label={overviewMessages.backToEvents}>
-                <ArrowLeft className="h-5 w-5" aria-hidden />
-              </Link>
-            </Button>
+            <BackToEventsButton orgId={event.orgId} />
             <div className="min-w-0">
               <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Event overview</p>
               <h1 className="break-words font-serif text-xl font-semibold leading-tight sm:text-2xl">{event.title}</h1>

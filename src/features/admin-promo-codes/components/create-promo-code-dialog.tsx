@@ -5,10 +5,9 @@ import { toast } from 'sonner';
 import { CreateDialogTrigger } from '@/components/forms/create-dialog-trigger';
 import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
-import { Input, NativeSelect } from '@/components/ui/input';
 import { DuplicatePromoCodeError, useCreatePromoCode } from '../api/create-promo-code';
 import { createPromoCodeSchema, type CreatePromoCodeOutput, type CreatePromoCodeValues } from '../schemas';
+import { PromoCodeFields } from './promo-code-fields';
 
 const empty: CreatePromoCodeValues = { code: '', discountType: 'percent', amount: '', maxUses: '' };
 
@@ -36,23 +35,7 @@ export function CreatePromoCodeDialog({ orgId }: { orgId: string }) {
           <DialogDescription>Guests enter it at checkout. Codes are upper-cased.</DialogDescription>
         </DialogHeader>
         <form className="space-y-4" noValidate onSubmit={form.handleSubmit((values) => create.mutate({ orgId, values }))}>
-          <FormField label="Code" error={errors.code?.message}>
-            <Input autoCapitalize="characters" className="uppercase" {...form.register('code')} />
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Discount type">
-              <NativeSelect {...form.register('discountType')}>
-                <option value="percent">Percent</option>
-                <option value="fixed">Fixed amount ($)</option>
-              </NativeSelect>
-            </FormField>
-            <FormField label={type === 'percent' ? 'Discount (%)' : 'Discount ($)'} error={errors.amount?.message}>
-              <Input inputMode="decimal" {...form.register('amount')} />
-            </FormField>
-          </div>
-          <FormField label="Max uses" error={errors.maxUses?.message} hint="Leave empty for unlimited.">
-            <Input inputMode="numeric" {...form.register('maxUses')} />
-          </FormField>
+          <PromoCodeFields register={form.register} errors={errors} discountType={type} />
           <FormDialogFooter onCancel={() => setOpen(false)} pending={create.isPending} pendingLabel="Creating…" submitLabel="Create Code" />
         </form>
       </DialogContent>

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
-import { Input, NativeSelect } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { withReason } from '@/lib/error-reason';
 import { DuplicatePromoCodeError } from '../api/create-promo-code';
 import { usePromoEvents } from '../api/get-promo-events';
@@ -12,6 +12,7 @@ import { useUpdatePromoCode } from '../api/update-promo-code';
 import { toLocalInput } from '../lib/format';
 import { editPromoCodeSchema, type EditPromoCodeOutput, type EditPromoCodeValues } from '../schemas';
 import type { PromoCode } from '../types';
+import { PromoCodeFields } from './promo-code-fields';
 
 function toValues(code: PromoCode): EditPromoCodeValues {
   return {
@@ -57,23 +58,7 @@ export function EditPromoCodeDialog({ orgId, code, onClose }: { orgId: string; c
           </DialogDescription>
         </DialogHeader>
         <form className="space-y-4" noValidate onSubmit={form.handleSubmit((values) => update.mutate({ id: code.id, values }))}>
-          <FormField label="Code" error={errors.code?.message}>
-            <Input autoCapitalize="characters" className="uppercase" {...form.register('code')} />
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Discount type">
-              <NativeSelect {...form.register('discountType')}>
-                <option value="percent">Percent</option>
-                <option value="fixed">Fixed amount ($)</option>
-              </NativeSelect>
-            </FormField>
-            <FormField label={type === 'percent' ? 'Discount (%)' : 'Discount ($)'} error={errors.amount?.message}>
-              <Input inputMode="decimal" {...form.register('amount')} />
-            </FormField>
-          </div>
-          <FormField label="Max uses" error={errors.maxUses?.message} hint="Leave empty for unlimited.">
-            <Input inputMode="numeric" {...form.register('maxUses')} />
-          </FormField>
+          <PromoCodeFields register={form.register} errors={errors} discountType={type} />
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Valid from" error={errors.startsAt?.message} hint="Optional.">
               <Input type="datetime-local" {...form.register('startsAt')} />

@@ -6,24 +6,13 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
-import { MoneyBadge } from '@/components/admin/money-badge';
 import { dollarsToCents, formatCents } from '@/lib/money';
 import { useCancelReservation } from '../api/cancel-reservation';
-import { cancelledMessage, reservationMessages } from '../messages';
+import { cancelledMessage, guestCount, reservationMessages } from '../messages';
 import { cancelReservationSchema, type CancelChoice, type CancelReservationValues } from '../schemas';
-import type { AdminReservation, CancelRefund } from '../types';
+import type { CancelRefund, ReservationDialogProps } from '../types';
 import { CheckboxField } from './checkbox-field';
-import { MoneySummary } from './money-summary';
-
-interface Props {
-  orgId: string;
-  reservation: AdminReservation;
-  onClose(): void;
-}
-
-function guests(n: number) {
-  return `${n} ${n === 1 ? 'guest' : 'guests'}`;
-}
+import { PaymentPanel } from './money-summary';
 
 /**
  * Cancelling a reservation. One that still holds money asks what happens to it: refund it all
@@ -31,7 +20,7 @@ function guests(n: number) {
  * it with a reason; a free or comp one (or one refunded already) is a plain confirmation. Either
  * way the cancel-reservation function cancels, and emails the guest unless told not to.
  */
-export function CancelReservationDialog({ orgId, reservation, onClose }: Props) {
+export function CancelReservationDialog({ orgId, reservation, onClose }: ReservationDialogProps) {
   const { money, policy_refund_cents: policyCents } = reservation;
   const refundable = money.refundable_cents;
   const holdsMoney = refundable > 0;
@@ -89,18 +78,13 @@ export function CancelReservationDialog({ orgId, reservation, onClose }: Props) 
         <DialogHeader>
           <DialogTitle>Cancel this reservation?</DialogTitle>
           <DialogDescription>
-            {reservation.name}&apos;s reservation for {reservation.event_title} ({guests(reservation.num_guests)}, booking {reservation.booking_code})
-            will be cancelled and the seats returned. This cannot be undone.
+            {reservation.name}&apos;s reservation for {reservation.event_title} ({guestCount(reservation.num_guests)}, booking{' '}
+            {reservation.booking_code}) will be cancelled and the seats returned. This cannot be undone.
           </DialogDescription>
         </DialogHeader>
         <form className="min-w-0 space-y-4" noValidate onSubmit={form.handleSubmit(submit)}>
           {money.paid_cents > 0 ? (
-            <section aria-label="Payment" className="space-y-2 rounded-md bg-muted/50 p-3">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className="text-sm font-medium">Payment</span>
-                <MoneyBadge badge={money.badge} />
-              </div>
-              <MoneySummary money={money} />
+            <PaymentPanel money={money}>
               <p className="text-xs text-muted-foreground">Refund policy: {reservation.refund_policy}.</p>
               {holdsMoney ? (
                 <p className="text-xs text-muted-foreground">
@@ -109,7 +93,7 @@ export function CancelReservationDialog({ orgId, reservation, onClose }: Props) 
               ) : (
                 <p className="text-xs text-muted-foreground">Nothing is left to refund.</p>
               )}
-            </section>
+            </PaymentPanel>
           ) : null}
 
           {holdsMoney ? (

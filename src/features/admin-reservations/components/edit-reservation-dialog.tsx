@@ -12,25 +12,15 @@ import { newIdempotencyKey } from '@/features/checkout/lib/idempotency';
 import { formatCents } from '@/lib/money';
 import { useRefundReservation } from '../api/refund-reservation';
 import { useUpdateReservation, type UpdateReservationResult } from '../api/update-reservation';
-import { refundedMessage, reservationMessages } from '../messages';
+import { guestCount, refundedMessage, reservationMessages } from '../messages';
 import { editReservationSchema, type EditReservationOutput, type EditReservationValues } from '../schemas';
-import type { AdminReservation } from '../types';
+import type { ReservationDialogProps } from '../types';
 import { BookingHistory } from './booking-history';
 import { CheckboxField } from './checkbox-field';
 import { withReason } from '@/lib/error-reason';
 
-interface Props {
-  orgId: string;
-  reservation: AdminReservation;
-  onClose(): void;
-}
-
-function guests(n: number) {
-  return `${n} ${n === 1 ? 'guest' : 'guests'}`;
-}
-
 /** After fewer guests on a paid booking: offers to refund what the policy gives for the guests who no longer come. */
-function RefundOffer({ orgId, reservation, result, onClose }: Props & { result: UpdateReservationResult }) {
+function RefundOffer({ orgId, reservation, result, onClose }: ReservationDialogProps & { result: UpdateReservationResult }) {
   const [refundIt, setRefundIt] = useState(true);
   const [notifyGuest, setNotifyGuest] = useState(true);
   const [requestKey] = useState(newIdempotencyKey);
@@ -56,18 +46,18 @@ function RefundOffer({ orgId, reservation, result, onClose }: Props & { result: 
         refund.mutate({
           reservationId: reservation.id,
           amountCents: amount,
-          reason: `Party reduced from ${guests(result.guestsBefore)} to ${guests(result.guestsAfter)}`,
+          reason: `Party reduced from ${guestCount(result.guestsBefore)} to ${guestCount(result.guestsAfter)}`,
           notifyGuest,
           requestKey,
         });
       }}
     >
       <p className="text-sm">
-        The reservation now has {guests(result.guestsAfter)} (was {result.guestsBefore}). Under the booking&apos;s refund policy the{' '}
+        The reservation now has {guestCount(result.guestsAfter)} (was {result.guestsBefore}). Under the booking&apos;s refund policy the{' '}
         {gone === 1 ? 'guest' : `${gone} guests`} no longer coming paid {formatCents(amount)}.
       </p>
       <CheckboxField
-        label={`Refund ${formatCents(amount)} for the ${guests(gone)} no longer coming`}
+        label={`Refund ${formatCents(amount)} for the ${guestCount(gone)} no longer coming`}
         checked={refundIt}
         onChange={(e) => setRefundIt(e.target.checked)}
       />
@@ -81,7 +71,7 @@ function RefundOffer({ orgId, reservation, result, onClose }: Props & { result: 
   );
 }
 
-export function EditReservationDialog({ orgId, reservation, onClose }: Props) {
+export function EditReservationDialog({ orgId, reservation, onClose }: ReservationDialogProps) {
   const form = useForm<EditReservationValues, unknown, EditReservationOutput>({
     resolver: zodResolver(editReservationSchema),
     mode: 'onTouched',
@@ -145,7 +135,7 @@ export function EditReservationDialog({ orgId, reservation, onClose }: Props) {
             {more ? (
               <CheckboxField
                 label="Mark the extra guests as complimentary"
-                hint={`This booking was paid for ${guests(reservation.num_guests)}. Extra guests are free of charge, or booked and paid for separately.`}
+                hint={`This booking was paid for ${guestCount(reservation.num_guests)}. Extra guests are free of charge, or booked and paid for separately.`}
                 aria-required
                 {...form.register('complimentary')}
               />

@@ -1,6 +1,8 @@
-import { formatCents } from '@/lib/money';
+import type { ReactNode } from 'react';
+import { MoneyBadge } from '@/components/admin/money-badge';
+import { formatCents, type ReservationMoney } from '@/lib/money';
 import { cn } from '@/lib/utils';
-import type { AdminReservation, ReservationMoney } from '../types';
+import type { AdminReservation } from '../types';
 
 /** Refunded so far, and what is still on its way to the guest's card. */
 function RefundedAmount({ money }: { money: ReservationMoney }) {
@@ -34,6 +36,20 @@ export function MoneySummary({ money, className }: { money: ReservationMoney; cl
         <dd className="tabular-nums">{formatCents(money.net_cents)}</dd>
       </div>
     </dl>
+  );
+}
+
+/** A dialog's 'Payment' panel: the badge, paid, refunded and net, then the dialog's own lines about the money. */
+export function PaymentPanel({ money, children }: { money: ReservationMoney; children: ReactNode }) {
+  return (
+    <section aria-label="Payment" className="space-y-2 rounded-md bg-muted/50 p-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="text-sm font-medium">Payment</span>
+        <MoneyBadge badge={money.badge} />
+      </div>
+      <MoneySummary money={money} />
+      {children}
+    </section>
   );
 }
 

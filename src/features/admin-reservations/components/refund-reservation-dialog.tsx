@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { MoneyBadge } from '@/components/admin/money-badge';
 import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -13,18 +12,12 @@ import { useRefundReservation } from '../api/refund-reservation';
 import { centsToDollarsInput } from '../lib/refund-amount';
 import { refundedMessage, reservationMessages } from '../messages';
 import { refundReservationSchema, type RefundReservationValues } from '../schemas';
-import type { AdminReservation } from '../types';
+import type { ReservationDialogProps } from '../types';
 import { CheckboxField } from './checkbox-field';
-import { ChargesLine, MoneySummary } from './money-summary';
-
-interface Props {
-  orgId: string;
-  reservation: AdminReservation;
-  onClose(): void;
-}
+import { ChargesLine, PaymentPanel } from './money-summary';
 
 /** Refunds part or all of what a booking still holds, without cancelling it. */
-export function RefundReservationDialog({ orgId, reservation, onClose }: Props) {
+export function RefundReservationDialog({ orgId, reservation, onClose }: ReservationDialogProps) {
   const { money } = reservation;
   const refundable = money.refundable_cents;
   // One key per opening of the dialog: sending the same refund twice (a double click, a retry) refunds once.
@@ -67,18 +60,13 @@ export function RefundReservationDialog({ orgId, reservation, onClose }: Props) 
             }),
           )}
         >
-          <section aria-label="Payment" className="space-y-2 rounded-md bg-muted/50 p-3">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <span className="text-sm font-medium">Payment</span>
-              <MoneyBadge badge={money.badge} />
-            </div>
-            <MoneySummary money={money} />
+          <PaymentPanel money={money}>
             <ChargesLine reservation={reservation} />
             <p className="text-xs text-muted-foreground">Still refundable: {formatCents(refundable)}.</p>
             {reservation.service_charge_cents + reservation.tax_cents > 0 ? (
               <p className="text-xs text-muted-foreground">A refund returns service charge and tax in proportion.</p>
             ) : null}
-          </section>
+          </PaymentPanel>
           <FormField label="Amount to refund ($)" error={errors.amount?.message} hint={`At most ${formatCents(refundable)}`}>
             <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
           </FormField>

@@ -1,5 +1,5 @@
 import { MoneyBadge } from '@/components/admin/money-badge';
-import { Card, CardContent } from '@/components/ui/card';
+import { PersonCards } from '@/components/admin/person-cards';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
 import type { RsvpListRow } from '../types';
@@ -7,40 +7,36 @@ import type { RsvpListRow } from '../types';
 /** Phones: the reservations that hold an RSVP slot. */
 export function RsvpList({ rows }: { rows: RsvpListRow[] }) {
   return (
-    <ul className="space-y-3" aria-label="RSVPs">
-      {rows.map((r) => (
-        <li key={r.id}>
-          <Card>
-            <CardContent className="space-y-1 p-4 text-sm sm:p-4">
-              <div className="flex items-start justify-between gap-2">
-                <h3 className="font-semibold">{r.name}</h3>
-                <span className="text-muted-foreground">
-                  {r.num_guests} {r.num_guests === 1 ? 'guest' : 'guests'}
-                </span>
-              </div>
-              <p>{r.event_title}</p>
-              <p className="text-xs text-muted-foreground">
-                {formatEventDate(r.event_date, 'EEE, MMM d, yyyy')} · {formatEventTime(r.slot_time ?? r.event_time)}
-                {r.slot_label ? ` · ${r.slot_label}` : ''}
-              </p>
-              <p className="font-mono text-xs text-muted-foreground">
-                <span className="sr-only">Booking code </span>
-                {r.booking_code}
-              </p>
-              <p className="break-all">{r.email}</p>
-              {r.phone ? <p>{r.phone}</p> : null}
-              <div className="flex flex-wrap items-center gap-2 pt-1">
-                <MoneyBadge badge={r.money_badge} />
-                {r.paid_cents > 0 ? (
-                  <span className="text-xs tabular-nums text-muted-foreground">
-                    Paid {formatCents(r.paid_cents)} · Net {formatCents(r.net_cents)}
-                  </span>
-                ) : null}
-              </div>
-            </CardContent>
-          </Card>
-        </li>
-      ))}
-    </ul>
+    <PersonCards
+      label="RSVPs"
+      rows={rows}
+      rowKey={(r) => r.id}
+      name={(r) => r.name}
+      count={(r) => `${r.num_guests} ${r.num_guests === 1 ? 'guest' : 'guests'}`}
+    >
+      {(r) => (
+        <>
+          <p>{r.event_title}</p>
+          <p className="text-xs text-muted-foreground">
+            {formatEventDate(r.event_date, 'EEE, MMM d, yyyy')} · {formatEventTime(r.slot_time ?? r.event_time)}
+            {r.slot_label ? ` · ${r.slot_label}` : ''}
+          </p>
+          <p className="font-mono text-xs text-muted-foreground">
+            <span className="sr-only">Booking code </span>
+            {r.booking_code}
+          </p>
+          <p className="break-all">{r.email}</p>
+          {r.phone ? <p>{r.phone}</p> : null}
+          <div className="flex flex-wrap items-center gap-2 pt-1">
+            <MoneyBadge badge={r.money_badge} />
+            {r.paid_cents > 0 ? (
+              <span className="text-xs tabular-nums text-muted-foreground">
+                Paid {formatCents(r.paid_cents)} · Net {formatCents(r.net_cents)}
+              </span>
+            ) : null}
+          </div>
+        </>
+      )}
+    </PersonCards>
   );
 }

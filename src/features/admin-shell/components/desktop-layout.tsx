@@ -1,4 +1,5 @@
-import { ExternalLink, LogOut } from 'lucide-react';
+import { LogOut } from 'lucide-react';
+import { NewTabButton } from '@/components/admin/new-tab-button';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
@@ -35,12 +36,9 @@ export function DesktopLayout({ org, orgs, isSuperAdmin, tab, onTab, onOrg, onSi
           <p className="min-w-0 flex-1 truncate text-sm">
             Managing: <span className="font-semibold">{org.name}</span>
           </p>
-          <Button variant="outline" size="sm" asChild>
-            <a href={paths.orgPage.getHref(org.slug)} target="_blank" rel="noopener noreferrer">
-              <ExternalLink className="h-4 w-4" aria-hidden />
-              View Page
-            </a>
-          </Button>
+          <NewTabButton href={paths.orgPage.getHref(org.slug)} size="sm">
+            View Page
+          </NewTabButton>
           {/* Always on desktop, even with one organization (only the mobile drawer hides a lone one). */}
           <OrgSwitcher orgs={orgs} value={org.id} onChange={onOrg} className="max-w-[14rem]" />
           <Button variant="ghost" size="sm" onClick={onSignOut} disabled={signingOut}>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { AdminSection } from '@/components/admin/admin-section';
 import { QueryStatus } from '@/components/admin/query-status';
@@ -29,6 +29,32 @@ const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateSty
  * role, role changes, removals and the open invitations (staff see the members and may leave).
  * The server decides who may change it.
  */
+/** One of the team section's lists (members, pending invitations), its count in its heading. */
+function TeamList({ id, title, count, children }: { id: string; title: string; count: number; children: ReactNode }) {
+  return (
+    <div className="space-y-2">
+      <h3 id={id} className="text-lg font-semibold">
+        {title} ({count})
+      </h3>
+      <ul aria-labelledby={id} className="divide-y rounded-lg border bg-card">
+        {children}
+      </ul>
+    </div>
+  );
+}
+
+/** Who a row is about: the address (and its badge), then a line of details. */
+function TeamPerson({ email, badge, children }: { email: string; badge: ReactNode; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <p className="break-all font-medium">
+        {email} {badge}
+      </p>
+      <p className="text-xs text-muted-foreground">{children}</p>
+    </div>
+  );
+}
+
 export function TeamTab({ orgId, orgName, isOwner }: { orgId: string; orgName: string; isOwner: boolean }) {
   const team = useTeam(orgId, isOwner);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
@@ -71,81 +97,61 @@ export function TeamTab({ orgId, orgName, isOwner }: { orgId: string; orgName: s
       <QueryStatus query={team} rows={members} loading="Loading the team…" failed={teamMessages.loadFailed} empty="No members." />
 
       {members && members.length > 0 ? (
-        <div className="space-y-2">
-          <h3 id="team-members-heading" className="text-lg font-semibold">
-            Members ({members.length})
-          </h3>
-          <ul aria-labelledby="team-members-heading" className="divide-y rounded-lg border bg-card">
-            {members.map((member) => (
-              <li key={member.userId} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
-                <div className="min-w-0">
-                  <p className="break-all font-medium">
-                    {member.email} {member.isYou ? <Badge variant="secondary">You</Badge> : null}
-                  </p>
-                  <p className="text-xs text-muted-foreground">
-                    {isOwner ? null : `${roleLabels[member.role]} · `}Joined {day(member.joinedAt)}
-                  </p>
-                </div>
-                <div className="flex items-center gap-2">
-                  {isOwner ? (
-                    <OptionSelect
-                      aria-label={`Role of ${member.email}`}
-                      className="h-9 w-28"
-                      options={memberRoleOptions}
-                      value={member.role}
-                      disabled={setRole.isPending}
-                      onChange={(e) => {
-                        if (isRole(e.target.value)) setRole.mutate({ orgId, userId: member.userId, role: e.target.value });
-                      }}
-                    />
-                  ) : null}
-                  {isOwner || member.isYou ? (
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={member.isYou ? `Leave ${orgName}` : `Remove ${member.email}`}
-                      onClick={() => setRemoving(member)}
-                    >
-                      {member.isYou ? 'Leave' : 'Remove'}
-                    </Button>
-                  ) : null}
-                </div>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <TeamList id="team-members-heading" title="Members" count={members.length}>
+          {members.map((member) => (
+            <li key={member.userId} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+              <TeamPerson email={member.email} badge={member.isYou ? <Badge variant="secondary">You</Badge> : null}>
+                {isOwner ? null : `${roleLabels[member.role]} · `}Joined {day(member.joinedAt)}
+              </TeamPerson>
+              <div className="flex items-center gap-2">
+                {isOwner ? (
+                  <OptionSelect
+                    aria-label={`Role of ${member.email}`}
+                    className="h-9 w-28"
+                    options={memberRoleOptions}
+                    value={member.role}
+                    disabled={setRole.isPending}
+                    onChange={(e) => {
+                      if (isRole(e.target.value)) setRole.mutate({ orgId, userId: member.userId, role: e.target.value });
+                    }}
+                  />
+                ) : null}
+                {isOwner || member.isYou ? (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={member.isYou ? `Leave ${orgName}` : `Remove ${member.email}`}
+                    onClick={() => setRemoving(member)}
+                  >
+                    {member.isYou ? 'Leave' : 'Remove'}
+                  </Button>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </TeamList>
       ) : null}
 
       {invitations && invitations.length > 0 ? (
-        <div className="space-y-2">
-          <h3 id="team-invitations-heading" className="text-lg font-semibold">
-            Pending invitations ({invitations.length})
-          </h3>
-          <ul aria-labelledby="team-invitations-heading" className="divide-y rounded-lg border bg-card">
-            {invitations.map((invitation) => (
-              <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
-                <div className="min-w-0">
-                  <p className="break-all font-medium">
-                    {invitation.email} {invitation.expired ? <Badge variant="warning">Expired</Badge> : null}
-                  </p>
-                  <p className="text-xs text-muted-foreground">
-                    {roleLabels[invitation.role]} · {invitation.expired ? 'Expired' : 'Expires'} {day(invitation.expiresAt)}
-                    {invitation.invitedByEmail ? ` · invited by ${invitation.invitedByEmail}` : ''}
-                  </p>
-                </div>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Revoke the invitation of ${invitation.email}`}
-                  disabled={revoke.isPending}
-                  onClick={() => revoke.mutate(invitation.id)}
-                >
-                  Revoke
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <TeamList id="team-invitations-heading" title="Pending invitations" count={invitations.length}>
+          {invitations.map((invitation) => (
+            <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+              <TeamPerson email={invitation.email} badge={invitation.expired ? <Badge variant="warning">Expired</Badge> : null}>
+                {roleLabels[invitation.role]} · {invitation.expired ? 'Expired' : 'Expires'} {day(invitation.expiresAt)}
+                {invitation.invitedByEmail ? ` · invited by ${invitation.invitedByEmail}` : ''}
+              </TeamPerson>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Revoke the invitation of ${invitation.email}`}
+                disabled={revoke.isPending}
+                onClick={() => revoke.mutate(invitation.id)}
+              >
+                Revoke
+              </Button>
+            </li>
+          ))}
+        </TeamList>
       ) : null}
 
       <ConfirmDialog

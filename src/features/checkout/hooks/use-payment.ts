@@ -3,12 +3,11 @@ import { toast } from 'sonner';
 import { processTicketPayment } from '../api/process-ticket-payment';
 import { DEFAULT_PAYMENT_FUNCTION } from '../api/ticket-quote';
 import { bookingMessages, paymentRefusal } from '../lib/messages';
+import { sayError } from '../lib/say-error';
 import { chargeVerificationDetails } from '../lib/verification';
 import { isFunctionUnreachable } from '../lib/unreachable';
-import { CheckoutError, type CardFormHandle, type PaymentCheckout, type PaymentSuccess, type ToastText } from '../types';
+import { CheckoutError, type CardFormHandle, type PaymentCheckout, type PaymentSuccess } from '../types';
 import { useIdempotencyKey } from './use-idempotency-key';
-
-const say = (message: ToastText) => toast.error(message.title, { description: message.description });
 
 /**
  * Pay: tokenize the card (unless the total is 0) with the verification details of `totalCents`
@@ -35,14 +34,14 @@ export function usePayment(options: { checkout: PaymentCheckout; card: RefObject
       if (!free) {
         const card = options.card.current;
         if (!card || !card.isReady()) {
-          say(bookingMessages.paymentNotReady);
+          sayError(bookingMessages.paymentNotReady);
           return;
         }
         const { checkout } = options;
         const payer = checkout.kind === 'ticket' ? checkout.reservationData : (checkout.payer ?? {});
         const tokenized = await card.tokenize(chargeVerificationDetails(totalCents, payer)).catch(() => ({ status: 'ERROR' as const, message: '' }));
         if (tokenized.status !== 'OK') {
-          say(bookingMessages.cardFailed);
+          sayError(bookingMessages.cardFailed);
           return;
         }
         token = tokenized.token;
@@ -58,7 +57,7 @@ export function usePayment(options: { checkout: PaymentCheckout; card: RefObject
           if (!(error instanceof CheckoutError)) throw error;
           if (error.definitive) key.renew();
           const chargeTitle = checkout.failureTitle ?? bookingMessages.paymentFailed.title;
-          say(
+          sayError(
             paymentRefusal(error, {
               chargeTitle,
               refusedTitle: checkout.failureTitle ?? bookingMessages.reservationFailed.title,
@@ -88,7 +87,7 @@ export function usePayment(options: { checkout: PaymentCheckout; card: RefObject
       }
       if (result.definitive) key.renew();
       const failed = free ? bookingMessages.reservationFailed : bookingMessages.paymentFailed;
-      say(
+      sayError(
         paymentRefusal(result, {
           chargeTitle: failed.title,
           refusedTitle: bookingMessages.reservationFailed.title,
@@ -99,7 +98,7 @@ export function usePayment(options: { checkout: PaymentCheckout; card: RefObject
       // No answer (network) or something unexpected: the outcome is unknown, so the key is kept
       // and a retry is answered with the first attempt's result.
       if (!isFunctionUnreachable(error)) console.error(error);
-      say(bookingMessages.paymentError);
+      sayError(bookingMessages.paymentError);
     } finally {
       inFlight.current = false;
       setProcessing(false);

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
 import { site } from '@/config/site';
 import { CheckoutSteps } from '@/features/checkout/components/checkout-steps';
+import { FormCardWithWaitlist } from '@/features/checkout/components/form-card-with-waitlist';
 import { bookingMessages } from '@/features/checkout/lib/messages';
+import { sayError } from '@/features/checkout/lib/say-error';
 import { useSeriesDinners } from '../api/get-dinners';
 import { useSeriesBooking } from '../hooks/use-series-booking';
 import { soldOutTickets, type SoldOutTicket } from '../lib/booking-rules';
@@ -25,7 +26,7 @@ export function DinnerSeriesBooking({ renderWaitlist }: { renderWaitlist?: Rende
   const { checkout } = booking;
 
   useEffect(() => {
-    if (dinners.isError) toast.error(bookingMessages.loadEventsFailed.title, { description: bookingMessages.loadEventsFailed.description });
+    if (dinners.isError) sayError(bookingMessages.loadEventsFailed);
   }, [dinners.isError]);
 
   let body: React.ReactNode;
@@ -59,14 +60,11 @@ export function DinnerSeriesBooking({ renderWaitlist }: { renderWaitlist?: Rende
     const nothingLeft = soldOut.length === dinners.data.reduce((n, d) => n + d.ticket_types.length, 0);
     const waitlist = renderWaitlist?.(soldOut, () => void dinners.refetch());
     body = (
-      <div className="mx-auto flex max-w-2xl flex-col gap-4">
-        <Card>
-          <CardContent className="pt-5 sm:pt-6">
-            <SeriesBookingForm form={booking.form} dinners={dinners.data} busy={checkout.busy} onSubmit={booking.submit} />
-          </CardContent>
-        </Card>
-        {waitlist ? <div className={nothingLeft ? '-order-1' : undefined}>{waitlist}</div> : null}
-      </div>
+      <FormCardWithWaitlist
+        form={<SeriesBookingForm form={booking.form} dinners={dinners.data} busy={checkout.busy} onSubmit={booking.submit} />}
+        waitlist={waitlist}
+        waitlistFirst={nothingLeft}
+      />
     );
   }
 

@@ -1,22 +1,20 @@
-import type { UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
 import { useQuote } from '@/features/checkout/hooks/use-quote';
+import type { VenueBookingFormProps } from '@/features/checkout/types';
 import { dinnerOptionLabel, guestChoices, guestOptionLabel, ticketOptionLabel, ticketsLeft } from '../lib/booking-rules';
 import type { SeriesBookingInput, SeriesFormValues } from '../form-values';
 import { preloadValidation } from '../hooks/use-series-booking';
 import type { SeriesDinner } from '../types';
 import { LargePartyTip } from './large-party-tip';
 import { TotalSummary } from './total-summary';
+import { GuestContactFields } from '@/components/forms/guest-contact-fields';
 import { keepFieldFocus } from '@/components/forms/keep-field-focus';
 
-interface Props {
-  form: UseFormReturn<SeriesFormValues, unknown, SeriesBookingInput>;
+interface Props extends VenueBookingFormProps<SeriesFormValues, SeriesBookingInput> {
   dinners: SeriesDinner[];
-  busy: boolean;
-  onSubmit: (event?: React.BaseSyntheticEvent) => void;
 }
 
 /** 'BOOK YOUR TABLE': event → ticket type → guests cascade; each choice clears what depends on it. */
@@ -51,15 +49,7 @@ export function SeriesBookingForm({ form, dinners, busy, onSubmit }: Props) {
         BOOK YOUR TABLE
       </h2>
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField label="Name" error={errors.name?.message} className="sm:col-span-2">
-          <Input autoComplete="name" {...register('name')} />
-        </FormField>
-        <FormField label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
-        </FormField>
-        <FormField label="Phone (optional)" error={errors.phone?.message}>
-          <Input type="tel" autoComplete="tel" {...register('phone')} />
-        </FormField>
+        <GuestContactFields register={register} errors={errors} nameLabel="Name" />
         <FormField label="Upcoming dinner" error={errors.eventId?.message} className="sm:col-span-2">
           <NativeSelect {...eventField}>
             <option value="">Select a dinner</option>

@@ -1,13 +1,12 @@
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { fetchQuote } from '@/features/checkout/api/get-quote';
 import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
 import { useCheckout } from '@/features/checkout/hooks/use-checkout';
 import { lazyZodResolver } from '@/features/checkout/lib/lazy-zod-resolver';
 import { bookingMessages, largeParty } from '@/features/checkout/lib/messages';
+import { sayError } from '@/features/checkout/lib/say-error';
 import { checkTicketBooking } from '@/features/checkout/lib/ticket-rules';
-import type { ToastText } from '@/features/checkout/types';
 import type { TicketType } from '@/lib/booking';
 import { formatCents } from '@/lib/money';
 import { seriesDinnersQueryOptions } from '../api/get-dinners';
@@ -28,8 +27,6 @@ export const preloadValidation = () => {
   resolver.preload();
   void import('@/features/checkout/api/process-ticket-payment').catch(() => undefined);
 };
-
-const say = (message: ToastText) => toast.error(message.title, { description: message.description });
 
 /**
  * The dinner series' form and rules; the steps after it are the shared checkout's. RESERVE checks
@@ -117,9 +114,9 @@ export function useSeriesBooking() {
 
   const onInvalid = (errors: FieldErrors<SeriesFormValues>) => {
     const missing = errors.name || errors.email || errors.eventId || errors.ticketTypeId || form.getValues('guests') === '';
-    if (missing) say(bookingMessages.missingInformation);
-    else if (errors.guests && Number(form.getValues('guests')) < 1) say(bookingMessages.minimumGuests);
-    else if (errors.guests) say(largeParty(errors.guests.message));
+    if (missing) sayError(bookingMessages.missingInformation);
+    else if (errors.guests && Number(form.getValues('guests')) < 1) sayError(bookingMessages.minimumGuests);
+    else if (errors.guests) sayError(largeParty(errors.guests.message));
   };
 
   const onValid = (input: SeriesBookingInput) =>
@@ -128,14 +125,14 @@ export function useSeriesBooking() {
       try {
         dinners = await queryClient.fetchQuery({ ...seriesDinnersQueryOptions(), staleTime: 0 });
       } catch {
-        say(bookingMessages.loadEventsFailed);
+        sayError(bookingMessages.loadEventsFailed);
         return null;
       }
       const dinner = dinners.find((d) => d.id === input.eventId) ?? null;
       const problem = checkTicketBooking(input, dinner, (ticket) => ticketsLeft(dinner!, ticket));
       const ticket = dinner?.ticket_types.find((t) => t.id === input.ticketTypeId);
       if (problem || !dinner || !ticket) {
-        if (problem) say(problem);
+        if (problem) sayError(problem);
         return null;
       }
       return { input, dinner, ticket };

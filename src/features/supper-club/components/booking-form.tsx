@@ -1,23 +1,21 @@
 import { useEffect } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input, NativeSelect } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/input';
 import { supperClub } from '@/config/site';
 import { ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
 import { useQuote } from '@/features/checkout/hooks/use-quote';
+import type { VenueBookingFormProps } from '@/features/checkout/types';
 import { seatPriceOf, supperDate, ticketChoicesOf, ticketsLeft } from '../lib/schedule';
 import type { SupperClubBookingInput, SupperClubFormValues } from '../form-values';
 import { preloadValidation } from '../hooks/use-supper-club-booking';
 import type { SupperClubEvent } from '../types';
 import { BookingSummary } from './booking-summary';
+import { GuestContactFields } from '@/components/forms/guest-contact-fields';
 import { keepFieldFocus } from '@/components/forms/keep-field-focus';
 
-interface Props {
-  form: UseFormReturn<SupperClubFormValues, unknown, SupperClubBookingInput>;
+interface Props extends VenueBookingFormProps<SupperClubFormValues, SupperClubBookingInput> {
   events: SupperClubEvent[];
-  busy: boolean;
-  onSubmit: (event?: React.BaseSyntheticEvent) => void;
 }
 
 export function BookingForm({ form, events, busy, onSubmit }: Props) {
@@ -48,15 +46,7 @@ export function BookingForm({ form, events, busy, onSubmit }: Props) {
         Reserve your seats
       </h2>
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField label="Full name" error={errors.name?.message} className="sm:col-span-2">
-          <Input autoComplete="name" {...register('name')} />
-        </FormField>
-        <FormField label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
-        </FormField>
-        <FormField label="Phone (optional)" error={errors.phone?.message}>
-          <Input type="tel" autoComplete="tel" {...register('phone')} />
-        </FormField>
+        <GuestContactFields register={register} errors={errors} nameLabel="Full name" />
         <FormField label="Date" error={errors.eventId?.message} className="sm:col-span-2">
           <NativeSelect {...register('eventId')}>
             <option value="">Select a date</option>

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { Alert } from '@/components/ui/alert';
-import { Card, CardContent } from '@/components/ui/card';
 import { CheckoutSteps } from '@/features/checkout/components/checkout-steps';
+import { FormCardWithWaitlist } from '@/features/checkout/components/form-card-with-waitlist';
 import { bookingMessages } from '@/features/checkout/lib/messages';
+import { sayError } from '@/features/checkout/lib/say-error';
 import { useSupperClubAvailability } from '../api/get-availability';
 import { useSupperClubBooking } from '../hooks/use-supper-club-booking';
 import { soldOutSeatings, type SoldOutSeating } from '../lib/schedule';
@@ -26,7 +26,7 @@ export function SupperClubBooking({ renderWaitlist }: { renderWaitlist?: RenderS
 
   useEffect(() => {
     if (availability.isError) {
-      toast.error(bookingMessages.loadEventsFailed.title, { description: bookingMessages.loadEventsFailed.description });
+      sayError(bookingMessages.loadEventsFailed);
     }
   }, [availability.isError]);
 
@@ -48,14 +48,11 @@ export function SupperClubBooking({ renderWaitlist }: { renderWaitlist?: RenderS
     const nothingLeft = events.every((e) => e.available_seats < 1);
     const waitlist = renderWaitlist?.(soldOutSeatings(events), () => void availability.refetch());
     body = (
-      <div className="mx-auto flex max-w-2xl flex-col gap-4">
-        <Card>
-          <CardContent className="pt-5 sm:pt-6">
-            <BookingForm form={booking.form} events={events} busy={checkout.busy} onSubmit={booking.submit} />
-          </CardContent>
-        </Card>
-        {waitlist ? <div className={nothingLeft ? '-order-1' : undefined}>{waitlist}</div> : null}
-      </div>
+      <FormCardWithWaitlist
+        form={<BookingForm form={booking.form} events={events} busy={checkout.busy} onSubmit={booking.submit} />}
+        waitlist={waitlist}
+        waitlistFirst={nothingLeft}
+      />
     );
   }
 

@@ -1,13 +1,12 @@
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { supperClub } from '@/config/site';
 import { fetchQuote } from '@/features/checkout/api/get-quote';
 import { ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
 import { useCheckout } from '@/features/checkout/hooks/use-checkout';
 import { lazyZodResolver } from '@/features/checkout/lib/lazy-zod-resolver';
 import { bookingMessages, tooManyTickets } from '@/features/checkout/lib/messages';
-import type { ToastText } from '@/features/checkout/types';
+import { sayError } from '@/features/checkout/lib/say-error';
 import { formatCents } from '@/lib/money';
 import { supperClubAvailabilityQueryOptions } from '../api/get-availability';
 import { checkSupperClubBooking, supperDate } from '../lib/schedule';
@@ -25,8 +24,6 @@ export const preloadValidation = () => {
   resolver.preload();
   void import('@/features/checkout/api/process-ticket-payment').catch(() => undefined);
 };
-
-const say = (message: ToastText) => toast.error(message.title, { description: message.description });
 
 /**
  * The supper club's form and rules; the steps after it are the shared checkout's. The form's
@@ -95,9 +92,9 @@ export function useSupperClubBooking() {
 
   const onInvalid = (errors: FieldErrors<SupperClubFormValues>) => {
     const tickets = Number(form.getValues('tickets')) || 0;
-    if (errors.tickets && tickets < 1) say(bookingMessages.minimumTickets);
-    else if (errors.name || errors.email || errors.eventId || errors.timeSlot) say(bookingMessages.missingInformation);
-    else say(tooManyTickets(errors.tickets?.message));
+    if (errors.tickets && tickets < 1) sayError(bookingMessages.minimumTickets);
+    else if (errors.name || errors.email || errors.eventId || errors.timeSlot) sayError(bookingMessages.missingInformation);
+    else sayError(tooManyTickets(errors.tickets?.message));
   };
 
   const onValid = (input: SupperClubBookingInput) =>
@@ -106,12 +103,12 @@ export function useSupperClubBooking() {
       try {
         events = await queryClient.fetchQuery({ ...supperClubAvailabilityQueryOptions(), staleTime: 0 });
       } catch {
-        say(bookingMessages.loadEventsFailed);
+        sayError(bookingMessages.loadEventsFailed);
         return null;
       }
       const problem = checkSupperClubBooking(input, events);
       if (problem) {
-        say(problem);
+        sayError(problem);
         return null;
       }
       return { input, event: events.find((e) => e.id === input.eventId)! };

@@ -11,7 +11,7 @@ import { OfferLinkInvalidError } from '../api/get-waitlist-offer';
 import { useLeaveWaitlist, useWaitlistPlace } from '../api/leave-waitlist';
 import { leaveMessages } from '../messages';
 import type { WaitlistPlace } from '../types';
-import { OfferLinkInvalid } from './offer-link-invalid';
+import { LinkPageLoadFailed, OfferLinkInvalid } from './offer-link-invalid';
 
 interface Props {
   token: string;
@@ -58,17 +58,7 @@ export function LeaveWaitlistPage({ token, renderTheme }: Props) {
   if (place.isPending) return <PageSpinner label={leaveMessages.loading} />;
   if (place.isError) {
     if (place.error instanceof OfferLinkInvalidError) return <OfferLinkInvalid />;
-    return (
-      <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-6 text-center">
-        <PageMeta title={leaveMessages.pageTitle} />
-        <p role="alert" className="max-w-md">
-          {place.error.message || leaveMessages.loadFailed}
-        </p>
-        <Button variant="outline" onClick={reload}>
-          Try again
-        </Button>
-      </main>
-    );
+    return <LinkPageLoadFailed title={leaveMessages.pageTitle} message={place.error.message || leaveMessages.loadFailed} onRetry={reload} />;
   }
 
   const data = place.data;

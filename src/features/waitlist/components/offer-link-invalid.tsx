@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { LinkIcon } from 'lucide-react';
 import { PageMeta } from '@/components/seo/page-meta';
+import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { offerPageMessages } from '../messages';
 import type { OfferKind } from '../types';
@@ -19,6 +20,21 @@ export function OfferLinkInvalid({ kind = 'waitlist_offer' }: { kind?: OfferKind
       <Link to={paths.home.getHref()} className="mt-2 font-medium underline underline-offset-4 hover:text-muted-foreground">
         Go to the home page
       </Link>
+    </main>
+  );
+}
+
+/** A link's page that could not load (not a refusal of the token): the reason, and 'Try again'. */
+export function LinkPageLoadFailed({ title, message, onRetry }: { title: string; message: string; onRetry(): void }) {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-6 text-center">
+      <PageMeta title={title} />
+      <p role="alert" className="max-w-md">
+        {message}
+      </p>
+      <Button variant="outline" onClick={onRetry}>
+        Try again
+      </Button>
     </main>
   );
 }

@@ -20,7 +20,7 @@ import { formatHeldUntil } from '../lib/offer-time';
 import { offerPageMessages, waitlistMessages } from '../messages';
 import type { ClaimedOffer, OfferKind, WaitlistOffer } from '../types';
 import { OfferCountdown } from './offer-countdown';
-import { OfferLinkInvalid } from './offer-link-invalid';
+import { LinkPageLoadFailed, OfferLinkInvalid } from './offer-link-invalid';
 
 interface Props {
   token: string;
@@ -69,15 +69,11 @@ export function WaitlistOfferPage({ token, linkKind = 'waitlist_offer', renderTh
   if (offer.isError) {
     if (offer.error instanceof OfferLinkInvalidError) return <OfferLinkInvalid kind={linkKind} />;
     return (
-      <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-6 text-center">
-        <PageMeta title={offerPageMessages[linkKind].pageTitle} />
-        <p role="alert" className="max-w-md">
-          {offer.error.message || offerPageMessages[linkKind].loadFailed}
-        </p>
-        <Button variant="outline" onClick={reload}>
-          Try again
-        </Button>
-      </main>
+      <LinkPageLoadFailed
+        title={offerPageMessages[linkKind].pageTitle}
+        message={offer.error.message || offerPageMessages[linkKind].loadFailed}
+        onRetry={reload}
+      />
     );
   }
 

@@ -1,0 +1,23 @@
+import type { Page } from 'playwright-core';
+
+/** Fills the organization page's ticket form: the guest's name and email, a ticket type (its id) and a number of guests. */
+export async function fillTicketForm(page: Page, guest: { name: string; email: string; ticketTypeId: string; guests: string }) {
+  await page.getByLabel('Full name').fill(guest.name);
+  await page.getByLabel('Email').fill(guest.email);
+  await page.getByLabel('Ticket type').selectOption(guest.ticketTypeId);
+  await page.getByLabel('Number of guests').selectOption(guest.guests);
+}
+
+/** 'Continue to Payment', then waits for the payment step. */
+export async function continueToPayment(page: Page) {
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
+}
+
+/** Pays on the payment step with the local test processor's card, with one of its simulated results when given. */
+export async function payWithTestCard(page: Page, outcome?: string) {
+  await page.getByText('Test mode — no real card is charged').waitFor();
+  await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
+  if (outcome) await page.getByLabel('Simulated result').selectOption({ label: outcome });
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+}

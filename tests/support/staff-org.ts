@@ -1,0 +1,14 @@
+import { createOrg, createStaff, type Org, type Staff } from './fixtures.ts';
+
+/**
+ * A new staff member (`label` in their email) and a new organization they own: where the API
+ * tests and the admin screens' e2e tests start (and how they make an outsider, who owns another
+ * organization). `org` is createOrg's input without its members.
+ */
+export async function createStaffOrg(
+  label: string,
+  org: Omit<NonNullable<Parameters<typeof createOrg>[0]>, 'members'>,
+): Promise<{ staff: Staff; org: Org }> {
+  const staff = await createStaff(label);
+  return { staff, org: await createOrg({ ...org, members: [staff] }) };
+}
