@@ -9,10 +9,41 @@
 --                                                 and email, a new manage link emailed to them;
 --                                                 the old link stops working, and the previous
 --                                                 guest is told so
--- Both lock the event row, then the reservation (the booking lock order), write the booking's
--- history (booking_events) and are idempotent: asking again for the state already reached
--- changes nothing and refunds nothing more.
+-- Both start from booking_to_change (the event row locked, then the reservation: the booking
+-- lock order), write the booking's history (booking_events) and are idempotent: asking again
+-- for the state already reached changes nothing and refunds nothing more.
 -- =============================================================================
+
+-- The booking a manage link opens, locked (event row first, then the reservation) and still
+-- changeable: confirmed, and its dinner not started. Every change below starts here.
+create or replace function public.booking_to_change(p_token text)
+returns public.reservations
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  r public.reservations;
+begin
+  r := public.reservation_by_token(p_token);
+  if r.id is null then
+    raise exception 'This booking link is not valid.' using errcode = 'SH404';
+  end if;
+  r := public.lock_reservation(r.id);
+  if r.status <> 'confirmed' then
+    raise exception 'This booking is cancelled, so it can no longer be changed.' using errcode = 'SH409';
+  end if;
+  if now() >= public.reservation_starts_at(r) then
+    raise exception 'This dinner has already started, so the booking can no longer be changed online. Please contact the host.'
+      using errcode = 'SH409';
+  end if;
+  return r;
+end;
+$$;
+
+revoke execute on function public.booking_to_change(text) from public, anon, authenticated;
+grant execute on function public.booking_to_change(text) to service_role;
 
 -- Fewer guests. p_guests: the new party size, at least 1 and fewer than now.
 create or replace function public.guest_reduce_party(p_token text, p_guests integer)
@@ -29,21 +60,10 @@ declare
   v_refund public.payment_ledger;
   v_changes integer;
 begin
-  r := public.reservation_by_token(p_token);
-  if r.id is null then
-    raise exception 'This booking link is not valid.' using errcode = 'SH404';
-  end if;
-  r := public.lock_reservation(r.id);
-  if r.status <> 'confirmed' then
-    raise exception 'This booking is cancelled, so it can no longer be changed.' using errcode = 'SH409';
-  end if;
+  r := public.booking_to_change(p_token);
   if p_guests is not null and p_guests = r.num_guests then
     -- Already that size (a repeated request): nothing changes.
     return public.money_action_result(r, true, null);
-  end if;
-  if now() >= public.reservation_starts_at(r) then
-    raise exception 'This dinner has already started, so the booking can no longer be changed online. Please contact the host.'
-      using errcode = 'SH409';
   end if;
   if p_guests is null or p_guests < 1 then
     raise exception 'A booking is for 1 guest at least. To cancel it, use Cancel booking.' using errcode = 'P0001';
@@ -101,18 +121,7 @@ declare
   v_subject text;
   v_opening text;
 begin
-  r := public.reservation_by_token(p_token);
-  if r.id is null then
-    raise exception 'This booking link is not valid.' using errcode = 'SH404';
-  end if;
-  r := public.lock_reservation(r.id);
-  if r.status <> 'confirmed' then
-    raise exception 'This booking is cancelled, so it can no longer be changed.' using errcode = 'SH409';
-  end if;
-  if now() >= public.reservation_starts_at(r) then
-    raise exception 'This dinner has already started, so the booking can no longer be changed online. Please contact the host.'
-      using errcode = 'SH409';
-  end if;
+  r := public.booking_to_change(p_token);
   if v_name = '' then
     raise exception 'Enter the name of the person you are giving the booking to.' using errcode = 'P0001';
   end if;
