@@ -178,9 +178,11 @@ describe('events_with_availability', () => {
         total_available: number;
         is_fully_booked: boolean;
         rsvp_slots: { slot_time: string; slot_label: string; available_spots: number }[];
-      }>(db, 'select available_seats, total_available, is_fully_booked, to_jsonb(rsvp_slots) as rsvp_slots from public.events_with_availability where id = $1', [
-        magnoliaEvent(2),
-      ]);
+      }>(
+        db,
+        'select available_seats, total_available, is_fully_booked, to_jsonb(rsvp_slots) as rsvp_slots from public.events_with_availability where id = $1',
+        [magnoliaEvent(2)],
+      );
       expect(row).toMatchObject({ available_seats: 0, total_available: 0, is_fully_booked: true });
       expect(row.rsvp_slots.map((s) => [s.slot_time, s.slot_label, s.available_spots])).toEqual([
         ['17:30', '5:30pm', 0],
