@@ -136,6 +136,10 @@ describe('one event sold to the edge through every surface', () => {
       await page.getByRole('button', { name: 'Pay $30.00' }).click();
       await page.getByRole('heading', { name: 'Reservation Confirmed' }).waitFor();
       expect((await reservationsFor({ email })).map((r) => r.status)).toEqual(['confirmed']);
+      // The page reads its events again after the booking: the card says the event is full, and
+      // the guest who took its last seat keeps the confirmation.
+      await card.getByText('Fully Booked').first().waitFor();
+      expect(await page.getByRole('heading', { name: 'Reservation Confirmed' }).isVisible()).toBe(true);
 
       const staffView = await adminPage(staff, org.id, 'events', { viewport });
       expect(await remaining(staffView.page)).toEqual({ Counter: '0', Table: '0' });

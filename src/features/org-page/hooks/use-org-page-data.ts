@@ -39,13 +39,16 @@ export function useOrgPageData(slug: string): OrgPageState & { refetch(): Promis
 }
 
 /**
- * Which event the booking panel is for. The first event with availability is preselected; the
- * choice survives refetches while the event is still listed.
+ * Which event the booking panel is for. The first event with availability is preselected, and
+ * then kept like a choice: it survives refetches while the event is still listed, even once it
+ * is sold out — the guest who just took its last seat keeps their checkout and its confirmation.
  */
 export function useSelectedEvent(events: readonly PublicEvent[]) {
   const [chosenId, setChosenId] = useState<string | null>(null);
   const stillListed = chosenId !== null && events.some((e) => e.id === chosenId);
   const selectedId = stillListed ? chosenId : initialEventId(events);
+  // Kept from this render on (React's "adjust state while rendering": no effect, no extra paint).
+  if (!stillListed && selectedId !== null) setChosenId(selectedId);
   const selected = events.find((e) => e.id === selectedId) ?? null;
   return { selected, select: setChosenId } as const;
 }
