@@ -2219,6 +2219,14 @@ export type Database = {
         }
         Returns: number
       }
+      policy_share_cents: {
+        Args: {
+          p_at?: string
+          p_cents: number
+          r: Database["public"]["Tables"]["reservations"]["Row"]
+        }
+        Returns: number
+      }
       price_lines: {
         Args: {
           p_discount_cents: number

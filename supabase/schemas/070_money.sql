@@ -235,9 +235,9 @@ $$;
 revoke execute on function public.money_of(uuid) from public, anon, authenticated;
 grant execute on function public.money_of(uuid) to service_role;
 
--- What a cancellation at p_at refunds under the booking's frozen policy, out of
--- what it still holds (completed charges less refunds given or under way).
-create or replace function public.policy_refund_cents(r public.reservations, p_at timestamptz default now())
+-- The booking's frozen policy applied to p_cents at p_at: all of it inside the full-refund
+-- window, else its late percent (rounded down). The one place the policy's rule is written.
+create or replace function public.policy_share_cents(r public.reservations, p_cents integer, p_at timestamptz default now())
 returns integer
 language sql
 stable
@@ -247,10 +247,24 @@ as $$
   select case
     when r.refund_window_hours is not null
          and p_at <= public.reservation_starts_at(r) - make_interval(hours => r.refund_window_hours)
-      then held
-    else (held * r.late_refund_percent) / 100
-  end
-  from (select public.money_held_cents(r.id) as held) m;
+      then p_cents
+    else (p_cents * r.late_refund_percent) / 100
+  end;
+$$;
+
+revoke execute on function public.policy_share_cents(reservations, integer, timestamp with time zone) from public, anon, authenticated;
+grant execute on function public.policy_share_cents(reservations, integer, timestamp with time zone) to service_role;
+
+-- What a cancellation at p_at refunds under the booking's frozen policy, out of
+-- what it still holds (completed charges less refunds given or under way).
+create or replace function public.policy_refund_cents(r public.reservations, p_at timestamptz default now())
+returns integer
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select public.policy_share_cents(r, public.money_held_cents(r.id), p_at);
 $$;
 
 revoke execute on function public.policy_refund_cents(reservations, timestamp with time zone) from public, anon, authenticated;
@@ -758,12 +772,7 @@ stable
 security definer
 set search_path = ''
 as $$
-  select case
-    when r.refund_window_hours is not null
-         and now() <= public.reservation_starts_at(r) - make_interval(hours => r.refund_window_hours)
-      then share
-    else (share * r.late_refund_percent) / 100
-  end
+  select public.policy_share_cents(r, share)
   from (
     select least(public.money_held_cents(r.id),
                  coalesce(c.amount_cents / greatest(coalesce(c.guests, r.num_guests), 1), 0) * greatest(r.num_guests - p_guests, 0)) as share
