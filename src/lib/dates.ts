@@ -5,7 +5,9 @@ import { TZDate } from '@date-fns/tz';
  * Times are written by the one formatter the edge functions' emails and calendar files use too
  * (supabase/functions/_shared/event-time.ts): a page and its email never disagree.
  */
-export { eventTimeWithZone, formatEventTime, zoneAbbreviation, zoneAbbreviationAt } from '../../supabase/functions/_shared/event-time.ts';
+import { zoneAbbreviationAt } from '../../supabase/functions/_shared/event-time.ts';
+
+export { eventTimeWithZone, formatEventTime, zoneAbbreviation } from '../../supabase/functions/_shared/event-time.ts';
 
 /**
  * Event dates are calendar dates ("2026-12-06"): they are parsed at local noon so no
@@ -35,4 +37,21 @@ export function isUpcoming(event: { date: string; event_time: string; event_time
   const today = format(local, 'yyyy-MM-dd');
   if (event.date !== today) return event.date > today;
   return event.event_time.slice(0, 5) > format(local, 'HH:mm');
+}
+
+/**
+ * An instant on the event's clock, with its zone: "Thursday, December 10 at 7:00 PM EST" (the
+ * default pattern) or "Dec 4, 3:12 PM EST". An unreadable instant is shown as given.
+ */
+export function formatInstant(iso: string, timeZone: string, pattern = "EEEE, MMMM d 'at' h:mm a"): string {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return iso;
+  let local: Date;
+  try {
+    local = new TZDate(instant, timeZone);
+  } catch {
+    local = instant;
+  }
+  const zone = zoneAbbreviationAt(instant, timeZone);
+  return `${format(local, pattern)}${zone ? ` ${zone}` : ''}`;
 }

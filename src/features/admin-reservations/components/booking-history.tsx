@@ -1,13 +1,5 @@
-import { format } from 'date-fns';
-import { TZDate } from '@date-fns/tz';
-import { zoneAbbreviationAt } from '@/lib/dates';
+import { formatInstant } from '@/lib/dates';
 import { useBookingHistory } from '../api/get-booking-history';
-
-/** "Dec 4, 3:12 PM EST": when it happened, on the event's clock. */
-function momentText(iso: string, timeZone: string): string {
-  const instant = new Date(iso);
-  return `${format(new TZDate(instant, timeZone), 'MMM d, h:mm a')} ${zoneAbbreviationAt(instant, timeZone)}`.trim();
-}
 
 /** The booking's history under the edit form: booked, refunds, what the guest changed. */
 export function BookingHistory({ reservationId, timeZone }: { reservationId: string; timeZone: string }) {
@@ -22,7 +14,7 @@ export function BookingHistory({ reservationId, timeZone }: { reservationId: str
         {history.data.map((entry, i) => (
           <li key={`${entry.at}-${i}`} className="flex flex-col sm:flex-row sm:gap-3">
             <time dateTime={entry.at} className="shrink-0 text-muted-foreground tabular-nums">
-              {momentText(entry.at, timeZone)}
+              {formatInstant(entry.at, timeZone, 'MMM d, h:mm a')}
             </time>
             <span className="break-words">{entry.summary}</span>
           </li>

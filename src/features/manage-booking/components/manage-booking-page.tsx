@@ -6,11 +6,11 @@ import { PageMeta } from '@/components/seo/page-meta';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { formatEventTime } from '@/lib/dates';
+import { formatEventTime, formatInstant } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
 import { ALL_IN_NOTE } from '@/lib/price-lines';
 import { BookingLinkInvalidError, useManagedBooking } from '../api/get-managed-booking';
-import { brandColors, cancelledByText, cancelledMoneyLines, fullRefundDeadlineText, instantText, refundNowText, whenText } from '../lib/booking-text';
+import { brandColors, cancelledByText, cancelledMoneyLines, fullRefundDeadlineText, refundNowText, whenText } from '../lib/booking-text';
 import type { HandOverOutcome, ManagedBooking } from '../types';
 import { BookingLinkInvalid } from './booking-link-invalid';
 import { CancelBooking } from './cancel-booking';
@@ -192,7 +192,7 @@ function BookingView({ token, booking, onHandedOver }: { token: string; booking:
             </h2>
             <p className="mt-1 text-sm text-red-900">
               {cancelledByText(booking.cancelled_by, booking.organization.name)}
-              {booking.cancelled_at ? ` Cancelled on ${instantText(booking.cancelled_at, booking.event.timezone)}.` : ''}
+              {booking.cancelled_at ? ` Cancelled on ${formatInstant(booking.cancelled_at, booking.event.timezone)}.` : ''}
             </p>
             <ul className="mt-3 space-y-1 text-sm font-medium text-red-950" data-testid="cancelled-refund">
               {cancelledMoneyLines(booking).map((line) => (

@@ -1,26 +1,10 @@
-import { format } from 'date-fns';
-import { TZDate } from '@date-fns/tz';
-import { eventTimeWithZone, formatEventDate, zoneAbbreviationAt } from '@/lib/dates';
+import { eventTimeWithZone, formatEventDate, formatInstant } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
 import type { ManagedBooking, RefundStatus } from '../types';
 
 /** "Saturday, December 12, 2026" and "7:00 PM EST": the dinner's calendar date and time in its own timezone. */
 export function whenText(booking: Pick<ManagedBooking, 'event'>): { date: string; time: string } {
   return { date: formatEventDate(booking.event.date), time: eventTimeWithZone(booking.event) };
-}
-
-/** An instant in the event's timezone: "Thursday, December 10 at 7:00 PM EST". */
-export function instantText(iso: string, timeZone: string): string {
-  const instant = new Date(iso);
-  if (Number.isNaN(instant.getTime())) return iso;
-  let local: Date;
-  try {
-    local = new TZDate(instant, timeZone);
-  } catch {
-    local = instant;
-  }
-  const zone = zoneAbbreviationAt(new Date(iso), timeZone);
-  return `${format(local, "EEEE, MMMM d 'at' h:mm a")}${zone ? ` ${zone}` : ''}`;
 }
 
 /** What cancelling now would give back, in plain words. */
@@ -41,7 +25,7 @@ export function fullRefundDeadlineText(
   if (!booking.full_refund_until || booking.money.refundable_cents === 0) return null;
   const until = new Date(booking.full_refund_until);
   if (Number.isNaN(until.getTime()) || until <= now) return null;
-  return `Full refund if you cancel before ${instantText(booking.full_refund_until, booking.event.timezone)}`;
+  return `Full refund if you cancel before ${formatInstant(booking.full_refund_until, booking.event.timezone)}`;
 }
 
 /** The toast after a cancellation: what happened to the money. */
