@@ -1,6 +1,6 @@
 // Relative imports: pure, and imported by unit-tested modules.
 import { DEFAULT_DEPOSIT_CENTS } from '../config/product';
-import type { Tables } from './database.types';
+import type { Database, Tables } from './database.types';
 
 /**
  * What the public pages, the booking forms and the admin panel know of an event's ticket types
@@ -10,6 +10,14 @@ import type { Tables } from './database.types';
 
 /** A ticket type: `price` per guest in cents, `quantity` the tickets still available. */
 export type TicketType = Pick<Tables<'ticket_types'>, 'id' | 'name' | 'price' | 'quantity'>;
+
+/**
+ * The ticket types of a public page's event (composite public_ticket_type: every field nullable
+ * to PostgreSQL), with the page's words for none.
+ */
+export function publicTicketTypes(rows: readonly Database['public']['CompositeTypes']['public_ticket_type'][] | null): TicketType[] {
+  return (rows ?? []).map((t) => ({ id: t.id ?? '', name: t.name ?? '', price: t.price ?? 0, quantity: t.quantity ?? 0 }));
+}
 
 /** An RSVP time slot: `slot_time` 'HH:MM' in the event's timezone. */
 export type RsvpSlot = Pick<Tables<'rsvp_slots'>, 'id' | 'slot_time' | 'slot_label' | 'max_capacity' | 'current_rsvps' | 'is_active'>;

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
+import { publicTicketTypes } from '@/lib/booking';
 import type { Database } from '@/lib/database.types';
 import { postPublicRpc, readPublicRpc } from '@/lib/public-rpc';
 import type { SeriesDinner } from '../types';
@@ -25,7 +26,7 @@ function toDinner(e: EventRow): SeriesDinner & { rsvp_mode: boolean } {
     event_details_disclosures: e.event_details_disclosures,
     rsvp_mode: e.rsvp_mode ?? false,
     refund_policy: e.refund_policy,
-    ticket_types: (e.ticket_types ?? []).map((t) => ({ id: t.id ?? '', name: t.name ?? '', price: t.price ?? 0, quantity: t.quantity ?? 0 })),
+    ticket_types: publicTicketTypes(e.ticket_types),
   };
 }
 

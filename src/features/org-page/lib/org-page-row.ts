@@ -1,3 +1,4 @@
+import { publicTicketTypes } from '@/lib/booking';
 import type { Database } from '@/lib/database.types';
 import { isUpcoming } from './dates';
 import type { Branding, PublicEvent, PublicOrgPage } from '../types';
@@ -39,7 +40,7 @@ export function toPublicEvent(e: EventRow): PublicEvent | null {
     party_limit: e.party_limit ?? (kind === 'rsvp' ? 10 : 6),
     rsvp_open: e.rsvp_open ?? false,
     deposit_amount: e.deposit_amount,
-    ticket_types: (e.ticket_types ?? []).map((t) => ({ id: t.id ?? '', name: t.name ?? '', price: t.price ?? 0, quantity: t.quantity ?? 0 })),
+    ticket_types: publicTicketTypes(e.ticket_types),
     rsvp_slots: (e.rsvp_slots ?? []).map((s) => ({
       id: s.id ?? '',
       slot_time: s.slot_time ?? '',
