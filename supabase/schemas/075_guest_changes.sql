@@ -165,13 +165,11 @@ begin
   v_body := concat_ws(E'\n', 'Hi ' || v_from_name || ',', '', v_opening, '', 'Booking code: ' || r.booking_code, '', v_org);
   insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text, template_data)
   values (r.org_id, r.id, 'booking_handed_over', v_from_email, v_subject, v_body,
-          public.email_data(r.id, 'booking_handed_over', jsonb_build_object(
+          jsonb_set(public.email_data(r.id, 'booking_handed_over', jsonb_build_object(
             'guest', jsonb_build_object('name', v_from_name, 'email', v_from_email),
-            'booking', jsonb_build_object('reservation_id', r.id, 'code', r.booking_code, 'guests', r.num_guests,
-              'ticket_type', (select t.name from public.ticket_types t where t.id = r.ticket_type_id),
-              'time_slot', r.time_slot, 'manage_path', '', 'status', r.status),
             'notice', jsonb_build_object('subject', v_subject, 'opening', v_opening, 'money_line', null, 'paid_line', null,
-                                         'refund_cents', 0, 'refund_status', 'none'))));
+                                         'refund_cents', 0, 'refund_status', 'none'))),
+            '{booking,manage_path}', '""'));
 
   return query select r.id, r.name, r.email;
 end;
