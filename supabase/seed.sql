@@ -2,10 +2,10 @@
 -- Demo data for local development and `supabase db reset`.
 --
 -- Every date is relative to current_date, so the demo never goes stale.
--- Organizations, users and events have fixed ids; seat counters (ticket
--- quantities, slot current_rsvps, promo times_redeemed) are moved by the
--- reservation triggers as the reservations below are inserted, so they always
--- agree with them.
+-- Organizations, users and events have fixed ids. Seats are capacity pools
+-- (a size each; what is taken is counted from the reservations below), and promo
+-- times_redeemed is moved by the reservation trigger as they are inserted, so
+-- every count agrees with them.
 --
 -- Demo accounts (password: supperhost-demo)
 --   owner@eatathome.test      member of Eat At Home          (eatathome)
@@ -205,7 +205,7 @@ cross join (values
 -- -----------------------------------------------------------------------------
 
 insert into public.events (
-  id, org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address,
+  id, org_id, title, date, event_time, event_timezone, location_name, location_address,
   event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount
 )
 select
@@ -217,7 +217,6 @@ select
     + case when w.n = 0 then -14 else 7 * (w.n - 1) end,
   '19:00',
   'America/New_York',
-  20,
   'Eat At Home',
   'Brooklyn, NY (address sent after booking)',
   E'Dinner starts promptly at 7:00 PM and runs about two hours. The menu is set; we accommodate most dietary restrictions with notice. Tickets are non-refundable but transferable. Parties larger than 6: please email us.',
@@ -228,14 +227,25 @@ select
 from generate_series(0, 4) as w (n);
 -- n = 0 is a past dinner: past events stay in the admin panel, never on public pages.
 
-insert into public.ticket_types (event_id, name, price, quantity, created_at)
-select e.id, t.name, t.price, t.quantity, now() + t.position * interval '1 second'
+-- Seats: 20 a dinner in all, 12 Food Only, 8 Food + Wine Pairing and no Chef's Counter: each
+-- ticket type its own pool (its id made from the event's and the type's), and the event's cap.
+insert into public.capacity_pools (id, event_id, size, event_wide)
+select e.id, e.id, 20, true
+from public.events e where e.org_id = 'a0000000-0000-4000-8000-000000000001'
+union all
+select md5(e.id::text || t.name)::uuid, e.id, t.seats, false
+from public.events e
+cross join (values ('Food Only', 12), ('Food + Wine Pairing', 8), ('Chef''s Counter', 0)) as t (name, seats)
+where e.org_id = 'a0000000-0000-4000-8000-000000000001';
+
+insert into public.ticket_types (event_id, name, price, pool_id, created_at)
+select e.id, t.name, t.price, md5(e.id::text || t.name)::uuid, now() + t.position * interval '1 second'
 from public.events e
 cross join (values
-  (1, 'Food Only', 12500, 12),
-  (2, 'Food + Wine Pairing', 17500, 8),
-  (3, 'Chef''s Counter', 22500, 0)
-) as t (position, name, price, quantity)
+  (1, 'Food Only', 12500),
+  (2, 'Food + Wine Pairing', 17500),
+  (3, 'Chef''s Counter', 22500)
+) as t (position, name, price)
 where e.org_id = 'a0000000-0000-4000-8000-000000000001';
 
 -- Magnolia adds a 20% gratuity to every ticket as a service charge (not taxed), shown as a line
@@ -249,7 +259,7 @@ values ('a0000000-0000-4000-8000-000000000002', 0, 'percent', 2000, false, 'item
 -- -----------------------------------------------------------------------------
 
 insert into public.events (
-  id, org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address,
+  id, org_id, title, date, event_time, event_timezone, location_name, location_address,
   event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount, seat_price_cents, max_party_size
 )
 select
@@ -259,7 +269,6 @@ select
   d.day,
   '17:30',
   'America/New_York',
-  40,
   'Magnolia Supper Club',
   'Old Fourth Ward, Atlanta, GA',
   'Four shared savory courses and one shared sweet course. A 20% gratuity is added to every ticket as a service charge, shown at checkout.',
@@ -275,8 +284,18 @@ from (
   where extract(isodow from day) in (7, 1)
 ) as d;
 
-insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity, current_rsvps, is_active)
-select e.id, s.slot_time, s.slot_label, 20, 0, true
+-- 40 a night: a pool of 20 for each seating, and the event's cap.
+insert into public.capacity_pools (id, event_id, size, event_wide)
+select e.id, e.id, 40, true
+from public.events e where e.org_id = 'a0000000-0000-4000-8000-000000000002'
+union all
+select md5(e.id::text || s.slot_label)::uuid, e.id, 20, false
+from public.events e
+cross join (values ('5:30pm'), ('8:00pm')) as s (slot_label)
+where e.org_id = 'a0000000-0000-4000-8000-000000000002';
+
+insert into public.rsvp_slots (event_id, slot_time, slot_label, is_active, pool_id)
+select e.id, s.slot_time, s.slot_label, true, md5(e.id::text || s.slot_label)::uuid
 from public.events e
 cross join (values ('17:30'::time, '5:30pm'), ('20:00'::time, '8:00pm')) as s (slot_time, slot_label)
 where e.org_id = 'a0000000-0000-4000-8000-000000000002';
@@ -286,7 +305,7 @@ where e.org_id = 'a0000000-0000-4000-8000-000000000002';
 -- -----------------------------------------------------------------------------
 
 insert into public.events (
-  id, org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address,
+  id, org_id, title, date, event_time, event_timezone, location_name, location_address,
   event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount
 ) values
 (
@@ -296,7 +315,6 @@ insert into public.events (
   current_date + 5,
   '18:00',
   'America/Chicago',
-  30,
   'The Garden Table',
   'Oak Park, IL',
   'Outdoors under the pergola; bring a layer. The deposit is applied to your bill.',
@@ -309,20 +327,37 @@ insert into public.events (
   current_date + 12,
   '18:30',
   'America/Chicago',
-  24,
   'The Garden Table',
   'Oak Park, IL',
   'Outdoors under the pergola; bring a layer. The deposit is applied to your bill.',
   true, true, true, 500
 );
 
-insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity, current_rsvps, is_active) values
-  ('c0000003-0000-4000-8000-000000000001', '18:00', '6:00pm', 10, 0, true),   -- filled by reservations below
-  ('c0000003-0000-4000-8000-000000000001', '19:00', '7:00pm', 10, 0, true),   -- 2 left after reservations
-  ('c0000003-0000-4000-8000-000000000001', '20:00', '8:00pm', 10, 0, true),   -- open
-  ('c0000003-0000-4000-8000-000000000001', '21:00', '9:00pm', 10, 0, false),  -- inactive
-  ('c0000003-0000-4000-8000-000000000002', '18:30', '6:30pm', 12, 0, true),
-  ('c0000003-0000-4000-8000-000000000002', '20:00', '8:00pm', 12, 0, true);
+-- Caps of 30 and 24 guests, and a pool for each slot.
+insert into public.capacity_pools (id, event_id, size, event_wide)
+select e.id, e.id, e.cap, true
+from (values ('c0000003-0000-4000-8000-000000000001'::uuid, 30), ('c0000003-0000-4000-8000-000000000002'::uuid, 24)) as e (id, cap)
+union all
+select md5(s.event_id::text || s.slot_label)::uuid, s.event_id, s.size, false
+from (values
+  ('c0000003-0000-4000-8000-000000000001'::uuid, '6:00pm', 10),
+  ('c0000003-0000-4000-8000-000000000001'::uuid, '7:00pm', 10),
+  ('c0000003-0000-4000-8000-000000000001'::uuid, '8:00pm', 10),
+  ('c0000003-0000-4000-8000-000000000001'::uuid, '9:00pm', 10),
+  ('c0000003-0000-4000-8000-000000000002'::uuid, '6:30pm', 12),
+  ('c0000003-0000-4000-8000-000000000002'::uuid, '8:00pm', 12)
+) as s (event_id, slot_label, size);
+
+insert into public.rsvp_slots (event_id, slot_time, slot_label, is_active, pool_id)
+select s.event_id, s.slot_time, s.slot_label, s.is_active, md5(s.event_id::text || s.slot_label)::uuid
+from (values
+  ('c0000003-0000-4000-8000-000000000001'::uuid, '18:00'::time, '6:00pm', true),   -- filled by reservations below
+  ('c0000003-0000-4000-8000-000000000001'::uuid, '19:00'::time, '7:00pm', true),   -- 2 left after reservations
+  ('c0000003-0000-4000-8000-000000000001'::uuid, '20:00'::time, '8:00pm', true),   -- open
+  ('c0000003-0000-4000-8000-000000000001'::uuid, '21:00'::time, '9:00pm', false),  -- inactive
+  ('c0000003-0000-4000-8000-000000000002'::uuid, '18:30'::time, '6:30pm', true),
+  ('c0000003-0000-4000-8000-000000000002'::uuid, '20:00'::time, '8:00pm', true)
+) as s (event_id, slot_time, slot_label, is_active);
 
 -- -----------------------------------------------------------------------------
 -- Reservations (inserted as the service would: the triggers take the seats)

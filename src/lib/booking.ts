@@ -8,8 +8,11 @@ import type { Database, Tables } from './database.types';
  * columns they read. Declared here once; features narrow or extend these, never redeclare them.
  */
 
-/** A ticket type: `price` per guest in cents, `quantity` the tickets still available. */
-export type TicketType = Pick<Tables<'ticket_types'>, 'id' | 'name' | 'price' | 'quantity'>;
+/**
+ * A ticket type: `price` per guest in cents, `quantity` the tickets still available (what its
+ * capacity pool has left: the server computes it, nothing stores it).
+ */
+export type TicketType = Pick<Tables<'ticket_types'>, 'id' | 'name' | 'price'> & { quantity: number };
 
 /**
  * The ticket types of a public page's event (composite public_ticket_type: every field nullable
@@ -19,8 +22,14 @@ export function publicTicketTypes(rows: readonly Database['public']['CompositeTy
   return (rows ?? []).map((t) => ({ id: t.id ?? '', name: t.name ?? '', price: t.price ?? 0, quantity: t.quantity ?? 0 }));
 }
 
-/** An RSVP time slot: `slot_time` 'HH:MM' in the event's timezone. */
-export type RsvpSlot = Pick<Tables<'rsvp_slots'>, 'id' | 'slot_time' | 'slot_label' | 'max_capacity' | 'current_rsvps' | 'is_active'>;
+/**
+ * An RSVP time slot: `slot_time` 'HH:MM' in the event's timezone, `max_capacity` the size of its
+ * capacity pool and `current_rsvps` the seats taken of it (confirmed and held, computed).
+ */
+export type RsvpSlot = Pick<Tables<'rsvp_slots'>, 'id' | 'slot_time' | 'slot_label' | 'is_active'> & {
+  max_capacity: number;
+  current_rsvps: number;
+};
 
 /** An RSVP time slot on a public page, with the spots still open (holds counted). */
 export type PublicRsvpSlot = RsvpSlot & { available_spots: number };

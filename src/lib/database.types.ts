@@ -64,6 +64,45 @@ export type Database = {
           },
         ]
       }
+      capacity_pools: {
+        Row: {
+          created_at: string
+          event_id: string
+          event_wide: boolean
+          id: string
+          size: number
+        }
+        Insert: {
+          created_at?: string
+          event_id: string
+          event_wide?: boolean
+          id?: string
+          size: number
+        }
+        Update: {
+          created_at?: string
+          event_id?: string
+          event_wide?: boolean
+          id?: string
+          size?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "capacity_pools_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "capacity_pools_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "events_with_availability"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       chef_signup_replies: {
         Row: {
           body: string
@@ -425,7 +464,6 @@ export type Database = {
           late_refund_percent: number
           location_address: string | null
           location_name: string | null
-          max_guests: number | null
           max_party_size: number | null
           org_id: string
           refund_window_hours: number | null
@@ -448,7 +486,6 @@ export type Database = {
           late_refund_percent?: number
           location_address?: string | null
           location_name?: string | null
-          max_guests?: number | null
           max_party_size?: number | null
           org_id: string
           refund_window_hours?: number | null
@@ -471,7 +508,6 @@ export type Database = {
           late_refund_percent?: number
           location_address?: string | null
           location_name?: string | null
-          max_guests?: number | null
           max_party_size?: number | null
           org_id?: string
           refund_window_hours?: number | null
@@ -1060,31 +1096,28 @@ export type Database = {
       rsvp_slots: {
         Row: {
           created_at: string
-          current_rsvps: number
           event_id: string
           id: string
           is_active: boolean
-          max_capacity: number
+          pool_id: string
           slot_label: string
           slot_time: string
         }
         Insert: {
           created_at?: string
-          current_rsvps?: number
           event_id: string
           id?: string
           is_active?: boolean
-          max_capacity: number
+          pool_id: string
           slot_label: string
           slot_time: string
         }
         Update: {
           created_at?: string
-          current_rsvps?: number
           event_id?: string
           id?: string
           is_active?: boolean
-          max_capacity?: number
+          pool_id?: string
           slot_label?: string
           slot_time?: string
         }
@@ -1102,6 +1135,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "events_with_availability"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "rsvp_slots_pool_of_event"
+            columns: ["pool_id", "event_id"]
+            isOneToOne: false
+            referencedRelation: "capacity_pools"
+            referencedColumns: ["id", "event_id"]
           },
         ]
       }
@@ -1276,24 +1316,24 @@ export type Database = {
           event_id: string
           id: string
           name: string
+          pool_id: string
           price: number
-          quantity: number
         }
         Insert: {
           created_at?: string
           event_id: string
           id?: string
           name: string
+          pool_id: string
           price: number
-          quantity: number
         }
         Update: {
           created_at?: string
           event_id?: string
           id?: string
           name?: string
+          pool_id?: string
           price?: number
-          quantity?: number
         }
         Relationships: [
           {
@@ -1309,6 +1349,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "events_with_availability"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "ticket_types_pool_of_event"
+            columns: ["pool_id", "event_id"]
+            isOneToOne: false
+            referencedRelation: "capacity_pools"
+            referencedColumns: ["id", "event_id"]
           },
         ]
       }
@@ -1769,6 +1816,19 @@ export type Database = {
         Args: { p_most: number; p_own: number; p_what: string }
         Returns: string
       }
+      capacity_pool_left: {
+        Args: { p_except_reservation?: string; p_pool_id: string }
+        Returns: number
+      }
+      capacity_pool_use: {
+        Args: { p_event_id: string; p_except_reservation?: string }
+        Returns: {
+          event_wide: boolean
+          pool_id: string
+          size: number
+          taken: number
+        }[]
+      }
       charge_terms: { Args: { p_event_id: string }; Returns: Json }
       check_org_slug: {
         Args: { p_slug: string }
@@ -1875,6 +1935,7 @@ export type Database = {
           option_id: string
           option_kind: string
           own_available: number
+          size: number
         }[]
       }
       event_cancellation_of: {
@@ -2095,6 +2156,10 @@ export type Database = {
       money_held_cents: { Args: { p_reservation_id: string }; Returns: number }
       money_of: { Args: { p_reservation_id: string }; Returns: Json }
       new_booking_code: { Args: Record<PropertyKey, never>; Returns: string }
+      new_capacity_pool: {
+        Args: { p_event_id: string; p_size: number }
+        Returns: string
+      }
       new_organization: {
         Args: {
           p_created_by: string
@@ -2175,7 +2240,6 @@ export type Database = {
           held: number
           option_id: string
           sold: number
-          stale: number
         }[]
       }
       org_card_payments: {
@@ -2369,6 +2433,10 @@ export type Database = {
         }
         Returns: undefined
       }
+      set_event_guest_cap: {
+        Args: { p_event_id: string; p_max_guests: number }
+        Returns: undefined
+      }
       set_super_admin_email: { Args: { p_email: string }; Returns: string }
       square_account_for: {
         Args: {
@@ -2429,6 +2497,16 @@ export type Database = {
           p_reservation_id: string
         }
         Returns: Json
+      }
+      staff_capacity_pools: {
+        Args: { p_org_id: string }
+        Returns: {
+          event_id: string
+          event_wide: boolean
+          pool_id: string
+          size: number
+          taken: number
+        }[]
       }
       staff_check_in: {
         Args: { p_checked_in_guests: number; p_reservation_id: string }
@@ -2862,7 +2940,6 @@ export type Database = {
         }[]
       }
       team_token_hash: { Args: { p_token: string }; Returns: string }
-      ticket_type_taken: { Args: { p_ticket_type_id: string }; Returns: number }
       unknown_email_placeholder: { Args: { p_text: string }; Returns: string }
       waitlist_email_data: { Args: { p_entry_id: string }; Returns: Json }
       waitlist_leave_token_of: { Args: { p_entry_id: string }; Returns: string }

@@ -7,12 +7,12 @@
 --   'seatings'  seatings (rsvp_slots) at one price per seat (events.seat_price_cents)
 -- with the most guests one booking may have (event_party_limit). The booking SQL reads them
 -- (060_booking.sql); no caller passes a price or a limit.
--- Its capacity is held by:
---   ticket_types.quantity          remaining tickets of a paid type
---   rsvp_slots.current_rsvps       seats taken in a time slot (<= max_capacity)
---   events.max_guests              overall cap, counted from reservations
--- Those counters are only moved by the reservation triggers (040_reservations_and_capacity.sql),
--- so admins edit them freely and bookings never oversell them.
+-- Its capacity is a set of pools (capacity_pools, as pretix's quotas): each ticket type and each
+-- RSVP slot or seating draws from one pool (several may share one), and an event-wide cap
+-- ("max guests") is one more pool that every booking of the event draws from. A pool has only a
+-- size: what is taken is always counted from the reservations that hold seats
+-- (capacity_pool_use, 040_reservations_and_capacity.sql), so nothing is decremented, nothing
+-- drifts, and the reservation trigger there is the one place a booking is refused.
 --
 -- Event editing: everything the Edit Event dialog changes, in one transaction
 --
@@ -29,11 +29,11 @@
 --     reservations keep their amount_cents), and its capacity ("tickets in
 --     all") goes through staff_set_ticket_capacity when it changed, never below
 --     what is sold or held (SH409, with the number taken);
---   * a ticket type without an id is added, all of its capacity remaining;
+--   * a ticket type without an id is added with a pool of its own, all of it free;
 --   * a slot {id, slot_label, slot_time 'HH:MM', max_capacity, is_active} with
---     an id is edited (max_capacity never below the spots taken: the trigger
---     rsvp_slots_capacity_not_below_taken refuses with the number taken); without an
---     id it is added, empty;
+--     an id is edited (max_capacity, its pool's size, never below the spots taken: the
+--     trigger capacity_pools_size_not_below_taken refuses with the number taken);
+--     without an id it is added, empty, with a pool of its own;
 --   * ticket types and slots left out of the lists are left alone: nothing is
 --     deleted here (a slot is deactivated instead).
 -- Errors: SH403 not a member, SH404 a ticket type / slot of another event,
@@ -49,7 +49,6 @@ create table public.events (
   event_time time not null,
   event_timezone text not null default 'America/New_York'
     check (event_timezone in ('America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles')),
-  max_guests integer check (max_guests >= 0),
   location_name text,
   location_address text,
   event_details_disclosures text,
@@ -92,8 +91,6 @@ comment on column public.events.kind is 'What is sold: tickets (ticket types), r
 comment on column public.events.seat_price_cents is 'Price per seat in cents of a seatings event; null for the other kinds.';
 
 comment on column public.events.max_party_size is 'Most guests one booking may have; null means the kind''s default (event_party_limit).';
-
-comment on column public.events.max_guests is 'Overall guest cap; null means only ticket types / slots limit the event.';
 
 create index events_org_id_date_idx on public.events (org_id, date desc);
 
@@ -140,22 +137,50 @@ as $$
   end;
 $$;
 
+-- capacity_pools
+create table public.capacity_pools (
+  id uuid primary key default gen_random_uuid(),
+  event_id uuid not null references public.events (id) on delete cascade,
+  size integer not null check (size >= 0),
+  -- The event's overall cap: every booking of the event draws from it (at most one per event).
+  event_wide boolean not null default false,
+  created_at timestamptz not null default now(),
+  unique (id, event_id)
+);
+
+comment on table public.capacity_pools is
+  'Seats an event can sell: ticket types and slots draw from a pool; an event_wide pool caps the whole event. Taken seats are counted from reservations, never stored.';
+
+create unique index capacity_pools_one_event_wide_idx on public.capacity_pools (event_id) where event_wide;
+
+create index capacity_pools_event_id_idx on public.capacity_pools (event_id, created_at);
+
+alter table public.capacity_pools enable row level security;
+
+revoke all on public.capacity_pools from anon, authenticated;
+grant select, insert, update, delete on public.capacity_pools to authenticated;
+grant all on public.capacity_pools to service_role;
+
 -- ticket_types
 create table public.ticket_types (
   id uuid primary key default gen_random_uuid(),
   event_id uuid not null references public.events (id) on delete cascade,
   name text not null check (char_length(btrim(name)) between 1 and 120),
   price integer not null check (price >= 0),
-  quantity integer not null check (quantity >= 0),
   created_at timestamptz not null default now(),
-  unique (id, event_id)
+  pool_id uuid not null,
+  unique (id, event_id),
+  constraint ticket_types_pool_of_event
+    foreign key (pool_id, event_id) references public.capacity_pools (id, event_id)
 );
 
 comment on column public.ticket_types.price is 'Price per guest in cents.';
 
-comment on column public.ticket_types.quantity is 'Tickets still available; decremented when a reservation takes them.';
+comment on column public.ticket_types.pool_id is 'The capacity pool its tickets draw from (of the same event).';
 
 create index ticket_types_event_id_idx on public.ticket_types (event_id, created_at);
+
+create index ticket_types_pool_id_idx on public.ticket_types (pool_id);
 
 alter table public.ticket_types enable row level security;
 
@@ -170,15 +195,19 @@ create table public.rsvp_slots (
   event_id uuid not null references public.events (id) on delete cascade,
   slot_time time not null,
   slot_label text not null check (char_length(btrim(slot_label)) between 1 and 60),
-  max_capacity integer not null check (max_capacity >= 0),
-  current_rsvps integer not null default 0 check (current_rsvps >= 0),
   is_active boolean not null default true,
   created_at timestamptz not null default now(),
-  constraint rsvp_slots_within_capacity check (current_rsvps <= max_capacity),
-  unique (id, event_id)
+  pool_id uuid not null,
+  unique (id, event_id),
+  constraint rsvp_slots_pool_of_event
+    foreign key (pool_id, event_id) references public.capacity_pools (id, event_id)
 );
 
+comment on column public.rsvp_slots.pool_id is 'The capacity pool its seats draw from (of the same event).';
+
 create index rsvp_slots_event_id_idx on public.rsvp_slots (event_id, slot_time);
+
+create index rsvp_slots_pool_id_idx on public.rsvp_slots (pool_id);
 
 alter table public.rsvp_slots enable row level security;
 
@@ -287,6 +316,65 @@ create policy "Members can delete RSVP slots of their events"
   to authenticated
   using (public.can_manage_event(event_id));
 
+create policy "Members can see capacity pools of their events"
+  on public.capacity_pools for select
+  to authenticated
+  using (public.can_manage_event(event_id));
+
+create policy "Members can add capacity pools to their events"
+  on public.capacity_pools for insert
+  to authenticated
+  with check (public.can_manage_event(event_id));
+
+create policy "Members can resize capacity pools of their events"
+  on public.capacity_pools for update
+  to authenticated
+  using (public.can_manage_event(event_id))
+  with check (public.can_manage_event(event_id));
+
+create policy "Members can delete capacity pools of their events"
+  on public.capacity_pools for delete
+  to authenticated
+  using (public.can_manage_event(event_id));
+
+-- An event's overall cap ("max guests") is the size of its event-wide pool; null removes the
+-- cap. A size below what is taken is refused by the pool's trigger (SH409, with the number).
+-- Runs as the caller: row-level security decides.
+create or replace function public.set_event_guest_cap(p_event_id uuid, p_max_guests integer)
+returns void
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+begin
+  if p_max_guests is null then
+    delete from public.capacity_pools p where p.event_id = p_event_id and p.event_wide;
+  else
+    insert into public.capacity_pools (event_id, size, event_wide) values (p_event_id, p_max_guests, true)
+    on conflict (event_id) where event_wide do update set size = excluded.size
+    where public.capacity_pools.size is distinct from excluded.size;
+  end if;
+end;
+$$;
+
+revoke execute on function public.set_event_guest_cap(uuid, integer) from public, anon;
+grant execute on function public.set_event_guest_cap(uuid, integer) to authenticated, service_role;
+
+-- A new pool of the event, for one ticket type or slot (runs as the caller: RLS decides).
+create or replace function public.new_capacity_pool(p_event_id uuid, p_size integer)
+returns uuid
+language sql
+volatile
+security invoker
+set search_path = ''
+as $$
+  insert into public.capacity_pools (event_id, size) values (p_event_id, p_size) returning id;
+$$;
+
+revoke execute on function public.new_capacity_pool(uuid, integer) from public, anon;
+grant execute on function public.new_capacity_pool(uuid, integer) to authenticated, service_role;
+
 -- Upcoming: later than "now" on the event's own wall clock
 create or replace function public.is_upcoming_event(
   event_date date,
@@ -370,6 +458,7 @@ set search_path = ''
 as $$
 declare
   new_id uuid;
+  v_item jsonb;
   is_rsvp boolean := coalesce((p_event ->> 'rsvp_mode')::boolean, false);
   v_seat_price integer := (p_event ->> 'seat_price_cents')::integer;
 begin
@@ -387,7 +476,7 @@ begin
   end if;
 
   insert into public.events (
-    org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address,
+    org_id, title, date, event_time, event_timezone, location_name, location_address,
     event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount,
     refund_window_hours, late_refund_percent, reminder_hours, seat_price_cents, max_party_size
   )
@@ -397,7 +486,6 @@ begin
     (p_event ->> 'date')::date,
     coalesce((p_event ->> 'event_time')::time, '19:00'),
     coalesce(p_event ->> 'event_timezone', 'America/New_York'),
-    (p_event ->> 'max_guests')::integer,
     nullif(btrim(p_event ->> 'location_name'), ''),
     nullif(btrim(p_event ->> 'location_address'), ''),
     nullif(btrim(p_event ->> 'event_details_disclosures'), ''),
@@ -419,14 +507,22 @@ begin
     values (new_id, (p_event ->> 'org_id')::uuid, btrim(p_event ->> 'private_address'), coalesce(p_event ->> 'address_delivery', 'confirmation'));
   end if;
 
-  insert into public.ticket_types (event_id, name, price, quantity)
-  select new_id, btrim(t ->> 'name'), (t ->> 'price')::integer, (t ->> 'quantity')::integer
-  from jsonb_array_elements(coalesce(p_ticket_types, '[]'::jsonb)) with ordinality as x(t, n)
-  order by n;
+  if (p_event ->> 'max_guests') is not null then
+    perform public.set_event_guest_cap(new_id, (p_event ->> 'max_guests')::integer);
+  end if;
 
-  insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity, current_rsvps, is_active)
-  select new_id, (s ->> 'slot_time')::time, btrim(s ->> 'slot_label'), (s ->> 'max_capacity')::integer, 0, true
-  from jsonb_array_elements(coalesce(p_rsvp_slots, '[]'::jsonb)) as x(s);
+  -- Each ticket type and slot with a pool of its own, its quantity / max_capacity.
+  for v_item in select x from jsonb_array_elements(coalesce(p_ticket_types, '[]'::jsonb)) as x loop
+    insert into public.ticket_types (event_id, name, price, pool_id)
+    values (new_id, btrim(v_item ->> 'name'), (v_item ->> 'price')::integer,
+            public.new_capacity_pool(new_id, (v_item ->> 'quantity')::integer));
+  end loop;
+
+  for v_item in select x from jsonb_array_elements(coalesce(p_rsvp_slots, '[]'::jsonb)) as x loop
+    insert into public.rsvp_slots (event_id, slot_time, slot_label, is_active, pool_id)
+    values (new_id, (v_item ->> 'slot_time')::time, btrim(v_item ->> 'slot_label'), true,
+            public.new_capacity_pool(new_id, (v_item ->> 'max_capacity')::integer));
+  end loop;
 
   return new_id;
 end;
@@ -494,7 +590,6 @@ begin
     event_timezone = case when p_event ? 'event_timezone' then p_event ->> 'event_timezone' else x.event_timezone end,
     location_name = case when p_event ? 'location_name' then nullif(btrim(p_event ->> 'location_name'), '') else x.location_name end,
     location_address = case when p_event ? 'location_address' then nullif(btrim(p_event ->> 'location_address'), '') else x.location_address end,
-    max_guests = case when p_event ? 'max_guests' then (p_event ->> 'max_guests')::integer else x.max_guests end,
     event_details_disclosures = case when p_event ? 'event_details_disclosures' then nullif(btrim(p_event ->> 'event_details_disclosures'), '') else x.event_details_disclosures end,
     refund_window_hours = case when p_event ? 'refund_window_hours' then (p_event ->> 'refund_window_hours')::integer else x.refund_window_hours end,
     late_refund_percent = case when p_event ? 'late_refund_percent' then (p_event ->> 'late_refund_percent')::integer else x.late_refund_percent end,
@@ -506,6 +601,9 @@ begin
   returning * into e;
   if e.id is null then
     raise exception 'Event not found' using errcode = 'SH404';
+  end if;
+  if p_event ? 'max_guests' then
+    perform public.set_event_guest_cap(e.id, (p_event ->> 'max_guests')::integer);
   end if;
   if p_event ? 'private_address' or p_event ? 'address_delivery' then
     insert into public.event_private_details (event_id, org_id, private_address, address_delivery)
@@ -522,8 +620,8 @@ grant execute on function public.admin_update_event(uuid, jsonb) to authenticate
 
 -- Repeat events
 --
--- Copies an event to each date (its ticket types at their full capacity, its
--- slots empty, its policy, settings and private details); nothing sold.
+-- Copies an event to each date (its ticket types, slots and pools, empty; its policy, settings
+-- and private details); nothing sold.
 -- Returns the new events' ids in date order.
 create or replace function public.staff_duplicate_event(p_event_id uuid, p_dates date[])
 returns uuid[]
@@ -537,6 +635,9 @@ declare
   v_date date;
   v_new uuid;
   v_ids uuid[] := '{}';
+  v_pool record;
+  v_new_pool uuid;
+  v_pools jsonb;
 begin
   select * into e from public.events x where x.id = p_event_id;
   if e.id is null or not public.is_org_member(e.org_id) then
@@ -553,21 +654,26 @@ begin
       raise exception 'The date % is in the past', to_char(v_date, 'FMMonth FMDD, YYYY') using errcode = 'P0001';
     end if;
     insert into public.events (
-      org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address,
+      org_id, title, date, event_time, event_timezone, location_name, location_address,
       event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount,
       refund_window_hours, late_refund_percent, reminder_hours, seat_price_cents, max_party_size
     ) values (
-      e.org_id, e.title, v_date, e.event_time, e.event_timezone, e.max_guests, e.location_name, e.location_address,
+      e.org_id, e.title, v_date, e.event_time, e.event_timezone, e.location_name, e.location_address,
       e.event_details_disclosures, e.is_active, e.rsvp_mode, e.rsvp_open, e.deposit_amount,
       e.refund_window_hours, e.late_refund_percent, e.reminder_hours, e.seat_price_cents, e.max_party_size
     ) returning id into v_new;
-    insert into public.ticket_types (event_id, name, price, quantity)
-    select v_new, t.name, t.price, t.quantity + public.ticket_type_taken(t.id)
-      + coalesce((select sum(r.num_guests) from public.reservations r
-                  where r.ticket_type_id = t.id and public.is_abandoned_hold(r.status, r.hold_expires_at)), 0)::integer
+    -- The same pools (shared ones stay shared), empty.
+    v_pools := '{}';
+    for v_pool in select p.id, p.size, p.event_wide from public.capacity_pools p where p.event_id = e.id order by p.created_at, p.id loop
+      insert into public.capacity_pools (event_id, size, event_wide) values (v_new, v_pool.size, v_pool.event_wide)
+      returning id into v_new_pool;
+      v_pools := v_pools || jsonb_build_object(v_pool.id::text, v_new_pool);
+    end loop;
+    insert into public.ticket_types (event_id, name, price, pool_id)
+    select v_new, t.name, t.price, (v_pools ->> t.pool_id::text)::uuid
     from public.ticket_types t where t.event_id = e.id order by t.created_at, t.id;
-    insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity, current_rsvps, is_active)
-    select v_new, s.slot_time, s.slot_label, s.max_capacity, 0, s.is_active
+    insert into public.rsvp_slots (event_id, slot_time, slot_label, is_active, pool_id)
+    select v_new, s.slot_time, s.slot_label, s.is_active, (v_pools ->> s.pool_id::text)::uuid
     from public.rsvp_slots s where s.event_id = e.id;
     insert into public.event_private_details (event_id, org_id, private_address, address_delivery)
     select v_new, d.org_id, d.private_address, d.address_delivery
@@ -615,11 +721,11 @@ declare
   v_name text;
   v_price integer;
   v_capacity integer;
-  v_current integer;
   v_label text;
   v_time time;
   v_active boolean;
   v_found boolean;
+  v_pool uuid;
 begin
   -- The membership check first: a stranger learns nothing else (RLS lets anyone read active events).
   select e.org_id into v_org from public.events e where e.id = p_event_id;
@@ -650,7 +756,8 @@ begin
     end if;
 
     if nullif(t ->> 'id', '') is null then
-      insert into public.ticket_types (event_id, name, price, quantity) values (p_event_id, v_name, v_price, v_capacity);
+      insert into public.ticket_types (event_id, name, price, pool_id)
+      values (p_event_id, v_name, v_price, public.new_capacity_pool(p_event_id, v_capacity));
     else
       if (t ->> 'id') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
         raise exception 'Ticket type not found on this event' using errcode = 'SH404';
@@ -664,15 +771,7 @@ begin
       end if;
       v_found := null;
       if v_capacity is not null then
-        -- Tickets in all = remaining + every seat still counted against the type (sold, held, stale holds).
-        select x.quantity + coalesce((
-                 select sum(r.num_guests) from public.reservations r
-                 where r.ticket_type_id = x.id and r.status in ('confirmed', 'held')), 0)::integer
-          into v_current
-        from public.ticket_types x where x.id = v_id;
-        if v_capacity is distinct from v_current then
-          perform public.staff_set_ticket_capacity(v_id, v_capacity);
-        end if;
+        perform public.staff_set_ticket_capacity(v_id, v_capacity);
       end if;
     end if;
   end loop;
@@ -699,20 +798,23 @@ begin
     v_active := (s ->> 'is_active')::boolean;
 
     if nullif(s ->> 'id', '') is null then
-      insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity, current_rsvps, is_active)
-      values (p_event_id, v_time, v_label, v_capacity, 0, coalesce(v_active, true));
+      insert into public.rsvp_slots (event_id, slot_time, slot_label, is_active, pool_id)
+      values (p_event_id, v_time, v_label, coalesce(v_active, true), public.new_capacity_pool(p_event_id, v_capacity));
     else
       if (s ->> 'id') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
         raise exception 'Time slot not found on this event' using errcode = 'SH404';
       end if;
       update public.rsvp_slots x
-      set slot_label = v_label, slot_time = v_time, max_capacity = v_capacity, is_active = coalesce(v_active, x.is_active)
+      set slot_label = v_label, slot_time = v_time, is_active = coalesce(v_active, x.is_active)
       where x.id = (s ->> 'id')::uuid and x.event_id = p_event_id
-      returning true into v_found;
-      if v_found is null then
+      returning x.pool_id into v_pool;
+      if v_pool is null then
         raise exception 'Time slot not found on this event' using errcode = 'SH404';
       end if;
-      v_found := null;
+      -- Under the event lock, as every capacity change (the pool's trigger counts what is taken).
+      perform 1 from public.events e where e.id = p_event_id for update;
+      update public.capacity_pools p set size = v_capacity where p.id = v_pool and p.size <> v_capacity;
+      v_pool := null;
     end if;
   end loop;
 end;

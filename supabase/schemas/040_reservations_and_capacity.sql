@@ -6,19 +6,18 @@
 -- details of their organizations' rows and cancel them. Nothing is deleted to
 -- cancel.
 --
--- Capacity lives in triggers so every path shares one rule:
---   * a row "holds seats" while status is 'held' or 'confirmed';
---   * inserting such a row (or turning a row into one) takes its seats
---     atomically: ticket_types.quantity -= num_guests, rsvp_slots.current_rsvps
---     += num_guests, and events.max_guests is checked against the guests of
---     confirmed rows and unexpired holds; the event row is locked first, so
---     concurrent bookings of one event are serialized and cannot oversell;
---   * leaving that state (cancelled, expired, failed) gives the seats back;
---     changing num_guests / ticket type / slot of a live row moves the
---     difference;
---   * holds whose hold_expires_at has passed are expired (seats returned)
---     before a new booking of the same event takes seats, and by
---     public.expire_reservation_holds();
+-- Capacity lives in one trigger so every path shares one rule:
+--   * a row "holds seats" while it is confirmed or an unexpired hold (holds_seats);
+--   * what a capacity pool (capacity_pools, 020_events.sql) has taken is the sum of the
+--     guests of the rows holding seats that draw from it: through their ticket type's or
+--     slot's pool, or every row of the event for its event-wide pool (capacity_pool_use);
+--   * inserting a row that holds seats, or growing / moving one, is refused unless each pool
+--     it draws from has room for it; the event row is locked first, so concurrent bookings
+--     of one event are serialized and cannot oversell;
+--   * leaving that state (cancelled, expired, failed) frees the seats by itself: nothing
+--     is stored to give back;
+--   * holds whose hold_expires_at has passed are expired before a new booking of the same
+--     event is counted, and by public.expire_reservation_holds();
 --   * a promo code is redeemed when its reservation becomes 'confirmed', never
 --     past max_uses.
 -- Refusals raise SQLSTATE 'SH409' (not enough capacity / not bookable) or
@@ -324,7 +323,6 @@ declare
   event_row record;
   left_count integer;
   left_name text;
-  taken integer;
   held_cents integer;
 begin
   if tg_op = 'UPDATE' then
@@ -381,103 +379,79 @@ begin
       and new.rsvp_slot_id is not distinct from old.rsvp_slot_id;
   end if;
 
+  -- Every capacity change of one event queues on its row, in one order: seats taken, and
+  -- seats freed (the waitlist trigger offers them under this lock).
   if (was_live or is_live) and not same_claim then
-    -- Every capacity change of one event queues on its row, in one order.
-    select e.id, e.is_active, e.max_guests into event_row
+    select e.id, e.is_active into event_row
     from public.events e
     where e.id = new.event_id
     for update;
+  end if;
 
-    if was_live then
-      if old.ticket_type_id is not null then
-        update public.ticket_types t
-        set quantity = t.quantity + old.num_guests
-        where t.id = old.ticket_type_id;
-      end if;
-      if old.rsvp_slot_id is not null then
-        update public.rsvp_slots s
-        set current_rsvps = greatest(s.current_rsvps - old.num_guests, 0)
-        where s.id = old.rsvp_slot_id;
-      end if;
+  if is_live and not same_claim then
+    if not was_live and not event_row.is_active then
+      raise exception 'This event is not taking bookings' using errcode = 'SH409';
     end if;
 
-    if is_live then
-      if not was_live and not event_row.is_active then
-        raise exception 'This event is not taking bookings' using errcode = 'SH409';
-      end if;
+    -- Stale holds of this event are expired before we count.
+    update public.reservations r
+    set status = 'expired'
+    where r.event_id = new.event_id
+      and public.is_abandoned_hold(r.status, r.hold_expires_at)
+      and r.id <> new.id;
 
-      -- Stale holds of this event give their seats back before we count.
-      update public.reservations r
-      set status = 'expired'
-      where r.event_id = new.event_id
-        and public.is_abandoned_hold(r.status, r.hold_expires_at)
-        and r.id <> new.id;
-
-      if new.ticket_type_id is not null then
-        update public.ticket_types t
-        set quantity = t.quantity - new.num_guests
-        where t.id = new.ticket_type_id
-          and t.quantity >= new.num_guests;
-        if not found then
-          select t.quantity, t.name into left_count, left_name
-          from public.ticket_types t where t.id = new.ticket_type_id;
-          left_count := coalesce(left_count, 0);
-          if was_live then
-            -- A booking's own seats are free to it (they were given back above).
-            raise exception '%', public.capacity_edit_message(left_count, old.num_guests,
-                format('%s available for %s', case when left_count - old.num_guests = 1 then 'ticket is' else 'tickets are' end, coalesce(left_name, 'this ticket type')))
-              using errcode = 'SH409',
-                    detail = json_build_object('kind', 'ticket_type', 'id', new.ticket_type_id, 'available', left_count)::text;
-          end if;
-          raise exception 'Only % % available for %', left_count, case when left_count = 1 then 'ticket' else 'tickets' end,
-            coalesce(left_name, 'this ticket type')
+    -- What each pool has left without this booking: a booking's own seats are free to it.
+    if new.ticket_type_id is not null then
+      select t.name, public.capacity_pool_left(t.pool_id, new.id) into left_name, left_count
+      from public.ticket_types t where t.id = new.ticket_type_id;
+      left_count := coalesce(left_count, 0);
+      if left_count < new.num_guests then
+        if was_live then
+          raise exception '%', public.capacity_edit_message(left_count, old.num_guests,
+              format('%s available for %s', case when left_count - old.num_guests = 1 then 'ticket is' else 'tickets are' end, coalesce(left_name, 'this ticket type')))
             using errcode = 'SH409',
                   detail = json_build_object('kind', 'ticket_type', 'id', new.ticket_type_id, 'available', left_count)::text;
         end if;
+        raise exception 'Only % % available for %', left_count, case when left_count = 1 then 'ticket' else 'tickets' end,
+          coalesce(left_name, 'this ticket type')
+          using errcode = 'SH409',
+                detail = json_build_object('kind', 'ticket_type', 'id', new.ticket_type_id, 'available', left_count)::text;
       end if;
+    end if;
 
-      if new.rsvp_slot_id is not null then
-        update public.rsvp_slots s
-        set current_rsvps = s.current_rsvps + new.num_guests
-        where s.id = new.rsvp_slot_id
-          and (s.is_active or (was_live and new.rsvp_slot_id = old.rsvp_slot_id))
-          and s.current_rsvps + new.num_guests <= s.max_capacity;
-        if not found then
-          select case when s.is_active then s.max_capacity - s.current_rsvps else 0 end, s.slot_label
-          into left_count, left_name
-          from public.rsvp_slots s where s.id = new.rsvp_slot_id;
-          left_count := coalesce(left_count, 0);
-          if was_live and new.rsvp_slot_id = old.rsvp_slot_id then
-            raise exception '%', public.capacity_edit_message(left_count, old.num_guests,
-                format('%s free in the %s slot', case when left_count - old.num_guests = 1 then 'spot is' else 'spots are' end, coalesce(left_name, 'selected')))
-              using errcode = 'SH409',
-                    detail = json_build_object('kind', 'rsvp_slot', 'id', new.rsvp_slot_id, 'available', left_count)::text;
-          end if;
-          raise exception 'Only % % left in the % slot', left_count, case when left_count = 1 then 'spot' else 'spots' end, coalesce(left_name, 'selected')
+    if new.rsvp_slot_id is not null then
+      -- An inactive slot takes nobody new; a booking already in it may still change.
+      select s.slot_label,
+        case when s.is_active or (was_live and new.rsvp_slot_id = old.rsvp_slot_id)
+             then public.capacity_pool_left(s.pool_id, new.id) else 0 end
+      into left_name, left_count
+      from public.rsvp_slots s where s.id = new.rsvp_slot_id;
+      left_count := coalesce(left_count, 0);
+      if left_count < new.num_guests then
+        if was_live and new.rsvp_slot_id = old.rsvp_slot_id then
+          raise exception '%', public.capacity_edit_message(left_count, old.num_guests,
+              format('%s free in the %s slot', case when left_count - old.num_guests = 1 then 'spot is' else 'spots are' end, coalesce(left_name, 'selected')))
             using errcode = 'SH409',
                   detail = json_build_object('kind', 'rsvp_slot', 'id', new.rsvp_slot_id, 'available', left_count)::text;
         end if;
+        raise exception 'Only % % left in the % slot', left_count, case when left_count = 1 then 'spot' else 'spots' end, coalesce(left_name, 'selected')
+          using errcode = 'SH409',
+                detail = json_build_object('kind', 'rsvp_slot', 'id', new.rsvp_slot_id, 'available', left_count)::text;
       end if;
+    end if;
 
-      if event_row.max_guests is not null then
-        select coalesce(sum(r.num_guests), 0) into taken
-        from public.reservations r
-        where r.event_id = new.event_id
-          and r.id <> new.id
-          and public.holds_seats(r.status, r.hold_expires_at);
-        if taken + new.num_guests > event_row.max_guests then
-          left_count := greatest(event_row.max_guests - taken, 0);
-          if was_live then
-            raise exception '%', public.capacity_edit_message(left_count, old.num_guests,
-                case when left_count - old.num_guests = 1 then 'seat is' else 'seats are' end || ' free for this event')
-              using errcode = 'SH409',
-                    detail = json_build_object('kind', 'event', 'id', new.event_id, 'available', left_count)::text;
-          end if;
-          raise exception 'Only % % left for this event', left_count, case when left_count = 1 then 'seat' else 'seats' end
-            using errcode = 'SH409',
-                  detail = json_build_object('kind', 'event', 'id', new.event_id, 'available', left_count)::text;
-        end if;
+    select public.capacity_pool_left(p.id, new.id) into left_count
+    from public.capacity_pools p where p.event_id = new.event_id and p.event_wide;
+    if found and left_count < new.num_guests then
+      if was_live then
+        raise exception '%', public.capacity_edit_message(left_count, old.num_guests,
+            case when left_count - old.num_guests = 1 then 'seat is' else 'seats are' end || ' free for this event')
+          using errcode = 'SH409',
+                detail = json_build_object('kind', 'event', 'id', new.event_id, 'available', left_count)::text;
       end if;
+      raise exception 'Only % % left for this event', left_count, case when left_count = 1 then 'seat' else 'seats' end
+        using errcode = 'SH409',
+              detail = json_build_object('kind', 'event', 'id', new.event_id, 'available', left_count)::text;
     end if;
   end if;
 
@@ -650,24 +624,59 @@ create trigger reservations_15_check_in_guard
 
 -- Capacity
 --
--- Guests a ticket type has sold or holds now.
-create or replace function public.ticket_type_taken(p_ticket_type_id uuid)
+-- What each capacity pool of an event has taken now: the guests of the event's reservations that
+-- hold seats (confirmed, or held and unexpired) drawing from it, through their ticket type's or
+-- slot's pool, or any of them for the event-wide pool. p_except_reservation: a booking being
+-- edited or checked, whose own seats count as free.
+create or replace function public.capacity_pool_use(p_event_id uuid, p_except_reservation uuid default null)
+returns table (pool_id uuid, event_wide boolean, size integer, taken integer)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  with claims as (
+    select r.num_guests, coalesce(t.pool_id, s.pool_id) as pool_id
+    from public.reservations r
+    left join public.ticket_types t on t.id = r.ticket_type_id
+    left join public.rsvp_slots s on s.id = r.rsvp_slot_id
+    where r.event_id = p_event_id
+      and public.holds_seats(r.status, r.hold_expires_at)
+      and r.id is distinct from p_except_reservation
+  )
+  select p.id, p.event_wide, p.size,
+    coalesce((select sum(c.num_guests) from claims c where p.event_wide or c.pool_id = p.id), 0)::integer
+  from public.capacity_pools p
+  where p.event_id = p_event_id;
+$$;
+
+comment on function public.capacity_pool_use(uuid, uuid) is
+  'Each capacity pool of an event with its size and the guests taking it now (confirmed and unexpired holds), p_except_reservation left out.';
+
+revoke execute on function public.capacity_pool_use(uuid, uuid) from public, anon, authenticated;
+grant execute on function public.capacity_pool_use(uuid, uuid) to service_role;
+
+-- Seats a pool has left (never below 0), p_except_reservation's own seats counted as free.
+create or replace function public.capacity_pool_left(p_pool_id uuid, p_except_reservation uuid default null)
 returns integer
 language sql
 stable
 security definer
 set search_path = ''
 as $$
-  select coalesce(sum(r.num_guests), 0)::integer
-  from public.reservations r
-  where r.ticket_type_id = p_ticket_type_id and public.holds_seats(r.status, r.hold_expires_at);
+  select greatest(u.size - u.taken, 0)
+  from public.capacity_pools p
+  cross join lateral public.capacity_pool_use(p.event_id, p_except_reservation) u
+  where p.id = p_pool_id and u.pool_id = p.id;
 $$;
 
-revoke execute on function public.ticket_type_taken(uuid) from public, anon, authenticated;
-grant execute on function public.ticket_type_taken(uuid) to service_role;
+revoke execute on function public.capacity_pool_left(uuid, uuid) from public, anon, authenticated;
+grant execute on function public.capacity_pool_left(uuid, uuid) to service_role;
 
--- A slot's max_capacity, an event's max_guests or a ticket type's quantity never goes below what is sold or held.
-create or replace function public.refuse_capacity_below_taken()
+-- A pool's size never goes below what is taken of it, checked under the event lock (the order
+-- every booking takes). The refusal names what draws from the pool: the event (max guests), a
+-- slot, or its ticket types.
+create or replace function public.refuse_pool_below_taken()
 returns trigger
 language plpgsql
 security definer
@@ -675,50 +684,42 @@ set search_path = ''
 as $$
 declare
   v_taken integer;
+  v_slots text;
+  v_tickets text;
 begin
-  -- One branch per table: a record's fields are only read where they exist.
-  if tg_table_name = 'ticket_types' then
-    if new.quantity < 0 then
-      v_taken := public.ticket_type_taken(new.id);
-      raise exception '% tickets of % are already sold or held: its capacity cannot be lower than that', v_taken, new.name
-        using errcode = 'SH409', detail = json_build_object('taken', v_taken)::text;
-    end if;
-  elsif tg_table_name = 'rsvp_slots' then
-    if new.max_capacity < new.current_rsvps then
-      raise exception '% spots of the % slot are already taken: its capacity cannot be lower than that', new.current_rsvps, new.slot_label
-        using errcode = 'SH409', detail = json_build_object('taken', new.current_rsvps)::text;
-    end if;
-  elsif new.max_guests is not null and new.max_guests is distinct from old.max_guests then
-    select coalesce(sum(r.num_guests), 0)::integer into v_taken
-    from public.reservations r
-    where r.event_id = new.id and public.holds_seats(r.status, r.hold_expires_at);
-    if new.max_guests < v_taken then
-      raise exception '% seats of this event are already booked or held: max guests cannot be lower than that', v_taken
-        using errcode = 'SH409', detail = json_build_object('taken', v_taken)::text;
-    end if;
+  perform 1 from public.events e where e.id = new.event_id for update;
+  select u.taken into v_taken
+  from public.capacity_pool_use(new.event_id) u where u.pool_id = new.id;
+  v_taken := coalesce(v_taken, 0);
+  if new.size >= v_taken then
+    return new;
   end if;
-  return new;
+  if new.event_wide then
+    raise exception '% seats of this event are already booked or held: max guests cannot be lower than that', v_taken
+      using errcode = 'SH409', detail = json_build_object('taken', v_taken)::text;
+  end if;
+  select string_agg(s.slot_label, ' and ' order by s.slot_time, s.id) into v_slots
+  from public.rsvp_slots s where s.pool_id = new.id;
+  if v_slots is not null then
+    raise exception '% spots of the % slot are already taken: its capacity cannot be lower than that', v_taken, v_slots
+      using errcode = 'SH409', detail = json_build_object('taken', v_taken)::text;
+  end if;
+  select string_agg(t.name, ' and ' order by t.created_at, t.id) into v_tickets
+  from public.ticket_types t where t.pool_id = new.id;
+  raise exception '% tickets of % are already sold or held: its capacity cannot be lower than that', v_taken, coalesce(v_tickets, 'this pool')
+    using errcode = 'SH409', detail = json_build_object('taken', v_taken)::text;
 end;
 $$;
 
-revoke execute on function public.refuse_capacity_below_taken() from public, anon, authenticated;
-grant execute on function public.refuse_capacity_below_taken() to service_role;
+revoke execute on function public.refuse_pool_below_taken() from public, anon, authenticated;
+grant execute on function public.refuse_pool_below_taken() to service_role;
 
--- Capacity never below what is taken (refuse_capacity_below_taken), on each of the three counters.
-create trigger ticket_types_capacity_not_below_taken
-  before update of quantity on public.ticket_types
-  for each row execute function public.refuse_capacity_below_taken();
+create trigger capacity_pools_size_not_below_taken
+  before insert or update of size on public.capacity_pools
+  for each row execute function public.refuse_pool_below_taken();
 
-create trigger rsvp_slots_capacity_not_below_taken
-  before update of max_capacity on public.rsvp_slots
-  for each row execute function public.refuse_capacity_below_taken();
-
-create trigger events_max_guests_not_below_taken
-  before update of max_guests on public.events
-  for each row execute function public.refuse_capacity_below_taken();
-
--- Sets a ticket type's capacity (what the staff think of as "tickets in all"):
--- quantity (remaining) becomes capacity - sold - held, under the event lock.
+-- Sets a ticket type's capacity (what the staff think of as "tickets in all"): the size of the
+-- pool it draws from, never below what is sold or held of it.
 create or replace function public.staff_set_ticket_capacity(p_ticket_type_id uuid, p_capacity integer)
 returns jsonb
 language plpgsql
@@ -740,15 +741,9 @@ begin
     raise exception 'The capacity must be 0 or more' using errcode = 'P0001';
   end if;
   perform 1 from public.events e where e.id = t.event_id for update;
-  -- Stale holds give their seats back first: they are not taken.
-  update public.reservations r set status = 'expired'
-  where r.event_id = t.event_id and public.is_abandoned_hold(r.status, r.hold_expires_at);
-  v_taken := public.ticket_type_taken(t.id);
-  if p_capacity < v_taken then
-    raise exception '% tickets of % are already sold or held: its capacity cannot be lower than that', v_taken, t.name
-      using errcode = 'SH409', detail = json_build_object('taken', v_taken)::text;
-  end if;
-  update public.ticket_types x set quantity = p_capacity - v_taken where x.id = t.id;
+  select u.taken into v_taken from public.capacity_pool_use(t.event_id) u where u.pool_id = t.pool_id;
+  -- The pool's trigger refuses a size below what is taken.
+  update public.capacity_pools p set size = p_capacity where p.id = t.pool_id and p.size <> p_capacity;
   return jsonb_build_object('ticket_type_id', t.id, 'capacity', p_capacity, 'taken', v_taken, 'remaining', p_capacity - v_taken);
 end;
 $$;
@@ -802,70 +797,57 @@ create trigger reservations_12_normalize_phone
   before insert or update of phone on public.reservations
   for each row execute function public.normalize_reservation_phone();
 
--- What an event can still sell, per option, from the counters the triggers keep: one row for
--- the event's overall cap ('event'; available null when it has none), one per
--- ticket type ('ticket_type') and one per RSVP slot or seating ('rsvp_slot'). own_available is
--- the option's own seats left; available is also bounded by the event's cap, so it is exactly
--- what a booking of that option can take now. Abandoned holds count as free (the next hold
--- expires them), and so do the seats of p_except_reservation (a booking being edited keeps
--- its own seats). An inactive slot has none. Every page, dialog and refusal reads this.
+-- What an event can still sell, per option, from its capacity pools: one row for the event's
+-- overall cap ('event'; available and size null when it has none), one per ticket type
+-- ('ticket_type') and one per RSVP slot or seating ('rsvp_slot'). own_available is what the
+-- option's pool has left; available is also bounded by the event's cap, so it is exactly what
+-- a booking of that option can take now; size is the option's pool size. Abandoned holds count
+-- as free, and so do the seats of p_except_reservation (a booking being edited keeps its own
+-- seats). An inactive slot has none. Every page, dialog and refusal reads this.
 create or replace function public.event_availability(p_event_id uuid, p_except_reservation uuid default null)
 returns table (
   option_kind text,
   option_id uuid,
   label text,
   own_available integer,
-  available integer
+  available integer,
+  size integer
 )
 language sql
 stable
 security definer
 set search_path = ''
 as $$
-  with freed as (
-    -- Seats still counted by the counters that a booking may take: abandoned holds, and the
-    -- booking being edited.
-    select r.ticket_type_id, r.rsvp_slot_id, r.num_guests
-    from public.reservations r
-    where r.event_id = p_event_id
-      and (public.is_abandoned_hold(r.status, r.hold_expires_at)
-           or (r.id = p_except_reservation and public.holds_seats(r.status, r.hold_expires_at)))
+  with pools as (
+    select u.pool_id, u.event_wide, u.size, greatest(u.size - u.taken, 0) as seats_left
+    from public.capacity_pool_use(p_event_id, p_except_reservation) u
   ),
   event_left as (
-    select e.id, e.max_guests,
-      case when e.max_guests is null then null else greatest(e.max_guests - coalesce((
-        select sum(r.num_guests)::integer
-        from public.reservations r
-        where r.event_id = e.id
-          and public.holds_seats(r.status, r.hold_expires_at)
-          and r.id is distinct from p_except_reservation), 0), 0) end as seats
+    select e.id, p.seats_left as seats, p.size
     from public.events e
+    left join pools p on p.event_wide
     where e.id = p_event_id
       -- Visitors count active events only (the public view's); members their own; the
       -- service (no API role) every event.
       and (e.is_active or coalesce(auth.role(), 'service_role') = 'service_role' or public.is_org_member(e.org_id))
   ),
   options as (
-    -- A ticket type's quantity is what remains, plus what the freed seats give back.
     select 'ticket_type'::text as option_kind, t.id as option_id, t.name as label,
-      left_now.seats as own_available
+      p.seats_left as own_available, p.size
     from public.ticket_types t
-    cross join lateral (
-      select t.quantity + coalesce((select sum(f.num_guests)::integer from freed f where f.ticket_type_id = t.id), 0) as seats
-    ) left_now
+    join pools p on p.pool_id = t.pool_id
     where t.event_id = p_event_id
     union all
-    select 'rsvp_slot', s.id, s.slot_label,
-      case when s.is_active then greatest(s.max_capacity - s.current_rsvps
-        + coalesce((select sum(f.num_guests)::integer from freed f where f.rsvp_slot_id = s.id), 0), 0) else 0 end
+    select 'rsvp_slot', s.id, s.slot_label, case when s.is_active then p.seats_left else 0 end, p.size
     from public.rsvp_slots s
+    join pools p on p.pool_id = s.pool_id
     where s.event_id = p_event_id
   )
-  select 'event', el.id, null::text, el.seats, el.seats
+  select 'event', el.id, null::text, el.seats, el.seats, el.size
   from event_left el
   union all
   select o.option_kind, o.option_id, o.label, o.own_available,
-    least(o.own_available, coalesce(el.seats, o.own_available))
+    least(o.own_available, coalesce(el.seats, o.own_available)), o.size
   from options o
   join event_left el on true
   order by 1, 2;

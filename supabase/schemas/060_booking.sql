@@ -520,7 +520,7 @@ begin
     )
     returning * into v_row;
   exception when sqlstate 'SH409' then
-    -- The triggers refused (e.g. an admin changed a quantity since the check
+    -- The triggers refused (e.g. an admin lowered a capacity since the check
     -- above): say it the way the booking pages do.
     get stacked diagnostics v_message = message_text, v_detail_text = pg_exception_detail;
     begin
@@ -906,8 +906,8 @@ grant execute on function public.staff_create_booking(uuid, uuid, uuid, integer,
 --
 -- hold_booking refuses "sold out" from committed state without queueing for the event lock:
 -- it evaluates the booking unlocked only when this read says it might be refused (the ticket
--- type, given by id, or the time slot has fewer places than asked for; the event has a limit of
--- its own; or the read cannot tell: a ticket type named rather than given by id, a slot by
+-- type, given by id, or the time slot has fewer places left in its pool than asked for; the
+-- event has a cap of its own; or the read cannot tell: a ticket type named rather than given by id, a slot by
 -- label, an unknown event). Most holds in a rush are not refused, so most skip that
 -- evaluation. The refusal and its words come from booking_evaluate; the locked evaluation
 -- decides every hold.
@@ -925,18 +925,18 @@ set search_path = ''
 as $$
   select coalesce((
     select case
-      when e.max_guests is not null then true
+      when exists (select 1 from public.capacity_pools p where p.event_id = e.id and p.event_wide) then true
       when e.kind = 'tickets' then not exists (
         select 1 from public.ticket_types t
         where t.event_id = e.id
           and t.id::text = lower(btrim(coalesce(p_ticket_type, '')))
-          and t.quantity >= p_guests)
+          and public.capacity_pool_left(t.pool_id) >= p_guests)
       when p_rsvp_slot_id is not null then not exists (
         select 1 from public.rsvp_slots s
         where s.id = p_rsvp_slot_id
           and s.event_id = e.id
           and s.is_active
-          and s.max_capacity - s.current_rsvps >= p_guests)
+          and public.capacity_pool_left(s.pool_id) >= p_guests)
       else true
     end
     from public.events e

@@ -18,7 +18,7 @@
 --     capacity trigger already holds, so simultaneous cancellations and claims
 --     queue on that lock and never offer the same seats twice;
 --   * by fill_waitlists() (the stack's timer / pg_cron) for seats freed by
---     staff raising a capacity (a ticket type's quantity, a slot's capacity),
+--     staff raising a capacity (a pool's size: tickets in all, a slot's capacity, max guests),
 --     which takes row locks in the other order and so is not done inline.
 --
 -- Offer length: 12 hours, 2 hours when the dinner starts within 48 hours,

@@ -41,11 +41,9 @@
 -- promo codes with a validity window and an event restriction
 --
 -- Every rule is the database's, whatever writes the row:
---   * a ticket type's capacity (remaining + sold + held) can be changed by
---     staff_set_ticket_capacity, never below what is sold or held; a direct
---     update that would make quantity negative is refused with the number taken;
---   * an RSVP slot's max_capacity and an event's max_guests cannot go below
---     what is booked or held (triggers, with the number taken);
+--   * a capacity pool's size (a ticket type's "tickets in all", a slot's
+--     max_capacity, an event's max guests) never goes below what is booked or
+--     held of it (trigger capacity_pools_size_not_below_taken, with the number);
 --   * a ticket type's new price applies to new sales only (reservations keep
 --     the amount they were sold at);
 --   * staff_event_overview(event) answers the overview in one round trip;
@@ -291,10 +289,13 @@ begin
   return query
   select
     e.id, e.title, e.date, to_char(e.event_time, 'HH24:MI'), e.event_timezone, e.is_active,
-    s.id, to_char(s.slot_time, 'HH24:MI'), s.slot_label, s.max_capacity, s.current_rsvps, s.is_active,
+    s.id, to_char(s.slot_time, 'HH24:MI'), s.slot_label, pool.size, pool.taken, s.is_active,
     r.id, r.name, r.email, r.phone, r.num_guests, r.created_at
   from public.events e
   left join public.rsvp_slots s on s.event_id = e.id
+  left join lateral (
+    select u.size, u.taken from public.capacity_pool_use(e.id) u where u.pool_id = s.pool_id
+  ) pool on true
   left join public.reservations r on r.rsvp_slot_id = s.id and r.status = 'confirmed'
   where e.org_id = p_org_id
     and (e.rsvp_mode or exists (select 1 from public.rsvp_slots x where x.event_id = e.id))
@@ -450,10 +451,31 @@ $$;
 revoke execute on function public.staff_door_list(uuid) from public, anon;
 grant execute on function public.staff_door_list(uuid) to authenticated, service_role;
 
--- Guests of an event's bookings per ticket type or slot: sold (confirmed), held (live holds) and
--- in abandoned holds (free, though the counters still keep them).
+-- Every capacity pool of an organization's events, with its size and the guests taking it now
+-- (the events tab: tickets left, a slot's spots taken, an event's max guests).
+create or replace function public.staff_capacity_pools(p_org_id uuid)
+returns table (event_id uuid, pool_id uuid, event_wide boolean, size integer, taken integer)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform public.assert_org_member(p_org_id);
+  return query
+  select e.id, u.pool_id, u.event_wide, u.size, u.taken
+  from public.events e
+  cross join lateral public.capacity_pool_use(e.id) u
+  where e.org_id = p_org_id;
+end;
+$$;
+
+revoke execute on function public.staff_capacity_pools(uuid) from public, anon;
+grant execute on function public.staff_capacity_pools(uuid) to authenticated, service_role;
+
+-- Guests of an event's bookings per ticket type or slot: sold (confirmed) and held (live holds).
 create or replace function public.option_sales(p_event_id uuid)
-returns table (option_id uuid, sold integer, held integer, stale integer)
+returns table (option_id uuid, sold integer, held integer)
 language sql
 stable
 security definer
@@ -461,8 +483,7 @@ set search_path = ''
 as $$
   select coalesce(r.ticket_type_id, r.rsvp_slot_id),
     coalesce(sum(r.num_guests) filter (where r.status = 'confirmed'), 0)::integer,
-    coalesce(sum(r.num_guests) filter (where public.is_live_hold(r.status, r.hold_expires_at)), 0)::integer,
-    coalesce(sum(r.num_guests) filter (where public.is_abandoned_hold(r.status, r.hold_expires_at)), 0)::integer
+    coalesce(sum(r.num_guests) filter (where public.is_live_hold(r.status, r.hold_expires_at)), 0)::integer
   from public.reservations r
   where r.event_id = p_event_id and coalesce(r.ticket_type_id, r.rsvp_slot_id) is not null
   group by 1;
@@ -471,9 +492,9 @@ $$;
 revoke execute on function public.option_sales(uuid) from public, anon, authenticated;
 grant execute on function public.option_sales(uuid) to service_role;
 
--- An event's ticket types with what is sold and held of each (the editor's "tickets in all"):
--- capacity = remaining + sold + held, where abandoned holds count as remaining; available is what
--- can be sold now, within the event's cap (event_availability).
+-- An event's ticket types with what is sold and held of each; capacity is the size of the pool it
+-- draws from (the editor's "tickets in all"), remaining what that pool has left, and available
+-- what can be sold now, within the event's cap (event_availability).
 create or replace function public.staff_ticket_sales(p_event_id uuid)
 returns table (id uuid, name text, price integer, sold integer, held integer, remaining integer, capacity integer, available integer)
 language plpgsql
@@ -486,8 +507,7 @@ begin
     raise exception 'You can only see events of your own organization' using errcode = 'SH403';
   end if;
   return query
-  select t.id, t.name, t.price, coalesce(s.sold, 0), coalesce(s.held, 0), t.quantity + coalesce(s.stale, 0),
-    t.quantity + coalesce(s.stale, 0) + coalesce(s.sold, 0) + coalesce(s.held, 0), a.available
+  select t.id, t.name, t.price, coalesce(s.sold, 0), coalesce(s.held, 0), a.own_available, a.size, a.available
   from public.ticket_types t
   left join public.option_sales(p_event_id) s on s.option_id = t.id
   join public.event_availability(p_event_id) a on a.option_kind = 'ticket_type' and a.option_id = t.id
@@ -513,7 +533,7 @@ begin
     raise exception 'You can only see events of your own organization' using errcode = 'SH403';
   end if;
   return query
-  select sl.id, sl.slot_label, to_char(sl.slot_time, 'HH24:MI'), sl.is_active, sl.max_capacity, coalesce(s.sold, 0), coalesce(s.held, 0), a.available
+  select sl.id, sl.slot_label, to_char(sl.slot_time, 'HH24:MI'), sl.is_active, a.size, coalesce(s.sold, 0), coalesce(s.held, 0), a.available
   from public.rsvp_slots sl
   left join public.option_sales(p_event_id) s on s.option_id = sl.id
   join public.event_availability(p_event_id) a on a.option_kind = 'rsvp_slot' and a.option_id = sl.id
@@ -594,8 +614,7 @@ begin
     raise exception 'You can only see events of your own organization' using errcode = 'SH403';
   end if;
   return query
-  select e.id, e.org_id, e.title, e.date, to_char(e.event_time, 'HH24:MI'), e.event_timezone, e.max_guests, e.kind,
-    (select a.available from public.event_availability(e.id) a where a.option_kind = 'event'),
+  select e.id, e.org_id, e.title, e.date, to_char(e.event_time, 'HH24:MI'), e.event_timezone, cap.size, e.kind, cap.available,
     t.parties, t.guests, t.held_guests, t.cancelled, t.discounts_cents, t.checked_in_guests, t.checked_in_parties,
     m.gross_cents, m.refunded_cents, m.pending_refund_cents, m.comp_cents, m.gross_cents - m.refunded_cents,
     w.waiting, w.offered
@@ -611,6 +630,10 @@ begin
       coalesce(sum(r.checked_in_guests) filter (where r.status = 'confirmed'), 0)::integer as checked_in_guests,
       (count(*) filter (where r.status = 'confirmed' and r.checked_in_guests > 0))::integer as checked_in_parties
     from public.reservations r where r.event_id = e.id) t
+  -- The event's cap ("max guests", null when none) and the seats it can still sell.
+  cross join (
+    select a.size, a.available from public.event_availability(e.id) a where a.option_kind = 'event'
+  ) cap
   cross join (
     select
       coalesce(sum(l.amount_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0)::integer as gross_cents,

@@ -8,7 +8,7 @@
 -- visitor may read), so it exposes only active events and public columns,
 -- and it is read-only for every API role.
 -- Availability counts abandoned holds (status 'held', hold_expires_at past) as
--- free, as max_guests does: their seats are shown before anything releases
+-- free, as every capacity pool does: their seats are shown before anything releases
 -- them (release_expired_holds(), or the event's next booking).
 -- =============================================================================
 
@@ -34,7 +34,7 @@ create type public.public_rsvp_slot as (
   available_spots integer
 );
 
-comment on type public.public_rsvp_slot is 'An active RSVP slot on a public page: its time (HH:MM, the event''s timezone), size, seats taken and spots left now.';
+comment on type public.public_rsvp_slot is 'An active RSVP slot on a public page: its time (HH:MM, the event''s timezone), its pool''s size (max_capacity), seats taken and spots left now.';
 
 create type public.public_organization as (
   id uuid,
@@ -57,7 +57,7 @@ select
   e.date,
   e.event_time,
   e.event_timezone,
-  e.max_guests,
+  av.max_guests,
   e.location_name,
   e.location_address,
   e.event_details_disclosures,
@@ -82,14 +82,15 @@ from public.events e
 cross join lateral (
   select
     max(a.available) filter (where a.option_kind = 'event') as left_for_event,
+    max(a.size) filter (where a.option_kind = 'event') as max_guests,
     array_agg(row(t.id, t.name, t.price, a.available)::public.public_ticket_type order by t.created_at, t.id)
       filter (where t.id is not null) as tickets,
     count(t.id) as ticket_count,
     sum(a.own_available) filter (where t.id is not null) as tickets_left,
     array_agg(
       row(
-        s.id, to_char(s.slot_time, 'HH24:MI'), s.slot_label, s.max_capacity,
-        greatest(s.max_capacity - a.own_available, 0), s.is_active, a.available
+        s.id, to_char(s.slot_time, 'HH24:MI'), s.slot_label, a.size,
+        greatest(a.size - a.own_available, 0), s.is_active, a.available
       )::public.public_rsvp_slot
       order by s.slot_time, s.created_at, s.id
     ) filter (where s.is_active) as slots,

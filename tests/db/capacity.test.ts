@@ -15,10 +15,20 @@ const EVENT = eatathomeEvent(1);
 const SOLD_OUT = 'SH409';
 
 const ticket = (db: pg.PoolClient, name: string, event = EVENT) =>
-  one<{ id: string; quantity: number; price: number }>(db, 'select id, quantity, price from public.ticket_types where event_id = $1 and name = $2', [
-    event,
-    name,
-  ]);
+  one<{ id: string; pool_id: string; quantity: number; price: number }>(
+    db,
+    'select id, pool_id, public.capacity_pool_left(pool_id) as quantity, price from public.ticket_types where event_id = $1 and name = $2',
+    [event, name],
+  );
+
+/** A slot's pool: its size (max_capacity) and the seats taken of it. */
+const slotPool = (db: pg.PoolClient, slotId: string) =>
+  one<{ max_capacity: number; current_rsvps: number }>(
+    db,
+    `select u.size as max_capacity, u.taken as current_rsvps
+     from public.rsvp_slots s join public.capacity_pool_use(s.event_id) u on u.pool_id = s.pool_id where s.id = $1`,
+    [slotId],
+  );
 
 const insertTicketBooking = `
   insert into public.reservations (org_id, event_id, ticket_type_id, name, email, num_guests, amount_cents, status, hold_expires_at, promo_code_id)
@@ -30,12 +40,13 @@ describe("a booking's own seats are free to it when its party changes", () => {
     rolledBack(pool(), async (db) => {
       const event = await one<{ id: string }>(
         db,
-        `insert into public.events (org_id, title, date, event_time, max_guests) values ($1, 'Edit Night', current_date + 9, '19:00', 10) returning id`,
+        `insert into public.events (org_id, title, date, event_time) values ($1, 'Edit Night', current_date + 9, '19:00') returning id`,
         [A],
       );
+      await db.query('select public.set_event_guest_cap($1, 10)', [event.id]);
       const seat = await one<{ id: string }>(
         db,
-        `insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Seat', 0, 20) returning id`,
+        `insert into public.ticket_types (event_id, name, price, pool_id) values ($1, 'Seat', 0, public.new_capacity_pool($1, 20)) returning id`,
         [event.id],
       );
       const mine = await one<{ id: string }>(db, insertTicketBooking, [A, event.id, seat.id, 2, null, null, null]);
@@ -72,7 +83,7 @@ describe('booking takes seats', () => {
       // function takes them: the other order deadlocks with a booking of this shared seeded
       // dinner by another test file (its insert locks the event, then the ticket type).
       await db.query('select 1 from public.events where id = $1 for update', [EVENT]);
-      await db.query('update public.ticket_types set quantity = 2 where id = $1', [food.id]);
+      await db.query('update public.capacity_pools set size = size - $2 where id = $1', [food.pool_id, food.quantity - 2]);
       await expectError(db, insertTicketBooking, [A, EVENT, food.id, 3, null, null, null], SOLD_OUT, /Only 2 tickets available for Food Only/);
       expect((await ticket(db, 'Food Only')).quantity).toBe(2);
     }));
@@ -92,7 +103,7 @@ describe('booking takes seats', () => {
         `select coalesce(sum(num_guests), 0)::int as guests from public.reservations where event_id = $1 and status = 'confirmed'`,
         [EVENT],
       );
-      await db.query('update public.events set max_guests = $2 where id = $1', [EVENT, taken.guests + 1]);
+      await db.query('select public.set_event_guest_cap($1, $2)', [EVENT, taken.guests + 1]);
       await expectError(db, insertTicketBooking, [A, EVENT, food.id, 2, null, null, null], SOLD_OUT, /Only 1 seat left/);
     }));
 
@@ -113,11 +124,10 @@ describe('booking takes seats', () => {
 
   it('takes RSVP spots, and refuses more than the slot has left', () =>
     rolledBack(pool(), async (db) => {
-      const slot = await one<{ id: string; current_rsvps: number; max_capacity: number }>(
-        db,
-        `select id, current_rsvps, max_capacity from public.rsvp_slots where event_id = $1 and slot_label = '7:00pm'`,
-        [gardenEvent(1)],
-      );
+      const { id } = await one<{ id: string }>(db, `select id from public.rsvp_slots where event_id = $1 and slot_label = '7:00pm'`, [
+        gardenEvent(1),
+      ]);
+      const slot = { id, ...(await slotPool(db, id)) };
       expect(slot.max_capacity - slot.current_rsvps).toBe(2);
       const book = (guests: number) =>
         attempt(
@@ -128,8 +138,7 @@ describe('booking takes seats', () => {
         );
       expect((await book(3)).error?.code).toBe(SOLD_OUT);
       expect((await book(2)).error).toBeNull();
-      const after = await one(db, 'select current_rsvps from public.rsvp_slots where id = $1', [slot.id]);
-      expect(after).toEqual({ current_rsvps: slot.max_capacity });
+      expect((await slotPool(db, slot.id)).current_rsvps).toBe(slot.max_capacity);
     }));
 
   it('refuses bookings of an inactive slot or an inactive event', () =>
@@ -162,7 +171,7 @@ describe('holds', () => {
       expect(after.available_seats).toBe(before.available_seats - 2);
     }));
 
-  it("gives an expired hold's tickets back before the next booking of the event counts", () =>
+  it("counts an expired hold's tickets as free, and expires it when the next booking of the event is written", () =>
     rolledBack(pool(), async (db) => {
       const food = await ticket(db, 'Food Only');
       const stale = await one<{ id: string }>(db, insertTicketBooking, [
@@ -174,7 +183,8 @@ describe('holds', () => {
         new Date(Date.now() - 60_000),
         null,
       ]);
-      expect((await ticket(db, 'Food Only')).quantity).toBe(0);
+      // Nothing is stored against the pool: a hold past its expiry takes no seat.
+      expect((await ticket(db, 'Food Only')).quantity).toBe(food.quantity);
       const fresh = await attempt(db, insertTicketBooking, [A, EVENT, food.id, 2, null, null, null]);
       expect(fresh.error).toBeNull();
       expect(await one(db, 'select status from public.reservations where id = $1', [stale.id])).toEqual({ status: 'expired' });
@@ -187,7 +197,7 @@ describe('holds', () => {
       // The live hold first: a booking expires the event's stale holds as it is written.
       await db.query(insertTicketBooking, [A, EVENT, food.id, 1, 'held', new Date(Date.now() + 60_000), null]);
       await db.query(insertTicketBooking, [A, EVENT, food.id, 2, 'held', new Date(Date.now() - 60_000), null]);
-      expect((await ticket(db, 'Food Only')).quantity).toBe(food.quantity - 3);
+      expect((await ticket(db, 'Food Only')).quantity).toBe(food.quantity - 1);
       expect(await one(db, 'select public.expire_reservation_holds() as expired')).toEqual({ expired: 1 });
       expect((await ticket(db, 'Food Only')).quantity).toBe(food.quantity - 1);
     }));
@@ -252,13 +262,15 @@ describe('concurrent bookings', () => {
       const org = await admin.query(`insert into public.organizations (name, slug) values ('Race Kitchen', $1) returning id`, [slug]);
       const orgId: string = org.rows[0].id;
       const event = await admin.query(
-        `insert into public.events (org_id, title, date, event_time, max_guests) values ($1, 'Race dinner', current_date + 7, '19:00', 50) returning id`,
+        `insert into public.events (org_id, title, date, event_time) values ($1, 'Race dinner', current_date + 7, '19:00') returning id`,
         [orgId],
       );
       const eventId: string = event.rows[0].id;
-      const tt = await admin.query(`insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Seat', 1000, 3) returning id`, [
-        eventId,
-      ]);
+      await admin.query('select public.set_event_guest_cap($1, 50)', [eventId]);
+      const tt = await admin.query(
+        `insert into public.ticket_types (event_id, name, price, pool_id) values ($1, 'Seat', 1000, public.new_capacity_pool($1, 3)) returning id`,
+        [eventId],
+      );
       const ticketId: string = tt.rows[0].id;
 
       for (let i = 0; i < 8; i += 1) {
@@ -282,7 +294,7 @@ describe('concurrent bookings', () => {
       );
       expect(outcomes.filter((o) => o === 'booked')).toHaveLength(3);
       expect(outcomes.filter((o) => o === 'refused')).toHaveLength(5);
-      const left = await admin.query('select quantity from public.ticket_types where id = $1', [ticketId]);
+      const left = await admin.query('select public.capacity_pool_left(pool_id) as quantity from public.ticket_types where id = $1', [ticketId]);
       expect(left.rows[0].quantity).toBe(0);
       const booked = await admin.query(`select count(*)::int as n from public.reservations where event_id = $1 and status = 'confirmed'`, [eventId]);
       expect(booked.rows[0].n).toBe(3);

@@ -167,7 +167,7 @@ export async function makeTicketedEvent(db: pg.PoolClient, title: string): Promi
   );
   const ticket = await one<{ id: string }>(
     db,
-    `insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Dinner', 5000, 50) returning id`,
+    `insert into public.ticket_types (event_id, name, price, pool_id) values ($1, 'Dinner', 5000, public.new_capacity_pool($1, 50)) returning id`,
     [event.id],
   );
   return { event: event.id, ticket: ticket.id };

@@ -128,12 +128,18 @@ export async function createOrg(
 // Events, ticket types, RSVP slots, promo codes
 // ---------------------------------------------------------------------------------------
 
+/** A ticket type with a capacity pool of its own of `quantity` tickets (or drawing from `pool_id`). */
 export interface TicketTypeInput {
   name: string;
   price: number;
   quantity: number;
+  pool_id?: string;
 }
 
+/**
+ * A slot with a capacity pool of its own of `max_capacity` seats; `current_rsvps` seats already
+ * taken by a confirmed booking of a stand-in guest ("Seat Holder").
+ */
 export interface SlotInput {
   slot_time: string;
   slot_label: string;
@@ -180,7 +186,7 @@ export interface TestEvent {
 
 /** An event of the organization (19:00 in New York at the Test Kitchen unless told), with its ticket types and slots. */
 export async function createEvent(orgId: string, input: EventInput = {}): Promise<TestEvent> {
-  const { daysAhead = 30, isoWeekday, ticketTypes = [], slots = [], ...columns } = input;
+  const { daysAhead = 30, isoWeekday, ticketTypes = [], slots = [], max_guests, ...columns } = input;
   const event = await insertRow<{ id: string; title: string; date: string }>(
     'events',
     {
@@ -196,18 +202,34 @@ export async function createEvent(orgId: string, input: EventInput = {}): Promis
     },
     `id, title, to_char(date, 'YYYY-MM-DD') as date`,
   );
+  if (max_guests != null) await setEventCap(event.id, max_guests);
   const created: TestEvent = { ...event, ticketTypes: [], slots: [] };
   for (const t of ticketTypes) created.ticketTypes.push({ id: await createTicketType(event.id, t), ...t });
   for (const s of slots) created.slots.push({ id: await createSlot(event.id, s), ...s });
   return created;
 }
 
-export async function createTicketType(eventId: string, t: TicketTypeInput): Promise<string> {
-  return (await insertRow('ticket_types', { event_id: eventId, ...t })).id;
+/** A capacity pool of the event (`eventWide`: its overall cap, "max guests"). */
+export async function createPool(eventId: string, size: number, eventWide = false): Promise<string> {
+  return (await insertRow('capacity_pools', { event_id: eventId, size, event_wide: eventWide })).id;
 }
 
-export async function createSlot(eventId: string, s: SlotInput): Promise<string> {
-  return (await insertRow('rsvp_slots', { event_id: eventId, ...s })).id;
+/** Sets the event's overall cap (the size of its event-wide pool); null removes it. */
+export async function setEventCap(eventId: string, maxGuests: number | null): Promise<void> {
+  await db().query('select public.set_event_guest_cap($1, $2)', [eventId, maxGuests]);
+}
+
+export async function createTicketType(eventId: string, { quantity, pool_id, ...t }: TicketTypeInput): Promise<string> {
+  return (await insertRow('ticket_types', { event_id: eventId, ...t, pool_id: pool_id ?? (await createPool(eventId, quantity)) })).id;
+}
+
+export async function createSlot(eventId: string, { max_capacity, current_rsvps = 0, ...s }: SlotInput): Promise<string> {
+  const id = (await insertRow('rsvp_slots', { event_id: eventId, ...s, pool_id: await createPool(eventId, max_capacity) })).id;
+  // Seats already taken: confirmed parties of at most 10 (a reservation's limit).
+  for (let left = current_rsvps; left > 0; left -= 10) {
+    await createReservation(eventId, { rsvp_slot_id: id, name: 'Seat Holder', num_guests: Math.min(left, 10) });
+  }
+  return id;
 }
 
 export async function createPromo(
@@ -311,12 +333,26 @@ export async function chargesFor(reservationIds: string[]): Promise<Record<strin
   return rows;
 }
 
-export async function ticketQuantity(ticketTypeId: string): Promise<number> {
-  return (await one<{ quantity: number }>(db(), 'select quantity from public.ticket_types where id = $1', [ticketTypeId])).quantity;
+/** What a ticket type's or slot's capacity pool holds now: its size, the seats taken and left. */
+export async function optionPool(optionId: string): Promise<{ size: number; taken: number; left: number }> {
+  return one(
+    db(),
+    `select u.size, u.taken, greatest(u.size - u.taken, 0) as left
+     from (select event_id, pool_id from public.ticket_types where id = $1
+           union all select event_id, pool_id from public.rsvp_slots where id = $1) o
+     join public.capacity_pool_use(o.event_id) u on u.pool_id = o.pool_id`,
+    [optionId],
+  );
 }
 
+/** Tickets a ticket type has left (what its pool has left). */
+export async function ticketQuantity(ticketTypeId: string): Promise<number> {
+  return (await optionPool(ticketTypeId)).left;
+}
+
+/** Seats taken of a slot's pool (confirmed and unexpired holds). */
 export async function slotTaken(slotId: string): Promise<number> {
-  return (await one<{ current_rsvps: number }>(db(), 'select current_rsvps from public.rsvp_slots where id = $1', [slotId])).current_rsvps;
+  return (await optionPool(slotId)).taken;
 }
 
 export async function promoRedeemed(promoId: string): Promise<number> {

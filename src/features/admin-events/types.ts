@@ -9,6 +9,8 @@ export const defaultTimezone: EventTimezone = 'America/New_York';
 
 /** An event as the events tab lists it: its row (deposit_amount in cents per guest), its ticket types and slots, and counts. */
 export interface AdminEvent extends Tables<'events'> {
+  /** The event's overall cap: the size of its event-wide capacity pool; null when it has none. */
+  max_guests: number | null;
   ticket_types: TicketType[];
   rsvp_slots: RsvpSlot[];
   /** The private address and when confirmed guests get it (event_private_details; members only). */

@@ -4,8 +4,10 @@ import type { Tables } from '@/lib/database.types';
 /** An upcoming dinner of the series, as the public read API returns it (date YYYY-MM-DD). */
 export interface SeriesDinner extends Pick<
   Tables<'events'>,
-  'id' | 'title' | 'date' | 'event_time' | 'event_timezone' | 'max_guests' | 'event_details_disclosures'
+  'id' | 'title' | 'date' | 'event_time' | 'event_timezone' | 'event_details_disclosures'
 > {
+  /** The dinner's overall cap (its event-wide capacity pool's size); null when it has none. */
+  max_guests: number | null;
   available_seats: number;
   /** Price per guest in cents, quantity still available. */
   ticket_types: TicketType[];

@@ -18,7 +18,6 @@ export interface PublicEvent extends Pick<
   | 'date'
   | 'event_time'
   | 'event_timezone'
-  | 'max_guests'
   | 'location_name'
   | 'location_address'
   | 'event_details_disclosures'
@@ -28,6 +27,8 @@ export interface PublicEvent extends Pick<
   | 'deposit_amount'
   | 'seat_price_cents'
 > {
+  /** The event's overall cap (its event-wide capacity pool's size); null when it has none. */
+  max_guests: number | null;
   /** What the event sells: ticket types, RSVP slots with a deposit, or seatings at seat_price_cents. */
   kind: EventKind;
   /** Most guests one booking may have (the event's limit, else its kind's). */
