@@ -1656,15 +1656,20 @@ export type Database = {
         Args: { p_event_id: string; p_event_type: string; p_object: Json }
         Returns: Json
       }
+      assert_member: {
+        Args: { p_denied: string; p_org_id: string }
+        Returns: undefined
+      }
       assert_org_member: { Args: { p_org_id: string }; Returns: undefined }
+      assert_owner: {
+        Args: { p_denied: string; p_org_id: string }
+        Returns: undefined
+      }
       assert_promo_attempts_allowed: {
         Args: { p_event_id: string }
         Returns: undefined
       }
-      assert_super_admin: {
-        Args: Record<PropertyKey, never>
-        Returns: undefined
-      }
+      assert_super_admin: { Args: { p_denied: string }; Returns: undefined }
       assert_team_manager: { Args: { p_org_id: string }; Returns: undefined }
       assert_team_member: { Args: { p_org_id: string }; Returns: undefined }
       begin_square_oauth: {

@@ -532,6 +532,62 @@ $$;
 revoke execute on function public.assert_org_member(uuid) from public, anon;
 grant execute on function public.assert_org_member(uuid) to authenticated, service_role;
 
+-- The door of every staff action: the caller is a member of the organization (or the super
+-- admin), else the action's own words with SH403. A null organization (what was asked about
+-- does not exist) gets the same answer, so nothing leaks to outsiders.
+create or replace function public.assert_member(p_org_id uuid, p_denied text)
+returns void
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if p_org_id is null or not public.is_org_member(p_org_id) then
+    raise exception using message = p_denied, errcode = 'SH403';
+  end if;
+end;
+$$;
+
+revoke execute on function public.assert_member(uuid, text) from public, anon, authenticated;
+grant execute on function public.assert_member(uuid, text) to service_role;
+
+-- The same for what only owners (and the super admin) do: the team, payments, publishing.
+create or replace function public.assert_owner(p_org_id uuid, p_denied text)
+returns void
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if p_org_id is null or not public.is_org_owner(p_org_id) then
+    raise exception using message = p_denied, errcode = 'SH403';
+  end if;
+end;
+$$;
+
+revoke execute on function public.assert_owner(uuid, text) from public, anon, authenticated;
+grant execute on function public.assert_owner(uuid, text) to service_role;
+
+-- The same for what only the super admin does.
+create or replace function public.assert_super_admin(p_denied text)
+returns void
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if not public.is_super_admin() then
+    raise exception using message = p_denied, errcode = 'SH403';
+  end if;
+end;
+$$;
+
+revoke execute on function public.assert_super_admin(text) from public, anon, authenticated;
+grant execute on function public.assert_super_admin(text) to service_role;
+
 -- The organizations the caller may manage (the panel's switcher), with the caller's role in each and their state
 --
 -- A super admin: every organization (as an owner); anyone else: their memberships. Ordered

@@ -670,10 +670,7 @@ begin
     raise exception 'refund must be "full", "none" or { "amountCents": n }' using errcode = 'P0001';
   end if;
   select x.* into r from public.reservations x where x.id = p_reservation_id;
-  if r.id is null or not public.is_org_member(r.org_id) then
-    -- The same answer whether it exists or not: nothing leaks to outsiders.
-    raise exception 'You can only cancel reservations of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member(r.org_id, 'You can only cancel reservations of your own organization');
   r := public.lock_reservation(p_reservation_id);
 
   if r.status = 'cancelled' then
@@ -732,9 +729,7 @@ declare
   v_row public.payment_ledger;
 begin
   select x.* into r from public.reservations x where x.id = p_reservation_id;
-  if r.id is null or not public.is_org_member(r.org_id) then
-    raise exception 'You can only refund reservations of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member(r.org_id, 'You can only refund reservations of your own organization');
   r := public.lock_reservation(p_reservation_id);
   if p_amount_cents is null or p_amount_cents <= 0 then
     raise exception 'Enter a refund amount greater than $0.00' using errcode = 'P0001';
@@ -811,9 +806,7 @@ declare
   v_difference integer := 0;
 begin
   select x.* into r from public.reservations x where x.id = p_reservation_id;
-  if r.id is null or not public.is_org_member(r.org_id) then
-    raise exception 'You can only edit reservations of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member(r.org_id, 'You can only edit reservations of your own organization');
   r := public.lock_reservation(p_reservation_id);
   if r.status <> 'confirmed' then
     raise exception 'Only a confirmed reservation can be changed' using errcode = 'SH409';
@@ -1214,9 +1207,7 @@ as $$
 declare
   v_zone text;
 begin
-  if p_org_id is null or not public.is_org_member(p_org_id) then
-    raise exception 'You can only read the books of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member(p_org_id, 'You can only read the books of your own organization');
   if p_from is null or p_to is null or p_from > p_to then
     raise exception 'Choose a start date on or before the end date' using errcode = 'P0001';
   end if;

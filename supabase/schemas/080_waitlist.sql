@@ -413,9 +413,7 @@ declare
   v_offer uuid;
 begin
   select * into w from public.waitlist_entries x where x.id = p_entry_id;
-  if w.id is null or not public.is_org_member(w.org_id) then
-    raise exception 'You can only manage waitlists of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member(w.org_id, 'You can only manage waitlists of your own organization');
   perform 1 from public.events e where e.id = w.event_id for update;
   select * into w from public.waitlist_entries x where x.id = p_entry_id for update;
   if w.status <> 'waiting' then
@@ -446,9 +444,7 @@ declare
   w public.waitlist_entries;
 begin
   select * into w from public.waitlist_entries x where x.id = p_entry_id;
-  if w.id is null or not public.is_org_member(w.org_id) then
-    raise exception 'You can only manage waitlists of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member(w.org_id, 'You can only manage waitlists of your own organization');
   perform 1 from public.events e where e.id = w.event_id for update;
   update public.waitlist_entries x set status = 'removed' where x.id = w.id and x.status in ('waiting', 'offered');
   if w.status = 'offered' and w.reservation_id is not null then

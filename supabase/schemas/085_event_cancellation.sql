@@ -195,10 +195,7 @@ declare
   v_org text;
 begin
   select * into e from public.events x where x.id = p_event_id;
-  if e.id is null or not public.is_org_member(e.org_id) then
-    -- The same answer whether it exists or not: nothing leaks to outsiders.
-    raise exception 'You can only cancel events of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member(e.org_id, 'You can only cancel events of your own organization');
   if v_mode = 'percent' then
     if (select count(*) from jsonb_object_keys(p_refund)) <> 1 or jsonb_typeof(p_refund -> 'percent') is distinct from 'number' then
       v_mode := null;
@@ -338,9 +335,7 @@ declare
   c public.event_cancellations;
 begin
   select * into e from public.events x where x.id = p_event_id;
-  if e.id is null or not public.is_org_member(e.org_id) then
-    raise exception 'You can only see events of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member(e.org_id, 'You can only see events of your own organization');
   select * into c from public.event_cancellations x where x.event_id = e.id;
   return query
   with live as (

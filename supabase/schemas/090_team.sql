@@ -105,12 +105,8 @@ security definer
 set search_path = ''
 as $$
 begin
-  if auth.uid() is null
-     or p_org_id is null
-     or not public.is_org_member(p_org_id)
-     or not exists (select 1 from public.organizations o where o.id = p_org_id) then
-    raise exception 'You can only manage the team of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member((select o.id from public.organizations o where o.id = p_org_id),
+    'You can only manage the team of your own organization');
 end;
 $$;
 
@@ -127,9 +123,7 @@ set search_path = ''
 as $$
 begin
   perform public.assert_team_member(p_org_id);
-  if not public.is_org_owner(p_org_id) then
-    raise exception 'Only an owner can manage the team' using errcode = 'SH403';
-  end if;
+  perform public.assert_owner(p_org_id, 'Only an owner can manage the team');
 end;
 $$;
 
