@@ -923,6 +923,7 @@ export type Database = {
           tax_cents: number
           ticket_type_id: string | null
           time_slot: string | null
+          booking_lines: Json | null
           event_cancellation_of: {
             cancelled_by: string | null
             event_id: string
@@ -1689,6 +1690,10 @@ export type Database = {
         }
         Returns: Json
       }
+      booking_lines: {
+        Args: { r: Database["public"]["Tables"]["reservations"]["Row"] }
+        Returns: Json
+      }
       booking_may_be_refused: {
         Args: {
           p_event_id: string
@@ -2190,6 +2195,8 @@ export type Database = {
           ready: boolean
         }[]
       }
+      org_display_name: { Args: { p_org_id: string }; Returns: string }
+      org_email_branding: { Args: { p_org_id: string }; Returns: Json }
       org_slug_problem: { Args: { p_slug: string }; Returns: string }
       owner_publish_organization: {
         Args: { p_org_id: string }

@@ -514,6 +514,47 @@ create policy "Members can edit branding of their organizations"
   using (public.is_org_member(org_id))
   with check (public.is_org_member(org_id));
 
+-- The name an organization goes by with its guests (emails, the manage and claim pages): its
+-- brand name, else its name.
+create or replace function public.org_display_name(p_org_id uuid)
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(nullif(btrim(b.brand_name), ''), o.name)
+  from public.organizations o
+  left join public.org_branding b on b.org_id = o.id
+  where o.id = p_org_id;
+$$;
+
+revoke execute on function public.org_display_name(uuid) from public, anon, authenticated;
+grant execute on function public.org_display_name(uuid) to service_role;
+
+-- The branded header of an organization's emails (template_data.org, rendered by
+-- supabase/functions/_shared/email/render.tsx): its name, slug, logo and colors.
+create or replace function public.org_email_branding(p_org_id uuid)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'name', public.org_display_name(o.id),
+    'slug', o.slug,
+    'logo_url', b.logo_url,
+    'primary_color', b.primary_color,
+    'secondary_color', b.secondary_color)
+  from public.organizations o
+  left join public.org_branding b on b.org_id = o.id
+  where o.id = p_org_id;
+$$;
+
+revoke execute on function public.org_email_branding(uuid) from public, anon, authenticated;
+grant execute on function public.org_email_branding(uuid) to service_role;
+
 -- Membership check shared by the read functions
 create or replace function public.assert_org_member(p_org_id uuid)
 returns void

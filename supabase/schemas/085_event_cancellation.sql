@@ -229,9 +229,7 @@ begin
   update public.events x set is_active = false where x.id = e.id and x.is_active;
 
   -- The waitlist closes first, so no seat freed below is offered to anyone.
-  select coalesce(nullif(btrim(b.brand_name), ''), o.name) into v_org
-  from public.organizations o left join public.org_branding b on b.org_id = o.id
-  where o.id = e.org_id;
+  v_org := public.org_display_name(e.org_id);
   for w in
     select * from public.waitlist_entries x
     where x.event_id = e.id and x.status in ('waiting', 'offered')
