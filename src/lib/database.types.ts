@@ -959,6 +959,7 @@ export type Database = {
           tax_cents: number
           ticket_type_id: string | null
           time_slot: string | null
+          booking_lines: Json | null
           event_cancellation_of: {
             cancelled_by: string | null
             event_id: string
@@ -1703,15 +1704,20 @@ export type Database = {
         Args: { p_event_id: string; p_event_type: string; p_object: Json }
         Returns: Json
       }
+      assert_member: {
+        Args: { p_denied: string; p_org_id: string }
+        Returns: undefined
+      }
       assert_org_member: { Args: { p_org_id: string }; Returns: undefined }
+      assert_owner: {
+        Args: { p_denied: string; p_org_id: string }
+        Returns: undefined
+      }
       assert_promo_attempts_allowed: {
         Args: { p_event_id: string }
         Returns: undefined
       }
-      assert_super_admin: {
-        Args: Record<PropertyKey, never>
-        Returns: undefined
-      }
+      assert_super_admin: { Args: { p_denied: string }; Returns: undefined }
       assert_team_manager: { Args: { p_org_id: string }; Returns: undefined }
       assert_team_member: { Args: { p_org_id: string }; Returns: undefined }
       begin_square_oauth: {
@@ -1729,6 +1735,10 @@ export type Database = {
           p_ticket_type: string
           p_time_slot: string
         }
+        Returns: Json
+      }
+      booking_lines: {
+        Args: { r: Database["public"]["Tables"]["reservations"]["Row"] }
         Returns: Json
       }
       booking_may_be_refused: {
@@ -2249,6 +2259,8 @@ export type Database = {
           ready: boolean
         }[]
       }
+      org_display_name: { Args: { p_org_id: string }; Returns: string }
+      org_email_branding: { Args: { p_org_id: string }; Returns: Json }
       org_slug_problem: { Args: { p_slug: string }; Returns: string }
       owner_publish_organization: {
         Args: { p_org_id: string }

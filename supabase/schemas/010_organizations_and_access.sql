@@ -514,6 +514,47 @@ create policy "Members can edit branding of their organizations"
   using (public.is_org_member(org_id))
   with check (public.is_org_member(org_id));
 
+-- The name an organization goes by with its guests (emails, the manage and claim pages): its
+-- brand name, else its name.
+create or replace function public.org_display_name(p_org_id uuid)
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(nullif(btrim(b.brand_name), ''), o.name)
+  from public.organizations o
+  left join public.org_branding b on b.org_id = o.id
+  where o.id = p_org_id;
+$$;
+
+revoke execute on function public.org_display_name(uuid) from public, anon, authenticated;
+grant execute on function public.org_display_name(uuid) to service_role;
+
+-- The branded header of an organization's emails (template_data.org, rendered by
+-- supabase/functions/_shared/email/render.tsx): its name, slug, logo and colors.
+create or replace function public.org_email_branding(p_org_id uuid)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'name', public.org_display_name(o.id),
+    'slug', o.slug,
+    'logo_url', b.logo_url,
+    'primary_color', b.primary_color,
+    'secondary_color', b.secondary_color)
+  from public.organizations o
+  left join public.org_branding b on b.org_id = o.id
+  where o.id = p_org_id;
+$$;
+
+revoke execute on function public.org_email_branding(uuid) from public, anon, authenticated;
+grant execute on function public.org_email_branding(uuid) to service_role;
+
 -- Membership check shared by the read functions
 create or replace function public.assert_org_member(p_org_id uuid)
 returns void
@@ -531,6 +572,62 @@ $$;
 
 revoke execute on function public.assert_org_member(uuid) from public, anon;
 grant execute on function public.assert_org_member(uuid) to authenticated, service_role;
+
+-- The door of every staff action: the caller is a member of the organization (or the super
+-- admin), else the action's own words with SH403. A null organization (what was asked about
+-- does not exist) gets the same answer, so nothing leaks to outsiders.
+create or replace function public.assert_member(p_org_id uuid, p_denied text)
+returns void
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if p_org_id is null or not public.is_org_member(p_org_id) then
+    raise exception using message = p_denied, errcode = 'SH403';
+  end if;
+end;
+$$;
+
+revoke execute on function public.assert_member(uuid, text) from public, anon, authenticated;
+grant execute on function public.assert_member(uuid, text) to service_role;
+
+-- The same for what only owners (and the super admin) do: the team, payments, publishing.
+create or replace function public.assert_owner(p_org_id uuid, p_denied text)
+returns void
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if p_org_id is null or not public.is_org_owner(p_org_id) then
+    raise exception using message = p_denied, errcode = 'SH403';
+  end if;
+end;
+$$;
+
+revoke execute on function public.assert_owner(uuid, text) from public, anon, authenticated;
+grant execute on function public.assert_owner(uuid, text) to service_role;
+
+-- The same for what only the super admin does.
+create or replace function public.assert_super_admin(p_denied text)
+returns void
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if not public.is_super_admin() then
+    raise exception using message = p_denied, errcode = 'SH403';
+  end if;
+end;
+$$;
+
+revoke execute on function public.assert_super_admin(text) from public, anon, authenticated;
+grant execute on function public.assert_super_admin(text) to service_role;
 
 -- The organizations the caller may manage (the panel's switcher), with the caller's role in each and their state
 --

@@ -9,6 +9,7 @@
 --   event_charge_settings    an event's own terms (one row replaces the defaults whole)
 --   charge_terms(event)      the terms that apply to an event
 --   price_lines(...)         subtotal, discount -> service charge, tax, amount
+--   booking_lines(r)         a booked reservation's lines as its guest reads them
 --
 -- The rule, in integer cents, one rounding per line, half up (x.5 cents -> x+1):
 --   net             = subtotal - discount
@@ -215,3 +216,25 @@ $$;
 
 revoke execute on function public.price_lines(integer, integer, integer, jsonb) from public, anon, authenticated;
 grant execute on function public.price_lines(integer, integer, integer, jsonb) to service_role;
+
+-- A booking's total and its lines as the guest reads them (its emails, the manage page, the
+-- claim page): the price before the discount, the discount, service charge and tax as stored on
+-- the reservation, and how the event shows prices.
+create or replace function public.booking_lines(r public.reservations)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'subtotal_cents', r.amount_cents + r.discount_cents - r.service_charge_cents - r.tax_cents,
+    'discount_cents', r.discount_cents,
+    'service_charge_cents', r.service_charge_cents,
+    'tax_cents', r.tax_cents,
+    'price_display', public.charge_terms(r.event_id) ->> 'price_display',
+    'total_cents', r.amount_cents);
+$$;
+
+revoke execute on function public.booking_lines(reservations) from public, anon, authenticated;
+grant execute on function public.booking_lines(reservations) to service_role;

@@ -172,10 +172,7 @@ declare
 begin
   select * into r from public.reservations x where x.id = p_reservation_id;
   select * into e from public.events x where x.id = r.event_id;
-  select coalesce(nullif(btrim(b.brand_name), ''), o.name) into v_org
-  from public.organizations o
-  left join public.org_branding b on b.org_id = o.id
-  where o.id = r.org_id;
+  v_org := public.org_display_name(r.org_id);
   select t.name into v_ticket from public.ticket_types t where t.id = r.ticket_type_id;
   select * into v_slot from public.rsvp_slots s where s.id = r.rsvp_slot_id;
   select p.code into v_promo from public.promo_codes p where p.id = r.promo_code_id;
@@ -517,12 +514,7 @@ as $$
           when 'waitlist_offer' then 'waitlist_offer'
         end
       order by t.created_at desc limit 1),
-    'org', jsonb_build_object(
-      'name', coalesce(nullif(btrim(b.brand_name), ''), o.name),
-      'slug', o.slug,
-      'logo_url', b.logo_url,
-      'primary_color', b.primary_color,
-      'secondary_color', b.secondary_color),
+    'org', public.org_email_branding(r.org_id),
     'guest', jsonb_build_object('name', r.name, 'email', r.email),
     'booking', jsonb_build_object(
       'reservation_id', r.id,
@@ -547,21 +539,13 @@ as $$
       'address_later', p_kind = 'booking_confirmation' and nullif(btrim(d.private_address), '') is not null
         and d.address_delivery = 'reminder' and e.reminder_hours > 0,
       'reminder_hours', e.reminder_hours),
-    'money', jsonb_build_object(
-      'subtotal_cents', r.amount_cents + r.discount_cents - r.service_charge_cents - r.tax_cents,
-      'discount_cents', r.discount_cents,
-      'service_charge_cents', r.service_charge_cents,
-      'tax_cents', r.tax_cents,
-      'price_display', public.charge_terms(r.event_id) ->> 'price_display',
-      'total_cents', r.amount_cents,
+    'money', public.booking_lines(r) || jsonb_build_object(
       'is_deposit', r.ticket_type_id is null and e.rsvp_mode,
       'promo_code', (select p.code from public.promo_codes p where p.id = r.promo_code_id),
       'policy', public.refund_policy_text(r.refund_window_hours, r.late_refund_percent))
   ) || coalesce(p_extra, '{}'::jsonb)
   from public.reservations r
   join public.events e on e.id = r.event_id
-  join public.organizations o on o.id = r.org_id
-  left join public.org_branding b on b.org_id = r.org_id
   left join public.rsvp_slots s on s.id = r.rsvp_slot_id
   left join public.event_private_details d on d.event_id = r.event_id
   where r.id = p_reservation_id;

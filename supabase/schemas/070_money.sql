@@ -322,9 +322,7 @@ begin
   if p_notice in ('cancellation', 'booking_refunded') then
     v_host_message := (public.event_cancellation_of(r)).message;
   end if;
-  select coalesce(nullif(btrim(b.brand_name), ''), o.name) into v_org
-  from public.organizations o left join public.org_branding b on b.org_id = o.id
-  where o.id = r.org_id;
+  v_org := public.org_display_name(r.org_id);
   v_money := public.money_of(r.id);
   v_paid := (v_money ->> 'paid_cents')::integer;
   v_refunded := (v_money ->> 'refunded_cents')::integer + (v_money ->> 'pending_refund_cents')::integer;
@@ -670,10 +668,7 @@ begin
     raise exception 'refund must be "full", "none" or { "amountCents": n }' using errcode = 'P0001';
   end if;
   select x.* into r from public.reservations x where x.id = p_reservation_id;
-  if r.id is null or not public.is_org_member(r.org_id) then
-    -- The same answer whether it exists or not: nothing leaks to outsiders.
-    raise exception 'You can only cancel reservations of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member(r.org_id, 'You can only cancel reservations of your own organization');
   r := public.lock_reservation(p_reservation_id);
 
   if r.status = 'cancelled' then
@@ -732,9 +727,7 @@ declare
   v_row public.payment_ledger;
 begin
   select x.* into r from public.reservations x where x.id = p_reservation_id;
-  if r.id is null or not public.is_org_member(r.org_id) then
-    raise exception 'You can only refund reservations of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member(r.org_id, 'You can only refund reservations of your own organization');
   r := public.lock_reservation(p_reservation_id);
   if p_amount_cents is null or p_amount_cents <= 0 then
     raise exception 'Enter a refund amount greater than $0.00' using errcode = 'P0001';
@@ -811,9 +804,7 @@ declare
   v_difference integer := 0;
 begin
   select x.* into r from public.reservations x where x.id = p_reservation_id;
-  if r.id is null or not public.is_org_member(r.org_id) then
-    raise exception 'You can only edit reservations of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member(r.org_id, 'You can only edit reservations of your own organization');
   r := public.lock_reservation(p_reservation_id);
   if r.status <> 'confirmed' then
     raise exception 'Only a confirmed reservation can be changed' using errcode = 'SH409';
@@ -888,15 +879,9 @@ as $$
       'title', e.title, 'date', e.date, 'time', to_char(coalesce(s.slot_time, e.event_time), 'HH24:MI'),
       'timezone', e.event_timezone, 'location_name', e.location_name, 'location_address', e.location_address),
     'organization', jsonb_build_object(
-      'name', coalesce(nullif(btrim(b.brand_name), ''), o.name), 'slug', o.slug,
+      'name', public.org_display_name(o.id), 'slug', o.slug,
       'primary_color', b.primary_color, 'logo_url', b.logo_url),
     'money', public.money_of(r.id),
-    'subtotal_cents', r.amount_cents + r.discount_cents - r.service_charge_cents - r.tax_cents,
-    'discount_cents', r.discount_cents,
-    'service_charge_cents', r.service_charge_cents,
-    'tax_cents', r.tax_cents,
-    'price_display', public.charge_terms(r.event_id) ->> 'price_display',
-    'total_cents', r.amount_cents,
     'refund_policy', public.refund_policy_text(r.refund_window_hours, r.late_refund_percent),
     'starts_at', public.reservation_starts_at(r),
     'full_refund_until', public.full_refund_until(r),
@@ -906,6 +891,7 @@ as $$
     'fewer_guests', case when r.status = 'confirmed' and now() < public.reservation_starts_at(r) then coalesce((
       select jsonb_agg(jsonb_build_object('guests', n, 'refund_cents', public.party_reduction_refund_cents(r, n)) order by n desc)
       from generate_series(1, r.num_guests - 1) n), '[]'::jsonb) else '[]'::jsonb end)
+  || public.booking_lines(r)
   from public.reservation_by_token(p_token) r
   join public.events e on e.id = r.event_id
   join public.organizations o on o.id = r.org_id
@@ -1214,9 +1200,7 @@ as $$
 declare
   v_zone text;
 begin
-  if p_org_id is null or not public.is_org_member(p_org_id) then
-    raise exception 'You can only read the books of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member(p_org_id, 'You can only read the books of your own organization');
   if p_from is null or p_to is null or p_from > p_to then
     raise exception 'Choose a start date on or before the end date' using errcode = 'P0001';
   end if;

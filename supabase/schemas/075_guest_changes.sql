@@ -138,8 +138,7 @@ begin
 
   v_from_name := r.name;
   v_from_email := r.email;
-  select coalesce(nullif(btrim(b.brand_name), ''), o.name) into v_org
-  from public.organizations o left join public.org_branding b on b.org_id = o.id where o.id = r.org_id;
+  v_org := public.org_display_name(r.org_id);
   select * into v_event from public.events e where e.id = r.event_id;
 
   update public.reservations x

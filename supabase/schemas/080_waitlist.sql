@@ -326,10 +326,9 @@ begin
         '',
         'Leave the waitlist: {{site_url}}/waitlist/leave/' || public.waitlist_leave_token_of(w.id),
         '',
-        coalesce(nullif(btrim(b.brand_name), ''), o.name)),
+        public.org_display_name(o.id)),
       public.waitlist_email_data(w.id)
     from public.organizations o
-    left join public.org_branding b on b.org_id = o.id
     left join public.ticket_types t on t.id = w.ticket_type_id
     left join public.rsvp_slots s on s.id = w.rsvp_slot_id
     where o.id = e.org_id;
@@ -369,13 +368,6 @@ as $$
     'name', r.name,
     'email', r.email,
     'guests', r.num_guests,
-    'total_cents', r.amount_cents,
-    -- The lines of total_cents (taxes and service charges).
-    'subtotal_cents', r.amount_cents + r.discount_cents - r.service_charge_cents - r.tax_cents,
-    'discount_cents', r.discount_cents,
-    'service_charge_cents', r.service_charge_cents,
-    'tax_cents', r.tax_cents,
-    'price_display', public.charge_terms(r.event_id) ->> 'price_display',
     'event_id', r.event_id,
     'ticket_type_id', r.ticket_type_id,
     'ticket_type_name', (select t.name from public.ticket_types t where t.id = r.ticket_type_id),
@@ -385,8 +377,10 @@ as $$
     'refund_policy', public.refund_policy_text(r.refund_window_hours, r.late_refund_percent),
     'event', jsonb_build_object('title', e.title, 'date', e.date, 'time', to_char(coalesce(s.slot_time, e.event_time), 'HH24:MI'),
                                 'timezone', e.event_timezone, 'location_name', e.location_name),
-    'organization', jsonb_build_object('name', coalesce(nullif(btrim(b.brand_name), ''), o.name), 'slug', o.slug,
+    'organization', jsonb_build_object('name', public.org_display_name(o.id), 'slug', o.slug,
                                        'primary_color', b.primary_color, 'logo_url', b.logo_url))
+  -- The total and its lines (taxes and service charges).
+  || public.booking_lines(r)
   from public.reservations r
   join public.events e on e.id = r.event_id
   join public.organizations o on o.id = r.org_id
@@ -413,9 +407,7 @@ declare
   v_offer uuid;
 begin
   select * into w from public.waitlist_entries x where x.id = p_entry_id;
-  if w.id is null or not public.is_org_member(w.org_id) then
-    raise exception 'You can only manage waitlists of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member(w.org_id, 'You can only manage waitlists of your own organization');
   perform 1 from public.events e where e.id = w.event_id for update;
   select * into w from public.waitlist_entries x where x.id = p_entry_id for update;
   if w.status <> 'waiting' then
@@ -446,9 +438,7 @@ declare
   w public.waitlist_entries;
 begin
   select * into w from public.waitlist_entries x where x.id = p_entry_id;
-  if w.id is null or not public.is_org_member(w.org_id) then
-    raise exception 'You can only manage waitlists of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member(w.org_id, 'You can only manage waitlists of your own organization');
   perform 1 from public.events e where e.id = w.event_id for update;
   update public.waitlist_entries x set status = 'removed' where x.id = w.id and x.status in ('waiting', 'offered');
   if w.status = 'offered' and w.reservation_id is not null then
@@ -482,12 +472,7 @@ begin
     select jsonb_build_object(
       'kind', 'waitlist_joined',
       'template', null,
-      'org', jsonb_build_object(
-        'name', coalesce(nullif(btrim(b.brand_name), ''), o.name),
-        'slug', o.slug,
-        'logo_url', b.logo_url,
-        'primary_color', b.primary_color,
-        'secondary_color', b.secondary_color),
+      'org', public.org_email_branding(w.org_id),
       'guest', jsonb_build_object('name', w.name, 'email', w.email),
       'booking', jsonb_build_object(
         'reservation_id', w.id,
@@ -518,8 +503,6 @@ begin
       'waitlist', jsonb_build_object('leave_path', '/waitlist/leave/' || public.waitlist_leave_token_of(w.id)))
     from public.waitlist_entries w
     join public.events e on e.id = w.event_id
-    join public.organizations o on o.id = w.org_id
-    left join public.org_branding b on b.org_id = w.org_id
     left join public.ticket_types t on t.id = w.ticket_type_id
     left join public.rsvp_slots s on s.id = w.rsvp_slot_id
     where w.id = p_entry_id);
@@ -613,7 +596,7 @@ as $$
     'time_slot', s.slot_label,
     'event', jsonb_build_object('title', e.title, 'date', e.date, 'time', to_char(coalesce(s.slot_time, e.event_time), 'HH24:MI'),
                                 'timezone', e.event_timezone),
-    'organization', jsonb_build_object('name', coalesce(nullif(btrim(b.brand_name), ''), o.name), 'slug', o.slug,
+    'organization', jsonb_build_object('name', public.org_display_name(o.id), 'slug', o.slug,
                                        'primary_color', b.primary_color))
   from public.waitlist_entries w
   join public.events e on e.id = w.event_id

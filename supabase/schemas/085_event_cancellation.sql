@@ -195,10 +195,7 @@ declare
   v_org text;
 begin
   select * into e from public.events x where x.id = p_event_id;
-  if e.id is null or not public.is_org_member(e.org_id) then
-    -- The same answer whether it exists or not: nothing leaks to outsiders.
-    raise exception 'You can only cancel events of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member(e.org_id, 'You can only cancel events of your own organization');
   if v_mode = 'percent' then
     if (select count(*) from jsonb_object_keys(p_refund)) <> 1 or jsonb_typeof(p_refund -> 'percent') is distinct from 'number' then
       v_mode := null;
@@ -232,9 +229,7 @@ begin
   update public.events x set is_active = false where x.id = e.id and x.is_active;
 
   -- The waitlist closes first, so no seat freed below is offered to anyone.
-  select coalesce(nullif(btrim(b.brand_name), ''), o.name) into v_org
-  from public.organizations o left join public.org_branding b on b.org_id = o.id
-  where o.id = e.org_id;
+  v_org := public.org_display_name(e.org_id);
   for w in
     select * from public.waitlist_entries x
     where x.event_id = e.id and x.status in ('waiting', 'offered')
@@ -338,9 +333,7 @@ declare
   c public.event_cancellations;
 begin
   select * into e from public.events x where x.id = p_event_id;
-  if e.id is null or not public.is_org_member(e.org_id) then
-    raise exception 'You can only see events of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member(e.org_id, 'You can only see events of your own organization');
   select * into c from public.event_cancellations x where x.event_id = e.id;
   return query
   with live as (

@@ -105,12 +105,8 @@ security definer
 set search_path = ''
 as $$
 begin
-  if auth.uid() is null
-     or p_org_id is null
-     or not public.is_org_member(p_org_id)
-     or not exists (select 1 from public.organizations o where o.id = p_org_id) then
-    raise exception 'You can only manage the team of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member((select o.id from public.organizations o where o.id = p_org_id),
+    'You can only manage the team of your own organization');
 end;
 $$;
 
@@ -127,9 +123,7 @@ set search_path = ''
 as $$
 begin
   perform public.assert_team_member(p_org_id);
-  if not public.is_org_owner(p_org_id) then
-    raise exception 'Only an owner can manage the team' using errcode = 'SH403';
-  end if;
+  perform public.assert_owner(p_org_id, 'Only an owner can manage the team');
 end;
 $$;
 
@@ -257,23 +251,15 @@ begin
       '',
       'If you did not expect this invitation, you can ignore this email.'),
     -- The branded form (render.tsx, kind 'team_invitation'): the organization's colors and logo.
-    (select jsonb_build_object(
-       'kind', 'team_invitation',
-       'org', jsonb_build_object(
-         'name', coalesce(nullif(btrim(b.brand_name), ''), o.name),
-         'slug', o.slug,
-         'logo_url', b.logo_url,
-         'primary_color', b.primary_color,
-         'secondary_color', b.secondary_color),
-       'guest', jsonb_build_object('name', '', 'email', v_email),
-       'invitation', jsonb_build_object(
-         'inviter', v_inviter,
-         'join_path', '/admin/join/' || v_token,
-         'expires_at', v_invitation.expires_at,
-         'role', p_role))
-     from public.organizations o
-     left join public.org_branding b on b.org_id = o.id
-     where o.id = p_org_id));
+    jsonb_build_object(
+      'kind', 'team_invitation',
+      'org', public.org_email_branding(p_org_id),
+      'guest', jsonb_build_object('name', '', 'email', v_email),
+      'invitation', jsonb_build_object(
+        'inviter', v_inviter,
+        'join_path', '/admin/join/' || v_token,
+        'expires_at', v_invitation.expires_at,
+        'role', p_role)));
 
   return query select v_invitation.id, v_token, v_invitation.expires_at;
 end;

@@ -173,9 +173,7 @@ as $$
 declare
   v_email text := lower(btrim(coalesce(p_email, '')));
 begin
-  if auth.uid() is null or p_org_id is null or not public.is_org_owner(p_org_id) then
-    raise exception 'Only an owner can change the organization''s contact email' using errcode = 'SH403';
-  end if;
+  perform public.assert_owner(p_org_id, 'Only an owner can change the organization''s contact email');
   if char_length(v_email) > 320 or v_email !~ '^[^@[:space:][:cntrl:]]+@[^@[:space:][:cntrl:]]+\.[^@[:space:][:cntrl:]]+$' then
     raise exception 'Enter a valid email address' using errcode = 'P0001';
   end if;
@@ -234,9 +232,7 @@ declare
   v_org public.organizations;
   v_card_event text;
 begin
-  if auth.uid() is null or p_org_id is null or not public.is_org_owner(p_org_id) then
-    raise exception 'Only an owner can publish the organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_owner(p_org_id, 'Only an owner can publish the organization');
   select o.* into v_org from public.organizations o where o.id = p_org_id for no key update;
   if v_org.id is null then
     raise exception 'Organization not found' using errcode = 'SH404';
@@ -278,9 +274,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if not public.is_super_admin() then
-    raise exception 'Only the SupperHost team can list every organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_super_admin('Only the SupperHost team can list every organization');
   return query
   select o.id, o.name, o.slug, o.state, o.created_at,
          (select string_agg(u.email::text, ', ' order by u.email)
@@ -311,9 +305,7 @@ declare
   v_org_id uuid;
   v_invitation_id uuid;
 begin
-  if not public.is_super_admin() then
-    raise exception 'Only the SupperHost team can create organizations for others' using errcode = 'SH403';
-  end if;
+  perform public.assert_super_admin('Only the SupperHost team can create organizations for others');
   v_org_id := public.new_organization(p_name, p_slug, p_timezone, auth.uid());
   -- The invitation checks the address (and emails the link); the owner-to-be is the contact.
   select i.invitation_id into v_invitation_id from public.staff_invite_member(v_org_id, p_owner_email, 'owner') i;
@@ -336,9 +328,7 @@ as $$
 declare
   v_org public.organizations;
 begin
-  if not public.is_super_admin() then
-    raise exception 'Only the SupperHost team can suspend or reactivate an organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_super_admin('Only the SupperHost team can suspend or reactivate an organization');
   if p_state is null or p_state not in ('suspended', 'active') then
     raise exception 'An organization is suspended or active' using errcode = 'P0001';
   end if;

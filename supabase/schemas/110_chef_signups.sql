@@ -200,24 +200,6 @@ create policy "Super admins can read replies to chef inquiries"
   to authenticated
   using ((select public.is_super_admin()));
 
--- Refuses anyone but the super admin.
-create or replace function public.assert_super_admin()
-returns void
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-begin
-  if auth.uid() is null or not public.is_super_admin() then
-    raise exception 'Only the SupperHost team can read pop-up chef inquiries' using errcode = 'SH403';
-  end if;
-end;
-$$;
-
-revoke execute on function public.assert_super_admin() from public, anon, authenticated;
-grant execute on function public.assert_super_admin() to service_role;
-
 -- The inbox: every inquiry (or those of one status), newest first, with its replies counted.
 create or replace function public.super_admin_list_chef_inquiries(p_status text default null)
 returns table (
@@ -239,7 +221,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  perform public.assert_super_admin();
+  perform public.assert_super_admin('Only the SupperHost team can read pop-up chef inquiries');
   if p_status is not null and p_status not in ('new', 'replied', 'archived') then
     raise exception 'The status must be new, replied or archived' using errcode = 'P0001';
   end if;
@@ -274,7 +256,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  perform public.assert_super_admin();
+  perform public.assert_super_admin('Only the SupperHost team can read pop-up chef inquiries');
   return query
   select r.id, r.subject, r.body, r.sent_by_email, r.created_at, o.status, o.sent_at
     from public.chef_signup_replies r
@@ -306,7 +288,7 @@ declare
   v_outbox uuid;
   v_reply uuid;
 begin
-  perform public.assert_super_admin();
+  perform public.assert_super_admin('Only the SupperHost team can read pop-up chef inquiries');
   if char_length(v_subject) < 1 or char_length(v_subject) > 200 then
     raise exception 'Subject must be 1 to 200 characters' using errcode = 'P0001';
   end if;
@@ -369,7 +351,7 @@ as $$
 declare
   v_status text;
 begin
-  perform public.assert_super_admin();
+  perform public.assert_super_admin('Only the SupperHost team can read pop-up chef inquiries');
   update public.chef_signups s set status = 'archived' where s.id = p_id and s.status <> 'archived';
   select s.status into v_status from public.chef_signups s where s.id = p_id;
   if v_status is null then
@@ -393,7 +375,7 @@ as $$
 declare
   v_status text;
 begin
-  perform public.assert_super_admin();
+  perform public.assert_super_admin('Only the SupperHost team can read pop-up chef inquiries');
   update public.chef_signups s
      set status = case when s.replied_at is null then 'new' else 'replied' end
    where s.id = p_id and s.status = 'archived';

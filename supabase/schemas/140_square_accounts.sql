@@ -147,7 +147,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  perform public.assert_super_admin();
+  perform public.assert_super_admin('Only the SupperHost team can set platform fees');
   if p_fee_bps is null or p_fee_bps < 0 or p_fee_bps > 9000 then
     raise exception 'The platform fee must be between 0%% and 90%%' using errcode = 'P0001';
   end if;
@@ -174,9 +174,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if not public.is_super_admin() then
-    raise exception 'Only the SupperHost team can say which organizations it runs' using errcode = 'SH403';
-  end if;
+  perform public.assert_super_admin('Only the SupperHost team can say which organizations it runs');
   if p_platform_payments is null then
     raise exception 'Say whether the platform''s account takes this organization''s payments' using errcode = 'P0001';
   end if;
@@ -203,9 +201,7 @@ as $$
 declare
   v_expires timestamptz := now() + interval '10 minutes';
 begin
-  if (select auth.uid()) is null or not public.can_manage_payments(p_org_id) then
-    raise exception 'Only the organization''s owners can connect its Square account' using errcode = 'SH403';
-  end if;
+  perform public.assert_owner(p_org_id, 'Only the organization''s owners can connect its Square account');
   if (select count(*) from public.square_oauth_states s where s.org_id = p_org_id and s.created_at > now() - interval '1 hour') >= 20 then
     raise exception 'Too many attempts to connect Square in the last hour: try again later' using errcode = 'SH429';
   end if;
@@ -319,9 +315,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if not public.is_org_member(p_org_id) then
-    raise exception 'You can only see the payments of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member(p_org_id, 'You can only see the payments of your own organization');
   return query
   select a.org_id is not null,
          a.merchant_id,
@@ -352,9 +346,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if not public.is_org_member(p_org_id) then
-    raise exception 'You can only see the payments of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member(p_org_id, 'You can only see the payments of your own organization');
   return query
   select l ->> 'id', l ->> 'name', l ->> 'currency', l ->> 'status', coalesce((l ->> 'id') = a.location_id, false)
   from public.square_accounts a, jsonb_array_elements(a.locations) l
@@ -379,9 +371,7 @@ declare
   v_account public.square_accounts;
   v_location jsonb;
 begin
-  if not public.can_manage_payments(p_org_id) then
-    raise exception 'Only the organization''s owners can change its payments' using errcode = 'SH403';
-  end if;
+  perform public.assert_owner(p_org_id, 'Only the organization''s owners can change its payments');
   select * into v_account from public.square_accounts a where a.org_id = p_org_id for update;
   if v_account.org_id is null then
     raise exception 'Connect Square first' using errcode = 'SH409';
