@@ -640,9 +640,7 @@ declare
   v_pools jsonb;
 begin
   select * into e from public.events x where x.id = p_event_id;
-  if e.id is null or not public.is_org_member(e.org_id) then
-    raise exception 'You can only copy events of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member(e.org_id, 'You can only copy events of your own organization');
   if p_dates is null or cardinality(p_dates) = 0 then
     raise exception 'Choose at least one date' using errcode = 'P0001';
   end if;

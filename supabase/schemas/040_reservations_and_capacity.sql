@@ -734,9 +734,7 @@ declare
 begin
   select * into t from public.ticket_types tt where tt.id = p_ticket_type_id;
   select e.org_id into v_org from public.events e where e.id = t.event_id;
-  if t.id is null or not public.is_org_member(v_org) then
-    raise exception 'You can only change ticket types of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member(v_org, 'You can only change ticket types of your own organization');
   if p_capacity is null or p_capacity < 0 then
     raise exception 'The capacity must be 0 or more' using errcode = 'P0001';
   end if;

@@ -810,9 +810,7 @@ declare
   v_confirmed boolean := true;
 begin
   select * into e from public.events x where x.id = p_event_id;
-  if e.id is null or not public.is_org_member(e.org_id) then
-    raise exception 'You can only add bookings to events of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member(e.org_id, 'You can only add bookings to events of your own organization');
   if p_mode is null or p_mode not in ('comp', 'cash', 'payment_link') then
     raise exception 'Choose how the booking is paid: complimentary, cash, or a payment link' using errcode = 'P0001';
   end if;
@@ -1013,9 +1011,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if not exists (select 1 from public.reservations r where r.id = p_reservation_id and public.is_org_member(r.org_id)) then
-    raise exception 'You can only see reservations of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member((select r.org_id from public.reservations r where r.id = p_reservation_id), 'You can only see reservations of your own organization');
   return query
   select be.created_at, be.kind,
     case be.kind

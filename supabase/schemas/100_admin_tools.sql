@@ -349,9 +349,7 @@ declare
   r public.reservations;
 begin
   select * into r from public.reservations x where x.id = p_reservation_id for update;
-  if r.id is null or not public.is_org_member(r.org_id) then
-    raise exception 'You can only check in guests of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member(r.org_id, 'You can only check in guests of your own organization');
   if r.status <> 'confirmed' then
     raise exception 'Only confirmed reservations can be checked in' using errcode = 'SH409';
   end if;
@@ -418,9 +416,7 @@ declare
   e public.events;
 begin
   select * into e from public.events x where x.id = p_event_id;
-  if e.id is null or not public.is_org_member(e.org_id) then
-    raise exception 'You can only open the door list of your own organization''s events' using errcode = 'SH403';
-  end if;
+  perform public.assert_member(e.org_id, 'You can only open the door list of your own organization''s events');
 
   return query
   select
@@ -503,9 +499,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if not exists (select 1 from public.events x where x.id = p_event_id and public.is_org_member(x.org_id)) then
-    raise exception 'You can only see events of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member((select x.org_id from public.events x where x.id = p_event_id), 'You can only see events of your own organization');
   return query
   select t.id, t.name, t.price, coalesce(s.sold, 0), coalesce(s.held, 0), a.own_available, a.size, a.available
   from public.ticket_types t
@@ -529,9 +523,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if not exists (select 1 from public.events x where x.id = p_event_id and public.is_org_member(x.org_id)) then
-    raise exception 'You can only see events of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member((select x.org_id from public.events x where x.id = p_event_id), 'You can only see events of your own organization');
   return query
   select sl.id, sl.slot_label, to_char(sl.slot_time, 'HH24:MI'), sl.is_active, a.size, coalesce(s.sold, 0), coalesce(s.held, 0), a.available
   from public.rsvp_slots sl
@@ -557,9 +549,7 @@ declare
   e public.events;
 begin
   select * into e from public.events x where x.id = p_event_id;
-  if e.id is null or not public.is_org_member(e.org_id) then
-    raise exception 'You can only see events of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member(e.org_id, 'You can only see events of your own organization');
   return query
   select (r.confirmed_at at time zone e.event_timezone)::date, count(*)::integer, sum(r.num_guests)::integer
   from public.reservations r
@@ -610,9 +600,7 @@ declare
   e public.events;
 begin
   select * into e from public.events x where x.id = p_event_id;
-  if e.id is null or not public.is_org_member(e.org_id) then
-    raise exception 'You can only see events of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member(e.org_id, 'You can only see events of your own organization');
   return query
   select e.id, e.org_id, e.title, e.date, to_char(e.event_time, 'HH24:MI'), e.event_timezone, cap.size, e.kind, cap.available,
     t.parties, t.guests, t.held_guests, t.cancelled, t.discounts_cents, t.checked_in_guests, t.checked_in_parties,
