@@ -3,12 +3,11 @@ import pg from 'pg';
 /**
  * The local stack's SQL timer, as the pg_cron jobs are on hosted Supabase (README): every
  * `intervalMs` (default 30 s) it runs `select public.release_expired_holds()`, which expires
- * holds past hold_expires_at so their seats go back to the counters, and
+ * holds past hold_expires_at (their seats are already free: no count includes them), and
  * `select public.enqueue_due_reminders()`, which queues each confirmed guest's reminder once
  * (the mailbox's delivery pass then sends it), and `select public.fill_waitlists()`, which offers
- * seats freed by staff raising a capacity to waiting parties. (The public availability already counts such seats as
- * free, and every booking releases its own event's stale holds first; this keeps the
- * tables themselves tidy, as in production.)
+ * seats freed by staff raising a capacity to waiting parties. (Every booking also expires its own
+ * event's stale holds first; this keeps the tables themselves tidy, as in production.)
  *
  * It never waits on a lock for long (lock_timeout): a busy event is simply released on a
  * later run, and a booking never queues behind it.

@@ -115,6 +115,27 @@ alter table "public"."ticket_types" drop column "quantity";
 
 set check_function_bodies = off;
 
+create or replace function public.capacity_pool_taken(p_pool_id uuid, p_except_reservation uuid default null)
+returns integer
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(sum(r.num_guests), 0)::integer
+  from public.capacity_pools p
+  join public.reservations r on r.event_id = p.event_id
+  where p.id = p_pool_id
+    and public.holds_seats(r.status, r.hold_expires_at)
+    and r.id is distinct from p_except_reservation
+    and (p.event_wide
+         or r.ticket_type_id in (select t.id from public.ticket_types t where t.pool_id = p.id)
+         or r.rsvp_slot_id in (select s.id from public.rsvp_slots s where s.pool_id = p.id));
+$$;
+
+revoke execute on function public.capacity_pool_taken(uuid, uuid) from public, anon, authenticated;
+grant execute on function public.capacity_pool_taken(uuid, uuid) to service_role;
+
 create or replace function public.capacity_pool_left(p_pool_id uuid, p_except_reservation uuid default null)
 returns integer
 language sql
@@ -122,10 +143,9 @@ stable
 security definer
 set search_path = ''
 as $$
-  select greatest(u.size - u.taken, 0)
+  select greatest(p.size - public.capacity_pool_taken(p.id, p_except_reservation), 0)
   from public.capacity_pools p
-  cross join lateral public.capacity_pool_use(p.event_id, p_except_reservation) u
-  where p.id = p_pool_id and u.pool_id = p.id;
+  where p.id = p_pool_id;
 $$;
 
 revoke execute on function public.capacity_pool_left(uuid, uuid) from public, anon, authenticated;
@@ -138,17 +158,7 @@ stable
 security definer
 set search_path = ''
 as $$
-  with claims as (
-    select r.num_guests, coalesce(t.pool_id, s.pool_id) as pool_id
-    from public.reservations r
-    left join public.ticket_types t on t.id = r.ticket_type_id
-    left join public.rsvp_slots s on s.id = r.rsvp_slot_id
-    where r.event_id = p_event_id
-      and public.holds_seats(r.status, r.hold_expires_at)
-      and r.id is distinct from p_except_reservation
-  )
-  select p.id, p.event_wide, p.size,
-    coalesce((select sum(c.num_guests) from claims c where p.event_wide or c.pool_id = p.id), 0)::integer
+  select p.id, p.event_wide, p.size, public.capacity_pool_taken(p.id, p_except_reservation)
   from public.capacity_pools p
   where p.event_id = p_event_id;
 $$;
@@ -183,11 +193,9 @@ declare
   v_tickets text;
 begin
   perform 1 from public.events e where e.id = new.event_id for update;
-  select u.taken into v_taken
-  from public.capacity_pool_use(new.event_id) u where u.pool_id = new.id;
-  v_taken := coalesce(v_taken, 0);
+  v_taken := public.capacity_pool_taken(new.id);
   if new.size >= v_taken then
-    return new;
+    return null;
   end if;
   if new.event_wide then
     raise exception '% seats of this event are already booked or held: max guests cannot be lower than that', v_taken
@@ -1109,9 +1117,7 @@ declare
   v_pools jsonb;
 begin
   select * into e from public.events x where x.id = p_event_id;
-  if e.id is null or not public.is_org_member(e.org_id) then
-    raise exception 'You can only copy events of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member(e.org_id, 'You can only copy events of your own organization');
   if p_dates is null or cardinality(p_dates) = 0 then
     raise exception 'Choose at least one date' using errcode = 'P0001';
   end if;
@@ -1191,9 +1197,7 @@ declare
   e public.events;
 begin
   select * into e from public.events x where x.id = p_event_id;
-  if e.id is null or not public.is_org_member(e.org_id) then
-    raise exception 'You can only see events of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member(e.org_id, 'You can only see events of your own organization');
   return query
   select e.id, e.org_id, e.title, e.date, to_char(e.event_time, 'HH24:MI'), e.event_timezone, cap.size, e.kind, cap.available,
     t.parties, t.guests, t.held_guests, t.cancelled, t.discounts_cents, t.checked_in_guests, t.checked_in_parties,
@@ -1246,14 +1250,12 @@ declare
 begin
   select * into t from public.ticket_types tt where tt.id = p_ticket_type_id;
   select e.org_id into v_org from public.events e where e.id = t.event_id;
-  if t.id is null or not public.is_org_member(v_org) then
-    raise exception 'You can only change ticket types of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member(v_org, 'You can only change ticket types of your own organization');
   if p_capacity is null or p_capacity < 0 then
     raise exception 'The capacity must be 0 or more' using errcode = 'P0001';
   end if;
   perform 1 from public.events e where e.id = t.event_id for update;
-  select u.taken into v_taken from public.capacity_pool_use(t.event_id) u where u.pool_id = t.pool_id;
+  v_taken := public.capacity_pool_taken(t.pool_id);
   -- The pool's trigger refuses a size below what is taken.
   update public.capacity_pools p set size = p_capacity where p.id = t.pool_id and p.size <> p_capacity;
   return jsonb_build_object('ticket_type_id', t.id, 'capacity', p_capacity, 'taken', v_taken, 'remaining', p_capacity - v_taken);
@@ -1271,9 +1273,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if not exists (select 1 from public.events x where x.id = p_event_id and public.is_org_member(x.org_id)) then
-    raise exception 'You can only see events of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member((select x.org_id from public.events x where x.id = p_event_id), 'You can only see events of your own organization');
   return query
   select sl.id, sl.slot_label, to_char(sl.slot_time, 'HH24:MI'), sl.is_active, a.size, coalesce(s.sold, 0), coalesce(s.held, 0), a.available
   from public.rsvp_slots sl
@@ -1295,9 +1295,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if not exists (select 1 from public.events x where x.id = p_event_id and public.is_org_member(x.org_id)) then
-    raise exception 'You can only see events of your own organization' using errcode = 'SH403';
-  end if;
+  perform public.assert_member((select x.org_id from public.events x where x.id = p_event_id), 'You can only see events of your own organization');
   return query
   select t.id, t.name, t.price, coalesce(s.sold, 0), coalesce(s.held, 0), a.own_available, a.size, a.available
   from public.ticket_types t
@@ -1348,7 +1346,7 @@ with check (can_manage_event(event_id));
 using (can_manage_event(event_id));
 
 
-CREATE TRIGGER capacity_pools_size_not_below_taken BEFORE INSERT OR UPDATE OF size ON public.capacity_pools FOR EACH ROW EXECUTE FUNCTION refuse_pool_below_taken();
+CREATE TRIGGER capacity_pools_size_not_below_taken AFTER INSERT OR UPDATE OF size ON public.capacity_pools FOR EACH ROW EXECUTE FUNCTION refuse_pool_below_taken();
 
 comment on type public.public_rsvp_slot is 'An active RSVP slot on a public page: its time (HH:MM, the event''s timezone), its pool''s size (max_capacity), seats taken and spots left now.';
 

@@ -469,7 +469,7 @@ begin
     raise exception 'The capacity must be 0 or more' using errcode = 'P0001';
   end if;
   perform 1 from public.events e where e.id = t.event_id for update;
-  select u.taken into v_taken from public.capacity_pool_use(t.event_id) u where u.pool_id = t.pool_id;
+  v_taken := public.capacity_pool_taken(t.pool_id);
   -- The pool's trigger refuses a size below what is taken.
   update public.capacity_pools p set size = p_capacity where p.id = t.pool_id and p.size <> p_capacity;
   return jsonb_build_object('ticket_type_id', t.id, 'capacity', p_capacity, 'taken', v_taken, 'remaining', p_capacity - v_taken);

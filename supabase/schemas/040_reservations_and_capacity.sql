@@ -624,10 +624,32 @@ create trigger reservations_15_check_in_guard
 
 -- Capacity
 --
--- What each capacity pool of an event has taken now: the guests of the event's reservations that
--- hold seats (confirmed, or held and unexpired) drawing from it, through their ticket type's or
--- slot's pool, or any of them for the event-wide pool. p_except_reservation: a booking being
--- edited or checked, whose own seats count as free.
+-- The guests a capacity pool has taken now: those of its event's reservations that hold seats
+-- (confirmed, or held and unexpired) drawing from it, through their ticket type's or slot's
+-- pool, or all of them for the event-wide pool. p_except_reservation: a booking being edited or
+-- checked, whose own seats count as free.
+create or replace function public.capacity_pool_taken(p_pool_id uuid, p_except_reservation uuid default null)
+returns integer
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(sum(r.num_guests), 0)::integer
+  from public.capacity_pools p
+  join public.reservations r on r.event_id = p.event_id
+  where p.id = p_pool_id
+    and public.holds_seats(r.status, r.hold_expires_at)
+    and r.id is distinct from p_except_reservation
+    and (p.event_wide
+         or r.ticket_type_id in (select t.id from public.ticket_types t where t.pool_id = p.id)
+         or r.rsvp_slot_id in (select s.id from public.rsvp_slots s where s.pool_id = p.id));
+$$;
+
+revoke execute on function public.capacity_pool_taken(uuid, uuid) from public, anon, authenticated;
+grant execute on function public.capacity_pool_taken(uuid, uuid) to service_role;
+
+-- Each capacity pool of an event with its size and what it has taken now.
 create or replace function public.capacity_pool_use(p_event_id uuid, p_except_reservation uuid default null)
 returns table (pool_id uuid, event_wide boolean, size integer, taken integer)
 language sql
@@ -635,17 +657,7 @@ stable
 security definer
 set search_path = ''
 as $$
-  with claims as (
-    select r.num_guests, coalesce(t.pool_id, s.pool_id) as pool_id
-    from public.reservations r
-    left join public.ticket_types t on t.id = r.ticket_type_id
-    left join public.rsvp_slots s on s.id = r.rsvp_slot_id
-    where r.event_id = p_event_id
-      and public.holds_seats(r.status, r.hold_expires_at)
-      and r.id is distinct from p_except_reservation
-  )
-  select p.id, p.event_wide, p.size,
-    coalesce((select sum(c.num_guests) from claims c where p.event_wide or c.pool_id = p.id), 0)::integer
+  select p.id, p.event_wide, p.size, public.capacity_pool_taken(p.id, p_except_reservation)
   from public.capacity_pools p
   where p.event_id = p_event_id;
 $$;
@@ -664,10 +676,9 @@ stable
 security definer
 set search_path = ''
 as $$
-  select greatest(u.size - u.taken, 0)
+  select greatest(p.size - public.capacity_pool_taken(p.id, p_except_reservation), 0)
   from public.capacity_pools p
-  cross join lateral public.capacity_pool_use(p.event_id, p_except_reservation) u
-  where p.id = p_pool_id and u.pool_id = p.id;
+  where p.id = p_pool_id;
 $$;
 
 revoke execute on function public.capacity_pool_left(uuid, uuid) from public, anon, authenticated;
@@ -688,11 +699,9 @@ declare
   v_tickets text;
 begin
   perform 1 from public.events e where e.id = new.event_id for update;
-  select u.taken into v_taken
-  from public.capacity_pool_use(new.event_id) u where u.pool_id = new.id;
-  v_taken := coalesce(v_taken, 0);
+  v_taken := public.capacity_pool_taken(new.id);
   if new.size >= v_taken then
-    return new;
+    return null;
   end if;
   if new.event_wide then
     raise exception '% seats of this event are already booked or held: max guests cannot be lower than that', v_taken
@@ -714,8 +723,10 @@ $$;
 revoke execute on function public.refuse_pool_below_taken() from public, anon, authenticated;
 grant execute on function public.refuse_pool_below_taken() to service_role;
 
+-- After the row is written, so a new pool (an event's cap added to a dinner that sells) is
+-- counted too.
 create trigger capacity_pools_size_not_below_taken
-  before insert or update of size on public.capacity_pools
+  after insert or update of size on public.capacity_pools
   for each row execute function public.refuse_pool_below_taken();
 
 -- Sets a ticket type's capacity (what the staff think of as "tickets in all"): the size of the
@@ -739,7 +750,7 @@ begin
     raise exception 'The capacity must be 0 or more' using errcode = 'P0001';
   end if;
   perform 1 from public.events e where e.id = t.event_id for update;
-  select u.taken into v_taken from public.capacity_pool_use(t.event_id) u where u.pool_id = t.pool_id;
+  v_taken := public.capacity_pool_taken(t.pool_id);
   -- The pool's trigger refuses a size below what is taken.
   update public.capacity_pools p set size = p_capacity where p.id = t.pool_id and p.size <> p_capacity;
   return jsonb_build_object('ticket_type_id', t.id, 'capacity', p_capacity, 'taken', v_taken, 'remaining', p_capacity - v_taken);

@@ -107,6 +107,26 @@ describe('booking takes seats', () => {
       await expectError(db, insertTicketBooking, [A, EVENT, food.id, 2, null, null, null], SOLD_OUT, /Only 1 seat left/);
     }));
 
+  it('refuses a cap added below the guests already booked, and takes one at that number', () =>
+    rolledBack(pool(), async (db) => {
+      const taken = await one<{ guests: number }>(
+        db,
+        `select coalesce(sum(num_guests), 0)::int as guests from public.reservations where event_id = $1 and status = 'confirmed'`,
+        [EVENT],
+      );
+      await db.query('select public.set_event_guest_cap($1, null)', [EVENT]);
+      await expectError(
+        db,
+        'select public.set_event_guest_cap($1, $2)',
+        [EVENT, taken.guests - 1],
+        SOLD_OUT,
+        new RegExp(`^${taken.guests} seats of this event are already booked or held: max guests cannot be lower than that$`),
+      );
+      await db.query('select public.set_event_guest_cap($1, $2)', [EVENT, taken.guests]);
+      const food = await ticket(db, 'Food Only');
+      await expectError(db, insertTicketBooking, [A, EVENT, food.id, 1, null, null, null], SOLD_OUT, /Only 0 seats left for this event/);
+    }));
+
   it('refuses a supper-club seating that is full', () =>
     rolledBack(pool(), async (db) => {
       const slot = await one<{ id: string }>(db, `select id from public.rsvp_slots where event_id = $1 and slot_label = '5:30pm'`, [
