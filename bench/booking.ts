@@ -39,11 +39,10 @@ export async function runBooking(): Promise<BenchResult> {
       )
     ).rows[0].id;
     const ticketTypeId = (
-      await db.query(`insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Scarce Seat', $2, $3) returning id`, [
-        eventId,
-        PRICE_CENTS,
-        SEATS,
-      ])
+      await db.query(
+        `insert into public.ticket_types (event_id, name, price, pool_id) values ($1, 'Scarce Seat', $2, public.new_capacity_pool($1, $3)) returning id`,
+        [eventId, PRICE_CENTS, SEATS],
+      )
     ).rows[0].id;
 
     const url = `${stack.apiUrl}/functions/v1/process-square-payment`;
@@ -104,7 +103,7 @@ export async function runBooking(): Promise<BenchResult> {
       await db.query(
         `
       select
-        (select quantity from public.ticket_types where id = $2) as remaining,
+        pool.size, pool.taken, pool.size - pool.taken as remaining,
         (select coalesce(sum(num_guests), 0)::int from public.reservations where event_id = $1 and status = 'confirmed') as confirmed_seats,
         (select count(*)::int from public.reservations where event_id = $1 and status = 'confirmed') as confirmed,
         (select count(*)::int from public.reservations where event_id = $1 and status = 'held') as still_held,
@@ -116,12 +115,15 @@ export async function runBooking(): Promise<BenchResult> {
            where p.reference_id in (select id::text from public.reservations where event_id = $1) and p.status = 'COMPLETED'
              and p.refunded_cents < p.amount_cents
              and not exists (select 1 from public.reservations r where r.payment_id = p.id and r.status = 'confirmed')) as charged_without_booking,
-        (select count(*)::int from public.email_outbox where reservation_id in (select id from public.reservations where event_id = $1)) as emails`,
+        (select count(*)::int from public.email_outbox where reservation_id in (select id from public.reservations where event_id = $1)) as emails
+      from public.capacity_pool_use($1) pool
+      where pool.pool_id = (select pool_id from public.ticket_types where id = $2)`,
         [eventId, ticketTypeId],
       )
     ).rows[0];
 
-    const oversold = Math.max(0, truth.confirmed_seats - SEATS) + Math.max(0, -truth.remaining);
+    // Beyond the ticket type's pool: by its confirmed reservations, or by what the database counts taken.
+    const oversold = Math.max(0, truth.confirmed_seats - truth.size) + Math.max(0, truth.taken - truth.size);
     const sorted = [...latencies].sort((a, b) => a - b);
     const refused = REQUESTS - [...statuses.entries()].filter(([k]) => k.startsWith('200')).reduce((n, [, v]) => n + v, 0);
     const result = {

@@ -11,8 +11,9 @@
  *    process-rsvp-payment.
  * 3. For each: confirmed, refusals by status/code and by message (a refusal that is not a
  *    sold-out message counts as refused while seats may have been free), oversold from the
- *    database (confirmed guests per ticket type / slot beyond capacity: must be 0), charges
- *    and refunds at the test processor, charges = confirmed, throughput, latency p50/p95/p99/max
+ *    database (per capacity pool, its confirmed guests and the seats it counts taken beyond its
+ *    size: must be 0), charges and refunds at the test processor, charges = confirmed,
+ *    throughput, latency p50/p95/p99/max
  *    of all requests and the p99 of refusals once sold out (requests sent after the last
  *    seat's confirmation arrived).
  *    Fairness: every hold taken must be confirmed (seats are taken at the hold, so no later
@@ -389,12 +390,10 @@ async function ticketedEvent(db: pg.Pool, orgId: string, title: string, daysAhea
     )
   ).rows[0].id;
   const ticketTypeId = (
-    await db.query<{ id: string }>(`insert into public.ticket_types (event_id, name, price, quantity) values ($1, $2, $3, $4) returning id`, [
-      eventId,
-      seatName,
-      TICKET_CENTS,
-      seats,
-    ])
+    await db.query<{ id: string }>(
+      `insert into public.ticket_types (event_id, name, price, pool_id) values ($1, $2, $3, public.new_capacity_pool($1, $4)) returning id`,
+      [eventId, seatName, TICKET_CENTS, seats],
+    )
   ).rows[0].id;
   return { eventId, ticketTypeId };
 }
@@ -428,6 +427,36 @@ async function holdsOf(db: pg.Pool, eventId: string) {
     )
   ).rows[0];
 }
+
+/**
+ * What each capacity pool of the event sold, against its size (capacity): the seats its
+ * confirmed reservations have (counted here from the reservations of the ticket types and slots
+ * drawing from it, or of the whole event for its event-wide cap) and the seats the database
+ * counts as taken (capacity_pool_use: confirmed and live holds).
+ */
+async function poolsSold(db: pg.Pool, eventId: string) {
+  return (
+    await db.query<{ name: string; capacity: number; taken: number; confirmed: number }>(
+      `with opt as (
+         select t.id, t.pool_id, t.name, null::time as at from public.ticket_types t where t.event_id = $1
+         union all
+         select s.id, s.pool_id, s.slot_label, s.slot_time from public.rsvp_slots s where s.event_id = $1
+       )
+       select coalesce(string_agg(o.name, ' + ' order by o.at, o.name), 'max guests') as name, u.size as capacity, u.taken,
+              (select coalesce(sum(r.num_guests), 0)::int from public.reservations r
+                where r.event_id = $1 and r.status = 'confirmed'
+                  and (u.event_wide or exists (select 1 from opt x where x.pool_id = u.pool_id and x.id in (r.ticket_type_id, r.rsvp_slot_id)))) as confirmed
+       from public.capacity_pool_use($1) u left join opt o on o.pool_id = u.pool_id
+       group by u.pool_id, u.event_wide, u.size, u.taken
+       order by u.event_wide, min(o.at), min(o.name)`,
+      [eventId],
+    )
+  ).rows;
+}
+
+/** Seats sold beyond a pool's size, by the reservations or by the database's own count. */
+const oversold = (pools: Awaited<ReturnType<typeof poolsSold>>) =>
+  pools.reduce((n, p) => n + Math.max(0, p.confirmed - p.capacity) + Math.max(0, p.taken - p.capacity), 0);
 
 /** Whether the public page, read as it reads it (anon, through the gateway), shows the event sold out. */
 async function pageSaysSoldOut(apiUrl: string, headers: Record<string, string>, slug: string, eventId: string) {
@@ -747,14 +776,7 @@ export async function runDrop(): Promise<BenchResult> {
     );
     say(`Ticket drop: ${GUESTS_TOTAL} guests for ${SEATS} seats...`);
     const ticketRun = await drop(ticketBodies, ticketUrl, headers);
-    const ticketUnits = (
-      await db.query<{ name: string; capacity: number; confirmed: number; remaining: number }>(
-        `select t.name, $2::int as capacity, t.quantity as remaining,
-                (select coalesce(sum(r.num_guests), 0)::int from public.reservations r where r.ticket_type_id = t.id and r.status = 'confirmed') as confirmed
-         from public.ticket_types t where t.event_id = $1`,
-        [ticketEvent, SEATS],
-      )
-    ).rows;
+    const ticketUnits = await poolsSold(db, ticketEvent);
     const ticketMoney = await money(db, ticketEvent);
     const ticket: DropFigures = {
       ...clientFigures(ticketRun),
@@ -763,7 +785,7 @@ export async function runDrop(): Promise<BenchResult> {
       pageSoldOut: await pageSaysSoldOut(stack.apiUrl, headers, slug, ticketEvent),
       capacity: SEATS,
       perUnit: ticketUnits,
-      oversold: ticketUnits.reduce((n, u) => n + Math.max(0, u.confirmed - u.capacity) + Math.max(0, -u.remaining), 0),
+      oversold: oversold(ticketUnits),
       chargesEqualConfirmed: ticketMoney.charges === ticketMoney.confirmed,
     };
 
@@ -778,8 +800,8 @@ export async function runDrop(): Promise<BenchResult> {
     ).rows[0].id as string;
     const slotIds = (
       await db.query<{ id: string }>(
-        `insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity)
-         values ($1, '18:00', '6:00 PM', $2), ($1, '20:30', '8:30 PM', $2) returning id`,
+        `insert into public.rsvp_slots (event_id, slot_time, slot_label, pool_id)
+         values ($1, '18:00', '6:00 PM', public.new_capacity_pool($1, $2)), ($1, '20:30', '8:30 PM', public.new_capacity_pool($1, $2)) returning id`,
         [rsvpEvent, slotSpots],
       )
     ).rows.map((r) => r.id);
@@ -806,14 +828,7 @@ export async function runDrop(): Promise<BenchResult> {
     );
     say(`RSVP drop: ${GUESTS_TOTAL} guests for 2 slots of ${slotSpots} spots...`);
     const rsvpRun = await drop(rsvpBodies, rsvpUrl, headers);
-    const rsvpUnits = (
-      await db.query<{ name: string; capacity: number; confirmed: number; current_rsvps: number }>(
-        `select s.slot_label as name, s.max_capacity as capacity, s.current_rsvps,
-                (select coalesce(sum(r.num_guests), 0)::int from public.reservations r where r.rsvp_slot_id = s.id and r.status = 'confirmed') as confirmed
-         from public.rsvp_slots s where s.event_id = $1 order by s.slot_time`,
-        [rsvpEvent],
-      )
-    ).rows;
+    const rsvpUnits = await poolsSold(db, rsvpEvent);
     const rsvpMoney = await money(db, rsvpEvent);
     const rsvp: DropFigures = {
       ...clientFigures(rsvpRun),
@@ -822,7 +837,7 @@ export async function runDrop(): Promise<BenchResult> {
       pageSoldOut: await pageSaysSoldOut(stack.apiUrl, headers, slug, rsvpEvent),
       capacity: slotSpots * 2,
       perUnit: rsvpUnits,
-      oversold: rsvpUnits.reduce((n, u) => n + Math.max(0, u.confirmed - u.capacity) + Math.max(0, u.current_rsvps - u.capacity), 0),
+      oversold: oversold(rsvpUnits),
       chargesEqualConfirmed: rsvpMoney.charges === rsvpMoney.confirmed,
     };
 

@@ -40,10 +40,10 @@ export async function runReconcile(): Promise<BenchResult> {
       )
     ).rows[0];
     const ticket = (
-      await db.query<{ id: string }>(`insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Seat', 5000, $2) returning id`, [
-        event.id,
-        STUCK * 4,
-      ])
+      await db.query<{ id: string }>(
+        `insert into public.ticket_types (event_id, name, price, pool_id) values ($1, 'Seat', 5000, public.new_capacity_pool($1, $2)) returning id`,
+        [event.id, STUCK * 4],
+      )
     ).rows[0];
 
     say(`  Seeding ${TOTAL.toLocaleString('en-US')} reservations with their charges, and ${STUCK} stuck bookings...`);

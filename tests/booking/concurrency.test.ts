@@ -16,6 +16,7 @@ import {
   guest,
   type Org as TestOrg,
   reservationsFor,
+  setEventCap,
   slotTaken,
   ticketQuantity,
 } from '../support/fixtures.ts';
@@ -289,7 +290,7 @@ describe('supper club seatings', () => {
 
   it("a seating sells within the event's cap, and the availability answer says so before and after", async () => {
     const { eventId: supper, early } = await createSupper(club().org.id, 47);
-    await pool().query(`update public.events set max_guests = 15 where id = $1`, [supper]);
+    await setEventCap(supper, 15);
     const seating = async () => {
       const answer = await callFunction('magnolia-availability', {}, { apiUrl: club().apiUrl });
       expect(answer.status).toBe(200);

@@ -522,7 +522,7 @@ describe('magnolia-process-payment', () => {
       `
       select e.id from public.events e join public.organizations o on o.id = e.org_id
       where o.slug = 'magnolia' and e.is_active and e.date > current_date
-        and exists (select 1 from public.rsvp_slots s where s.event_id = e.id and s.slot_label = '8:00pm' and s.max_capacity - s.current_rsvps >= 2)
+        and exists (select 1 from public.rsvp_slots s where s.event_id = e.id and s.slot_label = '8:00pm' and public.capacity_pool_left(s.pool_id) >= 2)
       order by e.date desc limit 1`,
     );
     const priced = await callFunction('magnolia-process-payment', { validateOnly: true, reservationData: supperData({ eventId: seeded.id }) });

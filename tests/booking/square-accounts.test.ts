@@ -18,7 +18,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { one, sql, usePool } from '../support/db.ts';
 import { FakeSquare } from '../support/fake-square.ts';
-import { createEvent, createOrg, createStaff, guest, type Org, type Staff } from '../support/fixtures.ts';
+import { createEvent, createOrg, createStaff, guest, type Org, type Staff, ticketQuantity } from '../support/fixtures.ts';
 import { useSquareAccountsStack } from '../support/functions.ts';
 import { stackEnv } from '../support/stack-env.ts';
 
@@ -421,12 +421,12 @@ describe('Square per organization', () => {
   it("an organization with neither its own account nor the platform's takes no card payments: refused before any charge, the seats given back", async () => {
     const notSetUp = 'This host cannot take card payments online yet. You have not been charged.';
     expect(await call('square-config', { orgSlug: orgD.slug })).toEqual({ status: 503, body: { success: false, error: notSetUp } });
-    const before = await one<{ quantity: number }>(pool(), `select quantity from public.ticket_types where id = $1`, [events.D.ticket]);
+    const before = await ticketQuantity(events.D.ticket);
     const refused = await pay(events.D.id, events.D.ticket, 'dogwood');
     expect(refused).toMatchObject({ status: 503, body: { success: false, error: notSetUp, code: 'payments_unconfigured' } });
     expect(square.callsFor(refused.key)).toEqual([]);
     expect(await sql(`select status from public.reservations where idempotency_key = $1`, [refused.key])).toEqual([{ status: 'failed' }]);
-    expect(await one(pool(), `select quantity from public.ticket_types where id = $1`, [events.D.ticket])).toEqual(before);
+    expect(await ticketQuantity(events.D.ticket)).toBe(before);
 
     // Once it connects its own account and picks a location, its guests pay into it.
     square.addSeller({
