@@ -348,6 +348,9 @@ security invoker
 set search_path = ''
 as $$
 begin
+  -- The event's lock first, as every capacity change takes it (before the pool's foreign key
+  -- check would take a weaker one).
+  perform 1 from public.events e where e.id = p_event_id for update;
   if p_max_guests is null then
     delete from public.capacity_pools p where p.event_id = p_event_id and p.event_wide;
   else

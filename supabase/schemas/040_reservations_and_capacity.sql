@@ -698,6 +698,10 @@ declare
   v_slots text;
   v_tickets text;
 begin
+  -- Nothing draws from a new pool of a ticket type or slot yet (they are written after it).
+  if tg_op = 'INSERT' and not new.event_wide then
+    return null;
+  end if;
   perform 1 from public.events e where e.id = new.event_id for update;
   v_taken := public.capacity_pool_taken(new.id);
   if new.size >= v_taken then
@@ -707,13 +711,13 @@ begin
     raise exception '% seats of this event are already booked or held: max guests cannot be lower than that', v_taken
       using errcode = 'SH409', detail = json_build_object('taken', v_taken)::text;
   end if;
-  select string_agg(s.slot_label, ' and ' order by s.slot_time, s.id) into v_slots
+  select string_agg(s.slot_label, ' and ' order by s.slot_time, s.slot_label) into v_slots
   from public.rsvp_slots s where s.pool_id = new.id;
   if v_slots is not null then
     raise exception '% spots of the % slot are already taken: its capacity cannot be lower than that', v_taken, v_slots
       using errcode = 'SH409', detail = json_build_object('taken', v_taken)::text;
   end if;
-  select string_agg(t.name, ' and ' order by t.created_at, t.id) into v_tickets
+  select string_agg(t.name, ' and ' order by t.name) into v_tickets
   from public.ticket_types t where t.pool_id = new.id;
   raise exception '% tickets of % are already sold or held: its capacity cannot be lower than that', v_taken, coalesce(v_tickets, 'this pool')
     using errcode = 'SH409', detail = json_build_object('taken', v_taken)::text;
