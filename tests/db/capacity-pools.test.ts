@@ -12,13 +12,13 @@ import { actAs, actAsOwner, bookParty, expectError, makeTicketedEvent, one, ORG,
 const pool = useDatabase();
 const SOLD_OUT = 'SH409';
 
-/** A ticket type of the event drawing from the pool `poolId`. */
+/** A ticket type of the event drawing from the pool `poolId`, listed after the event's first (a second later). */
 const addTicketType = (db: pg.PoolClient, event: string, name: string, poolId: string) =>
-  one<{ id: string }>(db, `insert into public.ticket_types (event_id, name, price, pool_id) values ($1, $2, 5000, $3) returning id`, [
-    event,
-    name,
-    poolId,
-  ]);
+  one<{ id: string }>(
+    db,
+    `insert into public.ticket_types (event_id, name, price, pool_id, created_at) values ($1, $2, 5000, $3, now() + interval '1 second') returning id`,
+    [event, name, poolId],
+  );
 
 const newPool = async (db: pg.PoolClient, event: string, size: number) =>
   (await one<{ id: string }>(db, 'select public.new_capacity_pool($1, $2) as id', [event, size])).id;

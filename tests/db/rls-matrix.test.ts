@@ -204,18 +204,21 @@ const PROBES: Record<string, Probe> = {
     ...byKey('events', 'title'),
   },
   capacity_pools: {
-    fixture: `insert into public.capacity_pools (event_id, size) values ('${EVENT}', 5) returning id::text as key`,
-    insert: `insert into public.capacity_pools (event_id, size) values ('${EVENT}', 7)`,
+    // A pool of an event of its own: adding a pool waits for the event's lock, which the other
+    // test files' bookings of the seeded dinner hold.
+    fixture: `with e as (insert into public.events (org_id, title, date, event_time) values ('${A}', 'Pool probe dinner', current_date + 30, '19:00') returning id)
+              insert into public.capacity_pools (event_id, size) select id, 5 from e returning id::text as key`,
+    insert: `insert into public.capacity_pools (event_id, size) values ((select id from public.events where org_id = '${A}' and title = 'Pool probe dinner'), 7)`,
     ...byKey('capacity_pools', 'size'),
   },
   ticket_types: {
-    fixture: `insert into public.ticket_types (event_id, name, price, pool_id) values ('${EVENT}', 'Probe ticket', 1000, public.new_capacity_pool('${EVENT}', 5)) returning id::text as key`,
     // Drawing from a pool every actor can name, so the ticket type's own policy decides.
+    fixture: `insert into public.ticket_types (event_id, name, price, pool_id) values ('${EVENT}', 'Probe ticket', 1000, ${foodOnlyPool}) returning id::text as key`,
     insert: `insert into public.ticket_types (event_id, name, price, pool_id) values ('${EVENT}', 'Another ticket', 1000, ${foodOnlyPool})`,
     ...byKey('ticket_types', 'name'),
   },
   rsvp_slots: {
-    fixture: `insert into public.rsvp_slots (event_id, slot_time, slot_label, pool_id) values ('${EVENT}', '18:00', '6:00pm', public.new_capacity_pool('${EVENT}', 10)) returning id::text as key`,
+    fixture: `insert into public.rsvp_slots (event_id, slot_time, slot_label, pool_id) values ('${EVENT}', '18:00', '6:00pm', ${foodOnlyPool}) returning id::text as key`,
     insert: `insert into public.rsvp_slots (event_id, slot_time, slot_label, pool_id) values ('${EVENT}', '21:00', '9:00pm', ${foodOnlyPool})`,
     ...byKey('rsvp_slots', 'slot_label'),
   },
