@@ -50,10 +50,11 @@ describe('editing after sales', () => {
     expect(raised.error).toBeNull();
     expect(raised.data).toMatchObject({ capacity: 12, taken: 4, remaining: 8 });
     expect(await ticketQuantity(ticket)).toBe(8);
-    const direct = await staff.client.from('ticket_types').update({ quantity: -1 }).eq('id', ticket);
+    const { data: seat } = await staff.client.from('ticket_types').select('pool_id').eq('id', ticket).single();
+    const direct = await staff.client.from('capacity_pools').update({ size: 3 }).eq('id', seat!.pool_id);
     expect(direct.error?.message).toBe('4 tickets of Seat are already sold or held: its capacity cannot be lower than that');
 
-    const maxGuests = await staff.client.from('events').update({ max_guests: 2 }).eq('id', event.id);
+    const maxGuests = await staff.client.rpc('set_event_guest_cap', { p_event_id: event.id, p_max_guests: 2 });
     expect(maxGuests.error?.message).toBe('4 seats of this event are already booked or held: max guests cannot be lower than that');
     expect((await outsider.client.rpc('staff_set_ticket_capacity', { p_ticket_type_id: ticket, p_capacity: 50 })).error?.message).toBe(
       'You can only change ticket types of your own organization',
@@ -76,9 +77,10 @@ describe('editing after sales', () => {
       amount: 0,
     });
     expect(booked.body.success).toBe(true);
-    const low = await staff.client.from('rsvp_slots').update({ max_capacity: 2 }).eq('id', slot);
+    const { data: seating } = await staff.client.from('rsvp_slots').select('pool_id').eq('id', slot).single();
+    const low = await staff.client.from('capacity_pools').update({ size: 2 }).eq('id', seating!.pool_id);
     expect(low.error?.message).toBe('3 spots of the 6:00pm slot are already taken: its capacity cannot be lower than that');
-    expect((await staff.client.from('rsvp_slots').update({ max_capacity: 3 }).eq('id', slot)).error).toBeNull();
+    expect((await staff.client.from('capacity_pools').update({ size: 3 }).eq('id', seating!.pool_id)).error).toBeNull();
   });
 });
 
@@ -139,7 +141,8 @@ describe('repeat events', () => {
     expect(ids).toHaveLength(4);
     const copies = await sql<any>(
       `select to_char(e.date, 'YYYY-MM-DD') as date, e.title, e.refund_window_hours, e.late_refund_percent,
-              (select json_agg(json_build_object('name', t.name, 'price', t.price, 'quantity', t.quantity) order by t.created_at) from public.ticket_types t where t.event_id = e.id) as tickets,
+              (select json_agg(json_build_object('name', t.name, 'price', t.price, 'quantity', public.capacity_pool_left(t.pool_id)) order by t.created_at)
+                 from public.ticket_types t where t.event_id = e.id) as tickets,
               (select count(*)::int from public.reservations r where r.event_id = e.id) as reservations,
               (select private_address from public.event_private_details d where d.event_id = e.id) as private_address
          from public.events e where e.id = any($1) order by e.date`,

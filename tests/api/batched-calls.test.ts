@@ -94,7 +94,10 @@ describe('holds of one event arriving together', () => {
     // The seven refused answer the sold-out refusal a lone hold gets, code, message and detail.
     expect(alone[0].error).toMatchObject({ code: 'SH409', message: 'Only 0 tickets available for Batch Seat.' });
     for (const answer of batched.filter((a) => a.error)) expect(answer).toEqual(alone[0]);
-    const [{ quantity }] = await sql<{ quantity: number }>(`select quantity from public.ticket_types where id = $1`, [seat]);
+    const [{ quantity }] = await sql<{ quantity: number }>(
+      `select public.capacity_pool_left(pool_id) as quantity from public.ticket_types where id = $1`,
+      [seat],
+    );
     expect(quantity).toBe(0);
   });
 
@@ -138,7 +141,10 @@ describe('holds of one event arriving together', () => {
 
     const together = [first.args.p_idempotency_key as string, calls[7].args.p_idempotency_key as string].sort();
     expect(transactionOf(await transactionsOf(event.id), together[0])).toEqual(together);
-    const [{ quantity }] = await sql<{ quantity: number }>(`select quantity from public.ticket_types where id = $1`, [seat]);
+    const [{ quantity }] = await sql<{ quantity: number }>(
+      `select public.capacity_pool_left(pool_id) as quantity from public.ticket_types where id = $1`,
+      [seat],
+    );
     expect(quantity).toBe(20 - 5);
   });
 });

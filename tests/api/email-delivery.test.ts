@@ -208,10 +208,10 @@ async function orgWithEvent(label: string, title: string, priceCents: number) {
   );
   const {
     rows: [ticket],
-  } = await pool.query<{ id: string }>(`insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Seat', $2, 10) returning id`, [
-    event.id,
-    priceCents,
-  ]);
+  } = await pool.query<{ id: string }>(
+    `insert into public.ticket_types (event_id, name, price, pool_id) values ($1, 'Seat', $2, public.new_capacity_pool($1, 10)) returning id`,
+    [event.id, priceCents],
+  );
   return { org, event, ticket };
 }
 

@@ -60,15 +60,16 @@ async function rsvp(eventId: string, slotId: string, guests: number, amount = 0)
 
 async function ticketTypesOf(eventId: string) {
   return sql<{ id: string; name: string; price: number; quantity: number }>(
-    'select id, name, price, quantity from public.ticket_types where event_id = $1 order by created_at, name',
+    'select id, name, price, public.capacity_pool_left(pool_id) as quantity from public.ticket_types where event_id = $1 order by created_at, name',
     [eventId],
   );
 }
 
 async function slotsOf(eventId: string) {
   return sql<{ id: string; slot_label: string; slot_time: string; max_capacity: number; current_rsvps: number; is_active: boolean }>(
-    `select id, slot_label, to_char(slot_time, 'HH24:MI') as slot_time, max_capacity, current_rsvps, is_active
-       from public.rsvp_slots where event_id = $1 order by slot_time, slot_label`,
+    `select s.id, s.slot_label, to_char(s.slot_time, 'HH24:MI') as slot_time, u.size as max_capacity, u.taken as current_rsvps, s.is_active
+       from public.rsvp_slots s join public.capacity_pool_use(s.event_id) u on u.pool_id = s.pool_id
+      where s.event_id = $1 order by s.slot_time, s.slot_label`,
     [eventId],
   );
 }
@@ -76,7 +77,8 @@ async function slotsOf(eventId: string) {
 async function eventOf(eventId: string) {
   return one<{ title: string; deposit_amount: number | null; max_guests: number | null }>(
     pool(),
-    'select title, deposit_amount, max_guests from public.events where id = $1',
+    `select e.title, e.deposit_amount, (select p.size from public.capacity_pools p where p.event_id = e.id and p.event_wide) as max_guests
+       from public.events e where e.id = $1`,
     [eventId],
   );
 }

@@ -41,13 +41,21 @@ beforeAll(async () => {
     { title: 'Conf dinner A, first', date: isoDate(10) },
     { title: 'Conf dinner B', date: isoDate(20) },
     { title: 'Conf dinner C', date: isoDate(30) },
-  ].map((e) => ({ ...e, org_id: orgId, event_time: '19:00', event_timezone: 'America/Chicago', max_guests: 20, location_name: 'Kitchen' }));
+  ].map((e) => ({ ...e, org_id: orgId, event_time: '19:00', event_timezone: 'America/Chicago', refund_window_hours: 20, location_name: 'Kitchen' }));
   const inserted = await service.from('events').insert(rows).select('id, title, date');
   if (inserted.error) throw new Error(`creating the test events failed: ${inserted.error.message}`);
   events.push(...inserted.data.sort((a, b) => a.date.localeCompare(b.date)));
+  const pools = await service
+    .from('capacity_pools')
+    .insert([
+      { event_id: events[0].id, size: 10 },
+      { event_id: events[0].id, size: 5 },
+    ])
+    .select('id');
+  if (pools.error) throw new Error(`creating capacity pools failed: ${pools.error.message}`);
   const tickets = await service.from('ticket_types').insert([
-    { event_id: events[0].id, name: 'Food only', price: 5000, quantity: 10 },
-    { event_id: events[0].id, name: 'Food + wine', price: 7500, quantity: 5 },
+    { event_id: events[0].id, name: 'Food only', price: 5000, pool_id: pools.data[0].id },
+    { event_id: events[0].id, name: 'Food + wine', price: 7500, pool_id: pools.data[1].id },
   ]);
   if (tickets.error) throw new Error(`creating ticket types failed: ${tickets.error.message}`);
   member = clientFor(target, target.anonKey, await accessTokenFor(target, SEED.owner));
@@ -63,7 +71,13 @@ describe('reads', () => {
     expect(error).toBeNull();
     expect(status).toBe(200);
     expect(data!.map((e) => e.title)).toEqual([events[2].title, events[1].title, events[0].title]);
-    expect(data![0]).toMatchObject({ org_id: orgId, event_time: '19:00:00', event_timezone: 'America/Chicago', max_guests: 20, is_active: true });
+    expect(data![0]).toMatchObject({
+      org_id: orgId,
+      event_time: '19:00:00',
+      event_timezone: 'America/Chicago',
+      refund_window_hours: 20,
+      is_active: true,
+    });
   });
 
   it('selects with .in() (events of the referenced event ids), quoting values with commas', async () => {
@@ -205,7 +219,7 @@ describe('writes', () => {
       date: isoDate(40),
       event_time: '18:30',
       event_timezone: 'America/New_York',
-      max_guests: 12,
+      refund_window_hours: 12,
       location_name: 'Loft',
       location_address: '1 Main St',
       org_id: orgId,
@@ -236,18 +250,29 @@ describe('writes', () => {
   });
 
   it('inserts rsvp slots (array insert)', async () => {
+    const pools = await service
+      .from('capacity_pools')
+      .insert([
+        { event_id: events[2].id, size: 20 },
+        { event_id: events[2].id, size: 20 },
+      ])
+      .select('id, size');
+    expect(pools.error).toBeNull();
+    expect(pools.status).toBe(201);
+    expect(pools.data!.map((p) => p.size)).toEqual([20, 20]);
+    const [early, late] = pools.data!.map((p) => p.id);
     const { data, error, status } = await service
       .from('rsvp_slots')
       .insert([
-        { event_id: events[2].id, slot_time: '17:30', slot_label: '5:30pm', max_capacity: 20, current_rsvps: 0, is_active: true },
-        { event_id: events[2].id, slot_time: '20:00', slot_label: '8:00pm', max_capacity: 20, current_rsvps: 0, is_active: true },
+        { event_id: events[2].id, slot_time: '17:30', slot_label: '5:30pm', pool_id: early, is_active: true },
+        { event_id: events[2].id, slot_time: '20:00', slot_label: '8:00pm', pool_id: late, is_active: true },
       ])
-      .select('slot_label, max_capacity');
+      .select('slot_label, pool_id');
     expect(error).toBeNull();
     expect(status).toBe(201);
     expect(data).toEqual([
-      { slot_label: '5:30pm', max_capacity: 20 },
-      { slot_label: '8:00pm', max_capacity: 20 },
+      { slot_label: '5:30pm', pool_id: early },
+      { slot_label: '8:00pm', pool_id: late },
     ]);
   });
 
@@ -393,7 +418,7 @@ describe('errors', () => {
     const dup = await service.from('organizations').insert({ name: 'dup', slug });
     expect(dup.status).toBe(409);
     expect(dup.error?.code).toBe('23505');
-    const check = await service.from('events').insert({ org_id: orgId, title: 'bad', date: isoDate(1), event_time: '19:00', max_guests: -1 });
+    const check = await service.from('events').insert({ org_id: orgId, title: 'bad', date: isoDate(1), event_time: '19:00', deposit_amount: -1 });
     expect(check.status).toBe(400);
     expect(check.error?.code).toBe('23514');
   });

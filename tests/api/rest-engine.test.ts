@@ -15,17 +15,28 @@ const rest = restCaller(target);
 const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const slug = `rest-engine-${tag}`;
 let orgId = '';
-const ev: { id: string; title: string; date: string; max_guests: number | null }[] = [];
+const ev: { id: string; title: string; date: string; refund_window_hours: number | null }[] = [];
+
+/** A capacity pool of the event, for a ticket type to draw from. */
+async function newPool(eventId: string, size: number): Promise<string> {
+  const r = await rest('capacity_pools?select=id', {
+    method: 'POST',
+    headers: { prefer: 'return=representation' },
+    body: { event_id: eventId, size },
+  });
+  if (r.status !== 201) throw new Error(`creating a capacity pool failed: ${r.text}`);
+  return r.json[0].id;
+}
 
 beforeAll(async () => {
   orgId = await createRestOrg(rest, `REST engine ${tag}`, slug);
-  const rows = await rest('events?select=id,title,date,max_guests&order=date', {
+  const rows = await rest('events?select=id,title,date,refund_window_hours&order=date', {
     method: 'POST',
     headers: { prefer: 'return=representation' },
     body: [
-      { org_id: orgId, title: 'Alpha, the first', date: isoDate(5), event_time: '18:00', max_guests: 10, location_name: null },
-      { org_id: orgId, title: 'Beta', date: isoDate(6), event_time: '19:00', max_guests: 30, location_name: 'Barn' },
-      { org_id: orgId, title: 'Gamma', date: isoDate(7), event_time: '20:00', max_guests: null, location_name: 'Barn' },
+      { org_id: orgId, title: 'Alpha, the first', date: isoDate(5), event_time: '18:00', refund_window_hours: 10, location_name: null },
+      { org_id: orgId, title: 'Beta', date: isoDate(6), event_time: '19:00', refund_window_hours: 30, location_name: 'Barn' },
+      { org_id: orgId, title: 'Gamma', date: isoDate(7), event_time: '20:00', refund_window_hours: null, location_name: 'Barn' },
     ],
   });
   if (rows.status !== 201) throw new Error(`creating events failed: ${rows.text}`);
@@ -33,9 +44,9 @@ beforeAll(async () => {
   const tickets = await rest('ticket_types', {
     method: 'POST',
     body: [
-      { event_id: ev[0].id, name: 'Standard', price: 4000, quantity: 8 },
-      { event_id: ev[0].id, name: 'Deluxe', price: 9000, quantity: 2 },
-      { event_id: ev[1].id, name: 'Standard', price: 4500, quantity: 0 },
+      { event_id: ev[0].id, name: 'Standard', price: 4000, pool_id: await newPool(ev[0].id, 8) },
+      { event_id: ev[0].id, name: 'Deluxe', price: 9000, pool_id: await newPool(ev[0].id, 2) },
+      { event_id: ev[1].id, name: 'Standard', price: 4500, pool_id: await newPool(ev[1].id, 0) },
     ],
   });
   if (tickets.status !== 201) throw new Error(`creating ticket types failed: ${tickets.text}`);
@@ -93,34 +104,40 @@ describe('ranges, counts and HEAD', () => {
 describe('filters', () => {
   it('supports the comparison, pattern, is and in operators', async () => {
     const titles = async (q: string) => (await rest(`${evq()}&select=title&order=date&${q}`)).json?.map((e: { title: string }) => e.title);
-    expect(await titles('max_guests=gt.10')).toEqual(['Beta']);
-    expect(await titles('max_guests=gte.10')).toEqual(['Alpha, the first', 'Beta']);
-    expect(await titles('max_guests=lt.30')).toEqual(['Alpha, the first']);
-    expect(await titles('max_guests=neq.10')).toEqual(['Beta']);
-    expect(await titles('max_guests=is.null')).toEqual(['Gamma']);
-    expect(await titles('max_guests=not.is.null')).toEqual(['Alpha, the first', 'Beta']);
+    expect(await titles('refund_window_hours=gt.10')).toEqual(['Beta']);
+    expect(await titles('refund_window_hours=gte.10')).toEqual(['Alpha, the first', 'Beta']);
+    expect(await titles('refund_window_hours=lt.30')).toEqual(['Alpha, the first']);
+    expect(await titles('refund_window_hours=neq.10')).toEqual(['Beta']);
+    expect(await titles('refund_window_hours=is.null')).toEqual(['Gamma']);
+    expect(await titles('refund_window_hours=not.is.null')).toEqual(['Alpha, the first', 'Beta']);
     expect(await titles('location_name=is.null')).toEqual(['Alpha, the first']);
     expect(await titles('title=like.*et*')).toEqual(['Beta']);
     expect(await titles('title=ilike.ALPHA*')).toEqual(['Alpha, the first']);
     expect(await titles('title=in.("Alpha, the first",Gamma)')).toEqual(['Alpha, the first', 'Gamma']);
     expect(await titles('title=not.in.(Beta)')).toEqual(['Alpha, the first', 'Gamma']);
-    expect(await titles('title=eq.Beta&max_guests=eq.30')).toEqual(['Beta']);
+    expect(await titles('title=eq.Beta&refund_window_hours=eq.30')).toEqual(['Beta']);
     expect(await titles('title=like(any).{B*,G*}')).toEqual(['Beta', 'Gamma']);
     expect(await titles('is_active=is.true')).toHaveLength(3);
   });
 
   it('supports or=(...) with nested and(...) and not.or', async () => {
     const q = (s: string) => rest(`${evq()}&select=title&order=date&${s}`);
-    expect((await q('or=(title.eq.Gamma,and(max_guests.gt.5,max_guests.lt.20))')).json).toEqual([{ title: 'Alpha, the first' }, { title: 'Gamma' }]);
+    expect((await q('or=(title.eq.Gamma,and(refund_window_hours.gt.5,refund_window_hours.lt.20))')).json).toEqual([
+      { title: 'Alpha, the first' },
+      { title: 'Gamma' },
+    ]);
     expect((await q('not.or=(title.eq.Gamma,title.eq.Beta)')).json).toEqual([{ title: 'Alpha, the first' }]);
-    expect((await q('or=(title.eq."Alpha, the first",max_guests.is.null)')).json).toEqual([{ title: 'Alpha, the first' }, { title: 'Gamma' }]);
-    expect((await q('and=(location_name.eq.Barn,max_guests.not.is.null)')).json).toEqual([{ title: 'Beta' }]);
+    expect((await q('or=(title.eq."Alpha, the first",refund_window_hours.is.null)')).json).toEqual([
+      { title: 'Alpha, the first' },
+      { title: 'Gamma' },
+    ]);
+    expect((await q('and=(location_name.eq.Barn,refund_window_hours.not.is.null)')).json).toEqual([{ title: 'Beta' }]);
   });
 
   it('orders with nullsfirst / nullslast and several keys', async () => {
-    const r = await rest(`${evq()}&select=title&order=max_guests.desc.nullslast,title`);
+    const r = await rest(`${evq()}&select=title&order=refund_window_hours.desc.nullslast,title`);
     expect(r.json.map((e: { title: string }) => e.title)).toEqual(['Beta', 'Alpha, the first', 'Gamma']);
-    const r2 = await rest(`${evq()}&select=title&order=max_guests.asc.nullsfirst`);
+    const r2 = await rest(`${evq()}&select=title&order=refund_window_hours.asc.nullsfirst`);
     expect(r2.json.map((e: { title: string }) => e.title)).toEqual(['Gamma', 'Alpha, the first', 'Beta']);
   });
 
@@ -226,7 +243,7 @@ describe('media types and profiles', () => {
   });
 
   it('nulls=stripped drops null fields', async () => {
-    const r = await rest(`${evq()}&select=title,max_guests&title=eq.Gamma`, {
+    const r = await rest(`${evq()}&select=title,refund_window_hours&title=eq.Gamma`, {
       headers: { accept: 'application/vnd.pgrst.array+json;nulls=stripped' },
     });
     expect(r.json).toEqual([{ title: 'Gamma' }]);
@@ -261,7 +278,7 @@ describe('writes', () => {
     const r = await rest('ticket_types?select=name,events(title)', {
       method: 'POST',
       headers: { prefer: 'return=representation' },
-      body: { event_id: ev[2].id, name: 'Late', price: 1000, quantity: 1 },
+      body: { event_id: ev[2].id, name: 'Late', price: 1000, pool_id: await newPool(ev[2].id, 1) },
     });
     expect(r.status).toBe(201);
     expect(r.json).toEqual([{ name: 'Late', events: { title: 'Gamma' } }]);
@@ -271,11 +288,12 @@ describe('writes', () => {
   });
 
   it('missing=default fills absent keys of a bulk insert with column defaults, otherwise null', async () => {
+    const poolId = await newPool(ev[2].id, 2);
     const rows = [
-      { event_id: ev[2].id, name: 'With date', price: 1, quantity: 1, created_at: '2020-01-01T00:00:00+00:00' },
-      { event_id: ev[2].id, name: 'Default date', price: 1, quantity: 1 },
+      { event_id: ev[2].id, name: 'With date', price: 1, pool_id: poolId, created_at: '2020-01-01T00:00:00+00:00' },
+      { event_id: ev[2].id, name: 'Default date', price: 1, pool_id: poolId },
     ];
-    const cols = 'columns=event_id,name,price,quantity,created_at';
+    const cols = 'columns=event_id,name,price,pool_id,created_at';
     const nulls = await rest(`ticket_types?${cols}`, { method: 'POST', body: rows });
     expect(nulls.status).toBe(400);
     expect(nulls.json.code).toBe('23502');

@@ -33,11 +33,20 @@ beforeAll(async () => {
   const rows = await rest('events?select=id,title&order=date', {
     method: 'POST',
     headers: { prefer: 'return=representation' },
-    body: ['One', 'Two', 'Three'].map((title, i) => ({ org_id: orgId, title, date: isoDate(5 + i), event_time: '19:00', max_guests: 10 })),
+    body: ['One', 'Two', 'Three'].map((title, i) => ({ org_id: orgId, title, date: isoDate(5 + i), event_time: '19:00', refund_window_hours: 10 })),
   });
   if (rows.status !== 201) throw new Error(`creating events failed: ${rows.text}`);
   ev.push(...rows.json);
-  const tickets = await rest('ticket_types', { method: 'POST', body: [{ event_id: ev[0].id, name: 'Standard', price: 4000, quantity: 8 }] });
+  const pool = await rest('capacity_pools?select=id', {
+    method: 'POST',
+    headers: { prefer: 'return=representation' },
+    body: { event_id: ev[0].id, size: 8 },
+  });
+  if (pool.status !== 201) throw new Error(`creating a capacity pool failed: ${pool.text}`);
+  const tickets = await rest('ticket_types', {
+    method: 'POST',
+    body: [{ event_id: ev[0].id, name: 'Standard', price: 4000, pool_id: pool.json[0].id }],
+  });
   if (tickets.status !== 201) throw new Error(`creating ticket types failed: ${tickets.text}`);
   if (!target.real) {
     db = new pg.Client({ connectionString: target.dbUrl });

@@ -56,11 +56,20 @@ const PROMO_INSERT = `insert into public.promo_codes (org_id, code, discount_typ
 const ticketId = async (db: pg.PoolClient, event: string, name: string) =>
   (await one<{ id: string }>(db, 'select id from public.ticket_types where event_id = $1 and name = $2', [event, name])).id;
 
+/** Tickets a ticket type has left: what its pool has left. */
 const quantity = async (db: pg.PoolClient, ticket: string) =>
-  (await one<{ quantity: number }>(db, 'select quantity from public.ticket_types where id = $1', [ticket])).quantity;
+  (await one<{ quantity: number }>(db, 'select public.capacity_pool_left(pool_id) as quantity from public.ticket_types where id = $1', [ticket]))
+    .quantity;
 
+/** Seats taken of a slot's pool. */
 const slotTaken = async (db: pg.PoolClient, slot: string) =>
-  (await one<{ current_rsvps: number }>(db, 'select current_rsvps from public.rsvp_slots where id = $1', [slot])).current_rsvps;
+  (
+    await one<{ taken: number }>(
+      db,
+      `select u.taken from public.rsvp_slots s join public.capacity_pool_use(s.event_id) u on u.pool_id = s.pool_id where s.id = $1`,
+      [slot],
+    )
+  ).taken;
 
 /** A confirmed Food Only booking on Eat At Home's first dinner, inserted as the service would. */
 async function bookFoodOnly(db: pg.PoolClient, guests: number) {
@@ -90,24 +99,38 @@ async function bookFoodOnly(db: pg.PoolClient, guests: number) {
 describe('money and capacity checks', () => {
   it('refuses a negative ticket price', () =>
     rolledBack(pool(), async (db) => {
-      await expectError(db, `insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Bad', -1, 5)`, [EVENT], CHECK);
+      await expectError(
+        db,
+        `insert into public.ticket_types (event_id, name, price, pool_id) values ($1, 'Bad', -1, public.new_capacity_pool($1, 5))`,
+        [EVENT],
+        CHECK,
+      );
     }));
 
-  it('refuses a negative ticket quantity', () =>
+  it('refuses a negative ticket capacity', () =>
     rolledBack(pool(), async (db) => {
       // Below what is sold or held: the capacity rule answers first, with the number taken.
-      await expectError(db, `update public.ticket_types set quantity = -1 where event_id = $1`, [EVENT], 'SH409');
+      await expectError(
+        db,
+        `update public.capacity_pools set size = -1 where id in (select pool_id from public.ticket_types where event_id = $1)`,
+        [EVENT],
+        'SH409',
+      );
+      // A pool nothing is taken of: the size's CHECK.
+      const empty = await one<{ id: string }>(db, 'select public.new_capacity_pool($1, 5) as id', [EVENT]);
+      await expectError(db, `update public.capacity_pools set size = -1 where id = $1`, [empty.id], CHECK, /capacity_pools_size_check/);
     }));
 
   it('refuses negative deposits, guest caps and slot capacities', () =>
     rolledBack(pool(), async (db) => {
       await expectError(db, `update public.events set deposit_amount = -500 where id = $1`, [EVENT], CHECK);
-      await expectError(db, `update public.events set max_guests = -1 where id = $1`, [EVENT], 'SH409');
+      await expectError(db, `select public.set_event_guest_cap($1, -1)`, [EVENT], 'SH409');
       await expectError(
         db,
-        `insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity) values ($1, '18:00', '6pm', -1)`,
+        `insert into public.rsvp_slots (event_id, slot_time, slot_label, pool_id) values ($1, '18:00', '6pm', public.new_capacity_pool($1, -1))`,
         [EVENT],
         CHECK,
+        /capacity_pools_size_check/,
       );
     }));
 
@@ -133,9 +156,18 @@ describe('money and capacity checks', () => {
       );
     }));
 
-  it('refuses filling an RSVP slot past its capacity', () =>
+  it('refuses an RSVP slot a capacity below the spots taken', () =>
     rolledBack(pool(), async (db) => {
-      await expectError(db, `update public.rsvp_slots set current_rsvps = max_capacity + 1 where event_id = $1`, [gardenEvent(1)], CHECK);
+      const slot = await one<{ id: string }>(db, `select id from public.rsvp_slots where event_id = $1 and slot_label = '7:00pm'`, [gardenEvent(1)]);
+      const taken = await slotTaken(db, slot.id);
+      expect(taken).toBeGreaterThan(0);
+      await expectError(
+        db,
+        `update public.capacity_pools set size = $2 where id = (select pool_id from public.rsvp_slots where id = $1)`,
+        [slot.id, taken - 1],
+        'SH409',
+        new RegExp(`^${taken} spots of the 7:00pm slot are already taken: its capacity cannot be lower than that$`),
+      );
     }));
 
   it('refuses a percent discount above 100 and redemptions past max_uses', () =>

@@ -140,12 +140,12 @@ describe('staff_door_list', () => {
       const { event, ticket } = await makeTicketedEvent(db, 'Door Test');
       const late = await one<{ id: string }>(
         db,
-        `insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity) values ($1, '20:00', '8:00pm', 20) returning id`,
+        `insert into public.rsvp_slots (event_id, slot_time, slot_label, pool_id) values ($1, '20:00', '8:00pm', public.new_capacity_pool($1, 20)) returning id`,
         [event],
       );
       const early = await one<{ id: string }>(
         db,
-        `insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity) values ($1, '17:30', '5:30pm', 20) returning id`,
+        `insert into public.rsvp_slots (event_id, slot_time, slot_label, pool_id) values ($1, '17:30', '5:30pm', public.new_capacity_pool($1, 20)) returning id`,
         [event],
       );
       await bookParty(db, event, ticket, 'Zed Early', 2, { slot: early.id });

@@ -38,7 +38,9 @@ async function addEvent(db: pg.PoolClient, orgId: string) {
     `insert into public.events (org_id, title, date, event_time) values ($1, 'First supper', current_date + 20, '19:00') returning id`,
     [orgId],
   );
-  await db.query(`insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Dinner', 5000, 10)`, [id]);
+  await db.query(`insert into public.ticket_types (event_id, name, price, pool_id) values ($1, 'Dinner', 5000, public.new_capacity_pool($1, 10))`, [
+    id,
+  ]);
   return id;
 }
 
@@ -209,7 +211,9 @@ describe('publishing', () => {
       await actAsOwner(db);
       const rsvp = await event('Open house', { rsvp_mode: true, deposit_amount: null });
       const free = await event('Free tasting', {});
-      await db.query(`insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Entry', 0, 10)`, [free]);
+      await db.query(`insert into public.ticket_types (event_id, name, price, pool_id) values ($1, 'Entry', 0, public.new_capacity_pool($1, 10))`, [
+        free,
+      ]);
       expect(await needs()).toEqual({ card_event: null, payments_ready: false });
       // A deposit, a priced seating, or a priced ticket does.
       await db.query(`update public.events set deposit_amount = 2500 where id = $1`, [rsvp]);

@@ -217,9 +217,10 @@ describe('events_with_availability', () => {
     rolledBack(pool(), async (db) => {
       const event = await one<{ id: string }>(
         db,
-        `insert into public.events (org_id, title, date, event_time, max_guests) values ($1, 'Counting', current_date + 3, '19:00', 10) returning id`,
+        `insert into public.events (org_id, title, date, event_time) values ($1, 'Counting', current_date + 3, '19:00') returning id`,
         [ORG.eatathome],
       );
+      await db.query('select public.set_event_guest_cap($1, 10)', [event.id]);
       const book = (guests: number, status: string, hold: string | null) =>
         db.query(
           `insert into public.reservations (org_id, event_id, name, email, num_guests, status, hold_expires_at)
@@ -362,10 +363,11 @@ describe('list_public_hosts (the home page)', () => {
            ('c0000000-0000-4000-8000-0000000000f3', 'a0000000-0000-4000-8000-0000000000f2', 'Sooner', current_date + 4, '18:00', 'America/New_York', true)`,
       );
       await db.query(
-        `insert into public.ticket_types (event_id, name, price, quantity) values
-           ('c0000000-0000-4000-8000-0000000000f1', 'Past seat', 1000, 5),
-           ('c0000000-0000-4000-8000-0000000000f2', 'Seat', 8500, 5),
-           ('c0000000-0000-4000-8000-0000000000f3', 'Seat', 12000, 5)`,
+        `insert into public.ticket_types (event_id, name, price, pool_id)
+         select e.id::uuid, e.name, e.price, public.new_capacity_pool(e.id::uuid, 5) from (values
+           ('c0000000-0000-4000-8000-0000000000f1', 'Past seat', 1000),
+           ('c0000000-0000-4000-8000-0000000000f2', 'Seat', 8500),
+           ('c0000000-0000-4000-8000-0000000000f3', 'Seat', 12000)) as e (id, name, price)`,
       );
       await actAs(db, 'visitor');
       const { rows } = await db.query(`select *, to_char(next_event_date, 'YYYY-MM-DD') as next_date from public.list_public_hosts()`);

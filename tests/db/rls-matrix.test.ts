@@ -43,6 +43,10 @@ const EXPECTED = `
 | events                   | insert | deny    | allow   | deny    | allow      | allow   |
 | events                   | update | deny    | allow   | deny    | allow      | allow   |
 | events                   | delete | deny    | allow   | deny    | allow      | allow   |
+| capacity_pools           | select | deny    | allow   | deny    | allow      | allow   |
+| capacity_pools           | insert | deny    | allow   | deny    | allow      | allow   |
+| capacity_pools           | update | deny    | allow   | deny    | allow      | allow   |
+| capacity_pools           | delete | deny    | allow   | deny    | allow      | allow   |
 | ticket_types             | select | allow   | allow   | allow   | allow      | allow   |
 | ticket_types             | insert | deny    | allow   | deny    | allow      | allow   |
 | ticket_types             | update | deny    | allow   | deny    | allow      | allow   |
@@ -159,6 +163,7 @@ interface Probe {
 const PROBE_CHEF = 'd0000000-0000-4000-8000-0000000000c1';
 
 const foodOnly = `(select id from public.ticket_types where event_id = '${EVENT}' and name = 'Food Only')`;
+const foodOnlyPool = `(select pool_id from public.ticket_types where event_id = '${EVENT}' and name = 'Food Only')`;
 
 /** The select, no-op update and delete of the row of `table` whose `key` is $1 (cast with `cast`). */
 const byKey = (table: string, column: string, key = 'id', cast = ''): Pick<Probe, 'select' | 'update' | 'delete'> => ({
@@ -198,14 +203,23 @@ const PROBES: Record<string, Probe> = {
     insert: `insert into public.events (org_id, title, date, event_time) values ('${A}', 'Another dinner', current_date + 40, '19:00')`,
     ...byKey('events', 'title'),
   },
+  capacity_pools: {
+    // A pool of an event of its own: adding a pool waits for the event's lock, which the other
+    // test files' bookings of the seeded dinner hold.
+    fixture: `with e as (insert into public.events (org_id, title, date, event_time) values ('${A}', 'Pool probe dinner', current_date + 30, '19:00') returning id)
+              insert into public.capacity_pools (event_id, size) select id, 5 from e returning id::text as key`,
+    insert: `insert into public.capacity_pools (event_id, size) values ((select id from public.events where org_id = '${A}' and title = 'Pool probe dinner'), 7)`,
+    ...byKey('capacity_pools', 'size'),
+  },
   ticket_types: {
-    fixture: `insert into public.ticket_types (event_id, name, price, quantity) values ('${EVENT}', 'Probe ticket', 1000, 5) returning id::text as key`,
-    insert: `insert into public.ticket_types (event_id, name, price, quantity) values ('${EVENT}', 'Another ticket', 1000, 5)`,
+    // Drawing from a pool every actor can name, so the ticket type's own policy decides.
+    fixture: `insert into public.ticket_types (event_id, name, price, pool_id) values ('${EVENT}', 'Probe ticket', 1000, ${foodOnlyPool}) returning id::text as key`,
+    insert: `insert into public.ticket_types (event_id, name, price, pool_id) values ('${EVENT}', 'Another ticket', 1000, ${foodOnlyPool})`,
     ...byKey('ticket_types', 'name'),
   },
   rsvp_slots: {
-    fixture: `insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity) values ('${EVENT}', '18:00', '6:00pm', 10) returning id::text as key`,
-    insert: `insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity) values ('${EVENT}', '21:00', '9:00pm', 10)`,
+    fixture: `insert into public.rsvp_slots (event_id, slot_time, slot_label, pool_id) values ('${EVENT}', '18:00', '6:00pm', ${foodOnlyPool}) returning id::text as key`,
+    insert: `insert into public.rsvp_slots (event_id, slot_time, slot_label, pool_id) values ('${EVENT}', '21:00', '9:00pm', ${foodOnlyPool})`,
     ...byKey('rsvp_slots', 'slot_label'),
   },
   reservations: {
@@ -504,7 +518,10 @@ describe('what public pages may see', () => {
          values ($1, 'Private tasting', current_date + 9, '19:00', false) returning id`,
         [A],
       );
-      await db.query(`insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Secret', 5000, 4)`, [event.id]);
+      await db.query(
+        `insert into public.ticket_types (event_id, name, price, pool_id) values ($1, 'Secret', 5000, public.new_capacity_pool($1, 4))`,
+        [event.id],
+      );
       const visible = async (actor: Actor) => {
         await actAs(db, actor);
         const events = (await db.query('select 1 from public.events where id = $1', [event.id])).rowCount;

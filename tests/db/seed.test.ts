@@ -1,6 +1,6 @@
 /**
- * The demo seed: accounts that can sign in, counters that agree with the
- * reservations, and dates that stay in the future.
+ * The demo seed: accounts that can sign in, capacity pools whose counts agree
+ * with the reservations, and dates that stay in the future.
  */
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -49,20 +49,54 @@ describe('demo seed', () => {
     expect(setting.rows).toEqual([{ value: 'admin@supperhost.test' }]);
   });
 
-  it('keeps every RSVP slot counter equal to the guests holding a spot in it', async () => {
+  it('gives every seeded ticket type and RSVP slot a pool of its own of its event, and every seeded event its cap', async () => {
     const { rows } = await pool().query(
-      `select s.id, s.current_rsvps,
-              coalesce((select sum(r.num_guests) from public.reservations r
-                         where r.rsvp_slot_id = s.id and r.status in ('held', 'confirmed')), 0)::int as held
-         from public.rsvp_slots s`,
+      `select o.event_id::text, o.label, p.size, p.event_id = o.event_id as same_event, p.event_wide,
+              (select count(*)::int from public.ticket_types t where t.pool_id = p.id)
+                + (select count(*)::int from public.rsvp_slots s where s.pool_id = p.id) as drawing
+         from (select event_id, name as label, pool_id from public.ticket_types
+               union all select event_id, slot_label, pool_id from public.rsvp_slots) o
+         join public.capacity_pools p on p.id = o.pool_id
+        where o.event_id::text like 'c000000_-%'`,
     );
     expect(rows.length).toBeGreaterThan(0);
-    for (const row of rows) expect(row.current_rsvps, row.id).toBe(row.held);
+    for (const row of rows) expect(row, `${row.event_id} ${row.label}`).toMatchObject({ same_event: true, event_wide: false, drawing: 1 });
+    const sizes = (org: string) => new Set(rows.filter((r) => r.event_id.startsWith(org)).map((r) => `${r.label} ${r.size}`));
+    expect(sizes('c0000001-')).toEqual(new Set(['Food Only 12', 'Food + Wine Pairing 8', "Chef's Counter 0"]));
+    expect(sizes('c0000002-')).toEqual(new Set(['5:30pm 20', '8:00pm 20']));
+    expect(sizes('c0000003-0000-4000-8000-000000000001')).toEqual(new Set(['6:00pm 10', '7:00pm 10', '8:00pm 10', '9:00pm 10']));
+    expect(sizes('c0000003-0000-4000-8000-000000000002')).toEqual(new Set(['6:30pm 12', '8:00pm 12']));
+
+    const caps = await pool().query(
+      `select e.id::text, (select array_agg(p.size) from public.capacity_pools p where p.event_id = e.id and p.event_wide) as caps
+         from public.events e where e.id::text like 'c000000_-%' order by e.id`,
+    );
+    expect(caps.rows.length).toBeGreaterThan(0);
+    const cap: Record<string, number> = {
+      'c0000003-0000-4000-8000-000000000001': 30,
+      'c0000003-0000-4000-8000-000000000002': 24,
+    };
+    for (const row of caps.rows) {
+      expect(row.caps, row.id).toEqual([cap[row.id] ?? (row.id.startsWith('c0000001-') ? 20 : 40)]);
+    }
   });
 
-  it('keeps Eat At Home ticket quantities equal to the stock less the tickets sold', async () => {
+  it("counts every RSVP slot's taken seats as the guests holding a spot in it", async () => {
     const { rows } = await pool().query(
-      `select t.name, t.quantity + coalesce((select sum(r.num_guests) from public.reservations r
+      `select s.id, u.taken,
+              coalesce((select sum(r.num_guests) from public.reservations r
+                         where r.rsvp_slot_id = s.id
+                           and (r.status = 'confirmed' or (r.status = 'held' and r.hold_expires_at > now()))), 0)::int as held
+         from public.rsvp_slots s join public.capacity_pool_use(s.event_id) u on u.pool_id = s.pool_id`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((row) => row.held > 0)).toBe(true);
+    for (const row of rows) expect(row.taken, row.id).toBe(row.held);
+  });
+
+  it('leaves Eat At Home ticket types the stock less the tickets sold', async () => {
+    const { rows } = await pool().query(
+      `select t.name, public.capacity_pool_left(t.pool_id) + coalesce((select sum(r.num_guests) from public.reservations r
                                              where r.ticket_type_id = t.id and r.status in ('held', 'confirmed')), 0)::int as stock
          from public.ticket_types t join public.events e on e.id = t.event_id
         where e.org_id = $1`,
