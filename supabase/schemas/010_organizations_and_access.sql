@@ -6,7 +6,7 @@
 --   public.is_super_admin()        the caller holds the super_admin role
 --   public.is_org_member(org_id)   the caller belongs to the organization
 --                                  (always true for a super admin)
---   public.is_org_owner(org_id)    the caller is one of its owners (always true
+--   public.is_org_owner(org_id)    the caller (or a given user) is one of its owners (always true
 --                                  for a super admin): owners manage the team,
 --                                  payments and publishing; staff run events,
 --                                  reservations and the door
@@ -180,25 +180,32 @@ revoke execute on function public.is_org_member(uuid) from public, anon;
 grant execute on function public.is_org_member(uuid) to authenticated, service_role;
 
 -- Is the caller one of the organization's owners (always true for the super admin)?
-create or replace function public.is_org_owner(org_id uuid)
+-- p_user_id: the user to ask about instead of the caller; a signed-in caller may ask only about
+-- themselves (the Square OAuth callback, without a session, asks about the user who started).
+create or replace function public.is_org_owner(org_id uuid, p_user_id uuid default null)
 returns boolean
 language sql
 stable
 security definer
 set search_path = ''
 as $$
-  select public.is_super_admin()
-      or exists (
-        select 1
-        from public.user_memberships m
-        where m.user_id = (select auth.uid())
-          and m.org_id = is_org_owner.org_id
-          and m.role = 'owner'
-      );
+  select (p_user_id is null or (select auth.uid()) is null or p_user_id = (select auth.uid()))
+     and exists (
+       select 1
+       from public.user_roles r
+       where r.user_id = coalesce(p_user_id, (select auth.uid()))
+         and r.role = 'super_admin'
+       union all
+       select 1
+       from public.user_memberships m
+       where m.user_id = coalesce(p_user_id, (select auth.uid()))
+         and m.org_id = is_org_owner.org_id
+         and m.role = 'owner'
+     );
 $$;
 
-revoke execute on function public.is_org_owner(uuid) from public, anon;
-grant execute on function public.is_org_owner(uuid) to authenticated, service_role;
+revoke execute on function public.is_org_owner(uuid, uuid) from public, anon;
+grant execute on function public.is_org_owner(uuid, uuid) to authenticated, service_role;
 
 -- The super-admin grant: one configured account, kept in step by the database
 --

@@ -856,6 +856,28 @@ $$;
 revoke execute on function public.reservation_by_token(text) from public, anon, authenticated;
 grant execute on function public.reservation_by_token(text) to service_role;
 
+-- What a guest does from the manage link starts here: the booking it opens, locked (the event
+-- row first, then the reservation: the booking lock order); SH404 for a link that opens nothing.
+create or replace function public.lock_reservation_by_token(p_token text)
+returns public.reservations
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_id uuid := (public.reservation_by_token(p_token)).id;
+begin
+  if v_id is null then
+    raise exception 'This booking link is not valid.' using errcode = 'SH404';
+  end if;
+  return public.lock_reservation(v_id);
+end;
+$$;
+
+revoke execute on function public.lock_reservation_by_token(text) from public, anon, authenticated;
+grant execute on function public.lock_reservation_by_token(text) to service_role;
+
 -- What /booking/{token} shows; null for a token that opens nothing.
 create or replace function public.manage_booking_view(p_token text)
 returns jsonb
@@ -916,11 +938,7 @@ declare
   r public.reservations;
   v_refund_id bigint;
 begin
-  r := public.reservation_by_token(p_token);
-  if r.id is null then
-    raise exception 'This booking link is not valid.' using errcode = 'SH404';
-  end if;
-  r := public.lock_reservation(r.id);
+  r := public.lock_reservation_by_token(p_token);
   if r.status = 'cancelled' then
     return public.money_action_result(r, true,
       (select l.id from public.payment_ledger l where l.kind = 'refund' and l.idempotency_key = 'cx' || md5(r.id::text || ':cancel')));
