@@ -360,19 +360,8 @@ create policy "Organizations are visible to everyone"
   to anon, authenticated
   using (true);
 
-create policy "Super admins can create organizations"
-  on public.organizations for insert
-  to authenticated
-  with check ((select public.is_super_admin()));
-
-create policy "Super admins can edit organizations"
-  on public.organizations for update
-  to authenticated
-  using ((select public.is_super_admin()))
-  with check ((select public.is_super_admin()));
-
-create policy "Super admins can delete organizations"
-  on public.organizations for delete
+create policy "Super admins manage organizations"
+  on public.organizations for all
   to authenticated
   using ((select public.is_super_admin()));
 
@@ -393,18 +382,8 @@ create policy "Users can see their own memberships"
   to authenticated
   using (user_id = (select auth.uid()));
 
-create policy "Super admins can see every membership"
-  on public.user_memberships for select
-  to authenticated
-  using ((select public.is_super_admin()));
-
-create policy "Super admins can add members"
-  on public.user_memberships for insert
-  to authenticated
-  with check ((select public.is_super_admin()));
-
-create policy "Super admins can remove members"
-  on public.user_memberships for delete
+create policy "Super admins manage every membership"
+  on public.user_memberships for all
   to authenticated
   using ((select public.is_super_admin()));
 
@@ -433,14 +412,8 @@ grant all on public.org_page_aliases to service_role;
 create policy "Page aliases are visible to everyone"
   on public.org_page_aliases for select to anon, authenticated using (true);
 
-create policy "Super admins can add page aliases"
-  on public.org_page_aliases for insert to authenticated with check (public.is_super_admin());
-
-create policy "Super admins can edit page aliases"
-  on public.org_page_aliases for update to authenticated using (public.is_super_admin()) with check (public.is_super_admin());
-
-create policy "Super admins can remove page aliases"
-  on public.org_page_aliases for delete to authenticated using (public.is_super_admin());
+create policy "Super admins manage page aliases"
+  on public.org_page_aliases for all to authenticated using (public.is_super_admin());
 
 -- What an organization's public page looks like: one row per organization.
 create table public.org_branding (
@@ -510,16 +483,10 @@ create policy "Branding is visible to everyone"
   to anon, authenticated
   using (true);
 
-create policy "Members can create branding for their organizations"
-  on public.org_branding for insert
+create policy "Members manage the branding of their organizations"
+  on public.org_branding for all
   to authenticated
-  with check (public.is_org_member(org_id));
-
-create policy "Members can edit branding of their organizations"
-  on public.org_branding for update
-  to authenticated
-  using (public.is_org_member(org_id))
-  with check (public.is_org_member(org_id));
+  using (public.is_org_member(org_id));
 
 -- The name an organization goes by with its guests (emails, the manage and claim pages): its
 -- brand name, else its name.
