@@ -2141,6 +2141,10 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      lock_team_member: {
+        Args: { p_new_role: string; p_org_id: string; p_user_id: string }
+        Returns: string
+      }
       manage_booking_view: { Args: { p_token: string }; Returns: Json }
       manage_token_hash: { Args: { p_token: string }; Returns: string }
       manage_token_of: { Args: { p_reservation_id: string }; Returns: string }
