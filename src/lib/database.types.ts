@@ -2034,6 +2034,17 @@ export type Database = {
         Returns: Json
       }
       leave_waitlist: { Args: { p_token: string }; Returns: Json }
+      ledger_lines: {
+        Args: { p_except_id?: number; p_reservation_id: string }
+        Returns: {
+          charged: number
+          charged_service: number
+          charged_tax: number
+          refunding: number
+          refunding_service: number
+          refunding_tax: number
+        }[]
+      }
       list_public_hosts: {
         Args: Record<PropertyKey, never>
         Returns: {
