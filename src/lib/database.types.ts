@@ -1830,6 +1830,10 @@ export type Database = {
         Args: { p_except_reservation?: string; p_pool_id: string }
         Returns: number
       }
+      capacity_pool_taken: {
+        Args: { p_except_reservation?: string; p_pool_id: string }
+        Returns: number
+      }
       capacity_pool_use: {
         Args: { p_event_id: string; p_except_reservation?: string }
         Returns: {
@@ -2068,7 +2072,10 @@ export type Database = {
         Returns: boolean
       }
       is_org_member: { Args: { org_id: string }; Returns: boolean }
-      is_org_owner: { Args: { org_id: string }; Returns: boolean }
+      is_org_owner: {
+        Args: { org_id: string; p_user_id?: string }
+        Returns: boolean
+      }
       is_reserved_org_slug: { Args: { slug: string }; Returns: boolean }
       is_super_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_upcoming_event: {
@@ -2092,6 +2099,17 @@ export type Database = {
         Returns: Json
       }
       leave_waitlist: { Args: { p_token: string }; Returns: Json }
+      ledger_lines: {
+        Args: { p_except_id?: number; p_reservation_id: string }
+        Returns: {
+          charged: number
+          charged_service: number
+          charged_tax: number
+          refunding: number
+          refunding_service: number
+          refunding_tax: number
+        }[]
+      }
       list_public_hosts: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -2151,6 +2169,57 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      lock_reservation_by_token: {
+        Args: { p_token: string }
+        Returns: {
+          amount_cents: number
+          booking_code: string
+          cancel_reason: string | null
+          cancelled_at: string | null
+          cancelled_by: string | null
+          checked_in_at: string | null
+          checked_in_guests: number
+          confirmed_at: string | null
+          created_at: string
+          dietary_restrictions: string | null
+          discount_cents: number
+          email: string
+          event_id: string
+          hold_expires_at: string | null
+          id: string
+          idempotency_key: string | null
+          late_refund_percent: number
+          manage_token_hash: string | null
+          manage_token_version: number
+          name: string
+          num_guests: number
+          org_id: string
+          payment_id: string | null
+          payment_provider: string | null
+          phone: string | null
+          promo_code_id: string | null
+          refund_window_hours: number | null
+          reminder_sent_at: string | null
+          rsvp_slot_id: string | null
+          service_charge_cents: number
+          special_requests: string | null
+          staff_notes: string | null
+          status: string
+          tax_cents: number
+          ticket_type_id: string | null
+          time_slot: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "reservations"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      lock_team_member: {
+        Args: { p_new_role: string; p_org_id: string; p_user_id: string }
+        Returns: string
       }
       manage_booking_view: { Args: { p_token: string }; Returns: Json }
       manage_token_hash: { Args: { p_token: string }; Returns: string }

@@ -6,7 +6,7 @@
 --   public.is_super_admin()        the caller holds the super_admin role
 --   public.is_org_member(org_id)   the caller belongs to the organization
 --                                  (always true for a super admin)
---   public.is_org_owner(org_id)    the caller is one of its owners (always true
+--   public.is_org_owner(org_id)    the caller (or a given user) is one of its owners (always true
 --                                  for a super admin): owners manage the team,
 --                                  payments and publishing; staff run events,
 --                                  reservations and the door
@@ -180,25 +180,32 @@ revoke execute on function public.is_org_member(uuid) from public, anon;
 grant execute on function public.is_org_member(uuid) to authenticated, service_role;
 
 -- Is the caller one of the organization's owners (always true for the super admin)?
-create or replace function public.is_org_owner(org_id uuid)
+-- p_user_id: the user to ask about instead of the caller; a signed-in caller may ask only about
+-- themselves (the Square OAuth callback, without a session, asks about the user who started).
+create or replace function public.is_org_owner(org_id uuid, p_user_id uuid default null)
 returns boolean
 language sql
 stable
 security definer
 set search_path = ''
 as $$
-  select public.is_super_admin()
-      or exists (
-        select 1
-        from public.user_memberships m
-        where m.user_id = (select auth.uid())
-          and m.org_id = is_org_owner.org_id
-          and m.role = 'owner'
-      );
+  select (p_user_id is null or (select auth.uid()) is null or p_user_id = (select auth.uid()))
+     and exists (
+       select 1
+       from public.user_roles r
+       where r.user_id = coalesce(p_user_id, (select auth.uid()))
+         and r.role = 'super_admin'
+       union all
+       select 1
+       from public.user_memberships m
+       where m.user_id = coalesce(p_user_id, (select auth.uid()))
+         and m.org_id = is_org_owner.org_id
+         and m.role = 'owner'
+     );
 $$;
 
-revoke execute on function public.is_org_owner(uuid) from public, anon;
-grant execute on function public.is_org_owner(uuid) to authenticated, service_role;
+revoke execute on function public.is_org_owner(uuid, uuid) from public, anon;
+grant execute on function public.is_org_owner(uuid, uuid) to authenticated, service_role;
 
 -- The super-admin grant: one configured account, kept in step by the database
 --
@@ -353,19 +360,8 @@ create policy "Organizations are visible to everyone"
   to anon, authenticated
   using (true);
 
-create policy "Super admins can create organizations"
-  on public.organizations for insert
-  to authenticated
-  with check ((select public.is_super_admin()));
-
-create policy "Super admins can edit organizations"
-  on public.organizations for update
-  to authenticated
-  using ((select public.is_super_admin()))
-  with check ((select public.is_super_admin()));
-
-create policy "Super admins can delete organizations"
-  on public.organizations for delete
+create policy "Super admins manage organizations"
+  on public.organizations for all
   to authenticated
   using ((select public.is_super_admin()));
 
@@ -386,18 +382,8 @@ create policy "Users can see their own memberships"
   to authenticated
   using (user_id = (select auth.uid()));
 
-create policy "Super admins can see every membership"
-  on public.user_memberships for select
-  to authenticated
-  using ((select public.is_super_admin()));
-
-create policy "Super admins can add members"
-  on public.user_memberships for insert
-  to authenticated
-  with check ((select public.is_super_admin()));
-
-create policy "Super admins can remove members"
-  on public.user_memberships for delete
+create policy "Super admins manage every membership"
+  on public.user_memberships for all
   to authenticated
   using ((select public.is_super_admin()));
 
@@ -426,14 +412,8 @@ grant all on public.org_page_aliases to service_role;
 create policy "Page aliases are visible to everyone"
   on public.org_page_aliases for select to anon, authenticated using (true);
 
-create policy "Super admins can add page aliases"
-  on public.org_page_aliases for insert to authenticated with check (public.is_super_admin());
-
-create policy "Super admins can edit page aliases"
-  on public.org_page_aliases for update to authenticated using (public.is_super_admin()) with check (public.is_super_admin());
-
-create policy "Super admins can remove page aliases"
-  on public.org_page_aliases for delete to authenticated using (public.is_super_admin());
+create policy "Super admins manage page aliases"
+  on public.org_page_aliases for all to authenticated using (public.is_super_admin());
 
 -- What an organization's public page looks like: one row per organization.
 create table public.org_branding (
@@ -503,16 +483,10 @@ create policy "Branding is visible to everyone"
   to anon, authenticated
   using (true);
 
-create policy "Members can create branding for their organizations"
-  on public.org_branding for insert
+create policy "Members manage the branding of their organizations"
+  on public.org_branding for all
   to authenticated
-  with check (public.is_org_member(org_id));
-
-create policy "Members can edit branding of their organizations"
-  on public.org_branding for update
-  to authenticated
-  using (public.is_org_member(org_id))
-  with check (public.is_org_member(org_id));
+  using (public.is_org_member(org_id));
 
 -- The name an organization goes by with its guests (emails, the manage and claim pages): its
 -- brand name, else its name.

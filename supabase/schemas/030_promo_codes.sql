@@ -46,21 +46,11 @@ grant all on public.promo_codes to service_role;
 grant insert (org_id, code, discount_type, discount_amount, max_uses, active, starts_at, ends_at, event_ids) on public.promo_codes to authenticated;
 grant update (code, discount_type, discount_amount, max_uses, active, starts_at, ends_at, event_ids) on public.promo_codes to authenticated;
 
-create policy "Members can see promo codes of their organizations"
-  on public.promo_codes for select
+-- What members may write is what the column grants above allow (no delete).
+create policy "Members manage the promo codes of their organizations"
+  on public.promo_codes for all
   to authenticated
   using (public.is_org_member(org_id));
-
-create policy "Members can create promo codes for their organizations"
-  on public.promo_codes for insert
-  to authenticated
-  with check (public.is_org_member(org_id));
-
-create policy "Members can switch promo codes of their organizations on and off"
-  on public.promo_codes for update
-  to authenticated
-  using (public.is_org_member(org_id))
-  with check (public.is_org_member(org_id));
 
 -- Promo code guessing: throttled per client and per event
 --

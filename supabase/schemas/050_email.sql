@@ -92,8 +92,8 @@ create trigger email_templates_set_updated_at
   before update on public.email_templates
   for each row execute function public.set_updated_at();
 
-create policy "Members can see email templates of their organizations"
-  on public.email_templates for select
+create policy "Members manage the email templates of their organizations"
+  on public.email_templates for all
   to authenticated
   using (public.is_org_member(org_id));
 
@@ -475,15 +475,6 @@ grant execute on function public.check_email_template() to service_role;
 create trigger email_templates_check_placeholders
   before insert or update on public.email_templates
   for each row execute function public.check_email_template();
-
-create policy "Members can add email templates to their organizations"
-  on public.email_templates for insert to authenticated with check (public.is_org_member(org_id));
-
-create policy "Members can edit email templates of their organizations"
-  on public.email_templates for update to authenticated using (public.is_org_member(org_id)) with check (public.is_org_member(org_id));
-
-create policy "Members can delete email templates of their organizations"
-  on public.email_templates for delete to authenticated using (public.is_org_member(org_id));
 
 -- What an email about a reservation shows
 --

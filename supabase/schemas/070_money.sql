@@ -115,6 +115,37 @@ create policy "Members can see the money of their organizations' reservations"
   to authenticated
   using (public.is_org_member(org_id));
 
+-- What a reservation's ledger charged and is refunding, line by line: completed charges, and
+-- refunds given or under way (p_except_id: a refund row left out, the one being written).
+-- What the booking still holds of each line is the difference.
+create or replace function public.ledger_lines(p_reservation_id uuid, p_except_id bigint default null)
+returns table (
+  charged integer,
+  refunding integer,
+  charged_service integer,
+  refunding_service integer,
+  charged_tax integer,
+  refunding_tax integer
+)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select
+    coalesce(sum(l.amount_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0)::integer,
+    coalesce(sum(l.amount_cents) filter (where l.kind = 'refund' and l.status in ('pending', 'completed') and l.id is distinct from p_except_id), 0)::integer,
+    coalesce(sum(l.service_charge_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0)::integer,
+    coalesce(sum(l.service_charge_cents) filter (where l.kind = 'refund' and l.status in ('pending', 'completed') and l.id is distinct from p_except_id), 0)::integer,
+    coalesce(sum(l.tax_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0)::integer,
+    coalesce(sum(l.tax_cents) filter (where l.kind = 'refund' and l.status in ('pending', 'completed') and l.id is distinct from p_except_id), 0)::integer
+  from public.payment_ledger l
+  where l.reservation_id = p_reservation_id;
+$$;
+
+revoke execute on function public.ledger_lines(uuid, bigint) from public, anon, authenticated;
+grant execute on function public.ledger_lines(uuid, bigint) to service_role;
+
 -- Refunds never exceed what was charged.
 create or replace function public.check_refund_within_charges()
 returns trigger
@@ -123,33 +154,19 @@ security definer
 set search_path = ''
 as $$
 declare
-  charged integer;
-  refunding integer;
-  charged_service integer;
-  refunding_service integer;
-  charged_tax integer;
-  refunding_tax integer;
+  t record;
 begin
   if new.kind <> 'refund' or new.status = 'failed' then
     return new;
   end if;
-  select
-    coalesce(sum(l.amount_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0),
-    coalesce(sum(l.amount_cents) filter (where l.kind = 'refund' and l.status in ('pending', 'completed') and l.id is distinct from new.id), 0),
-    coalesce(sum(l.service_charge_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0),
-    coalesce(sum(l.service_charge_cents) filter (where l.kind = 'refund' and l.status in ('pending', 'completed') and l.id is distinct from new.id), 0),
-    coalesce(sum(l.tax_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0),
-    coalesce(sum(l.tax_cents) filter (where l.kind = 'refund' and l.status in ('pending', 'completed') and l.id is distinct from new.id), 0)
-  into charged, refunding, charged_service, refunding_service, charged_tax, refunding_tax
-  from public.payment_ledger l
-  where l.reservation_id = new.reservation_id;
-  if refunding + new.amount_cents > charged then
+  select * into t from public.ledger_lines(new.reservation_id, new.id);
+  if t.refunding + new.amount_cents > t.charged then
     raise exception 'A refund cannot exceed what was paid (% paid, % already refunded)',
-      public.booking_money(charged), public.booking_money(refunding)
+      public.booking_money(t.charged), public.booking_money(t.refunding)
       using errcode = 'P0001';
   end if;
   -- Nor its service charge or tax what was collected of them.
-  if refunding_service + new.service_charge_cents > charged_service or refunding_tax + new.tax_cents > charged_tax then
+  if t.refunding_service + new.service_charge_cents > t.charged_service or t.refunding_tax + new.tax_cents > t.charged_tax then
     raise exception 'A refund cannot return more service charge or tax than was paid' using errcode = 'P0001';
   end if;
   return new;
@@ -173,10 +190,7 @@ stable
 security definer
 set search_path = ''
 as $$
-  select (coalesce(sum(l.amount_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0)
-        - coalesce(sum(l.amount_cents) filter (where l.kind = 'refund' and l.status in ('pending', 'completed')), 0))::integer
-  from public.payment_ledger l
-  where l.reservation_id = p_reservation_id;
+  select t.charged - t.refunding from public.ledger_lines(p_reservation_id) t;
 $$;
 
 revoke execute on function public.money_held_cents(uuid) from public, anon, authenticated;
@@ -420,15 +434,10 @@ security definer
 set search_path = ''
 as $$
   with h as (
-    select
-      (coalesce(sum(l.amount_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0)
-        - coalesce(sum(l.amount_cents) filter (where l.kind = 'refund' and l.status in ('pending', 'completed')), 0))::bigint as amount,
-      (coalesce(sum(l.service_charge_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0)
-        - coalesce(sum(l.service_charge_cents) filter (where l.kind = 'refund' and l.status in ('pending', 'completed')), 0))::bigint as service,
-      (coalesce(sum(l.tax_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0)
-        - coalesce(sum(l.tax_cents) filter (where l.kind = 'refund' and l.status in ('pending', 'completed')), 0))::bigint as tax
-    from public.payment_ledger l
-    where l.reservation_id = p_reservation_id
+    select (x.charged - x.refunding)::bigint as amount,
+           (x.charged_service - x.refunding_service)::bigint as service,
+           (x.charged_tax - x.refunding_tax)::bigint as tax
+    from public.ledger_lines(p_reservation_id) x
   ), t as (
     select h.*,
       case when h.amount <= 0 or p_cents <= 0 then 0
@@ -856,6 +865,28 @@ $$;
 revoke execute on function public.reservation_by_token(text) from public, anon, authenticated;
 grant execute on function public.reservation_by_token(text) to service_role;
 
+-- What a guest does from the manage link starts here: the booking it opens, locked (the event
+-- row first, then the reservation: the booking lock order); SH404 for a link that opens nothing.
+create or replace function public.lock_reservation_by_token(p_token text)
+returns public.reservations
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_id uuid := (public.reservation_by_token(p_token)).id;
+begin
+  if v_id is null then
+    raise exception 'This booking link is not valid.' using errcode = 'SH404';
+  end if;
+  return public.lock_reservation(v_id);
+end;
+$$;
+
+revoke execute on function public.lock_reservation_by_token(text) from public, anon, authenticated;
+grant execute on function public.lock_reservation_by_token(text) to service_role;
+
 -- What /booking/{token} shows; null for a token that opens nothing.
 create or replace function public.manage_booking_view(p_token text)
 returns jsonb
@@ -916,11 +947,7 @@ declare
   r public.reservations;
   v_refund_id bigint;
 begin
-  r := public.reservation_by_token(p_token);
-  if r.id is null then
-    raise exception 'This booking link is not valid.' using errcode = 'SH404';
-  end if;
-  r := public.lock_reservation(r.id);
+  r := public.lock_reservation_by_token(p_token);
   if r.status = 'cancelled' then
     return public.money_action_result(r, true,
       (select l.id from public.payment_ledger l where l.kind = 'refund' and l.idempotency_key = 'cx' || md5(r.id::text || ':cancel')));

@@ -26,11 +26,7 @@ as $$
 declare
   r public.reservations;
 begin
-  r := public.reservation_by_token(p_token);
-  if r.id is null then
-    raise exception 'This booking link is not valid.' using errcode = 'SH404';
-  end if;
-  r := public.lock_reservation(r.id);
+  r := public.lock_reservation_by_token(p_token);
   if r.status <> 'confirmed' then
     raise exception 'This booking is cancelled, so it can no longer be changed.' using errcode = 'SH409';
   end if;

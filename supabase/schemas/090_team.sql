@@ -295,6 +295,36 @@ $$;
 revoke execute on function public.staff_revoke_invitation(uuid) from public, anon;
 grant execute on function public.staff_revoke_invitation(uuid) to authenticated, service_role;
 
+-- A change to one member (a new role, or leaving: p_new_role null), before it is made: changes
+-- of one team run one at a time (the organization's row locked), so two of them can never take
+-- away its last two owners. Answers the member's role now; SH404 for someone not on the team,
+-- SH409 when the change would leave the organization without an owner.
+create or replace function public.lock_team_member(p_org_id uuid, p_user_id uuid, p_new_role text)
+returns text
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_role text;
+begin
+  perform 1 from public.organizations o where o.id = p_org_id for no key update;
+  select m.role into v_role from public.user_memberships m where m.org_id = p_org_id and m.user_id = p_user_id;
+  if v_role is null then
+    raise exception 'This person is not a member of this organization' using errcode = 'SH404';
+  end if;
+  if v_role = 'owner' and p_new_role is distinct from 'owner'
+     and (select count(*) from public.user_memberships m where m.org_id = p_org_id and m.role = 'owner') <= 1 then
+    raise exception 'An organization needs at least one owner' using errcode = 'SH409';
+  end if;
+  return v_role;
+end;
+$$;
+
+revoke execute on function public.lock_team_member(uuid, uuid, text) from public, anon, authenticated;
+grant execute on function public.lock_team_member(uuid, uuid, text) to service_role;
+
 -- staff_set_member_role: an owner makes a member an owner or staff; never demotes the last owner
 create or replace function public.staff_set_member_role(p_org_id uuid, p_user_id uuid, p_role text)
 returns table (org_id uuid, user_id uuid, role text, owners integer)
@@ -311,17 +341,8 @@ begin
   if p_role is null or p_role not in ('owner', 'staff') then
     raise exception 'A member is an owner or staff' using errcode = 'P0001';
   end if;
-  -- Owner changes of one team run one at a time, so two of them can never demote the last two owners.
-  perform 1 from public.organizations o where o.id = p_org_id for no key update;
-
-  select m.role into v_current from public.user_memberships m where m.org_id = p_org_id and m.user_id = p_user_id;
-  if v_current is null then
-    raise exception 'This person is not a member of this organization' using errcode = 'SH404';
-  end if;
+  v_current := public.lock_team_member(p_org_id, p_user_id, p_role);
   select count(*) into v_owners from public.user_memberships m where m.org_id = p_org_id and m.role = 'owner';
-  if v_current = 'owner' and p_role = 'staff' and v_owners <= 1 then
-    raise exception 'An organization needs at least one owner' using errcode = 'SH409';
-  end if;
 
   update public.user_memberships m set role = p_role where m.org_id = p_org_id and m.user_id = p_user_id;
   return query select p_org_id, p_user_id, p_role,
@@ -342,24 +363,13 @@ set search_path = ''
 as $$
 declare
   v_members integer;
-  v_role text;
 begin
   if p_user_id is distinct from auth.uid() then
     perform public.assert_team_manager(p_org_id);
   else
     perform public.assert_team_member(p_org_id);
   end if;
-  -- Removals of one team run one at a time, so two of them can never remove the last two owners.
-  perform 1 from public.organizations o where o.id = p_org_id for no key update;
-
-  select m.role into v_role from public.user_memberships m where m.org_id = p_org_id and m.user_id = p_user_id;
-  if v_role is null then
-    raise exception 'This person is not a member of this organization' using errcode = 'SH404';
-  end if;
-  if v_role = 'owner'
-     and (select count(*) from public.user_memberships m where m.org_id = p_org_id and m.role = 'owner') <= 1 then
-    raise exception 'An organization needs at least one owner' using errcode = 'SH409';
-  end if;
+  perform public.lock_team_member(p_org_id, p_user_id, null);
   select count(*) into v_members from public.user_memberships m where m.org_id = p_org_id;
 
   delete from public.user_memberships m where m.org_id = p_org_id and m.user_id = p_user_id;

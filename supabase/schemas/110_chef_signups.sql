@@ -71,16 +71,11 @@ create policy "Anyone can send a chef inquiry"
   to anon, authenticated
   with check (true);
 
-create policy "Super admins can read chef inquiries"
-  on public.chef_signups for select
+-- What the super admin may change is what the column grant above allows (the status).
+create policy "Super admins can read and file chef inquiries"
+  on public.chef_signups for all
   to authenticated
   using ((select public.is_super_admin()));
-
-create policy "Super admins can file chef inquiries"
-  on public.chef_signups for update
-  to authenticated
-  using ((select public.is_super_admin()))
-  with check ((select public.is_super_admin()));
 
 -- Stamps a status change: archived_at follows the status; unarchiving returns
 -- to replied or new (whichever the inquiry was), never to a status it has not

@@ -52,18 +52,7 @@ create policy "Organization assets are publicly readable"
   to anon, authenticated
   using (bucket_id = 'org-assets');
 
-create policy "Members can upload assets of their organizations"
-  on storage.objects for insert
-  to authenticated
-  with check (bucket_id = 'org-assets' and public.can_manage_org_asset(name));
-
-create policy "Members can replace assets of their organizations"
-  on storage.objects for update
-  to authenticated
-  using (bucket_id = 'org-assets' and public.can_manage_org_asset(name))
-  with check (bucket_id = 'org-assets' and public.can_manage_org_asset(name));
-
-create policy "Members can delete assets of their organizations"
-  on storage.objects for delete
+create policy "Members manage the assets of their organizations"
+  on storage.objects for all
   to authenticated
   using (bucket_id = 'org-assets' and public.can_manage_org_asset(name));
