@@ -109,14 +109,14 @@ describe('money and capacity checks', () => {
 
   it('refuses a negative ticket capacity', () =>
     rolledBack(pool(), async (db) => {
-      // Below what is sold or held: the capacity rule answers first, with the number taken.
+      // A negative size is never a size: the CHECK answers, whether seats are taken of the pool or not.
       await expectError(
         db,
         `update public.capacity_pools set size = -1 where id in (select pool_id from public.ticket_types where event_id = $1)`,
         [EVENT],
-        'SH409',
+        CHECK,
+        /capacity_pools_size_check/,
       );
-      // A pool nothing is taken of: the size's CHECK.
       const empty = await one<{ id: string }>(db, 'select public.new_capacity_pool($1, 5) as id', [EVENT]);
       await expectError(db, `update public.capacity_pools set size = -1 where id = $1`, [empty.id], CHECK, /capacity_pools_size_check/);
     }));
@@ -124,7 +124,7 @@ describe('money and capacity checks', () => {
   it('refuses negative deposits, guest caps and slot capacities', () =>
     rolledBack(pool(), async (db) => {
       await expectError(db, `update public.events set deposit_amount = -500 where id = $1`, [EVENT], CHECK);
-      await expectError(db, `select public.set_event_guest_cap($1, -1)`, [EVENT], 'SH409');
+      await expectError(db, `select public.set_event_guest_cap($1, -1)`, [EVENT], CHECK, /capacity_pools_size_check/);
       await expectError(
         db,
         `insert into public.rsvp_slots (event_id, slot_time, slot_label, pool_id) values ($1, '18:00', '6pm', public.new_capacity_pool($1, -1))`,
