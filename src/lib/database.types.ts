@@ -493,8 +493,10 @@ export type Database = {
       }
       org_branding: {
         Row: {
+          address: string | null
           bookings_description: string | null
           brand_name: string | null
+          city: string | null
           created_at: string
           empty_state_cta_text: string | null
           empty_state_image_url: string | null
@@ -514,8 +516,10 @@ export type Database = {
           website_url: string | null
         }
         Insert: {
+          address?: string | null
           bookings_description?: string | null
           brand_name?: string | null
+          city?: string | null
           created_at?: string
           empty_state_cta_text?: string | null
           empty_state_image_url?: string | null
@@ -535,8 +539,10 @@ export type Database = {
           website_url?: string | null
         }
         Update: {
+          address?: string | null
           bookings_description?: string | null
           brand_name?: string | null
+          city?: string | null
           created_at?: string
           empty_state_cta_text?: string | null
           empty_state_image_url?: string | null
