@@ -186,7 +186,9 @@ describe('reservation details page', () => {
       // A forged party size beside the token changes nothing: the server's booking is shown.
       await page.goto(`${siteUrl}/reservation-details?booking=${manageToken}&guests=12&ticketType=VIP+Open+Bar&totalPrice=0.00`);
       await page.getByRole('heading', { name: 'Reservation Confirmation' }).waitFor();
-      await page.waitForFunction(() => document.title === 'Reservation Confirmation | Eat At Home');
+      // The booking speaks for its own organization, and leads back to its page.
+      await page.waitForFunction(() => document.title === 'Reservation Confirmation | Details Kitchen');
+      expect(await page.getByRole('link', { name: 'Back to Details Kitchen' }).getAttribute('href')).toBe(`/${org.slug}`);
       expect(await shown(page, 'Booking Code')).toBe(bookingCode);
       expect(await shown(page, 'Event')).toBe('Token Supper');
       expect(await shown(page, 'Date & Time')).toMatch(/ at 8:30 PM E[SD]T$/);

@@ -13,6 +13,18 @@ export interface SeriesDinner extends Pick<
   refund_policy?: string | null;
 }
 
+/** What the series' page names: its organization's (branded) name and its city. */
+export interface SeriesVenue {
+  name: string;
+  city: string | null;
+}
+
+/** The series' page: the venue and its upcoming dinners, soonest first. */
+export interface SeriesPage {
+  venue: SeriesVenue;
+  dinners: SeriesDinner[];
+}
+
 /** A confirmed booking, kept for the confirmation screen and the reservation-details link. */
 export interface SeriesBooking {
   name: string;
@@ -28,4 +40,6 @@ export interface SeriesBooking {
   specialRequests: string;
   /** The token of the booking's private link, when the server gave one. */
   manageToken: string | null;
+  /** The series it was booked at (the save-the-date names it). */
+  venue: SeriesVenue;
 }
