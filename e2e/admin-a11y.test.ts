@@ -3,14 +3,12 @@
  * violation, nothing running off the side of the screen.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { adminPage, closeBrowser, viewports } from './support/browser';
+import { adminPage, viewports } from './support/browser';
 import { createEvent, createPromo, guest, type Org, type Staff } from '../tests/support/fixtures';
 import { callFunction, CARD } from '../tests/support/functions';
 import { createStaffOrg } from '../tests/support/staff-org';
-
-afterAll(closeBrowser);
 
 const TABS: { tab: string; heading: string }[] = [
   { tab: 'events', heading: 'Events' },

@@ -6,15 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceClient } from '../tests/support/db';
 import { createEvent, createOrg, createStaff, guest, type Staff } from '../tests/support/fixtures';
 import { callFunction, CARD } from '../tests/support/functions';
 import { mailFor } from '../tests/support/mailbox';
 import { seriousViolations } from './support/axe';
-import { adminPage, closeBrowser, expectToast, viewports } from './support/browser';
-
-afterAll(closeBrowser);
+import { adminPage, expectToast, viewports } from './support/browser';
 
 const DEFAULT_SUBJECT = 'Your reservation at {{org_name}} is confirmed: {{event_title}}';
 

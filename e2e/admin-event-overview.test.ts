@@ -10,9 +10,9 @@
 import { randomUUID } from 'node:crypto';
 import { format } from 'date-fns';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { adminPage, closeBrowser, newPage, viewports } from './support/browser';
+import { adminPage, newPage, viewports } from './support/browser';
 import { sql } from '../tests/support/db';
 import {
   createEvent,
@@ -28,8 +28,6 @@ import {
 } from '../tests/support/fixtures';
 import { callFunction, CARD } from '../tests/support/functions';
 import { stackEnv } from '../tests/support/stack-env';
-
-afterAll(closeBrowser);
 
 const TITLE = 'Overview Harvest Supper';
 const SEAT = 8500; // $85.00

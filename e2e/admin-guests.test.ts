@@ -1,13 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { adminPage, closeBrowser, viewports } from './support/browser';
+import { adminPage, viewports } from './support/browser';
 import { parseCsv } from './support/csv';
 import { serviceClient } from '../tests/support/db';
 import { createEvent, createReservation, type Org, type Staff, uniq } from '../tests/support/fixtures';
 import { createStaffOrg } from '../tests/support/staff-org';
-
-afterAll(closeBrowser);
 
 let staff: Staff;
 let org: Org;

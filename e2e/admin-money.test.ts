@@ -7,9 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { adminPage, closeBrowser, expectToast, viewports } from './support/browser';
+import { adminPage, expectToast, viewports } from './support/browser';
 import { sql } from '../tests/support/db';
 import {
   createEvent,
@@ -25,8 +25,6 @@ import {
 import { callFunction, CARD } from '../tests/support/functions';
 import { mailFor } from '../tests/support/mailbox';
 import { stackEnv } from '../tests/support/stack-env';
-
-afterAll(closeBrowser);
 
 const BRAND = 'Money Test Supper';
 const TITLE = 'Harvest Table';

@@ -4,14 +4,12 @@
  * checkout, where a code outside them is refused like any invalid code.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPage, closeBrowser, expectToast, viewports } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminPage, expectToast, viewports } from './support/browser';
 import { serviceClient } from '../tests/support/db';
 import { createEvent, guest, type Org, type Staff, type TestEvent } from '../tests/support/fixtures';
 import { callFunction, CARD } from '../tests/support/functions';
 import { createStaffOrg } from '../tests/support/staff-org';
-
-afterAll(closeBrowser);
 
 let staff: Staff;
 let org: Org;

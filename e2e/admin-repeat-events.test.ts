@@ -6,10 +6,10 @@
  * is axe clean at 375 px.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { adminPage, closeBrowser, expectToast, viewports } from './support/browser';
-import { closeDb, sql } from '../tests/support/db';
+import { adminPage, expectToast, viewports } from './support/browser';
+import { sql } from '../tests/support/db';
 import { createEvent, futureDate, guest, type Org, type Staff } from '../tests/support/fixtures';
 import { callFunction, CARD } from '../tests/support/functions';
 import { createStaffOrg } from '../tests/support/staff-org';
@@ -19,11 +19,6 @@ let org: Org;
 
 beforeAll(async () => {
   ({ staff, org } = await createStaffOrg('repeat-staff', { name: 'Repeat Kitchen' }));
-});
-
-afterAll(async () => {
-  await closeBrowser();
-  await closeDb();
 });
 
 /** The organization's events of a title other than `exceptId`, with what they sell and what is sold. */

@@ -6,10 +6,10 @@
  * the test card. A refused booking shows the server's reason in the error toast.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { adminPage, closeBrowser, expectToast, newPage, viewports } from './support/browser';
-import { closeDb, sql } from '../tests/support/db';
+import { adminPage, expectToast, newPage, viewports } from './support/browser';
+import { sql } from '../tests/support/db';
 import { createEvent, type Org, type Staff, ticketQuantity, uniqueEmail } from '../tests/support/fixtures';
 import { stackEnv } from '../tests/support/stack-env';
 import { createStaffOrg } from '../tests/support/staff-org';
@@ -22,11 +22,6 @@ beforeAll(async () => {
     name: 'Phone Line Kitchen',
     branding: { brand_name: 'Phone Line Kitchen', primary_color: '#14532d' },
   }));
-});
-
-afterAll(async () => {
-  await closeBrowser();
-  await closeDb();
 });
 
 /** Opens 'Add booking' for an event: from the row's 'More' line at 1280 px, straight from the card at 375 px. */

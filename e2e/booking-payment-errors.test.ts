@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
-import { closeBrowser, expectToast, newPage } from './support/browser';
-import { closeDb, db } from '../tests/support/db';
+import { expectToast, newPage } from './support/browser';
+import { db } from '../tests/support/db';
 import { createEvent, createOrg, createTicketType, reservationsFor, uniqueEmail } from '../tests/support/fixtures';
 import { fakeSquareSdk } from './support/square-sdk';
 import { continueToPayment, fillTicketForm } from './support/ticket-booking';
@@ -12,11 +12,6 @@ import { continueToPayment, fillTicketForm } from './support/ticket-booking';
  * Payments SDK code path (with a stand-in SDK served in place of Square's CDN script, since the
  * tests have no network), and a lost answer retried with the same idempotency key.
  */
-
-afterAll(async () => {
-  await closeBrowser();
-  await closeDb();
-});
 
 let slug: string;
 let ticketTypeId: string;

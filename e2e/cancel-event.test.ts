@@ -7,16 +7,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { adminPage, closeBrowser, viewports } from './support/browser';
+import { adminPage, viewports } from './support/browser';
 import { insertRow } from '../tests/support/db';
 import { createEvent, createOrg, createStaff, type Org, type Staff, uniqueEmail } from '../tests/support/fixtures';
 import { callFunction, CARD } from '../tests/support/functions';
 import { mailFor } from '../tests/support/mailbox';
 import { stackEnv } from '../tests/support/stack-env';
-
-afterAll(closeBrowser);
 
 const PRICE = 9500; // $95.00
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
-import { adminPage, closeBrowser, expectToast, newPage, viewports } from './support/browser';
-import { closeDb, sql } from '../tests/support/db';
+import { adminPage, expectToast, newPage, viewports } from './support/browser';
+import { sql } from '../tests/support/db';
 import {
   createEvent,
   createOrg,
@@ -19,11 +19,6 @@ import {
 import { CARD, callFunction } from '../tests/support/functions';
 import { mailFor } from '../tests/support/mailbox';
 import { continueToPayment, fillTicketForm } from './support/ticket-booking';
-
-afterAll(async () => {
-  await closeBrowser();
-  await closeDb();
-});
 
 /** An organization with one ticketed dinner under the given policy. */
 async function dinner(policy: { refund_window_hours: number | null; late_refund_percent: number }, daysAhead = 30, members: Staff[] = []) {

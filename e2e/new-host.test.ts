@@ -19,7 +19,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations, TOASTER } from './support/axe';
-import { adminPage, closeBrowser, expectToast, newPage, openAdmin, viewports } from './support/browser';
+import { adminPage, expectToast, newPage, openAdmin, viewports } from './support/browser';
 import { parseCsv } from './support/csv';
 import { fakeSquareSdk } from './support/square-sdk';
 import { sql } from '../tests/support/db';
@@ -38,7 +38,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await confirming?.close();
-  await closeBrowser();
 });
 
 /** Sends the page's function calls to the runner with the Square secrets, and serves the SDK stand-in. */

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
-import { closeBrowser, newPage, viewports } from './support/browser';
+import { newPage, viewports } from './support/browser';
 import { createEvent, createOrg, guest, uniqueEmail } from '../tests/support/fixtures';
 import { callFunction, CARD } from '../tests/support/functions';
-
-afterAll(closeBrowser);
 
 const query = new URLSearchParams({
   name: 'Ada Lovelace',

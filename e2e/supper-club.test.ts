@@ -6,7 +6,7 @@ import { stackEnv } from '../tests/support/stack-env';
 import { parseAvailability } from '../src/features/supper-club/api/get-availability';
 import { describeSchedule, describeSlots, slotLabels, supperDate } from '../src/features/supper-club/lib/schedule';
 import { seriousViolations, TOASTER } from './support/axe';
-import { closeBrowser, newPage, viewports } from './support/browser';
+import { newPage, viewports } from './support/browser';
 
 interface Availability {
   events: { id: string; date: string; available_seats: number; refund_policy: string; slots: { label: string; available: number }[] }[];
@@ -25,7 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   // Our own suppers leave the public pages (booked events are never deleted).
   if (createdEvents.length) await sql('update public.events set is_active = false where id = any($1)', [createdEvents]);
-  await closeBrowser();
 });
 
 /** What the page reads: the venue's availability function, through the gateway as a visitor. */
