@@ -26,7 +26,7 @@ import {
   uniq,
   uniqueEmail,
 } from '../tests/support/fixtures';
-import { callFunction, CARD } from '../tests/support/functions';
+import { payByCard } from '../tests/support/functions';
 import { stackEnv } from '../tests/support/stack-env';
 
 const TITLE = 'Overview Harvest Supper';
@@ -43,11 +43,9 @@ const ids: Record<string, string> = {};
 
 /** A booking paid with the approved test card, as a guest's checkout makes it. */
 async function paidBooking(name: string, ticket: 'Seat' | 'Counter', guests: number, amount: number, promo?: string) {
-  const answer = await callFunction('process-square-payment', {
-    token: CARD.ok,
+  const answer = await payByCard({
     amount,
     promoCode: promo,
-    idempotencyKey: randomUUID(),
     reservationData: {
       name,
       email: uniqueEmail('overview-guest'),

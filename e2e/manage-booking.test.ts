@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
@@ -16,7 +15,7 @@ import {
   type Staff,
   uniqueEmail,
 } from '../tests/support/fixtures';
-import { CARD, callFunction } from '../tests/support/functions';
+import { payByCard } from '../tests/support/functions';
 import { mailFor } from '../tests/support/mailbox';
 import { continueToPayment, fillTicketForm } from './support/ticket-booking';
 
@@ -30,11 +29,9 @@ async function dinner(policy: { refund_window_hours: number | null; late_refund_
 
 /** Books and pays through the paying call (as the browser does) and answers the manage token. */
 async function bookByApi(eventId: string, ticketTypeId: string, guests: number, priceCents: number) {
-  const answer = await callFunction('process-square-payment', {
-    token: CARD.ok,
+  const answer = await payByCard({
     amount: guests * priceCents,
     reservationData: { ...guest(), eventId, num_guests: guests, guests, ticketTypeId },
-    idempotencyKey: randomUUID(),
   });
   expect(answer.status).toBe(200);
   expect(answer.body.bookingCode).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
 import { newPage, viewports } from './support/browser';
 import { createEvent, createOrg, guest, uniqueEmail } from '../tests/support/fixtures';
-import { callFunction, CARD } from '../tests/support/functions';
+import { payByCard } from '../tests/support/functions';
 
 const query = new URLSearchParams({
   name: 'Ada Lovelace',
@@ -170,10 +169,8 @@ describe('reservation details page', () => {
       ticketTypes: [{ name: 'Chef Table', price: 4000, quantity: 10 }],
     });
     const email = uniqueEmail('details-token');
-    const answer = await callFunction('process-square-payment', {
-      token: CARD.ok,
+    const answer = await payByCard({
       amount: 8000,
-      idempotencyKey: randomUUID(),
       reservationData: { eventId: event.id, ticketTypeId: event.ticketTypes[0].id, num_guests: 2, ...guest('details-token'), email },
     });
     expect(answer.body.success).toBe(true);

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { one, sql, usePool } from '../support/db.ts';
 import { createEvent, futureDate, guest, type Org, type Staff, ticketQuantity } from '../support/fixtures.ts';
 import { createStaffOrgAndOutsider } from '../support/staff-org.ts';
-import { callFunction, CARD } from '../support/functions.ts';
+import { callFunction, CARD, payByCard } from '../support/functions.ts';
 
 const pool = usePool();
 let staff: Staff;
@@ -20,10 +20,8 @@ beforeAll(async () => {
 });
 
 async function pay(eventId: string, ticketTypeId: string, guests: number, amount: number, promoCode?: string) {
-  return callFunction('process-square-payment', {
-    token: CARD.ok,
+  return payByCard({
     amount,
-    idempotencyKey: randomUUID(),
     promoCode,
     reservationData: { eventId, ticketTypeId, num_guests: guests, ...guest('tools') },
   });

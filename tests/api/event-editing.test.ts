@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, one, sql, usePool } from '../support/db.ts';
 import { createEvent, guest, type Org, publicOrgPage, type Staff, slotTaken, ticketQuantity } from '../support/fixtures.ts';
 import { createStaffOrgAndOutsider } from '../support/staff-org.ts';
-import { callFunction, CARD } from '../support/functions.ts';
+import { callFunction, payByCard } from '../support/functions.ts';
 
 const pool = usePool();
 let staff: Staff;
@@ -39,10 +39,8 @@ function save(who: Staff, eventId: string, event: Record<string, unknown>, ticke
 }
 
 async function pay(eventId: string, ticketTypeId: string, guests: number, amount: number) {
-  return callFunction('process-square-payment', {
-    token: CARD.ok,
+  return payByCard({
     amount,
-    idempotencyKey: randomUUID(),
     reservationData: { eventId, ticketTypeId, num_guests: guests, ...guest('editing') },
   });
 }
