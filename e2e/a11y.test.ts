@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations, TOASTER } from './support/axe';
-import { closeBrowser, newPage, viewports } from './support/browser';
-
-afterAll(closeBrowser);
+import { newPage, viewports } from './support/browser';
 
 // The first call of a function compiles it in Deno: do it before the page tests wait on it.
 beforeAll(async () => {

@@ -4,17 +4,14 @@
  * text, an unknown placeholder is refused with its name, and 'Reset to default' brings the
  * default text back. At 1280 px and at 375 px.
  */
-import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceClient } from '../tests/support/db';
 import { createEvent, createOrg, createStaff, guest, type Staff } from '../tests/support/fixtures';
-import { callFunction, CARD } from '../tests/support/functions';
+import { payByCard } from '../tests/support/functions';
 import { mailFor } from '../tests/support/mailbox';
 import { seriousViolations } from './support/axe';
-import { adminPage, closeBrowser, expectToast, viewports } from './support/browser';
-
-afterAll(closeBrowser);
+import { adminPage, expectToast, viewports } from './support/browser';
 
 const DEFAULT_SUBJECT = 'Your reservation at {{org_name}} is confirmed: {{event_title}}';
 
@@ -41,10 +38,8 @@ async function kitchen(name: string) {
 /** Books `guests` seats with the test card, as a guest named `name`; resolves the booking and the guest's address. */
 async function book(event: { id: string; ticketTypes: { id: string }[] }, name: string, guests: number) {
   const email = guest('template-mail').email;
-  const answer = await callFunction('process-square-payment', {
-    token: CARD.ok,
+  const answer = await payByCard({
     amount: 9500 * guests,
-    idempotencyKey: randomUUID(),
     reservationData: { eventId: event.id, ticketTypeId: event.ticketTypes[0].id, num_guests: guests, name, email, phone: '+1 555 0100' },
   });
   expect(answer.body).toMatchObject({ success: true });

@@ -5,14 +5,12 @@
  * deactivated and its deposit changed. At 1280 px and at 375 px (rows stacked, axe clean).
  */
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { adminPage, closeBrowser, expectToast, viewports } from './support/browser';
+import { adminPage, expectToast, viewports } from './support/browser';
 import { sql } from '../tests/support/db';
 import { createEvent, createReservation, type Org, publicOrgPage, type Staff } from '../tests/support/fixtures';
 import { createStaffOrg } from '../tests/support/staff-org';
-
-afterAll(closeBrowser);
 
 let staff: Staff;
 let org: Org;

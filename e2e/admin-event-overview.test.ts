@@ -10,9 +10,9 @@
 import { randomUUID } from 'node:crypto';
 import { format } from 'date-fns';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { adminPage, closeBrowser, newPage, viewports } from './support/browser';
+import { adminPage, newPage, viewports } from './support/browser';
 import { sql } from '../tests/support/db';
 import {
   createEvent,
@@ -26,10 +26,8 @@ import {
   uniq,
   uniqueEmail,
 } from '../tests/support/fixtures';
-import { callFunction, CARD } from '../tests/support/functions';
+import { payByCard } from '../tests/support/functions';
 import { stackEnv } from '../tests/support/stack-env';
-
-afterAll(closeBrowser);
 
 const TITLE = 'Overview Harvest Supper';
 const SEAT = 8500; // $85.00
@@ -45,11 +43,9 @@ const ids: Record<string, string> = {};
 
 /** A booking paid with the approved test card, as a guest's checkout makes it. */
 async function paidBooking(name: string, ticket: 'Seat' | 'Counter', guests: number, amount: number, promo?: string) {
-  const answer = await callFunction('process-square-payment', {
-    token: CARD.ok,
+  const answer = await payByCard({
     amount,
     promoCode: promo,
-    idempotencyKey: randomUUID(),
     reservationData: {
       name,
       email: uniqueEmail('overview-guest'),

@@ -3,15 +3,13 @@
  * private address with when it is sent, saved with the event (create and edit) and never on
  * the public page.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
-import { adminPage, closeBrowser, expectToast, viewports } from './support/browser';
+import { adminPage, expectToast, viewports } from './support/browser';
 import { serviceClient } from '../tests/support/db';
 import { futureDate, type Org, type Staff } from '../tests/support/fixtures';
 import { startTicketedEvent } from './support/event-dialog';
 import { createStaffOrg } from '../tests/support/staff-org';
-
-afterAll(closeBrowser);
 
 let staff: Staff;
 let org: Org;

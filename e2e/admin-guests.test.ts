@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { adminPage, closeBrowser, viewports } from './support/browser';
+import { adminPage, viewports } from './support/browser';
+import { parseCsv } from './support/csv';
 import { serviceClient } from '../tests/support/db';
 import { createEvent, createReservation, type Org, type Staff, uniq } from '../tests/support/fixtures';
 import { createStaffOrg } from '../tests/support/staff-org';
-
-afterAll(closeBrowser);
 
 let staff: Staff;
 let org: Org;
@@ -39,39 +38,6 @@ beforeAll(async () => {
   await cancel((await createReservation(rsvp.id, { name: 'Carol Gone', email: carol, num_guests: 2, rsvp_slot_id: sunset.id })).id);
   await createReservation(dinner.id, { name: '=HYPERLINK("http://evil.example","click")', email: mallory, num_guests: 1, phone: '+1 555 0100' });
 });
-
-/** Minimal RFC 4180 parser for the assertions. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r') continue;
-    else if (ch === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += ch;
-  }
-  if (cell || row.length) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows;
-}
 
 describe('guests', () => {
   it('lists unique guests by email (case-insensitive), cancelled reservations excluded', async () => {

@@ -7,9 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { adminPage, closeBrowser, expectToast, viewports } from './support/browser';
+import { adminPage, expectToast, viewports } from './support/browser';
 import { sql } from '../tests/support/db';
 import {
   createEvent,
@@ -22,11 +22,9 @@ import {
   ticketQuantity,
   uniqueEmail,
 } from '../tests/support/fixtures';
-import { callFunction, CARD } from '../tests/support/functions';
+import { payByCard } from '../tests/support/functions';
 import { mailFor } from '../tests/support/mailbox';
 import { stackEnv } from '../tests/support/stack-env';
-
-afterAll(closeBrowser);
 
 const BRAND = 'Money Test Supper';
 const TITLE = 'Harvest Table';
@@ -46,11 +44,9 @@ interface Booking {
 /** A booking paid with the approved test card: `guests` seats at $157.50. */
 async function paidBooking(name: string, guests = 2, event: TestEvent = dinner): Promise<Booking> {
   const email = uniqueEmail('money-guest');
-  const answer = await callFunction('process-square-payment', {
-    token: CARD.ok,
+  const answer = await payByCard({
     amount: PRICE * guests,
     reservationData: { name, email, phone: '+1 555 0100', eventId: event.id, num_guests: guests, ticketTypeId: event.ticketTypes[0].id },
-    idempotencyKey: randomUUID(),
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return { id: answer.body.reservationId as string, name, email };

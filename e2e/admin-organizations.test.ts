@@ -5,15 +5,13 @@
  * platform's own Square account takes an organization's payments. At 1280 and
  * 375 px; nobody else may use it.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { adminPage, closeBrowser, expectToast, newPage, viewports } from './support/browser';
+import { adminPage, expectToast, newPage, viewports } from './support/browser';
 import { sql } from '../tests/support/db';
 import { createEvent, createOrg, createStaff } from '../tests/support/fixtures';
 import { mailFor } from '../tests/support/mailbox';
 import { stackEnv } from '../tests/support/stack-env';
-
-afterAll(closeBrowser);
 
 const SUPER_ADMIN = { email: 'admin@supperhost.test', password: 'supperhost-demo' };
 const EAT_AT_HOME = 'a0000000-0000-4000-8000-000000000001';

@@ -6,17 +6,15 @@
  * square-disconnect go to a functions runner configured with the platform's Square OAuth
  * secrets (useSquareAccountsStack); everything else is the test stack's.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
-import { adminPage, closeBrowser, expectToast, viewports } from './support/browser';
+import { adminPage, expectToast, viewports } from './support/browser';
 import { sql } from '../tests/support/db';
 import { FakeSquare } from '../tests/support/fake-square';
 import { createOrg, createStaff } from '../tests/support/fixtures';
 import { useSquareAccountsStack } from '../tests/support/functions';
 import { stackEnv } from '../tests/support/stack-env';
-
-afterAll(closeBrowser);
 
 const square = new FakeSquare();
 const accounts = useSquareAccountsStack(square);

@@ -3,15 +3,12 @@
  * the server's reason), reactivate, a validity window and a limit to some events — enforced at
  * checkout, where a code outside them is refused like any invalid code.
  */
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPage, closeBrowser, expectToast, viewports } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminPage, expectToast, viewports } from './support/browser';
 import { serviceClient } from '../tests/support/db';
 import { createEvent, guest, type Org, type Staff, type TestEvent } from '../tests/support/fixtures';
-import { callFunction, CARD } from '../tests/support/functions';
+import { payByCard } from '../tests/support/functions';
 import { createStaffOrg } from '../tests/support/staff-org';
-
-afterAll(closeBrowser);
 
 let staff: Staff;
 let org: Org;
@@ -35,11 +32,9 @@ const promoRow = async (code: string) =>
   (await serviceClient().from('promo_codes').select('*').eq('org_id', org.id).eq('code', code).maybeSingle()).data;
 
 const pay = (event: TestEvent, amount: number, promoCode: string) =>
-  callFunction('process-square-payment', {
-    token: CARD.ok,
+  payByCard({
     amount,
     promoCode,
-    idempotencyKey: randomUUID(),
     reservationData: { eventId: event.id, ticketTypeId: event.ticketTypes[0].id, num_guests: 1, ...guest('promo') },
   });
 

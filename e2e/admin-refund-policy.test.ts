@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
-import { adminPage, closeBrowser, expectToast } from './support/browser';
+import { adminPage, expectToast } from './support/browser';
 import { serviceClient } from '../tests/support/db';
 import { futureDate, type Org, publicOrgPage, type Staff } from '../tests/support/fixtures';
 import { startTicketedEvent } from './support/event-dialog';
 import { createStaffOrg } from '../tests/support/staff-org';
-
-afterAll(closeBrowser);
 
 let staff: Staff;
 let org: Org;

@@ -5,13 +5,12 @@
  * dialog listed); the dialog checks its fields, lists monthly dates clamped to short months, and
  * is axe clean at 375 px.
  */
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { adminPage, closeBrowser, expectToast, viewports } from './support/browser';
-import { closeDb, sql } from '../tests/support/db';
+import { adminPage, expectToast, viewports } from './support/browser';
+import { sql } from '../tests/support/db';
 import { createEvent, futureDate, guest, type Org, type Staff } from '../tests/support/fixtures';
-import { callFunction, CARD } from '../tests/support/functions';
+import { payByCard } from '../tests/support/functions';
 import { createStaffOrg } from '../tests/support/staff-org';
 
 let staff: Staff;
@@ -19,11 +18,6 @@ let org: Org;
 
 beforeAll(async () => {
   ({ staff, org } = await createStaffOrg('repeat-staff', { name: 'Repeat Kitchen' }));
-});
-
-afterAll(async () => {
-  await closeBrowser();
-  await closeDb();
 });
 
 /** The organization's events of a title other than `exceptId`, with what they sell and what is sold. */
@@ -65,10 +59,8 @@ describe('duplicating an event', () => {
     });
     await sql(`insert into public.event_private_details (event_id, org_id, private_address) values ($1, $2, '12 Secret Lane')`, [event.id, org.id]);
     // Two seats sold on the original: the copy still sells all ten.
-    const sold = await callFunction('process-square-payment', {
-      token: CARD.ok,
+    const sold = await payByCard({
       amount: 13000,
-      idempotencyKey: randomUUID(),
       reservationData: { eventId: event.id, ticketTypeId: event.ticketTypes[0].id, num_guests: 2, ...guest('repeat') },
     });
     expect(sold.body.success).toBe(true);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
-import { adminPage, closeBrowser, expectRequiredField, expectToast, fillAndSubmit, viewports } from './support/browser';
+import { adminPage, expectRequiredField, expectToast, fillAndSubmit, viewports } from './support/browser';
 import { serviceClient } from '../tests/support/db';
 import {
   createEvent,
@@ -14,8 +14,6 @@ import {
   uniq,
 } from '../tests/support/fixtures';
 import { createStaffOrg } from '../tests/support/staff-org';
-
-afterAll(closeBrowser);
 
 let staff: Staff;
 let org: Org;

@@ -5,11 +5,11 @@
  * that the guest opens at /pay/{token} in a fresh page, in the payment link's words, and pays with
  * the test card. A refused booking shows the server's reason in the error toast.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { adminPage, closeBrowser, expectToast, newPage, viewports } from './support/browser';
-import { closeDb, sql } from '../tests/support/db';
+import { adminPage, expectToast, newPage, viewports } from './support/browser';
+import { sql } from '../tests/support/db';
 import { createEvent, type Org, type Staff, ticketQuantity, uniqueEmail } from '../tests/support/fixtures';
 import { stackEnv } from '../tests/support/stack-env';
 import { createStaffOrg } from '../tests/support/staff-org';
@@ -24,11 +24,6 @@ beforeAll(async () => {
   }));
 });
 
-afterAll(async () => {
-  await closeBrowser();
-  await closeDb();
-});
-
 /** Opens 'Add booking' for an event: from the row's 'More' line at 1280 px, straight from the card at 375 px. */
 async function openAddBooking(page: Page, title: string, layout: 'desktop' | 'phone') {
   const more = page.getByRole('button', { name: `More actions for ${title}` });
@@ -37,6 +32,13 @@ async function openAddBooking(page: Page, title: string, layout: 'desktop' | 'ph
   const dialog = page.getByRole('dialog', { name: 'Add booking' });
   await dialog.waitFor();
   return dialog;
+}
+
+/** The dialog's party and guest: how many, the name and the email. */
+async function fillGuest(dialog: Locator, guests: number, name: string, email: string) {
+  await dialog.getByLabel('Guests', { exact: true }).selectOption(String(guests));
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  await dialog.getByLabel('Email', { exact: true }).fill(email);
 }
 
 /** The reservation staff entered for an address, with its ledger and queued emails. */
@@ -79,9 +81,7 @@ describe('complimentary and cash bookings (1280 px)', () => {
     // Complimentary, with the confirmation email (the defaults).
     const compEmail = uniqueEmail('comp-guest');
     expect(await dialog.getByLabel('Ticket type', { exact: true }).inputValue()).toBe(ticket);
-    await dialog.getByLabel('Guests', { exact: true }).selectOption('2');
-    await dialog.getByLabel('Name', { exact: true }).fill('Carla Comp');
-    await dialog.getByLabel('Email', { exact: true }).fill(compEmail);
+    await fillGuest(dialog, 2, 'Carla Comp', compEmail);
     await dialog.getByLabel('Phone (optional)', { exact: true }).fill('+1 555 0142');
     await dialog.getByLabel('Dietary restrictions (optional)', { exact: true }).fill('No shellfish');
     expect(await dialog.getByLabel('Complimentary', { exact: true }).isChecked()).toBe(true);
@@ -99,9 +99,7 @@ describe('complimentary and cash bookings (1280 px)', () => {
     // Complimentary without the email: none is queued.
     const quietEmail = uniqueEmail('quiet-guest');
     dialog = await openAddBooking(page, title, 'desktop');
-    await dialog.getByLabel('Guests', { exact: true }).selectOption('1');
-    await dialog.getByLabel('Name', { exact: true }).fill('Quinn Quiet');
-    await dialog.getByLabel('Email', { exact: true }).fill(quietEmail);
+    await fillGuest(dialog, 1, 'Quinn Quiet', quietEmail);
     await dialog.getByLabel('Send the confirmation email', { exact: true }).uncheck();
     await dialog.getByRole('button', { name: 'Add booking' }).click();
     await expectToast(page, 'Success', /^Booking [A-Z0-9]{4}-[A-Z0-9]{4} confirmed for Quinn Quiet\.$/);
@@ -113,9 +111,7 @@ describe('complimentary and cash bookings (1280 px)', () => {
     // Paid in cash: the amount is prefilled with the price (3 × $50.00), staff type what they took.
     const cashEmail = uniqueEmail('cash-guest');
     dialog = await openAddBooking(page, title, 'desktop');
-    await dialog.getByLabel('Guests', { exact: true }).selectOption('3');
-    await dialog.getByLabel('Name', { exact: true }).fill('Cass Cash');
-    await dialog.getByLabel('Email', { exact: true }).fill(cashEmail);
+    await fillGuest(dialog, 3, 'Cass Cash', cashEmail);
     await dialog.getByLabel('Paid in cash', { exact: true }).check();
     expect(await dialog.getByLabel('Amount paid ($)', { exact: true }).inputValue()).toBe('150.00');
     await dialog.getByLabel('Amount paid ($)', { exact: true }).fill('abc');
@@ -142,9 +138,7 @@ describe('complimentary and cash bookings (1280 px)', () => {
     const { page } = await adminPage(staff, org.id, 'events', { viewport: viewports.desktop });
     const dialog = await openAddBooking(page, title, 'desktop');
     const email = uniqueEmail('too-many');
-    await dialog.getByLabel('Guests', { exact: true }).selectOption('2');
-    await dialog.getByLabel('Name', { exact: true }).fill('Tom Toomany');
-    await dialog.getByLabel('Email', { exact: true }).fill(email);
+    await fillGuest(dialog, 2, 'Tom Toomany', email);
     await dialog.getByRole('button', { name: 'Add booking' }).click();
     await expectToast(page, 'Error', 'Failed to add the booking: Only 1 ticket available for Seat.');
     // The dialog stays open with what was typed; nothing was booked.
@@ -174,9 +168,7 @@ describe('an RSVP event (375 px)', () => {
     await dialog.getByRole('button', { name: 'Add booking' }).click();
     await dialog.getByText('Choose a time slot').last().waitFor();
     await dialog.getByLabel('Time slot', { exact: true }).selectOption(late);
-    await dialog.getByLabel('Guests', { exact: true }).selectOption('3');
-    await dialog.getByLabel('Name', { exact: true }).fill('Sal Slot');
-    await dialog.getByLabel('Email', { exact: true }).fill(email);
+    await fillGuest(dialog, 3, 'Sal Slot', email);
     await dialog.getByLabel('Special requests (optional)', { exact: true }).fill('Window table');
     await dialog.getByLabel('Paid in cash', { exact: true }).check();
     expect(await dialog.getByLabel('Amount paid ($)', { exact: true }).inputValue()).toBe('45.00');
@@ -222,9 +214,7 @@ describe('a payment link (375 px)', () => {
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     const dialog = await openAddBooking(page, title, 'phone');
-    await dialog.getByLabel('Guests', { exact: true }).selectOption('2');
-    await dialog.getByLabel('Name', { exact: true }).fill('Lena Link');
-    await dialog.getByLabel('Email', { exact: true }).fill(email);
+    await fillGuest(dialog, 2, 'Lena Link', email);
     await dialog.getByLabel('Send a payment link', { exact: true }).check();
     await dialog.getByTestId('payment-link-email-note').waitFor();
     expect(await dialog.getByLabel('Send the confirmation email', { exact: true }).count()).toBe(0);

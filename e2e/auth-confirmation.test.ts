@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConfirmingGateway } from '../tests/support/functions';
 import { mailFor } from '../tests/support/mailbox';
 import { stackEnv } from '../tests/support/stack-env';
-import { closeBrowser, newPage } from './support/browser';
+import { newPage } from './support/browser';
 
 // The emailed confirmation link, followed in a real browser: it lands on /auth with the
 // session in the URL fragment, and the app takes it and opens the admin panel. The sign-up
@@ -16,7 +16,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await gateway?.close();
-  await closeBrowser();
 });
 
 describe('confirming a staff sign-up', () => {

@@ -1,10 +1,8 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
-import { closeBrowser, expectToast, newPage, signInThroughUi, viewports } from './support/browser';
+import { expectToast, newPage, signInThroughUi, viewports } from './support/browser';
 import { createOrg, createStaff, PASSWORD, uniq } from '../tests/support/fixtures';
-
-afterAll(closeBrowser);
 
 const DEMO_PASSWORD = 'supperhost-demo';
 

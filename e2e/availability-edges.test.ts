@@ -5,11 +5,11 @@
  * party-size edit (where a booking's own seats are free to it). Every number comes from
  * event_availability.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
-import { adminPage, closeBrowser, expectToast, newPage, viewports } from './support/browser';
-import { closeDb, sql } from '../tests/support/db';
+import { adminPage, expectToast, newPage, viewports } from './support/browser';
+import { sql } from '../tests/support/db';
 import { createEvent, type createOrg, createReservation, reservationsFor, uniqueEmail, type Staff } from '../tests/support/fixtures';
 import { createStaffOrg } from '../tests/support/staff-org';
 
@@ -37,11 +37,6 @@ beforeAll(async () => {
   await createReservation(eventId, { ticket_type_id: counter, num_guests: 6, name: 'Six Counter' });
   await createReservation(eventId, { ticket_type_id: table, num_guests: 2, name: 'Two Table' });
   editMe = (await createReservation(eventId, { ticket_type_id: counter, num_guests: 2, name: 'Edit Me' })).id;
-});
-
-afterAll(async () => {
-  await closeBrowser();
-  await closeDb();
 });
 
 const overviewUrl = () => `${stackEnv().siteUrl}/admin/events/${eventId}`;

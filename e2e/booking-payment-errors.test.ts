@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
-import { closeBrowser, expectToast, newPage } from './support/browser';
-import { closeDb, db } from '../tests/support/db';
+import { expectToast, newPage } from './support/browser';
+import { db } from '../tests/support/db';
 import { createEvent, createOrg, createTicketType, reservationsFor, uniqueEmail } from '../tests/support/fixtures';
+import { fakeSquareSdk } from './support/square-sdk';
 import { continueToPayment, fillTicketForm } from './support/ticket-booking';
 
 /**
@@ -11,11 +12,6 @@ import { continueToPayment, fillTicketForm } from './support/ticket-booking';
  * Payments SDK code path (with a stand-in SDK served in place of Square's CDN script, since the
  * tests have no network), and a lost answer retried with the same idempotency key.
  */
-
-afterAll(async () => {
-  await closeBrowser();
-  await closeDb();
-});
 
 let slug: string;
 let ticketTypeId: string;
@@ -37,37 +33,6 @@ async function squareConfigured(page: Page, applicationId: string) {
       contentType: 'application/json',
       body: JSON.stringify({ success: true, applicationId, locationId: 'LTEST', environment: 'sandbox', testMode: false }),
     }),
-  );
-}
-
-/** A stand-in for https://sandbox.web.squarecdn.com/v1/square.js; its behaviour follows the application id. */
-const FAKE_SQUARE_SDK = `
-window.Square = {
-  payments(applicationId, locationId) {
-    if (applicationId === 'sq-bad') throw new Error('Invalid application id');
-    return {
-      async card() {
-        return {
-          async attach(target) {
-            const el = typeof target === 'string' ? document.querySelector(target) : target;
-            el.innerHTML = '<label>Card (Square)<input name="sq-card"></label>';
-            if (applicationId === 'sq-hang') await new Promise(() => {});
-          },
-          async tokenize(verificationDetails) {
-            window.__tokenized = (window.__tokenized || []).concat([verificationDetails === undefined ? 'none' : verificationDetails]);
-            if (applicationId === 'sq-tokenize-fails') return { status: 'Invalid', errors: [{ message: 'Card number is invalid' }] };
-            return { status: 'OK', token: 'cnon:card-nonce-ok' };
-          },
-          async destroy() { return true; },
-        };
-      },
-    };
-  },
-};`;
-
-async function fakeSquareSdk(page: Page) {
-  await page.route('https://sandbox.web.squarecdn.com/v1/square.js', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/javascript', body: FAKE_SQUARE_SDK }),
   );
 }
 

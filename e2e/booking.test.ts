@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
-import { closeBrowser, expectToast, newPage, viewports } from './support/browser';
+import { expectToast, newPage, viewports } from './support/browser';
 import { seriousViolations } from './support/axe';
-import { closeDb, db } from '../tests/support/db';
+import { db } from '../tests/support/db';
 import {
   createEvent,
   createOrg,
@@ -16,11 +16,6 @@ import {
 } from '../tests/support/fixtures';
 import { mailFor } from '../tests/support/mailbox';
 import { continueToPayment, fillTicketForm, payWithTestCard } from './support/ticket-booking';
-
-afterAll(async () => {
-  await closeBrowser();
-  await closeDb();
-});
 
 /** One organization per test: its own event with Food Only ($125), Food + Wine ($175) and a sold-out type. */
 async function ticketedOrg(quantities = { foodOnly: 10, wine: 4 }) {

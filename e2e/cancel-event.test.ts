@@ -5,18 +5,15 @@
  * events list marks the dinner cancelled; the guest's mailbox holds the message and the refund,
  * the waiting party's the closing. axe finds nothing serious on the dialog or the result.
  */
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { adminPage, closeBrowser, viewports } from './support/browser';
+import { adminPage, viewports } from './support/browser';
 import { insertRow } from '../tests/support/db';
 import { createEvent, createOrg, createStaff, type Org, type Staff, uniqueEmail } from '../tests/support/fixtures';
-import { callFunction, CARD } from '../tests/support/functions';
+import { payByCard } from '../tests/support/functions';
 import { mailFor } from '../tests/support/mailbox';
 import { stackEnv } from '../tests/support/stack-env';
-
-afterAll(closeBrowser);
 
 const PRICE = 9500; // $95.00
 
@@ -32,10 +29,8 @@ beforeAll(async () => {
 async function dinner(title: string) {
   const event = await createEvent(org.id, { title, ticketTypes: [{ name: 'Dinner', price: PRICE, quantity: 12 }] });
   const guestEmail = uniqueEmail('cancel-dinner-guest');
-  const paid = await callFunction('process-square-payment', {
-    token: CARD.ok,
+  const paid = await payByCard({
     amount: PRICE * 2,
-    idempotencyKey: randomUUID(),
     reservationData: {
       eventId: event.id,
       ticketTypeId: event.ticketTypes[0].id,

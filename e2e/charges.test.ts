@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations, TOASTER } from './support/axe';
-import { adminPage, closeBrowser, expectToast, newPage, openAdmin, viewports } from './support/browser';
-import { closeDb, insertRow, sql } from '../tests/support/db';
+import { adminPage, expectToast, newPage, openAdmin, viewports } from './support/browser';
+import { insertRow, sql } from '../tests/support/db';
 import { createEvent, createOrg, createStaff, reservationsFor, uniqueEmail, type Org, type Staff } from '../tests/support/fixtures';
 import { createStaffOrg } from '../tests/support/staff-org';
 import { fillTicketForm } from './support/ticket-booking';
@@ -11,11 +11,6 @@ import { fillTicketForm } from './support/ticket-booking';
 // stack): the organization's defaults in the settings, an event's own in its editor; the
 // payment step, the confirmation and the manage page show the lines (itemized) or one all-in
 // price that "includes tax and service charge", at 1280 and 375 px.
-
-afterAll(async () => {
-  await closeBrowser();
-  await closeDb();
-});
 
 let staff: Staff;
 let org: Org;

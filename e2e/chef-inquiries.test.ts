@@ -5,16 +5,14 @@
  * reads Replied) and archives it (it moves to Archived). Staff who are not the super admin
  * never see the inbox, and the database refuses them.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
-import { adminPage, closeBrowser, expectToast, newPage, viewports } from './support/browser';
+import { adminPage, expectToast, newPage, viewports } from './support/browser';
 import { sql } from '../tests/support/db';
 import { createOrg, createStaff, uniq, uniqueEmail } from '../tests/support/fixtures';
 import { mailFor } from '../tests/support/mailbox';
 import { stackEnv } from '../tests/support/stack-env';
-
-afterAll(closeBrowser);
 
 const SUPER_ADMIN = { email: 'admin@supperhost.test', password: 'supperhost-demo' };
 const EAT_AT_HOME = 'a0000000-0000-4000-8000-000000000001';

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
-import { closeBrowser, newPage, viewports } from './support/browser';
-
-afterAll(closeBrowser);
+import { newPage, viewports } from './support/browser';
 
 async function rowsFor(email: string) {
   const client = new pg.Client({ connectionString: stackEnv().dbUrl });

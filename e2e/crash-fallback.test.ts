@@ -1,8 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
-import { closeBrowser, newPage } from './support/browser';
-
-afterAll(closeBrowser);
+import { newPage } from './support/browser';
 
 describe('global crash fallback', () => {
   it('shows the fallback when a page fails to render, and Reload loads the page again', async () => {

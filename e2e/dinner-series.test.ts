@@ -5,7 +5,7 @@ import { sql } from '../tests/support/db';
 import { stackEnv } from '../tests/support/stack-env';
 import { formatEventDate } from '../src/lib/dates';
 import { seriousViolations } from './support/axe';
-import { closeBrowser, newPage, viewports } from './support/browser';
+import { newPage, viewports } from './support/browser';
 
 interface Dinner {
   id: string;
@@ -27,7 +27,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (createdEvents.length) await sql('update public.events set is_active = false where id = any($1)', [createdEvents]);
-  await closeBrowser();
 });
 
 /** The series' upcoming dinners, as the public read API returns them. */

@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { adminPage, closeBrowser, expectToast, viewports } from './support/browser';
+import { adminPage, expectToast, viewports } from './support/browser';
 import { sql } from '../tests/support/db';
 import { createEvent, createOrg, createStaff, type Org, type Staff, type TestEvent, uniqueEmail } from '../tests/support/fixtures';
 import { callFunction } from '../tests/support/functions';
 import { stackEnv } from '../tests/support/stack-env';
-
-afterAll(closeBrowser);
 
 let staff: Staff;
 let colleague: Staff;

@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
 import { embedSnippet } from '../src/features/embed/lib/height-message';
-import { closeBrowser, newPage } from './support/browser';
-import { closeDb } from '../tests/support/db';
+import { newPage } from './support/browser';
 import { createEvent, createOrg, createTicketType, reservationsFor, ticketQuantity, uniqueEmail } from '../tests/support/fixtures';
 
 /**
@@ -44,8 +43,6 @@ ${snippet}
 
 afterAll(async () => {
   await new Promise((resolve) => host.close(resolve));
-  await closeBrowser();
-  await closeDb();
 });
 
 describe('embed /{orgSlug}/embed', () => {

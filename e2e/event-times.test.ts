@@ -11,7 +11,7 @@ import { sql } from '../tests/support/db';
 import { createStaff, type Staff } from '../tests/support/fixtures';
 import { mailFor, type MailboxMessage } from '../tests/support/mailbox';
 import { stackEnv } from '../tests/support/stack-env';
-import { adminPage, closeBrowser, newPage, viewports } from './support/browser';
+import { adminPage, newPage, viewports } from './support/browser';
 
 // Winter dates far after the seeded ones: New York is on EST then.
 const DINNER_DATE = '2027-12-04';
@@ -83,7 +83,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (createdEvents.length) await sql('update public.events set is_active = false where id = any($1)', [createdEvents]);
-  await closeBrowser();
 });
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });

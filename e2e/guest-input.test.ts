@@ -5,18 +5,13 @@
  * form states its limits and refuses a 10,000-character concept with the limit's words.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
-import { closeDb, db } from '../tests/support/db';
+import { db } from '../tests/support/db';
 import { createEvent, createOrg, createSlot, createTicketType, reservationsFor, uniqueEmail } from '../tests/support/fixtures';
 import { stackEnv } from '../tests/support/stack-env';
-import { closeBrowser, expectToast, newPage, viewports } from './support/browser';
+import { expectToast, newPage, viewports } from './support/browser';
 import { continueToPayment, fillTicketForm, payWithTestCard } from './support/ticket-booking';
-
-afterAll(async () => {
-  await closeBrowser();
-  await closeDb();
-});
 
 const NAME_WORDS = 'Name must be at most 200 characters';
 const REQUEST_WORDS = 'Special requests must be at most 2000 characters';

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
-import { closeBrowser, newPage, viewports } from './support/browser';
+import { newPage, viewports } from './support/browser';
 import { seriousViolations, TOASTER } from './support/axe';
-import { closeDb, sql } from '../tests/support/db';
+import { sql } from '../tests/support/db';
 import { createEvent, createOrg, createReservation, reservationsFor, uniqueEmail } from '../tests/support/fixtures';
 
 // An organization's own page (/{slug} and /{slug}/embed) books an event sold by seating (the
 // supper club's kind: one price per seat, two seatings) as it books ticket types: what the
 // form offers is what the server sells, and a full seating offers the waitlist.
-
-afterAll(async () => {
-  await closeBrowser();
-  await closeDb();
-});
 
 let org: Awaited<ReturnType<typeof createOrg>>;
 let eventId: string;

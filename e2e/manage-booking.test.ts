@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
-import { adminPage, closeBrowser, expectToast, newPage, viewports } from './support/browser';
-import { closeDb, sql } from '../tests/support/db';
+import { adminPage, expectToast, newPage, viewports } from './support/browser';
+import { sql } from '../tests/support/db';
 import {
   createEvent,
   createOrg,
@@ -16,14 +15,9 @@ import {
   type Staff,
   uniqueEmail,
 } from '../tests/support/fixtures';
-import { CARD, callFunction } from '../tests/support/functions';
+import { payByCard } from '../tests/support/functions';
 import { mailFor } from '../tests/support/mailbox';
 import { continueToPayment, fillTicketForm } from './support/ticket-booking';
-
-afterAll(async () => {
-  await closeBrowser();
-  await closeDb();
-});
 
 /** An organization with one ticketed dinner under the given policy. */
 async function dinner(policy: { refund_window_hours: number | null; late_refund_percent: number }, daysAhead = 30, members: Staff[] = []) {
@@ -35,11 +29,9 @@ async function dinner(policy: { refund_window_hours: number | null; late_refund_
 
 /** Books and pays through the paying call (as the browser does) and answers the manage token. */
 async function bookByApi(eventId: string, ticketTypeId: string, guests: number, priceCents: number) {
-  const answer = await callFunction('process-square-payment', {
-    token: CARD.ok,
+  const answer = await payByCard({
     amount: guests * priceCents,
     reservationData: { ...guest(), eventId, num_guests: guests, guests, ticketTypeId },
-    idempotencyKey: randomUUID(),
   });
   expect(answer.status).toBe(200);
   expect(answer.body.bookingCode).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);

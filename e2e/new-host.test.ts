@@ -19,7 +19,9 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations, TOASTER } from './support/axe';
-import { adminPage, closeBrowser, expectToast, newPage, openAdmin, viewports } from './support/browser';
+import { adminPage, expectToast, newPage, openAdmin, viewports } from './support/browser';
+import { parseCsv } from './support/csv';
+import { fakeSquareSdk } from './support/square-sdk';
 import { sql } from '../tests/support/db';
 import { FakeSquare } from '../tests/support/fake-square';
 import { createEvent, createOrg, createStaff, PASSWORD, uniq, uniqueEmail, type Org, type Staff } from '../tests/support/fixtures';
@@ -36,27 +38,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await confirming?.close();
-  await closeBrowser();
 });
-
-/** Stands in for https://sandbox.web.squarecdn.com/v1/square.js: a card field whose token is Square's sandbox "card OK" nonce. */
-const SQUARE_SDK = `
-window.Square = {
-  payments() {
-    return {
-      async card() {
-        return {
-          async attach(target) {
-            const el = typeof target === 'string' ? document.querySelector(target) : target;
-            el.innerHTML = '<label>Card (Square)<input name="sq-card"></label>';
-          },
-          async tokenize() { return { status: 'OK', token: 'cnon:card-nonce-ok' }; },
-          async destroy() { return true; },
-        };
-      },
-    };
-  },
-};`;
 
 /** Sends the page's function calls to the runner with the Square secrets, and serves the SDK stand-in. */
 async function routeToSquare(page: Page) {
@@ -69,43 +51,13 @@ async function routeToSquare(page: Page) {
       await route.fulfill({ response });
     },
   );
-  await page.route('https://sandbox.web.squarecdn.com/v1/square.js', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/javascript', body: SQUARE_SDK }),
-  );
+  await fakeSquareSdk(page);
 }
 
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /** Half up, as refund_lines rounds a refund's share of the service charge and tax. */
 const share = (part: number, refund: number, held: number) => Math.floor((2 * refund * part + held) / (2 * held));
-
-/** A minimal RFC 4180 reader (quoted cells, doubled quotes, CRLF). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (!quoted && c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (!quoted && c === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else if (quoted || c !== '\r') {
-      cell += c;
-    }
-  }
-  return rows;
-}
 
 /** '-70.34' → -7034, exactly. */
 const cents = (decimal: string) => {

@@ -1,8 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
-import { closeBrowser, newPage, viewports } from './support/browser';
-
-afterAll(closeBrowser);
+import { newPage, viewports } from './support/browser';
 
 describe('not-found page', () => {
   it('shows 404, the message and a Return to Home link, and logs the attempted path', async () => {

@@ -4,11 +4,9 @@
  * ship in supabase/seed-assets and are served by the stack's Storage), and so do the menu files.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
-import { closeBrowser, newPage } from './support/browser';
-
-afterAll(closeBrowser);
+import { newPage } from './support/browser';
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 

@@ -5,15 +5,13 @@
  * when that event takes card payments, a connected Square account).
  * At 1280 and 375 px.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
-import { closeBrowser, expectToast, newPage, signInThroughUi, viewports } from './support/browser';
+import { expectToast, newPage, signInThroughUi, viewports } from './support/browser';
 import { sql } from '../tests/support/db';
 import { createEvent, createStaff } from '../tests/support/fixtures';
 import { stackEnv } from '../tests/support/stack-env';
-
-afterAll(closeBrowser);
 
 const unique = (tag: string) => `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

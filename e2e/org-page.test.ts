@@ -1,15 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
 import { hexToHslVar } from '../src/features/org-page/lib/theme';
-import { closeBrowser, expectToast, newPage, viewports } from './support/browser';
+import { expectToast, newPage, viewports } from './support/browser';
 import { seriousViolations } from './support/axe';
-import { closeDb } from '../tests/support/db';
 import { createEvent, createOrg, createTicketType, futureDate } from '../tests/support/fixtures';
-
-afterAll(async () => {
-  await closeBrowser();
-  await closeDb();
-});
 
 /** 'Saturday, November 28, 2026' for a YYYY-MM-DD calendar date. */
 function longDate(yyyyMmDd: string): string {

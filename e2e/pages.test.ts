@@ -1,11 +1,9 @@
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
-import { closeBrowser, newPage, viewports } from './support/browser';
-
-afterAll(closeBrowser);
+import { newPage, viewports } from './support/browser';
 
 async function organizations(): Promise<{ name: string; slug: string }[]> {
   const client = new pg.Client({ connectionString: stackEnv().dbUrl });

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
-import { closeBrowser, expectToast, newPage, viewports } from './support/browser';
+import { expectToast, newPage, viewports } from './support/browser';
 import { seriousViolations } from './support/axe';
-import { closeDb } from '../tests/support/db';
 import { createEvent, createOrg, createPromo, createSlot, promoRedeemed, reservationsFor, slotTaken, uniqueEmail } from '../tests/support/fixtures';
 import { mailFor } from '../tests/support/mailbox';
-
-afterAll(async () => {
-  await closeBrowser();
-  await closeDb();
-});
 
 interface RsvpFixture {
   slug: string;

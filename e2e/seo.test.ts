@@ -1,13 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOrg } from '../tests/support/fixtures.ts';
 import { sql } from '../tests/support/db.ts';
 import { stackEnv } from '../tests/support/stack-env.ts';
-import { closeBrowser, newPage } from './support/browser.ts';
+import { newPage } from './support/browser.ts';
 
 // robots.txt (served by the site: vite.config.ts) and the sitemap it names (the `sitemap`
 // edge function, public, through the gateway), read as a crawler would, parsed in real Chromium.
-
-afterAll(closeBrowser);
 
 const sitemapUrl = () => `${stackEnv().apiUrl}/functions/v1/sitemap`;
 

@@ -4,17 +4,15 @@
  * removing members (never the last owner), what staff see, and the refusals the database gives
  * (staff, another organization, an expired link, another address).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
-import { adminPage, closeBrowser, expectToast, newPage, signInThroughUi, viewports } from './support/browser';
+import { adminPage, expectToast, newPage, signInThroughUi, viewports } from './support/browser';
 import { sql } from '../tests/support/db';
 import { createEvent, createOrg, createReservation, createStaff, PASSWORD, uniqueEmail, type Org, type Staff } from '../tests/support/fixtures';
 import { mailFor } from '../tests/support/mailbox';
 import { stackEnv } from '../tests/support/stack-env';
 import { createStaffOrg } from '../tests/support/staff-org';
-
-afterAll(closeBrowser);
 
 let owner: Staff;
 let org: Org;

@@ -5,13 +5,13 @@
  * unknown links get pages of their own; staff see an event's waitlist and remove a party.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, sql } from '../tests/support/db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../tests/support/db';
 import { type Org, type Staff, uniqueEmail } from '../tests/support/fixtures';
 import { callFunction, sellOutEvent } from '../tests/support/functions';
 import { mailFor } from '../tests/support/mailbox';
 import { stackEnv } from '../tests/support/stack-env';
-import { adminPage, closeBrowser, expectToast, newPage, viewports } from './support/browser';
+import { adminPage, expectToast, newPage, viewports } from './support/browser';
 import { seriousViolations } from './support/axe';
 import { createStaffOrg } from '../tests/support/staff-org';
 
@@ -23,11 +23,6 @@ beforeAll(async () => {
     name: 'Waitlist Kitchen',
     branding: { brand_name: 'Waitlist Kitchen', primary_color: '#7c2d12' },
   }));
-});
-
-afterAll(async () => {
-  await closeBrowser();
-  await closeDb();
 });
 
 /** An event whose one ticket type is sold out: its `seats` booked through process-square-payment. */

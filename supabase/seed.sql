@@ -97,7 +97,7 @@ select public.set_super_admin_email('admin@supperhost.test');
 insert into public.org_branding (
   org_id, brand_name, primary_color, secondary_color, logo_url, menu_content, menu_file_url,
   instagram_url, website_url, gallery_images, reservation_mode, bookings_description,
-  empty_state_title, empty_state_message, empty_state_cta_text, empty_state_image_url
+  empty_state_title, empty_state_message, empty_state_cta_text, empty_state_image_url, city, address
 ) values
 (
   'a0000000-0000-4000-8000-000000000001',
@@ -121,7 +121,9 @@ insert into public.org_branding (
   'New Experiences Coming Soon',
   'The next dinners are being planned. Follow along to hear first.',
   'Follow on Instagram',
-  'http://127.0.0.1:54321/storage/v1/object/public/org-assets/a0000000-0000-4000-8000-000000000001/misc/coming-soon.webp'
+  'http://127.0.0.1:54321/storage/v1/object/public/org-assets/a0000000-0000-4000-8000-000000000001/misc/coming-soon.webp',
+  'Brooklyn, NY',
+  null
 ),
 (
   'a0000000-0000-4000-8000-000000000002',
@@ -143,7 +145,9 @@ insert into public.org_branding (
   'New Events Coming Soon',
   'Our next season is on its way.',
   'Follow for updates',
-  null
+  null,
+  'Atlanta',
+  'Old Fourth Ward, Atlanta, GA'
 ),
 (
   'a0000000-0000-4000-8000-000000000003',
@@ -166,7 +170,9 @@ insert into public.org_branding (
   'The garden is resting',
   'New dates are announced at the start of each season.',
   'Get notified',
-  'http://127.0.0.1:54321/storage/v1/object/public/org-assets/a0000000-0000-4000-8000-000000000003/misc/resting-garden.webp'
+  'http://127.0.0.1:54321/storage/v1/object/public/org-assets/a0000000-0000-4000-8000-000000000003/misc/resting-garden.webp',
+  null,
+  null
 );
 
 -- -----------------------------------------------------------------------------

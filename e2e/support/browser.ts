@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
-import { onTestFinished } from 'vitest';
+import { afterAll, onTestFinished } from 'vitest';
 import type { Staff } from '../../tests/support/fixtures.ts';
 import { stackEnv } from '../../tests/support/stack-env.ts';
 
@@ -40,6 +40,15 @@ export function launchBrowser(): Promise<Browser> {
 export async function closeBrowser() {
   if (browserPromise) await (await browserPromise).close();
   browserPromise = undefined;
+}
+
+// vitest evaluates this module once per test file while it collects the file (as
+// tests/support/db.ts): the file's browser closes after its last test. Imported elsewhere
+// (the benchmarks), call closeBrowser yourself.
+try {
+  afterAll(closeBrowser);
+} catch {
+  // not collecting a test file
 }
 
 export const viewports = {

@@ -1,5 +1,5 @@
 /**
- * The product's words and the venues' fixed details, once. Numbers the server also enforces
+ * The product's words, once. Numbers the server also enforces
  * (prices, guest limits, the default deposit…) live in ./product.ts (the edge functions' file).
  */
 export const site = {
@@ -8,23 +8,14 @@ export const site = {
 } as const;
 
 /**
- * The supper club's page (/magnolia-supper-club, the spec's screen and words): its organization is
- * the one its path is an alias of (org_page_aliases), served by the venue-named functions.
+ * The functions the supper club's page (/magnolia-supper-club) calls, by the names the spec gives
+ * them: thin aliases of the general functions for the organization its path is an alias of
+ * (org_page_aliases). The venue's name, city and address are that organization's data.
  */
-export const supperClub = {
-  fullName: 'Magnolia Supper Club',
-  city: 'Atlanta',
-  functions: {
-    availability: 'magnolia-availability',
-    config: 'magnolia-square-config',
-    payment: 'magnolia-process-payment',
-  },
-} as const;
-
-/** The dinner series' page (/eat-at-home, the spec's screen and words): its organization is the one its path is an alias of. */
-export const dinnerSeries = {
-  name: 'Eat At Home',
-  city: 'Brooklyn, NY',
+export const supperClubFunctions = {
+  availability: 'magnolia-availability',
+  config: 'magnolia-square-config',
+  payment: 'magnolia-process-payment',
 } as const;
 
 export const limits = {

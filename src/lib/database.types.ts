@@ -529,8 +529,10 @@ export type Database = {
       }
       org_branding: {
         Row: {
+          address: string | null
           bookings_description: string | null
           brand_name: string | null
+          city: string | null
           created_at: string
           empty_state_cta_text: string | null
           empty_state_image_url: string | null
@@ -550,8 +552,10 @@ export type Database = {
           website_url: string | null
         }
         Insert: {
+          address?: string | null
           bookings_description?: string | null
           brand_name?: string | null
+          city?: string | null
           created_at?: string
           empty_state_cta_text?: string | null
           empty_state_image_url?: string | null
@@ -571,8 +575,10 @@ export type Database = {
           website_url?: string | null
         }
         Update: {
+          address?: string | null
           bookings_description?: string | null
           brand_name?: string | null
+          city?: string | null
           created_at?: string
           empty_state_cta_text?: string | null
           empty_state_image_url?: string | null

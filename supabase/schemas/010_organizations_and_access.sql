@@ -437,10 +437,14 @@ create table public.org_branding (
   empty_state_cta_text text check (char_length(empty_state_cta_text) <= 100),
   empty_state_image_url text check (public.is_http_url(empty_state_image_url)),
   created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  city text check (char_length(city) <= 120),
+  address text check (char_length(address) <= 300)
 );
 
 comment on column public.org_branding.gallery_images is 'Up to 9 image URLs; the first is the hero, the rest the gallery.';
+comment on column public.org_branding.city is 'The city the venue''s pages name (''Atlanta'', ''Brooklyn, NY''); null when the page names none.';
+comment on column public.org_branding.address is 'Where the venue''s dinners happen, as its page shows it (''Old Fourth Ward, Atlanta, GA''); null when it is sent after booking.';
 
 alter table public.org_branding enable row level security;
 

@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { one, sql, usePool } from '../support/db.ts';
 import { createEvent, futureDate, guest, type Org, type Staff, ticketQuantity } from '../support/fixtures.ts';
-import { createStaffOrg } from '../support/staff-org.ts';
-import { callFunction, CARD } from '../support/functions.ts';
+import { createStaffOrgAndOutsider } from '../support/staff-org.ts';
+import { callFunction, CARD, payByCard } from '../support/functions.ts';
 
 const pool = usePool();
 let staff: Staff;
@@ -16,15 +16,12 @@ let outsider: Staff;
 let org: Org;
 
 beforeAll(async () => {
-  ({ staff, org } = await createStaffOrg('tools-staff', { name: 'Tools Kitchen' }));
-  ({ staff: outsider } = await createStaffOrg('tools-outsider', { name: 'Elsewhere' }));
+  ({ staff, org, outsider } = await createStaffOrgAndOutsider('tools', { name: 'Tools Kitchen' }));
 });
 
 async function pay(eventId: string, ticketTypeId: string, guests: number, amount: number, promoCode?: string) {
-  return callFunction('process-square-payment', {
-    token: CARD.ok,
+  return payByCard({
     amount,
-    idempotencyKey: randomUUID(),
     promoCode,
     reservationData: { eventId, ticketTypeId, num_guests: guests, ...guest('tools') },
   });

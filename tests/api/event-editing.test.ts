@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, one, sql, usePool } from '../support/db.ts';
 import { createEvent, guest, type Org, publicOrgPage, type Staff, slotTaken, ticketQuantity } from '../support/fixtures.ts';
-import { createStaffOrg } from '../support/staff-org.ts';
-import { callFunction, CARD } from '../support/functions.ts';
+import { createStaffOrgAndOutsider } from '../support/staff-org.ts';
+import { callFunction, payByCard } from '../support/functions.ts';
 
 const pool = usePool();
 let staff: Staff;
@@ -17,8 +17,7 @@ let outsider: Staff;
 let org: Org;
 
 beforeAll(async () => {
-  ({ staff, org } = await createStaffOrg('editing-staff', { name: 'Editing Kitchen' }));
-  ({ staff: outsider } = await createStaffOrg('editing-outsider', { name: 'Other Kitchen' }));
+  ({ staff, org, outsider } = await createStaffOrgAndOutsider('editing', { name: 'Editing Kitchen' }));
 });
 
 interface TicketTypeEdit {
@@ -40,10 +39,8 @@ function save(who: Staff, eventId: string, event: Record<string, unknown>, ticke
 }
 
 async function pay(eventId: string, ticketTypeId: string, guests: number, amount: number) {
-  return callFunction('process-square-payment', {
-    token: CARD.ok,
+  return payByCard({
     amount,
-    idempotencyKey: randomUUID(),
     reservationData: { eventId, ticketTypeId, num_guests: guests, ...guest('editing') },
   });
 }

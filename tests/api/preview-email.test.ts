@@ -5,18 +5,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anonClient } from '../support/db.ts';
 import { type Org, type Staff } from '../support/fixtures.ts';
-import { createStaffOrg } from '../support/staff-org.ts';
+import { createStaffOrgAndOutsider } from '../support/staff-org.ts';
 
 let member: Staff;
 let outsider: Staff;
 let org: Org;
 
 beforeAll(async () => {
-  ({ staff: member, org } = await createStaffOrg('preview-member', {
+  ({
+    staff: member,
+    org,
+    outsider,
+  } = await createStaffOrgAndOutsider('preview', {
     name: 'Preview Pantry',
     branding: { brand_name: 'Preview Pantry', primary_color: '#0f766e' },
   }));
-  ({ staff: outsider } = await createStaffOrg('preview-outsider', { name: 'Other Pantry' }));
 });
 
 const request = () => ({

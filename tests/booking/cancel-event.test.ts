@@ -9,7 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertRow, one, sql, usePool } from '../support/db.ts';
-import { createEvent, createOrg, createReservation, createStaff, guest, type Org, type Staff, uniqueEmail } from '../support/fixtures.ts';
+import { createEvent, createReservation, guest, type Org, type Staff, uniqueEmail } from '../support/fixtures.ts';
+import { createStaffOrgAndOutsider } from '../support/staff-org.ts';
 import { callFunction, CARD, startFunctions, startGatewayFor } from '../support/functions.ts';
 import { mailFor } from '../support/mailbox.ts';
 import { stackEnv } from '../support/stack-env.ts';
@@ -21,10 +22,10 @@ let outsider: Staff;
 let org: Org;
 
 beforeAll(async () => {
-  staff = await createStaff('cancel-event-staff');
-  outsider = await createStaff('cancel-event-outsider');
-  org = await createOrg({ name: 'Cancel Kitchen', members: [staff], branding: { brand_name: 'Cancel Kitchen' } });
-  await createOrg({ name: 'Elsewhere Kitchen', members: [outsider] });
+  ({ staff, org, outsider } = await createStaffOrgAndOutsider('cancel-event', {
+    name: 'Cancel Kitchen',
+    branding: { brand_name: 'Cancel Kitchen' },
+  }));
 });
 
 async function call(who: Staff | null, name: string, body: unknown, apiUrl = stackEnv().apiUrl): Promise<{ status: number; body: any }> {

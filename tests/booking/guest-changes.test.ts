@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { one, sql, usePool } from '../support/db.ts';
-import { createEvent, createOrg, createStaff, futureDate, guest, type Org, type Staff, ticketQuantity } from '../support/fixtures.ts';
+import { createEvent, futureDate, guest, type Org, type Staff, ticketQuantity } from '../support/fixtures.ts';
+import { createStaffOrgAndOutsider } from '../support/staff-org.ts';
 import { callFunction, CARD } from '../support/functions.ts';
 import { mailFor } from '../support/mailbox.ts';
 
@@ -18,10 +19,10 @@ let staff: Staff;
 let outsider: Staff;
 
 beforeAll(async () => {
-  staff = await createStaff('plans-staff');
-  outsider = await createStaff('plans-outsider');
-  org = await createOrg({ name: 'Changing Plans Kitchen', branding: { brand_name: 'Changing Plans Kitchen' }, members: [staff] });
-  await createOrg({ name: 'Elsewhere Kitchen', members: [outsider] });
+  ({ staff, org, outsider } = await createStaffOrgAndOutsider('plans', {
+    name: 'Changing Plans Kitchen',
+    branding: { brand_name: 'Changing Plans Kitchen' },
+  }));
 });
 
 /** A booking of `guests` tickets at $100.00, paid by card, on a new event 30 days ahead. */

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { one, sql, usePool } from '../support/db.ts';
 import { createEvent, futureDate, guest, type Org, type Staff, ticketQuantity, uniqueEmail } from '../support/fixtures.ts';
-import { createStaffOrg } from '../support/staff-org.ts';
+import { createStaffOrgAndOutsider } from '../support/staff-org.ts';
 import { callFunction, CARD } from '../support/functions.ts';
 import { mailFor } from '../support/mailbox.ts';
 import { stackEnv } from '../support/stack-env.ts';
@@ -20,8 +20,7 @@ let outsider: Staff;
 let org: Org;
 
 beforeAll(async () => {
-  ({ staff, org } = await createStaffOrg('money-staff', { name: 'Money Kitchen', branding: { brand_name: 'Money Kitchen' } }));
-  ({ staff: outsider } = await createStaffOrg('money-outsider', { name: 'Other Kitchen' }));
+  ({ staff, org, outsider } = await createStaffOrgAndOutsider('money', { name: 'Money Kitchen', branding: { brand_name: 'Money Kitchen' } }));
 });
 
 async function tokenOf(who: Staff): Promise<string> {

@@ -552,6 +552,21 @@ describe('magnolia-process-payment', () => {
 });
 
 describe('availability and card configuration', () => {
+  it("names the venue as its organization's branding does: name, city, address and social page", async () => {
+    const own = await createOrg({
+      name: 'Venue Test Org',
+      branding: { brand_name: 'The Venue Table', instagram_url: 'https://instagram.com/venuetable' },
+    });
+    await pool().query("update public.org_branding set city = 'Savannah, GA', address = '12 Jones St, Savannah, GA' where org_id = $1", [own.id]);
+    const answer = await callFunction('get-rsvp-availability', { orgSlug: own.slug });
+    expect(answer.body.venue).toEqual({
+      name: 'The Venue Table',
+      city: 'Savannah, GA',
+      address: '12 Jones St, Savannah, GA',
+      instagram_url: 'https://instagram.com/venuetable',
+    });
+  });
+
   it("get-rsvp-availability lists an organization's upcoming events with slots", async () => {
     const answer = await callFunction('get-rsvp-availability', { orgSlug: rsvpOrg.slug });
     expect(answer.status).toBe(200);

@@ -33,13 +33,17 @@ describe('get_public_org_page', () => {
       expect(result?.organization).toEqual({ id: ORG.eatathome, name: 'Eat At Home', slug: 'eatathome', state: 'published' });
       expect(result?.branding).toMatchObject({
         brand_name: 'Eat At Home',
+        city: 'Brooklyn, NY',
+        address: null,
         primary_color: '#9a3412',
         reservation_mode: 'reservations',
         gallery_images: expect.arrayContaining([expect.stringMatching(/^https?:\/\//)]),
       });
       expect(Object.keys(result!.branding!).sort()).toEqual([
+        'address',
         'bookings_description',
         'brand_name',
+        'city',
         'created_at',
         'empty_state_cta_text',
         'empty_state_image_url',

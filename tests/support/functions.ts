@@ -48,6 +48,15 @@ export async function callFunction(
 }
 
 /**
+ * A booking paid by card through process-square-payment, as the browser pays it: the test
+ * processor's "card OK" token and a fresh attempt key, with `body` (amount, reservationData,
+ * promoCode…) on top.
+ */
+export function payByCard(body: Record<string, unknown>, init: { apiUrl?: string } = {}): Promise<FunctionAnswer> {
+  return callFunction('process-square-payment', { token: CARD.ok, idempotencyKey: randomUUID(), ...body }, init);
+}
+
+/**
  * A Deno runner of its own for the function sources (supabase/functions, or `functionsDir`),
  * with the stack's URLs and keys plus `env`.
  */

@@ -12,3 +12,17 @@ export async function createStaffOrg(
   const staff = await createStaff(label);
   return { staff, org: await createOrg({ ...org, members: [staff] }) };
 }
+
+/**
+ * A staff member's new organization (as createStaffOrg, the staff member labelled `${label}-staff`)
+ * and an outsider (`${label}-outsider`), who owns another organization: where the tests of what
+ * only an organization's own staff may do start.
+ */
+export async function createStaffOrgAndOutsider(
+  label: string,
+  org: Omit<NonNullable<Parameters<typeof createOrg>[0]>, 'members'>,
+): Promise<{ staff: Staff; org: Org; outsider: Staff }> {
+  const own = await createStaffOrg(`${label}-staff`, org);
+  const { staff: outsider } = await createStaffOrg(`${label}-outsider`, { name: 'Elsewhere Kitchen' });
+  return { ...own, outsider };
+}

@@ -38,6 +38,7 @@ const booking: SeriesBooking = {
   dietaryRestrictions: '',
   specialRequests: ' Window table ',
   manageToken: null,
+  venue: { name: 'Eat At Home', city: 'Brooklyn, NY' },
 };
 const token = 'k'.repeat(43);
 

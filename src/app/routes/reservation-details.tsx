@@ -12,6 +12,7 @@ function serverBooking(b: ManagedBooking): ServerBooking {
     bookingCode: b.booking_code,
     status: b.status,
     organizationName: b.organization.name,
+    organizationSlug: b.organization.slug,
     eventTitle: b.event.title,
     date: b.event.date,
     time: b.event.time,

@@ -1,5 +1,4 @@
 import { lazy, Suspense } from 'react';
-import { supperClub } from '@/config/site';
 import { SupperClubPage } from '@/features/supper-club/components/supper-club-page';
 import type { SoldOutSeating } from '@/features/supper-club/lib/schedule';
 
@@ -7,11 +6,11 @@ import type { SoldOutSeating } from '@/features/supper-club/lib/schedule';
 const SoldOutWaitlist = lazy(() => import('@/features/waitlist/components/sold-out-waitlist').then((m) => ({ default: m.SoldOutWaitlist })));
 
 /** A sold-out seating is waited for as its slot (the supper's seatings are its RSVP slots). */
-function renderWaitlist(seatings: SoldOutSeating[], refresh: () => void) {
+function renderWaitlist(seatings: SoldOutSeating[], venueName: string, refresh: () => void) {
   if (seatings.length === 0) return null;
   const choices = seatings.map((s) => ({
     eventId: s.eventId,
-    eventTitle: supperClub.fullName,
+    eventTitle: venueName,
     target: { kind: 'slot' as const, slotId: s.slotId, label: s.label },
   }));
   return (

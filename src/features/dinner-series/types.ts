@@ -15,6 +15,18 @@ export interface SeriesDinner extends Pick<
   refund_policy?: string | null;
 }
 
+/** What the series' page names: its organization's (branded) name and its city. */
+export interface SeriesVenue {
+  name: string;
+  city: string | null;
+}
+
+/** The series' page: the venue and its upcoming dinners, soonest first. */
+export interface SeriesPage {
+  venue: SeriesVenue;
+  dinners: SeriesDinner[];
+}
+
 /** A confirmed booking, kept for the confirmation screen and the reservation-details link. */
 export interface SeriesBooking {
   name: string;
@@ -30,4 +42,6 @@ export interface SeriesBooking {
   specialRequests: string;
   /** The token of the booking's private link, when the server gave one. */
   manageToken: string | null;
+  /** The series it was booked at (the save-the-date names it). */
+  venue: SeriesVenue;
 }

@@ -6,6 +6,8 @@ export interface ServerBooking {
   bookingCode: string;
   status: 'confirmed' | 'cancelled';
   organizationName: string;
+  /** Its page's path (/{slug}), where the page leads back to. */
+  organizationSlug: string;
   eventTitle: string;
   /** YYYY-MM-DD */
   date: string;

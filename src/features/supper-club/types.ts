@@ -13,3 +13,17 @@ export interface SupperClubEvent {
   /** The seatings: id (the waitlist's target), label ('8:00pm') and tickets left. */
   slots: { id?: string; label: string; available: number }[];
 }
+
+/** What the venue's page names: its organization's (branded) name, city, address and social page. */
+export interface SupperClubVenue {
+  name: string;
+  city: string | null;
+  address: string | null;
+  instagramUrl: string | null;
+}
+
+/** The availability function's answer: the venue and its upcoming suppers, soonest first. */
+export interface SupperClubAvailability {
+  venue: SupperClubVenue;
+  events: SupperClubEvent[];
+}

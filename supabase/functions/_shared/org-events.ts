@@ -1,6 +1,7 @@
 // An organization's upcoming events with what each can still sell (get-rsvp-availability, and
 // the supper club's magnolia-availability, which is the same answer for its own organization).
-// Answer: { success: true, organization: {id, name, slug}, reservationMode, events: [...] },
+// Answer: { success: true, organization: {id, name, slug}, venue: {name, city, address,
+// instagram_url} (what the venue's page names, from its branding), reservationMode, events: [...] },
 // each event a row of the public view events_with_availability (its kind, ticket_types with
 // the tickets left, rsvp_slots with available_spots, available_seats, total_available,
 // is_fully_booked), upcoming only, soonest first. Unknown slug → 404.
@@ -11,7 +12,13 @@ import { sharedAdminClient } from './supabase.ts';
 
 interface OrgPage {
   organization: { id: string; name: string; slug: string };
-  branding: { reservation_mode?: string } | null;
+  branding: {
+    reservation_mode?: string;
+    brand_name: string | null;
+    city: string | null;
+    address: string | null;
+    instagram_url: string | null;
+  } | null;
   events: unknown[];
 }
 
@@ -23,6 +30,12 @@ export async function orgEventsAnswer(orgSlug: string): Promise<Response> {
   return json({
     success: true,
     organization: page.organization,
+    venue: {
+      name: page.branding?.brand_name || page.organization.name,
+      city: page.branding?.city ?? null,
+      address: page.branding?.address ?? null,
+      instagram_url: page.branding?.instagram_url ?? null,
+    },
     reservationMode: page.branding?.reservation_mode ?? 'reservations',
     events: page.events,
   });

@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { publicTicketTypes } from '@/lib/booking';
 import type { Database } from '@/lib/database.types';
 import { postPublicRpc, readPublicRpc } from '@/lib/public-rpc';
-import type { SeriesDinner } from '../types';
+import type { SeriesDinner, SeriesPage } from '../types';
 
 type PageRow = Database['public']['Functions']['get_public_org_page']['Returns'][number];
 type EventRow = Database['public']['Views']['events_with_availability']['Row'];
@@ -31,22 +31,33 @@ function toDinner(e: EventRow): SeriesDinner & { rsvp_mode: boolean } {
 }
 
 /**
- * The series' upcoming dinners (one round trip: get_public_org_page returns only events that
- * have not started, with their ticket types and remaining seats). RSVP events are not sold here.
+ * The series' organization (its branded name and city) and its upcoming dinners (one round trip:
+ * get_public_org_page returns only events that have not started, with their ticket types and
+ * remaining seats). RSVP events are not sold here.
  */
-export async function getSeriesDinners(): Promise<SeriesDinner[]> {
+export async function getSeriesPage(): Promise<SeriesPage> {
   // The page's own path is an alias of the series' organization page (org_page_aliases).
   const alias = paths.dinnerSeries.path.slice(1);
   const [page] = readPublicRpc<PageRow[]>(await postPublicRpc('get_public_org_page', { p_slug: alias })) ?? [];
-  if (!page) throw new Error(`No organization page at /${alias}`);
-  return (page.events ?? [])
+  const name = page?.branding?.brand_name || page?.organization?.name;
+  if (!page || !name) throw new Error(`No organization page at /${alias}`);
+  const dinners = (page.events ?? [])
     .map(toDinner)
     .filter((e) => !e.rsvp_mode && e.ticket_types.length > 0)
     .map(({ rsvp_mode: _rsvp, ...event }) => event);
+  return { venue: { name, city: page.branding?.city ?? null }, dinners };
 }
 
-export const seriesDinnersQueryOptions = () => queryOptions({ queryKey: ['dinner-series', 'dinners'], queryFn: getSeriesDinners });
+export const seriesDinnersQueryOptions = () => queryOptions({ queryKey: ['dinner-series', 'dinners'], queryFn: getSeriesPage });
+
+const selectDinners = (page: SeriesPage) => page.dinners;
+const selectVenue = (page: SeriesPage) => page.venue;
 
 export function useSeriesDinners() {
-  return useQuery(seriesDinnersQueryOptions());
+  return useQuery({ ...seriesDinnersQueryOptions(), select: selectDinners });
+}
+
+/** The series' name and city, from the same answer as its dinners (undefined while it loads). */
+export function useSeriesVenue() {
+  return useQuery({ ...seriesDinnersQueryOptions(), select: selectVenue }).data;
 }

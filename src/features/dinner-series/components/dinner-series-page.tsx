@@ -2,10 +2,10 @@ import { lazy, Suspense } from 'react';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { PageMeta } from '@/components/seo/page-meta';
 import { paths } from '@/config/paths';
-import { dinnerSeries } from '@/config/site';
 import { useAfterPaint } from '@/hooks/use-after-paint';
 import { formatEventTime } from '@/lib/dates';
-import { useSeriesDinners } from '../api/get-dinners';
+import { useSeriesDinners, useSeriesVenue } from '../api/get-dinners';
+import type { SeriesVenue } from '../types';
 import type { RenderSeriesWaitlist } from './dinner-series-booking';
 
 // The booking part loads once the page's first render is painted (react-hook-form, the checkout, toasts:
@@ -18,12 +18,24 @@ function sharedStart(dinners: readonly { event_time: string }[] | undefined): st
   return starts.size === 1 ? [...starts][0] : null;
 }
 
-function Intro({ start }: { start: string | null }) {
+function Intro({ venue, start }: { venue: SeriesVenue | undefined; start: string | null }) {
   return (
     <header className="bg-primary text-primary-foreground">
       <div className="container space-y-4 py-12 sm:py-16">
-        <p className="text-sm font-semibold uppercase tracking-[0.2em] text-primary-foreground/80">A dinner series in {dinnerSeries.city}</p>
-        <h1 className="font-serif text-4xl font-semibold sm:text-5xl">{dinnerSeries.name}</h1>
+        {venue ? (
+          <>
+            <p className="text-sm font-semibold uppercase tracking-[0.2em] text-primary-foreground/80">
+              {venue.city ? `A dinner series in ${venue.city}` : 'A dinner series'}
+            </p>
+            <h1 className="font-serif text-4xl font-semibold sm:text-5xl">{venue.name}</h1>
+          </>
+        ) : (
+          // While the series loads: the lines keep their place, so the page does not jump when they arrive.
+          <div aria-hidden className="space-y-3">
+            <span className="block h-5 w-48 animate-pulse rounded bg-primary-foreground/20" />
+            <span className="block h-10 w-60 max-w-full animate-pulse rounded bg-primary-foreground/20 sm:h-12" />
+          </div>
+        )}
         <p className="max-w-2xl text-lg text-primary-foreground/85">
           Five courses cooked and served at home, at one long table with a few friendly strangers. Come hungry; wine pairing optional.
           {start ? ` Dinner starts at ${formatEventTime(start)}.` : null}
@@ -37,14 +49,18 @@ function Intro({ start }: { start: string | null }) {
 export function DinnerSeriesPage({ renderWaitlist }: { renderWaitlist?: RenderSeriesWaitlist }) {
   const painted = useAfterPaint();
   const dinners = useSeriesDinners(); // the dates are asked for now, while the booking part's code loads
+  const venue = useSeriesVenue();
   return (
     <>
       <PageMeta
-        title={dinnerSeries.name}
-        description={`Book a table at ${dinnerSeries.name}, a five-course dinner series in ${dinnerSeries.city}. Food only or with a wine pairing.`}
+        title={venue?.name}
+        description={
+          venue &&
+          `Book a table at ${venue.name}, a five-course dinner series${venue.city ? ` in ${venue.city}` : ''}. Food only or with a wine pairing.`
+        }
         canonical={paths.dinnerSeries.getHref()}
       />
-      <Intro start={sharedStart(dinners.data)} />
+      <Intro venue={venue} start={sharedStart(dinners.data)} />
       <main className="container py-10 sm:py-14">
         <Suspense fallback={<PageSpinner label="Loading dinners…" />}>
           {painted ? <DinnerSeriesBooking renderWaitlist={renderWaitlist} /> : <PageSpinner label="Loading dinners…" />}

@@ -13,12 +13,13 @@ import { seriesDinnersQueryOptions } from '../api/get-dinners';
 import { ConfirmationLinks } from '../components/confirmation-links';
 import { dinnerDateTime, ticketsLeft } from '../lib/booking-rules';
 import { emptySeriesForm, type SeriesBookingInput, type SeriesFormValues } from '../form-values';
-import type { SeriesBooking, SeriesDinner } from '../types';
+import type { SeriesBooking, SeriesDinner, SeriesVenue } from '../types';
 
 interface SeriesOrder {
   input: SeriesBookingInput;
   dinner: SeriesDinner;
   ticket: TicketType;
+  venue: SeriesVenue;
 }
 
 // Validation (zod) loads with the first submit, or as soon as the guest focuses a field (preloadValidation).
@@ -70,7 +71,7 @@ export function useSeriesBooking() {
         },
       },
     }),
-    confirmation: ({ input, dinner, ticket }, paid) => {
+    confirmation: ({ input, dinner, ticket, venue }, paid) => {
       const booking: SeriesBooking = {
         name: input.name,
         email: input.email,
@@ -83,6 +84,7 @@ export function useSeriesBooking() {
         dietaryRestrictions: input.dietaryRestrictions,
         specialRequests: input.specialRequests,
         manageToken: paid.manageToken ?? null,
+        venue,
       };
       return {
         variant: 'page',
@@ -122,8 +124,9 @@ export function useSeriesBooking() {
   const onValid = (input: SeriesBookingInput) =>
     checkout.submit(async () => {
       let dinners: SeriesDinner[];
+      let venue: SeriesVenue;
       try {
-        dinners = await queryClient.fetchQuery({ ...seriesDinnersQueryOptions(), staleTime: 0 });
+        ({ dinners, venue } = await queryClient.fetchQuery({ ...seriesDinnersQueryOptions(), staleTime: 0 }));
       } catch {
         sayError(bookingMessages.loadEventsFailed);
         return null;
@@ -135,7 +138,7 @@ export function useSeriesBooking() {
         if (problem) sayError(problem);
         return null;
       }
-      return { input, dinner, ticket };
+      return { input, dinner, ticket, venue };
     });
 
   return { form, checkout, submit: form.handleSubmit(onValid, onInvalid) };

@@ -1,7 +1,6 @@
 // Relative imports: this module is pure and unit-tested.
 import { paths } from '../../../config/paths';
 import { TICKET_MAX_GUESTS } from '../../../config/product';
-import { dinnerSeries } from '../../../config/site';
 import type { TicketType } from '../../../lib/booking';
 import { formatEventDate, formatEventTime } from '../../../lib/dates';
 import { formatCents } from '../../../lib/money';
@@ -83,10 +82,10 @@ export function partyInviteHref(booking: Pick<SeriesBooking, 'eventTitle' | 'eve
 export function saveTheDateMessage(booking: SeriesBooking, origin: string): { subject: string; body: string } {
   const when = dinnerDateTime({ date: booking.eventDate, time: booking.eventTime });
   return {
-    subject: `Save the date: ${dinnerSeries.name} dinner on ${formatEventDate(booking.eventDate)}`,
+    subject: `Save the date: ${booking.venue.name} dinner on ${formatEventDate(booking.eventDate)}`,
     body:
-      `Save the date! I reserved a table for ${booking.guests} at ${dinnerSeries.name}: ${booking.eventTitle}, ` +
-      `${when} in ${dinnerSeries.city}. The details and calendar links are here: ${origin}${partyInviteHref(booking)}`,
+      `Save the date! I reserved a table for ${booking.guests} at ${booking.venue.name}: ${booking.eventTitle}, ` +
+      `${when}${booking.venue.city ? ` in ${booking.venue.city}` : ''}. The details and calendar links are here: ${origin}${partyInviteHref(booking)}`,
   };
 }
 

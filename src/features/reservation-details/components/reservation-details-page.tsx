@@ -4,9 +4,9 @@ import { PageSpinner } from '@/components/layout/page-spinner';
 import { PageMeta } from '@/components/seo/page-meta';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { dinnerSeries, site } from '@/config/site';
+import { site } from '@/config/site';
 import { useRestoreDefaultTitleOnLeave } from '../hooks/use-restore-title';
-import { parseReservationParams } from '../lib/reservation-params';
+import { linkSeries, parseReservationParams } from '../lib/reservation-params';
 import type { ServerBookingState } from '../types';
 import { BookingDetailsView, ReservationDetailsView, ReservationLinkProblem } from './reservation-details-view';
 
@@ -19,7 +19,9 @@ export function ReservationDetailsPage({ server }: { server?: ServerBookingState
   const [searchParams] = useSearchParams();
   const result = useMemo(() => parseReservationParams(searchParams), [searchParams]);
   const confirmed = server?.status === 'ready';
-  const title = `${confirmed ? 'Reservation Confirmation' : 'Reservation Details'} | ${dinnerSeries.name}`;
+  // A booking opened with its token names its own organization; a link speaks for the series.
+  const venueName = confirmed ? server.booking.organizationName : linkSeries.name;
+  const title = `${confirmed ? 'Reservation Confirmation' : 'Reservation Details'} | ${venueName}`;
   useRestoreDefaultTitleOnLeave(title, site.productName);
 
   let body: React.ReactNode;
@@ -31,7 +33,7 @@ export function ReservationDetailsPage({ server }: { server?: ServerBookingState
 
   return (
     <main className="min-h-screen bg-muted/40 px-4 py-10 sm:py-16">
-      <PageMeta fullTitle={title} description={`Your ${dinnerSeries.name} dinner reservation: date, party size, ticket and calendar links.`} />
+      <PageMeta fullTitle={title} description={`Your ${venueName} dinner reservation: date, party size, ticket and calendar links.`} />
       <div className="mx-auto max-w-2xl">{body}</div>
     </main>
   );

@@ -4,7 +4,7 @@ import { CalendarDays, CalendarPlus, Download, Hash, Info, MapPin, Ticket, Users
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { dinnerSeries, site } from '@/config/site';
+import { site } from '@/config/site';
 import { eventTimeWithZone, formatEventDate } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
 import { googleCalendarUrl, icsContent, icsDataUrl, outlookCalendarUrl, type CalendarEvent } from '../lib/calendar';
@@ -13,6 +13,7 @@ import {
   calendarEventForBooking,
   dateAndTime,
   linkProblemSentence,
+  linkSeries,
   locationLine,
   partySize,
   ticketLine,
@@ -35,8 +36,14 @@ function Row({ icon, term, children }: { icon: React.ReactNode; term: string; ch
   );
 }
 
+/** Where the page leads back to: the venue's page, by its name. */
+interface Back {
+  name: string;
+  href: string;
+}
+
 /** The calendar buttons, the contact line and the way back: the same under both kinds of details. */
-function CalendarAndContact({ event, uid }: { event: CalendarEvent; uid: string }) {
+function CalendarAndContact({ event, uid, back }: { event: CalendarEvent; uid: string; back: Back }) {
   const ics = useMemo(() => icsContent(event, { uid }), [event, uid]);
   return (
     <>
@@ -74,8 +81,8 @@ function CalendarAndContact({ event, uid }: { event: CalendarEvent; uid: string 
         .
       </p>
       <p className="text-center">
-        <Link className="text-sm font-medium underline underline-offset-4" to={paths.dinnerSeries.getHref()}>
-          Back to {dinnerSeries.name}
+        <Link className="text-sm font-medium underline underline-offset-4" to={back.href}>
+          Back to {back.name}
         </Link>
       </p>
     </>
@@ -91,7 +98,7 @@ export function ReservationDetailsView({ details }: { details: ReservationDetail
   return (
     <div className="space-y-6">
       <header className="space-y-2 text-center">
-        <p className="text-sm font-semibold uppercase tracking-widest text-muted-foreground">{dinnerSeries.name}</p>
+        <p className="text-sm font-semibold uppercase tracking-widest text-muted-foreground">{linkSeries.name}</p>
         <h1 className="font-serif text-3xl font-semibold sm:text-4xl">Reservation details</h1>
         <p className="text-muted-foreground">
           {details.invited ? 'You are invited to this dinner. Here is what the link says about it.' : 'Here is what the link says about the dinner.'}
@@ -101,8 +108,8 @@ export function ReservationDetailsView({ details }: { details: ReservationDetail
       <p className="flex items-start gap-2 rounded-lg border bg-card p-4 text-sm" data-testid="details-from-link">
         <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
         <span>
-          <span className="font-semibold">Details from the link.</span> They are not a confirmation from {dinnerSeries.name}: the confirmation email
-          and the private booking link show the booking itself.
+          <span className="font-semibold">Details from the link.</span> They are not a confirmation from {linkSeries.name}: the confirmation email and
+          the private booking link show the booking itself.
         </span>
       </p>
 
@@ -138,7 +145,11 @@ export function ReservationDetailsView({ details }: { details: ReservationDetail
         </CardContent>
       </Card>
 
-      <CalendarAndContact event={event} uid={`${details.eventDate}-${details.guests}@supperhost`} />
+      <CalendarAndContact
+        event={event}
+        uid={`${details.eventDate}-${details.guests}@supperhost`}
+        back={{ name: linkSeries.name, href: paths.dinnerSeries.getHref() }}
+      />
     </div>
   );
 }
@@ -190,7 +201,13 @@ export function BookingDetailsView({ booking }: { booking: ServerBooking }) {
         </CardContent>
       </Card>
 
-      {cancelled ? null : <CalendarAndContact event={event} uid={`${booking.bookingCode}@supperhost`} />}
+      {cancelled ? null : (
+        <CalendarAndContact
+          event={event}
+          uid={`${booking.bookingCode}@supperhost`}
+          back={{ name: booking.organizationName, href: paths.orgPage.getHref(booking.organizationSlug) }}
+        />
+      )}
     </div>
   );
 }
@@ -208,7 +225,7 @@ export function ReservationLinkProblem({ problems }: { problems: string[] }) {
       </p>
       <div className="flex flex-col justify-center gap-3 sm:flex-row">
         <Button asChild>
-          <Link to={paths.dinnerSeries.getHref()}>Book at {dinnerSeries.name}</Link>
+          <Link to={paths.dinnerSeries.getHref()}>Book at {linkSeries.name}</Link>
         </Button>
         <Button asChild variant="outline">
           <Link to={paths.home.getHref()}>Go to the home page</Link>

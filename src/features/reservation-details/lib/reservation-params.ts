@@ -1,10 +1,17 @@
 // Relative imports: this module is pure and unit-tested outside Vite's '@' alias.
-import { dinnerSeries } from '../../../config/site';
 import { formatEventDate, formatEventTime, parseCalendarDate } from '../../../lib/dates';
 import { timeOfDay24 } from '../../../../supabase/functions/_shared/event-time.ts';
 import { dollarsToCents, formatCents } from '../../../lib/money';
 import type { ServerBooking } from '../types';
 import type { CalendarEvent } from './calendar';
+
+/**
+ * The series a details link speaks for. Such a link carries only the spec's parameters and its page
+ * makes no backend call, so it cannot read the series' organization: its name and city are the
+ * spec's words for this page, fixed here with its ticket catalogue and its clock. Opened with a
+ * booking's token, the page reads the organization from the server instead.
+ */
+export const linkSeries = { name: 'Eat At Home', city: 'Brooklyn, NY' } as const;
 
 /** The dinner series is in Brooklyn: its times are New York time. */
 export const SERIES_TIME_ZONE = 'America/New_York';
@@ -134,16 +141,16 @@ export function dateAndTime(details: Pick<ReservationDetails, 'eventDate' | 'eve
 }
 
 export function locationLine(details: Pick<ReservationDetails, 'email' | 'invited'>): string {
-  return `${dinnerSeries.city} (Address sent to ${details.email ?? (details.invited ? 'the guest who booked' : 'your email')})`;
+  return `${linkSeries.city} (Address sent to ${details.email ?? (details.invited ? 'the guest who booked' : 'your email')})`;
 }
 
 /** The event every calendar button adds: two hours from the dinner's start, New York time, on the event date. */
 export function calendarEventFor(details: ReservationDetails): CalendarEvent {
   const ticket = details.ticket ? ` - ${ticketLine(details.ticket)}` : '';
   return {
-    title: `${dinnerSeries.name} Dinner`,
-    description: `Five course dinner at ${dinnerSeries.name} for ${partySize(details.guests)}${ticket}`,
-    location: `${dinnerSeries.city} (address will be provided)`,
+    title: `${linkSeries.name} Dinner`,
+    description: `Five course dinner at ${linkSeries.name} for ${partySize(details.guests)}${ticket}`,
+    location: `${linkSeries.city} (address will be provided)`,
     date: details.eventDate,
     startTime: details.eventTime,
     endTime: twoHoursAfter(details.eventTime),

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { supperClub } from '@/config/site';
+import { supperClubFunctions } from '@/config/site';
 import { env } from '@/config/env';
-import type { SupperClubEvent } from '../types';
+import type { SupperClubAvailability, SupperClubEvent, SupperClubVenue } from '../types';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isInt = (v: unknown): v is number => Number.isInteger(v);
@@ -40,6 +40,17 @@ export function parseAvailability(answer: unknown): SupperClubEvent[] {
 }
 
 /**
+ * What the venue's page names (the answer's `venue`: the organization's branding), checked as
+ * parseAvailability checks the events. Throws on anything else.
+ */
+export function parseVenue(answer: unknown): SupperClubVenue {
+  const venue = isObject(answer) ? answer.venue : undefined;
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
+  if (!isObject(venue) || !text(venue.name)) throw new Error('Unexpected availability answer: venue');
+  return { name: venue.name as string, city: text(venue.city), address: text(venue.address), instagramUrl: text(venue.instagram_url) };
+}
+
+/**
  * The request `invokeFunction(name)` makes (a bare POST to /functions/v1/<name> with the publishable
  * key), written with fetch so the page's first render does not wait for supabase-js (~52 KB
  * gzip), which loads with the payment step. The answer's body when 200, else an Error with the
@@ -63,10 +74,11 @@ async function callFunction(name: string): Promise<unknown> {
   throw new Error(said ?? `${name} failed (${response.status})`);
 }
 
-/** Upcoming suppers with their remaining seats, from the venue's availability function. */
-export async function getSupperClubAvailability(): Promise<SupperClubEvent[]> {
-  const events = parseAvailability(await callFunction(supperClub.functions.availability));
-  return [...events].sort((a, b) => a.date.localeCompare(b.date));
+/** The venue (its organization's name, city and address) and its upcoming suppers with their remaining seats, from the venue's availability function. */
+export async function getSupperClubAvailability(): Promise<SupperClubAvailability> {
+  const answer = await callFunction(supperClubFunctions.availability);
+  const events = parseAvailability(answer);
+  return { venue: parseVenue(answer), events: [...events].sort((a, b) => a.date.localeCompare(b.date)) };
 }
 
 export const supperClubAvailabilityQueryOptions = () =>

@@ -2,23 +2,24 @@ import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/input';
-import { supperClub } from '@/config/site';
+import { supperClubFunctions } from '@/config/site';
 import { ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
 import { useQuote } from '@/features/checkout/hooks/use-quote';
 import type { VenueBookingFormProps } from '@/features/checkout/types';
 import { seatPriceOf, supperDate, ticketChoicesOf, ticketsLeft } from '../lib/schedule';
 import type { SupperClubBookingInput, SupperClubFormValues } from '../form-values';
 import { preloadValidation } from '../hooks/use-supper-club-booking';
-import type { SupperClubEvent } from '../types';
+import type { SupperClubEvent, SupperClubVenue } from '../types';
 import { BookingSummary } from './booking-summary';
 import { GuestContactFields } from '@/components/forms/guest-contact-fields';
 import { keepFieldFocus } from '@/components/forms/keep-field-focus';
 
 interface Props extends VenueBookingFormProps<SupperClubFormValues, SupperClubBookingInput> {
   events: SupperClubEvent[];
+  venue: SupperClubVenue;
 }
 
-export function BookingForm({ form, events, busy, onSubmit }: Props) {
+export function BookingForm({ form, events, venue, busy, onSubmit }: Props) {
   const { register, watch, setValue, getValues, formState } = form;
   const { errors } = formState;
   const eventId = watch('eventId');
@@ -30,7 +31,7 @@ export function BookingForm({ form, events, busy, onSubmit }: Props) {
   const ticketChoices = ticketChoicesOf(events, event);
   // The total is the server's quote for the date, seating and tickets (debounced).
   const quote = useQuote(
-    event && timeSlot && count > 0 ? ticketQuoteRequest(supperClub.functions.payment, { eventId: event.id, timeSlot, guests: count }) : null,
+    event && timeSlot && count > 0 ? ticketQuoteRequest(supperClubFunctions.payment, { eventId: event.id, timeSlot, guests: count }) : null,
   );
 
   // A new date (or fresher availability) can make the chosen slot or ticket count impossible.
@@ -82,6 +83,7 @@ export function BookingForm({ form, events, busy, onSubmit }: Props) {
         </FormField>
       </div>
       <BookingSummary
+        venueName={venue.name}
         date={event?.date}
         timeSlot={timeSlot}
         tickets={count}

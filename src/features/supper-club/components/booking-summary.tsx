@@ -1,4 +1,3 @@
-import { supperClub } from '@/config/site';
 import { QuoteAmount } from '@/features/checkout/components/quote-amount';
 import type { Quote, QuoteState } from '@/features/checkout/types';
 import { formatCents } from '@/lib/money';
@@ -19,6 +18,7 @@ function chargesText(quote: Quote): string | null {
 
 /** The live summary: which supper, which seating, and "N x $65.00 = the server's total". */
 export function BookingSummary({
+  venueName,
   date,
   timeSlot,
   tickets,
@@ -26,6 +26,7 @@ export function BookingSummary({
   quote,
   refundPolicy,
 }: {
+  venueName: string;
   date?: string;
   timeSlot?: string;
   tickets: number;
@@ -39,7 +40,7 @@ export function BookingSummary({
   const charges = quote.status === 'ready' ? chargesText(quote.quote) : null;
   return (
     <section aria-label="Order summary" aria-live="polite" className="rounded-lg bg-muted p-4">
-      <p className="font-serif text-lg font-semibold">{supperClub.fullName}</p>
+      <p className="font-serif text-lg font-semibold">{venueName}</p>
       <p className="text-sm text-muted-foreground">{when || 'Choose a date and time'}</p>
       <p className="mt-2 flex flex-wrap items-baseline justify-between gap-2">
         <span data-testid="supper-summary-line">

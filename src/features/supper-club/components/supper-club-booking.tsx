@@ -12,7 +12,7 @@ import { BookingForm } from './booking-form';
 import { ComingSoonCard } from './coming-soon-card';
 
 /** What the page offers for its sold-out seatings (the route composes the waitlist in); `refresh` re-reads the seats. */
-export type RenderSupperWaitlist = (seatings: SoldOutSeating[], refresh: () => void) => React.ReactNode;
+export type RenderSupperWaitlist = (seatings: SoldOutSeating[], venueName: string, refresh: () => void) => React.ReactNode;
 
 /**
  * The page's booking part: the dates, the form and the checkout steps after it, and the waitlist
@@ -30,7 +30,8 @@ export function SupperClubBooking({ renderWaitlist }: { renderWaitlist?: RenderS
     }
   }, [availability.isError]);
 
-  const events = availability.data;
+  const events = availability.data?.events;
+  const venue = availability.data?.venue;
   let body: React.ReactNode;
   if (checkout.step.kind !== 'form') {
     body = <CheckoutSteps checkout={checkout} />;
@@ -42,14 +43,14 @@ export function SupperClubBooking({ renderWaitlist }: { renderWaitlist?: RenderS
         Unable to load available dates. Please refresh the page.
       </Alert>
     );
-  } else if (!events || events.length === 0) {
-    body = <ComingSoonCard />;
+  } else if (!events || !venue || events.length === 0) {
+    body = venue ? <ComingSoonCard venue={venue} /> : null;
   } else {
     const nothingLeft = events.every((e) => e.available_seats < 1);
-    const waitlist = renderWaitlist?.(soldOutSeatings(events), () => void availability.refetch());
+    const waitlist = renderWaitlist?.(soldOutSeatings(events), venue.name, () => void availability.refetch());
     body = (
       <FormCardWithWaitlist
-        form={<BookingForm form={booking.form} events={events} busy={checkout.busy} onSubmit={booking.submit} />}
+        form={<BookingForm form={booking.form} events={events} venue={venue} busy={checkout.busy} onSubmit={booking.submit} />}
         waitlist={waitlist}
         waitlistFirst={nothingLeft}
       />

@@ -1,12 +1,10 @@
 import { CalendarDays, Clock, MapPin, UtensilsCrossed, type LucideIcon } from 'lucide-react';
-import { supperClub } from '@/config/site';
 import { formatCents } from '@/lib/money';
 import { describeSchedule, describeSlots, seatPriceOf, slotLabels } from '../lib/schedule';
-import { supperClubVenue } from '../lib/venue';
-import type { SupperClubEvent } from '../types';
+import type { SupperClubEvent, SupperClubVenue } from '../types';
 
-/** Title, dates and slots (from the data), the Atlanta address and the price. */
-export function SupperClubHeader({ events }: { events: SupperClubEvent[] | undefined }) {
+/** The venue's name, city and address (its organization's), the dates and slots (from the data) and the price. */
+export function SupperClubHeader({ venue, events }: { venue: SupperClubVenue | undefined; events: SupperClubEvent[] | undefined }) {
   const schedule = events ? describeSchedule(events) : null;
   const slots = events ? describeSlots(slotLabels(events)) : '';
   const price = seatPriceOf(events);
@@ -14,8 +12,20 @@ export function SupperClubHeader({ events }: { events: SupperClubEvent[] | undef
     <header className="bg-primary text-primary-foreground">
       <div className="container space-y-6 py-12 sm:py-16">
         <div className="space-y-2">
-          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-primary-foreground/80">{supperClub.city} supper club</p>
-          <h1 className="font-serif text-4xl font-semibold sm:text-5xl">{supperClub.fullName}</h1>
+          {venue ? (
+            <>
+              <p className="text-sm font-semibold uppercase tracking-[0.2em] text-primary-foreground/80">
+                {venue.city ? `${venue.city} supper club` : 'Supper club'}
+              </p>
+              <h1 className="font-serif text-4xl font-semibold sm:text-5xl">{venue.name}</h1>
+            </>
+          ) : (
+            // While the venue loads: the lines keep their place, so the page does not jump when they arrive.
+            <div aria-hidden className="space-y-3">
+              <span className="block h-5 w-40 animate-pulse rounded bg-primary-foreground/20" />
+              <span className="block h-10 w-72 max-w-full animate-pulse rounded bg-primary-foreground/20 sm:h-12" />
+            </div>
+          )}
         </div>
         <ul className="grid gap-3 text-primary-foreground/90 sm:grid-cols-2">
           {events === undefined ? (
@@ -37,10 +47,12 @@ export function SupperClubHeader({ events }: { events: SupperClubEvent[] | undef
               <span data-testid="supper-slots">Seatings at {slots}</span>
             </li>
           ) : null}
-          <li className="flex gap-2">
-            <MapPin className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
-            <address className="not-italic">{supperClubVenue.address}</address>
-          </li>
+          {venue?.address ? (
+            <li className="flex gap-2">
+              <MapPin className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+              <address className="not-italic">{venue.address}</address>
+            </li>
+          ) : null}
           <li className="flex gap-2">
             <UtensilsCrossed className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
             <span>

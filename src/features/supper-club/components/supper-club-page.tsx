@@ -2,7 +2,6 @@ import { lazy, Suspense } from 'react';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { PageMeta } from '@/components/seo/page-meta';
 import { paths } from '@/config/paths';
-import { supperClub } from '@/config/site';
 import { formatCents } from '@/lib/money';
 import { useAfterPaint } from '@/hooks/use-after-paint';
 import { useSupperClubAvailability } from '../api/get-availability';
@@ -17,15 +16,19 @@ const SupperClubBooking = lazy(() => import('./supper-club-booking').then((m) =>
 export function SupperClubPage({ renderWaitlist }: { renderWaitlist?: RenderSupperWaitlist }) {
   const painted = useAfterPaint();
   const availability = useSupperClubAvailability(); // also asked for now, while the booking part's code loads
-  const price = seatPriceOf(availability.data);
+  const { venue, events } = availability.data ?? {};
+  const price = seatPriceOf(events);
   return (
     <>
       <PageMeta
-        title={supperClub.fullName}
-        description={`Reserve your seats at the ${supperClub.fullName} in ${supperClub.city}: ${price !== null ? `${formatCents(price)} per person for ` : ''}four shared savory courses and one shared sweet course.`}
+        title={venue?.name}
+        description={
+          venue &&
+          `Reserve your seats at the ${venue.name}${venue.city ? ` in ${venue.city}` : ''}: ${price !== null ? `${formatCents(price)} per person for ` : ''}four shared savory courses and one shared sweet course.`
+        }
         canonical={paths.supperClub.getHref()}
       />
-      <SupperClubHeader events={availability.data} />
+      <SupperClubHeader venue={venue} events={events} />
       <main className="container py-10 sm:py-14">
         <Suspense fallback={<PageSpinner label="Loading available dates…" />}>
           {painted ? <SupperClubBooking renderWaitlist={renderWaitlist} /> : <PageSpinner label="Loading available dates…" />}

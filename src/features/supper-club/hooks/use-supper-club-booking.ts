@@ -1,6 +1,6 @@
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { supperClub } from '@/config/site';
+import { supperClubFunctions } from '@/config/site';
 import { fetchQuote } from '@/features/checkout/api/get-quote';
 import { ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
 import { useCheckout } from '@/features/checkout/hooks/use-checkout';
@@ -11,11 +11,12 @@ import { formatCents } from '@/lib/money';
 import { supperClubAvailabilityQueryOptions } from '../api/get-availability';
 import { checkSupperClubBooking, supperDate } from '../lib/schedule';
 import { emptySupperClubForm, type SupperClubBookingInput, type SupperClubFormValues } from '../form-values';
-import type { SupperClubEvent } from '../types';
+import type { SupperClubEvent, SupperClubVenue } from '../types';
 
 interface SupperClubOrder {
   input: SupperClubBookingInput;
   event: SupperClubEvent;
+  venue: SupperClubVenue;
 }
 
 // Validation (zod) loads with the first submit, or as soon as the guest focuses a field (preloadValidation).
@@ -42,21 +43,21 @@ export function useSupperClubBooking() {
     quote: ({ input, event }) =>
       fetchQuote(
         queryClient,
-        ticketQuoteRequest(supperClub.functions.payment, { eventId: event.id, timeSlot: input.timeSlot, guests: input.tickets }),
+        ticketQuoteRequest(supperClubFunctions.payment, { eventId: event.id, timeSlot: input.timeSlot, guests: input.tickets }),
       ),
     refusal: { title: bookingMessages.reservationFailed.title, fallback: bookingMessages.reservationFailed.description },
-    payment: ({ input, event }) => ({
+    payment: ({ input, event, venue }) => ({
       className: 'mx-auto max-w-xl',
       summary: [
-        { label: 'Event', value: supperClub.fullName },
+        { label: 'Event', value: venue.name },
         { label: 'Date & time', value: `${supperDate(event.date)} at ${input.timeSlot}` },
         { label: 'Tickets', value: `${input.tickets} x ${formatCents(event.seat_price_cents)}` },
         { label: 'Name', value: input.name },
       ],
-      configFunction: supperClub.functions.config,
+      configFunction: supperClubFunctions.config,
       checkout: {
         kind: 'ticket',
-        paymentFunction: supperClub.functions.payment,
+        paymentFunction: supperClubFunctions.payment,
         reservationData: {
           eventId: event.id,
           name: input.name,
@@ -70,13 +71,13 @@ export function useSupperClubBooking() {
       },
     }),
     paidToast: bookingMessages.ticketsReserved,
-    confirmation: ({ input, event }, paid) => ({
+    confirmation: ({ input, event, venue }, paid) => ({
       variant: 'page',
       title: 'Reservation Confirmed',
       greeting: `Thank you, ${input.name}!`,
       note: `A confirmation email is on its way to ${input.email}.`,
       rows: [
-        { label: 'Event', value: supperClub.fullName },
+        { label: 'Event', value: venue.name },
         { label: 'Date & time', value: `${supperDate(event.date)} at ${input.timeSlot}` },
         { label: 'Tickets', value: `${input.tickets} x ${formatCents(event.seat_price_cents)}` },
         { label: 'Total paid', value: formatCents(paid.amountCents) },
@@ -100,8 +101,9 @@ export function useSupperClubBooking() {
   const onValid = (input: SupperClubBookingInput) =>
     checkout.submit(async () => {
       let events: SupperClubEvent[];
+      let venue: SupperClubVenue;
       try {
-        events = await queryClient.fetchQuery({ ...supperClubAvailabilityQueryOptions(), staleTime: 0 });
+        ({ events, venue } = await queryClient.fetchQuery({ ...supperClubAvailabilityQueryOptions(), staleTime: 0 }));
       } catch {
         sayError(bookingMessages.loadEventsFailed);
         return null;
@@ -111,7 +113,7 @@ export function useSupperClubBooking() {
         sayError(problem);
         return null;
       }
-      return { input, event: events.find((e) => e.id === input.eventId)! };
+      return { input, event: events.find((e) => e.id === input.eventId)!, venue };
     });
 
   return { form, checkout, submit: form.handleSubmit(onValid, onInvalid) };
