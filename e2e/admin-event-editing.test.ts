@@ -21,7 +21,7 @@ beforeAll(async () => {
 
 async function ticketTypesOf(eventId: string) {
   return sql<{ name: string; price: number; quantity: number }>(
-    'select name, price, quantity from public.ticket_types where event_id = $1 order by created_at, name',
+    'select name, price, public.capacity_pool_left(pool_id) as quantity from public.ticket_types where event_id = $1 order by created_at, name',
     [eventId],
   );
 }
@@ -167,8 +167,9 @@ describe('editing an RSVP event (375 px)', () => {
 
     expect(
       await sql(
-        `select id, slot_label, to_char(slot_time, 'HH24:MI') as slot_time, max_capacity, current_rsvps, is_active
-           from public.rsvp_slots where event_id = $1 order by slot_time`,
+        `select s.id, s.slot_label, to_char(s.slot_time, 'HH24:MI') as slot_time, u.size as max_capacity, u.taken as current_rsvps, s.is_active
+           from public.rsvp_slots s join public.capacity_pool_use(s.event_id) u on u.pool_id = s.pool_id
+          where s.event_id = $1 order by s.slot_time`,
         [event.id],
       ),
     ).toEqual([

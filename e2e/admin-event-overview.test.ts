@@ -133,16 +133,17 @@ async function truth(eventId: string): Promise<Truth> {
   return { ...money, ...seats, waitlist: waitlist.n, days: days.n };
 }
 
-/** Per ticket type: sold, held, remaining and capacity, from the reservations and ticket_types. */
+/** Per ticket type: sold, held, remaining and capacity, from the reservations and the type's capacity pool. */
 async function ticketTruth(eventId: string) {
   return sql<{ id: string; name: string; sold: number; held: number; remaining: number; capacity: number }>(
     `select t.id, t.name,
             coalesce(sum(r.num_guests) filter (where r.status = 'confirmed'), 0)::int as sold,
             coalesce(sum(r.num_guests) filter (where r.status = 'held' and r.hold_expires_at > now()), 0)::int as held,
-            t.quantity as remaining,
-            (t.quantity + coalesce(sum(r.num_guests) filter (where r.status = 'confirmed' or (r.status = 'held' and r.hold_expires_at > now())), 0))::int as capacity
-       from public.ticket_types t left join public.reservations r on r.ticket_type_id = t.id
-      where t.event_id = $1 group by t.id order by t.created_at, t.id`,
+            (p.size - coalesce(sum(r.num_guests) filter (where r.status = 'confirmed' or (r.status = 'held' and r.hold_expires_at > now())), 0))::int as remaining,
+            p.size as capacity
+       from public.ticket_types t join public.capacity_pools p on p.id = t.pool_id
+       left join public.reservations r on r.ticket_type_id = t.id
+      where t.event_id = $1 group by t.id, p.size order by t.created_at, t.id`,
     [eventId],
   );
 }

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
 import { adminPage, expectRequiredField, expectToast, fillAndSubmit, newPage, viewports } from './support/browser';
-import { serviceClient } from '../tests/support/db';
+import { serviceClient, sql } from '../tests/support/db';
 import { createEvent, createOrg, createReservation, createStaff, futureDate, type Org, publicOrgPage, type Staff } from '../tests/support/fixtures';
 import { createStaffOrg } from '../tests/support/staff-org';
 
@@ -23,13 +23,20 @@ async function fillBasics(page: Page, title: string, date: string) {
   await dialog.getByLabel('Location address').fill('1 Main St');
 }
 
+/** The event's row with what it sells: max guests (its cap's size), ticket types' quantity left and slots' capacity. */
 async function eventRow(title: string) {
-  const { data } = await serviceClient()
-    .from('events')
-    .select('*, ticket_types(name, price, quantity), rsvp_slots(slot_time, slot_label, max_capacity)')
-    .eq('org_id', org.id)
-    .eq('title', title);
-  return data?.[0] ?? null;
+  const { data } = await serviceClient().from('events').select('*').eq('org_id', org.id).eq('title', title);
+  const row = data?.[0];
+  if (!row) return null;
+  const [capacity] = await sql(
+    `select (select p.size from public.capacity_pools p where p.event_id = $1 and p.event_wide) as max_guests,
+            (select coalesce(json_agg(json_build_object('name', t.name, 'price', t.price, 'quantity', public.capacity_pool_left(t.pool_id))), '[]')
+               from public.ticket_types t where t.event_id = $1) as ticket_types,
+            (select coalesce(json_agg(json_build_object('slot_time', s.slot_time, 'slot_label', s.slot_label, 'max_capacity', p.size)), '[]')
+               from public.rsvp_slots s join public.capacity_pools p on p.id = s.pool_id where s.event_id = $1) as rsvp_slots`,
+    [row.id],
+  );
+  return { ...row, ...capacity };
 }
 
 describe('events tab (desktop)', () => {

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
 import { adminPage, expectToast, viewports } from './support/browser';
 import { serviceClient } from '../tests/support/db';
-import { futureDate, type Org, type Staff } from '../tests/support/fixtures';
+import { createTicketType, futureDate, type Org, type Staff } from '../tests/support/fixtures';
 import { startTicketedEvent } from './support/event-dialog';
 import { createStaffOrg } from '../tests/support/staff-org';
 
@@ -60,7 +60,7 @@ describe('guest-email settings of an event', () => {
       .insert({ org_id: org.id, title, date: futureDate(50), event_time: '19:00', location_name: 'The Loft' })
       .select('id')
       .single();
-    await serviceClient().from('ticket_types').insert({ event_id: data!.id, name: 'Seat', price: 5000, quantity: 5 });
+    await createTicketType(data!.id, { name: 'Seat', price: 5000, quantity: 5 });
     const { page } = await adminPage(staff, org.id, 'events', { viewport: viewports.phone });
     await page
       .getByRole('button', { name: `Edit ${title}` })

@@ -34,10 +34,10 @@ async function copiesOf(title: string, exceptId: string) {
     private_address: string | null;
   }>(
     `select e.id, e.org_id, to_char(e.date, 'YYYY-MM-DD') as date, e.refund_window_hours, e.late_refund_percent,
-            (select json_agg(json_build_object('name', t.name, 'price', t.price, 'quantity', t.quantity) order by t.created_at)
+            (select json_agg(json_build_object('name', t.name, 'price', t.price, 'quantity', public.capacity_pool_left(t.pool_id)) order by t.created_at)
                from public.ticket_types t where t.event_id = e.id) as tickets,
-            (select json_agg(json_build_object('label', s.slot_label, 'capacity', s.max_capacity, 'taken', s.current_rsvps) order by s.slot_time)
-               from public.rsvp_slots s where s.event_id = e.id) as slots,
+            (select json_agg(json_build_object('label', s.slot_label, 'capacity', u.size, 'taken', u.taken) order by s.slot_time)
+               from public.rsvp_slots s join public.capacity_pool_use(e.id) u on u.pool_id = s.pool_id where s.event_id = e.id) as slots,
             (select count(*)::int from public.reservations r where r.event_id = e.id) as reservations,
             (select d.private_address from public.event_private_details d where d.event_id = e.id) as private_address
        from public.events e where e.org_id = $1 and e.title = $2 and e.id <> $3 order by e.date`,

@@ -180,7 +180,10 @@ describe('an RSVP event (375 px)', () => {
     expect(booked.ledger).toEqual([{ kind: 'charge', status: 'completed', amount_cents: 4500, provider: 'cash' }]);
     expect(
       await sql(
-        `select r.rsvp_slot_id, r.special_requests, s.current_rsvps from public.reservations r join public.rsvp_slots s on s.id = r.rsvp_slot_id where r.email = $1`,
+        `select r.rsvp_slot_id, r.special_requests, u.taken as current_rsvps
+           from public.reservations r join public.rsvp_slots s on s.id = r.rsvp_slot_id
+           join public.capacity_pool_use(r.event_id) u on u.pool_id = s.pool_id
+          where r.email = $1`,
         [email],
       ),
     ).toEqual([{ rsvp_slot_id: late, special_requests: 'Window table', current_rsvps: 3 }]);

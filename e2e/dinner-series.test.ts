@@ -40,15 +40,17 @@ async function createDinner(daysAhead: number, tickets: [string, number, number]
   const [org] = await sql<{ id: string }>("select id from public.organizations where slug = 'eatathome'");
   const disclosure = `House rules ${randomUUID()}: shoes off at the door.`;
   const [event] = await sql<{ id: string }>(
-    `insert into public.events (org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address, event_details_disclosures, is_active)
-     values ($1, $2, (current_date + $3::int) + (6 - extract(isodow from current_date + $3::int)::int), '19:00', 'America/New_York', 20, 'Eat At Home', 'Brooklyn, NY', $4, true)
+    `insert into public.events (org_id, title, date, event_time, event_timezone, location_name, location_address, event_details_disclosures, is_active)
+     values ($1, $2, (current_date + $3::int) + (6 - extract(isodow from current_date + $3::int)::int), '19:00', 'America/New_York', 'Eat At Home', 'Brooklyn, NY', $4, true)
      returning id`,
     [org.id, `Test Dinner ${randomUUID().slice(0, 8)}`, daysAhead, disclosure],
   );
   createdEvents.push(event.id);
+  await sql('select public.set_event_guest_cap($1, 20)', [event.id]);
   for (const [i, [name, price, quantity]] of tickets.entries()) {
     await sql(
-      `insert into public.ticket_types (event_id, name, price, quantity, created_at) values ($1, $2, $3, $4, now() + $5 * interval '1 second')`,
+      `insert into public.ticket_types (event_id, name, price, pool_id, created_at)
+       values ($1, $2, $3, public.new_capacity_pool($1, $4), now() + $5 * interval '1 second')`,
       [event.id, name, price, quantity, i],
     );
   }
@@ -167,7 +169,7 @@ describe('dinner series page', () => {
     ]);
     const full = await createDinner(192, [['Food Only', 12500, 6]]);
     // The second dinner's seats are all taken (its ticket type still has quantity).
-    await sql('update public.events set max_guests = 1 where id = $1', [full.id]);
+    await sql('select public.set_event_guest_cap($1, 1)', [full.id]);
     await sql(
       `insert into public.reservations (org_id, event_id, ticket_type_id, name, email, num_guests, status, amount_cents, payment_provider, payment_id)
        select e.org_id, e.id, $2, 'Seated Guest', $3, 1, 'confirmed', 12500, 'square', $4 from public.events e where e.id = $1`,
@@ -259,7 +261,7 @@ describe('dinner series page', () => {
     // Others buy the tickets meanwhile: one is left.
     await field(page, 'Ticket type').selectOption(foodOnly.id);
     await field(page, 'Number of guests').selectOption('4');
-    await sql('update public.ticket_types set quantity = 1 where id = $1', [foodOnly.id]);
+    await sql('update public.capacity_pools set size = 1 where id = (select pool_id from public.ticket_types where id = $1)', [foodOnly.id]);
     await page.getByRole('button', { name: 'RESERVE' }).click();
     await toast(page, 'Not Enough Tickets Available', 'Only 1 ticket available for Food Only.');
 
@@ -323,7 +325,10 @@ describe('dinner series page', () => {
         special_requests: 'Anniversary dinner',
       },
     ]);
-    const [{ quantity }] = await sql<{ quantity: number }>('select quantity from public.ticket_types where id = $1', [wine.id]);
+    const [{ quantity }] = await sql<{ quantity: number }>(
+      'select public.capacity_pool_left(pool_id) as quantity from public.ticket_types where id = $1',
+      [wine.id],
+    );
     expect(quantity).toBeLessThanOrEqual(wine.quantity - 2);
 
     // INVITE YOUR PARTY on a desktop: an email draft with a save-the-date and the details link.

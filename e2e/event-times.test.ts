@@ -39,39 +39,43 @@ beforeAll(async () => {
   const [eatathome] = await sql<{ id: string }>("select id from public.organizations where slug = 'eatathome'");
   const title = `Late Dinner ${randomUUID().slice(0, 8)}`;
   const [event] = await sql<{ id: string }>(
-    `insert into public.events (org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address, is_active)
-     values ($1, $2, $3, '20:30', 'America/New_York', 20, 'Eat At Home', 'Brooklyn, NY', true) returning id`,
+    `insert into public.events (org_id, title, date, event_time, event_timezone, location_name, location_address, is_active)
+     values ($1, $2, $3, '20:30', 'America/New_York', 'Eat At Home', 'Brooklyn, NY', true) returning id`,
     [eatathome.id, title, DINNER_DATE],
   );
   createdEvents.push(event.id);
+  await sql('select public.set_event_guest_cap($1, 20)', [event.id]);
   const [ticket] = await sql<{ id: string }>(
-    `insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Food Only', 12500, 12) returning id`,
+    `insert into public.ticket_types (event_id, name, price, pool_id) values ($1, 'Food Only', 12500, public.new_capacity_pool($1, 12)) returning id`,
     [event.id],
   );
   dinner = { id: event.id, title, ticketId: ticket.id, orgId: eatathome.id };
 
   // A sold-out dinner at the same hour: its waitlist's emails and pages.
   const [full] = await sql<{ id: string }>(
-    `insert into public.events (org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address, is_active)
-     values ($1, $2, $3, '20:30', 'America/New_York', 20, 'Eat At Home', 'Brooklyn, NY', true) returning id`,
+    `insert into public.events (org_id, title, date, event_time, event_timezone, location_name, location_address, is_active)
+     values ($1, $2, $3, '20:30', 'America/New_York', 'Eat At Home', 'Brooklyn, NY', true) returning id`,
     [eatathome.id, `Full Late Dinner ${randomUUID().slice(0, 8)}`, SOLD_OUT_DATE],
   );
   createdEvents.push(full.id);
+  await sql('select public.set_event_guest_cap($1, 20)', [full.id]);
   const [fullTicket] = await sql<{ id: string }>(
-    `insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Food Only', 12500, 0) returning id`,
+    `insert into public.ticket_types (event_id, name, price, pool_id) values ($1, 'Food Only', 12500, public.new_capacity_pool($1, 0)) returning id`,
     [full.id],
   );
   soldOut = { id: full.id, ticketId: fullTicket.id };
 
   const [magnolia] = await sql<{ id: string }>("select id from public.organizations where slug = 'magnolia'");
   const [supperEvent] = await sql<{ id: string }>(
-    `insert into public.events (org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address, is_active, seat_price_cents, max_party_size)
-     values ($1, 'Magnolia Supper Club', $2, '17:30', 'America/New_York', 40, 'Magnolia Supper Club', 'Old Fourth Ward, Atlanta, GA', true, 6500, 6) returning id`,
+    `insert into public.events (org_id, title, date, event_time, event_timezone, location_name, location_address, is_active, seat_price_cents, max_party_size)
+     values ($1, 'Magnolia Supper Club', $2, '17:30', 'America/New_York', 'Magnolia Supper Club', 'Old Fourth Ward, Atlanta, GA', true, 6500, 6) returning id`,
     [magnolia.id, SUPPER_DATE],
   );
   createdEvents.push(supperEvent.id);
+  await sql('select public.set_event_guest_cap($1, 40)', [supperEvent.id]);
   await sql(
-    `insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity) values ($1, '17:30', '5:30pm', 20), ($1, '20:00', '8:00pm', 20)`,
+    `insert into public.rsvp_slots (event_id, slot_time, slot_label, pool_id)
+     values ($1, '17:30', '5:30pm', public.new_capacity_pool($1, 20)), ($1, '20:00', '8:00pm', public.new_capacity_pool($1, 20))`,
     [supperEvent.id],
   );
   supper = { id: supperEvent.id, orgId: magnolia.id };

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { db } from '../tests/support/db';
-import { createEvent, createOrg, createSlot, createTicketType, reservationsFor, uniqueEmail } from '../tests/support/fixtures';
+import { createEvent, createOrg, createReservation, createSlot, createTicketType, reservationsFor, uniqueEmail } from '../tests/support/fixtures';
 import { stackEnv } from '../tests/support/stack-env';
 import { expectToast, newPage, viewports } from './support/browser';
 import { continueToPayment, fillTicketForm, payWithTestCard } from './support/ticket-booking';
@@ -140,7 +140,7 @@ describe('the booking form checks what the server enforces before the card', () 
     await fillTicketForm(page, { name: 'Grace Hopper', email, ticketTypeId: last, guests: '2' });
     await continueToPayment(page);
     // Someone else takes the seats while the guest types the card.
-    await db().query('update public.ticket_types set quantity = 0 where id = $1', [last]);
+    await createReservation(eventId, { ticket_type_id: last, num_guests: 2 });
     await payWithTestCard(page);
 
     await expectToast(page, 'Reservation Failed');

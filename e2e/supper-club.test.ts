@@ -45,15 +45,16 @@ async function availability(): Promise<Availability> {
 async function createSupper(daysAhead: number, takenAt8 = 0): Promise<{ id: string; date: string }> {
   const [org] = await sql<{ id: string }>("select id from public.organizations where slug = 'magnolia'");
   const [event] = await sql<{ id: string; date: string }>(
-    `insert into public.events (org_id, title, date, event_time, event_timezone, max_guests, location_name, location_address, is_active, seat_price_cents, max_party_size)
-     values ($1, 'Magnolia Supper Club', (current_date + $2::int) - extract(isodow from current_date + $2::int)::int + 1, '17:30', 'America/New_York', 40, 'Magnolia Supper Club', 'Old Fourth Ward, Atlanta, GA', true, 6500, 6)
+    `insert into public.events (org_id, title, date, event_time, event_timezone, location_name, location_address, is_active, seat_price_cents, max_party_size)
+     values ($1, 'Magnolia Supper Club', (current_date + $2::int) - extract(isodow from current_date + $2::int)::int + 1, '17:30', 'America/New_York', 'Magnolia Supper Club', 'Old Fourth Ward, Atlanta, GA', true, 6500, 6)
      returning id, to_char(date, 'YYYY-MM-DD') as date`,
     [org.id, daysAhead],
   );
   createdEvents.push(event.id);
+  await sql('select public.set_event_guest_cap($1, 40)', [event.id]);
   const slots = await sql<{ id: string; slot_label: string }>(
-    `insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity)
-     values ($1, '17:30', '5:30pm', 20), ($1, '20:00', '8:00pm', 20) returning id, slot_label`,
+    `insert into public.rsvp_slots (event_id, slot_time, slot_label, pool_id)
+     values ($1, '17:30', '5:30pm', public.new_capacity_pool($1, 20)), ($1, '20:00', '8:00pm', public.new_capacity_pool($1, 20)) returning id, slot_label`,
     [event.id],
   );
   const eight = slots.find((s) => s.slot_label === '8:00pm')!;
@@ -155,7 +156,7 @@ describe('supper club page', () => {
     expect(await tickets.locator('option:disabled').count()).toBe(0);
 
     // Two seats left for the date: 3 to 6 tickets are disabled.
-    await sql('update public.events set max_guests = 22 where id = $1', [supper.id]);
+    await sql('select public.set_event_guest_cap($1, 22)', [supper.id]);
     const second = await newPage({ viewport: viewports.phone });
     await open(second.page);
     await field(second.page, 'Date').selectOption(supper.id);
@@ -208,7 +209,7 @@ describe('supper club page', () => {
     await field(page, 'Time slot').selectOption('5:30pm');
     await field(page, 'Number of tickets').selectOption('6');
     // Others book meanwhile: four seats are left for that date.
-    await sql('update public.events set max_guests = 4 where id = $1', [short.id]);
+    await sql('select public.set_event_guest_cap($1, 4)', [short.id]);
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await toast(page, 'Sold Out', `Not enough tickets for ${supperDate(short.date)}. Please select another date or reduce tickets.`);
     expect(await page.getByRole('heading', { name: 'Complete Your Reservation' }).count()).toBe(0);

@@ -285,7 +285,9 @@ describe('refusals', () => {
     await card.getByRole('button', { name: 'Join the waitlist' }).click();
     await page.getByTestId('waitlist-prompt').getByRole('button', { name: 'Join the waitlist: Seat' }).click();
     // Staff add seats while the guest types.
-    await sql(`update public.ticket_types set quantity = quantity + 4 where id = $1`, [full.ticketTypeId]);
+    await sql(`update public.capacity_pools set size = size + 4 where id = (select pool_id from public.ticket_types where id = $1)`, [
+      full.ticketTypeId,
+    ]);
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Full name').fill('Gus Late');
     await dialog.getByLabel('Email').fill(uniqueEmail('wl-reopened'));
