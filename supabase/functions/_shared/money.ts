@@ -6,23 +6,12 @@
 // (record_refund_result). A crash in between leaves a pending row that reconcile-payments
 // sends again with the same key, so no refund is lost or doubled.
 //
-// Imports rpc.ts, processor.ts and payments.ts.
+// Imports rpc.ts, processor.ts, payments.ts and reservation-money.ts.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { type OrgAccount, orgAccount, processorFor, squareProcessorOf } from './payments.ts';
 import { type PaymentProcessor, refundFeeCents, type RefundResult } from './processor.ts';
 import { callRpc } from './rpc.ts';
-
-/** A reservation's money, computed from its ledger (SQL money_of). */
-export interface Money {
-  paid_cents: number;
-  refunded_cents: number;
-  pending_refund_cents: number;
-  failed_refund_cents: number;
-  net_cents: number;
-  refundable_cents: number;
-  comp_cents: number;
-  badge: 'Paid' | 'Partially refunded' | 'Refunded' | 'Refund pending' | 'Payment pending' | 'Comp' | 'Free';
-}
+import type { Money } from './reservation-money.ts';
 
 export interface RefundToSend {
   id: number;
