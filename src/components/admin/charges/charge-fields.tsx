@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { InlineCheckbox } from '@/components/ui/checkbox-field';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { OptionSelect } from '@/components/ui/option-select';
@@ -24,7 +24,6 @@ interface Props {
 
 /** Sales tax, service charge and how prices are shown: the organization's defaults and an event's own. */
 export function ChargeFields({ values, error, disabled, onChange }: Props) {
-  const taxableId = useId();
   const set = <K extends keyof ChargeFormValues>(key: K, value: ChargeFormValues[K]) => onChange({ ...values, [key]: value });
   const errorOf = (field: keyof ChargeFormValues) => (error?.field === field ? error.message : undefined);
   return (
@@ -51,17 +50,14 @@ export function ChargeFields({ values, error, disabled, onChange }: Props) {
         </FormField>
       ) : null}
       {values.serviceType !== 'none' ? (
-        <label htmlFor={taxableId} className="flex items-center gap-2 self-end pb-2 text-sm">
-          <input
-            id={taxableId}
-            type="checkbox"
-            className="h-4 w-4"
-            disabled={disabled}
-            checked={values.serviceTaxable}
-            onChange={(e) => set('serviceTaxable', e.target.checked)}
-          />
+        <InlineCheckbox
+          className="self-end pb-2"
+          disabled={disabled}
+          checked={values.serviceTaxable}
+          onChange={(e) => set('serviceTaxable', e.target.checked)}
+        >
           The service charge is taxed
-        </label>
+        </InlineCheckbox>
       ) : null}
       <FormField label="Prices are shown" className="sm:col-span-2">
         <OptionSelect

@@ -4,6 +4,7 @@ import { AdminSection } from '@/components/admin/admin-section';
 import { QueryStatus } from '@/components/admin/query-status';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { InlineCheckbox } from '@/components/ui/checkbox-field';
 import { useOrganizations } from '../api/get-organizations';
 import { useSetOrgState, useSetPlatformPayments } from '../api/set-org-state';
 import { organizationsMessages, stateLabels } from '../messages';
@@ -57,17 +58,15 @@ export function OrganizationsTab() {
                   {org.contactEmail ? ` · Contact: ${org.contactEmail}` : ''}
                 </p>
                 {/* Only organizations the platform runs: any other is paid into its own connected account or takes no cards. */}
-                <label className="mt-1 flex items-center gap-2 text-xs">
-                  <input
-                    type="checkbox"
-                    className="h-4 w-4"
-                    checked={org.platformPayments}
-                    disabled={setPlatform.isPending}
-                    aria-label={`${organizationsMessages.platformPayments}: ${org.name}`}
-                    onChange={(e) => setPlatform.mutate({ orgId: org.id, name: org.name, on: e.target.checked })}
-                  />
+                <InlineCheckbox
+                  className="mt-1 text-xs"
+                  checked={org.platformPayments}
+                  disabled={setPlatform.isPending}
+                  aria-label={`${organizationsMessages.platformPayments}: ${org.name}`}
+                  onChange={(e) => setPlatform.mutate({ orgId: org.id, name: org.name, on: e.target.checked })}
+                >
                   {organizationsMessages.platformPayments}
-                </label>
+                </InlineCheckbox>
               </div>
               {org.state === 'suspended' ? (
                 <Button

@@ -11,7 +11,7 @@ import { useCancelReservation } from '../api/cancel-reservation';
 import { cancelledMessage, guestCount, reservationMessages } from '../messages';
 import { cancelReservationSchema, type CancelChoice, type CancelReservationValues } from '../schemas';
 import type { CancelRefund, ReservationDialogProps } from '../types';
-import { CheckboxField } from './checkbox-field';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 import { PaymentPanel } from './money-summary';
 
 /**

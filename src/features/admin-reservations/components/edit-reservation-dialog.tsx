@@ -16,7 +16,7 @@ import { guestCount, refundedMessage, reservationMessages } from '../messages';
 import { editReservationSchema, type EditReservationOutput, type EditReservationValues } from '../schemas';
 import type { ReservationDialogProps } from '../types';
 import { BookingHistory } from './booking-history';
-import { CheckboxField } from './checkbox-field';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 import { withReason } from '@/lib/error-reason';
 
 /** After fewer guests on a paid booking: offers to refund what the policy gives for the guests who no longer come. */
