@@ -15,6 +15,7 @@
 //         holdsReleased, waitlistClosed, refunds: { completed, pending, failed: { count, cents } } }
 // → 4xx { success: false, error, code }
 import { z } from 'npm:zod@4.6.7';
+import { type RefundColumns, refundTallies } from '../_shared/event-cancellation.ts';
 import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
 import { type MoneyAction, sendDecidedRefunds } from '../_shared/money.ts';
 import { kickEmailDelivery } from '../_shared/outbox.ts';
@@ -39,17 +40,11 @@ const inputSchema = z.object({
 });
 
 /** The progress row (SQL staff_event_cancellation), the part this answer reads. */
-interface Progress {
+interface Progress extends RefundColumns {
   state: 'none' | 'in_progress' | 'done';
   bookings_cancelled: number;
   holds_released: number;
   waitlist_closed: number;
-  refunds_completed: number;
-  refunds_completed_cents: number;
-  refunds_pending: number;
-  refunds_pending_cents: number;
-  refunds_failed: number;
-  refunds_failed_cents: number;
 }
 
 /** At most this many refunds are with the processor at once (a dinner of 40 bookings takes seconds, not minutes). */
@@ -89,11 +84,7 @@ Deno.serve(
       bookingsCancelled: progress.bookings_cancelled,
       holdsReleased: progress.holds_released,
       waitlistClosed: progress.waitlist_closed,
-      refunds: {
-        completed: { count: progress.refunds_completed, cents: progress.refunds_completed_cents },
-        pending: { count: progress.refunds_pending, cents: progress.refunds_pending_cents },
-        failed: { count: progress.refunds_failed, cents: progress.refunds_failed_cents },
-      },
+      refunds: refundTallies(progress),
     });
   }),
 );
