@@ -1,25 +1,15 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
+import { CharacterCount } from '@/components/forms/character-count';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { MAX_EMAIL_MESSAGE_LENGTH, MAX_EMAIL_SUBJECT_LENGTH } from '@/config/product';
-import { cn } from '@/lib/utils';
 import { useReplyChefInquiry } from '../api/reply-chef-inquiry';
 import { chefInquiryMessages } from '../messages';
 import { replySchema, type ReplyOutput, type ReplyValues } from '../schemas';
 import type { ChefInquiry } from '../types';
-
-/** A field's length against its limit, marked when over. */
-function Count({ value, max, testId }: { value: string; max: number; testId: string }) {
-  const length = value.trim().length;
-  return (
-    <span data-testid={testId} className={cn('tabular-nums', length > max && 'font-medium text-destructive')}>
-      {length}/{max}
-    </span>
-  );
-}
 
 /** 'Reply to {name}': the email goes out through the outbox; the inquiry becomes replied. */
 export function ReplyForm({ inquiry, onSent }: { inquiry: ChefInquiry; onSent: () => void }) {
@@ -59,7 +49,7 @@ export function ReplyForm({ inquiry, onSent }: { inquiry: ChefInquiry; onSent: (
         hint={
           <>
             Up to {MAX_EMAIL_SUBJECT_LENGTH} characters, one line ·{' '}
-            <Count value={subject} max={MAX_EMAIL_SUBJECT_LENGTH} testId="chef-reply-subject-count" />
+            <CharacterCount value={subject} max={MAX_EMAIL_SUBJECT_LENGTH} testId="chef-reply-subject-count" />
           </>
         }
       >
@@ -70,7 +60,8 @@ export function ReplyForm({ inquiry, onSent }: { inquiry: ChefInquiry; onSent: (
         error={errors.message?.message}
         hint={
           <>
-            Up to {MAX_EMAIL_MESSAGE_LENGTH} characters · <Count value={message} max={MAX_EMAIL_MESSAGE_LENGTH} testId="chef-reply-message-count" />
+            Up to {MAX_EMAIL_MESSAGE_LENGTH} characters ·{' '}
+            <CharacterCount value={message} max={MAX_EMAIL_MESSAGE_LENGTH} testId="chef-reply-message-count" />
           </>
         }
       >
