@@ -22,6 +22,7 @@ import { AssetField } from './asset-field';
 import { ColorField } from './color-field';
 import { GalleryEditor } from './gallery-editor';
 import { withReason } from '@/lib/error-reason';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 function toValues(b: OrgBranding | null): BrandingFormValues {
   return {
@@ -214,9 +215,9 @@ export function BrandingTab({ orgId, orgSlug }: { orgId: string; orgSlug: string
         </TitledCard>
 
         <div className="sticky bottom-0 flex justify-end border-t bg-background/95 py-3 backdrop-blur">
-          <Button type="submit" disabled={save.isPending || uploading !== null}>
-            {save.isPending ? 'Saving…' : 'Save Branding'}
-          </Button>
+          <SubmitButton pending={save.isPending} pendingLabel="Saving…" disabled={uploading !== null}>
+            Save Branding
+          </SubmitButton>
         </div>
       </form>
       {/* Saved on its own: prices, not looks. */}

@@ -2,7 +2,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { CharacterCount } from '@/components/forms/character-count';
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { MAX_EMAIL_MESSAGE_LENGTH, MAX_EMAIL_SUBJECT_LENGTH } from '@/config/product';
@@ -10,6 +9,7 @@ import { useReplyChefInquiry } from '../api/reply-chef-inquiry';
 import { chefInquiryMessages } from '../messages';
 import { replySchema, type ReplyOutput, type ReplyValues } from '../schemas';
 import type { ChefInquiry } from '../types';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 /** 'Reply to {name}': the email goes out through the outbox; the inquiry becomes replied. */
 export function ReplyForm({ inquiry, onSent }: { inquiry: ChefInquiry; onSent: () => void }) {
@@ -68,9 +68,9 @@ export function ReplyForm({ inquiry, onSent }: { inquiry: ChefInquiry; onSent: (
         <Textarea rows={7} placeholder={`Hi ${inquiry.name.split(/\s+/)[0]},`} {...form.register('message')} />
       </FormField>
       <div className="flex justify-end">
-        <Button type="submit" className="w-full sm:w-auto" disabled={reply.isPending}>
-          {reply.isPending ? 'Sending…' : 'Send reply'}
-        </Button>
+        <SubmitButton className="w-full sm:w-auto" pending={reply.isPending} pendingLabel="Sending…">
+          Send reply
+        </SubmitButton>
       </div>
     </form>
   );

@@ -13,6 +13,7 @@ import { cancelReservationSchema, type CancelChoice, type CancelReservationValue
 import type { CancelRefund, ReservationDialogProps } from '../types';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { PaymentPanel } from './money-summary';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 /**
  * Cancelling a reservation. One that still holds money asks what happens to it: refund it all
@@ -128,9 +129,9 @@ export function CancelReservationDialog({ orgId, reservation, onClose }: Reserva
             <Button variant="outline" onClick={onClose} disabled={cancel.isPending}>
               Keep reservation
             </Button>
-            <Button type="submit" variant="destructive" disabled={cancel.isPending}>
-              {cancel.isPending ? 'Cancelling…' : 'Cancel reservation'}
-            </Button>
+            <SubmitButton variant="destructive" pending={cancel.isPending} pendingLabel="Cancelling…">
+              Cancel reservation
+            </SubmitButton>
           </DialogFooter>
         </form>
       </DialogContent>

@@ -2,7 +2,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { CharacterCount } from '@/components/forms/character-count';
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import {
@@ -16,6 +15,7 @@ import {
 import { ChefSignupRefused, useCreateChefSignup } from '../api/create-chef-signup';
 import { chefSignupSchema, type ChefSignupFormValues, type ChefSignupInput } from '../schemas';
 import { keepFieldFocus } from '@/components/forms/keep-field-focus';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 /** Editing → submitting → success (parent swaps in the thank-you) or failure (stays editable). */
 export function ChefSignupForm({ onSubmitted }: { onSubmitted: () => void }) {
@@ -88,9 +88,9 @@ export function ChefSignupForm({ onSubmitted }: { onSubmitted: () => void }) {
         <Input placeholder="e.g. a Saturday in March" {...form.register('nextEventDates')} />
       </FormField>
       <p className="text-xs text-muted-foreground">Name, email and concept are required.</p>
-      <Button type="submit" size="lg" className="w-full" disabled={signup.isPending} {...keepFieldFocus}>
-        {signup.isPending ? 'Submitting…' : 'Submit inquiry'}
-      </Button>
+      <SubmitButton size="lg" className="w-full" pending={signup.isPending} pendingLabel="Submitting…" {...keepFieldFocus}>
+        Submit inquiry
+      </SubmitButton>
     </form>
   );
 }
