@@ -16,12 +16,12 @@
 // → 4xx { success: false, error, code }
 import { z } from 'npm:zod@4.6.7';
 import { type RefundColumns, refundTallies } from '../_shared/event-cancellation.ts';
-import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
+import { handler, json } from '../_shared/http.ts';
 import { type MoneyAction, sendDecidedRefunds } from '../_shared/money.ts';
 import { kickEmailDelivery } from '../_shared/outbox.ts';
 import { MAX_CANCEL_MESSAGE_LENGTH } from '../_shared/product.ts';
 import { callRpc } from '../_shared/rpc.ts';
-import { createUserClient, getCaller, sharedAdminClient } from '../_shared/supabase.ts';
+import { createUserClient, readSignedInRequest, sharedAdminClient } from '../_shared/supabase.ts';
 
 const inputSchema = z.object({
   eventId: z.uuid('eventId must be the id of an event'),
@@ -62,9 +62,7 @@ async function sendAll(actions: MoneyAction[]): Promise<void> {
 
 Deno.serve(
   handler(async (req) => {
-    allowMethods(req, 'POST');
-    if (!(await getCaller(req))) throw refusal(401, 'Sign in to cancel events', 'unauthorized');
-    const input = await readBody(req, inputSchema);
+    const input = await readSignedInRequest(req, inputSchema, 'cancel events');
     const caller = createUserClient(req);
 
     const decided = await callRpc<{ already: boolean; event_id: string; bookings: MoneyAction[] }>(caller, 'staff_cancel_event', {

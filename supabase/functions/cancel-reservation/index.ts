@@ -17,12 +17,12 @@
 // → 502 { success: false, error, code: 'refund_failed' }: cancelled, but the processor refused the refund
 // → 4xx { success: false, error, code }
 import { z } from 'npm:zod@4.6.7';
-import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
+import { handler, json } from '../_shared/http.ts';
 import type { MoneyAction } from '../_shared/money.ts';
 import { MAX_INT4 } from '../_shared/input.ts';
 import { callRpc } from '../_shared/rpc.ts';
 import { settleStaffAction } from '../_shared/staff-money.ts';
-import { createUserClient, getCaller } from '../_shared/supabase.ts';
+import { createUserClient, readSignedInRequest } from '../_shared/supabase.ts';
 
 const inputSchema = z.object({
   reservationId: z.uuid('reservationId must be the id of a reservation'),
@@ -37,9 +37,7 @@ const inputSchema = z.object({
 
 Deno.serve(
   handler(async (req) => {
-    allowMethods(req, 'POST');
-    if (!(await getCaller(req))) throw refusal(401, 'Sign in to cancel reservations', 'unauthorized');
-    const input = await readBody(req, inputSchema);
+    const input = await readSignedInRequest(req, inputSchema, 'cancel reservations');
 
     const action = await callRpc<MoneyAction>(createUserClient(req), 'staff_cancel_reservation', {
       p_reservation_id: input.reservationId,

@@ -13,12 +13,12 @@
 //         refundNote? /* why a pending refund is not sent yet, e.g. the account that took the charge is disconnected */ }
 // → 502 { success: false, error, code: 'refund_failed' } | 4xx { success: false, error, code }
 import { z } from 'npm:zod@4.6.7';
-import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
+import { handler, json } from '../_shared/http.ts';
 import { MAX_INT4 } from '../_shared/input.ts';
 import type { MoneyAction } from '../_shared/money.ts';
 import { callRpc } from '../_shared/rpc.ts';
 import { settleStaffAction } from '../_shared/staff-money.ts';
-import { createUserClient, getCaller } from '../_shared/supabase.ts';
+import { createUserClient, readSignedInRequest } from '../_shared/supabase.ts';
 
 const inputSchema = z.object({
   reservationId: z.uuid('reservationId must be the id of a reservation'),
@@ -30,9 +30,7 @@ const inputSchema = z.object({
 
 Deno.serve(
   handler(async (req) => {
-    allowMethods(req, 'POST');
-    if (!(await getCaller(req))) throw refusal(401, 'Sign in to refund reservations', 'unauthorized');
-    const input = await readBody(req, inputSchema);
+    const input = await readSignedInRequest(req, inputSchema, 'refund reservations');
 
     const action = await callRpc<MoneyAction>(createUserClient(req), 'staff_refund_reservation', {
       p_reservation_id: input.reservationId,
