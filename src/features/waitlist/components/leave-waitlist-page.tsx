@@ -12,6 +12,7 @@ import { useLeaveWaitlist, useWaitlistPlace } from '../api/leave-waitlist';
 import { leaveMessages } from '../messages';
 import type { WaitlistPlace } from '../types';
 import { LinkPageLoadFailed, OfferLinkInvalid } from './offer-link-invalid';
+import { SummaryRows } from '@/components/summary-rows';
 
 interface Props {
   token: string;
@@ -33,12 +34,7 @@ function PlaceDetails({ place }: { place: WaitlistPlace }) {
   ];
   return (
     <dl className="space-y-2 rounded-lg bg-muted/60 p-4 text-sm">
-      {rows.map((row) => (
-        <div key={row.label} className="flex justify-between gap-4">
-          <dt className="text-muted-foreground">{row.label}</dt>
-          <dd className="text-right font-medium">{row.value}</dd>
-        </div>
-      ))}
+      <SummaryRows rows={rows} />
     </dl>
   );
 }
