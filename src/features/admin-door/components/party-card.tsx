@@ -5,6 +5,7 @@ import { useCheckIn } from '../api/check-in';
 import { bookedAs } from '../lib/door-list';
 import type { DoorParty } from '../types';
 import { StaffNotes } from './staff-notes';
+import { guestCount } from '@/config/email-templates';
 
 /** One confirmed party: who, what they booked, what the kitchen must know, and the check-in controls. */
 export function PartyCard({ eventId, party }: { eventId: string; party: DoorParty }) {
@@ -24,7 +25,7 @@ export function PartyCard({ eventId, party }: { eventId: string; party: DoorPart
         <div className="min-w-0">
           <h2 className="break-words text-lg font-semibold leading-tight">{party.name}</h2>
           <p className="text-sm text-muted-foreground">
-            {party.numGuests} {party.numGuests === 1 ? 'guest' : 'guests'}
+            {guestCount(party.numGuests)}
             {booked ? ` · ${booked}` : ''} · <span className="font-mono">{party.bookingCode}</span>
           </p>
         </div>

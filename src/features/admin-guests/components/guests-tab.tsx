@@ -16,6 +16,7 @@ import { useDebounced } from '@/hooks/use-debounced';
 import { PageButtons } from '@/components/admin/page-buttons';
 import { withReason } from '@/lib/error-reason';
 import { useErrorToast } from '@/hooks/use-error-toast';
+import { guestCount } from '@/config/email-templates';
 
 function GuestsTable({ guests }: { guests: AdminGuest[] }) {
   return (
@@ -92,9 +93,7 @@ export function GuestsTab({ orgId, orgSlug, layout }: { orgId: string; orgSlug: 
           </div>
         </nav>
       ) : total > 0 ? (
-        <p className="text-sm text-muted-foreground">
-          {total} {total === 1 ? 'guest' : 'guests'}
-        </p>
+        <p className="text-sm text-muted-foreground">{guestCount(total)}</p>
       ) : null}
     </AdminSection>
   );

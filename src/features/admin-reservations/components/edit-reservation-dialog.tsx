@@ -12,10 +12,11 @@ import { newIdempotencyKey } from '@/features/checkout/lib/idempotency';
 import { formatCents } from '@/lib/money';
 import { useRefundReservation } from '../api/refund-reservation';
 import { useUpdateReservation, type UpdateReservationResult } from '../api/update-reservation';
-import { guestCount, refundedMessage, reservationMessages } from '../messages';
+import { refundedMessage, reservationMessages } from '../messages';
 import { editReservationSchema, type EditReservationOutput, type EditReservationValues } from '../schemas';
 import type { ReservationDialogProps } from '../types';
 import { BookingHistory } from './booking-history';
+import { guestCount } from '@/config/email-templates';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { withReason } from '@/lib/error-reason';
 

@@ -15,6 +15,7 @@ import type { HandOverOutcome, ManagedBooking } from '../types';
 import { BookingLinkInvalid } from './booking-link-invalid';
 import { CancelBooking } from './cancel-booking';
 import { ChangePlans } from './change-plans';
+import { guestCount } from '@/config/email-templates';
 
 /** The guest's private page for one booking, opened with the token of its manage link. */
 export function ManageBookingPage({ token }: { token: string }) {
@@ -166,7 +167,7 @@ function BookingView({ token, booking, onHandedOver }: { token: string; booking:
               </Row>
             ) : null}
             <Row icon={Users} label="Guests">
-              {booking.guests} {booking.guests === 1 ? 'guest' : 'guests'}
+              {guestCount(booking.guests)}
             </Row>
             {slotOrTicket ? (
               <Row icon={Ticket} label={slotOrTicket.label}>
