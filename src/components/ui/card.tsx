@@ -1,4 +1,4 @@
-import type { HTMLAttributes, ReactNode } from 'react';
+import type { HTMLAttributes } from 'react';
 import { cn } from '@/lib/utils';
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
@@ -18,27 +18,4 @@ export function CardContent({ className, ...props }: HTMLAttributes<HTMLDivEleme
 }
 export function CardFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('flex items-center gap-3 p-5 pt-0 sm:p-6 sm:pt-0', className)} {...props} />;
-}
-
-/** A card with its title, and a line about it, above its content (`className` styles the content). */
-export function TitledCard({
-  title,
-  description,
-  className,
-  children,
-}: {
-  title: ReactNode;
-  description?: ReactNode;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        {description ? <CardDescription>{description}</CardDescription> : null}
-      </CardHeader>
-      <CardContent className={className}>{children}</CardContent>
-    </Card>
-  );
 }

@@ -1,7 +1,7 @@
 import { forwardRef } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { cn } from '@/lib/utils';
-import { ModalContent } from './dialog';
+import { ModalContent } from './modal-content';
 
 /** A drawer: Radix Dialog sliding in from a side (focus trapped, Escape closes it). */
 export const Sheet = DialogPrimitive.Root;

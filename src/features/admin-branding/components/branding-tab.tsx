@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { OrgChargesCard } from '@/components/admin/charges/org-charges-card';
-import { TitledCard } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/titled-card';
 import { FormField } from '@/components/ui/form-field';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';

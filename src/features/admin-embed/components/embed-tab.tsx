@@ -3,7 +3,7 @@ import { Check, Copy } from 'lucide-react';
 import { NewTabButton } from '@/components/admin/new-tab-button';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { TitledCard } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/titled-card';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/input';
 import { paths } from '@/config/paths';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { invokeFunction, serverMessage } from '@/lib/invoke-function';
-import { useLinkQuery } from '@/lib/react-query';
+import { useLinkQuery } from '@/hooks/use-link-query';
 import type { ManagedBooking } from '../types';
 
 export const MANAGE_FUNCTION = 'manage-booking';
