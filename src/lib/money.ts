@@ -13,16 +13,5 @@ export function dollarsToCents(input: string): number | null {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
-/** public.money_of: what a reservation's payment ledger comes to, in cents. */
-export interface ReservationMoney {
-  paid_cents: number;
-  refunded_cents: number;
-  pending_refund_cents: number;
-  failed_refund_cents: number;
-  /** Paid less refunded. */
-  net_cents: number;
-  /** Paid less refunded and refunds on their way: the most a refund can be now. */
-  refundable_cents: number;
-  comp_cents: number;
-  badge: string;
-}
+/** public.money_of: what a reservation's payment ledger comes to, in cents (the edge functions read the same type). */
+export type { Money as ReservationMoney } from '../../supabase/functions/_shared/reservation-money.ts';

@@ -37,23 +37,36 @@ export function forwarded(body: ReadableStream<Uint8Array> | null): Forwarded {
       finish();
     })();
   };
-  const stream = new ReadableStream<Uint8Array>({
+  const stream = relay(reader, finish, stop, () => stopped);
+  return { stream, stop, rest };
+}
+
+/**
+ * A stream of what `reader` reads, for the next hop: `settled` runs when the reading ends or
+ * fails, `cancel` when the consumer cancels, and nothing more is read once `stopped()` is true.
+ */
+export function relay(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  settled: () => void,
+  cancel: (reason?: unknown) => void | Promise<void>,
+  stopped: () => boolean = () => false,
+): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      if (stopped) return;
+      if (stopped()) return;
       try {
         const { done, value } = await reader.read();
         if (done) {
-          finish();
+          settled();
           controller.close();
         } else {
           controller.enqueue(value);
         }
       } catch (error) {
-        finish();
+        settled();
         controller.error(error);
       }
     },
-    cancel: stop,
+    cancel,
   });
-  return { stream, stop, rest };
 }

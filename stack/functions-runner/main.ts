@@ -17,7 +17,7 @@
 // Usage: deno run ... main.ts <functionsDir> <port>; SUPPERHOST_RUNNER_CONFIG (JSON) gives
 // the Deno executable, the flags of the functions' processes and the limits.
 
-import { forwarded } from './body.ts';
+import { forwarded, relay } from './body.ts';
 
 interface RunnerConfig {
   deno: string;
@@ -305,25 +305,9 @@ async function proxy(worker: Worker, req: Request, pathname: string, search: str
     return new Response(null, { status: res.status, statusText: res.statusText, headers: res.headers });
   }
   const reader = res.body.getReader();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { done, value } = await reader.read();
-        if (done) {
-          release();
-          controller.close();
-        } else {
-          controller.enqueue(value);
-        }
-      } catch (error) {
-        release();
-        controller.error(error);
-      }
-    },
-    cancel(reason) {
-      release();
-      return reader.cancel(reason);
-    },
+  const body = relay(reader, release, (reason) => {
+    release();
+    return reader.cancel(reason);
   });
   return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
 }

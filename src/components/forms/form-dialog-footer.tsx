@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
 import { keepFieldFocus } from '@/components/forms/keep-field-focus';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 interface Props {
   onCancel(): void;
@@ -22,9 +23,9 @@ export function FormDialogFooter({ onCancel, submitLabel, pendingLabel, pending,
       <Button variant="outline" onClick={onCancel}>
         Cancel
       </Button>
-      <Button type="submit" disabled={disabled || pending} {...keepFieldFocus}>
-        {pending ? pendingLabel : submitLabel}
-      </Button>
+      <SubmitButton pending={pending} pendingLabel={pendingLabel} disabled={disabled} {...keepFieldFocus}>
+        {submitLabel}
+      </SubmitButton>
     </DialogFooter>
   );
 }

@@ -1,7 +1,7 @@
 import { forwardRef } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { ModalContent } from './modal-content';
 
 /** A drawer: Radix Dialog sliding in from a side (focus trapped, Escape closes it). */
 export const Sheet = DialogPrimitive.Root;
@@ -17,19 +17,11 @@ const sides = {
 export const SheetContent = forwardRef<
   React.ElementRef<typeof DialogPrimitive.Content>,
   React.ComponentPropsWithoutRef<typeof DialogPrimitive.Content> & { side?: keyof typeof sides }
->(({ className, children, side = 'left', ...props }, ref) => (
-  <DialogPrimitive.Portal>
-    <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
-    <DialogPrimitive.Content
-      ref={ref}
-      className={cn('fixed z-50 flex flex-col gap-4 overflow-y-auto bg-background p-5 shadow-lg', sides[side], className)}
-      {...props}
-    >
-      {children}
-      <DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100" aria-label="Close">
-        <X className="h-4 w-4" aria-hidden />
-      </DialogPrimitive.Close>
-    </DialogPrimitive.Content>
-  </DialogPrimitive.Portal>
+>(({ className, side = 'left', ...props }, ref) => (
+  <ModalContent
+    ref={ref}
+    className={cn('fixed z-50 flex flex-col gap-4 overflow-y-auto bg-background p-5 shadow-lg', sides[side], className)}
+    {...props}
+  />
 ));
 SheetContent.displayName = 'SheetContent';

@@ -1,3 +1,5 @@
+import type { RefundTallies } from '../../../supabase/functions/_shared/event-cancellation.ts';
+
 /** How much of what each booking holds goes back: all, nothing, or a whole percent of it. */
 export type CancelEventRefund = 'full' | 'none' | { percent: number };
 
@@ -23,5 +25,5 @@ export interface EventCancellation {
   bookingsCancelled: number;
   holdsReleased: number;
   waitlistClosed: number;
-  refunds: Record<'completed' | 'pending' | 'failed', { count: number; cents: number }>;
+  refunds: RefundTallies;
 }

@@ -1,10 +1,5 @@
 import { formatCents } from '@/lib/money';
 
-/** '1 guest', '4 guests'. */
-export function guestCount(n: number): string {
-  return `${n} ${n === 1 ? 'guest' : 'guests'}`;
-}
-
 /** The admin toasts for reservations, in the product's exact words (the e2e tests look for them). */
 export const reservationMessages = {
   success: 'Success',

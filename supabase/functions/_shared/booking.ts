@@ -17,7 +17,7 @@ import { refusal } from './http.ts';
 import { refundBookingWithoutSeats } from './money.ts';
 import { kickEmailDelivery } from './outbox.ts';
 import { CARDS_NOT_SET_UP, paymentProcessor } from './payments.ts';
-import type { PriceDisplay, PriceLines } from './price-lines.ts';
+import { type PriceDisplay, type PriceLines, priceLines } from './price-lines.ts';
 import { type BookingSelection, selectionArgs } from './pricing.ts';
 import type { CreatePaymentBody, PaymentProcessor } from './processor.ts';
 import { callRpc, countingPromoMisses, TransientError } from './rpc.ts';
@@ -67,6 +67,17 @@ export interface Booked extends PriceLines {
   manageToken: string;
   /** True when this answer replays an earlier request with the same key. */
   replayed: boolean;
+}
+
+/** A paying function's answer for the booking it made: the guest's codes and its price lines. */
+export function bookedAnswer(booked: Booked) {
+  return {
+    success: true,
+    reservationId: booked.reservationId,
+    ...priceLines(booked),
+    bookingCode: booked.bookingCode,
+    manageToken: booked.manageToken,
+  } as const;
 }
 
 interface HoldRow {

@@ -2,7 +2,13 @@
 // functions serve` and the local stack alike): the new keys as JSON dictionaries,
 // SUPABASE_PUBLISHABLE_KEYS and SUPABASE_SECRET_KEYS (e.g. {"default":"sb_secret_…"}), and the
 // legacy JWT keys SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY, deprecated but still given
-// while a project migrates. No imports: the lightest functions (sitemap) read it too.
+// while a project migrates; and how any function secret is read. No imports: the lightest functions (sitemap) read it too.
+
+/** A function secret (an environment variable), trimmed; null when unset or blank. */
+export function secret(name: string): string | null {
+  const value = Deno.env.get(name)?.trim();
+  return value ? value : null;
+}
 
 /** The keys of a dictionary variable, its "default" key first; none when unset or not JSON. */
 export function dictionaryKeys(name: 'SUPABASE_PUBLISHABLE_KEYS' | 'SUPABASE_SECRET_KEYS'): string[] {
@@ -19,7 +25,7 @@ export function dictionaryKeys(name: 'SUPABASE_PUBLISHABLE_KEYS' | 'SUPABASE_SEC
 }
 
 function legacyKey(name: 'SUPABASE_ANON_KEY' | 'SUPABASE_SERVICE_ROLE_KEY'): string | undefined {
-  const value = Deno.env.get(name)?.trim();
+  const value = secret(name);
   return value && value.length >= 20 ? value : undefined;
 }
 

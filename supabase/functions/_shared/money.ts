@@ -6,23 +6,12 @@
 // (record_refund_result). A crash in between leaves a pending row that reconcile-payments
 // sends again with the same key, so no refund is lost or doubled.
 //
-// Imports rpc.ts, processor.ts and payments.ts.
+// Imports rpc.ts, processor.ts, payments.ts and reservation-money.ts.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { type OrgAccount, orgAccount, processorFor, squareProcessorOf } from './payments.ts';
 import { type PaymentProcessor, refundFeeCents, type RefundResult } from './processor.ts';
 import { callRpc } from './rpc.ts';
-
-/** A reservation's money, computed from its ledger (SQL money_of). */
-export interface Money {
-  paid_cents: number;
-  refunded_cents: number;
-  pending_refund_cents: number;
-  failed_refund_cents: number;
-  net_cents: number;
-  refundable_cents: number;
-  comp_cents: number;
-  badge: 'Paid' | 'Partially refunded' | 'Refunded' | 'Refund pending' | 'Payment pending' | 'Comp' | 'Free';
-}
+import type { Money } from './reservation-money.ts';
 
 export interface RefundToSend {
   id: number;
@@ -135,19 +124,6 @@ export async function sendDecidedRefunds(db: SupabaseClient, action: MoneyAction
   return outcomes.get(action.refund.id) ?? action.refund.status;
 }
 
-/**
- * Why the action's refund, left pending without reaching the processor, is not sent yet (the
- * message kept on its ledger row, e.g. the account that took the charge is disconnected), for
- * staff; null otherwise.
- */
-export async function pendingRefundNote(db: SupabaseClient, action: MoneyAction, outcome: RefundOutcome | 'none'): Promise<string | null> {
-  if (outcome !== 'pending' || !action.refund) return null;
-  const { data, error } = await db.from('payment_ledger').select('status, submitted_at, message').eq('id', action.refund.id).maybeSingle();
-  if (error) throw new Error(error.message);
-  const row = data as { status: string; submitted_at: string | null; message: string | null } | null;
-  return row && row.status === 'pending' && !row.submitted_at ? row.message : null;
-}
-
 /** The reservation's money now (after refunds were recorded). */
 export function moneyOf(db: SupabaseClient, reservationId: string): Promise<Money> {
   return callRpc<Money>(db, 'money_of', { p_reservation_id: reservationId });
@@ -160,13 +136,4 @@ export function moneyOf(db: SupabaseClient, reservationId: string): Promise<Mone
 export async function refundBookingWithoutSeats(db: SupabaseClient, reservationId: string, reason: string): Promise<RefundOutcome | 'none'> {
   const action = await callRpc<MoneyAction>(db, 'system_refund_booking', { p_reservation_id: reservationId, p_reason: reason });
   return sendDecidedRefunds(db, action);
-}
-
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
-/** The staff-facing sentence for a refund the processor refused. */
-export function refundFailedMessage(cents: number, cancelled: boolean): string {
-  return cancelled
-    ? `The reservation is cancelled, but the card processor refused the refund of ${dollars(cents)}. Try the refund again from the reservation, or refund the guest another way.`
-    : `The card processor refused the refund of ${dollars(cents)}. Nothing was refunded; try again later or refund the guest another way.`;
 }

@@ -21,11 +21,12 @@
 // SQL: email_outbox, claim_outbox_batch and finish_outbox_sends in
 // supabase/schemas/050_email.sql.
 //
-// Imports http.ts, supabase.ts, input.ts and product.ts.
+// Imports http.ts, supabase.ts, input.ts, keys.ts and product.ts.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { rpc } from './db.ts';
 import { refusal } from './http.ts';
 import { headerUnsafeMessage, isHeaderSafe } from './input.ts';
+import { secret } from './keys.ts';
 import { EMAIL_BATCH_DEFAULT, EMAIL_BATCH_MAX } from './product.ts';
 import { sharedAdminClient } from './supabase.ts';
 import { base64, type EmailAttachment, renderEmail, type TemplateData } from './email/render.tsx';
@@ -73,14 +74,9 @@ interface OutboxRow {
 
 type Outcome = 'sent' | 'failed' | 'released' | 'rejected';
 
-function secret(name: string): string | undefined {
-  const value = Deno.env.get(name)?.trim();
-  return value ? value : undefined;
-}
-
 /** Whether a real email provider is configured (EMAIL_PROVIDER_API_KEY is set). */
 export function emailProviderConfigured(): boolean {
-  return secret('EMAIL_PROVIDER_API_KEY') !== undefined;
+  return secret('EMAIL_PROVIDER_API_KEY') !== null;
 }
 
 /**

@@ -8,7 +8,8 @@
 // the secret; at least 32 characters), SQUARE_OAUTH_REDIRECT_URL (the redirect URL
 // registered in Square's dashboard; default: this project's square-oauth-callback),
 // SQUARE_ENVIRONMENT, SQUARE_API_BASE_URL (tests: the fake Square answers OAuth too).
-// Imports square.ts only.
+// Imports square.ts and keys.ts.
+import { secret } from './keys.ts';
 import { squareApiBase } from './square.ts';
 
 export interface SquareOAuthSettings {
@@ -19,11 +20,6 @@ export interface SquareOAuthSettings {
   apiVersion: string | null;
   tokenKey: string;
 }
-
-const secret = (name: string) => {
-  const value = Deno.env.get(name)?.trim();
-  return value ? value : null;
-};
 
 /** The platform's OAuth settings, or null when any secret needed to connect sellers is missing. */
 export function readSquareOAuthSettings(): SquareOAuthSettings | null {

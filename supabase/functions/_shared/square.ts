@@ -9,7 +9,7 @@
 // Webhooks (square-webhook): SQUARE_WEBHOOK_SIGNATURE_KEY (the subscription's signature
 // key) and SQUARE_WEBHOOK_URL (its notification URL, exactly as subscribed in Square's
 // dashboard: Square signs that URL followed by the raw body).
-// Imports processor.ts only.
+// Imports processor.ts and keys.ts.
 import {
   type ChargeRequest,
   type ChargeResult,
@@ -24,6 +24,7 @@ import {
   type RefundRequest,
   type RefundResult,
 } from './processor.ts';
+import { secret } from './keys.ts';
 
 export interface SquareSettings {
   accessToken: string;
@@ -36,11 +37,6 @@ export interface SquareSettings {
   /** The seller's merchant id: an organization's own account; null for the platform's. */
   merchantId: string | null;
 }
-
-const secret = (name: string) => {
-  const value = Deno.env.get(name)?.trim();
-  return value ? value : null;
-};
 
 /** Square's settings, or null when the secrets needed to charge are not set. */
 export function readSquareSettings(): SquareSettings | null {

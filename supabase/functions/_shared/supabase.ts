@@ -6,7 +6,8 @@
 // asymmetric signing keys require): a user by a session JWT verified against the project's
 // JWKS, the service role by its exact key. Base layer: imports http.ts and keys.ts only.
 import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
-import { refusal } from './http.ts';
+import type { z } from 'npm:zod@4.6.7';
+import { allowMethods, readBody, refusal } from './http.ts';
 import { publicApiKey, serviceApiKey, serviceRoleSecrets } from './keys.ts';
 
 function env(name: string): string {
@@ -118,4 +119,15 @@ export async function requireServiceRole(req: Request): Promise<void> {
     if (token && (await sameSecret(token, secret))) return;
   }
   throw refusal(403, 'Only the service role may call this function', 'service_role_required');
+}
+
+/**
+ * A signed-in caller's request (staff screens): POST only, 401 `unauthorized` ("Sign in to
+ * {action}") without a verified session, then the body read with `schema`. What the caller may
+ * do is decided after, in SQL run as the caller.
+ */
+export async function readSignedInRequest<S extends z.ZodType>(req: Request, schema: S, action: string): Promise<z.output<S>> {
+  allowMethods(req, 'POST');
+  if (!(await getCaller(req))) throw refusal(401, `Sign in to ${action}`, 'unauthorized');
+  return readBody(req, schema);
 }

@@ -12,7 +12,7 @@
 //
 // Top layer: imports http.ts, input.ts, supabase.ts, product.ts, pricing.ts and booking.ts.
 import { z } from 'npm:zod@4.6.7';
-import { bookAndPay, payOptions } from './booking.ts';
+import { bookAndPay, bookedAnswer, payOptions } from './booking.ts';
 import { allowMethods, clientAddress, json, readBody, refusal } from './http.ts';
 import { EMAIL_INVALID_MESSAGE, isEmail, tooLongMessage } from './guest-input.ts';
 import { amountSchema, idempotencyKeySchema, optionalText, phoneSchema, UUID } from './input.ts';
@@ -130,13 +130,6 @@ export function ticketCheckoutHandler(options: CheckoutOptions = {}) {
       },
       payOptions(body.token, body.amount, body.idempotencyKey),
     );
-    return json({
-      success: true,
-      reservationId: result.reservationId,
-      ...priceLines(result),
-      bookingCode: result.bookingCode,
-      manageToken: result.manageToken,
-      status: 'confirmed',
-    });
+    return json({ ...bookedAnswer(result), status: 'confirmed' });
   };
 }

@@ -15,12 +15,13 @@
 //         holdsReleased, waitlistClosed, refunds: { completed, pending, failed: { count, cents } } }
 // → 4xx { success: false, error, code }
 import { z } from 'npm:zod@4.6.7';
-import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
+import { type RefundColumns, refundTallies } from '../_shared/event-cancellation.ts';
+import { handler, json } from '../_shared/http.ts';
 import { type MoneyAction, sendDecidedRefunds } from '../_shared/money.ts';
 import { kickEmailDelivery } from '../_shared/outbox.ts';
 import { MAX_CANCEL_MESSAGE_LENGTH } from '../_shared/product.ts';
 import { callRpc } from '../_shared/rpc.ts';
-import { createUserClient, getCaller, sharedAdminClient } from '../_shared/supabase.ts';
+import { createUserClient, readSignedInRequest, sharedAdminClient } from '../_shared/supabase.ts';
 
 const inputSchema = z.object({
   eventId: z.uuid('eventId must be the id of an event'),
@@ -39,17 +40,11 @@ const inputSchema = z.object({
 });
 
 /** The progress row (SQL staff_event_cancellation), the part this answer reads. */
-interface Progress {
+interface Progress extends RefundColumns {
   state: 'none' | 'in_progress' | 'done';
   bookings_cancelled: number;
   holds_released: number;
   waitlist_closed: number;
-  refunds_completed: number;
-  refunds_completed_cents: number;
-  refunds_pending: number;
-  refunds_pending_cents: number;
-  refunds_failed: number;
-  refunds_failed_cents: number;
 }
 
 /** At most this many refunds are with the processor at once (a dinner of 40 bookings takes seconds, not minutes). */
@@ -67,9 +62,7 @@ async function sendAll(actions: MoneyAction[]): Promise<void> {
 
 Deno.serve(
   handler(async (req) => {
-    allowMethods(req, 'POST');
-    if (!(await getCaller(req))) throw refusal(401, 'Sign in to cancel events', 'unauthorized');
-    const input = await readBody(req, inputSchema);
+    const input = await readSignedInRequest(req, inputSchema, 'cancel events');
     const caller = createUserClient(req);
 
     const decided = await callRpc<{ already: boolean; event_id: string; bookings: MoneyAction[] }>(caller, 'staff_cancel_event', {
@@ -89,11 +82,7 @@ Deno.serve(
       bookingsCancelled: progress.bookings_cancelled,
       holdsReleased: progress.holds_released,
       waitlistClosed: progress.waitlist_closed,
-      refunds: {
-        completed: { count: progress.refunds_completed, cents: progress.refunds_completed_cents },
-        pending: { count: progress.refunds_pending, cents: progress.refunds_pending_cents },
-        failed: { count: progress.refunds_failed, cents: progress.refunds_failed_cents },
-      },
+      refunds: refundTallies(progress),
     });
   }),
 );

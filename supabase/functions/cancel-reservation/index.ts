@@ -17,12 +17,12 @@
 // → 502 { success: false, error, code: 'refund_failed' }: cancelled, but the processor refused the refund
 // → 4xx { success: false, error, code }
 import { z } from 'npm:zod@4.6.7';
-import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
-import { type MoneyAction, moneyOf, pendingRefundNote, refundFailedMessage, sendDecidedRefunds } from '../_shared/money.ts';
-import { kickEmailDelivery } from '../_shared/outbox.ts';
+import { handler, json } from '../_shared/http.ts';
+import type { MoneyAction } from '../_shared/money.ts';
 import { MAX_INT4 } from '../_shared/input.ts';
 import { callRpc } from '../_shared/rpc.ts';
-import { createUserClient, getCaller, sharedAdminClient } from '../_shared/supabase.ts';
+import { settleStaffAction } from '../_shared/staff-money.ts';
+import { createUserClient, readSignedInRequest } from '../_shared/supabase.ts';
 
 const inputSchema = z.object({
   reservationId: z.uuid('reservationId must be the id of a reservation'),
@@ -37,9 +37,7 @@ const inputSchema = z.object({
 
 Deno.serve(
   handler(async (req) => {
-    allowMethods(req, 'POST');
-    if (!(await getCaller(req))) throw refusal(401, 'Sign in to cancel reservations', 'unauthorized');
-    const input = await readBody(req, inputSchema);
+    const input = await readSignedInRequest(req, inputSchema, 'cancel reservations');
 
     const action = await callRpc<MoneyAction>(createUserClient(req), 'staff_cancel_reservation', {
       p_reservation_id: input.reservationId,
@@ -47,22 +45,12 @@ Deno.serve(
       p_reason: input.reason ?? null,
       p_notify: input.notifyGuest ?? true,
     });
-    const admin = sharedAdminClient();
-    const refundStatus = await sendDecidedRefunds(admin, action);
-    kickEmailDelivery();
-    if (refundStatus === 'failed') throw refusal(502, refundFailedMessage(action.refund?.amount_cents ?? 0, true), 'refund_failed');
-
-    const money = await moneyOf(admin, input.reservationId);
-    const refundNote = await pendingRefundNote(admin, action, refundStatus);
     return json({
       success: true,
       reservationId: input.reservationId,
       status: 'cancelled',
-      refundedCents: money.refunded_cents + money.pending_refund_cents,
-      refundStatus,
       alreadyCancelled: action.already,
-      money,
-      ...(refundNote ? { refundNote } : {}),
+      ...(await settleStaffAction(action, input.reservationId, { cancelled: true })),
     });
   }),
 );

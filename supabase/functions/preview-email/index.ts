@@ -14,9 +14,9 @@ import { z } from 'npm:zod@4.6.7';
 import { zonedInstant } from '../_shared/event-time.ts';
 import { type EmailData, renderEmail } from '../_shared/email/render.tsx';
 import { DEFAULT_TEMPLATES, guestCount, TEMPLATE_TYPES, type TemplateType, unknownPlaceholder } from '../_shared/email/templates.ts';
-import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
+import { handler, json, refusal } from '../_shared/http.ts';
 import { MAX_EMAIL_SUBJECT_LENGTH } from '../_shared/product.ts';
-import { createUserClient, getCaller, sharedAdminClient } from '../_shared/supabase.ts';
+import { createUserClient, readSignedInRequest, sharedAdminClient } from '../_shared/supabase.ts';
 
 /** The longest template body (SQL: email_templates.body, at most 20000 characters). */
 const MAX_TEMPLATE_BODY_LENGTH = 20_000;
@@ -128,9 +128,7 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 
 Deno.serve(
   handler(async (req) => {
-    allowMethods(req, 'POST');
-    if (!(await getCaller(req))) throw refusal(401, 'Sign in to preview emails', 'unauthorized');
-    const input = await readBody(req, inputSchema);
+    const input = await readSignedInRequest(req, inputSchema, 'preview emails');
 
     // Membership, asked as the caller (a super admin is a member of every organization).
     const { data: member, error: memberError } = await createUserClient(req).rpc('is_org_member', { org_id: input.orgId });

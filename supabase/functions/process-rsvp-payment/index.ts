@@ -8,7 +8,7 @@
 // final        → { success: true, reservationId, totalDeposit, discountApplied, subtotalCents, discountCents, serviceChargeCents, taxCents, amountCents, priceDisplay, bookingCode, manageToken }
 // refusals     → { success: false, error, code } with 400/402/404/409/503
 import { z } from 'npm:zod@4.6.7';
-import { bookAndPay, payOptions } from '../_shared/booking.ts';
+import { bookAndPay, bookedAnswer, payOptions } from '../_shared/booking.ts';
 import { allowMethods, clientAddress, handler, json, readBody, validate } from '../_shared/http.ts';
 import { EMAIL, EMAIL_INVALID_MESSAGE, tooLongMessage } from '../_shared/guest-input.ts';
 import { amountSchema, idempotencyKeySchema, optionalText, phoneSchema, UUID } from '../_shared/input.ts';
@@ -110,14 +110,6 @@ Deno.serve(
 
     const guest = guestDetailsSchema.parse(input.guestDetails);
     const result = await bookAndPay(db, selection, guest, payOptions(input.paymentToken, input.amount, input.idempotencyKey));
-    return json({
-      success: true,
-      reservationId: result.reservationId,
-      totalDeposit: result.amountCents,
-      discountApplied: result.discountCents,
-      ...priceLines(result),
-      bookingCode: result.bookingCode,
-      manageToken: result.manageToken,
-    });
+    return json({ ...bookedAnswer(result), totalDeposit: result.amountCents, discountApplied: result.discountCents });
   }),
 );

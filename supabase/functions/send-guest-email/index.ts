@@ -15,11 +15,11 @@
 // Request: { reservationId, subject, message, email? | to?, guestName? }
 // → 200 { success: true, id } | 4xx { success: false, error, code }
 import { z } from 'npm:zod@4.6.7';
-import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
+import { handler, json, refusal } from '../_shared/http.ts';
 import { headerSafe } from '../_shared/input.ts';
 import { kickEmailDelivery } from '../_shared/outbox.ts';
 import { MAX_EMAIL_LENGTH, MAX_EMAIL_MESSAGE_LENGTH, MAX_EMAIL_SUBJECT_LENGTH, MAX_NAME_LENGTH } from '../_shared/product.ts';
-import { createUserClient, getCaller, sharedAdminClient } from '../_shared/supabase.ts';
+import { createUserClient, readSignedInRequest, sharedAdminClient } from '../_shared/supabase.ts';
 
 const recipient = (label: string) =>
   z
@@ -51,9 +51,7 @@ const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim(
 
 Deno.serve(
   handler(async (req) => {
-    allowMethods(req, 'POST');
-    if (!(await getCaller(req))) throw refusal(401, 'Sign in to email guests', 'unauthorized');
-    const input = await readBody(req, inputSchema);
+    const input = await readSignedInRequest(req, inputSchema, 'email guests');
 
     // Row-level security answers "may this caller see the reservation?".
     const { data: reservation, error: readError } = await createUserClient(req)

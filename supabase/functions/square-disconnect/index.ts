@@ -9,19 +9,17 @@
 //
 // Request: { orgId } → 200 { success: true, disconnected: boolean }
 import { z } from 'npm:zod@4.6.7';
-import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
+import { handler, json, refusal } from '../_shared/http.ts';
 import { orgAccount } from '../_shared/payments.ts';
 import { callRpc } from '../_shared/rpc.ts';
 import { decryptToken, readSquareOAuthSettings, revokeToken, SquareOAuthError } from '../_shared/square-oauth.ts';
-import { createUserClient, getCaller, sharedAdminClient } from '../_shared/supabase.ts';
+import { createUserClient, readSignedInRequest, sharedAdminClient } from '../_shared/supabase.ts';
 
 const inputSchema = z.object({ orgId: z.uuid('orgId must be the id of an organization') });
 
 Deno.serve(
   handler(async (req) => {
-    allowMethods(req, 'POST');
-    if (!(await getCaller(req))) throw refusal(401, 'Sign in to disconnect Square', 'unauthorized');
-    const input = await readBody(req, inputSchema);
+    const input = await readSignedInRequest(req, inputSchema, 'disconnect Square');
     const allowed = await callRpc<boolean>(createUserClient(req), 'can_manage_payments', { p_org_id: input.orgId });
     if (!allowed) throw refusal(403, "Only the organization's owners can change its payments", 'not_a_member');
 

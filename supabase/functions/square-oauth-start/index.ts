@@ -12,18 +12,16 @@
 // Scopes: MERCHANT_PROFILE_READ PAYMENTS_READ PAYMENTS_WRITE, plus
 // PAYMENTS_WRITE_ADDITIONAL_RECIPIENTS when the platform takes a fee from the organization.
 import { z } from 'npm:zod@4.6.7';
-import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
+import { handler, json, refusal } from '../_shared/http.ts';
 import { callRpc } from '../_shared/rpc.ts';
 import { authorizeUrl, newState, oauthScopes, readSquareOAuthSettings, stateHash } from '../_shared/square-oauth.ts';
-import { createUserClient, getCaller } from '../_shared/supabase.ts';
+import { createUserClient, readSignedInRequest } from '../_shared/supabase.ts';
 
 const inputSchema = z.object({ orgId: z.uuid('orgId must be the id of an organization') });
 
 Deno.serve(
   handler(async (req) => {
-    allowMethods(req, 'POST');
-    if (!(await getCaller(req))) throw refusal(401, 'Sign in to connect Square', 'unauthorized');
-    const input = await readBody(req, inputSchema);
+    const input = await readSignedInRequest(req, inputSchema, 'connect Square');
     const settings = readSquareOAuthSettings();
     if (!settings) throw refusal(503, 'Connecting Square accounts is not configured on this site.', 'square_oauth_unconfigured');
 

@@ -14,11 +14,10 @@
 // → pay:  200 { success: true, reservationId, subtotalCents, discountCents, serviceChargeCents, taxCents, amountCents, priceDisplay, bookingCode, manageToken }
 // → 404 'This waitlist link is not valid.' | 409 'This offer has expired…' | other 4xx as booking
 import { z } from 'npm:zod@4.6.7';
-import { bookAndPay, payOptions } from '../_shared/booking.ts';
+import { bookAndPay, bookedAnswer, payOptions } from '../_shared/booking.ts';
 import { allowMethods, clientAddress, handler, json, readBody, refusal } from '../_shared/http.ts';
 import { amountSchema } from '../_shared/input.ts';
 import { callRpc } from '../_shared/rpc.ts';
-import { priceLines } from '../_shared/price-lines.ts';
 import { sharedAdminClient } from '../_shared/supabase.ts';
 
 const NOT_VALID = 'This waitlist link is not valid.';
@@ -77,12 +76,6 @@ Deno.serve(
       { name: offer.name, email },
       payOptions(input.paymentToken, input.amount ?? offer.total_cents, key),
     );
-    return json({
-      success: true,
-      reservationId: booked.reservationId,
-      ...priceLines(booked),
-      bookingCode: booked.bookingCode,
-      manageToken: booked.manageToken,
-    });
+    return json(bookedAnswer(booked));
   }),
 );

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { InlineCheckbox } from '@/components/ui/checkbox-field';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { OptionSelect } from '@/components/ui/option-select';
@@ -24,53 +24,42 @@ interface Props {
 
 /** Sales tax, service charge and how prices are shown: the organization's defaults and an event's own. */
 export function ChargeFields({ values, error, disabled, onChange }: Props) {
-  const taxableId = useId();
   const set = <K extends keyof ChargeFormValues>(key: K, value: ChargeFormValues[K]) => onChange({ ...values, [key]: value });
   const errorOf = (field: keyof ChargeFormValues) => (error?.field === field ? error.message : undefined);
+  /** A typed amount (a percent or dollars), kept as typed until the form is saved. */
+  const amount = (field: 'taxPercent' | 'servicePercent' | 'serviceDollars', label: string, hint?: string) => (
+    <FormField label={label} error={errorOf(field)} hint={hint}>
+      <Input inputMode="decimal" disabled={disabled} value={values[field]} onChange={(e) => set(field, e.target.value)} />
+    </FormField>
+  );
+  /** One of a few choices. */
+  const choice = <K extends 'serviceType' | 'priceDisplay'>(
+    field: K,
+    label: string,
+    options: readonly { value: ChargeFormValues[K]; label: string }[],
+    className?: string,
+  ) => (
+    <FormField label={label} className={className}>
+      <OptionSelect options={options} disabled={disabled} value={values[field]} onChange={(e) => set(field, e.target.value as ChargeFormValues[K])} />
+    </FormField>
+  );
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <FormField label="Sales tax (%)" error={errorOf('taxPercent')} hint="0 for none; up to two decimals, e.g. 8.25.">
-        <Input inputMode="decimal" disabled={disabled} value={values.taxPercent} onChange={(e) => set('taxPercent', e.target.value)} />
-      </FormField>
-      <FormField label="Service charge">
-        <OptionSelect
-          options={serviceTypes}
-          disabled={disabled}
-          value={values.serviceType}
-          onChange={(e) => set('serviceType', e.target.value as ChargeFormValues['serviceType'])}
-        />
-      </FormField>
-      {values.serviceType === 'percent' ? (
-        <FormField label="Service charge (%)" error={errorOf('servicePercent')} hint="Of the subtotal after any discount.">
-          <Input inputMode="decimal" disabled={disabled} value={values.servicePercent} onChange={(e) => set('servicePercent', e.target.value)} />
-        </FormField>
-      ) : null}
-      {values.serviceType === 'per_guest' ? (
-        <FormField label="Service charge per guest ($)" error={errorOf('serviceDollars')}>
-          <Input inputMode="decimal" disabled={disabled} value={values.serviceDollars} onChange={(e) => set('serviceDollars', e.target.value)} />
-        </FormField>
-      ) : null}
+      {amount('taxPercent', 'Sales tax (%)', '0 for none; up to two decimals, e.g. 8.25.')}
+      {choice('serviceType', 'Service charge', serviceTypes)}
+      {values.serviceType === 'percent' ? amount('servicePercent', 'Service charge (%)', 'Of the subtotal after any discount.') : null}
+      {values.serviceType === 'per_guest' ? amount('serviceDollars', 'Service charge per guest ($)') : null}
       {values.serviceType !== 'none' ? (
-        <label htmlFor={taxableId} className="flex items-center gap-2 self-end pb-2 text-sm">
-          <input
-            id={taxableId}
-            type="checkbox"
-            className="h-4 w-4"
-            disabled={disabled}
-            checked={values.serviceTaxable}
-            onChange={(e) => set('serviceTaxable', e.target.checked)}
-          />
-          The service charge is taxed
-        </label>
-      ) : null}
-      <FormField label="Prices are shown" className="sm:col-span-2">
-        <OptionSelect
-          options={displays}
+        <InlineCheckbox
+          className="self-end pb-2"
           disabled={disabled}
-          value={values.priceDisplay}
-          onChange={(e) => set('priceDisplay', e.target.value as ChargeFormValues['priceDisplay'])}
-        />
-      </FormField>
+          checked={values.serviceTaxable}
+          onChange={(e) => set('serviceTaxable', e.target.checked)}
+        >
+          The service charge is taxed
+        </InlineCheckbox>
+      ) : null}
+      {choice('priceDisplay', 'Prices are shown', displays, 'sm:col-span-2')}
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { InlineCheckbox } from '@/components/ui/checkbox-field';
 import { withReason } from '@/lib/error-reason';
 import { useCanManagePayments, useEventCharges, useSaveEventCharges, useOrgCharges } from './use-charges';
 import { fromFormValues, NO_CHARGES, OWNERS_ONLY, toFormValues, type ChargeFormValues, type ChargeTerms } from './charge-values';
@@ -43,7 +44,6 @@ function EventChargesForm({
   defaults: ChargeTerms;
   readOnly: boolean;
 }) {
-  const inheritId = useId();
   const [inherit, setInherit] = useState(own === null);
   const [values, setValues] = useState<ChargeFormValues>(() => toFormValues(own ?? defaults));
   const [error, setError] = useState<{ field: keyof ChargeFormValues; message: string } | null>(null);
@@ -68,17 +68,9 @@ function EventChargesForm({
 
   return (
     <div className="space-y-3">
-      <label htmlFor={inheritId} className="flex items-center gap-2 text-sm">
-        <input
-          id={inheritId}
-          type="checkbox"
-          className="h-4 w-4"
-          checked={inherit}
-          disabled={readOnly}
-          onChange={(e) => setInherit(e.target.checked)}
-        />
+      <InlineCheckbox checked={inherit} disabled={readOnly} onChange={(e) => setInherit(e.target.checked)}>
         Use the organization&apos;s defaults
-      </label>
+      </InlineCheckbox>
       {inherit ? null : <ChargeFields values={values} error={error} disabled={readOnly || save.isPending} onChange={setValues} />}
       {readOnly ? (
         <p className="text-xs text-muted-foreground">{OWNERS_ONLY}</p>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { withReason } from '@/lib/error-reason';
 import { useCanManagePayments, useOrgCharges, useSaveOrgCharges } from './use-charges';
 import { fromFormValues, NO_CHARGES, OWNERS_ONLY, toFormValues, type ChargeFormValues, type ChargeTerms } from './charge-values';
 import { ChargeFields } from './charge-fields';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 /** The organization's default sales tax, service charge and price display (events may set their own). */
 export function OrgChargesCard({ orgId }: { orgId: string }) {
@@ -60,9 +60,9 @@ function OrgChargesForm({ orgId, saved, readOnly }: { orgId: string; saved: Char
       {readOnly ? (
         <p className="text-sm text-muted-foreground">{OWNERS_ONLY}</p>
       ) : (
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save taxes and charges'}
-        </Button>
+        <SubmitButton pending={save.isPending} pendingLabel="Saving…">
+          Save taxes and charges
+        </SubmitButton>
       )}
     </form>
   );

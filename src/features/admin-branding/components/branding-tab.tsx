@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { OrgChargesCard } from '@/components/admin/charges/org-charges-card';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/titled-card';
 import { FormField } from '@/components/ui/form-field';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -22,6 +22,7 @@ import { AssetField } from './asset-field';
 import { ColorField } from './color-field';
 import { GalleryEditor } from './gallery-editor';
 import { withReason } from '@/lib/error-reason';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 function toValues(b: OrgBranding | null): BrandingFormValues {
   return {
@@ -135,121 +136,88 @@ export function BrandingTab({ orgId, orgSlug }: { orgId: string; orgSlug: string
     <section aria-labelledby="branding-heading" className="space-y-4">
       {header}
       <form className="space-y-6" noValidate onSubmit={form.handleSubmit((values) => save.mutate({ orgId, values }))}>
-        <Card>
-          <CardHeader>
-            <CardTitle>Identity</CardTitle>
-            <CardDescription>Name, colors and logo of your public page.</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Brand name" error={errors.brand_name?.message} className="sm:col-span-2">
-              <Input {...form.register('brand_name')} />
-            </FormField>
-            <Controller
-              control={form.control}
-              name="primary_color"
-              render={({ field, fieldState }) => (
-                <ColorField label="Primary color" value={field.value} error={fieldState.error?.message} onChange={field.onChange} />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="secondary_color"
-              render={({ field, fieldState }) => (
-                <ColorField label="Secondary color" value={field.value} error={fieldState.error?.message} onChange={field.onChange} />
-              )}
-            />
-            <div className="sm:col-span-2">{assetField('logo_url', 'Logo', 'logos', 'image')}</div>
-          </CardContent>
-        </Card>
+        <TitledCard title="Identity" description="Name, colors and logo of your public page." className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Brand name" error={errors.brand_name?.message} className="sm:col-span-2">
+            <Input {...form.register('brand_name')} />
+          </FormField>
+          <Controller
+            control={form.control}
+            name="primary_color"
+            render={({ field, fieldState }) => (
+              <ColorField label="Primary color" value={field.value} error={fieldState.error?.message} onChange={field.onChange} />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="secondary_color"
+            render={({ field, fieldState }) => (
+              <ColorField label="Secondary color" value={field.value} error={fieldState.error?.message} onChange={field.onChange} />
+            )}
+          />
+          <div className="sm:col-span-2">{assetField('logo_url', 'Logo', 'logos', 'image')}</div>
+        </TitledCard>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>Bookings</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <FormField label="Booking mode" hint="RSVP mode shows the deposit RSVP form for every event.">
-              <NativeSelect {...form.register('reservation_mode')}>
-                <option value="reservations">Reservations (tickets)</option>
-                <option value="rsvp">RSVP (deposit)</option>
-              </NativeSelect>
-            </FormField>
-            <FormField label="Bookings description" error={errors.bookings_description?.message}>
-              <Textarea rows={3} {...form.register('bookings_description')} />
-            </FormField>
-          </CardContent>
-        </Card>
+        <TitledCard title="Bookings" className="grid gap-4">
+          <FormField label="Booking mode" hint="RSVP mode shows the deposit RSVP form for every event.">
+            <NativeSelect {...form.register('reservation_mode')}>
+              <option value="reservations">Reservations (tickets)</option>
+              <option value="rsvp">RSVP (deposit)</option>
+            </NativeSelect>
+          </FormField>
+          <FormField label="Bookings description" error={errors.bookings_description?.message}>
+            <Textarea rows={3} {...form.register('bookings_description')} />
+          </FormField>
+        </TitledCard>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>Menu</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <FormField label="Menu text" error={errors.menu_content?.message}>
-              <Textarea rows={5} {...form.register('menu_content')} />
-            </FormField>
-            {assetField('menu_file_url', 'Menu file', 'menus', 'file')}
-          </CardContent>
-        </Card>
+        <TitledCard title="Menu" className="grid gap-4">
+          <FormField label="Menu text" error={errors.menu_content?.message}>
+            <Textarea rows={5} {...form.register('menu_content')} />
+          </FormField>
+          {assetField('menu_file_url', 'Menu file', 'menus', 'file')}
+        </TitledCard>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>Gallery</CardTitle>
-            <CardDescription>The first photo is the hero image; the rest form the gallery.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Controller
-              control={form.control}
-              name="gallery_images"
-              render={({ field, fieldState }) => (
-                <GalleryEditor
-                  value={field.value}
-                  error={fieldState.error?.message}
-                  uploading={uploading === 'gallery_images'}
-                  onChange={field.onChange}
-                  onUpload={(files) => void uploadFiles('gallery_images', 'gallery', files)}
-                />
-              )}
-            />
-          </CardContent>
-        </Card>
+        <TitledCard title="Gallery" description="The first photo is the hero image; the rest form the gallery.">
+          <Controller
+            control={form.control}
+            name="gallery_images"
+            render={({ field, fieldState }) => (
+              <GalleryEditor
+                value={field.value}
+                error={fieldState.error?.message}
+                uploading={uploading === 'gallery_images'}
+                onChange={field.onChange}
+                onUpload={(files) => void uploadFiles('gallery_images', 'gallery', files)}
+              />
+            )}
+          />
+        </TitledCard>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>Links</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Instagram URL" error={errors.instagram_url?.message}>
-              <Input type="url" placeholder="https://instagram.com/…" {...form.register('instagram_url')} />
-            </FormField>
-            <FormField label="Website URL" error={errors.website_url?.message}>
-              <Input type="url" placeholder="https://" {...form.register('website_url')} />
-            </FormField>
-          </CardContent>
-        </Card>
+        <TitledCard title="Links" className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Instagram URL" error={errors.instagram_url?.message}>
+            <Input type="url" placeholder="https://instagram.com/…" {...form.register('instagram_url')} />
+          </FormField>
+          <FormField label="Website URL" error={errors.website_url?.message}>
+            <Input type="url" placeholder="https://" {...form.register('website_url')} />
+          </FormField>
+        </TitledCard>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>When there are no events</CardTitle>
-            <CardDescription>Shown on your page until the next event is published.</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <FormField label="Empty state title" error={errors.empty_state_title?.message} hint="Default: New Experiences Coming Soon">
-              <Input {...form.register('empty_state_title')} />
-            </FormField>
-            <FormField label="Empty state message" error={errors.empty_state_message?.message}>
-              <Textarea rows={3} {...form.register('empty_state_message')} />
-            </FormField>
-            <FormField label="Empty state button text" error={errors.empty_state_cta_text?.message}>
-              <Input {...form.register('empty_state_cta_text')} />
-            </FormField>
-            {assetField('empty_state_image_url', 'Empty state image', 'misc', 'image')}
-          </CardContent>
-        </Card>
+        <TitledCard title="When there are no events" description="Shown on your page until the next event is published." className="grid gap-4">
+          <FormField label="Empty state title" error={errors.empty_state_title?.message} hint="Default: New Experiences Coming Soon">
+            <Input {...form.register('empty_state_title')} />
+          </FormField>
+          <FormField label="Empty state message" error={errors.empty_state_message?.message}>
+            <Textarea rows={3} {...form.register('empty_state_message')} />
+          </FormField>
+          <FormField label="Empty state button text" error={errors.empty_state_cta_text?.message}>
+            <Input {...form.register('empty_state_cta_text')} />
+          </FormField>
+          {assetField('empty_state_image_url', 'Empty state image', 'misc', 'image')}
+        </TitledCard>
 
         <div className="sticky bottom-0 flex justify-end border-t bg-background/95 py-3 backdrop-blur">
-          <Button type="submit" disabled={save.isPending || uploading !== null}>
-            {save.isPending ? 'Saving…' : 'Save Branding'}
-          </Button>
+          <SubmitButton pending={save.isPending} pendingLabel="Saving…" disabled={uploading !== null}>
+            Save Branding
+          </SubmitButton>
         </div>
       </form>
       {/* Saved on its own: prices, not looks. */}

@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight, X } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/icon-button';
 import { limits } from '@/config/site';
 import { FileDrop } from './file-drop';
 
@@ -35,27 +35,21 @@ export function GalleryEditor({ value, uploading, error, onChange, onUpload }: P
             <li key={`${url}-${i}`} className="space-y-1 rounded-md border p-2">
               <img src={url} alt={`Gallery photo ${i + 1}`} className="aspect-square w-full rounded object-cover" />
               <div className="flex justify-between">
-                <Button
-                  variant="ghost"
+                <IconButton
+                  icon={ArrowLeft}
                   size="icon"
-                  aria-label={`Move photo ${i + 1} earlier`}
+                  label={`Move photo ${i + 1} earlier`}
                   disabled={i === 0}
                   onClick={() => onChange(move(value, i, i - 1))}
-                >
-                  <ArrowLeft className="h-4 w-4" aria-hidden />
-                </Button>
-                <Button variant="ghost" size="icon" aria-label={`Remove photo ${i + 1}`} onClick={() => onChange(value.filter((_, j) => j !== i))}>
-                  <X className="h-4 w-4" aria-hidden />
-                </Button>
-                <Button
-                  variant="ghost"
+                />
+                <IconButton icon={X} size="icon" label={`Remove photo ${i + 1}`} onClick={() => onChange(value.filter((_, j) => j !== i))} />
+                <IconButton
+                  icon={ArrowRight}
                   size="icon"
-                  aria-label={`Move photo ${i + 1} later`}
+                  label={`Move photo ${i + 1} later`}
                   disabled={i === value.length - 1}
                   onClick={() => onChange(move(value, i, i + 1))}
-                >
-                  <ArrowRight className="h-4 w-4" aria-hidden />
-                </Button>
+                />
               </div>
             </li>
           ))}

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import { refundTallies } from '../../../../supabase/functions/_shared/event-cancellation.ts';
 import type { EventCancellation } from '../types';
 
 export const eventCancellationKey = (eventId: string) => ['admin-event-cancellation', eventId] as const;
@@ -27,11 +28,7 @@ async function getEventCancellation(eventId: string): Promise<EventCancellation>
     bookingsCancelled: data.bookings_cancelled,
     holdsReleased: data.holds_released,
     waitlistClosed: data.waitlist_closed,
-    refunds: {
-      completed: { count: data.refunds_completed, cents: data.refunds_completed_cents },
-      pending: { count: data.refunds_pending, cents: data.refunds_pending_cents },
-      failed: { count: data.refunds_failed, cents: data.refunds_failed_cents },
-    },
+    refunds: refundTallies(data),
   };
 }
 

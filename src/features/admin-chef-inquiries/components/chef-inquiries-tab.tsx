@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { useState } from 'react';
 import { AdminSection } from '@/components/admin/admin-section';
 import { QueryStatus } from '@/components/admin/query-status';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -10,6 +9,7 @@ import { chefInquiryMessages } from '../messages';
 import { chefInquiryStatuses, type ChefInquiryStatus } from '../types';
 import { InquiryDetail } from './inquiry-detail';
 import { StatusBadge } from './status-badge';
+import { useErrorToast } from '@/hooks/use-error-toast';
 
 const isStatus = (value: string): value is ChefInquiryStatus => (chefInquiryStatuses as readonly string[]).includes(value);
 
@@ -23,9 +23,7 @@ export function ChefInquiriesTab() {
   const [filter, setFilter] = useState<ChefInquiryStatus>('new');
   const [openId, setOpenId] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (inquiries.isError) toast.error('Error', { description: chefInquiryMessages.loadFailed });
-  }, [inquiries.isError]);
+  useErrorToast(inquiries.isError, chefInquiryMessages.loadFailed);
 
   const all = inquiries.data;
   const shown = all?.filter((i) => i.status === filter);

@@ -1,25 +1,15 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { CharacterCount } from '@/components/forms/character-count';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { MAX_EMAIL_MESSAGE_LENGTH, MAX_EMAIL_SUBJECT_LENGTH } from '@/config/product';
-import { cn } from '@/lib/utils';
 import { useReplyChefInquiry } from '../api/reply-chef-inquiry';
 import { chefInquiryMessages } from '../messages';
 import { replySchema, type ReplyOutput, type ReplyValues } from '../schemas';
 import type { ChefInquiry } from '../types';
-
-/** A field's length against its limit, marked when over. */
-function Count({ value, max, testId }: { value: string; max: number; testId: string }) {
-  const length = value.trim().length;
-  return (
-    <span data-testid={testId} className={cn('tabular-nums', length > max && 'font-medium text-destructive')}>
-      {length}/{max}
-    </span>
-  );
-}
+import { SubmitButton } from '@/components/forms/submit-button';
 
 /** 'Reply to {name}': the email goes out through the outbox; the inquiry becomes replied. */
 export function ReplyForm({ inquiry, onSent }: { inquiry: ChefInquiry; onSent: () => void }) {
@@ -59,7 +49,7 @@ export function ReplyForm({ inquiry, onSent }: { inquiry: ChefInquiry; onSent: (
         hint={
           <>
             Up to {MAX_EMAIL_SUBJECT_LENGTH} characters, one line ·{' '}
-            <Count value={subject} max={MAX_EMAIL_SUBJECT_LENGTH} testId="chef-reply-subject-count" />
+            <CharacterCount value={subject} max={MAX_EMAIL_SUBJECT_LENGTH} testId="chef-reply-subject-count" />
           </>
         }
       >
@@ -70,16 +60,17 @@ export function ReplyForm({ inquiry, onSent }: { inquiry: ChefInquiry; onSent: (
         error={errors.message?.message}
         hint={
           <>
-            Up to {MAX_EMAIL_MESSAGE_LENGTH} characters · <Count value={message} max={MAX_EMAIL_MESSAGE_LENGTH} testId="chef-reply-message-count" />
+            Up to {MAX_EMAIL_MESSAGE_LENGTH} characters ·{' '}
+            <CharacterCount value={message} max={MAX_EMAIL_MESSAGE_LENGTH} testId="chef-reply-message-count" />
           </>
         }
       >
         <Textarea rows={7} placeholder={`Hi ${inquiry.name.split(/\s+/)[0]},`} {...form.register('message')} />
       </FormField>
       <div className="flex justify-end">
-        <Button type="submit" className="w-full sm:w-auto" disabled={reply.isPending}>
-          {reply.isPending ? 'Sending…' : 'Send reply'}
-        </Button>
+        <SubmitButton className="w-full sm:w-auto" pending={reply.isPending} pendingLabel="Sending…">
+          Send reply
+        </SubmitButton>
       </div>
     </form>
   );

@@ -5,6 +5,7 @@ import { useCheckIn } from '../api/check-in';
 import { bookedAs } from '../lib/door-list';
 import type { DoorParty } from '../types';
 import { StaffNotes } from './staff-notes';
+import { guestCount } from '@/config/email-templates';
 
 /** One confirmed party: who, what they booked, what the kitchen must know, and the check-in controls. */
 export function PartyCard({ eventId, party }: { eventId: string; party: DoorParty }) {
@@ -24,7 +25,7 @@ export function PartyCard({ eventId, party }: { eventId: string; party: DoorPart
         <div className="min-w-0">
           <h2 className="break-words text-lg font-semibold leading-tight">{party.name}</h2>
           <p className="text-sm text-muted-foreground">
-            {party.numGuests} {party.numGuests === 1 ? 'guest' : 'guests'}
+            {guestCount(party.numGuests)}
             {booked ? ` · ${booked}` : ''} · <span className="font-mono">{party.bookingCode}</span>
           </p>
         </div>
@@ -36,18 +37,8 @@ export function PartyCard({ eventId, party }: { eventId: string; party: DoorPart
         </p>
       </div>
 
-      {party.dietaryRestrictions ? (
-        <p className="rounded-md bg-amber-100 px-3 py-2 text-sm text-amber-950">
-          <span className="font-semibold">Dietary: </span>
-          {party.dietaryRestrictions}
-        </p>
-      ) : null}
-      {party.specialRequests ? (
-        <p className="rounded-md bg-sky-100 px-3 py-2 text-sm text-sky-950">
-          <span className="font-semibold">Requests: </span>
-          {party.specialRequests}
-        </p>
-      ) : null}
+      <GuestNote term="Dietary" text={party.dietaryRestrictions} className="bg-amber-100 text-amber-950" />
+      <GuestNote term="Requests" text={party.specialRequests} className="bg-sky-100 text-sky-950" />
 
       <StaffNotes eventId={eventId} party={party} />
 
@@ -94,4 +85,14 @@ export function PartyCard({ eventId, party }: { eventId: string; party: DoorPart
       ) : null}
     </article>
   );
+}
+
+/** What the guest wrote for the host, when they wrote anything, in its own color. */
+function GuestNote({ term, text, className }: { term: string; text: string | null; className: string }) {
+  return text ? (
+    <p className={cn('rounded-md px-3 py-2 text-sm', className)}>
+      <span className="font-semibold">{term}: </span>
+      {text}
+    </p>
+  ) : null;
 }

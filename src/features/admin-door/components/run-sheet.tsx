@@ -1,10 +1,11 @@
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import { bookedAs, groupBySeating, totalsLine } from '../lib/door-list';
 import type { DoorEvent, DoorParty, DoorTotals } from '../types';
+import { guestCount } from '@/config/email-templates';
 
 function seatingGuests(parties: readonly DoorParty[]): string {
   const n = parties.reduce((sum, p) => sum + p.numGuests, 0);
-  return `${n} ${n === 1 ? 'guest' : 'guests'}`;
+  return guestCount(n);
 }
 
 /** The printed run sheet: parties grouped by seating with their dietary notes (shown only when printing). */
@@ -14,8 +15,8 @@ export function RunSheet({ event, parties, totals }: { event: DoorEvent; parties
       <h1 className="font-serif text-2xl font-semibold">Run sheet · {event.title}</h1>
       <p className="text-sm">
         {formatEventDate(event.date, 'EEEE, MMMM d, yyyy')} · {formatEventTime(event.eventTime)}
-        {event.locationName ? ` · ${event.locationName}` : ''} · {totals.expectedGuests} {totals.expectedGuests === 1 ? 'guest' : 'guests'} in{' '}
-        {totals.parties} {totals.parties === 1 ? 'party' : 'parties'}
+        {event.locationName ? ` · ${event.locationName}` : ''} · {guestCount(totals.expectedGuests)} in {totals.parties}{' '}
+        {totals.parties === 1 ? 'party' : 'parties'}
       </p>
       <p className="text-xs">{totalsLine(totals)}</p>
       {groupBySeating(parties).map((group) => (

@@ -6,6 +6,7 @@ import { Textarea } from '@/components/ui/input';
 import { useSaveStaffNotes } from '../api/save-staff-notes';
 import { doorMessages } from '../messages';
 import type { DoorParty } from '../types';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 /** Staff notes, shown on the card and edited inline. */
 export function StaffNotes({ eventId, party }: { eventId: string; party: Pick<DoorParty, 'id' | 'name' | 'staffNotes'> }) {
@@ -58,9 +59,9 @@ export function StaffNotes({ eventId, party }: { eventId: string; party: Pick<Do
         <Button variant="ghost" size="sm" onClick={() => setDraft(null)} disabled={save.isPending}>
           Cancel
         </Button>
-        <Button type="submit" size="sm" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save notes'}
-        </Button>
+        <SubmitButton size="sm" pending={save.isPending} pendingLabel="Saving…">
+          Save notes
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,5 +1,6 @@
 import { formatEventTime } from '@/lib/dates';
 import type { DoorParty, DoorTotals } from '../types';
+import { guestCount } from '@/config/email-templates';
 
 /** Whether a party matches the search box: its name, email or booking code (any case, the code with or without its dash). */
 export function matchesSearch(party: Pick<DoorParty, 'name' | 'email' | 'bookingCode'>, query: string): boolean {
@@ -29,7 +30,7 @@ export function doorTotals(parties: readonly Pick<DoorParty, 'numGuests' | 'chec
 
 /** "Arrived 6 / 14 guests · 3 of 6 parties". */
 export function totalsLine(t: DoorTotals): string {
-  return `Arrived ${t.arrivedGuests} / ${t.expectedGuests} ${t.expectedGuests === 1 ? 'guest' : 'guests'} · ${t.partiesArrived} of ${t.parties} ${t.parties === 1 ? 'party' : 'parties'}`;
+  return `Arrived ${t.arrivedGuests} / ${guestCount(t.expectedGuests)} · ${t.partiesArrived} of ${t.parties} ${t.parties === 1 ? 'party' : 'parties'}`;
 }
 
 /** What a party booked: its ticket type and/or its time slot ("Dinner · 8:00 PM" for a seating labelled 8:00pm). */

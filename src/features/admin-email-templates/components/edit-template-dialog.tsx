@@ -14,6 +14,7 @@ import { emailTemplateSchema, type EmailTemplateOutput, type EmailTemplateValues
 import type { TemplateSlot } from '../types';
 import { PlaceholderList } from './placeholder-list';
 import { TemplatePreview } from './template-preview';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 type Field = 'subject' | 'body';
 
@@ -112,9 +113,9 @@ export function EditTemplateDialog({ orgId, slot, onClose }: { orgId: string; sl
             <Button variant="outline" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save'}
-            </Button>
+            <SubmitButton pending={save.isPending} pendingLabel="Saving…">
+              Save
+            </SubmitButton>
           </div>
         </form>
       </DialogContent>

@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { useMemo, useState } from 'react';
 import { AdminSection } from '@/components/admin/admin-section';
 import { QueryStatus } from '@/components/admin/query-status';
 import { Badge } from '@/components/ui/badge';
@@ -8,6 +7,7 @@ import { useEmailTemplates } from '../api/get-email-templates';
 import { templateSlots, type TemplateType } from '../lib/template-types';
 import { templateMessages } from '../messages';
 import { EditTemplateDialog } from './edit-template-dialog';
+import { useErrorToast } from '@/hooks/use-error-toast';
 
 /** The five emails guests receive: each with the organization's template or the default, and an editor. */
 export function EmailTemplatesTab({ orgId }: { orgId: string }) {
@@ -16,9 +16,7 @@ export function EmailTemplatesTab({ orgId }: { orgId: string }) {
   const [editing, setEditing] = useState<TemplateType | null>(null);
   const editingSlot = slots?.find((s) => s.type === editing) ?? null;
 
-  useEffect(() => {
-    if (templates.isError) toast.error('Error', { description: templateMessages.loadFailed });
-  }, [templates.isError]);
+  useErrorToast(templates.isError, templateMessages.loadFailed);
 
   return (
     <AdminSection id="templates" title="Email Templates">

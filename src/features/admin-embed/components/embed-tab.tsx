@@ -3,7 +3,7 @@ import { Check, Copy } from 'lucide-react';
 import { NewTabButton } from '@/components/admin/new-tab-button';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/titled-card';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/input';
 import { paths } from '@/config/paths';
@@ -35,40 +35,29 @@ export function EmbedTab({ orgSlug, orgName }: { orgSlug: string; orgName: strin
       <h2 id="embed-heading" className="font-serif text-2xl font-semibold">
         Embed Form
       </h2>
-      <Card>
-        <CardHeader>
-          <CardTitle>Embed code</CardTitle>
-          <CardDescription>Paste this where the booking form should appear on your website.</CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-3">
-          <Label htmlFor="embed-code" className="sr-only">
-            Embed code
-          </Label>
-          <Textarea id="embed-code" readOnly rows={9} value={code} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
-          <div className="flex flex-wrap gap-2">
-            <Button onClick={() => void copy()}>
-              {copied ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
-              {copied ? 'Copied!' : 'Copy Code'}
-            </Button>
-            <NewTabButton href={paths.orgEmbed.getHref(orgSlug)}>Open Preview</NewTabButton>
-          </div>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Preview</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <iframe
-            src={paths.orgEmbed.getHref(orgSlug)}
-            title={`Booking form preview for ${orgName}`}
-            width="100%"
-            height={600}
-            className="w-full rounded-md border"
-            loading="lazy"
-          />
-        </CardContent>
-      </Card>
+      <TitledCard title="Embed code" description="Paste this where the booking form should appear on your website." className="space-y-3">
+        <Label htmlFor="embed-code" className="sr-only">
+          Embed code
+        </Label>
+        <Textarea id="embed-code" readOnly rows={9} value={code} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => void copy()}>
+            {copied ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
+            {copied ? 'Copied!' : 'Copy Code'}
+          </Button>
+          <NewTabButton href={paths.orgEmbed.getHref(orgSlug)}>Open Preview</NewTabButton>
+        </div>
+      </TitledCard>
+      <TitledCard title="Preview">
+        <iframe
+          src={paths.orgEmbed.getHref(orgSlug)}
+          title={`Booking form preview for ${orgName}`}
+          width="100%"
+          height={600}
+          className="w-full rounded-md border"
+          loading="lazy"
+        />
+      </TitledCard>
     </section>
   );
 }

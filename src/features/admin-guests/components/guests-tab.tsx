@@ -15,6 +15,8 @@ import { SearchInput } from '@/components/ui/search-input';
 import { useDebounced } from '@/hooks/use-debounced';
 import { PageButtons } from '@/components/admin/page-buttons';
 import { withReason } from '@/lib/error-reason';
+import { useErrorToast } from '@/hooks/use-error-toast';
+import { guestCount } from '@/config/email-templates';
 
 function GuestsTable({ guests }: { guests: AdminGuest[] }) {
   return (
@@ -63,9 +65,7 @@ export function GuestsTab({ orgId, orgSlug, layout }: { orgId: string; orgSlug: 
 
   // eslint-disable-next-line react-hooks/set-state-in-effect -- a new search starts on page 0 (after the render that saw it, as designed)
   useEffect(() => setPage(0), [search]);
-  useEffect(() => {
-    if (guests.isError) toast.error('Error', { description: 'Failed to fetch guests' });
-  }, [guests.isError]);
+  useErrorToast(guests.isError, 'Failed to fetch guests');
 
   const total = guests.data?.total ?? 0;
   const rows = guests.data?.rows ?? [];
@@ -93,9 +93,7 @@ export function GuestsTab({ orgId, orgSlug, layout }: { orgId: string; orgSlug: 
           </div>
         </nav>
       ) : total > 0 ? (
-        <p className="text-sm text-muted-foreground">
-          {total} {total === 1 ? 'guest' : 'guests'}
-        </p>
+        <p className="text-sm text-muted-foreground">{guestCount(total)}</p>
       ) : null}
     </AdminSection>
   );

@@ -14,6 +14,7 @@ import { useSlugCheck } from '../api/check-slug';
 import { useCreateOrganization } from '../api/create-organization';
 import { onboardingMessages } from '../messages';
 import { createOrganizationSchema, slugFromName, type CreateOrganizationOutput, type CreateOrganizationValues } from '../schemas';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 interface Props {
   email: string;
@@ -95,9 +96,9 @@ export function CreateOrganization({ email, onSignOut, signingOut }: Props) {
               <Button type="button" variant="outline" onClick={onSignOut} disabled={signingOut}>
                 Sign Out
               </Button>
-              <Button type="submit" disabled={create.isPending || (current !== null && !current.available)}>
-                {create.isPending ? 'Creating…' : 'Create organization'}
-              </Button>
+              <SubmitButton pending={create.isPending} pendingLabel="Creating…" disabled={current !== null && !current.available}>
+                Create organization
+              </SubmitButton>
             </div>
           </form>
         </CardContent>

@@ -1,7 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { OptionSelect } from '@/components/ui/option-select';
@@ -9,6 +8,7 @@ import { timezones } from '@/config/timezones';
 import { useCreatePlatformOrg } from '../api/create-organization';
 import { organizationsMessages } from '../messages';
 import { platformOrgSchema, type PlatformOrgOutput, type PlatformOrgValues } from '../schemas';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 const empty: PlatformOrgValues = { name: '', slug: '', timezone: 'America/New_York', ownerEmail: '' };
 
@@ -48,9 +48,9 @@ export function CreateOrgForm() {
           <Input type="email" autoComplete="off" inputMode="email" {...form.register('ownerEmail')} />
         </FormField>
       </div>
-      <Button type="submit" disabled={create.isPending}>
-        {create.isPending ? 'Creating…' : 'Create and invite the owner'}
-      </Button>
+      <SubmitButton pending={create.isPending} pendingLabel="Creating…">
+        Create and invite the owner
+      </SubmitButton>
     </form>
   );
 }

@@ -1,14 +1,15 @@
-import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { AdminSection } from '@/components/admin/admin-section';
 import { QueryStatus } from '@/components/admin/query-status';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { InlineCheckbox } from '@/components/ui/checkbox-field';
 import { useOrganizations } from '../api/get-organizations';
 import { useSetOrgState, useSetPlatformPayments } from '../api/set-org-state';
 import { organizationsMessages, stateLabels } from '../messages';
-import type { OrgState } from '../types';
+import type { OrgState, PlatformOrg } from '../types';
 import { CreateOrgForm } from './create-org-form';
+import { useErrorToast } from '@/hooks/use-error-toast';
 
 const badge: Record<OrgState, 'success' | 'warning' | 'destructive'> = { published: 'success', unpublished: 'warning', suspended: 'destructive' };
 
@@ -27,9 +28,7 @@ export function OrganizationsTab() {
     onError: (error) => toast.error(organizationsMessages.stateFailed, { description: error.message || organizationsMessages.fallback }),
   });
 
-  useEffect(() => {
-    if (orgs.isError) toast.error('Error', { description: organizationsMessages.loadFailed });
-  }, [orgs.isError]);
+  useErrorToast(orgs.isError, organizationsMessages.loadFailed);
 
   const rows = orgs.data;
   return (
@@ -57,43 +56,37 @@ export function OrganizationsTab() {
                   {org.contactEmail ? ` · Contact: ${org.contactEmail}` : ''}
                 </p>
                 {/* Only organizations the platform runs: any other is paid into its own connected account or takes no cards. */}
-                <label className="mt-1 flex items-center gap-2 text-xs">
-                  <input
-                    type="checkbox"
-                    className="h-4 w-4"
-                    checked={org.platformPayments}
-                    disabled={setPlatform.isPending}
-                    aria-label={`${organizationsMessages.platformPayments}: ${org.name}`}
-                    onChange={(e) => setPlatform.mutate({ orgId: org.id, name: org.name, on: e.target.checked })}
-                  />
+                <InlineCheckbox
+                  className="mt-1 text-xs"
+                  checked={org.platformPayments}
+                  disabled={setPlatform.isPending}
+                  aria-label={`${organizationsMessages.platformPayments}: ${org.name}`}
+                  onChange={(e) => setPlatform.mutate({ orgId: org.id, name: org.name, on: e.target.checked })}
+                >
                   {organizationsMessages.platformPayments}
-                </label>
+                </InlineCheckbox>
               </div>
-              {org.state === 'suspended' ? (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  aria-label={`Reactivate ${org.name}`}
-                  disabled={setState.isPending}
-                  onClick={() => setState.mutate({ orgId: org.id, name: org.name, to: 'active' })}
-                >
-                  Reactivate
-                </Button>
-              ) : (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  aria-label={`Suspend ${org.name}`}
-                  disabled={setState.isPending}
-                  onClick={() => setState.mutate({ orgId: org.id, name: org.name, to: 'suspended' })}
-                >
-                  Suspend
-                </Button>
-              )}
+              <StateButton org={org} pending={setState.isPending} onChange={(to) => setState.mutate({ orgId: org.id, name: org.name, to })} />
             </li>
           ))}
         </ul>
       ) : null}
     </AdminSection>
+  );
+}
+
+/** Suspend a live organization, or reactivate a suspended one. */
+function StateButton({ org, pending, onChange }: { org: PlatformOrg; pending: boolean; onChange(to: 'active' | 'suspended'): void }) {
+  const action = org.state === 'suspended' ? 'Reactivate' : 'Suspend';
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      aria-label={`${action} ${org.name}`}
+      disabled={pending}
+      onClick={() => onChange(action === 'Reactivate' ? 'active' : 'suspended')}
+    >
+      {action}
+    </Button>
   );
 }

@@ -27,6 +27,14 @@ function Name({ line }: { line: CapacityLine }) {
   );
 }
 
+/** A line's four figures, in the table's columns and the cards' order (`short`: the cards' narrower word). */
+const figures = [
+  { key: 'sold', label: 'Sold', short: 'Sold' },
+  { key: 'held', label: 'Held', short: 'Held' },
+  { key: 'remaining', label: 'Remaining', short: 'Left' },
+  { key: 'capacity', label: 'Capacity', short: 'Capacity' },
+] as const;
+
 /** Sold, held and remaining per ticket type and RSVP slot against its capacity: a table from 768 px, cards below. */
 export function CapacityList({ lines, titleId }: { lines: readonly CapacityLine[]; titleId: string }) {
   if (lines.length === 0) return <p className="text-sm text-muted-foreground">{overviewMessages.nothingForSale}</p>;
@@ -37,10 +45,11 @@ export function CapacityList({ lines, titleId }: { lines: readonly CapacityLine[
           <TableHeader>
             <TableRow>
               <TableHead>Ticket type or slot</TableHead>
-              <TableHead className="text-right">Sold</TableHead>
-              <TableHead className="text-right">Held</TableHead>
-              <TableHead className="text-right">Remaining</TableHead>
-              <TableHead className="text-right">Capacity</TableHead>
+              {figures.map((f) => (
+                <TableHead key={f.key} className="text-right">
+                  {f.label}
+                </TableHead>
+              ))}
               <TableHead className="w-1/4">
                 <span className="sr-only">Taken</span>
               </TableHead>
@@ -53,18 +62,11 @@ export function CapacityList({ lines, titleId }: { lines: readonly CapacityLine[
                   <Name line={line} />
                   <span className="block text-xs text-muted-foreground">{line.detail}</span>
                 </TableCell>
-                <TableCell className="text-right tabular-nums" data-testid="capacity-sold">
-                  {line.sold}
-                </TableCell>
-                <TableCell className="text-right tabular-nums" data-testid="capacity-held">
-                  {line.held}
-                </TableCell>
-                <TableCell className="text-right tabular-nums" data-testid="capacity-remaining">
-                  {line.remaining}
-                </TableCell>
-                <TableCell className="text-right tabular-nums" data-testid="capacity-capacity">
-                  {line.capacity}
-                </TableCell>
+                {figures.map((f) => (
+                  <TableCell key={f.key} className="text-right tabular-nums" data-testid={`capacity-${f.key}`}>
+                    {line[f.key]}
+                  </TableCell>
+                ))}
                 <TableCell>
                   <CapacityBar line={line} />
                 </TableCell>
@@ -84,18 +86,11 @@ export function CapacityList({ lines, titleId }: { lines: readonly CapacityLine[
             </div>
             <CapacityBar line={line} />
             <dl className="grid grid-cols-4 gap-1 text-center text-sm">
-              {(
-                [
-                  ['Sold', line.sold, 'capacity-sold'],
-                  ['Held', line.held, 'capacity-held'],
-                  ['Left', line.remaining, 'capacity-remaining'],
-                  ['Capacity', line.capacity, 'capacity-capacity'],
-                ] as const
-              ).map(([label, value, testId]) => (
-                <div key={label} className="min-w-0">
-                  <dt className="text-xs text-muted-foreground">{label}</dt>
-                  <dd className="font-semibold tabular-nums" data-testid={testId}>
-                    {value}
+              {figures.map((f) => (
+                <div key={f.key} className="min-w-0">
+                  <dt className="text-xs text-muted-foreground">{f.short}</dt>
+                  <dd className="font-semibold tabular-nums" data-testid={`capacity-${f.key}`}>
+                    {line[f.key]}
                   </dd>
                 </div>
               ))}

@@ -1,6 +1,7 @@
 import { eventTimeWithZone, formatEventDate, formatEventTime } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
 import type { BookingsDay, CapacityLine, EventOverview, OverviewEvent } from '../types';
+import { guestCount } from '@/config/email-templates';
 
 /** "Sat, Dec 26, 2026 · 7:00 PM EST": the event's calendar date and start time in its own timezone. */
 export function eventWhen(event: Pick<OverviewEvent, 'date' | 'eventTime' | 'timezone'>): string {
@@ -39,11 +40,6 @@ export function share(part: number, capacity: number): string {
   return `${Math.min(100, (part / capacity) * 100).toFixed(1)}%`;
 }
 
-/** Sums `guests` the way the page words it: "1 guest", "3 guests". */
-export function guestsText(n: number): string {
-  return `${n} ${n === 1 ? 'guest' : 'guests'}`;
-}
-
 const DAY_MS = 86_400_000;
 /** Days without bookings are drawn as zeros up to this span; a longer sale shows only its booking days. */
 const MAX_FILLED_DAYS = 120;
@@ -77,7 +73,7 @@ export function chartSummary(days: readonly BookingsDay[]): string {
   const guests = days.reduce((n, d) => n + d.guests, 0);
   const busiest = days.reduce((best, d) => (d.bookings > best.bookings ? d : best), days[0]);
   const span = days.length === 1 ? `on ${dayLabel(days[0].day)}` : `from ${dayLabel(days[0].day)} to ${dayLabel(days[days.length - 1].day)}`;
-  const total = `${bookings} ${bookings === 1 ? 'booking' : 'bookings'} (${guestsText(guests)}) ${span}`;
+  const total = `${bookings} ${bookings === 1 ? 'booking' : 'bookings'} (${guestCount(guests)}) ${span}`;
   return days.length === 1
     ? `${total}.`
     : `${total}; the busiest day was ${dayLabel(busiest.day)} with ${busiest.bookings} ${busiest.bookings === 1 ? 'booking' : 'bookings'}.`;

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useChooseLocation } from '../api/choose-location';
 import { paymentsMessages } from '../messages';
 import type { SquareLocation } from '../types';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 /** Where guests pay: one of the connected account's locations (the server refuses one not in US dollars). */
 export function LocationPicker({ orgId, locations, disabled }: { orgId: string; locations: SquareLocation[]; disabled: boolean }) {
@@ -47,9 +47,9 @@ export function LocationPicker({ orgId, locations, disabled }: { orgId: string; 
             ))}
           </NativeSelect>
         </div>
-        <Button type="submit" disabled={disabled || choose.isPending || !choice}>
-          {choose.isPending ? 'Saving…' : 'Use this location'}
-        </Button>
+        <SubmitButton pending={choose.isPending} pendingLabel="Saving…" disabled={disabled || !choice}>
+          Use this location
+        </SubmitButton>
       </div>
       <p id="square-location-problem" role="alert" className="text-sm text-destructive">
         {problem}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,6 +13,7 @@ import { CreatePromoCodeDialog } from './create-promo-code-dialog';
 import { AdminSection } from '@/components/admin/admin-section';
 import { QueryStatus } from '@/components/admin/query-status';
 import { withReason } from '@/lib/error-reason';
+import { useErrorToast } from '@/hooks/use-error-toast';
 
 export function PromoCodesTab({ orgId }: { orgId: string }) {
   const codes = usePromoCodes(orgId);
@@ -22,9 +23,7 @@ export function PromoCodesTab({ orgId }: { orgId: string }) {
     onError: (error) => toast.error('Error', { description: withReason('Failed to update promo code', error) }),
   });
 
-  useEffect(() => {
-    if (codes.isError) toast.error('Error', { description: 'Failed to fetch promo codes' });
-  }, [codes.isError]);
+  useErrorToast(codes.isError, 'Failed to fetch promo codes');
 
   return (
     <AdminSection id="promo" title="Promo Codes" actions={<CreatePromoCodeDialog orgId={orgId} />}>

@@ -1,8 +1,9 @@
 import { useInvalidatingMutation, type MutationCallbacks } from '@/hooks/use-invalidating-mutation';
 import type { Json } from '@/lib/database.types';
-import { invokeFunction, serverMessage } from '@/lib/invoke-function';
+import { serverMessage } from '@/lib/invoke-function';
 import { boolean, integer, object, string } from '@/lib/read-json';
 import type { CancelRefund, CancelResult } from '../types';
+import { postMoneyRequest, refundNoteOf } from './money-request';
 
 export interface CancelReservationInput {
   reservationId: string;
@@ -26,13 +27,7 @@ function readRefundStatus(value: Json | undefined): CancelResult['refundStatus']
  * failure of the cancellation.
  */
 export async function cancelReservation(input: CancelReservationInput): Promise<CancelResult> {
-  const reason = input.reason?.trim();
-  const answer = await invokeFunction<Json>('cancel-reservation', {
-    reservationId: input.reservationId,
-    refund: input.refund,
-    notifyGuest: input.notifyGuest,
-    ...(reason ? { reason } : {}),
-  });
+  const answer = await postMoneyRequest('cancel-reservation', input);
   const body = answer.body === null || typeof answer.body !== 'object' || Array.isArray(answer.body) ? {} : answer.body;
   if (answer.status === 502 && body.code === 'refund_failed') {
     return {
@@ -49,7 +44,7 @@ export async function cancelReservation(input: CancelReservationInput): Promise<
     refundStatus: readRefundStatus(ok.refundStatus),
     alreadyCancelled: ok.alreadyCancelled === undefined ? false : boolean(ok.alreadyCancelled),
     refundError: null,
-    ...(typeof ok.refundNote === 'string' && ok.refundNote ? { refundNote: ok.refundNote } : {}),
+    ...refundNoteOf(ok),
   };
 }
 

@@ -1,8 +1,8 @@
 import { useInvalidatingMutation, type MutationCallbacks } from '@/hooks/use-invalidating-mutation';
-import type { Json } from '@/lib/database.types';
-import { invokeFunction, okBody } from '@/lib/invoke-function';
+import { okBody } from '@/lib/invoke-function';
 import { integer, object, string } from '@/lib/read-json';
 import type { RefundResult } from '../types';
+import { postMoneyRequest, refundNoteOf } from './money-request';
 
 export interface RefundReservationInput {
   reservationId: string;
@@ -15,21 +15,12 @@ export interface RefundReservationInput {
 
 /** Refunds part or all of what a booking still holds, without cancelling it (refund-reservation). */
 export async function refundReservation(input: RefundReservationInput): Promise<RefundResult> {
-  const reason = input.reason?.trim();
-  const answer = await invokeFunction<Json>('refund-reservation', {
-    reservationId: input.reservationId,
-    amountCents: input.amountCents,
-    notifyGuest: input.notifyGuest,
-    requestKey: input.requestKey,
-    ...(reason ? { reason } : {}),
-  });
-  const body = object(okBody(answer, 'Refund'));
+  const body = object(okBody(await postMoneyRequest('refund-reservation', input), 'Refund'));
   const status = string(body.refundStatus);
-  const note = typeof body.refundNote === 'string' ? body.refundNote : '';
   return {
     refundedCents: integer(body.refundedCents),
     refundStatus: status === 'completed' || status === 'pending' ? status : 'none',
-    ...(note ? { refundNote: note } : {}),
+    ...refundNoteOf(body),
   };
 }
 

@@ -8,11 +8,13 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { dollarsToCents, formatCents } from '@/lib/money';
 import { useCancelReservation } from '../api/cancel-reservation';
-import { cancelledMessage, guestCount, reservationMessages } from '../messages';
+import { cancelledMessage, reservationMessages } from '../messages';
 import { cancelReservationSchema, type CancelChoice, type CancelReservationValues } from '../schemas';
 import type { CancelRefund, ReservationDialogProps } from '../types';
-import { CheckboxField } from './checkbox-field';
+import { guestCount } from '@/config/email-templates';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 import { PaymentPanel } from './money-summary';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 /**
  * Cancelling a reservation. One that still holds money asks what happens to it: refund it all
@@ -128,9 +130,9 @@ export function CancelReservationDialog({ orgId, reservation, onClose }: Reserva
             <Button variant="outline" onClick={onClose} disabled={cancel.isPending}>
               Keep reservation
             </Button>
-            <Button type="submit" variant="destructive" disabled={cancel.isPending}>
-              {cancel.isPending ? 'Cancelling…' : 'Cancel reservation'}
-            </Button>
+            <SubmitButton variant="destructive" pending={cancel.isPending} pendingLabel="Cancelling…">
+              Cancel reservation
+            </SubmitButton>
           </DialogFooter>
         </form>
       </DialogContent>

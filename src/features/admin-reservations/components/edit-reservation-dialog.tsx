@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
@@ -12,12 +11,14 @@ import { newIdempotencyKey } from '@/features/checkout/lib/idempotency';
 import { formatCents } from '@/lib/money';
 import { useRefundReservation } from '../api/refund-reservation';
 import { useUpdateReservation, type UpdateReservationResult } from '../api/update-reservation';
-import { guestCount, refundedMessage, reservationMessages } from '../messages';
+import { refundedMessage, reservationMessages } from '../messages';
 import { editReservationSchema, type EditReservationOutput, type EditReservationValues } from '../schemas';
 import type { ReservationDialogProps } from '../types';
 import { BookingHistory } from './booking-history';
-import { CheckboxField } from './checkbox-field';
+import { guestCount } from '@/config/email-templates';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 import { withReason } from '@/lib/error-reason';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 /** After fewer guests on a paid booking: offers to refund what the policy gives for the guests who no longer come. */
 function RefundOffer({ orgId, reservation, result, onClose }: ReservationDialogProps & { result: UpdateReservationResult }) {
@@ -63,9 +64,9 @@ function RefundOffer({ orgId, reservation, result, onClose }: ReservationDialogP
       />
       {refundIt ? <CheckboxField label="Email the guest" checked={notifyGuest} onChange={(e) => setNotifyGuest(e.target.checked)} /> : null}
       <DialogFooter>
-        <Button type="submit" disabled={refund.isPending}>
-          {refund.isPending ? 'Refunding…' : refundIt ? `Refund ${formatCents(amount)}` : 'Done'}
-        </Button>
+        <SubmitButton pending={refund.isPending} pendingLabel="Refunding…">
+          {refundIt ? `Refund ${formatCents(amount)}` : 'Done'}
+        </SubmitButton>
       </DialogFooter>
     </form>
   );

@@ -13,7 +13,7 @@ import { centsToDollarsInput } from '../lib/refund-amount';
 import { refundedMessage, reservationMessages } from '../messages';
 import { refundReservationSchema, type RefundReservationValues } from '../schemas';
 import type { ReservationDialogProps } from '../types';
-import { CheckboxField } from './checkbox-field';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 import { ChargesLine, PaymentPanel } from './money-summary';
 
 /** Refunds part or all of what a booking still holds, without cancelling it. */

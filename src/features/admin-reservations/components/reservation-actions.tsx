@@ -1,5 +1,5 @@
 import { Ban, HandCoins, Mail, Pencil } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/icon-button';
 import { cn } from '@/lib/utils';
 import type { AdminReservation } from '../types';
 
@@ -21,36 +21,26 @@ export function ReservationActions({
   const cancelled = reservation.cancelled_at !== null;
   return (
     <div className={cn('flex flex-wrap justify-end gap-1', className)}>
-      <Button
-        variant="ghost"
-        size="sm"
+      <IconButton
+        icon={Pencil}
+        label={`Edit reservation of ${reservation.name}`}
+        title="Edit"
         onClick={() => onEdit(reservation)}
         disabled={cancelled}
-        aria-label={`Edit reservation of ${reservation.name}`}
-        title="Edit"
-      >
-        <Pencil className="h-4 w-4" aria-hidden />
-      </Button>
-      <Button variant="ghost" size="sm" onClick={() => onEmail(reservation)} aria-label={`Email ${reservation.name}`} title="Email">
-        <Mail className="h-4 w-4" aria-hidden />
-      </Button>
+      />
+      <IconButton icon={Mail} label={`Email ${reservation.name}`} title="Email" onClick={() => onEmail(reservation)} />
       {/* Refunding without cancelling: only while the booking still holds money. */}
       {reservation.money.refundable_cents > 0 ? (
-        <Button variant="ghost" size="sm" onClick={() => onRefund(reservation)} aria-label={`Refund ${reservation.name}`} title="Refund…">
-          <HandCoins className="h-4 w-4" aria-hidden />
-        </Button>
+        <IconButton icon={HandCoins} label={`Refund ${reservation.name}`} title="Refund…" onClick={() => onRefund(reservation)} />
       ) : null}
-      <Button
-        variant="ghost"
-        size="sm"
+      <IconButton
+        icon={Ban}
+        label={`Cancel reservation of ${reservation.name}`}
+        title="Cancel…"
         className="text-destructive"
         onClick={() => onCancel(reservation)}
         disabled={cancelled}
-        aria-label={`Cancel reservation of ${reservation.name}`}
-        title="Cancel…"
-      >
-        <Ban className="h-4 w-4" aria-hidden />
-      </Button>
+      />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { formatEventDate, formatEventTime } from '@/lib/dates';
 import type { AdminReservation } from '../types';
 import { ChargesLine, MoneySummary } from './money-summary';
 import { ReservationActions, type ReservationHandlers } from './reservation-actions';
+import { guestCount } from '@/config/email-templates';
 
 /** Phones: one card per confirmed reservation (cancelled ones are not listed). */
 export function ReservationCards({ rows, ...handlers }: ReservationHandlers & { rows: AdminReservation[] }) {
@@ -15,9 +16,7 @@ export function ReservationCards({ rows, ...handlers }: ReservationHandlers & { 
             <CardHeader className="gap-1 pb-2">
               <div className="flex items-start justify-between gap-2">
                 <h3 className="min-w-0 break-words font-semibold">{r.name}</h3>
-                <span className="shrink-0 text-sm text-muted-foreground">
-                  {r.num_guests} {r.num_guests === 1 ? 'guest' : 'guests'}
-                </span>
+                <span className="shrink-0 text-sm text-muted-foreground">{guestCount(r.num_guests)}</span>
               </div>
               <p className="text-sm">{r.event_title}</p>
               <p className="text-xs text-muted-foreground">

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { useReservations } from '../api/get-reservations';
 import { reservationMessages } from '../messages';
@@ -15,6 +14,7 @@ import { AdminSection } from '@/components/admin/admin-section';
 import { QueryStatus } from '@/components/admin/query-status';
 import { SearchInput } from '@/components/ui/search-input';
 import { useDebounced } from '@/hooks/use-debounced';
+import { useErrorToast } from '@/hooks/use-error-toast';
 
 interface Props {
   orgId: string;
@@ -35,9 +35,7 @@ export function ReservationsTab({ orgId, orgName, layout }: Props) {
 
   // eslint-disable-next-line react-hooks/set-state-in-effect -- a new search or filter starts on page 0 (after the render that saw it, as designed)
   useEffect(() => setPage(0), [search, includeCancelled]);
-  useEffect(() => {
-    if (query.isError) toast.error(reservationMessages.error, { description: reservationMessages.fetchFailed });
-  }, [query.isError]);
+  useErrorToast(query.isError, reservationMessages.fetchFailed, reservationMessages.error);
 
   const total = query.data?.total ?? 0;
   const rows = query.data?.rows ?? [];

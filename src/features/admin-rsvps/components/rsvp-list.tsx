@@ -3,17 +3,12 @@ import { PersonCards } from '@/components/admin/person-cards';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
 import type { RsvpListRow } from '../types';
+import { guestCount } from '@/config/email-templates';
 
 /** Phones: the reservations that hold an RSVP slot. */
 export function RsvpList({ rows }: { rows: RsvpListRow[] }) {
   return (
-    <PersonCards
-      label="RSVPs"
-      rows={rows}
-      rowKey={(r) => r.id}
-      name={(r) => r.name}
-      count={(r) => `${r.num_guests} ${r.num_guests === 1 ? 'guest' : 'guests'}`}
-    >
+    <PersonCards label="RSVPs" rows={rows} rowKey={(r) => r.id} name={(r) => r.name} count={(r) => guestCount(r.num_guests)}>
       {(r) => (
         <>
           <p>{r.event_title}</p>

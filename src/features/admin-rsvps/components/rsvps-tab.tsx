@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useRsvpOverview } from '../api/get-rsvp-overview';
@@ -10,6 +9,7 @@ import { RsvpOverview } from './rsvp-overview';
 import { AdminSection } from '@/components/admin/admin-section';
 import { EmptyState } from '@/components/admin/query-status';
 import { PageButtons } from '@/components/admin/page-buttons';
+import { useErrorToast } from '@/hooks/use-error-toast';
 
 export function RsvpsTab({ orgId, layout }: { orgId: string; layout: 'desktop' | 'mobile' }) {
   const [page, setPage] = useState(0);
@@ -18,9 +18,7 @@ export function RsvpsTab({ orgId, layout }: { orgId: string; layout: 'desktop' |
   const list = useRsvpReservations(orgId, page, !desktop);
   const failed = desktop ? overview.isError : list.isError;
 
-  useEffect(() => {
-    if (failed) toast.error('Error', { description: 'Failed to fetch reservations' });
-  }, [failed]);
+  useErrorToast(failed, 'Failed to fetch reservations');
 
   const total = list.data?.total ?? 0;
   return (

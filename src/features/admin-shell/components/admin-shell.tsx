@@ -1,5 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { type ReactNode } from 'react';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -11,6 +10,7 @@ import type { AdminTab, AdminTabContext } from '../types';
 import { DesktopLayout } from './desktop-layout';
 import { MobileLayout } from './mobile-layout';
 import { SettingsIndex } from './settings-index';
+import { useErrorToast } from '@/hooks/use-error-toast';
 
 interface Props {
   user: { id: string; email?: string };
@@ -27,9 +27,7 @@ export function AdminShell({ user, onSignOut, signingOut, renderTab, renderNoOrg
   const { tab: asked, orgId, setTab, setOrgId } = useAdminUrlState();
   const orgsQuery = useAdminOrgs(user.id);
 
-  useEffect(() => {
-    if (orgsQuery.isError) toast.error('Error', { description: 'Failed to load organizations' });
-  }, [orgsQuery.isError]);
+  useErrorToast(orgsQuery.isError, 'Failed to load organizations');
 
   if (orgsQuery.isPending) return <PageSpinner label="Loading your organizations…" />;
   if (orgsQuery.isError) {

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
@@ -214,7 +215,11 @@ export function StaffBookingDialog({ orgId, event, onClose }: Props) {
                 The email with the payment link is always sent; the confirmation email follows once the guest pays.
               </p>
             ) : (
-              <ConfirmationCheckbox {...form.register('sendConfirmation')} />
+              <CheckboxField
+                label="Send the confirmation email"
+                hint="The guest gets their booking code and the link to manage their booking."
+                {...form.register('sendConfirmation')}
+              />
             )}
 
             <FormDialogFooter onCancel={onClose} pending={create.isPending} pendingLabel="Adding…" submitLabel="Add booking" />
@@ -222,23 +227,5 @@ export function StaffBookingDialog({ orgId, event, onClose }: Props) {
         )}
       </DialogContent>
     </Dialog>
-  );
-}
-
-/** 'Send the confirmation email' (a native checkbox, the whole line clickable). */
-function ConfirmationCheckbox(props: UseFormRegisterReturn<'sendConfirmation'>) {
-  const id = useId();
-  return (
-    <div className="space-y-1">
-      <div className="flex items-start gap-3">
-        <input id={id} type="checkbox" className="mt-0.5 h-5 w-5 shrink-0 accent-primary" aria-describedby={`${id}-hint`} {...props} />
-        <label htmlFor={id} className="text-sm font-medium leading-5">
-          Send the confirmation email
-        </label>
-      </div>
-      <p id={`${id}-hint`} className="pl-8 text-xs text-muted-foreground">
-        The guest gets their booking code and the link to manage their booking.
-      </p>
-    </div>
   );
 }

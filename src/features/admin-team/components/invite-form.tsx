@@ -1,7 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { OptionSelect } from '@/components/ui/option-select';
@@ -9,6 +8,7 @@ import { useInviteMember } from '../api/invite-member';
 import { teamMessages } from '../messages';
 import { inviteSchema, type InviteOutput, type InviteValues } from '../schemas';
 import { roleOptions } from './role-options';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 /** 'Invite by email' with a role: the invitation email with its link is sent by the server. */
 export function InviteForm({ orgId }: { orgId: string }) {
@@ -39,9 +39,9 @@ export function InviteForm({ orgId }: { orgId: string }) {
         <FormField label="Role" className="sm:w-56">
           <OptionSelect options={roleOptions} {...form.register('role')} />
         </FormField>
-        <Button type="submit" className="sm:mt-8" disabled={invite.isPending}>
-          {invite.isPending ? 'Inviting…' : 'Send invitation'}
-        </Button>
+        <SubmitButton className="sm:mt-8" pending={invite.isPending} pendingLabel="Inviting…">
+          Send invitation
+        </SubmitButton>
       </div>
     </form>
   );

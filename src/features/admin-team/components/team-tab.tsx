@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { AdminSection } from '@/components/admin/admin-section';
 import { QueryStatus } from '@/components/admin/query-status';
@@ -14,6 +14,7 @@ import { teamMessages } from '../messages';
 import type { TeamMember, TeamRole } from '../types';
 import { InviteForm } from './invite-form';
 import { roleLabels } from './role-options';
+import { useErrorToast } from '@/hooks/use-error-toast';
 
 const memberRoleOptions = [
   { value: 'owner', label: roleLabels.owner },
@@ -81,9 +82,7 @@ export function TeamTab({ orgId, orgName, isOwner }: { orgId: string; orgName: s
     onError: (error) => toast.error(teamMessages.roleFailed, { description: error.message || teamMessages.fallback }),
   });
 
-  useEffect(() => {
-    if (team.isError) toast.error('Error', { description: teamMessages.loadFailed });
-  }, [team.isError]);
+  useErrorToast(team.isError, teamMessages.loadFailed);
 
   const members = team.data?.members;
   const invitations = team.data?.invitations;

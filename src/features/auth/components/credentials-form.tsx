@@ -2,10 +2,10 @@ import { useEffect, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import type { Credentials } from '../schemas';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 interface Props {
   schema: z.ZodType<Credentials, Credentials>;
@@ -40,9 +40,9 @@ export function CredentialsForm({ schema, submitLabel, pendingLabel, passwordAut
         <Input type="password" autoComplete={passwordAutoComplete} {...register('password')} />
       </FormField>
       {passwordAction ? <div className="-mt-2 flex justify-end text-sm">{passwordAction}</div> : null}
-      <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? pendingLabel : submitLabel}
-      </Button>
+      <SubmitButton className="w-full" pending={pending} pendingLabel={pendingLabel}>
+        {submitLabel}
+      </SubmitButton>
     </form>
   );
 }

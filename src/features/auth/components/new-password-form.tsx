@@ -1,13 +1,13 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { MIN_PASSWORD_LENGTH } from '@/config/product';
 import { useUpdatePassword } from '../api/update-password';
 import { authMessages } from '../messages';
 import { newPasswordSchema, type NewPassword } from '../schemas';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 /** The new password, twice, with sign-up's rules; saved for the signed-in (recovering) user. */
 export function NewPasswordForm({ onSaved }: { onSaved(): void }) {
@@ -27,9 +27,9 @@ export function NewPasswordForm({ onSaved }: { onSaved(): void }) {
       <FormField label={authMessages.confirmPassword} error={formState.errors.confirmPassword?.message}>
         <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
       </FormField>
-      <Button type="submit" className="w-full" disabled={update.isPending}>
-        {update.isPending ? authMessages.savingPassword : authMessages.savePassword}
-      </Button>
+      <SubmitButton className="w-full" pending={update.isPending} pendingLabel={authMessages.savingPassword}>
+        {authMessages.savePassword}
+      </SubmitButton>
     </form>
   );
 }

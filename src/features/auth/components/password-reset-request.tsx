@@ -3,7 +3,6 @@ import { Link } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
@@ -11,6 +10,7 @@ import { useRequestPasswordReset } from '../api/request-password-reset';
 import { authMessages } from '../messages';
 import { passwordResetRequestSchema, type PasswordResetRequest as Values } from '../schemas';
 import { CheckEmail } from './check-email';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 interface Props {
   /** Where the new password leads (a path of this site), carried through the emailed link. */
@@ -64,9 +64,9 @@ function ResetLinkForm({ next }: Props) {
       <FormField label="Email" error={formState.errors.email?.message}>
         <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
       </FormField>
-      <Button type="submit" className="w-full" disabled={request.isPending}>
-        {request.isPending ? authMessages.sendingResetLink : authMessages.sendResetLink}
-      </Button>
+      <SubmitButton className="w-full" pending={request.isPending} pendingLabel={authMessages.sendingResetLink}>
+        {authMessages.sendResetLink}
+      </SubmitButton>
     </form>
   );
 }

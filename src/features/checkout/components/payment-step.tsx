@@ -54,6 +54,7 @@ import { usePromoCode } from '../hooks/use-promo-code';
 import type { CardFormHandle, PaymentCheckout, PaymentSuccess, SummaryRow, TicketReservationData } from '../types';
 import { CardForm } from './card-form';
 import { PromoCodeField } from './promo-code-field';
+import { SummaryRows } from '@/components/summary-rows';
 
 export interface PaymentStepProps {
   title?: string;
@@ -124,12 +125,7 @@ export function PaymentStep({
       <CardContent className="space-y-6">
         <section aria-label="Order summary" className="rounded-lg bg-muted/60 p-4">
           <dl className="space-y-2 text-sm">
-            {summary.map((row) => (
-              <div key={row.label} className="flex justify-between gap-4">
-                <dt className="text-muted-foreground">{row.label}</dt>
-                <dd className="text-right font-medium">{row.value}</dd>
-              </div>
-            ))}
+            <SummaryRows rows={summary} />
             {/* A discount in the quote is the flavour's to show among its rows (the RSVP form's code). */}
             <PriceLineRows lines={lines} promoCode={promo.applied?.code} withDiscount={Boolean(promo.applied) || !quotedLines} />
             <div className="flex justify-between gap-4 border-t pt-2 text-base">

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { CharacterCount } from '@/components/forms/character-count';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import {
@@ -15,16 +15,7 @@ import {
 import { ChefSignupRefused, useCreateChefSignup } from '../api/create-chef-signup';
 import { chefSignupSchema, type ChefSignupFormValues, type ChefSignupInput } from '../schemas';
 import { keepFieldFocus } from '@/components/forms/keep-field-focus';
-
-/** A field's limit as the guest types: '120/5000', marked when over. */
-function Count({ value, max, testId }: { value: string; max: number; testId: string }) {
-  const length = value.trim().length;
-  return (
-    <span data-testid={testId} className={length > max ? 'font-medium text-destructive' : undefined}>
-      {length}/{max}
-    </span>
-  );
-}
+import { SubmitButton } from '@/components/forms/submit-button';
 
 /** Editing → submitting → success (parent swaps in the thank-you) or failure (stays editable). */
 export function ChefSignupForm({ onSubmitted }: { onSubmitted: () => void }) {
@@ -54,7 +45,7 @@ export function ChefSignupForm({ onSubmitted }: { onSubmitted: () => void }) {
         error={errors.name?.message}
         hint={
           <>
-            {CHEF_NAME_MIN_LENGTH} to {MAX_NAME_LENGTH} characters · <Count value={name} max={MAX_NAME_LENGTH} testId="chef-name-count" />
+            {CHEF_NAME_MIN_LENGTH} to {MAX_NAME_LENGTH} characters · <CharacterCount value={name} max={MAX_NAME_LENGTH} testId="chef-name-count" />
           </>
         }
       >
@@ -66,7 +57,7 @@ export function ChefSignupForm({ onSubmitted }: { onSubmitted: () => void }) {
         hint={
           <>
             At most {MAX_EMAIL_LENGTH} characters; we email you a confirmation ·{' '}
-            <Count value={email} max={MAX_EMAIL_LENGTH} testId="chef-email-count" />
+            <CharacterCount value={email} max={MAX_EMAIL_LENGTH} testId="chef-email-count" />
           </>
         }
       >
@@ -78,7 +69,7 @@ export function ChefSignupForm({ onSubmitted }: { onSubmitted: () => void }) {
         hint={
           <>
             The food, the format, the feeling: a few lines is plenty. {CHEF_CONCEPT_MIN_LENGTH} to {CHEF_CONCEPT_MAX_LENGTH} characters ·{' '}
-            <Count value={concept} max={CHEF_CONCEPT_MAX_LENGTH} testId="chef-concept-count" />
+            <CharacterCount value={concept} max={CHEF_CONCEPT_MAX_LENGTH} testId="chef-concept-count" />
           </>
         }
       >
@@ -90,16 +81,16 @@ export function ChefSignupForm({ onSubmitted }: { onSubmitted: () => void }) {
         hint={
           <>
             At most {CHEF_EVENT_DATES_MAX_LENGTH} characters ·{' '}
-            <Count value={nextEventDates} max={CHEF_EVENT_DATES_MAX_LENGTH} testId="chef-dates-count" />
+            <CharacterCount value={nextEventDates} max={CHEF_EVENT_DATES_MAX_LENGTH} testId="chef-dates-count" />
           </>
         }
       >
         <Input placeholder="e.g. a Saturday in March" {...form.register('nextEventDates')} />
       </FormField>
       <p className="text-xs text-muted-foreground">Name, email and concept are required.</p>
-      <Button type="submit" size="lg" className="w-full" disabled={signup.isPending} {...keepFieldFocus}>
-        {signup.isPending ? 'Submitting…' : 'Submit inquiry'}
-      </Button>
+      <SubmitButton size="lg" className="w-full" pending={signup.isPending} pendingLabel="Submitting…" {...keepFieldFocus}>
+        Submit inquiry
+      </SubmitButton>
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { QuoteAmount } from '@/features/checkout/components/quote-amount';
 import type { QuoteState } from '@/features/checkout/types';
 import { formatEventTime } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
+import { guestCount } from '@/config/email-templates';
 
 /** "3 guests x $125.00 each", the server's total for them and the chosen dinner's start. */
 export function TotalSummary({
@@ -20,7 +21,7 @@ export function TotalSummary({
     <section aria-label="Total" aria-live="polite" className="rounded-lg bg-muted p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <span data-testid="series-summary-line">
-          {guests} {guests === 1 ? 'guest' : 'guests'} x {formatCents(priceCents)} each
+          {guestCount(guests)} x {formatCents(priceCents)} each
         </span>
         <span className="text-lg font-semibold" data-testid="series-summary-total">
           Total: <QuoteAmount state={quote} />

@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { invokeFunction, serverMessage } from '@/lib/invoke-function';
+import { useLinkQuery } from '@/hooks/use-link-query';
 import type { ManagedBooking } from '../types';
 
 export const MANAGE_FUNCTION = 'manage-booking';
@@ -77,15 +77,6 @@ export async function getManagedBooking(token: string): Promise<ManagedBooking> 
 
 export const managedBookingQueryKey = (token: string) => ['manage-booking', token] as const;
 
-export const managedBookingQueryOptions = (token: string) =>
-  queryOptions({
-    queryKey: managedBookingQueryKey(token),
-    queryFn: () => getManagedBooking(token),
-    // An invalid link stays invalid; other failures are retried once.
-    retry: (failures, error) => !(error instanceof BookingLinkInvalidError) && failures < 1,
-    refetchOnWindowFocus: false,
-  });
-
 export function useManagedBooking(token: string) {
-  return useQuery(managedBookingQueryOptions(token));
+  return useLinkQuery(managedBookingQueryKey(token), () => getManagedBooking(token), BookingLinkInvalidError);
 }

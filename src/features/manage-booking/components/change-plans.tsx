@@ -13,6 +13,7 @@ import { OptionSelect } from '@/components/ui/option-select';
 import { useHandOver, useReduceParty } from '../api/change-booking';
 import { fewerGuestsOptionText, reduceOutcomeText } from '../lib/booking-text';
 import type { HandOverOutcome, ManagedBooking } from '../types';
+import { guestCount } from '@/config/email-templates';
 
 /** "Change your plans": come with fewer guests, or give the booking to someone else. */
 export function ChangePlans({
@@ -57,7 +58,7 @@ function ReduceDialog({ token, booking, onClose }: { token: string; booking: Man
     reduce.mutate(guests, {
       onSuccess: (outcome) => {
         onClose();
-        toast.success(`Your booking is now for ${outcome.booking.guests} ${outcome.booking.guests === 1 ? 'guest' : 'guests'}`, {
+        toast.success(`Your booking is now for ${guestCount(outcome.booking.guests)}`, {
           description: outcome.booking.money.paid_cents > 0 ? reduceOutcomeText(outcome.refundStatus, outcome.refundedCents) : undefined,
         });
       },
@@ -79,7 +80,7 @@ function ReduceDialog({ token, booking, onClose }: { token: string; booking: Man
             <OptionSelect
               value={String(guests)}
               onChange={(e) => setGuests(Number(e.target.value))}
-              options={booking.fewer_guests.map((o) => ({ value: String(o.guests), label: `${o.guests} ${o.guests === 1 ? 'guest' : 'guests'}` }))}
+              options={booking.fewer_guests.map((o) => ({ value: String(o.guests), label: guestCount(o.guests) }))}
             />
           </FormField>
           <FormDialogFooter onCancel={onClose} submitLabel="Change booking" pendingLabel="Changing…" pending={reduce.isPending} />
@@ -126,8 +127,8 @@ function HandOverDialog({
           <DialogHeader>
             <DialogTitle>Give this booking to someone else</DialogTitle>
             <DialogDescription>
-              The booking for {booking.guests} {booking.guests === 1 ? 'guest' : 'guests'} becomes theirs: we email them the details and their own
-              link. This link stops working, and no money changes hands through us.
+              The booking for {guestCount(booking.guests)} becomes theirs: we email them the details and their own link. This link stops working, and
+              no money changes hands through us.
             </DialogDescription>
           </DialogHeader>
           <FormField label="Their name" error={errors.name?.message}>

@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CalendarDays, CircleCheck, CircleX, Clock, MapPin, ShieldCheck, Ticket, Users } from 'lucide-react';
+import { CalendarDays, CircleCheck, CircleX, Clock, MapPin, ShieldCheck, Ticket, Users, type LucideIcon } from 'lucide-react';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { PageMeta } from '@/components/seo/page-meta';
 import { Badge } from '@/components/ui/badge';
@@ -15,6 +15,7 @@ import type { HandOverOutcome, ManagedBooking } from '../types';
 import { BookingLinkInvalid } from './booking-link-invalid';
 import { CancelBooking } from './cancel-booking';
 import { ChangePlans } from './change-plans';
+import { guestCount } from '@/config/email-templates';
 
 /** The guest's private page for one booking, opened with the token of its manage link. */
 export function ManageBookingPage({ token }: { token: string }) {
@@ -53,16 +54,28 @@ function HandedOver({ outcome }: { outcome: HandOverOutcome }) {
   );
 }
 
-function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+function Row({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
   return (
     <div className="py-3">
       <dt className="flex items-center gap-3 text-xs uppercase tracking-wide text-muted-foreground">
-        <span aria-hidden>{icon}</span>
+        <span aria-hidden>
+          <Icon className="h-4 w-4" />
+        </span>
         {label}
       </dt>
       <dd className="pl-7 font-medium">{children}</dd>
     </div>
   );
+}
+
+/** What the guest wrote for the host, when they wrote anything. */
+function GuestNote({ term, text }: { term: string; text: string | null }) {
+  return text ? (
+    <div>
+      <dt className="text-muted-foreground">{term}</dt>
+      <dd>{text}</dd>
+    </div>
+  ) : null;
 }
 
 function MoneyRow({ label, value, testId }: { label: string; value: string; testId?: string }) {
@@ -139,43 +152,33 @@ function BookingView({ token, booking, onHandedOver }: { token: string; booking:
           <p className="mt-1 text-sm text-muted-foreground">Booked by {booking.name}</p>
 
           <dl className="mt-4 divide-y">
-            <Row icon={<CalendarDays className="h-4 w-4" />} label="Date">
+            <Row icon={CalendarDays} label="Date">
               {when.date}
             </Row>
-            <Row icon={<Clock className="h-4 w-4" />} label="Time">
+            <Row icon={Clock} label="Time">
               {when.time}
             </Row>
             {booking.event.location_name || booking.event.location_address ? (
-              <Row icon={<MapPin className="h-4 w-4" />} label="Where">
+              <Row icon={MapPin} label="Where">
                 {booking.event.location_name ? <span className="block">{booking.event.location_name}</span> : null}
                 {booking.event.location_address ? (
                   <span className="block font-normal text-muted-foreground">{booking.event.location_address}</span>
                 ) : null}
               </Row>
             ) : null}
-            <Row icon={<Users className="h-4 w-4" />} label="Guests">
-              {booking.guests} {booking.guests === 1 ? 'guest' : 'guests'}
+            <Row icon={Users} label="Guests">
+              {guestCount(booking.guests)}
             </Row>
             {slotOrTicket ? (
-              <Row icon={<Ticket className="h-4 w-4" />} label={slotOrTicket.label}>
+              <Row icon={Ticket} label={slotOrTicket.label}>
                 {slotOrTicket.value}
               </Row>
             ) : null}
           </dl>
           {booking.dietary_restrictions || booking.special_requests ? (
             <dl className="mt-2 space-y-2 rounded-lg bg-muted/50 p-3 text-sm">
-              {booking.dietary_restrictions ? (
-                <div>
-                  <dt className="text-muted-foreground">Dietary restrictions</dt>
-                  <dd>{booking.dietary_restrictions}</dd>
-                </div>
-              ) : null}
-              {booking.special_requests ? (
-                <div>
-                  <dt className="text-muted-foreground">Special requests</dt>
-                  <dd>{booking.special_requests}</dd>
-                </div>
-              ) : null}
+              <GuestNote term="Dietary restrictions" text={booking.dietary_restrictions} />
+              <GuestNote term="Special requests" text={booking.special_requests} />
             </dl>
           ) : null}
         </section>

@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
+import { useMemo, type AnchorHTMLAttributes } from 'react';
 import { Link } from 'react-router-dom';
-import { CalendarDays, CalendarPlus, Download, Hash, Info, MapPin, Ticket, Users } from 'lucide-react';
+import { CalendarDays, CalendarPlus, Download, Hash, Info, MapPin, Ticket, Users, type LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
@@ -21,13 +21,13 @@ import {
 } from '../lib/reservation-params';
 import type { ServerBooking } from '../types';
 
-function Row({ icon, term, children }: { icon: React.ReactNode; term: string; children: React.ReactNode }) {
+function Row({ icon: Icon, term, children }: { icon: LucideIcon; term: string; children: React.ReactNode }) {
   // dt and dd sit directly in their group div, as a definition list requires; the icon rides in the dt.
   return (
     <div className="relative border-b py-3 pl-8 last:border-b-0">
       <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
         <span className="absolute left-0 top-3.5 text-muted-foreground" aria-hidden>
-          {icon}
+          <Icon className="h-5 w-5" />
         </span>
         {term}
       </dt>
@@ -52,24 +52,15 @@ function CalendarAndContact({ event, uid, back }: { event: CalendarEvent; uid: s
           Add to your calendar
         </h2>
         <div className="grid gap-3 sm:grid-cols-3">
-          <Button asChild variant="outline">
-            <a href={googleCalendarUrl(event)} target="_blank" rel="noopener noreferrer">
-              <CalendarPlus className="h-4 w-4" aria-hidden />
-              Google Calendar
-            </a>
-          </Button>
-          <Button asChild variant="outline">
-            <a href={outlookCalendarUrl(event)} target="_blank" rel="noopener noreferrer">
-              <CalendarPlus className="h-4 w-4" aria-hidden />
-              Outlook Calendar
-            </a>
-          </Button>
-          <Button asChild variant="outline">
-            <a href={icsDataUrl(ics)} download="eat-at-home-dinner.ics">
-              <Download className="h-4 w-4" aria-hidden />
-              Apple / other (.ics)
-            </a>
-          </Button>
+          <CalendarLink icon={CalendarPlus} href={googleCalendarUrl(event)} target="_blank" rel="noopener noreferrer">
+            Google Calendar
+          </CalendarLink>
+          <CalendarLink icon={CalendarPlus} href={outlookCalendarUrl(event)} target="_blank" rel="noopener noreferrer">
+            Outlook Calendar
+          </CalendarLink>
+          <CalendarLink icon={Download} href={icsDataUrl(ics)} download="eat-at-home-dinner.ics">
+            Apple / other (.ics)
+          </CalendarLink>
         </div>
       </section>
 
@@ -119,26 +110,26 @@ export function ReservationDetailsView({ details }: { details: ReservationDetail
         </CardHeader>
         <CardContent>
           <dl>
-            <Row icon={<Ticket className="h-5 w-5" />} term="Event">
+            <Row icon={Ticket} term="Event">
               {details.eventTitle}
             </Row>
-            <Row icon={<CalendarDays className="h-5 w-5" />} term="Date & Time">
+            <Row icon={CalendarDays} term="Date & Time">
               {dateAndTime(details)}
             </Row>
-            <Row icon={<Users className="h-5 w-5" />} term="Party Size">
+            <Row icon={Users} term="Party Size">
               {partySize(details.guests)}
             </Row>
             {details.ticket ? (
-              <Row icon={<Ticket className="h-5 w-5" />} term="Ticket Type">
+              <Row icon={Ticket} term="Ticket Type">
                 {ticketLine(details.ticket)}
               </Row>
             ) : null}
             {details.totalCents !== null ? (
-              <Row icon={<Ticket className="h-5 w-5" />} term="Total">
+              <Row icon={Ticket} term="Total">
                 {formatCents(details.totalCents)}
               </Row>
             ) : null}
-            <Row icon={<MapPin className="h-5 w-5" />} term="Location">
+            <Row icon={MapPin} term="Location">
               {locationLine(details)}
             </Row>
           </dl>
@@ -172,28 +163,28 @@ export function BookingDetailsView({ booking }: { booking: ServerBooking }) {
         </CardHeader>
         <CardContent>
           <dl data-testid="server-booking">
-            <Row icon={<Hash className="h-5 w-5" />} term="Booking Code">
+            <Row icon={Hash} term="Booking Code">
               <span className="font-mono tracking-wider">{booking.bookingCode}</span>
             </Row>
-            <Row icon={<Ticket className="h-5 w-5" />} term="Event">
+            <Row icon={Ticket} term="Event">
               {booking.eventTitle}
             </Row>
-            <Row icon={<CalendarDays className="h-5 w-5" />} term="Date & Time">
+            <Row icon={CalendarDays} term="Date & Time">
               {`${formatEventDate(booking.date)} at ${eventTimeWithZone({ date: booking.date, time: booking.time, timezone: booking.timeZone })}`}
             </Row>
-            <Row icon={<Users className="h-5 w-5" />} term="Party Size">
+            <Row icon={Users} term="Party Size">
               {partySize(booking.guests)}
             </Row>
             {booking.ticketName ? (
-              <Row icon={<Ticket className="h-5 w-5" />} term="Ticket Type">
+              <Row icon={Ticket} term="Ticket Type">
                 {booking.ticketName}
               </Row>
             ) : null}
-            <Row icon={<Ticket className="h-5 w-5" />} term="Total">
+            <Row icon={Ticket} term="Total">
               {formatCents(booking.totalCents)}
             </Row>
             {booking.location ? (
-              <Row icon={<MapPin className="h-5 w-5" />} term="Location">
+              <Row icon={MapPin} term="Location">
                 {booking.location}
               </Row>
             ) : null}
@@ -232,5 +223,17 @@ export function ReservationLinkProblem({ problems }: { problems: string[] }) {
         </Button>
       </div>
     </div>
+  );
+}
+
+/** One way to add the dinner to a calendar: an outlined button that is a link. */
+function CalendarLink({ icon: Icon, children, ...anchor }: AnchorHTMLAttributes<HTMLAnchorElement> & { icon: LucideIcon }) {
+  return (
+    <Button asChild variant="outline">
+      <a {...anchor}>
+        <Icon className="h-4 w-4" aria-hidden />
+        {children}
+      </a>
+    </Button>
   );
 }

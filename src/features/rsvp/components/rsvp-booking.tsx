@@ -11,6 +11,7 @@ import { confirmRsvp, rsvpQuoteRequest, type RsvpRequest } from '../api/rsvp-req
 import { emptyRsvpForm, parseGuests, type RsvpFormValues } from '../form-values';
 import type { RsvpEvent } from '../types';
 import { RsvpForm } from './rsvp-form';
+import { guestCount } from '@/config/email-templates';
 
 export interface RsvpBookingProps {
   event: RsvpEvent;
@@ -58,7 +59,7 @@ export function RsvpBooking({ event, onBooked }: RsvpBookingProps) {
           { label: 'Date', value: formatEventDate(event.date) },
           { label: 'Time', value: `${formatEventTime(slot?.slot_time ?? event.event_time)}${slot?.slot_label ? ` (${slot.slot_label})` : ''}` },
           { label: 'Guests', value: String(guests) },
-          { label: `Deposit for ${guests} ${guests === 1 ? 'guest' : 'guests'}`, value: formatCents(quote.subtotalCents) },
+          { label: `Deposit for ${guestCount(guests)}`, value: formatCents(quote.subtotalCents) },
           ...(quote.discountCents > 0
             ? [{ label: `Discount${request.promoCode ? ` (${request.promoCode})` : ''}`, value: `-${formatCents(quote.discountCents)}` }]
             : []),

@@ -1,5 +1,6 @@
 import type { QuoteState } from '@/features/checkout/types';
 import { formatCents } from '@/lib/money';
+import { guestCount } from '@/config/email-templates';
 
 /** Deposit for the party, the discount and the total due — the server's quote only. */
 export function RsvpTotal({ quote, guests }: { quote: QuoteState; guests: number }) {
@@ -8,9 +9,7 @@ export function RsvpTotal({ quote, guests }: { quote: QuoteState; guests: number
       {quote.status === 'ready' ? (
         <dl className="space-y-2">
           <div className="flex justify-between gap-4">
-            <dt className="text-muted-foreground">
-              Deposit for {guests} {guests === 1 ? 'guest' : 'guests'}
-            </dt>
+            <dt className="text-muted-foreground">Deposit for {guestCount(guests)}</dt>
             <dd className="font-medium">{formatCents(quote.quote.subtotalCents)}</dd>
           </div>
           {quote.quote.discountCents > 0 ? (

@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { invokeFunction, serverMessage } from '@/lib/invoke-function';
+import { useLinkQuery } from '@/hooks/use-link-query';
 import { waitlistMessages } from '../messages';
 import type { WaitlistOffer } from '../types';
 
@@ -52,15 +52,6 @@ export async function getWaitlistOffer(token: string): Promise<WaitlistOffer> {
 
 export const waitlistOfferQueryKey = (token: string) => ['waitlist-offer', token] as const;
 
-export const waitlistOfferQueryOptions = (token: string) =>
-  queryOptions({
-    queryKey: waitlistOfferQueryKey(token),
-    queryFn: () => getWaitlistOffer(token),
-    // An invalid link stays invalid; other failures are retried once.
-    retry: (count, error) => !(error instanceof OfferLinkInvalidError) && count < 1,
-    refetchOnWindowFocus: false,
-  });
-
 export function useWaitlistOffer(token: string) {
-  return useQuery(waitlistOfferQueryOptions(token));
+  return useLinkQuery(waitlistOfferQueryKey(token), () => getWaitlistOffer(token), OfferLinkInvalidError);
 }

@@ -13,6 +13,7 @@ import { waitlistMessages } from '../messages';
 import { emptyJoinWaitlist, joinWaitlistSchema, type JoinWaitlistValues } from '../schemas';
 import type { WaitlistTarget } from '../types';
 import { keepFieldFocus } from '@/components/forms/keep-field-focus';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 interface Props {
   eventId: string;
@@ -101,9 +102,9 @@ export function JoinWaitlistDialog({ eventId, eventTitle, target, maxPartySize =
               </p>
             ) : null}
             <DialogFooter>
-              <Button type="submit" className="w-full sm:w-auto" disabled={join.isPending} {...keepFieldFocus}>
-                {join.isPending ? 'Joining…' : waitlistMessages.join}
-              </Button>
+              <SubmitButton className="w-full sm:w-auto" pending={join.isPending} pendingLabel="Joining…" {...keepFieldFocus}>
+                {waitlistMessages.join}
+              </SubmitButton>
             </DialogFooter>
           </form>
         )}

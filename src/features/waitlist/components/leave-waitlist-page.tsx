@@ -12,6 +12,8 @@ import { useLeaveWaitlist, useWaitlistPlace } from '../api/leave-waitlist';
 import { leaveMessages } from '../messages';
 import type { WaitlistPlace } from '../types';
 import { LinkPageLoadFailed, OfferLinkInvalid } from './offer-link-invalid';
+import { SummaryRows } from '@/components/summary-rows';
+import { guestCount } from '@/config/email-templates';
 
 interface Props {
   token: string;
@@ -19,26 +21,19 @@ interface Props {
   renderTheme?(colors: { primary_color: string | null }): ReactNode;
 }
 
-const guests = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`;
-
 function PlaceDetails({ place }: { place: WaitlistPlace }) {
   const { event } = place;
   const rows = [
     { label: 'Event', value: event.title },
     { label: 'Date', value: formatEventDate(event.date) },
     { label: 'Time', value: eventTimeWithZone(event) },
-    { label: 'Party', value: guests(place.party_size) },
+    { label: 'Party', value: guestCount(place.party_size) },
     ...(place.ticket_type_name ? [{ label: 'Ticket', value: place.ticket_type_name }] : []),
     ...(!place.ticket_type_name && place.time_slot ? [{ label: 'Time slot', value: formatEventTime(place.time_slot) }] : []),
   ];
   return (
     <dl className="space-y-2 rounded-lg bg-muted/60 p-4 text-sm">
-      {rows.map((row) => (
-        <div key={row.label} className="flex justify-between gap-4">
-          <dt className="text-muted-foreground">{row.label}</dt>
-          <dd className="text-right font-medium">{row.value}</dd>
-        </div>
-      ))}
+      <SummaryRows rows={rows} />
     </dl>
   );
 }

@@ -21,6 +21,7 @@ import { offerPageMessages, waitlistMessages } from '../messages';
 import type { ClaimedOffer, OfferKind, WaitlistOffer } from '../types';
 import { OfferCountdown } from './offer-countdown';
 import { LinkPageLoadFailed, OfferLinkInvalid } from './offer-link-invalid';
+import { SummaryRows } from '@/components/summary-rows';
 
 interface Props {
   token: string;
@@ -169,12 +170,7 @@ function OpenOffer({
           </CardHeader>
           <CardContent className="space-y-5">
             <dl className="space-y-2 rounded-lg bg-muted/60 p-4 text-sm">
-              {offerRows(offer).map((row) => (
-                <div key={row.label} className="flex justify-between gap-4">
-                  <dt className="text-muted-foreground">{row.label}</dt>
-                  <dd className="text-right font-medium">{row.value}</dd>
-                </div>
-              ))}
+              <SummaryRows rows={offerRows(offer)} />
               <div className="flex justify-between gap-4 border-t pt-2 text-base">
                 <dt className="font-semibold">Total</dt>
                 <dd className="font-semibold" data-testid="payment-total">

@@ -362,7 +362,8 @@ interface Link {
   primary?: boolean;
 }
 
-function Layout(props: {
+/** What one message says: its words, details, notes and links, for its HTML and its text part alike. */
+interface Message {
   org: EmailData['org'];
   /** The address the message is sent to (shown in the footer). */
   recipient: string;
@@ -370,10 +371,11 @@ function Layout(props: {
   rows: Detail[];
   notes: string[];
   links: Link[];
-  hasLogo: boolean;
   /** The host's own words (a cancelled dinner), shown apart from the layout's. */
   hostMessage?: string | null;
-}): React.ReactNode {
+}
+
+function Layout(props: Message & { hasLogo: boolean }): React.ReactNode {
   const { org, recipient, personal, rows, notes, links, hasLogo, hostMessage } = props;
   const brand = safeColor(org.primary_color, '#7c2d12');
   const onBrand = readableOn(brand);
@@ -506,19 +508,7 @@ function Layout(props: {
 const DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 
 /** The message as sent: the layout's HTML, and its text part (the same words and links). */
-function assemble(
-  props: {
-    org: EmailData['org'];
-    recipient: string;
-    personal: TemplateText;
-    rows: Detail[];
-    notes: string[];
-    links: Link[];
-    hostMessage?: string | null;
-  },
-  logo: EmailAttachment | null,
-  attachments: EmailAttachment[],
-): RenderedEmail {
+function assemble(props: Message, logo: EmailAttachment | null, attachments: EmailAttachment[]): RenderedEmail {
   const { org, personal, rows, notes, links, hostMessage } = props;
   if (logo) attachments.push(logo);
   const html = DOCTYPE + renderToStaticMarkup(<Layout {...props} hasLogo={logo !== null} />);

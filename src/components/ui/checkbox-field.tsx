@@ -37,3 +37,13 @@ export const CheckboxField = forwardRef<HTMLInputElement, Props>(({ label, hint,
   );
 });
 CheckboxField.displayName = 'CheckboxField';
+
+/** A small native checkbox inside its own text (the whole line clickable), for a setting in a form or a row. */
+export function InlineCheckbox({ className, children, ...props }: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { children: ReactNode }) {
+  return (
+    <label className={cn('flex items-center gap-2 text-sm', className)}>
+      <input type="checkbox" className="h-4 w-4" {...props} />
+      {children}
+    </label>
+  );
+}
