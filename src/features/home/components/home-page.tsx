@@ -11,7 +11,7 @@ export function HomePage() {
     <>
       <PageMeta
         fullTitle={`${site.productName} | Book supper clubs, dinner series and pop-ups`}
-        description="Book a seat at small dinners: the Magnolia Supper Club in Atlanta, the Eat At Home dinner series in Brooklyn, and our hosts' pop-ups."
+        description="Book a seat at small dinners: supper clubs, home dinner series and pop-ups, each from its own host."
         canonical={paths.home.getHref()}
       />
       <main>
