@@ -1317,40 +1317,10 @@ revoke execute on function public.staff_ticket_sales(uuid) from public, anon;
 grant execute on function public.staff_ticket_sales(uuid) to authenticated, service_role;
 
 
-  create policy "Members can add capacity pools to their events"
-  on "public"."capacity_pools"
-  as permissive
-  for insert
+create policy "Members manage the capacity pools of their events"
+  on public.capacity_pools for all
   to authenticated
-with check (can_manage_event(event_id));
-
-
-
-  create policy "Members can delete capacity pools of their events"
-  on "public"."capacity_pools"
-  as permissive
-  for delete
-  to authenticated
-using (can_manage_event(event_id));
-
-
-
-  create policy "Members can resize capacity pools of their events"
-  on "public"."capacity_pools"
-  as permissive
-  for update
-  to authenticated
-using (can_manage_event(event_id))
-with check (can_manage_event(event_id));
-
-
-
-  create policy "Members can see capacity pools of their events"
-  on "public"."capacity_pools"
-  as permissive
-  for select
-  to authenticated
-using (can_manage_event(event_id));
+  using (public.can_manage_event(event_id));
 
 
 CREATE TRIGGER capacity_pools_size_not_below_taken AFTER INSERT OR UPDATE OF size ON public.capacity_pools FOR EACH ROW EXECUTE FUNCTION refuse_pool_below_taken();

@@ -316,24 +316,8 @@ create policy "Members can delete RSVP slots of their events"
   to authenticated
   using (public.can_manage_event(event_id));
 
-create policy "Members can see capacity pools of their events"
-  on public.capacity_pools for select
-  to authenticated
-  using (public.can_manage_event(event_id));
-
-create policy "Members can add capacity pools to their events"
-  on public.capacity_pools for insert
-  to authenticated
-  with check (public.can_manage_event(event_id));
-
-create policy "Members can resize capacity pools of their events"
-  on public.capacity_pools for update
-  to authenticated
-  using (public.can_manage_event(event_id))
-  with check (public.can_manage_event(event_id));
-
-create policy "Members can delete capacity pools of their events"
-  on public.capacity_pools for delete
+create policy "Members manage the capacity pools of their events"
+  on public.capacity_pools for all
   to authenticated
   using (public.can_manage_event(event_id));
 

@@ -5,9 +5,8 @@
  * event gets the same pools, shared as they were, with nothing taken.
  */
 import { describe, expect, it } from 'vitest';
-import pg from 'pg';
-import { stackEnv } from '../support/stack-env.ts';
-import { actAs, actAsOwner, bookParty, expectError, makeTicketedEvent, one, ORG, rolledBack, useDatabase } from './helpers.ts';
+import type pg from 'pg';
+import { actAs, actAsOwner, bookParty, expectError, makeTicketedEvent, one, ORG, rolledBack, useDatabase, withRace } from './helpers.ts';
 
 const pool = useDatabase();
 const SOLD_OUT = 'SH409';
@@ -36,20 +35,8 @@ const poolsOf = async (db: pg.PoolClient, event: string) =>
   ).rows;
 
 describe('ticket types sharing one pool', () => {
-  it('never oversell it together, however their bookings interleave', async () => {
-    const { dbUrl } = stackEnv();
-    const admin = new pg.Client({ connectionString: dbUrl });
-    await admin.connect();
-    const slug = `shared-${Date.now().toString(36)}`;
-    const clients: pg.Client[] = [];
-    try {
-      const org = await admin.query(`insert into public.organizations (name, slug) values ('Shared Kitchen', $1) returning id`, [slug]);
-      const orgId: string = org.rows[0].id;
-      const event = await admin.query(
-        `insert into public.events (org_id, title, date, event_time) values ($1, 'Shared dinner', current_date + 7, '19:00') returning id`,
-        [orgId],
-      );
-      const eventId: string = event.rows[0].id;
+  it('never oversell it together, however their bookings interleave', () =>
+    withRace('Shared dinner', 8, async ({ admin, orgId, eventId, clients }) => {
       // No event cap: the shared pool is the only limit, and each ticket type alone would sell 3.
       const shared = await admin.query<{ id: string }>('select public.new_capacity_pool($1, 3) as id', [eventId]);
       const poolId = shared.rows[0].id;
@@ -63,11 +50,6 @@ describe('ticket types sharing one pool', () => {
         tickets.push(tt.rows[0].id);
       }
 
-      for (let i = 0; i < 8; i += 1) {
-        const c = new pg.Client({ connectionString: dbUrl });
-        await c.connect();
-        clients.push(c);
-      }
       // Each booking stays open a moment after its insert, so the transactions overlap.
       const outcomes = await Promise.all(
         clients.map(async (c, i) => {
@@ -102,13 +84,7 @@ describe('ticket types sharing one pool', () => {
         { label: 'Food + Wine', available: 0, size: 3 },
         { label: 'Food Only', available: 0, size: 3 },
       ]);
-    } finally {
-      await Promise.all(clients.map((c) => c.end()));
-      await admin.query(`delete from public.reservations where org_id = (select id from public.organizations where slug = $1)`, [slug]);
-      await admin.query(`delete from public.organizations where slug = $1`, [slug]);
-      await admin.end();
-    }
-  });
+    }));
 });
 
 describe("a pool's size", () => {

@@ -5,9 +5,8 @@
  * when a booking is confirmed, never past max_uses.
  */
 import { describe, expect, it } from 'vitest';
-import pg from 'pg';
-import { stackEnv } from '../support/stack-env.ts';
-import { attempt, eatathomeEvent, expectError, gardenEvent, magnoliaEvent, one, ORG, rolledBack, useDatabase } from './helpers.ts';
+import type pg from 'pg';
+import { attempt, eatathomeEvent, expectError, gardenEvent, magnoliaEvent, one, ORG, rolledBack, useDatabase, withRace } from './helpers.ts';
 
 const pool = useDatabase();
 const A = ORG.eatathome;
@@ -272,32 +271,14 @@ describe('promo codes', () => {
 });
 
 describe('concurrent bookings', () => {
-  it('never oversells the last tickets, however the requests interleave', async () => {
-    const { dbUrl } = stackEnv();
-    const admin = new pg.Client({ connectionString: dbUrl });
-    await admin.connect();
-    const slug = `race-${Date.now().toString(36)}`;
-    const clients: pg.Client[] = [];
-    try {
-      const org = await admin.query(`insert into public.organizations (name, slug) values ('Race Kitchen', $1) returning id`, [slug]);
-      const orgId: string = org.rows[0].id;
-      const event = await admin.query(
-        `insert into public.events (org_id, title, date, event_time) values ($1, 'Race dinner', current_date + 7, '19:00') returning id`,
-        [orgId],
-      );
-      const eventId: string = event.rows[0].id;
+  it('never oversells the last tickets, however the requests interleave', () =>
+    withRace('Race dinner', 8, async ({ admin, orgId, eventId, clients }) => {
       await admin.query('select public.set_event_guest_cap($1, 50)', [eventId]);
       const tt = await admin.query(
         `insert into public.ticket_types (event_id, name, price, pool_id) values ($1, 'Seat', 1000, public.new_capacity_pool($1, 3)) returning id`,
         [eventId],
       );
       const ticketId: string = tt.rows[0].id;
-
-      for (let i = 0; i < 8; i += 1) {
-        const c = new pg.Client({ connectionString: dbUrl });
-        await c.connect();
-        clients.push(c);
-      }
       const outcomes = await Promise.all(
         clients.map(async (c, i) => {
           try {
@@ -318,11 +299,5 @@ describe('concurrent bookings', () => {
       expect(left.rows[0].quantity).toBe(0);
       const booked = await admin.query(`select count(*)::int as n from public.reservations where event_id = $1 and status = 'confirmed'`, [eventId]);
       expect(booked.rows[0].n).toBe(3);
-    } finally {
-      await Promise.all(clients.map((c) => c.end()));
-      await admin.query(`delete from public.reservations where org_id = (select id from public.organizations where slug = $1)`, [slug]);
-      await admin.query(`delete from public.organizations where slug = $1`, [slug]);
-      await admin.end();
-    }
-  });
+    }));
 });

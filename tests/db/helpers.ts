@@ -194,3 +194,45 @@ export async function bookParty(db: pg.PoolClient, event: string, ticket: string
   );
   return party.id;
 }
+
+/** What a race gets: a committed organization and event of its own, and connections to book them from at once. */
+export interface Race {
+  admin: pg.Client;
+  orgId: string;
+  eventId: string;
+  clients: pg.Client[];
+}
+
+/**
+ * Runs `run` with an organization and an event (`title`, a week out) committed on a connection
+ * of its own (concurrent connections must see them, so nothing is rolled back) and `connections`
+ * more connections to book from at once; then closes them and deletes the organization.
+ */
+export async function withRace<T>(title: string, connections: number, run: (race: Race) => Promise<T>): Promise<T> {
+  const { dbUrl } = stackEnv();
+  const admin = new pg.Client({ connectionString: dbUrl });
+  await admin.connect();
+  const slug = `race-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+  const clients: pg.Client[] = [];
+  try {
+    const org = await admin.query<{ id: string }>(`insert into public.organizations (name, slug) values ($1, $2) returning id`, [
+      `${title} Kitchen`,
+      slug,
+    ]);
+    const event = await admin.query<{ id: string }>(
+      `insert into public.events (org_id, title, date, event_time) values ($1, $2, current_date + 7, '19:00') returning id`,
+      [org.rows[0].id, title],
+    );
+    for (let i = 0; i < connections; i += 1) {
+      const c = new pg.Client({ connectionString: dbUrl });
+      await c.connect();
+      clients.push(c);
+    }
+    return await run({ admin, orgId: org.rows[0].id, eventId: event.rows[0].id, clients });
+  } finally {
+    await Promise.all(clients.map((c) => c.end()));
+    await admin.query(`delete from public.reservations where org_id = (select id from public.organizations where slug = $1)`, [slug]);
+    await admin.query(`delete from public.organizations where slug = $1`, [slug]);
+    await admin.end();
+  }
+}
