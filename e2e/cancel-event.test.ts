@@ -127,3 +127,24 @@ describe('cancel a whole dinner from the admin', () => {
     );
   });
 });
+
+describe('a dinner that has started', () => {
+  it('is not offered to be cancelled as a whole: its overview has the door list, not "Cancel this dinner"', async () => {
+    const past = await createEvent(org.id, {
+      title: 'Lantern Last Week',
+      daysAhead: -3,
+      ticketTypes: [{ name: 'Dinner', price: PRICE, quantity: 12 }],
+    });
+    const upcoming = await createEvent(org.id, { title: 'Lantern Next Week', ticketTypes: [{ name: 'Dinner', price: PRICE, quantity: 12 }] });
+    const { page } = await adminPage(staff, org.id, 'events', { viewport: viewports.desktop });
+    const overviewUrl = (id: string) => `${stackEnv().siteUrl}/admin/events/${id}`;
+    await page.goto(overviewUrl(upcoming.id));
+    await page.getByRole('button', { name: 'Cancel this dinner' }).waitFor({ timeout: 20_000 });
+    await page.goto(overviewUrl(past.id));
+    await page.getByRole('heading', { name: 'Lantern Last Week' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('link', { name: /Door list/i }).waitFor();
+    // Every read of the page has answered (the button would come with the cancellation's).
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('button', { name: 'Cancel this dinner' }).count()).toBe(0);
+  });
+});

@@ -220,6 +220,12 @@ begin
   select * into e from public.events x where x.id = p_event_id for update;
   select * into c from public.event_cancellations x where x.event_id = e.id;
   v_already := c.event_id is not null;
+  -- A dinner that has started is not cancelled as a whole (a cancellation begun before its start
+  -- still finishes): its bookings are refunded one by one, as staff decide.
+  if not v_already and not public.is_upcoming_event(e.date, e.event_time, e.event_timezone) then
+    raise exception 'This dinner has already started: it can no longer be cancelled as a whole. Cancel or refund its bookings one by one.'
+      using errcode = 'SH409';
+  end if;
   if not v_already then
     insert into public.event_cancellations (event_id, org_id, refund_mode, refund_percent, message, cancelled_by)
     values (e.id, e.org_id, v_mode, case when v_mode = 'percent' then v_percent::integer end, v_message, (select auth.uid()))

@@ -396,6 +396,24 @@ describe('cancel-event: who may, and what it accepts', () => {
     expect(await sql(`select 1 from public.event_cancellations where event_id = $1`, [event.id])).toEqual([]);
   });
 
+  it('refuses a dinner that has already started, changing nothing', async () => {
+    const event = await createEvent(org.id, {
+      title: 'Last Week Supper',
+      daysAhead: -2,
+      ticketTypes: [{ name: 'Tasting', price: PRICE, quantity: 10 }],
+    });
+    const booking = await createReservation(event.id, { ticket_type_id: event.ticketTypes[0].id, num_guests: 2 });
+    const answer = await call(staff, 'cancel-event', { eventId: event.id, refund: 'full', message: 'Sorry' });
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({
+      success: false,
+      error: 'This dinner has already started: it can no longer be cancelled as a whole. Cancel or refund its bookings one by one.',
+    });
+    expect(await one(pool(), `select status from public.reservations where id = $1`, [booking.id])).toEqual({ status: 'confirmed' });
+    expect(await one(pool(), `select is_active from public.events where id = $1`, [event.id])).toEqual({ is_active: true });
+    expect(await sql(`select 1 from public.event_cancellations where event_id = $1`, [event.id])).toEqual([]);
+  });
+
   it('refuses a bad refund choice or message with a clear error, in the function and in SQL', async () => {
     const event = await dinner('Careful Supper');
     await paid(event, 1);

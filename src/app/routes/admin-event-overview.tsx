@@ -10,7 +10,8 @@ export default function AdminEventOverviewRoute() {
         <OverviewPage
           key={eventId}
           eventId={eventId}
-          actions={(title) => <CancelDinnerButton eventId={eventId} eventTitle={title} />}
+          // A dinner that has started is not cancelled as a whole (the server refuses it too).
+          actions={({ title, upcoming }) => (upcoming ? <CancelDinnerButton eventId={eventId} eventTitle={title} /> : null)}
           notice={<DinnerCancellation eventId={eventId} />}
         />
       )}

@@ -7,6 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { withReason } from '@/lib/error-reason';
+import { isUpcoming } from '@/lib/dates';
 import { useEventOverview } from '../api/get-event-overview';
 import { capacityLines, eventWhen } from '../lib/overview';
 import { overviewMessages } from '../messages';
@@ -18,8 +19,8 @@ import { StatCards } from './stat-cards';
 
 interface Props {
   eventId: string;
-  /** More actions beside the door list, given the event's title (composed by the route). */
-  actions?: (title: string) => ReactNode;
+  /** More actions beside the door list, given the event's title and whether it is still to come (composed by the route). */
+  actions?: (event: { title: string; upcoming: boolean }) => ReactNode;
   /** Shown above the figures (composed by the route: a cancelled dinner's result). */
   notice?: ReactNode;
 }
@@ -66,7 +67,10 @@ export function OverviewPage({ eventId, actions, notice }: Props) {
                 {overviewMessages.doorList}
               </Link>
             </Button>
-            {actions?.(event.title)}
+            {actions?.({
+              title: event.title,
+              upcoming: isUpcoming({ date: event.date, event_time: event.eventTime, event_timezone: event.timezone }),
+            })}
           </div>
         </div>
       </header>
