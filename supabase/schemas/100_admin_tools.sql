@@ -289,13 +289,11 @@ begin
   return query
   select
     e.id, e.title, e.date, to_char(e.event_time, 'HH24:MI'), e.event_timezone, e.is_active,
-    s.id, to_char(s.slot_time, 'HH24:MI'), s.slot_label, pool.size, pool.taken, s.is_active,
+    s.id, to_char(s.slot_time, 'HH24:MI'), s.slot_label, p.size, public.capacity_pool_taken(p.id), s.is_active,
     r.id, r.name, r.email, r.phone, r.num_guests, r.created_at
   from public.events e
   left join public.rsvp_slots s on s.event_id = e.id
-  left join lateral (
-    select u.size, u.taken from public.capacity_pool_use(e.id) u where u.pool_id = s.pool_id
-  ) pool on true
+  left join public.capacity_pools p on p.id = s.pool_id
   left join public.reservations r on r.rsvp_slot_id = s.id and r.status = 'confirmed'
   where e.org_id = p_org_id
     and (e.rsvp_mode or exists (select 1 from public.rsvp_slots x where x.event_id = e.id))
