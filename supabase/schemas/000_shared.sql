@@ -1,5 +1,15 @@
 -- =============================================================================
 -- Shared helpers every domain uses: extensions, updated_at stamps, URL checks.
+--
+-- Who may call a function: Supabase grants every new function in public to anon,
+-- authenticated and service_role (its default privileges; bootstrap.sql does the
+-- same locally), and PostgreSQL to public. Each function is then closed, beside
+-- its definition, to those who must not call it:
+--   from public, anon, authenticated   the service role only (edge functions,
+--                                      triggers, other functions)
+--   from public, anon                  signed-in users; a staff function checks
+--                                      the caller's organization itself
+--   from public                        anyone, with the publishable key
 -- =============================================================================
 
 -- Trigram indexes (gin_trgm_ops) for searching by name.
@@ -8,11 +18,8 @@ create extension if not exists pg_trgm with schema extensions;
 -- Shared helpers
 --
 -- Keeps updated_at honest on every table that has one.
-create or replace function public.set_updated_at()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
+create or replace function public.set_updated_at() returns trigger
+language plpgsql set search_path = '' as $$
 begin
   new.updated_at := now();
   return new;
@@ -21,25 +28,14 @@ $$;
 
 -- Stored links (logos, menus, websites, social, images) must be plain http(s):
 -- no javascript:, data: or relative URLs ever reach a public page.
-create or replace function public.is_http_url(url text)
-returns boolean
-language sql
-immutable
-strict
-parallel safe
-set search_path = ''
-as $$
+create or replace function public.is_http_url(url text) returns boolean
+language sql immutable strict parallel safe set search_path = '' as $$
   select char_length(url) <= 2048 and url ~* '^https?://[^\s/?#@]+([/?#][^\s]*)?$';
 $$;
 
 -- True when every element is a non-null http(s) URL.
-create or replace function public.all_http_urls(urls text[])
-returns boolean
-language sql
-immutable
-parallel safe
-set search_path = ''
-as $$
+create or replace function public.all_http_urls(urls text[]) returns boolean
+language sql immutable parallel safe set search_path = '' as $$
   select not exists (
     select 1 from unnest(urls) as u(url)
     where u.url is null or not public.is_http_url(u.url)

@@ -21,14 +21,8 @@
 -- =============================================================================
 
 -- Organization slugs share the URL space with the app's fixed routes.
-create or replace function public.is_reserved_org_slug(slug text)
-returns boolean
-language sql
-immutable
-strict
-parallel safe
-set search_path = ''
-as $$
+create or replace function public.is_reserved_org_slug(slug text) returns boolean
+language sql immutable strict parallel safe set search_path = '' as $$
   select lower(slug) = any (array[
     'admin', 'auth', 'api', 'reservation-details', 'pop-up-chef',
     'magnolia-supper-club', 'eat-at-home', 'embed', 'assets', 'static',
@@ -141,13 +135,8 @@ grant all on public.app_settings to service_role;
 -- registered and confirmed: README.md, "Deploy to Supabase").
 --
 -- Access predicates
-create or replace function public.is_super_admin()
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.is_super_admin() returns boolean
+language sql stable security definer set search_path = '' as $$
   select exists (
     select 1
     from public.user_roles r
@@ -157,16 +146,10 @@ as $$
 $$;
 
 revoke execute on function public.is_super_admin() from public, anon;
-grant execute on function public.is_super_admin() to authenticated, service_role;
 
 -- Does the caller belong to the organization (always true for the super admin)?
-create or replace function public.is_org_member(org_id uuid)
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.is_org_member(org_id uuid) returns boolean
+language sql stable security definer set search_path = '' as $$
   select public.is_super_admin()
       or exists (
         select 1
@@ -177,18 +160,12 @@ as $$
 $$;
 
 revoke execute on function public.is_org_member(uuid) from public, anon;
-grant execute on function public.is_org_member(uuid) to authenticated, service_role;
 
 -- Is the caller one of the organization's owners (always true for the super admin)?
 -- p_user_id: the user to ask about instead of the caller; a signed-in caller may ask only about
 -- themselves (the Square OAuth callback, without a session, asks about the user who started).
-create or replace function public.is_org_owner(org_id uuid, p_user_id uuid default null)
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.is_org_owner(org_id uuid, p_user_id uuid default null) returns boolean
+language sql stable security definer set search_path = '' as $$
   select (p_user_id is null or (select auth.uid()) is null or p_user_id = (select auth.uid()))
      and exists (
        select 1
@@ -205,7 +182,6 @@ as $$
 $$;
 
 revoke execute on function public.is_org_owner(uuid, uuid) from public, anon;
-grant execute on function public.is_org_owner(uuid, uuid) to authenticated, service_role;
 
 -- The super-admin grant: one configured account, kept in step by the database
 --
@@ -221,13 +197,8 @@ grant execute on function public.is_org_owner(uuid, uuid) to authenticated, serv
 -- set_super_admin_email() call it, so the role exists before any sign-in asks.
 -- Roles given by hand (service role inserts) are left alone until that account's
 -- email changes.
-create or replace function public.sync_super_admin(p_user_id uuid)
-returns boolean
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+create or replace function public.sync_super_admin(p_user_id uuid) returns boolean
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_is boolean;
 begin
@@ -253,15 +224,10 @@ end;
 $$;
 
 revoke execute on function public.sync_super_admin(uuid) from public, anon, authenticated;
-grant execute on function public.sync_super_admin(uuid) to service_role;
 
 -- An account's email or its confirmation changed: its role follows.
-create or replace function public.sync_super_admin_on_user_change()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+create or replace function public.sync_super_admin_on_user_change() returns trigger
+language plpgsql security definer set search_path = '' as $$
 begin
   if tg_op = 'INSERT'
      or new.email is distinct from old.email
@@ -273,7 +239,6 @@ end;
 $$;
 
 revoke execute on function public.sync_super_admin_on_user_change() from public, anon, authenticated;
-grant execute on function public.sync_super_admin_on_user_change() to service_role;
 
 -- The super-admin role follows the configured account's email and its confirmation.
 create trigger sync_super_admin_on_user_change
@@ -283,13 +248,8 @@ create trigger sync_super_admin_on_user_change
 -- Configures the super-admin account by its email (service role or the database
 -- owner only). The account must exist and be confirmed; the previous configured
 -- account loses the role.
-create or replace function public.set_super_admin_email(p_email text)
-returns uuid
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+create or replace function public.set_super_admin_email(p_email text) returns uuid
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_user_id uuid;
   v_previous uuid;
@@ -320,19 +280,13 @@ end;
 $$;
 
 revoke execute on function public.set_super_admin_email(text) from public, anon, authenticated;
-grant execute on function public.set_super_admin_email(text) to service_role;
 
 -- The RPC the app calls after signing in or up (kept for the product's API): the
 -- role is already in step (the triggers above), so this only re-checks the
 -- caller's own account and answers whether the caller is the super admin. The
 -- argument must be the caller's own email; nothing is ever granted to another.
-create or replace function public.grant_super_admin_by_email(target_email text)
-returns boolean
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+create or replace function public.grant_super_admin_by_email(target_email text) returns boolean
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   caller_id uuid := auth.uid();
 begin
@@ -350,7 +304,6 @@ end;
 $$;
 
 revoke execute on function public.grant_super_admin_by_email(text) from public;
-grant execute on function public.grant_super_admin_by_email(text) to anon, authenticated, service_role;
 
 -- app_settings: no grant to anon or authenticated at all.
 --
@@ -455,11 +408,8 @@ grant all on public.org_branding to service_role;
 
 -- The admin form sends empty values as null: fall back to the defaults instead
 -- of failing the save.
-create or replace function public.fill_org_branding_defaults()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
+create or replace function public.fill_org_branding_defaults() returns trigger
+language plpgsql set search_path = '' as $$
 begin
   new.primary_color := coalesce(new.primary_color, '#3b82f6');
   new.secondary_color := coalesce(new.secondary_color, '#e5e7eb');
@@ -470,7 +420,6 @@ end;
 $$;
 
 revoke execute on function public.fill_org_branding_defaults() from public, anon, authenticated;
-grant execute on function public.fill_org_branding_defaults() to service_role;
 
 -- Empty form values fall back to the defaults (before the updated_at stamp: triggers run in name order).
 create trigger org_branding_10_fill_defaults
@@ -494,13 +443,8 @@ create policy "Members manage the branding of their organizations"
 
 -- The name an organization goes by with its guests (emails, the manage and claim pages): its
 -- brand name, else its name.
-create or replace function public.org_display_name(p_org_id uuid)
-returns text
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.org_display_name(p_org_id uuid) returns text
+language sql stable security definer set search_path = '' as $$
   select coalesce(nullif(btrim(b.brand_name), ''), o.name)
   from public.organizations o
   left join public.org_branding b on b.org_id = o.id
@@ -508,17 +452,11 @@ as $$
 $$;
 
 revoke execute on function public.org_display_name(uuid) from public, anon, authenticated;
-grant execute on function public.org_display_name(uuid) to service_role;
 
 -- The branded header of an organization's emails (template_data.org, rendered by
 -- supabase/functions/_shared/email/render.tsx): its name, slug, logo and colors.
-create or replace function public.org_email_branding(p_org_id uuid)
-returns jsonb
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.org_email_branding(p_org_id uuid) returns jsonb
+language sql stable security definer set search_path = '' as $$
   select jsonb_build_object(
     'name', public.org_display_name(o.id),
     'slug', o.slug,
@@ -531,16 +469,10 @@ as $$
 $$;
 
 revoke execute on function public.org_email_branding(uuid) from public, anon, authenticated;
-grant execute on function public.org_email_branding(uuid) to service_role;
 
 -- Membership check shared by the read functions
-create or replace function public.assert_org_member(p_org_id uuid)
-returns void
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.assert_org_member(p_org_id uuid) returns void
+language plpgsql stable security definer set search_path = '' as $$
 begin
   if p_org_id is null or not public.is_org_member(p_org_id) then
     raise exception 'Not a member of this organization' using errcode = '42501';
@@ -549,18 +481,12 @@ end;
 $$;
 
 revoke execute on function public.assert_org_member(uuid) from public, anon;
-grant execute on function public.assert_org_member(uuid) to authenticated, service_role;
 
 -- The door of every staff action: the caller is a member of the organization (or the super
 -- admin), else the action's own words with SH403. A null organization (what was asked about
 -- does not exist) gets the same answer, so nothing leaks to outsiders.
-create or replace function public.assert_member(p_org_id uuid, p_denied text)
-returns void
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.assert_member(p_org_id uuid, p_denied text) returns void
+language plpgsql stable security definer set search_path = '' as $$
 begin
   if p_org_id is null or not public.is_org_member(p_org_id) then
     raise exception using message = p_denied, errcode = 'SH403';
@@ -569,16 +495,10 @@ end;
 $$;
 
 revoke execute on function public.assert_member(uuid, text) from public, anon, authenticated;
-grant execute on function public.assert_member(uuid, text) to service_role;
 
 -- The same for what only owners (and the super admin) do: the team, payments, publishing.
-create or replace function public.assert_owner(p_org_id uuid, p_denied text)
-returns void
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.assert_owner(p_org_id uuid, p_denied text) returns void
+language plpgsql stable security definer set search_path = '' as $$
 begin
   if p_org_id is null or not public.is_org_owner(p_org_id) then
     raise exception using message = p_denied, errcode = 'SH403';
@@ -587,16 +507,10 @@ end;
 $$;
 
 revoke execute on function public.assert_owner(uuid, text) from public, anon, authenticated;
-grant execute on function public.assert_owner(uuid, text) to service_role;
 
 -- The same for what only the super admin does.
-create or replace function public.assert_super_admin(p_denied text)
-returns void
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.assert_super_admin(p_denied text) returns void
+language plpgsql stable security definer set search_path = '' as $$
 begin
   if not public.is_super_admin() then
     raise exception using message = p_denied, errcode = 'SH403';
@@ -605,7 +519,6 @@ end;
 $$;
 
 revoke execute on function public.assert_super_admin(text) from public, anon, authenticated;
-grant execute on function public.assert_super_admin(text) to service_role;
 
 -- The organizations the caller may manage (the panel's switcher), with the caller's role in each and their state
 --
@@ -615,11 +528,7 @@ grant execute on function public.assert_super_admin(text) to service_role;
 -- collation.
 create or replace function public.admin_orgs()
 returns table (id uuid, name text, slug text, role text, state text)
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   v_super boolean := public.is_super_admin();
   v_icu boolean := exists (select 1 from pg_catalog.pg_collation where collname = 'und-x-icu');
@@ -647,4 +556,3 @@ end;
 $$;
 
 revoke execute on function public.admin_orgs() from public, anon;
-grant execute on function public.admin_orgs() to authenticated, service_role;

@@ -105,13 +105,8 @@ grant all on public.events to service_role;
 
 -- The most guests one booking of an event may have: its own limit, else its kind's
 -- (6 tickets or seats, 10 RSVP guests). Every reservation is also held to 10 (reservations).
-create or replace function public.event_party_limit(p_kind text, p_max_party_size integer)
-returns integer
-language sql
-immutable
-parallel safe
-set search_path = ''
-as $$
+create or replace function public.event_party_limit(p_kind text, p_max_party_size integer) returns integer
+language sql immutable parallel safe set search_path = '' as $$
   select least(coalesce(p_max_party_size, case when p_kind = 'rsvp' then 10 else 6 end), 10);
 $$;
 
@@ -119,11 +114,7 @@ $$;
 -- emails, the manage page): one place, so every screen says the same.
 create or replace function public.refund_policy_text(p_window_hours integer, p_late_percent integer)
 returns text
-language sql
-immutable
-parallel safe
-set search_path = ''
-as $$
+language sql immutable parallel safe set search_path = '' as $$
   select case
     when coalesce(p_late_percent, 0) >= 100 then 'Full refund if you cancel'
     when p_window_hours is null and coalesce(p_late_percent, 0) = 0 then 'Non-refundable'
@@ -218,13 +209,8 @@ grant all on public.rsvp_slots to service_role;
 
 -- Lets ticket_types / rsvp_slots policies ask "may the caller manage this event?"
 -- without depending on the caller's view of events.
-create or replace function public.can_manage_event(event_id uuid)
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.can_manage_event(event_id uuid) returns boolean
+language sql stable security definer set search_path = '' as $$
   select exists (
     select 1
     from public.events e
@@ -234,7 +220,6 @@ as $$
 $$;
 
 revoke execute on function public.can_manage_event(uuid) from public, anon;
-grant execute on function public.can_manage_event(uuid) to authenticated, service_role;
 
 -- Anyone sees what is active (a ticket type or slot only of an active event).
 create policy "Active events are visible to everyone"
@@ -324,13 +309,8 @@ create policy "Members manage the capacity pools of their events"
 -- An event's overall cap ("max guests") is the size of its event-wide pool; null removes the
 -- cap. A size below what is taken is refused by the pool's trigger (SH409, with the number).
 -- Runs as the caller: row-level security decides.
-create or replace function public.set_event_guest_cap(p_event_id uuid, p_max_guests integer)
-returns void
-language plpgsql
-volatile
-security invoker
-set search_path = ''
-as $$
+create or replace function public.set_event_guest_cap(p_event_id uuid, p_max_guests integer) returns void
+language plpgsql volatile security invoker set search_path = '' as $$
 begin
   -- The event's lock first, as every capacity change takes it (before the pool's foreign key
   -- check would take a weaker one).
@@ -346,21 +326,14 @@ end;
 $$;
 
 revoke execute on function public.set_event_guest_cap(uuid, integer) from public, anon;
-grant execute on function public.set_event_guest_cap(uuid, integer) to authenticated, service_role;
 
 -- A new pool of the event, for one ticket type or slot (runs as the caller: RLS decides).
-create or replace function public.new_capacity_pool(p_event_id uuid, p_size integer)
-returns uuid
-language sql
-volatile
-security invoker
-set search_path = ''
-as $$
+create or replace function public.new_capacity_pool(p_event_id uuid, p_size integer) returns uuid
+language sql volatile security invoker set search_path = '' as $$
   insert into public.capacity_pools (event_id, size) values (p_event_id, p_size) returning id;
 $$;
 
 revoke execute on function public.new_capacity_pool(uuid, integer) from public, anon;
-grant execute on function public.new_capacity_pool(uuid, integer) to authenticated, service_role;
 
 -- Upcoming: later than "now" on the event's own wall clock
 create or replace function public.is_upcoming_event(
@@ -381,12 +354,8 @@ comment on function public.is_upcoming_event(date, time, text, timestamptz) is
   'An event is upcoming while its local start (date + event_time in event_timezone) is still ahead.';
 
 -- Events with reservations are not deleted
-create or replace function public.refuse_deleting_booked_event()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+create or replace function public.refuse_deleting_booked_event() returns trigger
+language plpgsql security definer set search_path = '' as $$
 declare
   confirmed_count integer;
   held_count integer;
@@ -422,7 +391,6 @@ end;
 $$;
 
 revoke execute on function public.refuse_deleting_booked_event() from public, anon, authenticated;
-grant execute on function public.refuse_deleting_booked_event() to service_role;
 
 -- An event with reservations is never deleted (deactivate it instead).
 create trigger events_10_refuse_deleting_booked
@@ -516,7 +484,6 @@ end;
 $$;
 
 revoke execute on function public.admin_create_event(jsonb, jsonb, jsonb) from public, anon;
-grant execute on function public.admin_create_event(jsonb, jsonb, jsonb) to authenticated, service_role;
 
 -- The private address
 create table public.event_private_details (
@@ -556,13 +523,8 @@ create policy "Members can delete private details of their events"
   on public.event_private_details for delete to authenticated using (public.is_org_member(org_id));
 
 -- The event's own fields, every key of the form's event (deposit_amount included).
-create or replace function public.admin_update_event(p_event_id uuid, p_event jsonb)
-returns void
-language plpgsql
-volatile
-security invoker
-set search_path = ''
-as $$
+create or replace function public.admin_update_event(p_event_id uuid, p_event jsonb) returns void
+language plpgsql volatile security invoker set search_path = '' as $$
 declare
   e public.events;
 begin
@@ -603,20 +565,14 @@ end;
 $$;
 
 revoke execute on function public.admin_update_event(uuid, jsonb) from public, anon;
-grant execute on function public.admin_update_event(uuid, jsonb) to authenticated, service_role;
 
 -- Repeat events
 --
 -- Copies an event to each date (its ticket types, slots and pools, empty; its policy, settings
 -- and private details); nothing sold.
 -- Returns the new events' ids in date order.
-create or replace function public.staff_duplicate_event(p_event_id uuid, p_dates date[])
-returns uuid[]
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+create or replace function public.staff_duplicate_event(p_event_id uuid, p_dates date[]) returns uuid[]
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   e public.events;
   v_date date;
@@ -670,17 +626,12 @@ end;
 $$;
 
 revoke execute on function public.staff_duplicate_event(uuid, date[]) from public, anon;
-grant execute on function public.staff_duplicate_event(uuid, date[]) to authenticated, service_role;
 
 -- A whole number >= 0 from a form's JSON (cents, capacities), or null when it is
 -- anything else (a string, a fraction, a negative, too big): the callers say which
 -- field was wrong. CASE keeps the cast from running on what is not a number.
-create or replace function public.admin_whole_number(p_value jsonb)
-returns integer
-language sql
-immutable
-set search_path = ''
-as $$
+create or replace function public.admin_whole_number(p_value jsonb) returns integer
+language sql immutable set search_path = '' as $$
   select case when jsonb_typeof(p_value) = 'number' then
     case when (p_value #>> '{}')::numeric between 0 and 2147483647 and (p_value #>> '{}')::numeric = trunc((p_value #>> '{}')::numeric)
          then (p_value #>> '{}')::integer end
@@ -688,16 +639,11 @@ as $$
 $$;
 
 revoke execute on function public.admin_whole_number(jsonb) from public, anon;
-grant execute on function public.admin_whole_number(jsonb) to authenticated, service_role;
 
 -- The whole dialog: the event, its ticket types and its slots
 create or replace function public.admin_save_event(p_event_id uuid, p_event jsonb, p_ticket_types jsonb, p_rsvp_slots jsonb)
 returns void
-language plpgsql
-volatile
-security invoker
-set search_path = ''
-as $$
+language plpgsql volatile security invoker set search_path = '' as $$
 declare
   v_org uuid;
   t jsonb;
@@ -806,4 +752,3 @@ end;
 $$;
 
 revoke execute on function public.admin_save_event(uuid, jsonb, jsonb, jsonb) from public, anon;
-grant execute on function public.admin_save_event(uuid, jsonb, jsonb, jsonb) to authenticated, service_role;

@@ -84,32 +84,19 @@ grant all on public.promo_code_misses to service_role;
 -- and per event from all clients.
 create or replace function public.promo_throttle_limits()
 returns table (window_seconds integer, per_client integer, per_event integer)
-language sql
-immutable
-parallel safe
-set search_path = ''
-as $$ select 900, 10, 200 $$;
+language sql immutable parallel safe set search_path = '' as $$ select 900, 10, 200 $$;
 
 -- The caller's client key: the guest's address as the edge function passed it.
-create or replace function public.request_client_key()
-returns text
-language sql
-stable
-set search_path = ''
-as $$
+create or replace function public.request_client_key() returns text
+language sql stable set search_path = '' as $$
   select left(coalesce(
     nullif(btrim(nullif(current_setting('request.headers', true), '')::json ->> 'x-supperhost-client'), ''),
     'unknown'), 200);
 $$;
 
 -- Refuses (SH429) while the caller or the event is over its limit.
-create or replace function public.assert_promo_attempts_allowed(p_event_id uuid)
-returns void
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.assert_promo_attempts_allowed(p_event_id uuid) returns void
+language plpgsql stable security definer set search_path = '' as $$
 declare
   v_limits record;
   v_client text := public.request_client_key();
@@ -149,16 +136,10 @@ end;
 $$;
 
 revoke execute on function public.assert_promo_attempts_allowed(uuid) from public, anon, authenticated;
-grant execute on function public.assert_promo_attempts_allowed(uuid) to service_role;
 
 -- Records one refused code for the caller (called by the edge functions).
-create or replace function public.record_promo_miss(p_event_id uuid)
-returns void
-language sql
-volatile
-security definer
-set search_path = ''
-as $$
+create or replace function public.record_promo_miss(p_event_id uuid) returns void
+language sql volatile security definer set search_path = '' as $$
   delete from public.promo_code_misses m
   where m.event_id = p_event_id
     and m.created_at < now() - make_interval(secs => (select window_seconds from public.promo_throttle_limits()));
@@ -167,14 +148,10 @@ as $$
 $$;
 
 revoke execute on function public.record_promo_miss(uuid) from public, anon, authenticated;
-grant execute on function public.record_promo_miss(uuid) to service_role;
 
 -- What members may change on a code (not what bookings count), and that its rules stay coherent.
-create or replace function public.check_promo_code_rules()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
+create or replace function public.check_promo_code_rules() returns trigger
+language plpgsql set search_path = '' as $$
 begin
   if new.max_uses is not null and new.max_uses < new.times_redeemed
      and (tg_op = 'INSERT' or new.max_uses is distinct from old.max_uses) then
@@ -190,7 +167,6 @@ end;
 $$;
 
 revoke execute on function public.check_promo_code_rules() from public, anon, authenticated;
-grant execute on function public.check_promo_code_rules() to service_role;
 
 -- Checks each change of a promo code (check_promo_code_rules).
 create trigger promo_codes_check_rules
@@ -199,12 +175,8 @@ create trigger promo_codes_check_rules
 
 -- Whether a code may be used for an event now (booking_evaluate refuses it
 -- like an unknown code otherwise).
-create or replace function public.promo_applies(p public.promo_codes, p_event_id uuid)
-returns boolean
-language sql
-stable
-set search_path = ''
-as $$
+create or replace function public.promo_applies(p public.promo_codes, p_event_id uuid) returns boolean
+language sql stable set search_path = '' as $$
   select (p.starts_at is null or now() >= p.starts_at)
      and (p.ends_at is null or now() < p.ends_at)
      and (p.event_ids is null or p_event_id = any (p.event_ids));

@@ -41,12 +41,8 @@ insert into private.secrets (name, value) values ('manage_token', extensions.gen
 on conflict (name) do nothing;
 
 -- A new booking code: 8 characters in two groups, without look-alikes (0/O/1/I/L).
-create or replace function public.new_booking_code()
-returns text
-language plpgsql
-volatile
-set search_path = ''
-as $$
+create or replace function public.new_booking_code() returns text
+language plpgsql volatile set search_path = '' as $$
 declare
   alphabet constant text := 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
   raw bytea := extensions.gen_random_bytes(8);
@@ -61,18 +57,12 @@ end;
 $$;
 
 revoke execute on function public.new_booking_code() from public, anon, authenticated;
-grant execute on function public.new_booking_code() to service_role;
 
 -- The SHA-256 stored for a manage-link token (the token itself never is).
-create or replace function public.manage_token_hash(p_token text)
-returns bytea
-language sql
-immutable
-set search_path = ''
-as $$ select extensions.digest(convert_to(coalesce(p_token, ''), 'UTF8'), 'sha256') $$;
+create or replace function public.manage_token_hash(p_token text) returns bytea
+language sql immutable set search_path = '' as $$ select extensions.digest(convert_to(coalesce(p_token, ''), 'UTF8'), 'sha256') $$;
 
 revoke execute on function public.manage_token_hash(text) from public, anon, authenticated;
-grant execute on function public.manage_token_hash(text) to service_role;
 
 -- One row per booking, ticketed or RSVP, from hold to confirmed, cancelled, expired or failed.
 create table public.reservations (
@@ -181,13 +171,8 @@ grant all on public.reservations to service_role;
 -- The manage-link token of a reservation: an HMAC of its id (and, once the booking has been
 -- handed to someone else, its token version) with the secret key. Version 0 is the id alone, so
 -- every link ever sent keeps working until the booking changes hands.
-create or replace function public.manage_token_of(p_reservation_id uuid)
-returns text
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.manage_token_of(p_reservation_id uuid) returns text
+language sql stable security definer set search_path = '' as $$
   select translate(rtrim(encode(extensions.hmac(
     (p_reservation_id::text || coalesce((
       select ':' || r.manage_token_version from public.reservations r
@@ -198,7 +183,6 @@ as $$
 $$;
 
 revoke execute on function public.manage_token_of(uuid) from public, anon, authenticated;
-grant execute on function public.manage_token_of(uuid) to service_role;
 
 -- What a reservation's status means for seats, written once
 --
@@ -211,38 +195,24 @@ grant execute on function public.manage_token_of(uuid) to service_role;
 -- Plain SQL without SET options, so the planner inlines them (and still uses
 -- the partial index on held rows); they name no table, so no search_path is
 -- needed.
-create or replace function public.holds_seats(p_status text, p_hold_expires_at timestamptz)
-returns boolean
-language sql
-stable
-parallel safe
-as $$ select p_status = 'confirmed' or (p_status = 'held' and p_hold_expires_at > now()) $$;
+create or replace function public.holds_seats(p_status text, p_hold_expires_at timestamptz) returns boolean
+language sql stable parallel safe as $$ select p_status = 'confirmed' or (p_status = 'held' and p_hold_expires_at > now()) $$;
 
 -- Held and still running: a promo use in waiting.
-create or replace function public.is_live_hold(p_status text, p_hold_expires_at timestamptz)
-returns boolean
-language sql
-stable
-parallel safe
-as $$ select p_status = 'held' and p_hold_expires_at > now() $$;
+create or replace function public.is_live_hold(p_status text, p_hold_expires_at timestamptz) returns boolean
+language sql stable parallel safe as $$ select p_status = 'held' and p_hold_expires_at > now() $$;
 
 -- Held but past hold_expires_at: its seats are free, though the counters keep them until it expires.
 create or replace function public.is_abandoned_hold(p_status text, p_hold_expires_at timestamptz)
 returns boolean
-language sql
-stable
-parallel safe
-as $$ select p_status = 'held' and p_hold_expires_at <= now() $$;
+language sql stable parallel safe as $$ select p_status = 'held' and p_hold_expires_at <= now() $$;
 
 -- Guard: what API callers (members, super admins) may change
 --
 -- Runs as the caller (no security definer) so current_user tells who is
 -- asking: the service role, the owner and security definer functions pass.
-create or replace function public.guard_reservation_fields()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
+create or replace function public.guard_reservation_fields() returns trigger
+language plpgsql set search_path = '' as $$
 declare
   changed text;
 begin
@@ -294,28 +264,20 @@ end;
 $$;
 
 revoke execute on function public.guard_reservation_fields() from public, anon, authenticated;
-grant execute on function public.guard_reservation_fields() to service_role;
 
 -- What staff read when a booking's party cannot grow: the seats free beyond its own, and the
 -- most guests it can have (its own seats count as free to it). p_what: 'seats are free for
 -- this event', 'spots are free in the 7:00pm slot', 'tickets are available for Food Only'.
 create or replace function public.capacity_edit_message(p_most integer, p_own integer, p_what text)
 returns text
-language sql
-immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select format('Only %s more %s: this booking can have at most %s %s.',
     greatest(p_most - p_own, 0), p_what, p_most, case when p_most = 1 then 'guest' else 'guests' end);
 $$;
 
 -- Status bookkeeping and capacity
-create or replace function public.apply_reservation_status_and_capacity()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+create or replace function public.apply_reservation_status_and_capacity() returns trigger
+language plpgsql security definer set search_path = '' as $$
 declare
   was_live boolean := false;
   is_live boolean;
@@ -475,7 +437,6 @@ end;
 $$;
 
 revoke execute on function public.apply_reservation_status_and_capacity() from public, anon, authenticated;
-grant execute on function public.apply_reservation_status_and_capacity() to service_role;
 
 -- Triggers fire in name order: the guard sees the caller's raw change first.
 create trigger reservations_10_guard_protected_fields
@@ -490,12 +451,8 @@ create trigger reservations_20_status_and_capacity
 
 -- Expires every hold past hold_expires_at (seats return through the trigger).
 -- One event at a time, event row first, in the same lock order as bookings.
-create or replace function public.expire_reservation_holds()
-returns integer
-language plpgsql
-security definer
-set search_path = ''
-as $$
+create or replace function public.expire_reservation_holds() returns integer
+language plpgsql security definer set search_path = '' as $$
 declare
   stale_event uuid;
   expired_total integer := 0;
@@ -520,7 +477,6 @@ end;
 $$;
 
 revoke execute on function public.expire_reservation_holds() from public, anon, authenticated;
-grant execute on function public.expire_reservation_holds() to service_role;
 
 create policy "Members can see reservations of their organizations"
   on public.reservations for select
@@ -536,13 +492,8 @@ create policy "Members can edit and cancel reservations of their organizations"
 -- A promo code's uses taken: redeemed plus live holds, in ONE statement (one snapshot).
 -- A confirmation moves a use from "held" to "redeemed" in one commit; two separate reads
 -- could miss it on both sides and let one hold too many through.
-create or replace function public.promo_uses_taken(p_promo_id uuid)
-returns integer
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.promo_uses_taken(p_promo_id uuid) returns integer
+language sql stable security definer set search_path = '' as $$
   select p.times_redeemed + (
            select count(*)::integer from public.reservations r
            where r.promo_code_id = p.id and public.is_live_hold(r.status, r.hold_expires_at))
@@ -550,35 +501,23 @@ as $$
 $$;
 
 revoke execute on function public.promo_uses_taken(uuid) from public, anon, authenticated;
-grant execute on function public.promo_uses_taken(uuid) to service_role;
 
 -- release_expired_holds
 --
 -- Expires every hold past hold_expires_at, event by event (seats return
 -- through the trigger). hold_booking does the same for its own event first.
-create or replace function public.release_expired_holds()
-returns integer
-language sql
-volatile
-security definer
-set search_path = ''
-as $$
+create or replace function public.release_expired_holds() returns integer
+language sql volatile security definer set search_path = '' as $$
   select public.expire_reservation_holds();
 $$;
 
 revoke execute on function public.release_expired_holds() from public, anon, authenticated;
-grant execute on function public.release_expired_holds() to service_role;
 
 -- Policy arithmetic
 --
 -- When the booked dinner starts (its slot's time when it has one).
-create or replace function public.reservation_starts_at(r public.reservations)
-returns timestamptz
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.reservation_starts_at(r public.reservations) returns timestamptz
+language sql stable security definer set search_path = '' as $$
   select (e.date + coalesce(s.slot_time, e.event_time)) at time zone e.event_timezone
   from public.events e
   left join public.rsvp_slots s on s.id = r.rsvp_slot_id
@@ -586,14 +525,10 @@ as $$
 $$;
 
 revoke execute on function public.reservation_starts_at(reservations) from public, anon, authenticated;
-grant execute on function public.reservation_starts_at(reservations) to service_role;
 
 -- Check-in counts are written only by staff_check_in; guests never drop below those checked in.
-create or replace function public.guard_reservation_check_in()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
+create or replace function public.guard_reservation_check_in() returns trigger
+language plpgsql set search_path = '' as $$
 begin
   if current_user in ('anon', 'authenticated') then
     if new.checked_in_guests is distinct from old.checked_in_guests then
@@ -615,7 +550,6 @@ end;
 $$;
 
 revoke execute on function public.guard_reservation_check_in() from public, anon, authenticated;
-grant execute on function public.guard_reservation_check_in() to service_role;
 
 -- Fires right after the field guard (triggers run in name order).
 create trigger reservations_15_check_in_guard
@@ -630,11 +564,7 @@ create trigger reservations_15_check_in_guard
 -- checked, whose own seats count as free.
 create or replace function public.capacity_pool_taken(p_pool_id uuid, p_except_reservation uuid default null)
 returns integer
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select coalesce(sum(r.num_guests), 0)::integer
   from public.capacity_pools p
   join public.reservations r on r.event_id = p.event_id
@@ -647,16 +577,11 @@ as $$
 $$;
 
 revoke execute on function public.capacity_pool_taken(uuid, uuid) from public, anon, authenticated;
-grant execute on function public.capacity_pool_taken(uuid, uuid) to service_role;
 
 -- Each capacity pool of an event with its size and what it has taken now.
 create or replace function public.capacity_pool_use(p_event_id uuid, p_except_reservation uuid default null)
 returns table (pool_id uuid, event_wide boolean, size integer, taken integer)
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select p.id, p.event_wide, p.size, public.capacity_pool_taken(p.id, p_except_reservation)
   from public.capacity_pools p
   where p.event_id = p_event_id;
@@ -666,33 +591,23 @@ comment on function public.capacity_pool_use(uuid, uuid) is
   'Each capacity pool of an event with its size and the guests taking it now (confirmed and unexpired holds), p_except_reservation left out.';
 
 revoke execute on function public.capacity_pool_use(uuid, uuid) from public, anon, authenticated;
-grant execute on function public.capacity_pool_use(uuid, uuid) to service_role;
 
 -- Seats a pool has left (never below 0), p_except_reservation's own seats counted as free.
 create or replace function public.capacity_pool_left(p_pool_id uuid, p_except_reservation uuid default null)
 returns integer
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select greatest(p.size - public.capacity_pool_taken(p.id, p_except_reservation), 0)
   from public.capacity_pools p
   where p.id = p_pool_id;
 $$;
 
 revoke execute on function public.capacity_pool_left(uuid, uuid) from public, anon, authenticated;
-grant execute on function public.capacity_pool_left(uuid, uuid) to service_role;
 
 -- A pool's size never goes below what is taken of it, checked under the event lock (the order
 -- every booking takes). The refusal names what draws from the pool: the event (max guests), a
 -- slot, or its ticket types.
-create or replace function public.refuse_pool_below_taken()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+create or replace function public.refuse_pool_below_taken() returns trigger
+language plpgsql security definer set search_path = '' as $$
 declare
   v_taken integer;
   v_slots text;
@@ -725,7 +640,6 @@ end;
 $$;
 
 revoke execute on function public.refuse_pool_below_taken() from public, anon, authenticated;
-grant execute on function public.refuse_pool_below_taken() to service_role;
 
 -- After the row is written, so a new pool (an event's cap added to a dinner that sells) is
 -- counted too.
@@ -737,11 +651,7 @@ create trigger capacity_pools_size_not_below_taken
 -- pool it draws from, never below what is sold or held of it.
 create or replace function public.staff_set_ticket_capacity(p_ticket_type_id uuid, p_capacity integer)
 returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   t public.ticket_types;
   v_org uuid;
@@ -762,15 +672,10 @@ end;
 $$;
 
 revoke execute on function public.staff_set_ticket_capacity(uuid, integer) from public, anon;
-grant execute on function public.staff_set_ticket_capacity(uuid, integer) to authenticated, service_role;
 
 -- Phones: stored as + (when typed) and 7 to 15 digits; anything else is refused.
-create or replace function public.normalize_phone(p_phone text)
-returns text
-language sql
-immutable
-set search_path = ''
-as $$
+create or replace function public.normalize_phone(p_phone text) returns text
+language sql immutable set search_path = '' as $$
   -- null when p_phone cannot be a phone number (blank included).
   select case
     when btrim(p_phone) ~ '^\+?[0-9 ().-]+$'
@@ -782,11 +687,8 @@ $$;
 comment on function public.normalize_phone(text) is
   'A phone as stored: + (when typed) and its 7 to 15 digits; null when it cannot be a phone number.';
 
-create or replace function public.normalize_reservation_phone()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
+create or replace function public.normalize_reservation_phone() returns trigger
+language plpgsql set search_path = '' as $$
 declare
   v_phone text;
 begin
@@ -871,4 +773,3 @@ comment on function public.event_availability(uuid, uuid) is
 
 -- Visitors read it through events_with_availability (its function calls are checked as theirs).
 revoke execute on function public.event_availability(uuid, uuid) from public;
-grant execute on function public.event_availability(uuid, uuid) to anon, authenticated, service_role;

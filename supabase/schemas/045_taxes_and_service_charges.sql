@@ -29,16 +29,11 @@
 -- under the name the admin, the edge functions and the policies ask it by.
 create or replace function public.can_manage_payments(p_org_id uuid, p_user_id uuid default null)
 returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select public.is_org_owner(p_org_id, p_user_id);
 $$;
 
 revoke execute on function public.can_manage_payments(uuid, uuid) from public, anon;
-grant execute on function public.can_manage_payments(uuid, uuid) to authenticated, service_role;
 
 -- An organization's defaults.
 create table public.org_charge_settings (
@@ -113,13 +108,8 @@ create policy "Owners manage the charges of their organizations' events"
   using (exists (select 1 from public.events e where e.id = event_charge_settings.event_id and public.can_manage_payments(e.org_id)));
 
 -- The terms that apply to an event: its own row, else its organization's, else none.
-create or replace function public.charge_terms(p_event_id uuid)
-returns jsonb
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.charge_terms(p_event_id uuid) returns jsonb
+language sql stable security definer set search_path = '' as $$
   select coalesce(
     (select jsonb_build_object(
         'tax_rate_bps', c.tax_rate_bps, 'service_charge_type', c.service_charge_type,
@@ -137,16 +127,12 @@ as $$
 $$;
 
 revoke execute on function public.charge_terms(uuid) from public, anon, authenticated;
-grant execute on function public.charge_terms(uuid) to service_role;
 
 -- A booking's service charge, tax and amount from its subtotal, discount and guests under the
 -- terms (charge_terms): the rule in the header of this file, in integer cents, half up per line.
 create or replace function public.price_lines(p_subtotal_cents integer, p_discount_cents integer, p_guests integer, p_terms jsonb)
 returns jsonb
-language sql
-immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   with n as (
     select greatest(p_subtotal_cents - p_discount_cents, 0)::bigint as net
   ), s as (
@@ -182,18 +168,12 @@ as $$
 $$;
 
 revoke execute on function public.price_lines(integer, integer, integer, jsonb) from public, anon, authenticated;
-grant execute on function public.price_lines(integer, integer, integer, jsonb) to service_role;
 
 -- A booking's total and its lines as the guest reads them (its emails, the manage page, the
 -- claim page): the price before the discount, the discount, service charge and tax as stored on
 -- the reservation, and how the event shows prices.
-create or replace function public.booking_lines(r public.reservations)
-returns jsonb
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.booking_lines(r public.reservations) returns jsonb
+language sql stable security definer set search_path = '' as $$
   select jsonb_build_object(
     'subtotal_cents', r.amount_cents + r.discount_cents - r.service_charge_cents - r.tax_cents,
     'discount_cents', r.discount_cents,
@@ -204,4 +184,3 @@ as $$
 $$;
 
 revoke execute on function public.booking_lines(reservations) from public, anon, authenticated;
-grant execute on function public.booking_lines(reservations) to service_role;

@@ -149,13 +149,8 @@ revoke all on public.email_outbox from anon, authenticated;
 grant all on public.email_outbox to service_role;
 
 -- The confirmation email, queued in the outbox in the confirming transaction.
-create or replace function public.enqueue_booking_confirmation(p_reservation_id uuid)
-returns uuid
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+create or replace function public.enqueue_booking_confirmation(p_reservation_id uuid) returns uuid
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   r public.reservations;
   e public.events;
@@ -236,19 +231,13 @@ end;
 $$;
 
 revoke execute on function public.enqueue_booking_confirmation(uuid) from public, anon, authenticated;
-grant execute on function public.enqueue_booking_confirmation(uuid) to service_role;
 
 -- Claims up to p_limit pending messages (or the given ids) for one sender: their ids are read
 -- first, then one update claims them (status sending, a claim token), so concurrent senders never
 -- take the same message.
 create or replace function public.claim_outbox_batch(p_limit integer default 20, p_ids uuid[] default null)
 returns setof public.email_outbox
-language plpgsql
-volatile
-security definer
-set search_path = ''
-set enable_bitmapscan = off
-as $$
+language plpgsql volatile security definer set search_path = '' set enable_bitmapscan = off as $$
 declare
   v_ids uuid[];
 begin
@@ -311,16 +300,10 @@ end;
 $$;
 
 revoke execute on function public.claim_outbox_batch(integer, uuid[]) from public, anon, authenticated;
-grant execute on function public.claim_outbox_batch(integer, uuid[]) to service_role;
 
 -- Records the outcomes of many claimed sends in one call.
-create or replace function public.finish_outbox_sends(p_results jsonb)
-returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+create or replace function public.finish_outbox_sends(p_results jsonb) returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_statuses jsonb;
 begin
@@ -394,8 +377,6 @@ comment on function public.finish_outbox_sends(jsonb) is
   'Records a delivery run''s outcomes, in one call: a JSON array of { id, claim_token, outcome (sent | failed | released | rejected), error, rendered: { subject, body_text, body_html, attachments } | null }. Answers the new status of each, in order (null where the claim had expired). Service role only.';
 
 revoke execute on function public.finish_outbox_sends(jsonb) from public, anon, authenticated;
-grant execute on function public.finish_outbox_sends(jsonb) to service_role;
-
 
 -- One message: the same rules, through the call above.
 create or replace function public.finish_outbox_send(
@@ -415,19 +396,13 @@ as $$
 $$;
 
 revoke execute on function public.finish_outbox_send(uuid, uuid, text, text) from public, anon, authenticated;
-grant execute on function public.finish_outbox_send(uuid, uuid, text, text) to service_role;
 
 -- Templates staff edit
 --
 -- Every placeholder a template may use (the renderer fills each one; see
 -- supabase/functions/_shared/email/templates.ts, which must list the same).
-create or replace function public.email_placeholders()
-returns text[]
-language sql
-immutable
-parallel safe
-set search_path = ''
-as $$
+create or replace function public.email_placeholders() returns text[]
+language sql immutable parallel safe set search_path = '' as $$
   select array[
     'guest_name', 'event_title', 'event_date', 'event_time', 'guests', 'party_size', 'booking_code', 'manage_link',
     'address', 'org_name', 'ticket_type', 'total', 'refund_policy', 'refund_amount', 'claim_link', 'offer_expires'
@@ -435,12 +410,8 @@ as $$
 $$;
 
 -- The first placeholder of a text that is not one of email_placeholders(), or null.
-create or replace function public.unknown_email_placeholder(p_text text)
-returns text
-language sql
-immutable
-set search_path = ''
-as $$
+create or replace function public.unknown_email_placeholder(p_text text) returns text
+language sql immutable set search_path = '' as $$
   select m[1]
   from regexp_matches(coalesce(p_text, ''), '\{\{\s*([^{}]*?)\s*\}\}', 'g') as m
   where not (m[1] = any (public.email_placeholders()))
@@ -448,11 +419,8 @@ as $$
 $$;
 
 -- A template uses only the placeholders its type knows.
-create or replace function public.check_email_template()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
+create or replace function public.check_email_template() returns trigger
+language plpgsql set search_path = '' as $$
 declare
   v_unknown text := coalesce(public.unknown_email_placeholder(new.subject), public.unknown_email_placeholder(new.body));
 begin
@@ -469,7 +437,6 @@ end;
 $$;
 
 revoke execute on function public.check_email_template() from public, anon, authenticated;
-grant execute on function public.check_email_template() to service_role;
 
 -- Refuses unknown placeholders (check_email_template).
 create trigger email_templates_check_placeholders
@@ -486,11 +453,7 @@ create trigger email_templates_check_placeholders
 -- 'confirmation' or the event sends no reminders).
 create or replace function public.email_data(p_reservation_id uuid, p_kind text, p_extra jsonb default '{}'::jsonb)
 returns jsonb
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select jsonb_build_object(
     'kind', p_kind,
     'template', (
@@ -543,16 +506,11 @@ as $$
 $$;
 
 revoke execute on function public.email_data(uuid, text, jsonb) from public, anon, authenticated;
-grant execute on function public.email_data(uuid, text, jsonb) to service_role;
 
 -- A staff message to a reservation's guest, in the branded layout.
 create or replace function public.enqueue_guest_message(p_reservation_id uuid, p_subject text, p_message text)
 returns uuid
-language sql
-volatile
-security definer
-set search_path = ''
-as $$
+language sql volatile security definer set search_path = '' as $$
   insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text, template_data)
   select r.org_id, r.id, 'guest_email', r.email, p_subject, p_message,
          public.email_data(r.id, 'guest_message', jsonb_build_object('message', jsonb_build_object('subject', p_subject, 'body', p_message)))
@@ -561,7 +519,6 @@ as $$
 $$;
 
 revoke execute on function public.enqueue_guest_message(uuid, text, text) from public, anon, authenticated;
-grant execute on function public.enqueue_guest_message(uuid, text, text) to service_role;
 
 -- Reminders
 --
@@ -569,13 +526,8 @@ grant execute on function public.enqueue_guest_message(uuid, text, text) to serv
 -- its event's reminder_hours (0: none), once: reminder_sent_at is set in the
 -- same statement, and rows another run is taking are skipped, so two runs at
 -- the same moment never send one twice. Cancelled reservations get none.
-create or replace function public.enqueue_due_reminders()
-returns integer
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+create or replace function public.enqueue_due_reminders() returns integer
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_count integer := 0;
   v_id uuid;
@@ -613,4 +565,3 @@ end;
 $$;
 
 revoke execute on function public.enqueue_due_reminders() from public, anon, authenticated;
-grant execute on function public.enqueue_due_reminders() to service_role;

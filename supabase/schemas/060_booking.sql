@@ -54,17 +54,12 @@ revoke all on public.booking_events from anon, authenticated;
 grant all on public.booking_events to service_role;
 
 -- Helpers (not callable through the API)
-create or replace function public.booking_money(cents integer)
-returns text
-language sql
-immutable
-set search_path = ''
-as $$
+create or replace function public.booking_money(cents integer) returns text
+language sql immutable set search_path = '' as $$
   select '$' || to_char(coalesce(cents, 0) / 100.0, 'FM999,999,990.00');
 $$;
 
 revoke execute on function public.booking_money(integer) from public, anon, authenticated;
-grant execute on function public.booking_money(integer) to service_role;
 
 -- Prices a booking and checks that it can be made, without taking anything.
 -- With p_lock (hold_booking) it first takes the event row lock, expires the
@@ -303,16 +298,11 @@ end;
 $$;
 
 revoke execute on function public.booking_evaluate(uuid, integer, text, uuid, text, text, text, boolean) from public, anon, authenticated;
-grant execute on function public.booking_evaluate(uuid, integer, text, uuid, text, text, text, boolean) to service_role;
 
 -- A reservation as the edge functions need it.
 create or replace function public.booking_summary(p_reservation public.reservations, p_existing boolean)
 returns jsonb
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select jsonb_build_object(
     'reservation_id', p_reservation.id,
     'existing', p_existing,
@@ -361,7 +351,6 @@ as $$
 $$;
 
 revoke execute on function public.booking_summary(reservations, boolean) from public, anon, authenticated;
-grant execute on function public.booking_summary(reservations, boolean) to service_role;
 
 -- quote_booking
 --
@@ -392,7 +381,6 @@ end;
 $$;
 
 revoke execute on function public.quote_booking(uuid, integer, text, uuid, text, text, text) from public, anon, authenticated;
-grant execute on function public.quote_booking(uuid, integer, text, uuid, text, text, text) to service_role;
 
 -- Prices the booking again and holds its seats, keyed by the idempotency key: a sold-out answer
 -- comes from a cheap read without the lock (booking_may_be_refused), the evaluation and the seats
@@ -571,7 +559,6 @@ end;
 $$;
 
 revoke execute on function public.hold_booking(text, uuid, integer, text, text, text, text, uuid, text, text, text, text, text, integer, boolean, text, text) from public, anon, authenticated;
-grant execute on function public.hold_booking(text, uuid, integer, text, text, text, text, uuid, text, text, text, text, text, integer, boolean, text, text) to service_role;
 
 -- confirm_booking
 --
@@ -711,7 +698,6 @@ end;
 $$;
 
 revoke execute on function public.confirm_booking(uuid, text, text) from public, anon, authenticated;
-grant execute on function public.confirm_booking(uuid, text, text) to service_role;
 
 -- fail_booking
 --
@@ -720,11 +706,7 @@ grant execute on function public.confirm_booking(uuid, text, text) to service_ro
 -- reservation that is no longer held.
 create or replace function public.fail_booking(p_reservation_id uuid, p_reason text default null)
 returns boolean
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_event_id uuid;
   r public.reservations;
@@ -749,22 +731,16 @@ end;
 $$;
 
 revoke execute on function public.fail_booking(uuid, text) from public, anon, authenticated;
-grant execute on function public.fail_booking(uuid, text) to service_role;
 
 -- record_booking_event
 create or replace function public.record_booking_event(p_reservation_id uuid, p_kind text, p_detail jsonb default '{}'::jsonb)
 returns void
-language sql
-volatile
-security definer
-set search_path = ''
-as $$
+language sql volatile security definer set search_path = '' as $$
   insert into public.booking_events (reservation_id, kind, detail)
   values (p_reservation_id, p_kind, coalesce(p_detail, '{}'::jsonb));
 $$;
 
 revoke execute on function public.record_booking_event(uuid, text, jsonb) from public, anon, authenticated;
-grant execute on function public.record_booking_event(uuid, text, jsonb) to service_role;
 
 -- A booking entered by staff (comp, cash or a payment link) through the same booking path.
 create or replace function public.staff_create_booking(
@@ -898,7 +874,6 @@ end;
 $$;
 
 revoke execute on function public.staff_create_booking(uuid, uuid, uuid, integer, text, text, text, text, text, text, integer, boolean, text) from public, anon;
-grant execute on function public.staff_create_booking(uuid, uuid, uuid, integer, text, text, text, text, text, text, integer, boolean, text) to authenticated, service_role;
 
 -- Whether a booking might be refused, from one cheap read before the event lock
 --
@@ -942,17 +917,11 @@ as $$
 $$;
 
 revoke execute on function public.booking_may_be_refused(uuid, integer, text, uuid) from public, anon, authenticated;
-grant execute on function public.booking_may_be_refused(uuid, integer, text, uuid) to service_role;
 
 -- Runs a batch of hold_booking / confirm_booking calls that arrived together, in one transaction,
 -- each in its own savepoint, answering each call's result or error.
-create or replace function public.run_booking_calls(p_function text, p_calls jsonb)
-returns jsonb
-language plpgsql
-volatile
-security invoker
-set search_path = ''
-as $$
+create or replace function public.run_booking_calls(p_function text, p_calls jsonb) returns jsonb
+language plpgsql volatile security invoker set search_path = '' as $$
 declare
   v_call jsonb;
   v_sql text;
@@ -998,18 +967,13 @@ end;
 $$;
 
 revoke execute on function public.run_booking_calls(text, jsonb) from public, anon, authenticated;
-grant execute on function public.run_booking_calls(text, jsonb) to service_role;
 
 -- A booking's history for staff, oldest first, in words: when it was booked, cancelled or
 -- refunded, and what the guest changed (fewer guests, the booking handed to someone else). The
 -- money path's internal steps (holds, charge attempts, replayed answers) are left out.
 create or replace function public.staff_booking_history(p_reservation_id uuid)
 returns table (at timestamptz, kind text, summary text)
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   perform public.assert_member((select r.org_id from public.reservations r where r.id = p_reservation_id), 'You can only see reservations of your own organization');
   return query
@@ -1041,4 +1005,3 @@ comment on function public.staff_booking_history(uuid) is
   'What happened to a booking, in words, for the staff of its organization: booked, cancelled, refunded, fewer guests, handed over.';
 
 revoke execute on function public.staff_booking_history(uuid) from public, anon;
-grant execute on function public.staff_booking_history(uuid) to authenticated, service_role;

@@ -144,15 +144,10 @@ as $$
 $$;
 
 revoke execute on function public.ledger_lines(uuid, bigint) from public, anon, authenticated;
-grant execute on function public.ledger_lines(uuid, bigint) to service_role;
 
 -- Refunds never exceed what was charged.
-create or replace function public.check_refund_within_charges()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+create or replace function public.check_refund_within_charges() returns trigger
+language plpgsql security definer set search_path = '' as $$
 declare
   t record;
 begin
@@ -174,7 +169,6 @@ end;
 $$;
 
 revoke execute on function public.check_refund_within_charges() from public, anon, authenticated;
-grant execute on function public.check_refund_within_charges() to service_role;
 
 -- Refunds never exceed completed charges (check_refund_within_charges).
 create trigger payment_ledger_refund_within_charges
@@ -183,30 +177,19 @@ create trigger payment_ledger_refund_within_charges
 
 -- The money a reservation still holds: completed charges less refunds given or
 -- under way.
-create or replace function public.money_held_cents(p_reservation_id uuid)
-returns integer
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.money_held_cents(p_reservation_id uuid) returns integer
+language sql stable security definer set search_path = '' as $$
   select t.charged - t.refunding from public.ledger_lines(p_reservation_id) t;
 $$;
 
 revoke execute on function public.money_held_cents(uuid) from public, anon, authenticated;
-grant execute on function public.money_held_cents(uuid) to service_role;
 
 -- Paid, refunded, net and the badge of one reservation, from its ledger.
 --   badge: 'Refund pending' (a refund under way), 'Refunded', 'Partially
 --   refunded', 'Paid', 'Payment pending' (a charge not yet settled), 'Comp'
 --   (given away), 'Free' (nothing to pay).
-create or replace function public.money_of(p_reservation_id uuid)
-returns jsonb
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.money_of(p_reservation_id uuid) returns jsonb
+language sql stable security definer set search_path = '' as $$
   with t as (
     select
       coalesce(sum(l.amount_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0)::integer as paid,
@@ -247,17 +230,12 @@ as $$
 $$;
 
 revoke execute on function public.money_of(uuid) from public, anon, authenticated;
-grant execute on function public.money_of(uuid) to service_role;
 
 -- The booking's frozen policy applied to p_cents at p_at: all of it inside the full-refund
 -- window, else its late percent (rounded down). The one place the policy's rule is written.
 create or replace function public.policy_share_cents(r public.reservations, p_cents integer, p_at timestamptz default now())
 returns integer
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select case
     when r.refund_window_hours is not null
          and p_at <= public.reservation_starts_at(r) - make_interval(hours => r.refund_window_hours)
@@ -267,37 +245,25 @@ as $$
 $$;
 
 revoke execute on function public.policy_share_cents(reservations, integer, timestamp with time zone) from public, anon, authenticated;
-grant execute on function public.policy_share_cents(reservations, integer, timestamp with time zone) to service_role;
 
 -- What a cancellation at p_at refunds under the booking's frozen policy, out of
 -- what it still holds (completed charges less refunds given or under way).
 create or replace function public.policy_refund_cents(r public.reservations, p_at timestamptz default now())
 returns integer
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select public.policy_share_cents(r, public.money_held_cents(r.id), p_at);
 $$;
 
 revoke execute on function public.policy_refund_cents(reservations, timestamp with time zone) from public, anon, authenticated;
-grant execute on function public.policy_refund_cents(reservations, timestamp with time zone) to service_role;
 
 -- The last moment of the full-refund window (null: none).
-create or replace function public.full_refund_until(r public.reservations)
-returns timestamptz
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.full_refund_until(r public.reservations) returns timestamptz
+language sql stable security definer set search_path = '' as $$
   select case when r.refund_window_hours is null then null
               else public.reservation_starts_at(r) - make_interval(hours => r.refund_window_hours) end;
 $$;
 
 revoke execute on function public.full_refund_until(reservations) from public, anon, authenticated;
-grant execute on function public.full_refund_until(reservations) to service_role;
 
 -- Emails about money (plain text, queued in the outbox in the same transaction)
 --
@@ -417,7 +383,6 @@ end;
 $$;
 
 revoke execute on function public.enqueue_money_email(uuid, text, integer, text) from public, anon, authenticated;
-grant execute on function public.enqueue_money_email(uuid, text, integer, text) to service_role;
 
 -- Refunds: the decision (a pending ledger row) and the processor's answer
 --
@@ -426,13 +391,8 @@ grant execute on function public.enqueue_money_email(uuid, text, integer, text) 
 -- up, tax first, the service charge then capped so the two never exceed the refund. A refund of
 -- everything still held returns exactly what is left of each, so partial refunds never drift:
 -- in all, a booking refunds at most the service charge and tax it collected, to the cent.
-create or replace function public.refund_lines(p_reservation_id uuid, p_cents integer)
-returns jsonb
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.refund_lines(p_reservation_id uuid, p_cents integer) returns jsonb
+language sql stable security definer set search_path = '' as $$
   with h as (
     select (x.charged - x.refunding)::bigint as amount,
            (x.charged_service - x.refunding_service)::bigint as service,
@@ -454,7 +414,6 @@ as $$
 $$;
 
 revoke execute on function public.refund_lines(uuid, integer) from public, anon, authenticated;
-grant execute on function public.refund_lines(uuid, integer) to service_role;
 
 -- Inserts a pending refund of p_cents against the reservation's completed
 -- charge (the caller holds the reservation's row lock), with its share of the
@@ -505,16 +464,11 @@ end;
 $$;
 
 revoke execute on function public.open_refund(reservations, integer, text, text, text, boolean, text) from public, anon, authenticated;
-grant execute on function public.open_refund(reservations, integer, text, text, text, boolean, text) to service_role;
 
 -- What the edge function needs back: the state, and the refunds it must send.
 create or replace function public.money_action_result(r public.reservations, p_already boolean, p_refund_id bigint)
 returns jsonb
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select jsonb_build_object(
     'reservation_id', r.id,
     'status', r.status,
@@ -531,7 +485,6 @@ as $$
 $$;
 
 revoke execute on function public.money_action_result(reservations, boolean, bigint) from public, anon, authenticated;
-grant execute on function public.money_action_result(reservations, boolean, bigint) to service_role;
 
 -- The processor's answer to a refund. p_status: 'completed' | 'pending' (the
 -- processor took it, e.g. Square PENDING) | 'failed' | 'unknown' (no answer:
@@ -580,7 +533,6 @@ end;
 $$;
 
 revoke execute on function public.record_refund_result(bigint, text, text, text) from public, anon, authenticated;
-grant execute on function public.record_refund_result(bigint, text, text, text) to service_role;
 
 -- Cancelling
 --
@@ -624,16 +576,10 @@ end;
 $$;
 
 revoke execute on function public.cancel_with_money(reservations, integer, text, text, text, boolean) from public, anon, authenticated;
-grant execute on function public.cancel_with_money(reservations, integer, text, text, text, boolean) to service_role;
 
 -- Locks the event row, then the reservation (the booking lock order).
-create or replace function public.lock_reservation(p_reservation_id uuid)
-returns public.reservations
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+create or replace function public.lock_reservation(p_reservation_id uuid) returns public.reservations
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_event uuid;
   r public.reservations;
@@ -649,7 +595,6 @@ end;
 $$;
 
 revoke execute on function public.lock_reservation(uuid) from public, anon, authenticated;
-grant execute on function public.lock_reservation(uuid) to service_role;
 
 -- Staff cancel with a money decision. p_refund: "full" | "none" | "policy" |
 -- {"amountCents": n}. Keeping money that is still held needs a reason. A
@@ -712,7 +657,6 @@ end;
 $$;
 
 revoke execute on function public.staff_cancel_reservation(uuid, jsonb, text, boolean) from public, anon;
-grant execute on function public.staff_cancel_reservation(uuid, jsonb, text, boolean) to authenticated, service_role;
 
 -- Staff refund part of a paid booking without cancelling it. p_request_key
 -- (one per dialog) makes a double click harmless.
@@ -762,18 +706,13 @@ end;
 $$;
 
 revoke execute on function public.staff_refund_reservation(uuid, integer, text, boolean, text) from public, anon;
-grant execute on function public.staff_refund_reservation(uuid, integer, text, boolean, text) to authenticated, service_role;
 
 -- What comes back when a paid party gets smaller: what the guests who no longer come paid (the
 -- charge's price per guest, within what the booking still holds), under the booking's frozen
 -- policy at this moment (all of it inside the full-refund window, else its late percent).
 create or replace function public.party_reduction_refund_cents(r public.reservations, p_guests integer)
 returns integer
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select public.policy_share_cents(r, share)
   from (
     select least(public.money_held_cents(r.id),
@@ -787,7 +726,6 @@ as $$
 $$;
 
 revoke execute on function public.party_reduction_refund_cents(reservations, integer) from public, anon, authenticated;
-grant execute on function public.party_reduction_refund_cents(reservations, integer) to service_role;
 
 -- Staff change the party size of a booking. More guests on a booking that holds
 -- money must be marked complimentary (a comp row of their value); fewer guests
@@ -846,16 +784,10 @@ end;
 $$;
 
 revoke execute on function public.staff_set_guests(uuid, integer, boolean, text) from public, anon;
-grant execute on function public.staff_set_guests(uuid, integer, boolean, text) to authenticated, service_role;
 
 -- The guest's manage link
-create or replace function public.reservation_by_token(p_token text)
-returns public.reservations
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.reservation_by_token(p_token text) returns public.reservations
+language sql stable security definer set search_path = '' as $$
   select r.* from public.reservations r
   where p_token ~ '^[A-Za-z0-9_-]{43}$'
     and r.manage_token_hash = public.manage_token_hash(p_token)
@@ -863,17 +795,11 @@ as $$
 $$;
 
 revoke execute on function public.reservation_by_token(text) from public, anon, authenticated;
-grant execute on function public.reservation_by_token(text) to service_role;
 
 -- What a guest does from the manage link starts here: the booking it opens, locked (the event
 -- row first, then the reservation: the booking lock order); SH404 for a link that opens nothing.
-create or replace function public.lock_reservation_by_token(p_token text)
-returns public.reservations
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+create or replace function public.lock_reservation_by_token(p_token text) returns public.reservations
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_id uuid := (public.reservation_by_token(p_token)).id;
 begin
@@ -885,16 +811,10 @@ end;
 $$;
 
 revoke execute on function public.lock_reservation_by_token(text) from public, anon, authenticated;
-grant execute on function public.lock_reservation_by_token(text) to service_role;
 
 -- What /booking/{token} shows; null for a token that opens nothing.
-create or replace function public.manage_booking_view(p_token text)
-returns jsonb
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.manage_booking_view(p_token text) returns jsonb
+language sql stable security definer set search_path = '' as $$
   select jsonb_build_object(
     'booking_code', r.booking_code,
     'status', r.status,
@@ -932,17 +852,11 @@ as $$
 $$;
 
 revoke execute on function public.manage_booking_view(text) from public, anon, authenticated;
-grant execute on function public.manage_booking_view(text) to service_role;
 
 -- The guest cancels through the manage link: refunds what the frozen policy
 -- gives now and emails a receipt. Cancelling again answers the same state.
-create or replace function public.guest_cancel_booking(p_token text)
-returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+create or replace function public.guest_cancel_booking(p_token text) returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   r public.reservations;
   v_refund_id bigint;
@@ -966,20 +880,14 @@ end;
 $$;
 
 revoke execute on function public.guest_cancel_booking(text) from public, anon, authenticated;
-grant execute on function public.guest_cancel_booking(text) to service_role;
 
 -- A charge without a booking (its hold expired and the seats are gone)
 --
 -- Opens the full refund of everything the reservation holds (key derived from
 -- the charge's key, as booking.ts has always derived it) and records it; the
 -- guest is emailed once the processor answers. Idempotent.
-create or replace function public.system_refund_booking(p_reservation_id uuid, p_reason text)
-returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+create or replace function public.system_refund_booking(p_reservation_id uuid, p_reason text) returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   r public.reservations;
   v_held integer;
@@ -1005,7 +913,6 @@ end;
 $$;
 
 revoke execute on function public.system_refund_booking(uuid, text) from public, anon, authenticated;
-grant execute on function public.system_refund_booking(uuid, text) to service_role;
 
 -- Reconciliation: what the functions could not finish
 --
@@ -1014,11 +921,7 @@ grant execute on function public.system_refund_booking(uuid, text) to service_ro
 -- still in flight is left alone).
 create or replace function public.payments_to_reconcile(p_older_than_seconds integer default 120, p_limit integer default 200)
 returns jsonb
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select jsonb_build_object(
     'charges', coalesce((
       select jsonb_agg(jsonb_build_object(
@@ -1048,7 +951,6 @@ as $$
 $$;
 
 revoke execute on function public.payments_to_reconcile(integer, integer) from public, anon, authenticated;
-grant execute on function public.payments_to_reconcile(integer, integer) to service_role;
 
 -- Square webhooks (payment.updated, refund.updated), once per event id
 create table public.square_webhook_events (
@@ -1066,11 +968,7 @@ grant all on public.square_webhook_events to service_role;
 -- A Square payment or refund webhook, applied once per event id to the ledger.
 create or replace function public.apply_square_webhook(p_event_id text, p_event_type text, p_object jsonb)
 returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_payment jsonb := p_object -> 'payment';
   v_refund jsonb := p_object -> 'refund';
@@ -1115,16 +1013,11 @@ end;
 $$;
 
 revoke execute on function public.apply_square_webhook(text, text, jsonb) from public, anon, authenticated;
-grant execute on function public.apply_square_webhook(text, text, jsonb) to service_role;
 
 -- Stores a charge's request (the first one stays) and a payment id learned after it; answers the request to send.
 create or replace function public.note_charge(p_reservation_id uuid, p_request jsonb default null, p_payment_id text default null)
 returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_request jsonb;
   v_found boolean;
@@ -1141,18 +1034,13 @@ end;
 $$;
 
 revoke execute on function public.note_charge(uuid, jsonb, text) from public, anon, authenticated;
-grant execute on function public.note_charge(uuid, jsonb, text) to service_role;
 
 -- A charge the reconciler cannot settle on its own (e.g. IDEMPOTENCY_KEY_REUSED):
 -- the reason on the charge's ledger row (members read it) and in the booking's
 -- audit trail. The row stays 'charging'; the same reason is not logged twice in a row.
 create or replace function public.note_charge_problem(p_ledger_id bigint, p_code text, p_message text)
 returns void
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_row public.payment_ledger;
   v_text text := left(coalesce(p_code, 'UNKNOWN') || ': ' || coalesce(p_message, ''), 500);
@@ -1168,7 +1056,6 @@ end;
 $$;
 
 revoke execute on function public.note_charge_problem(bigint, text, text) from public, anon, authenticated;
-grant execute on function public.note_charge_problem(bigint, text, text) to service_role;
 
 -- The books: every completed ledger line of an organization, for its accountant
 --
@@ -1269,7 +1156,6 @@ comment on function public.staff_ledger_export(uuid, date, date) is
   'The books of an organization: every completed charge, refund and comp recorded from p_from to p_to (calendar dates in the organization''s time zone, both included), with the booking, event and guest. Integer cents in USD, charges positive and refunds negative; amount = gross - discount + service charge + tax, net = amount - platform fee. Members only (SH403).';
 
 revoke execute on function public.staff_ledger_export(uuid, date, date) from public, anon;
-grant execute on function public.staff_ledger_export(uuid, date, date) to authenticated, service_role;
 
 -- The books per month (the first day of each month in the organization's time zone): the sums
 -- of staff_ledger_export's rows, so the table and the CSV always agree. refunds is the refund
@@ -1312,4 +1198,3 @@ comment on function public.staff_ledger_months(uuid, date, date) is
   'staff_ledger_export summed per month (in the organization''s time zone); refunds_cents is the refund lines'' part of amount_cents. Members only (SH403).';
 
 revoke execute on function public.staff_ledger_months(uuid, date, date) from public, anon;
-grant execute on function public.staff_ledger_months(uuid, date, date) to authenticated, service_role;

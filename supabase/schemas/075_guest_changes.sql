@@ -16,13 +16,8 @@
 
 -- The booking a manage link opens, locked (event row first, then the reservation) and still
 -- changeable: confirmed, and its dinner not started. Every change below starts here.
-create or replace function public.booking_to_change(p_token text)
-returns public.reservations
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+create or replace function public.booking_to_change(p_token text) returns public.reservations
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   r public.reservations;
 begin
@@ -39,16 +34,10 @@ end;
 $$;
 
 revoke execute on function public.booking_to_change(text) from public, anon, authenticated;
-grant execute on function public.booking_to_change(text) to service_role;
 
 -- Fewer guests. p_guests: the new party size, at least 1 and fewer than now.
-create or replace function public.guest_reduce_party(p_token text, p_guests integer)
-returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+create or replace function public.guest_reduce_party(p_token text, p_guests integer) returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   r public.reservations;
   v_before integer;
@@ -92,7 +81,6 @@ comment on function public.guest_reduce_party(text, integer) is
   'The guest comes with fewer people: seats return, the missing guests'' share is refunded per the frozen policy, the guest is emailed. Idempotent by the party size asked for.';
 
 revoke execute on function public.guest_reduce_party(text, integer) from public, anon, authenticated;
-grant execute on function public.guest_reduce_party(text, integer) to service_role;
 
 -- Handing the booking to someone else: their name and email (the previous guest's phone and
 -- dietary notes are theirs and are cleared), a new manage link, and the old one stops working.
@@ -100,11 +88,7 @@ grant execute on function public.guest_reduce_party(text, integer) to service_ro
 -- stopped working when the booking changed hands.
 create or replace function public.guest_hand_over_booking(p_token text, p_name text, p_email text)
 returns table (reservation_id uuid, name text, email text)
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   r public.reservations;
   v_name text := btrim(coalesce(p_name, ''));
@@ -174,4 +158,3 @@ comment on function public.guest_hand_over_booking(text, text, text) is
   'The guest gives the booking to someone else: new name and email, a new manage link emailed to them, the old link stops working, the previous guest is told.';
 
 revoke execute on function public.guest_hand_over_booking(text, text, text) from public, anon, authenticated;
-grant execute on function public.guest_hand_over_booking(text, text, text) to service_role;

@@ -86,13 +86,8 @@ create policy "Members can see the waitlists of their events"
 -- Tries to hold seats for one waiting entry now. The caller holds the event
 -- row lock. Returns the offer's reservation id, or null when the party does
 -- not fit (or it is too late to offer).
-create or replace function public.offer_to_waitlist_entry(w public.waitlist_entries)
-returns uuid
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+create or replace function public.offer_to_waitlist_entry(w public.waitlist_entries) returns uuid
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   e public.events;
   v_slot public.rsvp_slots;
@@ -152,18 +147,12 @@ end;
 $$;
 
 revoke execute on function public.offer_to_waitlist_entry(waitlist_entries) from public, anon, authenticated;
-grant execute on function public.offer_to_waitlist_entry(waitlist_entries) to service_role;
 
 -- Offers freed seats of one event to its waiting parties, first come first
 -- served among those that fit. The caller holds the event row lock. Offers
 -- made inside it do not start another pass (supperhost.filling_waitlist).
-create or replace function public.fill_waitlist(p_event_id uuid)
-returns integer
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+create or replace function public.fill_waitlist(p_event_id uuid) returns integer
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   w public.waitlist_entries;
   v_offered integer := 0;
@@ -190,17 +179,11 @@ end;
 $$;
 
 revoke execute on function public.fill_waitlist(uuid) from public, anon, authenticated;
-grant execute on function public.fill_waitlist(uuid) to service_role;
 
 -- Every event with waiting parties, one at a time, event row first (the
 -- booking lock order): for the timer, after staff raised a capacity.
-create or replace function public.fill_waitlists()
-returns integer
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+create or replace function public.fill_waitlists() returns integer
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_event uuid;
   v_total integer := 0;
@@ -216,16 +199,11 @@ end;
 $$;
 
 revoke execute on function public.fill_waitlists() from public, anon, authenticated;
-grant execute on function public.fill_waitlists() to service_role;
 
 -- A reservation that gives seats back offers them to the waitlist; an offer's
 -- hold that is claimed or lapses settles its entry.
-create or replace function public.reservation_waitlist_follow_up()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+create or replace function public.reservation_waitlist_follow_up() returns trigger
+language plpgsql security definer set search_path = '' as $$
 begin
   if new.idempotency_key like 'wl-%' then
     if new.status = 'confirmed' then
@@ -243,7 +221,6 @@ end;
 $$;
 
 revoke execute on function public.reservation_waitlist_follow_up() from public, anon, authenticated;
-grant execute on function public.reservation_waitlist_follow_up() to service_role;
 
 -- Seats freed by a reservation go to the waitlist first (last of the triggers on reservations).
 create trigger reservations_30_waitlist
@@ -344,20 +321,14 @@ end;
 $$;
 
 revoke execute on function public.join_waitlist(uuid, uuid, uuid, text, text, integer) from public, anon, authenticated;
-grant execute on function public.join_waitlist(uuid, uuid, uuid, text, text, integer) to service_role;
 
 -- The claim page (/waitlist/{token}) and staff actions
 --
 -- What the claim page shows; null for a token that opens nothing. It serves
 -- every booking held for a guest: waitlist offers ('wl-') and bookings staff
 -- entered with a payment link ('st-', staff_create_booking).
-create or replace function public.waitlist_offer_view(p_token text)
-returns jsonb
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.waitlist_offer_view(p_token text) returns jsonb
+language sql stable security definer set search_path = '' as $$
   select jsonb_build_object(
     'reservation_id', r.id,
     'idempotency_key', r.idempotency_key,
@@ -392,16 +363,11 @@ as $$
 $$;
 
 revoke execute on function public.waitlist_offer_view(text) from public, anon, authenticated;
-grant execute on function public.waitlist_offer_view(text) to service_role;
 
 -- Staff: offer the seats to this party now (even out of turn).
 create or replace function public.staff_offer_waitlist(p_entry_id uuid)
 returns table (entry_id uuid, reservation_id uuid)
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   w public.waitlist_entries;
   v_offer uuid;
@@ -424,16 +390,10 @@ end;
 $$;
 
 revoke execute on function public.staff_offer_waitlist(uuid) from public, anon;
-grant execute on function public.staff_offer_waitlist(uuid) to authenticated, service_role;
 
 -- Staff: take a party off the list (an open offer lapses now: its seats go on).
-create or replace function public.staff_remove_waitlist(p_entry_id uuid)
-returns void
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+create or replace function public.staff_remove_waitlist(p_entry_id uuid) returns void
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   w public.waitlist_entries;
 begin
@@ -448,7 +408,6 @@ end;
 $$;
 
 revoke execute on function public.staff_remove_waitlist(uuid) from public, anon;
-grant execute on function public.staff_remove_waitlist(uuid) to authenticated, service_role;
 
 -- Branded notices before a booking exists.
 --
@@ -460,13 +419,8 @@ grant execute on function public.staff_remove_waitlist(uuid) to authenticated, s
 -- The facts of a waitlist entry in public.email_data's shape: "booking" describes the party
 -- waiting (no code, no manage link: there is no booking yet); "money" is empty but for the
 -- event's refund policy.
-create or replace function public.waitlist_email_data(p_entry_id uuid)
-returns jsonb
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.waitlist_email_data(p_entry_id uuid) returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
 begin
   return (
     select jsonb_build_object(
@@ -513,33 +467,22 @@ comment on function public.waitlist_email_data(uuid) is
   'The facts the "on the waitlist" email shows, in public.email_data''s shape (kind waitlist_joined); stored as email_outbox.template_data. Internal.';
 
 revoke execute on function public.waitlist_email_data(uuid) from public, anon, authenticated;
-grant execute on function public.waitlist_email_data(uuid) to service_role;
 
 -- The leave link: the waitlist's own key (private.secrets 'waitlist_leave_token', data the
 -- declarative schema does not carry) signs each entry's id; only the token's SHA-256 is stored.
 -- The token of an entry's leave link (an HMAC of its id).
-create or replace function public.waitlist_leave_token_of(p_entry_id uuid)
-returns text
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.waitlist_leave_token_of(p_entry_id uuid) returns text
+language sql stable security definer set search_path = '' as $$
   select translate(rtrim(encode(extensions.hmac(p_entry_id::text::bytea, s.value, 'sha256'), 'base64'), '='), '+/', '-_')
   from private.secrets s
   where s.name = 'waitlist_leave_token';
 $$;
 
 revoke execute on function public.waitlist_leave_token_of(uuid) from public, anon, authenticated;
-grant execute on function public.waitlist_leave_token_of(uuid) to service_role;
 
 -- Stamps a new entry's leave_token_hash.
-create or replace function public.waitlist_entries_leave_token()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+create or replace function public.waitlist_entries_leave_token() returns trigger
+language plpgsql security definer set search_path = '' as $$
 begin
   new.leave_token_hash := public.manage_token_hash(public.waitlist_leave_token_of(new.id));
   return new;
@@ -547,7 +490,6 @@ end;
 $$;
 
 revoke execute on function public.waitlist_entries_leave_token() from public, anon, authenticated;
-grant execute on function public.waitlist_entries_leave_token() to service_role;
 
 create trigger waitlist_entries_leave_token
   before insert on public.waitlist_entries
@@ -557,10 +499,7 @@ create trigger waitlist_entries_leave_token
 -- never between 22:00 and 08:00 local (runs on to 09:00), never past 30 minutes before the start.
 create or replace function public.waitlist_offer_expiry(p_now timestamptz, p_starts timestamptz, p_timezone text)
 returns timestamptz
-language plpgsql
-stable
-set search_path = ''
-as $$
+language plpgsql stable set search_path = '' as $$
 declare
   v_end timestamptz := p_now + case when p_starts - p_now < interval '48 hours' then interval '2 hours' else interval '12 hours' end;
   v_local timestamp := v_end at time zone p_timezone;
@@ -578,16 +517,10 @@ comment on function public.waitlist_offer_expiry(timestamptz, timestamptz, text)
   'When an offer made at p_now lapses: 12 h (2 h within 48 h of the start); one lapsing 22:00–08:00 local runs on to 09:00; never later than 30 minutes before the start.';
 
 revoke execute on function public.waitlist_offer_expiry(timestamptz, timestamptz, text) from public, anon, authenticated;
-grant execute on function public.waitlist_offer_expiry(timestamptz, timestamptz, text) to service_role;
 
 -- What the leave page shows; null for a token that opens nothing.
-create or replace function public.waitlist_leave_view(p_token text)
-returns jsonb
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.waitlist_leave_view(p_token text) returns jsonb
+language sql stable security definer set search_path = '' as $$
   select jsonb_build_object(
     'status', case w.status when 'removed' then 'left' else w.status end,
     'name', w.name,
@@ -609,16 +542,10 @@ as $$
 $$;
 
 revoke execute on function public.waitlist_leave_view(text) from public, anon, authenticated;
-grant execute on function public.waitlist_leave_view(text) to service_role;
 
 -- Leaves the waitlist (idempotent): the place in line is freed, an open offer lapses at once.
-create or replace function public.leave_waitlist(p_token text)
-returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+create or replace function public.leave_waitlist(p_token text) returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   w public.waitlist_entries;
 begin
@@ -641,4 +568,3 @@ end;
 $$;
 
 revoke execute on function public.leave_waitlist(text) from public, anon, authenticated;
-grant execute on function public.leave_waitlist(text) to service_role;

@@ -59,10 +59,7 @@ create policy "Members can see the cancellations of their events"
 -- or the percent rounded half up to the cent (never more than it holds).
 create or replace function public.event_cancellation_refund_cents(c public.event_cancellations, p_held integer)
 returns integer
-language sql
-immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select case c.refund_mode
     when 'full' then greatest(p_held, 0)
     when 'none' then 0
@@ -71,32 +68,21 @@ as $$
 $$;
 
 revoke execute on function public.event_cancellation_refund_cents(event_cancellations, integer) from public, anon, authenticated;
-grant execute on function public.event_cancellation_refund_cents(event_cancellations, integer) to service_role;
 
 -- The cancellation a reservation was cancelled by (null when it was not: cancelled before it, or live).
 create or replace function public.event_cancellation_of(r public.reservations)
 returns public.event_cancellations
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select c.* from public.event_cancellations c
   where c.event_id = r.event_id and r.status = 'cancelled' and r.cancelled_at >= c.started_at;
 $$;
 
 revoke execute on function public.event_cancellation_of(reservations) from public, anon, authenticated;
-grant execute on function public.event_cancellation_of(reservations) to service_role;
 
 -- Marks the event's cancellation finished when none of its refunds is pending. The record is
 -- locked first, so two refunds settling at once see each other's answer.
-create or replace function public.finish_event_cancellation(p_event_id uuid)
-returns void
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+create or replace function public.finish_event_cancellation(p_event_id uuid) returns void
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   c public.event_cancellations;
 begin
@@ -115,15 +101,10 @@ end;
 $$;
 
 revoke execute on function public.finish_event_cancellation(uuid) from public, anon, authenticated;
-grant execute on function public.finish_event_cancellation(uuid) to service_role;
 
 -- A refund of a cancelled event settled: the cancellation may be finished.
-create or replace function public.payment_ledger_event_cancellation_progress()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+create or replace function public.payment_ledger_event_cancellation_progress() returns trigger
+language plpgsql security definer set search_path = '' as $$
 declare
   v_event uuid;
 begin
@@ -136,7 +117,6 @@ end;
 $$;
 
 revoke execute on function public.payment_ledger_event_cancellation_progress() from public, anon, authenticated;
-grant execute on function public.payment_ledger_event_cancellation_progress() to service_role;
 
 -- A refund's answer moves its event's cancellation on (payment_ledger_event_cancellation_progress).
 create trigger payment_ledger_event_cancellation_progress
@@ -146,12 +126,8 @@ create trigger payment_ledger_event_cancellation_progress
   execute function public.payment_ledger_event_cancellation_progress();
 
 -- A cancelled dinner stays closed: it is never made bookable again (duplicate it for a new date).
-create or replace function public.refuse_reopening_cancelled_event()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+create or replace function public.refuse_reopening_cancelled_event() returns trigger
+language plpgsql security definer set search_path = '' as $$
 begin
   if exists (select 1 from public.event_cancellations c where c.event_id = new.id) then
     raise exception 'This dinner was cancelled, so it cannot take bookings again. Duplicate it to sell a new date.'
@@ -162,7 +138,6 @@ end;
 $$;
 
 revoke execute on function public.refuse_reopening_cancelled_event() from public, anon, authenticated;
-grant execute on function public.refuse_reopening_cancelled_event() to service_role;
 
 -- A cancelled event is never reactivated (refuse_reopening_cancelled_event).
 create trigger events_20_refuse_reopening_cancelled
@@ -177,11 +152,7 @@ create trigger events_20_refuse_reopening_cancelled
 -- bookings: [money_action_result of each cancelled booking with refunds still to send] }.
 create or replace function public.staff_cancel_event(p_event_id uuid, p_refund jsonb, p_message text)
 returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   e public.events;
   c public.event_cancellations;
@@ -297,7 +268,6 @@ end;
 $$;
 
 revoke execute on function public.staff_cancel_event(uuid, jsonb, text) from public, anon;
-grant execute on function public.staff_cancel_event(uuid, jsonb, text) to authenticated, service_role;
 
 -- What the admin shows about cancelling an event, one row. Before: state 'none' and what a
 -- cancellation would touch (open bookings, holds, the money they hold, each booking's share
@@ -383,4 +353,3 @@ end;
 $$;
 
 revoke execute on function public.staff_event_cancellation(uuid) from public, anon;
-grant execute on function public.staff_event_cancellation(uuid) to authenticated, service_role;

@@ -86,24 +86,14 @@ create policy "Owners can see invitations of their organizations"
 -- No insert/update/delete policies: writes go through the functions below.
 --
 -- Helpers
-create or replace function public.team_token_hash(p_token text)
-returns bytea
-language sql
-immutable
-set search_path = ''
-as $$ select extensions.digest(convert_to(coalesce(p_token, ''), 'UTF8'), 'sha256') $$;
+create or replace function public.team_token_hash(p_token text) returns bytea
+language sql immutable set search_path = '' as $$ select extensions.digest(convert_to(coalesce(p_token, ''), 'UTF8'), 'sha256') $$;
 
 revoke execute on function public.team_token_hash(text) from public, anon, authenticated;
-grant execute on function public.team_token_hash(text) to service_role;
 
 -- Members and the super admin only; the same answer whether the organization exists or not.
-create or replace function public.assert_team_member(p_org_id uuid)
-returns void
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.assert_team_member(p_org_id uuid) returns void
+language plpgsql stable security definer set search_path = '' as $$
 begin
   perform public.assert_member((select o.id from public.organizations o where o.id = p_org_id),
     'You can only manage the team of your own organization');
@@ -111,16 +101,10 @@ end;
 $$;
 
 revoke execute on function public.assert_team_member(uuid) from public, anon, authenticated;
-grant execute on function public.assert_team_member(uuid) to service_role;
 
 -- Owners and the super admin only: a member who is staff is told why.
-create or replace function public.assert_team_manager(p_org_id uuid)
-returns void
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.assert_team_manager(p_org_id uuid) returns void
+language plpgsql stable security definer set search_path = '' as $$
 begin
   perform public.assert_team_member(p_org_id);
   perform public.assert_owner(p_org_id, 'Only an owner can manage the team');
@@ -128,16 +112,11 @@ end;
 $$;
 
 revoke execute on function public.assert_team_manager(uuid) from public, anon, authenticated;
-grant execute on function public.assert_team_manager(uuid) to service_role;
 
 -- staff_list_team: the members with their roles, earliest first (any member)
 create or replace function public.staff_list_team(p_org_id uuid)
 returns table (user_id uuid, email text, joined_at timestamptz, is_you boolean, role text)
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   perform public.assert_team_member(p_org_id);
   return query
@@ -150,16 +129,11 @@ end;
 $$;
 
 revoke execute on function public.staff_list_team(uuid) from public, anon;
-grant execute on function public.staff_list_team(uuid) to authenticated, service_role;
 
 -- staff_list_team_invitations: the open invitations (neither accepted nor revoked), newest first
 create or replace function public.staff_list_team_invitations(p_org_id uuid)
 returns table (id uuid, email text, created_at timestamptz, expires_at timestamptz, expired boolean, invited_by_email text, role text)
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   perform public.assert_team_manager(p_org_id);
   return query
@@ -172,7 +146,6 @@ end;
 $$;
 
 revoke execute on function public.staff_list_team_invitations(uuid) from public, anon;
-grant execute on function public.staff_list_team_invitations(uuid) to authenticated, service_role;
 
 -- Invites an address to the team with a role ('staff' unless given). The invitation email is branded: the outbox row's template_data (kind 'team_invitation': the organization's name, colors and
 -- logo, the invited address, who invited, the join path and the link's end), which the sender
@@ -180,11 +153,7 @@ grant execute on function public.staff_list_team_invitations(uuid) to authentica
 -- "Accept the invitation" button. body_text stays the plain fallback.
 create or replace function public.staff_invite_member(p_org_id uuid, p_email text, p_role text default 'staff')
 returns table (invitation_id uuid, token text, expires_at timestamptz)
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_email text := lower(btrim(coalesce(p_email, '')));
   v_org public.organizations;
@@ -266,16 +235,11 @@ end;
 $$;
 
 revoke execute on function public.staff_invite_member(uuid, text, text) from public, anon;
-grant execute on function public.staff_invite_member(uuid, text, text) to authenticated, service_role;
 
 -- staff_revoke_invitation
 create or replace function public.staff_revoke_invitation(p_invitation_id uuid)
 returns table (invitation_id uuid, revoked_at timestamptz)
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_invitation public.team_invitations;
 begin
@@ -293,7 +257,6 @@ end;
 $$;
 
 revoke execute on function public.staff_revoke_invitation(uuid) from public, anon;
-grant execute on function public.staff_revoke_invitation(uuid) to authenticated, service_role;
 
 -- A change to one member (a new role, or leaving: p_new_role null), before it is made: changes
 -- of one team run one at a time (the organization's row locked), so two of them can never take
@@ -301,11 +264,7 @@ grant execute on function public.staff_revoke_invitation(uuid) to authenticated,
 -- SH409 when the change would leave the organization without an owner.
 create or replace function public.lock_team_member(p_org_id uuid, p_user_id uuid, p_new_role text)
 returns text
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_role text;
 begin
@@ -323,16 +282,11 @@ end;
 $$;
 
 revoke execute on function public.lock_team_member(uuid, uuid, text) from public, anon, authenticated;
-grant execute on function public.lock_team_member(uuid, uuid, text) to service_role;
 
 -- staff_set_member_role: an owner makes a member an owner or staff; never demotes the last owner
 create or replace function public.staff_set_member_role(p_org_id uuid, p_user_id uuid, p_role text)
 returns table (org_id uuid, user_id uuid, role text, owners integer)
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_current text;
   v_owners integer;
@@ -351,16 +305,11 @@ end;
 $$;
 
 revoke execute on function public.staff_set_member_role(uuid, uuid, text) from public, anon;
-grant execute on function public.staff_set_member_role(uuid, uuid, text) to authenticated, service_role;
 
 -- staff_remove_member: an owner removes a member, or a member leaves; never the last owner
 create or replace function public.staff_remove_member(p_org_id uuid, p_user_id uuid)
 returns table (org_id uuid, user_id uuid, members integer)
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_members integer;
 begin
@@ -378,7 +327,6 @@ end;
 $$;
 
 revoke execute on function public.staff_remove_member(uuid, uuid) from public, anon;
-grant execute on function public.staff_remove_member(uuid, uuid) to authenticated, service_role;
 
 -- team_invitation_preview
 --
@@ -386,11 +334,7 @@ grant execute on function public.staff_remove_member(uuid, uuid) to authenticate
 -- state ('pending', 'expired', 'revoked', 'accepted'). The token is the key.
 create or replace function public.team_invitation_preview(p_token text)
 returns table (email text, org_name text, expires_at timestamptz, status text)
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   v_invitation public.team_invitations;
   v_org_name text;
@@ -415,16 +359,11 @@ end;
 $$;
 
 revoke execute on function public.team_invitation_preview(text) from public;
-grant execute on function public.team_invitation_preview(text) to anon, authenticated, service_role;
 
 -- accept_team_invitation
 create or replace function public.accept_team_invitation(p_token text)
 returns table (org_id uuid, org_name text)
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 #variable_conflict use_column
 -- (use_column: the insert's conflict target names columns, not the output columns of the same names)
 declare
@@ -479,4 +418,3 @@ end;
 $$;
 
 revoke execute on function public.accept_team_invitation(text) from public, anon;
-grant execute on function public.accept_team_invitation(text) to authenticated, service_role;

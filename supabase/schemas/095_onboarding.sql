@@ -46,13 +46,8 @@ create index organization_signups_created_by_idx on private.organization_signups
 revoke all on private.organization_signups from public, anon, authenticated;
 
 -- Why a slug cannot be used (null when it can), in the words the form shows.
-create or replace function public.org_slug_problem(p_slug text)
-returns text
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.org_slug_problem(p_slug text) returns text
+language sql stable security definer set search_path = '' as $$
   select case
     when p_slug is null or char_length(p_slug) < 2 then 'A web address needs at least 2 characters'
     when char_length(p_slug) > 60 then 'A web address has at most 60 characters'
@@ -65,16 +60,11 @@ as $$
 $$;
 
 revoke execute on function public.org_slug_problem(text) from public, anon, authenticated;
-grant execute on function public.org_slug_problem(text) to service_role;
 
 -- The create form's live check (signed-in accounts).
 create or replace function public.check_org_slug(p_slug text)
 returns table (slug text, available boolean, message text)
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   v_slug text := lower(btrim(coalesce(p_slug, '')));
   v_problem text;
@@ -88,16 +78,11 @@ end;
 $$;
 
 revoke execute on function public.check_org_slug(text) from public, anon;
-grant execute on function public.check_org_slug(text) to authenticated, service_role;
 
 -- The one way an organization is made through the API: checks, the limit, the row, the signup.
 create or replace function public.new_organization(p_name text, p_slug text, p_timezone text, p_created_by uuid)
 returns uuid
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_name text := btrim(coalesce(p_name, ''));
   v_slug text := lower(btrim(coalesce(p_slug, '')));
@@ -126,16 +111,10 @@ end;
 $$;
 
 revoke execute on function public.new_organization(text, text, text, uuid) from public, anon, authenticated;
-grant execute on function public.new_organization(text, text, text, uuid) to service_role;
 
 -- A signed-in account creates an organization and becomes its owner. It starts unpublished.
-create or replace function public.create_organization(p_name text, p_slug text, p_timezone text)
-returns uuid
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+create or replace function public.create_organization(p_name text, p_slug text, p_timezone text) returns uuid
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_user uuid := auth.uid();
   v_org_id uuid;
@@ -160,16 +139,11 @@ end;
 $$;
 
 revoke execute on function public.create_organization(text, text, text) from public, anon;
-grant execute on function public.create_organization(text, text, text) to authenticated, service_role;
 
 -- The address the SupperHost team writes to about the organization (owners).
 create or replace function public.owner_set_org_contact_email(p_org_id uuid, p_email text)
 returns table (org_id uuid, contact_email text)
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_email text := lower(btrim(coalesce(p_email, '')));
 begin
@@ -184,21 +158,12 @@ end;
 $$;
 
 revoke execute on function public.owner_set_org_contact_email(uuid, text) from public, anon;
-grant execute on function public.owner_set_org_contact_email(uuid, text) to authenticated, service_role;
 
 -- The admin's checklist: what is done, and whether the organization can be published.
 -- payments_needed: an active event charges cards (card_event names it); payments_ready: the
 -- organization can take them (its own Square account with a location, or the platform's).
-create or replace function public.staff_org_setup(p_org_id uuid)
-returns table (
-  state text, has_branding boolean, active_events integer, payments_needed boolean, payments_ready boolean,
-  card_event text, can_publish boolean
-)
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.staff_org_setup(p_org_id uuid) returns table (
+state text, has_branding boolean, active_events integer, payments_needed boolean, payments_ready boolean, card_event text, can_publish boolean ) language plpgsql stable security definer set search_path = '' as $$
 begin
   perform public.assert_org_member(p_org_id);
   return query
@@ -217,17 +182,12 @@ end;
 $$;
 
 revoke execute on function public.staff_org_setup(uuid) from public, anon;
-grant execute on function public.staff_org_setup(uuid) to authenticated, service_role;
 
 -- An owner publishes: the page opens and events can be booked. Needs an active event, and
 -- a connected Square account when an active event takes card payments.
 create or replace function public.owner_publish_organization(p_org_id uuid)
 returns table (org_id uuid, state text, published_at timestamptz)
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_org public.organizations;
   v_card_event text;
@@ -259,7 +219,6 @@ end;
 $$;
 
 revoke execute on function public.owner_publish_organization(uuid) from public, anon;
-grant execute on function public.owner_publish_organization(uuid) to authenticated, service_role;
 
 -- The super admin's Organizations screen: every organization, newest first.
 create or replace function public.super_admin_list_organizations()
@@ -291,16 +250,11 @@ end;
 $$;
 
 revoke execute on function public.super_admin_list_organizations() from public, anon;
-grant execute on function public.super_admin_list_organizations() to authenticated, service_role;
 
 -- The super admin creates an unpublished organization and invites its owner by email.
 create or replace function public.super_admin_create_organization(p_name text, p_slug text, p_timezone text, p_owner_email text)
 returns table (org_id uuid, invitation_id uuid)
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_org_id uuid;
   v_invitation_id uuid;
@@ -315,16 +269,11 @@ end;
 $$;
 
 revoke execute on function public.super_admin_create_organization(text, text, text, text) from public, anon;
-grant execute on function public.super_admin_create_organization(text, text, text, text) to authenticated, service_role;
 
 -- Suspends an organization or reactivates it; nothing is deleted.
 create or replace function public.super_admin_set_org_state(p_org_id uuid, p_state text)
 returns table (org_id uuid, state text)
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_org public.organizations;
 begin
@@ -349,4 +298,3 @@ end;
 $$;
 
 revoke execute on function public.super_admin_set_org_state(uuid, text) from public, anon;
-grant execute on function public.super_admin_set_org_state(uuid, text) to authenticated, service_role;

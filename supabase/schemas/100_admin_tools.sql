@@ -56,11 +56,7 @@
 -- Reservations per event (the events list)
 create or replace function public.admin_event_reservation_counts(p_org_id uuid)
 returns table (event_id uuid, reservation_count integer, guest_count integer)
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   perform public.assert_org_member(p_org_id);
   return query
@@ -72,17 +68,12 @@ end;
 $$;
 
 revoke execute on function public.admin_event_reservation_counts(uuid) from public, anon;
-grant execute on function public.admin_event_reservation_counts(uuid) to authenticated, service_role;
 
 -- One page of reservations
 --
 -- `%` and `_` typed by staff are literal characters, not wildcards.
-create or replace function public.admin_like_pattern(term text)
-returns text
-language sql
-immutable
-set search_path = ''
-as $$
+create or replace function public.admin_like_pattern(term text) returns text
+language sql immutable set search_path = '' as $$
   select '%' || replace(replace(replace(btrim(term), '\', '\\'), '%', '\%'), '_', '\_') || '%';
 $$;
 
@@ -194,7 +185,6 @@ end;
 $$;
 
 revoke execute on function public.admin_list_reservations(uuid, text, boolean, boolean, integer, integer) from public, anon;
-grant execute on function public.admin_list_reservations(uuid, text, boolean, boolean, integer, integer) to authenticated, service_role;
 
 -- Unique guests by email (cancelled reservations do not count)
 --
@@ -251,7 +241,6 @@ end;
 $$;
 
 revoke execute on function public.admin_list_guests(uuid, text, integer, integer) from public, anon;
-grant execute on function public.admin_list_guests(uuid, text, integer, integer) to authenticated, service_role;
 
 -- RSVP overview: RSVP events, their slots and the reservations in each
 --
@@ -302,16 +291,11 @@ end;
 $$;
 
 revoke execute on function public.admin_rsvp_overview(uuid) from public, anon;
-grant execute on function public.admin_rsvp_overview(uuid) to authenticated, service_role;
 
 -- The door totals of an event: confirmed parties and guests, and how many arrived.
 create or replace function public.door_list_totals(p_event_id uuid)
 returns table (expected_guests integer, arrived_guests integer, parties integer, parties_arrived integer)
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select
     coalesce(sum(r.num_guests), 0)::integer,
     coalesce(sum(r.checked_in_guests), 0)::integer,
@@ -322,7 +306,6 @@ as $$
 $$;
 
 revoke execute on function public.door_list_totals(uuid) from public, anon, authenticated;
-grant execute on function public.door_list_totals(uuid) to service_role;
 
 -- Sets how many of a party have arrived (an absolute count: a retry never counts twice). One row:
 -- the party's count and the event's door totals after it.
@@ -372,7 +355,6 @@ end;
 $$;
 
 revoke execute on function public.staff_check_in(uuid, integer) from public, anon;
-grant execute on function public.staff_check_in(uuid, integer) to authenticated, service_role;
 
 -- The door list of an event in one round trip: one row per confirmed party (by seating, then
 -- name), each with the event's header; an event without parties is one row whose party columns
@@ -443,17 +425,12 @@ end;
 $$;
 
 revoke execute on function public.staff_door_list(uuid) from public, anon;
-grant execute on function public.staff_door_list(uuid) to authenticated, service_role;
 
 -- Every capacity pool of an organization's events, with its size and the guests taking it now
 -- (the events tab: tickets left, a slot's spots taken, an event's max guests).
 create or replace function public.staff_capacity_pools(p_org_id uuid)
 returns table (event_id uuid, pool_id uuid, event_wide boolean, size integer, taken integer)
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   perform public.assert_org_member(p_org_id);
   return query
@@ -465,16 +442,11 @@ end;
 $$;
 
 revoke execute on function public.staff_capacity_pools(uuid) from public, anon;
-grant execute on function public.staff_capacity_pools(uuid) to authenticated, service_role;
 
 -- Guests of an event's bookings per ticket type or slot: sold (confirmed) and held (live holds).
 create or replace function public.option_sales(p_event_id uuid)
 returns table (option_id uuid, sold integer, held integer)
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select coalesce(r.ticket_type_id, r.rsvp_slot_id),
     coalesce(sum(r.num_guests) filter (where r.status = 'confirmed'), 0)::integer,
     coalesce(sum(r.num_guests) filter (where public.is_live_hold(r.status, r.hold_expires_at)), 0)::integer
@@ -484,18 +456,13 @@ as $$
 $$;
 
 revoke execute on function public.option_sales(uuid) from public, anon, authenticated;
-grant execute on function public.option_sales(uuid) to service_role;
 
 -- An event's ticket types with what is sold and held of each; capacity is the size of the pool it
 -- draws from (the editor's "tickets in all"), remaining what that pool has left, and available
 -- what can be sold now, within the event's cap (event_availability).
 create or replace function public.staff_ticket_sales(p_event_id uuid)
 returns table (id uuid, name text, price integer, sold integer, held integer, remaining integer, capacity integer, available integer)
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   perform public.assert_member((select x.org_id from public.events x where x.id = p_event_id), 'You can only see events of your own organization');
   return query
@@ -509,17 +476,12 @@ end;
 $$;
 
 revoke execute on function public.staff_ticket_sales(uuid) from public, anon;
-grant execute on function public.staff_ticket_sales(uuid) to authenticated, service_role;
 
 -- An event's RSVP slots or seatings with what is sold and held of each, and what can be sold
 -- now within the event's cap (event_availability).
 create or replace function public.staff_slot_sales(p_event_id uuid)
 returns table (id uuid, label text, slot_time text, is_active boolean, capacity integer, sold integer, held integer, available integer)
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   perform public.assert_member((select x.org_id from public.events x where x.id = p_event_id), 'You can only see events of your own organization');
   return query
@@ -533,16 +495,11 @@ end;
 $$;
 
 revoke execute on function public.staff_slot_sales(uuid) from public, anon;
-grant execute on function public.staff_slot_sales(uuid) to authenticated, service_role;
 
 -- Bookings and guests confirmed per day, in the event's timezone (the overview's chart).
 create or replace function public.staff_bookings_by_day(p_event_id uuid)
 returns table (day date, bookings integer, guests integer)
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   e public.events;
 begin
@@ -558,7 +515,6 @@ end;
 $$;
 
 revoke execute on function public.staff_bookings_by_day(uuid) from public, anon;
-grant execute on function public.staff_bookings_by_day(uuid) to authenticated, service_role;
 
 -- The event overview: the event, its totals, its money, its waitlist and the seats it can still
 -- sell, in one row (its ticket types, slots and days: staff_ticket_sales, staff_slot_sales,
@@ -635,4 +591,3 @@ end;
 $$;
 
 revoke execute on function public.staff_event_overview(uuid) from public, anon;
-grant execute on function public.staff_event_overview(uuid) to authenticated, service_role;

@@ -80,11 +80,8 @@ create policy "Super admins can read and file chef inquiries"
 -- Stamps a status change: archived_at follows the status; unarchiving returns
 -- to replied or new (whichever the inquiry was), never to a status it has not
 -- earned. updated_at on every change.
-create or replace function public.stamp_chef_signup_status()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
+create or replace function public.stamp_chef_signup_status() returns trigger
+language plpgsql set search_path = '' as $$
 begin
   if new.status = 'archived' and old.status <> 'archived' then
     new.archived_at := now();
@@ -97,7 +94,6 @@ end;
 $$;
 
 revoke execute on function public.stamp_chef_signup_status() from public, anon, authenticated;
-grant execute on function public.stamp_chef_signup_status() to service_role;
 
 -- Stamps archived_at and updated_at (stamp_chef_signup_status).
 create trigger chef_signups_stamp_status
@@ -106,28 +102,19 @@ create trigger chef_signups_stamp_status
 
 -- The platform's own branding in a chef email (template_data.org): these
 -- emails come from SupperHost, not from an organization.
-create or replace function public.chef_email_org()
-returns jsonb
-language sql
-immutable
-set search_path = ''
-as $$
+create or replace function public.chef_email_org() returns jsonb
+language sql immutable set search_path = '' as $$
   select jsonb_build_object('name', 'SupperHost', 'slug', '', 'logo_url', null, 'primary_color', null, 'secondary_color', null);
 $$;
 
 revoke execute on function public.chef_email_org() from public, anon, authenticated;
-grant execute on function public.chef_email_org() to service_role;
 
 -- Queues the acknowledgement of a new inquiry (kind 'chef_inquiry_received',
 -- rendered by supabase/functions/_shared/email/render.tsx). It does not repeat
 -- the concept: the form is open to anyone, and an email to an address nobody
 -- has confirmed carries no text a visitor chose beyond their name.
-create or replace function public.enqueue_chef_signup_ack()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+create or replace function public.enqueue_chef_signup_ack() returns trigger
+language plpgsql security definer set search_path = '' as $$
 declare
   v_name text := regexp_replace(btrim(new.name), '[[:cntrl:]]+', ' ', 'g');
 begin
@@ -159,7 +146,6 @@ end;
 $$;
 
 revoke execute on function public.enqueue_chef_signup_ack() from public, anon, authenticated;
-grant execute on function public.enqueue_chef_signup_ack() to service_role;
 
 -- The acknowledgement, in the inserting transaction (enqueue_chef_signup_ack).
 create trigger chef_signups_enqueue_ack
@@ -231,7 +217,6 @@ end;
 $$;
 
 revoke execute on function public.super_admin_list_chef_inquiries(text) from public, anon;
-grant execute on function public.super_admin_list_chef_inquiries(text) to authenticated, service_role;
 
 -- The replies sent to one inquiry, oldest first, with where their email is
 -- (email_outbox.status: pending, sending, sent or failed).
@@ -262,18 +247,13 @@ end;
 $$;
 
 revoke execute on function public.super_admin_chef_inquiry_replies(uuid) from public, anon;
-grant execute on function public.super_admin_chef_inquiry_replies(uuid) to authenticated, service_role;
 
 -- Replies to a chef: stores the reply, queues its email (kind 'chef_inquiry_reply')
 -- and marks the inquiry replied, all or nothing. The same reply sent twice within
 -- 5 minutes (a double click, a retried request) is refused, not emailed twice.
 create or replace function public.super_admin_reply_chef_inquiry(p_id uuid, p_subject text, p_message text)
 returns uuid
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_subject text := btrim(coalesce(p_subject, ''), E' \t\r\n');
   v_message text := btrim(coalesce(p_message, ''), E' \t\r\n');
@@ -333,16 +313,10 @@ end;
 $$;
 
 revoke execute on function public.super_admin_reply_chef_inquiry(uuid, text, text) from public, anon;
-grant execute on function public.super_admin_reply_chef_inquiry(uuid, text, text) to authenticated, service_role;
 
 -- Archives an inquiry (out of the inbox, kept with its replies).
-create or replace function public.super_admin_archive_chef_inquiry(p_id uuid)
-returns text
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+create or replace function public.super_admin_archive_chef_inquiry(p_id uuid) returns text
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_status text;
 begin
@@ -357,16 +331,10 @@ end;
 $$;
 
 revoke execute on function public.super_admin_archive_chef_inquiry(uuid) from public, anon;
-grant execute on function public.super_admin_archive_chef_inquiry(uuid) to authenticated, service_role;
 
 -- Brings an archived inquiry back: replied when it had a reply, else new.
-create or replace function public.super_admin_unarchive_chef_inquiry(p_id uuid)
-returns text
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+create or replace function public.super_admin_unarchive_chef_inquiry(p_id uuid) returns text
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_status text;
 begin
@@ -383,4 +351,3 @@ end;
 $$;
 
 revoke execute on function public.super_admin_unarchive_chef_inquiry(uuid) from public, anon;
-grant execute on function public.super_admin_unarchive_chef_inquiry(uuid) to authenticated, service_role;

@@ -23,13 +23,8 @@ set public = excluded.public,
     allowed_mime_types = excluded.allowed_mime_types;
 
 -- May the caller write the object at this path of org-assets?
-create or replace function public.can_manage_org_asset(object_name text)
-returns boolean
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.can_manage_org_asset(object_name text) returns boolean
+language plpgsql stable security definer set search_path = '' as $$
 declare
   folders text[] := storage.foldername(object_name);
   org_id uuid;
@@ -45,7 +40,6 @@ end;
 $$;
 
 revoke execute on function public.can_manage_org_asset(text) from public, anon;
-grant execute on function public.can_manage_org_asset(text) to authenticated, service_role;
 
 create policy "Organization assets are publicly readable"
   on storage.objects for select

@@ -116,11 +116,8 @@ using ((select public.can_manage_payments(org_id)));
 -- A charge's fee and account are those of the request sent to Square (stored by note_charge,
 -- before it is sent): its location, and the organization's own account at that location
 -- (Square location ids are unique across sellers), else none: the platform's account.
-create or replace function public.payment_ledger_charge_app_fee()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
+create or replace function public.payment_ledger_charge_app_fee() returns trigger
+language plpgsql set search_path = '' as $$
 begin
   if new.kind = 'charge' and new.processor_request is not null then
     new.app_fee_cents := (new.processor_request -> 'app_fee_money' ->> 'amount')::integer;
@@ -141,11 +138,7 @@ for each row execute function public.payment_ledger_charge_app_fee();
 -- The super admin sets an organization's platform fee (basis points; 0 removes it).
 create or replace function public.super_admin_set_platform_fee(p_org_id uuid, p_fee_bps integer)
 returns integer
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 begin
   perform public.assert_super_admin('Only the SupperHost team can set platform fees');
   if p_fee_bps is null or p_fee_bps < 0 or p_fee_bps > 9000 then
@@ -162,17 +155,12 @@ end;
 $$;
 
 revoke execute on function public.super_admin_set_platform_fee(uuid, integer) from public, anon;
-grant execute on function public.super_admin_set_platform_fee(uuid, integer) to authenticated, service_role;
 
 -- The super admin says whether the platform runs an organization: its guests then pay into the
 -- platform's own Square account when it has none of its own (organizations.platform_payments).
 create or replace function public.super_admin_set_platform_payments(p_org_id uuid, p_platform_payments boolean)
 returns boolean
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 begin
   perform public.assert_super_admin('Only the SupperHost team can say which organizations it runs');
   if p_platform_payments is null then
@@ -187,17 +175,12 @@ end;
 $$;
 
 revoke execute on function public.super_admin_set_platform_payments(uuid, boolean) from public, anon;
-grant execute on function public.super_admin_set_platform_payments(uuid, boolean) to authenticated, service_role;
 
 -- Starts an authorization (square-oauth-start, as the caller): records the state's hash
 -- bound to the organization and the caller. At most 20 attempts per organization an hour.
 create or replace function public.begin_square_oauth(p_org_id uuid, p_state_hash text, p_scopes text[])
 returns timestamptz
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_expires timestamptz := now() + interval '10 minutes';
 begin
@@ -213,18 +196,13 @@ end;
 $$;
 
 revoke execute on function public.begin_square_oauth(uuid, text, text[]) from public, anon;
-grant execute on function public.begin_square_oauth(uuid, text, text[]) to authenticated, service_role;
 
 -- Uses up a state (square-oauth-callback): answers its organization, user and scopes, or
 -- refuses one that is unknown (tampered), used (replayed) or expired, or whose user may
 -- no longer manage the organization's payments.
 create or replace function public.consume_square_oauth_state(p_state_hash text)
 returns table (org_id uuid, user_id uuid, scopes text[])
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_state public.square_oauth_states;
 begin
@@ -245,7 +223,6 @@ end;
 $$;
 
 revoke execute on function public.consume_square_oauth_state(text) from public, anon, authenticated;
-grant execute on function public.consume_square_oauth_state(text) to service_role;
 
 -- Stores a connection (square-oauth-callback): a new account replaces the organization's
 -- earlier one and its chosen location; an account already paying another organization is refused.
@@ -293,7 +270,6 @@ end;
 $$;
 
 revoke execute on function public.save_square_account(uuid, uuid, text, text, text, timestamptz, text[], jsonb) from public, anon, authenticated;
-grant execute on function public.save_square_account(uuid, uuid, text, text, text, timestamptz, text[], jsonb) to service_role;
 
 -- What the admin's Payments screen shows (members read it; never a token).
 create or replace function public.staff_square_account(p_org_id uuid)
@@ -335,16 +311,11 @@ end;
 $$;
 
 revoke execute on function public.staff_square_account(uuid) from public, anon;
-grant execute on function public.staff_square_account(uuid) to authenticated, service_role;
 
 -- The connected account's locations, as ListLocations answered at the connection.
 create or replace function public.staff_square_locations(p_org_id uuid)
 returns table (id text, name text, currency text, status text, chosen boolean)
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   perform public.assert_member(p_org_id, 'You can only see the payments of your own organization');
   return query
@@ -356,17 +327,11 @@ end;
 $$;
 
 revoke execute on function public.staff_square_locations(uuid) from public, anon;
-grant execute on function public.staff_square_locations(uuid) to authenticated, service_role;
 
 -- The owner picks the location guests pay at: an active location of the connected
 -- account that takes US dollars (SupperHost prices are USD).
-create or replace function public.staff_choose_square_location(p_org_id uuid, p_location_id text)
-returns text
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+create or replace function public.staff_choose_square_location(p_org_id uuid, p_location_id text) returns text
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_account public.square_accounts;
   v_location jsonb;
@@ -393,7 +358,6 @@ end;
 $$;
 
 revoke execute on function public.staff_choose_square_location(uuid, text) from public, anon;
-grant execute on function public.staff_choose_square_location(uuid, text) to authenticated, service_role;
 
 -- The Square account a payment of an organization uses (service role): the organization of
 -- the event, the reservation or the ledger row given. account:
@@ -489,7 +453,6 @@ as $$
 $$;
 
 revoke execute on function public.square_account_for(uuid, uuid, uuid, bigint) from public, anon, authenticated;
-grant execute on function public.square_account_for(uuid, uuid, uuid, bigint) to service_role;
 
 -- An organization's card payments (service role, and the onboarding functions): the title of
 -- an active event that would charge cards (tickets or seatings with a price above 0, an RSVP
@@ -497,11 +460,7 @@ grant execute on function public.square_account_for(uuid, uuid, uuid, bigint) to
 -- account with a location chosen, or platform_payments).
 create or replace function public.org_card_payments(p_org_id uuid)
 returns table (card_event text, ready boolean)
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select (select e.title from public.events e
           where e.org_id = o.id and e.is_active
             and case e.kind
@@ -518,17 +477,12 @@ as $$
 $$;
 
 revoke execute on function public.org_card_payments(uuid) from public, anon, authenticated;
-grant execute on function public.org_card_payments(uuid) to service_role;
 
 -- A refund's share of the fee, stored before it is sent: the first one stays, so a retry
 -- sends the same RefundPayment. Answers the share to send.
 create or replace function public.note_refund_app_fee(p_ledger_id bigint, p_app_fee_cents integer)
 returns integer
-language sql
-volatile
-security definer
-set search_path = ''
-as $$
+language sql volatile security definer set search_path = '' as $$
   update public.payment_ledger l
   set app_fee_cents = coalesce(l.app_fee_cents, p_app_fee_cents)
   where l.id = p_ledger_id and l.kind = 'refund'
@@ -536,16 +490,11 @@ as $$
 $$;
 
 revoke execute on function public.note_refund_app_fee(bigint, integer) from public, anon, authenticated;
-grant execute on function public.note_refund_app_fee(bigint, integer) to service_role;
 
 -- Connected accounts whose access token expires within p_within (the reconciler renews them).
 create or replace function public.square_accounts_to_refresh(p_within interval)
 returns table (org_id uuid, refresh_token_ciphertext text, access_token_expires_at timestamptz)
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select a.org_id, a.refresh_token_ciphertext, a.access_token_expires_at
   from public.square_accounts a
   where a.access_token_expires_at < now() + p_within
@@ -554,7 +503,6 @@ as $$
 $$;
 
 revoke execute on function public.square_accounts_to_refresh(interval) from public, anon, authenticated;
-grant execute on function public.square_accounts_to_refresh(interval) to service_role;
 
 -- Records a token refresh: the new access token (and refresh token, when Square gave one),
 -- or the error (the old token stays until it expires).
@@ -581,22 +529,15 @@ as $$
 $$;
 
 revoke execute on function public.record_square_token_refresh(uuid, text, text, timestamptz, text) from public, anon, authenticated;
-grant execute on function public.record_square_token_refresh(uuid, text, text, timestamptz, text) to service_role;
 
 -- Forgets an organization's account (square-disconnect, after RevokeToken): answers whether one was connected.
-create or replace function public.delete_square_account(p_org_id uuid)
-returns boolean
-language sql
-volatile
-security definer
-set search_path = ''
-as $$
+create or replace function public.delete_square_account(p_org_id uuid) returns boolean
+language sql volatile security definer set search_path = '' as $$
   with gone as (delete from public.square_accounts a where a.org_id = p_org_id returning 1)
   select exists (select 1 from gone);
 $$;
 
 revoke execute on function public.delete_square_account(uuid) from public, anon, authenticated;
-grant execute on function public.delete_square_account(uuid) to service_role;
 
 -- A Square webhook, applied only when it comes from the account that took the payment it
 -- names (for a refund, its charge): the merchant recorded on the charge (payment_ledger.
@@ -605,11 +546,7 @@ grant execute on function public.delete_square_account(uuid) to service_role;
 -- recorded as not applied (foreign) and changes nothing.
 create or replace function public.apply_merchant_square_webhook(p_merchant_id text, p_event_id text, p_event_type text, p_object jsonb)
 returns table (duplicate boolean, applied boolean, foreign_account boolean)
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_merchant_org uuid;
   v_target_org uuid;
@@ -655,4 +592,3 @@ end;
 $$;
 
 revoke execute on function public.apply_merchant_square_webhook(text, text, text, jsonb) from public, anon, authenticated;
-grant execute on function public.apply_merchant_square_webhook(text, text, text, jsonb) to service_role;
