@@ -19,6 +19,8 @@ export const paths = {
   },
   /** A guest's private page for one booking (the token is its key; 'booking' is a reserved organization slug). */
   manageBooking: { path: '/booking/:token', getHref: (token: string) => `/booking/${encodeURIComponent(token)}` },
+  /** One seat of a booking, or its party (the token, shared by the booker, is its key): the guest's name and needs. */
+  seat: { path: '/seat/:token', getHref: (token: string) => `/seat/${encodeURIComponent(token)}` },
   /** A waitlist offer's claim page (the token, from the offer email, is its key). */
   waitlistOffer: { path: '/waitlist/:token', getHref: (token: string) => `/waitlist/${encodeURIComponent(token)}` },
   /** Leaving a waitlist (the token, from any waitlist email, is its key): a page with one button. */

@@ -739,6 +739,29 @@ export type Database = {
         }
         Relationships: []
       }
+      party_links: {
+        Row: {
+          reservation_id: string
+          token_hash: string
+        }
+        Insert: {
+          reservation_id: string
+          token_hash: string
+        }
+        Update: {
+          reservation_id?: string
+          token_hash?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "party_links_reservation_id_fkey"
+            columns: ["reservation_id"]
+            isOneToOne: true
+            referencedRelation: "reservations"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       payment_ledger: {
         Row: {
           actor: string
@@ -927,6 +950,53 @@ export type Database = {
           },
         ]
       }
+      reservation_seats: {
+        Row: {
+          allergens: string[]
+          claimed_at: string | null
+          created_at: string
+          dietary_notes: string | null
+          guest_email: string | null
+          guest_name: string | null
+          id: string
+          reservation_id: string
+          seat_no: number
+          token_hash: string
+        }
+        Insert: {
+          allergens?: string[]
+          claimed_at?: string | null
+          created_at?: string
+          dietary_notes?: string | null
+          guest_email?: string | null
+          guest_name?: string | null
+          id?: string
+          reservation_id: string
+          seat_no: number
+          token_hash: string
+        }
+        Update: {
+          allergens?: string[]
+          claimed_at?: string | null
+          created_at?: string
+          dietary_notes?: string | null
+          guest_email?: string | null
+          guest_name?: string | null
+          id?: string
+          reservation_id?: string
+          seat_no?: number
+          token_hash?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "reservation_seats_reservation_id_fkey"
+            columns: ["reservation_id"]
+            isOneToOne: false
+            referencedRelation: "reservations"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       reservations: {
         Row: {
           amount_cents: number
@@ -978,6 +1048,7 @@ export type Database = {
           } | null
           full_refund_until: string | null
           reservation_starts_at: string | null
+          sync_reservation_seats: undefined | null
         }
         Insert: {
           amount_cents?: number
@@ -1693,6 +1764,7 @@ export type Database = {
       }
       admin_whole_number: { Args: { p_value: Json }; Returns: number }
       all_http_urls: { Args: { urls: string[] }; Returns: boolean }
+      allergen_keys: { Args: Record<PropertyKey, never>; Returns: string[] }
       apply_merchant_square_webhook: {
         Args: {
           p_event_id: string
@@ -1757,6 +1829,19 @@ export type Database = {
         Returns: boolean
       }
       booking_money: { Args: { cents: number }; Returns: string }
+      booking_seats: {
+        Args: { p_manage_token: string }
+        Returns: {
+          allergens: string[]
+          claimed: boolean
+          dietary_notes: string
+          guest_name: string
+          is_booker: boolean
+          party_token: string
+          seat_no: number
+          seat_token: string
+        }[]
+      }
       booking_summary: {
         Args: {
           p_existing: boolean
@@ -1887,6 +1972,19 @@ export type Database = {
           isOneToOne: false
           isSetofReturn: true
         }
+      }
+      claim_seat: {
+        Args: {
+          p_allergens: string[]
+          p_dietary_notes: string
+          p_email: string
+          p_name: string
+          p_token: string
+        }
+        Returns: {
+          seat_no: number
+          seat_token: string
+        }[]
       }
       confirm_booking: {
         Args: {
@@ -2116,6 +2214,7 @@ export type Database = {
           refunding_tax: number
         }[]
       }
+      link_token_of: { Args: { p_id: string; p_kind: string }; Returns: string }
       list_public_hosts: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -2520,6 +2619,30 @@ export type Database = {
         }
         Returns: undefined
       }
+      seat_invitation: {
+        Args: { p_token: string }
+        Returns: {
+          allergens: string[]
+          claimed: boolean
+          dietary_notes: string
+          event_date: string
+          event_time: string
+          event_timezone: string
+          event_title: string
+          guest_email: string
+          guest_name: string
+          host_first_name: string
+          is_booker: boolean
+          kind: string
+          location_name: string
+          org_name: string
+          org_slug: string
+          seat_no: number
+          seats_left: number
+          state: string
+        }[]
+      }
+      seat_link: { Args: { p_token: string }; Returns: Record<string, unknown> }
       set_event_guest_cap: {
         Args: { p_event_id: string; p_max_guests: number }
         Returns: undefined
@@ -2845,6 +2968,17 @@ export type Database = {
         Args: { p_entry_id: string }
         Returns: undefined
       }
+      staff_reservation_seats: {
+        Args: { p_reservation_id: string }
+        Returns: {
+          allergens: string[]
+          claimed: boolean
+          dietary_notes: string
+          guest_email: string
+          guest_name: string
+          seat_no: number
+        }[]
+      }
       staff_revoke_invitation: {
         Args: { p_invitation_id: string }
         Returns: {
@@ -3011,6 +3145,10 @@ export type Database = {
       super_admin_unarchive_chef_inquiry: {
         Args: { p_id: string }
         Returns: string
+      }
+      sync_reservation_seats: {
+        Args: { r: Database["public"]["Tables"]["reservations"]["Row"] }
+        Returns: undefined
       }
       sync_super_admin: { Args: { p_user_id: string }; Returns: boolean }
       system_refund_booking: {

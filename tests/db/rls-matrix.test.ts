@@ -59,6 +59,14 @@ const EXPECTED = `
 | reservations             | insert | deny    | deny    | deny    | deny       | allow   |
 | reservations             | update | deny    | allow   | deny    | allow      | allow   |
 | reservations             | delete | deny    | deny    | deny    | deny       | allow   |
+| reservation_seats        | select | deny    | allow   | deny    | allow      | allow   |
+| reservation_seats        | insert | deny    | deny    | deny    | deny       | allow   |
+| reservation_seats        | update | deny    | deny    | deny    | deny       | allow   |
+| reservation_seats        | delete | deny    | deny    | deny    | deny       | allow   |
+| party_links              | select | deny    | deny    | deny    | deny       | allow   |
+| party_links              | insert | deny    | deny    | deny    | deny       | allow   |
+| party_links              | update | deny    | deny    | deny    | deny       | allow   |
+| party_links              | delete | deny    | deny    | deny    | deny       | allow   |
 | promo_codes              | select | deny    | allow   | deny    | allow      | allow   |
 | promo_codes              | insert | deny    | allow   | deny    | allow      | allow   |
 | promo_codes              | update | deny    | allow   | deny    | allow      | allow   |
@@ -228,6 +236,22 @@ const PROBES: Record<string, Probe> = {
     insert: `insert into public.reservations (org_id, event_id, ticket_type_id, name, email, num_guests, amount_cents)
              values ('${A}', '${EVENT}', ${foodOnly}, 'Walk-in Guest', 'walkin@example.com', 1, 12500)`,
     ...byKey('reservations', 'name'),
+  },
+  reservation_seats: {
+    // A seat of a booking of org A (the seed's confirmed bookings have theirs).
+    fixture: `select s.id::text as key from public.reservation_seats s join public.reservations r on r.id = s.reservation_id
+              where r.org_id = '${A}' order by r.created_at, r.id, s.seat_no limit 1`,
+    insert: `insert into public.reservation_seats (reservation_id, seat_no, token_hash)
+             select id, 99, '\\x00' from public.reservations where org_id = '${A}' and status = 'confirmed' order by created_at, id limit 1`,
+    ...byKey('reservation_seats', 'dietary_notes'),
+  },
+  party_links: {
+    fixture: `select p.reservation_id::text as key from public.party_links p join public.reservations r on r.id = p.reservation_id
+              where r.org_id = '${A}' order by r.created_at, r.id limit 1`,
+    beforeInsert: `delete from public.party_links where reservation_id = (select id from public.reservations where org_id = '${A}' and status = 'confirmed' order by created_at, id limit 1)`,
+    insert: `insert into public.party_links (reservation_id, token_hash)
+             select id, '\\x01' from public.reservations where org_id = '${A}' and status = 'confirmed' order by created_at, id limit 1`,
+    ...byKey('party_links', 'token_hash', 'reservation_id', '::uuid'),
   },
   promo_codes: {
     fixture: `insert into public.promo_codes (org_id, code, discount_type, discount_amount) values ('${A}', 'PROBE', 'percent', 5) returning id::text as key`,

@@ -15,6 +15,7 @@ import type { HandOverOutcome, ManagedBooking } from '../types';
 import { BookingLinkInvalid } from './booking-link-invalid';
 import { CancelBooking } from './cancel-booking';
 import { ChangePlans } from './change-plans';
+import { PartySeats } from './party-seats';
 import { guestCount } from '@/config/email-templates';
 
 /** The guest's private page for one booking, opened with the token of its manage link. */
@@ -233,6 +234,7 @@ function BookingView({ token, booking, onHandedOver }: { token: string; booking:
           </p>
         </section>
 
+        {cancelled ? null : <PartySeats manageToken={token} />}
         {!cancelled && booking.can_cancel ? <ChangePlans token={token} booking={booking} onHandedOver={onHandedOver} /> : null}
         {cancelled ? null : booking.can_cancel ? (
           <section className="space-y-3 rounded-xl border bg-card p-5 shadow-sm sm:p-6" aria-labelledby="cancel-title">

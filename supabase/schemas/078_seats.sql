@@ -1,0 +1,302 @@
+-- =============================================================================
+-- The table, seat by seat: a confirmed booking for N guests has N seats.
+--
+-- Seat 1 is the booker's (their name and email, kept in step with the booking). The booker
+-- shares the other seats from the manage page: one link per seat (/seat/{token}), or one
+-- party link that gives whoever opens it the next seat nobody has claimed. A guest claims a
+-- seat with their name, email and dietary needs: allergens from a fixed list (the 14 the
+-- EU and UK require to be declared, see allergen_keys) and free text. Seats nobody claimed
+-- read "Guest of {booker}".
+--
+-- Links are keys, like the manage link: each token is an HMAC of the seat's (or the
+-- party's) id with the database's secret, and only its SHA-256 is stored. A link opens its
+-- seat while the booking is confirmed and its dinner has not started.
+--
+--   sync_reservation_seats   the seats follow the booking (trigger reservations_25_seats)
+--   seat_invitation(token)   what /seat/{token} shows (anyone with the link)
+--   claim_seat(token, …)     claims or edits a seat (anyone with the link)
+--   booking_seats(manage)    the booker's view: who has claimed, and the links to share
+--   staff_reservation_seats  staff: every seat's guest and needs
+-- =============================================================================
+
+-- The allergens a guest can tick, as stored: the 14 of UK/EU food law (Regulation (EU)
+-- No 1169/2011, Annex II). Their labels live with the forms (src/lib/allergens.ts).
+create or replace function public.allergen_keys() returns text[]
+language sql immutable parallel safe set search_path = '' as $$
+  select array['celery', 'gluten', 'crustaceans', 'eggs', 'fish', 'lupin', 'milk', 'molluscs', 'mustard',
+               'tree_nuts', 'peanuts', 'sesame', 'soya', 'sulphites']
+$$;
+
+create table public.reservation_seats (
+  id uuid primary key default gen_random_uuid(),
+  reservation_id uuid not null references public.reservations (id) on delete cascade,
+  seat_no integer not null check (seat_no >= 1),
+  token_hash bytea not null unique,
+  guest_name text check (char_length(btrim(guest_name)) between 1 and 100),
+  guest_email text check (char_length(guest_email) <= 320 and guest_email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'),
+  allergens text[] not null default '{}' check (allergens <@ public.allergen_keys()),
+  dietary_notes text check (char_length(dietary_notes) <= 500),
+  claimed_at timestamptz,
+  created_at timestamptz not null default now(),
+  unique (reservation_id, seat_no),
+  constraint reservation_seats_claimed_has_name check (claimed_at is null or guest_name is not null)
+);
+
+comment on table public.reservation_seats is
+  'One row per guest of a confirmed booking. Seat 1 is the booker''s; the others are claimed from their links.';
+
+comment on column public.reservation_seats.token_hash is 'SHA-256 of the seat link''s token (/seat/{token}); the token itself is never stored.';
+
+comment on column public.reservation_seats.allergens is 'Keys of public.allergen_keys() the guest ticked.';
+
+alter table public.reservation_seats enable row level security;
+
+revoke all on public.reservation_seats from anon, authenticated;
+grant select on public.reservation_seats to authenticated;
+
+create policy "Members see the seats of their organizations' bookings"
+  on public.reservation_seats for select
+  to authenticated
+  using (exists (select 1 from public.reservations r where r.id = reservation_id and public.is_org_member(r.org_id)));
+
+-- The party link of a booking: whoever opens it claims the next free seat.
+create table public.party_links (
+  reservation_id uuid primary key references public.reservations (id) on delete cascade,
+  token_hash bytea not null unique
+);
+
+comment on table public.party_links is 'SHA-256 of each booking''s party link token (/seat/{token}); the token itself is never stored.';
+
+alter table public.party_links enable row level security;
+
+revoke all on public.party_links from anon, authenticated;
+
+-- A seat's or a party's link token: an HMAC of 'seat:' or 'party:' and its id with the
+-- manage-link key (the prefix keeps the three kinds of links apart).
+create or replace function public.link_token_of(p_kind text, p_id uuid) returns text
+language sql stable security definer set search_path = '' as $$
+  select translate(rtrim(encode(extensions.hmac((p_kind || ':' || p_id::text)::bytea, s.value, 'sha256'), 'base64'), '='), '+/', '-_')
+  from private.secrets s
+  where s.name = 'manage_token';
+$$;
+
+revoke execute on function public.link_token_of(text, uuid) from public, anon, authenticated;
+
+-- The seats follow their booking while it is confirmed: seat 1 carries the booker's name and
+-- email (a booking handed to someone else gives them seat 1, without the previous booker's
+-- needs); a larger party gets new empty seats; a smaller one loses its unclaimed seats first,
+-- the highest numbers first. A cancelled booking keeps its seats (the links stop working).
+create or replace function public.sync_reservation_seats(r public.reservations) returns void
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  v_count integer;
+  v_id uuid;
+begin
+  if r.status <> 'confirmed' then
+    return;
+  end if;
+  insert into public.reservation_seats (id, reservation_id, seat_no, guest_name, guest_email, claimed_at, token_hash)
+  select v.id, r.id, 1, left(btrim(r.name), 100), r.email, now(), public.manage_token_hash(public.link_token_of('seat', v.id))
+  from (select gen_random_uuid() as id) v
+  where not exists (select 1 from public.reservation_seats s where s.reservation_id = r.id and s.seat_no = 1);
+  update public.reservation_seats s
+  set guest_name = left(btrim(r.name), 100), guest_email = r.email,
+      allergens = case when s.guest_email = r.email then s.allergens else '{}' end,
+      dietary_notes = case when s.guest_email = r.email then s.dietary_notes end
+  where s.reservation_id = r.id and s.seat_no = 1
+    and (s.guest_name, s.guest_email) is distinct from (left(btrim(r.name), 100), r.email);
+
+  select count(*) into v_count from public.reservation_seats s where s.reservation_id = r.id;
+  while v_count < r.num_guests loop
+    v_id := gen_random_uuid();
+    insert into public.reservation_seats (id, reservation_id, seat_no, token_hash)
+    values (v_id, r.id, (select max(s.seat_no) + 1 from public.reservation_seats s where s.reservation_id = r.id),
+            public.manage_token_hash(public.link_token_of('seat', v_id)));
+    v_count := v_count + 1;
+  end loop;
+  if v_count > r.num_guests then
+    delete from public.reservation_seats s
+    where s.id in (
+      select x.id from public.reservation_seats x
+      where x.reservation_id = r.id and x.seat_no > 1
+      order by x.claimed_at is not null, x.seat_no desc
+      limit v_count - r.num_guests);
+  end if;
+
+  insert into public.party_links (reservation_id, token_hash)
+  values (r.id, public.manage_token_hash(public.link_token_of('party', r.id)))
+  on conflict (reservation_id) do nothing;
+end;
+$$;
+
+revoke execute on function public.sync_reservation_seats(reservations) from public, anon, authenticated;
+
+create or replace function public.reservation_seats_follow() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  perform public.sync_reservation_seats(new);
+  return null;
+end;
+$$;
+
+revoke execute on function public.reservation_seats_follow() from public, anon, authenticated;
+
+-- After the status and capacity trigger has settled the row (triggers run in name order).
+create trigger reservations_25_seats
+  after insert or update of status, num_guests, name, email on public.reservations
+  for each row execute function public.reservation_seats_follow();
+
+-- What a link opens: its seat and booking (a seat link), or its booking alone (a party link);
+-- nulls for a link that opens nothing.
+create or replace function public.seat_link(p_token text, out seat public.reservation_seats, out booking public.reservations)
+language sql stable security definer set search_path = '' as $$
+  with h as (select public.manage_token_hash(p_token) as hash where p_token ~ '^[A-Za-z0-9_-]{43}$')
+  select s, r
+  from h
+  left join public.reservation_seats s on s.token_hash = h.hash
+  join public.reservations r
+    on r.id = coalesce(s.reservation_id, (select p.reservation_id from public.party_links p where p.token_hash = h.hash));
+$$;
+
+revoke execute on function public.seat_link(text) from public, anon, authenticated;
+
+-- What /seat/{token} shows. kind: 'seat' (this seat, with what its guest entered) or 'party'
+-- (the party's next free seat: empty fields). state: 'open', 'full' (a party link whose seats
+-- are all claimed), 'cancelled' or 'started'. The booker's first name only, never their email.
+create or replace function public.seat_invitation(p_token text)
+returns table (
+  kind text, state text, seat_no integer, is_booker boolean, host_first_name text,
+  event_title text, event_date date, event_time text, event_timezone text, location_name text,
+  org_name text, org_slug text, guest_name text, guest_email text, allergens text[], dietary_notes text,
+  claimed boolean, seats_left integer
+)
+language sql stable security definer set search_path = '' as $$
+  select case when (l.seat).id is null then 'party' else 'seat' end,
+         case when (l.booking).status <> 'confirmed' then 'cancelled'
+              when now() >= public.reservation_starts_at(l.booking) then 'started'
+              when (l.seat).id is null and free.n = 0 then 'full'
+              else 'open' end,
+         (l.seat).seat_no, (l.seat).seat_no = 1, split_part(btrim((l.booking).name), ' ', 1),
+         e.title, e.date, to_char(coalesce(sl.slot_time, e.event_time), 'HH24:MI'), e.event_timezone, e.location_name,
+         public.org_display_name(e.org_id), o.slug,
+         (l.seat).guest_name, (l.seat).guest_email, coalesce((l.seat).allergens, '{}'), (l.seat).dietary_notes,
+         (l.seat).claimed_at is not null, free.n
+  from public.seat_link(p_token) l
+  join public.events e on e.id = (l.booking).event_id
+  join public.organizations o on o.id = e.org_id
+  left join public.rsvp_slots sl on sl.id = (l.booking).rsvp_slot_id
+  cross join lateral (
+    select count(*)::integer as n from public.reservation_seats s
+    where s.reservation_id = (l.booking).id and s.claimed_at is null) free
+  where (l.booking).id is not null;
+$$;
+
+revoke execute on function public.seat_invitation(text) from public;
+
+-- Claims a seat, or edits what its guest entered. With a party link, the party's lowest free
+-- seat is claimed (concurrent claims each get their own). Answers the claimed seat's own link,
+-- for the guest to come back to.
+create or replace function public.claim_seat(p_token text, p_name text, p_email text, p_allergens text[], p_dietary_notes text)
+returns table (seat_token text, seat_no integer)
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  l record;
+  v_seat public.reservation_seats;
+  v_name text := btrim(coalesce(p_name, ''));
+  v_email text := lower(btrim(coalesce(p_email, '')));
+  v_notes text := nullif(btrim(coalesce(p_dietary_notes, '')), '');
+begin
+  select * into l from public.seat_link(p_token);
+  if (l.booking).id is null then
+    raise exception 'This seat link is not valid.' using errcode = 'SH404';
+  end if;
+  if (l.booking).status <> 'confirmed' then
+    raise exception 'This booking has been cancelled, so its seats can no longer be claimed.' using errcode = 'SH409';
+  end if;
+  if now() >= public.reservation_starts_at(l.booking) then
+    raise exception 'This dinner has already started, so its seats can no longer be changed.' using errcode = 'SH409';
+  end if;
+  if (l.seat).seat_no = 1 then
+    -- The booker's own seat: its name and email are the booking's; only their needs change here.
+    v_name := (l.seat).guest_name;
+    v_email := (l.seat).guest_email;
+  end if;
+  if char_length(v_name) = 0 then
+    raise exception 'Please enter your name.' using errcode = 'P0001';
+  end if;
+  if char_length(v_name) > 100 then
+    raise exception 'The name is too long (100 characters at most).' using errcode = 'P0001';
+  end if;
+  if char_length(v_email) > 320 or v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
+    raise exception 'Please enter a valid email address.' using errcode = 'P0001';
+  end if;
+  if not coalesce(p_allergens, '{}') <@ public.allergen_keys() then
+    raise exception 'Unknown allergen: choose from the list.' using errcode = 'P0001';
+  end if;
+  if char_length(v_notes) > 500 then
+    raise exception 'Dietary notes are too long (500 characters at most).' using errcode = 'P0001';
+  end if;
+
+  if (l.seat).id is not null then
+    select * into v_seat from public.reservation_seats s where s.id = (l.seat).id for update;
+  else
+    select * into v_seat from public.reservation_seats s
+    where s.reservation_id = (l.booking).id and s.claimed_at is null
+    order by s.seat_no
+    limit 1
+    for update skip locked;
+    if v_seat.id is null then
+      raise exception 'Every seat of this party has been claimed. Ask the person who booked for a seat of their own.' using errcode = 'SH409';
+    end if;
+  end if;
+  if v_seat.id is null then
+    -- The party became smaller and this seat went with it.
+    raise exception 'This seat link is not valid.' using errcode = 'SH404';
+  end if;
+
+  update public.reservation_seats s
+  set guest_name = v_name, guest_email = v_email, allergens = (select coalesce(array_agg(distinct a order by a), '{}') from unnest(p_allergens) a),
+      dietary_notes = v_notes, claimed_at = coalesce(s.claimed_at, now())
+  where s.id = v_seat.id;
+  return query select public.link_token_of('seat', v_seat.id), v_seat.seat_no;
+end;
+$$;
+
+revoke execute on function public.claim_seat(text, text, text, text[], text) from public;
+
+-- The booker's view of their party (manage link): every seat, who claimed it ("Guest of
+-- {booker}" where nobody has), its link to share, and the party link.
+-- Other guests' emails and needs are theirs: not shown.
+create or replace function public.booking_seats(p_manage_token text)
+returns table (seat_no integer, guest_name text, claimed boolean, is_booker boolean, seat_token text, party_token text,
+               allergens text[], dietary_notes text)
+language sql stable security definer set search_path = '' as $$
+  select s.seat_no, coalesce(s.guest_name, 'Guest of ' || r.name), s.claimed_at is not null, s.seat_no = 1,
+         public.link_token_of('seat', s.id), public.link_token_of('party', r.id),
+         case when s.seat_no = 1 then s.allergens else '{}' end,
+         case when s.seat_no = 1 then s.dietary_notes end
+  from public.reservation_by_token(p_manage_token) r
+  join public.reservation_seats s on s.reservation_id = r.id
+  where r.status = 'confirmed'
+  order by s.seat_no;
+$$;
+
+revoke execute on function public.booking_seats(text) from public;
+
+-- Staff: every seat of a booking, with its guest and needs.
+create or replace function public.staff_reservation_seats(p_reservation_id uuid)
+returns table (seat_no integer, guest_name text, guest_email text, claimed boolean, allergens text[], dietary_notes text)
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  perform public.assert_member((select r.org_id from public.reservations r where r.id = p_reservation_id),
+                               'You can only see bookings of your own organization');
+  return query
+  select s.seat_no, coalesce(s.guest_name, 'Guest of ' || (select r.name from public.reservations r where r.id = p_reservation_id)),
+         s.guest_email, s.claimed_at is not null, s.allergens, s.dietary_notes
+  from public.reservation_seats s
+  where s.reservation_id = p_reservation_id
+  order by s.seat_no;
+end;
+$$;
+
+revoke execute on function public.staff_reservation_seats(uuid) from public, anon;
