@@ -75,6 +75,12 @@ beforeAll(async () => {
   await book('Grace Hopper', 2, 'Late seating', { dietary: 'Gluten free' });
   await book('Alan Turing', 3, 'Early seating');
   await book('Barbara Liskov', 1, 'Late seating');
+  // One of Ada's guests claims their seat from its link, with their allergens.
+  await sql(
+    `select public.claim_seat(public.link_token_of('seat', s.id), 'Mary Shelley', 'mary@example.com', '{sesame,milk}', 'No coriander')
+     from public.reservation_seats s where s.reservation_id = $1 and s.seat_no = 2`,
+    [parties['Ada Lovelace'].id],
+  );
 }, 120_000);
 
 beforeEach(async () => {
@@ -89,6 +95,14 @@ describe('door list', () => {
     // Dietary restrictions and special requests are on the card.
     await card(page, 'Ada Lovelace').getByText('Vegetarian, no nuts').waitFor();
     await card(page, 'Ada Lovelace').getByText('Anniversary dinner').waitFor();
+    // Every seat's guest and needs: the claimed one by name, the others as the booker's guests.
+    expect(await card(page, 'Ada Lovelace').getByTestId('seat-guest').allInnerTexts()).toEqual([
+      'Ada Lovelace',
+      'Mary Shelley: Milk, Sesame · No coriander',
+      'Guest of Ada Lovelace',
+      'Guest of Ada Lovelace',
+    ]);
+    expect(await card(page, 'Barbara Liskov').getByTestId('seat-guest').count()).toBe(0);
 
     const search = page.getByRole('searchbox', { name: 'Search parties' });
     await search.fill('grace');
@@ -247,6 +261,7 @@ describe('door list', () => {
     expect(await seatings.locator('h2').allInnerTexts()).toEqual(['Early seating · 7 guests', 'Late seating · 3 guests']);
     await seatings.nth(0).getByText('Dietary: Vegetarian, no nuts').waitFor();
     await seatings.nth(0).getByText('Requests: Anniversary dinner').waitFor();
+    await seatings.nth(0).getByText('Mary Shelley: Milk, Sesame · No coriander').waitFor();
     await seatings.nth(1).getByText('Dietary: Gluten free').waitFor();
     expect(await seatings.nth(1).innerText()).toContain('Grace Hopper');
     await page.emulateMedia({ media: 'screen' });

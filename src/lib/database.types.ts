@@ -2854,6 +2854,18 @@ export type Database = {
           waitlist_waiting: number
         }[]
       }
+      staff_event_seats: {
+        Args: { p_event_id: string }
+        Returns: {
+          allergens: string[]
+          claimed: boolean
+          dietary_notes: string
+          guest_email: string
+          guest_name: string
+          reservation_id: string
+          seat_no: number
+        }[]
+      }
       staff_invite_member: {
         Args: { p_email: string; p_org_id: string; p_role?: string }
         Returns: {
@@ -2967,17 +2979,6 @@ export type Database = {
       staff_remove_waitlist: {
         Args: { p_entry_id: string }
         Returns: undefined
-      }
-      staff_reservation_seats: {
-        Args: { p_reservation_id: string }
-        Returns: {
-          allergens: string[]
-          claimed: boolean
-          dietary_notes: string
-          guest_email: string
-          guest_name: string
-          seat_no: number
-        }[]
       }
       staff_revoke_invitation: {
         Args: { p_invitation_id: string }

@@ -16,7 +16,7 @@
 --   seat_invitation(token)   what /seat/{token} shows (anyone with the link)
 --   claim_seat(token, …)     claims or edits a seat (anyone with the link)
 --   booking_seats(manage)    the booker's view: who has claimed, and the links to share
---   staff_reservation_seats  staff: every seat's guest and needs
+--   staff_event_seats        staff: every seat's guest and needs (door list, run sheet)
 -- =============================================================================
 
 -- The allergens a guest can tick, as stored: the 14 of UK/EU food law (Regulation (EU)
@@ -283,20 +283,21 @@ $$;
 
 revoke execute on function public.booking_seats(text) from public;
 
--- Staff: every seat of a booking, with its guest and needs.
-create or replace function public.staff_reservation_seats(p_reservation_id uuid)
-returns table (seat_no integer, guest_name text, guest_email text, claimed boolean, allergens text[], dietary_notes text)
+-- Staff: every seat of an event's confirmed bookings, with its guest and needs (the door list
+-- and the run sheet). Seats nobody claimed read "Guest of {booker}".
+create or replace function public.staff_event_seats(p_event_id uuid)
+returns table (reservation_id uuid, seat_no integer, guest_name text, guest_email text, claimed boolean, allergens text[], dietary_notes text)
 language plpgsql stable security definer set search_path = '' as $$
 begin
-  perform public.assert_member((select r.org_id from public.reservations r where r.id = p_reservation_id),
+  perform public.assert_member((select e.org_id from public.events e where e.id = p_event_id),
                                'You can only see bookings of your own organization');
   return query
-  select s.seat_no, coalesce(s.guest_name, 'Guest of ' || (select r.name from public.reservations r where r.id = p_reservation_id)),
-         s.guest_email, s.claimed_at is not null, s.allergens, s.dietary_notes
-  from public.reservation_seats s
-  where s.reservation_id = p_reservation_id
-  order by s.seat_no;
+  select r.id, s.seat_no, coalesce(s.guest_name, 'Guest of ' || r.name), s.guest_email, s.claimed_at is not null, s.allergens, s.dietary_notes
+  from public.reservations r
+  join public.reservation_seats s on s.reservation_id = r.id
+  where r.event_id = p_event_id and r.status = 'confirmed'
+  order by r.id, s.seat_no;
 end;
 $$;
 
-revoke execute on function public.staff_reservation_seats(uuid) from public, anon;
+revoke execute on function public.staff_event_seats(uuid) from public, anon;

@@ -248,17 +248,27 @@ describe('the seats of a booking', () => {
   it('staff of the organization see every seat and its needs; outsiders and visitors see nothing', () =>
     rolledBack(pool(), async (db) => {
       const { event, ticket } = await makeTicketedEvent(db, 'Seat Staff');
-      const party = await bookParty(db, event, ticket, 'Ada Lovelace', 2);
+      const party = await bookParty(db, event, ticket, 'Ada Lovelace', 3);
+      await bookParty(db, event, ticket, 'Cancelled Party', 2, { status: 'held' });
       const [, second] = await bookerSeats(db, party);
       await actAs(db, 'visitor');
       await claim(db, second.seat_token, 'Grace Hopper', 'grace@example.com', ['celery'], 'Vegetarian');
       await expectError(db, 'select count(*) from public.reservation_seats', [], '42501');
 
       await actAs(db, 'memberA');
-      const { rows } = await db.query('select * from public.staff_reservation_seats($1)', [party]);
+      const { rows } = await db.query('select * from public.staff_event_seats($1)', [event]);
       expect(rows).toEqual([
-        { seat_no: 1, guest_name: 'Ada Lovelace', guest_email: 'ada.lovelace@example.com', claimed: true, allergens: [], dietary_notes: null },
         {
+          reservation_id: party,
+          seat_no: 1,
+          guest_name: 'Ada Lovelace',
+          guest_email: 'ada.lovelace@example.com',
+          claimed: true,
+          allergens: [],
+          dietary_notes: null,
+        },
+        {
+          reservation_id: party,
           seat_no: 2,
           guest_name: 'Grace Hopper',
           guest_email: 'grace@example.com',
@@ -266,11 +276,20 @@ describe('the seats of a booking', () => {
           allergens: ['celery'],
           dietary_notes: 'Vegetarian',
         },
+        {
+          reservation_id: party,
+          seat_no: 3,
+          guest_name: 'Guest of Ada Lovelace',
+          guest_email: null,
+          claimed: false,
+          allergens: [],
+          dietary_notes: null,
+        },
       ]);
-      expect((await db.query('select * from public.reservation_seats where reservation_id = $1', [party])).rowCount).toBe(2);
+      expect((await db.query('select * from public.reservation_seats where reservation_id = $1', [party])).rowCount).toBe(3);
 
       await actAs(db, 'memberB');
-      await expectError(db, 'select * from public.staff_reservation_seats($1)', [party], 'SH403');
+      await expectError(db, 'select * from public.staff_event_seats($1)', [event], 'SH403');
       expect((await db.query('select * from public.reservation_seats where reservation_id = $1', [party])).rowCount).toBe(0);
     }));
 });

@@ -28,6 +28,18 @@ export interface DoorParty {
   dietaryRestrictions: string | null;
   specialRequests: string | null;
   staffNotes: string | null;
+  /** Every seat of the party, the booker's first; unclaimed ones read "Guest of {booker}". */
+  seats: DoorSeat[];
+}
+
+/** One guest of a party: who sits there and what the kitchen must know. */
+export interface DoorSeat {
+  seatNo: number;
+  guestName: string;
+  claimed: boolean;
+  /** Keys of the 14 declared allergens (supabase/functions/_shared/allergens.ts). */
+  allergens: string[];
+  dietaryNotes: string | null;
 }
 
 /** Confirmed guests and parties of the event, and how many have arrived. */

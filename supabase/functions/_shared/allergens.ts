@@ -19,3 +19,8 @@ export const ALLERGENS = [
   { key: 'soya', label: 'Soya' },
   { key: 'sulphites', label: 'Sulphur dioxide and sulphites' },
 ] as const;
+
+/** The label of a stored key (the key itself for one this list does not know). */
+export function allergenLabel(key: string): string {
+  return ALLERGENS.find((a) => a.key === key)?.label ?? key;
+}

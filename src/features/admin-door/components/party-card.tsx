@@ -4,6 +4,7 @@ import { cn } from '@/lib/utils';
 import { useCheckIn } from '../api/check-in';
 import { bookedAs } from '../lib/door-list';
 import type { DoorParty } from '../types';
+import { SeatGuests } from './seat-guests';
 import { StaffNotes } from './staff-notes';
 import { guestCount } from '@/config/email-templates';
 
@@ -37,6 +38,7 @@ export function PartyCard({ eventId, party }: { eventId: string; party: DoorPart
         </p>
       </div>
 
+      <SeatGuests seats={party.seats} />
       <GuestNote term="Dietary" text={party.dietaryRestrictions} className="bg-amber-100 text-amber-950" />
       <GuestNote term="Requests" text={party.specialRequests} className="bg-sky-100 text-sky-950" />
 

@@ -1,6 +1,7 @@
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import { bookedAs, groupBySeating, totalsLine } from '../lib/door-list';
 import type { DoorEvent, DoorParty, DoorTotals } from '../types';
+import { SeatGuests } from './seat-guests';
 import { guestCount } from '@/config/email-templates';
 
 function seatingGuests(parties: readonly DoorParty[]): string {
@@ -45,6 +46,7 @@ export function RunSheet({ event, parties, totals }: { event: DoorEvent; parties
                   <td className="py-1 text-right tabular-nums">{p.numGuests}</td>
                   <td className="py-1 pl-2">{bookedAs({ ...p, seating: null, slotLabel: null }) || '—'}</td>
                   <td className="py-1 pl-2">
+                    <SeatGuests seats={p.seats} />
                     {p.dietaryRestrictions ? <span className="block font-semibold">Dietary: {p.dietaryRestrictions}</span> : null}
                     {p.specialRequests ? <span className="block">Requests: {p.specialRequests}</span> : null}
                     {p.staffNotes ? <span className="block italic">Notes: {p.staffNotes}</span> : null}
