@@ -527,6 +527,45 @@ export type Database = {
           },
         ]
       }
+      kitchen_reports: {
+        Row: {
+          event_id: string
+          send_at: string
+          sent_at: string | null
+          sent_count: number
+          sent_digest: string | null
+        }
+        Insert: {
+          event_id: string
+          send_at?: string
+          sent_at?: string | null
+          sent_count?: number
+          sent_digest?: string | null
+        }
+        Update: {
+          event_id?: string
+          send_at?: string
+          sent_at?: string | null
+          sent_count?: number
+          sent_digest?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "kitchen_reports_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: true
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "kitchen_reports_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: true
+            referencedRelation: "events_with_availability"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       org_branding: {
         Row: {
           address: string | null
@@ -1765,6 +1804,7 @@ export type Database = {
       admin_whole_number: { Args: { p_value: Json }; Returns: number }
       all_http_urls: { Args: { urls: string[] }; Returns: boolean }
       allergen_keys: { Args: Record<PropertyKey, never>; Returns: string[] }
+      allergen_label: { Args: { p_key: string }; Returns: string }
       apply_merchant_square_webhook: {
         Args: {
           p_event_id: string
@@ -2036,6 +2076,10 @@ export type Database = {
         Args: { p_message: string; p_reservation_id: string; p_subject: string }
         Returns: string
       }
+      enqueue_kitchen_reports: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
       enqueue_money_email: {
         Args: {
           p_notice: string
@@ -2202,6 +2246,22 @@ export type Database = {
         }
         Returns: Json
       }
+      kitchen_report_lines: {
+        Args: { p_event_id: string }
+        Returns: {
+          allergens: string[]
+          dietary_notes: string
+          guests: number
+          label: string
+          party: string
+          party_id: string
+          party_notes: string
+          seat_no: number
+          seating: string
+          section: string
+        }[]
+      }
+      kitchen_report_text: { Args: { p_event_id: string }; Returns: string }
       leave_waitlist: { Args: { p_token: string }; Returns: Json }
       ledger_lines: {
         Args: { p_except_id?: number; p_reservation_id: string }
@@ -2874,6 +2934,29 @@ export type Database = {
           token: string
         }[]
       }
+      staff_kitchen_report: {
+        Args: { p_event_id: string }
+        Returns: {
+          allergens: string[]
+          dietary_notes: string
+          guests: number
+          label: string
+          party: string
+          party_id: string
+          party_notes: string
+          seat_no: number
+          seating: string
+          section: string
+        }[]
+      }
+      staff_kitchen_report_schedule: {
+        Args: { p_event_id: string }
+        Returns: {
+          send_at: string
+          sent_at: string
+          sent_count: number
+        }[]
+      }
       staff_ledger_export: {
         Args: { p_from: string; p_org_id: string; p_to: string }
         Returns: {
@@ -3000,6 +3083,10 @@ export type Database = {
           status: string
           suggested_refund_cents: number
         }[]
+      }
+      staff_set_kitchen_report_time: {
+        Args: { p_event_id: string; p_send_at: string }
+        Returns: undefined
       }
       staff_set_member_role: {
         Args: { p_org_id: string; p_role: string; p_user_id: string }
