@@ -238,66 +238,18 @@ create policy "Active RSVP slots of active events are visible to everyone"
   using (is_active and exists (select 1 from public.events e where e.id = rsvp_slots.event_id and e.is_active));
 
 -- Members see, add, edit and delete every row of their organizations' events.
-create policy "Members can see every event of their organizations"
-  on public.events for select
+create policy "Members manage the events of their organizations"
+  on public.events for all
   to authenticated
   using (public.is_org_member(org_id));
 
-create policy "Members can create events for their organizations"
-  on public.events for insert
-  to authenticated
-  with check (public.is_org_member(org_id));
-
-create policy "Members can edit events of their organizations"
-  on public.events for update
-  to authenticated
-  using (public.is_org_member(org_id))
-  with check (public.is_org_member(org_id));
-
-create policy "Members can delete events of their organizations"
-  on public.events for delete
-  to authenticated
-  using (public.is_org_member(org_id));
-
-create policy "Members can see ticket types of their events"
-  on public.ticket_types for select
+create policy "Members manage the ticket types of their events"
+  on public.ticket_types for all
   to authenticated
   using (public.can_manage_event(event_id));
 
-create policy "Members can add ticket types to their events"
-  on public.ticket_types for insert
-  to authenticated
-  with check (public.can_manage_event(event_id));
-
-create policy "Members can edit ticket types of their events"
-  on public.ticket_types for update
-  to authenticated
-  using (public.can_manage_event(event_id))
-  with check (public.can_manage_event(event_id));
-
-create policy "Members can delete ticket types of their events"
-  on public.ticket_types for delete
-  to authenticated
-  using (public.can_manage_event(event_id));
-
-create policy "Members can see RSVP slots of their events"
-  on public.rsvp_slots for select
-  to authenticated
-  using (public.can_manage_event(event_id));
-
-create policy "Members can add RSVP slots to their events"
-  on public.rsvp_slots for insert
-  to authenticated
-  with check (public.can_manage_event(event_id));
-
-create policy "Members can edit RSVP slots of their events"
-  on public.rsvp_slots for update
-  to authenticated
-  using (public.can_manage_event(event_id))
-  with check (public.can_manage_event(event_id));
-
-create policy "Members can delete RSVP slots of their events"
-  on public.rsvp_slots for delete
+create policy "Members manage the RSVP slots of their events"
+  on public.rsvp_slots for all
   to authenticated
   using (public.can_manage_event(event_id));
 
@@ -510,17 +462,8 @@ create trigger event_private_details_set_updated_at
   before update on public.event_private_details
   for each row execute function public.set_updated_at();
 
-create policy "Members can see private details of their events"
-  on public.event_private_details for select to authenticated using (public.is_org_member(org_id));
-
-create policy "Members can add private details to their events"
-  on public.event_private_details for insert to authenticated with check (public.is_org_member(org_id));
-
-create policy "Members can edit private details of their events"
-  on public.event_private_details for update to authenticated using (public.is_org_member(org_id)) with check (public.is_org_member(org_id));
-
-create policy "Members can delete private details of their events"
-  on public.event_private_details for delete to authenticated using (public.is_org_member(org_id));
+create policy "Members manage the private details of their events"
+  on public.event_private_details for all to authenticated using (public.is_org_member(org_id));
 
 -- The event's own fields, every key of the form's event (deposit_amount included).
 create or replace function public.admin_update_event(p_event_id uuid, p_event jsonb) returns void
