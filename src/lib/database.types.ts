@@ -2811,6 +2811,21 @@ export type Database = {
           reservation_id: string
         }[]
       }
+      staff_option_sales: {
+        Args: { p_event_id: string; p_option_kind: string }
+        Returns: {
+          available: number
+          capacity: number
+          held: number
+          id: string
+          is_active: boolean
+          label: string
+          price: number
+          remaining: number
+          slot_time: string
+          sold: number
+        }[]
+      }
       staff_org_setup: {
         Args: { p_org_id: string }
         Returns: {
