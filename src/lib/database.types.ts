@@ -965,6 +965,7 @@ export type Database = {
           tax_cents: number
           ticket_type_id: string | null
           time_slot: string | null
+          already_cancelled_result: Json | null
           booking_lines: Json | null
           event_cancellation_of: {
             cancelled_by: string | null
@@ -1693,6 +1694,10 @@ export type Database = {
       }
       admin_whole_number: { Args: { p_value: Json }; Returns: number }
       all_http_urls: { Args: { urls: string[] }; Returns: boolean }
+      already_cancelled_result: {
+        Args: { r: Database["public"]["Tables"]["reservations"]["Row"] }
+        Returns: Json
+      }
       apply_merchant_square_webhook: {
         Args: {
           p_event_id: string
@@ -1827,6 +1832,10 @@ export type Database = {
           r: Database["public"]["Tables"]["reservations"]["Row"]
         }
         Returns: number
+      }
+      cancellation_refund_key: {
+        Args: { p_reservation_id: string }
+        Returns: string
       }
       capacity_edit_message: {
         Args: { p_most: number; p_own: number; p_what: string }
@@ -2128,6 +2137,53 @@ export type Database = {
           price_is_deposit: boolean
           slug: string
         }[]
+      }
+      lock_member_reservation: {
+        Args: { p_denied: string; p_reservation_id: string }
+        Returns: {
+          amount_cents: number
+          booking_code: string
+          cancel_reason: string | null
+          cancelled_at: string | null
+          cancelled_by: string | null
+          checked_in_at: string | null
+          checked_in_guests: number
+          confirmed_at: string | null
+          created_at: string
+          dietary_restrictions: string | null
+          discount_cents: number
+          email: string
+          event_id: string
+          hold_expires_at: string | null
+          id: string
+          idempotency_key: string | null
+          late_refund_percent: number
+          manage_token_hash: string | null
+          manage_token_version: number
+          name: string
+          num_guests: number
+          org_id: string
+          payment_id: string | null
+          payment_provider: string | null
+          phone: string | null
+          promo_code_id: string | null
+          refund_window_hours: number | null
+          reminder_sent_at: string | null
+          rsvp_slot_id: string | null
+          service_charge_cents: number
+          special_requests: string | null
+          staff_notes: string | null
+          status: string
+          tax_cents: number
+          ticket_type_id: string | null
+          time_slot: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "reservations"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       lock_reservation: {
         Args: { p_reservation_id: string }

@@ -708,15 +708,9 @@ create or replace function public.fail_booking(p_reservation_id uuid, p_reason t
 returns boolean
 language plpgsql volatile security definer set search_path = '' as $$
 declare
-  v_event_id uuid;
   r public.reservations;
 begin
-  select x.event_id into v_event_id from public.reservations x where x.id = p_reservation_id;
-  if v_event_id is null then
-    raise exception 'Reservation not found' using errcode = 'SH404';
-  end if;
-  perform 1 from public.events e where e.id = v_event_id for update;
-  select * into r from public.reservations x where x.id = p_reservation_id for update;
+  r := public.lock_reservation(p_reservation_id);
   -- A declined charge moved no money, whatever became of the hold meanwhile.
   update public.payment_ledger l set status = 'failed', message = left(p_reason, 500)
   where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'charging';
