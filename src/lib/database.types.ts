@@ -2286,6 +2286,37 @@ export type Database = {
       manage_booking_view: { Args: { p_token: string }; Returns: Json }
       manage_token_hash: { Args: { p_token: string }; Returns: string }
       manage_token_of: { Args: { p_reservation_id: string }; Returns: string }
+      member_event: {
+        Args: { p_denied: string; p_event_id: string }
+        Returns: {
+          created_at: string
+          date: string
+          deposit_amount: number | null
+          event_details_disclosures: string | null
+          event_time: string
+          event_timezone: string
+          id: string
+          is_active: boolean
+          kind: string
+          late_refund_percent: number
+          location_address: string | null
+          location_name: string | null
+          max_party_size: number | null
+          org_id: string
+          refund_window_hours: number | null
+          reminder_hours: number
+          rsvp_mode: boolean
+          rsvp_open: boolean
+          seat_price_cents: number | null
+          title: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "events"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       money_action_result: {
         Args: {
           p_already: boolean

@@ -221,6 +221,21 @@ $$;
 
 revoke execute on function public.can_manage_event(uuid) from public, anon;
 
+-- The event a staff action is about, for a member of its organization: else p_denied with SH403,
+-- the same answer for an event that does not exist (assert_member).
+create or replace function public.member_event(p_event_id uuid, p_denied text) returns public.events
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  e public.events;
+begin
+  select * into e from public.events x where x.id = p_event_id;
+  perform public.assert_member(e.org_id, p_denied);
+  return e;
+end;
+$$;
+
+revoke execute on function public.member_event(uuid, text) from public, anon, authenticated;
+
 -- Anyone sees what is active (a ticket type or slot only of an active event).
 create policy "Active events are visible to everyone"
   on public.events for select
@@ -525,8 +540,7 @@ declare
   v_new_pool uuid;
   v_pools jsonb;
 begin
-  select * into e from public.events x where x.id = p_event_id;
-  perform public.assert_member(e.org_id, 'You can only copy events of your own organization');
+  e := public.member_event(p_event_id, 'You can only copy events of your own organization');
   if p_dates is null or cardinality(p_dates) = 0 then
     raise exception 'Choose at least one date' using errcode = 'P0001';
   end if;

@@ -779,8 +779,7 @@ declare
   v_expires timestamptz;
   v_confirmed boolean := true;
 begin
-  select * into e from public.events x where x.id = p_event_id;
-  perform public.assert_member(e.org_id, 'You can only add bookings to events of your own organization');
+  e := public.member_event(p_event_id, 'You can only add bookings to events of your own organization');
   if p_mode is null or p_mode not in ('comp', 'cash', 'payment_link') then
     raise exception 'Choose how the booking is paid: complimentary, cash, or a payment link' using errcode = 'P0001';
   end if;

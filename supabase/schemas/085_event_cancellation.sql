@@ -165,8 +165,7 @@ declare
   v_actor text := 'staff:' || coalesce((select auth.uid())::text, 'service');
   v_org text;
 begin
-  select * into e from public.events x where x.id = p_event_id;
-  perform public.assert_member(e.org_id, 'You can only cancel events of your own organization');
+  e := public.member_event(p_event_id, 'You can only cancel events of your own organization');
   if v_mode = 'percent' then
     if (select count(*) from jsonb_object_keys(p_refund)) <> 1 or jsonb_typeof(p_refund -> 'percent') is distinct from 'number' then
       v_mode := null;
@@ -308,8 +307,7 @@ declare
   e public.events;
   c public.event_cancellations;
 begin
-  select * into e from public.events x where x.id = p_event_id;
-  perform public.assert_member(e.org_id, 'You can only see events of your own organization');
+  e := public.member_event(p_event_id, 'You can only see events of your own organization');
   select * into c from public.event_cancellations x where x.event_id = e.id;
   return query
   with live as (

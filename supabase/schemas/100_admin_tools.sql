@@ -395,8 +395,7 @@ as $$
 declare
   e public.events;
 begin
-  select * into e from public.events x where x.id = p_event_id;
-  perform public.assert_member(e.org_id, 'You can only open the door list of your own organization''s events');
+  e := public.member_event(p_event_id, 'You can only open the door list of your own organization''s events');
 
   return query
   select
@@ -465,7 +464,7 @@ create or replace function public.staff_option_sales(p_event_id uuid, p_option_k
 returns table (id uuid, label text, price integer, slot_time text, is_active boolean, sold integer, held integer, remaining integer, capacity integer, available integer)
 language plpgsql stable security definer set search_path = '' as $$
 begin
-  perform public.assert_member((select x.org_id from public.events x where x.id = p_event_id), 'You can only see events of your own organization');
+  perform public.member_event(p_event_id, 'You can only see events of your own organization');
   return query
   select a.option_id, a.label, t.price, to_char(sl.slot_time, 'HH24:MI'), sl.is_active,
     coalesce(s.sold, 0), coalesce(s.held, 0), a.own_available, a.size, a.available
@@ -509,8 +508,7 @@ language plpgsql stable security definer set search_path = '' as $$
 declare
   e public.events;
 begin
-  select * into e from public.events x where x.id = p_event_id;
-  perform public.assert_member(e.org_id, 'You can only see events of your own organization');
+  e := public.member_event(p_event_id, 'You can only see events of your own organization');
   return query
   select (r.confirmed_at at time zone e.event_timezone)::date, count(*)::integer, sum(r.num_guests)::integer
   from public.reservations r
@@ -559,8 +557,7 @@ as $$
 declare
   e public.events;
 begin
-  select * into e from public.events x where x.id = p_event_id;
-  perform public.assert_member(e.org_id, 'You can only see events of your own organization');
+  e := public.member_event(p_event_id, 'You can only see events of your own organization');
   return query
   select e.id, e.org_id, e.title, e.date, to_char(e.event_time, 'HH24:MI'), e.event_timezone, cap.size, e.kind, cap.available,
     t.parties, t.guests, t.held_guests, t.cancelled, t.discounts_cents, t.checked_in_guests, t.checked_in_parties,
