@@ -1438,6 +1438,7 @@ export type Database = {
           ticket_type_id: string | null
           updated_at: string
           offer_to_waitlist_entry: string | null
+          remove_waitlist_entry: undefined | null
         }
         Insert: {
           created_at?: string
@@ -2537,6 +2538,10 @@ export type Database = {
       release_expired_holds: {
         Args: Record<PropertyKey, never>
         Returns: number
+      }
+      remove_waitlist_entry: {
+        Args: { w: Database["public"]["Tables"]["waitlist_entries"]["Row"] }
+        Returns: undefined
       }
       request_client_key: { Args: Record<PropertyKey, never>; Returns: string }
       reservation_by_token: {

@@ -391,7 +391,21 @@ $$;
 
 revoke execute on function public.staff_offer_waitlist(uuid) from public, anon;
 
--- Staff: take a party off the list (an open offer lapses now: its seats go on).
+-- Takes a waiting or offered party off the list (the caller holds the event row lock); an open
+-- offer lapses now, so its seats go on to the next party.
+create or replace function public.remove_waitlist_entry(w public.waitlist_entries) returns void
+language plpgsql volatile security definer set search_path = '' as $$
+begin
+  update public.waitlist_entries x set status = 'removed' where x.id = w.id and x.status in ('waiting', 'offered');
+  if w.status = 'offered' and w.reservation_id is not null then
+    update public.reservations r set status = 'expired' where r.id = w.reservation_id and r.status = 'held';
+  end if;
+end;
+$$;
+
+revoke execute on function public.remove_waitlist_entry(waitlist_entries) from public, anon, authenticated;
+
+-- Staff: take a party off the list (remove_waitlist_entry).
 create or replace function public.staff_remove_waitlist(p_entry_id uuid) returns void
 language plpgsql volatile security definer set search_path = '' as $$
 declare
@@ -400,10 +414,7 @@ begin
   select * into w from public.waitlist_entries x where x.id = p_entry_id;
   perform public.assert_member(w.org_id, 'You can only manage waitlists of your own organization');
   perform 1 from public.events e where e.id = w.event_id for update;
-  update public.waitlist_entries x set status = 'removed' where x.id = w.id and x.status in ('waiting', 'offered');
-  if w.status = 'offered' and w.reservation_id is not null then
-    update public.reservations r set status = 'expired' where r.id = w.reservation_id and r.status = 'held';
-  end if;
+  perform public.remove_waitlist_entry(w);
 end;
 $$;
 
@@ -557,12 +568,7 @@ begin
   -- The booking lock order: the event row first, then the entry.
   perform 1 from public.events e where e.id = w.event_id for update;
   select * into w from public.waitlist_entries x where x.id = w.id for update;
-  if w.status in ('waiting', 'offered') then
-    update public.waitlist_entries x set status = 'removed' where x.id = w.id;
-    if w.status = 'offered' and w.reservation_id is not null then
-      update public.reservations r set status = 'expired' where r.id = w.reservation_id and r.status = 'held';
-    end if;
-  end if;
+  perform public.remove_waitlist_entry(w);
   return public.waitlist_leave_view(p_token);
 end;
 $$;
