@@ -2006,6 +2006,10 @@ export type Database = {
         Args: { p_reason?: string; p_reservation_id: string }
         Returns: boolean
       }
+      file_chef_inquiry: {
+        Args: { p_archived: boolean; p_id: string }
+        Returns: string
+      }
       fill_waitlist: { Args: { p_event_id: string }; Returns: number }
       fill_waitlists: { Args: Record<PropertyKey, never>; Returns: number }
       finish_event_cancellation: {
