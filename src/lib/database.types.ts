@@ -2548,6 +2548,15 @@ export type Database = {
         Returns: undefined
       }
       request_client_key: { Args: Record<PropertyKey, never>; Returns: string }
+      required_text: {
+        Args: {
+          p_max: number
+          p_missing: string
+          p_too_long: string
+          p_value: string
+        }
+        Returns: string
+      }
       reservation_by_token: {
         Args: { p_token: string }
         Returns: {

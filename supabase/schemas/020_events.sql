@@ -627,13 +627,8 @@ begin
   perform public.admin_update_event(p_event_id, coalesce(p_event, '{}'::jsonb));
 
   for t in select x from jsonb_array_elements(coalesce(p_ticket_types, '[]'::jsonb)) as x loop
-    v_name := btrim(coalesce(t ->> 'name', ''));
-    if v_name = '' then
-      raise exception 'Each ticket type needs a name' using errcode = 'P0001';
-    end if;
-    if char_length(v_name) > 120 then
-      raise exception 'The ticket type name "%" is too long (120 characters at most)', left(v_name, 40) || '…' using errcode = 'P0001';
-    end if;
+    v_name := public.required_text(t ->> 'name', 120, 'Each ticket type needs a name',
+      'The ticket type name "%s" is too long (120 characters at most)');
     v_price := public.admin_whole_number(t -> 'price');
     if v_price is null then
       raise exception 'The price of % must be a whole number of cents, 0 or more', v_name using errcode = 'P0001';
@@ -665,13 +660,8 @@ begin
   end loop;
 
   for s in select x from jsonb_array_elements(coalesce(p_rsvp_slots, '[]'::jsonb)) as x loop
-    v_label := btrim(coalesce(s ->> 'slot_label', ''));
-    if v_label = '' then
-      raise exception 'Each time slot needs a label' using errcode = 'P0001';
-    end if;
-    if char_length(v_label) > 60 then
-      raise exception 'The slot label "%" is too long (60 characters at most)', left(v_label, 40) || '…' using errcode = 'P0001';
-    end if;
+    v_label := public.required_text(s ->> 'slot_label', 60, 'Each time slot needs a label',
+      'The slot label "%s" is too long (60 characters at most)');
     if coalesce(s ->> 'slot_time', '') !~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' then
       raise exception 'The time of the % slot must be HH:MM', v_label using errcode = 'P0001';
     end if;

@@ -160,7 +160,7 @@ declare
   w public.waitlist_entries;
   v_mode text := case jsonb_typeof(p_refund) when 'string' then p_refund #>> '{}' when 'object' then 'percent' end;
   v_percent numeric;
-  v_message text := btrim(coalesce(p_message, ''));
+  v_message text;
   v_already boolean;
   v_actor text := 'staff:' || coalesce((select auth.uid())::text, 'service');
   v_org text;
@@ -179,12 +179,8 @@ begin
   if v_mode is null or v_mode not in ('full', 'none', 'percent') then
     raise exception 'refund must be "full", "none" or { "percent": n }' using errcode = 'P0001';
   end if;
-  if v_message = '' then
-    raise exception 'Write a message to your guests: it is sent with every cancellation' using errcode = 'P0001';
-  end if;
-  if char_length(v_message) > 500 then
-    raise exception 'The message is too long (500 characters at most)' using errcode = 'P0001';
-  end if;
+  v_message := public.required_text(p_message, 500, 'Write a message to your guests: it is sent with every cancellation',
+    'The message is too long (500 characters at most)');
 
   -- The booking lock order: the event row first.
   select * into e from public.events x where x.id = p_event_id for update;
