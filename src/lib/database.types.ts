@@ -1932,6 +1932,13 @@ export type Database = {
         Args: { p_extra?: Json; p_kind: string; p_reservation_id: string }
         Returns: Json
       }
+      email_event_facts: {
+        Args: {
+          e: Database["public"]["Tables"]["events"]["Row"]
+          p_slot_time: string
+        }
+        Returns: Json
+      }
       email_placeholders: {
         Args: Record<PropertyKey, never>
         Returns: string[]

@@ -447,17 +447,7 @@ begin
         'time_slot', s.slot_label,
         'manage_path', '',
         'status', w.status),
-      'event', jsonb_build_object(
-        'title', e.title,
-        'date', to_char(e.date, 'YYYY-MM-DD'),
-        'time', to_char(coalesce(s.slot_time, e.event_time), 'HH24:MI'),
-        'timezone', e.event_timezone,
-        'starts_at', (e.date + coalesce(s.slot_time, e.event_time)) at time zone e.event_timezone,
-        'location_name', e.location_name,
-        'location_address', e.location_address,
-        'address', null,
-        'address_later', false,
-        'reminder_hours', e.reminder_hours),
+      'event', public.email_event_facts(e, s.slot_time) || jsonb_build_object('address', null, 'address_later', false),
       'money', jsonb_build_object(
         'subtotal_cents', 0,
         'discount_cents', 0,
