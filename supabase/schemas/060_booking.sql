@@ -778,6 +778,7 @@ declare
   v_cash integer;
   v_expires timestamptz;
   v_confirmed boolean := true;
+  v_org text;
 begin
   e := public.member_event(p_event_id, 'You can only add bookings to events of your own organization');
   if p_mode is null or p_mode not in ('comp', 'cash', 'payment_link') then
@@ -831,9 +832,10 @@ begin
         v_expires := now() + interval '15 minutes';
       end if;
       update public.reservations x set hold_expires_at = v_expires where x.id = r.id;
+      v_org := public.org_display_name(r.org_id);
       insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text, template_data)
-      select r.org_id, r.id, 'payment_link', r.email,
-        'Complete your booking at ' || coalesce(nullif(btrim(b.brand_name), ''), o.name) || ': ' || e.title,
+      values (r.org_id, r.id, 'payment_link', r.email,
+        'Complete your booking at ' || v_org || ': ' || e.title,
         concat_ws(E'\n',
           'Hi ' || r.name || ',',
           '',
@@ -842,11 +844,9 @@ begin
             || to_char(v_expires at time zone e.event_timezone, 'FMDay FMHH12:MI AM') || '.',
           'Pay ' || public.booking_money(r.amount_cents) || ' to confirm them: {{site_url}}/pay/' || public.manage_token_of(r.id),
           '',
-          coalesce(nullif(btrim(b.brand_name), ''), o.name)),
+          v_org),
         public.email_data(r.id, 'payment_link', jsonb_build_object('offer', jsonb_build_object(
-          'claim_path', '/pay/' || public.manage_token_of(r.id), 'expires_at', v_expires, 'guests', r.num_guests)))
-      from public.organizations o left join public.org_branding b on b.org_id = o.id
-      where o.id = r.org_id;
+          'claim_path', '/pay/' || public.manage_token_of(r.id), 'expires_at', v_expires, 'guests', r.num_guests))));
     end if;
     perform set_config('supperhost.skip_confirmation_email', '', true);
     if not v_confirmed then
