@@ -2329,6 +2329,32 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      member_waitlist_entry: {
+        Args: { p_entry_id: string }
+        Returns: {
+          created_at: string
+          email: string
+          event_id: string
+          id: string
+          leave_token_hash: string | null
+          name: string
+          offer_expires_at: string | null
+          offered_at: string | null
+          org_id: string
+          party_size: number
+          reservation_id: string | null
+          rsvp_slot_id: string | null
+          status: string
+          ticket_type_id: string | null
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "waitlist_entries"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       money_action_result: {
         Args: {
           p_already: boolean

@@ -364,6 +364,23 @@ $$;
 
 revoke execute on function public.waitlist_offer_view(text) from public, anon, authenticated;
 
+-- A staff action on a waiting party starts here: the caller is a member of its organization (else
+-- SH403, the same answer for a party that does not exist), then its event row is locked (the
+-- booking lock order). Answers the entry as read before the lock.
+create or replace function public.member_waitlist_entry(p_entry_id uuid) returns public.waitlist_entries
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  w public.waitlist_entries;
+begin
+  select * into w from public.waitlist_entries x where x.id = p_entry_id;
+  perform public.assert_member(w.org_id, 'You can only manage waitlists of your own organization');
+  perform 1 from public.events e where e.id = w.event_id for update;
+  return w;
+end;
+$$;
+
+revoke execute on function public.member_waitlist_entry(uuid) from public, anon, authenticated;
+
 -- Staff: offer the seats to this party now (even out of turn).
 create or replace function public.staff_offer_waitlist(p_entry_id uuid)
 returns table (entry_id uuid, reservation_id uuid)
@@ -372,9 +389,7 @@ declare
   w public.waitlist_entries;
   v_offer uuid;
 begin
-  select * into w from public.waitlist_entries x where x.id = p_entry_id;
-  perform public.assert_member(w.org_id, 'You can only manage waitlists of your own organization');
-  perform 1 from public.events e where e.id = w.event_id for update;
+  perform public.member_waitlist_entry(p_entry_id);
   select * into w from public.waitlist_entries x where x.id = p_entry_id for update;
   if w.status <> 'waiting' then
     raise exception 'This party is not waiting any more (%)', w.status using errcode = 'SH409';
@@ -407,15 +422,8 @@ revoke execute on function public.remove_waitlist_entry(waitlist_entries) from p
 
 -- Staff: take a party off the list (remove_waitlist_entry).
 create or replace function public.staff_remove_waitlist(p_entry_id uuid) returns void
-language plpgsql volatile security definer set search_path = '' as $$
-declare
-  w public.waitlist_entries;
-begin
-  select * into w from public.waitlist_entries x where x.id = p_entry_id;
-  perform public.assert_member(w.org_id, 'You can only manage waitlists of your own organization');
-  perform 1 from public.events e where e.id = w.event_id for update;
-  perform public.remove_waitlist_entry(w);
-end;
+language sql volatile security definer set search_path = '' as $$
+  select public.remove_waitlist_entry(public.member_waitlist_entry(p_entry_id));
 $$;
 
 revoke execute on function public.staff_remove_waitlist(uuid) from public, anon;
