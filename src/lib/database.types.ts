@@ -1074,6 +1074,7 @@ export type Database = {
           tax_cents: number
           ticket_type_id: string | null
           time_slot: string | null
+          already_cancelled_result: Json | null
           booking_lines: Json | null
           event_cancellation_of: {
             cancelled_by: string | null
@@ -1547,6 +1548,7 @@ export type Database = {
           ticket_type_id: string | null
           updated_at: string
           offer_to_waitlist_entry: string | null
+          remove_waitlist_entry: undefined | null
         }
         Insert: {
           created_at?: string
@@ -1805,6 +1807,10 @@ export type Database = {
       all_http_urls: { Args: { urls: string[] }; Returns: boolean }
       allergen_keys: { Args: Record<PropertyKey, never>; Returns: string[] }
       allergen_label: { Args: { p_key: string }; Returns: string }
+      already_cancelled_result: {
+        Args: { r: Database["public"]["Tables"]["reservations"]["Row"] }
+        Returns: Json
+      }
       apply_merchant_square_webhook: {
         Args: {
           p_event_id: string
@@ -1953,6 +1959,10 @@ export type Database = {
         }
         Returns: number
       }
+      cancellation_refund_key: {
+        Args: { p_reservation_id: string }
+        Returns: string
+      }
       capacity_edit_message: {
         Args: { p_most: number; p_own: number; p_what: string }
         Returns: string
@@ -2060,6 +2070,13 @@ export type Database = {
         Args: { p_extra?: Json; p_kind: string; p_reservation_id: string }
         Returns: Json
       }
+      email_event_facts: {
+        Args: {
+          e: Database["public"]["Tables"]["events"]["Row"]
+          p_slot_time: string
+        }
+        Returns: Json
+      }
       email_placeholders: {
         Args: Record<PropertyKey, never>
         Returns: string[]
@@ -2137,6 +2154,10 @@ export type Database = {
       fail_booking: {
         Args: { p_reason?: string; p_reservation_id: string }
         Returns: boolean
+      }
+      file_chef_inquiry: {
+        Args: { p_archived: boolean; p_id: string }
+        Returns: string
       }
       fill_waitlist: { Args: { p_event_id: string }; Returns: number }
       fill_waitlists: { Args: Record<PropertyKey, never>; Returns: number }
@@ -2288,6 +2309,53 @@ export type Database = {
           slug: string
         }[]
       }
+      lock_member_reservation: {
+        Args: { p_denied: string; p_reservation_id: string }
+        Returns: {
+          amount_cents: number
+          booking_code: string
+          cancel_reason: string | null
+          cancelled_at: string | null
+          cancelled_by: string | null
+          checked_in_at: string | null
+          checked_in_guests: number
+          confirmed_at: string | null
+          created_at: string
+          dietary_restrictions: string | null
+          discount_cents: number
+          email: string
+          event_id: string
+          hold_expires_at: string | null
+          id: string
+          idempotency_key: string | null
+          late_refund_percent: number
+          manage_token_hash: string | null
+          manage_token_version: number
+          name: string
+          num_guests: number
+          org_id: string
+          payment_id: string | null
+          payment_provider: string | null
+          phone: string | null
+          promo_code_id: string | null
+          refund_window_hours: number | null
+          reminder_sent_at: string | null
+          rsvp_slot_id: string | null
+          service_charge_cents: number
+          special_requests: string | null
+          staff_notes: string | null
+          status: string
+          tax_cents: number
+          ticket_type_id: string | null
+          time_slot: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "reservations"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       lock_reservation: {
         Args: { p_reservation_id: string }
         Returns: {
@@ -2389,6 +2457,63 @@ export type Database = {
       manage_booking_view: { Args: { p_token: string }; Returns: Json }
       manage_token_hash: { Args: { p_token: string }; Returns: string }
       manage_token_of: { Args: { p_reservation_id: string }; Returns: string }
+      member_event: {
+        Args: { p_denied: string; p_event_id: string }
+        Returns: {
+          created_at: string
+          date: string
+          deposit_amount: number | null
+          event_details_disclosures: string | null
+          event_time: string
+          event_timezone: string
+          id: string
+          is_active: boolean
+          kind: string
+          late_refund_percent: number
+          location_address: string | null
+          location_name: string | null
+          max_party_size: number | null
+          org_id: string
+          refund_window_hours: number | null
+          reminder_hours: number
+          rsvp_mode: boolean
+          rsvp_open: boolean
+          seat_price_cents: number | null
+          title: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "events"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      member_waitlist_entry: {
+        Args: { p_entry_id: string }
+        Returns: {
+          created_at: string
+          email: string
+          event_id: string
+          id: string
+          leave_token_hash: string | null
+          name: string
+          offer_expires_at: string | null
+          offered_at: string | null
+          org_id: string
+          party_size: number
+          reservation_id: string | null
+          rsvp_slot_id: string | null
+          status: string
+          ticket_type_id: string | null
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "waitlist_entries"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       money_action_result: {
         Args: {
           p_already: boolean
@@ -2610,7 +2735,20 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: number
       }
+      remove_waitlist_entry: {
+        Args: { w: Database["public"]["Tables"]["waitlist_entries"]["Row"] }
+        Returns: undefined
+      }
       request_client_key: { Args: Record<PropertyKey, never>; Returns: string }
+      required_text: {
+        Args: {
+          p_max: number
+          p_missing: string
+          p_too_long: string
+          p_value: string
+        }
+        Returns: string
+      }
       reservation_by_token: {
         Args: { p_token: string }
         Returns: {
@@ -3027,6 +3165,21 @@ export type Database = {
         Returns: {
           entry_id: string
           reservation_id: string
+        }[]
+      }
+      staff_option_sales: {
+        Args: { p_event_id: string; p_option_kind: string }
+        Returns: {
+          available: number
+          capacity: number
+          held: number
+          id: string
+          is_active: boolean
+          label: string
+          price: number
+          remaining: number
+          slot_time: string
+          sold: number
         }[]
       }
       staff_org_setup: {

@@ -33,6 +33,26 @@ language sql immutable strict parallel safe set search_path = '' as $$
   select char_length(url) <= 2048 and url ~* '^https?://[^\s/?#@]+([/?#][^\s]*)?$';
 $$;
 
+-- A required text of a form, trimmed: refused (P0001) with p_missing when it is empty, and with
+-- p_too_long when it has more than p_max characters (%s in p_too_long stands for its first 40).
+create or replace function public.required_text(p_value text, p_max integer, p_missing text, p_too_long text) returns text
+language plpgsql immutable set search_path = '' as $$
+declare
+  v_text text := btrim(coalesce(p_value, ''));
+begin
+  if v_text = '' then
+    raise exception using message = p_missing, errcode = 'P0001';
+  end if;
+  if char_length(v_text) > p_max then
+    raise exception using message = format(p_too_long, left(v_text, 40) || '…'), errcode = 'P0001';
+  end if;
+  return v_text;
+end;
+$$;
+
+-- Signed-in users: the event editor runs as its caller (admin_save_event).
+revoke execute on function public.required_text(text, integer, text, text) from public, anon;
+
 -- True when every element is a non-null http(s) URL.
 create or replace function public.all_http_urls(urls text[]) returns boolean
 language sql immutable parallel safe set search_path = '' as $$

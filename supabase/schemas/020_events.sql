@@ -221,6 +221,21 @@ $$;
 
 revoke execute on function public.can_manage_event(uuid) from public, anon;
 
+-- The event a staff action is about, for a member of its organization: else p_denied with SH403,
+-- the same answer for an event that does not exist (assert_member).
+create or replace function public.member_event(p_event_id uuid, p_denied text) returns public.events
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  e public.events;
+begin
+  select * into e from public.events x where x.id = p_event_id;
+  perform public.assert_member(e.org_id, p_denied);
+  return e;
+end;
+$$;
+
+revoke execute on function public.member_event(uuid, text) from public, anon, authenticated;
+
 -- Anyone sees what is active (a ticket type or slot only of an active event).
 create policy "Active events are visible to everyone"
   on public.events for select
@@ -238,66 +253,18 @@ create policy "Active RSVP slots of active events are visible to everyone"
   using (is_active and exists (select 1 from public.events e where e.id = rsvp_slots.event_id and e.is_active));
 
 -- Members see, add, edit and delete every row of their organizations' events.
-create policy "Members can see every event of their organizations"
-  on public.events for select
+create policy "Members manage the events of their organizations"
+  on public.events for all
   to authenticated
   using (public.is_org_member(org_id));
 
-create policy "Members can create events for their organizations"
-  on public.events for insert
-  to authenticated
-  with check (public.is_org_member(org_id));
-
-create policy "Members can edit events of their organizations"
-  on public.events for update
-  to authenticated
-  using (public.is_org_member(org_id))
-  with check (public.is_org_member(org_id));
-
-create policy "Members can delete events of their organizations"
-  on public.events for delete
-  to authenticated
-  using (public.is_org_member(org_id));
-
-create policy "Members can see ticket types of their events"
-  on public.ticket_types for select
+create policy "Members manage the ticket types of their events"
+  on public.ticket_types for all
   to authenticated
   using (public.can_manage_event(event_id));
 
-create policy "Members can add ticket types to their events"
-  on public.ticket_types for insert
-  to authenticated
-  with check (public.can_manage_event(event_id));
-
-create policy "Members can edit ticket types of their events"
-  on public.ticket_types for update
-  to authenticated
-  using (public.can_manage_event(event_id))
-  with check (public.can_manage_event(event_id));
-
-create policy "Members can delete ticket types of their events"
-  on public.ticket_types for delete
-  to authenticated
-  using (public.can_manage_event(event_id));
-
-create policy "Members can see RSVP slots of their events"
-  on public.rsvp_slots for select
-  to authenticated
-  using (public.can_manage_event(event_id));
-
-create policy "Members can add RSVP slots to their events"
-  on public.rsvp_slots for insert
-  to authenticated
-  with check (public.can_manage_event(event_id));
-
-create policy "Members can edit RSVP slots of their events"
-  on public.rsvp_slots for update
-  to authenticated
-  using (public.can_manage_event(event_id))
-  with check (public.can_manage_event(event_id));
-
-create policy "Members can delete RSVP slots of their events"
-  on public.rsvp_slots for delete
+create policy "Members manage the RSVP slots of their events"
+  on public.rsvp_slots for all
   to authenticated
   using (public.can_manage_event(event_id));
 
@@ -510,17 +477,8 @@ create trigger event_private_details_set_updated_at
   before update on public.event_private_details
   for each row execute function public.set_updated_at();
 
-create policy "Members can see private details of their events"
-  on public.event_private_details for select to authenticated using (public.is_org_member(org_id));
-
-create policy "Members can add private details to their events"
-  on public.event_private_details for insert to authenticated with check (public.is_org_member(org_id));
-
-create policy "Members can edit private details of their events"
-  on public.event_private_details for update to authenticated using (public.is_org_member(org_id)) with check (public.is_org_member(org_id));
-
-create policy "Members can delete private details of their events"
-  on public.event_private_details for delete to authenticated using (public.is_org_member(org_id));
+create policy "Members manage the private details of their events"
+  on public.event_private_details for all to authenticated using (public.is_org_member(org_id));
 
 -- The event's own fields, every key of the form's event (deposit_amount included).
 create or replace function public.admin_update_event(p_event_id uuid, p_event jsonb) returns void
@@ -582,8 +540,7 @@ declare
   v_new_pool uuid;
   v_pools jsonb;
 begin
-  select * into e from public.events x where x.id = p_event_id;
-  perform public.assert_member(e.org_id, 'You can only copy events of your own organization');
+  e := public.member_event(p_event_id, 'You can only copy events of your own organization');
   if p_dates is null or cardinality(p_dates) = 0 then
     raise exception 'Choose at least one date' using errcode = 'P0001';
   end if;
@@ -670,13 +627,8 @@ begin
   perform public.admin_update_event(p_event_id, coalesce(p_event, '{}'::jsonb));
 
   for t in select x from jsonb_array_elements(coalesce(p_ticket_types, '[]'::jsonb)) as x loop
-    v_name := btrim(coalesce(t ->> 'name', ''));
-    if v_name = '' then
-      raise exception 'Each ticket type needs a name' using errcode = 'P0001';
-    end if;
-    if char_length(v_name) > 120 then
-      raise exception 'The ticket type name "%" is too long (120 characters at most)', left(v_name, 40) || '…' using errcode = 'P0001';
-    end if;
+    v_name := public.required_text(t ->> 'name', 120, 'Each ticket type needs a name',
+      'The ticket type name "%s" is too long (120 characters at most)');
     v_price := public.admin_whole_number(t -> 'price');
     if v_price is null then
       raise exception 'The price of % must be a whole number of cents, 0 or more', v_name using errcode = 'P0001';
@@ -708,13 +660,8 @@ begin
   end loop;
 
   for s in select x from jsonb_array_elements(coalesce(p_rsvp_slots, '[]'::jsonb)) as x loop
-    v_label := btrim(coalesce(s ->> 'slot_label', ''));
-    if v_label = '' then
-      raise exception 'Each time slot needs a label' using errcode = 'P0001';
-    end if;
-    if char_length(v_label) > 60 then
-      raise exception 'The slot label "%" is too long (60 characters at most)', left(v_label, 40) || '…' using errcode = 'P0001';
-    end if;
+    v_label := public.required_text(s ->> 'slot_label', 60, 'Each time slot needs a label',
+      'The slot label "%s" is too long (60 characters at most)');
     if coalesce(s ->> 'slot_time', '') !~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' then
       raise exception 'The time of the % slot must be HH:MM', v_label using errcode = 'P0001';
     end if;

@@ -443,6 +443,23 @@ create trigger email_templates_check_placeholders
   before insert or update on public.email_templates
   for each row execute function public.check_email_template();
 
+-- The dinner as an email shows it (email_data, waitlist_email_data), at the slot's time when there
+-- is one.
+create or replace function public.email_event_facts(e public.events, p_slot_time time) returns jsonb
+language sql stable set search_path = '' as $$
+  select jsonb_build_object(
+    'title', e.title,
+    'date', to_char(e.date, 'YYYY-MM-DD'),
+    'time', to_char(coalesce(p_slot_time, e.event_time), 'HH24:MI'),
+    'timezone', e.event_timezone,
+    'starts_at', (e.date + coalesce(p_slot_time, e.event_time)) at time zone e.event_timezone,
+    'location_name', e.location_name,
+    'location_address', e.location_address,
+    'reminder_hours', e.reminder_hours);
+$$;
+
+revoke execute on function public.email_event_facts(events, time) from public, anon, authenticated;
+
 -- What an email about a reservation shows
 --
 -- p_kind: booking_confirmation | booking_reminder | booking_cancellation |
@@ -478,21 +495,13 @@ language sql stable security definer set search_path = '' as $$
       'time_slot', r.time_slot,
       'manage_path', '/booking/' || public.manage_token_of(r.id),
       'status', r.status),
-    'event', jsonb_build_object(
-      'title', e.title,
-      'date', to_char(e.date, 'YYYY-MM-DD'),
-      'time', to_char(coalesce(s.slot_time, e.event_time), 'HH24:MI'),
-      'timezone', e.event_timezone,
-      'starts_at', public.reservation_starts_at(r),
-      'location_name', e.location_name,
-      'location_address', e.location_address,
+    'event', public.email_event_facts(e, s.slot_time) || jsonb_build_object(
       'address', case
         when p_kind = 'booking_reminder'
           or (p_kind = 'booking_confirmation' and (coalesce(d.address_delivery, 'confirmation') = 'confirmation' or e.reminder_hours = 0))
         then nullif(btrim(d.private_address), '') end,
       'address_later', p_kind = 'booking_confirmation' and nullif(btrim(d.private_address), '') is not null
-        and d.address_delivery = 'reminder' and e.reminder_hours > 0,
-      'reminder_hours', e.reminder_hours),
+        and d.address_delivery = 'reminder' and e.reminder_hours > 0),
     'money', public.booking_lines(r) || jsonb_build_object(
       'is_deposit', r.ticket_type_id is null and e.rsvp_mode,
       'promo_code', (select p.code from public.promo_codes p where p.id = r.promo_code_id),

@@ -708,15 +708,9 @@ create or replace function public.fail_booking(p_reservation_id uuid, p_reason t
 returns boolean
 language plpgsql volatile security definer set search_path = '' as $$
 declare
-  v_event_id uuid;
   r public.reservations;
 begin
-  select x.event_id into v_event_id from public.reservations x where x.id = p_reservation_id;
-  if v_event_id is null then
-    raise exception 'Reservation not found' using errcode = 'SH404';
-  end if;
-  perform 1 from public.events e where e.id = v_event_id for update;
-  select * into r from public.reservations x where x.id = p_reservation_id for update;
+  r := public.lock_reservation(p_reservation_id);
   -- A declined charge moved no money, whatever became of the hold meanwhile.
   update public.payment_ledger l set status = 'failed', message = left(p_reason, 500)
   where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'charging';
@@ -784,9 +778,9 @@ declare
   v_cash integer;
   v_expires timestamptz;
   v_confirmed boolean := true;
+  v_org text;
 begin
-  select * into e from public.events x where x.id = p_event_id;
-  perform public.assert_member(e.org_id, 'You can only add bookings to events of your own organization');
+  e := public.member_event(p_event_id, 'You can only add bookings to events of your own organization');
   if p_mode is null or p_mode not in ('comp', 'cash', 'payment_link') then
     raise exception 'Choose how the booking is paid: complimentary, cash, or a payment link' using errcode = 'P0001';
   end if;
@@ -838,9 +832,10 @@ begin
         v_expires := now() + interval '15 minutes';
       end if;
       update public.reservations x set hold_expires_at = v_expires where x.id = r.id;
+      v_org := public.org_display_name(r.org_id);
       insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text, template_data)
-      select r.org_id, r.id, 'payment_link', r.email,
-        'Complete your booking at ' || coalesce(nullif(btrim(b.brand_name), ''), o.name) || ': ' || e.title,
+      values (r.org_id, r.id, 'payment_link', r.email,
+        'Complete your booking at ' || v_org || ': ' || e.title,
         concat_ws(E'\n',
           'Hi ' || r.name || ',',
           '',
@@ -849,11 +844,9 @@ begin
             || to_char(v_expires at time zone e.event_timezone, 'FMDay FMHH12:MI AM') || '.',
           'Pay ' || public.booking_money(r.amount_cents) || ' to confirm them: {{site_url}}/pay/' || public.manage_token_of(r.id),
           '',
-          coalesce(nullif(btrim(b.brand_name), ''), o.name)),
+          v_org),
         public.email_data(r.id, 'payment_link', jsonb_build_object('offer', jsonb_build_object(
-          'claim_path', '/pay/' || public.manage_token_of(r.id), 'expires_at', v_expires, 'guests', r.num_guests)))
-      from public.organizations o left join public.org_branding b on b.org_id = o.id
-      where o.id = r.org_id;
+          'claim_path', '/pay/' || public.manage_token_of(r.id), 'expires_at', v_expires, 'guests', r.num_guests))));
     end if;
     perform set_config('supperhost.skip_confirmation_email', '', true);
     if not v_confirmed then

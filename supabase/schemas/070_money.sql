@@ -536,6 +536,24 @@ revoke execute on function public.record_refund_result(bigint, text, text, text)
 
 -- Cancelling
 --
+-- The key of a booking's cancellation refund: one per reservation, so a cancellation asked for
+-- again never refunds twice.
+create or replace function public.cancellation_refund_key(p_reservation_id uuid) returns text
+language sql immutable set search_path = '' as $$
+  select 'cx' || md5(p_reservation_id::text || ':cancel');
+$$;
+
+revoke execute on function public.cancellation_refund_key(uuid) from public, anon, authenticated;
+
+-- The answer to cancelling a booking that is already cancelled: its state, and its cancellation's refund.
+create or replace function public.already_cancelled_result(r public.reservations) returns jsonb
+language sql stable security definer set search_path = '' as $$
+  select public.money_action_result(r, true,
+    (select l.id from public.payment_ledger l where l.kind = 'refund' and l.idempotency_key = public.cancellation_refund_key(r.id)));
+$$;
+
+revoke execute on function public.already_cancelled_result(reservations) from public, anon, authenticated;
+
 -- Cancels a confirmed reservation with the money decision taken (p_cents to
 -- refund, 0 for none), in the caller's transaction; the caller has locked the
 -- event row and the reservation. Returns the refund row's id (or null).
@@ -564,7 +582,7 @@ begin
   perform set_config('supperhost.money_decision', '', true);
 
   if p_cents > 0 then
-    v_refund := public.open_refund(r, p_cents, 'cx' || md5(r.id::text || ':cancel'), coalesce(p_reason, 'Reservation cancelled'),
+    v_refund := public.open_refund(r, p_cents, public.cancellation_refund_key(r.id), coalesce(p_reason, 'Reservation cancelled'),
                                    p_actor, p_notify, 'cancellation');
   elsif p_notify then
     perform public.enqueue_money_email(r.id, 'cancellation', 0, 'none');
@@ -596,6 +614,19 @@ $$;
 
 revoke execute on function public.lock_reservation(uuid) from public, anon, authenticated;
 
+-- A staff action on a booking starts here: the caller is a member of its organization (else
+-- p_denied with SH403, the same answer for a booking that does not exist), then the booking is
+-- locked (lock_reservation).
+create or replace function public.lock_member_reservation(p_reservation_id uuid, p_denied text) returns public.reservations
+language plpgsql volatile security definer set search_path = '' as $$
+begin
+  perform public.assert_member((select x.org_id from public.reservations x where x.id = p_reservation_id), p_denied);
+  return public.lock_reservation(p_reservation_id);
+end;
+$$;
+
+revoke execute on function public.lock_member_reservation(uuid, text) from public, anon, authenticated;
+
 -- Staff cancel with a money decision. p_refund: "full" | "none" | "policy" |
 -- {"amountCents": n}. Keeping money that is still held needs a reason. A
 -- cancelled reservation is not cancelled again: the answer is its state.
@@ -621,13 +652,10 @@ begin
   if v_mode is null or v_mode not in ('full', 'none', 'policy', 'amount') then
     raise exception 'refund must be "full", "none" or { "amountCents": n }' using errcode = 'P0001';
   end if;
-  select x.* into r from public.reservations x where x.id = p_reservation_id;
-  perform public.assert_member(r.org_id, 'You can only cancel reservations of your own organization');
-  r := public.lock_reservation(p_reservation_id);
+  r := public.lock_member_reservation(p_reservation_id, 'You can only cancel reservations of your own organization');
 
   if r.status = 'cancelled' then
-    return public.money_action_result(r, true,
-      (select l.id from public.payment_ledger l where l.kind = 'refund' and l.idempotency_key = 'cx' || md5(r.id::text || ':cancel')));
+    return public.already_cancelled_result(r);
   end if;
   if r.status <> 'confirmed' then
     raise exception 'Only a confirmed reservation can be cancelled' using errcode = 'SH409';
@@ -679,9 +707,7 @@ declare
   v_key text;
   v_row public.payment_ledger;
 begin
-  select x.* into r from public.reservations x where x.id = p_reservation_id;
-  perform public.assert_member(r.org_id, 'You can only refund reservations of your own organization');
-  r := public.lock_reservation(p_reservation_id);
+  r := public.lock_member_reservation(p_reservation_id, 'You can only refund reservations of your own organization');
   if p_amount_cents is null or p_amount_cents <= 0 then
     raise exception 'Enter a refund amount greater than $0.00' using errcode = 'P0001';
   end if;
@@ -750,9 +776,7 @@ declare
   v_unit integer;
   v_difference integer := 0;
 begin
-  select x.* into r from public.reservations x where x.id = p_reservation_id;
-  perform public.assert_member(r.org_id, 'You can only edit reservations of your own organization');
-  r := public.lock_reservation(p_reservation_id);
+  r := public.lock_member_reservation(p_reservation_id, 'You can only edit reservations of your own organization');
   if r.status <> 'confirmed' then
     raise exception 'Only a confirmed reservation can be changed' using errcode = 'SH409';
   end if;
@@ -863,8 +887,7 @@ declare
 begin
   r := public.lock_reservation_by_token(p_token);
   if r.status = 'cancelled' then
-    return public.money_action_result(r, true,
-      (select l.id from public.payment_ledger l where l.kind = 'refund' and l.idempotency_key = 'cx' || md5(r.id::text || ':cancel')));
+    return public.already_cancelled_result(r);
   end if;
   if r.status <> 'confirmed' then
     raise exception 'This booking can no longer be cancelled.' using errcode = 'SH409';

@@ -91,7 +91,7 @@ returns table (reservation_id uuid, name text, email text)
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   r public.reservations;
-  v_name text := btrim(coalesce(p_name, ''));
+  v_name text;
   v_email text := lower(btrim(coalesce(p_email, '')));
   v_from_name text;
   v_from_email text;
@@ -102,12 +102,8 @@ declare
   v_opening text;
 begin
   r := public.booking_to_change(p_token);
-  if v_name = '' then
-    raise exception 'Enter the name of the person you are giving the booking to.' using errcode = 'P0001';
-  end if;
-  if char_length(v_name) > 100 then
-    raise exception 'The name is too long (100 characters at most).' using errcode = 'P0001';
-  end if;
+  v_name := public.required_text(p_name, 100, 'Enter the name of the person you are giving the booking to.',
+    'The name is too long (100 characters at most).');
   if char_length(v_email) > 320 or v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
     raise exception 'Enter a valid email address for the person you are giving the booking to.' using errcode = 'P0001';
   end if;

@@ -364,6 +364,23 @@ $$;
 
 revoke execute on function public.waitlist_offer_view(text) from public, anon, authenticated;
 
+-- A staff action on a waiting party starts here: the caller is a member of its organization (else
+-- SH403, the same answer for a party that does not exist), then its event row is locked (the
+-- booking lock order). Answers the entry as read before the lock.
+create or replace function public.member_waitlist_entry(p_entry_id uuid) returns public.waitlist_entries
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  w public.waitlist_entries;
+begin
+  select * into w from public.waitlist_entries x where x.id = p_entry_id;
+  perform public.assert_member(w.org_id, 'You can only manage waitlists of your own organization');
+  perform 1 from public.events e where e.id = w.event_id for update;
+  return w;
+end;
+$$;
+
+revoke execute on function public.member_waitlist_entry(uuid) from public, anon, authenticated;
+
 -- Staff: offer the seats to this party now (even out of turn).
 create or replace function public.staff_offer_waitlist(p_entry_id uuid)
 returns table (entry_id uuid, reservation_id uuid)
@@ -372,9 +389,7 @@ declare
   w public.waitlist_entries;
   v_offer uuid;
 begin
-  select * into w from public.waitlist_entries x where x.id = p_entry_id;
-  perform public.assert_member(w.org_id, 'You can only manage waitlists of your own organization');
-  perform 1 from public.events e where e.id = w.event_id for update;
+  perform public.member_waitlist_entry(p_entry_id);
   select * into w from public.waitlist_entries x where x.id = p_entry_id for update;
   if w.status <> 'waiting' then
     raise exception 'This party is not waiting any more (%)', w.status using errcode = 'SH409';
@@ -391,20 +406,24 @@ $$;
 
 revoke execute on function public.staff_offer_waitlist(uuid) from public, anon;
 
--- Staff: take a party off the list (an open offer lapses now: its seats go on).
-create or replace function public.staff_remove_waitlist(p_entry_id uuid) returns void
+-- Takes a waiting or offered party off the list (the caller holds the event row lock); an open
+-- offer lapses now, so its seats go on to the next party.
+create or replace function public.remove_waitlist_entry(w public.waitlist_entries) returns void
 language plpgsql volatile security definer set search_path = '' as $$
-declare
-  w public.waitlist_entries;
 begin
-  select * into w from public.waitlist_entries x where x.id = p_entry_id;
-  perform public.assert_member(w.org_id, 'You can only manage waitlists of your own organization');
-  perform 1 from public.events e where e.id = w.event_id for update;
   update public.waitlist_entries x set status = 'removed' where x.id = w.id and x.status in ('waiting', 'offered');
   if w.status = 'offered' and w.reservation_id is not null then
     update public.reservations r set status = 'expired' where r.id = w.reservation_id and r.status = 'held';
   end if;
 end;
+$$;
+
+revoke execute on function public.remove_waitlist_entry(waitlist_entries) from public, anon, authenticated;
+
+-- Staff: take a party off the list (remove_waitlist_entry).
+create or replace function public.staff_remove_waitlist(p_entry_id uuid) returns void
+language sql volatile security definer set search_path = '' as $$
+  select public.remove_waitlist_entry(public.member_waitlist_entry(p_entry_id));
 $$;
 
 revoke execute on function public.staff_remove_waitlist(uuid) from public, anon;
@@ -436,17 +455,7 @@ begin
         'time_slot', s.slot_label,
         'manage_path', '',
         'status', w.status),
-      'event', jsonb_build_object(
-        'title', e.title,
-        'date', to_char(e.date, 'YYYY-MM-DD'),
-        'time', to_char(coalesce(s.slot_time, e.event_time), 'HH24:MI'),
-        'timezone', e.event_timezone,
-        'starts_at', (e.date + coalesce(s.slot_time, e.event_time)) at time zone e.event_timezone,
-        'location_name', e.location_name,
-        'location_address', e.location_address,
-        'address', null,
-        'address_later', false,
-        'reminder_hours', e.reminder_hours),
+      'event', public.email_event_facts(e, s.slot_time) || jsonb_build_object('address', null, 'address_later', false),
       'money', jsonb_build_object(
         'subtotal_cents', 0,
         'discount_cents', 0,
@@ -557,12 +566,7 @@ begin
   -- The booking lock order: the event row first, then the entry.
   perform 1 from public.events e where e.id = w.event_id for update;
   select * into w from public.waitlist_entries x where x.id = w.id for update;
-  if w.status in ('waiting', 'offered') then
-    update public.waitlist_entries x set status = 'removed' where x.id = w.id;
-    if w.status = 'offered' and w.reservation_id is not null then
-      update public.reservations r set status = 'expired' where r.id = w.reservation_id and r.status = 'held';
-    end if;
-  end if;
+  perform public.remove_waitlist_entry(w);
   return public.waitlist_leave_view(p_token);
 end;
 $$;

@@ -160,13 +160,12 @@ declare
   w public.waitlist_entries;
   v_mode text := case jsonb_typeof(p_refund) when 'string' then p_refund #>> '{}' when 'object' then 'percent' end;
   v_percent numeric;
-  v_message text := btrim(coalesce(p_message, ''));
+  v_message text;
   v_already boolean;
   v_actor text := 'staff:' || coalesce((select auth.uid())::text, 'service');
   v_org text;
 begin
-  select * into e from public.events x where x.id = p_event_id;
-  perform public.assert_member(e.org_id, 'You can only cancel events of your own organization');
+  e := public.member_event(p_event_id, 'You can only cancel events of your own organization');
   if v_mode = 'percent' then
     if (select count(*) from jsonb_object_keys(p_refund)) <> 1 or jsonb_typeof(p_refund -> 'percent') is distinct from 'number' then
       v_mode := null;
@@ -180,12 +179,8 @@ begin
   if v_mode is null or v_mode not in ('full', 'none', 'percent') then
     raise exception 'refund must be "full", "none" or { "percent": n }' using errcode = 'P0001';
   end if;
-  if v_message = '' then
-    raise exception 'Write a message to your guests: it is sent with every cancellation' using errcode = 'P0001';
-  end if;
-  if char_length(v_message) > 500 then
-    raise exception 'The message is too long (500 characters at most)' using errcode = 'P0001';
-  end if;
+  v_message := public.required_text(p_message, 500, 'Write a message to your guests: it is sent with every cancellation',
+    'The message is too long (500 characters at most)');
 
   -- The booking lock order: the event row first.
   select * into e from public.events x where x.id = p_event_id for update;
@@ -308,8 +303,7 @@ declare
   e public.events;
   c public.event_cancellations;
 begin
-  select * into e from public.events x where x.id = p_event_id;
-  perform public.assert_member(e.org_id, 'You can only see events of your own organization');
+  e := public.member_event(p_event_id, 'You can only see events of your own organization');
   select * into c from public.event_cancellations x where x.event_id = e.id;
   return query
   with live as (

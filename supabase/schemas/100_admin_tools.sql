@@ -395,8 +395,7 @@ as $$
 declare
   e public.events;
 begin
-  select * into e from public.events x where x.id = p_event_id;
-  perform public.assert_member(e.org_id, 'You can only open the door list of your own organization''s events');
+  e := public.member_event(p_event_id, 'You can only open the door list of your own organization''s events');
 
   return query
   select
@@ -457,41 +456,47 @@ $$;
 
 revoke execute on function public.option_sales(uuid) from public, anon, authenticated;
 
--- An event's ticket types with what is sold and held of each; capacity is the size of the pool it
--- draws from (the editor's "tickets in all"), remaining what that pool has left, and available
--- what can be sold now, within the event's cap (event_availability).
-create or replace function public.staff_ticket_sales(p_event_id uuid)
-returns table (id uuid, name text, price integer, sold integer, held integer, remaining integer, capacity integer, available integer)
+-- An event's options of one kind ('ticket_type' or 'rsvp_slot'), in the editor's order, with what
+-- is sold and held of each; capacity is the size of the pool it draws from (a ticket type's
+-- "tickets in all", a slot's capacity), remaining what that pool has left, and available what can
+-- be sold now, within the event's cap (event_availability). Members of the event's organization.
+create or replace function public.staff_option_sales(p_event_id uuid, p_option_kind text)
+returns table (id uuid, label text, price integer, slot_time text, is_active boolean, sold integer, held integer, remaining integer, capacity integer, available integer)
 language plpgsql stable security definer set search_path = '' as $$
 begin
-  perform public.assert_member((select x.org_id from public.events x where x.id = p_event_id), 'You can only see events of your own organization');
+  perform public.member_event(p_event_id, 'You can only see events of your own organization');
   return query
-  select t.id, t.name, t.price, coalesce(s.sold, 0), coalesce(s.held, 0), a.own_available, a.size, a.available
-  from public.ticket_types t
-  left join public.option_sales(p_event_id) s on s.option_id = t.id
-  join public.event_availability(p_event_id) a on a.option_kind = 'ticket_type' and a.option_id = t.id
-  where t.event_id = p_event_id
-  order by t.created_at, t.id;
+  select a.option_id, a.label, t.price, to_char(sl.slot_time, 'HH24:MI'), sl.is_active,
+    coalesce(s.sold, 0), coalesce(s.held, 0), a.own_available, a.size, a.available
+  from public.event_availability(p_event_id) a
+  left join public.ticket_types t on t.id = a.option_id
+  left join public.rsvp_slots sl on sl.id = a.option_id
+  left join public.option_sales(p_event_id) s on s.option_id = a.option_id
+  where a.option_kind = p_option_kind
+  order by t.created_at, t.id, sl.slot_time, sl.id;
 end;
+$$;
+
+revoke execute on function public.staff_option_sales(uuid, text) from public, anon, authenticated;
+
+-- An event's ticket types with what is sold and held of each (staff_option_sales).
+create or replace function public.staff_ticket_sales(p_event_id uuid)
+returns table (id uuid, name text, price integer, sold integer, held integer, remaining integer, capacity integer, available integer)
+language sql stable security definer set search_path = '' as $$
+  select o.id, o.label, o.price, o.sold, o.held, o.remaining, o.capacity, o.available
+  from public.staff_option_sales(p_event_id, 'ticket_type') with ordinality o
+  order by o.ordinality;
 $$;
 
 revoke execute on function public.staff_ticket_sales(uuid) from public, anon;
 
--- An event's RSVP slots or seatings with what is sold and held of each, and what can be sold
--- now within the event's cap (event_availability).
+-- An event's RSVP slots or seatings with what is sold and held of each (staff_option_sales).
 create or replace function public.staff_slot_sales(p_event_id uuid)
 returns table (id uuid, label text, slot_time text, is_active boolean, capacity integer, sold integer, held integer, available integer)
-language plpgsql stable security definer set search_path = '' as $$
-begin
-  perform public.assert_member((select x.org_id from public.events x where x.id = p_event_id), 'You can only see events of your own organization');
-  return query
-  select sl.id, sl.slot_label, to_char(sl.slot_time, 'HH24:MI'), sl.is_active, a.size, coalesce(s.sold, 0), coalesce(s.held, 0), a.available
-  from public.rsvp_slots sl
-  left join public.option_sales(p_event_id) s on s.option_id = sl.id
-  join public.event_availability(p_event_id) a on a.option_kind = 'rsvp_slot' and a.option_id = sl.id
-  where sl.event_id = p_event_id
-  order by sl.slot_time, sl.id;
-end;
+language sql stable security definer set search_path = '' as $$
+  select o.id, o.label, o.slot_time, o.is_active, o.capacity, o.sold, o.held, o.available
+  from public.staff_option_sales(p_event_id, 'rsvp_slot') with ordinality o
+  order by o.ordinality;
 $$;
 
 revoke execute on function public.staff_slot_sales(uuid) from public, anon;
@@ -503,8 +508,7 @@ language plpgsql stable security definer set search_path = '' as $$
 declare
   e public.events;
 begin
-  select * into e from public.events x where x.id = p_event_id;
-  perform public.assert_member(e.org_id, 'You can only see events of your own organization');
+  e := public.member_event(p_event_id, 'You can only see events of your own organization');
   return query
   select (r.confirmed_at at time zone e.event_timezone)::date, count(*)::integer, sum(r.num_guests)::integer
   from public.reservations r
@@ -553,8 +557,7 @@ as $$
 declare
   e public.events;
 begin
-  select * into e from public.events x where x.id = p_event_id;
-  perform public.assert_member(e.org_id, 'You can only see events of your own organization');
+  e := public.member_event(p_event_id, 'You can only see events of your own organization');
   return query
   select e.id, e.org_id, e.title, e.date, to_char(e.event_time, 'HH24:MI'), e.event_timezone, cap.size, e.kind, cap.available,
     t.parties, t.guests, t.held_guests, t.cancelled, t.discounts_cents, t.checked_in_guests, t.checked_in_parties,

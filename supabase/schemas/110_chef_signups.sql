@@ -314,14 +314,17 @@ $$;
 
 revoke execute on function public.super_admin_reply_chef_inquiry(uuid, text, text) from public, anon;
 
--- Archives an inquiry (out of the inbox, kept with its replies).
-create or replace function public.super_admin_archive_chef_inquiry(p_id uuid) returns text
+-- Files an inquiry: into the archive (out of the inbox, kept with its replies), or back out of it
+-- (replied when it had a reply, else new). Answers its status.
+create or replace function public.file_chef_inquiry(p_id uuid, p_archived boolean) returns text
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_status text;
 begin
   perform public.assert_super_admin('Only the SupperHost team can read pop-up chef inquiries');
-  update public.chef_signups s set status = 'archived' where s.id = p_id and s.status <> 'archived';
+  update public.chef_signups s
+     set status = case when p_archived then 'archived' when s.replied_at is null then 'new' else 'replied' end
+   where s.id = p_id and (s.status = 'archived') <> p_archived;
   select s.status into v_status from public.chef_signups s where s.id = p_id;
   if v_status is null then
     raise exception 'This inquiry does not exist' using errcode = 'SH404';
@@ -330,24 +333,20 @@ begin
 end;
 $$;
 
+revoke execute on function public.file_chef_inquiry(uuid, boolean) from public, anon, authenticated;
+
+-- Archives an inquiry (file_chef_inquiry).
+create or replace function public.super_admin_archive_chef_inquiry(p_id uuid) returns text
+language sql volatile security definer set search_path = '' as $$
+  select public.file_chef_inquiry(p_id, true);
+$$;
+
 revoke execute on function public.super_admin_archive_chef_inquiry(uuid) from public, anon;
 
--- Brings an archived inquiry back: replied when it had a reply, else new.
+-- Brings an archived inquiry back (file_chef_inquiry).
 create or replace function public.super_admin_unarchive_chef_inquiry(p_id uuid) returns text
-language plpgsql volatile security definer set search_path = '' as $$
-declare
-  v_status text;
-begin
-  perform public.assert_super_admin('Only the SupperHost team can read pop-up chef inquiries');
-  update public.chef_signups s
-     set status = case when s.replied_at is null then 'new' else 'replied' end
-   where s.id = p_id and s.status = 'archived';
-  select s.status into v_status from public.chef_signups s where s.id = p_id;
-  if v_status is null then
-    raise exception 'This inquiry does not exist' using errcode = 'SH404';
-  end if;
-  return v_status;
-end;
+language sql volatile security definer set search_path = '' as $$
+  select public.file_chef_inquiry(p_id, false);
 $$;
 
 revoke execute on function public.super_admin_unarchive_chef_inquiry(uuid) from public, anon;

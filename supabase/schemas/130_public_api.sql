@@ -175,7 +175,7 @@ set search_path = ''
 as $$
   select
     o.slug,
-    coalesce(nullif(btrim(b.brand_name), ''), o.name),
+    public.org_display_name(o.id),
     coalesce(b.gallery_images[1], b.logo_url),
     nxt.date,
     to_char(nxt.event_time, 'HH24:MI'),

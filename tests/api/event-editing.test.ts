@@ -156,6 +156,10 @@ describe('ticket types after sales', () => {
     const seat = event.ticketTypes[0].id;
     const cases: [TicketTypeEdit[], string][] = [
       [[{ id: seat, name: '  ', price: 5000, capacity: 10 }], 'Each ticket type needs a name'],
+      [
+        [{ id: seat, name: 'N'.repeat(121), price: 5000, capacity: 10 }],
+        `The ticket type name "${'N'.repeat(40)}…" is too long (120 characters at most)`,
+      ],
       [[{ id: seat, name: 'Seat', price: -1, capacity: 10 }], 'The price of Seat must be a whole number of cents, 0 or more'],
       [[{ id: seat, name: 'Seat', price: 12.5, capacity: 10 }], 'The price of Seat must be a whole number of cents, 0 or more'],
       [[{ id: seat, name: 'Seat', price: 'abc' as unknown as number, capacity: 10 }], 'The price of Seat must be a whole number of cents, 0 or more'],

@@ -24,6 +24,12 @@ const RESERVATION_DOORS: Door[] = [
 const EVENT_DOORS: Door[] = [
   [`select public.staff_cancel_event($1, '"none"', 'A message')`, (id) => [id], 'You can only cancel events of your own organization'],
   ['select * from public.staff_event_cancellation($1)', (id) => [id], 'You can only see events of your own organization'],
+  ['select * from public.staff_ticket_sales($1)', (id) => [id], 'You can only see events of your own organization'],
+  ['select * from public.staff_slot_sales($1)', (id) => [id], 'You can only see events of your own organization'],
+  ['select * from public.staff_event_overview($1)', (id) => [id], 'You can only see events of your own organization'],
+  ['select * from public.staff_bookings_by_day($1)', (id) => [id], 'You can only see events of your own organization'],
+  ['select * from public.staff_door_list($1)', (id) => [id], "You can only open the door list of your own organization's events"],
+  ['select public.staff_duplicate_event($1, array[current_date + 1])', (id) => [id], 'You can only copy events of your own organization'],
 ];
 const ORG_DOORS: Door[] = [
   [`select * from public.staff_ledger_export($1, '2026-01-01', '2026-12-31')`, (id) => [id], 'You can only read the books of your own organization'],
