@@ -310,10 +310,7 @@ create or replace function public.is_upcoming_event(
   at_time timestamptz default now()
 )
 returns boolean
-language sql
-stable
-set search_path = ''
-as $$
+language sql stable set search_path = '' as $$
   select (event_date + event_time) > (at_time at time zone event_timezone);
 $$;
 
@@ -373,11 +370,7 @@ create or replace function public.admin_create_event(
   p_rsvp_slots jsonb default '[]'::jsonb
 )
 returns uuid
-language plpgsql
-volatile
-security invoker
-set search_path = ''
-as $$
+language plpgsql volatile security invoker set search_path = '' as $$
 declare
   new_id uuid;
   v_item jsonb;

@@ -728,11 +728,7 @@ returns table (
   available integer,
   size integer
 )
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   with pools as (
     select u.pool_id, u.event_wide, u.size, greatest(u.size - u.taken, 0) as seats_left
     from public.capacity_pool_use(p_event_id, p_except_reservation) u

@@ -386,11 +386,7 @@ create or replace function public.finish_outbox_send(
   p_error text default null
 )
 returns text
-language sql
-volatile
-security definer
-set search_path = ''
-as $$
+language sql volatile security definer set search_path = '' as $$
   select public.finish_outbox_sends(jsonb_build_array(jsonb_build_object(
     'id', p_id, 'claim_token', p_claim_token, 'outcome', p_outcome, 'error', p_error))) ->> 0;
 $$;

@@ -79,11 +79,7 @@ create or replace function public.booking_evaluate(
   p_lock boolean
 )
 returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_event public.events;
   v_org public.organizations;
@@ -369,11 +365,7 @@ create or replace function public.quote_booking(
   p_org_slug text default null
 )
 returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 begin
   return public.booking_evaluate(
     p_event_id, p_guests, p_ticket_type, p_rsvp_slot_id, p_time_slot, p_promo_code, p_org_slug, false);
@@ -405,11 +397,7 @@ create or replace function public.hold_booking(
   p_payment_provider text default null
 )
 returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_existing public.reservations;
   v_quote jsonb;
@@ -576,11 +564,7 @@ create or replace function public.confirm_booking(
   p_payment_id text default null
 )
 returns boolean
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   r public.reservations;
   v_promo public.promo_codes;
@@ -764,11 +748,7 @@ returns table (
   paid_cents integer,
   comp_cents integer
 )
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   e public.events;
   v_key text;
@@ -884,11 +864,7 @@ create or replace function public.booking_may_be_refused(
   p_rsvp_slot_id uuid
 )
 returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select coalesce((
     select case
       when exists (select 1 from public.capacity_pools p where p.event_id = e.id and p.event_wide) then true

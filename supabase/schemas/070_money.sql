@@ -127,11 +127,7 @@ returns table (
   charged_tax integer,
   refunding_tax integer
 )
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select
     coalesce(sum(l.amount_cents) filter (where l.kind = 'charge' and l.status = 'completed'), 0)::integer,
     coalesce(sum(l.amount_cents) filter (where l.kind = 'refund' and l.status in ('pending', 'completed') and l.id is distinct from p_except_id), 0)::integer,
@@ -277,11 +273,7 @@ create or replace function public.enqueue_money_email(
   p_refund_status text
 )
 returns uuid
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   r public.reservations;
   e public.events;
@@ -429,11 +421,7 @@ create or replace function public.open_refund(
   p_notice text
 )
 returns public.payment_ledger
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_charge public.payment_ledger;
   v_row public.payment_ledger;
@@ -497,11 +485,7 @@ create or replace function public.record_refund_result(
   p_message text default null
 )
 returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_row public.payment_ledger;
 begin
@@ -566,11 +550,7 @@ create or replace function public.cancel_with_money(
   p_notify boolean
 )
 returns bigint
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_refund public.payment_ledger;
 begin
@@ -637,11 +617,7 @@ create or replace function public.staff_cancel_reservation(
   p_notify boolean default true
 )
 returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   r public.reservations;
   v_held integer;
@@ -696,11 +672,7 @@ create or replace function public.staff_refund_reservation(
   p_request_key text default null
 )
 returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   r public.reservations;
   v_held integer;
@@ -764,11 +736,7 @@ create or replace function public.staff_set_guests(
   p_reason text default null
 )
 returns table (reservation_id uuid, status text, num_guests integer, suggested_refund_cents integer)
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   r public.reservations;
   v_held integer;
@@ -1129,11 +1097,7 @@ returns table (
   provider_refund_id text,
   reason text
 )
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   v_zone text;
 begin
@@ -1197,11 +1161,7 @@ returns table (
   platform_fee_cents bigint,
   net_cents bigint
 )
-language sql
-stable
-security invoker
-set search_path = ''
-as $$
+language sql stable security invoker set search_path = '' as $$
   select date_trunc('month', x.occurred_on)::date,
     count(*)::integer,
     sum(x.gross_cents)::bigint,

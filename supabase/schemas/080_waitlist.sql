@@ -243,11 +243,7 @@ create or replace function public.join_waitlist(
   p_party_size integer
 )
 returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   e public.events;
   w public.waitlist_entries;

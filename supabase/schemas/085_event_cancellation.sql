@@ -294,11 +294,7 @@ returns table (
   refunds_failed_cents integer,
   waitlist_closed integer
 )
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   e public.events;
   c public.event_cancellations;

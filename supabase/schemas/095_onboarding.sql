@@ -227,11 +227,7 @@ returns table (
   owner_emails text, members integer, active_events integer, contact_email text,
   platform_payments boolean
 )
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   perform public.assert_super_admin('Only the SupperHost team can list every organization');
   return query

@@ -129,11 +129,7 @@ returns table (
   money_badge text,
   total_count integer
 )
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   pattern text := case when coalesce(btrim(p_search), '') = '' then null else public.admin_like_pattern(p_search) end;
   page_size integer := least(greatest(coalesce(p_limit, 25), 1), 200);
@@ -204,11 +200,7 @@ returns table (
   last_reservation_at timestamptz,
   total_count integer
 )
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   pattern text := case when coalesce(btrim(p_search), '') = '' then null else public.admin_like_pattern(p_search) end;
   page_size integer := least(greatest(coalesce(p_limit, 50), 1), 5000);
@@ -268,11 +260,7 @@ returns table (
   reservation_num_guests integer,
   reservation_created_at timestamptz
 )
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   perform public.assert_org_member(p_org_id);
   return query
@@ -321,11 +309,7 @@ returns table (
   parties integer,
   parties_arrived integer
 )
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   r public.reservations;
 begin
@@ -387,11 +371,7 @@ returns table (
   special_requests text,
   staff_notes text
 )
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   e public.events;
 begin
@@ -549,11 +529,7 @@ returns table (
   waitlist_waiting integer,
   waitlist_offered integer
 )
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   e public.events;
 begin

@@ -196,11 +196,7 @@ returns table (
   archived_at timestamptz,
   reply_count integer
 )
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   perform public.assert_super_admin('Only the SupperHost team can read pop-up chef inquiries');
   if p_status is not null and p_status not in ('new', 'replied', 'archived') then
@@ -230,11 +226,7 @@ returns table (
   delivery_status text,
   delivered_at timestamptz
 )
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   perform public.assert_super_admin('Only the SupperHost team can read pop-up chef inquiries');
   return query

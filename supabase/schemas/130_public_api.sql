@@ -129,11 +129,7 @@ returns table (
   branding public.org_branding,
   events public.events_with_availability[]
 )
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select
     row(o.id, o.name, o.slug, o.state)::public.public_organization,
     alias.layout,
@@ -168,11 +164,7 @@ returns table (
   from_price_cents integer,
   price_is_deposit boolean
 )
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select
     o.slug,
     public.org_display_name(o.id),

@@ -237,11 +237,7 @@ create or replace function public.save_square_account(
   p_locations jsonb
 )
 returns void
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 begin
   if exists (select 1 from public.square_accounts a where a.merchant_id = p_merchant_id and a.org_id <> p_org_id) then
     raise exception 'This Square account already takes the payments of another organization on SupperHost.' using errcode = 'SH409';
@@ -285,11 +281,7 @@ returns table (
   fee_permission boolean,
   can_manage boolean
 )
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   perform public.assert_member(p_org_id, 'You can only see the payments of your own organization');
   return query
@@ -391,11 +383,7 @@ returns table (
   charge_app_fee_cents integer,
   refund_app_fee_cents integer
 )
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   with target as (
     select coalesce(
              p_org_id,
@@ -514,11 +502,7 @@ create or replace function public.record_square_token_refresh(
   p_error text
 )
 returns void
-language sql
-volatile
-security definer
-set search_path = ''
-as $$
+language sql volatile security definer set search_path = '' as $$
   update public.square_accounts a
   set access_token_ciphertext = coalesce(p_access_token_ciphertext, a.access_token_ciphertext),
       refresh_token_ciphertext = coalesce(p_refresh_token_ciphertext, a.refresh_token_ciphertext),
