@@ -268,17 +268,12 @@ revoke execute on function public.booking_seats(text) from public;
 -- and the run sheet). Seats nobody claimed read "Guest of {booker}".
 create or replace function public.staff_event_seats(p_event_id uuid)
 returns table (reservation_id uuid, seat_no integer, guest_name text, guest_email text, claimed boolean, allergens text[], dietary_notes text)
-language plpgsql stable security definer set search_path = '' as $$
-begin
-  perform public.assert_member((select e.org_id from public.events e where e.id = p_event_id),
-                               'You can only see bookings of your own organization');
-  return query
+language sql stable security definer set search_path = '' as $$
   select r.id, s.seat_no, coalesce(s.guest_name, 'Guest of ' || r.name), s.guest_email, s.claimed_at is not null, s.allergens, s.dietary_notes
-  from public.reservations r
+  from public.member_event(p_event_id, 'You can only see bookings of your own organization') e
+  join public.reservations r on r.event_id = e.id and r.status = 'confirmed'
   join public.reservation_seats s on s.reservation_id = r.id
-  where r.event_id = p_event_id and r.status = 'confirmed'
   order by r.id, s.seat_no;
-end;
 $$;
 
 revoke execute on function public.staff_event_seats(uuid) from public, anon;

@@ -89,12 +89,8 @@ revoke execute on function public.kitchen_report_lines(uuid) from public, anon, 
 create or replace function public.staff_kitchen_report(p_event_id uuid)
 returns table (section text, label text, guests integer, party text, party_id uuid, seating text, seat_no integer,
                allergens text[], dietary_notes text, party_notes text)
-language plpgsql stable security definer set search_path = '' as $$
-begin
-  perform public.assert_member((select e.org_id from public.events e where e.id = p_event_id),
-                               'You can only see the kitchen report of your own organization''s events');
-  return query select * from public.kitchen_report_lines(p_event_id);
-end;
+language sql stable security definer set search_path = '' as $$
+  select l.* from public.member_event(p_event_id, 'You can only see the kitchen report of your own organization''s events') e cross join lateral public.kitchen_report_lines(e.id) l;
 $$;
 
 revoke execute on function public.staff_kitchen_report(uuid) from public, anon;
@@ -103,14 +99,9 @@ revoke execute on function public.staff_kitchen_report(uuid) from public, anon;
 -- it was last sent.
 create or replace function public.staff_kitchen_report_schedule(p_event_id uuid)
 returns table (send_at text, sent_at timestamptz, sent_count integer)
-language plpgsql stable security definer set search_path = '' as $$
-begin
-  perform public.assert_member((select e.org_id from public.events e where e.id = p_event_id),
-                               'You can only see the kitchen report of your own organization''s events');
-  return query
+language sql stable security definer set search_path = '' as $$
   select to_char(coalesce(k.send_at, '09:00'), 'HH24:MI'), k.sent_at, coalesce(k.sent_count, 0)
-  from (select 1) one left join public.kitchen_reports k on k.event_id = p_event_id;
-end;
+  from public.member_event(p_event_id, 'You can only see the kitchen report of your own organization''s events') e left join public.kitchen_reports k on k.event_id = e.id;
 $$;
 
 revoke execute on function public.staff_kitchen_report_schedule(uuid) from public, anon;
@@ -118,8 +109,7 @@ revoke execute on function public.staff_kitchen_report_schedule(uuid) from publi
 create or replace function public.staff_set_kitchen_report_time(p_event_id uuid, p_send_at time) returns void
 language plpgsql volatile security definer set search_path = '' as $$
 begin
-  perform public.assert_member((select e.org_id from public.events e where e.id = p_event_id),
-                               'You can only change the kitchen report of your own organization''s events');
+  perform public.member_event(p_event_id, 'You can only change the kitchen report of your own organization''s events');
   if p_send_at is null then
     raise exception 'Choose the time the report is emailed.' using errcode = 'P0001';
   end if;
