@@ -49,6 +49,11 @@ export const paths = {
   adminDoor: { path: '/admin/door/:eventId', getHref: (eventId: string) => `/admin/door/${encodeURIComponent(eventId)}` },
   /** One event's overview: sold and held against capacity, money, check-ins, bookings over time. */
   adminEventOverview: { path: '/admin/events/:eventId', getHref: (eventId: string) => `/admin/events/${encodeURIComponent(eventId)}` },
+  /** An event's kitchen report: counts and every guest's needs, printable. */
+  adminKitchenReport: {
+    path: '/admin/events/:eventId/kitchen',
+    getHref: (eventId: string) => `/admin/events/${encodeURIComponent(eventId)}/kitchen`,
+  },
   orgPage: { path: '/:orgSlug', getHref: (orgSlug: string) => `/${orgSlug}` },
   orgEmbed: { path: '/:orgSlug/embed', getHref: (orgSlug: string) => `/${orgSlug}/embed` },
 } as const;

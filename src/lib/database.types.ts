@@ -3087,12 +3087,17 @@ export type Database = {
           section: string
         }[]
       }
-      staff_kitchen_report_schedule: {
+      staff_kitchen_report_event: {
         Args: { p_event_id: string }
         Returns: {
+          event_date: string
+          event_time: string
+          event_timezone: string
+          org_id: string
           send_at: string
           sent_at: string
           sent_count: number
+          title: string
         }[]
       }
       staff_ledger_export: {

@@ -5,6 +5,7 @@
 --   staff_kitchen_report(event)        the report: guests per ticket type (or seating), per
 --                                      allergen and per dietary need, and every seat's guest,
 --                                      party and needs, grouped by party
+--   staff_kitchen_report_event(event)  the page's header: the dinner, when the report goes out
 --   staff_set_kitchen_report_time      when the report is emailed on the dinner's day, in the
 --                                      event's timezone (09:00 unless the host says otherwise)
 --   enqueue_kitchen_reports()          emails the report to every member of the organization
@@ -95,16 +96,18 @@ $$;
 
 revoke execute on function public.staff_kitchen_report(uuid) from public, anon;
 
--- When the report goes out, for the report page: the time of day (event's timezone) and when
--- it was last sent.
-create or replace function public.staff_kitchen_report_schedule(p_event_id uuid)
-returns table (send_at text, sent_at timestamptz, sent_count integer)
+-- The report page's header: the dinner, when the report is emailed (a time of day in the
+-- event's timezone) and when it last was.
+create or replace function public.staff_kitchen_report_event(p_event_id uuid)
+returns table (org_id uuid, title text, event_date text, event_time text, event_timezone text, send_at text, sent_at timestamptz, sent_count integer)
 language sql stable security definer set search_path = '' as $$
-  select to_char(coalesce(k.send_at, '09:00'), 'HH24:MI'), k.sent_at, coalesce(k.sent_count, 0)
-  from public.member_event(p_event_id, 'You can only see the kitchen report of your own organization''s events') e left join public.kitchen_reports k on k.event_id = e.id;
+  select e.org_id, e.title, to_char(e.date, 'YYYY-MM-DD'), to_char(e.event_time, 'HH24:MI'), e.event_timezone,
+         to_char(coalesce(k.send_at, '09:00'), 'HH24:MI'), k.sent_at, coalesce(k.sent_count, 0)
+  from public.member_event(p_event_id, 'You can only see the kitchen report of your own organization''s events') e
+  left join public.kitchen_reports k on k.event_id = e.id;
 $$;
 
-revoke execute on function public.staff_kitchen_report_schedule(uuid) from public, anon;
+revoke execute on function public.staff_kitchen_report_event(uuid) from public, anon;
 
 create or replace function public.staff_set_kitchen_report_time(p_event_id uuid, p_send_at time) returns void
 language plpgsql volatile security definer set search_path = '' as $$

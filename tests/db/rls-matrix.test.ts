@@ -67,6 +67,10 @@ const EXPECTED = `
 | party_links              | insert | deny    | deny    | deny    | deny       | allow   |
 | party_links              | update | deny    | deny    | deny    | deny       | allow   |
 | party_links              | delete | deny    | deny    | deny    | deny       | allow   |
+| kitchen_reports          | select | deny    | allow   | deny    | allow      | allow   |
+| kitchen_reports          | insert | deny    | deny    | deny    | deny       | allow   |
+| kitchen_reports          | update | deny    | deny    | deny    | deny       | allow   |
+| kitchen_reports          | delete | deny    | deny    | deny    | deny       | allow   |
 | promo_codes              | select | deny    | allow   | deny    | allow      | allow   |
 | promo_codes              | insert | deny    | allow   | deny    | allow      | allow   |
 | promo_codes              | update | deny    | allow   | deny    | allow      | allow   |
@@ -252,6 +256,12 @@ const PROBES: Record<string, Probe> = {
     insert: `insert into public.party_links (reservation_id, token_hash)
              select id, '\\x01' from public.reservations where org_id = '${A}' and status = 'confirmed' order by created_at, id limit 1`,
     ...byKey('party_links', 'token_hash', 'reservation_id', '::uuid'),
+  },
+  kitchen_reports: {
+    fixture: `insert into public.kitchen_reports (event_id, send_at) values ('${EVENT}', '08:00') on conflict (event_id) do update set send_at = '08:00' returning event_id::text as key`,
+    beforeInsert: `delete from public.kitchen_reports where event_id = '${EVENT}'`,
+    insert: `insert into public.kitchen_reports (event_id, send_at) values ('${EVENT}', '10:00')`,
+    ...byKey('kitchen_reports', 'send_at', 'event_id', '::uuid'),
   },
   promo_codes: {
     fixture: `insert into public.promo_codes (org_id, code, discount_type, discount_amount) values ('${A}', 'PROBE', 'percent', 5) returning id::text as key`,

@@ -1,3 +1,7 @@
+import { Link } from 'react-router-dom';
+import { ChefHat } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { OverviewPage } from '@/features/admin-overview/components/overview-page';
 import { CancelDinnerButton, DinnerCancellation } from '@/features/admin-cancel-event/components/cancel-dinner';
 import { AdminEventPage } from '../admin-event-page';
@@ -10,8 +14,18 @@ export default function AdminEventOverviewRoute() {
         <OverviewPage
           key={eventId}
           eventId={eventId}
-          // A dinner that has started is not cancelled as a whole (the server refuses it too).
-          actions={({ title, upcoming }) => (upcoming ? <CancelDinnerButton eventId={eventId} eventTitle={title} /> : null)}
+          actions={({ title, upcoming }) => (
+            <>
+              <Button asChild variant="outline" size="sm">
+                <Link to={paths.adminKitchenReport.getHref(eventId)}>
+                  <ChefHat className="h-4 w-4" aria-hidden />
+                  Kitchen report
+                </Link>
+              </Button>
+              {/* A dinner that has started is not cancelled as a whole (the server refuses it too). */}
+              {upcoming ? <CancelDinnerButton eventId={eventId} eventTitle={title} /> : null}
+            </>
+          )}
           notice={<DinnerCancellation eventId={eventId} />}
         />
       )}
