@@ -1,4 +1,4 @@
--- Seats: every guest of a confirmed booking has a seat (supabase/schemas/078_seats.sql, as written there).
+-- Seats: every guest of a confirmed booking has a seat (supabase/schemas/078_seats.sql as written there, with link_token_of of 040_reservations_and_capacity.sql).
 
 -- The allergens a guest can tick, as stored: the 14 of UK/EU food law (Regulation (EU)
 -- No 1169/2011, Annex II). Their labels live with the forms (src/lib/allergens.ts).

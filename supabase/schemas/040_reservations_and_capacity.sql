@@ -184,6 +184,17 @@ $$;
 
 revoke execute on function public.manage_token_of(uuid) from public, anon, authenticated;
 
+-- The token of a seat's or a party's link (078_seats.sql): an HMAC of 'seat:' or 'party:' and
+-- its id with the manage-link key (the prefix keeps the kinds of links apart).
+create or replace function public.link_token_of(p_kind text, p_id uuid) returns text
+language sql stable security definer set search_path = '' as $$
+  select translate(rtrim(encode(extensions.hmac((p_kind || ':' || p_id::text)::bytea, s.value, 'sha256'), 'base64'), '='), '+/', '-_')
+  from private.secrets s
+  where s.name = 'manage_token';
+$$;
+
+revoke execute on function public.link_token_of(text, uuid) from public, anon, authenticated;
+
 -- What a reservation's status means for seats, written once
 --
 --   holds_seats       confirmed, or held and the hold still running: its guests

@@ -214,6 +214,8 @@ begin
     'Booking code: ' || r.booking_code,
     '',
     'View or cancel your booking: {{site_url}}/booking/' || public.manage_token_of(r.id),
+    case when r.num_guests > 1 then 'Send your guests this link: each claims a seat and tells the kitchen what they cannot eat: {{site_url}}/seat/'
+      || public.link_token_of('party', r.id) end,
     '',
     'We look forward to seeing you!',
     v_org
@@ -490,6 +492,8 @@ language sql stable security definer set search_path = '' as $$
       'ticket_type', (select t.name from public.ticket_types t where t.id = r.ticket_type_id),
       'time_slot', r.time_slot,
       'manage_path', '/booking/' || public.manage_token_of(r.id),
+      -- A party's link for the booker to share: each guest claims a seat with their needs.
+      'party_path', case when r.num_guests > 1 then '/seat/' || public.link_token_of('party', r.id) end,
       'status', r.status),
     'event', public.email_event_facts(e, s.slot_time) || jsonb_build_object(
       'address', case

@@ -71,17 +71,6 @@ alter table public.party_links enable row level security;
 
 revoke all on public.party_links from anon, authenticated;
 
--- A seat's or a party's link token: an HMAC of 'seat:' or 'party:' and its id with the
--- manage-link key (the prefix keeps the three kinds of links apart).
-create or replace function public.link_token_of(p_kind text, p_id uuid) returns text
-language sql stable security definer set search_path = '' as $$
-  select translate(rtrim(encode(extensions.hmac((p_kind || ':' || p_id::text)::bytea, s.value, 'sha256'), 'base64'), '='), '+/', '-_')
-  from private.secrets s
-  where s.name = 'manage_token';
-$$;
-
-revoke execute on function public.link_token_of(text, uuid) from public, anon, authenticated;
-
 -- The seats follow their booking while it is confirmed: seat 1 carries the booker's name and
 -- email (a booking handed to someone else gives them seat 1, without the previous booker's
 -- needs); a larger party gets new empty seats; a smaller one loses its unclaimed seats first,

@@ -89,6 +89,15 @@ describe('the confirmation email', () => {
     expect(mail.body_html).not.toMatch(/<img[^>]+src="https?:/);
     expect(mail.body_html).not.toMatch(/<link[^>]+stylesheet/);
 
+    // The party link, for the booker to share: it opens the party's free seat and names nobody.
+    expect(mail.body_html).toContain('Invite your guests to their seats');
+    const party = mail.body_text.match(new RegExp(`${stackEnv().siteUrl}/seat/([A-Za-z0-9_-]{43})`));
+    expect(party, 'the party link in the text part').not.toBeNull();
+    const invitation = await one<{ kind: string; seats_left: number }>(pool(), 'select kind, seats_left from public.seat_invitation($1)', [
+      party![1],
+    ]);
+    expect(invitation).toEqual({ kind: 'party', seats_left: 1 });
+
     // The manage link opens this booking.
     const view = await callFunction('manage-booking', { token: b.manageToken, action: 'view' });
     expect(view.body.booking).toMatchObject({ booking_code: b.bookingCode, status: 'confirmed' });

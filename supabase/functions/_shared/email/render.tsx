@@ -62,6 +62,8 @@ export interface EmailData {
     ticket_type: string | null;
     time_slot: string | null;
     manage_path: string;
+    /** A party's link for the booker to share (/seat/{token}); absent for a party of one. */
+    party_path?: string | null;
     status: string;
   };
   event: {
@@ -588,6 +590,7 @@ export async function renderEmail(data: TemplateData, siteUrl: string, logo: Ema
   if (data.waitlist) links.push({ label: 'Leave the waitlist', href: `${site}${data.waitlist.leave_path}` });
   if (data.kind === 'booking_confirmation' || data.kind === 'booking_reminder') {
     links.push({ label: 'Manage your booking', href: `${site}${data.booking.manage_path}`, primary: true });
+    if (data.booking.party_path) links.push({ label: 'Invite your guests to their seats', href: `${site}${data.booking.party_path}` });
     links.push({ label: 'Add to Google Calendar', href: googleCalendarLink(calendar) });
     links.push({ label: 'Outlook', href: outlookCalendarLink(calendar) });
     attachments.push({
