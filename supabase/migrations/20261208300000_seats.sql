@@ -239,6 +239,18 @@ begin
   set guest_name = v_name, guest_email = v_email, allergens = (select coalesce(array_agg(distinct a order by a), '{}') from unnest(p_allergens) a),
       dietary_notes = v_notes, claimed_at = coalesce(s.claimed_at, now())
   where s.id = v_seat.id;
+  if v_seat.claimed_at is null then
+    -- The guest's own note of the claim, with their seat's link to come back to.
+    insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text)
+    select e.org_id, (l.booking).id, 'seat_claimed', v_email, 'Your seat at ' || e.title,
+           concat_ws(E'\n', 'Hi ' || v_name || ',', '',
+             'You have a seat at ' || e.title || ' with ' || public.org_display_name(e.org_id) || ', on '
+               || to_char(e.date, 'FMDay, FMMonth FMDD') || ' at '
+               || to_char(coalesce(sl.slot_time, e.event_time), 'FMHH12:MI AM') || '.',
+             '', 'To change your name or what you cannot eat: {{site_url}}/seat/' || public.link_token_of('seat', v_seat.id))
+    from public.events e left join public.rsvp_slots sl on sl.id = (l.booking).rsvp_slot_id
+    where e.id = (l.booking).event_id;
+  end if;
   return query select public.link_token_of('seat', v_seat.id), v_seat.seat_no;
 end;
 $$;

@@ -138,6 +138,21 @@ describe('the seats of a booking', () => {
         dietary_notes: 'No coriander',
       });
 
+      // The guest is emailed their seat's own link, once.
+      await actAsOwner(db);
+      const notes = async () =>
+        (
+          await db.query<{ to_email: string; body_text: string }>(
+            `select to_email, body_text from public.email_outbox where kind = 'seat_claimed' and reservation_id = $1`,
+            [party],
+          )
+        ).rows;
+      const [note] = await notes();
+      expect(note.to_email).toBe('grace@example.com');
+      expect(note.body_text).toContain(`{{site_url}}/seat/${second.seat_token}`);
+      expect(note.body_text).toContain('You have a seat at Seat Claim');
+      await actAs(db, 'visitor');
+
       // Editing later changes the needs, not the claim time.
       await actAsOwner(db);
       const firstClaim = (await seatsOf(db, party))[1].claimed_at;
@@ -147,6 +162,7 @@ describe('the seats of a booking', () => {
       const edited = (await seatsOf(db, party))[1];
       expect(edited.allergens).toEqual(['peanuts']);
       expect(edited.claimed_at).toEqual(firstClaim);
+      expect(await notes()).toHaveLength(1);
 
       // The booker sees who claimed, not their email or needs.
       const seats = await bookerSeats(db, party);
