@@ -117,6 +117,10 @@ describe('reservations tab (desktop)', () => {
     const { page } = await adminPage(staff, org.id, 'reservations');
     await page.getByRole('button', { name: 'Edit reservation of Ada Lovelace' }).click();
     const dialog = page.getByRole('dialog');
+    // Every seat of the booking: the booker's, and the one nobody has claimed yet.
+    const seats = dialog.getByTestId('reservation-seats');
+    await seats.getByText('Seats (1 of 2 claimed)').waitFor();
+    expect(await seats.locator('li').allInnerTexts()).toEqual([`Ada Lovelace · ${ada.email}`, 'Guest of Ada Lovelace']);
     await expectRequiredField(dialog, 'Name', 'Save Changes', 'Name is required');
     await fillAndSubmit(
       dialog,

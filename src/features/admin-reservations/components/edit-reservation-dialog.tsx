@@ -15,6 +15,7 @@ import { refundedMessage, reservationMessages } from '../messages';
 import { editReservationSchema, type EditReservationOutput, type EditReservationValues } from '../schemas';
 import type { ReservationDialogProps } from '../types';
 import { BookingHistory } from './booking-history';
+import { ReservationSeats } from './reservation-seats';
 import { guestCount } from '@/config/email-templates';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { withReason } from '@/lib/error-reason';
@@ -152,6 +153,7 @@ export function EditReservationDialog({ orgId, reservation, onClose }: Reservati
             <FormField label="Special requests" error={errors.specialRequests?.message}>
               <Textarea rows={2} {...form.register('specialRequests')} />
             </FormField>
+            <ReservationSeats eventId={reservation.event_id} reservationId={reservation.id} />
             <BookingHistory reservationId={reservation.id} timeZone={reservation.event_timezone} />
             <FormDialogFooter onCancel={onClose} pending={update.isPending} pendingLabel="Saving…" submitLabel="Save Changes" />
           </form>
