@@ -89,7 +89,7 @@ function SeatLine({ seat }: { seat: BookingSeat }) {
             type="button"
             size="sm"
             variant="outline"
-            aria-label={`Copy the link of seat ${seat.seat_no}`}
+            aria-label={`Copy link of seat ${seat.seat_no}`}
             onClick={() => void copyLink(linkOf(seat.seat_token), `Seat ${seat.seat_no}'s link`)}
           >
             <Copy className="h-4 w-4" aria-hidden /> Copy link
