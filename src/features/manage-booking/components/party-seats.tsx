@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
-import { Armchair, Copy } from 'lucide-react';
+import { Armchair, Copy, Share2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { type BookingSeat, useBookingSeats } from '../api/get-booking-seats';
+import { inviteText } from '../lib/invite';
 
 const linkOf = (token: string) => `${window.location.origin}${paths.seat.getHref(token)}`;
 
@@ -22,7 +23,7 @@ async function copyLink(url: string, what: string) {
  * The booker's party on the manage page: who has claimed which seat, a link to share for each
  * seat nobody has claimed, and one party link. The links carry nobody's name: only a key.
  */
-export function PartySeats({ manageToken }: { manageToken: string }) {
+export function PartySeats({ manageToken, event }: { manageToken: string; event: { title: string; date: string } }) {
   const query = useBookingSeats(manageToken);
   const seats = query.data ?? [];
   if (seats.length === 0) return null;
@@ -54,6 +55,15 @@ export function PartySeats({ manageToken }: { manageToken: string }) {
             <Button type="button" variant="outline" onClick={() => void copyLink(partyLink, 'Party link')}>
               <Copy className="h-4 w-4" aria-hidden /> Copy
             </Button>
+            {typeof navigator.share === 'function' ? (
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => void navigator.share({ title: event.title, text: inviteText(event), url: partyLink }).catch(() => undefined)}
+              >
+                <Share2 className="h-4 w-4" aria-hidden /> Share
+              </Button>
+            ) : null}
           </div>
         </div>
       ) : null}
