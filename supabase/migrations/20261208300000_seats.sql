@@ -80,10 +80,16 @@ begin
   select v.id, r.id, 1, left(btrim(r.name), 100), r.email, now(), public.manage_token_hash(public.link_token_of('seat', v.id))
   from (select gen_random_uuid() as id) v
   where not exists (select 1 from public.reservation_seats s where s.reservation_id = r.id and s.seat_no = 1);
+  -- A new holder (another email) gets seat 1 afresh: their own link (the previous booker's
+  -- stops opening it), and none of the previous booker's needs.
   update public.reservation_seats s
   set guest_name = left(btrim(r.name), 100), guest_email = r.email,
-      allergens = case when s.guest_email = r.email then s.allergens else '{}' end,
-      dietary_notes = case when s.guest_email = r.email then s.dietary_notes end
+      id = v.id, token_hash = public.manage_token_hash(public.link_token_of('seat', v.id)),
+      allergens = case when v.same then s.allergens else '{}' end,
+      dietary_notes = case when v.same then s.dietary_notes end
+  from (select gen_random_uuid() as id) fresh,
+       lateral (select case when x.guest_email = r.email then x.id else fresh.id end as id, x.guest_email = r.email as same
+                from public.reservation_seats x where x.reservation_id = r.id and x.seat_no = 1) v
   where s.reservation_id = r.id and s.seat_no = 1
     and (s.guest_name, s.guest_email) is distinct from (left(btrim(r.name), 100), r.email);
 

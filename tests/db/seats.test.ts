@@ -232,8 +232,22 @@ describe('the seats of a booking', () => {
       await db.query('update public.reservations set num_guests = 3 where id = $1', [party]);
       expect((await seatsOf(db, party)).map((s) => s.seat_no)).toEqual([1, 4, 5]);
 
+      // A spelling fix keeps seat 1's link and needs.
+      await db.query(`update public.reservations set name = 'Ada King' where id = $1`, [party]);
+      expect((await seatsOf(db, party))[0]).toMatchObject({ guest_name: 'Ada King', allergens: ['eggs'] });
+      await actAs(db, 'visitor');
+      expect((await invitation(db, seats[0].seat_token))[0]).toMatchObject({ seat_no: 1, guest_name: 'Ada King' });
+      await actAsOwner(db);
+
+      // Handed to someone else: seat 1 is theirs, with a new link; the previous booker's opens nothing.
       await db.query(`update public.reservations set name = 'Mary Shelley', email = 'mary@example.com' where id = $1`, [party]);
       expect((await seatsOf(db, party))[0]).toMatchObject({ guest_name: 'Mary Shelley', guest_email: 'mary@example.com', allergens: [] });
+      await actAs(db, 'visitor');
+      expect(await invitation(db, seats[0].seat_token)).toEqual([]);
+      const [fresh] = await bookerSeats(db, party);
+      expect(fresh.seat_token).not.toBe(seats[0].seat_token);
+      await actAs(db, 'visitor');
+      expect((await invitation(db, fresh.seat_token))[0]).toMatchObject({ seat_no: 1, guest_name: 'Mary Shelley' });
     }));
 
   it('a cancelled booking keeps its seats, but its links no longer claim', () =>
