@@ -91,6 +91,7 @@ describe('cancel-event: a dinner with paid, comp and held bookings and a waitlis
   let event: { id: string; ticketTypeId: string };
   let one1: { id: string; email: string; cents: number };
   let three: { id: string; email: string; cents: number };
+  const seatFriend = uniqueEmail('cancel-seat-friend');
   let comp: { id: string; email: string };
   let held: { id: string };
   let waiting: { id: string; email: string };
@@ -100,6 +101,12 @@ describe('cancel-event: a dinner with paid, comp and held bookings and a waitlis
     event = await dinner('Harvest Supper');
     one1 = await paid(event, 1);
     three = await paid(event, 3);
+    // A friend of the party of three has claimed their seat.
+    await sql(
+      `select public.claim_seat(public.link_token_of('seat', s.id), 'Seat Friend', $2, '{}', null)
+       from public.reservation_seats s where s.reservation_id = $1 and s.seat_no = 2`,
+      [three.id, seatFriend],
+    );
     comp = await createReservation(event.id, { ticket_type_id: event.ticketTypeId, num_guests: 2, amount_cents: 0 });
     held = await createReservation(event.id, {
       ticket_type_id: event.ticketTypeId,
@@ -198,6 +205,13 @@ describe('cancel-event: a dinner with paid, comp and held bookings and a waitlis
     expect(mail.body_text).toContain('We have refunded $16.67 to the card you paid with.');
     const compMail = (await mailFor(comp.email)).find((m) => m.subject.includes('is cancelled'));
     expect(compMail?.body_text).toContain(message);
+    // The guest who claimed a seat hears it in the host's words too; the unclaimed seat has nobody to tell.
+    const seatMail = (await mailFor(seatFriend)).find((m) => m.subject === 'Cancelled: Harvest Supper');
+    expect(seatMail?.body_text).toContain(`Cancel Kitchen has cancelled Harvest Supper`);
+    expect(seatMail?.body_text).toContain(message);
+    expect(await sql(`select to_email from public.email_outbox where kind = 'seat_cancelled' and reservation_id = $1`, [three.id])).toEqual([
+      { to_email: seatFriend },
+    ]);
     const waitMail = (await mailFor(waiting.email)).find((m) => m.subject === 'Cancelled: Harvest Supper');
     expect(waitMail?.body_text).toContain('Cancel Kitchen has cancelled Harvest Supper');
     expect(waitMail?.body_text).toContain(message);
