@@ -2,134 +2,71 @@
 
 set check_function_bodies = off;
 
-create or replace function public.staff_cancel_event(p_event_id uuid, p_refund jsonb, p_message text)
-returns jsonb
+create or replace function public.tell_seat_holders_cancelled(r public.reservations, p_by text) returns void
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   e public.events;
-  c public.event_cancellations;
-  r public.reservations;
-  w public.waitlist_entries;
-  v_mode text := case jsonb_typeof(p_refund) when 'string' then p_refund #>> '{}' when 'object' then 'percent' end;
-  v_percent numeric;
-  v_message text;
-  v_already boolean;
-  v_actor text := 'staff:' || coalesce((select auth.uid())::text, 'service');
   v_org text;
+  v_when text;
+  v_message text;
 begin
-  e := public.member_event(p_event_id, 'You can only cancel events of your own organization');
-  if v_mode = 'percent' then
-    if (select count(*) from jsonb_object_keys(p_refund)) <> 1 or jsonb_typeof(p_refund -> 'percent') is distinct from 'number' then
-      v_mode := null;
-    else
-      v_percent := (p_refund ->> 'percent')::numeric;
-      if v_percent <> trunc(v_percent) or v_percent < 0 or v_percent > 100 then
-        raise exception 'The refund percentage must be a whole number from 0 to 100' using errcode = 'P0001';
-      end if;
-    end if;
-  end if;
-  if v_mode is null or v_mode not in ('full', 'none', 'percent') then
-    raise exception 'refund must be "full", "none" or { "percent": n }' using errcode = 'P0001';
-  end if;
-  v_message := public.required_text(p_message, 500, 'Write a message to your guests: it is sent with every cancellation',
-    'The message is too long (500 characters at most)');
-
-  -- The booking lock order: the event row first.
-  select * into e from public.events x where x.id = p_event_id for update;
-  select * into c from public.event_cancellations x where x.event_id = e.id;
-  v_already := c.event_id is not null;
-  -- A dinner that has started is not cancelled as a whole (a cancellation begun before its start
-  -- still finishes): its bookings are refunded one by one, as staff decide.
-  if not v_already and not public.is_upcoming_event(e.date, e.event_time, e.event_timezone) then
-    raise exception 'This dinner has already started: it can no longer be cancelled as a whole. Cancel or refund its bookings one by one.'
-      using errcode = 'SH409';
-  end if;
-  if not v_already then
-    insert into public.event_cancellations (event_id, org_id, refund_mode, refund_percent, message, cancelled_by)
-    values (e.id, e.org_id, v_mode, case when v_mode = 'percent' then v_percent::integer end, v_message, (select auth.uid()))
-    returning * into c;
-  end if;
-
-  update public.events x set is_active = false where x.id = e.id and x.is_active;
-
-  -- The waitlist closes first, so no seat freed below is offered to anyone.
+  select * into e from public.events x where x.id = r.event_id;
   v_org := public.org_display_name(e.org_id);
-  for w in
-    select * from public.waitlist_entries x
-    where x.event_id = e.id and x.status in ('waiting', 'offered')
-    order by x.created_at, x.id
-    for update
-  loop
-    update public.waitlist_entries x set status = 'cancelled' where x.id = w.id;
-    insert into public.email_outbox (org_id, kind, to_email, subject, body_text, template_data)
-    values (e.org_id, 'waitlist_closed', w.email, 'Cancelled: ' || e.title,
-      concat_ws(E'\n',
-        'Hi ' || w.name || ',',
-        '',
-        v_org || ' has cancelled ' || e.title || ' on ' || to_char(e.date, 'FMDay, FMMonth FMDD, YYYY')
-          || '. Its waitlist is closed, so no seats will be offered to you.',
-        '',
-        'A message from ' || v_org || ':',
-        c.message,
-        '',
-        v_org),
-      (public.waitlist_email_data(w.id) - 'waitlist')
-        || jsonb_build_object('kind', 'waitlist_closed', 'closing', jsonb_build_object('host_message', c.message)));
-  end loop;
-
-  for r in
-    select * from public.reservations x
-    where x.event_id = e.id and x.status in ('confirmed', 'held')
-    order by x.created_at, x.id
-    for update
-  loop
-    if r.status = 'held' then
-      -- A checkout (or an offer) in progress: its seats end here. A charge that lands on it
-      -- later cannot confirm it and is refunded in full (the booking path, system_refund_booking).
-      update public.reservations x
-      set status = 'cancelled', cancelled_by = 'staff', cancel_reason = c.message
-      where x.id = r.id;
-      insert into public.booking_events (reservation_id, kind, detail)
-      values (r.id, 'cancelled', jsonb_build_object('by', v_actor, 'event_cancelled', true, 'was', 'held'));
-      if public.money_held_cents(r.id) > 0 then
-        perform public.system_refund_booking(r.id, 'The dinner was cancelled');
-      end if;
-    else
-      perform public.cancel_with_money(r, public.event_cancellation_refund_cents(c, public.money_held_cents(r.id)),
-                                       c.message, v_actor, 'staff', true);
-      -- Every guest who claimed a seat of the booking hears it too, in the host's words (the
-      -- booker's own email says what happens to the money).
-      insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text)
-      select e.org_id, r.id, 'seat_cancelled', s.guest_email, 'Cancelled: ' || e.title,
-        concat_ws(E'\n',
-          'Hi ' || s.guest_name || ',',
-          '',
-          v_org || ' has cancelled ' || e.title || ' on ' || to_char(e.date, 'FMDay, FMMonth FMDD, YYYY') || '.',
-          '',
-          'A message from ' || v_org || ':',
-          c.message,
-          '',
-          r.name || ' booked your seat and has been told what happens to the payment.',
-          '',
-          v_org)
-      from public.reservation_seats s
-      where s.reservation_id = r.id and s.seat_no > 1 and s.claimed_at is not null
-        and lower(s.guest_email) <> lower(r.email);
-    end if;
-  end loop;
-
-  perform public.finish_event_cancellation(e.id);
-  return jsonb_build_object(
-    'already', v_already,
-    'event_id', e.id,
-    'bookings', coalesce((
-      select jsonb_agg(public.money_action_result(x, true, null) order by x.created_at, x.id)
-      from public.reservations x
-      where x.event_id = e.id and x.status = 'cancelled' and x.cancelled_at >= c.started_at
-        and exists (select 1 from public.payment_ledger l
-                    where l.reservation_id = x.id and l.kind = 'refund' and l.status = 'pending' and l.provider_refund_id is null)),
-      '[]'::jsonb));
+  v_when := e.title || ' on ' || to_char(e.date, 'FMDay, FMMonth FMDD, YYYY');
+  select c.message into v_message from public.event_cancellations c where c.event_id = e.id;
+  insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text)
+  select e.org_id, r.id, 'seat_cancelled', s.guest_email, 'Cancelled: ' || e.title,
+    concat_ws(E'\n',
+      'Hi ' || s.guest_name || ',',
+      '',
+      case when v_message is not null then v_org || ' has cancelled ' || v_when || '.'
+           when p_by = 'guest' then r.name || ' has cancelled their booking for ' || v_when || ', and your seat with it.'
+           else v_org || ' has cancelled the booking of your seat at ' || v_when || '.' end,
+      case when v_message is not null then E'\nA message from ' || v_org || E':\n' || v_message end,
+      '',
+      r.name || ' booked your seat and has the details of the payment.',
+      '',
+      v_org)
+  from public.reservation_seats s
+  where s.reservation_id = r.id and s.seat_no > 1 and s.claimed_at is not null and lower(s.guest_email) <> lower(r.email);
 end;
 $$;
 
-revoke execute on function public.staff_cancel_event(uuid, jsonb, text) from public, anon;
+revoke execute on function public.tell_seat_holders_cancelled(reservations, text) from public, anon, authenticated;
+
+create or replace function public.cancel_with_money(
+  r public.reservations,
+  p_cents integer,
+  p_reason text,
+  p_actor text,
+  p_by text,
+  p_notify boolean
+)
+returns bigint
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  v_refund public.payment_ledger;
+begin
+  perform set_config('supperhost.money_decision', r.id::text, true);
+  update public.reservations x
+  set status = 'cancelled', cancelled_at = now(), cancelled_by = p_by,
+      cancel_reason = left(nullif(btrim(coalesce(p_reason, '')), ''), 500)
+  where x.id = r.id;
+  perform set_config('supperhost.money_decision', '', true);
+
+  if p_cents > 0 then
+    v_refund := public.open_refund(r, p_cents, public.cancellation_refund_key(r.id), coalesce(p_reason, 'Reservation cancelled'),
+                                   p_actor, p_notify, 'cancellation');
+  elsif p_notify then
+    perform public.enqueue_money_email(r.id, 'cancellation', 0, 'none');
+  end if;
+  if p_notify then
+    perform public.tell_seat_holders_cancelled(r, p_by);
+  end if;
+  insert into public.booking_events (reservation_id, kind, detail)
+  values (r.id, 'cancelled', jsonb_build_object('by', p_actor, 'refund_cents', p_cents, 'reason', p_reason));
+  return v_refund.id;
+end;
+$$;
+
+revoke execute on function public.cancel_with_money(reservations, integer, text, text, text, boolean) from public, anon, authenticated;

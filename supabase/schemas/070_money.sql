@@ -567,6 +567,9 @@ begin
   elsif p_notify then
     perform public.enqueue_money_email(r.id, 'cancellation', 0, 'none');
   end if;
+  if p_notify then
+    perform public.tell_seat_holders_cancelled(r, p_by);
+  end if;
   insert into public.booking_events (reservation_id, kind, detail)
   values (r.id, 'cancelled', jsonb_build_object('by', p_actor, 'refund_cents', p_cents, 'reason', p_reason));
   return v_refund.id;

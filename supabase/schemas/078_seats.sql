@@ -271,6 +271,41 @@ $$;
 
 revoke execute on function public.claim_seat(text, text, text, text[], text) from public;
 
+-- The guests who claimed a seat of a booking that is cancelled are told (the booker's own email
+-- says what happens to the money); in the host's words when the whole dinner was cancelled
+-- (event_cancellations, 085_event_cancellation.sql). Called by cancel_with_money.
+create or replace function public.tell_seat_holders_cancelled(r public.reservations, p_by text) returns void
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  e public.events;
+  v_org text;
+  v_when text;
+  v_message text;
+begin
+  select * into e from public.events x where x.id = r.event_id;
+  v_org := public.org_display_name(e.org_id);
+  v_when := e.title || ' on ' || to_char(e.date, 'FMDay, FMMonth FMDD, YYYY');
+  select c.message into v_message from public.event_cancellations c where c.event_id = e.id;
+  insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text)
+  select e.org_id, r.id, 'seat_cancelled', s.guest_email, 'Cancelled: ' || e.title,
+    concat_ws(E'\n',
+      'Hi ' || s.guest_name || ',',
+      '',
+      case when v_message is not null then v_org || ' has cancelled ' || v_when || '.'
+           when p_by = 'guest' then r.name || ' has cancelled their booking for ' || v_when || ', and your seat with it.'
+           else v_org || ' has cancelled the booking of your seat at ' || v_when || '.' end,
+      case when v_message is not null then E'\nA message from ' || v_org || E':\n' || v_message end,
+      '',
+      r.name || ' booked your seat and has the details of the payment.',
+      '',
+      v_org)
+  from public.reservation_seats s
+  where s.reservation_id = r.id and s.seat_no > 1 and s.claimed_at is not null and lower(s.guest_email) <> lower(r.email);
+end;
+$$;
+
+revoke execute on function public.tell_seat_holders_cancelled(reservations, text) from public, anon, authenticated;
+
 -- The booker's view of their party (manage link): every seat, who claimed it ("Guest of
 -- {booker}" where nobody has), its link to share, and the party link.
 -- Other guests' emails and needs are theirs: not shown.

@@ -245,24 +245,6 @@ begin
     else
       perform public.cancel_with_money(r, public.event_cancellation_refund_cents(c, public.money_held_cents(r.id)),
                                        c.message, v_actor, 'staff', true);
-      -- Every guest who claimed a seat of the booking hears it too, in the host's words (the
-      -- booker's own email says what happens to the money).
-      insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text)
-      select e.org_id, r.id, 'seat_cancelled', s.guest_email, 'Cancelled: ' || e.title,
-        concat_ws(E'\n',
-          'Hi ' || s.guest_name || ',',
-          '',
-          v_org || ' has cancelled ' || e.title || ' on ' || to_char(e.date, 'FMDay, FMMonth FMDD, YYYY') || '.',
-          '',
-          'A message from ' || v_org || ':',
-          c.message,
-          '',
-          r.name || ' booked your seat and has been told what happens to the payment.',
-          '',
-          v_org)
-      from public.reservation_seats s
-      where s.reservation_id = r.id and s.seat_no > 1 and s.claimed_at is not null
-        and lower(s.guest_email) <> lower(r.email);
     end if;
   end loop;
 

@@ -275,6 +275,24 @@ describe('the seats of a booking', () => {
       expect(await invitation(db, 'not a token')).toEqual([]);
     }));
 
+  it('the guests who claimed a seat are told when the booking is cancelled; the others have nobody to tell', () =>
+    rolledBack(pool(), async (db) => {
+      const { event, ticket } = await makeTicketedEvent(db, 'Seat Cancelled');
+      const party = await bookParty(db, event, ticket, 'Ada Lovelace', 3);
+      const [, second] = await bookerSeats(db, party);
+      await actAs(db, 'visitor');
+      await claim(db, second.seat_token, 'Grace Hopper', 'grace@example.com');
+      await actAsOwner(db);
+      await db.query('select public.guest_cancel_booking($1)', [await manageToken(db, party)]);
+      const { rows } = await db.query<{ to_email: string; subject: string; body_text: string }>(
+        `select to_email, subject, body_text from public.email_outbox where kind = 'seat_cancelled' and reservation_id = $1`,
+        [party],
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ to_email: 'grace@example.com', subject: 'Cancelled: Seat Cancelled' });
+      expect(rows[0].body_text).toContain('Ada Lovelace has cancelled their booking for Seat Cancelled on ');
+    }));
+
   it('staff of the organization see every seat and its needs; outsiders and visitors see nothing', () =>
     rolledBack(pool(), async (db) => {
       const { event, ticket } = await makeTicketedEvent(db, 'Seat Staff');
