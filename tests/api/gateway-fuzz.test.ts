@@ -667,59 +667,31 @@ function jsonBodyMutation(rng: Rng, d: Draft) {
 
 function multipartMutation(rng: Rng, d: Draft) {
   const boundary = 'fuzzb';
-  const choice = rng.int(7);
   const part = (headers: string, data: string | Buffer) =>
     Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), Buffer.from(data), Buffer.from('\r\n')]);
-  let body: Buffer;
-  switch (choice) {
-    case 0:
-      body = part('Content-Disposition: form-data; name=""; filename="a.png"\r\nContent-Type: image/png', PNG);
-      d.mutations.push('multipart:no-closing');
-      break;
-    case 1:
-      body = Buffer.concat([part('Content-Disposition form-data', PNG), Buffer.from(`--${boundary}--\r\n`)]);
-      d.mutations.push('multipart:header-no-colon');
-      break;
-    case 2:
-      body = Buffer.concat([
-        part('Content-Disposition: form-data; name=""; filename="a.png"\r\nContent-Type: image/png\u0000\u0007', PNG),
-        Buffer.from(`--${boundary}--\r\n`),
-      ]);
-      d.mutations.push('multipart:control-chars-in-type');
-      break;
-    case 3:
-      body = Buffer.concat([
-        part(`Content-Disposition: form-data; name="cacheControl"`, 'max-age=1\u0000\r\nx: y'),
-        part('Content-Disposition: form-data; name=""; filename="a.png"\r\nContent-Type: image/png', PNG),
-        Buffer.from(`--${boundary}--\r\n`),
-      ]);
-      d.mutations.push('multipart:bad-cache-control');
-      break;
-    case 4:
-      body = Buffer.concat([
-        ...Array.from({ length: 100 }, (_, i) => part(`Content-Disposition: form-data; name="f${i}"`, 'x')),
-        Buffer.from(`--${boundary}--\r\n`),
-      ]);
-      d.mutations.push('multipart:100-parts');
-      break;
-    case 5:
-      body = Buffer.concat([
-        part(`Content-Disposition: form-data; name=""; filename="${'n'.repeat(10_000)}"\r\nContent-Type: ${utf8AsLatin1('imäge/png€')}`, PNG),
-        Buffer.from(`--${boundary}--\r\n`),
-      ]);
-      d.mutations.push('multipart:long-filename-odd-type');
-      break;
-    default:
-      body = Buffer.concat([
-        Buffer.from('preamble\r\n'),
-        part('Content-Disposition: form-data; name="nothing"', 'x'),
-        Buffer.from(`--${boundary}--\r\n`),
-      ]);
-      d.mutations.push('multipart:no-file');
-      break;
-  }
+  /** The parts, then the closing boundary. */
+  const closed = (...parts: Buffer[]) => Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]);
+  const file = 'Content-Disposition: form-data; name=""; filename="a.png"\r\nContent-Type: image/png';
+  const cases: [mutation: string, body: () => Buffer][] = [
+    ['multipart:no-closing', () => part(file, PNG)],
+    ['multipart:header-no-colon', () => closed(part('Content-Disposition form-data', PNG))],
+    ['multipart:control-chars-in-type', () => closed(part(`${file}\u0000\u0007`, PNG))],
+    [
+      'multipart:bad-cache-control',
+      () => closed(part(`Content-Disposition: form-data; name="cacheControl"`, 'max-age=1\u0000\r\nx: y'), part(file, PNG)),
+    ],
+    ['multipart:100-parts', () => closed(...Array.from({ length: 100 }, (_, i) => part(`Content-Disposition: form-data; name="f${i}"`, 'x')))],
+    [
+      'multipart:long-filename-odd-type',
+      () =>
+        closed(part(`Content-Disposition: form-data; name=""; filename="${'n'.repeat(10_000)}"\r\nContent-Type: ${utf8AsLatin1('imäge/png€')}`, PNG)),
+    ],
+    ['multipart:no-file', () => closed(Buffer.from('preamble\r\n'), part('Content-Disposition: form-data; name="nothing"', 'x'))],
+  ];
+  const [mutation, body] = cases[rng.int(cases.length)];
+  d.mutations.push(mutation);
   setHeader(d, 'Content-Type', `multipart/form-data; boundary=${boundary}`);
-  d.body = body;
+  d.body = body();
   d.bodyMode = 'length';
 }
 
