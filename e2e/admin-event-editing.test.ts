@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { adminPage, expectToast, viewports } from './support/browser';
 import { sql } from '../tests/support/db';
-import { createEvent, createReservation, type Org, publicOrgPage, type Staff } from '../tests/support/fixtures';
+import { createEvent, createReservation, createRsvpEvent, type Org, publicOrgPage, type Staff } from '../tests/support/fixtures';
 import { createStaffOrg } from '../tests/support/staff-org';
 
 let staff: Staff;
@@ -128,15 +128,7 @@ describe('editing a reservation event after a sale', () => {
 
 describe('editing an RSVP event (375 px)', () => {
   it('edits a slot, adds one, deactivates one and changes the deposit', async () => {
-    const event = await createEvent(org.id, {
-      title: 'Editable Garden RSVP',
-      rsvp_mode: true,
-      deposit_amount: 500,
-      slots: [
-        { slot_time: '18:00', slot_label: '6:00pm', max_capacity: 10 },
-        { slot_time: '20:00', slot_label: '8:00pm', max_capacity: 10 },
-      ],
-    });
+    const event = await createRsvpEvent(org.id, 'Editable Garden RSVP', { deposit_amount: 500, times: ['18:00', '20:00'] });
     const [early, late] = event.slots.map((s) => s.id);
     await createReservation(event.id, { rsvp_slot_id: early, num_guests: 4 });
 

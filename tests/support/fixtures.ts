@@ -265,6 +265,25 @@ export async function createSupper(orgId: string, daysAhead: number): Promise<{ 
   return { eventId: id, early: slots[0].id, late: slots[1].id };
 }
 
+/** A time of day as the supper club labels a seating: '18:00' is '6:00pm'. */
+function seatingLabel(time: string): string {
+  const [hours, minutes] = time.split(':');
+  return `${((Number(hours) + 11) % 12) + 1}:${minutes}${Number(hours) < 12 ? 'am' : 'pm'}`;
+}
+
+/**
+ * An RSVP event (open) taking `deposit_amount` cents a guest (none unless told), with a slot of
+ * `capacity` spots (10) at each of `times` (one at 18:00), each labelled as its time reads ('6:00pm').
+ */
+export function createRsvpEvent(
+  orgId: string,
+  title: string,
+  { deposit_amount = 0, capacity = 10, times = ['18:00'] }: { deposit_amount?: number; capacity?: number; times?: string[] } = {},
+): Promise<TestEvent> {
+  const slots = times.map((slot_time) => ({ slot_time, slot_label: seatingLabel(slot_time), max_capacity: capacity }));
+  return createEvent(orgId, { title, rsvp_mode: true, deposit_amount, slots });
+}
+
 // ---------------------------------------------------------------------------------------
 // Reservations
 // ---------------------------------------------------------------------------------------
