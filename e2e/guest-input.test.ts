@@ -26,15 +26,11 @@ const layouts = [
 /** A field's message under it (the form's role="alert" paragraphs). */
 const fieldMessage = (page: Page, text: string) => page.locator('form [role="alert"]', { hasText: text });
 
-/** The paying calls of the ticket payment function (not its validation calls). */
-function watchPayingCalls(page: Page): string[] {
+/** The paying calls of a payment function (the ticket one unless told), not its validation calls. */
+function watchPayingCalls(page: Page, fn = 'process-square-payment'): string[] {
   const calls: string[] = [];
   page.on('request', (request) => {
-    if (
-      request.method() === 'POST' &&
-      request.url().includes('/functions/v1/process-square-payment') &&
-      !request.postData()?.includes('"validateOnly":true')
-    ) {
+    if (request.method() === 'POST' && request.url().includes(`/functions/v1/${fn}`) && !request.postData()?.includes('"validateOnly":true')) {
       calls.push(request.postData() ?? '');
     }
   });
@@ -155,16 +151,7 @@ describe('the RSVP form checks the same limits', () => {
     const eventId = (await createEvent(org.id, { title: 'Limits in the Garden', rsvp_mode: true, deposit_amount: 500, event_time: '18:00' })).id;
     await createSlot(eventId, { slot_time: '20:00', slot_label: 'Late seating', max_capacity: 20 });
     const { page } = await newPage({ viewport: viewports.phone });
-    const sent: string[] = [];
-    page.on('request', (request) => {
-      if (
-        request.method() === 'POST' &&
-        request.url().includes('/functions/v1/process-rsvp-payment') &&
-        !request.postData()?.includes('"validateOnly":true')
-      ) {
-        sent.push(request.postData() ?? '');
-      }
-    });
+    const sent = watchPayingCalls(page, 'process-rsvp-payment');
     await page.goto(`${stackEnv().siteUrl}/${org.slug}`);
     await page.getByRole('heading', { name: 'RSVP: Limits in the Garden' }).waitFor();
     await page.getByTestId('rsvp-slot').filter({ hasText: 'Late seating' }).click();
