@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations, TOASTER } from './support/axe';
-import { adminPage, expectToast, newPage, openAdmin, viewports } from './support/browser';
+import { adminPage, expectToast, layouts, newPage, openAdmin, viewports } from './support/browser';
 import { insertRow, sql } from '../tests/support/db';
 import { createEvent, createOrg, createStaff, reservationsFor, uniqueEmail, type Org, type Staff } from '../tests/support/fixtures';
 import { createStaffOrg } from '../tests/support/staff-org';
-import { fillTicketForm } from './support/ticket-booking';
+import { continueToPayment, fillTicketForm, payTotalWithTestCard } from './support/ticket-booking';
 
 // Taxes and service charges, as a host sets them and a guest pays them (real Chromium, real
 // stack): the organization's defaults in the settings, an event's own in its editor; the
@@ -97,10 +97,7 @@ describe('staff and the money settings', () => {
 });
 
 describe('a guest books with tax and a service charge', () => {
-  for (const [layout, viewport] of [
-    ['desktop', viewports.desktop],
-    ['phone', viewports.phone],
-  ] as const) {
+  for (const [layout, viewport] of layouts) {
     it(`sees the lines at checkout, on the confirmation and on the manage page (${layout})`, async () => {
       // The defaults the host saved above, whichever test runs first.
       await sql(
@@ -117,16 +114,14 @@ describe('a guest books with tax and a service charge', () => {
       await fillTicketForm(page, { name: 'Tess Taxed', email, ticketTypeId: itemizedEvent.ticketTypeId, guests: '3' });
       // 3 × $33.33 = $99.99; 18 % service $18.00; 8.87 % tax on $117.99 = $10.47; $128.46.
       await page.getByTestId('booking-total').getByText('$128.46').waitFor();
-      await page.getByRole('button', { name: 'Continue to Payment' }).click();
-      await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
+      await continueToPayment(page);
       expect(await page.getByTestId('price-line-subtotal').innerText()).toBe('$99.99');
       expect(await page.getByTestId('price-line-service').innerText()).toBe('$18.00');
       expect(await page.getByTestId('price-line-tax').innerText()).toBe('$10.47');
       expect(await page.getByTestId('payment-total').innerText()).toBe('$128.46');
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       expect(await seriousViolations(page, { exclude: [TOASTER] })).toEqual([]);
-      await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
-      await page.getByRole('button', { name: 'Pay $128.46' }).click();
+      await payTotalWithTestCard(page, '$128.46');
 
       const confirmed = page.getByRole('status').filter({ hasText: 'Reservation Confirmed' });
       await confirmed.waitFor();
@@ -154,13 +149,11 @@ describe('a guest books with tax and a service charge', () => {
       await fillTicketForm(page, { name: 'Ada All-in', email, ticketTypeId: allInEvent.ticketTypeId, guests: '2' });
       // 2 × $50.00 + 2 × $7.50 = $115.00, shown as one price.
       await page.getByTestId('booking-total').getByText('$115.00').waitFor();
-      await page.getByRole('button', { name: 'Continue to Payment' }).click();
-      await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
+      await continueToPayment(page);
       expect(await page.getByTestId('payment-total').innerText()).toBe('$115.00');
       expect(await page.getByTestId('payment-all-in').innerText()).toBe('Includes tax and service charge');
       expect(await page.getByTestId('price-line-service').count()).toBe(0);
-      await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
-      await page.getByRole('button', { name: 'Pay $115.00' }).click();
+      await payTotalWithTestCard(page, '$115.00');
       await page.getByTestId('confirmation-all-in').waitFor();
       expect(await page.getByTestId('confirmation-all-in').innerText()).toBe('Includes tax and service charge');
       const [row] = await reservationsFor({ email });

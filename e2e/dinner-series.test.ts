@@ -6,6 +6,7 @@ import { stackEnv } from '../tests/support/stack-env';
 import { formatEventDate } from '../src/lib/dates';
 import { seriousViolations } from './support/axe';
 import { newPage, viewports } from './support/browser';
+import { payTotalWithTestCard } from './support/ticket-booking';
 
 interface Dinner {
   id: string;
@@ -293,8 +294,7 @@ describe('dinner series page', () => {
     await page.getByRole('button', { name: 'RESERVE' }).click();
     await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
     expect(await page.getByTestId('payment-total').innerText()).toBe('$350.00');
-    await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
-    await page.getByRole('button', { name: 'Pay $350.00' }).click();
+    await payTotalWithTestCard(page, '$350.00');
 
     const confirmed = page.getByRole('region', { name: 'RESERVATION CONFIRMED' });
     await confirmed.waitFor();
@@ -429,8 +429,7 @@ describe('dinner series page', () => {
     await field(page, 'Ticket type').selectOption(dinner.ticket_types[0].id);
     await field(page, 'Number of guests').selectOption('1');
     await page.getByRole('button', { name: 'RESERVE' }).click();
-    await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
-    await page.getByRole('button', { name: 'Pay $125.00' }).click();
+    await payTotalWithTestCard(page, '$125.00');
     await page.getByRole('region', { name: 'RESERVATION CONFIRMED' }).waitFor();
     const href = (await page.getByRole('link', { name: 'INVITE YOUR PARTY' }).getAttribute('href'))!;
     expect(href.startsWith('sms:?&body=')).toBe(true);

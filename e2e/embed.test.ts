@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
 import { embedSnippet } from '../src/features/embed/lib/height-message';
 import { newPage } from './support/browser';
+import { payTotalWithTestCard } from './support/ticket-booking';
 import { createEvent, createOrg, createTicketType, reservationsFor, ticketQuantity, uniqueEmail } from '../tests/support/fixtures';
 
 /**
@@ -89,8 +90,7 @@ describe('embed /{orgSlug}/embed', () => {
     const before = await ticketQuantity(fixture.foodOnly);
     await frame.getByRole('button', { name: 'Continue to Payment' }).click();
     await frame.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
-    await frame.getByLabel('Test card number').fill('4111 1111 1111 1111');
-    await frame.getByRole('button', { name: 'Pay $375.00' }).click();
+    await payTotalWithTestCard(frame, '$375.00');
     await frame.getByRole('heading', { name: 'Reservation Confirmed' }).waitFor();
 
     const rows = await reservationsFor({ email });

@@ -10,18 +10,13 @@ import type { Page, Route } from 'playwright-core';
 import { db } from '../tests/support/db';
 import { createEvent, createOrg, createReservation, createSlot, createTicketType, reservationsFor, uniqueEmail } from '../tests/support/fixtures';
 import { stackEnv } from '../tests/support/stack-env';
-import { expectToast, newPage, viewports } from './support/browser';
+import { expectToast, newPage, viewports, widths } from './support/browser';
 import { continueToPayment, fillTicketForm, payWithTestCard } from './support/ticket-booking';
 
 const NAME_WORDS = 'Name must be at most 200 characters';
 const REQUEST_WORDS = 'Special requests must be at most 2000 characters';
 const PHONE_WORDS = 'Phone must be a phone number of 7 to 15 digits, e.g. +1 555 010 2000';
 const CONCEPT_WORDS = 'Concept must be at most 5000 characters';
-
-const layouts = [
-  ['1280', viewports.desktop],
-  ['375', viewports.phone],
-] as const;
 
 /** A field's message under it (the form's role="alert" paragraphs). */
 const fieldMessage = (page: Page, text: string) => page.locator('form [role="alert"]', { hasText: text });
@@ -60,7 +55,7 @@ async function fillValidBooking(page: Page, email: string) {
 }
 
 describe('the booking form checks what the server enforces before the card', () => {
-  for (const [width, viewport] of layouts) {
+  for (const [width, viewport] of widths) {
     it(`refuses a 300-character name, a 3,000-character request and the phone "abc" on blur and before the payment step (${width} px)`, async () => {
       const { page } = await newPage({ viewport });
       const paying = watchPayingCalls(page);
@@ -94,8 +89,7 @@ describe('the booking form checks what the server enforces before the card', () 
       await page.getByLabel('Phone (optional)').fill('+1 (555) 010-2000');
       await page.getByLabel('Special requests (optional)').fill('A quiet table');
       for (const words of [NAME_WORDS, PHONE_WORDS, REQUEST_WORDS]) await fieldMessage(page, words).waitFor({ state: 'detached' });
-      await page.getByRole('button', { name: 'Continue to Payment' }).click();
-      await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
+      await continueToPayment(page);
       await payWithTestCard(page);
       await page.getByRole('heading', { name: 'Reservation Confirmed' }).waitFor();
       const [row] = await reservationsFor({ email });
@@ -116,8 +110,7 @@ describe('the booking form checks what the server enforces before the card', () 
     });
     await openBookingForm(page);
     await fillValidBooking(page, email);
-    await page.getByRole('button', { name: 'Continue to Payment' }).click();
-    await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
+    await continueToPayment(page);
     await payWithTestCard(page);
 
     await expectToast(page, 'Please check your details', `${NAME_WORDS}. ${PHONE_WORDS}. ${REQUEST_WORDS}.`);
@@ -181,7 +174,7 @@ describe('the pop-up chef form states and checks its limits', () => {
     await page.getByRole('heading', { name: 'Host a pop-up dinner' }).waitFor();
   }
 
-  for (const [width, viewport] of layouts) {
+  for (const [width, viewport] of widths) {
     it(`shows each field's limit and refuses a 10,000-character concept with the limit's words, sending nothing (${width} px)`, async () => {
       const { page } = await newPage({ viewport });
       let posts = 0;

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
-import { newPage, viewports } from './support/browser';
+import { layouts, newPage, viewports } from './support/browser';
+import { continueToPayment, payTotalWithTestCard } from './support/ticket-booking';
 import { seriousViolations, TOASTER } from './support/axe';
 import { sql } from '../tests/support/db';
 import { createEvent, createOrg, createReservation, reservationsFor, uniqueEmail } from '../tests/support/fixtures';
@@ -42,10 +43,7 @@ async function chooseSeating(page: Page, label: string, guests: string) {
 }
 
 describe('an event sold by seating on its organization page', () => {
-  for (const [layout, viewport] of [
-    ['desktop', viewports.desktop],
-    ['phone', viewports.phone],
-  ] as const) {
+  for (const [layout, viewport] of layouts) {
     it(`offers its seatings at the price per seat and books one (${layout})`, async () => {
       const email = uniqueEmail(`seating-${layout}`);
       const { page, consoleErrors } = await newPage({ viewport });
@@ -75,11 +73,9 @@ describe('an event sold by seating on its organization page', () => {
       ]);
       // The total is the server's quote.
       await page.getByTestId('booking-total').getByText('$90.00').waitFor();
-      await page.getByRole('button', { name: 'Continue to Payment' }).click();
-      await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
+      await continueToPayment(page);
       expect(await page.getByTestId('payment-total').textContent()).toBe('$90.00');
-      await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
-      await page.getByRole('button', { name: 'Pay $90.00' }).click();
+      await payTotalWithTestCard(page, '$90.00');
       await page.getByRole('heading', { name: 'Reservation Confirmed' }).waitFor();
       expect(await page.getByText('2 × 8:00pm').count()).toBeGreaterThan(0);
 

@@ -7,6 +7,7 @@ import { parseAvailability } from '../src/features/supper-club/api/get-availabil
 import { describeSchedule, describeSlots, slotLabels, supperDate } from '../src/features/supper-club/lib/schedule';
 import { seriousViolations, TOASTER } from './support/axe';
 import { newPage, viewports } from './support/browser';
+import { continueToPayment, payTotalWithTestCard } from './support/ticket-booking';
 
 interface Availability {
   events: { id: string; date: string; available_seats: number; refund_policy: string; slots: { label: string; available: number }[] }[];
@@ -263,11 +264,9 @@ describe('supper club page', () => {
     await page.getByRole('button', { name: 'Back' }).click();
     expect(await field(page, 'Full name').inputValue()).toBe('Ada Lovelace');
     expect(await field(page, 'Number of tickets').inputValue()).toBe('2');
-    await page.getByRole('button', { name: 'Continue to Payment' }).click();
-    await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
+    await continueToPayment(page);
 
-    await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
-    await page.getByRole('button', { name: 'Pay $156.00' }).click();
+    await payTotalWithTestCard(page, '$156.00');
     const card = page.getByRole('region', { name: 'Reservation Confirmed' });
     await card.waitFor();
     const text = await card.innerText();
@@ -410,8 +409,7 @@ describe('supper club waitlist', () => {
     await page.goto(`${stackEnv().siteUrl}/waitlist/${token}`);
     await page.getByRole('heading', { name: 'Seats are held for you' }).waitFor();
     expect(await page.getByTestId('payment-total').textContent()).toBe('$156.00');
-    await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
-    await page.getByRole('button', { name: 'Pay $156.00' }).click();
+    await payTotalWithTestCard(page, '$156.00');
     await page.getByRole('heading', { name: 'Reservation Confirmed' }).waitFor();
     expect(await sql('select status from public.waitlist_entries where email = $1', [first])).toEqual([{ status: 'claimed' }]);
   });

@@ -11,7 +11,8 @@ import { type Org, type Staff, uniqueEmail } from '../tests/support/fixtures';
 import { callFunction, sellOutEvent } from '../tests/support/functions';
 import { mailFor } from '../tests/support/mailbox';
 import { stackEnv } from '../tests/support/stack-env';
-import { adminPage, expectToast, newPage, viewports } from './support/browser';
+import { adminPage, expectToast, layouts, newPage, viewports } from './support/browser';
+import { payTotalWithTestCard } from './support/ticket-booking';
 import { seriousViolations } from './support/axe';
 import { createStaffOrg } from '../tests/support/staff-org';
 
@@ -109,8 +110,7 @@ describe('joining and claiming', () => {
 
     await page.getByText('Test mode — no real card is charged').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
-    await page.getByRole('button', { name: 'Pay $80.00' }).click();
+    await payTotalWithTestCard(page, '$80.00');
     await page.getByRole('heading', { name: 'Reservation Confirmed' }).waitFor();
     const handle = page.getByTestId('booking-handle');
     expect(await handle.textContent()).toMatch(/Booking code [A-Z0-9]{4}-[A-Z0-9]{4}/);
@@ -299,10 +299,7 @@ describe('refusals', () => {
 });
 
 describe('staff', () => {
-  for (const [layout, viewport] of [
-    ['desktop', viewports.desktop],
-    ['phone', viewports.phone],
-  ] as const) {
+  for (const [layout, viewport] of layouts) {
     it(`see an event's waitlist, cannot offer seats that are not free, and remove a party (${layout})`, async () => {
       const title = `Waitlist Staff ${layout}`;
       const full = await soldOutEvent(title, 1, 0);

@@ -56,6 +56,18 @@ export const viewports = {
   desktop: { width: 1280, height: 900 },
 } as const;
 
+/** Both layouts a screen is tested at, named by their width: [px, viewport]. */
+export const widths = [
+  ['1280', viewports.desktop],
+  ['375', viewports.phone],
+] as const;
+
+/** Both layouts a screen is tested at, named: [name, viewport]. */
+export const layouts = [
+  ['desktop', viewports.desktop],
+  ['phone', viewports.phone],
+] as const;
+
 /**
  * A fresh page in a fresh context; console errors are collected for assertions. Called in a
  * test, the context closes when the test ends, passed or failed; elsewhere (a hook, the bench)
