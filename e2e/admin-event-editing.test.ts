@@ -36,6 +36,18 @@ async function openEdit(page: Page, title: string): Promise<Locator> {
   return dialog;
 }
 
+/** Saves the edit dialog and reads the success toast. */
+async function saveSucceeds(page: Page, dialog: Locator) {
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, 'Success', 'Event updated successfully');
+}
+
+/** Saves the edit dialog and reads the refusal's toast: 'Failed to update event: ' and the server's `reason`. */
+async function saveRefused(page: Page, dialog: Locator, reason: string) {
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, 'Error', `Failed to update event: ${reason}`);
+}
+
 /** A row's controls sit one above the other (phone layout) rather than side by side. */
 async function expectStacked(first: Locator, second: Locator) {
   const [a, b] = [await first.boundingBox(), await second.boundingBox()];
@@ -77,8 +89,7 @@ describe('editing a reservation event after a sale', () => {
     await dialog.getByLabel('Capacity of new ticket type 1').fill('4');
     expect(await dialog.getByTestId('edit-ticket-total').innerText()).toBe('22');
     expect(await seriousViolations(page)).toEqual([]);
-    await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await expectToast(page, 'Success', 'Event updated successfully');
+    await saveSucceeds(page, dialog);
     await dialog.waitFor({ state: 'detached' });
 
     expect(await ticketTypesOf(event.id)).toEqual([
@@ -99,12 +110,7 @@ describe('editing a reservation event after a sale', () => {
     await dialog.getByLabel('Price of Chef table').fill('70');
     await dialog.getByLabel('Title').fill('Should Not Stick');
     await dialog.getByLabel('Capacity of Chef table').fill('2');
-    await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await expectToast(
-      page,
-      'Error',
-      'Failed to update event: 3 tickets of Chef table are already sold or held: its capacity cannot be lower than that',
-    );
+    await saveRefused(page, dialog, '3 tickets of Chef table are already sold or held: its capacity cannot be lower than that');
     expect(await ticketTypesOf(event.id)).toEqual([
       { name: 'Chef table', price: 6500, quantity: 7 },
       { name: 'Counter', price: 3000, quantity: 8 },
@@ -154,8 +160,7 @@ describe('editing an RSVP event (375 px)', () => {
     await dialog.getByLabel('Capacity of new slot 1').fill('6');
     await dialog.getByLabel('Deposit per guest ($)').fill('12.50');
     expect(await seriousViolations(page)).toEqual([]);
-    await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await expectToast(page, 'Success', 'Event updated successfully');
+    await saveSucceeds(page, dialog);
 
     expect(
       await sql(
@@ -175,12 +180,7 @@ describe('editing an RSVP event (375 px)', () => {
     const again = await openEdit(page, 'Editable Garden RSVP');
     await again.getByLabel('Capacity of Early seating slot').fill('3');
     await again.getByLabel('Deposit per guest ($)').fill('');
-    await again.getByRole('button', { name: 'Save Changes' }).click();
-    await expectToast(
-      page,
-      'Error',
-      'Failed to update event: 4 spots of the Early seating slot are already taken: its capacity cannot be lower than that',
-    );
+    await saveRefused(page, again, '4 spots of the Early seating slot are already taken: its capacity cannot be lower than that');
     expect(await sql('select deposit_amount from public.events where id = $1', [event.id])).toEqual([{ deposit_amount: 1250 }]);
   });
 });
