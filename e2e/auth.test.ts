@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
-import { expectToast, newPage, signInThroughUi, viewports, widths } from './support/browser';
+import { expectToast, fitsWidth, newPage, signInThroughUi, viewports, widths } from './support/browser';
 import { createOrg, createStaff, PASSWORD, uniq } from '../tests/support/fixtures';
 
 const DEMO_PASSWORD = 'supperhost-demo';
@@ -61,7 +61,7 @@ describe('/auth', () => {
       expect(await panel.isVisible()).toBe(true);
       expect(await page.getByText('Account already exists').count()).toBe(0);
       expect(new URL(page.url()).pathname).toBe('/auth');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
       // Back to the form, the address kept for a correction.
       await panel.getByRole('button', { name: 'Use a different email' }).click();

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations, TOASTER } from './support/axe';
-import { adminPage, expectToast, layouts, newPage, openAdmin, viewports } from './support/browser';
+import { adminPage, expectToast, fitsWidth, layouts, newPage, openAdmin, viewports } from './support/browser';
 import { insertRow, sql } from '../tests/support/db';
 import { createEvent, createOrg, createStaff, reservationsFor, uniqueEmail, type Org, type Staff } from '../tests/support/fixtures';
 import { createStaffOrg } from '../tests/support/staff-org';
@@ -96,6 +96,25 @@ describe('staff and the money settings', () => {
   });
 });
 
+/**
+ * A guest at `viewport` on the organization's page books the event `title` with the ticket form,
+ * sees the form's `total` and continues to the payment step.
+ */
+async function toPayment(
+  viewport: { width: number; height: number },
+  slug: string,
+  title: string,
+  booking: { form: Parameters<typeof fillTicketForm>[1]; total: string },
+) {
+  const opened = await newPage({ viewport });
+  await opened.page.goto(`${stackEnv().siteUrl}/${slug}`);
+  await opened.page.getByRole('heading', { name: `Reserve: ${title}` }).waitFor();
+  await fillTicketForm(opened.page, booking.form);
+  await opened.page.getByTestId('booking-total').getByText(booking.total).waitFor();
+  await continueToPayment(opened.page);
+  return opened;
+}
+
 describe('a guest books with tax and a service charge', () => {
   for (const [layout, viewport] of layouts) {
     it(`sees the lines at checkout, on the confirmation and on the manage page (${layout})`, async () => {
@@ -108,18 +127,16 @@ describe('a guest books with tax and a service charge', () => {
         [org.id],
       );
       const email = uniqueEmail(`charges-${layout}`);
-      const { page, consoleErrors } = await newPage({ viewport });
-      await page.goto(`${stackEnv().siteUrl}/${org.slug}`);
-      await page.getByRole('heading', { name: 'Reserve: Itemized Supper' }).waitFor();
-      await fillTicketForm(page, { name: 'Tess Taxed', email, ticketTypeId: itemizedEvent.ticketTypeId, guests: '3' });
       // 3 × $33.33 = $99.99; 18 % service $18.00; 8.87 % tax on $117.99 = $10.47; $128.46.
-      await page.getByTestId('booking-total').getByText('$128.46').waitFor();
-      await continueToPayment(page);
+      const { page, consoleErrors } = await toPayment(viewport, org.slug, 'Itemized Supper', {
+        form: { name: 'Tess Taxed', email, ticketTypeId: itemizedEvent.ticketTypeId, guests: '3' },
+        total: '$128.46',
+      });
       expect(await page.getByTestId('price-line-subtotal').innerText()).toBe('$99.99');
       expect(await page.getByTestId('price-line-service').innerText()).toBe('$18.00');
       expect(await page.getByTestId('price-line-tax').innerText()).toBe('$10.47');
       expect(await page.getByTestId('payment-total').innerText()).toBe('$128.46');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
       expect(await seriousViolations(page, { exclude: [TOASTER] })).toEqual([]);
       await payTotalWithTestCard(page, '$128.46');
 
@@ -137,19 +154,17 @@ describe('a guest books with tax and a service charge', () => {
       expect(await page.getByTestId('manage-service-charge').innerText()).toBe('$18.00');
       expect(await page.getByTestId('manage-tax').innerText()).toBe('$10.47');
       expect(await page.getByTestId('paid-amount').innerText()).toBe('$128.46');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
       expect(consoleErrors).toEqual([]);
     });
 
     it(`sees one all-in price that includes tax and service charge (${layout})`, async () => {
       const email = uniqueEmail(`all-in-${layout}`);
-      const { page, consoleErrors } = await newPage({ viewport });
-      await page.goto(`${stackEnv().siteUrl}/${allInOrg.slug}`);
-      await page.getByRole('heading', { name: 'Reserve: All-in Supper' }).waitFor();
-      await fillTicketForm(page, { name: 'Ada All-in', email, ticketTypeId: allInEvent.ticketTypeId, guests: '2' });
       // 2 × $50.00 + 2 × $7.50 = $115.00, shown as one price.
-      await page.getByTestId('booking-total').getByText('$115.00').waitFor();
-      await continueToPayment(page);
+      const { page, consoleErrors } = await toPayment(viewport, allInOrg.slug, 'All-in Supper', {
+        form: { name: 'Ada All-in', email, ticketTypeId: allInEvent.ticketTypeId, guests: '2' },
+        total: '$115.00',
+      });
       expect(await page.getByTestId('payment-total').innerText()).toBe('$115.00');
       expect(await page.getByTestId('payment-all-in').innerText()).toBe('Includes tax and service charge');
       expect(await page.getByTestId('price-line-service').count()).toBe(0);
@@ -158,7 +173,7 @@ describe('a guest books with tax and a service charge', () => {
       expect(await page.getByTestId('confirmation-all-in').innerText()).toBe('Includes tax and service charge');
       const [row] = await reservationsFor({ email });
       expect(row).toMatchObject({ status: 'confirmed', amount_cents: 11500 });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
       expect(consoleErrors).toEqual([]);
     });
   }

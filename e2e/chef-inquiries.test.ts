@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
-import { adminPage, expectToast, newPage, viewports } from './support/browser';
+import { adminPage, expectToast, fitsWidth, newPage, viewports } from './support/browser';
 import { sql } from '../tests/support/db';
 import { createOrg, createStaff, uniq, uniqueEmail } from '../tests/support/fixtures';
 import { mailFor } from '../tests/support/mailbox';
@@ -31,8 +31,6 @@ async function sendInquiry(viewport: { width: number; height: number }, chef: { 
   await page.getByRole('button', { name: 'Submit inquiry' }).click();
   await page.getByText('Thanks for your interest! We’ll review your submission shortly.').waitFor();
 }
-
-const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('the pop-up chef inbox', () => {
   for (const [width, viewport] of [
@@ -70,7 +68,7 @@ describe('the pop-up chef inbox', () => {
         await inquiry.getByText(text, { exact: true }).first().waitFor();
       expect(await inquiry.getByText('New', { exact: true }).isVisible()).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
-      expect(await noSideScroll(page)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
 
       // The reply form states its limits before anything is sent.
       expect(await page.getByTestId('chef-reply-subject-count').textContent()).toBe('34/200');
@@ -111,7 +109,7 @@ describe('the pop-up chef inbox', () => {
         .click();
       await page.getByRole('article', { name: chef.name }).getByText('Archived', { exact: true }).first().waitFor();
       await page.getByRole('article', { name: chef.name }).getByText('Delivered', { exact: true }).waitFor();
-      expect(await noSideScroll(page)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
     });
   }

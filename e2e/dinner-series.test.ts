@@ -5,7 +5,7 @@ import { sql } from '../tests/support/db';
 import { stackEnv } from '../tests/support/stack-env';
 import { formatEventDate } from '../src/lib/dates';
 import { seriousViolations } from './support/axe';
-import { newPage, viewports } from './support/browser';
+import { fitsWidth, newPage, viewports } from './support/browser';
 import { payTotalWithTestCard } from './support/ticket-booking';
 
 interface Dinner {
@@ -194,7 +194,7 @@ describe('dinner series page', () => {
       await dialog.getByRole('button', { name: 'Join the waitlist' }).click();
       expect(await dialog.getByTestId('waitlist-joined').textContent()).toBe("You're on the waitlist — number 1. We'll email you if seats free up.");
       await dialog.getByRole('button', { name: 'Done' }).click();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
     }
 

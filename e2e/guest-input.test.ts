@@ -48,10 +48,7 @@ async function openBookingForm(page: Page) {
 }
 
 async function fillValidBooking(page: Page, email: string) {
-  await page.getByLabel('Full name').fill('Grace Hopper');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Ticket type').selectOption(ticketTypeId);
-  await page.getByLabel('Number of guests').selectOption('1');
+  await fillTicketForm(page, { name: 'Grace Hopper', email, ticketTypeId, guests: '1' });
 }
 
 describe('the booking form checks what the server enforces before the card', () => {

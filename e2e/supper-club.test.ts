@@ -6,7 +6,7 @@ import { stackEnv } from '../tests/support/stack-env';
 import { parseAvailability } from '../src/features/supper-club/api/get-availability';
 import { describeSchedule, describeSlots, slotLabels, supperDate } from '../src/features/supper-club/lib/schedule';
 import { seriousViolations, TOASTER } from './support/axe';
-import { newPage, viewports } from './support/browser';
+import { fitsWidth, newPage, viewports } from './support/browser';
 import { continueToPayment, payTotalWithTestCard } from './support/ticket-booking';
 
 interface Availability {
@@ -373,7 +373,7 @@ describe('supper club waitlist', () => {
       "You're on the waitlist — number 2. We'll email you if seats free up.",
     );
     await phone.page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
-    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await fitsWidth(phone.page)).toBe(true);
     expect(await seriousViolations(phone.page, { exclude: [TOASTER] })).toEqual([]);
     // The open 5:30pm seating is not on the list.
     expect(

@@ -11,7 +11,7 @@ import { type Org, type Staff, uniqueEmail } from '../tests/support/fixtures';
 import { callFunction, sellOutEvent } from '../tests/support/functions';
 import { mailFor } from '../tests/support/mailbox';
 import { stackEnv } from '../tests/support/stack-env';
-import { adminPage, expectToast, layouts, newPage, viewports } from './support/browser';
+import { adminPage, expectToast, fitsWidth, layouts, newPage, viewports } from './support/browser';
 import { payTotalWithTestCard } from './support/ticket-booking';
 import { seriousViolations } from './support/axe';
 import { createStaffOrg } from '../tests/support/staff-org';
@@ -81,7 +81,7 @@ describe('joining and claiming', () => {
       "You're on the waitlist — number 2. We'll email you if seats free up.",
     );
     await phone.page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
-    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await fitsWidth(phone.page)).toBe(true);
     expect(await seriousViolations(phone.page)).toEqual([]);
     expect(
       await sql(`select email, party_size, status from public.waitlist_entries where event_id = $1 order by created_at`, [full.eventId]),
@@ -106,7 +106,7 @@ describe('joining and claiming', () => {
     expect(await page.getByTestId('payment-refund-policy').textContent()).toContain('Full refund');
     // The organization's color.
     expect(await page.evaluate(() => document.documentElement.style.getPropertyValue('--primary'))).not.toBe('');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
 
     await page.getByText('Test mode — no real card is charged').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -222,7 +222,7 @@ describe('leaving the waitlist', () => {
     await page.goto(link);
     await page.getByRole('heading', { name: 'Leave the waitlist?' }).waitFor();
     await page.getByText('Seats are held for you right now. If you leave, they go to the next party on the waitlist.').waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Leave the waitlist' }).click();
     await page.getByRole('heading', { name: 'You have left the waitlist' }).waitFor();
@@ -318,7 +318,7 @@ describe('staff', () => {
       expect(await entries.nth(0).textContent()).toContain(firstEmail);
       expect(await entries.nth(0).textContent()).toContain('#1');
       expect(await entries.nth(1).textContent()).toContain('#2');
-      if (layout === 'phone') expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      if (layout === 'phone') expect(await fitsWidth(page)).toBe(true);
 
       await dialog.getByRole('button', { name: 'Offer now: Eve First' }).click();
       await expectToast(page, 'Could not offer the seats', 'There are not enough free seats for a party of 1 right now');

@@ -56,6 +56,11 @@ export const viewports = {
   desktop: { width: 1280, height: 900 },
 } as const;
 
+/** Whether the page fits its viewport's width: nothing on it scrolls sideways. */
+export function fitsWidth(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
 /** Both layouts a screen is tested at, named by their width: [px, viewport]. */
 export const widths = [
   ['1280', viewports.desktop],

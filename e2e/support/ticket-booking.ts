@@ -1,7 +1,7 @@
 import type { FrameLocator, Page } from 'playwright-core';
 
-/** Fills the organization page's ticket form: the guest's name and email, a ticket type (its id) and a number of guests. */
-export async function fillTicketForm(page: Page, guest: { name: string; email: string; ticketTypeId: string; guests: string }) {
+/** Fills the organization page's ticket form (on the page or in its embed's frame): the guest's name and email, a ticket type (its id) and a number of guests. */
+export async function fillTicketForm(page: Page | FrameLocator, guest: { name: string; email: string; ticketTypeId: string; guests: string }) {
   await page.getByLabel('Full name').fill(guest.name);
   await page.getByLabel('Email').fill(guest.email);
   await page.getByLabel('Ticket type').selectOption(guest.ticketTypeId);
@@ -9,7 +9,7 @@ export async function fillTicketForm(page: Page, guest: { name: string; email: s
 }
 
 /** 'Continue to Payment', then waits for the payment step. */
-export async function continueToPayment(page: Page) {
+export async function continueToPayment(page: Page | FrameLocator) {
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
 }

@@ -246,20 +246,29 @@ export async function createPromo(
   return (await insertRow('promo_codes', { org_id: orgId, ...p })).id;
 }
 
-/** A supper on a Sunday `daysAhead` days out, with two seatings of 20 ('5:30pm', '8:00pm'). */
-export async function createSupper(orgId: string, daysAhead: number): Promise<{ eventId: string; early: string; late: string }> {
+/**
+ * A supper on a Sunday `daysAhead` days out, sold by seating as the seeded supper club: two
+ * seatings ('5:30pm', '8:00pm') of 20 under a cap of 40, $65 a seat, 1 to 6 per order. `over`
+ * changes its title, cap, price, order limit or the seatings' capacities.
+ */
+export async function createSupper(
+  orgId: string,
+  daysAhead: number,
+  over: Pick<EventInput, 'title' | 'max_guests' | 'seat_price_cents' | 'max_party_size'> & { capacities?: [early: number, late: number] } = {},
+): Promise<{ eventId: string; early: string; late: string }> {
+  const { capacities: [earlyCapacity, lateCapacity] = [20, 20], ...columns } = over;
   const { id, slots } = await createEvent(orgId, {
     title: 'Supper Club Test',
     daysAhead,
     isoWeekday: 7,
     event_time: '17:30',
     max_guests: 40,
-    // Sold by seating at $65 a seat, 1 to 6 per order, as the seeded supper club.
     seat_price_cents: 6500,
     max_party_size: 6,
+    ...columns,
     slots: [
-      { slot_label: '5:30pm', slot_time: '17:30', max_capacity: 20 },
-      { slot_label: '8:00pm', slot_time: '20:00', max_capacity: 20 },
+      { slot_label: '5:30pm', slot_time: '17:30', max_capacity: earlyCapacity },
+      { slot_label: '8:00pm', slot_time: '20:00', max_capacity: lateCapacity },
     ],
   });
   return { eventId: id, early: slots[0].id, late: slots[1].id };
