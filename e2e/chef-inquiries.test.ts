@@ -6,9 +6,8 @@
  * never see the inbox, and the database refuses them.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
-import { adminPage, expectToast, fitsWidth, newPage, viewports } from './support/browser';
+import { adminPage, expectToast, field, fitsWidth, newPage, viewports } from './support/browser';
 import { sql } from '../tests/support/db';
 import { createOrg, createStaff, uniq, uniqueEmail } from '../tests/support/fixtures';
 import { mailFor } from '../tests/support/mailbox';
@@ -16,8 +15,6 @@ import { stackEnv } from '../tests/support/stack-env';
 
 const SUPER_ADMIN = { email: 'admin@supperhost.test', password: 'supperhost-demo' };
 const EAT_AT_HOME = 'a0000000-0000-4000-8000-000000000001';
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
 /** Sends the pop-up chef form as a visitor and waits for the thank-you. */
 async function sendInquiry(viewport: { width: number; height: number }, chef: { name: string; email: string }) {

@@ -5,7 +5,7 @@ import { sql } from '../tests/support/db';
 import { stackEnv } from '../tests/support/stack-env';
 import { formatEventDate } from '../src/lib/dates';
 import { seriousViolations } from './support/axe';
-import { fitsWidth, newPage, viewports } from './support/browser';
+import { field, fieldMessage, fitsWidth, newPage, viewports } from './support/browser';
 import { payTotalWithTestCard } from './support/ticket-booking';
 
 interface Dinner {
@@ -62,9 +62,6 @@ async function open(page: Page) {
   await page.goto(`${stackEnv().siteUrl}/eat-at-home`);
   await page.getByRole('button', { name: 'RESERVE' }).waitFor();
 }
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-const fieldMessage = (page: Page, text: string) => page.locator('form [role="alert"]', { hasText: new RegExp(`^${text}$`) });
 
 async function toast(page: Page, title: string, description: string) {
   const t = page.locator('[data-sonner-toast]', { hasText: title });

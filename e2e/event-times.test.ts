@@ -11,7 +11,7 @@ import { sql } from '../tests/support/db';
 import { createStaff, type Staff } from '../tests/support/fixtures';
 import { mailFor, type MailboxMessage } from '../tests/support/mailbox';
 import { stackEnv } from '../tests/support/stack-env';
-import { adminPage, newPage, viewports } from './support/browser';
+import { adminPage, field, newPage, viewports } from './support/browser';
 import { continueToPayment, payTotalWithTestCard } from './support/ticket-booking';
 
 // Winter dates far after the seeded ones: New York is on EST then.
@@ -89,8 +89,6 @@ beforeAll(async () => {
 afterAll(async () => {
   if (createdEvents.length) await sql('update public.events set is_active = false where id = any($1)', [createdEvents]);
 });
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
 /** The text of a description list's value by its term (the manage page, the reservation details). */
 async function shownAt(page: Page, term: string): Promise<string> {

@@ -10,7 +10,7 @@ import type { Page, Route } from 'playwright-core';
 import { db } from '../tests/support/db';
 import { createEvent, createOrg, createReservation, createSlot, createTicketType, reservationsFor, uniqueEmail } from '../tests/support/fixtures';
 import { stackEnv } from '../tests/support/stack-env';
-import { expectToast, newPage, viewports, widths } from './support/browser';
+import { expectToast, field, newPage, viewports, widths } from './support/browser';
 import { continueToPayment, fillTicketForm, payWithTestCard } from './support/ticket-booking';
 
 const NAME_WORDS = 'Name must be at most 200 characters';
@@ -164,8 +164,6 @@ describe('the RSVP form checks the same limits', () => {
 });
 
 describe('the pop-up chef form states and checks its limits', () => {
-  const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-
   async function openChefForm(page: Page) {
     await page.goto(`${stackEnv().siteUrl}/pop-up-chef`);
     await page.getByRole('heading', { name: 'Host a pop-up dinner' }).waitFor();

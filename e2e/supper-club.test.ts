@@ -6,7 +6,7 @@ import { stackEnv } from '../tests/support/stack-env';
 import { parseAvailability } from '../src/features/supper-club/api/get-availability';
 import { describeSchedule, describeSlots, slotLabels, supperDate } from '../src/features/supper-club/lib/schedule';
 import { seriousViolations, TOASTER } from './support/axe';
-import { fitsWidth, newPage, viewports } from './support/browser';
+import { field, fieldMessage, fitsWidth, newPage, viewports } from './support/browser';
 import { continueToPayment, payTotalWithTestCard } from './support/ticket-booking';
 
 interface Availability {
@@ -75,8 +75,6 @@ async function open(page: Page, path = '/magnolia-supper-club') {
   await page.getByRole('button', { name: 'Continue to Payment' }).waitFor();
 }
 
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-
 async function fillGuest(page: Page, name = 'Grace Hopper', email = `guest-${randomUUID()}@example.com`) {
   await field(page, 'Full name').fill(name);
   await field(page, 'Email').fill(email);
@@ -84,7 +82,6 @@ async function fillGuest(page: Page, name = 'Grace Hopper', email = `guest-${ran
 }
 
 /** A message shown under a field (FormField renders it with role=alert). */
-const fieldMessage = (page: Page, text: string) => page.locator('form [role="alert"]', { hasText: new RegExp(`^${text}$`) });
 
 async function toast(page: Page, title: string, description: string) {
   const t = page.locator('[data-sonner-toast]', { hasText: title });
