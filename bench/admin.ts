@@ -19,8 +19,7 @@
  * Options: --reservations N (50000) --calls N (30)
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import pg from 'pg';
-import { asJson, latencySummary, option, say, startBenchStack, type BenchResult } from './lib.ts';
+import { asJson, latencySummary, option, say, type BenchResult, withBenchDatabase } from './lib.ts';
 import { seedScaleReservations } from './seed-reservations.ts';
 
 const TOTAL = Math.max(100, Math.floor(option('reservations', 50_000)));
@@ -53,11 +52,8 @@ function asPage(data: unknown): Page {
   return { total: rows[0]?.total_count ?? 0, rows };
 }
 
-export async function runAdmin(): Promise<BenchResult> {
-  const { stack, stop } = await startBenchStack();
-  const db = new pg.Client({ connectionString: stack.dbUrl });
-  try {
-    await db.connect();
+export function runAdmin(): Promise<BenchResult> {
+  return withBenchDatabase(async (stack, db) => {
     // A staff member, signed up through the gateway (the local auth confirms at once).
     const stamp = Date.now().toString(36);
     const email = `bench-staff-${stamp}@admin-bench.test`;
@@ -184,8 +180,5 @@ export async function runAdmin(): Promise<BenchResult> {
       console.log(broken ? `\nFAILED: ${problems.join('; ')}` : '\nOK: every call answered with the totals and rows the seed implies.');
     }
     return { ...result, ok: !broken };
-  } finally {
-    await db.end().catch(() => undefined);
-    await stop();
-  }
+  });
 }

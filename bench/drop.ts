@@ -750,6 +750,22 @@ export async function runDrop(): Promise<BenchResult> {
     const org = (
       await db.query(`insert into public.organizations (name, slug, platform_payments) values ('Drop Kitchen', $1, true) returning id`, [slug])
     ).rows[0].id;
+    /** Sends a drop's requests all at once, then reads what it left: what guests saw, the money, the holds, the page and the pools. */
+    const measureDrop = async (eventId: string, bodies: string[], url: string, capacity: number): Promise<DropFigures> => {
+      const run = await drop(bodies, url, headers);
+      const units = await poolsSold(db, eventId);
+      const taken = await money(db, eventId);
+      return {
+        ...clientFigures(run),
+        ...taken,
+        ...(await holdsOf(db, eventId)),
+        pageSoldOut: await pageSaysSoldOut(stack.apiUrl, headers, slug, eventId),
+        capacity,
+        perUnit: units,
+        oversold: oversold(units),
+        chargesEqualConfirmed: taken.charges === taken.confirmed,
+      };
+    };
 
     // 1. The ticket drop.
     const { eventId: ticketEvent, ticketTypeId } = await ticketedEvent(db, org, 'Drop Dinner', 14, 'Drop Seat', SEATS);
@@ -775,19 +791,7 @@ export async function runDrop(): Promise<BenchResult> {
       }),
     );
     say(`Ticket drop: ${GUESTS_TOTAL} guests for ${SEATS} seats...`);
-    const ticketRun = await drop(ticketBodies, ticketUrl, headers);
-    const ticketUnits = await poolsSold(db, ticketEvent);
-    const ticketMoney = await money(db, ticketEvent);
-    const ticket: DropFigures = {
-      ...clientFigures(ticketRun),
-      ...ticketMoney,
-      ...(await holdsOf(db, ticketEvent)),
-      pageSoldOut: await pageSaysSoldOut(stack.apiUrl, headers, slug, ticketEvent),
-      capacity: SEATS,
-      perUnit: ticketUnits,
-      oversold: oversold(ticketUnits),
-      chargesEqualConfirmed: ticketMoney.charges === ticketMoney.confirmed,
-    };
+    const ticket = await measureDrop(ticketEvent, ticketBodies, ticketUrl, SEATS);
 
     // 2. The RSVP drop: two slots, guests alternating between them.
     const slotSpots = Math.floor(SEATS / 2);
@@ -827,19 +831,7 @@ export async function runDrop(): Promise<BenchResult> {
       }),
     );
     say(`RSVP drop: ${GUESTS_TOTAL} guests for 2 slots of ${slotSpots} spots...`);
-    const rsvpRun = await drop(rsvpBodies, rsvpUrl, headers);
-    const rsvpUnits = await poolsSold(db, rsvpEvent);
-    const rsvpMoney = await money(db, rsvpEvent);
-    const rsvp: DropFigures = {
-      ...clientFigures(rsvpRun),
-      ...rsvpMoney,
-      ...(await holdsOf(db, rsvpEvent)),
-      pageSoldOut: await pageSaysSoldOut(stack.apiUrl, headers, slug, rsvpEvent),
-      capacity: slotSpots * 2,
-      perUnit: rsvpUnits,
-      oversold: oversold(rsvpUnits),
-      chargesEqualConfirmed: rsvpMoney.charges === rsvpMoney.confirmed,
-    };
+    const rsvp = await measureDrop(rsvpEvent, rsvpBodies, rsvpUrl, slotSpots * 2);
 
     // 3. The rush: C paying guests back to back for as many seats as requests.
     const { eventId: rushEvent, ticketTypeId: rushTicket } = await ticketedEvent(db, org, 'Rush Dinner', 15, 'Rush Seat', Math.max(RUSH_REQUESTS, 1));

@@ -6,6 +6,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { freePort } from '../stack/ports.ts';
 import { isAlive } from '../stack/postgres.ts';
 import { startStack, type RunningStack, type StackPorts } from '../stack/stack.ts';
@@ -299,4 +300,17 @@ export async function startBenchStack(
     throw error;
   }
   return { stack, ports, dataDir, stop };
+}
+
+/** Runs `work` on a throwaway stack (started as startBenchStack starts it) with a connection to its database; then closes both. */
+export async function withBenchDatabase<T>(work: (stack: RunningStack, db: pg.Client) => Promise<T>): Promise<T> {
+  const { stack, stop } = await startBenchStack();
+  const db = new pg.Client({ connectionString: stack.dbUrl });
+  try {
+    await db.connect();
+    return await work(stack, db);
+  } finally {
+    await db.end().catch(() => undefined);
+    await stop();
+  }
 }

@@ -14,18 +14,14 @@
  * Options: --reservations N (10000) --stuck N (100)
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { option, round, say, startBenchStack, type BenchResult } from './lib.ts';
+import { option, round, say, type BenchResult, withBenchDatabase } from './lib.ts';
 import { seedScaleReservations } from './seed-reservations.ts';
 
 const TOTAL = Math.max(100, Math.floor(option('reservations', 10_000)));
 const STUCK = Math.max(1, Math.floor(option('stuck', 100)));
 
-export async function runReconcile(): Promise<BenchResult> {
-  const { stack, stop } = await startBenchStack();
-  const db = new pg.Client({ connectionString: stack.dbUrl });
-  try {
-    await db.connect();
+export function runReconcile(): Promise<BenchResult> {
+  return withBenchDatabase(async (stack, db) => {
     const stamp = Date.now().toString(36);
     const org = (
       await db.query<{ id: string }>(
@@ -92,8 +88,5 @@ export async function runReconcile(): Promise<BenchResult> {
     say(`  charges at the processor for the stuck bookings: ${charges} (one each); ledger rows left open: ${left}`);
     if (!ok) say('  NOT OK: every stuck booking must end confirmed, charged once, nothing left open');
     return { ok, figures: { reservations: TOTAL, stuck: STUCK, runMs: round(ms), ...body, chargesAtProcessor: charges, leftOpen: left } };
-  } finally {
-    await db.end().catch(() => undefined);
-    await stop();
-  }
+  });
 }

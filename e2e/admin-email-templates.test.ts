@@ -11,7 +11,7 @@ import { createEvent, createOrg, createStaff, guest, type Staff } from '../tests
 import { payByCard } from '../tests/support/functions';
 import { mailFor } from '../tests/support/mailbox';
 import { seriousViolations } from './support/axe';
-import { adminPage, expectToast, viewports } from './support/browser';
+import { adminPage, expectToast, fitsWidth, viewports } from './support/browser';
 
 const DEFAULT_SUBJECT = 'Your reservation at {{org_name}} is confirmed: {{event_title}}';
 
@@ -90,7 +90,7 @@ describe.each([
       expect(await card.getByRole('button', { name: `Edit ${name}` }).isVisible()).toBe(true);
     }
     // The list fits the screen: nothing scrolls sideways.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
 
     const dialog = await openEditor(page);
     // The editor fits the viewport (a full-height sheet on a phone) and keeps Save in view.

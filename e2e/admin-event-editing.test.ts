@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { adminPage, expectToast, viewports } from './support/browser';
 import { sql } from '../tests/support/db';
-import { createEvent, createReservation, type Org, publicOrgPage, type Staff } from '../tests/support/fixtures';
+import { createEvent, createReservation, createRsvpEvent, type Org, publicOrgPage, type Staff } from '../tests/support/fixtures';
 import { createStaffOrg } from '../tests/support/staff-org';
 
 let staff: Staff;
@@ -34,6 +34,18 @@ async function openEdit(page: Page, title: string): Promise<Locator> {
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('heading', { name: 'Edit Event' }).waitFor();
   return dialog;
+}
+
+/** Saves the edit dialog and reads the success toast. */
+async function saveSucceeds(page: Page, dialog: Locator) {
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, 'Success', 'Event updated successfully');
+}
+
+/** Saves the edit dialog and reads the refusal's toast: 'Failed to update event: ' and the server's `reason`. */
+async function saveRefused(page: Page, dialog: Locator, reason: string) {
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, 'Error', `Failed to update event: ${reason}`);
 }
 
 /** A row's controls sit one above the other (phone layout) rather than side by side. */
@@ -77,8 +89,7 @@ describe('editing a reservation event after a sale', () => {
     await dialog.getByLabel('Capacity of new ticket type 1').fill('4');
     expect(await dialog.getByTestId('edit-ticket-total').innerText()).toBe('22');
     expect(await seriousViolations(page)).toEqual([]);
-    await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await expectToast(page, 'Success', 'Event updated successfully');
+    await saveSucceeds(page, dialog);
     await dialog.waitFor({ state: 'detached' });
 
     expect(await ticketTypesOf(event.id)).toEqual([
@@ -99,12 +110,7 @@ describe('editing a reservation event after a sale', () => {
     await dialog.getByLabel('Price of Chef table').fill('70');
     await dialog.getByLabel('Title').fill('Should Not Stick');
     await dialog.getByLabel('Capacity of Chef table').fill('2');
-    await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await expectToast(
-      page,
-      'Error',
-      'Failed to update event: 3 tickets of Chef table are already sold or held: its capacity cannot be lower than that',
-    );
+    await saveRefused(page, dialog, '3 tickets of Chef table are already sold or held: its capacity cannot be lower than that');
     expect(await ticketTypesOf(event.id)).toEqual([
       { name: 'Chef table', price: 6500, quantity: 7 },
       { name: 'Counter', price: 3000, quantity: 8 },
@@ -128,15 +134,7 @@ describe('editing a reservation event after a sale', () => {
 
 describe('editing an RSVP event (375 px)', () => {
   it('edits a slot, adds one, deactivates one and changes the deposit', async () => {
-    const event = await createEvent(org.id, {
-      title: 'Editable Garden RSVP',
-      rsvp_mode: true,
-      deposit_amount: 500,
-      slots: [
-        { slot_time: '18:00', slot_label: '6:00pm', max_capacity: 10 },
-        { slot_time: '20:00', slot_label: '8:00pm', max_capacity: 10 },
-      ],
-    });
+    const event = await createRsvpEvent(org.id, 'Editable Garden RSVP', { deposit_amount: 500, times: ['18:00', '20:00'] });
     const [early, late] = event.slots.map((s) => s.id);
     await createReservation(event.id, { rsvp_slot_id: early, num_guests: 4 });
 
@@ -162,8 +160,7 @@ describe('editing an RSVP event (375 px)', () => {
     await dialog.getByLabel('Capacity of new slot 1').fill('6');
     await dialog.getByLabel('Deposit per guest ($)').fill('12.50');
     expect(await seriousViolations(page)).toEqual([]);
-    await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await expectToast(page, 'Success', 'Event updated successfully');
+    await saveSucceeds(page, dialog);
 
     expect(
       await sql(
@@ -183,12 +180,7 @@ describe('editing an RSVP event (375 px)', () => {
     const again = await openEdit(page, 'Editable Garden RSVP');
     await again.getByLabel('Capacity of Early seating slot').fill('3');
     await again.getByLabel('Deposit per guest ($)').fill('');
-    await again.getByRole('button', { name: 'Save Changes' }).click();
-    await expectToast(
-      page,
-      'Error',
-      'Failed to update event: 4 spots of the Early seating slot are already taken: its capacity cannot be lower than that',
-    );
+    await saveRefused(page, again, '4 spots of the Early seating slot are already taken: its capacity cannot be lower than that');
     expect(await sql('select deposit_amount from public.events where id = $1', [event.id])).toEqual([{ deposit_amount: 1250 }]);
   });
 });

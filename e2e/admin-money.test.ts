@@ -119,6 +119,19 @@ async function openCancel(page: Page, name: string) {
   return page.getByRole('dialog', { name: 'Cancel this reservation?' });
 }
 
+/**
+ * In a money dialog: an amount the dialog refuses (submitted with `button`, its message read),
+ * then the amount and the reason to submit.
+ */
+async function enterRefund(dialog: Locator, button: string, entry: { refused: [amount: string, message: string]; amount: string; reason: string }) {
+  const [tooMuch, message] = entry.refused;
+  await dialog.getByLabel('Amount to refund ($)').fill(tooMuch);
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await dialog.getByText(message).waitFor();
+  await dialog.getByLabel('Amount to refund ($)').fill(entry.amount);
+  await dialog.getByLabel('Reason (optional)').fill(entry.reason);
+}
+
 beforeAll(async () => {
   staff = await createStaff('money');
   outsider = await createStaff('money-outsider');
@@ -182,11 +195,11 @@ describe('money in the reservations list and the cancel dialog (1280 px)', () =>
     const { page } = await adminPage(staff, org.id, 'reservations');
     const dialog = await openCancel(page, 'Petra Part');
     await dialog.getByLabel('Refund part').check();
-    await dialog.getByLabel('Amount to refund ($)').fill('400');
-    await dialog.getByRole('button', { name: 'Cancel reservation', exact: true }).click();
-    await dialog.getByText('The refund cannot be more than the $315.00 still refundable').waitFor();
-    await dialog.getByLabel('Amount to refund ($)').fill('100');
-    await dialog.getByLabel('Reason (optional)').fill('Guest asked to move to a later date');
+    await enterRefund(dialog, 'Cancel reservation', {
+      refused: ['400', 'The refund cannot be more than the $315.00 still refundable'],
+      amount: '100',
+      reason: 'Guest asked to move to a later date',
+    });
     await dialog.getByRole('button', { name: 'Cancel reservation', exact: true }).click();
     await expectToast(page, 'Success', 'Cancelled. $100.00 refunded.');
 
@@ -275,11 +288,11 @@ describe('money in the reservations list and the cancel dialog (1280 px)', () =>
     await page.getByRole('button', { name: 'Refund Rita Refund' }).click();
     const dialog = page.getByRole('dialog', { name: 'Refund Rita Refund' });
     expect(await dialog.getByLabel('Amount to refund ($)').inputValue()).toBe('315.00');
-    await dialog.getByLabel('Amount to refund ($)').fill('0');
-    await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
-    await dialog.getByText('Enter an amount greater than $0.00').waitFor();
-    await dialog.getByLabel('Amount to refund ($)').fill('50');
-    await dialog.getByLabel('Reason (optional)').fill('Wine pairing was not served');
+    await enterRefund(dialog, 'Refund', {
+      refused: ['0', 'Enter an amount greater than $0.00'],
+      amount: '50',
+      reason: 'Wine pairing was not served',
+    });
     // A double click: the dialog's one request key makes it one refund.
     await dialog.getByRole('button', { name: 'Refund', exact: true }).dblclick();
     await expectToast(page, 'Success', '$50.00 refunded.');

@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { adminPage, expectToast, viewports } from './support/browser';
+import { adminPage, expectToast, fitsWidth, viewports } from './support/browser';
 import { sql } from '../tests/support/db';
 import { createEvent, futureDate, guest, type Org, type Staff } from '../tests/support/fixtures';
 import { payByCard } from '../tests/support/functions';
@@ -168,7 +168,7 @@ describe('duplicating an event', () => {
     await dialog.getByLabel('Number of dates', { exact: true }).fill('4');
     await dialog.getByLabel('First date', { exact: true }).fill(first);
     await expect.poll(listed).toEqual(expected);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     expect(await seriousViolations(page, { include: ['[data-testid="duplicate-event-dialog"]'] })).toEqual([]);
 
     await dialog.getByRole('button', { name: 'Create 4 events' }).click();

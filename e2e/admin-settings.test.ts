@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
-import { adminPage, expectToast, fillAndSubmit, newPage, openAdmin, signInThroughUi, viewports } from './support/browser';
+import { adminPage, expectToast, fillAndSubmit, fitsWidth, newPage, openAdmin, signInThroughUi, viewports } from './support/browser';
 import { serviceClient } from '../tests/support/db';
 import { type Org, type Staff } from '../tests/support/fixtures';
 import { createStaffOrg } from '../tests/support/staff-org';
@@ -81,7 +81,7 @@ describe('email templates', () => {
     for (const name of ['Booking confirmation', 'Reminder', 'Cancellation', 'Waitlist offer', 'Guest message']) {
       expect(await page.getByRole('button', { name: `Edit ${name}` }).isVisible()).toBe(true);
     }
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

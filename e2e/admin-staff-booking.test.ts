@@ -8,7 +8,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { adminPage, expectToast, newPage, viewports } from './support/browser';
+import { adminPage, expectToast, fitsWidth, newPage, viewports } from './support/browser';
 import { sql } from '../tests/support/db';
 import { createEvent, type Org, type Staff, ticketQuantity, uniqueEmail } from '../tests/support/fixtures';
 import { stackEnv } from '../tests/support/stack-env';
@@ -172,7 +172,7 @@ describe('an RSVP event (375 px)', () => {
     await dialog.getByLabel('Special requests (optional)', { exact: true }).fill('Window table');
     await dialog.getByLabel('Paid in cash', { exact: true }).check();
     expect(await dialog.getByLabel('Amount paid ($)', { exact: true }).inputValue()).toBe('45.00');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     await dialog.getByRole('button', { name: 'Add booking' }).click();
     await expectToast(page, 'Success', /^Booking [A-Z0-9]{4}-[A-Z0-9]{4} confirmed for Sal Slot\.$/);
     const booked = await bookingOf(email);
@@ -215,13 +215,13 @@ describe('a payment link (375 px)', () => {
     ]) {
       expect(await page.getByRole(name.startsWith('Overview') || name.startsWith('Door') ? 'link' : 'button', { name }).isVisible(), name).toBe(true);
     }
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     const dialog = await openAddBooking(page, title, 'phone');
     await fillGuest(dialog, 2, 'Lena Link', email);
     await dialog.getByLabel('Send a payment link', { exact: true }).check();
     await dialog.getByTestId('payment-link-email-note').waitFor();
     expect(await dialog.getByLabel('Send the confirmation email', { exact: true }).count()).toBe(0);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     expect(await seriousViolations(page, { include: ['[data-testid="staff-booking-dialog"]'] })).toEqual([]);
     await dialog.getByRole('button', { name: 'Add booking' }).click();
     await expectToast(
@@ -250,7 +250,7 @@ describe('a payment link (375 px)', () => {
     await expect.poll(() => guestPage.title()).toContain('Complete your booking');
     expect(await guestPage.getByTestId('payment-total').textContent()).toBe('$90.00');
     await guestPage.getByText('Test mode — no real card is charged').waitFor();
-    expect(await guestPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await fitsWidth(guestPage)).toBe(true);
     expect(await seriousViolations(guestPage)).toEqual([]);
     await guestPage.getByLabel('Test card number', { exact: true }).fill('4111 1111 1111 1111');
     await guestPage.getByRole('button', { name: 'Pay $90.00' }).click();

@@ -1,19 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { anonClient } from '../tests/support/db';
 import { createStaff, PASSWORD, uniqueEmail } from '../tests/support/fixtures';
 import { mailFor, mailboxMessages } from '../tests/support/mailbox';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
-import { expectToast, newPage, viewports } from './support/browser';
+import { expectToast, fitsWidth, newPage, viewports, widths } from './support/browser';
 
 // "Forgot password?" end to end, in real Chromium through the local mailbox: /auth → the request
 // form (the same answer for any address) → the emailed link → the new-password page → /admin,
 // signed in with the new password; the used link then says so and offers a new one.
 
 const NEW_PASSWORD = 'a-new-password-for-dinner';
-const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
 async function resetLink(email: string): Promise<string> {
   const [message] = (await mailFor(email)).filter((m) => m.subject === 'Reset your password');
   expect(message, `a reset email to ${email}`).toBeTruthy();
@@ -21,10 +18,7 @@ async function resetLink(email: string): Promise<string> {
 }
 
 describe('password reset', () => {
-  it.each([
-    ['1280', viewports.desktop],
-    ['375', viewports.phone],
-  ] as const)('at %s px: forgot password → email link → new password → signed in to /admin', async (_, viewport) => {
+  it.each(widths)('at %s px: forgot password → email link → new password → signed in to /admin', async (_, viewport) => {
     const { siteUrl } = stackEnv();
     const staff = await createStaff('reset');
     const { page, consoleErrors } = await newPage({ viewport });

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
 import { adminPage, expectToast, newPage, viewports } from './support/browser';
+import { payTotalWithTestCard } from './support/ticket-booking';
 import { sql } from '../tests/support/db';
 import { createEvent, type createOrg, createReservation, reservationsFor, uniqueEmail, type Staff } from '../tests/support/fixtures';
 import { createStaffOrg } from '../tests/support/staff-org';
@@ -127,8 +128,7 @@ describe('one event sold to the edge through every surface', () => {
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Number of guests').selectOption('1');
       await page.getByRole('button', { name: 'Continue to Payment' }).click();
-      await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
-      await page.getByRole('button', { name: 'Pay $30.00' }).click();
+      await payTotalWithTestCard(page, '$30.00');
       await page.getByRole('heading', { name: 'Reservation Confirmed' }).waitFor();
       expect((await reservationsFor({ email })).map((r) => r.status)).toEqual(['confirmed']);
       // The page reads its events again after the booking: the card says the event is full, and

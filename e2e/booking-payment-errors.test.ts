@@ -5,7 +5,7 @@ import { expectToast, newPage } from './support/browser';
 import { db } from '../tests/support/db';
 import { createEvent, createOrg, createTicketType, reservationsFor, uniqueEmail } from '../tests/support/fixtures';
 import { fakeSquareSdk } from './support/square-sdk';
-import { continueToPayment, fillTicketForm } from './support/ticket-booking';
+import { continueToPayment, fillTicketForm, payTotalWithTestCard } from './support/ticket-booking';
 
 /**
  * The payment step's failure paths ('Payment Error' / 'Payment Failed'), Square's Web
@@ -81,18 +81,28 @@ describe('payment step failures', () => {
     await page.getByRole('button', { name: 'Retry' }).waitFor();
   });
 
-  it("says 'Payment system not ready' when Pay comes before the card field", async () => {
-    const { page, email } = await fakeSquarePaymentStep('sq-hang', 'notready');
+  it.each([
+    {
+      test: "says 'Payment system not ready' when Pay comes before the card field",
+      applicationId: 'sq-hang',
+      tag: 'notready',
+      cardShown: false,
+      title: 'Payment Error',
+      message: 'Payment system not ready. Please wait a moment and try again.',
+    },
+    {
+      test: "says 'Payment Failed' when Square cannot tokenize the card",
+      applicationId: 'sq-tokenize-fails',
+      tag: 'notoken',
+      cardShown: true,
+      title: 'Payment Failed',
+      message: 'There was an error processing your payment. Please try again.',
+    },
+  ] as const)('$test', async ({ applicationId, tag, cardShown, title, message }) => {
+    const { page, email } = await fakeSquarePaymentStep(applicationId, tag);
+    if (cardShown) await page.getByLabel('Card (Square)').waitFor();
     await page.getByRole('button', { name: 'Pay $125.00' }).click();
-    await expectToast(page, 'Payment Error', 'Payment system not ready. Please wait a moment and try again.');
-    expect(await reservationsFor({ email })).toHaveLength(0);
-  });
-
-  it("says 'Payment Failed' when Square cannot tokenize the card", async () => {
-    const { page, email } = await fakeSquarePaymentStep('sq-tokenize-fails', 'notoken');
-    await page.getByLabel('Card (Square)').waitFor();
-    await page.getByRole('button', { name: 'Pay $125.00' }).click();
-    await expectToast(page, 'Payment Failed', 'There was an error processing your payment. Please try again.');
+    await expectToast(page, title, message);
     expect(await reservationsFor({ email })).toHaveLength(0);
   });
 
@@ -156,8 +166,7 @@ describe('payment step failures', () => {
       }
       return route.continue();
     });
-    await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
-    await page.getByRole('button', { name: 'Pay $125.00' }).click();
+    await payTotalWithTestCard(page, '$125.00');
     await expectToast(page, 'Payment Error', 'Failed to process payment. Please try again.');
     await page.getByRole('button', { name: 'Pay $125.00' }).click();
     await page.getByRole('heading', { name: 'Reservation Confirmed' }).waitFor();

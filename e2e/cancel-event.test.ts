@@ -5,10 +5,9 @@
  * events list marks the dinner cancelled; the guest's mailbox holds the message and the refund,
  * the waiting party's the closing. axe finds nothing serious on the dialog or the result.
  */
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { adminPage, viewports } from './support/browser';
+import { adminPage, fitsWidth, viewports } from './support/browser';
 import { insertRow } from '../tests/support/db';
 import { createEvent, createOrg, createStaff, type Org, type Staff, uniqueEmail } from '../tests/support/fixtures';
 import { payByCard } from '../tests/support/functions';
@@ -53,8 +52,6 @@ async function dinner(title: string) {
   return { id: event.id, title, guestEmail, waitingEmail };
 }
 
-const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
 async function cancelFromOverview(viewport: (typeof viewports)[keyof typeof viewports], title: string, message: string) {
   const d = await dinner(title);
   const { page } = await adminPage(staff, org.id, 'events', { viewport });
@@ -80,7 +77,7 @@ async function cancelFromOverview(viewport: (typeof viewports)[keyof typeof view
   const confirm = page.getByRole('dialog', { name: 'Cancel the whole dinner now?' });
   await confirm.getByText('This cannot be undone.', { exact: false }).waitFor();
   await confirm.getByText(message).waitFor();
-  if (viewport.width < 400) expect(await noSidewaysScroll(page)).toBe(true);
+  if (viewport.width < 400) expect(await fitsWidth(page)).toBe(true);
   await confirm.getByRole('button', { name: 'Cancel the dinner' }).click();
 
   const result = page.getByTestId('event-cancellation');
@@ -92,7 +89,7 @@ async function cancelFromOverview(viewport: (typeof viewports)[keyof typeof view
   expect(await result.innerText()).toContain(message);
   expect(await page.getByRole('button', { name: 'Cancel this dinner' }).count()).toBe(0);
   expect(await seriousViolations(page)).toEqual([]);
-  expect(await noSidewaysScroll(page)).toBe(true);
+  expect(await fitsWidth(page)).toBe(true);
 
   // The events list marks it cancelled, and it cannot be switched back on.
   await page.getByRole('link', { name: 'Back to events' }).click();

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations, TOASTER } from './support/axe';
-import { adminPage, expectToast, newPage, openAdmin, viewports } from './support/browser';
+import { adminPage, expectToast, fitsWidth, layouts, newPage, openAdmin, viewports } from './support/browser';
 import { insertRow, sql } from '../tests/support/db';
 import { createEvent, createOrg, createStaff, reservationsFor, uniqueEmail, type Org, type Staff } from '../tests/support/fixtures';
 import { createStaffOrg } from '../tests/support/staff-org';
-import { fillTicketForm } from './support/ticket-booking';
+import { continueToPayment, fillTicketForm, payTotalWithTestCard } from './support/ticket-booking';
 
 // Taxes and service charges, as a host sets them and a guest pays them (real Chromium, real
 // stack): the organization's defaults in the settings, an event's own in its editor; the
@@ -96,11 +96,27 @@ describe('staff and the money settings', () => {
   });
 });
 
+/**
+ * A guest at `viewport` on the organization's page books the event `title` with the ticket form,
+ * sees the form's `total` and continues to the payment step.
+ */
+async function toPayment(
+  viewport: { width: number; height: number },
+  slug: string,
+  title: string,
+  booking: { form: Parameters<typeof fillTicketForm>[1]; total: string },
+) {
+  const opened = await newPage({ viewport });
+  await opened.page.goto(`${stackEnv().siteUrl}/${slug}`);
+  await opened.page.getByRole('heading', { name: `Reserve: ${title}` }).waitFor();
+  await fillTicketForm(opened.page, booking.form);
+  await opened.page.getByTestId('booking-total').getByText(booking.total).waitFor();
+  await continueToPayment(opened.page);
+  return opened;
+}
+
 describe('a guest books with tax and a service charge', () => {
-  for (const [layout, viewport] of [
-    ['desktop', viewports.desktop],
-    ['phone', viewports.phone],
-  ] as const) {
+  for (const [layout, viewport] of layouts) {
     it(`sees the lines at checkout, on the confirmation and on the manage page (${layout})`, async () => {
       // The defaults the host saved above, whichever test runs first.
       await sql(
@@ -111,22 +127,18 @@ describe('a guest books with tax and a service charge', () => {
         [org.id],
       );
       const email = uniqueEmail(`charges-${layout}`);
-      const { page, consoleErrors } = await newPage({ viewport });
-      await page.goto(`${stackEnv().siteUrl}/${org.slug}`);
-      await page.getByRole('heading', { name: 'Reserve: Itemized Supper' }).waitFor();
-      await fillTicketForm(page, { name: 'Tess Taxed', email, ticketTypeId: itemizedEvent.ticketTypeId, guests: '3' });
       // 3 × $33.33 = $99.99; 18 % service $18.00; 8.87 % tax on $117.99 = $10.47; $128.46.
-      await page.getByTestId('booking-total').getByText('$128.46').waitFor();
-      await page.getByRole('button', { name: 'Continue to Payment' }).click();
-      await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
+      const { page, consoleErrors } = await toPayment(viewport, org.slug, 'Itemized Supper', {
+        form: { name: 'Tess Taxed', email, ticketTypeId: itemizedEvent.ticketTypeId, guests: '3' },
+        total: '$128.46',
+      });
       expect(await page.getByTestId('price-line-subtotal').innerText()).toBe('$99.99');
       expect(await page.getByTestId('price-line-service').innerText()).toBe('$18.00');
       expect(await page.getByTestId('price-line-tax').innerText()).toBe('$10.47');
       expect(await page.getByTestId('payment-total').innerText()).toBe('$128.46');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
       expect(await seriousViolations(page, { exclude: [TOASTER] })).toEqual([]);
-      await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
-      await page.getByRole('button', { name: 'Pay $128.46' }).click();
+      await payTotalWithTestCard(page, '$128.46');
 
       const confirmed = page.getByRole('status').filter({ hasText: 'Reservation Confirmed' });
       await confirmed.waitFor();
@@ -142,30 +154,26 @@ describe('a guest books with tax and a service charge', () => {
       expect(await page.getByTestId('manage-service-charge').innerText()).toBe('$18.00');
       expect(await page.getByTestId('manage-tax').innerText()).toBe('$10.47');
       expect(await page.getByTestId('paid-amount').innerText()).toBe('$128.46');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
       expect(consoleErrors).toEqual([]);
     });
 
     it(`sees one all-in price that includes tax and service charge (${layout})`, async () => {
       const email = uniqueEmail(`all-in-${layout}`);
-      const { page, consoleErrors } = await newPage({ viewport });
-      await page.goto(`${stackEnv().siteUrl}/${allInOrg.slug}`);
-      await page.getByRole('heading', { name: 'Reserve: All-in Supper' }).waitFor();
-      await fillTicketForm(page, { name: 'Ada All-in', email, ticketTypeId: allInEvent.ticketTypeId, guests: '2' });
       // 2 × $50.00 + 2 × $7.50 = $115.00, shown as one price.
-      await page.getByTestId('booking-total').getByText('$115.00').waitFor();
-      await page.getByRole('button', { name: 'Continue to Payment' }).click();
-      await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
+      const { page, consoleErrors } = await toPayment(viewport, allInOrg.slug, 'All-in Supper', {
+        form: { name: 'Ada All-in', email, ticketTypeId: allInEvent.ticketTypeId, guests: '2' },
+        total: '$115.00',
+      });
       expect(await page.getByTestId('payment-total').innerText()).toBe('$115.00');
       expect(await page.getByTestId('payment-all-in').innerText()).toBe('Includes tax and service charge');
       expect(await page.getByTestId('price-line-service').count()).toBe(0);
-      await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
-      await page.getByRole('button', { name: 'Pay $115.00' }).click();
+      await payTotalWithTestCard(page, '$115.00');
       await page.getByTestId('confirmation-all-in').waitFor();
       expect(await page.getByTestId('confirmation-all-in').innerText()).toBe('Includes tax and service charge');
       const [row] = await reservationsFor({ email });
       expect(row).toMatchObject({ status: 'confirmed', amount_cents: 11500 });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
       expect(consoleErrors).toEqual([]);
     });
   }

@@ -6,9 +6,8 @@
  * never see the inbox, and the database refuses them.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
-import { adminPage, expectToast, newPage, viewports } from './support/browser';
+import { adminPage, expectToast, field, fitsWidth, newPage, viewports } from './support/browser';
 import { sql } from '../tests/support/db';
 import { createOrg, createStaff, uniq, uniqueEmail } from '../tests/support/fixtures';
 import { mailFor } from '../tests/support/mailbox';
@@ -16,8 +15,6 @@ import { stackEnv } from '../tests/support/stack-env';
 
 const SUPER_ADMIN = { email: 'admin@supperhost.test', password: 'supperhost-demo' };
 const EAT_AT_HOME = 'a0000000-0000-4000-8000-000000000001';
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
 /** Sends the pop-up chef form as a visitor and waits for the thank-you. */
 async function sendInquiry(viewport: { width: number; height: number }, chef: { name: string; email: string }) {
@@ -31,8 +28,6 @@ async function sendInquiry(viewport: { width: number; height: number }, chef: { 
   await page.getByRole('button', { name: 'Submit inquiry' }).click();
   await page.getByText('Thanks for your interest! We’ll review your submission shortly.').waitFor();
 }
-
-const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('the pop-up chef inbox', () => {
   for (const [width, viewport] of [
@@ -70,7 +65,7 @@ describe('the pop-up chef inbox', () => {
         await inquiry.getByText(text, { exact: true }).first().waitFor();
       expect(await inquiry.getByText('New', { exact: true }).isVisible()).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
-      expect(await noSideScroll(page)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
 
       // The reply form states its limits before anything is sent.
       expect(await page.getByTestId('chef-reply-subject-count').textContent()).toBe('34/200');
@@ -111,7 +106,7 @@ describe('the pop-up chef inbox', () => {
         .click();
       await page.getByRole('article', { name: chef.name }).getByText('Archived', { exact: true }).first().waitFor();
       await page.getByRole('article', { name: chef.name }).getByText('Delivered', { exact: true }).waitFor();
-      expect(await noSideScroll(page)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
     });
   }

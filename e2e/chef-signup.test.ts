@@ -3,7 +3,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
-import { newPage, viewports } from './support/browser';
+import { field, newPage, viewports } from './support/browser';
 
 async function rowsFor(email: string) {
   const client = new pg.Client({ connectionString: stackEnv().dbUrl });
@@ -22,8 +22,6 @@ async function open(page: Page) {
   await page.goto(`${stackEnv().siteUrl}/pop-up-chef`);
   await page.getByRole('heading', { name: 'Host a pop-up dinner' }).waitFor();
 }
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
 describe('pop-up chef signup', () => {
   it('sets the title, description and canonical link and shows the labelled form', async () => {

@@ -5,7 +5,8 @@ import { sql } from '../tests/support/db';
 import { stackEnv } from '../tests/support/stack-env';
 import { formatEventDate } from '../src/lib/dates';
 import { seriousViolations } from './support/axe';
-import { newPage, viewports } from './support/browser';
+import { field, fieldMessage, fitsWidth, newPage, viewports } from './support/browser';
+import { payTotalWithTestCard } from './support/ticket-booking';
 
 interface Dinner {
   id: string;
@@ -61,9 +62,6 @@ async function open(page: Page) {
   await page.goto(`${stackEnv().siteUrl}/eat-at-home`);
   await page.getByRole('button', { name: 'RESERVE' }).waitFor();
 }
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-const fieldMessage = (page: Page, text: string) => page.locator('form [role="alert"]', { hasText: new RegExp(`^${text}$`) });
 
 async function toast(page: Page, title: string, description: string) {
   const t = page.locator('[data-sonner-toast]', { hasText: title });
@@ -193,7 +191,7 @@ describe('dinner series page', () => {
       await dialog.getByRole('button', { name: 'Join the waitlist' }).click();
       expect(await dialog.getByTestId('waitlist-joined').textContent()).toBe("You're on the waitlist — number 1. We'll email you if seats free up.");
       await dialog.getByRole('button', { name: 'Done' }).click();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
     }
 
@@ -293,8 +291,7 @@ describe('dinner series page', () => {
     await page.getByRole('button', { name: 'RESERVE' }).click();
     await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
     expect(await page.getByTestId('payment-total').innerText()).toBe('$350.00');
-    await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
-    await page.getByRole('button', { name: 'Pay $350.00' }).click();
+    await payTotalWithTestCard(page, '$350.00');
 
     const confirmed = page.getByRole('region', { name: 'RESERVATION CONFIRMED' });
     await confirmed.waitFor();
@@ -429,8 +426,7 @@ describe('dinner series page', () => {
     await field(page, 'Ticket type').selectOption(dinner.ticket_types[0].id);
     await field(page, 'Number of guests').selectOption('1');
     await page.getByRole('button', { name: 'RESERVE' }).click();
-    await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
-    await page.getByRole('button', { name: 'Pay $125.00' }).click();
+    await payTotalWithTestCard(page, '$125.00');
     await page.getByRole('region', { name: 'RESERVATION CONFIRMED' }).waitFor();
     const href = (await page.getByRole('link', { name: 'INVITE YOUR PARTY' }).getAttribute('href'))!;
     expect(href.startsWith('sms:?&body=')).toBe(true);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
 import { embedSnippet } from '../src/features/embed/lib/height-message';
 import { newPage } from './support/browser';
+import { continueToPayment, fillTicketForm, payTotalWithTestCard } from './support/ticket-booking';
 import { createEvent, createOrg, createTicketType, reservationsFor, ticketQuantity, uniqueEmail } from '../tests/support/fixtures';
 
 /**
@@ -82,15 +83,10 @@ describe('embed /{orgSlug}/embed', () => {
     await frame.getByRole('heading', { name: 'Reserve: Embed Supper One' }).waitFor();
 
     // Book end to end inside the iframe.
-    await frame.getByLabel('Full name').fill('Mary Jackson');
-    await frame.getByLabel('Email').fill(email);
-    await frame.getByLabel('Ticket type').selectOption(fixture.foodOnly);
-    await frame.getByLabel('Number of guests').selectOption('3');
     const before = await ticketQuantity(fixture.foodOnly);
-    await frame.getByRole('button', { name: 'Continue to Payment' }).click();
-    await frame.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
-    await frame.getByLabel('Test card number').fill('4111 1111 1111 1111');
-    await frame.getByRole('button', { name: 'Pay $375.00' }).click();
+    await fillTicketForm(frame, { name: 'Mary Jackson', email, ticketTypeId: fixture.foodOnly, guests: '3' });
+    await continueToPayment(frame);
+    await payTotalWithTestCard(frame, '$375.00');
     await frame.getByRole('heading', { name: 'Reservation Confirmed' }).waitFor();
 
     const rows = await reservationsFor({ email });

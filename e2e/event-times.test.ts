@@ -11,7 +11,8 @@ import { sql } from '../tests/support/db';
 import { createStaff, type Staff } from '../tests/support/fixtures';
 import { mailFor, type MailboxMessage } from '../tests/support/mailbox';
 import { stackEnv } from '../tests/support/stack-env';
-import { adminPage, newPage, viewports } from './support/browser';
+import { adminPage, field, newPage, viewports } from './support/browser';
+import { continueToPayment, payTotalWithTestCard } from './support/ticket-booking';
 
 // Winter dates far after the seeded ones: New York is on EST then.
 const DINNER_DATE = '2027-12-04';
@@ -89,8 +90,6 @@ afterAll(async () => {
   if (createdEvents.length) await sql('update public.events set is_active = false where id = any($1)', [createdEvents]);
 });
 
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-
 /** The text of a description list's value by its term (the manage page, the reservation details). */
 async function shownAt(page: Page, term: string): Promise<string> {
   return (
@@ -161,8 +160,7 @@ describe.each([
     const payment = await page.locator('main').innerText();
     expect(payment).toContain(`${DINNER_DAY} at 8:30 PM`);
     expect(payment).not.toContain('7:00 PM');
-    await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
-    await page.getByRole('button', { name: 'Pay $250.00' }).click();
+    await payTotalWithTestCard(page, '$250.00');
     const confirmed = page.getByRole('region', { name: 'RESERVATION CONFIRMED' });
     await confirmed.waitFor();
     const details = await page.getByTestId('series-confirmation-details').innerText();
@@ -217,11 +215,9 @@ describe.each([
     await field(page, 'Number of tickets').selectOption('1');
     // The supper club's own words for its seatings: '8:00pm'.
     expect(await page.getByRole('region', { name: 'Order summary' }).innerText()).toContain('Monday, December 6 at 8:00pm');
-    await page.getByRole('button', { name: 'Continue to Payment' }).click();
-    await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
-    await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
+    await continueToPayment(page);
     // The club adds its 20% service charge.
-    await page.getByRole('button', { name: 'Pay $78.00' }).click();
+    await payTotalWithTestCard(page, '$78.00');
     const card = page.getByRole('region', { name: 'Reservation Confirmed' });
     await card.waitFor();
     expect(await card.innerText()).toContain('Monday, December 6 at 8:00pm');

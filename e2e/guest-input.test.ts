@@ -10,7 +10,7 @@ import type { Page, Route } from 'playwright-core';
 import { db } from '../tests/support/db';
 import { createEvent, createOrg, createReservation, createSlot, createTicketType, reservationsFor, uniqueEmail } from '../tests/support/fixtures';
 import { stackEnv } from '../tests/support/stack-env';
-import { expectToast, newPage, viewports } from './support/browser';
+import { expectToast, field, newPage, viewports, widths } from './support/browser';
 import { continueToPayment, fillTicketForm, payWithTestCard } from './support/ticket-booking';
 
 const NAME_WORDS = 'Name must be at most 200 characters';
@@ -18,23 +18,14 @@ const REQUEST_WORDS = 'Special requests must be at most 2000 characters';
 const PHONE_WORDS = 'Phone must be a phone number of 7 to 15 digits, e.g. +1 555 010 2000';
 const CONCEPT_WORDS = 'Concept must be at most 5000 characters';
 
-const layouts = [
-  ['1280', viewports.desktop],
-  ['375', viewports.phone],
-] as const;
-
 /** A field's message under it (the form's role="alert" paragraphs). */
 const fieldMessage = (page: Page, text: string) => page.locator('form [role="alert"]', { hasText: text });
 
-/** The paying calls of the ticket payment function (not its validation calls). */
-function watchPayingCalls(page: Page): string[] {
+/** The paying calls of a payment function (the ticket one unless told), not its validation calls. */
+function watchPayingCalls(page: Page, fn = 'process-square-payment'): string[] {
   const calls: string[] = [];
   page.on('request', (request) => {
-    if (
-      request.method() === 'POST' &&
-      request.url().includes('/functions/v1/process-square-payment') &&
-      !request.postData()?.includes('"validateOnly":true')
-    ) {
+    if (request.method() === 'POST' && request.url().includes(`/functions/v1/${fn}`) && !request.postData()?.includes('"validateOnly":true')) {
       calls.push(request.postData() ?? '');
     }
   });
@@ -57,14 +48,11 @@ async function openBookingForm(page: Page) {
 }
 
 async function fillValidBooking(page: Page, email: string) {
-  await page.getByLabel('Full name').fill('Grace Hopper');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Ticket type').selectOption(ticketTypeId);
-  await page.getByLabel('Number of guests').selectOption('1');
+  await fillTicketForm(page, { name: 'Grace Hopper', email, ticketTypeId, guests: '1' });
 }
 
 describe('the booking form checks what the server enforces before the card', () => {
-  for (const [width, viewport] of layouts) {
+  for (const [width, viewport] of widths) {
     it(`refuses a 300-character name, a 3,000-character request and the phone "abc" on blur and before the payment step (${width} px)`, async () => {
       const { page } = await newPage({ viewport });
       const paying = watchPayingCalls(page);
@@ -98,8 +86,7 @@ describe('the booking form checks what the server enforces before the card', () 
       await page.getByLabel('Phone (optional)').fill('+1 (555) 010-2000');
       await page.getByLabel('Special requests (optional)').fill('A quiet table');
       for (const words of [NAME_WORDS, PHONE_WORDS, REQUEST_WORDS]) await fieldMessage(page, words).waitFor({ state: 'detached' });
-      await page.getByRole('button', { name: 'Continue to Payment' }).click();
-      await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
+      await continueToPayment(page);
       await payWithTestCard(page);
       await page.getByRole('heading', { name: 'Reservation Confirmed' }).waitFor();
       const [row] = await reservationsFor({ email });
@@ -120,8 +107,7 @@ describe('the booking form checks what the server enforces before the card', () 
     });
     await openBookingForm(page);
     await fillValidBooking(page, email);
-    await page.getByRole('button', { name: 'Continue to Payment' }).click();
-    await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
+    await continueToPayment(page);
     await payWithTestCard(page);
 
     await expectToast(page, 'Please check your details', `${NAME_WORDS}. ${PHONE_WORDS}. ${REQUEST_WORDS}.`);
@@ -155,16 +141,7 @@ describe('the RSVP form checks the same limits', () => {
     const eventId = (await createEvent(org.id, { title: 'Limits in the Garden', rsvp_mode: true, deposit_amount: 500, event_time: '18:00' })).id;
     await createSlot(eventId, { slot_time: '20:00', slot_label: 'Late seating', max_capacity: 20 });
     const { page } = await newPage({ viewport: viewports.phone });
-    const sent: string[] = [];
-    page.on('request', (request) => {
-      if (
-        request.method() === 'POST' &&
-        request.url().includes('/functions/v1/process-rsvp-payment') &&
-        !request.postData()?.includes('"validateOnly":true')
-      ) {
-        sent.push(request.postData() ?? '');
-      }
-    });
+    const sent = watchPayingCalls(page, 'process-rsvp-payment');
     await page.goto(`${stackEnv().siteUrl}/${org.slug}`);
     await page.getByRole('heading', { name: 'RSVP: Limits in the Garden' }).waitFor();
     await page.getByTestId('rsvp-slot').filter({ hasText: 'Late seating' }).click();
@@ -187,14 +164,12 @@ describe('the RSVP form checks the same limits', () => {
 });
 
 describe('the pop-up chef form states and checks its limits', () => {
-  const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-
   async function openChefForm(page: Page) {
     await page.goto(`${stackEnv().siteUrl}/pop-up-chef`);
     await page.getByRole('heading', { name: 'Host a pop-up dinner' }).waitFor();
   }
 
-  for (const [width, viewport] of layouts) {
+  for (const [width, viewport] of widths) {
     it(`shows each field's limit and refuses a 10,000-character concept with the limit's words, sending nothing (${width} px)`, async () => {
       const { page } = await newPage({ viewport });
       let posts = 0;

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
-import { newPage, viewports } from './support/browser';
+import { fitsWidth, layouts, newPage, viewports } from './support/browser';
+import { continueToPayment, payTotalWithTestCard } from './support/ticket-booking';
 import { seriousViolations, TOASTER } from './support/axe';
 import { sql } from '../tests/support/db';
-import { createEvent, createOrg, createReservation, reservationsFor, uniqueEmail } from '../tests/support/fixtures';
+import { createOrg, createReservation, createSupper, reservationsFor, uniqueEmail } from '../tests/support/fixtures';
 
 // An organization's own page (/{slug} and /{slug}/embed) books an event sold by seating (the
 // supper club's kind: one price per seat, two seatings) as it books ticket types: what the
@@ -17,20 +18,14 @@ let late: string;
 
 beforeAll(async () => {
   org = await createOrg({ name: 'Seating Test Kitchen', branding: { brand_name: 'Seating Test Kitchen' } });
-  const event = await createEvent(org.id, {
+  ({ eventId, early, late } = await createSupper(org.id, 30, {
     title: 'Two Seatings Supper',
-    event_time: '17:30',
     // The event's cap (12) is below its seatings' capacities (4 + 20): it binds the later one.
     max_guests: 12,
     seat_price_cents: 4500,
     max_party_size: 4,
-    slots: [
-      { slot_label: '5:30pm', slot_time: '17:30', max_capacity: 4 },
-      { slot_label: '8:00pm', slot_time: '20:00', max_capacity: 20 },
-    ],
-  });
-  eventId = event.id;
-  [early, late] = event.slots.map((s) => s.id);
+    capacities: [4, 20],
+  }));
   // The first seating is full.
   await createReservation(eventId, { rsvp_slot_id: early, time_slot: '5:30pm', num_guests: 4, amount_cents: 18000 });
 });
@@ -42,10 +37,7 @@ async function chooseSeating(page: Page, label: string, guests: string) {
 }
 
 describe('an event sold by seating on its organization page', () => {
-  for (const [layout, viewport] of [
-    ['desktop', viewports.desktop],
-    ['phone', viewports.phone],
-  ] as const) {
+  for (const [layout, viewport] of layouts) {
     it(`offers its seatings at the price per seat and books one (${layout})`, async () => {
       const email = uniqueEmail(`seating-${layout}`);
       const { page, consoleErrors } = await newPage({ viewport });
@@ -75,11 +67,9 @@ describe('an event sold by seating on its organization page', () => {
       ]);
       // The total is the server's quote.
       await page.getByTestId('booking-total').getByText('$90.00').waitFor();
-      await page.getByRole('button', { name: 'Continue to Payment' }).click();
-      await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
+      await continueToPayment(page);
       expect(await page.getByTestId('payment-total').textContent()).toBe('$90.00');
-      await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
-      await page.getByRole('button', { name: 'Pay $90.00' }).click();
+      await payTotalWithTestCard(page, '$90.00');
       await page.getByRole('heading', { name: 'Reservation Confirmed' }).waitFor();
       expect(await page.getByText('2 × 8:00pm').count()).toBeGreaterThan(0);
 
@@ -87,7 +77,7 @@ describe('an event sold by seating on its organization page', () => {
       expect(rows).toEqual([
         expect.objectContaining({ status: 'confirmed', num_guests: 2, amount_cents: 9000, rsvp_slot_id: late, ticket_type_id: null }),
       ]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
       // The confirmation included: its manage link reads on any brand's colours.
       expect(await seriousViolations(page, { exclude: [TOASTER] })).toEqual([]);
       expect(consoleErrors).toEqual([]);

@@ -17,7 +17,7 @@ import {
 } from '../tests/support/fixtures';
 import { payByCard } from '../tests/support/functions';
 import { mailFor } from '../tests/support/mailbox';
-import { continueToPayment, fillTicketForm } from './support/ticket-booking';
+import { continueToPayment, fillTicketForm, payTotalWithTestCard } from './support/ticket-booking';
 
 /** An organization with one ticketed dinner under the given policy. */
 async function dinner(policy: { refund_window_hours: number | null; late_refund_percent: number }, daysAhead = 30, members: Staff[] = []) {
@@ -66,8 +66,7 @@ describe('the manage link /booking/{token}', () => {
     await continueToPayment(page);
     await page.getByTestId('payment-refund-policy').filter({ hasText: 'Full refund until 48 hours before the dinner' }).waitFor();
     await page.getByText('Test mode — no real card is charged').waitFor();
-    await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
-    await page.getByRole('button', { name: 'Pay $315.00' }).click();
+    await payTotalWithTestCard(page, '$315.00');
     await page.getByRole('heading', { name: 'Reservation Confirmed' }).waitFor();
 
     // The confirmation: the booking code and the private link.

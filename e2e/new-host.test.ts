@@ -19,7 +19,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations, TOASTER } from './support/axe';
-import { adminPage, expectToast, newPage, openAdmin, viewports } from './support/browser';
+import { adminPage, expectToast, fitsWidth, newPage, openAdmin, viewports } from './support/browser';
+import { fillTicketForm } from './support/ticket-booking';
 import { parseCsv } from './support/csv';
 import { fakeSquareSdk } from './support/square-sdk';
 import { sql } from '../tests/support/db';
@@ -54,8 +55,6 @@ async function routeToSquare(page: Page) {
   await fakeSquareSdk(page);
 }
 
-const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
 /** Half up, as refund_lines rounds a refund's share of the service charge and tax. */
 const share = (part: number, refund: number, held: number) => Math.floor((2 * refund * part + held) / (2 * held));
 
@@ -70,10 +69,7 @@ async function guestPays(org: Org, ticketTypeId: string, guestName: string, view
   const { page, consoleErrors } = await newPage({ viewport });
   await routeToSquare(page);
   await page.goto(`${stackEnv().siteUrl}/${org.slug}`);
-  await page.getByLabel('Full name').fill(guestName);
-  await page.getByLabel('Email').fill(uniqueEmail('new-host-guest'));
-  await page.getByLabel('Ticket type').selectOption(ticketTypeId);
-  await page.getByLabel('Number of guests').selectOption('2');
+  await fillTicketForm(page, { name: guestName, email: uniqueEmail('new-host-guest'), ticketTypeId, guests: '2' });
   await page.getByTestId('booking-total').getByText(total).waitFor();
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await page.getByLabel('Card (Square)').waitFor();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
-import { newPage, viewports } from './support/browser';
+import { fitsWidth, newPage, viewports, widths } from './support/browser';
 
 async function organizations(): Promise<{ name: string; slug: string }[]> {
   const client = new pg.Client({ connectionString: stackEnv().dbUrl });
@@ -47,10 +47,7 @@ async function tabStops(page: Page, max = 400): Promise<string[]> {
 }
 
 describe('home page', () => {
-  it.each([
-    ['1280', viewports.desktop],
-    ['375', viewports.phone],
-  ] as const)(
+  it.each(widths)(
     "at %s px 'Tables you can book' lists every organization with a picture, its next date and its price, and chefs find the signup",
     async (_, viewport) => {
       const { siteUrl } = stackEnv();
@@ -107,7 +104,7 @@ describe('home page', () => {
           .toBe(true);
       }
 
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
 
       await card('The Garden Table')

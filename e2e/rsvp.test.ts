@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
 import { expectToast, newPage, viewports } from './support/browser';
+import { payTotalWithTestCard } from './support/ticket-booking';
 import { seriousViolations } from './support/axe';
 import { createEvent, createOrg, createPromo, createSlot, promoRedeemed, reservationsFor, slotTaken, uniqueEmail } from '../tests/support/fixtures';
 import { mailFor } from '../tests/support/mailbox';
@@ -115,8 +116,7 @@ describe('RSVP on /{orgSlug}', () => {
     expect(await page.getByLabel('Special code').count()).toBe(0); // the code was part of the RSVP form
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
-    await page.getByRole('button', { name: 'Pay $10.00' }).click();
+    await payTotalWithTestCard(page, '$10.00');
     await expectToast(page, 'RSVP Confirmed!', 'Your deposit has been processed and your spot is reserved.');
     await page.getByRole('heading', { name: 'RSVP Confirmed' }).waitFor();
     await expectBookingHandle(page, email);

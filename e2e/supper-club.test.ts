@@ -6,7 +6,8 @@ import { stackEnv } from '../tests/support/stack-env';
 import { parseAvailability } from '../src/features/supper-club/api/get-availability';
 import { describeSchedule, describeSlots, slotLabels, supperDate } from '../src/features/supper-club/lib/schedule';
 import { seriousViolations, TOASTER } from './support/axe';
-import { newPage, viewports } from './support/browser';
+import { field, fieldMessage, fitsWidth, newPage, viewports } from './support/browser';
+import { continueToPayment, payTotalWithTestCard } from './support/ticket-booking';
 
 interface Availability {
   events: { id: string; date: string; available_seats: number; refund_policy: string; slots: { label: string; available: number }[] }[];
@@ -74,8 +75,6 @@ async function open(page: Page, path = '/magnolia-supper-club') {
   await page.getByRole('button', { name: 'Continue to Payment' }).waitFor();
 }
 
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-
 async function fillGuest(page: Page, name = 'Grace Hopper', email = `guest-${randomUUID()}@example.com`) {
   await field(page, 'Full name').fill(name);
   await field(page, 'Email').fill(email);
@@ -83,7 +82,6 @@ async function fillGuest(page: Page, name = 'Grace Hopper', email = `guest-${ran
 }
 
 /** A message shown under a field (FormField renders it with role=alert). */
-const fieldMessage = (page: Page, text: string) => page.locator('form [role="alert"]', { hasText: new RegExp(`^${text}$`) });
 
 async function toast(page: Page, title: string, description: string) {
   const t = page.locator('[data-sonner-toast]', { hasText: title });
@@ -263,11 +261,9 @@ describe('supper club page', () => {
     await page.getByRole('button', { name: 'Back' }).click();
     expect(await field(page, 'Full name').inputValue()).toBe('Ada Lovelace');
     expect(await field(page, 'Number of tickets').inputValue()).toBe('2');
-    await page.getByRole('button', { name: 'Continue to Payment' }).click();
-    await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
+    await continueToPayment(page);
 
-    await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
-    await page.getByRole('button', { name: 'Pay $156.00' }).click();
+    await payTotalWithTestCard(page, '$156.00');
     const card = page.getByRole('region', { name: 'Reservation Confirmed' });
     await card.waitFor();
     const text = await card.innerText();
@@ -374,7 +370,7 @@ describe('supper club waitlist', () => {
       "You're on the waitlist — number 2. We'll email you if seats free up.",
     );
     await phone.page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
-    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await fitsWidth(phone.page)).toBe(true);
     expect(await seriousViolations(phone.page, { exclude: [TOASTER] })).toEqual([]);
     // The open 5:30pm seating is not on the list.
     expect(
@@ -410,8 +406,7 @@ describe('supper club waitlist', () => {
     await page.goto(`${stackEnv().siteUrl}/waitlist/${token}`);
     await page.getByRole('heading', { name: 'Seats are held for you' }).waitFor();
     expect(await page.getByTestId('payment-total').textContent()).toBe('$156.00');
-    await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
-    await page.getByRole('button', { name: 'Pay $156.00' }).click();
+    await payTotalWithTestCard(page, '$156.00');
     await page.getByRole('heading', { name: 'Reservation Confirmed' }).waitFor();
     expect(await sql('select status from public.waitlist_entries where email = $1', [first])).toEqual([{ status: 'claimed' }]);
   });

@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
-import { adminPage, expectToast, newPage, signInThroughUi, viewports } from './support/browser';
+import { adminPage, expectToast, fitsWidth, newPage, signInThroughUi, viewports } from './support/browser';
 import { sql } from '../tests/support/db';
 import { createEvent, createOrg, createReservation, createStaff, PASSWORD, uniqueEmail, type Org, type Staff } from '../tests/support/fixtures';
 import { mailFor } from '../tests/support/mailbox';
@@ -102,7 +102,7 @@ describe('inviting a staff member', () => {
     expect(await login.getByLabel('Email').inputValue()).toBe(invitee);
     await login.getByLabel('Email').fill('someone-else@team-e2e.test');
     expect(await login.getByLabel('Email').inputValue()).toBe('someone-else@team-e2e.test');
-    expect(await visitor.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await fitsWidth(visitor.page)).toBe(true);
     expect(await seriousViolations(visitor.page)).toEqual([]);
 
     // Without an invitation, nothing is filled in.

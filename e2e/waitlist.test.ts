@@ -11,7 +11,8 @@ import { type Org, type Staff, uniqueEmail } from '../tests/support/fixtures';
 import { callFunction, sellOutEvent } from '../tests/support/functions';
 import { mailFor } from '../tests/support/mailbox';
 import { stackEnv } from '../tests/support/stack-env';
-import { adminPage, expectToast, newPage, viewports } from './support/browser';
+import { adminPage, expectToast, fitsWidth, layouts, newPage, viewports } from './support/browser';
+import { payTotalWithTestCard } from './support/ticket-booking';
 import { seriousViolations } from './support/axe';
 import { createStaffOrg } from '../tests/support/staff-org';
 
@@ -80,7 +81,7 @@ describe('joining and claiming', () => {
       "You're on the waitlist — number 2. We'll email you if seats free up.",
     );
     await phone.page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
-    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await fitsWidth(phone.page)).toBe(true);
     expect(await seriousViolations(phone.page)).toEqual([]);
     expect(
       await sql(`select email, party_size, status from public.waitlist_entries where event_id = $1 order by created_at`, [full.eventId]),
@@ -105,12 +106,11 @@ describe('joining and claiming', () => {
     expect(await page.getByTestId('payment-refund-policy').textContent()).toContain('Full refund');
     // The organization's color.
     expect(await page.evaluate(() => document.documentElement.style.getPropertyValue('--primary'))).not.toBe('');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
 
     await page.getByText('Test mode — no real card is charged').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
-    await page.getByRole('button', { name: 'Pay $80.00' }).click();
+    await payTotalWithTestCard(page, '$80.00');
     await page.getByRole('heading', { name: 'Reservation Confirmed' }).waitFor();
     const handle = page.getByTestId('booking-handle');
     expect(await handle.textContent()).toMatch(/Booking code [A-Z0-9]{4}-[A-Z0-9]{4}/);
@@ -222,7 +222,7 @@ describe('leaving the waitlist', () => {
     await page.goto(link);
     await page.getByRole('heading', { name: 'Leave the waitlist?' }).waitFor();
     await page.getByText('Seats are held for you right now. If you leave, they go to the next party on the waitlist.').waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Leave the waitlist' }).click();
     await page.getByRole('heading', { name: 'You have left the waitlist' }).waitFor();
@@ -299,10 +299,7 @@ describe('refusals', () => {
 });
 
 describe('staff', () => {
-  for (const [layout, viewport] of [
-    ['desktop', viewports.desktop],
-    ['phone', viewports.phone],
-  ] as const) {
+  for (const [layout, viewport] of layouts) {
     it(`see an event's waitlist, cannot offer seats that are not free, and remove a party (${layout})`, async () => {
       const title = `Waitlist Staff ${layout}`;
       const full = await soldOutEvent(title, 1, 0);
@@ -321,7 +318,7 @@ describe('staff', () => {
       expect(await entries.nth(0).textContent()).toContain(firstEmail);
       expect(await entries.nth(0).textContent()).toContain('#1');
       expect(await entries.nth(1).textContent()).toContain('#2');
-      if (layout === 'phone') expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      if (layout === 'phone') expect(await fitsWidth(page)).toBe(true);
 
       await dialog.getByRole('button', { name: 'Offer now: Eve First' }).click();
       await expectToast(page, 'Could not offer the seats', 'There are not enough free seats for a party of 1 right now');

@@ -56,6 +56,29 @@ export const viewports = {
   desktop: { width: 1280, height: 900 },
 } as const;
 
+/** A form field by its exact label. */
+export const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+/** A form's message (its role="alert" paragraphs) that reads exactly `text`. */
+export const fieldMessage = (page: Page, text: string) => page.locator('form [role="alert"]', { hasText: new RegExp(`^${text}$`) });
+
+/** Whether the page fits its viewport's width: nothing on it scrolls sideways. */
+export function fitsWidth(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+/** Both layouts a screen is tested at, named by their width: [px, viewport]. */
+export const widths = [
+  ['1280', viewports.desktop],
+  ['375', viewports.phone],
+] as const;
+
+/** Both layouts a screen is tested at, named: [name, viewport]. */
+export const layouts = [
+  ['desktop', viewports.desktop],
+  ['phone', viewports.phone],
+] as const;
+
 /**
  * A fresh page in a fresh context; console errors are collected for assertions. Called in a
  * test, the context closes when the test ends, passed or failed; elsewhere (a hook, the bench)

@@ -1,7 +1,7 @@
-import type { Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 
-/** Fills the organization page's ticket form: the guest's name and email, a ticket type (its id) and a number of guests. */
-export async function fillTicketForm(page: Page, guest: { name: string; email: string; ticketTypeId: string; guests: string }) {
+/** Fills the organization page's ticket form (on the page or in its embed's frame): the guest's name and email, a ticket type (its id) and a number of guests. */
+export async function fillTicketForm(page: Page | FrameLocator, guest: { name: string; email: string; ticketTypeId: string; guests: string }) {
   await page.getByLabel('Full name').fill(guest.name);
   await page.getByLabel('Email').fill(guest.email);
   await page.getByLabel('Ticket type').selectOption(guest.ticketTypeId);
@@ -9,7 +9,7 @@ export async function fillTicketForm(page: Page, guest: { name: string; email: s
 }
 
 /** 'Continue to Payment', then waits for the payment step. */
-export async function continueToPayment(page: Page) {
+export async function continueToPayment(page: Page | FrameLocator) {
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await page.getByRole('heading', { name: 'Complete Your Reservation' }).waitFor();
 }
@@ -20,4 +20,10 @@ export async function payWithTestCard(page: Page, outcome?: string) {
   await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
   if (outcome) await page.getByLabel('Simulated result').selectOption({ label: outcome });
   await page.getByRole('button', { name: /^Pay \$/ }).click();
+}
+
+/** Pays with the local test processor's card on a payment step whose Pay button asks for `total` ('$156.00'). */
+export async function payTotalWithTestCard(page: Page | FrameLocator, total: string) {
+  await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
+  await page.getByRole('button', { name: `Pay ${total}` }).click();
 }

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { one, sql, usePool } from '../support/db.ts';
-import { createEvent, futureDate, guest, type Org, type Staff, ticketQuantity } from '../support/fixtures.ts';
+import { createEvent, createRsvpEvent, futureDate, guest, type Org, type Staff, ticketQuantity } from '../support/fixtures.ts';
 import { createStaffOrgAndOutsider } from '../support/staff-org.ts';
 import { callFunction, CARD, payByCard } from '../support/functions.ts';
 
@@ -59,12 +59,7 @@ describe('editing after sales', () => {
   });
 
   it("a slot's capacity cannot go below its taken spots", async () => {
-    const event = await createEvent(org.id, {
-      title: 'Slot Night',
-      rsvp_mode: true,
-      deposit_amount: 0,
-      slots: [{ slot_time: '18:00', slot_label: '6:00pm', max_capacity: 10 }],
-    });
+    const event = await createRsvpEvent(org.id, 'Slot Night');
     const slot = event.slots[0].id;
     const booked = await callFunction('process-rsvp-payment', {
       eventId: event.id,

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, one, sql, usePool } from '../support/db.ts';
-import { createEvent, guest, type Org, publicOrgPage, type Staff, slotTaken, ticketQuantity } from '../support/fixtures.ts';
+import { createEvent, createRsvpEvent, guest, type Org, publicOrgPage, type Staff, slotTaken, ticketQuantity } from '../support/fixtures.ts';
 import { createStaffOrgAndOutsider } from '../support/staff-org.ts';
 import { callFunction, payByCard } from '../support/functions.ts';
 
@@ -183,15 +183,7 @@ describe('ticket types after sales', () => {
 
 describe('RSVP slots and the deposit', () => {
   it("edits a slot's label, time and capacity, adds a slot, deactivates one and changes the deposit", async () => {
-    const event = await createEvent(org.id, {
-      title: 'Slots Night',
-      rsvp_mode: true,
-      deposit_amount: 500,
-      slots: [
-        { slot_time: '18:00', slot_label: '6:00pm', max_capacity: 10 },
-        { slot_time: '20:00', slot_label: '8:00pm', max_capacity: 10 },
-      ],
-    });
+    const event = await createRsvpEvent(org.id, 'Slots Night', { deposit_amount: 500, times: ['18:00', '20:00'] });
     const [early, late] = event.slots.map((s) => s.id);
     const saved = await save(
       staff,
@@ -238,12 +230,7 @@ describe('RSVP slots and the deposit', () => {
   });
 
   it("refuses a slot's capacity below its taken spots, and keeps nothing else of the save", async () => {
-    const event = await createEvent(org.id, {
-      title: 'Full Slot Night',
-      rsvp_mode: true,
-      deposit_amount: 0,
-      slots: [{ slot_time: '18:00', slot_label: '6:00pm', max_capacity: 10 }],
-    });
+    const event = await createRsvpEvent(org.id, 'Full Slot Night');
     const slot = event.slots[0].id;
     expect((await rsvp(event.id, slot, 3)).body.success).toBe(true);
     expect(await slotTaken(slot)).toBe(3);

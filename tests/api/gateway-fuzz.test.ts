@@ -391,6 +391,15 @@ function multipart(rng: Rng, file: Buffer, type = 'image/png'): { body: Buffer; 
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+/**
+ * A JSON request to `target`: its credentials (a signed-in user's among the choices when `user`)
+ * are drawn from `rng` before its body, as the target is before them.
+ */
+function jsonRequest(rng: Rng, method: string, target: string, opts: { user: boolean; write?: boolean }, body: () => unknown): Base {
+  const headers: [string, string][] = [...authHeaders(rng, opts.user), ['Content-Type', 'application/json']];
+  return { method, target, headers, body: json(body()), ...(opts.write ? { write: true } : {}) };
+}
+
 const BASES: Record<Exclude<Api, 'none'>, ((rng: Rng) => Base)[]> = {
   rest: [
     (rng) => ({ method: 'GET', target: '/rest/v1/organizations?select=id,slug,name&limit=5', headers: authHeaders(rng, true) }),
@@ -400,26 +409,11 @@ const BASES: Record<Exclude<Api, 'none'>, ((rng: Rng) => Base)[]> = {
     (rng) => ({ method: 'HEAD', target: '/rest/v1/organizations?select=id', headers: [...authHeaders(rng, true), ['Prefer', 'count=exact']] }),
     (rng) => ({ method: 'GET', target: '/rest/v1/', headers: authHeaders(rng, true) }),
     (rng) => ({ method: 'GET', target: '/rest/v1/reservations?select=id,name&limit=1', headers: authHeaders(rng, true) }),
-    (rng) => ({
-      method: 'POST',
-      target: '/rest/v1/rpc/get_public_org_page',
-      headers: [...authHeaders(rng, true), ['Content-Type', 'application/json']],
-      body: json({ p_slug: rng.pick(['eatathome', 'magnolia', 'nope']) }),
-    }),
-    (rng) => ({
-      method: 'POST',
-      target: '/rest/v1/rpc/grant_super_admin_by_email',
-      headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']],
-      body: json({ target_email: fuzzEmail(rng) }),
-      write: true,
-    }),
-    (rng) => ({
-      method: 'PATCH',
-      target: `/rest/v1/organizations?id=eq.${uuid(rng)}`,
-      headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']],
-      body: json({ name: 'fuzz' }),
-      write: true,
-    }),
+    (rng) =>
+      jsonRequest(rng, 'POST', '/rest/v1/rpc/get_public_org_page', { user: true }, () => ({ p_slug: rng.pick(['eatathome', 'magnolia', 'nope']) })),
+    (rng) =>
+      jsonRequest(rng, 'POST', '/rest/v1/rpc/grant_super_admin_by_email', { user: false, write: true }, () => ({ target_email: fuzzEmail(rng) })),
+    (rng) => jsonRequest(rng, 'PATCH', `/rest/v1/organizations?id=eq.${uuid(rng)}`, { user: false, write: true }, () => ({ name: 'fuzz' })),
     (rng) => ({ method: 'DELETE', target: `/rest/v1/events?id=eq.${uuid(rng)}`, headers: authHeaders(rng, false), write: true }),
     (rng) => ({
       method: 'POST',
@@ -430,31 +424,23 @@ const BASES: Record<Exclude<Api, 'none'>, ((rng: Rng) => Base)[]> = {
     }),
   ],
   auth: [
-    (rng) => ({
-      method: 'POST',
-      target: '/auth/v1/signup',
-      headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']],
-      body: json({ email: `fuzz-signup-${rng.int(1e9)}@fuzz.test`, password: `fuzz-password-${rng.int(1e6)}`, data: { name: 'Fuzz' } }),
-    }),
-    (rng) => ({
-      method: 'POST',
-      target: '/auth/v1/token?grant_type=password',
-      headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']],
-      body: json({ email: fuzzEmail(rng), password: `wrong-${rng.int(1000)}` }),
-    }),
-    (rng) => ({
-      method: 'POST',
-      target: '/auth/v1/token?grant_type=refresh_token',
-      headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']],
-      body: json({ refresh_token: rng.pick(['abc', '', 'x'.repeat(40)]) }),
-    }),
+    (rng) =>
+      jsonRequest(rng, 'POST', '/auth/v1/signup', { user: false }, () => ({
+        email: `fuzz-signup-${rng.int(1e9)}@fuzz.test`,
+        password: `fuzz-password-${rng.int(1e6)}`,
+        data: { name: 'Fuzz' },
+      })),
+    (rng) =>
+      jsonRequest(rng, 'POST', '/auth/v1/token?grant_type=password', { user: false }, () => ({
+        email: fuzzEmail(rng),
+        password: `wrong-${rng.int(1000)}`,
+      })),
+    (rng) =>
+      jsonRequest(rng, 'POST', '/auth/v1/token?grant_type=refresh_token', { user: false }, () => ({
+        refresh_token: rng.pick(['abc', '', 'x'.repeat(40)]),
+      })),
     (rng) => ({ method: 'GET', target: '/auth/v1/user', headers: authHeaders(rng, true) }),
-    (rng) => ({
-      method: 'PUT',
-      target: '/auth/v1/user',
-      headers: [...authHeaders(rng, true), ['Content-Type', 'application/json']],
-      body: json({ data: { fuzz: rng.int(100) } }),
-    }),
+    (rng) => jsonRequest(rng, 'PUT', '/auth/v1/user', { user: true }, () => ({ data: { fuzz: rng.int(100) } })),
     (rng) => ({ method: 'POST', target: '/auth/v1/logout?scope=local', headers: authHeaders(rng, false) }),
     (rng) => ({ method: 'GET', target: '/auth/v1/settings', headers: authHeaders(rng, false) }),
     (rng) => ({ method: 'GET', target: '/auth/v1/health', headers: authHeaders(rng, false) }),
@@ -462,12 +448,13 @@ const BASES: Record<Exclude<Api, 'none'>, ((rng: Rng) => Base)[]> = {
   storage: [
     (rng) => ({ method: 'GET', target: '/storage/v1/bucket', headers: authHeaders(rng, true) }),
     (rng) => ({ method: 'GET', target: '/storage/v1/bucket/org-assets', headers: authHeaders(rng, true) }),
-    (rng) => ({
-      method: 'POST',
-      target: '/storage/v1/object/list/org-assets',
-      headers: [...authHeaders(rng, true), ['Content-Type', 'application/json']],
-      body: json({ prefix: rng.pick([eatathome, 'fuzz', '']), limit: 10, offset: 0, sortBy: { column: 'name', order: 'asc' } }),
-    }),
+    (rng) =>
+      jsonRequest(rng, 'POST', '/storage/v1/object/list/org-assets', { user: true }, () => ({
+        prefix: rng.pick([eatathome, 'fuzz', '']),
+        limit: 10,
+        offset: 0,
+        sortBy: { column: 'name', order: 'asc' },
+      })),
     () => ({ method: 'GET', target: `/storage/v1/object/public/org-assets/${FIXTURE}`, headers: [] }),
     (rng) => ({
       method: 'HEAD',
@@ -503,42 +490,25 @@ const BASES: Record<Exclude<Api, 'none'>, ((rng: Rng) => Base)[]> = {
       body: PNG,
       write: true,
     }),
-    (rng) => ({
-      method: 'DELETE',
-      target: '/storage/v1/object/org-assets',
-      headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']],
-      body: json({ prefixes: [FIXTURE] }),
-      write: true,
-    }),
+    (rng) => jsonRequest(rng, 'DELETE', '/storage/v1/object/org-assets', { user: false, write: true }, () => ({ prefixes: [FIXTURE] })),
   ],
   functions: [
-    (rng) => ({
-      method: 'POST',
-      target: '/functions/v1/get-rsvp-availability',
-      headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']],
-      body: json({ orgSlug: rng.pick(['eatathome', 'magnolia', 'nope']) }),
-    }),
+    (rng) =>
+      jsonRequest(rng, 'POST', '/functions/v1/get-rsvp-availability', { user: false }, () => ({
+        orgSlug: rng.pick(['eatathome', 'magnolia', 'nope']),
+      })),
     (rng) => ({ method: 'GET', target: '/functions/v1/square-config', headers: authHeaders(rng, false) }),
-    (rng) => ({
-      method: 'POST',
-      target: '/functions/v1/process-rsvp-payment',
-      headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']],
-      body: json({ eventId: uuid(rng), validateOnly: true, guestDetails: { numGuests: 2 } }),
-    }),
-    (rng) => ({
-      method: 'POST',
-      target: '/functions/v1/send-guest-email',
-      headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']],
-      body: json({ reservationId: uuid(rng), subject: 'x', message: 'y' }),
-    }),
+    (rng) =>
+      jsonRequest(rng, 'POST', '/functions/v1/process-rsvp-payment', { user: false }, () => ({
+        eventId: uuid(rng),
+        validateOnly: true,
+        guestDetails: { numGuests: 2 },
+      })),
+    (rng) =>
+      jsonRequest(rng, 'POST', '/functions/v1/send-guest-email', { user: false }, () => ({ reservationId: uuid(rng), subject: 'x', message: 'y' })),
     (rng) => ({ method: 'POST', target: '/functions/v1/send-outbox', headers: authHeaders(rng, false) }),
     (rng) => ({ method: 'GET', target: '/functions/v1/does-not-exist', headers: authHeaders(rng, false) }),
-    (rng) => ({
-      method: 'POST',
-      target: '/functions/v1/magnolia-availability',
-      headers: [...authHeaders(rng, false), ['Content-Type', 'application/json']],
-      body: json({}),
-    }),
+    (rng) => jsonRequest(rng, 'POST', '/functions/v1/magnolia-availability', { user: false }, () => ({})),
   ],
 };
 
@@ -667,59 +637,31 @@ function jsonBodyMutation(rng: Rng, d: Draft) {
 
 function multipartMutation(rng: Rng, d: Draft) {
   const boundary = 'fuzzb';
-  const choice = rng.int(7);
   const part = (headers: string, data: string | Buffer) =>
     Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), Buffer.from(data), Buffer.from('\r\n')]);
-  let body: Buffer;
-  switch (choice) {
-    case 0:
-      body = part('Content-Disposition: form-data; name=""; filename="a.png"\r\nContent-Type: image/png', PNG);
-      d.mutations.push('multipart:no-closing');
-      break;
-    case 1:
-      body = Buffer.concat([part('Content-Disposition form-data', PNG), Buffer.from(`--${boundary}--\r\n`)]);
-      d.mutations.push('multipart:header-no-colon');
-      break;
-    case 2:
-      body = Buffer.concat([
-        part('Content-Disposition: form-data; name=""; filename="a.png"\r\nContent-Type: image/png\u0000\u0007', PNG),
-        Buffer.from(`--${boundary}--\r\n`),
-      ]);
-      d.mutations.push('multipart:control-chars-in-type');
-      break;
-    case 3:
-      body = Buffer.concat([
-        part(`Content-Disposition: form-data; name="cacheControl"`, 'max-age=1\u0000\r\nx: y'),
-        part('Content-Disposition: form-data; name=""; filename="a.png"\r\nContent-Type: image/png', PNG),
-        Buffer.from(`--${boundary}--\r\n`),
-      ]);
-      d.mutations.push('multipart:bad-cache-control');
-      break;
-    case 4:
-      body = Buffer.concat([
-        ...Array.from({ length: 100 }, (_, i) => part(`Content-Disposition: form-data; name="f${i}"`, 'x')),
-        Buffer.from(`--${boundary}--\r\n`),
-      ]);
-      d.mutations.push('multipart:100-parts');
-      break;
-    case 5:
-      body = Buffer.concat([
-        part(`Content-Disposition: form-data; name=""; filename="${'n'.repeat(10_000)}"\r\nContent-Type: ${utf8AsLatin1('imäge/png€')}`, PNG),
-        Buffer.from(`--${boundary}--\r\n`),
-      ]);
-      d.mutations.push('multipart:long-filename-odd-type');
-      break;
-    default:
-      body = Buffer.concat([
-        Buffer.from('preamble\r\n'),
-        part('Content-Disposition: form-data; name="nothing"', 'x'),
-        Buffer.from(`--${boundary}--\r\n`),
-      ]);
-      d.mutations.push('multipart:no-file');
-      break;
-  }
+  /** The parts, then the closing boundary. */
+  const closed = (...parts: Buffer[]) => Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]);
+  const file = 'Content-Disposition: form-data; name=""; filename="a.png"\r\nContent-Type: image/png';
+  const cases: [mutation: string, body: () => Buffer][] = [
+    ['multipart:no-closing', () => part(file, PNG)],
+    ['multipart:header-no-colon', () => closed(part('Content-Disposition form-data', PNG))],
+    ['multipart:control-chars-in-type', () => closed(part(`${file}\u0000\u0007`, PNG))],
+    [
+      'multipart:bad-cache-control',
+      () => closed(part(`Content-Disposition: form-data; name="cacheControl"`, 'max-age=1\u0000\r\nx: y'), part(file, PNG)),
+    ],
+    ['multipart:100-parts', () => closed(...Array.from({ length: 100 }, (_, i) => part(`Content-Disposition: form-data; name="f${i}"`, 'x')))],
+    [
+      'multipart:long-filename-odd-type',
+      () =>
+        closed(part(`Content-Disposition: form-data; name=""; filename="${'n'.repeat(10_000)}"\r\nContent-Type: ${utf8AsLatin1('imäge/png€')}`, PNG)),
+    ],
+    ['multipart:no-file', () => closed(Buffer.from('preamble\r\n'), part('Content-Disposition: form-data; name="nothing"', 'x'))],
+  ];
+  const [mutation, body] = cases[rng.int(cases.length)];
+  d.mutations.push(mutation);
   setHeader(d, 'Content-Type', `multipart/form-data; boundary=${boundary}`);
-  d.body = body;
+  d.body = body();
   d.bodyMode = 'length';
 }
 

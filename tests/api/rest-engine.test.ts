@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../support/random.ts';
 import { createRestOrg, isoDate, restCaller, restTarget, upsertBranding } from './target.ts';
 
 // PostgREST HTTP semantics beyond what supabase-js exposes directly: headers, ranges,
@@ -433,13 +434,7 @@ describe('schema cache and robustness (local stack only)', () => {
   });
 
   itLocal('never answers 5xx to garbage and keeps serving', async () => {
-    let seed = 0x9e3779b9;
-    const rand = () => {
-      seed ^= seed << 13;
-      seed ^= seed >>> 17;
-      seed ^= seed << 5;
-      return (seed >>> 0) / 0x100000000;
-    };
+    const rand = seededRandom(0x9e3779b9);
     const pieces = [
       'select',
       'order',

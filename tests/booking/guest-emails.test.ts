@@ -38,6 +38,16 @@ beforeAll(async () => {
   }));
 });
 
+/**
+ * Tomorrow's dinner with one ticket type, Seat, reminded `reminderHours` before: tomorrow evening
+ * in New York is at most ~50 hours away whatever the UTC time now, so 72 hours reaches it.
+ */
+async function tomorrowsDinner(title: string, seat: { price: number; quantity: number }, reminderHours: number) {
+  const event = await createEvent(org.id, { title, date: futureDate(1), ticketTypes: [{ name: 'Seat', ...seat }] });
+  await pool().query(`update public.events set reminder_hours = $2 where id = $1`, [event.id, reminderHours]);
+  return event;
+}
+
 async function book(eventId: string, ticketTypeId: string, email = guest('mail').email, guests = 2) {
   const answer = await callFunction('process-square-payment', {
     token: CARD.ok,
@@ -168,17 +178,11 @@ describe('the private address', () => {
   });
 
   it('comes with the reminder instead when the event says so', async () => {
-    const event = await createEvent(org.id, {
-      title: 'Secret Supper',
-      date: futureDate(1),
-      ticketTypes: [{ name: 'Seat', price: 9500, quantity: 10 }],
-    });
+    const event = await tomorrowsDinner('Secret Supper', { price: 9500, quantity: 10 }, 72);
     await pool().query(
       `insert into public.event_private_details (event_id, org_id, private_address, address_delivery) values ($1, $2, '7 Hidden Mews', 'reminder')`,
       [event.id, org.id],
     );
-    // 72 hours of reminder: tomorrow evening (in New York, whatever the UTC time now) is inside it.
-    await pool().query(`update public.events set reminder_hours = 72 where id = $1`, [event.id]);
     const b = await book(event.id, event.ticketTypes[0].id);
     const [confirmation] = await mailOfKind(b.email, 'booking_confirmation');
     expect(confirmation.body_text).not.toContain('7 Hidden Mews');
@@ -192,12 +196,7 @@ describe('the private address', () => {
 
 describe('reminders', () => {
   it('name the party in words: "1 guest", "2 guests", never "1 guests"', async () => {
-    const event = await createEvent(org.id, {
-      title: 'Counted Supper',
-      date: futureDate(1),
-      ticketTypes: [{ name: 'Seat', price: 9500, quantity: 10 }],
-    });
-    await pool().query(`update public.events set reminder_hours = 72 where id = $1`, [event.id]);
+    const event = await tomorrowsDinner('Counted Supper', { price: 9500, quantity: 10 }, 72);
     const one_ = await book(event.id, event.ticketTypes[0].id, guest('one').email, 1);
     const two = await book(event.id, event.ticketTypes[0].id, guest('two').email, 2);
     await pool().query(`select public.enqueue_due_reminders()`);
@@ -265,12 +264,7 @@ describe('reminders', () => {
   });
 
   it('0 hours turns reminders off', async () => {
-    const event = await createEvent(org.id, {
-      title: 'No Reminder Dinner',
-      date: futureDate(1),
-      ticketTypes: [{ name: 'Seat', price: 0, quantity: 5 }],
-    });
-    await pool().query(`update public.events set reminder_hours = 0 where id = $1`, [event.id]);
+    const event = await tomorrowsDinner('No Reminder Dinner', { price: 0, quantity: 5 }, 0);
     const id = (
       await callFunction('process-square-payment', {
         amount: 0,
@@ -365,15 +359,9 @@ describe('the team invitation', () => {
     const [mail] = await mailOfKind(email.toLowerCase(), 'team_invitation');
     expect(mail.subject).toBe('You are invited to join Lantern Table on SupperHost');
     const link = `${stackEnv().siteUrl}/admin/join/${token}`;
-    const until = new Intl.DateTimeFormat('en-US', {
-      timeZone: 'UTC',
-      month: 'long',
-      day: 'numeric',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(new Date(expires_at));
+    // The link's end in UTC as the email writes it, e.g. 'December 2, 2026 at 22:31'.
+    const end = new Date(expires_at);
+    const until = `${end.toLocaleString('en-US', { timeZone: 'UTC', month: 'long' })} ${end.getUTCDate()}, ${end.getUTCFullYear()} at ${end.toISOString().slice(11, 16)}`;
     for (const part of [mail.body_text, mail.body_html!]) {
       expect(part).toContain(link);
       expect(part).toContain(`${staff.email} invited you to join Lantern Table on SupperHost`);

@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../support/db.ts';
 import { FakeSquare } from '../support/fake-square.ts';
 import { createEvent, createOrg, createPromo, createStaff, guest, type Org, type Staff } from '../support/fixtures.ts';
+import { compGuests } from '../support/staff-org.ts';
 import { useSquareAccountsStack } from '../support/functions.ts';
 import { stackEnv } from '../support/stack-env.ts';
 
@@ -114,13 +115,7 @@ describe('the books', () => {
     first = await pay(event.id, event.ticketTypes[0].id, 3, 'books-first');
     second = await pay(event.id, event.ticketTypes[0].id, 2, 'books-second', 'FRIEND20');
     // A guest given away on the first booking, then half of what it paid refunded (an odd cent).
-    const comp = await owner.client.rpc('staff_set_guests', {
-      p_reservation_id: first.reservationId,
-      p_guests: 4,
-      p_complimentary: true,
-      p_reason: 'Chef friend',
-    });
-    expect(comp.error).toBeNull();
+    await compGuests(owner, first.reservationId, 4);
     const refund = await call(
       'refund-reservation',
       { reservationId: first.reservationId, amountCents: Math.floor(first.quote.amountCents / 2), requestKey: randomUUID() },

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { one, sql, usePool } from '../support/db.ts';
 import { createEvent, futureDate, guest, type Org, type Staff, ticketQuantity, uniqueEmail } from '../support/fixtures.ts';
-import { createStaffOrgAndOutsider } from '../support/staff-org.ts';
+import { compGuests, createStaffOrgAndOutsider } from '../support/staff-org.ts';
 import { callFunction, CARD } from '../support/functions.ts';
 import { mailFor } from '../support/mailbox.ts';
 import { stackEnv } from '../support/stack-env.ts';
@@ -283,13 +283,7 @@ describe('changing the party size of a paid booking (staff_set_guests)', () => {
     const direct = await staff.client.from('reservations').update({ num_guests: 3 }).eq('id', b.reservationId);
     expect(direct.error?.message).toContain('Extra guests must be marked complimentary');
 
-    const comp = await staff.client.rpc('staff_set_guests', {
-      p_reservation_id: b.reservationId,
-      p_guests: 3,
-      p_complimentary: true,
-      p_reason: 'Chef friend',
-    });
-    expect(comp.error).toBeNull();
+    await compGuests(staff, b.reservationId, 3);
     expect(await ledger(b.reservationId)).toEqual([
       { kind: 'charge', status: 'completed', amount_cents: 31500 },
       { kind: 'comp', status: 'completed', amount_cents: 15750 },

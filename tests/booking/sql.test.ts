@@ -73,6 +73,11 @@ async function refusal(promise: Promise<unknown>): Promise<{ code: string; messa
   throw new Error('expected the call to be refused');
 }
 
+/** Asserts that the call is refused with this SQLSTATE and message. */
+async function expectRefused(promise: Promise<unknown>, code: string, message: string): Promise<void> {
+  expect(await refusal(promise)).toEqual({ code, message });
+}
+
 let org: TestOrg;
 let eventId: string;
 let foodOnly: string;
@@ -111,10 +116,7 @@ describe('quote_booking', () => {
     expect((await quote({ eventId, guests: 1, ticketType: 'food + wine pairing' })).total_cents).toBe(17500);
     const other = (await createEvent(org.id, { title: 'Other' })).id;
     const otherType = await createTicketType(other, { name: 'Food Only', price: 100, quantity: 5 });
-    expect(await refusal(quote({ eventId, guests: 1, ticketType: otherType }))).toEqual({
-      code: 'SH404',
-      message: 'Ticket type not found. Please select a valid ticket type.',
-    });
+    await expectRefused(quote({ eventId, guests: 1, ticketType: otherType }), 'SH404', 'Ticket type not found. Please select a valid ticket type.');
   });
 
   it('rounds a percent discount to whole cents and looks the code up in any case', async () => {
@@ -131,32 +133,17 @@ describe('quote_booking', () => {
   });
 
   it('refuses unknown, inactive and exhausted codes with their messages', async () => {
-    expect(await refusal(quote({ eventId, guests: 1, ticketType: foodOnly, promo: 'NOPE' }))).toEqual({
-      code: 'P0001',
-      message: 'Invalid promo code',
-    });
-    expect(await refusal(quote({ eventId, guests: 1, ticketType: foodOnly, promo: 'old' }))).toEqual({
-      code: 'P0001',
-      message: 'Invalid promo code',
-    });
-    expect(await refusal(quote({ eventId, guests: 1, ticketType: foodOnly, promo: 'GONE' }))).toEqual({
-      code: 'P0001',
-      message: 'Invalid promo code',
-    });
+    await expectRefused(quote({ eventId, guests: 1, ticketType: foodOnly, promo: 'NOPE' }), 'P0001', 'Invalid promo code');
+    await expectRefused(quote({ eventId, guests: 1, ticketType: foodOnly, promo: 'old' }), 'P0001', 'Invalid promo code');
+    await expectRefused(quote({ eventId, guests: 1, ticketType: foodOnly, promo: 'GONE' }), 'P0001', 'Invalid promo code');
   });
 
   it("does not accept another organization's code", async () => {
-    expect(await refusal(quote({ eventId, guests: 1, ticketType: foodOnly, promo: 'WELCOME10' }))).toEqual({
-      code: 'P0001',
-      message: 'Invalid promo code',
-    });
+    await expectRefused(quote({ eventId, guests: 1, ticketType: foodOnly, promo: 'WELCOME10' }), 'P0001', 'Invalid promo code');
   });
 
   it("says how many tickets are left, with the product's wording", async () => {
-    expect(await refusal(quote({ eventId, guests: 3, ticketType: wine }))).toEqual({
-      code: 'SH409',
-      message: 'Only 2 tickets available for Food + Wine Pairing.',
-    });
+    await expectRefused(quote({ eventId, guests: 3, ticketType: wine }), 'SH409', 'Only 2 tickets available for Food + Wine Pairing.');
   });
 
   it("prices by the event's kind: a deposit per guest (500 cents when the event has none), a price per seat", async () => {
@@ -168,7 +155,7 @@ describe('quote_booking', () => {
       rsvp_slot_id: slot,
       event_kind: 'rsvp',
     });
-    expect(await refusal(quote({ eventId: rsvp, guests: 3 }))).toEqual({ code: 'P0001', message: 'Please select a time slot' });
+    await expectRefused(quote({ eventId: rsvp, guests: 3 }), 'P0001', 'Please select a time slot');
     const seated = (await createEvent(org.id, { seat_price_cents: 6500 })).id;
     await createSlot(seated, { slot_label: '6:00pm', slot_time: '18:00', max_capacity: 10 });
     expect(await quote({ eventId: seated, guests: 3, timeSlot: '6:00PM' })).toMatchObject({
@@ -177,41 +164,32 @@ describe('quote_booking', () => {
       event_kind: 'seatings',
     });
     // A ticket type named by a caller changes nothing: the event sells seats.
-    expect(await refusal(quote({ eventId: seated, guests: 1, ticketType: 'VIP' }))).toEqual({ code: 'P0001', message: 'Please select a time slot' });
-    expect(await refusal(quote({ eventId: seated, guests: 7, timeSlot: '6:00pm' }))).toEqual({
-      code: 'P0001',
-      message: 'Maximum 6 tickets per order.',
-    });
-    expect(await refusal(quote({ eventId: seated, guests: 0, timeSlot: '6:00pm' }))).toEqual({
-      code: 'P0001',
-      message: 'Minimum 1 ticket per order.',
-    });
+    await expectRefused(quote({ eventId: seated, guests: 1, ticketType: 'VIP' }), 'P0001', 'Please select a time slot');
+    await expectRefused(quote({ eventId: seated, guests: 7, timeSlot: '6:00pm' }), 'P0001', 'Maximum 6 tickets per order.');
+    await expectRefused(quote({ eventId: seated, guests: 0, timeSlot: '6:00pm' }), 'P0001', 'Minimum 1 ticket per order.');
   });
 
   it('refuses guests outside 1..limit, past events, inactive events and events of another organization', async () => {
-    expect(await refusal(quote({ eventId, guests: 0, ticketType: foodOnly }))).toMatchObject({
-      code: 'P0001',
-      message: 'At least 1 guest is required.',
-    });
-    expect(await refusal(quote({ eventId, guests: 7, ticketType: foodOnly }))).toMatchObject({
-      code: 'P0001',
-      message: 'Parties larger than 6: please email the host with your preferred date and party size.',
-    });
+    await expectRefused(quote({ eventId, guests: 0, ticketType: foodOnly }), 'P0001', 'At least 1 guest is required.');
+    await expectRefused(
+      quote({ eventId, guests: 7, ticketType: foodOnly }),
+      'P0001',
+      'Parties larger than 6: please email the host with your preferred date and party size.',
+    );
     const past = (await createEvent(org.id, { daysAhead: -1 })).id;
     await createTicketType(past, { name: 'Food Only', price: 100, quantity: 5 });
-    expect(await refusal(quote({ eventId: past, guests: 1, ticketType: 'Food Only' }))).toEqual({
-      code: 'SH409',
-      message: 'This event has already started. Please select an upcoming event.',
-    });
+    await expectRefused(
+      quote({ eventId: past, guests: 1, ticketType: 'Food Only' }),
+      'SH409',
+      'This event has already started. Please select an upcoming event.',
+    );
     const inactive = (await createEvent(org.id, { is_active: false })).id;
-    expect(await refusal(quote({ eventId: inactive, guests: 1, ticketType: 'x' }))).toEqual({
-      code: 'SH404',
-      message: 'Event not found. Please select a valid event.',
-    });
-    expect(await refusal(quote({ eventId, guests: 1, ticketType: foodOnly, orgSlug: 'magnolia' }))).toEqual({
-      code: 'SH404',
-      message: 'Event not found. Please select a valid event.',
-    });
+    await expectRefused(quote({ eventId: inactive, guests: 1, ticketType: 'x' }), 'SH404', 'Event not found. Please select a valid event.');
+    await expectRefused(
+      quote({ eventId, guests: 1, ticketType: foodOnly, orgSlug: 'magnolia' }),
+      'SH404',
+      'Event not found. Please select a valid event.',
+    );
   });
 });
 
@@ -239,10 +217,11 @@ describe('hold_booking', () => {
     const again = await hold({ key, eventId, guests: 1, ticketType: foodOnly });
     expect(again).toMatchObject({ existing: true, reservation_id: first.reservation_id, status: 'held' });
     expect(await ticketQuantity(foodOnly)).toBe(before - 1);
-    expect(await refusal(hold({ key, eventId, guests: 2, ticketType: foodOnly }))).toMatchObject({
-      code: 'SH409',
-      message: 'This checkout was already used for a different booking. Please refresh the page and try again.',
-    });
+    await expectRefused(
+      hold({ key, eventId, guests: 2, ticketType: foodOnly }),
+      'SH409',
+      'This checkout was already used for a different booking. Please refresh the page and try again.',
+    );
     await fail(first.reservation_id);
   });
 
@@ -251,22 +230,22 @@ describe('hold_booking', () => {
     const count = async () =>
       (await one<{ n: number }>(pool(), `select count(*)::int as n from public.reservations where event_id = $1`, [eventId])).n;
     const rows = await count();
-    expect(await refusal(hold({ eventId, guests: 1, ticketType: foodOnly, expected: 100 }))).toEqual({
-      code: 'P0001',
-      message: 'The amount has changed. Please review your order and try again.',
-    });
-    expect(await refusal(hold({ eventId, guests: 1, ticketType: foodOnly, promo: 'FREE', hasToken: true }))).toEqual({
-      code: 'P0001',
-      message: 'This booking is free: no card payment is needed. Please submit it without card details.',
-    });
-    expect(await refusal(hold({ eventId, guests: 1, ticketType: foodOnly, hasToken: false }))).toEqual({
-      code: 'P0001',
-      message: 'Card details are required to pay $123.45 for this booking.',
-    });
-    expect(await refusal(hold({ eventId, guests: 3, ticketType: wine }))).toEqual({
-      code: 'SH409',
-      message: 'Only 2 tickets available for Food + Wine Pairing.',
-    });
+    await expectRefused(
+      hold({ eventId, guests: 1, ticketType: foodOnly, expected: 100 }),
+      'P0001',
+      'The amount has changed. Please review your order and try again.',
+    );
+    await expectRefused(
+      hold({ eventId, guests: 1, ticketType: foodOnly, promo: 'FREE', hasToken: true }),
+      'P0001',
+      'This booking is free: no card payment is needed. Please submit it without card details.',
+    );
+    await expectRefused(
+      hold({ eventId, guests: 1, ticketType: foodOnly, hasToken: false }),
+      'P0001',
+      'Card details are required to pay $123.45 for this booking.',
+    );
+    await expectRefused(hold({ eventId, guests: 3, ticketType: wine }), 'SH409', 'Only 2 tickets available for Food + Wine Pairing.');
     expect(await ticketQuantity(foodOnly)).toBe(before);
     expect(await ticketQuantity(wine)).toBe(2);
     expect(await count()).toBe(rows);
@@ -276,42 +255,31 @@ describe('hold_booking', () => {
     const rsvp = (await createEvent(org.id, { rsvp_mode: true, rsvp_open: true, deposit_amount: 700 })).id;
     const small = await createSlot(rsvp, { slot_label: '6:00pm', slot_time: '18:00', max_capacity: 2 });
     const off = await createSlot(rsvp, { slot_label: '9:00pm', slot_time: '21:00', max_capacity: 10, is_active: false });
-    expect(await refusal(hold({ eventId: rsvp, guests: 1, slotId: off }))).toEqual({
-      code: 'SH409',
-      message: 'The 9:00pm time slot is not available. Please select another time.',
-    });
+    await expectRefused(
+      hold({ eventId: rsvp, guests: 1, slotId: off }),
+      'SH409',
+      'The 9:00pm time slot is not available. Please select another time.',
+    );
     const h = await hold({ eventId: rsvp, guests: 2, slotId: small });
     expect(h.total_cents).toBe(1400);
     expect(await slotTaken(small)).toBe(2);
-    expect(await refusal(hold({ eventId: rsvp, guests: 1, slotId: small }))).toEqual({
-      code: 'SH409',
-      message: 'The 6:00pm time slot is full. Please select another time.',
-    });
+    await expectRefused(hold({ eventId: rsvp, guests: 1, slotId: small }), 'SH409', 'The 6:00pm time slot is full. Please select another time.');
   });
 
   it('refuses RSVPs when the event does not take them or they are closed', async () => {
     const closed = (await createEvent(org.id, { rsvp_mode: true, rsvp_open: false })).id;
     const slot = await createSlot(closed, { slot_label: '6:00pm', slot_time: '18:00', max_capacity: 10 });
-    expect(await refusal(hold({ eventId: closed, guests: 1, slotId: slot }))).toEqual({
-      code: 'SH409',
-      message: 'RSVPs are closed for this event.',
-    });
+    await expectRefused(hold({ eventId: closed, guests: 1, slotId: slot }), 'SH409', 'RSVPs are closed for this event.');
     const ticketed = (await createEvent(org.id)).id;
     const slot2 = await createSlot(ticketed, { slot_label: '6:00pm', slot_time: '18:00', max_capacity: 10 });
-    expect(await refusal(hold({ eventId: ticketed, guests: 1, slotId: slot2 }))).toEqual({
-      code: 'SH409',
-      message: 'This event does not take RSVPs.',
-    });
+    await expectRefused(hold({ eventId: ticketed, guests: 1, slotId: slot2 }), 'SH409', 'This event does not take RSVPs.');
   });
 
   it("counts the event's max_guests when nothing else limits it", async () => {
     const capped = (await createEvent(org.id, { max_guests: 3 })).id;
     await createTicketType(capped, { name: 'Open Seating', price: 1000, quantity: 100 });
     await hold({ eventId: capped, guests: 2, ticketType: 'Open Seating' });
-    expect(await refusal(hold({ eventId: capped, guests: 2, ticketType: 'Open Seating' }))).toEqual({
-      code: 'SH409',
-      message: 'Only 1 seat left for this event.',
-    });
+    await expectRefused(hold({ eventId: capped, guests: 2, ticketType: 'Open Seating' }), 'SH409', 'Only 1 seat left for this event.');
   });
 });
 
@@ -327,7 +295,7 @@ describe('confirm_booking and fail_booking', () => {
     const h = await hold({ eventId, guests: 2, ticketType: foodOnly, promo: code });
     expect((await one<any>(pool(), `select times_redeemed from public.promo_codes where id = $1`, [promoId])).times_redeemed).toBe(0);
     // The held use is reserved: nobody else can take the last use meanwhile.
-    expect(await refusal(hold({ eventId, guests: 1, ticketType: foodOnly, promo: code }))).toEqual({ code: 'P0001', message: 'Invalid promo code' });
+    await expectRefused(hold({ eventId, guests: 1, ticketType: foodOnly, promo: code }), 'P0001', 'Invalid promo code');
 
     expect(await confirm(h.reservation_id, 'test', 'pay-1')).toBe(true);
     expect(await confirm(h.reservation_id, 'test', 'pay-1')).toBe(true); // repeat: no-op
@@ -404,10 +372,7 @@ describe('expired holds', () => {
   it('give their seats back on the next booking of the event', async () => {
     const { e, t } = await counterEvent(2);
     const stale = await hold({ eventId: e, guests: 2, ticketType: t });
-    expect(await refusal(hold({ eventId: e, guests: 1, ticketType: t }))).toEqual({
-      code: 'SH409',
-      message: 'Only 0 tickets available for Counter.',
-    });
+    await expectRefused(hold({ eventId: e, guests: 1, ticketType: t }), 'SH409', 'Only 0 tickets available for Counter.');
     await backdateHold(stale.reservation_id, '1 minute');
     const fresh = await hold({ eventId: e, guests: 2, ticketType: t });
     expect(fresh.status).toBe('held');

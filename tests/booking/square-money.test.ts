@@ -246,17 +246,23 @@ describe('Square refunds', () => {
 });
 
 describe('Square lookups', () => {
-  it('GetPaymentRefund: GET /v2/refunds/{id} (encoded), read as the refund answers', async () => {
+  /** Looks each id up in turn with `kind`: the results, and the requests the fake Square took. */
+  const lookUp = async (kind: 'getRefund' | 'getPayment', ids: string[]) => {
     const before = calls.length;
-    const results = await square([
-      { kind: 'getRefund', id: 'ref-completed' },
-      { kind: 'getRefund', id: 'ref-pending' },
-      { kind: 'getRefund', id: 'ref-rejected' },
-      { kind: 'getRefund', id: 'ref-failed' },
-      { kind: 'getRefund', id: 'ref-missing' },
-      { kind: 'getRefund', id: 'ref-500' },
-      { kind: 'getRefund', id: 'ref-lost' },
-      { kind: 'getRefund', id: 'odd/id ?#-completed' },
+    const results = await square(ids.map((id) => ({ kind, id })));
+    return { results, sent: calls.slice(before) };
+  };
+
+  it('GetPaymentRefund: GET /v2/refunds/{id} (encoded), read as the refund answers', async () => {
+    const { results, sent } = await lookUp('getRefund', [
+      'ref-completed',
+      'ref-pending',
+      'ref-rejected',
+      'ref-failed',
+      'ref-missing',
+      'ref-500',
+      'ref-lost',
+      'odd/id ?#-completed',
     ]);
     expect(results).toEqual([
       { status: 'completed', refundId: 'ref-completed' },
@@ -268,7 +274,6 @@ describe('Square lookups', () => {
       { status: 'unknown', message: expect.stringContaining('HTTP 0') },
       { status: 'completed', refundId: 'odd/id ?#-completed' },
     ]);
-    const sent = calls.slice(before);
     expect(requestLines(sent)).toEqual([
       'GET /v2/refunds/ref-completed',
       'GET /v2/refunds/ref-pending',
@@ -288,18 +293,8 @@ describe('Square lookups', () => {
   });
 
   it('GetPayment: GET /v2/payments/{id}, COMPLETED / APPROVED approved, FAILED / CANCELED declined, the rest unknown', async () => {
-    const before = calls.length;
-    const results = await square([
-      { kind: 'getPayment', id: 'pay-completed' },
-      { kind: 'getPayment', id: 'pay-approved' },
-      { kind: 'getPayment', id: 'pay-failed' },
-      { kind: 'getPayment', id: 'pay-canceled' },
-      { kind: 'getPayment', id: 'pay-pending' },
-      { kind: 'getPayment', id: 'pay-500' },
-      { kind: 'getPayment', id: 'pay-401' },
-      { kind: 'getPayment', id: 'pay-lost' },
-      { kind: 'getPayment', id: 'pay-missing' },
-    ]);
+    const ids = ['completed', 'approved', 'failed', 'canceled', 'pending', '500', '401', 'lost', 'missing'].map((s) => `pay-${s}`);
+    const { results, sent } = await lookUp('getPayment', ids);
     expect(results).toEqual([
       { status: 'approved', paymentId: 'pay-completed' },
       { status: 'approved', paymentId: 'pay-approved' },
@@ -311,10 +306,7 @@ describe('Square lookups', () => {
       { status: 'unknown', message: expect.stringContaining('HTTP 0') },
       { status: 'declined', code: 'NOT_FOUND', message: 'Could not find payments pay-missing' },
     ]);
-    const sent = calls.slice(before);
-    expect(requestLines(sent)).toEqual(
-      ['completed', 'approved', 'failed', 'canceled', 'pending', '500', '401', 'lost', 'missing'].map((s) => `GET /v2/payments/pay-${s}`),
-    );
+    expect(requestLines(sent)).toEqual(ids.map((id) => `GET /v2/payments/${id}`));
     expect(sent.every((c) => c.raw === '' && c.headers.authorization === 'Bearer EAAA-money-access-token')).toBe(true);
   });
 });

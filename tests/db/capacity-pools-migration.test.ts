@@ -9,9 +9,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { migrate, migrationFiles } from '../../stack/postgres.ts';
-import { stackEnv } from '../support/stack-env.ts';
+import { useScratchDatabase } from './helpers.ts';
 
 const POOLS_MIGRATION = '20261206700005';
 
@@ -37,94 +37,86 @@ async function availability(client: pg.Client, eventId: string): Promise<Availab
 }
 
 describe('the capacity pools migration on a database that already sells', () => {
-  const name = `pools_migration_${process.pid}_${Date.now()}`;
-  let admin: pg.Client;
   let client: pg.Client;
-  let url: string;
   const ids: Record<string, string> = {};
   const before: Record<string, Availability> = {};
 
-  beforeAll(async () => {
-    admin = new pg.Client({ connectionString: stackEnv().dbUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const at = new URL(stackEnv().dbUrl);
-    at.pathname = `/${name}`;
-    url = at.toString();
-
-    // The history up to the counters' last day.
-    const workdir = mkdtempSync(join(tmpdir(), 'supperhost-pools-'));
-    try {
-      const dir = join(workdir, 'supabase', 'migrations');
-      mkdirSync(dir, { recursive: true });
-      for (const m of migrationFiles().filter((f) => f.version < POOLS_MIGRATION)) {
-        writeFileSync(join(dir, basename(m.path)), readFileSync(m.path));
+  useScratchDatabase(
+    'pools_migration',
+    async (url) => {
+      // The history up to the counters' last day.
+      const workdir = mkdtempSync(join(tmpdir(), 'supperhost-pools-'));
+      try {
+        const dir = join(workdir, 'supabase', 'migrations');
+        mkdirSync(dir, { recursive: true });
+        for (const m of migrationFiles().filter((f) => f.version < POOLS_MIGRATION)) {
+          writeFileSync(join(dir, basename(m.path)), readFileSync(m.path));
+        }
+        await migrate(url, { seed: false, local: false, workdir });
+      } finally {
+        rmSync(workdir, { recursive: true, force: true });
       }
-      await migrate(url, { seed: false, local: false, workdir });
-    } finally {
-      rmSync(workdir, { recursive: true, force: true });
-    }
 
-    client = new pg.Client({ connectionString: url });
-    await client.connect();
-    const q = async (sql: string, params: unknown[] = []) => (await client.query<{ id: string }>(sql, params)).rows[0]?.id;
-    const org = await q(`insert into public.organizations (name, slug) values ('Counter Kitchen', 'counter-kitchen') returning id`);
-    // A ticketed dinner with a cap of 12: 10 "Dinner" tickets and 4 "Counter" seats.
-    ids.tickets = await q(
-      `insert into public.events (org_id, title, date, event_time, max_guests) values ($1, 'Ticketed', current_date + 10, '19:00', 12) returning id`,
-      [org],
-    );
-    ids.dinner = await q(`insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Dinner', 5000, 10) returning id`, [
-      ids.tickets,
-    ]);
-    ids.counter = await q(`insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Counter', 9000, 4) returning id`, [
-      ids.tickets,
-    ]);
-    // An RSVP dinner without a cap: slots of 8 and 6.
-    ids.rsvp = await q(
-      `insert into public.events (org_id, title, date, event_time, rsvp_mode, rsvp_open, deposit_amount) values ($1, 'RSVP', current_date + 11, '18:00', true, true, 500) returning id`,
-      [org],
-    );
-    ids.early = await q(
-      `insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity, current_rsvps, is_active) values ($1, '18:00', '6:00pm', 8, 0, true) returning id`,
-      [ids.rsvp],
-    );
-    ids.late = await q(
-      `insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity, current_rsvps, is_active) values ($1, '20:00', '8:00pm', 6, 0, true) returning id`,
-      [ids.rsvp],
-    );
-    // Bookings through the old counters: confirmed, a live hold, an abandoned hold, a cancellation.
-    const book = (event: string, option: Record<string, string>, guests: number, status: string, expires: string | null) =>
-      client.query(
-        `insert into public.reservations (org_id, event_id, ticket_type_id, rsvp_slot_id, name, email, num_guests, amount_cents, status, hold_expires_at)
-         values ($1, $2, $3, $4, 'Guest', 'guest@example.com', $5, 0, $6, $7::timestamptz)`,
-        [org, event, option.ticket ?? null, option.slot ?? null, guests, status, expires],
+      client = new pg.Client({ connectionString: url });
+      await client.connect();
+      const q = async (sql: string, params: unknown[] = []) => (await client.query<{ id: string }>(sql, params)).rows[0]?.id;
+      const org = await q(`insert into public.organizations (name, slug) values ('Counter Kitchen', 'counter-kitchen') returning id`);
+      // A ticketed dinner with a cap of 12: 10 "Dinner" tickets and 4 "Counter" seats.
+      ids.tickets = await q(
+        `insert into public.events (org_id, title, date, event_time, max_guests) values ($1, 'Ticketed', current_date + 10, '19:00', 12) returning id`,
+        [org],
       );
-    const soon = new Date(Date.now() + 10 * 60_000).toISOString();
-    await book(ids.tickets, { ticket: ids.dinner }, 3, 'confirmed', null);
-    await book(ids.tickets, { ticket: ids.dinner }, 2, 'held', soon);
-    await book(ids.tickets, { ticket: ids.counter }, 1, 'confirmed', null);
-    await book(ids.rsvp, { slot: ids.early }, 4, 'confirmed', null);
-    await book(ids.rsvp, { slot: ids.late }, 2, 'held', soon);
-    await book(ids.rsvp, { slot: ids.late }, 3, 'confirmed', null);
-    await client.query(`update public.reservations set status = 'cancelled' where event_id = $1 and num_guests = 3`, [ids.rsvp]);
-    // An abandoned hold: taken by the counters when written, its expiry then passed.
-    await book(ids.tickets, { ticket: ids.dinner }, 2, 'held', soon);
-    await client.query(
-      `update public.reservations set hold_expires_at = now() - interval '1 minute' where event_id = $1 and status = 'held' and num_guests = 2 and created_at = (select max(created_at) from public.reservations where event_id = $1)`,
-      [ids.tickets],
-    );
-    before.tickets = await availability(client, ids.tickets);
-    before.rsvp = await availability(client, ids.rsvp);
+      ids.dinner = await q(`insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Dinner', 5000, 10) returning id`, [
+        ids.tickets,
+      ]);
+      ids.counter = await q(`insert into public.ticket_types (event_id, name, price, quantity) values ($1, 'Counter', 9000, 4) returning id`, [
+        ids.tickets,
+      ]);
+      // An RSVP dinner without a cap: slots of 8 and 6.
+      ids.rsvp = await q(
+        `insert into public.events (org_id, title, date, event_time, rsvp_mode, rsvp_open, deposit_amount) values ($1, 'RSVP', current_date + 11, '18:00', true, true, 500) returning id`,
+        [org],
+      );
+      ids.early = await q(
+        `insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity, current_rsvps, is_active) values ($1, '18:00', '6:00pm', 8, 0, true) returning id`,
+        [ids.rsvp],
+      );
+      ids.late = await q(
+        `insert into public.rsvp_slots (event_id, slot_time, slot_label, max_capacity, current_rsvps, is_active) values ($1, '20:00', '8:00pm', 6, 0, true) returning id`,
+        [ids.rsvp],
+      );
+      // Bookings through the old counters: confirmed, a live hold, an abandoned hold, a cancellation.
+      const book = (event: string, option: Record<string, string>, guests: number, status: string, expires: string | null) =>
+        client.query(
+          `insert into public.reservations (org_id, event_id, ticket_type_id, rsvp_slot_id, name, email, num_guests, amount_cents, status, hold_expires_at)
+         values ($1, $2, $3, $4, 'Guest', 'guest@example.com', $5, 0, $6, $7::timestamptz)`,
+          [org, event, option.ticket ?? null, option.slot ?? null, guests, status, expires],
+        );
+      const soon = new Date(Date.now() + 10 * 60_000).toISOString();
+      await book(ids.tickets, { ticket: ids.dinner }, 3, 'confirmed', null);
+      await book(ids.tickets, { ticket: ids.dinner }, 2, 'held', soon);
+      await book(ids.tickets, { ticket: ids.counter }, 1, 'confirmed', null);
+      await book(ids.rsvp, { slot: ids.early }, 4, 'confirmed', null);
+      await book(ids.rsvp, { slot: ids.late }, 2, 'held', soon);
+      await book(ids.rsvp, { slot: ids.late }, 3, 'confirmed', null);
+      await client.query(`update public.reservations set status = 'cancelled' where event_id = $1 and num_guests = 3`, [ids.rsvp]);
+      // An abandoned hold: taken by the counters when written, its expiry then passed.
+      await book(ids.tickets, { ticket: ids.dinner }, 2, 'held', soon);
+      await client.query(
+        `update public.reservations set hold_expires_at = now() - interval '1 minute' where event_id = $1 and status = 'held' and num_guests = 2 and created_at = (select max(created_at) from public.reservations where event_id = $1)`,
+        [ids.tickets],
+      );
+      before.tickets = await availability(client, ids.tickets);
+      before.rsvp = await availability(client, ids.rsvp);
 
-    // The deploy: every migration from the pools one on.
-    await migrate(url, { seed: false, local: false });
-  }, 300_000);
+      // The deploy: every migration from the pools one on.
+      await migrate(url, { seed: false, local: false });
+    },
+    300_000,
+  );
 
   afterAll(async () => {
     await client?.end();
-    await admin?.query(`drop database if exists ${name} with (force)`);
-    await admin?.end();
   });
 
   it('gives each ticket type, slot and event cap a pool of its capacity', async () => {

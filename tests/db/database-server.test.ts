@@ -8,12 +8,12 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../stack/ports.ts';
 import { migrate, migrationFiles, ROOT } from '../../stack/postgres.ts';
 import { StackStartError, startStack } from '../../stack/stack.ts';
 import { sql } from '../support/db.ts';
-import { stackEnv } from '../support/stack-env.ts';
+import { useScratchDatabase } from './helpers.ts';
 
 describe('PostgreSQL version', () => {
   it('the test database is PostgreSQL 17', async () => {
@@ -41,30 +41,23 @@ describe('PostgreSQL version', () => {
 });
 
 describe('migrations applied by `supabase db push`', () => {
-  const name = `push_check_${process.pid}_${Date.now()}`;
-  let admin: pg.Client;
-  let url: string;
   let client: pg.Client;
   let first: Awaited<ReturnType<typeof migrate>>;
   let second: Awaited<ReturnType<typeof migrate>>;
 
-  beforeAll(async () => {
-    admin = new pg.Client({ connectionString: stackEnv().dbUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const u = new URL(stackEnv().dbUrl);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    first = await migrate(url, { seed: true });
-    second = await migrate(url, { seed: true });
-    client = new pg.Client({ connectionString: url });
-    await client.connect();
-  }, 120_000);
+  const url = useScratchDatabase(
+    'push_check',
+    async (at) => {
+      first = await migrate(at, { seed: true });
+      second = await migrate(at, { seed: true });
+      client = new pg.Client({ connectionString: at });
+      await client.connect();
+    },
+    120_000,
+  );
 
   afterAll(async () => {
     await client?.end();
-    await admin?.query(`drop database if exists ${name} with (force)`);
-    await admin?.end();
   });
 
   it('applies every migration once, in order, and seeds once', async () => {
@@ -93,7 +86,7 @@ describe('migrations applied by `supabase db push`', () => {
       mkdirSync(dir, { recursive: true });
       for (const m of migrationFiles()) writeFileSync(join(dir, basename(m.path)), readFileSync(m.path));
       writeFileSync(join(dir, '29990101000000_broken.sql'), 'create table public.half_done (id int);\nselect 1 / 0;\n');
-      await expect(migrate(url, { seed: false, workdir })).rejects.toThrow(/failed at 29990101000000_broken\.sql: ERROR: division by zero/);
+      await expect(migrate(url(), { seed: false, workdir })).rejects.toThrow(/failed at 29990101000000_broken\.sql: ERROR: division by zero/);
       const { rows } = await client.query(
         `select to_regclass('public.half_done') as t, (select count(*)::int from supabase_migrations.schema_migrations where version = '29990101000000') as n`,
       );

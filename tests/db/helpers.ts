@@ -55,11 +55,12 @@ export function useDatabase(): () => pg.Pool {
 }
 
 /**
- * A database of its own on the test cluster for the file's tests, built with the CLI's
- * `db push` as `migrate` does (`seed`; `local` false: the deployed schema alone, without the
- * local test processor) and dropped after them. The getter gives its URL.
+ * A database of its own on the test cluster for the file's (or the describe's) tests: created
+ * empty, handed to `prepare` (its URL) before them and dropped after them. The getter gives its
+ * URL. What `prepare` connects must be closed in an afterAll registered after this call (those
+ * run first).
  */
-export function useOwnDatabase(prefix: string, opts: { seed: boolean; local?: boolean }): () => string {
+export function useScratchDatabase(prefix: string, prepare: (url: string) => Promise<unknown>, timeout = 180_000): () => string {
   const name = `${prefix}_${process.pid}_${Date.now()}`;
   let admin: pg.Client | undefined;
   let url: string | undefined;
@@ -69,9 +70,9 @@ export function useOwnDatabase(prefix: string, opts: { seed: boolean; local?: bo
     await admin.query(`create database ${name}`);
     const at = new URL(stackEnv().dbUrl);
     at.pathname = `/${name}`;
-    await migrate(at.toString(), opts);
+    await prepare(at.toString());
     url = at.toString();
-  }, 180_000);
+  }, timeout);
   afterAll(async () => {
     await admin?.query(`drop database if exists ${name} with (force)`);
     await admin?.end();
@@ -81,6 +82,12 @@ export function useOwnDatabase(prefix: string, opts: { seed: boolean; local?: bo
     return url;
   };
 }
+
+/**
+ * A database of its own, built with the CLI's `db push` as `migrate` does (`seed`; `local`
+ * false: the deployed schema alone, without the local test processor).
+ */
+export const useOwnDatabase = (prefix: string, opts: { seed: boolean; local?: boolean }) => useScratchDatabase(prefix, (url) => migrate(url, opts));
 
 /** The deployed schema alone (the migrations, no seed, no local test processor), in a database of its own. */
 export const useMigratedDatabase = (prefix: string) => useOwnDatabase(prefix, { seed: false, local: false });

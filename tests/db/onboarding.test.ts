@@ -31,6 +31,12 @@ async function create(db: pg.PoolClient, userId: string, name: string, orgSlug: 
   return org_id;
 }
 
+/** A new account (`tag`@onboarding.test) and the organization `name` it creates (its slug made from `tag`). */
+async function hostWithOrg(db: pg.PoolClient, tag: string, name: string): Promise<{ user: string; orgId: string }> {
+  const user = await newUser(db, `${tag}@onboarding.test`);
+  return { user, orgId: await create(db, user, name, slug(tag)) };
+}
+
 /** An active upcoming event of the organization, with one ticket type. */
 async function addEvent(db: pg.PoolClient, orgId: string) {
   const { id } = await one<{ id: string }>(
@@ -185,8 +191,7 @@ describe('publishing', () => {
 
   it('needs a way to take card payments only when an active event charges cards: not for RSVPs without a deposit, nor for free tickets', async () => {
     await rolledBack(pool(), async (db) => {
-      const user = await newUser(db, 'cards@onboarding.test');
-      const orgId = await create(db, user, 'Cards Kitchen', slug('cards'));
+      const { user, orgId } = await hostWithOrg(db, 'cards', 'Cards Kitchen');
       const event = async (title: string, columns: Record<string, unknown>) => {
         const names = Object.keys(columns);
         const { id } = await one<{ id: string }>(
@@ -248,8 +253,7 @@ describe('publishing', () => {
 
   it('publishes an organization whose only event is an RSVP without a deposit, with no Square account', async () => {
     await rolledBack(pool(), async (db) => {
-      const user = await newUser(db, 'rsvp@onboarding.test');
-      const orgId = await create(db, user, 'RSVP Kitchen', slug('rsvp'));
+      const { user, orgId } = await hostWithOrg(db, 'rsvp', 'RSVP Kitchen');
       await db.query(
         `insert into public.events (org_id, title, date, event_time, rsvp_mode) values ($1, 'Potluck', current_date + 9, '18:00', true)`,
         [orgId],
@@ -261,8 +265,7 @@ describe('publishing', () => {
 
   it('needs an active event, an owner, and refuses a suspended organization', async () => {
     await rolledBack(pool(), async (db) => {
-      const user = await newUser(db, 'early@onboarding.test');
-      const orgId = await create(db, user, 'Early Kitchen', slug('early'));
+      const { user, orgId } = await hostWithOrg(db, 'early', 'Early Kitchen');
       await actAs(db, as(user));
       await expectError(db, `select public.owner_publish_organization($1)`, [orgId], 'SH409', /^Create an active event before publishing$/);
       expect(await one(db, `select can_publish, active_events from public.staff_org_setup($1)`, [orgId])).toEqual({
@@ -397,8 +400,7 @@ describe("the super admin's organizations", () => {
 
       // An organization never published goes back to unpublished.
       await actAsOwner(db);
-      const user = await newUser(db, 'never@onboarding.test');
-      const orgId = await create(db, user, 'Never Kitchen', slug('never'));
+      const { orgId } = await hostWithOrg(db, 'never', 'Never Kitchen');
       await actAs(db, 'superAdmin');
       await db.query(`select public.super_admin_set_org_state($1, 'suspended')`, [orgId]);
       expect(await one(db, `select state from public.super_admin_set_org_state($1, 'active')`, [orgId])).toEqual({ state: 'unpublished' });

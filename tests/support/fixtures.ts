@@ -246,23 +246,51 @@ export async function createPromo(
   return (await insertRow('promo_codes', { org_id: orgId, ...p })).id;
 }
 
-/** A supper on a Sunday `daysAhead` days out, with two seatings of 20 ('5:30pm', '8:00pm'). */
-export async function createSupper(orgId: string, daysAhead: number): Promise<{ eventId: string; early: string; late: string }> {
+/**
+ * A supper on a Sunday `daysAhead` days out, sold by seating as the seeded supper club: two
+ * seatings ('5:30pm', '8:00pm') of 20 under a cap of 40, $65 a seat, 1 to 6 per order. `over`
+ * changes its title, cap, price, order limit or the seatings' capacities.
+ */
+export async function createSupper(
+  orgId: string,
+  daysAhead: number,
+  over: Pick<EventInput, 'title' | 'max_guests' | 'seat_price_cents' | 'max_party_size'> & { capacities?: [early: number, late: number] } = {},
+): Promise<{ eventId: string; early: string; late: string }> {
+  const { capacities: [earlyCapacity, lateCapacity] = [20, 20], ...columns } = over;
   const { id, slots } = await createEvent(orgId, {
     title: 'Supper Club Test',
     daysAhead,
     isoWeekday: 7,
     event_time: '17:30',
     max_guests: 40,
-    // Sold by seating at $65 a seat, 1 to 6 per order, as the seeded supper club.
     seat_price_cents: 6500,
     max_party_size: 6,
+    ...columns,
     slots: [
-      { slot_label: '5:30pm', slot_time: '17:30', max_capacity: 20 },
-      { slot_label: '8:00pm', slot_time: '20:00', max_capacity: 20 },
+      { slot_label: '5:30pm', slot_time: '17:30', max_capacity: earlyCapacity },
+      { slot_label: '8:00pm', slot_time: '20:00', max_capacity: lateCapacity },
     ],
   });
   return { eventId: id, early: slots[0].id, late: slots[1].id };
+}
+
+/** A time of day as the supper club labels a seating: '18:00' is '6:00pm'. */
+function seatingLabel(time: string): string {
+  const [hours, minutes] = time.split(':');
+  return `${((Number(hours) + 11) % 12) + 1}:${minutes}${Number(hours) < 12 ? 'am' : 'pm'}`;
+}
+
+/**
+ * An RSVP event (open) taking `deposit_amount` cents a guest (none unless told), with a slot of
+ * `capacity` spots (10) at each of `times` (one at 18:00), each labelled as its time reads ('6:00pm').
+ */
+export function createRsvpEvent(
+  orgId: string,
+  title: string,
+  { deposit_amount = 0, capacity = 10, times = ['18:00'] }: { deposit_amount?: number; capacity?: number; times?: string[] } = {},
+): Promise<TestEvent> {
+  const slots = times.map((slot_time) => ({ slot_time, slot_label: seatingLabel(slot_time), max_capacity: capacity }));
+  return createEvent(orgId, { title, rsvp_mode: true, deposit_amount, slots });
 }
 
 // ---------------------------------------------------------------------------------------

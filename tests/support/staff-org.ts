@@ -26,3 +26,14 @@ export async function createStaffOrgAndOutsider(
   const { staff: outsider } = await createStaffOrg(`${label}-outsider`, { name: 'Elsewhere Kitchen' });
   return { ...own, outsider };
 }
+
+/** Staff give a paid booking's party `guests` guests, those beyond what was paid for complimentary ("Chef friend"). */
+export async function compGuests(staff: Staff, reservationId: string, guests: number): Promise<void> {
+  const { error } = await staff.client.rpc('staff_set_guests', {
+    p_reservation_id: reservationId,
+    p_guests: guests,
+    p_complimentary: true,
+    p_reason: 'Chef friend',
+  });
+  if (error) throw new Error(`staff_set_guests: ${error.message}`);
+}

@@ -62,6 +62,15 @@ describe('dinner series options', () => {
 });
 
 describe('confirmation links', () => {
+  /** The query of a link to /reservation-details (a link elsewhere fails). */
+  const detailsQuery = (href: string) => {
+    const url = new URL(href, 'http://x');
+    expect(url.pathname).toBe('/reservation-details');
+    return Object.fromEntries(url.searchParams);
+  };
+  /** What a details link may say of the booking to anyone: the dinner, its date and time, the party's size. */
+  const publicDetails = { eventTitle: 'Eat At Home Dinner #41', eventDate: '2026-11-28', eventTime: '20:30', guests: '2' };
+
   it('sends the two classic tickets by key and others by name', () => {
     expect(confirmationTicketType('Food + Wine Pairing')).toBe('food_wine');
     expect(confirmationTicketType('Food Only')).toBe('food_only');
@@ -69,19 +78,12 @@ describe('confirmation links', () => {
   });
 
   it("opens /reservation-details with the booking's private token, and nothing else", () => {
-    const url = new URL(reservationDetailsHref({ ...booking, manageToken: token }), 'http://x');
-    expect(url.pathname).toBe('/reservation-details');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ booking: token });
+    expect(detailsQuery(reservationDetailsHref({ ...booking, manageToken: token }))).toEqual({ booking: token });
   });
 
   it('without a token, carries only what is not personal: no name, email or requests', () => {
-    const url = new URL(reservationDetailsHref({ ...booking, dietaryRestrictions: 'No nuts' }), 'http://x');
-    expect(url.pathname).toBe('/reservation-details');
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      eventTitle: 'Eat At Home Dinner #41',
-      eventDate: '2026-11-28',
-      eventTime: '20:30',
-      guests: '2',
+    expect(detailsQuery(reservationDetailsHref({ ...booking, dietaryRestrictions: 'No nuts' }))).toEqual({
+      ...publicDetails,
       ticketType: 'food_wine',
       totalPrice: '350.00',
     });
@@ -108,15 +110,7 @@ describe('confirmation links', () => {
       dietaryRestrictions: 'Severe peanut allergy',
       specialRequests: 'Proposal at dessert',
     };
-    const link = new URL(partyInviteHref(private_), 'http://x');
-    expect(link.pathname).toBe('/reservation-details');
-    expect(Object.fromEntries(link.searchParams)).toEqual({
-      eventTitle: 'Eat At Home Dinner #41',
-      eventDate: '2026-11-28',
-      eventTime: '20:30',
-      guests: '2',
-      invite: '1',
-    });
+    expect(detailsQuery(partyInviteHref(private_))).toEqual({ ...publicDetails, invite: '1' });
     for (const mobile of [true, false]) {
       const href = inviteHref({ ...private_, manageToken: token }, { origin: 'https://supperhost.test', mobile });
       const decoded = decodeURIComponent(href);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../stack/gateway/context.ts';
 import { errorOf } from '../support/http-error.ts';
+import { seededRandom } from '../support/random.ts';
 import {
   parseAccept,
   parseColumnList,
@@ -179,14 +180,7 @@ describe('headers', () => {
 });
 
 describe('garbage never crashes or hangs the parser', () => {
-  // Deterministic pseudo-random generator so a failure is reproducible.
-  let seed = 0x2545f491;
-  const rand = () => {
-    seed ^= seed << 13;
-    seed ^= seed >>> 17;
-    seed ^= seed << 5;
-    return (seed >>> 0) / 0x100000000;
-  };
+  const rand = seededRandom(0x2545f491);
   const alphabet = [
     '(',
     ')',

@@ -248,3 +248,49 @@ export function readPaymentAnswer(httpStatus: number, answer: ProcessorAnswer | 
   }
   return { status: 'unknown', message: error?.detail ?? `payment lookup not answered (HTTP ${httpStatus})` };
 }
+
+/**
+ * A call's answer: the HTTP status Square answered (or would have) with its body, status 0
+ * when there was no HTTP answer; or `unknown`, why the call itself failed (no answer to read).
+ */
+export type Answered = { status: number; answer: ProcessorAnswer | null } | { unknown: string };
+
+function readAnswered<R>(
+  answered: Answered,
+  read: (httpStatus: number, answer: ProcessorAnswer | null) => R,
+): R | { status: 'unknown'; message: string } {
+  return 'unknown' in answered ? { status: 'unknown', message: answered.unknown } : read(answered.status, answered.answer);
+}
+
+/**
+ * A processor that answers as Square's API does: a subclass makes the four calls its own way
+ * (Square over HTTP, the local test processor through SQL), and every answer is read here alike.
+ */
+export abstract class SquareShapedProcessor implements PaymentProcessor {
+  abstract readonly provider: 'square' | 'test';
+  abstract paymentRequest(request: ChargeRequest): CreatePaymentBody;
+  /** Square CreatePayment. */
+  protected abstract sendCharge(body: CreatePaymentBody): Promise<Answered>;
+  /** Square RefundPayment. */
+  protected abstract sendRefund(request: RefundRequest): Promise<Answered>;
+  /** Square GetPaymentRefund. */
+  protected abstract sendGetRefund(refundId: string): Promise<Answered>;
+  /** Square GetPayment. */
+  protected abstract sendGetPayment(paymentId: string): Promise<Answered>;
+
+  async charge(body: CreatePaymentBody): Promise<ChargeResult> {
+    return readAnswered(await this.sendCharge(body), readChargeAnswer);
+  }
+
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    return readAnswered(await this.sendRefund(request), readRefundAnswer);
+  }
+
+  async getRefund(refundId: string): Promise<RefundResult> {
+    return readAnswered(await this.sendGetRefund(refundId), readRefundAnswer);
+  }
+
+  async getPayment(paymentId: string): Promise<ChargeResult> {
+    return readAnswered(await this.sendGetPayment(paymentId), readPaymentAnswer);
+  }
+}

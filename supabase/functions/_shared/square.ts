@@ -11,18 +11,14 @@
 // dashboard: Square signs that URL followed by the raw body).
 // Imports processor.ts and keys.ts.
 import {
+  type Answered,
   type ChargeRequest,
-  type ChargeResult,
   createPaymentBody,
   type CreatePaymentBody,
-  type PaymentProcessor,
   platformFeeCents,
   type ProcessorAnswer,
-  readChargeAnswer,
-  readPaymentAnswer,
-  readRefundAnswer,
   type RefundRequest,
-  type RefundResult,
+  SquareShapedProcessor,
 } from './processor.ts';
 import { secret } from './keys.ts';
 
@@ -116,12 +112,14 @@ export async function verifySquareSignature(
 
 const TIMEOUT_MS = 25_000;
 
-export class SquareProcessor implements PaymentProcessor {
+export class SquareProcessor extends SquareShapedProcessor {
   readonly provider = 'square' as const;
-  constructor(private readonly settings: SquareSettings) {}
+  constructor(private readonly settings: SquareSettings) {
+    super();
+  }
 
   /** One call to Square's API; status 0 means no HTTP answer (network failure, timeout). */
-  private async send(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; answer: ProcessorAnswer | null }> {
+  private async send(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answered> {
     const headers: Record<string, string> = {
       Authorization: `Bearer ${this.settings.accessToken}`,
       Accept: 'application/json',
@@ -153,29 +151,25 @@ export class SquareProcessor implements PaymentProcessor {
     return createPaymentBody({ ...request, appFeeCents }, this.settings.locationId);
   }
 
-  async charge(body: CreatePaymentBody): Promise<ChargeResult> {
-    const { status, answer } = await this.send('POST', '/v2/payments', body);
-    return readChargeAnswer(status, answer);
+  protected sendCharge(body: CreatePaymentBody): Promise<Answered> {
+    return this.send('POST', '/v2/payments', body);
   }
 
-  async refund(request: RefundRequest): Promise<RefundResult> {
-    const { status, answer } = await this.send('POST', '/v2/refunds', {
+  protected sendRefund(request: RefundRequest): Promise<Answered> {
+    return this.send('POST', '/v2/refunds', {
       idempotency_key: request.idempotencyKey.slice(0, 45),
       payment_id: request.paymentId,
       amount_money: { amount: request.amountCents, currency: 'USD' },
       reason: request.reason.slice(0, 192),
       ...(request.appFeeCents ? { app_fee_money: { amount: request.appFeeCents, currency: 'USD' } } : {}),
     });
-    return readRefundAnswer(status, answer);
   }
 
-  async getRefund(refundId: string): Promise<RefundResult> {
-    const { status, answer } = await this.send('GET', `/v2/refunds/${encodeURIComponent(refundId)}`);
-    return readRefundAnswer(status, answer);
+  protected sendGetRefund(refundId: string): Promise<Answered> {
+    return this.send('GET', `/v2/refunds/${encodeURIComponent(refundId)}`);
   }
 
-  async getPayment(paymentId: string): Promise<ChargeResult> {
-    const { status, answer } = await this.send('GET', `/v2/payments/${encodeURIComponent(paymentId)}`);
-    return readPaymentAnswer(status, answer);
+  protected sendGetPayment(paymentId: string): Promise<Answered> {
+    return this.send('GET', `/v2/payments/${encodeURIComponent(paymentId)}`);
   }
 }

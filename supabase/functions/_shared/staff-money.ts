@@ -1,13 +1,34 @@
 // A staff money decision (cancel-reservation, refund-reservation) carried through after SQL took
 // it: its refunds sent to the processor, the guest's email started, and the answer staff see.
 //
-// Imports http.ts, money.ts, outbox.ts, reservation-money.ts and supabase.ts.
+// Imports http.ts, money.ts, outbox.ts, reservation-money.ts, rpc.ts and supabase.ts.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { refusal } from './http.ts';
 import { type MoneyAction, moneyOf, type RefundOutcome, sendDecidedRefunds } from './money.ts';
 import { kickEmailDelivery } from './outbox.ts';
 import type { Money } from './reservation-money.ts';
-import { sharedAdminClient } from './supabase.ts';
+import { callRpc } from './rpc.ts';
+import { createUserClient, sharedAdminClient } from './supabase.ts';
+
+/** What every staff money request names: the reservation, the reason (for the guest's email), whether the guest is emailed. */
+interface StaffMoneyRequest {
+  reservationId: string;
+  reason?: string;
+  notifyGuest?: boolean;
+}
+
+/**
+ * Takes the staff decision `fn` in SQL as the caller (their membership decides) for the request's
+ * reservation, with its reason and whether the guest is emailed (on by default), plus `args`.
+ */
+export function decideAsCaller(req: Request, fn: string, input: StaffMoneyRequest, args: Record<string, unknown>): Promise<MoneyAction> {
+  return callRpc<MoneyAction>(createUserClient(req), fn, {
+    p_reservation_id: input.reservationId,
+    ...args,
+    p_reason: input.reason ?? null,
+    p_notify: input.notifyGuest ?? true,
+  });
+}
 
 export interface StaffRefundAnswer {
   /** Refunded or on its way so far. */

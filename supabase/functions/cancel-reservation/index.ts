@@ -18,11 +18,9 @@
 // → 4xx { success: false, error, code }
 import { z } from 'npm:zod@4.6.7';
 import { handler, json } from '../_shared/http.ts';
-import type { MoneyAction } from '../_shared/money.ts';
 import { MAX_INT4 } from '../_shared/input.ts';
-import { callRpc } from '../_shared/rpc.ts';
-import { settleStaffAction } from '../_shared/staff-money.ts';
-import { createUserClient, readSignedInRequest } from '../_shared/supabase.ts';
+import { decideAsCaller, settleStaffAction } from '../_shared/staff-money.ts';
+import { readSignedInRequest } from '../_shared/supabase.ts';
 
 const inputSchema = z.object({
   reservationId: z.uuid('reservationId must be the id of a reservation'),
@@ -38,13 +36,7 @@ const inputSchema = z.object({
 Deno.serve(
   handler(async (req) => {
     const input = await readSignedInRequest(req, inputSchema, 'cancel reservations');
-
-    const action = await callRpc<MoneyAction>(createUserClient(req), 'staff_cancel_reservation', {
-      p_reservation_id: input.reservationId,
-      p_refund: input.refund,
-      p_reason: input.reason ?? null,
-      p_notify: input.notifyGuest ?? true,
-    });
+    const action = await decideAsCaller(req, 'staff_cancel_reservation', input, { p_refund: input.refund });
     return json({
       success: true,
       reservationId: input.reservationId,

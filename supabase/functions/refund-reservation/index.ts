@@ -15,10 +15,8 @@
 import { z } from 'npm:zod@4.6.7';
 import { handler, json } from '../_shared/http.ts';
 import { MAX_INT4 } from '../_shared/input.ts';
-import type { MoneyAction } from '../_shared/money.ts';
-import { callRpc } from '../_shared/rpc.ts';
-import { settleStaffAction } from '../_shared/staff-money.ts';
-import { createUserClient, readSignedInRequest } from '../_shared/supabase.ts';
+import { decideAsCaller, settleStaffAction } from '../_shared/staff-money.ts';
+import { readSignedInRequest } from '../_shared/supabase.ts';
 
 const inputSchema = z.object({
   reservationId: z.uuid('reservationId must be the id of a reservation'),
@@ -31,12 +29,8 @@ const inputSchema = z.object({
 Deno.serve(
   handler(async (req) => {
     const input = await readSignedInRequest(req, inputSchema, 'refund reservations');
-
-    const action = await callRpc<MoneyAction>(createUserClient(req), 'staff_refund_reservation', {
-      p_reservation_id: input.reservationId,
+    const action = await decideAsCaller(req, 'staff_refund_reservation', input, {
       p_amount_cents: input.amountCents,
-      p_reason: input.reason ?? null,
-      p_notify: input.notifyGuest ?? true,
       p_request_key: input.requestKey ?? null,
     });
     return json({
