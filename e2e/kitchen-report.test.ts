@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { adminPage, expectToast, viewports } from './support/browser';
+import { adminPage, expectToast, fitsWidth, layouts, viewports } from './support/browser';
 import { sql } from '../tests/support/db';
 import {
   createEvent,
@@ -49,10 +49,7 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('the kitchen report page', () => {
-  for (const [layout, viewport] of [
-    ['desktop', viewports.desktop],
-    ['phone', viewports.phone],
-  ] as const) {
+  for (const [layout, viewport] of layouts) {
     it(`is opened from the overview and counts what the kitchen must know (${layout})`, async () => {
       const { page, consoleErrors } = await adminPage(staff, org.id, 'events', { viewport });
       await page.goto(`${stackEnv().siteUrl}/admin/events/${dinner.id}`);
@@ -73,6 +70,7 @@ describe('the kitchen report page', () => {
       ]);
       await partiesShown.nth(0).getByText('Party note: Anniversary').waitFor();
       expect(await seriousViolations(page)).toEqual([]);
+      expect(await fitsWidth(page)).toBe(true);
 
       // On paper: the counts and the parties, not the controls.
       await page.emulateMedia({ media: 'print' });

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
-import { newPage, viewports } from './support/browser';
+import { fitsWidth, layouts, newPage, viewports } from './support/browser';
 import { sql } from '../tests/support/db';
 import { createEvent, createOrg, createTicketType, guest } from '../tests/support/fixtures';
 import { payByCard } from '../tests/support/functions';
@@ -32,10 +32,7 @@ const seatsOf = (manageToken: string) =>
   );
 
 describe('the seats of a party', () => {
-  for (const [layout, viewport] of [
-    ['desktop', viewports.desktop],
-    ['phone', viewports.phone],
-  ] as const) {
+  for (const [layout, viewport] of layouts) {
     it(`a guest claims a seat from the party link and the booker sees it (${layout})`, async () => {
       const { siteUrl } = stackEnv();
       const { manageToken } = await bookedParty(3);
@@ -56,6 +53,7 @@ describe('the seats of a party', () => {
       await friend.page.goto(partyLink);
       await friend.page.getByRole('heading', { name: 'Ada saved you a seat' }).waitFor();
       expect(await seriousViolations(friend.page)).toEqual([]);
+      expect(await fitsWidth(friend.page)).toBe(true);
       await friend.page.getByRole('button', { name: 'Claim my seat' }).click();
       await friend.page.getByText('Please enter your name.').waitFor();
       await friend.page.getByLabel('Full name').fill('Grace Hopper');
@@ -76,6 +74,7 @@ describe('the seats of a party', () => {
       await seats.getByText('(1 of 2 claimed)').waitFor();
       await page.getByTestId('seat-2').getByText('Grace Hopper').waitFor();
       await page.getByTestId('seat-2').getByText('Claimed').waitFor();
+      expect(await fitsWidth(page)).toBe(true);
       await page.getByRole('link', { name: 'Add your dietary needs' }).click();
       await page.getByRole('heading', { name: 'Your seat' }).waitFor();
       await page.getByLabel('Peanuts').check();
