@@ -3411,6 +3411,13 @@ export type Database = {
         }[]
       }
       team_token_hash: { Args: { p_token: string }; Returns: string }
+      tell_seat_holders_cancelled: {
+        Args: {
+          p_by: string
+          r: Database["public"]["Tables"]["reservations"]["Row"]
+        }
+        Returns: undefined
+      }
       unknown_email_placeholder: { Args: { p_text: string }; Returns: string }
       waitlist_email_data: { Args: { p_entry_id: string }; Returns: Json }
       waitlist_leave_token_of: { Args: { p_entry_id: string }; Returns: string }
