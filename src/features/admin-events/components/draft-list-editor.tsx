@@ -1,12 +1,38 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
 import { RemoveRowButton } from './remove-row-button';
 
-interface Props<T extends { key: string }> {
-  /** The fieldset's legend, also the list's name. */
-  legend: string;
+interface DraftField {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  error?: string;
+  type?: 'time';
+  inputMode?: 'numeric' | 'decimal';
+}
+
+/** An editor's list of drafts, as its form holds it. */
+export interface DraftListProps<T> {
   value: T[];
   onChange(next: T[]): void;
+}
+
+/** The add row's text, a string per field, and `clear` for once a row is added. */
+export function useDraftText<K extends string>(...names: K[]) {
+  const blank = Object.fromEntries(names.map((name) => [name, ''])) as Record<K, string>;
+  const [text, setText] = useState(blank);
+  return {
+    text,
+    set: (name: K) => (value: string) => setText((current) => ({ ...current, [name]: value })),
+    clear: () => setText(blank),
+  };
+}
+
+interface Props<T extends { key: string }> extends DraftListProps<T> {
+  /** The fieldset's legend, also the list's name. */
+  legend: string;
   /** What a row's remove button names ("Remove …"). */
   nameOf(item: T): string;
   /** A row's cells, before its remove button. */
@@ -16,7 +42,7 @@ interface Props<T extends { key: string }> {
   /** The add row's grid columns. */
   addColumns: string;
   /** The add row's fields. */
-  fields: ReactNode;
+  fields: DraftField[];
   addLabel: string;
   canAdd: boolean;
   onAdd(): void;
@@ -54,7 +80,11 @@ export function DraftListEditor<T extends { key: string }>({
         empty
       )}
       <div className={`grid gap-3 ${addColumns} sm:items-end`}>
-        {fields}
+        {fields.map(({ label, error, onChange: change, ...input }) => (
+          <FormField key={label} label={label} error={error}>
+            <Input {...input} onChange={(e) => change(e.target.value)} />
+          </FormField>
+        ))}
         <Button variant="secondary" onClick={onAdd} disabled={!canAdd}>
           {addLabel}
         </Button>

@@ -1,20 +1,11 @@
-import { useState } from 'react';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { formatEventTime } from '@/lib/dates';
 import type { DraftRsvpSlot } from '../types';
-import { DraftListEditor } from './draft-list-editor';
-
-interface Props {
-  value: DraftRsvpSlot[];
-  onChange(next: DraftRsvpSlot[]): void;
-}
+import { DraftListEditor, useDraftText, type DraftListProps } from './draft-list-editor';
 
 /** A slot needs a time, a label and a capacity. */
-export function RsvpSlotsEditor({ value, onChange }: Props) {
-  const [slotTime, setSlotTime] = useState('');
-  const [slotLabel, setSlotLabel] = useState('');
-  const [capacity, setCapacity] = useState('');
+export function RsvpSlotsEditor({ value, onChange }: DraftListProps<DraftRsvpSlot>) {
+  const { text, set, clear } = useDraftText('slotTime', 'slotLabel', 'capacity');
+  const { slotTime, slotLabel, capacity } = text;
   const cap = /^\d+$/.test(capacity.trim()) && Number(capacity) > 0 ? Number(capacity) : null;
   const canAdd = /^\d{2}:\d{2}$/.test(slotTime) && slotLabel.trim() !== '' && cap !== null;
   const capacityError = capacity.trim() !== '' && cap === null ? 'Enter a whole number above 0' : undefined;
@@ -23,9 +14,7 @@ export function RsvpSlotsEditor({ value, onChange }: Props) {
     if (!canAdd) return;
     const next = [...value, { key: crypto.randomUUID(), slotTime, slotLabel: slotLabel.trim(), maxCapacity: cap! }];
     onChange(next.sort((a, b) => a.slotTime.localeCompare(b.slotTime)));
-    setSlotTime('');
-    setSlotLabel('');
-    setCapacity('');
+    clear();
   };
 
   return (
@@ -42,19 +31,11 @@ export function RsvpSlotsEditor({ value, onChange }: Props) {
         </>
       )}
       addColumns="sm:grid-cols-[1fr_2fr_1fr_auto]"
-      fields={
-        <>
-          <FormField label="Slot time">
-            <Input type="time" value={slotTime} onChange={(e) => setSlotTime(e.target.value)} />
-          </FormField>
-          <FormField label="Slot label">
-            <Input value={slotLabel} onChange={(e) => setSlotLabel(e.target.value)} />
-          </FormField>
-          <FormField label="Capacity" error={capacityError}>
-            <Input inputMode="numeric" value={capacity} onChange={(e) => setCapacity(e.target.value)} />
-          </FormField>
-        </>
-      }
+      fields={[
+        { label: 'Slot time', type: 'time', value: slotTime, onChange: set('slotTime') },
+        { label: 'Slot label', value: slotLabel, onChange: set('slotLabel') },
+        { label: 'Capacity', error: capacityError, inputMode: 'numeric', value: capacity, onChange: set('capacity') },
+      ]}
       addLabel="Add slot"
       canAdd={canAdd}
       onAdd={add}

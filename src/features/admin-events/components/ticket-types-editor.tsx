@@ -1,20 +1,11 @@
-import { useState } from 'react';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { dollarsToCents, formatCents } from '@/lib/money';
 import type { DraftTicketType } from '../types';
-import { DraftListEditor } from './draft-list-editor';
-
-interface Props {
-  value: DraftTicketType[];
-  onChange(next: DraftTicketType[]): void;
-}
+import { DraftListEditor, useDraftText, type DraftListProps } from './draft-list-editor';
 
 /** Ticket types are entered in dollars and kept in cents; their total sets max guests. */
-export function TicketTypesEditor({ value, onChange }: Props) {
-  const [name, setName] = useState('');
-  const [price, setPrice] = useState('');
-  const [quantity, setQuantity] = useState('');
+export function TicketTypesEditor({ value, onChange }: DraftListProps<DraftTicketType>) {
+  const { text, set, clear } = useDraftText('name', 'price', 'quantity');
+  const { name, price, quantity } = text;
   const priceCents = price.trim() === '' ? null : dollarsToCents(price);
   const qty = /^\d+$/.test(quantity.trim()) ? Number(quantity) : null;
   const canAdd = name.trim() !== '' && priceCents !== null && qty !== null;
@@ -25,9 +16,7 @@ export function TicketTypesEditor({ value, onChange }: Props) {
   const add = () => {
     if (!canAdd) return;
     onChange([...value, { key: crypto.randomUUID(), name: name.trim(), priceCents: priceCents!, quantity: qty! }]);
-    setName('');
-    setPrice('');
-    setQuantity('');
+    clear();
   };
 
   return (
@@ -45,19 +34,11 @@ export function TicketTypesEditor({ value, onChange }: Props) {
       )}
       empty={<p className="text-sm text-muted-foreground">Add at least one ticket type.</p>}
       addColumns="sm:grid-cols-[2fr_1fr_1fr_auto]"
-      fields={
-        <>
-          <FormField label="Ticket name">
-            <Input value={name} onChange={(e) => setName(e.target.value)} />
-          </FormField>
-          <FormField label="Price ($)" error={priceError}>
-            <Input inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
-          </FormField>
-          <FormField label="Quantity" error={quantityError}>
-            <Input inputMode="numeric" value={quantity} onChange={(e) => setQuantity(e.target.value)} />
-          </FormField>
-        </>
-      }
+      fields={[
+        { label: 'Ticket name', value: name, onChange: set('name') },
+        { label: 'Price ($)', error: priceError, inputMode: 'decimal', value: price, onChange: set('price') },
+        { label: 'Quantity', error: quantityError, inputMode: 'numeric', value: quantity, onChange: set('quantity') },
+      ]}
       addLabel="Add ticket type"
       canAdd={canAdd}
       onAdd={add}
