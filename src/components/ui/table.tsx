@@ -1,4 +1,5 @@
-import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import type { HTMLAttributes, ThHTMLAttributes } from 'react';
+import { classed } from '@/lib/classed';
 import { cn } from '@/lib/utils';
 
 export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
@@ -8,18 +9,10 @@ export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>)
     </div>
   );
 }
-export function TableHeader({ className, ...props }: HTMLAttributes<HTMLTableSectionElement>) {
-  return <thead className={cn('bg-muted/50 [&_tr]:border-b', className)} {...props} />;
-}
-export function TableBody({ className, ...props }: HTMLAttributes<HTMLTableSectionElement>) {
-  return <tbody className={cn('[&_tr:last-child]:border-0', className)} {...props} />;
-}
-export function TableRow({ className, ...props }: HTMLAttributes<HTMLTableRowElement>) {
-  return <tr className={cn('border-b transition-colors hover:bg-muted/30', className)} {...props} />;
-}
+export const TableHeader = classed('thead', 'bg-muted/50 [&_tr]:border-b', cn);
+export const TableBody = classed('tbody', '[&_tr:last-child]:border-0', cn);
+export const TableRow = classed('tr', 'border-b transition-colors hover:bg-muted/30', cn);
 export function TableHead({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
   return <th scope="col" className={cn('h-11 px-3 text-left align-middle font-medium text-muted-foreground', className)} {...props} />;
 }
-export function TableCell({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
-  return <td className={cn('px-3 py-2.5 align-middle', className)} {...props} />;
-}
+export const TableCell = classed('td', 'px-3 py-2.5 align-middle', cn);

@@ -1,5 +1,5 @@
 import { Controller, useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -8,6 +8,7 @@ import { Switch } from '@/components/ui/switch';
 import type { EditEventValues } from '../schemas';
 import type { RsvpSlot } from '@/lib/booking';
 import { RowLabel } from './edit-ticket-types';
+import { RemoveRowButton } from './remove-row-button';
 
 interface Props {
   control: Control<EditEventValues>;
@@ -61,9 +62,7 @@ export function EditRsvpSlots({ control, register, errors, savedSlots }: Props) 
                     )}
                   />
                 ) : (
-                  <Button variant="ghost" size="icon" aria-label={`Remove ${name}`} onClick={() => remove(i)}>
-                    <Trash2 className="h-4 w-4" aria-hidden />
-                  </Button>
+                  <RemoveRowButton name={name} onClick={() => remove(i)} />
                 )}
               </div>
               <div className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr]">

@@ -1,10 +1,11 @@
 import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import type { EditEventValues } from '../schemas';
 import type { TicketSales } from '../types';
+import { RemoveRowButton } from './remove-row-button';
 
 interface Props {
   control: Control<EditEventValues>;
@@ -56,11 +57,7 @@ export function EditTicketTypes({ control, register, errors, savedNames, sales, 
             <li key={field.key} className="space-y-3 rounded-md border p-3" data-testid="edit-ticket-type">
               <div className="flex items-center justify-between gap-2">
                 <p className="text-sm font-semibold">{field.id ? name : 'New ticket type'}</p>
-                {field.id ? null : (
-                  <Button variant="ghost" size="icon" aria-label={`Remove ${name}`} onClick={() => remove(i)}>
-                    <Trash2 className="h-4 w-4" aria-hidden />
-                  </Button>
-                )}
+                {field.id ? null : <RemoveRowButton name={name} onClick={() => remove(i)} />}
               </div>
               <div className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr]">
                 <FormField label={<RowLabel words="Name" name={name} />} error={rowErrors?.name?.message}>

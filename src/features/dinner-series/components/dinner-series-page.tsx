@@ -1,8 +1,8 @@
-import { lazy, Suspense } from 'react';
-import { PageSpinner } from '@/components/layout/page-spinner';
+import { lazy } from 'react';
+import { AfterPaintMain } from '@/components/layout/after-paint-main';
+import { VenueTitle } from '@/components/layout/venue-title';
 import { PageMeta } from '@/components/seo/page-meta';
 import { paths } from '@/config/paths';
-import { useAfterPaint } from '@/hooks/use-after-paint';
 import { formatEventTime } from '@/lib/dates';
 import { useSeriesDinners, useSeriesVenue } from '../api/get-dinners';
 import type { SeriesVenue } from '../types';
@@ -22,20 +22,10 @@ function Intro({ venue, start }: { venue: SeriesVenue | undefined; start: string
   return (
     <header className="bg-primary text-primary-foreground">
       <div className="container space-y-4 py-12 sm:py-16">
-        {venue ? (
-          <>
-            <p className="text-sm font-semibold uppercase tracking-[0.2em] text-primary-foreground/80">
-              {venue.city ? `A dinner series in ${venue.city}` : 'A dinner series'}
-            </p>
-            <h1 className="font-serif text-4xl font-semibold sm:text-5xl">{venue.name}</h1>
-          </>
-        ) : (
-          // While the series loads: the lines keep their place, so the page does not jump when they arrive.
-          <div aria-hidden className="space-y-3">
-            <span className="block h-5 w-48 animate-pulse rounded bg-primary-foreground/20" />
-            <span className="block h-10 w-60 max-w-full animate-pulse rounded bg-primary-foreground/20 sm:h-12" />
-          </div>
-        )}
+        <VenueTitle
+          title={venue && { kicker: venue.city ? `A dinner series in ${venue.city}` : 'A dinner series', name: venue.name }}
+          placeholderWidths={['w-48', 'w-60']}
+        />
         <p className="max-w-2xl text-lg text-primary-foreground/85">
           Five courses cooked and served at home, at one long table with a few friendly strangers. Come hungry; wine pairing optional.
           {start ? ` Dinner starts at ${formatEventTime(start)}.` : null}
@@ -47,7 +37,6 @@ function Intro({ venue, start }: { venue: SeriesVenue | undefined; start: string
 }
 
 export function DinnerSeriesPage({ renderWaitlist }: { renderWaitlist?: RenderSeriesWaitlist }) {
-  const painted = useAfterPaint();
   const dinners = useSeriesDinners(); // the dates are asked for now, while the booking part's code loads
   const venue = useSeriesVenue();
   return (
@@ -61,11 +50,9 @@ export function DinnerSeriesPage({ renderWaitlist }: { renderWaitlist?: RenderSe
         canonical={paths.dinnerSeries.getHref()}
       />
       <Intro venue={venue} start={sharedStart(dinners.data)} />
-      <main className="container py-10 sm:py-14">
-        <Suspense fallback={<PageSpinner label="Loading dinners…" />}>
-          {painted ? <DinnerSeriesBooking renderWaitlist={renderWaitlist} /> : <PageSpinner label="Loading dinners…" />}
-        </Suspense>
-      </main>
+      <AfterPaintMain loadingLabel="Loading dinners…">
+        <DinnerSeriesBooking renderWaitlist={renderWaitlist} />
+      </AfterPaintMain>
     </>
   );
 }

@@ -1,9 +1,8 @@
-import { useForm, type FieldErrors } from 'react-hook-form';
-import { useQueryClient } from '@tanstack/react-query';
+import type { FieldErrors } from 'react-hook-form';
 import { fetchQuote } from '@/features/checkout/api/get-quote';
 import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
 import { useCheckout } from '@/features/checkout/hooks/use-checkout';
-import { lazyZodResolver } from '@/features/checkout/lib/lazy-zod-resolver';
+import { useVenueForm, venueFormValidation } from '@/features/checkout/hooks/use-venue-form';
 import { bookingMessages, largeParty } from '@/features/checkout/lib/messages';
 import { sayError } from '@/features/checkout/lib/say-error';
 import { checkTicketBooking } from '@/features/checkout/lib/ticket-rules';
@@ -22,12 +21,8 @@ interface SeriesOrder {
   venue: SeriesVenue;
 }
 
-// Validation (zod) loads with the first submit, or as soon as the guest focuses a field (preloadValidation).
-const resolver = lazyZodResolver<SeriesFormValues, SeriesBookingInput>(() => import('../schemas').then((m) => m.seriesBookingSchema));
-export const preloadValidation = () => {
-  resolver.preload();
-  void import('@/features/checkout/api/process-ticket-payment').catch(() => undefined);
-};
+const validation = venueFormValidation<SeriesFormValues, SeriesBookingInput>(() => import('../schemas').then((m) => m.seriesBookingSchema));
+export const { preloadValidation } = validation;
 
 /**
  * The dinner series' form and rules; the steps after it are the shared checkout's. RESERVE checks
@@ -35,12 +30,7 @@ export const preloadValidation = () => {
  * event, the ticket type and what remains of it; the server then quotes the order.
  */
 export function useSeriesBooking() {
-  const queryClient = useQueryClient();
-  const form = useForm<SeriesFormValues, unknown, SeriesBookingInput>({
-    resolver,
-    defaultValues: emptySeriesForm,
-    mode: 'onTouched',
-  });
+  const { queryClient, form, startOver, refreshEvents, rereadEvents } = useVenueForm(validation, emptySeriesForm, seriesDinnersQueryOptions());
 
   const checkout = useCheckout<SeriesOrder>({
     quote: ({ dinner, ticket, input }) =>
@@ -107,11 +97,8 @@ export function useSeriesBooking() {
         anotherLabel: 'MAKE ANOTHER RESERVATION',
       };
     },
-    onConfirmed: () => void queryClient.invalidateQueries({ queryKey: seriesDinnersQueryOptions().queryKey }),
-    onAnother: () => {
-      form.reset(emptySeriesForm);
-      window.scrollTo({ top: 0 });
-    },
+    onConfirmed: refreshEvents,
+    onAnother: startOver,
   });
 
   const onInvalid = (errors: FieldErrors<SeriesFormValues>) => {
@@ -123,14 +110,9 @@ export function useSeriesBooking() {
 
   const onValid = (input: SeriesBookingInput) =>
     checkout.submit(async () => {
-      let dinners: SeriesDinner[];
-      let venue: SeriesVenue;
-      try {
-        ({ dinners, venue } = await queryClient.fetchQuery({ ...seriesDinnersQueryOptions(), staleTime: 0 }));
-      } catch {
-        sayError(bookingMessages.loadEventsFailed);
-        return null;
-      }
+      const fresh = await rereadEvents();
+      if (!fresh) return null;
+      const { dinners, venue } = fresh;
       const dinner = dinners.find((d) => d.id === input.eventId) ?? null;
       const problem = checkTicketBooking(input, dinner, (ticket) => ticketsLeft(dinner!, ticket));
       const ticket = dinner?.ticket_types.find((t) => t.id === input.ticketTypeId);

@@ -17,8 +17,10 @@ export function OrgHero({ organization, branding, rsvpMode, onScrollToEvents, on
   const name = branding?.brand_name || organization.name;
   const logo = safeHttpUrl(branding?.logo_url);
   const background = heroImage(branding?.gallery_images ?? []);
-  const instagram = safeHttpUrl(branding?.instagram_url);
-  const website = safeHttpUrl(branding?.website_url);
+  const links = [
+    { label: 'Instagram', href: safeHttpUrl(branding?.instagram_url), Icon: CameraIcon },
+    { label: 'Website', href: safeHttpUrl(branding?.website_url), Icon: GlobeIcon },
+  ].filter((link) => link.href);
   return (
     <header className="relative isolate overflow-hidden bg-primary text-primary-foreground">
       {background ? (
@@ -53,28 +55,20 @@ export function OrgHero({ organization, branding, rsvpMode, onScrollToEvents, on
         <PageButton size="lg" variant="secondary" onClick={onScrollToEvents}>
           {rsvpMode ? 'View Events & RSVP' : 'Book Your Experience'}
         </PageButton>
-        {instagram || website ? (
+        {links.length ? (
           <nav aria-label={`${name} links`} className="flex flex-wrap justify-center gap-4 text-sm">
-            {instagram ? (
+            {links.map(({ label, href, Icon }) => (
               <a
-                href={instagram}
+                key={label}
+                href={href ?? undefined}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="inline-flex items-center gap-1.5 underline-offset-4 hover:underline"
               >
-                <CameraIcon className="h-4 w-4" /> Instagram
+                <Icon className="h-4 w-4" />
+                {` ${label}`}
               </a>
-            ) : null}
-            {website ? (
-              <a
-                href={website}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="inline-flex items-center gap-1.5 underline-offset-4 hover:underline"
-              >
-                <GlobeIcon className="h-4 w-4" /> Website
-              </a>
-            ) : null}
+            ))}
           </nav>
         ) : null}
       </div>

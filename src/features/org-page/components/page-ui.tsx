@@ -1,4 +1,6 @@
 import type { ButtonHTMLAttributes, HTMLAttributes } from 'react';
+import { cardClasses } from '@/components/ui/card-classes';
+import { classed } from '@/lib/classed';
 
 /**
  * The UI kit's button, card and badge (src/components/ui) as the org page uses them, with the
@@ -50,18 +52,8 @@ export function PageBadge({ className, variant, ...props }: HTMLAttributes<HTMLS
   );
 }
 
-export function PageCard({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={join('rounded-lg border bg-card text-card-foreground shadow-sm', className)} {...props} />;
-}
-export function PageCardHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={join('flex flex-col gap-1.5 p-5 sm:p-6', className)} {...props} />;
-}
-export function PageCardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {
-  return <h3 className={join('font-serif text-xl font-semibold leading-tight', className)} {...props} />;
-}
-export function PageCardContent({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={join('p-5 pt-0 sm:p-6 sm:pt-0', className)} {...props} />;
-}
-export function PageCardFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={join('flex items-center gap-3 p-5 pt-0 sm:p-6 sm:pt-0', className)} {...props} />;
-}
+export const PageCard = classed('div', cardClasses.card, join);
+export const PageCardHeader = classed('div', cardClasses.header, join);
+export const PageCardTitle = classed('h3', cardClasses.title, join);
+export const PageCardContent = classed('div', cardClasses.content, join);
+export const PageCardFooter = classed('div', cardClasses.footer, join);

@@ -1,10 +1,5 @@
-import { useEffect } from 'react';
-import { PageSpinner } from '@/components/layout/page-spinner';
-import { Alert } from '@/components/ui/alert';
-import { CheckoutSteps } from '@/features/checkout/components/checkout-steps';
 import { FormCardWithWaitlist } from '@/features/checkout/components/form-card-with-waitlist';
-import { bookingMessages } from '@/features/checkout/lib/messages';
-import { sayError } from '@/features/checkout/lib/say-error';
+import { VenueBookingStates } from '@/features/checkout/components/venue-booking-states';
 import { useSupperClubAvailability } from '../api/get-availability';
 import { useSupperClubBooking } from '../hooks/use-supper-club-booking';
 import { soldOutSeatings, type SoldOutSeating } from '../lib/schedule';
@@ -24,38 +19,19 @@ export function SupperClubBooking({ renderWaitlist }: { renderWaitlist?: RenderS
   const booking = useSupperClubBooking();
   const { checkout } = booking;
 
-  useEffect(() => {
-    if (availability.isError) {
-      sayError(bookingMessages.loadEventsFailed);
-    }
-  }, [availability.isError]);
-
-  const events = availability.data?.events;
-  const venue = availability.data?.venue;
-  let body: React.ReactNode;
-  if (checkout.step.kind !== 'form') {
-    body = <CheckoutSteps checkout={checkout} />;
-  } else if (availability.isPending) {
-    body = <PageSpinner label="Loading available dates…" />;
-  } else if (availability.isError) {
-    body = (
-      <Alert variant="destructive" className="mx-auto max-w-xl">
-        Unable to load available dates. Please refresh the page.
-      </Alert>
-    );
-  } else if (!events || !venue || events.length === 0) {
-    body = venue ? <ComingSoonCard venue={venue} /> : null;
-  } else {
-    const nothingLeft = events.every((e) => e.available_seats < 1);
-    const waitlist = renderWaitlist?.(soldOutSeatings(events), venue.name, () => void availability.refetch());
-    body = (
-      <FormCardWithWaitlist
-        form={<BookingForm form={booking.form} events={events} venue={venue} busy={checkout.busy} onSubmit={booking.submit} />}
-        waitlist={waitlist}
-        waitlistFirst={nothingLeft}
-      />
-    );
-  }
-
-  return body;
+  return (
+    <VenueBookingStates checkout={checkout} dates={availability} loadingLabel="Loading available dates…" alertClassName="mx-auto max-w-xl">
+      {({ events, venue }) => {
+        if (events.length === 0) return <ComingSoonCard venue={venue} />;
+        const nothingLeft = events.every((e) => e.available_seats < 1);
+        return (
+          <FormCardWithWaitlist
+            form={<BookingForm form={booking.form} events={events} venue={venue} busy={checkout.busy} onSubmit={booking.submit} />}
+            waitlist={renderWaitlist?.(soldOutSeatings(events), venue.name, () => void availability.refetch())}
+            waitlistFirst={nothingLeft}
+          />
+        );
+      }}
+    </VenueBookingStates>
+  );
 }

@@ -1,4 +1,5 @@
 import { CalendarDays, Clock, MapPin, UtensilsCrossed, type LucideIcon } from 'lucide-react';
+import { VenueTitle } from '@/components/layout/venue-title';
 import { formatCents } from '@/lib/money';
 import { describeSchedule, describeSlots, seatPriceOf, slotLabels } from '../lib/schedule';
 import type { SupperClubEvent, SupperClubVenue } from '../types';
@@ -12,20 +13,10 @@ export function SupperClubHeader({ venue, events }: { venue: SupperClubVenue | u
     <header className="bg-primary text-primary-foreground">
       <div className="container space-y-6 py-12 sm:py-16">
         <div className="space-y-2">
-          {venue ? (
-            <>
-              <p className="text-sm font-semibold uppercase tracking-[0.2em] text-primary-foreground/80">
-                {venue.city ? `${venue.city} supper club` : 'Supper club'}
-              </p>
-              <h1 className="font-serif text-4xl font-semibold sm:text-5xl">{venue.name}</h1>
-            </>
-          ) : (
-            // While the venue loads: the lines keep their place, so the page does not jump when they arrive.
-            <div aria-hidden className="space-y-3">
-              <span className="block h-5 w-40 animate-pulse rounded bg-primary-foreground/20" />
-              <span className="block h-10 w-72 max-w-full animate-pulse rounded bg-primary-foreground/20 sm:h-12" />
-            </div>
-          )}
+          <VenueTitle
+            title={venue && { kicker: venue.city ? `${venue.city} supper club` : 'Supper club', name: venue.name }}
+            placeholderWidths={['w-40', 'w-72']}
+          />
         </div>
         <ul className="grid gap-3 text-primary-foreground/90 sm:grid-cols-2">
           {events === undefined ? (

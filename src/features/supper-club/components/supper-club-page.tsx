@@ -1,9 +1,8 @@
-import { lazy, Suspense } from 'react';
-import { PageSpinner } from '@/components/layout/page-spinner';
+import { lazy } from 'react';
+import { AfterPaintMain } from '@/components/layout/after-paint-main';
 import { PageMeta } from '@/components/seo/page-meta';
 import { paths } from '@/config/paths';
 import { formatCents } from '@/lib/money';
-import { useAfterPaint } from '@/hooks/use-after-paint';
 import { useSupperClubAvailability } from '../api/get-availability';
 import { seatPriceOf } from '../lib/schedule';
 import type { RenderSupperWaitlist } from './supper-club-booking';
@@ -14,7 +13,6 @@ import { SupperClubHeader } from './supper-club-header';
 const SupperClubBooking = lazy(() => import('./supper-club-booking').then((m) => ({ default: m.SupperClubBooking })));
 
 export function SupperClubPage({ renderWaitlist }: { renderWaitlist?: RenderSupperWaitlist }) {
-  const painted = useAfterPaint();
   const availability = useSupperClubAvailability(); // also asked for now, while the booking part's code loads
   const { venue, events } = availability.data ?? {};
   const price = seatPriceOf(events);
@@ -29,11 +27,9 @@ export function SupperClubPage({ renderWaitlist }: { renderWaitlist?: RenderSupp
         canonical={paths.supperClub.getHref()}
       />
       <SupperClubHeader venue={venue} events={events} />
-      <main className="container py-10 sm:py-14">
-        <Suspense fallback={<PageSpinner label="Loading available dates…" />}>
-          {painted ? <SupperClubBooking renderWaitlist={renderWaitlist} /> : <PageSpinner label="Loading available dates…" />}
-        </Suspense>
-      </main>
+      <AfterPaintMain loadingLabel="Loading available dates…">
+        <SupperClubBooking renderWaitlist={renderWaitlist} />
+      </AfterPaintMain>
     </>
   );
 }

@@ -1,10 +1,9 @@
-import { useForm, type FieldErrors } from 'react-hook-form';
-import { useQueryClient } from '@tanstack/react-query';
+import type { FieldErrors } from 'react-hook-form';
 import { supperClubFunctions } from '@/config/site';
 import { fetchQuote } from '@/features/checkout/api/get-quote';
 import { ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
 import { useCheckout } from '@/features/checkout/hooks/use-checkout';
-import { lazyZodResolver } from '@/features/checkout/lib/lazy-zod-resolver';
+import { useVenueForm, venueFormValidation } from '@/features/checkout/hooks/use-venue-form';
 import { bookingMessages, tooManyTickets } from '@/features/checkout/lib/messages';
 import { sayError } from '@/features/checkout/lib/say-error';
 import { formatCents } from '@/lib/money';
@@ -19,12 +18,10 @@ interface SupperClubOrder {
   venue: SupperClubVenue;
 }
 
-// Validation (zod) loads with the first submit, or as soon as the guest focuses a field (preloadValidation).
-const resolver = lazyZodResolver<SupperClubFormValues, SupperClubBookingInput>(() => import('../schemas').then((m) => m.supperClubBookingSchema));
-export const preloadValidation = () => {
-  resolver.preload();
-  void import('@/features/checkout/api/process-ticket-payment').catch(() => undefined);
-};
+const validation = venueFormValidation<SupperClubFormValues, SupperClubBookingInput>(() =>
+  import('../schemas').then((m) => m.supperClubBookingSchema),
+);
+export const { preloadValidation } = validation;
 
 /**
  * The supper club's form and rules; the steps after it are the shared checkout's. The form's
@@ -32,12 +29,11 @@ export const preloadValidation = () => {
  * since others book too — the event and the seats; the server then quotes the order.
  */
 export function useSupperClubBooking() {
-  const queryClient = useQueryClient();
-  const form = useForm<SupperClubFormValues, unknown, SupperClubBookingInput>({
-    resolver,
-    defaultValues: emptySupperClubForm,
-    mode: 'onTouched',
-  });
+  const { queryClient, form, startOver, refreshEvents, rereadEvents } = useVenueForm(
+    validation,
+    emptySupperClubForm,
+    supperClubAvailabilityQueryOptions(),
+  );
 
   const checkout = useCheckout<SupperClubOrder>({
     quote: ({ input, event }) =>
@@ -84,11 +80,8 @@ export function useSupperClubBooking() {
       ],
       anotherLabel: 'Make another reservation',
     }),
-    onConfirmed: () => void queryClient.invalidateQueries({ queryKey: supperClubAvailabilityQueryOptions().queryKey }),
-    onAnother: () => {
-      form.reset(emptySupperClubForm);
-      window.scrollTo({ top: 0 });
-    },
+    onConfirmed: refreshEvents,
+    onAnother: startOver,
   });
 
   const onInvalid = (errors: FieldErrors<SupperClubFormValues>) => {
@@ -100,14 +93,9 @@ export function useSupperClubBooking() {
 
   const onValid = (input: SupperClubBookingInput) =>
     checkout.submit(async () => {
-      let events: SupperClubEvent[];
-      let venue: SupperClubVenue;
-      try {
-        ({ events, venue } = await queryClient.fetchQuery({ ...supperClubAvailabilityQueryOptions(), staleTime: 0 }));
-      } catch {
-        sayError(bookingMessages.loadEventsFailed);
-        return null;
-      }
+      const fresh = await rereadEvents();
+      if (!fresh) return null;
+      const { events, venue } = fresh;
       const problem = checkSupperClubBooking(input, events);
       if (problem) {
         sayError(problem);

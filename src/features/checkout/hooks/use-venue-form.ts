@@ -1,0 +1,50 @@
+import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
+import { useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { lazyZodResolver } from '../lib/lazy-zod-resolver';
+import { bookingMessages } from '../lib/messages';
+import { sayError } from '../lib/say-error';
+
+/**
+ * A venue page's form validation: zod loads with the first submit, or as soon as the guest focuses
+ * a field (`preloadValidation`, which starts loading the payment step too).
+ */
+export function venueFormValidation<V extends FieldValues, I extends FieldValues>(loadSchema: () => Promise<z.ZodType<I, V>>) {
+  const resolver = lazyZodResolver<V, I>(loadSchema);
+  const preloadValidation = () => {
+    resolver.preload();
+    void import('../api/process-ticket-payment').catch(() => undefined);
+  };
+  return { resolver, preloadValidation };
+}
+
+/**
+ * A venue page's booking form and its dates (`events`, the query the page shows): the dates are
+ * re-read when the guest submits, since others book too, and refreshed once a booking is paid.
+ */
+export function useVenueForm<V extends FieldValues, I extends FieldValues, T, K extends QueryKey>(
+  { resolver }: ReturnType<typeof venueFormValidation<V, I>>,
+  empty: DefaultValues<V>,
+  events: UseQueryOptions<T, Error, T, K> & { queryKey: K },
+) {
+  const queryClient = useQueryClient();
+  const form = useForm<V, unknown, I>({ resolver, defaultValues: empty, mode: 'onTouched' });
+  return {
+    queryClient,
+    form,
+    startOver: () => {
+      form.reset(empty);
+      window.scrollTo({ top: 0 });
+    },
+    refreshEvents: () => void queryClient.invalidateQueries({ queryKey: events.queryKey }),
+    /** The dates as they are now; null, said to the guest, when they cannot be read. */
+    rereadEvents: async (): Promise<T | null> => {
+      try {
+        return await queryClient.fetchQuery({ ...events, staleTime: 0 });
+      } catch {
+        sayError(bookingMessages.loadEventsFailed);
+        return null;
+      }
+    },
+  };
+}
