@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { fetchQuote } from '@/features/checkout/api/get-quote';
 import { CheckoutSteps } from '@/features/checkout/components/checkout-steps';
 import { useCheckout } from '@/features/checkout/hooks/use-checkout';
+import { useStartOverForEvent } from '@/features/checkout/hooks/use-event-change';
 import { bookingMessages } from '@/features/checkout/lib/messages';
 import { rsvpDepositCents } from '@/lib/booking';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
@@ -100,14 +101,7 @@ export function RsvpBooking({ event, onBooked }: RsvpBookingProps) {
       onBooked?.();
     },
   });
-  const { restart } = checkout;
-
-  // Another event was chosen: start over on the form for it.
-  useEffect(() => {
-    restart();
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- resetting the form's draft for the newly chosen event (and on mount) is this effect's job
-    setDraft((d) => ({ ...d, slotId: '', numGuests: '1' }));
-  }, [event.id, restart]);
+  useStartOverForEvent(event.id, checkout.restart, () => setDraft((d) => ({ ...d, slotId: '', numGuests: '1' })));
 
   function toRequest(values: RsvpFormValues): RsvpRequest {
     return {

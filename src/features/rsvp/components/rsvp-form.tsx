@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { RSVP_MAX_GUESTS } from '@/config/product';
+import { useEventChange } from '@/features/checkout/hooks/use-event-change';
 import { useQuote } from '@/features/checkout/hooks/use-quote';
 import { lazyZodResolver } from '@/features/checkout/lib/lazy-zod-resolver';
 import { formatCents } from '@/lib/money';
@@ -40,13 +41,10 @@ export function RsvpForm({ event, defaultValues, submitting, onSubmit }: Props) 
   const guests = parseGuests(guestsText);
 
   // Changing the event clears the slot and the party size.
-  const previousEventId = useRef(event.id);
-  useEffect(() => {
-    if (previousEventId.current === event.id) return;
-    previousEventId.current = event.id;
+  useEventChange(event.id, () => {
     setValue('slotId', '');
     setValue('numGuests', '1');
-  }, [event.id, setValue]);
+  });
 
   // A larger party can make the chosen slot too small: it is then no longer chosen.
   useEffect(() => {

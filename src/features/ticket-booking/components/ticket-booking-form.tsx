@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -6,6 +5,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
 import { QuoteAmount } from '@/features/checkout/components/quote-amount';
+import { useEventChange } from '@/features/checkout/hooks/use-event-change';
 import { useQuote } from '@/features/checkout/hooks/use-quote';
 import { lazyZodResolver } from '@/features/checkout/lib/lazy-zod-resolver';
 import { bookingMessages } from '@/features/checkout/lib/messages';
@@ -39,13 +39,10 @@ export function TicketBookingForm({ event, defaultValues, checking, onSubmit }: 
   const errors = formState.errors;
 
   // Changing the event clears the ticket type and guests; the guest's details stay.
-  const previousEventId = useRef(event.id);
-  useEffect(() => {
-    if (previousEventId.current === event.id) return;
-    previousEventId.current = event.id;
+  useEventChange(event.id, () => {
     setValue('ticketTypeId', '');
     setValue('guests', '');
-  }, [event.id, setValue]);
+  });
 
   const ticketTypeId = watch('ticketTypeId');
   const guests = Number(watch('guests') || 0);

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { fetchQuote } from '@/features/checkout/api/get-quote';
 import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
 import { CheckoutSteps } from '@/features/checkout/components/checkout-steps';
 import { useCheckout } from '@/features/checkout/hooks/use-checkout';
+import { useStartOverForEvent } from '@/features/checkout/hooks/use-event-change';
 import { bookingMessages } from '@/features/checkout/lib/messages';
 import { checkTicketBooking, type BookingProblem } from '@/features/checkout/lib/ticket-rules';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
@@ -95,14 +96,7 @@ export function TicketBooking({ event, refreshEvent, onBooked }: TicketBookingPr
       onBooked?.();
     },
   });
-  const { restart } = checkout;
-
-  // Another event was chosen: start over on the form for it.
-  useEffect(() => {
-    restart();
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- resetting the form's draft for the newly chosen event (and on mount) is this effect's job
-    setDraft((d) => ({ ...d, ticketTypeId: '', guests: '' }));
-  }, [event.id, restart]);
+  useStartOverForEvent(event.id, checkout.restart, () => setDraft((d) => ({ ...d, ticketTypeId: '', guests: '' })));
 
   /** Resolves with the problem that stops the booking (already toasted), for the form's inline message. */
   async function submit(values: TicketBookingValues): Promise<BookingProblem | null> {
