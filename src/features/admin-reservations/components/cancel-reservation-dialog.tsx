@@ -15,6 +15,7 @@ import { guestCount } from '@/config/email-templates';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { PaymentPanel } from './money-summary';
 import { SubmitButton } from '@/components/forms/submit-button';
+import { RadioChoice } from '@/components/forms/radio-choice';
 
 /**
  * Cancelling a reservation. One that still holds money asks what happens to it: refund it all
@@ -65,13 +66,9 @@ export function CancelReservationDialog({ orgId, reservation, onClose }: Reserva
   }
 
   const radio = (value: CancelChoice, label: string, extra?: ReactNode) => (
-    <div className="space-y-2 rounded-md border p-3 has-[:checked]:border-primary">
-      <label className="flex items-start gap-3 text-sm font-medium">
-        <input type="radio" value={value} className="mt-0.5 h-5 w-5 shrink-0 accent-primary" {...form.register('choice')} />
-        <span>{label}</span>
-      </label>
-      {choice === value ? extra : null}
-    </div>
+    <RadioChoice field={form.register('choice')} value={value} label={label} chosen={choice} spacing="space-y-2">
+      {extra}
+    </RadioChoice>
   );
 
   return (

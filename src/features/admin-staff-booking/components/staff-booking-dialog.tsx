@@ -16,6 +16,7 @@ import { centsToDollarInput, expectedPriceCents } from '../lib/price';
 import { staffBookingMessages as messages } from '../messages';
 import { MAX_GUESTS, staffBookingSchema, type StaffBookingOutput, type StaffBookingValues } from '../schemas';
 import type { StaffBookingEventRef, StaffBookingMode } from '../types';
+import { RadioChoice } from '@/components/forms/radio-choice';
 
 interface Props {
   orgId: string;
@@ -113,13 +114,9 @@ export function StaffBookingDialog({ orgId, event, onClose }: Props) {
 
   const cashField = form.register('cash');
   const radio = (value: StaffBookingMode, label: string, extra?: ReactNode) => (
-    <div className="space-y-3 rounded-md border p-3 has-[:checked]:border-primary">
-      <label className="flex items-start gap-3 text-sm font-medium">
-        <input type="radio" value={value} className="mt-0.5 h-5 w-5 shrink-0 accent-primary" {...form.register('mode')} />
-        <span>{label}</span>
-      </label>
-      {mode === value ? extra : null}
-    </div>
+    <RadioChoice field={form.register('mode')} value={value} label={label} chosen={mode} spacing="space-y-3">
+      {extra}
+    </RadioChoice>
   );
 
   return (
