@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
-import { Input, Textarea } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { RESERVATION_MAX_GUESTS } from '@/config/product';
 import { newIdempotencyKey } from '@/features/checkout/lib/idempotency';
 import { formatCents } from '@/lib/money';
@@ -19,6 +19,7 @@ import { guestCount } from '@/config/email-templates';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { withReason } from '@/lib/error-reason';
 import { SubmitButton } from '@/components/forms/submit-button';
+import { GuestNotesFields } from '@/components/forms/guest-contact-fields';
 
 /** After fewer guests on a paid booking: offers to refund what the policy gives for the guests who no longer come. */
 function RefundOffer({ orgId, reservation, result, onClose }: ReservationDialogProps & { result: UpdateReservationResult }) {
@@ -146,12 +147,7 @@ export function EditReservationDialog({ orgId, reservation, onClose }: Reservati
                 Their seats are given back. After saving you can refund what the policy gives for the guests no longer coming.
               </p>
             ) : null}
-            <FormField label="Dietary restrictions" error={errors.dietaryRestrictions?.message}>
-              <Textarea rows={2} {...form.register('dietaryRestrictions')} />
-            </FormField>
-            <FormField label="Special requests" error={errors.specialRequests?.message}>
-              <Textarea rows={2} {...form.register('specialRequests')} />
-            </FormField>
+            <GuestNotesFields register={form.register} errors={errors} labels={['Dietary restrictions', 'Special requests']} />
             <BookingHistory reservationId={reservation.id} timeZone={reservation.event_timezone} />
             <FormDialogFooter onCancel={onClose} pending={update.isPending} pendingLabel="Saving…" submitLabel="Save Changes" />
           </form>

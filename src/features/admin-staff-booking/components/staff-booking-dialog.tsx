@@ -6,7 +6,7 @@ import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
-import { Input, NativeSelect, Textarea } from '@/components/ui/input';
+import { Input, NativeSelect } from '@/components/ui/input';
 import { formatEventDate } from '@/lib/dates';
 import { withReason } from '@/lib/error-reason';
 import { dollarsToCents, formatCents } from '@/lib/money';
@@ -17,6 +17,7 @@ import { staffBookingMessages as messages } from '../messages';
 import { MAX_GUESTS, staffBookingSchema, type StaffBookingOutput, type StaffBookingValues } from '../schemas';
 import type { StaffBookingEventRef, StaffBookingMode } from '../types';
 import { RadioChoice } from '@/components/forms/radio-choice';
+import { GuestNotesFields } from '@/components/forms/guest-contact-fields';
 
 interface Props {
   orgId: string;
@@ -167,12 +168,7 @@ export function StaffBookingDialog({ orgId, event, onClose }: Props) {
                 <Input type="tel" inputMode="tel" autoComplete="off" {...form.register('phone')} />
               </FormField>
             </div>
-            <FormField label="Dietary restrictions (optional)" error={errors.dietaryRestrictions?.message}>
-              <Textarea rows={2} {...form.register('dietaryRestrictions')} />
-            </FormField>
-            <FormField label="Special requests (optional)" error={errors.specialRequests?.message}>
-              <Textarea rows={2} {...form.register('specialRequests')} />
-            </FormField>
+            <GuestNotesFields register={form.register} errors={errors} />
 
             <fieldset className="min-w-0 space-y-2">
               <legend className="mb-2 text-sm font-medium">How is it paid?</legend>

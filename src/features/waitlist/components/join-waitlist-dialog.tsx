@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
-import { Input, NativeSelect } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/input';
 import { RESERVATION_MAX_GUESTS } from '@/config/product';
 import { JoinWaitlistRefusal, useJoinWaitlist } from '../api/join-waitlist';
 import { waitlistMessages } from '../messages';
@@ -14,6 +14,7 @@ import { emptyJoinWaitlist, joinWaitlistSchema, type JoinWaitlistValues } from '
 import type { WaitlistTarget } from '../types';
 import { keepFieldFocus } from '@/components/forms/keep-field-focus';
 import { SubmitButton } from '@/components/forms/submit-button';
+import { GuestNameEmailFields } from '@/components/forms/guest-contact-fields';
 
 interface Props {
   eventId: string;
@@ -77,12 +78,7 @@ export function JoinWaitlistDialog({ eventId, eventTitle, target, maxPartySize =
             onSubmit={(e) => void form.handleSubmit(submit)(e)}
             aria-label={`Join the waitlist for ${target.label}`}
           >
-            <FormField label="Full name" error={errors.name?.message}>
-              <Input autoComplete="name" {...form.register('name')} />
-            </FormField>
-            <FormField label="Email" error={errors.email?.message}>
-              <Input type="email" autoComplete="email" {...form.register('email')} />
-            </FormField>
+            <GuestNameEmailFields register={form.register} errors={errors} nameLabel="Full name" />
             <FormField label="Party size" error={errors.partySize?.message}>
               <NativeSelect {...form.register('partySize')}>
                 {partySizes.map((n) => (
