@@ -10,9 +10,9 @@ import { Input } from '@/components/ui/input';
 import { RESERVATION_MAX_GUESTS } from '@/config/product';
 import { newIdempotencyKey } from '@/features/checkout/lib/idempotency';
 import { formatCents } from '@/lib/money';
-import { useRefundReservation } from '../api/refund-reservation';
+import { useRefundThenClose } from '../hooks/use-refund-then-close';
 import { useUpdateReservation, type UpdateReservationResult } from '../api/update-reservation';
-import { refundedMessage, reservationMessages } from '../messages';
+import { reservationMessages } from '../messages';
 import { editReservationSchema, type EditReservationOutput, type EditReservationValues } from '../schemas';
 import type { ReservationDialogProps } from '../types';
 import { BookingHistory } from './booking-history';
@@ -29,15 +29,7 @@ function RefundOffer({ orgId, reservation, result, onClose }: ReservationDialogP
   const [requestKey] = useState(newIdempotencyKey);
   const gone = result.guestsBefore - result.guestsAfter;
   const amount = result.suggestedRefundCents;
-  const refund = useRefundReservation(orgId, {
-    onSuccess: (answer) => {
-      const description = refundedMessage(amount, answer.refundStatus, answer.refundNote);
-      if (answer.refundNote) toast.warning(reservationMessages.success, { description, duration: Infinity });
-      else toast.success(reservationMessages.success, { description });
-      onClose();
-    },
-    onError: (error) => toast.error(reservationMessages.refundErrorTitle, { description: error.message }),
-  });
+  const refund = useRefundThenClose(orgId, onClose);
 
   return (
     <form

@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
 import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
 import { ClosingDialog } from '@/components/ui/closing-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { newIdempotencyKey } from '@/features/checkout/lib/idempotency';
 import { dollarsToCents, formatCents } from '@/lib/money';
-import { useRefundReservation } from '../api/refund-reservation';
+import { useRefundThenClose } from '../hooks/use-refund-then-close';
 import { centsToDollarsInput } from '../lib/refund-amount';
-import { refundedMessage, reservationMessages } from '../messages';
 import { refundReservationSchema, type RefundReservationValues } from '../schemas';
 import type { ReservationDialogProps } from '../types';
 import { CheckboxField } from '@/components/ui/checkbox-field';
@@ -27,16 +25,7 @@ export function RefundReservationDialog({ orgId, reservation, onClose }: Reserva
     defaultValues: { amount: centsToDollarsInput(refundable), reason: '', notifyGuest: true },
   });
   const { errors } = form.formState;
-  const refund = useRefundReservation(orgId, {
-    onSuccess: (result, input) => {
-      const description = refundedMessage(input.amountCents, result.refundStatus, result.refundNote);
-      // A refund left pending for a reason staff must act on is a warning, not a success.
-      if (result.refundNote) toast.warning(reservationMessages.success, { description, duration: Infinity });
-      else toast.success(reservationMessages.success, { description });
-      onClose();
-    },
-    onError: (error) => toast.error(reservationMessages.refundErrorTitle, { description: error.message }),
-  });
+  const refund = useRefundThenClose(orgId, onClose);
 
   return (
     <ClosingDialog
