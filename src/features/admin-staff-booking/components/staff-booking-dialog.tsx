@@ -7,6 +7,7 @@ import { CheckboxField } from '@/components/ui/checkbox-field';
 import { ClosingDialog } from '@/components/ui/closing-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input, NativeSelect } from '@/components/ui/input';
+import { OptionSelect } from '@/components/ui/option-select';
 import { formatEventDate } from '@/lib/dates';
 import { withReason } from '@/lib/error-reason';
 import { dollarsToCents, formatCents } from '@/lib/money';
@@ -142,14 +143,7 @@ export function StaffBookingDialog({ orgId, event, onClose }: Props) {
         <form className="min-w-0 space-y-4" noValidate onSubmit={form.handleSubmit(submit)}>
           <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
             <FormField label={bySlot ? 'Time slot' : 'Ticket type'} error={errors.target?.message}>
-              <NativeSelect {...form.register('target')}>
-                <option value="">{bySlot ? 'Choose a time slot' : 'Choose a ticket type'}</option>
-                {options.map((o) => (
-                  <option key={o.value} value={o.value} disabled={o.disabled}>
-                    {o.label}
-                  </option>
-                ))}
-              </NativeSelect>
+              <OptionSelect placeholder={bySlot ? 'Choose a time slot' : 'Choose a ticket type'} options={options} {...form.register('target')} />
             </FormField>
             <FormField label="Guests" error={errors.guests?.message}>
               <NativeSelect {...form.register('guests')}>
