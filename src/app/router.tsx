@@ -57,30 +57,35 @@ const routes = {
   notFound: lazyRoute(() => import('./routes/not-found')),
 };
 
-/** The routes, in one table for <Routes> and for preloadRoute. */
+// The pages served at their own path (the route and the path share a name).
+const atTheirPaths = [
+  'home',
+  'supperClub',
+  'dinnerSeries',
+  'reservationDetails',
+  'manageBooking',
+  'seat',
+  'waitlistOffer',
+  'waitlistLeave',
+  'payBooking',
+  'chefSignup',
+  'auth',
+  'forgotPassword',
+  'resetPassword',
+  'adminDoor',
+  'adminEventOverview',
+  'adminKitchenReport',
+  'adminJoin',
+  'orgPage',
+  'orgEmbed',
+] as const;
+
+/** The routes, in one table for <Routes> and for preloadRoute (the router ranks them by path, not by order). */
 const table: { path: string; page?: LazyRoute; element?: ReactNode }[] = [
-  { path: paths.home.path, page: routes.home },
-  { path: paths.supperClub.path, page: routes.supperClub },
+  ...atTheirPaths.map((name) => ({ path: paths[name].path, page: routes[name] })),
   { path: paths.supperClubReservations.path, page: routes.supperClub },
-  { path: paths.dinnerSeries.path, page: routes.dinnerSeries },
   { path: paths.dinnerSeriesReservations.path, element: <Navigate to={paths.dinnerSeries.getHref()} replace /> },
-  { path: paths.reservationDetails.path, page: routes.reservationDetails },
-  { path: paths.manageBooking.path, page: routes.manageBooking },
-  { path: paths.seat.path, page: routes.seat },
-  { path: paths.waitlistOffer.path, page: routes.waitlistOffer },
-  { path: paths.waitlistLeave.path, page: routes.waitlistLeave },
-  { path: paths.payBooking.path, page: routes.payBooking },
-  { path: paths.chefSignup.path, page: routes.chefSignup },
-  { path: paths.auth.path, page: routes.auth },
-  { path: paths.forgotPassword.path, page: routes.forgotPassword },
-  { path: paths.resetPassword.path, page: routes.resetPassword },
-  { path: paths.adminDoor.path, page: routes.adminDoor },
-  { path: paths.adminEventOverview.path, page: routes.adminEventOverview },
-  { path: paths.adminKitchenReport.path, page: routes.adminKitchenReport },
-  { path: paths.adminJoin.path, page: routes.adminJoin },
   { path: `${paths.admin.path}/*`, page: routes.admin },
-  { path: paths.orgPage.path, page: routes.orgPage },
-  { path: paths.orgEmbed.path, page: routes.orgEmbed },
   { path: '*', page: routes.notFound },
 ];
 

@@ -1,11 +1,39 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { Input, Textarea } from '@/components/ui/input';
 
 interface GuestContact {
   name: string;
   email: string;
   phone: string;
+}
+
+interface NameAndEmail {
+  name: string;
+  email: string;
+}
+
+/** The guest's name and email, side by side in a two-column grid (or stacked in a dialog). */
+export function GuestNameEmailFields({
+  register,
+  errors,
+  nameLabel,
+}: {
+  register: UseFormRegister<NameAndEmail>;
+  errors: FieldErrors<NameAndEmail>;
+  /** The form's word for the name field ("Name", "Full name"). */
+  nameLabel: string;
+}) {
+  return (
+    <>
+      <FormField label={nameLabel} error={errors.name?.message}>
+        <Input autoComplete="name" {...register('name')} />
+      </FormField>
+      <FormField label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...register('email')} />
+      </FormField>
+    </>
+  );
 }
 
 interface Props {
@@ -27,6 +55,34 @@ export function GuestContactFields({ register, errors, nameLabel }: Props) {
       </FormField>
       <FormField label="Phone (optional)" error={errors.phone?.message}>
         <Input type="tel" autoComplete="tel" {...register('phone')} />
+      </FormField>
+    </>
+  );
+}
+
+interface GuestNotes {
+  dietaryRestrictions: string;
+  specialRequests: string;
+}
+
+/** What the guest tells the host: dietary restrictions and special requests, two lines each. */
+export function GuestNotesFields({
+  register,
+  errors,
+  labels = ['Dietary restrictions (optional)', 'Special requests (optional)'],
+}: {
+  register: UseFormRegister<GuestNotes>;
+  errors: FieldErrors<GuestNotes>;
+  /** The two fields' labels, where a form words them otherwise. */
+  labels?: [dietary: string, special: string];
+}) {
+  return (
+    <>
+      <FormField label={labels[0]} error={errors.dietaryRestrictions?.message}>
+        <Textarea rows={2} {...register('dietaryRestrictions')} />
+      </FormField>
+      <FormField label={labels[1]} error={errors.specialRequests?.message}>
+        <Textarea rows={2} {...register('specialRequests')} />
       </FormField>
     </>
   );

@@ -1,20 +1,8 @@
-export interface OrgBranding {
-  org_id: string;
-  brand_name: string | null;
-  primary_color: string;
-  secondary_color: string;
-  logo_url: string | null;
-  menu_content: string | null;
-  menu_file_url: string | null;
-  instagram_url: string | null;
-  website_url: string | null;
-  gallery_images: string[];
+import type { Tables } from '@/lib/database.types';
+
+/** An organization's org_branding row as the admin edits it. */
+export type OrgBranding = Omit<Tables<'org_branding'>, 'id' | 'address' | 'city' | 'created_at' | 'updated_at' | 'reservation_mode'> & {
   reservation_mode: 'reservations' | 'rsvp';
-  bookings_description: string | null;
-  empty_state_title: string | null;
-  empty_state_message: string | null;
-  empty_state_cta_text: string | null;
-  empty_state_image_url: string | null;
-}
+};
 
 export const defaultColors = { primary: '#3b82f6', secondary: '#e5e7eb' } as const;

@@ -42,23 +42,10 @@ export interface PublicEvent extends Pick<
   refund_policy: string | null;
 }
 
-export interface Branding {
-  brand_name: string | null;
-  primary_color: string | null;
-  secondary_color: string | null;
-  logo_url: string | null;
-  menu_content: string | null;
-  menu_file_url: string | null;
-  instagram_url: string | null;
-  website_url: string | null;
-  gallery_images: string[];
+/** What the page shows of the organization's org_branding row: its columns but the bookkeeping, its mode in the page's words. */
+export type Branding = Omit<Tables<'org_branding'>, 'id' | 'org_id' | 'address' | 'city' | 'created_at' | 'updated_at' | 'reservation_mode'> & {
   reservation_mode: ReservationMode;
-  bookings_description: string | null;
-  empty_state_title: string | null;
-  empty_state_message: string | null;
-  empty_state_cta_text: string | null;
-  empty_state_image_url: string | null;
-}
+};
 
 export interface Organization {
   id: string;

@@ -4,8 +4,27 @@ import type { ChargeTerms } from './charge-values';
 
 const COLUMNS = 'tax_rate_bps, service_charge_type, service_charge_bps, service_charge_cents, service_charge_taxable, price_display';
 
-const orgKey = (orgId: string) => ['admin', orgId, 'charges'] as const;
-const eventKey = (eventId: string) => ['admin', 'event-charges', eventId] as const;
+// Terms belong to an organization (its defaults) or to an event (its own).
+const owners = {
+  org: { table: 'org_charge_settings', column: 'org_id', key: (orgId: string) => ['admin', orgId, 'charges'] as const },
+  event: { table: 'event_charge_settings', column: 'event_id', key: (eventId: string) => ['admin', 'event-charges', eventId] as const },
+} as const;
+
+function useChargeTerms(owner: keyof typeof owners, id: string) {
+  const { table, column, key } = owners[owner];
+  return useQuery({
+    queryKey: key(id),
+    queryFn: async (): Promise<ChargeTerms | null> => {
+      const { data, error } = await supabase
+        .from(table)
+        .select(COLUMNS)
+        .match({ [column]: id })
+        .maybeSingle();
+      if (error) throw error;
+      return data;
+    },
+  });
+}
 
 /** Whether the caller may change the organization's money settings (SQL can_manage_payments: owners). */
 export function useCanManagePayments(orgId: string) {
@@ -20,16 +39,7 @@ export function useCanManagePayments(orgId: string) {
 }
 
 /** The organization's defaults, or null when it has none (no tax, no service charge). */
-export function useOrgCharges(orgId: string) {
-  return useQuery({
-    queryKey: orgKey(orgId),
-    queryFn: async (): Promise<ChargeTerms | null> => {
-      const { data, error } = await supabase.from('org_charge_settings').select(COLUMNS).eq('org_id', orgId).maybeSingle();
-      if (error) throw error;
-      return data;
-    },
-  });
-}
+export const useOrgCharges = (orgId: string) => useChargeTerms('org', orgId);
 
 export function useSaveOrgCharges(orgId: string) {
   const queryClient = useQueryClient();
@@ -38,21 +48,12 @@ export function useSaveOrgCharges(orgId: string) {
       const { error } = await supabase.from('org_charge_settings').upsert({ org_id: orgId, ...terms }, { onConflict: 'org_id' });
       if (error) throw error;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: orgKey(orgId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: owners.org.key(orgId) }),
   });
 }
 
 /** The event's own terms, or null when it follows its organization's defaults. */
-export function useEventCharges(eventId: string) {
-  return useQuery({
-    queryKey: eventKey(eventId),
-    queryFn: async (): Promise<ChargeTerms | null> => {
-      const { data, error } = await supabase.from('event_charge_settings').select(COLUMNS).eq('event_id', eventId).maybeSingle();
-      if (error) throw error;
-      return data;
-    },
-  });
-}
+export const useEventCharges = (eventId: string) => useChargeTerms('event', eventId);
 
 /** Saves the event's own terms, or (null) removes them so the organization's defaults apply. */
 export function useSaveEventCharges(eventId: string) {
@@ -64,6 +65,6 @@ export function useSaveEventCharges(eventId: string) {
         : await supabase.from('event_charge_settings').delete().eq('event_id', eventId);
       if (error) throw error;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKey(eventId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: owners.event.key(eventId) }),
   });
 }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
+import { ClosingDialog } from '@/components/ui/closing-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -108,108 +109,109 @@ export function CancelEventDialog({ eventId, eventTitle, preview, onClose }: Pro
   );
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !cancel.isPending && onClose()}>
-      <DialogContent className="max-h-[90vh] max-w-lg overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>{step === 'choose' ? m.title : m.confirmTitle}</DialogTitle>
-          <DialogDescription>
-            {eventTitle}. {m.description}
-          </DialogDescription>
-        </DialogHeader>
+    <ClosingDialog
+      className="max-h-[90vh] max-w-lg overflow-y-auto"
+      title={step === 'choose' ? m.title : m.confirmTitle}
+      description={
+        <>
+          {eventTitle}. {m.description}
+        </>
+      }
+      busy={cancel.isPending}
+      onClose={onClose}
+    >
+      {step === 'choose' ? (
+        <form
+          className="min-w-0 space-y-4"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            review();
+          }}
+        >
+          {preview.heldCents > 0 ? (
+            <fieldset className="min-w-0 space-y-2">
+              <legend className="mb-2 text-sm font-medium">{m.refundLegend}</legend>
+              {radio('full', m.refundFull, `${formatCents(preview.heldCents)} back to the cards guests paid with`)}
+              {radio('percent', m.refundPercent)}
+              {choice === 'percent' ? (
+                <FormField label={m.percentLabel} error={errors.percent} hint={m.percentHint} className="pl-8">
+                  <Input
+                    inputMode="numeric"
+                    autoComplete="off"
+                    className="max-w-[8rem]"
+                    value={percent}
+                    onChange={(e) => {
+                      setPercent(e.target.value);
+                      if (errors.percent) setErrors({ ...errors, percent: undefined });
+                    }}
+                  />
+                </FormField>
+              ) : null}
+              {radio('none', m.refundNone, 'Nothing is refunded. Say in your message what you offer instead, such as a seat at a later date.')}
+            </fieldset>
+          ) : null}
 
-        {step === 'choose' ? (
-          <form
-            className="min-w-0 space-y-4"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              review();
-            }}
-          >
-            {preview.heldCents > 0 ? (
-              <fieldset className="min-w-0 space-y-2">
-                <legend className="mb-2 text-sm font-medium">{m.refundLegend}</legend>
-                {radio('full', m.refundFull, `${formatCents(preview.heldCents)} back to the cards guests paid with`)}
-                {radio('percent', m.refundPercent)}
-                {choice === 'percent' ? (
-                  <FormField label={m.percentLabel} error={errors.percent} hint={m.percentHint} className="pl-8">
-                    <Input
-                      inputMode="numeric"
-                      autoComplete="off"
-                      className="max-w-[8rem]"
-                      value={percent}
-                      onChange={(e) => {
-                        setPercent(e.target.value);
-                        if (errors.percent) setErrors({ ...errors, percent: undefined });
-                      }}
-                    />
-                  </FormField>
-                ) : null}
-                {radio('none', m.refundNone, 'Nothing is refunded. Say in your message what you offer instead, such as a seat at a later date.')}
-              </fieldset>
-            ) : null}
+          <FormField label={m.messageLabel} error={errors.message} hint={`${m.messageHint} ${message.trim().length}/${MAX_CANCEL_MESSAGE_LENGTH}`}>
+            <Textarea
+              rows={4}
+              aria-required
+              value={message}
+              onChange={(e) => {
+                setMessage(e.target.value);
+                if (errors.message) setErrors({ ...errors, message: undefined });
+              }}
+            />
+          </FormField>
 
-            <FormField label={m.messageLabel} error={errors.message} hint={`${m.messageHint} ${message.trim().length}/${MAX_CANCEL_MESSAGE_LENGTH}`}>
-              <Textarea
-                rows={4}
-                aria-required
-                value={message}
-                onChange={(e) => {
-                  setMessage(e.target.value);
-                  if (errors.message) setErrors({ ...errors, message: undefined });
-                }}
-              />
-            </FormField>
+          <section aria-label={m.whatHappens} className="space-y-1 rounded-md bg-muted/50 p-3 text-sm">
+            <h3 className="font-medium">{m.whatHappens}</h3>
+            <ul className="list-disc space-y-1 pl-5" data-testid="cancel-event-consequences">
+              {lines.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </section>
 
-            <section aria-label={m.whatHappens} className="space-y-1 rounded-md bg-muted/50 p-3 text-sm">
-              <h3 className="font-medium">{m.whatHappens}</h3>
-              <ul className="list-disc space-y-1 pl-5" data-testid="cancel-event-consequences">
-                {lines.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-            </section>
-
-            <DialogFooter>
-              <Button variant="outline" onClick={onClose}>
-                {m.keep}
-              </Button>
-              <Button type="submit" variant="destructive">
-                {m.review}
-              </Button>
-            </DialogFooter>
-          </form>
-        ) : (
-          <div className="min-w-0 space-y-4">
-            <section aria-label={m.whatHappens} className="space-y-1 rounded-md border border-destructive/40 p-3 text-sm">
-              <ul className="list-disc space-y-1 pl-5">
-                {lines.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-              <p className="pt-2 font-medium">{m.cannotUndo}</p>
-            </section>
-            <figure className="space-y-1 text-sm">
-              <figcaption className="font-medium">Your message</figcaption>
-              <blockquote className="whitespace-pre-line border-l-4 pl-3 text-muted-foreground">{message.trim()}</blockquote>
-            </figure>
-            {cancel.isPending ? <Spinner label={m.working} /> : null}
-            {cancel.isError ? (
-              <Alert variant="destructive" role="alert">
-                {m.failed}: {cancel.error.message}
-              </Alert>
-            ) : null}
-            <DialogFooter>
-              <Button variant="outline" onClick={() => setStep('choose')} disabled={cancel.isPending}>
-                {m.back}
-              </Button>
-              <Button variant="destructive" onClick={confirm} disabled={cancel.isPending}>
-                {cancel.isPending ? 'Cancelling…' : m.confirm}
-              </Button>
-            </DialogFooter>
-          </div>
-        )}
-      </DialogContent>
-    </Dialog>
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose}>
+              {m.keep}
+            </Button>
+            <Button type="submit" variant="destructive">
+              {m.review}
+            </Button>
+          </DialogFooter>
+        </form>
+      ) : (
+        <div className="min-w-0 space-y-4">
+          <section aria-label={m.whatHappens} className="space-y-1 rounded-md border border-destructive/40 p-3 text-sm">
+            <ul className="list-disc space-y-1 pl-5">
+              {lines.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            <p className="pt-2 font-medium">{m.cannotUndo}</p>
+          </section>
+          <figure className="space-y-1 text-sm">
+            <figcaption className="font-medium">Your message</figcaption>
+            <blockquote className="whitespace-pre-line border-l-4 pl-3 text-muted-foreground">{message.trim()}</blockquote>
+          </figure>
+          {cancel.isPending ? <Spinner label={m.working} /> : null}
+          {cancel.isError ? (
+            <Alert variant="destructive" role="alert">
+              {m.failed}: {cancel.error.message}
+            </Alert>
+          ) : null}
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setStep('choose')} disabled={cancel.isPending}>
+              {m.back}
+            </Button>
+            <Button variant="destructive" onClick={confirm} disabled={cancel.isPending}>
+              {cancel.isPending ? 'Cancelling…' : m.confirm}
+            </Button>
+          </DialogFooter>
+        </div>
+      )}
+    </ClosingDialog>
   );
 }

@@ -1,8 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { CharacterCount } from '@/components/forms/character-count';
-import { FormField } from '@/components/ui/form-field';
+import { CountedField } from '@/components/forms/counted-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { MAX_EMAIL_MESSAGE_LENGTH, MAX_EMAIL_SUBJECT_LENGTH } from '@/config/product';
 import { useReplyChefInquiry } from '../api/reply-chef-inquiry';
@@ -43,30 +42,26 @@ export function ReplyForm({ inquiry, onSent }: { inquiry: ChefInquiry; onSent: (
           Sent by email to <span className="break-all">{inquiry.email}</span>, from SupperHost.
         </p>
       </div>
-      <FormField
+      <CountedField
         label="Subject"
         error={errors.subject?.message}
-        hint={
-          <>
-            Up to {MAX_EMAIL_SUBJECT_LENGTH} characters, one line ·{' '}
-            <CharacterCount value={subject} max={MAX_EMAIL_SUBJECT_LENGTH} testId="chef-reply-subject-count" />
-          </>
-        }
+        rule={`Up to ${MAX_EMAIL_SUBJECT_LENGTH} characters, one line`}
+        value={subject}
+        max={MAX_EMAIL_SUBJECT_LENGTH}
+        testId="chef-reply-subject-count"
       >
         <Input autoComplete="off" {...form.register('subject')} />
-      </FormField>
-      <FormField
+      </CountedField>
+      <CountedField
         label="Message"
         error={errors.message?.message}
-        hint={
-          <>
-            Up to {MAX_EMAIL_MESSAGE_LENGTH} characters ·{' '}
-            <CharacterCount value={message} max={MAX_EMAIL_MESSAGE_LENGTH} testId="chef-reply-message-count" />
-          </>
-        }
+        rule={`Up to ${MAX_EMAIL_MESSAGE_LENGTH} characters`}
+        value={message}
+        max={MAX_EMAIL_MESSAGE_LENGTH}
+        testId="chef-reply-message-count"
       >
         <Textarea rows={7} placeholder={`Hi ${inquiry.name.split(/\s+/)[0]},`} {...form.register('message')} />
-      </FormField>
+      </CountedField>
       <div className="flex justify-end">
         <SubmitButton className="w-full sm:w-auto" pending={reply.isPending} pendingLabel="Sending…">
           Send reply

@@ -31,8 +31,18 @@ export function EditTemplateDialog({ orgId, slot, onClose }: { orgId: string; sl
 
   const fields = useRef<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>({ subject: null, body: null });
   const lastField = useRef<Field>('body');
-  const subjectField = form.register('subject');
-  const bodyField = form.register('body');
+  /** A field registered with the form that also remembers its element and that it was the last one used. */
+  const tracked = (name: Field) => {
+    const field = form.register(name);
+    return {
+      ...field,
+      ref: (element: HTMLInputElement | HTMLTextAreaElement | null) => {
+        field.ref(element);
+        fields.current[name] = element;
+      },
+      onFocus: () => (lastField.current = name),
+    };
+  };
 
   const save = useSaveEmailTemplate(orgId, {
     onSuccess: () => {
@@ -81,26 +91,10 @@ export function EditTemplateDialog({ orgId, slot, onClose }: { orgId: string; sl
           <div className="grid min-h-0 min-w-0 flex-1 gap-6 overflow-y-auto px-4 pb-4 pt-1 sm:px-6 lg:grid-cols-2">
             <div className="flex min-w-0 flex-col gap-4">
               <FormField label="Subject" error={errors.subject?.message}>
-                <Input
-                  {...subjectField}
-                  ref={(element) => {
-                    subjectField.ref(element);
-                    fields.current.subject = element;
-                  }}
-                  onFocus={() => (lastField.current = 'subject')}
-                />
+                <Input {...tracked('subject')} />
               </FormField>
               <FormField label="Body" error={errors.body?.message} hint="Leave a blank line between paragraphs.">
-                <Textarea
-                  {...bodyField}
-                  ref={(element) => {
-                    bodyField.ref(element);
-                    fields.current.body = element;
-                  }}
-                  onFocus={() => (lastField.current = 'body')}
-                  rows={10}
-                  className="min-h-[12rem] font-mono text-sm"
-                />
+                <Textarea {...tracked('body')} rows={10} className="min-h-[12rem] font-mono text-sm" />
               </FormField>
               <PlaceholderList onInsert={insert} />
             </div>

@@ -2,7 +2,7 @@ import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ClosingDialog } from '@/components/ui/closing-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { OptionSelect } from '@/components/ui/option-select';
@@ -72,21 +72,15 @@ export function EditEventDialog({ orgId, event, onClose }: Props) {
   const sales = useTicketSales(orgId, event.id, kind === 'reservation');
   const ready = kind === 'rsvp' || !sales.isPending;
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Edit Event</DialogTitle>
-          <DialogDescription>Changes show on the public page right away.</DialogDescription>
-        </DialogHeader>
-        {ready ? (
-          <EditEventForm orgId={orgId} event={event} kind={kind} sales={sales.data} salesError={sales.error} onClose={onClose} />
-        ) : (
-          <p role="status" className="text-sm text-muted-foreground">
-            Loading the event…
-          </p>
-        )}
-      </DialogContent>
-    </Dialog>
+    <ClosingDialog className="max-w-2xl" title="Edit Event" description="Changes show on the public page right away." onClose={onClose}>
+      {ready ? (
+        <EditEventForm orgId={orgId} event={event} kind={kind} sales={sales.data} salesError={sales.error} onClose={onClose} />
+      ) : (
+        <p role="status" className="text-sm text-muted-foreground">
+          Loading the event…
+        </p>
+      )}
+    </ClosingDialog>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation, type MutationCallbacks } from '@/hooks/use-invalidating-mutation';
 import { supabase } from '@/lib/supabase';
 import { createOrganizationSchema, type CreateOrganizationOutput } from '../schemas';
 
@@ -16,15 +16,7 @@ export async function createOrganization(values: CreateOrganizationOutput): Prom
   return orgId;
 }
 
-export function useCreateOrganization(options: { onSuccess?: (orgId: string) => void; onError?: (error: Error) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createOrganization,
-    onSuccess: async (orgId) => {
-      // The panel's list of organizations now has it.
-      await queryClient.invalidateQueries({ queryKey: ['admin'] });
-      options.onSuccess?.(orgId);
-    },
-    onError: options.onError,
-  });
+// The panel's list of organizations now has it.
+export function useCreateOrganization(options: MutationCallbacks<string, CreateOrganizationOutput> = {}) {
+  return useInvalidatingMutation(createOrganization, ['admin'], options);
 }

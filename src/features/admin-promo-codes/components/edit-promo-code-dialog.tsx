@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ClosingDialog } from '@/components/ui/closing-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { withReason } from '@/lib/error-reason';
@@ -49,50 +49,51 @@ export function EditPromoCodeDialog({ orgId, code, onClose }: { orgId: string; c
   });
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Edit {code.code}</DialogTitle>
-          <DialogDescription>
-            Used {code.times_redeemed} {code.times_redeemed === 1 ? 'time' : 'times'}: max uses cannot go below that.
-          </DialogDescription>
-        </DialogHeader>
-        <form className="space-y-4" noValidate onSubmit={form.handleSubmit((values) => update.mutate({ id: code.id, values }))}>
-          <PromoCodeFields register={form.register} errors={errors} discountType={type} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Valid from" error={errors.startsAt?.message} hint="Optional.">
-              <Input type="datetime-local" {...form.register('startsAt')} />
-            </FormField>
-            <FormField label="Valid until" error={errors.endsAt?.message} hint="Optional.">
-              <Input type="datetime-local" {...form.register('endsAt')} />
-            </FormField>
+    <ClosingDialog
+      className="max-h-[90dvh] overflow-y-auto"
+      title={<>Edit {code.code}</>}
+      description={
+        <>
+          Used {code.times_redeemed} {code.times_redeemed === 1 ? 'time' : 'times'}: max uses cannot go below that.
+        </>
+      }
+      onClose={onClose}
+    >
+      <form className="space-y-4" noValidate onSubmit={form.handleSubmit((values) => update.mutate({ id: code.id, values }))}>
+        <PromoCodeFields register={form.register} errors={errors} discountType={type} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Valid from" error={errors.startsAt?.message} hint="Optional.">
+            <Input type="datetime-local" {...form.register('startsAt')} />
+          </FormField>
+          <FormField label="Valid until" error={errors.endsAt?.message} hint="Optional.">
+            <Input type="datetime-local" {...form.register('endsAt')} />
+          </FormField>
+        </div>
+        <fieldset className="space-y-2 rounded-md border p-3">
+          <legend className="px-1 text-sm font-medium">Only for these events</legend>
+          <p className="text-xs text-muted-foreground">None checked: every event.</p>
+          <div className="max-h-40 space-y-1 overflow-y-auto">
+            {(events.data ?? []).map((e) => (
+              <label key={e.id} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-primary"
+                  checked={selectedEvents.includes(e.id)}
+                  onChange={(change) =>
+                    form.setValue('eventIds', change.target.checked ? [...selectedEvents, e.id] : selectedEvents.filter((id) => id !== e.id), {
+                      shouldDirty: true,
+                    })
+                  }
+                />
+                <span>
+                  {e.title} <span className="text-muted-foreground">({e.date})</span>
+                </span>
+              </label>
+            ))}
           </div>
-          <fieldset className="space-y-2 rounded-md border p-3">
-            <legend className="px-1 text-sm font-medium">Only for these events</legend>
-            <p className="text-xs text-muted-foreground">None checked: every event.</p>
-            <div className="max-h-40 space-y-1 overflow-y-auto">
-              {(events.data ?? []).map((e) => (
-                <label key={e.id} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    className="h-4 w-4 accent-primary"
-                    checked={selectedEvents.includes(e.id)}
-                    onChange={(change) =>
-                      form.setValue('eventIds', change.target.checked ? [...selectedEvents, e.id] : selectedEvents.filter((id) => id !== e.id), {
-                        shouldDirty: true,
-                      })
-                    }
-                  />
-                  <span>
-                    {e.title} <span className="text-muted-foreground">({e.date})</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <FormDialogFooter onCancel={onClose} pending={update.isPending} pendingLabel="Saving…" submitLabel="Save Changes" />
-        </form>
-      </DialogContent>
-    </Dialog>
+        </fieldset>
+        <FormDialogFooter onCancel={onClose} pending={update.isPending} pendingLabel="Saving…" submitLabel="Save Changes" />
+      </form>
+    </ClosingDialog>
   );
 }

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ClosingDialog } from '@/components/ui/closing-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { formatEventDate, todayIn } from '@/lib/dates';
@@ -73,91 +73,90 @@ export function DuplicateEventDialog({ orgId, event, onClose }: Props) {
   const firstDateField = form.register('firstDate');
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !duplicate.isPending && onClose()}>
-      <DialogContent className="max-w-md" data-testid="duplicate-event-dialog">
-        <DialogHeader>
-          <DialogTitle>Duplicate event</DialogTitle>
-          <DialogDescription>
-            {event.title} ({formatEventDate(event.date, 'MMM d, yyyy')}): its ticket types, time slots, refund policy and settings are copied to each
-            new date. Nothing sold is copied.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          className="min-w-0 space-y-4"
-          noValidate
-          onSubmit={form.handleSubmit((v) => duplicate.mutate({ eventId: event.id, dates: datesOf(v) }))}
-        >
-          <fieldset className="min-w-0 space-y-2">
-            <legend className="mb-2 text-sm font-medium">Copy it to</legend>
-            <div className="grid gap-2 sm:grid-cols-2">
-              {radio('mode', 'once', 'One new date')}
-              {radio('mode', 'series', 'A series of dates')}
-            </div>
-          </fieldset>
+    <ClosingDialog
+      className="max-w-md"
+      data-testid="duplicate-event-dialog"
+      title="Duplicate event"
+      description={
+        <>
+          {event.title} ({formatEventDate(event.date, 'MMM d, yyyy')}): its ticket types, time slots, refund policy and settings are copied to each
+          new date. Nothing sold is copied.
+        </>
+      }
+      busy={duplicate.isPending}
+      onClose={onClose}
+    >
+      <form className="min-w-0 space-y-4" noValidate onSubmit={form.handleSubmit((v) => duplicate.mutate({ eventId: event.id, dates: datesOf(v) }))}>
+        <fieldset className="min-w-0 space-y-2">
+          <legend className="mb-2 text-sm font-medium">Copy it to</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {radio('mode', 'once', 'One new date')}
+            {radio('mode', 'series', 'A series of dates')}
+          </div>
+        </fieldset>
 
-          {values.mode === 'once' ? (
-            <FormField label="New date" error={errors.date?.message}>
-              <Input type="date" min={today} {...form.register('date')} />
-            </FormField>
-          ) : (
-            <>
-              <fieldset className="min-w-0 space-y-2">
-                <legend className="mb-2 text-sm font-medium">Repeat</legend>
-                <div className="grid gap-2 sm:grid-cols-2">
-                  {radio('frequency', 'weekly', 'Every week')}
-                  {radio('frequency', 'monthly', 'Every month')}
-                </div>
-              </fieldset>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <FormField label="Number of dates" error={errors.count?.message} hint={`From ${SERIES_MIN} to ${SERIES_MAX}.`}>
-                  <Input type="number" inputMode="numeric" min={SERIES_MIN} max={SERIES_MAX} step={1} {...form.register('count')} />
-                </FormField>
-                <FormField label="First date" error={errors.firstDate?.message}>
-                  <Input
-                    type="date"
-                    min={today}
-                    {...firstDateField}
-                    onChange={(e) => {
-                      firstDateEdited.current = true;
-                      void firstDateField.onChange(e);
-                    }}
-                  />
-                </FormField>
+        {values.mode === 'once' ? (
+          <FormField label="New date" error={errors.date?.message}>
+            <Input type="date" min={today} {...form.register('date')} />
+          </FormField>
+        ) : (
+          <>
+            <fieldset className="min-w-0 space-y-2">
+              <legend className="mb-2 text-sm font-medium">Repeat</legend>
+              <div className="grid gap-2 sm:grid-cols-2">
+                {radio('frequency', 'weekly', 'Every week')}
+                {radio('frequency', 'monthly', 'Every month')}
               </div>
-              {values.frequency === 'monthly' ? (
-                <p className="text-xs text-muted-foreground">
-                  Monthly dates keep the first date&apos;s day of the month; a month without that day gets its last day.
-                </p>
-              ) : null}
-            </>
-          )}
+            </fieldset>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField label="Number of dates" error={errors.count?.message} hint={`From ${SERIES_MIN} to ${SERIES_MAX}.`}>
+                <Input type="number" inputMode="numeric" min={SERIES_MIN} max={SERIES_MAX} step={1} {...form.register('count')} />
+              </FormField>
+              <FormField label="First date" error={errors.firstDate?.message}>
+                <Input
+                  type="date"
+                  min={today}
+                  {...firstDateField}
+                  onChange={(e) => {
+                    firstDateEdited.current = true;
+                    void firstDateField.onChange(e);
+                  }}
+                />
+              </FormField>
+            </div>
+            {values.frequency === 'monthly' ? (
+              <p className="text-xs text-muted-foreground">
+                Monthly dates keep the first date&apos;s day of the month; a month without that day gets its last day.
+              </p>
+            ) : null}
+          </>
+        )}
 
-          {dates.length > 0 ? (
-            <section aria-labelledby="duplicate-dates-heading" className="space-y-2 rounded-md bg-muted/50 p-3">
-              <h3 id="duplicate-dates-heading" className="text-sm font-medium">
-                {dates.length === 1 ? 'The new event' : `The ${dates.length} new events`}
-              </h3>
-              <ol className="max-h-48 space-y-1 overflow-y-auto text-sm" aria-label="Dates to create" data-testid="duplicate-dates" tabIndex={0}>
-                {dates.map((date) => (
-                  <li key={date} data-date={date}>
-                    {formatEventDate(date, 'EEE, MMM d, yyyy')}
-                    {values.mode === 'series' && values.frequency === 'monthly' && isClamped(values.firstDate, date) ? (
-                      <span className="text-muted-foreground"> (last day of the month)</span>
-                    ) : null}
-                  </li>
-                ))}
-              </ol>
-            </section>
-          ) : null}
+        {dates.length > 0 ? (
+          <section aria-labelledby="duplicate-dates-heading" className="space-y-2 rounded-md bg-muted/50 p-3">
+            <h3 id="duplicate-dates-heading" className="text-sm font-medium">
+              {dates.length === 1 ? 'The new event' : `The ${dates.length} new events`}
+            </h3>
+            <ol className="max-h-48 space-y-1 overflow-y-auto text-sm" aria-label="Dates to create" data-testid="duplicate-dates" tabIndex={0}>
+              {dates.map((date) => (
+                <li key={date} data-date={date}>
+                  {formatEventDate(date, 'EEE, MMM d, yyyy')}
+                  {values.mode === 'series' && values.frequency === 'monthly' && isClamped(values.firstDate, date) ? (
+                    <span className="text-muted-foreground"> (last day of the month)</span>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+          </section>
+        ) : null}
 
-          <FormDialogFooter
-            onCancel={onClose}
-            pending={duplicate.isPending}
-            pendingLabel="Creating…"
-            submitLabel={dates.length > 1 ? `Create ${dates.length} events` : 'Create event'}
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+        <FormDialogFooter
+          onCancel={onClose}
+          pending={duplicate.isPending}
+          pendingLabel="Creating…"
+          submitLabel={dates.length > 1 ? `Create ${dates.length} events` : 'Create event'}
+        />
+      </form>
+    </ClosingDialog>
   );
 }

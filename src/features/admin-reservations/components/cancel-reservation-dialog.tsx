@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
+import { ClosingDialog } from '@/components/ui/closing-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { dollarsToCents, formatCents } from '@/lib/money';
@@ -15,6 +16,7 @@ import { guestCount } from '@/config/email-templates';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { PaymentPanel } from './money-summary';
 import { SubmitButton } from '@/components/forms/submit-button';
+import { RadioChoice } from '@/components/forms/radio-choice';
 
 /**
  * Cancelling a reservation. One that still holds money asks what happens to it: refund it all
@@ -65,77 +67,75 @@ export function CancelReservationDialog({ orgId, reservation, onClose }: Reserva
   }
 
   const radio = (value: CancelChoice, label: string, extra?: ReactNode) => (
-    <div className="space-y-2 rounded-md border p-3 has-[:checked]:border-primary">
-      <label className="flex items-start gap-3 text-sm font-medium">
-        <input type="radio" value={value} className="mt-0.5 h-5 w-5 shrink-0 accent-primary" {...form.register('choice')} />
-        <span>{label}</span>
-      </label>
-      {choice === value ? extra : null}
-    </div>
+    <RadioChoice field={form.register('choice')} value={value} label={label} chosen={choice} spacing="space-y-2">
+      {extra}
+    </RadioChoice>
   );
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !cancel.isPending && onClose()}>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Cancel this reservation?</DialogTitle>
-          <DialogDescription>
-            {reservation.name}&apos;s reservation for {reservation.event_title} ({guestCount(reservation.num_guests)}, booking{' '}
-            {reservation.booking_code}) will be cancelled and the seats returned. This cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <form className="min-w-0 space-y-4" noValidate onSubmit={form.handleSubmit(submit)}>
-          {money.paid_cents > 0 ? (
-            <PaymentPanel money={money}>
-              <p className="text-xs text-muted-foreground">Refund policy: {reservation.refund_policy}.</p>
-              {holdsMoney ? (
-                <p className="text-xs text-muted-foreground">
-                  Still refundable: {formatCents(refundable)}. Under the policy, cancelling now refunds {formatCents(policyCents)}.
-                </p>
-              ) : (
-                <p className="text-xs text-muted-foreground">Nothing is left to refund.</p>
-              )}
-            </PaymentPanel>
-          ) : null}
+    <ClosingDialog
+      className="max-w-md"
+      title="Cancel this reservation?"
+      description={
+        <>
+          {reservation.name}&apos;s reservation for {reservation.event_title} ({guestCount(reservation.num_guests)}, booking{' '}
+          {reservation.booking_code}) will be cancelled and the seats returned. This cannot be undone.
+        </>
+      }
+      busy={cancel.isPending}
+      onClose={onClose}
+    >
+      <form className="min-w-0 space-y-4" noValidate onSubmit={form.handleSubmit(submit)}>
+        {money.paid_cents > 0 ? (
+          <PaymentPanel money={money}>
+            <p className="text-xs text-muted-foreground">Refund policy: {reservation.refund_policy}.</p>
+            {holdsMoney ? (
+              <p className="text-xs text-muted-foreground">
+                Still refundable: {formatCents(refundable)}. Under the policy, cancelling now refunds {formatCents(policyCents)}.
+              </p>
+            ) : (
+              <p className="text-xs text-muted-foreground">Nothing is left to refund.</p>
+            )}
+          </PaymentPanel>
+        ) : null}
 
-          {holdsMoney ? (
-            <fieldset className="min-w-0 space-y-2">
-              <legend className="mb-2 text-sm font-medium">What happens to the money?</legend>
-              {radio('full', `Refund in full: ${formatCents(refundable)}`)}
-              {policyChoice ? radio('policy', `Refund per policy: ${formatCents(policyCents)}`) : null}
-              {radio(
-                'part',
-                'Refund part',
-                <FormField label="Amount to refund ($)" error={errors.amount?.message} hint={`At most ${formatCents(refundable)}`}>
-                  <Input inputMode="decimal" autoComplete="off" placeholder="0.00" {...form.register('amount')} />
-                </FormField>,
-              )}
-              {radio('none', 'Keep the money')}
-            </fieldset>
-          ) : null}
+        {holdsMoney ? (
+          <fieldset className="min-w-0 space-y-2">
+            <legend className="mb-2 text-sm font-medium">What happens to the money?</legend>
+            {radio('full', `Refund in full: ${formatCents(refundable)}`)}
+            {policyChoice ? radio('policy', `Refund per policy: ${formatCents(policyCents)}`) : null}
+            {radio(
+              'part',
+              'Refund part',
+              <FormField label="Amount to refund ($)" error={errors.amount?.message} hint={`At most ${formatCents(refundable)}`}>
+                <Input inputMode="decimal" autoComplete="off" placeholder="0.00" {...form.register('amount')} />
+              </FormField>,
+            )}
+            {radio('none', 'Keep the money')}
+          </fieldset>
+        ) : null}
 
-          {holdsMoney || money.paid_cents > 0 ? (
-            <FormField
-              label={choice === 'none' && holdsMoney ? 'Reason for keeping the money' : 'Reason (optional)'}
-              error={errors.reason?.message}
-              hint={choice === 'none' && holdsMoney ? 'Required. Kept with the booking for your records.' : undefined}
-            >
-              <Textarea rows={2} aria-required={choice === 'none' && holdsMoney ? true : undefined} {...form.register('reason')} />
-            </FormField>
-          ) : null}
+        {holdsMoney || money.paid_cents > 0 ? (
+          <FormField
+            label={choice === 'none' && holdsMoney ? 'Reason for keeping the money' : 'Reason (optional)'}
+            error={errors.reason?.message}
+            hint={choice === 'none' && holdsMoney ? 'Required. Kept with the booking for your records.' : undefined}
+          >
+            <Textarea rows={2} aria-required={choice === 'none' && holdsMoney ? true : undefined} {...form.register('reason')} />
+          </FormField>
+        ) : null}
 
-          <CheckboxField label="Email the guest" hint="Tells them it is cancelled and what is refunded." {...form.register('notifyGuest')} />
+        <CheckboxField label="Email the guest" hint="Tells them it is cancelled and what is refunded." {...form.register('notifyGuest')} />
 
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={cancel.isPending}>
-              Keep reservation
-            </Button>
-            <SubmitButton variant="destructive" pending={cancel.isPending} pendingLabel="Cancelling…">
-              Cancel reservation
-            </SubmitButton>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose} disabled={cancel.isPending}>
+            Keep reservation
+          </Button>
+          <SubmitButton variant="destructive" pending={cancel.isPending} pendingLabel="Cancelling…">
+            Cancel reservation
+          </SubmitButton>
+        </DialogFooter>
+      </form>
+    </ClosingDialog>
   );
 }

@@ -3,15 +3,16 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
+import { ClosingDialog } from '@/components/ui/closing-dialog';
 import { FormField } from '@/components/ui/form-field';
-import { Input, Textarea } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { RESERVATION_MAX_GUESTS } from '@/config/product';
 import { newIdempotencyKey } from '@/features/checkout/lib/idempotency';
 import { formatCents } from '@/lib/money';
-import { useRefundReservation } from '../api/refund-reservation';
+import { useRefundThenClose } from '../hooks/use-refund-then-close';
 import { useUpdateReservation, type UpdateReservationResult } from '../api/update-reservation';
-import { refundedMessage, reservationMessages } from '../messages';
+import { reservationMessages } from '../messages';
 import { editReservationSchema, type EditReservationOutput, type EditReservationValues } from '../schemas';
 import type { ReservationDialogProps } from '../types';
 import { BookingHistory } from './booking-history';
@@ -20,6 +21,7 @@ import { guestCount } from '@/config/email-templates';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { withReason } from '@/lib/error-reason';
 import { SubmitButton } from '@/components/forms/submit-button';
+import { GuestNotesFields } from '@/components/forms/guest-contact-fields';
 
 /** After fewer guests on a paid booking: offers to refund what the policy gives for the guests who no longer come. */
 function RefundOffer({ orgId, reservation, result, onClose }: ReservationDialogProps & { result: UpdateReservationResult }) {
@@ -28,15 +30,7 @@ function RefundOffer({ orgId, reservation, result, onClose }: ReservationDialogP
   const [requestKey] = useState(newIdempotencyKey);
   const gone = result.guestsBefore - result.guestsAfter;
   const amount = result.suggestedRefundCents;
-  const refund = useRefundReservation(orgId, {
-    onSuccess: (answer) => {
-      const description = refundedMessage(amount, answer.refundStatus, answer.refundNote);
-      if (answer.refundNote) toast.warning(reservationMessages.success, { description, duration: Infinity });
-      else toast.success(reservationMessages.success, { description });
-      onClose();
-    },
-    onError: (error) => toast.error(reservationMessages.refundErrorTitle, { description: error.message }),
-  });
+  const refund = useRefundThenClose(orgId, onClose);
 
   return (
     <form
@@ -106,59 +100,53 @@ export function EditReservationDialog({ orgId, reservation, onClose }: Reservati
   const fewer = holdsMoney && Number.isInteger(typed) && typed >= 1 && typed < reservation.num_guests;
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !update.isPending && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{offer ? 'Refund the guests no longer coming?' : 'Edit Reservation'}</DialogTitle>
-          <DialogDescription>{reservation.event_title}</DialogDescription>
-        </DialogHeader>
-        {offer ? (
-          <RefundOffer orgId={orgId} reservation={reservation} result={offer} onClose={onClose} />
-        ) : (
-          <form
-            className="min-w-0 space-y-4"
-            noValidate
-            onSubmit={form.handleSubmit((values) => update.mutate({ id: reservation.id, values, guestsBefore: reservation.num_guests }))}
-          >
-            <FormField label="Name" error={errors.name?.message}>
-              <Input autoComplete="off" {...form.register('name')} />
+    <ClosingDialog
+      title={offer ? 'Refund the guests no longer coming?' : 'Edit Reservation'}
+      description={reservation.event_title}
+      busy={update.isPending}
+      onClose={onClose}
+    >
+      {offer ? (
+        <RefundOffer orgId={orgId} reservation={reservation} result={offer} onClose={onClose} />
+      ) : (
+        <form
+          className="min-w-0 space-y-4"
+          noValidate
+          onSubmit={form.handleSubmit((values) => update.mutate({ id: reservation.id, values, guestsBefore: reservation.num_guests }))}
+        >
+          <FormField label="Name" error={errors.name?.message}>
+            <Input autoComplete="off" {...form.register('name')} />
+          </FormField>
+          <FormField label="Email" error={errors.email?.message}>
+            <Input type="email" autoComplete="off" {...form.register('email')} />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Phone" error={errors.phone?.message}>
+              <Input type="tel" autoComplete="off" {...form.register('phone')} />
             </FormField>
-            <FormField label="Email" error={errors.email?.message}>
-              <Input type="email" autoComplete="off" {...form.register('email')} />
+            <FormField label="Guests" error={errors.numGuests?.message}>
+              <Input type="number" min={1} max={RESERVATION_MAX_GUESTS} {...form.register('numGuests')} />
             </FormField>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField label="Phone" error={errors.phone?.message}>
-                <Input type="tel" autoComplete="off" {...form.register('phone')} />
-              </FormField>
-              <FormField label="Guests" error={errors.numGuests?.message}>
-                <Input type="number" min={1} max={RESERVATION_MAX_GUESTS} {...form.register('numGuests')} />
-              </FormField>
-            </div>
-            {more ? (
-              <CheckboxField
-                label="Mark the extra guests as complimentary"
-                hint={`This booking was paid for ${guestCount(reservation.num_guests)}. Extra guests are free of charge, or booked and paid for separately.`}
-                aria-required
-                {...form.register('complimentary')}
-              />
-            ) : null}
-            {fewer ? (
-              <p className="rounded-md bg-muted/50 p-3 text-sm text-muted-foreground">
-                Their seats are given back. After saving you can refund what the policy gives for the guests no longer coming.
-              </p>
-            ) : null}
-            <FormField label="Dietary restrictions" error={errors.dietaryRestrictions?.message}>
-              <Textarea rows={2} {...form.register('dietaryRestrictions')} />
-            </FormField>
-            <FormField label="Special requests" error={errors.specialRequests?.message}>
-              <Textarea rows={2} {...form.register('specialRequests')} />
-            </FormField>
-            <ReservationSeats eventId={reservation.event_id} reservationId={reservation.id} />
-            <BookingHistory reservationId={reservation.id} timeZone={reservation.event_timezone} />
-            <FormDialogFooter onCancel={onClose} pending={update.isPending} pendingLabel="Saving…" submitLabel="Save Changes" />
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+          </div>
+          {more ? (
+            <CheckboxField
+              label="Mark the extra guests as complimentary"
+              hint={`This booking was paid for ${guestCount(reservation.num_guests)}. Extra guests are free of charge, or booked and paid for separately.`}
+              aria-required
+              {...form.register('complimentary')}
+            />
+          ) : null}
+          {fewer ? (
+            <p className="rounded-md bg-muted/50 p-3 text-sm text-muted-foreground">
+              Their seats are given back. After saving you can refund what the policy gives for the guests no longer coming.
+            </p>
+          ) : null}
+          <GuestNotesFields register={form.register} errors={errors} labels={['Dietary restrictions', 'Special requests']} />
+          <ReservationSeats eventId={reservation.event_id} reservationId={reservation.id} />
+          <BookingHistory reservationId={reservation.id} timeZone={reservation.event_timezone} />
+          <FormDialogFooter onCancel={onClose} pending={update.isPending} pendingLabel="Saving…" submitLabel="Save Changes" />
+        </form>
+      )}
+    </ClosingDialog>
   );
 }

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ClosingDialog } from '@/components/ui/closing-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { useGuestMessageTemplate } from '../api/get-guest-message-template';
@@ -48,32 +48,32 @@ function EmailGuestForm({ orgName, reservation, onClose, initial }: Props & { in
   });
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Email Guest</DialogTitle>
-          <DialogDescription>
-            To {reservation.name} about {reservation.event_title}
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          className="space-y-4"
-          noValidate
-          onSubmit={form.handleSubmit((values) => send.mutate({ ...values, guestName: reservation.name, reservationId: reservation.id }))}
-        >
-          {/* Staff emails go only to the reservation's own guest (the function refuses any other address). */}
-          <FormField label="Recipient" error={errors.email?.message}>
-            <Input type="email" readOnly aria-readonly="true" className="bg-muted" {...form.register('email')} />
-          </FormField>
-          <FormField label="Subject" error={errors.subject?.message}>
-            <Input {...form.register('subject')} />
-          </FormField>
-          <FormField label="Message" error={errors.message?.message}>
-            <Textarea rows={8} {...form.register('message')} />
-          </FormField>
-          <FormDialogFooter onCancel={onClose} pending={send.isPending} pendingLabel="Sending…" submitLabel="Send Email" />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ClosingDialog
+      title="Email Guest"
+      description={
+        <>
+          To {reservation.name} about {reservation.event_title}
+        </>
+      }
+      onClose={onClose}
+    >
+      <form
+        className="space-y-4"
+        noValidate
+        onSubmit={form.handleSubmit((values) => send.mutate({ ...values, guestName: reservation.name, reservationId: reservation.id }))}
+      >
+        {/* Staff emails go only to the reservation's own guest (the function refuses any other address). */}
+        <FormField label="Recipient" error={errors.email?.message}>
+          <Input type="email" readOnly aria-readonly="true" className="bg-muted" {...form.register('email')} />
+        </FormField>
+        <FormField label="Subject" error={errors.subject?.message}>
+          <Input {...form.register('subject')} />
+        </FormField>
+        <FormField label="Message" error={errors.message?.message}>
+          <Textarea rows={8} {...form.register('message')} />
+        </FormField>
+        <FormDialogFooter onCancel={onClose} pending={send.isPending} pendingLabel="Sending…" submitLabel="Send Email" />
+      </form>
+    </ClosingDialog>
   );
 }

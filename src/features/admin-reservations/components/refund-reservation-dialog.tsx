@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
 import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ClosingDialog } from '@/components/ui/closing-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { newIdempotencyKey } from '@/features/checkout/lib/idempotency';
 import { dollarsToCents, formatCents } from '@/lib/money';
-import { useRefundReservation } from '../api/refund-reservation';
+import { useRefundThenClose } from '../hooks/use-refund-then-close';
 import { centsToDollarsInput } from '../lib/refund-amount';
-import { refundedMessage, reservationMessages } from '../messages';
 import { refundReservationSchema, type RefundReservationValues } from '../schemas';
 import type { ReservationDialogProps } from '../types';
 import { CheckboxField } from '@/components/ui/checkbox-field';
@@ -27,56 +25,49 @@ export function RefundReservationDialog({ orgId, reservation, onClose }: Reserva
     defaultValues: { amount: centsToDollarsInput(refundable), reason: '', notifyGuest: true },
   });
   const { errors } = form.formState;
-  const refund = useRefundReservation(orgId, {
-    onSuccess: (result, input) => {
-      const description = refundedMessage(input.amountCents, result.refundStatus, result.refundNote);
-      // A refund left pending for a reason staff must act on is a warning, not a success.
-      if (result.refundNote) toast.warning(reservationMessages.success, { description, duration: Infinity });
-      else toast.success(reservationMessages.success, { description });
-      onClose();
-    },
-    onError: (error) => toast.error(reservationMessages.refundErrorTitle, { description: error.message }),
-  });
+  const refund = useRefundThenClose(orgId, onClose);
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !refund.isPending && onClose()}>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Refund {reservation.name}</DialogTitle>
-          <DialogDescription>
-            {reservation.event_title} · booking {reservation.booking_code}. The reservation stays as it is.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          className="min-w-0 space-y-4"
-          noValidate
-          onSubmit={form.handleSubmit((values) =>
-            refund.mutate({
-              reservationId: reservation.id,
-              amountCents: dollarsToCents(values.amount) ?? 0,
-              reason: values.reason,
-              notifyGuest: values.notifyGuest,
-              requestKey,
-            }),
-          )}
-        >
-          <PaymentPanel money={money}>
-            <ChargesLine reservation={reservation} />
-            <p className="text-xs text-muted-foreground">Still refundable: {formatCents(refundable)}.</p>
-            {reservation.service_charge_cents + reservation.tax_cents > 0 ? (
-              <p className="text-xs text-muted-foreground">A refund returns service charge and tax in proportion.</p>
-            ) : null}
-          </PaymentPanel>
-          <FormField label="Amount to refund ($)" error={errors.amount?.message} hint={`At most ${formatCents(refundable)}`}>
-            <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
-          </FormField>
-          <FormField label="Reason (optional)" error={errors.reason?.message}>
-            <Textarea rows={2} {...form.register('reason')} />
-          </FormField>
-          <CheckboxField label="Email the guest" hint="Tells them the amount refunded." {...form.register('notifyGuest')} />
-          <FormDialogFooter onCancel={onClose} pending={refund.isPending} pendingLabel="Refunding…" submitLabel="Refund" />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ClosingDialog
+      className="max-w-md"
+      title={<>Refund {reservation.name}</>}
+      description={
+        <>
+          {reservation.event_title} · booking {reservation.booking_code}. The reservation stays as it is.
+        </>
+      }
+      busy={refund.isPending}
+      onClose={onClose}
+    >
+      <form
+        className="min-w-0 space-y-4"
+        noValidate
+        onSubmit={form.handleSubmit((values) =>
+          refund.mutate({
+            reservationId: reservation.id,
+            amountCents: dollarsToCents(values.amount) ?? 0,
+            reason: values.reason,
+            notifyGuest: values.notifyGuest,
+            requestKey,
+          }),
+        )}
+      >
+        <PaymentPanel money={money}>
+          <ChargesLine reservation={reservation} />
+          <p className="text-xs text-muted-foreground">Still refundable: {formatCents(refundable)}.</p>
+          {reservation.service_charge_cents + reservation.tax_cents > 0 ? (
+            <p className="text-xs text-muted-foreground">A refund returns service charge and tax in proportion.</p>
+          ) : null}
+        </PaymentPanel>
+        <FormField label="Amount to refund ($)" error={errors.amount?.message} hint={`At most ${formatCents(refundable)}`}>
+          <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
+        </FormField>
+        <FormField label="Reason (optional)" error={errors.reason?.message}>
+          <Textarea rows={2} {...form.register('reason')} />
+        </FormField>
+        <CheckboxField label="Email the guest" hint="Tells them the amount refunded." {...form.register('notifyGuest')} />
+        <FormDialogFooter onCancel={onClose} pending={refund.isPending} pendingLabel="Refunding…" submitLabel="Refund" />
+      </form>
+    </ClosingDialog>
   );
 }

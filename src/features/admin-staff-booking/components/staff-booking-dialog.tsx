@@ -4,9 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
 import { CheckboxField } from '@/components/ui/checkbox-field';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ClosingDialog } from '@/components/ui/closing-dialog';
 import { FormField } from '@/components/ui/form-field';
-import { Input, NativeSelect, Textarea } from '@/components/ui/input';
+import { Input, NativeSelect } from '@/components/ui/input';
+import { OptionSelect } from '@/components/ui/option-select';
 import { formatEventDate } from '@/lib/dates';
 import { withReason } from '@/lib/error-reason';
 import { dollarsToCents, formatCents } from '@/lib/money';
@@ -16,6 +17,8 @@ import { centsToDollarInput, expectedPriceCents } from '../lib/price';
 import { staffBookingMessages as messages } from '../messages';
 import { MAX_GUESTS, staffBookingSchema, type StaffBookingOutput, type StaffBookingValues } from '../schemas';
 import type { StaffBookingEventRef, StaffBookingMode } from '../types';
+import { RadioChoice } from '@/components/forms/radio-choice';
+import { GuestNotesFields } from '@/components/forms/guest-contact-fields';
 
 interface Props {
   orgId: string;
@@ -113,119 +116,106 @@ export function StaffBookingDialog({ orgId, event, onClose }: Props) {
 
   const cashField = form.register('cash');
   const radio = (value: StaffBookingMode, label: string, extra?: ReactNode) => (
-    <div className="space-y-3 rounded-md border p-3 has-[:checked]:border-primary">
-      <label className="flex items-start gap-3 text-sm font-medium">
-        <input type="radio" value={value} className="mt-0.5 h-5 w-5 shrink-0 accent-primary" {...form.register('mode')} />
-        <span>{label}</span>
-      </label>
-      {mode === value ? extra : null}
-    </div>
+    <RadioChoice field={form.register('mode')} value={value} label={label} chosen={mode} spacing="space-y-3">
+      {extra}
+    </RadioChoice>
   );
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !create.isPending && onClose()}>
-      <DialogContent className="max-w-lg" data-testid="staff-booking-dialog">
-        <DialogHeader>
-          <DialogTitle>Add booking</DialogTitle>
-          <DialogDescription>
-            {event.title} · {formatEventDate(event.date, 'EEE, MMM d, yyyy')}. For a guest who called or paid at the door: the same seats, prices and
-            limits as an online booking.
-          </DialogDescription>
-        </DialogHeader>
-        {options.length === 0 ? (
-          <p role="alert" className="text-sm">
-            {messages.nothingToBook}
-          </p>
-        ) : (
-          <form className="min-w-0 space-y-4" noValidate onSubmit={form.handleSubmit(submit)}>
-            <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
-              <FormField label={bySlot ? 'Time slot' : 'Ticket type'} error={errors.target?.message}>
-                <NativeSelect {...form.register('target')}>
-                  <option value="">{bySlot ? 'Choose a time slot' : 'Choose a ticket type'}</option>
-                  {options.map((o) => (
-                    <option key={o.value} value={o.value} disabled={o.disabled}>
-                      {o.label}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </FormField>
-              <FormField label="Guests" error={errors.guests?.message}>
-                <NativeSelect {...form.register('guests')}>
-                  {Array.from({ length: MAX_GUESTS }, (_, i) => String(i + 1)).map((n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </FormField>
-            </div>
-            <FormField label="Name" error={errors.name?.message}>
-              <Input autoComplete="off" {...form.register('name')} />
+    <ClosingDialog
+      className="max-w-lg"
+      data-testid="staff-booking-dialog"
+      title="Add booking"
+      description={
+        <>
+          {event.title} · {formatEventDate(event.date, 'EEE, MMM d, yyyy')}. For a guest who called or paid at the door: the same seats, prices and
+          limits as an online booking.
+        </>
+      }
+      busy={create.isPending}
+      onClose={onClose}
+    >
+      {options.length === 0 ? (
+        <p role="alert" className="text-sm">
+          {messages.nothingToBook}
+        </p>
+      ) : (
+        <form className="min-w-0 space-y-4" noValidate onSubmit={form.handleSubmit(submit)}>
+          <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
+            <FormField label={bySlot ? 'Time slot' : 'Ticket type'} error={errors.target?.message}>
+              <OptionSelect placeholder={bySlot ? 'Choose a time slot' : 'Choose a ticket type'} options={options} {...form.register('target')} />
             </FormField>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField label="Email" error={errors.email?.message}>
-                <Input type="email" inputMode="email" autoComplete="off" {...form.register('email')} />
-              </FormField>
-              <FormField label="Phone (optional)" error={errors.phone?.message}>
-                <Input type="tel" inputMode="tel" autoComplete="off" {...form.register('phone')} />
-              </FormField>
-            </div>
-            <FormField label="Dietary restrictions (optional)" error={errors.dietaryRestrictions?.message}>
-              <Textarea rows={2} {...form.register('dietaryRestrictions')} />
+            <FormField label="Guests" error={errors.guests?.message}>
+              <NativeSelect {...form.register('guests')}>
+                {Array.from({ length: MAX_GUESTS }, (_, i) => String(i + 1)).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </NativeSelect>
             </FormField>
-            <FormField label="Special requests (optional)" error={errors.specialRequests?.message}>
-              <Textarea rows={2} {...form.register('specialRequests')} />
+          </div>
+          <FormField label="Name" error={errors.name?.message}>
+            <Input autoComplete="off" {...form.register('name')} />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Email" error={errors.email?.message}>
+              <Input type="email" inputMode="email" autoComplete="off" {...form.register('email')} />
             </FormField>
+            <FormField label="Phone (optional)" error={errors.phone?.message}>
+              <Input type="tel" inputMode="tel" autoComplete="off" {...form.register('phone')} />
+            </FormField>
+          </div>
+          <GuestNotesFields register={form.register} errors={errors} />
 
-            <fieldset className="min-w-0 space-y-2">
-              <legend className="mb-2 text-sm font-medium">How is it paid?</legend>
-              {radio('comp', 'Complimentary')}
-              {radio(
-                'cash',
-                'Paid in cash',
-                <FormField
-                  label="Amount paid ($)"
-                  error={errors.cash?.message}
-                  hint={price === null ? 'Recorded as a cash payment.' : `The price is ${formatCents(price)}. Recorded as a cash payment.`}
-                >
-                  <Input
-                    inputMode="decimal"
-                    autoComplete="off"
-                    placeholder="0.00"
-                    {...cashField}
-                    onChange={(e) => {
-                      cashEdited.current = true;
-                      void cashField.onChange(e);
-                    }}
-                  />
-                </FormField>,
-              )}
-              {radio(
-                'payment_link',
-                'Send a payment link',
-                <p className="pl-8 text-xs text-muted-foreground">
-                  The seats are held for 24 hours (never past the start) and the guest is emailed a link to pay
-                  {price === null ? '' : ` ${formatCents(price)}`}. If they do not pay in time, the seats are released.
-                </p>,
-              )}
-            </fieldset>
-
-            {mode === 'payment_link' ? (
-              <p className="text-sm text-muted-foreground" data-testid="payment-link-email-note">
-                The email with the payment link is always sent; the confirmation email follows once the guest pays.
-              </p>
-            ) : (
-              <CheckboxField
-                label="Send the confirmation email"
-                hint="The guest gets their booking code and the link to manage their booking."
-                {...form.register('sendConfirmation')}
-              />
+          <fieldset className="min-w-0 space-y-2">
+            <legend className="mb-2 text-sm font-medium">How is it paid?</legend>
+            {radio('comp', 'Complimentary')}
+            {radio(
+              'cash',
+              'Paid in cash',
+              <FormField
+                label="Amount paid ($)"
+                error={errors.cash?.message}
+                hint={price === null ? 'Recorded as a cash payment.' : `The price is ${formatCents(price)}. Recorded as a cash payment.`}
+              >
+                <Input
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder="0.00"
+                  {...cashField}
+                  onChange={(e) => {
+                    cashEdited.current = true;
+                    void cashField.onChange(e);
+                  }}
+                />
+              </FormField>,
             )}
+            {radio(
+              'payment_link',
+              'Send a payment link',
+              <p className="pl-8 text-xs text-muted-foreground">
+                The seats are held for 24 hours (never past the start) and the guest is emailed a link to pay
+                {price === null ? '' : ` ${formatCents(price)}`}. If they do not pay in time, the seats are released.
+              </p>,
+            )}
+          </fieldset>
 
-            <FormDialogFooter onCancel={onClose} pending={create.isPending} pendingLabel="Adding…" submitLabel="Add booking" />
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+          {mode === 'payment_link' ? (
+            <p className="text-sm text-muted-foreground" data-testid="payment-link-email-note">
+              The email with the payment link is always sent; the confirmation email follows once the guest pays.
+            </p>
+          ) : (
+            <CheckboxField
+              label="Send the confirmation email"
+              hint="The guest gets their booking code and the link to manage their booking."
+              {...form.register('sendConfirmation')}
+            />
+          )}
+
+          <FormDialogFooter onCancel={onClose} pending={create.isPending} pendingLabel="Adding…" submitLabel="Add booking" />
+        </form>
+      )}
+    </ClosingDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation, type MutationCallbacks } from '@/hooks/use-invalidating-mutation';
 import { supabase } from '@/lib/supabase';
 import type { AcceptedInvitation } from '../types';
 
@@ -13,15 +13,7 @@ export async function acceptInvitation(token: string): Promise<AcceptedInvitatio
   return { orgId: data.org_id, orgName: data.org_name };
 }
 
-export function useAcceptInvitation(options: { onSuccess?: (joined: AcceptedInvitation) => void; onError?: (error: Error) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: acceptInvitation,
-    onSuccess: async (joined) => {
-      // The panel's list of organizations now has one more.
-      await queryClient.invalidateQueries({ queryKey: ['admin'] });
-      options.onSuccess?.(joined);
-    },
-    onError: options.onError,
-  });
+// The panel's list of organizations now has one more.
+export function useAcceptInvitation(options: MutationCallbacks<AcceptedInvitation, string> = {}) {
+  return useInvalidatingMutation(acceptInvitation, ['admin'], options);
 }

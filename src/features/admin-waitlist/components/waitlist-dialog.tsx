@@ -4,7 +4,7 @@ import { QueryStatus } from '@/components/admin/query-status';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ClosingDialog } from '@/components/ui/closing-dialog';
 import { useWaitlist } from '../api/get-waitlist';
 import { useOfferWaitlist } from '../api/offer-waitlist';
 import { useRemoveWaitlist } from '../api/remove-waitlist';
@@ -53,59 +53,53 @@ export function WaitlistDialog({ orgId, event, onClose }: Props) {
 
   return (
     <>
-      <Dialog open onOpenChange={(open) => !open && onClose()}>
-        <DialogContent className="max-w-2xl" data-testid="waitlist-dialog">
-          <DialogHeader>
-            <DialogTitle>Waitlist</DialogTitle>
-            <DialogDescription>{event.title}</DialogDescription>
-          </DialogHeader>
-          <QueryStatus query={waitlist} rows={rows} loading="Loading the waitlist…" failed={messages.fetchFailed} empty={messages.empty} />
-          {rows && rows.length > 0 ? (
-            <ul className="divide-y rounded-lg border" aria-label={`Waitlist of ${event.title}`}>
-              {rows.map((row) => (
-                <li key={row.id} className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="waitlist-entry">
-                  <div className="min-w-0 space-y-1 text-sm">
-                    <p className="flex flex-wrap items-center gap-2">
-                      <span className="tabular-nums text-muted-foreground" aria-label={row.position ? `Position ${row.position}` : undefined}>
-                        {row.position ? `#${row.position}` : '–'}
-                      </span>
-                      <span className="font-medium">{row.name}</span>
-                      <Badge variant={statusBadge[row.status].variant}>{statusBadge[row.status].text}</Badge>
-                    </p>
-                    <p className="break-all text-muted-foreground">{row.email}</p>
-                    <p className="text-muted-foreground">
-                      Party of {row.party_size}
-                      {row.list ? ` · ${row.list}` : ''}
-                      {row.status === 'offered' && row.offer_expires_at
-                        ? ` · offer ends ${formatOfferExpiry(row.offer_expires_at, event.event_timezone)}`
-                        : ''}
-                    </p>
-                  </div>
-                  {row.status === 'waiting' || row.status === 'offered' ? (
-                    <div className="flex shrink-0 gap-2">
-                      {row.status === 'waiting' ? (
-                        <Button size="sm" disabled={busy} onClick={() => offer.mutate(row.id)} aria-label={`Offer now: ${row.name}`}>
-                          Offer now
-                        </Button>
-                      ) : null}
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        className="text-destructive"
-                        disabled={busy}
-                        onClick={() => setRemoving(row)}
-                        aria-label={`Remove ${row.name}`}
-                      >
-                        Remove
+      <ClosingDialog className="max-w-2xl" data-testid="waitlist-dialog" title="Waitlist" description={event.title} onClose={onClose}>
+        <QueryStatus query={waitlist} rows={rows} loading="Loading the waitlist…" failed={messages.fetchFailed} empty={messages.empty} />
+        {rows && rows.length > 0 ? (
+          <ul className="divide-y rounded-lg border" aria-label={`Waitlist of ${event.title}`}>
+            {rows.map((row) => (
+              <li key={row.id} className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="waitlist-entry">
+                <div className="min-w-0 space-y-1 text-sm">
+                  <p className="flex flex-wrap items-center gap-2">
+                    <span className="tabular-nums text-muted-foreground" aria-label={row.position ? `Position ${row.position}` : undefined}>
+                      {row.position ? `#${row.position}` : '–'}
+                    </span>
+                    <span className="font-medium">{row.name}</span>
+                    <Badge variant={statusBadge[row.status].variant}>{statusBadge[row.status].text}</Badge>
+                  </p>
+                  <p className="break-all text-muted-foreground">{row.email}</p>
+                  <p className="text-muted-foreground">
+                    Party of {row.party_size}
+                    {row.list ? ` · ${row.list}` : ''}
+                    {row.status === 'offered' && row.offer_expires_at
+                      ? ` · offer ends ${formatOfferExpiry(row.offer_expires_at, event.event_timezone)}`
+                      : ''}
+                  </p>
+                </div>
+                {row.status === 'waiting' || row.status === 'offered' ? (
+                  <div className="flex shrink-0 gap-2">
+                    {row.status === 'waiting' ? (
+                      <Button size="sm" disabled={busy} onClick={() => offer.mutate(row.id)} aria-label={`Offer now: ${row.name}`}>
+                        Offer now
                       </Button>
-                    </div>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </DialogContent>
-      </Dialog>
+                    ) : null}
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      className="text-destructive"
+                      disabled={busy}
+                      onClick={() => setRemoving(row)}
+                      aria-label={`Remove ${row.name}`}
+                    >
+                      Remove
+                    </Button>
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </ClosingDialog>
       {removing ? (
         <ConfirmDialog
           open

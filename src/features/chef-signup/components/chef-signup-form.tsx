@@ -1,8 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { CharacterCount } from '@/components/forms/character-count';
-import { FormField } from '@/components/ui/form-field';
+import { CountedField } from '@/components/forms/counted-field';
 import { Input, Textarea } from '@/components/ui/input';
 import {
   CHEF_CONCEPT_MAX_LENGTH,
@@ -40,53 +39,46 @@ export function ChefSignupForm({ onSubmitted }: { onSubmitted: () => void }) {
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => signup.mutate(values))} className="space-y-5">
-      <FormField
+      <CountedField
         label="Name"
         error={errors.name?.message}
-        hint={
-          <>
-            {CHEF_NAME_MIN_LENGTH} to {MAX_NAME_LENGTH} characters · <CharacterCount value={name} max={MAX_NAME_LENGTH} testId="chef-name-count" />
-          </>
-        }
+        rule={`${CHEF_NAME_MIN_LENGTH} to ${MAX_NAME_LENGTH} characters`}
+        value={name}
+        max={MAX_NAME_LENGTH}
+        testId="chef-name-count"
       >
         <Input autoComplete="name" {...form.register('name')} />
-      </FormField>
-      <FormField
+      </CountedField>
+      <CountedField
         label="Email"
         error={errors.email?.message}
-        hint={
-          <>
-            At most {MAX_EMAIL_LENGTH} characters; we email you a confirmation ·{' '}
-            <CharacterCount value={email} max={MAX_EMAIL_LENGTH} testId="chef-email-count" />
-          </>
-        }
+        rule={`At most ${MAX_EMAIL_LENGTH} characters; we email you a confirmation`}
+        value={email}
+        max={MAX_EMAIL_LENGTH}
+        testId="chef-email-count"
       >
         <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
-      </FormField>
-      <FormField
+      </CountedField>
+      <CountedField
         label="Concept"
         error={errors.concept?.message}
-        hint={
-          <>
-            The food, the format, the feeling: a few lines is plenty. {CHEF_CONCEPT_MIN_LENGTH} to {CHEF_CONCEPT_MAX_LENGTH} characters ·{' '}
-            <CharacterCount value={concept} max={CHEF_CONCEPT_MAX_LENGTH} testId="chef-concept-count" />
-          </>
-        }
+        rule={`The food, the format, the feeling: a few lines is plenty. ${CHEF_CONCEPT_MIN_LENGTH} to ${CHEF_CONCEPT_MAX_LENGTH} characters`}
+        value={concept}
+        max={CHEF_CONCEPT_MAX_LENGTH}
+        testId="chef-concept-count"
       >
         <Textarea rows={5} {...form.register('concept')} />
-      </FormField>
-      <FormField
+      </CountedField>
+      <CountedField
         label="Ideal dates (optional)"
         error={errors.nextEventDates?.message}
-        hint={
-          <>
-            At most {CHEF_EVENT_DATES_MAX_LENGTH} characters ·{' '}
-            <CharacterCount value={nextEventDates} max={CHEF_EVENT_DATES_MAX_LENGTH} testId="chef-dates-count" />
-          </>
-        }
+        rule={`At most ${CHEF_EVENT_DATES_MAX_LENGTH} characters`}
+        value={nextEventDates}
+        max={CHEF_EVENT_DATES_MAX_LENGTH}
+        testId="chef-dates-count"
       >
         <Input placeholder="e.g. a Saturday in March" {...form.register('nextEventDates')} />
-      </FormField>
+      </CountedField>
       <p className="text-xs text-muted-foreground">Name, email and concept are required.</p>
       <SubmitButton size="lg" className="w-full" pending={signup.isPending} pendingLabel="Submitting…" {...keepFieldFocus}>
         Submit inquiry

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
-import { AfterPaintMain } from '@/components/layout/after-paint-main';
-import { VenueTitle } from '@/components/layout/venue-title';
+import { AfterPaintMain } from '@/components/venue/after-paint-main';
+import { VenueTitle } from '@/components/venue/venue-title';
 import { PageMeta } from '@/components/seo/page-meta';
 import { paths } from '@/config/paths';
 import { formatEventTime } from '@/lib/dates';

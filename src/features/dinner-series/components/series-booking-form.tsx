@@ -1,6 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input, NativeSelect, Textarea } from '@/components/ui/input';
+import { Input, Textarea } from '@/components/ui/input';
+import { OptionSelect } from '@/components/ui/option-select';
 import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
 import { useQuote } from '@/features/checkout/hooks/use-quote';
 import type { VenueBookingFormProps } from '@/features/checkout/types';
@@ -51,40 +52,27 @@ export function SeriesBookingForm({ form, dinners, busy, onSubmit }: Props) {
       <div className="grid gap-5 sm:grid-cols-2">
         <GuestContactFields register={register} errors={errors} nameLabel="Name" />
         <FormField label="Upcoming dinner" error={errors.eventId?.message} className="sm:col-span-2">
-          <NativeSelect {...eventField}>
-            <option value="">Select a dinner</option>
-            {dinners.map((d) => (
-              <option key={d.id} value={d.id}>
-                {dinnerOptionLabel(d)}
-              </option>
-            ))}
-          </NativeSelect>
+          <OptionSelect placeholder="Select a dinner" options={dinners.map((d) => ({ value: d.id, label: dinnerOptionLabel(d) }))} {...eventField} />
         </FormField>
         {dinner ? (
           <FormField label="Ticket type" error={errors.ticketTypeId?.message} className="sm:col-span-2">
-            <NativeSelect {...ticketField}>
-              <option value="">Select a ticket type</option>
-              {dinner.ticket_types.map((t) => {
+            <OptionSelect
+              placeholder="Select a ticket type"
+              options={dinner.ticket_types.map((t) => {
                 const remaining = ticketsLeft(dinner, t);
-                return (
-                  <option key={t.id} value={t.id} disabled={remaining < 1}>
-                    {ticketOptionLabel(t, remaining)}
-                  </option>
-                );
+                return { value: t.id, label: ticketOptionLabel(t, remaining), disabled: remaining < 1 };
               })}
-            </NativeSelect>
+              {...ticketField}
+            />
           </FormField>
         ) : null}
         {dinner && ticket ? (
           <FormField label="Number of guests" error={errors.guests?.message} hint={<LargePartyTip />}>
-            <NativeSelect {...register('guests')}>
-              <option value="">Select guests</option>
-              {guestChoices.map((n) => (
-                <option key={n} value={String(n)} disabled={n > left}>
-                  {guestOptionLabel(n, left)}
-                </option>
-              ))}
-            </NativeSelect>
+            <OptionSelect
+              placeholder="Select guests"
+              options={guestChoices.map((n) => ({ value: String(n), label: guestOptionLabel(n, left), disabled: n > left }))}
+              {...register('guests')}
+            />
           </FormField>
         ) : null}
       </div>

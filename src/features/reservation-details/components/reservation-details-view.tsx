@@ -36,6 +36,54 @@ function Row({ icon: Icon, term, children }: { icon: LucideIcon; term: string; c
   );
 }
 
+interface BookingRowsProps {
+  testId?: string;
+  code?: string;
+  event: string;
+  when: string;
+  guests: number;
+  ticket: string | null;
+  total: string | null;
+  location: string | null;
+}
+
+/** The booking's lines, each shown when there is something to say. */
+function BookingRows({ testId, code, event, when, guests, ticket, total, location }: BookingRowsProps) {
+  return (
+    <dl data-testid={testId}>
+      {code ? (
+        <Row icon={Hash} term="Booking Code">
+          <span className="font-mono tracking-wider">{code}</span>
+        </Row>
+      ) : null}
+      <Row icon={Ticket} term="Event">
+        {event}
+      </Row>
+      <Row icon={CalendarDays} term="Date & Time">
+        {when}
+      </Row>
+      <Row icon={Users} term="Party Size">
+        {partySize(guests)}
+      </Row>
+      {ticket ? (
+        <Row icon={Ticket} term="Ticket Type">
+          {ticket}
+        </Row>
+      ) : null}
+      {total !== null ? (
+        <Row icon={Ticket} term="Total">
+          {total}
+        </Row>
+      ) : null}
+      {location ? (
+        <Row icon={MapPin} term="Location">
+          {location}
+        </Row>
+      ) : null}
+    </dl>
+  );
+}
+
 /** Where the page leads back to: the venue's page, by its name. */
 interface Back {
   name: string;
@@ -109,30 +157,14 @@ export function ReservationDetailsView({ details }: { details: ReservationDetail
           <CardTitle>Details from the link</CardTitle>
         </CardHeader>
         <CardContent>
-          <dl>
-            <Row icon={Ticket} term="Event">
-              {details.eventTitle}
-            </Row>
-            <Row icon={CalendarDays} term="Date & Time">
-              {dateAndTime(details)}
-            </Row>
-            <Row icon={Users} term="Party Size">
-              {partySize(details.guests)}
-            </Row>
-            {details.ticket ? (
-              <Row icon={Ticket} term="Ticket Type">
-                {ticketLine(details.ticket)}
-              </Row>
-            ) : null}
-            {details.totalCents !== null ? (
-              <Row icon={Ticket} term="Total">
-                {formatCents(details.totalCents)}
-              </Row>
-            ) : null}
-            <Row icon={MapPin} term="Location">
-              {locationLine(details)}
-            </Row>
-          </dl>
+          <BookingRows
+            event={details.eventTitle}
+            when={dateAndTime(details)}
+            guests={details.guests}
+            ticket={details.ticket ? ticketLine(details.ticket) : null}
+            total={details.totalCents !== null ? formatCents(details.totalCents) : null}
+            location={locationLine(details)}
+          />
         </CardContent>
       </Card>
 
@@ -162,33 +194,16 @@ export function BookingDetailsView({ booking }: { booking: ServerBooking }) {
           <CardTitle>Your reservation</CardTitle>
         </CardHeader>
         <CardContent>
-          <dl data-testid="server-booking">
-            <Row icon={Hash} term="Booking Code">
-              <span className="font-mono tracking-wider">{booking.bookingCode}</span>
-            </Row>
-            <Row icon={Ticket} term="Event">
-              {booking.eventTitle}
-            </Row>
-            <Row icon={CalendarDays} term="Date & Time">
-              {`${formatEventDate(booking.date)} at ${eventTimeWithZone({ date: booking.date, time: booking.time, timezone: booking.timeZone })}`}
-            </Row>
-            <Row icon={Users} term="Party Size">
-              {partySize(booking.guests)}
-            </Row>
-            {booking.ticketName ? (
-              <Row icon={Ticket} term="Ticket Type">
-                {booking.ticketName}
-              </Row>
-            ) : null}
-            <Row icon={Ticket} term="Total">
-              {formatCents(booking.totalCents)}
-            </Row>
-            {booking.location ? (
-              <Row icon={MapPin} term="Location">
-                {booking.location}
-              </Row>
-            ) : null}
-          </dl>
+          <BookingRows
+            testId="server-booking"
+            code={booking.bookingCode}
+            event={booking.eventTitle}
+            when={`${formatEventDate(booking.date)} at ${eventTimeWithZone({ date: booking.date, time: booking.time, timezone: booking.timeZone })}`}
+            guests={booking.guests}
+            ticket={booking.ticketName}
+            total={formatCents(booking.totalCents)}
+            location={booking.location}
+          />
         </CardContent>
       </Card>
 

@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { fetchQuote } from '@/features/checkout/api/get-quote';
 import { CheckoutSteps } from '@/features/checkout/components/checkout-steps';
+import { EventBookingPanel } from '@/features/checkout/components/event-booking-panel';
 import { useCheckout } from '@/features/checkout/hooks/use-checkout';
+import { useStartOverForEvent } from '@/features/checkout/hooks/use-event-change';
 import { bookingMessages } from '@/features/checkout/lib/messages';
 import { rsvpDepositCents } from '@/lib/booking';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
@@ -100,14 +102,7 @@ export function RsvpBooking({ event, onBooked }: RsvpBookingProps) {
       onBooked?.();
     },
   });
-  const { restart } = checkout;
-
-  // Another event was chosen: start over on the form for it.
-  useEffect(() => {
-    restart();
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- resetting the form's draft for the newly chosen event (and on mount) is this effect's job
-    setDraft((d) => ({ ...d, slotId: '', numGuests: '1' }));
-  }, [event.id, restart]);
+  useStartOverForEvent(event.id, checkout.restart, () => setDraft((d) => ({ ...d, slotId: '', numGuests: '1' })));
 
   function toRequest(values: RsvpFormValues): RsvpRequest {
     return {
@@ -136,24 +131,20 @@ export function RsvpBooking({ event, onBooked }: RsvpBookingProps) {
 
   const deposit = rsvpDepositCents(event);
   return (
-    <div className="space-y-4 rounded-lg border bg-card p-5 shadow-sm sm:p-6">
-      <div>
-        <h2 className="font-serif text-2xl font-semibold">RSVP: {event.title}</h2>
-        <p className="text-sm text-muted-foreground">
+    <EventBookingPanel
+      title={`RSVP: ${event.title}`}
+      details={
+        <>
           {formatEventDate(event.date)}
           {event.location_name ? ` · ${event.location_name}` : ''}
           {deposit > 0 ? ` · ${formatCents(deposit)} deposit per guest` : ''}
-        </p>
-      </div>
-      {deposit > 0 && event.refund_policy ? (
-        <p className="text-sm" data-testid="booking-refund-policy">
-          <span className="font-medium">Deposit cancellation policy:</span> {event.refund_policy}
-        </p>
-      ) : null}
+        </>
+      }
+      policyLabel="Deposit cancellation policy:"
+      refundPolicy={deposit > 0 ? event.refund_policy : null}
+      disclosures={event.event_details_disclosures}
+    >
       <RsvpForm event={event} defaultValues={draft} submitting={checkout.busy} onSubmit={submit} />
-      {event.event_details_disclosures ? (
-        <p className="whitespace-pre-line text-xs text-muted-foreground">{event.event_details_disclosures}</p>
-      ) : null}
-    </div>
+    </EventBookingPanel>
   );
 }

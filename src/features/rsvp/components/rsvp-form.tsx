@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input, Textarea } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { RSVP_MAX_GUESTS } from '@/config/product';
+import { useEventChange } from '@/features/checkout/hooks/use-event-change';
 import { useQuote } from '@/features/checkout/hooks/use-quote';
 import { lazyZodResolver } from '@/features/checkout/lib/lazy-zod-resolver';
 import { formatCents } from '@/lib/money';
@@ -14,6 +15,7 @@ import type { RsvpEvent } from '../types';
 import { RsvpTotal } from './rsvp-total';
 import { SlotPicker } from './slot-picker';
 import { keepFieldFocus } from '@/components/forms/keep-field-focus';
+import { GuestNameEmailFields, GuestNotesFields } from '@/components/forms/guest-contact-fields';
 
 interface Props {
   event: RsvpEvent;
@@ -40,13 +42,10 @@ export function RsvpForm({ event, defaultValues, submitting, onSubmit }: Props) 
   const guests = parseGuests(guestsText);
 
   // Changing the event clears the slot and the party size.
-  const previousEventId = useRef(event.id);
-  useEffect(() => {
-    if (previousEventId.current === event.id) return;
-    previousEventId.current = event.id;
+  useEventChange(event.id, () => {
     setValue('slotId', '');
     setValue('numGuests', '1');
-  }, [event.id, setValue]);
+  });
 
   // A larger party can make the chosen slot too small: it is then no longer chosen.
   useEffect(() => {
@@ -76,12 +75,7 @@ export function RsvpForm({ event, defaultValues, submitting, onSubmit }: Props) 
         )}
       />
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField label="Name" error={errors.name?.message}>
-          <Input autoComplete="name" {...register('name')} />
-        </FormField>
-        <FormField label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" {...register('email')} />
-        </FormField>
+        <GuestNameEmailFields register={register} errors={errors} nameLabel="Name" />
         <FormField label="Phone (optional)" error={errors.phone?.message}>
           <Input type="tel" autoComplete="tel" {...register('phone')} />
         </FormField>
@@ -89,12 +83,7 @@ export function RsvpForm({ event, defaultValues, submitting, onSubmit }: Props) 
           <Input type="number" inputMode="numeric" min={1} max={RSVP_MAX_GUESTS} {...register('numGuests')} />
         </FormField>
       </div>
-      <FormField label="Dietary Restrictions (optional)" error={errors.dietaryRestrictions?.message}>
-        <Textarea rows={2} {...register('dietaryRestrictions')} />
-      </FormField>
-      <FormField label="Special Requests (optional)" error={errors.specialRequests?.message}>
-        <Textarea rows={2} {...register('specialRequests')} />
-      </FormField>
+      <GuestNotesFields register={register} errors={errors} labels={['Dietary Restrictions (optional)', 'Special Requests (optional)']} />
       <FormField label="Promo Code (optional)" error={errors.promoCode?.message}>
         <Input
           autoComplete="off"

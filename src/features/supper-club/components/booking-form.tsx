@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { NativeSelect } from '@/components/ui/input';
+import { OptionSelect } from '@/components/ui/option-select';
 import { supperClubFunctions } from '@/config/site';
 import { ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
 import { useQuote } from '@/features/checkout/hooks/use-quote';
 import type { VenueBookingFormProps } from '@/features/checkout/types';
-import { seatPriceOf, supperDate, ticketChoicesOf, ticketsLeft } from '../lib/schedule';
+import { seatPriceOf, seatsNote, supperDate, ticketChoicesOf, ticketsLeft } from '../lib/schedule';
 import type { SupperClubBookingInput, SupperClubFormValues } from '../form-values';
 import { preloadValidation } from '../hooks/use-supper-club-booking';
 import type { SupperClubEvent, SupperClubVenue } from '../types';
@@ -49,37 +49,38 @@ export function BookingForm({ form, events, venue, busy, onSubmit }: Props) {
       <div className="grid gap-5 sm:grid-cols-2">
         <GuestContactFields register={register} errors={errors} nameLabel="Full name" />
         <FormField label="Date" error={errors.eventId?.message} className="sm:col-span-2">
-          <NativeSelect {...register('eventId')}>
-            <option value="">Select a date</option>
-            {events.map((e) => (
-              <option key={e.id} value={e.id} disabled={e.available_seats < 1}>
-                {supperDate(e.date)}
-                {e.available_seats < 1 ? ' (Sold Out)' : e.available_seats <= 6 ? ` (${e.available_seats} left)` : ''}
-              </option>
-            ))}
-          </NativeSelect>
+          <OptionSelect
+            placeholder="Select a date"
+            options={events.map((e) => ({
+              value: e.id,
+              label: `${supperDate(e.date)}${seatsNote(e.available_seats, ' (Sold Out)')}`,
+              disabled: e.available_seats < 1,
+            }))}
+            {...register('eventId')}
+          />
         </FormField>
         <FormField label="Time slot" error={errors.timeSlot?.message} hint={event ? undefined : 'Choose a date to see its seatings.'}>
-          <NativeSelect disabled={!event} {...register('timeSlot')}>
-            <option value="">Select a time</option>
-            {event?.slots.map((s) => (
-              <option key={s.label} value={s.label} disabled={s.available < 1}>
-                {s.label}
-                {s.available < 1 ? ' (Full)' : s.available <= 6 ? ` (${s.available} left)` : ''}
-              </option>
-            ))}
-          </NativeSelect>
+          <OptionSelect
+            disabled={!event}
+            placeholder="Select a time"
+            options={(event?.slots ?? []).map((s) => ({
+              value: s.label,
+              label: `${s.label}${seatsNote(s.available, ' (Full)')}`,
+              disabled: s.available < 1,
+            }))}
+            {...register('timeSlot')}
+          />
         </FormField>
         <FormField label="Number of tickets" error={errors.tickets?.message}>
-          <NativeSelect {...register('tickets')}>
-            <option value="">Select tickets</option>
-            {ticketChoices.map((n) => (
-              <option key={n} value={String(n)} disabled={event ? n > left : false}>
-                {n} {n === 1 ? 'ticket' : 'tickets'}
-                {event && n > left ? ' (unavailable)' : ''}
-              </option>
-            ))}
-          </NativeSelect>
+          <OptionSelect
+            placeholder="Select tickets"
+            options={ticketChoices.map((n) => ({
+              value: String(n),
+              label: `${n} ${n === 1 ? 'ticket' : 'tickets'}${event && n > left ? ' (unavailable)' : ''}`,
+              disabled: event ? n > left : false,
+            }))}
+            {...register('tickets')}
+          />
         </FormField>
       </div>
       <BookingSummary

@@ -1,5 +1,5 @@
 import { CalendarDays, Clock, MapPin, UtensilsCrossed, type LucideIcon } from 'lucide-react';
-import { VenueTitle } from '@/components/layout/venue-title';
+import { VenueTitle } from '@/components/venue/venue-title';
 import { formatCents } from '@/lib/money';
 import { describeSchedule, describeSlots, seatPriceOf, slotLabels } from '../lib/schedule';
 import type { SupperClubEvent, SupperClubVenue } from '../types';

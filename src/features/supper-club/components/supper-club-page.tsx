@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { AfterPaintMain } from '@/components/layout/after-paint-main';
+import { AfterPaintMain } from '@/components/venue/after-paint-main';
 import { PageMeta } from '@/components/seo/page-meta';
 import { paths } from '@/config/paths';
 import { formatCents } from '@/lib/money';

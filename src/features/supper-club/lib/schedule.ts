@@ -51,6 +51,11 @@ export function describeSlots(labels: string[]): string {
   return labels.length <= 1 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} or ${labels[labels.length - 1]}`;
 }
 
+/** What an option adds to its date or seating: `none` when no seat is left, the seats when six or fewer are. */
+export function seatsNote(available: number, none: string): string {
+  return available < 1 ? none : available <= 6 ? ` (${available} left)` : '';
+}
+
 /** Tickets the guest can still take for a date (and slot, once chosen). */
 export function ticketsLeft(event: SupperClubEvent | undefined, slotLabel: string | undefined): number {
   if (!event) return 0;

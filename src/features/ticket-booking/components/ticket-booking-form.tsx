@@ -1,11 +1,11 @@
-import { useEffect, useRef } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input, NativeSelect, Textarea } from '@/components/ui/input';
+import { Input, NativeSelect } from '@/components/ui/input';
 import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
 import { QuoteAmount } from '@/features/checkout/components/quote-amount';
+import { useEventChange } from '@/features/checkout/hooks/use-event-change';
 import { useQuote } from '@/features/checkout/hooks/use-quote';
 import { lazyZodResolver } from '@/features/checkout/lib/lazy-zod-resolver';
 import { bookingMessages } from '@/features/checkout/lib/messages';
@@ -15,6 +15,7 @@ import { bookingOptions, guestOptions, optionWords, ticketOptionLabel } from '..
 import { REQUIRED_FIELDS, type TicketBookingValues } from '../form-values';
 import type { TicketedEvent } from '../types';
 import { keepFieldFocus } from '@/components/forms/keep-field-focus';
+import { GuestNameEmailFields, GuestNotesFields } from '@/components/forms/guest-contact-fields';
 
 interface Props {
   event: TicketedEvent;
@@ -39,13 +40,10 @@ export function TicketBookingForm({ event, defaultValues, checking, onSubmit }: 
   const errors = formState.errors;
 
   // Changing the event clears the ticket type and guests; the guest's details stay.
-  const previousEventId = useRef(event.id);
-  useEffect(() => {
-    if (previousEventId.current === event.id) return;
-    previousEventId.current = event.id;
+  useEventChange(event.id, () => {
     setValue('ticketTypeId', '');
     setValue('guests', '');
-  }, [event.id, setValue]);
+  });
 
   const ticketTypeId = watch('ticketTypeId');
   const guests = Number(watch('guests') || 0);
@@ -77,12 +75,7 @@ export function TicketBookingForm({ event, defaultValues, checking, onSubmit }: 
       aria-label={`Book ${event.title}`}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField label="Full name" error={errors.name?.message}>
-          <Input autoComplete="name" {...register('name')} />
-        </FormField>
-        <FormField label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" {...register('email')} />
-        </FormField>
+        <GuestNameEmailFields register={register} errors={errors} nameLabel="Full name" />
       </div>
       <FormField label="Phone (optional)" error={errors.phone?.message}>
         <Input type="tel" autoComplete="tel" {...register('phone')} />
@@ -129,12 +122,7 @@ export function TicketBookingForm({ event, defaultValues, checking, onSubmit }: 
           </div>
         </div>
       ) : null}
-      <FormField label="Dietary restrictions (optional)" error={errors.dietaryRestrictions?.message}>
-        <Textarea rows={2} {...register('dietaryRestrictions')} />
-      </FormField>
-      <FormField label="Special requests (optional)" error={errors.specialRequests?.message}>
-        <Textarea rows={2} {...register('specialRequests')} />
-      </FormField>
+      <GuestNotesFields register={register} errors={errors} />
       <Button type="submit" size="lg" className="w-full" disabled={checking} {...keepFieldFocus}>
         {checking ? 'Checking availability...' : 'Continue to Payment'}
       </Button>

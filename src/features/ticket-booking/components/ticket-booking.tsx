@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { fetchQuote } from '@/features/checkout/api/get-quote';
 import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
 import { CheckoutSteps } from '@/features/checkout/components/checkout-steps';
+import { EventBookingPanel } from '@/features/checkout/components/event-booking-panel';
 import { useCheckout } from '@/features/checkout/hooks/use-checkout';
+import { useStartOverForEvent } from '@/features/checkout/hooks/use-event-change';
 import { bookingMessages } from '@/features/checkout/lib/messages';
 import { checkTicketBooking, type BookingProblem } from '@/features/checkout/lib/ticket-rules';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
@@ -95,14 +97,7 @@ export function TicketBooking({ event, refreshEvent, onBooked }: TicketBookingPr
       onBooked?.();
     },
   });
-  const { restart } = checkout;
-
-  // Another event was chosen: start over on the form for it.
-  useEffect(() => {
-    restart();
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- resetting the form's draft for the newly chosen event (and on mount) is this effect's job
-    setDraft((d) => ({ ...d, ticketTypeId: '', guests: '' }));
-  }, [event.id, restart]);
+  useStartOverForEvent(event.id, checkout.restart, () => setDraft((d) => ({ ...d, ticketTypeId: '', guests: '' })));
 
   /** Resolves with the problem that stops the booking (already toasted), for the form's inline message. */
   async function submit(values: TicketBookingValues): Promise<BookingProblem | null> {
@@ -127,23 +122,19 @@ export function TicketBooking({ event, refreshEvent, onBooked }: TicketBookingPr
   if (checkout.step.kind !== 'form') return <CheckoutSteps checkout={checkout} />;
 
   return (
-    <div className="space-y-4 rounded-lg border bg-card p-5 shadow-sm sm:p-6">
-      <div>
-        <h2 className="font-serif text-2xl font-semibold">Reserve: {event.title}</h2>
-        <p className="text-sm text-muted-foreground">
+    <EventBookingPanel
+      title={`Reserve: ${event.title}`}
+      details={
+        <>
           {formatEventDate(event.date)} at {formatEventTime(event.event_time)}
           {event.location_name ? ` · ${event.location_name}` : ''}
-        </p>
-      </div>
-      {event.refund_policy ? (
-        <p className="text-sm" data-testid="booking-refund-policy">
-          <span className="font-medium">Cancellation policy:</span> {event.refund_policy}
-        </p>
-      ) : null}
+        </>
+      }
+      policyLabel="Cancellation policy:"
+      refundPolicy={event.refund_policy}
+      disclosures={event.event_details_disclosures}
+    >
       <TicketBookingForm event={event} defaultValues={draft} checking={checkout.busy} onSubmit={submit} />
-      {event.event_details_disclosures ? (
-        <p className="whitespace-pre-line text-xs text-muted-foreground">{event.event_details_disclosures}</p>
-      ) : null}
-    </div>
+    </EventBookingPanel>
   );
 }

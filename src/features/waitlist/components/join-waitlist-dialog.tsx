@@ -4,9 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
+import { ClosingDialog } from '@/components/ui/closing-dialog';
 import { FormField } from '@/components/ui/form-field';
-import { Input, NativeSelect } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/input';
 import { RESERVATION_MAX_GUESTS } from '@/config/product';
 import { JoinWaitlistRefusal, useJoinWaitlist } from '../api/join-waitlist';
 import { waitlistMessages } from '../messages';
@@ -14,6 +15,7 @@ import { emptyJoinWaitlist, joinWaitlistSchema, type JoinWaitlistValues } from '
 import type { WaitlistTarget } from '../types';
 import { keepFieldFocus } from '@/components/forms/keep-field-focus';
 import { SubmitButton } from '@/components/forms/submit-button';
+import { GuestNameEmailFields } from '@/components/forms/guest-contact-fields';
 
 interface Props {
   eventId: string;
@@ -52,63 +54,60 @@ export function JoinWaitlistDialog({ eventId, eventTitle, target, maxPartySize =
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent aria-describedby={undefined} data-testid="join-waitlist-dialog">
-        <DialogHeader>
-          <DialogTitle>{waitlistMessages.join}</DialogTitle>
-          <DialogDescription>
-            {eventTitle} · {target.label}
-          </DialogDescription>
-        </DialogHeader>
-        {position !== null ? (
-          <div className="space-y-4 text-center" role="status">
-            <CircleCheck className="mx-auto h-10 w-10 text-emerald-600" aria-hidden />
-            <p className="text-base font-medium" data-testid="waitlist-joined">
-              {waitlistMessages.joined(position)}
+    <ClosingDialog
+      aria-describedby={undefined}
+      data-testid="join-waitlist-dialog"
+      title={waitlistMessages.join}
+      description={
+        <>
+          {eventTitle} · {target.label}
+        </>
+      }
+      onClose={onClose}
+    >
+      {position !== null ? (
+        <div className="space-y-4 text-center" role="status">
+          <CircleCheck className="mx-auto h-10 w-10 text-emerald-600" aria-hidden />
+          <p className="text-base font-medium" data-testid="waitlist-joined">
+            {waitlistMessages.joined(position)}
+          </p>
+          <Button className="w-full" onClick={onClose}>
+            Done
+          </Button>
+        </div>
+      ) : (
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={(e) => void form.handleSubmit(submit)(e)}
+          aria-label={`Join the waitlist for ${target.label}`}
+        >
+          <GuestNameEmailFields register={form.register} errors={errors} nameLabel="Full name" />
+          <FormField label="Party size" error={errors.partySize?.message}>
+            <NativeSelect {...form.register('partySize')}>
+              {partySizes.map((n) => (
+                <option key={n} value={String(n)}>
+                  {n === 1 ? '1 guest' : `${n} guests`}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          {refusal ? (
+            <p
+              role="alert"
+              className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+              data-testid="waitlist-refusal"
+            >
+              {refusal}
             </p>
-            <Button className="w-full" onClick={onClose}>
-              Done
-            </Button>
-          </div>
-        ) : (
-          <form
-            noValidate
-            className="space-y-4"
-            onSubmit={(e) => void form.handleSubmit(submit)(e)}
-            aria-label={`Join the waitlist for ${target.label}`}
-          >
-            <FormField label="Full name" error={errors.name?.message}>
-              <Input autoComplete="name" {...form.register('name')} />
-            </FormField>
-            <FormField label="Email" error={errors.email?.message}>
-              <Input type="email" autoComplete="email" {...form.register('email')} />
-            </FormField>
-            <FormField label="Party size" error={errors.partySize?.message}>
-              <NativeSelect {...form.register('partySize')}>
-                {partySizes.map((n) => (
-                  <option key={n} value={String(n)}>
-                    {n === 1 ? '1 guest' : `${n} guests`}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            {refusal ? (
-              <p
-                role="alert"
-                className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
-                data-testid="waitlist-refusal"
-              >
-                {refusal}
-              </p>
-            ) : null}
-            <DialogFooter>
-              <SubmitButton className="w-full sm:w-auto" pending={join.isPending} pendingLabel="Joining…" {...keepFieldFocus}>
-                {waitlistMessages.join}
-              </SubmitButton>
-            </DialogFooter>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+          ) : null}
+          <DialogFooter>
+            <SubmitButton className="w-full sm:w-auto" pending={join.isPending} pendingLabel="Joining…" {...keepFieldFocus}>
+              {waitlistMessages.join}
+            </SubmitButton>
+          </DialogFooter>
+        </form>
+      )}
+    </ClosingDialog>
   );
 }

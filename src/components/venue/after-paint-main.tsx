@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { useAfterPaint } from '@/hooks/use-after-paint';
-import { PageSpinner } from './page-spinner';
+import { PageSpinner } from '@/components/layout/page-spinner';
 
 /**
  * A page's main part whose content (a lazily loaded booking part) renders once the page's first
