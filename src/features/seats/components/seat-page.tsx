@@ -4,13 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Armchair, CalendarDays, CircleCheck, LinkIcon, MapPin } from 'lucide-react';
 import { z } from 'zod';
-import { CharacterCount } from '@/components/forms/character-count';
+import { CountedField } from '@/components/forms/counted-field';
+import { GuestNameEmailFields } from '@/components/forms/guest-contact-fields';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { PageMeta } from '@/components/seo/page-meta';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input, Textarea } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { eventTimeWithZone, formatEventDate } from '@/lib/dates';
 import { ALLERGENS } from '../../../../supabase/functions/_shared/allergens.ts';
@@ -169,12 +169,7 @@ function SeatView({ token, seat }: { token: string; seat: SeatInvitation }) {
               </p>
             ) : (
               <div className="grid gap-4 sm:grid-cols-2">
-                <FormField label="Full name" error={errors.name?.message}>
-                  <Input autoComplete="name" {...form.register('name')} />
-                </FormField>
-                <FormField label="Email" error={errors.email?.message}>
-                  <Input type="email" autoComplete="email" {...form.register('email')} />
-                </FormField>
+                <GuestNameEmailFields register={form.register} errors={errors} nameLabel="Full name" />
               </div>
             )}
             <fieldset>
@@ -189,13 +184,16 @@ function SeatView({ token, seat }: { token: string; seat: SeatInvitation }) {
                 ))}
               </div>
             </fieldset>
-            <FormField
+            <CountedField
               label="Other dietary needs"
               error={errors.dietaryNotes?.message}
-              hint={<CharacterCount value={form.watch('dietaryNotes')} max={NOTES_MAX} testId="seat-notes-count" />}
+              rule={`Up to ${NOTES_MAX} characters`}
+              value={form.watch('dietaryNotes')}
+              max={NOTES_MAX}
+              testId="seat-notes-count"
             >
               <Textarea rows={3} placeholder="Vegetarian, no pork, pregnant…" {...form.register('dietaryNotes')} />
-            </FormField>
+            </CountedField>
             {refusal ? (
               <p
                 role="alert"
