@@ -102,12 +102,31 @@ begin
     v_count := v_count + 1;
   end loop;
   if v_count > r.num_guests then
-    delete from public.reservation_seats s
-    where s.id in (
-      select x.id from public.reservation_seats x
-      where x.reservation_id = r.id and x.seat_no > 1
-      order by x.claimed_at is not null, x.seat_no desc
-      limit v_count - r.num_guests);
+    -- A guest who had claimed a dropped seat is told.
+    with dropped as (
+      delete from public.reservation_seats s
+      where s.id in (
+        select x.id from public.reservation_seats x
+        where x.reservation_id = r.id and x.seat_no > 1
+        order by x.claimed_at is not null, x.seat_no desc
+        limit v_count - r.num_guests)
+      returning s.guest_name, s.guest_email, s.claimed_at
+    )
+    insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text)
+    select r.org_id, r.id, 'seat_released', d.guest_email, 'Your seat at ' || e.title || ' was released',
+      concat_ws(E'\n',
+        'Hi ' || d.guest_name || ',',
+        '',
+        r.name || '''s booking for ' || e.title || ' on ' || to_char(e.date, 'FMDay, FMMonth FMDD, YYYY') || ' is now for '
+          || r.num_guests || case when r.num_guests = 1 then ' guest' else ' guests' end || ', so your seat is no longer part of it.',
+        '',
+        'To come all the same, ask ' || r.name || ', or book a seat of your own: {{site_url}}/' || o.slug,
+        '',
+        public.org_display_name(o.id))
+    from dropped d
+    join public.events e on e.id = r.event_id
+    join public.organizations o on o.id = r.org_id
+    where d.claimed_at is not null;
   end if;
 
   insert into public.party_links (reservation_id, token_hash)

@@ -250,6 +250,26 @@ describe('the seats of a booking', () => {
       expect((await invitation(db, fresh.seat_token))[0]).toMatchObject({ seat_no: 1, guest_name: 'Mary Shelley' });
     }));
 
+  it('a party that becomes too small for its claimed seats releases one, and its guest is told', () =>
+    rolledBack(pool(), async (db) => {
+      const { event, ticket } = await makeTicketedEvent(db, 'Seat Released');
+      const party = await bookParty(db, event, ticket, 'Ada Lovelace', 2);
+      const [, second] = await bookerSeats(db, party);
+      await actAs(db, 'visitor');
+      await claim(db, second.seat_token, 'Grace Hopper', 'grace@example.com');
+      await actAsOwner(db);
+      await db.query('update public.reservations set num_guests = 1 where id = $1', [party]);
+      expect((await seatsOf(db, party)).map((s) => s.guest_name)).toEqual(['Ada Lovelace']);
+      const { rows } = await db.query<{ to_email: string; subject: string; body_text: string }>(
+        `select to_email, subject, body_text from public.email_outbox where kind = 'seat_released' and reservation_id = $1`,
+        [party],
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ to_email: 'grace@example.com', subject: 'Your seat at Seat Released was released' });
+      expect(rows[0].body_text).toContain("Ada Lovelace's booking for Seat Released on ");
+      expect(rows[0].body_text).toContain('is now for 1 guest, so your seat is no longer part of it.');
+    }));
+
   it('a cancelled booking keeps its seats, but its links no longer claim', () =>
     rolledBack(pool(), async (db) => {
       const { event, ticket } = await makeTicketedEvent(db, 'Seat Cancel');
