@@ -2985,6 +2985,7 @@ export type Database = {
           phone: string
           rsvp_mode: boolean
           seating: string
+          seats: Database["public"]["CompositeTypes"]["seat_guest"][]
           slot_label: string
           slot_time: string
           special_requests: string
@@ -3452,6 +3453,13 @@ export type Database = {
         name: string | null
         price: number | null
         quantity: number | null
+      }
+      seat_guest: {
+        seat_no: number | null
+        guest_name: string | null
+        claimed: boolean | null
+        allergens: string[] | null
+        dietary_notes: string | null
       }
     }
   }

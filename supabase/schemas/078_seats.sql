@@ -16,7 +16,8 @@
 --   seat_invitation(token)   what /seat/{token} shows (anyone with the link)
 --   claim_seat(token, …)     claims or edits a seat (anyone with the link)
 --   booking_seats(manage)    the booker's view: who has claimed, and the links to share
---   staff_event_seats        staff: every seat's guest and needs (door list, run sheet)
+--   staff_event_seats        staff: every seat's guest, email and needs (the reservation dialog;
+--                            the door list reads them in staff_door_list)
 -- =============================================================================
 
 -- The allergens a guest can tick, as stored: the 14 of UK/EU food law (Regulation (EU)
@@ -58,6 +59,15 @@ create policy "Members see the seats of their organizations' bookings"
   on public.reservation_seats for select
   to authenticated
   using (exists (select 1 from public.reservations r where r.id = reservation_id and public.is_org_member(r.org_id)));
+
+-- One seat as staff read it within a party (staff_door_list): unclaimed, "Guest of {booker}".
+create type public.seat_guest as (
+  seat_no integer,
+  guest_name text,
+  claimed boolean,
+  allergens text[],
+  dietary_notes text
+);
 
 -- The party link of a booking: whoever opens it claims the next free seat.
 create table public.party_links (
@@ -344,8 +354,8 @@ $$;
 
 revoke execute on function public.booking_seats(text) from public;
 
--- Staff: every seat of an event's confirmed bookings, with its guest and needs (the door list
--- and the run sheet). Seats nobody claimed read "Guest of {booker}".
+-- Staff: every seat of an event's confirmed bookings, with its guest, email and needs (the
+-- reservation dialog). Seats nobody claimed read "Guest of {booker}".
 create or replace function public.staff_event_seats(p_event_id uuid)
 returns table (reservation_id uuid, seat_no integer, guest_name text, guest_email text, claimed boolean, allergens text[], dietary_notes text)
 language sql stable security definer set search_path = '' as $$

@@ -341,7 +341,7 @@ $$;
 revoke execute on function public.staff_check_in(uuid, integer) from public, anon;
 
 -- The door list of an event in one round trip: one row per confirmed party (by seating, then
--- name), each with the event's header; an event without parties is one row whose party columns
+-- name) with its seats' guests and needs, each with the event's header; an event without parties is one row whose party columns
 -- are null. The door totals are the sums of these rows (public.door_list_totals).
 create or replace function public.staff_door_list(p_event_id uuid)
 returns table (
@@ -369,7 +369,8 @@ returns table (
   seating text,
   dietary_restrictions text,
   special_requests text,
-  staff_notes text
+  staff_notes text,
+  seats public.seat_guest[]
 )
 language plpgsql stable security definer set search_path = '' as $$
 declare
@@ -383,7 +384,11 @@ begin
     e.event_timezone, e.location_name, e.rsvp_mode,
     p.id, p.booking_code, p.name, p.email, p.phone, p.num_guests, p.checked_in_guests, p.checked_in_at,
     p.ticket_type_name, p.slot_label, p.slot_time, p.time_slot, p.seating,
-    p.dietary_restrictions, p.special_requests, p.staff_notes
+    p.dietary_restrictions, p.special_requests, p.staff_notes,
+    -- Every seat of the party with its guest and needs (078_seats.sql), seat 1 the booker's.
+    (select array_agg(row(st.seat_no, coalesce(st.guest_name, 'Guest of ' || p.name), st.claimed_at is not null, st.allergens,
+                          st.dietary_notes)::public.seat_guest order by st.seat_no)
+     from public.reservation_seats st where st.reservation_id = p.id)
   from public.organizations o
   left join (
     select r.*,

@@ -166,6 +166,12 @@ describe('staff_door_list', () => {
         dietary_restrictions: 'No nuts',
       });
       expect(parties[0].booking_code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+      // Each party's seats, the booker's first; the others read as the booker's guests.
+      const { rows: seats } = await db.query(`select s.* from public.staff_door_list($1) d, unnest(d.seats) s where d.name = 'Zed Early'`, [event]);
+      expect(seats).toEqual([
+        { seat_no: 1, guest_name: 'Zed Early', claimed: true, allergens: [], dietary_notes: null },
+        { seat_no: 2, guest_name: 'Guest of Zed Early', claimed: false, allergens: [], dietary_notes: null },
+      ]);
       await actAsOwner(db);
       expect(await one(db, 'select * from public.door_list_totals($1)', [event])).toEqual({
         expected_guests: 6,

@@ -9,23 +9,13 @@ const POLL_MS = 4000;
 export const doorListKey = (eventId: string) => ['admin-door', eventId, 'list'] as const;
 
 /**
- * staff_door_list: the event, its confirmed parties (by seating, then name) in one call; every row
- * carries the event, and an event without parties is one row without a party. Beside it,
- * staff_event_seats: each party's seats with their guests' needs. The totals are the parties' sums.
+ * staff_door_list: the event, its confirmed parties (by seating, then name) with their seats'
+ * guests and needs, in one call; every row carries the event, and an event without parties is one
+ * row without a party. The totals are the parties' sums.
  */
 async function getDoorList(eventId: string): Promise<DoorList> {
-  const [list, seatRows] = await Promise.all([
-    supabase.rpc('staff_door_list', { p_event_id: eventId }),
-    supabase.rpc('staff_event_seats', { p_event_id: eventId }),
-  ]);
-  if (list.error) throw new Error(list.error.message);
-  if (seatRows.error) throw new Error(seatRows.error.message);
-  const { data } = list;
-  const seats = new Map<string, DoorSeat[]>();
-  for (const s of seatRows.data) {
-    const seat = { seatNo: s.seat_no, guestName: s.guest_name, claimed: s.claimed, allergens: s.allergens, dietaryNotes: s.dietary_notes };
-    seats.set(s.reservation_id, [...(seats.get(s.reservation_id) ?? []), seat]);
-  }
+  const { data, error } = await supabase.rpc('staff_door_list', { p_event_id: eventId });
+  if (error) throw new Error(error.message);
   const [e] = data;
   if (!e) throw new Error('Event not found');
   const parties = data.flatMap((p): DoorParty[] =>
@@ -47,7 +37,13 @@ async function getDoorList(eventId: string): Promise<DoorList> {
             dietaryRestrictions: p.dietary_restrictions,
             specialRequests: p.special_requests,
             staffNotes: p.staff_notes,
-            seats: seats.get(p.id) ?? [],
+            seats: (p.seats ?? []).map((seat): DoorSeat => ({
+              seatNo: seat.seat_no ?? 0,
+              guestName: seat.guest_name ?? '',
+              claimed: seat.claimed ?? false,
+              allergens: seat.allergens ?? [],
+              dietaryNotes: seat.dietary_notes,
+            })),
           },
         ],
   );
