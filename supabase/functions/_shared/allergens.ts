@@ -24,3 +24,8 @@ export const ALLERGENS = [
 export function allergenLabel(key: string): string {
   return ALLERGENS.find((a) => a.key === key)?.label ?? key;
 }
+
+/** A guest's needs in one line: their allergens' labels, then what they wrote ('' when none). */
+export function needsText(allergens: readonly string[] | null, notes: string | null): string {
+  return [(allergens ?? []).map(allergenLabel).join(', '), notes?.trim() ?? ''].filter(Boolean).join(' · ');
+}

@@ -1,11 +1,8 @@
-import { allergenLabel } from '../../../../supabase/functions/_shared/allergens.ts';
+import { needsText } from '../../../../supabase/functions/_shared/allergens.ts';
 import type { DoorSeat } from '../types';
 import { cn } from '@/lib/utils';
 
-/** A seat's needs in words: its allergens, then what its guest wrote ('' when none). */
-function seatNeeds(seat: DoorSeat): string {
-  return [seat.allergens.map(allergenLabel).join(', '), seat.dietaryNotes ?? ''].filter(Boolean).join(' · ');
-}
+const seatNeeds = (seat: DoorSeat) => needsText(seat.allergens, seat.dietaryNotes);
 
 /**
  * Who sits at each seat of a party and what they cannot eat. A party of one booker without

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { eventTimeWithZone, formatEventDate, formatEventTime, formatInstant } from '@/lib/dates';
-import { allergenLabel } from '../../../../supabase/functions/_shared/allergens.ts';
+import { allergenLabel, needsText } from '../../../../supabase/functions/_shared/allergens.ts';
 import { type KitchenEvent, type KitchenLine, useKitchenReport, useSetKitchenReportTime } from '../api/kitchen-report';
 
 /** The guests of one party, in seat order. */
@@ -145,7 +145,7 @@ function PartyCard({ party }: { party: Party }) {
       {party.note ? <p className="mt-1 text-sm italic">Party note: {party.note}</p> : null}
       <ul className="mt-2 space-y-1 text-sm">
         {party.seats.map((seat) => {
-          const needs = [(seat.allergens ?? []).map(allergenLabel).join(', '), seat.dietary_notes ?? ''].filter(Boolean).join(' · ');
+          const needs = needsText(seat.allergens, seat.dietary_notes);
           return (
             <li key={seat.seat_no} data-testid="kitchen-seat">
               {seat.label}

@@ -1,4 +1,4 @@
-import { allergenLabel } from '../../../../supabase/functions/_shared/allergens.ts';
+import { needsText } from '../../../../supabase/functions/_shared/allergens.ts';
 import { useReservationSeats } from '../api/get-reservation-seats';
 
 /** Who sits at each seat of the booking and what they cannot eat (staff only: emails shown). */
@@ -13,7 +13,7 @@ export function ReservationSeats({ eventId, reservationId }: { eventId: string; 
       </summary>
       <ul className="mt-2 space-y-1.5">
         {seats.data.map((seat) => {
-          const needs = [seat.allergens.map(allergenLabel).join(', '), seat.dietary_notes ?? ''].filter(Boolean).join(' · ');
+          const needs = needsText(seat.allergens, seat.dietary_notes);
           return (
             <li key={seat.seat_no} className="break-words">
               <span className={seat.claimed ? 'font-medium' : 'text-muted-foreground'}>{seat.guest_name}</span>
