@@ -3053,18 +3053,6 @@ export type Database = {
           waitlist_waiting: number
         }[]
       }
-      staff_event_seats: {
-        Args: { p_event_id: string }
-        Returns: {
-          allergens: string[]
-          claimed: boolean
-          dietary_notes: string
-          guest_email: string
-          guest_name: string
-          reservation_id: string
-          seat_no: number
-        }[]
-      }
       staff_invite_member: {
         Args: { p_email: string; p_org_id: string; p_role?: string }
         Returns: {
@@ -3221,6 +3209,17 @@ export type Database = {
       staff_remove_waitlist: {
         Args: { p_entry_id: string }
         Returns: undefined
+      }
+      staff_reservation_seats: {
+        Args: { p_reservation_id: string }
+        Returns: {
+          allergens: string[]
+          claimed: boolean
+          dietary_notes: string
+          guest_email: string
+          guest_name: string
+          seat_no: number
+        }[]
       }
       staff_revoke_invitation: {
         Args: { p_invitation_id: string }

@@ -301,19 +301,25 @@ $$;
 
 revoke execute on function public.booking_seats(text) from public;
 
--- Staff: every seat of an event's confirmed bookings, with its guest and needs (the door list
--- and the run sheet). Seats nobody claimed read "Guest of {booker}".
-create or replace function public.staff_event_seats(p_event_id uuid)
-returns table (reservation_id uuid, seat_no integer, guest_name text, guest_email text, claimed boolean, allergens text[], dietary_notes text)
-language sql stable security definer set search_path = '' as $$
-  select r.id, s.seat_no, coalesce(s.guest_name, 'Guest of ' || r.name), s.guest_email, s.claimed_at is not null, s.allergens, s.dietary_notes
-  from public.member_event(p_event_id, 'You can only see bookings of your own organization') e
-  join public.reservations r on r.event_id = e.id and r.status = 'confirmed'
-  join public.reservation_seats s on s.reservation_id = r.id
-  order by r.id, s.seat_no;
+-- Staff: every seat of a booking, with its guest, email and needs (the reservation dialog).
+-- Seats nobody claimed read "Guest of {booker}".
+create or replace function public.staff_reservation_seats(p_reservation_id uuid)
+returns table (seat_no integer, guest_name text, guest_email text, claimed boolean, allergens text[], dietary_notes text)
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  r public.reservations;
+begin
+  select * into r from public.reservations x where x.id = p_reservation_id;
+  perform public.assert_member(r.org_id, 'You can only see bookings of your own organization');
+  return query
+  select s.seat_no, coalesce(s.guest_name, 'Guest of ' || r.name), s.guest_email, s.claimed_at is not null, s.allergens, s.dietary_notes
+  from public.reservation_seats s
+  where s.reservation_id = r.id
+  order by s.seat_no;
+end;
 $$;
 
-revoke execute on function public.staff_event_seats(uuid) from public, anon;
+revoke execute on function public.staff_reservation_seats(uuid) from public, anon;
 
 -- Every booking confirmed before seats existed gets its seats and party link now.
 select public.sync_reservation_seats(r) from public.reservations r where r.status = 'confirmed';

@@ -16,8 +16,8 @@
 --   seat_invitation(token)   what /seat/{token} shows (anyone with the link)
 --   claim_seat(token, …)     claims or edits a seat (anyone with the link)
 --   booking_seats(manage)    the booker's view: who has claimed, and the links to share
---   staff_event_seats        staff: every seat's guest, email and needs (the reservation dialog;
---                            the door list reads them in staff_door_list)
+--   staff_reservation_seats  staff: a booking's seats with guests, emails and needs (the
+--                            reservation dialog; the door list reads them in staff_door_list)
 -- =============================================================================
 
 -- The allergens a guest can tick, as stored: the 14 of UK/EU food law (Regulation (EU)
@@ -354,16 +354,22 @@ $$;
 
 revoke execute on function public.booking_seats(text) from public;
 
--- Staff: every seat of an event's confirmed bookings, with its guest, email and needs (the
--- reservation dialog). Seats nobody claimed read "Guest of {booker}".
-create or replace function public.staff_event_seats(p_event_id uuid)
-returns table (reservation_id uuid, seat_no integer, guest_name text, guest_email text, claimed boolean, allergens text[], dietary_notes text)
-language sql stable security definer set search_path = '' as $$
-  select r.id, s.seat_no, coalesce(s.guest_name, 'Guest of ' || r.name), s.guest_email, s.claimed_at is not null, s.allergens, s.dietary_notes
-  from public.member_event(p_event_id, 'You can only see bookings of your own organization') e
-  join public.reservations r on r.event_id = e.id and r.status = 'confirmed'
-  join public.reservation_seats s on s.reservation_id = r.id
-  order by r.id, s.seat_no;
+-- Staff: every seat of a booking, with its guest, email and needs (the reservation dialog).
+-- Seats nobody claimed read "Guest of {booker}".
+create or replace function public.staff_reservation_seats(p_reservation_id uuid)
+returns table (seat_no integer, guest_name text, guest_email text, claimed boolean, allergens text[], dietary_notes text)
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  r public.reservations;
+begin
+  select * into r from public.reservations x where x.id = p_reservation_id;
+  perform public.assert_member(r.org_id, 'You can only see bookings of your own organization');
+  return query
+  select s.seat_no, coalesce(s.guest_name, 'Guest of ' || r.name), s.guest_email, s.claimed_at is not null, s.allergens, s.dietary_notes
+  from public.reservation_seats s
+  where s.reservation_id = r.id
+  order by s.seat_no;
+end;
 $$;
 
-revoke execute on function public.staff_event_seats(uuid) from public, anon;
+revoke execute on function public.staff_reservation_seats(uuid) from public, anon;

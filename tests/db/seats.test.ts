@@ -324,10 +324,9 @@ describe('the seats of a booking', () => {
       await expectError(db, 'select count(*) from public.reservation_seats', [], '42501');
 
       await actAs(db, 'memberA');
-      const { rows } = await db.query('select * from public.staff_event_seats($1)', [event]);
+      const { rows } = await db.query('select * from public.staff_reservation_seats($1)', [party]);
       expect(rows).toEqual([
         {
-          reservation_id: party,
           seat_no: 1,
           guest_name: 'Ada Lovelace',
           guest_email: 'ada.lovelace@example.com',
@@ -336,7 +335,6 @@ describe('the seats of a booking', () => {
           dietary_notes: null,
         },
         {
-          reservation_id: party,
           seat_no: 2,
           guest_name: 'Grace Hopper',
           guest_email: 'grace@example.com',
@@ -345,7 +343,6 @@ describe('the seats of a booking', () => {
           dietary_notes: 'Vegetarian',
         },
         {
-          reservation_id: party,
           seat_no: 3,
           guest_name: 'Guest of Ada Lovelace',
           guest_email: null,
@@ -357,7 +354,7 @@ describe('the seats of a booking', () => {
       expect((await db.query('select * from public.reservation_seats where reservation_id = $1', [party])).rowCount).toBe(3);
 
       await actAs(db, 'memberB');
-      await expectError(db, 'select * from public.staff_event_seats($1)', [event], 'SH403');
+      await expectError(db, 'select * from public.staff_reservation_seats($1)', [party], 'SH403');
       expect((await db.query('select * from public.reservation_seats where reservation_id = $1', [party])).rowCount).toBe(0);
     }));
 });

@@ -142,7 +142,7 @@ export function EditReservationDialog({ orgId, reservation, onClose }: Reservati
             </p>
           ) : null}
           <GuestNotesFields register={form.register} errors={errors} labels={['Dietary restrictions', 'Special requests']} />
-          <ReservationSeats eventId={reservation.event_id} reservationId={reservation.id} />
+          <ReservationSeats reservationId={reservation.id} />
           <BookingHistory reservationId={reservation.id} timeZone={reservation.event_timezone} />
           <FormDialogFooter onCancel={onClose} pending={update.isPending} pendingLabel="Saving…" submitLabel="Save Changes" />
         </form>

@@ -2,8 +2,8 @@ import { needsText } from '../../../../supabase/functions/_shared/allergens.ts';
 import { useReservationSeats } from '../api/get-reservation-seats';
 
 /** Who sits at each seat of the booking and what they cannot eat (staff only: emails shown). */
-export function ReservationSeats({ eventId, reservationId }: { eventId: string; reservationId: string }) {
-  const seats = useReservationSeats(eventId, reservationId);
+export function ReservationSeats({ reservationId }: { reservationId: string }) {
+  const seats = useReservationSeats(reservationId);
   if (seats.isPending || seats.isError || seats.data.length === 0) return null;
   const claimed = seats.data.filter((s) => s.claimed).length;
   return (
