@@ -177,7 +177,7 @@ describe('the manage link /booking/{token}', () => {
 
 describe('changing plans on the manage page', () => {
   for (const [name, viewport] of Object.entries(viewports)) {
-    it(`comes with fewer guests, then gives the booking to a friend whose link works while this one stops (${viewport.width} px)`, async () => {
+    it(`comes with fewer guests, then more (paying for them), then gives the booking to a friend whose link works while this one stops (${viewport.width} px)`, async () => {
       const { siteUrl } = stackEnv();
       const staff = await createStaff(`plans-${name}`);
       const { org, eventId, ticket } = await dinner({ refund_window_hours: 48, late_refund_percent: 0 }, 30, [staff]);
@@ -198,7 +198,19 @@ describe('changing plans on the manage page', () => {
       await expectToast(page, 'Your booking is now for 1 guest', 'Refunded $315.00 to your card.');
       await page.getByText('1 guest', { exact: true }).waitFor();
       await page.getByTestId('refunded-amount').filter({ hasText: '$315.00' }).waitFor();
-      await page.getByText('A booking for 1 guest can only be cancelled or given to someone else.').waitFor();
+      await page.getByText('A booking for 1 guest cannot come with fewer guests.').waitFor();
+
+      // More guests: each pays what each guest paid, by card, and the page shows the new party.
+      await page.getByRole('button', { name: 'More guests' }).click();
+      const more = page.getByRole('dialog', { name: 'Bring more guests' });
+      await more.getByText('You pay $157.50 now.').waitFor();
+      await more.getByLabel('Guests').selectOption('3');
+      await more.getByText('You pay $315.00 now.').waitFor();
+      await more.getByLabel('Guests').selectOption('2');
+      expect(await seriousViolations(page)).toEqual([]);
+      await payTotalWithTestCard(more, '$157.50');
+      await expectToast(page, 'Your booking is now for 2 guests', 'We charged $157.50 to your card. A receipt is on its way.');
+      await page.getByText('2 guests', { exact: true }).waitFor();
 
       // Handing over: the form checks the email first, then the booking changes hands.
       const friend = uniqueEmail(`friend-${name}`);

@@ -1,4 +1,4 @@
-import type { FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 
 /** Fills the organization page's ticket form (on the page or in its embed's frame): the guest's name and email, a ticket type (its id) and a number of guests. */
 export async function fillTicketForm(page: Page | FrameLocator, guest: { name: string; email: string; ticketTypeId: string; guests: string }) {
@@ -23,7 +23,7 @@ export async function payWithTestCard(page: Page, outcome?: string) {
 }
 
 /** Pays with the local test processor's card on a payment step whose Pay button asks for `total` ('$156.00'). */
-export async function payTotalWithTestCard(page: Page | FrameLocator, total: string) {
+export async function payTotalWithTestCard(page: Page | FrameLocator | Locator, total: string) {
   await page.getByLabel('Test card number').fill('4111 1111 1111 1111');
   await page.getByRole('button', { name: `Pay ${total}` }).click();
 }

@@ -815,10 +815,12 @@ export type Database = {
           notice: string | null
           notify_guest: boolean
           org_id: string
+          part_of: number | null
           processor_request: Json | null
           provider: string | null
           provider_payment_id: string | null
           provider_refund_id: string | null
+          purpose: string
           reason: string | null
           reservation_id: string
           service_charge_cents: number
@@ -842,10 +844,12 @@ export type Database = {
           notice?: string | null
           notify_guest?: boolean
           org_id: string
+          part_of?: number | null
           processor_request?: Json | null
           provider?: string | null
           provider_payment_id?: string | null
           provider_refund_id?: string | null
+          purpose?: string
           reason?: string | null
           reservation_id: string
           service_charge_cents?: number
@@ -869,10 +873,12 @@ export type Database = {
           notice?: string | null
           notify_guest?: boolean
           org_id?: string
+          part_of?: number | null
           processor_request?: Json | null
           provider?: string | null
           provider_payment_id?: string | null
           provider_refund_id?: string | null
+          purpose?: string
           reason?: string | null
           reservation_id?: string
           service_charge_cents?: number
@@ -889,6 +895,13 @@ export type Database = {
             columns: ["org_id"]
             isOneToOne: false
             referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "payment_ledger_part_of_fkey"
+            columns: ["part_of"]
+            isOneToOne: false
+            referencedRelation: "payment_ledger"
             referencedColumns: ["id"]
           },
           {
@@ -1074,6 +1087,11 @@ export type Database = {
           tax_cents: number
           ticket_type_id: string | null
           time_slot: string | null
+          added_guest_price: {
+            service_charge_cents: number
+            tax_cents: number
+            total_cents: number
+          } | null
           already_cancelled_result: Json | null
           booking_lines: Json | null
           event_cancellation_of: {
@@ -1087,6 +1105,7 @@ export type Database = {
             started_at: string
           } | null
           full_refund_until: string | null
+          party_room: number | null
           reservation_starts_at: string | null
           sync_reservation_seats: undefined | null
         }
@@ -1675,6 +1694,14 @@ export type Database = {
           org_name: string
         }[]
       }
+      added_guest_price: {
+        Args: { r: Database["public"]["Tables"]["reservations"]["Row"] }
+        Returns: {
+          service_charge_cents: number
+          tax_cents: number
+          total_cents: number
+        }[]
+      }
       admin_create_event: {
         Args: { p_event: Json; p_rsvp_slots?: Json; p_ticket_types?: Json }
         Returns: string
@@ -2192,6 +2219,29 @@ export type Database = {
         Args: { target_email: string }
         Returns: boolean
       }
+      guest_add_guests: {
+        Args: {
+          p_expected_cents: number
+          p_guests: number
+          p_key: string
+          p_payment_provider: string
+          p_token: string
+        }
+        Returns: {
+          added: number
+          amount_cents: number
+          email: string
+          event_title: string
+          existing: boolean
+          guests: number
+          ledger_id: number
+          message: string
+          org_name: string
+          request: Json
+          reservation_id: string
+          status: string
+        }[]
+      }
       guest_cancel_booking: { Args: { p_token: string }; Returns: Json }
       guest_hand_over_booking: {
         Args: { p_email: string; p_name: string; p_token: string }
@@ -2582,10 +2632,12 @@ export type Database = {
           notice: string | null
           notify_guest: boolean
           org_id: string
+          part_of: number | null
           processor_request: Json | null
           provider: string | null
           provider_payment_id: string | null
           provider_refund_id: string | null
+          purpose: string
           reason: string | null
           reservation_id: string
           service_charge_cents: number
@@ -2641,6 +2693,10 @@ export type Database = {
           p_guests: number
           r: Database["public"]["Tables"]["reservations"]["Row"]
         }
+        Returns: number
+      }
+      party_room: {
+        Args: { r: Database["public"]["Tables"]["reservations"]["Row"] }
         Returns: number
       }
       payments_to_reconcile: {
@@ -2701,6 +2757,14 @@ export type Database = {
       }
       record_booking_event: {
         Args: { p_detail?: Json; p_kind: string; p_reservation_id: string }
+        Returns: undefined
+      }
+      record_party_increase: {
+        Args: {
+          p_before: number
+          p_cents: number
+          r: Database["public"]["Tables"]["reservations"]["Row"]
+        }
         Returns: undefined
       }
       record_promo_miss: { Args: { p_event_id: string }; Returns: undefined }
@@ -2846,6 +2910,15 @@ export type Database = {
         Returns: undefined
       }
       set_super_admin_email: { Args: { p_email: string }; Returns: string }
+      settle_more_guests: {
+        Args: {
+          p_ledger_id: number
+          p_message: string
+          p_outcome: string
+          p_payment_id: string
+        }
+        Returns: Json
+      }
       square_account_for: {
         Args: {
           p_event_id?: string

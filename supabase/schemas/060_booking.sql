@@ -938,7 +938,7 @@ $$;
 revoke execute on function public.run_booking_calls(text, jsonb) from public, anon, authenticated;
 
 -- A booking's history for staff, oldest first, in words: when it was booked, cancelled or
--- refunded, and what the guest changed (fewer guests, the booking handed to someone else). The
+-- refunded, and what the guest changed (fewer or more guests, the booking handed to someone else). The
 -- money path's internal steps (holds, charge attempts, replayed answers) are left out.
 create or replace function public.staff_booking_history(p_reservation_id uuid)
 returns table (at timestamptz, kind text, summary text)
@@ -960,17 +960,23 @@ begin
         || case when (be.detail ->> 'to')::integer = 1 then ' guest' else ' guests' end
         || case when coalesce((be.detail ->> 'refund_cents')::integer, 0) > 0
              then ', refunding ' || public.booking_money((be.detail ->> 'refund_cents')::integer) else '' end
+      when 'party_increased' then 'The guest changed the party from ' || (be.detail ->> 'from') || ' to ' || (be.detail ->> 'to') || ' guests'
+        || case when coalesce((be.detail ->> 'charged_cents')::integer, 0) > 0
+             then ', paying ' || public.booking_money((be.detail ->> 'charged_cents')::integer) else '' end
+      when 'party_increase_declined' then 'Adding ' || (be.detail ->> 'guests')
+        || case when (be.detail ->> 'guests')::integer = 1 then ' guest' else ' guests' end || ' failed: the payment was declined'
       when 'handed_over' then 'Handed over by ' || (be.detail #>> '{from,name}') || ' (' || (be.detail #>> '{from,email}') || ') to '
         || (be.detail #>> '{to,name}') || ' (' || (be.detail #>> '{to,email}') || ')'
     end
   from public.booking_events be
   where be.reservation_id = p_reservation_id
-    and be.kind in ('confirmed', 'staff_booking', 'cancelled', 'refund_requested', 'party_reduced', 'handed_over')
+    and be.kind in ('confirmed', 'staff_booking', 'cancelled', 'refund_requested', 'party_reduced', 'party_increased',
+                    'party_increase_declined', 'handed_over')
   order by be.id;
 end;
 $$;
 
 comment on function public.staff_booking_history(uuid) is
-  'What happened to a booking, in words, for the staff of its organization: booked, cancelled, refunded, fewer guests, handed over.';
+  'What happened to a booking, in words, for the staff of its organization: booked, cancelled, refunded, fewer or more guests, handed over.';
 
 revoke execute on function public.staff_booking_history(uuid) from public, anon;

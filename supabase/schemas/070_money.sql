@@ -77,6 +77,13 @@ create table public.payment_ledger (
   -- connected (null with a location: the platform's account). Its refunds and lookups go there.
   square_location_id text check (char_length(square_location_id) <= 200),
   square_merchant_id text check (char_length(square_merchant_id) <= 200),
+  -- What a charge pays for: the booking itself, or guests added to it later from the manage link
+  -- (guest_add_guests). At most one charge of a reservation is 'charging' at a time.
+  purpose text not null default 'booking' check (purpose in ('booking', 'more_guests')),
+  -- A refund is sent to one charge: a refund larger than the newest charge's rest is split over
+  -- several charges (open_refund), and its later parts point at its first.
+  part_of bigint references public.payment_ledger (id) on delete cascade,
+  constraint payment_ledger_part_is_a_refund check (part_of is null or kind = 'refund'),
   constraint payment_ledger_lines_within_amount check (service_charge_cents + tax_cents <= amount_cents),
   constraint payment_ledger_charging_is_a_charge check (status <> 'charging' or kind = 'charge'),
   constraint payment_ledger_key unique (kind, idempotency_key)
@@ -264,7 +271,8 @@ revoke execute on function public.full_refund_until(reservations) from public, a
 -- Emails about money (plain text, queued in the outbox in the same transaction)
 --
 -- p_notice: 'cancellation' | 'refund' | 'booking_refunded' | 'party_reduced' (the guest came
--- down to fewer guests: the email says how many, and what comes back)
+-- down to fewer guests: the email says how many, and what comes back) | 'party_increased' (the
+-- guest added guests: how many now, and p_refund_cents is what was charged for them)
 -- p_refund_status: 'completed' | 'pending' | 'failed' | 'none'
 create or replace function public.enqueue_money_email(
   p_reservation_id uuid,
@@ -301,7 +309,10 @@ begin
   v_when := to_char(e.date, 'FMDay, FMMonth FMDD, YYYY') || ' at '
     || to_char(coalesce((select s.slot_time from public.rsvp_slots s where s.id = r.rsvp_slot_id), e.event_time), 'FMHH12:MI AM');
 
-  v_money_line := case p_refund_status
+  v_money_line := case
+    when p_notice = 'party_increased' then
+      case when p_refund_cents > 0 then 'We charged ' || public.booking_money(p_refund_cents) || ' to your card for the added guests.' end
+    else case p_refund_status
     when 'completed' then 'We have refunded ' || public.booking_money(p_refund_cents)
       || ' to the card you paid with. It usually appears on your statement within 5 to 10 business days.'
     when 'pending' then 'A refund of ' || public.booking_money(p_refund_cents)
@@ -314,7 +325,7 @@ begin
       then 'Your payment of ' || public.booking_money(v_paid - v_refunded) || ' is not refunded ('
         || public.refund_policy_text(r.refund_window_hours, r.late_refund_percent) || ').'
     end
-  end;
+  end end;
 
   if p_notice = 'cancellation' and v_host_message is not null then
     v_subject := 'Your reservation at ' || v_org || ' is cancelled: ' || e.title;
@@ -331,7 +342,7 @@ begin
     v_subject := 'Your booking at ' || v_org || ' could not be completed: ' || e.title;
     v_opening := 'Your payment went through, but the seats you were booking for ' || e.title || ' on ' || v_when
       || ' were released before the booking could be confirmed, so you have no reservation.';
-  elsif p_notice = 'party_reduced' then
+  elsif p_notice in ('party_reduced', 'party_increased') then
     v_subject := 'Your reservation at ' || v_org || ' is now for ' || r.num_guests
       || case when r.num_guests = 1 then ' guest: ' else ' guests: ' end || e.title;
     v_opening := 'Your reservation for ' || e.title || ' on ' || v_when || ' is now for ' || r.num_guests
@@ -343,7 +354,8 @@ begin
 
   insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text, template_data)
   values (r.org_id, r.id,
-    case p_notice when 'cancellation' then 'booking_cancellation' when 'booking_refunded' then 'booking_refunded' else 'booking_refund' end,
+    case p_notice when 'cancellation' then 'booking_cancellation' when 'booking_refunded' then 'booking_refunded'
+      when 'party_increased' then 'booking_changed' else 'booking_refund' end,
     r.email, v_subject,
     concat_ws(E'\n',
       'Hi ' || r.name || ',',
@@ -359,7 +371,8 @@ begin
       '',
       v_org),
     public.email_data(r.id,
-      case p_notice when 'cancellation' then 'booking_cancellation' when 'booking_refunded' then 'booking_refunded' else 'booking_refund' end,
+      case p_notice when 'cancellation' then 'booking_cancellation' when 'booking_refunded' then 'booking_refunded'
+      when 'party_increased' then 'booking_changed' else 'booking_refund' end,
       jsonb_build_object('notice', jsonb_build_object(
         'opening', v_opening,
         'money_line', v_money_line,
@@ -407,10 +420,13 @@ $$;
 
 revoke execute on function public.refund_lines(uuid, integer) from public, anon, authenticated;
 
--- Inserts a pending refund of p_cents against the reservation's completed
--- charge (the caller holds the reservation's row lock), with its share of the
--- service charge and tax (refund_lines). The same key again returns the
--- existing row: a retry never refunds twice.
+-- Inserts a pending refund of p_cents (the caller holds the reservation's row lock), with its
+-- share of the service charge and tax (refund_lines). A refund goes back to the charge that
+-- took the money: the newest completed charge first (guests added later are refunded from
+-- their own payment), and a refund larger than what that charge has left is split into parts,
+-- one per charge, the later parts pointing at the first (part_of) with keys derived from its
+-- key. The lines are shared out in proportion, the last part taking what rounding left. The
+-- same key again returns the existing first part: a retry never refunds twice.
 create or replace function public.open_refund(
   r public.reservations,
   p_cents integer,
@@ -423,37 +439,82 @@ create or replace function public.open_refund(
 returns public.payment_ledger
 language plpgsql volatile security definer set search_path = '' as $$
 declare
-  v_charge public.payment_ledger;
   v_row public.payment_ledger;
+  v_first public.payment_ledger;
   v_lines jsonb;
+  v_service integer;
+  v_tax integer;
+  v_left integer := p_cents;
+  v_take integer;
+  v_part_service integer;
+  v_part_tax integer;
+  v_parts integer := 0;
+  t record;
+  c record;
 begin
   select * into v_row from public.payment_ledger l where l.kind = 'refund' and l.idempotency_key = p_key;
   if found then
     return v_row;
   end if;
-  select * into v_charge from public.payment_ledger l
-  where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'completed'
-  order by l.id limit 1;
-  if v_charge.id is null then
+  if not exists (select 1 from public.payment_ledger l where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'completed') then
     raise exception 'This reservation has no payment to refund' using errcode = 'P0001';
   end if;
+  -- More than the booking holds: the ledger's own refusal, before any part is written.
+  select * into t from public.ledger_lines(r.id);
+  if t.refunding + p_cents > t.charged then
+    raise exception 'A refund cannot exceed what was paid (% paid, % already refunded)',
+      public.booking_money(t.charged), public.booking_money(t.refunding)
+      using errcode = 'P0001';
+  end if;
   v_lines := public.refund_lines(r.id, p_cents);
-  insert into public.payment_ledger (
-    reservation_id, org_id, kind, status, amount_cents, service_charge_cents, tax_cents, provider, provider_payment_id,
-    idempotency_key, reason, actor, notify_guest, notice
-  ) values (
-    r.id, r.org_id, 'refund', 'pending', p_cents, (v_lines ->> 'service_charge_cents')::integer,
-    (v_lines ->> 'tax_cents')::integer, v_charge.provider, v_charge.provider_payment_id,
-    p_key, nullif(btrim(coalesce(p_reason, '')), ''), p_actor, coalesce(p_notify, false), p_notice
-  )
-  returning * into v_row;
-  return v_row;
+  v_service := (v_lines ->> 'service_charge_cents')::integer;
+  v_tax := (v_lines ->> 'tax_cents')::integer;
+  for c in
+    select l.provider, l.provider_payment_id,
+           l.amount_cents - coalesce((select sum(x.amount_cents) from public.payment_ledger x
+                                      where x.reservation_id = r.id and x.kind = 'refund' and x.status in ('pending', 'completed')
+                                        and x.provider_payment_id is not distinct from l.provider_payment_id), 0) as rest
+    from public.payment_ledger l
+    where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'completed'
+    order by l.id desc
+  loop
+    exit when v_left <= 0;
+    continue when c.rest <= 0;
+    v_take := least(c.rest, v_left);
+    v_left := v_left - v_take;
+    if v_left = 0 then
+      v_part_tax := least(v_tax, v_take);
+      v_part_service := least(v_service, v_take - v_part_tax);
+    else
+      v_part_tax := (v_tax::bigint * v_take / p_cents)::integer;
+      v_part_service := (v_service::bigint * v_take / p_cents)::integer;
+    end if;
+    insert into public.payment_ledger (
+      reservation_id, org_id, kind, status, amount_cents, service_charge_cents, tax_cents, provider, provider_payment_id,
+      idempotency_key, reason, actor, notify_guest, notice, part_of
+    ) values (
+      r.id, r.org_id, 'refund', 'pending', v_take, v_part_service, v_part_tax, c.provider, c.provider_payment_id,
+      case when v_parts = 0 then p_key else 'p' || md5(p_key || ':' || v_parts) end,
+      nullif(btrim(coalesce(p_reason, '')), ''), p_actor, coalesce(p_notify, false), p_notice, v_first.id
+    )
+    returning * into v_row;
+    if v_parts = 0 then
+      v_first := v_row;
+    end if;
+    v_parts := v_parts + 1;
+    v_service := v_service - v_part_service;
+    v_tax := v_tax - v_part_tax;
+  end loop;
+  if v_left > 0 then
+    raise exception 'A refund cannot exceed what was paid' using errcode = 'P0001';
+  end if;
+  return v_first;
 end;
 $$;
 
 revoke execute on function public.open_refund(reservations, integer, text, text, text, boolean, text) from public, anon, authenticated;
 
--- What the edge function needs back: the state, and the refunds it must send.
+-- What the edge function needs back: the state, its refund (null without one) and the refunds it must send.
 create or replace function public.money_action_result(r public.reservations, p_already boolean, p_refund_id bigint)
 returns jsonb
 language sql stable security definer set search_path = '' as $$
@@ -462,8 +523,15 @@ language sql stable security definer set search_path = '' as $$
     'status', r.status,
     'already', p_already,
     'money', public.money_of(r.id),
-    'refund', (select jsonb_build_object('id', l.id, 'status', l.status, 'amount_cents', l.amount_cents, 'submitted', l.provider_refund_id is not null)
-               from public.payment_ledger l where l.id = p_refund_id),
+    -- The action's refund, all its parts together: failed if any part failed, pending while any is.
+    'refund', (select jsonb_build_object(
+                 'id', p_refund_id,
+                 'status', case when bool_or(l.status = 'failed') then 'failed' when bool_or(l.status = 'pending') then 'pending' else 'completed' end,
+                 'amount_cents', sum(l.amount_cents),
+                 'submitted', bool_and(l.provider_refund_id is not null),
+                 'parts', jsonb_agg(l.id order by l.id))
+               from public.payment_ledger l where l.id = p_refund_id or l.part_of = p_refund_id
+               having count(*) > 0),
     'to_send', coalesce((
       select jsonb_agg(jsonb_build_object(
         'id', l.id, 'amount_cents', l.amount_cents, 'idempotency_key', l.idempotency_key,
@@ -488,10 +556,17 @@ returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_row public.payment_ledger;
+  v_root bigint;
+  v_cents integer;
+  v_status text;
 begin
   if p_status not in ('completed', 'pending', 'failed', 'unknown') then
     raise exception 'Unknown refund status %', p_status using errcode = 'P0001';
   end if;
+  -- The first part is locked first: the parts of one refund record their answers one at a time,
+  -- so the last one sees the others' and sends the one email.
+  select coalesce(l.part_of, l.id) into v_root from public.payment_ledger l where l.id = p_ledger_id and l.kind = 'refund';
+  perform 1 from public.payment_ledger l where l.id = v_root for update;
   select * into v_row from public.payment_ledger l where l.id = p_ledger_id and l.kind = 'refund' for update;
   if v_row.id is null then
     raise exception 'Refund not found' using errcode = 'SH404';
@@ -508,9 +583,16 @@ begin
   where l.id = v_row.id
   returning * into v_row;
 
-  if p_status <> 'unknown' and v_row.notify_guest and v_row.notice is not null then
-    perform public.enqueue_money_email(v_row.reservation_id, v_row.notice, v_row.amount_cents, v_row.status);
-    update public.payment_ledger l set notify_guest = false where l.id = v_row.id;
+  -- A refund in parts emails once, when its last part has an answer: the whole amount, failed
+  -- if any part failed, pending while any is.
+  if p_status <> 'unknown' and v_row.notify_guest and v_row.notice is not null
+     and not exists (select 1 from public.payment_ledger l where (l.id = v_root or l.part_of = v_root) and l.submitted_at is null) then
+    select sum(l.amount_cents)::integer,
+           case when bool_or(l.status = 'failed') then 'failed' when bool_or(l.status = 'pending') then 'pending' else 'completed' end
+      into v_cents, v_status
+    from public.payment_ledger l where l.id = v_root or l.part_of = v_root;
+    perform public.enqueue_money_email(v_row.reservation_id, v_row.notice, v_cents, v_status);
+    update public.payment_ledger l set notify_guest = false where l.id = v_root or l.part_of = v_root;
   end if;
   return jsonb_build_object('id', v_row.id, 'status', v_row.status, 'amount_cents', v_row.amount_cents);
 end;
@@ -596,6 +678,22 @@ end;
 $$;
 
 revoke execute on function public.lock_reservation(uuid) from public, anon, authenticated;
+
+-- A confirmed booking's new party size, as a decision about its money: the caller (holding the
+-- reservation's lock) has recorded what happens to the money of the guests who come or go, so
+-- the guard on paid bookings lets this one update through (supperhost.money_decision). The
+-- capacity trigger still checks the seats. Answers the updated reservation.
+create or replace function public.set_party_size(r public.reservations, p_guests integer) returns public.reservations
+language plpgsql volatile security definer set search_path = '' as $$
+begin
+  perform set_config('supperhost.money_decision', r.id::text, true);
+  update public.reservations x set num_guests = p_guests where x.id = r.id returning * into r;
+  perform set_config('supperhost.money_decision', '', true);
+  return r;
+end;
+$$;
+
+revoke execute on function public.set_party_size(reservations, integer) from public, anon, authenticated;
 
 -- A staff action on a booking starts here: the caller is a member of its organization (else
 -- p_denied with SH403, the same answer for a booking that does not exist), then the booking is
@@ -771,9 +869,7 @@ begin
     v_difference := public.party_reduction_refund_cents(r, p_guests);
   end if;
 
-  perform set_config('supperhost.money_decision', r.id::text, true);
-  update public.reservations x set num_guests = p_guests where x.id = r.id returning * into r;
-  perform set_config('supperhost.money_decision', '', true);
+  r := public.set_party_size(r, p_guests);
   return query select r.id, r.status, r.num_guests, v_difference;
 end;
 $$;
@@ -806,47 +902,6 @@ end;
 $$;
 
 revoke execute on function public.lock_reservation_by_token(text) from public, anon, authenticated;
-
--- What /booking/{token} shows; null for a token that opens nothing.
-create or replace function public.manage_booking_view(p_token text) returns jsonb
-language sql stable security definer set search_path = '' as $$
-  select jsonb_build_object(
-    'booking_code', r.booking_code,
-    'status', r.status,
-    'name', r.name,
-    'guests', r.num_guests,
-    'ticket_type_name', (select t.name from public.ticket_types t where t.id = r.ticket_type_id),
-    'time_slot', r.time_slot,
-    'dietary_restrictions', r.dietary_restrictions,
-    'special_requests', r.special_requests,
-    'cancelled_at', r.cancelled_at,
-    'cancelled_by', r.cancelled_by,
-    'event', jsonb_build_object(
-      'title', e.title, 'date', e.date, 'time', to_char(coalesce(s.slot_time, e.event_time), 'HH24:MI'),
-      'timezone', e.event_timezone, 'location_name', e.location_name, 'location_address', e.location_address),
-    'organization', jsonb_build_object(
-      'name', public.org_display_name(o.id), 'slug', o.slug,
-      'primary_color', b.primary_color, 'logo_url', b.logo_url),
-    'money', public.money_of(r.id),
-    'refund_policy', public.refund_policy_text(r.refund_window_hours, r.late_refund_percent),
-    'starts_at', public.reservation_starts_at(r),
-    'full_refund_until', public.full_refund_until(r),
-    'refund_now_cents', case when r.status = 'confirmed' then public.policy_refund_cents(r) else 0 end,
-    'can_cancel', r.status = 'confirmed' and now() < public.reservation_starts_at(r),
-    -- What coming with fewer guests would refund now, per smaller party size (guest_reduce_party).
-    'fewer_guests', case when r.status = 'confirmed' and now() < public.reservation_starts_at(r) then coalesce((
-      select jsonb_agg(jsonb_build_object('guests', n, 'refund_cents', public.party_reduction_refund_cents(r, n)) order by n desc)
-      from generate_series(1, r.num_guests - 1) n), '[]'::jsonb) else '[]'::jsonb end)
-  || public.booking_lines(r)
-  from public.reservation_by_token(p_token) r
-  join public.events e on e.id = r.event_id
-  join public.organizations o on o.id = r.org_id
-  left join public.org_branding b on b.org_id = o.id
-  left join public.rsvp_slots s on s.id = r.rsvp_slot_id
-  where r.id is not null;
-$$;
-
-revoke execute on function public.manage_booking_view(text) from public, anon, authenticated;
 
 -- The guest cancels through the manage link: refunds what the frozen policy
 -- gives now and emails a receipt. Cancelling again answers the same state.
@@ -920,11 +975,13 @@ language sql stable security definer set search_path = '' as $$
     'charges', coalesce((
       select jsonb_agg(jsonb_build_object(
         'ledger_id', x.id, 'reservation_id', x.reservation_id, 'idempotency_key', x.idempotency_key, 'provider', x.provider,
+        'purpose', x.purpose,
         'amount_cents', x.amount_cents, 'email', r.email, 'guests', r.num_guests, 'status', r.status,
         'event_title', e.title, 'org_name', o.name,
         'payment_id', x.provider_payment_id, 'request', x.processor_request,
+        -- The card token of the booking's hold (its own charge only: added guests' charges store their request).
         'payment_source', (select be.detail ->> 'payment_source' from public.booking_events be
-                           where be.reservation_id = r.id and be.kind = 'held' and be.detail ->> 'payment_source' is not null
+                           where x.purpose = 'booking' and be.reservation_id = r.id and be.kind = 'held' and be.detail ->> 'payment_source' is not null
                            order by be.id limit 1)) order by x.id)
       from (select l.* from public.payment_ledger l
             where l.kind = 'charge' and l.status = 'charging'
@@ -995,6 +1052,10 @@ begin
       where l.kind = 'charge' and l.status = 'charging' and l.reservation_id = (v_payment ->> 'reference_id')::uuid
       returning * into v_row;
       v_applied := v_row.id is not null;
+    elsif v_row.id is not null and v_status = 'failed' and v_row.status = 'charging' and v_row.purpose = 'more_guests' then
+      -- Added guests whose payment failed: their seats go back (a refund is never due here).
+      perform public.settle_more_guests(v_row.id, 'declined', null, 'webhook ' || p_event_id);
+      v_applied := true;
     elsif v_row.id is not null and v_status = 'failed' and v_row.status = 'charging' then
       update public.payment_ledger l set status = 'failed', message = 'webhook ' || p_event_id where l.id = v_row.id;
       v_applied := true;

@@ -5,11 +5,17 @@
 --                                                 offered them), the guests who no longer come
 --                                                 are refunded per the policy, and the guest is
 --                                                 emailed the new party size and the money
+--   guest_add_guests(token, guests, key, ...)     more guests, paying the difference: the seats
+--                                                 are taken at once and the added guests' charge
+--                                                 opened ('charging'); settle_more_guests then
+--                                                 keeps them (approved) or gives them back
+--                                                 (declined). A crash in between is the
+--                                                 reconciler's to settle the same way
 --   guest_hand_over_booking(token, name, email)  the booking becomes someone else's: their name
 --                                                 and email, a new manage link emailed to them;
 --                                                 the old link stops working, and the previous
 --                                                 guest is told so
--- Both start from booking_to_change (the event row locked, then the reservation: the booking
+-- Each starts from booking_to_change (the event row locked, then the reservation: the booking
 -- lock order), write the booking's history (booking_events) and are idempotent: asking again
 -- for the state already reached changes nothing and refunds nothing more.
 -- =============================================================================
@@ -28,6 +34,10 @@ begin
   if now() >= public.reservation_starts_at(r) then
     raise exception 'This dinner has already started, so the booking can no longer be changed online. Please contact the host.'
       using errcode = 'SH409';
+  end if;
+  -- Added guests still being paid for: their outcome decides the party first.
+  if exists (select 1 from public.payment_ledger l where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'charging') then
+    raise exception 'A payment for this booking is still being processed. Please wait a minute and reload the page.' using errcode = 'SH409';
   end if;
   return r;
 end;
@@ -59,9 +69,7 @@ begin
 
   v_before := r.num_guests;
   v_cents := public.party_reduction_refund_cents(r, p_guests);
-  perform set_config('supperhost.money_decision', r.id::text, true);
-  update public.reservations x set num_guests = p_guests where x.id = r.id returning * into r;
-  perform set_config('supperhost.money_decision', '', true);
+  r := public.set_party_size(r, p_guests);
 
   select count(*) into v_changes from public.booking_events be where be.reservation_id = r.id and be.kind = 'party_reduced';
   insert into public.booking_events (reservation_id, kind, detail)
@@ -81,6 +89,258 @@ comment on function public.guest_reduce_party(text, integer) is
   'The guest comes with fewer people: seats return, the missing guests'' share is refunded per the frozen policy, the guest is emailed. Idempotent by the party size asked for.';
 
 revoke execute on function public.guest_reduce_party(text, integer) from public, anon, authenticated;
+
+-- The most guests a booking could have now: its event's party limit, and what its ticket type
+-- or slot and the event have left, its own seats counted as free (never fewer than it has).
+create or replace function public.party_room(r public.reservations) returns integer
+language sql stable security definer set search_path = '' as $$
+  select greatest(r.num_guests, least(
+    public.event_party_limit(e.kind, e.max_party_size),
+    coalesce((select public.capacity_pool_left(t.pool_id, r.id) from public.ticket_types t where t.id = r.ticket_type_id), 2147483647),
+    coalesce((select public.capacity_pool_left(s.pool_id, r.id) from public.rsvp_slots s where s.id = r.rsvp_slot_id), 2147483647),
+    coalesce((select public.capacity_pool_left(p.id, r.id) from public.capacity_pools p where p.event_id = r.event_id and p.event_wide), 2147483647)))
+  from public.events e where e.id = r.event_id;
+$$;
+
+revoke execute on function public.party_room(reservations) from public, anon, authenticated;
+
+-- What one more guest of a booking pays: what each of its guests paid (its first charge split
+-- evenly, with that charge's service charge and tax per guest), so that adding a guest and
+-- taking them off again inside the full-refund window comes to nothing. A booking that took no
+-- money and gave none away (a free dinner) adds guests for nothing. Null when guests cannot be
+-- added online: the booking was complimentary or paid in cash at the door.
+create or replace function public.added_guest_price(r public.reservations)
+returns table (total_cents integer, service_charge_cents integer, tax_cents integer)
+language sql stable security definer set search_path = '' as $$
+  select case when c.provider in ('square', 'test') then c.amount_cents / c.per end,
+         case when c.provider in ('square', 'test') then c.service_charge_cents / c.per end,
+         case when c.provider in ('square', 'test') then c.tax_cents / c.per end
+  from (
+    select l.provider, l.amount_cents, l.service_charge_cents, l.tax_cents, greatest(coalesce(l.guests, r.num_guests), 1) as per
+    from public.payment_ledger l
+    where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'completed'
+    order by l.id limit 1
+  ) c
+  union all
+  select 0, 0, 0
+  where r.amount_cents = 0
+    and not exists (select 1 from public.payment_ledger l where l.reservation_id = r.id and l.kind in ('charge', 'comp'))
+  limit 1;
+$$;
+
+revoke execute on function public.added_guest_price(reservations) from public, anon, authenticated;
+
+-- What /booking/{token} shows; null for a token that opens nothing.
+create or replace function public.manage_booking_view(p_token text) returns jsonb
+language sql stable security definer set search_path = '' as $$
+  select jsonb_build_object(
+    'booking_code', r.booking_code,
+    'status', r.status,
+    'name', r.name,
+    'guests', r.num_guests,
+    'ticket_type_name', (select t.name from public.ticket_types t where t.id = r.ticket_type_id),
+    'time_slot', r.time_slot,
+    'dietary_restrictions', r.dietary_restrictions,
+    'special_requests', r.special_requests,
+    'cancelled_at', r.cancelled_at,
+    'cancelled_by', r.cancelled_by,
+    'event', jsonb_build_object(
+      'title', e.title, 'date', e.date, 'time', to_char(coalesce(s.slot_time, e.event_time), 'HH24:MI'),
+      'timezone', e.event_timezone, 'location_name', e.location_name, 'location_address', e.location_address),
+    'organization', jsonb_build_object(
+      'name', public.org_display_name(o.id), 'slug', o.slug,
+      'primary_color', b.primary_color, 'logo_url', b.logo_url),
+    'money', public.money_of(r.id),
+    'refund_policy', public.refund_policy_text(r.refund_window_hours, r.late_refund_percent),
+    'starts_at', public.reservation_starts_at(r),
+    'full_refund_until', public.full_refund_until(r),
+    'refund_now_cents', case when r.status = 'confirmed' then public.policy_refund_cents(r) else 0 end,
+    'can_cancel', r.status = 'confirmed' and now() < public.reservation_starts_at(r),
+    -- What coming with fewer guests would refund now, per smaller party size (guest_reduce_party).
+    'fewer_guests', case when r.status = 'confirmed' and now() < public.reservation_starts_at(r) then coalesce((
+      select jsonb_agg(jsonb_build_object('guests', n, 'refund_cents', public.party_reduction_refund_cents(r, n)) order by n desc)
+      from generate_series(1, r.num_guests - 1) n), '[]'::jsonb) else '[]'::jsonb end,
+    -- What bringing more guests would cost, per larger party size the seats left allow
+    -- (guest_add_guests); empty when none can be added online.
+    'more_guests', case when r.status = 'confirmed' and now() < public.reservation_starts_at(r) then coalesce((
+      select jsonb_agg(jsonb_build_object('guests', n, 'charge_cents', p.total_cents * (n - r.num_guests)) order by n)
+      from public.added_guest_price(r) p
+      cross join generate_series(r.num_guests + 1, public.party_room(r)) n
+      where p.total_cents is not null), '[]'::jsonb) else '[]'::jsonb end,
+    -- A payment for added guests still being processed (nothing can change until it settles).
+    'payment_in_progress', exists (select 1 from public.payment_ledger l where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'charging'))
+  || public.booking_lines(r)
+  from public.reservation_by_token(p_token) r
+  join public.events e on e.id = r.event_id
+  join public.organizations o on o.id = r.org_id
+  left join public.org_branding b on b.org_id = o.id
+  left join public.rsvp_slots s on s.id = r.rsvp_slot_id
+  where r.id is not null;
+$$;
+
+revoke execute on function public.manage_booking_view(text) from public, anon, authenticated;
+
+-- More guests, paying the difference (the first half; settle_more_guests is the second).
+-- p_guests: the new party size. p_key: the browser's key of this attempt (the processor's
+-- idempotency key too). p_expected_cents: the price the guest was shown (refused when the
+-- server's differs; null: not checked). p_payment_provider: the processor that will charge
+-- (null when there is no card).
+-- The seats are taken now, under the booking's locks, so nobody else can have them while the
+-- card is charged; a free addition is done at once. Answers the added guests' charge:
+--   status 'charging'   charge the card with `request` if stored, else the one built now
+--          'completed'  done (paid, or free): nothing to charge
+--          'failed'     this attempt was declined (its message); a new attempt needs a new key
+-- The same key again answers the same charge as it stands (existing = true), so a retry
+-- resumes a charge still open and never charges twice.
+create or replace function public.guest_add_guests(
+  p_token text,
+  p_guests integer,
+  p_key text,
+  p_expected_cents integer,
+  p_payment_provider text
+)
+returns table (
+  ledger_id bigint,
+  status text,
+  existing boolean,
+  reservation_id uuid,
+  guests integer,
+  added integer,
+  amount_cents integer,
+  email text,
+  event_title text,
+  org_name text,
+  request jsonb,
+  message text
+)
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  r public.reservations;
+  v_row public.payment_ledger;
+  v_price record;
+  v_room integer;
+  v_before integer;
+  v_cents integer;
+begin
+  if p_key is null or char_length(p_key) not between 1 and 45 then
+    raise exception 'Invalid idempotency key' using errcode = 'P0001';
+  end if;
+  r := public.lock_reservation_by_token(p_token);
+  select * into v_row from public.payment_ledger l where l.kind = 'charge' and l.idempotency_key = p_key;
+  if found then
+    if v_row.reservation_id <> r.id or v_row.purpose <> 'more_guests' then
+      raise exception 'Invalid idempotency key' using errcode = 'P0001';
+    end if;
+    return query select v_row.id, v_row.status, true, r.id, r.num_guests, v_row.guests, v_row.amount_cents, r.email,
+      (select e.title from public.events e where e.id = r.event_id), public.org_display_name(r.org_id), v_row.processor_request, v_row.message;
+    return;
+  end if;
+  r := public.booking_to_change(p_token);
+  if p_guests is null or p_guests <= r.num_guests then
+    raise exception 'Choose more guests than the booking has now (%).', r.num_guests using errcode = 'P0001';
+  end if;
+  v_room := public.party_room(r);
+  if p_guests > v_room then
+    raise exception '%', case when v_room <= r.num_guests then 'There are no more seats to add to this booking.'
+                              else format('This booking can have at most %s guests now.', v_room) end
+      using errcode = 'SH409';
+  end if;
+  select * into v_price from public.added_guest_price(r) x;
+  if v_price.total_cents is null then
+    raise exception 'Guests cannot be added to this booking online. Please contact the host.' using errcode = 'SH409';
+  end if;
+  v_cents := v_price.total_cents * (p_guests - r.num_guests);
+  if p_expected_cents is not null and p_expected_cents <> v_cents then
+    raise exception 'Adding these guests costs %, not %. Please check the price and try again.',
+      public.booking_money(v_cents), public.booking_money(p_expected_cents) using errcode = 'SH409';
+  end if;
+  if v_cents > 0 and p_payment_provider is null then
+    raise exception 'Card details are required to pay % for the added guests.', public.booking_money(v_cents) using errcode = 'P0001';
+  end if;
+
+  v_before := r.num_guests;
+  r := public.set_party_size(r, p_guests);
+  if v_cents = 0 then
+    perform public.record_party_increase(r, v_before, 0);
+    return query select null::bigint, 'completed'::text, false, r.id, r.num_guests, p_guests - v_before, 0, r.email,
+      (select e.title from public.events e where e.id = r.event_id), public.org_display_name(r.org_id), null::jsonb, null::text;
+    return;
+  end if;
+  insert into public.payment_ledger (reservation_id, org_id, kind, status, amount_cents, guests, service_charge_cents, tax_cents,
+                                     provider, idempotency_key, reason, actor, purpose)
+  values (r.id, r.org_id, 'charge', 'charging', v_cents, p_guests - v_before, v_price.service_charge_cents * (p_guests - v_before),
+          v_price.tax_cents * (p_guests - v_before), p_payment_provider, p_key, 'More guests (' || v_before || ' to ' || p_guests || ')',
+          'guest', 'more_guests')
+  returning * into v_row;
+  return query select v_row.id, v_row.status, false, r.id, r.num_guests, v_row.guests, v_row.amount_cents, r.email,
+    (select e.title from public.events e where e.id = r.event_id), public.org_display_name(r.org_id), null::jsonb, null::text;
+end;
+$$;
+
+comment on function public.guest_add_guests(text, integer, text, integer, text) is
+  'The guest brings more people: the seats are taken at once and the added guests'' charge is opened (settle_more_guests finishes it). Idempotent by the attempt''s key.';
+
+revoke execute on function public.guest_add_guests(text, integer, text, integer, text) from public, anon, authenticated;
+
+-- The booking's history and the guest's email once added guests are settled (p_cents: charged).
+create or replace function public.record_party_increase(r public.reservations, p_before integer, p_cents integer) returns void
+language plpgsql volatile security definer set search_path = '' as $$
+begin
+  insert into public.booking_events (reservation_id, kind, detail)
+  values (r.id, 'party_increased', jsonb_build_object('by', 'guest', 'from', p_before, 'to', r.num_guests, 'charged_cents', p_cents));
+  perform public.enqueue_money_email(r.id, 'party_increased', p_cents, 'none');
+end;
+$$;
+
+revoke execute on function public.record_party_increase(reservations, integer, integer) from public, anon, authenticated;
+
+-- The second half of adding guests: the processor's answer to their charge (from the function
+-- that charged, or from the reconciler or a webhook after a crash). p_outcome 'approved' keeps
+-- the seats and completes the charge (a booking cancelled in the meantime has no seats for it,
+-- so the charge is refunded whole); 'declined' fails the charge and gives the seats back. Once
+-- settled, asking again changes nothing. Answers money_action_result (its refunds to send).
+create or replace function public.settle_more_guests(p_ledger_id bigint, p_outcome text, p_payment_id text, p_message text)
+returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  r public.reservations;
+  v_row public.payment_ledger;
+  v_refund public.payment_ledger;
+begin
+  if p_outcome not in ('approved', 'declined') then
+    raise exception 'Unknown outcome %', p_outcome using errcode = 'P0001';
+  end if;
+  r := public.lock_reservation((select l.reservation_id from public.payment_ledger l
+                                where l.id = p_ledger_id and l.kind = 'charge' and l.purpose = 'more_guests'));
+  select * into v_row from public.payment_ledger l where l.id = p_ledger_id and l.kind = 'charge' and l.purpose = 'more_guests' for update;
+  if v_row.id is null then
+    raise exception 'Charge not found' using errcode = 'SH404';
+  end if;
+  if v_row.status <> 'charging' then
+    return public.money_action_result(r, true, null);
+  end if;
+  if p_outcome = 'approved' then
+    update public.payment_ledger l set status = 'completed', provider_payment_id = coalesce(p_payment_id, l.provider_payment_id)
+    where l.id = v_row.id;
+    if r.status = 'confirmed' then
+      perform public.record_party_increase(r, r.num_guests - v_row.guests, v_row.amount_cents);
+    else
+      v_refund := public.open_refund(r, v_row.amount_cents, 'mg' || md5(v_row.id::text || ':void'),
+                                     'The booking was cancelled while its added guests were being paid for', 'system', true, 'refund');
+    end if;
+    return public.money_action_result(r, false, v_refund.id);
+  end if;
+  update public.payment_ledger l set status = 'failed', message = left(p_message, 500) where l.id = v_row.id;
+  if r.status = 'confirmed' then
+    r := public.set_party_size(r, greatest(r.num_guests - v_row.guests, 1));
+  end if;
+  insert into public.booking_events (reservation_id, kind, detail)
+  values (r.id, 'party_increase_declined', jsonb_build_object('guests', v_row.guests, 'message', p_message));
+  return public.money_action_result(r, false, null);
+end;
+$$;
+
+revoke execute on function public.settle_more_guests(bigint, text, text, text) from public, anon, authenticated;
 
 -- Handing the booking to someone else: their name and email (the previous guest's phone and
 -- dietary notes are theirs and are cleared), a new manage link, and the old one stops working.

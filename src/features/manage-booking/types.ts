@@ -43,6 +43,10 @@ export interface ManagedBooking {
   can_cancel: boolean;
   /** What each smaller party would get back now (largest first); empty when nothing can change. */
   fewer_guests: { guests: number; refund_cents: number }[];
+  /** What each larger party would cost now (smallest first), as many as the seats left allow; empty when none can be added online. */
+  more_guests: { guests: number; charge_cents: number }[];
+  /** A payment for added guests is still being settled: nothing can change until it is. */
+  payment_in_progress: boolean;
 }
 
 export type RefundStatus = 'completed' | 'pending' | 'none' | 'failed';
@@ -52,6 +56,13 @@ export interface ReduceOutcome {
   booking: ManagedBooking;
   refundedCents: number;
   refundStatus: RefundStatus;
+}
+
+/** The answer to "more guests": the booking after it, how many were added and what they cost. */
+export interface AddOutcome {
+  booking: ManagedBooking;
+  added: number;
+  chargedCents: number;
 }
 
 /** The answer to handing the booking over: who has it now (this link no longer opens it). */

@@ -30,7 +30,8 @@ export interface MoneyAction {
   status: string;
   already: boolean;
   money: Money;
-  refund: { id: number; status: 'pending' | 'completed' | 'failed'; amount_cents: number; submitted: boolean } | null;
+  /** The action's refund, all its parts together (a refund larger than one charge is split, one part per charge). */
+  refund: { id: number; status: 'pending' | 'completed' | 'failed'; amount_cents: number; submitted: boolean; parts: number[] } | null;
   to_send: RefundToSend[];
 }
 
@@ -121,7 +122,10 @@ export async function sendDecidedRefunds(db: SupabaseClient, action: MoneyAction
   const outcomes = new Map<number, RefundOutcome>();
   for (const refund of action.to_send) outcomes.set(refund.id, await settleRefund(db, refund));
   if (!action.refund) return 'none';
-  return outcomes.get(action.refund.id) ?? action.refund.status;
+  const parts = action.refund.parts.map((id) => outcomes.get(id));
+  if (parts.some((outcome) => outcome === undefined)) return action.refund.status;
+  if (parts.includes('failed')) return 'failed';
+  return parts.includes('pending') ? 'pending' : 'completed';
 }
 
 /** The reservation's money now (after refunds were recorded). */

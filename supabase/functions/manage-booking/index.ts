@@ -9,21 +9,27 @@
 //               (guest_cancel_booking); asking again refunds nothing more.
 //   'reduce'    fewer guests (guest_reduce_party): the seats go back, the missing guests' share
 //               is refunded per the policy; asking again for the same size changes nothing.
+//   'add'       more guests, paying what each guest of the booking paid (more-guests.ts): the
+//               seats are taken while the card is charged, and given back if it is declined;
+//               a retry with the same idempotency key never charges twice.
 //   'hand_over' the booking becomes someone else's (guest_hand_over_booking): their name and
 //               email, a new link emailed to them; this link stops working.
 // Refunds are sent to the processor that took the charge once the decision is committed, and
 // the receipt goes out when it answers (a lost answer: reconcile-payments sends it again).
 //
-// Request: { token, action: 'view' | 'cancel' | 'reduce' | 'hand_over', guests?, name?, email? }
+// Request: { token, action: 'view' | 'cancel' | 'reduce' | 'add' | 'hand_over', guests?, name?, email?,
+//            sourceId?, expectedCents?, idempotencyKey? (add) }
 // → view:      200 { success: true, booking }
 // → cancel:    200 { success: true, booking, refundedCents, refundStatus: 'completed' | 'pending' | 'none' | 'failed' }
 // → reduce:    200 { success: true, booking, refundedCents, refundStatus } (refundedCents: this change's refund)
+// → add:       200 { success: true, booking, added, chargedCents }
 // → hand_over: 200 { success: true, handedOverTo: { name, email } }
 // booking: see public.manage_booking_view (event, organization, money, policy, refund_now_cents, can_cancel, …)
 import { z } from 'npm:zod@4.6.7';
 import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
 import { MAX_INT4 } from '../_shared/input.ts';
 import { type MoneyAction, sendDecidedRefunds } from '../_shared/money.ts';
+import { addGuests } from '../_shared/more-guests.ts';
 import { kickEmailDelivery } from '../_shared/outbox.ts';
 import { callRpc } from '../_shared/rpc.ts';
 import { sharedAdminClient } from '../_shared/supabase.ts';
@@ -42,12 +48,20 @@ const inputSchema = z.discriminatedUnion(
     }),
     z.object({
       token: z.string().max(200),
+      action: z.literal('add'),
+      guests: z.int('guests must be a whole number').min(2, 'A booking grows to 2 guests at least').max(MAX_INT4),
+      sourceId: z.string().max(500).nullish(),
+      expectedCents: z.int().min(0).max(MAX_INT4).nullish(),
+      idempotencyKey: z.string().min(1).max(45, 'idempotencyKey is too long (45 characters at most)'),
+    }),
+    z.object({
+      token: z.string().max(200),
       action: z.literal('hand_over'),
       name: z.string().max(200, 'The name is too long (100 characters at most).'),
       email: z.string().max(320, 'The email address is too long.'),
     }),
   ],
-  'action must be "view", "cancel", "reduce" or "hand_over"',
+  'action must be "view", "cancel", "reduce", "add" or "hand_over"',
 );
 
 interface ManageView {
@@ -77,6 +91,16 @@ Deno.serve(
         });
         kickEmailDelivery();
         return json({ success: true, handedOverTo: { name: holder.name, email: holder.email } });
+      }
+      case 'add': {
+        const { added, chargedCents } = await addGuests(db, {
+          token: input.token,
+          guests: input.guests,
+          sourceId: input.sourceId ?? null,
+          expectedCents: input.expectedCents ?? null,
+          idempotencyKey: input.idempotencyKey,
+        });
+        return json({ success: true, booking: await view(), added, chargedCents });
       }
       case 'reduce': {
         const action = await callRpc<MoneyAction>(db, 'guest_reduce_party', { p_token: input.token, p_guests: input.guests });

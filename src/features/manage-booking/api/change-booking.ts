@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { invokeFunction } from '@/lib/invoke-function';
-import type { HandOverOutcome, ReduceOutcome } from '../types';
+import type { AddOutcome, HandOverOutcome, ReduceOutcome } from '../types';
 import { MANAGE_FUNCTION, managedBookingQueryKey, managedBookingSchema, refusalError } from './get-managed-booking';
 
 const reduceAnswer = z.object({
@@ -9,6 +9,13 @@ const reduceAnswer = z.object({
   booking: managedBookingSchema,
   refundedCents: z.number().int(),
   refundStatus: z.enum(['completed', 'pending', 'none', 'failed']),
+});
+
+const addAnswer = z.object({
+  success: z.literal(true),
+  booking: managedBookingSchema,
+  added: z.number().int(),
+  chargedCents: z.number().int(),
 });
 
 const handOverAnswer = z.object({
@@ -34,6 +41,39 @@ export function useReduceParty(token: string) {
         reduceAnswer,
         'The booking may have changed, but we could not read the answer. Please reload the page.',
       ),
+    onSuccess: (outcome) => queryClient.setQueryData(managedBookingQueryKey(token), outcome.booking),
+    onError: () => queryClient.invalidateQueries({ queryKey: managedBookingQueryKey(token) }),
+  });
+}
+
+/** A refusal of adding guests; `definitive` when the attempt ended (a new try needs a new key), not when its outcome is unknown. */
+export class AddGuestsError extends Error {
+  override name = 'AddGuestsError';
+  constructor(
+    message: string,
+    readonly definitive: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * More guests: the server takes the seats, charges the card (`sourceId`, null when the booking
+ * paid nothing) with this attempt's key, and gives the seats back if it is declined.
+ */
+export function useAddGuests(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { guests: number; sourceId: string | null; expectedCents: number; idempotencyKey: string }): Promise<AddOutcome> => {
+      const answer = await invokeFunction<unknown>(MANAGE_FUNCTION, { token, action: 'add', ...input });
+      if (answer.status !== 200) {
+        const error = refusalError(answer.status, answer.body);
+        throw answer.status === 404 ? error : new AddGuestsError(error.message, answer.status < 500);
+      }
+      const parsed = addAnswer.safeParse(answer.body);
+      if (!parsed.success) throw new Error('The booking may have changed, but we could not read the answer. Please reload the page.');
+      return parsed.data;
+    },
     onSuccess: (outcome) => queryClient.setQueryData(managedBookingQueryKey(token), outcome.booking),
     onError: () => queryClient.invalidateQueries({ queryKey: managedBookingQueryKey(token) }),
   });

@@ -56,6 +56,8 @@ export const managedBookingSchema = z.object({
   refund_now_cents: cents,
   can_cancel: z.boolean(),
   fewer_guests: z.array(z.object({ guests: z.number().int(), refund_cents: cents })).default([]),
+  more_guests: z.array(z.object({ guests: z.number().int(), charge_cents: cents })).default([]),
+  payment_in_progress: z.boolean().default(false),
 }) satisfies z.ZodType<ManagedBooking>;
 
 /** A refusal of the manage-booking function: 404 not_found is an invalid link, anything else an Error with the server's message. */

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { toast } from 'sonner';
-import { UserRoundPen, UsersRound } from 'lucide-react';
+import { UserRoundPen, UserRoundPlus, UsersRound } from 'lucide-react';
 import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -15,7 +15,9 @@ import { fewerGuestsOptionText, reduceOutcomeText } from '../lib/booking-text';
 import type { HandOverOutcome, ManagedBooking } from '../types';
 import { guestCount } from '@/config/email-templates';
 
-/** "Change your plans": come with fewer guests, or give the booking to someone else. */
+const MoreGuestsDialog = lazy(() => import('./more-guests-dialog'));
+
+/** "Change your plans": come with fewer or more guests, or give the booking to someone else. */
 export function ChangePlans({
   token,
   booking,
@@ -25,24 +27,48 @@ export function ChangePlans({
   booking: ManagedBooking;
   onHandedOver(outcome: HandOverOutcome): void;
 }) {
-  const [open, setOpen] = useState<'reduce' | 'hand-over' | null>(null);
+  const [open, setOpen] = useState<'reduce' | 'add' | 'hand-over' | null>(null);
+  const busy = booking.payment_in_progress;
   return (
     <section className="space-y-3 rounded-xl border bg-card p-5 shadow-sm sm:p-6" aria-labelledby="change-title">
       <h2 id="change-title" className="font-serif text-xl font-semibold">
         Change your plans
       </h2>
-      <div className="grid gap-2 sm:grid-cols-2">
-        <Button variant="outline" className="justify-start gap-2" disabled={booking.fewer_guests.length === 0} onClick={() => setOpen('reduce')}>
+      <div className="grid gap-2 sm:grid-cols-3">
+        <Button
+          variant="outline"
+          className="justify-start gap-2"
+          disabled={busy || booking.fewer_guests.length === 0}
+          onClick={() => setOpen('reduce')}
+        >
           <UsersRound className="h-4 w-4" aria-hidden /> Fewer guests
         </Button>
-        <Button variant="outline" className="justify-start gap-2" onClick={() => setOpen('hand-over')}>
+        <Button variant="outline" className="justify-start gap-2" disabled={busy || booking.more_guests.length === 0} onClick={() => setOpen('add')}>
+          <UserRoundPlus className="h-4 w-4" aria-hidden /> More guests
+        </Button>
+        <Button variant="outline" className="justify-start gap-2" disabled={busy} onClick={() => setOpen('hand-over')}>
           <UserRoundPen className="h-4 w-4" aria-hidden /> Give to someone else
         </Button>
       </div>
-      {booking.fewer_guests.length === 0 ? (
-        <p className="text-sm text-muted-foreground">A booking for 1 guest can only be cancelled or given to someone else.</p>
+      {busy ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          A payment for added guests is still being processed. Reload the page in a minute to change the booking again.
+        </p>
+      ) : null}
+      {!busy && booking.fewer_guests.length === 0 ? (
+        <p className="text-sm text-muted-foreground">A booking for 1 guest cannot come with fewer guests.</p>
+      ) : null}
+      {!busy && booking.more_guests.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          No more guests can be added online: the dinner has no seats left for this booking, or the host adds them.
+        </p>
       ) : null}
       {open === 'reduce' ? <ReduceDialog token={token} booking={booking} onClose={() => setOpen(null)} /> : null}
+      {open === 'add' ? (
+        <Suspense fallback={null}>
+          <MoreGuestsDialog token={token} booking={booking} onClose={() => setOpen(null)} />
+        </Suspense>
+      ) : null}
       {open === 'hand-over' ? <HandOverDialog token={token} booking={booking} onClose={() => setOpen(null)} onHandedOver={onHandedOver} /> : null}
     </section>
   );
