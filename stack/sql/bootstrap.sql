@@ -6,22 +6,21 @@
 
 -- ---------------------------------------------------------------- roles
 do $$
+declare
+  v_role record;
 begin
-  if not exists (select 1 from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
-    create role authenticator login noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_storage_admin') then
-    create role supabase_storage_admin nologin noinherit;
-  end if;
+  for v_role in
+    select * from (values
+      ('anon', 'nologin noinherit'),
+      ('authenticated', 'nologin noinherit'),
+      ('service_role', 'nologin noinherit bypassrls'),
+      ('authenticator', 'login noinherit'),
+      ('supabase_storage_admin', 'nologin noinherit')
+    ) as r(name, options)
+    where not exists (select 1 from pg_roles where rolname = r.name)
+  loop
+    execute format('create role %I %s', v_role.name, v_role.options);
+  end loop;
 end $$;
 
 grant anon, authenticated, service_role to authenticator;
@@ -108,25 +107,19 @@ create or replace function auth.jwt() returns jsonb language sql stable as $$
   )::jsonb
 $$;
 
+-- The caller's id, role and email: claims of the request's JWT (auth.jwt()), as on Supabase. The
+-- platform's own versions also read PostgREST's older one setting per claim
+-- (request.jwt.claim.sub), which neither the gateway nor the edge functions set.
 create or replace function auth.uid() returns uuid language sql stable as $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim.sub', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
-  )::uuid
+  select (auth.jwt() ->> 'sub')::uuid
 $$;
 
 create or replace function auth.role() returns text language sql stable as $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim.role', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
-  )::text
+  select auth.jwt() ->> 'role'
 $$;
 
 create or replace function auth.email() returns text language sql stable as $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim.email', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
-  )::text
+  select auth.jwt() ->> 'email'
 $$;
 
 grant execute on all functions in schema auth to anon, authenticated, service_role;

@@ -42,6 +42,14 @@ alter table test_processor.refunds enable row level security;
 revoke all on test_processor.payments, test_processor.refunds from public, anon, authenticated;
 grant all on test_processor.payments, test_processor.refunds to service_role;
 
+-- Square's answer to a request it refuses: one INVALID_REQUEST_ERROR, naming the field when
+-- there is one.
+create or replace function test_processor.request_error(p_code text, p_detail text, p_field text default null) returns jsonb
+language sql immutable set search_path = '' as $$
+  select jsonb_build_object('errors', jsonb_build_array(jsonb_strip_nulls(jsonb_build_object(
+    'category', 'INVALID_REQUEST_ERROR', 'code', p_code, 'field', p_field, 'detail', p_detail))));
+$$;
+
 -- Square's CreatePayment: the sandbox test nonces and the error each one produces.
 create or replace function public.test_processor_charge(
   p_idempotency_key text,
@@ -63,14 +71,10 @@ declare
   v_payment test_processor.payments;
 begin
   if p_idempotency_key is null or char_length(p_idempotency_key) not between 1 and 45 then
-    return jsonb_build_object('errors', jsonb_build_array(jsonb_build_object(
-      'category', 'INVALID_REQUEST_ERROR', 'code', 'INVALID_VALUE', 'field', 'idempotency_key',
-      'detail', 'idempotency_key must be 1 to 45 characters')));
+    return test_processor.request_error('INVALID_VALUE', 'idempotency_key must be 1 to 45 characters', 'idempotency_key');
   end if;
   if p_amount_cents is null or p_amount_cents <= 0 then
-    return jsonb_build_object('errors', jsonb_build_array(jsonb_build_object(
-      'category', 'INVALID_REQUEST_ERROR', 'code', 'INVALID_VALUE', 'field', 'amount_money.amount',
-      'detail', 'amount must be positive')));
+    return test_processor.request_error('INVALID_VALUE', 'amount must be positive', 'amount_money.amount');
   end if;
 
   v_error := case coalesce(p_source_id, '')
@@ -101,9 +105,7 @@ begin
     select * into v_payment from test_processor.payments p where p.idempotency_key = p_idempotency_key;
     -- As Square: the same key with a different amount is a different request.
     if v_payment.amount_cents <> p_amount_cents or v_payment.currency <> coalesce(p_currency, 'USD') then
-      return jsonb_build_object('errors', jsonb_build_array(jsonb_build_object(
-        'category', 'INVALID_REQUEST_ERROR', 'code', 'IDEMPOTENCY_KEY_REUSED',
-        'detail', 'The idempotency key was already used for a different payment.')));
+      return test_processor.request_error('IDEMPOTENCY_KEY_REUSED', 'The idempotency key was already used for a different payment.');
     end if;
   end if;
 
@@ -156,13 +158,10 @@ begin
 
   select * into v_payment from test_processor.payments p where p.id = p_payment_id for update;
   if not found or v_payment.status <> 'COMPLETED' then
-    return jsonb_build_object('errors', jsonb_build_array(jsonb_build_object(
-      'category', 'INVALID_REQUEST_ERROR', 'code', 'NOT_FOUND', 'detail', 'Payment not found.')));
+    return test_processor.request_error('NOT_FOUND', 'Payment not found.');
   end if;
   if p_amount_cents is null or p_amount_cents <= 0 or v_payment.refunded_cents + p_amount_cents > v_payment.amount_cents then
-    return jsonb_build_object('errors', jsonb_build_array(jsonb_build_object(
-      'category', 'INVALID_REQUEST_ERROR', 'code', 'REFUND_AMOUNT_INVALID',
-      'detail', 'The refund exceeds what is left of the payment.')));
+    return test_processor.request_error('REFUND_AMOUNT_INVALID', 'The refund exceeds what is left of the payment.');
   end if;
 
   v_status := case
@@ -213,8 +212,7 @@ begin
     select * into v_refund from test_processor.refunds r where r.id = p_refund_id;
   end if;
   if v_refund.id is null then
-    return jsonb_build_object('errors', jsonb_build_array(jsonb_build_object(
-      'category', 'INVALID_REQUEST_ERROR', 'code', 'NOT_FOUND', 'detail', 'Refund not found.')));
+    return test_processor.request_error('NOT_FOUND', 'Refund not found.');
   end if;
   return public.test_processor_refund_json(v_refund);
 end;
@@ -237,8 +235,7 @@ as $$
        'buyer_email_address', p.buyer_email,
        'created_at', p.created_at))
      from test_processor.payments p where p.id = p_payment_id),
-    jsonb_build_object('errors', jsonb_build_array(jsonb_build_object(
-      'category', 'INVALID_REQUEST_ERROR', 'code', 'NOT_FOUND', 'detail', 'Payment not found.'))));
+    test_processor.request_error('NOT_FOUND', 'Payment not found.'));
 $$;
 
 revoke execute on function

@@ -623,15 +623,25 @@ begin
     values (r.id, 'expired', jsonb_build_object('at', 'confirmation'));
   end if;
 
-  if r.status = 'held' then
-    begin
-      update public.reservations x
-      set status = 'confirmed',
-          payment_provider = p_payment_provider,
-          payment_id = p_payment_id,
-          confirmed_at = now()
-      where x.id = r.id;
-    exception when sqlstate 'SH410' then
+  -- A live hold keeps its seats; an expired one takes them (and its promo use) again.
+  begin
+    if r.status <> 'held' and r.promo_code_id is not null then
+      perform pg_advisory_xact_lock(hashtextextended('supperhost.promo:' || r.promo_code_id::text, 0));
+      select * into v_promo from public.promo_codes p where p.id = r.promo_code_id;
+      if v_promo.max_uses is not null then
+        if public.promo_uses_taken(v_promo.id) >= v_promo.max_uses then
+          raise exception 'promo exhausted' using errcode = 'SH410';
+        end if;
+      end if;
+    end if;
+    update public.reservations x
+    set status = 'confirmed',
+        payment_provider = p_payment_provider,
+        payment_id = p_payment_id,
+        confirmed_at = now()
+    where x.id = r.id;
+  exception when sqlstate 'SH409' or sqlstate 'SH410' then
+    if r.status = 'held' then
       -- A live hold keeps its promo code even if staff switched the code off
       -- while the guest was paying (the trigger honours it). Only a code whose
       -- max_uses was lowered to its confirmed uses or below since the hold is
@@ -639,32 +649,12 @@ begin
       update public.reservations x set status = 'failed' where x.id = r.id;
       insert into public.booking_events (reservation_id, kind, detail)
       values (r.id, 'confirm_refused', jsonb_build_object('reason', 'promo code no longer redeemable'));
-      return false;
-    end;
-  else
-    -- Expired: try to take the seats (and the promo use) again.
-    begin
-      if r.promo_code_id is not null then
-        perform pg_advisory_xact_lock(hashtextextended('supperhost.promo:' || r.promo_code_id::text, 0));
-        select * into v_promo from public.promo_codes p where p.id = r.promo_code_id;
-        if v_promo.max_uses is not null then
-          if public.promo_uses_taken(v_promo.id) >= v_promo.max_uses then
-            raise exception 'promo exhausted' using errcode = 'SH410';
-          end if;
-        end if;
-      end if;
-      update public.reservations x
-      set status = 'confirmed',
-          payment_provider = p_payment_provider,
-          payment_id = p_payment_id,
-          confirmed_at = now()
-      where x.id = r.id;
-    exception when sqlstate 'SH409' or sqlstate 'SH410' then
+    else
       insert into public.booking_events (reservation_id, kind, detail)
       values (r.id, 'confirm_refused', jsonb_build_object('reason', 'hold expired and its seats are gone', 'error', sqlerrm));
-      return false;
-    end;
-  end if;
+    end if;
+    return false;
+  end;
 
   insert into public.booking_events (reservation_id, kind, detail)
   values (r.id, 'confirmed', jsonb_build_object('payment_provider', p_payment_provider, 'payment_id', p_payment_id));

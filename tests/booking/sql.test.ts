@@ -338,6 +338,18 @@ describe('confirm_booking and fail_booking', () => {
     await fail(again.reservation_id);
   });
 
+  it('a hold whose code lost its last use while the guest paid is refused: it fails, says why and gives its seats back', async () => {
+    const promoId = await createPromo(org.id, { code: `CUT${randomUUID().slice(0, 4)}`, discount_type: 'fixed', discount_amount: 100, max_uses: 1 });
+    const code = (await one<{ code: string }>(pool(), `select code from public.promo_codes where id = $1`, [promoId])).code;
+    const before = await ticketQuantity(foodOnly);
+    const h = await hold({ eventId, guests: 2, ticketType: foodOnly, promo: code });
+    await pool().query(`update public.promo_codes set max_uses = 0 where id = $1`, [promoId]);
+    expect(await confirm(h.reservation_id)).toBe(false);
+    expect(await reservationStatus(h.reservation_id)).toBe('failed');
+    expect(await refusedBecause(h.reservation_id)).toBe('promo code no longer redeemable');
+    expect(await ticketQuantity(foodOnly)).toBe(before);
+  });
+
   it('a free booking is confirmed with provider comp and says so in the email', async () => {
     const h = await hold({ eventId, guests: 1, ticketType: foodOnly, promo: 'FREE', hasToken: false });
     expect(h.total_cents).toBe(0);
@@ -368,6 +380,16 @@ async function expiredHold(quantity: number, guests: number) {
 const reservationStatus = async (id: string) =>
   (await one<{ status: string }>(pool(), `select status from public.reservations where id = $1`, [id])).status;
 
+/** Why confirm_booking refused a reservation (its confirm_refused event). */
+const refusedBecause = async (id: string) =>
+  (
+    await one<{ reason: string }>(
+      pool(),
+      `select detail ->> 'reason' as reason from public.booking_events where reservation_id = $1 and kind = 'confirm_refused'`,
+      [id],
+    )
+  ).reason;
+
 describe('expired holds', () => {
   it('give their seats back on the next booking of the event', async () => {
     const { e, t } = await counterEvent(2);
@@ -381,6 +403,16 @@ describe('expired holds', () => {
     // The stale hold's late payment cannot be booked over capacity: the caller refunds it.
     expect(await confirm(stale.reservation_id)).toBe(false);
     expect(await ticketQuantity(t)).toBe(0);
+  });
+
+  it('a late payment whose seats are gone is refused and the booking says why', async () => {
+    const { e, t } = await counterEvent(1);
+    const stale = await hold({ eventId: e, guests: 1, ticketType: t });
+    await backdateHold(stale.reservation_id, '1 minute');
+    await hold({ eventId: e, guests: 1, ticketType: t });
+    expect(await confirm(stale.reservation_id)).toBe(false);
+    expect(await reservationStatus(stale.reservation_id)).toBe('expired');
+    expect(await refusedBecause(stale.reservation_id)).toBe('hold expired and its seats are gone');
   });
 
   it('count as free seats in a quote before they are released', async () => {
