@@ -2909,6 +2909,56 @@ export type Database = {
         Args: { p_event_id: string; p_max_guests: number }
         Returns: undefined
       }
+      set_party_size: {
+        Args: {
+          p_guests: number
+          r: Database["public"]["Tables"]["reservations"]["Row"]
+        }
+        Returns: {
+          amount_cents: number
+          booking_code: string
+          cancel_reason: string | null
+          cancelled_at: string | null
+          cancelled_by: string | null
+          checked_in_at: string | null
+          checked_in_guests: number
+          confirmed_at: string | null
+          created_at: string
+          dietary_restrictions: string | null
+          discount_cents: number
+          email: string
+          event_id: string
+          hold_expires_at: string | null
+          id: string
+          idempotency_key: string | null
+          late_refund_percent: number
+          manage_token_hash: string | null
+          manage_token_version: number
+          name: string
+          num_guests: number
+          org_id: string
+          payment_id: string | null
+          payment_provider: string | null
+          phone: string | null
+          promo_code_id: string | null
+          refund_window_hours: number | null
+          reminder_sent_at: string | null
+          rsvp_slot_id: string | null
+          service_charge_cents: number
+          special_requests: string | null
+          staff_notes: string | null
+          status: string
+          tax_cents: number
+          ticket_type_id: string | null
+          time_slot: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "reservations"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       set_super_admin_email: { Args: { p_email: string }; Returns: string }
       settle_more_guests: {
         Args: {
