@@ -239,9 +239,10 @@ describe('changing plans on the manage page', () => {
       const admin = await adminPage(staff, org.id, 'reservations', { viewport });
       await admin.page.getByRole('button', { name: 'Edit reservation of Grace Hopper' }).click();
       const dialog = admin.page.getByRole('dialog');
-      await dialog.getByText('History (3)').click();
+      await dialog.getByText('History (4)').click();
       const history = dialog.getByTestId('booking-history');
       await history.getByText('The guest changed the party from 3 to 1 guest, refunding $315.00').waitFor();
+      await history.getByText('The guest changed the party from 1 to 2 guests, paying $157.50').waitFor();
       await history.getByText(`to Grace Hopper (${friend})`, { exact: false }).waitFor();
       expect(await seriousViolations(admin.page)).toEqual([]);
     });
