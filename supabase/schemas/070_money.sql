@@ -14,7 +14,6 @@
 --   staff_refund_reservation(id, cents, reason, notify, key) members (JWT)
 --   staff_set_guests(id, guests, complimentary, reason)   members (JWT)
 --   guest_cancel_booking(token)       the manage link (service role)
---   manage_booking_view(token)        what /booking/{token} shows (service role)
 --   system_refund_booking(id, reason) a charge without a booking (service role)
 --   record_refund_result(ledger id, status, refund id, message)  (service role)
 --   payments_to_reconcile(older than, limit)                      (service role)
@@ -34,6 +33,8 @@
 --   charge  'charging' is written (with the idempotency key and amount) before
 --           the processor is called; then 'completed' (provider_payment_id) or
 --           'failed'. A row left 'charging' is settled by reconcile-payments.
+--           A booking's own charge (purpose 'booking'), then any charges for
+--           guests added later (purpose 'more_guests', 075_guest_changes.sql).
 --   refund  'pending' from the decision on (provider_refund_id null until the
 --           processor answered; Square PENDING keeps it pending), then
 --           'completed' or 'failed'. Keyed: a retry never refunds twice.

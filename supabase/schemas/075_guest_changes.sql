@@ -1,6 +1,8 @@
 -- =============================================================================
--- What a guest changes from their manage link (/booking/{token}), each in one call of
+-- What a guest sees and changes from their manage link (/booking/{token}), each in one call of
 -- manage-booking, within the booking's frozen policy:
+--   manage_booking_view(token)                   what the page shows, with what each smaller or
+--                                                 larger party would refund or cost now
 --   guest_reduce_party(token, guests)            fewer guests: the seats go back (the waitlist is
 --                                                 offered them), the guests who no longer come
 --                                                 are refunded per the policy, and the guest is
