@@ -102,6 +102,7 @@ describe('more guests, paying the difference', () => {
 
     const mail = (await mailFor(b.email, 2)).find((m) => m.subject.includes('is now for 4 guests'));
     expect(mail?.body_text).toContain('We charged $200.00 to your card for the added guests.');
+    expect(mail?.body_html).toContain('View your booking');
     expect(await history(b.reservationId)).toEqual([
       { kind: 'party_increased', summary: 'The guest changed the party from 2 to 4 guests, paying $200.00' },
     ]);

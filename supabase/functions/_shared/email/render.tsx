@@ -44,6 +44,7 @@ export interface EmailData {
     | 'booking_reminder'
     | 'booking_cancellation'
     | 'booking_refund'
+    | 'booking_changed'
     | 'booking_refunded'
     | 'booking_handed_over'
     | 'guest_message'
@@ -281,7 +282,7 @@ function personalPart(data: EmailData, values: PlaceholderValues): TemplateText 
     const template = data.template ?? DEFAULT_TEMPLATES[type];
     return { subject: fillPlaceholders(template.subject, values), body: fillPlaceholders(template.body ?? '', values) };
   }
-  // Refund notices are not editable: their sentences come from the deciding SQL.
+  // Refund and change notices are not editable: their sentences come from the deciding SQL.
   return {
     subject: data.notice?.subject ?? `About your reservation at ${data.org.name}`,
     body: `Hi ${data.guest.name},\n\n${data.notice?.opening ?? ''}`,
@@ -598,7 +599,12 @@ export async function renderEmail(data: TemplateData, siteUrl: string, logo: Ema
       content_type: 'text/calendar; charset=utf-8; method=PUBLISH',
       content_base64: base64(new TextEncoder().encode(icsFile(calendar))),
     });
-  } else if (data.kind === 'booking_cancellation' || data.kind === 'booking_refund' || data.kind === 'guest_message') {
+  } else if (
+    data.kind === 'booking_cancellation' ||
+    data.kind === 'booking_refund' ||
+    data.kind === 'booking_changed' ||
+    data.kind === 'guest_message'
+  ) {
     links.push({ label: 'View your booking', href: `${site}${data.booking.manage_path}` });
   }
   const hostMessage = data.notice?.host_message ?? data.closing?.host_message ?? null;
