@@ -29,6 +29,13 @@ function isoDate(daysFromToday: number) {
   return d.toISOString().slice(0, 10);
 }
 
+/** Capacity pools of an event, one a size, in one array insert. */
+const insertPools = (eventId: string, sizes: number[]) =>
+  service
+    .from('capacity_pools')
+    .insert(sizes.map((size) => ({ event_id: eventId, size })))
+    .select('id, size');
+
 beforeAll(async () => {
   const { data: org, error } = await service
     .from('organizations')
@@ -45,13 +52,7 @@ beforeAll(async () => {
   const inserted = await service.from('events').insert(rows).select('id, title, date');
   if (inserted.error) throw new Error(`creating the test events failed: ${inserted.error.message}`);
   events.push(...inserted.data.sort((a, b) => a.date.localeCompare(b.date)));
-  const pools = await service
-    .from('capacity_pools')
-    .insert([
-      { event_id: events[0].id, size: 10 },
-      { event_id: events[0].id, size: 5 },
-    ])
-    .select('id');
+  const pools = await insertPools(events[0].id, [10, 5]);
   if (pools.error) throw new Error(`creating capacity pools failed: ${pools.error.message}`);
   const tickets = await service.from('ticket_types').insert([
     { event_id: events[0].id, name: 'Food only', price: 5000, pool_id: pools.data[0].id },
@@ -250,13 +251,7 @@ describe('writes', () => {
   });
 
   it('inserts rsvp slots (array insert)', async () => {
-    const pools = await service
-      .from('capacity_pools')
-      .insert([
-        { event_id: events[2].id, size: 20 },
-        { event_id: events[2].id, size: 20 },
-      ])
-      .select('id, size');
+    const pools = await insertPools(events[2].id, [20, 20]);
     expect(pools.error).toBeNull();
     expect(pools.status).toBe(201);
     expect(pools.data!.map((p) => p.size)).toEqual([20, 20]);
