@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../stack/config.ts';
+import { ORG, USER } from '../support/seed.ts';
 import { accessTokenFor, clientFor, restTarget } from './target.ts';
 
 // Every data-store call shape the app makes, through @supabase/supabase-js, against the local
@@ -12,8 +13,8 @@ const service = clientFor(target, target.serviceRoleKey);
 const anon = clientFor(target, target.anonKey);
 
 const SEED = {
-  eatathome: { id: 'a0000000-0000-4000-8000-000000000001', slug: 'eatathome', name: 'Eat At Home' },
-  owner: { id: 'b0000000-0000-4000-8000-000000000001', email: 'owner@eatathome.test', password: DEMO_PASSWORD },
+  eatathome: { id: ORG.eatathome, slug: 'eatathome', name: 'Eat At Home' },
+  owner: { id: USER.eatathomeOwner, email: 'owner@eatathome.test', password: DEMO_PASSWORD },
 };
 
 const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
