@@ -59,6 +59,14 @@ async function ledger(reservationId: string) {
   );
 }
 
+/** A paid booking's ledger: its completed charge, then each completed refund, in order. */
+function chargedThenRefunded(chargeCents: number, ...refundCents: number[]) {
+  return [
+    { kind: 'charge', status: 'completed', amount_cents: chargeCents },
+    ...refundCents.map((amount_cents) => ({ kind: 'refund', status: 'completed', amount_cents })),
+  ];
+}
+
 async function reservationRow(id: string) {
   const [row] = await sql<{ status: string; num_guests: number; cancel_reason: string | null; booking_code: string }>(
     'select status, num_guests, cancel_reason, booking_code from public.reservations where id = $1',
@@ -175,10 +183,7 @@ describe('money in the reservations list and the cancel dialog (1280 px)', () =>
     await row.getByText('Cancelled', { exact: true }).waitFor();
     expect((await reservationRow(booking.id)).status).toBe('cancelled');
     expect(await seatsLeft()).toBe(seatsBefore + 2);
-    expect(await ledger(booking.id)).toEqual([
-      { kind: 'charge', status: 'completed', amount_cents: 31500 },
-      { kind: 'refund', status: 'completed', amount_cents: 31500 },
-    ]);
+    expect(await ledger(booking.id)).toEqual(chargedThenRefunded(31500, 31500));
     const mail = await cancellationEmail(booking.email);
     expect(mail.body_text).toContain('We have refunded $315.00');
 
@@ -208,10 +213,7 @@ describe('money in the reservations list and the cancel dialog (1280 px)', () =>
     await row.getByText('$215.00', { exact: true }).waitFor(); // net
     expect(await reservationRow(booking.id)).toMatchObject({ status: 'cancelled', cancel_reason: 'Guest asked to move to a later date' });
     expect(await seatsLeft()).toBe(seatsBefore + 2);
-    expect(await ledger(booking.id)).toEqual([
-      { kind: 'charge', status: 'completed', amount_cents: 31500 },
-      { kind: 'refund', status: 'completed', amount_cents: 10000 },
-    ]);
+    expect(await ledger(booking.id)).toEqual(chargedThenRefunded(31500, 10000));
     expect((await cancellationEmail(booking.email)).body_text).toContain('We have refunded $100.00');
   });
 
@@ -232,7 +234,7 @@ describe('money in the reservations list and the cancel dialog (1280 px)', () =>
     await moneyBadge(row, 'Paid').waitFor();
     expect(await reservationRow(booking.id)).toMatchObject({ status: 'cancelled', cancel_reason: 'No-show agreed with the guest' });
     expect(await seatsLeft()).toBe(seatsBefore + 2);
-    expect(await ledger(booking.id)).toEqual([{ kind: 'charge', status: 'completed', amount_cents: 31500 }]);
+    expect(await ledger(booking.id)).toEqual(chargedThenRefunded(31500));
     const mail = await cancellationEmail(booking.email);
     expect(mail.body_text).toContain('Your payment of $315.00 is not refunded');
     expect(mail.body_text).not.toContain('We have refunded');
@@ -248,10 +250,7 @@ describe('money in the reservations list and the cancel dialog (1280 px)', () =>
     expect(await dialog.getByLabel('Refund in full: $315.00').isChecked()).toBe(false);
     await dialog.getByRole('button', { name: 'Cancel reservation', exact: true }).click();
     await expectToast(page, 'Success', 'Cancelled. $157.50 refunded.');
-    expect(await ledger(booking.id)).toEqual([
-      { kind: 'charge', status: 'completed', amount_cents: 31500 },
-      { kind: 'refund', status: 'completed', amount_cents: 15750 },
-    ]);
+    expect(await ledger(booking.id)).toEqual(chargedThenRefunded(31500, 15750));
   });
 
   it("shows the server's refusal in a toast and keeps the dialog open", async () => {
@@ -299,28 +298,15 @@ describe('money in the reservations list and the cancel dialog (1280 px)', () =>
     const row = rowOf(page, 'Rita Refund');
     await moneyBadge(row, 'Partially refunded').waitFor();
     await row.getByText('Confirmed', { exact: true }).waitFor();
-    expect(await ledger(booking.id)).toEqual([
-      { kind: 'charge', status: 'completed', amount_cents: 31500 },
-      { kind: 'refund', status: 'completed', amount_cents: 5000 },
-    ]);
+    expect(await ledger(booking.id)).toEqual(chargedThenRefunded(31500, 5000));
     const messages = await mailFor(booking.email, 2);
     const refundMail = messages.find((m) => m.subject === `A refund for your reservation at ${BRAND}: ${TITLE}`);
     expect(refundMail?.body_text).toContain('We have refunded $50.00');
 
     // The same request key through the API again: nothing more.
-    const key = randomUUID();
-    const first = await callAsStaff(staff, 'refund-reservation', {
-      reservationId: booking.id,
-      amountCents: 1000,
-      requestKey: key,
-      notifyGuest: false,
-    });
-    const second = await callAsStaff(staff, 'refund-reservation', {
-      reservationId: booking.id,
-      amountCents: 1000,
-      requestKey: key,
-      notifyGuest: false,
-    });
+    const request = { reservationId: booking.id, amountCents: 1000, requestKey: randomUUID(), notifyGuest: false };
+    const first = await callAsStaff(staff, 'refund-reservation', request);
+    const second = await callAsStaff(staff, 'refund-reservation', request);
     expect([first.status, second.status]).toEqual([200, 200]);
     expect((await ledger(booking.id)).filter((l) => l.kind === 'refund')).toHaveLength(2);
   });
@@ -357,10 +343,7 @@ describe('money in the reservations list and the cancel dialog (1280 px)', () =>
     await expectToast(page, 'Success', '$157.50 refunded.');
     expect((await reservationRow(booking.id)).num_guests).toBe(2);
     expect(await seatsLeft()).toBe(seatsBefore + 1);
-    expect(await ledger(booking.id)).toEqual([
-      { kind: 'charge', status: 'completed', amount_cents: 47250 },
-      { kind: 'refund', status: 'completed', amount_cents: 15750 },
-    ]);
+    expect(await ledger(booking.id)).toEqual(chargedThenRefunded(47250, 15750));
     await moneyBadge(rowOf(page, 'Greta Guests'), 'Partially refunded').waitFor();
 
     // More guests marked complimentary: saved, with a comp row of their value.
@@ -383,7 +366,7 @@ describe('money in the reservations list and the cancel dialog (1280 px)', () =>
     const refund = await callAsStaff(outsider, 'refund-reservation', { reservationId: booking.id, amountCents: 1000, requestKey: randomUUID() });
     expect(refund.status).toBe(403);
     expect((await reservationRow(booking.id)).status).toBe('confirmed');
-    expect(await ledger(booking.id)).toEqual([{ kind: 'charge', status: 'completed', amount_cents: 31500 }]);
+    expect(await ledger(booking.id)).toEqual(chargedThenRefunded(31500));
   });
 });
 
@@ -415,10 +398,7 @@ describe('money on a phone (375 px)', () => {
     // Cards list confirmed reservations only.
     await card.waitFor({ state: 'detached' });
     expect(await seatsLeft()).toBe(seatsBefore + 2);
-    expect((await ledger(booking.id)).map((l) => [l.kind, l.amount_cents])).toEqual([
-      ['charge', 31500],
-      ['refund', 31500],
-    ]);
+    expect(await ledger(booking.id)).toEqual(chargedThenRefunded(31500, 31500));
     expect((await cancellationEmail(booking.email)).body_text).toContain('We have refunded $315.00');
   });
 

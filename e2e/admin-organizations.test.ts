@@ -11,17 +11,15 @@ import { adminPage, expectToast, newPage, viewports } from './support/browser';
 import { sql } from '../tests/support/db';
 import { createEvent, createOrg, createStaff } from '../tests/support/fixtures';
 import { mailFor } from '../tests/support/mailbox';
+import { ORG, SUPER_ADMIN } from '../tests/support/seed';
 import { stackEnv } from '../tests/support/stack-env';
-
-const SUPER_ADMIN = { email: 'admin@supperhost.test', password: 'supperhost-demo' };
-const EAT_AT_HOME = 'a0000000-0000-4000-8000-000000000001';
 
 const unique = (tag: string) => `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 describe('the Organizations screen', () => {
   it('creates an organization and invites its owner at 1280 px; the owner joins as owner', async () => {
     const owner = await createStaff('platform-owner');
-    const { page } = await adminPage(SUPER_ADMIN, EAT_AT_HOME, 'organizations', { viewport: viewports.desktop });
+    const { page } = await adminPage(SUPER_ADMIN, ORG.eatathome, 'organizations', { viewport: viewports.desktop });
     await page.getByRole('heading', { name: 'Organizations', level: 2 }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -78,7 +76,7 @@ describe('the Organizations screen', () => {
     const org = await createOrg({ name: unique('Suspend Bistro'), members: [staff] });
     const event = await createEvent(org.id, { title: 'Suspended supper', ticketTypes: [{ name: 'Dinner', price: 5000, quantity: 8 }] });
 
-    const { page } = await adminPage(SUPER_ADMIN, EAT_AT_HOME, 'organizations', { viewport: viewports.phone });
+    const { page } = await adminPage(SUPER_ADMIN, ORG.eatathome, 'organizations', { viewport: viewports.phone });
     const row = page
       .getByRole('list', { name: 'All organizations' })
       .getByRole('listitem')

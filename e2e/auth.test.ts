@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../stack/config';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
 import { expectToast, fitsWidth, newPage, signInThroughUi, viewports, widths } from './support/browser';
 import { createOrg, createStaff, PASSWORD, uniq } from '../tests/support/fixtures';
-
-const DEMO_PASSWORD = 'supperhost-demo';
 
 describe('/auth', () => {
   it('signs up a new staff member, lands on /admin (history replaced) and shows the no-organization state', async () => {

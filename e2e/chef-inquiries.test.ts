@@ -11,10 +11,8 @@ import { adminPage, expectToast, field, fitsWidth, newPage, viewports } from './
 import { sql } from '../tests/support/db';
 import { createOrg, createStaff, uniq, uniqueEmail } from '../tests/support/fixtures';
 import { mailFor } from '../tests/support/mailbox';
+import { ORG, SUPER_ADMIN } from '../tests/support/seed';
 import { stackEnv } from '../tests/support/stack-env';
-
-const SUPER_ADMIN = { email: 'admin@supperhost.test', password: 'supperhost-demo' };
-const EAT_AT_HOME = 'a0000000-0000-4000-8000-000000000001';
 
 /** Sends the pop-up chef form as a visitor and waits for the thank-you. */
 async function sendInquiry(viewport: { width: number; height: number }, chef: { name: string; email: string }) {
@@ -45,7 +43,7 @@ describe('the pop-up chef inbox', () => {
       // Rendered in the platform's layout (React Email), not the plain fallback alone.
       expect(ack.body_html).toContain(`SupperHost · sent to ${chef.email}`);
 
-      const { page } = await adminPage(SUPER_ADMIN, EAT_AT_HOME, 'chef-inquiries', { viewport });
+      const { page } = await adminPage(SUPER_ADMIN, ORG.eatathome, 'chef-inquiries', { viewport });
       await page.getByRole('heading', { name: 'Pop-up chefs', level: 2 }).waitFor();
       // The way in: the sidebar, or the drawer on a phone.
       if (width === 375) {

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { sql } from '../tests/support/db';
 import { stackEnv } from '../tests/support/stack-env';
 import { formatEventDate } from '../src/lib/dates';
 import { seriousViolations } from './support/axe';
-import { field, fieldMessage, fitsWidth, newPage, viewports } from './support/browser';
-import { payTotalWithTestCard } from './support/ticket-booking';
+import { expectToast, field, fieldMessage, fitsWidth, newPage, viewports } from './support/browser';
+import { fillSeriesGuest, openDinnerSeries, payTotalWithTestCard } from './support/ticket-booking';
 
 interface Dinner {
   id: string;
@@ -58,29 +57,12 @@ async function createDinner(daysAhead: number, tickets: [string, number, number]
   return (await dinners()).find((d) => d.id === event.id)!;
 }
 
-async function open(page: Page) {
-  await page.goto(`${stackEnv().siteUrl}/eat-at-home`);
-  await page.getByRole('button', { name: 'RESERVE' }).waitFor();
-}
-
-async function toast(page: Page, title: string, description: string) {
-  const t = page.locator('[data-sonner-toast]', { hasText: title });
-  await t.first().waitFor();
-  expect(await t.first().innerText()).toContain(description);
-}
-
-async function fillGuest(page: Page, email = `diner-${randomUUID()}@example.com`) {
-  await field(page, 'Name').fill('Julia Child');
-  await field(page, 'Email').fill(email);
-  return email;
-}
-
 describe('dinner series page', () => {
   it('shows the intro, the pricing note and the upcoming dinners, with title and canonical link', async () => {
     const { siteUrl } = stackEnv();
     const upcoming = await dinners();
     const { page, consoleErrors } = await newPage({ viewport: viewports.phone });
-    await open(page);
+    await openDinnerSeries(page);
     expect(await page.getByRole('heading', { name: 'Eat At Home', level: 1 }).isVisible()).toBe(true);
     expect(await page.getByText('Pricing shown after selecting a date').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'BOOK YOUR TABLE' }).isVisible()).toBe(true);
@@ -107,7 +89,7 @@ describe('dinner series page', () => {
     ]);
     const other = (await dinners()).find((d) => d.id !== dinner.id)!;
     const { page } = await newPage();
-    await open(page);
+    await openDinnerSeries(page);
     await field(page, 'Upcoming dinner').selectOption(dinner.id);
     const ticket = field(page, 'Ticket type');
     expect((await ticket.locator('option').allInnerTexts()).slice(1)).toEqual([
@@ -178,7 +160,7 @@ describe('dinner series page', () => {
 
     async function joinFrom(viewport: { width: number; height: number }, line: string, email: string) {
       const { page } = await newPage({ viewport });
-      await open(page);
+      await openDinnerSeries(page);
       const prompt = page.getByTestId('waitlist-prompt');
       await prompt.getByText(line).waitFor();
       // The open ticket type of the first dinner is not on the list.
@@ -222,29 +204,29 @@ describe('dinner series page', () => {
     page.on('request', (r) => {
       if (r.url().includes('process-square-payment') && !(r.postData() ?? '').includes('"validateOnly":true')) payments++;
     });
-    await open(page);
+    await openDinnerSeries(page);
 
     await page.getByRole('button', { name: 'RESERVE' }).click();
-    await toast(page, 'Missing Information', 'Please fill in all required fields.');
+    await expectToast(page, 'Missing Information', 'Please fill in all required fields.');
     // Ticket type and guests appear once a dinner is chosen; the toast covers them meanwhile.
     for (const m of ['Name is required', 'Email is required', 'Select a dinner']) {
       await fieldMessage(page, m).waitFor();
     }
 
     // A tampered form sends 0 guests.
-    await fillGuest(page);
+    await fillSeriesGuest(page);
     await field(page, 'Upcoming dinner').selectOption(gone.id);
     await field(page, 'Ticket type').selectOption(gone.ticket_types[0].id);
     await field(page, 'Number of guests').evaluate((select) => select.append(new Option('0 guests', '0')));
     await field(page, 'Number of guests').selectOption('0');
     await page.getByRole('button', { name: 'RESERVE' }).click();
-    await toast(page, 'Minimum Guests Required', 'At least 1 guest is required.');
+    await expectToast(page, 'Minimum Guests Required', 'At least 1 guest is required.');
 
     // The dinner is taken off the calendar while the guest fills the form.
     await field(page, 'Number of guests').selectOption('2');
     await sql('update public.events set is_active = false where id = $1', [gone.id]);
     await page.getByRole('button', { name: 'RESERVE' }).click();
-    await toast(page, 'Event Not Found', 'Please select a valid event.');
+    await expectToast(page, 'Event Not Found', 'Please select a valid event.');
 
     // The chosen ticket type is withdrawn meanwhile.
     await field(page, 'Upcoming dinner').selectOption(retyped.id);
@@ -254,14 +236,14 @@ describe('dinner series page', () => {
     await field(page, 'Number of guests').selectOption('2');
     await sql('delete from public.ticket_types where id = $1', [wine.id]);
     await page.getByRole('button', { name: 'RESERVE' }).click();
-    await toast(page, 'Ticket Type Not Found', 'Please select a valid ticket type.');
+    await expectToast(page, 'Ticket Type Not Found', 'Please select a valid ticket type.');
 
     // Others buy the tickets meanwhile: one is left.
     await field(page, 'Ticket type').selectOption(foodOnly.id);
     await field(page, 'Number of guests').selectOption('4');
     await sql('update public.capacity_pools set size = 1 where id = (select pool_id from public.ticket_types where id = $1)', [foodOnly.id]);
     await page.getByRole('button', { name: 'RESERVE' }).click();
-    await toast(page, 'Not Enough Tickets Available', 'Only 1 ticket available for Food Only.');
+    await expectToast(page, 'Not Enough Tickets Available', 'Only 1 ticket available for Food Only.');
 
     expect(await page.getByRole('heading', { name: 'Complete Your Reservation' }).count()).toBe(0);
     expect(payments).toBe(0);
@@ -277,8 +259,8 @@ describe('dinner series page', () => {
     const { d: dinner, t: wine } = pick;
 
     const { page, consoleErrors } = await newPage({ viewport: viewports.desktop });
-    await open(page);
-    const email = await fillGuest(page);
+    await openDinnerSeries(page);
+    const email = await fillSeriesGuest(page);
     await field(page, 'Phone (optional)').fill('+1 718 555 0199');
     await field(page, 'Upcoming dinner').selectOption(dinner.id);
     await field(page, 'Ticket type').selectOption(wine.id);
@@ -420,8 +402,8 @@ describe('dinner series page', () => {
       userAgent:
         'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
     });
-    await open(page);
-    await fillGuest(page);
+    await openDinnerSeries(page);
+    await fillSeriesGuest(page);
     await field(page, 'Upcoming dinner').selectOption(dinner.id);
     await field(page, 'Ticket type').selectOption(dinner.ticket_types[0].id);
     await field(page, 'Number of guests').selectOption('1');

@@ -12,7 +12,14 @@ import { createStaff, type Staff } from '../tests/support/fixtures';
 import { mailFor, type MailboxMessage } from '../tests/support/mailbox';
 import { stackEnv } from '../tests/support/stack-env';
 import { adminPage, field, newPage, viewports } from './support/browser';
-import { continueToPayment, payTotalWithTestCard } from './support/ticket-booking';
+import {
+  continueToPayment,
+  fillSeriesGuest,
+  fillSupperClubGuest,
+  openDinnerSeries,
+  openSupperClub,
+  payTotalWithTestCard,
+} from './support/ticket-booking';
 
 // Winter dates far after the seeded ones: New York is on EST then.
 const DINNER_DATE = '2027-12-04';
@@ -144,11 +151,8 @@ describe.each([
     ).toContain(`${DINNER_DAY} at 8:30 PM`);
 
     // The dinner series: the summary, the payment step and the confirmation.
-    await page.goto(`${siteUrl}/eat-at-home`);
-    await page.getByRole('button', { name: 'RESERVE' }).waitFor();
-    const email = `late-${randomUUID()}@example.com`;
-    await field(page, 'Name').fill('Julia Child');
-    await field(page, 'Email').fill(email);
+    await openDinnerSeries(page);
+    const email = await fillSeriesGuest(page, `late-${randomUUID()}@example.com`);
     await field(page, 'Upcoming dinner').selectOption(dinner.id);
     await field(page, 'Ticket type').selectOption(dinner.ticketId);
     await field(page, 'Number of guests').selectOption('2');
@@ -205,11 +209,8 @@ describe.each([
   it('a seating at 20:00 (labelled 8:00pm) reads 8:00 PM, never 8:00 AM, on its pages, in its email and in its calendar file', async () => {
     const { siteUrl } = stackEnv();
     const { page, consoleErrors } = await newPage({ viewport });
-    await page.goto(`${siteUrl}/magnolia-supper-club`);
-    await page.getByRole('button', { name: 'Continue to Payment' }).waitFor();
-    const email = `seating-${randomUUID()}@example.com`;
-    await field(page, 'Full name').fill('Grace Hopper');
-    await field(page, 'Email').fill(email);
+    await openSupperClub(page);
+    const { email } = await fillSupperClubGuest(page, 'Grace Hopper', `seating-${randomUUID()}@example.com`);
     await field(page, 'Date').selectOption(supper.id);
     await field(page, 'Time slot').selectOption('8:00pm');
     await field(page, 'Number of tickets').selectOption('1');

@@ -6,8 +6,8 @@ import { stackEnv } from '../tests/support/stack-env';
 import { parseAvailability } from '../src/features/supper-club/api/get-availability';
 import { describeSchedule, describeSlots, slotLabels, supperDate } from '../src/features/supper-club/lib/schedule';
 import { seriousViolations, TOASTER } from './support/axe';
-import { field, fieldMessage, fitsWidth, newPage, viewports } from './support/browser';
-import { continueToPayment, payTotalWithTestCard } from './support/ticket-booking';
+import { expectToast, field, fieldMessage, fitsWidth, newPage, viewports } from './support/browser';
+import { continueToPayment, fillSupperClubGuest, openSupperClub, payTotalWithTestCard } from './support/ticket-booking';
 
 interface Availability {
   events: { id: string; date: string; available_seats: number; refund_policy: string; slots: { label: string; available: number }[] }[];
@@ -70,32 +70,13 @@ async function createSupper(daysAhead: number, takenAt8 = 0): Promise<{ id: stri
   return event;
 }
 
-async function open(page: Page, path = '/magnolia-supper-club') {
-  await page.goto(`${stackEnv().siteUrl}${path}`);
-  await page.getByRole('button', { name: 'Continue to Payment' }).waitFor();
-}
-
-async function fillGuest(page: Page, name = 'Grace Hopper', email = `guest-${randomUUID()}@example.com`) {
-  await field(page, 'Full name').fill(name);
-  await field(page, 'Email').fill(email);
-  return { name, email };
-}
-
-/** A message shown under a field (FormField renders it with role=alert). */
-
-async function toast(page: Page, title: string, description: string) {
-  const t = page.locator('[data-sonner-toast]', { hasText: title });
-  await t.first().waitFor();
-  expect(await t.first().innerText()).toContain(description);
-}
-
 describe('supper club page', () => {
   it('derives the header dates and seatings from the data and shows the address, price and gratuity', async () => {
     const { siteUrl } = stackEnv();
     const { page, consoleErrors } = await newPage({ viewport: viewports.phone });
     // The page is compared with the very answer it read (other test files add suppers meanwhile).
     const answered = page.waitForResponse((r) => r.url().endsWith('/functions/v1/magnolia-availability') && r.request().method() === 'POST');
-    await open(page);
+    await openSupperClub(page);
     const events = parseAvailability(await (await answered).json());
     expect(events.length).toBeGreaterThan(0);
     expect(await page.getByTestId('supper-dates').innerText()).toBe(describeSchedule(events));
@@ -120,7 +101,7 @@ describe('supper club page', () => {
   it('serves the same page at /magnolia-supper-club/reservations with the canonical link to the page', async () => {
     const { siteUrl } = stackEnv();
     const { page } = await newPage();
-    await open(page, '/magnolia-supper-club/reservations');
+    await openSupperClub(page, '/magnolia-supper-club/reservations');
     expect(await page.getByRole('heading', { name: 'Magnolia Supper Club', level: 1 }).isVisible()).toBe(true);
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${siteUrl}/magnolia-supper-club`);
   });
@@ -131,7 +112,7 @@ describe('supper club page', () => {
     const open_ = events.filter((e) => e.available_seats > 0);
     expect(soldOut.length).toBeGreaterThan(0); // the seed sells out the second supper
     const { page } = await newPage({ viewport: viewports.phone });
-    await open(page);
+    await openSupperClub(page);
     for (const e of soldOut) {
       const option = field(page, 'Date').locator(`option[value="${e.id}"]`);
       expect(await option.isDisabled()).toBe(true);
@@ -143,7 +124,7 @@ describe('supper club page', () => {
   it('disables a full seating and the ticket counts above what remains', async () => {
     const supper = await createSupper(120, 20);
     const { page } = await newPage();
-    await open(page);
+    await openSupperClub(page);
     await field(page, 'Date').selectOption(supper.id);
     const slot = field(page, 'Time slot');
     expect(await slot.locator('option[value="8:00pm"]').isDisabled()).toBe(true);
@@ -156,7 +137,7 @@ describe('supper club page', () => {
     // Two seats left for the date: 3 to 6 tickets are disabled.
     await sql('select public.set_event_guest_cap($1, 22)', [supper.id]);
     const second = await newPage({ viewport: viewports.phone });
-    await open(second.page);
+    await openSupperClub(second.page);
     await field(second.page, 'Date').selectOption(supper.id);
     expect(await field(second.page, 'Date').locator(`option[value="${supper.id}"]`).innerText()).toBe(`${supperDate(supper.date)} (2 left)`);
     const disabled = await field(second.page, 'Number of tickets').locator('option:disabled').allInnerTexts();
@@ -170,14 +151,14 @@ describe('supper club page', () => {
     page.on('request', (r) => {
       if (r.url().includes('magnolia-process-payment')) payments++;
     });
-    await open(page);
+    await openSupperClub(page);
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
-    await toast(page, 'Minimum Guests Required', 'Minimum 1 ticket per order.');
+    await expectToast(page, 'Minimum Guests Required', 'Minimum 1 ticket per order.');
     await fieldMessage(page, 'Minimum 1 ticket per order.').waitFor();
 
     await field(page, 'Number of tickets').selectOption('2');
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
-    await toast(page, 'Missing Information', 'Please fill in all required fields.');
+    await expectToast(page, 'Missing Information', 'Please fill in all required fields.');
     for (const message of ['Full name is required', 'Email is required', 'Select a date', 'Select a time slot']) {
       await fieldMessage(page, message).waitFor();
     }
@@ -192,15 +173,15 @@ describe('supper club page', () => {
     const gone = await createSupper(127);
     const short = await createSupper(134);
     const { page } = await newPage();
-    await open(page);
-    await fillGuest(page);
+    await openSupperClub(page);
+    await fillSupperClubGuest(page);
     await field(page, 'Date').selectOption(gone.id);
     await field(page, 'Time slot').selectOption('5:30pm');
     await field(page, 'Number of tickets').selectOption('2');
     // Staff take the supper off the calendar while the guest is filling the form.
     await sql('update public.events set is_active = false where id = $1', [gone.id]);
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
-    await toast(page, 'Event Not Found', 'Please select a valid event.');
+    await expectToast(page, 'Event Not Found', 'Please select a valid event.');
     expect(await field(page, 'Date').locator(`option[value="${gone.id}"]`).count()).toBe(0);
 
     await field(page, 'Date').selectOption(short.id);
@@ -209,7 +190,7 @@ describe('supper club page', () => {
     // Others book meanwhile: four seats are left for that date.
     await sql('select public.set_event_guest_cap($1, 4)', [short.id]);
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
-    await toast(page, 'Sold Out', `Not enough tickets for ${supperDate(short.date)}. Please select another date or reduce tickets.`);
+    await expectToast(page, 'Sold Out', `Not enough tickets for ${supperDate(short.date)}. Please select another date or reduce tickets.`);
     expect(await page.getByRole('heading', { name: 'Complete Your Reservation' }).count()).toBe(0);
     // The form now knows: 5 and 6 tickets are disabled and the count was cleared.
     expect(await field(page, 'Number of tickets').inputValue()).toBe('');
@@ -224,8 +205,8 @@ describe('supper club page', () => {
     expect(slot.available).toBeGreaterThanOrEqual(2);
 
     const { page, consoleErrors } = await newPage({ viewport: viewports.phone });
-    await open(page);
-    const guest = await fillGuest(page, 'Ada Lovelace');
+    await openSupperClub(page);
+    const guest = await fillSupperClubGuest(page, 'Ada Lovelace');
     await field(page, 'Phone (optional)').fill('+1 404 555 0100');
     await field(page, 'Date').selectOption(event.id);
     await field(page, 'Time slot').selectOption(slot.label);
@@ -274,7 +255,7 @@ describe('supper club page', () => {
     expect(text).toContain('2 x $65.00');
     expect(text).toMatch(/Service charge\s+\$26\.00/);
     expect(text).toMatch(/Total paid\s+\$156\.00/);
-    await toast(page, 'Reservation Confirmed!', 'Your tickets have been reserved. Check your email for confirmation.');
+    await expectToast(page, 'Reservation Confirmed!', 'Your tickets have been reserved. Check your email for confirmation.');
 
     const rows = await sql<{ num_guests: number; time_slot: string; status: string; amount_cents: number; event_id: string; phone: string }>(
       'select num_guests, time_slot, status, amount_cents, event_id, phone from public.reservations where email = $1',
@@ -341,7 +322,7 @@ describe('supper club waitlist', () => {
   }
 
   async function joinSeating(page: Page, line: string, name: string, email: string, partySize: string) {
-    await open(page);
+    await openSupperClub(page);
     const prompt = page.getByTestId('waitlist-prompt');
     await prompt.getByRole('button', { name: `Join the waitlist: ${line}` }).click();
     const dialog = page.getByRole('dialog');

@@ -1,4 +1,33 @@
+import { randomUUID } from 'node:crypto';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { stackEnv } from '../../tests/support/stack-env';
+import { field } from './browser';
+
+/** Opens the dinner series page (Eat At Home) and waits for its form. */
+export async function openDinnerSeries(page: Page) {
+  await page.goto(`${stackEnv().siteUrl}/eat-at-home`);
+  await page.getByRole('button', { name: 'RESERVE' }).waitFor();
+}
+
+/** The dinner series form's guest: Julia Child, with a new email unless one is given; returns the email. */
+export async function fillSeriesGuest(page: Page, email = `diner-${randomUUID()}@example.com`) {
+  await field(page, 'Name').fill('Julia Child');
+  await field(page, 'Email').fill(email);
+  return email;
+}
+
+/** Opens the supper club's page (or another of its paths) and waits for its form. */
+export async function openSupperClub(page: Page, path = '/magnolia-supper-club') {
+  await page.goto(`${stackEnv().siteUrl}${path}`);
+  await page.getByRole('button', { name: 'Continue to Payment' }).waitFor();
+}
+
+/** The supper club form's guest, with a new email unless one is given. */
+export async function fillSupperClubGuest(page: Page, name = 'Grace Hopper', email = `guest-${randomUUID()}@example.com`) {
+  await field(page, 'Full name').fill(name);
+  await field(page, 'Email').fill(email);
+  return { name, email };
+}
 
 /** Fills the organization page's ticket form (on the page or in its embed's frame): the guest's name and email, a ticket type (its id) and a number of guests. */
 export async function fillTicketForm(page: Page | FrameLocator, guest: { name: string; email: string; ticketTypeId: string; guests: string }) {

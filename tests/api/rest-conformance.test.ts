@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../stack/config.ts';
+import { ORG, USER } from '../support/seed.ts';
 import { accessTokenFor, clientFor, restTarget } from './target.ts';
 
 // Every data-store call shape the app makes, through @supabase/supabase-js, against the local
@@ -12,8 +13,8 @@ const service = clientFor(target, target.serviceRoleKey);
 const anon = clientFor(target, target.anonKey);
 
 const SEED = {
-  eatathome: { id: 'a0000000-0000-4000-8000-000000000001', slug: 'eatathome', name: 'Eat At Home' },
-  owner: { id: 'b0000000-0000-4000-8000-000000000001', email: 'owner@eatathome.test', password: DEMO_PASSWORD },
+  eatathome: { id: ORG.eatathome, slug: 'eatathome', name: 'Eat At Home' },
+  owner: { id: USER.eatathomeOwner, email: 'owner@eatathome.test', password: DEMO_PASSWORD },
 };
 
 const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -28,6 +29,13 @@ function isoDate(daysFromToday: number) {
   d.setUTCDate(d.getUTCDate() + daysFromToday);
   return d.toISOString().slice(0, 10);
 }
+
+/** Capacity pools of an event, one a size, in one array insert. */
+const insertPools = (eventId: string, sizes: number[]) =>
+  service
+    .from('capacity_pools')
+    .insert(sizes.map((size) => ({ event_id: eventId, size })))
+    .select('id, size');
 
 beforeAll(async () => {
   const { data: org, error } = await service
@@ -45,13 +53,7 @@ beforeAll(async () => {
   const inserted = await service.from('events').insert(rows).select('id, title, date');
   if (inserted.error) throw new Error(`creating the test events failed: ${inserted.error.message}`);
   events.push(...inserted.data.sort((a, b) => a.date.localeCompare(b.date)));
-  const pools = await service
-    .from('capacity_pools')
-    .insert([
-      { event_id: events[0].id, size: 10 },
-      { event_id: events[0].id, size: 5 },
-    ])
-    .select('id');
+  const pools = await insertPools(events[0].id, [10, 5]);
   if (pools.error) throw new Error(`creating capacity pools failed: ${pools.error.message}`);
   const tickets = await service.from('ticket_types').insert([
     { event_id: events[0].id, name: 'Food only', price: 5000, pool_id: pools.data[0].id },
@@ -250,13 +252,7 @@ describe('writes', () => {
   });
 
   it('inserts rsvp slots (array insert)', async () => {
-    const pools = await service
-      .from('capacity_pools')
-      .insert([
-        { event_id: events[2].id, size: 20 },
-        { event_id: events[2].id, size: 20 },
-      ])
-      .select('id, size');
+    const pools = await insertPools(events[2].id, [20, 20]);
     expect(pools.error).toBeNull();
     expect(pools.status).toBe(201);
     expect(pools.data!.map((p) => p.size)).toEqual([20, 20]);

@@ -39,6 +39,10 @@ async function bookerSeats(db: pg.PoolClient, reservation: string): Promise<Seat
 const claim = (db: pg.PoolClient, token: string, name: string, email: string, allergens: string[] = [], notes: string | null = null) =>
   one<{ seat_token: string; seat_no: number }>(db, 'select * from public.claim_seat($1, $2, $3, $4, $5)', [token, name, email, allergens, notes]);
 
+/** A claim the database refuses, with its SQLSTATE and message. */
+const refusedClaim = (db: pg.PoolClient, token: string, name: string, email: string, allergens: string[], code: string, message: RegExp) =>
+  expectError(db, 'select * from public.claim_seat($1, $2, $3, $4, $5)', [token, name, email, allergens, null], code, message);
+
 const invitation = (db: pg.PoolClient, token: string) =>
   db.query<Record<string, unknown>>('select * from public.seat_invitation($1)', [token]).then((r) => r.rows);
 
@@ -49,6 +53,26 @@ const seatsOf = (db: pg.PoolClient, reservation: string) =>
       [reservation],
     )
     .then((r) => r.rows);
+
+/** The emails of one kind queued about a booking. */
+const outbox = (db: pg.PoolClient, kind: string, reservation: string) =>
+  db
+    .query<{ to_email: string; subject: string; body_text: string }>(
+      'select to_email, subject, body_text from public.email_outbox where kind = $1 and reservation_id = $2',
+      [kind, reservation],
+    )
+    .then((r) => r.rows);
+
+/** A new event and Ada Lovelace's booking for `guests`, whose second seat Grace Hopper has claimed; back as the owner. */
+async function partyWithClaimedSeat(db: pg.PoolClient, title: string, guests: number, allergens: string[] = [], notes: string | null = null) {
+  const { event, ticket } = await makeTicketedEvent(db, title);
+  const party = await bookParty(db, event, ticket, 'Ada Lovelace', guests);
+  const [, second] = await bookerSeats(db, party);
+  await actAs(db, 'visitor');
+  await claim(db, second.seat_token, 'Grace Hopper', 'grace@example.com', allergens, notes);
+  await actAsOwner(db);
+  return { event, ticket, party };
+}
 
 describe('the seats of a booking', () => {
   it('the allergens a guest can tick are the 14 the forms label, in the same order', () =>
@@ -105,27 +129,9 @@ describe('the seats of a booking', () => {
       // The invitation names the event and the booker's first name, never anyone's email.
       expect(JSON.stringify(before)).not.toContain('@');
 
-      await expectError(
-        db,
-        'select * from public.claim_seat($1, $2, $3, $4, $5)',
-        [second.seat_token, '  ', 'g@example.com', [], null],
-        'P0001',
-        /Please enter your name/,
-      );
-      await expectError(
-        db,
-        'select * from public.claim_seat($1, $2, $3, $4, $5)',
-        [second.seat_token, 'Grace', 'not-an-email', [], null],
-        'P0001',
-        /valid email/,
-      );
-      await expectError(
-        db,
-        'select * from public.claim_seat($1, $2, $3, $4, $5)',
-        [second.seat_token, 'Grace', 'g@example.com', ['bacon'], null],
-        'P0001',
-        /Unknown allergen/,
-      );
+      await refusedClaim(db, second.seat_token, '  ', 'g@example.com', [], 'P0001', /Please enter your name/);
+      await refusedClaim(db, second.seat_token, 'Grace', 'not-an-email', [], 'P0001', /valid email/);
+      await refusedClaim(db, second.seat_token, 'Grace', 'g@example.com', ['bacon'], 'P0001', /Unknown allergen/);
 
       const claimed = await claim(db, second.seat_token, ' Grace Hopper ', 'Grace@Example.com', ['sesame', 'milk', 'milk'], 'No coriander');
       expect(claimed).toEqual({ seat_token: second.seat_token, seat_no: 2 });
@@ -140,13 +146,7 @@ describe('the seats of a booking', () => {
 
       // The guest is emailed their seat's own link, once.
       await actAsOwner(db);
-      const notes = async () =>
-        (
-          await db.query<{ to_email: string; body_text: string }>(
-            `select to_email, body_text from public.email_outbox where kind = 'seat_claimed' and reservation_id = $1`,
-            [party],
-          )
-        ).rows;
+      const notes = () => outbox(db, 'seat_claimed', party);
       const [note] = await notes();
       expect(note.to_email).toBe('grace@example.com');
       expect(note.body_text).toContain(`{{site_url}}/seat/${second.seat_token}`);
@@ -200,13 +200,7 @@ describe('the seats of a booking', () => {
       expect((await invitation(db, b.seat_token))[0]).toMatchObject({ kind: 'seat', guest_name: 'Alan Turing', allergens: ['gluten'] });
 
       expect((await invitation(db, party_token))[0]).toMatchObject({ state: 'full', seats_left: 0 });
-      await expectError(
-        db,
-        'select * from public.claim_seat($1, $2, $3, $4, $5)',
-        [party_token, 'Late', 'late@example.com', [], null],
-        'SH409',
-        /Every seat of this party has been claimed/,
-      );
+      await refusedClaim(db, party_token, 'Late', 'late@example.com', [], 'SH409', /Every seat of this party has been claimed/);
     }));
 
   it('the seats follow the booking: fewer guests drop unclaimed seats first, more add seats, a new holder takes seat 1', () =>
@@ -252,18 +246,10 @@ describe('the seats of a booking', () => {
 
   it('a party that becomes too small for its claimed seats releases one, and its guest is told', () =>
     rolledBack(pool(), async (db) => {
-      const { event, ticket } = await makeTicketedEvent(db, 'Seat Released');
-      const party = await bookParty(db, event, ticket, 'Ada Lovelace', 2);
-      const [, second] = await bookerSeats(db, party);
-      await actAs(db, 'visitor');
-      await claim(db, second.seat_token, 'Grace Hopper', 'grace@example.com');
-      await actAsOwner(db);
+      const { party } = await partyWithClaimedSeat(db, 'Seat Released', 2);
       await db.query('update public.reservations set num_guests = 1 where id = $1', [party]);
       expect((await seatsOf(db, party)).map((s) => s.guest_name)).toEqual(['Ada Lovelace']);
-      const { rows } = await db.query<{ to_email: string; subject: string; body_text: string }>(
-        `select to_email, subject, body_text from public.email_outbox where kind = 'seat_released' and reservation_id = $1`,
-        [party],
-      );
+      const rows = await outbox(db, 'seat_released', party);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ to_email: 'grace@example.com', subject: 'Your seat at Seat Released was released' });
       expect(rows[0].body_text).toContain("Ada Lovelace's booking for Seat Released on ");
@@ -278,36 +264,16 @@ describe('the seats of a booking', () => {
       await db.query(`update public.reservations set status = 'cancelled', cancelled_at = now() where id = $1`, [party]);
       await actAs(db, 'visitor');
       expect((await invitation(db, second.seat_token))[0]).toMatchObject({ state: 'cancelled' });
-      await expectError(
-        db,
-        'select * from public.claim_seat($1, $2, $3, $4, $5)',
-        [second.seat_token, 'Grace', 'g@example.com', [], null],
-        'SH409',
-        /cancelled/,
-      );
-      await expectError(
-        db,
-        'select * from public.claim_seat($1, $2, $3, $4, $5)',
-        ['x'.repeat(43), 'Grace', 'g@example.com', [], null],
-        'SH404',
-        /This seat link is not valid/,
-      );
+      await refusedClaim(db, second.seat_token, 'Grace', 'g@example.com', [], 'SH409', /cancelled/);
+      await refusedClaim(db, 'x'.repeat(43), 'Grace', 'g@example.com', [], 'SH404', /This seat link is not valid/);
       expect(await invitation(db, 'not a token')).toEqual([]);
     }));
 
   it('the guests who claimed a seat are told when the booking is cancelled; the others have nobody to tell', () =>
     rolledBack(pool(), async (db) => {
-      const { event, ticket } = await makeTicketedEvent(db, 'Seat Cancelled');
-      const party = await bookParty(db, event, ticket, 'Ada Lovelace', 3);
-      const [, second] = await bookerSeats(db, party);
-      await actAs(db, 'visitor');
-      await claim(db, second.seat_token, 'Grace Hopper', 'grace@example.com');
-      await actAsOwner(db);
+      const { party } = await partyWithClaimedSeat(db, 'Seat Cancelled', 3);
       await db.query('select public.guest_cancel_booking($1)', [await manageToken(db, party)]);
-      const { rows } = await db.query<{ to_email: string; subject: string; body_text: string }>(
-        `select to_email, subject, body_text from public.email_outbox where kind = 'seat_cancelled' and reservation_id = $1`,
-        [party],
-      );
+      const rows = await outbox(db, 'seat_cancelled', party);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ to_email: 'grace@example.com', subject: 'Cancelled: Seat Cancelled' });
       expect(rows[0].body_text).toContain('Ada Lovelace has cancelled their booking for Seat Cancelled on ');
@@ -315,12 +281,9 @@ describe('the seats of a booking', () => {
 
   it('staff of the organization see every seat and its needs; outsiders and visitors see nothing', () =>
     rolledBack(pool(), async (db) => {
-      const { event, ticket } = await makeTicketedEvent(db, 'Seat Staff');
-      const party = await bookParty(db, event, ticket, 'Ada Lovelace', 3);
+      const { event, ticket, party } = await partyWithClaimedSeat(db, 'Seat Staff', 3, ['celery'], 'Vegetarian');
       await bookParty(db, event, ticket, 'Cancelled Party', 2, { status: 'held' });
-      const [, second] = await bookerSeats(db, party);
       await actAs(db, 'visitor');
-      await claim(db, second.seat_token, 'Grace Hopper', 'grace@example.com', ['celery'], 'Vegetarian');
       await expectError(db, 'select count(*) from public.reservation_seats', [], '42501');
 
       await actAs(db, 'memberA');

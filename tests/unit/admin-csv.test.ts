@@ -3,25 +3,29 @@ import { csvCell, toCsv } from '../../src/lib/csv';
 import { guestsToCsv } from '../../src/features/admin-guests/lib/csv';
 
 describe('guest CSV', () => {
-  it('quotes cells with commas, quotes and line breaks (RFC 4180)', () => {
-    expect(csvCell('plain')).toBe('plain');
-    expect(csvCell('Smith, Jane')).toBe('"Smith, Jane"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell('two\nlines')).toBe('"two\nlines"');
-    expect(csvCell(' padded ')).toBe('" padded "');
-    expect(csvCell(null)).toBe('');
-    expect(csvCell(3)).toBe('3');
+  it.each([
+    ['plain', 'plain'],
+    ['Smith, Jane', '"Smith, Jane"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    [' padded ', '" padded "'],
+    [null, ''],
+    [3, '3'],
+  ])('quotes cells with commas, quotes and line breaks (RFC 4180): %j is %s', (cell, written) => {
+    expect(csvCell(cell)).toBe(written);
   });
 
-  it('neutralises formula injection: cells starting with = + - @ get a leading quote; a plain number stays a number', () => {
-    expect(csvCell('=SUM(A1:A9)')).toBe("'=SUM(A1:A9)");
-    expect(csvCell('+1 555 0100')).toBe("'+1 555 0100");
-    expect(csvCell('-2+3')).toBe("'-2+3");
-    expect(csvCell('-105.52')).toBe('-105.52');
-    expect(csvCell(-2)).toBe('-2');
-    expect(csvCell('@cmd')).toBe("'@cmd");
-    expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
-    expect(csvCell('a=b')).toBe('a=b');
+  it.each([
+    ['=SUM(A1:A9)', "'=SUM(A1:A9)"],
+    ['+1 555 0100', "'+1 555 0100"],
+    ['-2+3', "'-2+3"],
+    ['-105.52', '-105.52'],
+    [-2, '-2'],
+    ['@cmd', "'@cmd"],
+    ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
+    ['a=b', 'a=b'],
+  ])('neutralises formula injection: cells starting with = + - @ get a leading quote; a plain number stays a number: %j is %s', (cell, written) => {
+    expect(csvCell(cell)).toBe(written);
   });
 
   it('writes a header and one CRLF-terminated line per guest', () => {

@@ -13,29 +13,29 @@ import * as pageDates from '../../src/lib/dates';
 import * as orgPageDates from '../../src/features/org-page/lib/dates';
 
 describe('the event time formatter', () => {
-  it("writes an event's own start: 19:00 is the spec's 7:00 PM, 20:30 is 8:30 PM", () => {
-    expect(formatEventTime('19:00')).toBe('7:00 PM');
-    expect(formatEventTime('20:30')).toBe('8:30 PM');
-    expect(formatEventTime('20:30:00')).toBe('8:30 PM');
-    expect(formatEventTime('00:00')).toBe('12:00 AM');
-    expect(formatEventTime('00:30')).toBe('12:30 AM');
-    expect(formatEventTime('12:00')).toBe('12:00 PM');
-    expect(formatEventTime('9:05')).toBe('9:05 AM');
-    expect(formatEventTime('23:59:59')).toBe('11:59 PM');
-  });
-
-  it("reads a seating's label as the evening it names, never as a morning", () => {
-    expect(formatEventTime('8:00pm')).toBe('8:00 PM');
-    expect(formatEventTime('5:30pm')).toBe('5:30 PM');
-    expect(formatEventTime('7:00 PM')).toBe('7:00 PM');
-    expect(formatEventTime('8pm')).toBe('8:00 PM');
-    expect(formatEventTime('8:00 p.m.')).toBe('8:00 PM');
-    expect(formatEventTime('12:00am')).toBe('12:00 AM');
-    expect(formatEventTime('12:30pm')).toBe('12:30 PM');
-    expect(formatEventTime('11:00am')).toBe('11:00 AM');
-    expect(timeOfDay24('8:00pm')).toBe('20:00');
-    expect(timeOfDay24('5:30pm')).toBe('17:30');
-    expect(timeOfDay24('20:00:00')).toBe('20:00');
+  // An event's own start (19:00 is the spec's 7:00 PM) and a seating's label, read as the
+  // evening it names, never as a morning.
+  it.each([
+    ['19:00', '7:00 PM', '19:00'],
+    ['20:30', '8:30 PM', '20:30'],
+    ['20:30:00', '8:30 PM', '20:30'],
+    ['20:00:00', '8:00 PM', '20:00'],
+    ['00:00', '12:00 AM', '00:00'],
+    ['00:30', '12:30 AM', '00:30'],
+    ['12:00', '12:00 PM', '12:00'],
+    ['9:05', '9:05 AM', '09:05'],
+    ['23:59:59', '11:59 PM', '23:59'],
+    ['8:00pm', '8:00 PM', '20:00'],
+    ['5:30pm', '5:30 PM', '17:30'],
+    ['7:00 PM', '7:00 PM', '19:00'],
+    ['8pm', '8:00 PM', '20:00'],
+    ['8:00 p.m.', '8:00 PM', '20:00'],
+    ['12:00am', '12:00 AM', '00:00'],
+    ['12:30pm', '12:30 PM', '12:30'],
+    ['11:00am', '11:00 AM', '11:00'],
+  ])('writes %j as %s (%s on a 24-hour clock)', (value, shown, clock24) => {
+    expect(formatEventTime(value)).toBe(shown);
+    expect(timeOfDay24(value)).toBe(clock24);
   });
 
   it('shows a label that is not a time as written', () => {

@@ -44,24 +44,33 @@ export function timeOfDay24(value: string): string | null {
 
 const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** The UTC offset (ms) of a timezone at an instant. Throws for an unknown zone. */
-function offsetAt(instant: number, timeZone: string): number {
+/**
+ * The wall clock of a timezone at an instant: { date: 'YYYY-MM-DD', time: 'HH:mm:ss' } (hours
+ * 00-23). Throws for an unknown zone.
+ */
+export function wallClockAt(instant: Date, timeZone: string): { date: string; time: string } {
   let f = wallClockFormats.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
       timeZone,
       year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
       hourCycle: 'h23',
     });
     wallClockFormats.set(timeZone, f);
   }
-  const p = Object.fromEntries(f.formatToParts(new Date(instant)).map((part) => [part.type, Number(part.value)]));
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(instant / 1000) * 1000;
+  const p = Object.fromEntries(f.formatToParts(instant).map((part) => [part.type, part.value]));
+  return { date: `${p.year.padStart(4, '0')}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}:${p.second}` };
+}
+
+/** The UTC offset (ms) of a timezone at an instant. Throws for an unknown zone. */
+function offsetAt(instant: number, timeZone: string): number {
+  const { date, time } = wallClockAt(new Date(instant), timeZone);
+  return Date.parse(`${date}T${time}Z`) - Math.floor(instant / 1000) * 1000;
 }
 
 /**

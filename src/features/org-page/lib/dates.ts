@@ -3,6 +3,7 @@
  * (~7 KB gzip kept off the page's first render). Same answers as src/lib/dates.ts
  * (tests/unit/org-page-dates.test.ts compares them).
  */
+import { wallClockAt } from '../../../../supabase/functions/_shared/event-time.ts';
 
 /** A calendar date ("2026-12-06") at local noon, so no viewer timezone shifts it; null when invalid. */
 function parseCalendarDate(yyyyMmDd: string): Date | null {
@@ -23,30 +24,9 @@ export function formatEventDate(yyyyMmDd: string): string {
 /** The event's start as every page and email writes it ("19:00" → "7:00 PM"). */
 export { formatEventTime } from '../../../../supabase/functions/_shared/event-time.ts';
 
-const zoneFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The wall clock of a timezone at `now`: { day: 'YYYY-MM-DD', time: 'HH:mm' }. Throws for an unknown zone. */
-function wallClock(timeZone: string, now: Date): { day: string; time: string } {
-  let f = zoneFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    zoneFormats.set(timeZone, f);
-  }
-  const p = Object.fromEntries(f.formatToParts(now).map((part) => [part.type, part.value]));
-  return { day: `${p.year.padStart(4, '0')}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
-}
-
 /** Whether an event (date + start time in its own timezone) has not started yet. */
 export function isUpcoming(event: { date: string; event_time: string; event_timezone: string }, now: Date = new Date()): boolean {
-  const { day, time } = wallClock(event.event_timezone, now);
-  if (event.date !== day) return event.date > day;
-  return event.event_time.slice(0, 5) > time;
+  const { date, time } = wallClockAt(now, event.event_timezone);
+  if (event.date !== date) return event.date > date;
+  return event.event_time.slice(0, 5) > time.slice(0, 5);
 }
