@@ -18,41 +18,41 @@ export function GuestNameEmailFields({
   register,
   errors,
   nameLabel,
+  nameClassName,
 }: {
   register: UseFormRegister<NameAndEmail>;
   errors: FieldErrors<NameAndEmail>;
   /** The form's word for the name field ("Name", "Full name"). */
   nameLabel: string;
+  /** The name field's place in the grid, where it differs ("sm:col-span-2": a full row). */
+  nameClassName?: string;
 }) {
   return (
     <>
-      <FormField label={nameLabel} error={errors.name?.message}>
-        <Input autoComplete="name" {...register('name')} />
-      </FormField>
-      <FormField label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" {...register('email')} />
-      </FormField>
-    </>
-  );
-}
-
-interface Props {
-  register: UseFormRegister<GuestContact>;
-  errors: FieldErrors<GuestContact>;
-  /** The venue's word for the name field ("Name", "Full name"). */
-  nameLabel: string;
-}
-
-/** The guest's name (a full row), email and optional phone, in a two-column booking form grid. */
-export function GuestContactFields({ register, errors, nameLabel }: Props) {
-  return (
-    <>
-      <FormField label={nameLabel} error={errors.name?.message} className="sm:col-span-2">
+      <FormField label={nameLabel} error={errors.name?.message} className={nameClassName}>
         <Input autoComplete="name" {...register('name')} />
       </FormField>
       <FormField label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
       </FormField>
+    </>
+  );
+}
+
+/** The guest's name (a full row), email and optional phone, in a two-column booking form grid. */
+export function GuestContactFields({
+  register,
+  errors,
+  nameLabel,
+}: {
+  register: UseFormRegister<GuestContact>;
+  errors: FieldErrors<GuestContact>;
+  /** The venue's word for the name field ("Name", "Full name"). */
+  nameLabel: string;
+}) {
+  return (
+    <>
+      <GuestNameEmailFields register={register} errors={errors} nameLabel={nameLabel} nameClassName="sm:col-span-2" />
       <FormField label="Phone (optional)" error={errors.phone?.message}>
         <Input type="tel" autoComplete="tel" {...register('phone')} />
       </FormField>
