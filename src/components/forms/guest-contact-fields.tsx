@@ -1,6 +1,6 @@
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
+import type { FormPartProps } from './form-part';
 
 interface GuestContact {
   name: string;
@@ -19,9 +19,7 @@ export function GuestNameEmailFields({
   errors,
   nameLabel,
   nameClassName,
-}: {
-  register: UseFormRegister<NameAndEmail>;
-  errors: FieldErrors<NameAndEmail>;
+}: FormPartProps<NameAndEmail> & {
   /** The form's word for the name field ("Name", "Full name"). */
   nameLabel: string;
   /** The name field's place in the grid, where it differs ("sm:col-span-2": a full row). */
@@ -44,19 +42,24 @@ export function GuestContactFields({
   register,
   errors,
   nameLabel,
-}: {
-  register: UseFormRegister<GuestContact>;
-  errors: FieldErrors<GuestContact>;
+}: FormPartProps<GuestContact> & {
   /** The venue's word for the name field ("Name", "Full name"). */
   nameLabel: string;
 }) {
   return (
     <>
       <GuestNameEmailFields register={register} errors={errors} nameLabel={nameLabel} nameClassName="sm:col-span-2" />
-      <FormField label="Phone (optional)" error={errors.phone?.message}>
-        <Input type="tel" autoComplete="tel" {...register('phone')} />
-      </FormField>
+      <GuestPhoneField register={register} errors={errors} />
     </>
+  );
+}
+
+/** The guest's phone number, which a booking never requires. */
+export function GuestPhoneField({ register, errors }: FormPartProps<{ phone: string }>) {
+  return (
+    <FormField label="Phone (optional)" error={errors.phone?.message}>
+      <Input type="tel" autoComplete="tel" {...register('phone')} />
+    </FormField>
   );
 }
 
@@ -70,9 +73,7 @@ export function GuestNotesFields({
   register,
   errors,
   labels = ['Dietary restrictions (optional)', 'Special requests (optional)'],
-}: {
-  register: UseFormRegister<GuestNotes>;
-  errors: FieldErrors<GuestNotes>;
+}: FormPartProps<GuestNotes> & {
   /** The two fields' labels, where a form words them otherwise. */
   labels?: [dietary: string, special: string];
 }) {
