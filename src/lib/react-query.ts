@@ -7,6 +7,12 @@ import { MutationCache, QueryClient } from '@tanstack/react-query';
  */
 export const AFTER_ANY_CHANGE = { afterAnyChange: true } as const;
 
+/**
+ * A screen of figures that move while the event sells and at the door (the overview, the door
+ * list): read afresh whenever it is opened or its window is focused again.
+ */
+export const LIVE_FIGURES = { staleTime: 0, refetchOnWindowFocus: true } as const;
+
 export function makeQueryClient() {
   const client: QueryClient = new QueryClient({
     defaultOptions: {

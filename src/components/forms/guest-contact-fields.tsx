@@ -1,6 +1,6 @@
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
+import type { FormPartProps } from './form-part';
 
 interface GuestContact {
   name: string;
@@ -18,45 +18,48 @@ export function GuestNameEmailFields({
   register,
   errors,
   nameLabel,
-}: {
-  register: UseFormRegister<NameAndEmail>;
-  errors: FieldErrors<NameAndEmail>;
+  nameClassName,
+}: FormPartProps<NameAndEmail> & {
   /** The form's word for the name field ("Name", "Full name"). */
   nameLabel: string;
+  /** The name field's place in the grid, where it differs ("sm:col-span-2": a full row). */
+  nameClassName?: string;
 }) {
   return (
     <>
-      <FormField label={nameLabel} error={errors.name?.message}>
-        <Input autoComplete="name" {...register('name')} />
-      </FormField>
-      <FormField label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" {...register('email')} />
-      </FormField>
-    </>
-  );
-}
-
-interface Props {
-  register: UseFormRegister<GuestContact>;
-  errors: FieldErrors<GuestContact>;
-  /** The venue's word for the name field ("Name", "Full name"). */
-  nameLabel: string;
-}
-
-/** The guest's name (a full row), email and optional phone, in a two-column booking form grid. */
-export function GuestContactFields({ register, errors, nameLabel }: Props) {
-  return (
-    <>
-      <FormField label={nameLabel} error={errors.name?.message} className="sm:col-span-2">
+      <FormField label={nameLabel} error={errors.name?.message} className={nameClassName}>
         <Input autoComplete="name" {...register('name')} />
       </FormField>
       <FormField label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
       </FormField>
-      <FormField label="Phone (optional)" error={errors.phone?.message}>
-        <Input type="tel" autoComplete="tel" {...register('phone')} />
-      </FormField>
     </>
+  );
+}
+
+/** The guest's name (a full row), email and optional phone, in a two-column booking form grid. */
+export function GuestContactFields({
+  register,
+  errors,
+  nameLabel,
+}: FormPartProps<GuestContact> & {
+  /** The venue's word for the name field ("Name", "Full name"). */
+  nameLabel: string;
+}) {
+  return (
+    <>
+      <GuestNameEmailFields register={register} errors={errors} nameLabel={nameLabel} nameClassName="sm:col-span-2" />
+      <GuestPhoneField register={register} errors={errors} />
+    </>
+  );
+}
+
+/** The guest's phone number, which a booking never requires. */
+export function GuestPhoneField({ register, errors }: FormPartProps<{ phone: string }>) {
+  return (
+    <FormField label="Phone (optional)" error={errors.phone?.message}>
+      <Input type="tel" autoComplete="tel" {...register('phone')} />
+    </FormField>
   );
 }
 
@@ -70,9 +73,7 @@ export function GuestNotesFields({
   register,
   errors,
   labels = ['Dietary restrictions (optional)', 'Special requests (optional)'],
-}: {
-  register: UseFormRegister<GuestNotes>;
-  errors: FieldErrors<GuestNotes>;
+}: FormPartProps<GuestNotes> & {
   /** The two fields' labels, where a form words them otherwise. */
   labels?: [dietary: string, special: string];
 }) {

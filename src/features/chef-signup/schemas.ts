@@ -34,6 +34,17 @@ export const chefSignupSchema = z.object({
 export type ChefSignupFormValues = z.input<typeof chefSignupSchema>;
 export type ChefSignupInput = z.output<typeof chefSignupSchema>;
 
+/** Each field's limit as the form says it under the field, and where its character count stops. */
+export const chefSignupRules: Record<keyof ChefSignupFormValues, { rule: string; max: number }> = {
+  name: { rule: `${CHEF_NAME_MIN_LENGTH} to ${MAX_NAME_LENGTH} characters`, max: MAX_NAME_LENGTH },
+  email: { rule: `At most ${MAX_EMAIL_LENGTH} characters; we email you a confirmation`, max: MAX_EMAIL_LENGTH },
+  concept: {
+    rule: `The food, the format, the feeling: a few lines is plenty. ${CHEF_CONCEPT_MIN_LENGTH} to ${CHEF_CONCEPT_MAX_LENGTH} characters`,
+    max: CHEF_CONCEPT_MAX_LENGTH,
+  },
+  nextEventDates: { rule: `At most ${CHEF_EVENT_DATES_MAX_LENGTH} characters`, max: CHEF_EVENT_DATES_MAX_LENGTH },
+};
+
 /** What the database's check on each column of chef_signups refuses, in the form's words. */
 export const chefSignupLimits: Record<string, string> = {
   name: `Name must be ${CHEF_NAME_MIN_LENGTH} to ${MAX_NAME_LENGTH} characters`,

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { AdminSection } from '@/components/admin/admin-section';
 import { NewTabButton } from '@/components/admin/new-tab-button';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
@@ -107,34 +108,25 @@ export function BrandingTab({ orgId, orgSlug }: { orgId: string; orgSlug: string
 
   if (branding.isPending) return <Spinner label="Loading branding…" />;
 
-  const header = (
-    <div className="flex flex-wrap items-center justify-between gap-3">
-      <h2 id="branding-heading" className="font-serif text-2xl font-semibold">
-        Branding
-      </h2>
-      <NewTabButton href={paths.orgPage.getHref(orgSlug)}>Preview Page</NewTabButton>
-    </div>
-  );
+  const preview = <NewTabButton href={paths.orgPage.getHref(orgSlug)}>Preview Page</NewTabButton>;
 
   // Never offer the form when the stored branding could not be read: saving its defaults
   // would overwrite the real branding. (A failed background refetch keeps the loaded data.)
   if (branding.isError && branding.data === undefined) {
     return (
-      <section aria-labelledby="branding-heading" className="space-y-4">
-        {header}
+      <AdminSection id="branding" title="Branding" actions={preview}>
         <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
           <span>{brandingMessages.loadFailed}</span>
           <Button variant="outline" size="sm" onClick={() => void branding.refetch()} disabled={branding.isFetching}>
             {branding.isFetching ? 'Retrying…' : 'Retry'}
           </Button>
         </Alert>
-      </section>
+      </AdminSection>
     );
   }
 
   return (
-    <section aria-labelledby="branding-heading" className="space-y-4">
-      {header}
+    <AdminSection id="branding" title="Branding" actions={preview}>
       <form className="space-y-6" noValidate onSubmit={form.handleSubmit((values) => save.mutate({ orgId, values }))}>
         <TitledCard title="Identity" description="Name, colors and logo of your public page." className="grid gap-4 sm:grid-cols-2">
           <FormField label="Brand name" error={errors.brand_name?.message} className="sm:col-span-2">
@@ -222,6 +214,6 @@ export function BrandingTab({ orgId, orgSlug }: { orgId: string; orgSlug: string
       </form>
       {/* Saved on its own: prices, not looks. */}
       <OrgChargesCard orgId={orgId} />
-    </section>
+    </AdminSection>
   );
 }

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { LIVE_FIGURES } from '@/lib/react-query';
 import { supabase } from '@/lib/supabase';
 import { doorTotals } from '../lib/door-list';
 import type { DoorList, DoorParty, DoorSeat } from '../types';
@@ -62,16 +63,12 @@ async function getDoorList(eventId: string): Promise<DoorList> {
   };
 }
 
-const doorListQueryOptions = (eventId: string) =>
-  queryOptions({
+export function useDoorList(eventId: string) {
+  return useQuery({
     queryKey: doorListKey(eventId),
     queryFn: () => getDoorList(eventId),
-    staleTime: 0,
+    ...LIVE_FIGURES,
     refetchInterval: POLL_MS,
-    refetchOnWindowFocus: true,
     refetchOnReconnect: true,
   });
-
-export function useDoorList(eventId: string) {
-  return useQuery(doorListQueryOptions(eventId));
 }

@@ -2,7 +2,7 @@ import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Download, Printer, WifiOff } from 'lucide-react';
 import { toast } from 'sonner';
-import { BackToEventsButton } from '@/components/admin/back-to-events';
+import { EventPageTitle } from '@/components/admin/back-to-events';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -47,16 +47,13 @@ export function DoorPage({ eventId }: { eventId: string }) {
     <div className="min-h-screen bg-background">
       <header className="sticky top-0 z-10 border-b bg-background/95 backdrop-blur print:hidden">
         <div className="container max-w-3xl space-y-2 py-3">
-          <div className="flex items-start gap-2">
-            <BackToEventsButton orgId={event.orgId} />
-            <div className="min-w-0">
-              <h1 className="truncate font-serif text-xl font-semibold leading-tight">{event.title}</h1>
-              <p className="truncate text-sm text-muted-foreground">
-                {formatEventDate(event.date, 'EEE, MMM d')} · {formatEventTime(event.eventTime)}
-                {event.locationName ? ` · ${event.locationName}` : ''}
-              </p>
-            </div>
-          </div>
+          <EventPageTitle orgId={event.orgId}>
+            <h1 className="truncate font-serif text-xl font-semibold leading-tight">{event.title}</h1>
+            <p className="truncate text-sm text-muted-foreground">
+              {formatEventDate(event.date, 'EEE, MMM d')} · {formatEventTime(event.eventTime)}
+              {event.locationName ? ` · ${event.locationName}` : ''}
+            </p>
+          </EventPageTitle>
           <p className="font-semibold tabular-nums" data-testid="door-totals" aria-live="polite">
             {totalsLine(totals)}
           </p>

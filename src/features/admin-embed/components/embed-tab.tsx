@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Check, Copy } from 'lucide-react';
+import { AdminSection } from '@/components/admin/admin-section';
 import { NewTabButton } from '@/components/admin/new-tab-button';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -31,10 +32,7 @@ export function EmbedTab({ orgSlug, orgName }: { orgSlug: string; orgName: strin
   };
 
   return (
-    <section aria-labelledby="embed-heading" className="space-y-4">
-      <h2 id="embed-heading" className="font-serif text-2xl font-semibold">
-        Embed Form
-      </h2>
+    <AdminSection id="embed" title="Embed Form">
       <TitledCard title="Embed code" description="Paste this where the booking form should appear on your website." className="space-y-3">
         <Label htmlFor="embed-code" className="sr-only">
           Embed code
@@ -58,6 +56,6 @@ export function EmbedTab({ orgSlug, orgName }: { orgSlug: string; orgName: strin
           loading="lazy"
         />
       </TitledCard>
-    </section>
+    </AdminSection>
   );
 }

@@ -1,4 +1,5 @@
-import { Controller, useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { Controller, useFieldArray, type Control } from 'react-hook-form';
+import type { FormPartProps } from '@/components/forms/form-part';
 import { Plus } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,10 +11,8 @@ import type { RsvpSlot } from '@/lib/booking';
 import { RowLabel } from './edit-ticket-types';
 import { RemoveRowButton } from './remove-row-button';
 
-interface Props {
+interface Props extends FormPartProps<EditEventValues> {
   control: Control<EditEventValues>;
-  register: UseFormRegister<EditEventValues>;
-  errors: FieldErrors<EditEventValues>;
   /** The event's saved slots by id: their labels name the rows, their taken spots give the minimum. */
   savedSlots: Map<string, RsvpSlot>;
 }

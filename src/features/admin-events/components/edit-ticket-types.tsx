@@ -1,4 +1,5 @@
-import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { useFieldArray, useWatch, type Control } from 'react-hook-form';
+import type { FormPartProps } from '@/components/forms/form-part';
 import { Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -7,10 +8,8 @@ import type { EditEventValues } from '../schemas';
 import type { TicketSales } from '../types';
 import { RemoveRowButton } from './remove-row-button';
 
-interface Props {
+interface Props extends FormPartProps<EditEventValues> {
   control: Control<EditEventValues>;
-  register: UseFormRegister<EditEventValues>;
-  errors: FieldErrors<EditEventValues>;
   /** Saved names by id: each row keeps the name it is known by while being renamed. */
   savedNames: Map<string, string>;
   /** What is sold or held of each type (undefined while unknown). */

@@ -1,17 +1,12 @@
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { FormPartProps } from '@/components/forms/form-part';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { OptionSelect } from '@/components/ui/option-select';
 import type { EventBasics } from '../schemas';
 import { eventTimezones } from '../types';
 
-interface Props {
-  register: UseFormRegister<EventBasics>;
-  errors: FieldErrors<EventBasics>;
-}
-
 /** Title, date, time, timezone and location: the part both kinds of event share. */
-export function EventBasicsFields({ register, errors }: Props) {
+export function EventBasicsFields({ register, errors }: FormPartProps<EventBasics>) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <FormField label="Title" error={errors.title?.message} className="sm:col-span-2">

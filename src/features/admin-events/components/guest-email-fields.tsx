@@ -1,20 +1,15 @@
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { FormPartProps } from '@/components/forms/form-part';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import type { GuestEmailSettings } from '../schemas';
 
-interface Props {
-  // Both dialogs' forms hold these fields (their values extend GuestEmailSettings).
-  register: UseFormRegister<GuestEmailSettings>;
-  errors: FieldErrors<GuestEmailSettings>;
-}
-
 /**
  * What confirmed guests are emailed about the event: the reminder (hours before the dinner; 0 = no
  * reminder) and the private address — never shown on a public page, sent only to confirmed guests,
- * with the confirmation or with the reminder.
+ * with the confirmation or with the reminder. Both dialogs' forms hold these fields (their values
+ * extend GuestEmailSettings).
  */
-export function GuestEmailFields({ register, errors }: Props) {
+export function GuestEmailFields({ register, errors }: FormPartProps<GuestEmailSettings>) {
   return (
     <fieldset className="space-y-3 rounded-md border p-4">
       <legend className="px-1 text-sm font-medium">Guest emails</legend>

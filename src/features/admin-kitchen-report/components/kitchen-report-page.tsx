@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ChefHat, Printer } from 'lucide-react';
 import { toast } from 'sonner';
-import { BackToEventsButton } from '@/components/admin/back-to-events';
+import { EventPageTitle } from '@/components/admin/back-to-events';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { Button } from '@/components/ui/button';
@@ -57,20 +57,15 @@ export function KitchenReportPage({ eventId }: { eventId: string }) {
     <div className="min-h-screen bg-background print:bg-white">
       <header className="border-b print:border-black">
         <div className="container flex max-w-4xl flex-wrap items-start justify-between gap-3 py-3">
-          <div className="flex min-w-0 items-start gap-2">
-            <span className="print:hidden">
-              <BackToEventsButton orgId={event.org_id} />
-            </span>
-            <div className="min-w-0">
-              <p className="flex items-center gap-1.5 text-xs font-medium uppercase tracking-wide text-muted-foreground print:text-black">
-                <ChefHat className="h-4 w-4" aria-hidden /> Kitchen report
-              </p>
-              <h1 className="break-words font-serif text-xl font-semibold leading-tight sm:text-2xl">{event.title}</h1>
-              <p className="text-sm text-muted-foreground print:text-black" data-testid="kitchen-when">
-                {when} · {total === 1 ? '1 guest' : `${total} guests`}
-              </p>
-            </div>
-          </div>
+          <EventPageTitle orgId={event.org_id}>
+            <p className="flex items-center gap-1.5 text-xs font-medium uppercase tracking-wide text-muted-foreground print:text-black">
+              <ChefHat className="h-4 w-4" aria-hidden /> Kitchen report
+            </p>
+            <h1 className="break-words font-serif text-xl font-semibold leading-tight sm:text-2xl">{event.title}</h1>
+            <p className="text-sm text-muted-foreground print:text-black" data-testid="kitchen-when">
+              {when} · {total === 1 ? '1 guest' : `${total} guests`}
+            </p>
+          </EventPageTitle>
           <div className="flex flex-wrap gap-2 print:hidden">
             <Button asChild variant="outline" size="sm">
               <Link to={paths.adminEventOverview.getHref(eventId)}>Event overview</Link>

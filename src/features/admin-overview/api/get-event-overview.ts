@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { LIVE_FIGURES } from '@/lib/react-query';
 import { supabase } from '@/lib/supabase';
 import type { EventOverview } from '../types';
 
@@ -72,15 +73,6 @@ async function getEventOverview(eventId: string): Promise<EventOverview> {
   };
 }
 
-const eventOverviewQueryOptions = (eventId: string) =>
-  queryOptions({
-    queryKey: eventOverviewKey(eventId),
-    queryFn: () => getEventOverview(eventId),
-    // Figures move while the event sells and at the door: fresh whenever the page is opened or refocused.
-    staleTime: 0,
-    refetchOnWindowFocus: true,
-  });
-
 export function useEventOverview(eventId: string) {
-  return useQuery(eventOverviewQueryOptions(eventId));
+  return useQuery({ queryKey: eventOverviewKey(eventId), queryFn: () => getEventOverview(eventId), ...LIVE_FIGURES });
 }

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { DoorOpen } from 'lucide-react';
-import { adminEventsHref, BackToEventsButton } from '@/components/admin/back-to-events';
+import { adminEventsHref, EventPageTitle } from '@/components/admin/back-to-events';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -50,16 +50,13 @@ export function OverviewPage({ eventId, actions, notice }: Props) {
     <div className="min-h-screen bg-background">
       <header className="border-b bg-background">
         <div className="container flex max-w-5xl flex-wrap items-start justify-between gap-3 py-3">
-          <div className="flex min-w-0 items-start gap-2">
-            <BackToEventsButton orgId={event.orgId} />
-            <div className="min-w-0">
-              <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Event overview</p>
-              <h1 className="break-words font-serif text-xl font-semibold leading-tight sm:text-2xl">{event.title}</h1>
-              <p className="text-sm text-muted-foreground" data-testid="overview-when">
-                {eventWhen(event)}
-              </p>
-            </div>
-          </div>
+          <EventPageTitle orgId={event.orgId}>
+            <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Event overview</p>
+            <h1 className="break-words font-serif text-xl font-semibold leading-tight sm:text-2xl">{event.title}</h1>
+            <p className="text-sm text-muted-foreground" data-testid="overview-when">
+              {eventWhen(event)}
+            </p>
+          </EventPageTitle>
           <div className="flex flex-wrap gap-2">
             <Button asChild variant="outline" size="sm">
               <Link to={paths.adminDoor.getHref(event.id)}>

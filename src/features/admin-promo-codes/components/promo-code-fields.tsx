@@ -1,11 +1,9 @@
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { FormPartProps } from '@/components/forms/form-part';
 import { FormField } from '@/components/ui/form-field';
 import { Input, NativeSelect } from '@/components/ui/input';
 import type { CreatePromoCodeValues } from '../schemas';
 
-interface Props {
-  register: UseFormRegister<CreatePromoCodeValues>;
-  errors: FieldErrors<CreatePromoCodeValues>;
+interface Props extends FormPartProps<CreatePromoCodeValues> {
   discountType: CreatePromoCodeValues['discountType'];
 }
 

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
@@ -16,7 +15,7 @@ import { guestCount } from '@/config/email-templates';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { PaymentPanel } from './money-summary';
 import { SubmitButton } from '@/components/forms/submit-button';
-import { RadioChoice } from '@/components/forms/radio-choice';
+import { radioChoices } from '@/components/forms/radio-choice';
 
 /**
  * Cancelling a reservation. One that still holds money asks what happens to it: refund it all
@@ -66,11 +65,7 @@ export function CancelReservationDialog({ orgId, reservation, onClose }: Reserva
     cancel.mutate({ reservationId: reservation.id, refund, notifyGuest: values.notifyGuest, reason: values.reason });
   }
 
-  const radio = (value: CancelChoice, label: string, extra?: ReactNode) => (
-    <RadioChoice field={form.register('choice')} value={value} label={label} chosen={choice} spacing="space-y-2">
-      {extra}
-    </RadioChoice>
-  );
+  const radio = radioChoices(form.register('choice'), choice, 'space-y-2');
 
   return (
     <ClosingDialog

@@ -1,14 +1,12 @@
 import { ChevronRight } from 'lucide-react';
+import { AdminSection } from '@/components/admin/admin-section';
 import { settingsNav } from '../lib/nav';
 import type { AdminTab } from '../types';
 
 /** The mobile Settings tab: one entry per settings page. */
 export function SettingsIndex({ onSelect }: { onSelect(tab: AdminTab): void }) {
   return (
-    <section aria-labelledby="settings-heading" className="space-y-4">
-      <h2 id="settings-heading" className="font-serif text-2xl font-semibold">
-        Settings
-      </h2>
+    <AdminSection id="settings" title="Settings">
       <ul className="divide-y rounded-lg border bg-card">
         {settingsNav.map(({ tab, title, icon: Icon }) => (
           <li key={tab}>
@@ -24,6 +22,6 @@ export function SettingsIndex({ onSelect }: { onSelect(tab: AdminTab): void }) {
           </li>
         ))}
       </ul>
-    </section>
+    </AdminSection>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
@@ -16,8 +16,8 @@ import { useEventAvailability } from '../api/get-availability';
 import { centsToDollarInput, expectedPriceCents } from '../lib/price';
 import { staffBookingMessages as messages } from '../messages';
 import { MAX_GUESTS, staffBookingSchema, type StaffBookingOutput, type StaffBookingValues } from '../schemas';
-import type { StaffBookingEventRef, StaffBookingMode } from '../types';
-import { RadioChoice } from '@/components/forms/radio-choice';
+import type { StaffBookingEventRef } from '../types';
+import { radioChoices } from '@/components/forms/radio-choice';
 import { GuestNotesFields } from '@/components/forms/guest-contact-fields';
 
 interface Props {
@@ -115,11 +115,7 @@ export function StaffBookingDialog({ orgId, event, onClose }: Props) {
   }
 
   const cashField = form.register('cash');
-  const radio = (value: StaffBookingMode, label: string, extra?: ReactNode) => (
-    <RadioChoice field={form.register('mode')} value={value} label={label} chosen={mode} spacing="space-y-3">
-      {extra}
-    </RadioChoice>
-  );
+  const radio = radioChoices(form.register('mode'), mode, 'space-y-3');
 
   return (
     <ClosingDialog

@@ -6,7 +6,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSignIn } from '../api/sign-in';
 import { useSignUp } from '../api/sign-up';
 import { authMessages, isAlreadyRegistered } from '../messages';
-import { credentialsSchema, signUpSchema } from '../schemas';
 import { CheckEmail } from './check-email';
 import { CredentialsForm } from './credentials-form';
 
@@ -70,10 +69,7 @@ export function AuthPanel({ initialTab = 'login', defaultEmail, forgotPasswordHr
           </TabsList>
           <TabsContent value="login">
             <CredentialsForm
-              schema={credentialsSchema}
-              submitLabel="Sign in"
-              pendingLabel="Signing in…"
-              passwordAutoComplete="current-password"
+              mode="signIn"
               pending={signIn.isPending}
               defaultEmail={defaultEmail}
               passwordAction={
@@ -88,15 +84,7 @@ export function AuthPanel({ initialTab = 'login', defaultEmail, forgotPasswordHr
             {sentTo !== null ? (
               <CheckEmail email={sentTo} onBack={() => setSentTo(null)} />
             ) : (
-              <CredentialsForm
-                schema={signUpSchema}
-                submitLabel="Create account"
-                pendingLabel="Creating account…"
-                passwordAutoComplete="new-password"
-                pending={signUp.isPending}
-                defaultEmail={defaultEmail}
-                onSubmit={(values) => signUp.mutate(values)}
-              />
+              <CredentialsForm mode="signUp" pending={signUp.isPending} defaultEmail={defaultEmail} onSubmit={(values) => signUp.mutate(values)} />
             )}
           </TabsContent>
         </Tabs>

@@ -1,17 +1,19 @@
 import { useEffect, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import type { Credentials } from '../schemas';
+import { credentialsSchema, signUpSchema, type Credentials } from '../schemas';
 import { SubmitButton } from '@/components/forms/submit-button';
 
+/** What differs between the Login and Sign up tabs: the rules for the password and the words. */
+const modes = {
+  signIn: { schema: credentialsSchema, submitLabel: 'Sign in', pendingLabel: 'Signing in…', passwordAutoComplete: 'current-password' },
+  signUp: { schema: signUpSchema, submitLabel: 'Create account', pendingLabel: 'Creating account…', passwordAutoComplete: 'new-password' },
+} as const;
+
 interface Props {
-  schema: z.ZodType<Credentials, Credentials>;
-  submitLabel: string;
-  pendingLabel: string;
-  passwordAutoComplete: 'current-password' | 'new-password';
+  mode: keyof typeof modes;
   pending: boolean;
   /** An address to start with (a team invitation's); the field stays editable. */
   defaultEmail?: string;
@@ -21,7 +23,8 @@ interface Props {
 }
 
 /** Email + password, shared by the Login and Sign up tabs. */
-export function CredentialsForm({ schema, submitLabel, pendingLabel, passwordAutoComplete, pending, defaultEmail, passwordAction, onSubmit }: Props) {
+export function CredentialsForm({ mode, pending, defaultEmail, passwordAction, onSubmit }: Props) {
+  const { schema, submitLabel, pendingLabel, passwordAutoComplete } = modes[mode];
   const { register, handleSubmit, formState, getValues, setValue } = useForm<Credentials>({
     resolver: zodResolver(schema),
     defaultValues: { email: defaultEmail ?? '', password: '' },

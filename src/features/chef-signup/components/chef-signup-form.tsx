@@ -1,20 +1,36 @@
-import { useForm } from 'react-hook-form';
+import type { ReactElement } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { CountedField } from '@/components/forms/counted-field';
 import { Input, Textarea } from '@/components/ui/input';
-import {
-  CHEF_CONCEPT_MAX_LENGTH,
-  CHEF_CONCEPT_MIN_LENGTH,
-  CHEF_EVENT_DATES_MAX_LENGTH,
-  CHEF_NAME_MIN_LENGTH,
-  MAX_EMAIL_LENGTH,
-  MAX_NAME_LENGTH,
-} from '@/config/product';
 import { ChefSignupRefused, useCreateChefSignup } from '../api/create-chef-signup';
-import { chefSignupSchema, type ChefSignupFormValues, type ChefSignupInput } from '../schemas';
+import { chefSignupRules, chefSignupSchema, type ChefSignupFormValues, type ChefSignupInput } from '../schemas';
 import { keepFieldFocus } from '@/components/forms/keep-field-focus';
 import { SubmitButton } from '@/components/forms/submit-button';
+
+/** The form's fields in order, each with its length rule (chefSignupRules) and count. */
+const fields: {
+  name: keyof ChefSignupFormValues;
+  label: string;
+  testId: string;
+  control(field: UseFormRegisterReturn): ReactElement<Record<string, unknown>>;
+}[] = [
+  { name: 'name', label: 'Name', testId: 'chef-name-count', control: (field) => <Input autoComplete="name" {...field} /> },
+  {
+    name: 'email',
+    label: 'Email',
+    testId: 'chef-email-count',
+    control: (field) => <Input type="email" autoComplete="email" inputMode="email" {...field} />,
+  },
+  { name: 'concept', label: 'Concept', testId: 'chef-concept-count', control: (field) => <Textarea rows={5} {...field} /> },
+  {
+    name: 'nextEventDates',
+    label: 'Ideal dates (optional)',
+    testId: 'chef-dates-count',
+    control: (field) => <Input placeholder="e.g. a Saturday in March" {...field} />,
+  },
+];
 
 /** Editing → submitting → success (parent swaps in the thank-you) or failure (stays editable). */
 export function ChefSignupForm({ onSubmitted }: { onSubmitted: () => void }) {
@@ -24,7 +40,7 @@ export function ChefSignupForm({ onSubmitted }: { onSubmitted: () => void }) {
     defaultValues: { name: '', email: '', concept: '', nextEventDates: '' },
   });
   const { errors } = form.formState;
-  const [name, email, concept, nextEventDates] = form.watch(['name', 'email', 'concept', 'nextEventDates']);
+  const typed = form.watch();
   const signup = useCreateChefSignup({
     onSuccess: () => {
       toast.success('Thanks!', { description: 'We received your inquiry and will be in touch soon.' });
@@ -39,46 +55,11 @@ export function ChefSignupForm({ onSubmitted }: { onSubmitted: () => void }) {
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => signup.mutate(values))} className="space-y-5">
-      <CountedField
-        label="Name"
-        error={errors.name?.message}
-        rule={`${CHEF_NAME_MIN_LENGTH} to ${MAX_NAME_LENGTH} characters`}
-        value={name}
-        max={MAX_NAME_LENGTH}
-        testId="chef-name-count"
-      >
-        <Input autoComplete="name" {...form.register('name')} />
-      </CountedField>
-      <CountedField
-        label="Email"
-        error={errors.email?.message}
-        rule={`At most ${MAX_EMAIL_LENGTH} characters; we email you a confirmation`}
-        value={email}
-        max={MAX_EMAIL_LENGTH}
-        testId="chef-email-count"
-      >
-        <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
-      </CountedField>
-      <CountedField
-        label="Concept"
-        error={errors.concept?.message}
-        rule={`The food, the format, the feeling: a few lines is plenty. ${CHEF_CONCEPT_MIN_LENGTH} to ${CHEF_CONCEPT_MAX_LENGTH} characters`}
-        value={concept}
-        max={CHEF_CONCEPT_MAX_LENGTH}
-        testId="chef-concept-count"
-      >
-        <Textarea rows={5} {...form.register('concept')} />
-      </CountedField>
-      <CountedField
-        label="Ideal dates (optional)"
-        error={errors.nextEventDates?.message}
-        rule={`At most ${CHEF_EVENT_DATES_MAX_LENGTH} characters`}
-        value={nextEventDates}
-        max={CHEF_EVENT_DATES_MAX_LENGTH}
-        testId="chef-dates-count"
-      >
-        <Input placeholder="e.g. a Saturday in March" {...form.register('nextEventDates')} />
-      </CountedField>
+      {fields.map(({ name, label, testId, control }) => (
+        <CountedField key={name} label={label} error={errors[name]?.message} value={typed[name]} testId={testId} {...chefSignupRules[name]}>
+          {control(form.register(name))}
+        </CountedField>
+      ))}
       <p className="text-xs text-muted-foreground">Name, email and concept are required.</p>
       <SubmitButton size="lg" className="w-full" pending={signup.isPending} pendingLabel="Submitting…" {...keepFieldFocus}>
         Submit inquiry

@@ -6,6 +6,7 @@ import { PageMeta } from '@/components/seo/page-meta';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { ChefSignupForm } from './chef-signup-form';
+import { SupportEmailLink } from '@/components/support-email-link';
 
 const perks = [
   { icon: ChefHat, text: 'Cook your menu, your way: we handle bookings and card payments.' },
@@ -53,10 +54,7 @@ export function ChefSignupPage() {
                 <h2 className="mb-5 font-serif text-2xl font-semibold">Tell us about your pop-up</h2>
                 <ChefSignupForm onSubmitted={() => setSubmitted(true)} />
                 <p className="mt-4 text-center text-sm text-muted-foreground">
-                  Prefer email? Write to{' '}
-                  <a className="font-medium text-foreground underline underline-offset-4" href={`mailto:${site.supportEmail}`}>
-                    {site.supportEmail}
-                  </a>
+                  Prefer email? Write to <SupportEmailLink />
                 </p>
               </>
             )}

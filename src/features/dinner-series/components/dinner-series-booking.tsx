@@ -1,11 +1,11 @@
 import { Card, CardContent } from '@/components/ui/card';
-import { site } from '@/config/site';
 import { FormCardWithWaitlist } from '@/features/checkout/components/form-card-with-waitlist';
 import { VenueBookingStates } from '@/features/checkout/components/venue-booking-states';
 import { useSeriesDinners } from '../api/get-dinners';
 import { useSeriesBooking } from '../hooks/use-series-booking';
 import { soldOutTickets, type SoldOutTicket } from '../lib/booking-rules';
 import { SeriesBookingForm } from './series-booking-form';
+import { SupportEmailLink } from '@/components/support-email-link';
 
 /** What the page offers for its sold-out ticket types (the route composes the waitlist in); `refresh` re-reads the dinners. */
 export type RenderSeriesWaitlist = (tickets: SoldOutTicket[], refresh: () => void) => React.ReactNode;
@@ -44,11 +44,7 @@ function ComingSoonCard() {
       <CardContent className="space-y-2 pt-6">
         <h2 className="font-serif text-2xl font-semibold">New dinners coming soon</h2>
         <p className="text-muted-foreground">
-          No dinners are on the calendar right now. Write to{' '}
-          <a className="font-medium text-foreground underline underline-offset-4" href={`mailto:${site.supportEmail}`}>
-            {site.supportEmail}
-          </a>{' '}
-          to hear about the next ones.
+          No dinners are on the calendar right now. Write to <SupportEmailLink /> to hear about the next ones.
         </p>
       </CardContent>
     </Card>

@@ -4,7 +4,6 @@ import { CalendarDays, CalendarPlus, Download, Hash, Info, MapPin, Ticket, Users
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { site } from '@/config/site';
 import { eventTimeWithZone, formatEventDate } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
 import { googleCalendarUrl, icsContent, icsDataUrl, outlookCalendarUrl, type CalendarEvent } from '../lib/calendar';
@@ -20,6 +19,7 @@ import {
   type ReservationDetails,
 } from '../lib/reservation-params';
 import type { ServerBooking } from '../types';
+import { SupportEmailLink } from '@/components/support-email-link';
 
 function Row({ icon: Icon, term, children }: { icon: LucideIcon; term: string; children: React.ReactNode }) {
   // dt and dd sit directly in their group div, as a definition list requires; the icon rides in the dt.
@@ -113,11 +113,7 @@ function CalendarAndContact({ event, uid, back }: { event: CalendarEvent; uid: s
       </section>
 
       <p className="text-center text-sm text-muted-foreground">
-        Questions about your reservation? Email us at{' '}
-        <a className="font-medium text-foreground underline underline-offset-4" href={`mailto:${site.supportEmail}`}>
-          {site.supportEmail}
-        </a>
-        .
+        Questions about your reservation? Email us at <SupportEmailLink />.
       </p>
       <p className="text-center">
         <Link className="text-sm font-medium underline underline-offset-4" to={back.href}>
@@ -223,11 +219,8 @@ export function ReservationLinkProblem({ problems }: { problems: string[] }) {
     <div className="space-y-5 text-center">
       <h1 className="font-serif text-3xl font-semibold sm:text-4xl">We couldn’t read this reservation link</h1>
       <p className="text-muted-foreground" data-testid="link-problem">
-        {linkProblemSentence(problems)} Please open the link from your confirmation again, or email us at{' '}
-        <a className="font-medium text-foreground underline underline-offset-4" href={`mailto:${site.supportEmail}`}>
-          {site.supportEmail}
-        </a>{' '}
-        and we’ll look up your reservation.
+        {linkProblemSentence(problems)} Please open the link from your confirmation again, or email us at <SupportEmailLink /> and we’ll look up your
+        reservation.
       </p>
       <div className="flex flex-col justify-center gap-3 sm:flex-row">
         <Button asChild>

@@ -15,7 +15,7 @@ import type { RsvpEvent } from '../types';
 import { RsvpTotal } from './rsvp-total';
 import { SlotPicker } from './slot-picker';
 import { keepFieldFocus } from '@/components/forms/keep-field-focus';
-import { GuestNameEmailFields, GuestNotesFields } from '@/components/forms/guest-contact-fields';
+import { GuestNameEmailFields, GuestNotesFields, GuestPhoneField } from '@/components/forms/guest-contact-fields';
 
 interface Props {
   event: RsvpEvent;
@@ -76,9 +76,7 @@ export function RsvpForm({ event, defaultValues, submitting, onSubmit }: Props) 
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <GuestNameEmailFields register={register} errors={errors} nameLabel="Name" />
-        <FormField label="Phone (optional)" error={errors.phone?.message}>
-          <Input type="tel" autoComplete="tel" {...register('phone')} />
-        </FormField>
+        <GuestPhoneField register={register} errors={errors} />
         <FormField label="Number of Guests" error={errors.numGuests?.message}>
           <Input type="number" inputMode="numeric" min={1} max={RSVP_MAX_GUESTS} {...register('numGuests')} />
         </FormField>

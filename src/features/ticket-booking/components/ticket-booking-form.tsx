@@ -2,7 +2,7 @@ import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input, NativeSelect } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/input';
 import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
 import { QuoteAmount } from '@/features/checkout/components/quote-amount';
 import { useEventChange } from '@/features/checkout/hooks/use-event-change';
@@ -15,7 +15,7 @@ import { bookingOptions, guestOptions, optionWords, ticketOptionLabel } from '..
 import { REQUIRED_FIELDS, type TicketBookingValues } from '../form-values';
 import type { TicketedEvent } from '../types';
 import { keepFieldFocus } from '@/components/forms/keep-field-focus';
-import { GuestNameEmailFields, GuestNotesFields } from '@/components/forms/guest-contact-fields';
+import { GuestNameEmailFields, GuestNotesFields, GuestPhoneField } from '@/components/forms/guest-contact-fields';
 
 interface Props {
   event: TicketedEvent;
@@ -77,9 +77,7 @@ export function TicketBookingForm({ event, defaultValues, checking, onSubmit }: 
       <div className="grid gap-5 sm:grid-cols-2">
         <GuestNameEmailFields register={register} errors={errors} nameLabel="Full name" />
       </div>
-      <FormField label="Phone (optional)" error={errors.phone?.message}>
-        <Input type="tel" autoComplete="tel" {...register('phone')} />
-      </FormField>
+      <GuestPhoneField register={register} errors={errors} />
       <FormField label={words.field} error={errors.ticketTypeId?.message}>
         <NativeSelect
           {...register('ticketTypeId', {
