@@ -7,7 +7,9 @@ import pg from 'pg';
  * `select public.enqueue_due_reminders()`, which queues each confirmed guest's reminder once
  * (the mailbox's delivery pass then sends it), and `select public.fill_waitlists()`, which offers
  * seats freed by staff raising a capacity to waiting parties, and `select
- * public.enqueue_kitchen_reports()`, which emails each due kitchen report to its team. (Every booking also expires its own
+ * public.enqueue_kitchen_reports()`, which emails each due kitchen report to its team, and `select
+ * public.release_unpaid_seats()`, which releases the seats nobody paid for by their booking's
+ * cutoff when each guest pays their own seat. (Every booking also expires its own
  * event's stale holds first; this keeps the tables themselves tidy, as in production.)
  *
  * It never waits on a lock for long (lock_timeout): a busy event is simply released on a
@@ -43,6 +45,7 @@ export function startHoldReleaser({ dbUrl, intervalMs = 30_000, log }: HoldRelea
       await client.query('select public.enqueue_due_reminders()');
       await client.query('select public.fill_waitlists()');
       await client.query('select public.enqueue_kitchen_reports()');
+      await client.query('select public.release_unpaid_seats()');
       return rows[0]?.released ?? 0;
     } catch (error) {
       await client.query('rollback').catch(() => undefined);

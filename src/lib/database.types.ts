@@ -450,6 +450,39 @@ export type Database = {
           },
         ]
       }
+      event_split_payments: {
+        Row: {
+          cutoff_hours: number
+          event_id: string
+          updated_at: string
+        }
+        Insert: {
+          cutoff_hours?: number
+          event_id: string
+          updated_at?: string
+        }
+        Update: {
+          cutoff_hours?: number
+          event_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "event_split_payments_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: true
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "event_split_payments_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: true
+            referencedRelation: "events_with_availability"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       events: {
         Row: {
           created_at: string
@@ -823,6 +856,7 @@ export type Database = {
           purpose: string
           reason: string | null
           reservation_id: string
+          seat_no: number | null
           service_charge_cents: number
           square_location_id: string | null
           square_merchant_id: string | null
@@ -852,6 +886,7 @@ export type Database = {
           purpose?: string
           reason?: string | null
           reservation_id: string
+          seat_no?: number | null
           service_charge_cents?: number
           square_location_id?: string | null
           square_merchant_id?: string | null
@@ -881,6 +916,7 @@ export type Database = {
           purpose?: string
           reason?: string | null
           reservation_id?: string
+          seat_no?: number | null
           service_charge_cents?: number
           square_location_id?: string | null
           square_merchant_id?: string | null
@@ -1049,6 +1085,44 @@ export type Database = {
           },
         ]
       }
+      reservation_splits: {
+        Row: {
+          created_at: string
+          pay_by: string
+          released_at: string | null
+          reservation_id: string
+          seat_cents: number
+          seat_service_charge_cents: number
+          seat_tax_cents: number
+        }
+        Insert: {
+          created_at?: string
+          pay_by: string
+          released_at?: string | null
+          reservation_id: string
+          seat_cents: number
+          seat_service_charge_cents?: number
+          seat_tax_cents?: number
+        }
+        Update: {
+          created_at?: string
+          pay_by?: string
+          released_at?: string | null
+          reservation_id?: string
+          seat_cents?: number
+          seat_service_charge_cents?: number
+          seat_tax_cents?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "reservation_splits_reservation_id_fkey"
+            columns: ["reservation_id"]
+            isOneToOne: true
+            referencedRelation: "reservations"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       reservations: {
         Row: {
           amount_cents: number
@@ -1106,6 +1180,7 @@ export type Database = {
           } | null
           full_refund_until: string | null
           party_room: number | null
+          refuse_for_split: undefined | null
           reservation_starts_at: string | null
           sync_reservation_seats: undefined | null
         }
@@ -1911,6 +1986,7 @@ export type Database = {
           guest_name: string
           is_booker: boolean
           party_token: string
+          payment: string
           seat_no: number
           seat_token: string
         }[]
@@ -2266,6 +2342,7 @@ export type Database = {
           p_idempotency_key: string
           p_name: string
           p_org_slug?: string
+          p_pay_own_seat?: boolean
           p_payment_provider?: string
           p_payment_source?: string
           p_phone?: string
@@ -2591,6 +2668,7 @@ export type Database = {
       normalize_phone: { Args: { p_phone: string }; Returns: string }
       note_charge: {
         Args: {
+          p_ledger_id?: number
           p_payment_id?: string
           p_request?: Json
           p_reservation_id: string
@@ -2608,6 +2686,13 @@ export type Database = {
       offer_to_waitlist_entry: {
         Args: { w: Database["public"]["Tables"]["waitlist_entries"]["Row"] }
         Returns: string
+      }
+      open_party_split: {
+        Args: {
+          p_quote: Json
+          r: Database["public"]["Tables"]["reservations"]["Row"]
+        }
+        Returns: undefined
       }
       open_refund: {
         Args: {
@@ -2640,6 +2725,7 @@ export type Database = {
           purpose: string
           reason: string | null
           reservation_id: string
+          seat_no: number | null
           service_charge_cents: number
           square_location_id: string | null
           square_merchant_id: string | null
@@ -2777,6 +2863,14 @@ export type Database = {
         }
         Returns: Json
       }
+      record_seat_paid: {
+        Args: {
+          p_cents: number
+          p_seat_no: number
+          r: Database["public"]["Tables"]["reservations"]["Row"]
+        }
+        Returns: undefined
+      }
       record_square_token_refresh: {
         Args: {
           p_access_token_ciphertext: string
@@ -2795,7 +2889,15 @@ export type Database = {
         Args: { p_late_percent: number; p_window_hours: number }
         Returns: string
       }
+      refuse_for_split: {
+        Args: { r: Database["public"]["Tables"]["reservations"]["Row"] }
+        Returns: undefined
+      }
       release_expired_holds: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
+      release_unpaid_seats: {
         Args: Record<PropertyKey, never>
         Returns: number
       }
@@ -2899,12 +3001,40 @@ export type Database = {
           location_name: string
           org_name: string
           org_slug: string
+          pay_by: string
+          payment: string
+          seat_cents: number
           seat_no: number
           seats_left: number
           state: string
         }[]
       }
       seat_link: { Args: { p_token: string }; Returns: Record<string, unknown> }
+      seat_payment: {
+        Args: { p_reservation_id: string; p_seat_no: number }
+        Returns: string
+      }
+      seat_payment_start: {
+        Args: {
+          p_expected_cents: number
+          p_key: string
+          p_payment_provider: string
+          p_token: string
+        }
+        Returns: {
+          amount_cents: number
+          email: string
+          event_title: string
+          existing: boolean
+          ledger_id: number
+          message: string
+          org_name: string
+          request: Json
+          reservation_id: string
+          seat_no: number
+          status: string
+        }[]
+      }
       set_event_guest_cap: {
         Args: { p_event_id: string; p_max_guests: number }
         Returns: undefined
@@ -2960,7 +3090,7 @@ export type Database = {
         }
       }
       set_super_admin_email: { Args: { p_email: string }; Returns: string }
-      settle_more_guests: {
+      settle_extra_charge: {
         Args: {
           p_ledger_id: number
           p_message: string
@@ -2969,6 +3099,11 @@ export type Database = {
         }
         Returns: Json
       }
+      split_offer: {
+        Args: { p_event_id: string; p_unit: number }
+        Returns: Json
+      }
+      split_seat_quote: { Args: { p_quote: Json }; Returns: Json }
       square_account_for: {
         Args: {
           p_event_id?: string
@@ -3341,6 +3476,7 @@ export type Database = {
           dietary_notes: string
           guest_email: string
           guest_name: string
+          payment: string
           seat_no: number
         }[]
       }

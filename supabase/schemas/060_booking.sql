@@ -284,6 +284,8 @@ begin
     'amount_cents', (v_lines ->> 'amount_cents')::integer,
     'total_cents', (v_lines ->> 'amount_cents')::integer,
     'charges', v_lines - 'subtotal_cents' - 'discount_cents' - 'service_charge_cents' - 'tax_cents' - 'amount_cents',
+    -- Whether each guest may pay their own seat, and what one seat costs (072_split_payments.sql).
+    'split', public.split_offer(v_event.id, v_unit),
     'promo', case when v_promo.id is null then null else jsonb_build_object(
       'id', v_promo.id,
       'code', v_promo.code,
@@ -394,7 +396,8 @@ create or replace function public.hold_booking(
   p_expected_total_cents integer default null,
   p_has_payment_token boolean default null,
   p_payment_source text default null,
-  p_payment_provider text default null
+  p_payment_provider text default null,
+  p_pay_own_seat boolean default false
 )
 returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
@@ -449,6 +452,10 @@ begin
 
   v_quote := public.booking_evaluate(
     p_event_id, p_guests, p_ticket_type, p_rsvp_slot_id, p_time_slot, p_promo_code, p_org_slug, true);
+  if p_pay_own_seat then
+    -- Each guest pays their own seat: the booker's booking is priced as one seat.
+    v_quote := public.split_seat_quote(v_quote);
+  end if;
   v_total := (v_quote ->> 'total_cents')::integer;
 
   if p_expected_total_cents is not null and p_expected_total_cents <> v_total then
@@ -531,7 +538,11 @@ begin
     'unit_price_cents', (v_quote ->> 'unit_price_cents')::integer,
     'kind', v_quote ->> 'event_kind',
     'promo', v_quote -> 'promo',
-    'payment_source', p_payment_source));
+    'payment_source', p_payment_source,
+    'pay_own_seat', coalesce(p_pay_own_seat, false)));
+  if p_pay_own_seat then
+    perform public.open_party_split(v_row, v_quote);
+  end if;
 
   -- 'charging' is on record before the processor is called: if the caller dies
   -- between the charge and the confirmation, reconcile-payments finds it.
@@ -539,14 +550,14 @@ begin
     insert into public.payment_ledger (reservation_id, org_id, kind, status, amount_cents, service_charge_cents, tax_cents,
                                        guests, provider, idempotency_key, actor)
     values (v_row.id, v_row.org_id, 'charge', 'charging', v_total, v_row.service_charge_cents, v_row.tax_cents,
-            p_guests, p_payment_provider, p_idempotency_key, 'guest');
+            case when p_pay_own_seat then 1 else p_guests end, p_payment_provider, p_idempotency_key, 'guest');
   end if;
 
   return public.booking_summary(v_row, false);
 end;
 $$;
 
-revoke execute on function public.hold_booking(text, uuid, integer, text, text, text, text, uuid, text, text, text, text, text, integer, boolean, text, text) from public, anon, authenticated;
+revoke execute on function public.hold_booking(text, uuid, integer, text, text, text, text, uuid, text, text, text, text, text, integer, boolean, text, text, boolean) from public, anon, authenticated;
 
 -- confirm_booking
 --

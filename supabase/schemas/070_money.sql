@@ -34,7 +34,8 @@
 --           the processor is called; then 'completed' (provider_payment_id) or
 --           'failed'. A row left 'charging' is settled by reconcile-payments.
 --           A booking's own charge (purpose 'booking'), then any charges for
---           guests added later (purpose 'more_guests', 075_guest_changes.sql).
+--           guests added later (purpose 'more_guests', 075_guest_changes.sql) or
+--           for the seats its guests pay themselves (purpose 'seat', 072_split_payments.sql).
 --   refund  'pending' from the decision on (provider_refund_id null until the
 --           processor answered; Square PENDING keeps it pending), then
 --           'completed' or 'failed'. Keyed: a retry never refunds twice.
@@ -78,13 +79,17 @@ create table public.payment_ledger (
   -- connected (null with a location: the platform's account). Its refunds and lookups go there.
   square_location_id text check (char_length(square_location_id) <= 200),
   square_merchant_id text check (char_length(square_merchant_id) <= 200),
-  -- What a charge pays for: the booking itself, or guests added to it later from the manage link
-  -- (guest_add_guests). At most one charge of a reservation is 'charging' at a time.
-  purpose text not null default 'booking' check (purpose in ('booking', 'more_guests')),
+  -- What a charge pays for: the booking itself, guests added to it later from the manage link
+  -- (guest_add_guests), or one guest's own seat of a booking paid seat by seat
+  -- (seat_payment_start, 072_split_payments.sql).
+  purpose text not null default 'booking' check (purpose in ('booking', 'more_guests', 'seat')),
   -- A refund is sent to one charge: a refund larger than the newest charge's rest is split over
   -- several charges (open_refund), and its later parts point at its first.
   part_of bigint references public.payment_ledger (id) on delete cascade,
+  -- The seat a 'seat' charge paid for (reservation_seats.seat_no).
+  seat_no integer check (seat_no >= 2),
   constraint payment_ledger_part_is_a_refund check (part_of is null or kind = 'refund'),
+  constraint payment_ledger_seat_charge check ((purpose = 'seat') = (seat_no is not null)),
   constraint payment_ledger_lines_within_amount check (service_charge_cents + tax_cents <= amount_cents),
   constraint payment_ledger_charging_is_a_charge check (status <> 'charging' or kind = 'charge'),
   constraint payment_ledger_key unique (kind, idempotency_key)
@@ -1047,15 +1052,18 @@ begin
     select * into v_row from public.payment_ledger l
     where l.kind = 'charge' and l.provider = 'square' and l.provider_payment_id = v_payment ->> 'id' for update;
     if v_row.id is null and (v_payment ->> 'reference_id') ~ '^[0-9a-f-]{36}$' then
-      -- A charge whose answer never reached us: note its payment id; the
-      -- reconciler confirms or refunds the booking.
+      -- A charge whose answer never reached us: note its payment id; the reconciler confirms or
+      -- refunds the booking. Only when it is the booking's one open charge (several guests
+      -- paying their seats at once: the reconciler re-sends each stored request instead).
       update public.payment_ledger l set provider_payment_id = v_payment ->> 'id', message = 'webhook ' || p_event_id
       where l.kind = 'charge' and l.status = 'charging' and l.reservation_id = (v_payment ->> 'reference_id')::uuid
+        and (select count(*) from public.payment_ledger x
+             where x.reservation_id = l.reservation_id and x.kind = 'charge' and x.status = 'charging') = 1
       returning * into v_row;
       v_applied := v_row.id is not null;
-    elsif v_row.id is not null and v_status = 'failed' and v_row.status = 'charging' and v_row.purpose = 'more_guests' then
-      -- Added guests whose payment failed: their seats go back (a refund is never due here).
-      perform public.settle_more_guests(v_row.id, 'declined', null, 'webhook ' || p_event_id);
+    elsif v_row.id is not null and v_status = 'failed' and v_row.status = 'charging' and v_row.purpose <> 'booking' then
+      -- Added guests or a seat whose payment failed: settled as declined (a refund is never due here).
+      perform public.settle_extra_charge(v_row.id, 'declined', null, 'webhook ' || p_event_id);
       v_applied := true;
     elsif v_row.id is not null and v_status = 'failed' and v_row.status = 'charging' then
       update public.payment_ledger l set status = 'failed', message = 'webhook ' || p_event_id where l.id = v_row.id;
@@ -1070,8 +1078,15 @@ $$;
 
 revoke execute on function public.apply_square_webhook(text, text, jsonb) from public, anon, authenticated;
 
--- Stores a charge's request (the first one stays) and a payment id learned after it; answers the request to send.
-create or replace function public.note_charge(p_reservation_id uuid, p_request jsonb default null, p_payment_id text default null)
+-- Stores a charge's request (the first one stays) and a payment id learned after it; answers the
+-- request to send. The charge: p_ledger_id when given (a booking may have several open: its
+-- guests paying their seats), else the reservation's open charge.
+create or replace function public.note_charge(
+  p_reservation_id uuid,
+  p_request jsonb default null,
+  p_payment_id text default null,
+  p_ledger_id bigint default null
+)
 returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
 declare
@@ -1082,6 +1097,7 @@ begin
   set processor_request = coalesce(l.processor_request, p_request),
       provider_payment_id = coalesce(l.provider_payment_id, p_payment_id)
   where l.reservation_id = p_reservation_id and l.kind = 'charge' and l.status = 'charging'
+    and (p_ledger_id is null or l.id = p_ledger_id)
   returning l.processor_request into v_request;
   v_found := found;
   -- No open charge (none was recorded, or it is settled): the request is sent as built.
@@ -1089,7 +1105,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.note_charge(uuid, jsonb, text) from public, anon, authenticated;
+revoke execute on function public.note_charge(uuid, jsonb, text, bigint) from public, anon, authenticated;
 
 -- A charge the reconciler cannot settle on its own (e.g. IDEMPOTENCY_KEY_REUSED):
 -- the reason on the charge's ledger row (members read it) and in the booking's

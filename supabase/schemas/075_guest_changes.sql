@@ -9,7 +9,7 @@
 --                                                 emailed the new party size and the money
 --   guest_add_guests(token, guests, key, ...)     more guests, paying the difference: the seats
 --                                                 are taken at once and the added guests' charge
---                                                 opened ('charging'); settle_more_guests then
+--                                                 opened ('charging'); settle_extra_charge then
 --                                                 keeps them (approved) or gives them back
 --                                                 (declined). A crash in between is the
 --                                                 reconciler's to settle the same way
@@ -47,6 +47,20 @@ $$;
 
 revoke execute on function public.booking_to_change(text) from public, anon, authenticated;
 
+-- A booking whose guests pay their own seats changes size seat by seat (each seat's money is
+-- its guest's), not from the booker's link.
+create or replace function public.refuse_for_split(r public.reservations) returns void
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  if exists (select 1 from public.reservation_splits sp where sp.reservation_id = r.id) then
+    raise exception 'Each guest of this booking pays their own seat, so its size cannot be changed here. Please contact the host.'
+      using errcode = 'SH409';
+  end if;
+end;
+$$;
+
+revoke execute on function public.refuse_for_split(reservations) from public, anon, authenticated;
+
 -- Fewer guests. p_guests: the new party size, at least 1 and fewer than now.
 create or replace function public.guest_reduce_party(p_token text, p_guests integer) returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
@@ -58,6 +72,7 @@ declare
   v_changes integer;
 begin
   r := public.booking_to_change(p_token);
+  perform public.refuse_for_split(r);
   if p_guests is not null and p_guests = r.num_guests then
     -- Already that size (a repeated request): nothing changes.
     return public.money_action_result(r, true, null);
@@ -159,30 +174,35 @@ language sql stable security definer set search_path = '' as $$
     'refund_now_cents', case when r.status = 'confirmed' then public.policy_refund_cents(r) else 0 end,
     'can_cancel', r.status = 'confirmed' and now() < public.reservation_starts_at(r),
     -- What coming with fewer guests would refund now, per smaller party size (guest_reduce_party).
-    'fewer_guests', case when r.status = 'confirmed' and now() < public.reservation_starts_at(r) then coalesce((
+    'fewer_guests', case when r.status = 'confirmed' and now() < public.reservation_starts_at(r) and sp.reservation_id is null then coalesce((
       select jsonb_agg(jsonb_build_object('guests', n, 'refund_cents', public.party_reduction_refund_cents(r, n)) order by n desc)
       from generate_series(1, r.num_guests - 1) n), '[]'::jsonb) else '[]'::jsonb end,
     -- What bringing more guests would cost, per larger party size the seats left allow
     -- (guest_add_guests); empty when none can be added online.
-    'more_guests', case when r.status = 'confirmed' and now() < public.reservation_starts_at(r) then coalesce((
+    'more_guests', case when r.status = 'confirmed' and now() < public.reservation_starts_at(r) and sp.reservation_id is null then coalesce((
       select jsonb_agg(jsonb_build_object('guests', n, 'charge_cents', p.total_cents * (n - r.num_guests)) order by n)
       from public.added_guest_price(r) p
       cross join generate_series(r.num_guests + 1, public.party_room(r)) n
       where p.total_cents is not null), '[]'::jsonb) else '[]'::jsonb end,
     -- A payment for added guests still being processed (nothing can change until it settles).
-    'payment_in_progress', exists (select 1 from public.payment_ledger l where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'charging'))
+    'payment_in_progress', exists (select 1 from public.payment_ledger l where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'charging'),
+    -- Each guest pays their own seat (072_split_payments.sql): until when the unpaid seats are
+    -- held, what a seat costs, and whether the cutoff has released them; null otherwise.
+    'split', case when sp.reservation_id is not null then jsonb_build_object(
+      'pay_by', sp.pay_by, 'seat_cents', sp.seat_cents, 'released', sp.released_at is not null) end)
   || public.booking_lines(r)
   from public.reservation_by_token(p_token) r
   join public.events e on e.id = r.event_id
   join public.organizations o on o.id = r.org_id
   left join public.org_branding b on b.org_id = o.id
   left join public.rsvp_slots s on s.id = r.rsvp_slot_id
+  left join public.reservation_splits sp on sp.reservation_id = r.id
   where r.id is not null;
 $$;
 
 revoke execute on function public.manage_booking_view(text) from public, anon, authenticated;
 
--- More guests, paying the difference (the first half; settle_more_guests is the second).
+-- More guests, paying the difference (the first half; settle_extra_charge is the second).
 -- p_guests: the new party size. p_key: the browser's key of this attempt (the processor's
 -- idempotency key too). p_expected_cents: the price the guest was shown (refused when the
 -- server's differs; null: not checked). p_payment_provider: the processor that will charge
@@ -238,6 +258,7 @@ begin
     return;
   end if;
   r := public.booking_to_change(p_token);
+  perform public.refuse_for_split(r);
   if p_guests is null or p_guests <= r.num_guests then
     raise exception 'Choose more guests than the booking has now (%).', r.num_guests using errcode = 'P0001';
   end if;
@@ -280,7 +301,7 @@ end;
 $$;
 
 comment on function public.guest_add_guests(text, integer, text, integer, text) is
-  'The guest brings more people: the seats are taken at once and the added guests'' charge is opened (settle_more_guests finishes it). Idempotent by the attempt''s key.';
+  'The guest brings more people: the seats are taken at once and the added guests'' charge is opened (settle_extra_charge finishes it). Idempotent by the attempt''s key.';
 
 revoke execute on function public.guest_add_guests(text, integer, text, integer, text) from public, anon, authenticated;
 
@@ -296,53 +317,67 @@ $$;
 
 revoke execute on function public.record_party_increase(reservations, integer, integer) from public, anon, authenticated;
 
--- The second half of adding guests: the processor's answer to their charge (from the function
--- that charged, or from the reconciler or a webhook after a crash). p_outcome 'approved' keeps
--- the seats and completes the charge (a booking cancelled in the meantime has no seats for it,
--- so the charge is refunded whole); 'declined' fails the charge and gives the seats back. Once
--- settled, asking again changes nothing. Answers money_action_result (its refunds to send).
-create or replace function public.settle_more_guests(p_ledger_id bigint, p_outcome text, p_payment_id text, p_message text)
+-- The second half of adding guests, or of a guest paying their seat (072_split_payments.sql):
+-- the processor's answer to that charge (from the function that charged, or from the reconciler
+-- or a webhook after a crash). Once settled, asking again changes nothing.
+--   approved  the charge completes. Added guests keep their seats (the guest is emailed); a
+--             seat is paid (its guest is emailed a receipt). A booking cancelled in the
+--             meantime, or a seat released at the cutoff meanwhile, has nothing for this money:
+--             the charge is refunded whole.
+--   declined  the charge fails. Added guests give their seats back; a seat stays due.
+-- Answers money_action_result (its refunds to send).
+create or replace function public.settle_extra_charge(p_ledger_id bigint, p_outcome text, p_payment_id text, p_message text)
 returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   r public.reservations;
   v_row public.payment_ledger;
   v_refund public.payment_ledger;
+  v_seat record;
 begin
   if p_outcome not in ('approved', 'declined') then
     raise exception 'Unknown outcome %', p_outcome using errcode = 'P0001';
   end if;
   r := public.lock_reservation((select l.reservation_id from public.payment_ledger l
-                                where l.id = p_ledger_id and l.kind = 'charge' and l.purpose = 'more_guests'));
-  select * into v_row from public.payment_ledger l where l.id = p_ledger_id and l.kind = 'charge' and l.purpose = 'more_guests' for update;
+                                where l.id = p_ledger_id and l.kind = 'charge' and l.purpose <> 'booking'));
+  select * into v_row from public.payment_ledger l where l.id = p_ledger_id and l.kind = 'charge' and l.purpose <> 'booking' for update;
   if v_row.id is null then
     raise exception 'Charge not found' using errcode = 'SH404';
   end if;
   if v_row.status <> 'charging' then
     return public.money_action_result(r, true, null);
   end if;
+  -- The seat a seat's charge pays for (none for added guests: no row, all fields null).
+  select * into v_seat from public.reservation_seats s where s.reservation_id = r.id and s.seat_no = v_row.seat_no;
   if p_outcome = 'approved' then
     update public.payment_ledger l set status = 'completed', provider_payment_id = coalesce(p_payment_id, l.provider_payment_id)
     where l.id = v_row.id;
-    if r.status = 'confirmed' then
+    if r.status = 'confirmed' and v_row.purpose = 'more_guests' then
       perform public.record_party_increase(r, r.num_guests - v_row.guests, v_row.amount_cents);
+    elsif r.status = 'confirmed' and v_row.purpose = 'seat' and v_seat.id is not null then
+      perform public.record_seat_paid(r, v_seat.seat_no, v_row.amount_cents);
     else
       v_refund := public.open_refund(r, v_row.amount_cents, 'mg' || md5(v_row.id::text || ':void'),
-                                     'The booking was cancelled while its added guests were being paid for', 'system', true, 'refund');
+                                     case when r.status = 'confirmed' then 'The seat was released before its payment completed'
+                                          else 'The booking was cancelled while this payment was being made' end,
+                                     'system', true, 'refund');
     end if;
     return public.money_action_result(r, false, v_refund.id);
   end if;
   update public.payment_ledger l set status = 'failed', message = left(p_message, 500) where l.id = v_row.id;
-  if r.status = 'confirmed' then
+  if r.status = 'confirmed' and v_row.purpose = 'more_guests' then
     r := public.set_party_size(r, greatest(r.num_guests - v_row.guests, 1));
+    insert into public.booking_events (reservation_id, kind, detail)
+    values (r.id, 'party_increase_declined', jsonb_build_object('guests', v_row.guests, 'message', p_message));
+  elsif v_row.purpose = 'seat' then
+    insert into public.booking_events (reservation_id, kind, detail)
+    values (r.id, 'seat_payment_declined', jsonb_build_object('seat_no', v_row.seat_no, 'message', p_message));
   end if;
-  insert into public.booking_events (reservation_id, kind, detail)
-  values (r.id, 'party_increase_declined', jsonb_build_object('guests', v_row.guests, 'message', p_message));
   return public.money_action_result(r, false, null);
 end;
 $$;
 
-revoke execute on function public.settle_more_guests(bigint, text, text, text) from public, anon, authenticated;
+revoke execute on function public.settle_extra_charge(bigint, text, text, text) from public, anon, authenticated;
 
 -- Handing the booking to someone else: their name and email (the previous guest's phone and
 -- dietary notes are theirs and are cleared), a new manage link, and the old one stops working.

@@ -192,7 +192,10 @@ returns table (
   kind text, state text, seat_no integer, is_booker boolean, host_first_name text,
   event_title text, event_date date, event_time text, event_timezone text, location_name text,
   org_name text, org_slug text, guest_name text, guest_email text, allergens text[], dietary_notes text,
-  claimed boolean, seats_left integer
+  claimed boolean, seats_left integer,
+  -- Each guest paying their own seat (072_split_payments.sql): this seat 'paid' or 'due' (null
+  -- otherwise, and for a party link), what it costs, and until when it is held.
+  payment text, seat_cents integer, pay_by timestamptz
 )
 language sql stable security definer set search_path = '' as $$
   select case when (l.seat).id is null then 'party' else 'seat' end,
@@ -204,9 +207,11 @@ language sql stable security definer set search_path = '' as $$
          e.title, e.date, to_char(coalesce(sl.slot_time, e.event_time), 'HH24:MI'), e.event_timezone, e.location_name,
          public.org_display_name(e.org_id), o.slug,
          (l.seat).guest_name, (l.seat).guest_email, coalesce((l.seat).allergens, '{}'), (l.seat).dietary_notes,
-         (l.seat).claimed_at is not null, free.n
+         (l.seat).claimed_at is not null, free.n,
+         public.seat_payment((l.booking).id, (l.seat).seat_no), sp.seat_cents, sp.pay_by
   from public.seat_link(p_token) l
   join public.events e on e.id = (l.booking).event_id
+  left join public.reservation_splits sp on sp.reservation_id = (l.booking).id and sp.released_at is null
   join public.organizations o on o.id = e.org_id
   left join public.rsvp_slots sl on sl.id = (l.booking).rsvp_slot_id
   cross join lateral (
@@ -340,12 +345,13 @@ revoke execute on function public.tell_seat_holders_cancelled(reservations, text
 -- Other guests' emails and needs are theirs: not shown.
 create or replace function public.booking_seats(p_manage_token text)
 returns table (seat_no integer, guest_name text, claimed boolean, is_booker boolean, seat_token text, party_token text,
-               allergens text[], dietary_notes text)
+               allergens text[], dietary_notes text, payment text)
 language sql stable security definer set search_path = '' as $$
   select s.seat_no, coalesce(s.guest_name, 'Guest of ' || r.name), s.claimed_at is not null, s.seat_no = 1,
          public.link_token_of('seat', s.id), public.link_token_of('party', r.id),
          case when s.seat_no = 1 then s.allergens else '{}' end,
-         case when s.seat_no = 1 then s.dietary_notes end
+         case when s.seat_no = 1 then s.dietary_notes end,
+         public.seat_payment(r.id, s.seat_no)
   from public.reservation_by_token(p_manage_token) r
   join public.reservation_seats s on s.reservation_id = r.id
   where r.status = 'confirmed'
@@ -357,7 +363,7 @@ revoke execute on function public.booking_seats(text) from public;
 -- Staff: every seat of a booking, with its guest, email and needs (the reservation dialog).
 -- Seats nobody claimed read "Guest of {booker}".
 create or replace function public.staff_reservation_seats(p_reservation_id uuid)
-returns table (seat_no integer, guest_name text, guest_email text, claimed boolean, allergens text[], dietary_notes text)
+returns table (seat_no integer, guest_name text, guest_email text, claimed boolean, allergens text[], dietary_notes text, payment text)
 language plpgsql stable security definer set search_path = '' as $$
 declare
   r public.reservations;
@@ -365,7 +371,8 @@ begin
   select * into r from public.reservations x where x.id = p_reservation_id;
   perform public.assert_member(r.org_id, 'You can only see bookings of your own organization');
   return query
-  select s.seat_no, coalesce(s.guest_name, 'Guest of ' || r.name), s.guest_email, s.claimed_at is not null, s.allergens, s.dietary_notes
+  select s.seat_no, coalesce(s.guest_name, 'Guest of ' || r.name), s.guest_email, s.claimed_at is not null, s.allergens, s.dietary_notes,
+         public.seat_payment(r.id, s.seat_no)
   from public.reservation_seats s
   where s.reservation_id = r.id
   order by s.seat_no;

@@ -68,8 +68,9 @@ async function reconcile() {
     headers: { apikey: env.serviceRoleKey, Authorization: `Bearer ${env.serviceRoleKey}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ olderThanSeconds: 0 }),
   });
-  expect(res.status).toBe(200);
-  return (await res.json()) as { confirmed: number; declined: number };
+  const body = (await res.json()) as { confirmed: number; declined: number };
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  return body;
 }
 
 describe('more guests, paying the difference', () => {

@@ -171,6 +171,7 @@ export async function bookAndPay(db: SupabaseClient, selection: BookingSelection
           p_has_payment_token: token !== null,
           p_payment_source: token,
           p_payment_provider: token && processor ? processor.provider : null,
+          p_pay_own_seat: selection.payOwnSeat ?? false,
         },
         // The holds of one event queue on its row lock: those arriving together commit together.
         { clientKey: selection.clientKey, batch: selection.eventId },

@@ -21,6 +21,14 @@ export interface BookingSelection {
   orgSlug?: string | null;
   /** The guest's address (clientAddress(req)): promo code guesses are throttled per client. */
   clientKey?: string | null;
+  /** Each guest pays their own seat (the event must allow it): the booker pays one seat now. */
+  payOwnSeat?: boolean | null;
+}
+
+/** Whether each guest may pay their own seat, and what one seat costs (SQL split_offer). */
+export interface SplitOffer {
+  cutoffHours: number;
+  seatCents: number;
 }
 
 export interface QuotePromo {
@@ -39,6 +47,7 @@ export interface Quote extends PriceLines {
   ticketTypeId: string | null;
   rsvpSlotId: string | null;
   timeSlot: string | null;
+  split: SplitOffer | null;
 }
 
 export function selectionArgs(selection: BookingSelection): Record<string, unknown> {
@@ -69,6 +78,7 @@ interface QuoteRow {
   ticket_type_id: string | null;
   rsvp_slot_id: string | null;
   time_slot: string | null;
+  split: { cutoff_hours: number; seat: { amount_cents: number } } | null;
 }
 
 /** Prices a booking (nothing is reserved). Throws an HttpError with the guest's message when it cannot be made. */
@@ -91,6 +101,7 @@ export async function quoteBooking(db: SupabaseClient, selection: BookingSelecti
     ticketTypeId: row.ticket_type_id,
     rsvpSlotId: row.rsvp_slot_id,
     timeSlot: row.time_slot,
+    split: row.split ? { cutoffHours: row.split.cutoff_hours, seatCents: row.split.seat.amount_cents } : null,
   };
 }
 

@@ -5,8 +5,10 @@
 //
 // Request: { validateOnly?, token?, amount?, reservationData: { name, email, phone?, eventId,
 //   guests | num_guests, ticketTypeId | ticketType (tickets), timeSlot (seatings: label or id),
-//   dietaryRestrictions?, specialRequests?, ticket_price? (ignored) }, promoCode?, idempotencyKey? }
-// validateOnly → 200 { success: true, finalAmountCents, subtotalCents, discountCents, serviceChargeCents, taxCents, amountCents, priceDisplay, promo }
+//   dietaryRestrictions?, specialRequests?, ticket_price? (ignored) }, promoCode?, idempotencyKey?,
+//   payOwnSeat? (each guest pays their own seat: the amount is then one seat's) }
+// validateOnly → 200 { success: true, finalAmountCents, subtotalCents, discountCents, serviceChargeCents, taxCents, amountCents, priceDisplay, promo,
+//                      split: { cutoffHours, seatCents } | null (whether each guest may pay their own seat) }
 // paying call  → 200 { success: true, reservationId, subtotalCents, discountCents, serviceChargeCents, taxCents, amountCents, priceDisplay, bookingCode, manageToken, status: 'confirmed' }
 // refusals     → 4xx/5xx { success: false, error, code }
 //
@@ -58,6 +60,7 @@ const bodySchema = z.object(
     reservationData: reservationDataSchema,
     promoCode: z.string({ error: 'promoCode must be a string' }).max(MAX_PROMO_CODE_LENGTH, { message: 'Invalid promo code' }).nullish(),
     idempotencyKey: idempotencyKeySchema,
+    payOwnSeat: z.boolean({ error: 'payOwnSeat must be true or false' }).nullish(),
   },
   { error: 'The request body must be a JSON object' },
 );
@@ -101,6 +104,7 @@ export function ticketCheckoutHandler(options: CheckoutOptions = {}) {
       promoCode: body.promoCode,
       orgSlug: options.orgSlug ?? null,
       clientKey: clientAddress(req),
+      payOwnSeat: body.payOwnSeat ?? false,
     };
     const db = sharedAdminClient();
 
@@ -111,6 +115,7 @@ export function ticketCheckoutHandler(options: CheckoutOptions = {}) {
         finalAmountCents: quote.totalCents,
         ...priceLines(quote),
         promo: publicPromo(quote.promo),
+        split: quote.split,
       });
     }
 

@@ -9,7 +9,7 @@
 //               (guest_cancel_booking); asking again refunds nothing more.
 //   'reduce'    fewer guests (guest_reduce_party): the seats go back, the missing guests' share
 //               is refunded per the policy; asking again for the same size changes nothing.
-//   'add'       more guests, paying what each guest of the booking paid (more-guests.ts): the
+//   'add'       more guests, paying what each guest of the booking paid (extra-charge.ts): the
 //               seats are taken while the card is charged, and given back if it is declined;
 //               a retry with the same idempotency key never charges twice.
 //   'hand_over' the booking becomes someone else's (guest_hand_over_booking): their name and
@@ -29,7 +29,7 @@ import { z } from 'npm:zod@4.6.7';
 import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
 import { MAX_INT4 } from '../_shared/input.ts';
 import { type MoneyAction, sendDecidedRefunds } from '../_shared/money.ts';
-import { addGuests } from '../_shared/more-guests.ts';
+import { addGuests } from '../_shared/extra-charge.ts';
 import { kickEmailDelivery } from '../_shared/outbox.ts';
 import { callRpc } from '../_shared/rpc.ts';
 import { sharedAdminClient } from '../_shared/supabase.ts';
@@ -93,9 +93,7 @@ Deno.serve(
         return json({ success: true, handedOverTo: { name: holder.name, email: holder.email } });
       }
       case 'add': {
-        const { added, chargedCents } = await addGuests(db, {
-          token: input.token,
-          guests: input.guests,
+        const { added, chargedCents } = await addGuests(db, input.token, input.guests, {
           sourceId: input.sourceId ?? null,
           expectedCents: input.expectedCents ?? null,
           idempotencyKey: input.idempotencyKey,

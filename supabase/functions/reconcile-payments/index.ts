@@ -15,8 +15,9 @@
 //     today's data, e.g. a renamed event, would be refused as IDEMPOTENCY_KEY_REUSED).
 //     Then it confirms the booking if its seats are still held (or free again), otherwise
 //     refunds in full and emails the guest; a decline fails the booking (no money moved).
-//     A charge for guests added to a confirmed booking (purpose 'more_guests') is settled
-//     instead: approved keeps the added seats, declined gives them back (settle_more_guests).
+//     A charge for guests added to a confirmed booking (purpose 'more_guests') or for a
+//     guest's own seat ('seat') is settled instead (settle_extra_charge): approved keeps the
+//     added guests or pays the seat, declined gives the added seats back or leaves the seat due.
 //     An answer no retry changes (IDEMPOTENCY_KEY_REUSED, a payment id Square does not
 //     know) is written on the charge's ledger row and in the booking's audit trail
 //     (SQL note_charge_problem) for staff, and counted in `needsAttention`;
@@ -32,7 +33,7 @@
 import { z } from 'npm:zod@4.6.7';
 import { allowMethods, handler, json, readBody } from '../_shared/http.ts';
 import { refundBookingWithoutSeats, type RefundToSend, settleRefund } from '../_shared/money.ts';
-import { settleMoreGuests } from '../_shared/more-guests.ts';
+import { settleExtraCharge } from '../_shared/extra-charge.ts';
 import { kickEmailDelivery } from '../_shared/outbox.ts';
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { processorFor, refreshAccountToken } from '../_shared/payments.ts';
@@ -58,8 +59,8 @@ interface StuckCharge {
   reservation_id: string;
   idempotency_key: string;
   provider: string | null;
-  /** 'booking': the booking's own charge; 'more_guests': guests added to a confirmed booking. */
-  purpose: 'booking' | 'more_guests';
+  /** 'booking': the booking's own charge; 'more_guests': guests added to a confirmed booking; 'seat': a guest's own seat. */
+  purpose: 'booking' | 'more_guests' | 'seat';
   amount_cents: number;
   email: string;
   guests: number;
@@ -135,10 +136,10 @@ Deno.serve(
     for (const charge of work.charges) {
       // The processor the request was charging (a row of another processor waits for a
       // deployment that has it configured).
-      if (charge.purpose === 'more_guests' && !charge.request && !charge.payment_id) {
-        // Added guests whose charge was never sent (the function died before sending it): no
-        // money moved, so their seats go back.
-        await settleMoreGuests(db, charge.ledger_id, {
+      if (charge.purpose !== 'booking' && !charge.request && !charge.payment_id) {
+        // Added guests or a seat whose charge was never sent (the function died before sending
+        // it): no money moved (added guests give their seats back).
+        await settleExtraCharge(db, charge.ledger_id, {
           status: 'declined',
           code: 'NOT_SENT',
           message: 'The payment was never sent to the processor.',
@@ -161,9 +162,10 @@ Deno.serve(
         }
         continue;
       }
-      if (charge.purpose === 'more_guests') {
-        // Guests added to a confirmed booking: keep them (approved) or give their seats back.
-        await settleMoreGuests(db, charge.ledger_id, result);
+      if (charge.purpose !== 'booking') {
+        // Guests added to a confirmed booking, or a guest's own seat: settled (added guests keep
+        // their seats or give them back; a seat is paid or stays due).
+        await settleExtraCharge(db, charge.ledger_id, result);
         if (result.status === 'approved') counts.confirmed++;
         else counts.declined++;
         continue;

@@ -1,0 +1,251 @@
+/**
+ * Each guest pays their own seat (072_split_payments.sql), through the gateway and real Deno
+ * with the local test processor: the booker pays one seat and the party's other seats are held;
+ * each guest claims and pays their seat from its link (pay-seat); at the cutoff the unpaid seats
+ * are released to the waitlist and the booker, the team and the released guests are emailed;
+ * money stays per seat (a cancellation refunds each seat's charge to its own card); and many
+ * payments, a cancellation and the cutoff at once never charge a seat twice or keep money
+ * without a seat.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { one, sql, usePool } from '../support/db.ts';
+import { createEvent, guest, type Org, type Staff, ticketQuantity } from '../support/fixtures.ts';
+import { createStaffOrgAndOutsider } from '../support/staff-org.ts';
+import { callFunction, CARD } from '../support/functions.ts';
+import { mailFor } from '../support/mailbox.ts';
+
+const pool = usePool();
+let org: Org;
+let staff: Staff;
+
+beforeAll(async () => {
+  ({ org, staff } = await createStaffOrgAndOutsider('split', { name: 'Split Bill Supper', branding: { brand_name: 'Split Bill Supper' } }));
+});
+
+const PRICE = 8000;
+
+/** A dinner of `seats` tickets at $80.00 whose guests may pay their own seats (full refunds until 48 hours before). */
+async function splitDinner(seats: number) {
+  const event = await createEvent(org.id, {
+    title: 'Split Table Dinner',
+    refund_window_hours: 48,
+    late_refund_percent: 0,
+    ticketTypes: [{ name: 'Seat', price: PRICE, quantity: seats }],
+  });
+  await sql(`insert into public.event_split_payments (event_id) values ($1)`, [event.id]);
+  return { eventId: event.id, ticketTypeId: event.ticketTypes[0].id };
+}
+
+/** The booker books `guests` with everyone paying their own seat: they pay one seat. */
+async function splitBooking(dinner: { eventId: string; ticketTypeId: string }, guests: number) {
+  const email = guest('split-booker').email;
+  const answer = await callFunction('process-square-payment', {
+    token: CARD.ok,
+    amount: PRICE,
+    idempotencyKey: randomUUID(),
+    payOwnSeat: true,
+    reservationData: { eventId: dinner.eventId, ticketTypeId: dinner.ticketTypeId, num_guests: guests, name: 'Bea Booker', email },
+  });
+  expect(answer).toMatchObject({ status: 200, body: { success: true, amountCents: PRICE } });
+  const { reservationId, manageToken } = answer.body as { reservationId: string; manageToken: string };
+  const seats = await sql<{ seat_no: number; seat_token: string; payment: string }>(
+    `select seat_no, seat_token, payment from public.booking_seats($1) order by seat_no`,
+    [manageToken],
+  );
+  return { reservationId, manageToken, email, seats };
+}
+
+const claim = (token: string, name: string, email: string, allergens: string[] = []) =>
+  sql(`select * from public.claim_seat($1, $2, $3, $4, null)`, [token, name, email, allergens]);
+const pay = (token: string, extra: Record<string, unknown> = {}) =>
+  callFunction('pay-seat', { token, sourceId: CARD.ok, expectedCents: PRICE, idempotencyKey: randomUUID(), ...extra });
+const seatCharges = (reservationId: string) =>
+  sql<{ seat_no: number | null; status: string; amount_cents: number; provider_payment_id: string | null }>(
+    `select seat_no, status, amount_cents, provider_payment_id from public.payment_ledger
+     where reservation_id = $1 and kind = 'charge' order by id`,
+    [reservationId],
+  );
+const netOf = async (reservationId: string) =>
+  (await one<{ net: number }>(pool(), `select (public.money_of($1) ->> 'net_cents')::int as net`, [reservationId])).net;
+
+describe('each guest pays their own seat', () => {
+  it('quotes one seat, holds the party, lets each guest pay once, and releases the unpaid seats to the waitlist at the cutoff', async () => {
+    const dinner = await splitDinner(5);
+    const quote = await callFunction('process-square-payment', {
+      validateOnly: true,
+      reservationData: { eventId: dinner.eventId, ticketTypeId: dinner.ticketTypeId, num_guests: 5 },
+    });
+    expect(quote.body).toMatchObject({ finalAmountCents: 5 * PRICE, split: { cutoffHours: 48, seatCents: PRICE } });
+
+    const b = await splitBooking(dinner, 5);
+    expect(b.seats.map((s) => s.payment)).toEqual(['paid', 'due', 'due', 'due', 'due']);
+    expect(await ticketQuantity(dinner.ticketTypeId)).toBe(0);
+    expect(await seatCharges(b.reservationId)).toEqual([
+      { seat_no: null, status: 'completed', amount_cents: PRICE, provider_payment_id: expect.any(String) },
+    ]);
+    const hours = await one<{ h: number }>(
+      pool(),
+      `select round(extract(epoch from pay_by - now()) / 3600)::int as h from public.reservation_splits where reservation_id = $1`,
+      [b.reservationId],
+    );
+    expect(hours.h).toBe(48);
+
+    // A waiting party of 2 for the full dinner.
+    const waiting = guest('split-wait').email;
+    expect(
+      (
+        await callFunction('join-waitlist', {
+          eventId: dinner.eventId,
+          ticketTypeId: dinner.ticketTypeId,
+          name: 'Walt Waiting',
+          email: waiting,
+          partySize: 2,
+        })
+      ).status,
+    ).toBe(200);
+
+    // Seats 2 and 3 claim and pay; seat 4 claims without paying; seat 5's link is never opened.
+    const [, s2, s3, s4] = b.seats;
+    expect((await pay(s2.seat_token)).body).toMatchObject({ error: 'Add your name and email to your seat first.' });
+    await claim(s2.seat_token, 'Cy Celiac', guest('split-cy').email, ['gluten']);
+    await claim(s3.seat_token, 'Di Dairy', guest('split-di').email, ['milk', 'eggs']);
+    const ed = guest('split-ed').email;
+    await claim(s4.seat_token, 'Ed Unpaid', ed, ['peanuts']);
+    const key = randomUUID();
+    expect(await pay(s2.seat_token, { idempotencyKey: key })).toMatchObject({ status: 200, body: { success: true, seatNo: 2, chargedCents: PRICE } });
+    expect(await pay(s2.seat_token, { idempotencyKey: key })).toMatchObject({ status: 200, body: { seatNo: 2, chargedCents: PRICE } });
+    expect(await pay(s2.seat_token)).toMatchObject({ status: 409, body: { error: 'This seat is already paid for.' } });
+    expect(await pay(s3.seat_token, { sourceId: CARD.declined })).toMatchObject({ status: 402 });
+    expect(await pay(s3.seat_token, { expectedCents: 100 })).toMatchObject({
+      status: 409,
+      body: { error: 'Your seat costs $80.00, not $1.00. Please check the price and try again.' },
+    });
+    expect((await pay(s3.seat_token)).status).toBe(200);
+    expect((await sql(`select seat_no, payment from public.booking_seats($1) order by seat_no`, [b.manageToken])).map((s) => s.payment)).toEqual([
+      'paid',
+      'paid',
+      'paid',
+      'due',
+      'due',
+    ]);
+    const receipt = (await mailFor(await seatEmail(b.reservationId, 2))).find((m) => m.subject.includes('is paid'));
+    expect(receipt?.body_text).toContain('We charged $80.00 to your card for your seat at Split Table Dinner');
+    expect(await sql(`select count(*)::int as n from test_processor.payments where idempotency_key = $1`, [key])).toEqual([{ n: 1 }]);
+
+    // The cutoff: seats 4 and 5 go, the waiting party is offered them, everyone concerned is told.
+    await sql(`update public.reservation_splits set pay_by = now() - interval '1 minute' where reservation_id = $1`, [b.reservationId]);
+    expect(await pay(s4.seat_token)).toMatchObject({
+      status: 409,
+      body: { error: 'The time to pay for this seat has passed, so it is no longer held.' },
+    });
+    await sql(`select public.release_unpaid_seats()`);
+    expect(await one(pool(), `select num_guests from public.reservations where id = $1`, [b.reservationId])).toEqual({ num_guests: 3 });
+    expect(await one(pool(), `select status from public.waitlist_entries where email = $1`, [waiting])).toEqual({ status: 'offered' });
+    expect((await mailFor(b.email)).find((m) => m.subject === 'Unpaid seats released: Split Table Dinner')?.body_text).toContain(
+      '2 seats were not paid for and are released:\nSeat 4: Ed Unpaid\nSeat 5: not claimed',
+    );
+    expect((await mailFor(staff.email)).some((m) => m.subject.startsWith('Unpaid seats released: Split Table Dinner'))).toBe(true);
+    expect((await mailFor(ed)).some((m) => m.subject.includes('was released'))).toBe(true);
+    // Once settled, the cutoff changes nothing more.
+    await sql(`select public.release_unpaid_seats()`);
+    expect(await one(pool(), `select num_guests from public.reservations where id = $1`, [b.reservationId])).toEqual({ num_guests: 3 });
+
+    // The kitchen sees the three named guests' needs.
+    const report = await sql<{ label: string }>(`select label from public.kitchen_report_lines($1) where section = 'allergen' order by label`, [
+      dinner.eventId,
+    ]);
+    expect(report.map((r) => r.label)).toEqual(['eggs', 'gluten', 'milk']);
+
+    // A cancellation gives each seat's money back to the card that paid it.
+    const cancelled = await callFunction('manage-booking', { token: b.manageToken, action: 'cancel' });
+    expect(cancelled.body).toMatchObject({ refundedCents: 3 * PRICE, refundStatus: 'completed' });
+    const paid = (await seatCharges(b.reservationId)).filter((c) => c.status === 'completed').map((c) => c.provider_payment_id);
+    expect(await sql(`select refunded_cents from test_processor.payments where id = any($1)`, [paid])).toEqual([
+      { refunded_cents: PRICE },
+      { refunded_cents: PRICE },
+      { refunded_cents: PRICE },
+    ]);
+  });
+
+  it('refuses what it cannot do, in words', async () => {
+    const dinner = await splitDinner(6);
+    const refused = (body: Record<string, unknown>) =>
+      callFunction('process-square-payment', {
+        token: CARD.ok,
+        amount: PRICE,
+        idempotencyKey: randomUUID(),
+        payOwnSeat: true,
+        reservationData: { eventId: dinner.eventId, ticketTypeId: dinner.ticketTypeId, num_guests: 2, name: 'Nope', email: guest('split-no').email },
+        ...body,
+      });
+    expect(
+      (
+        await refused({
+          reservationData: { eventId: dinner.eventId, ticketTypeId: dinner.ticketTypeId, num_guests: 1, name: 'Solo', email: guest('solo').email },
+        })
+      ).body,
+    ).toMatchObject({
+      error: 'Everyone paying their own seat needs a party of 2 guests at least.',
+    });
+    const whole = await createEvent(org.id, { title: 'Whole Table', ticketTypes: [{ name: 'Seat', price: PRICE, quantity: 4 }] });
+    expect(
+      (
+        await refused({
+          reservationData: { eventId: whole.id, ticketTypeId: whole.ticketTypes[0].id, num_guests: 2, name: 'No', email: guest('no').email },
+        })
+      ).body,
+    ).toMatchObject({ error: 'Guests cannot pay their own seats for this event. Please pay for the whole party.' });
+
+    const b = await splitBooking(dinner, 3);
+    // The size of a split booking changes seat by seat, not from the booker's link.
+    const view = await callFunction('manage-booking', { token: b.manageToken, action: 'view' });
+    expect(view.body.booking).toMatchObject({ fewer_guests: [], more_guests: [], split: { seat_cents: PRICE, released: false } });
+    expect((await callFunction('manage-booking', { token: b.manageToken, action: 'reduce', guests: 2 })).body).toMatchObject({
+      error: 'Each guest of this booking pays their own seat, so its size cannot be changed here. Please contact the host.',
+    });
+    // The booker's own seat was paid with the booking.
+    expect((await pay(b.seats[0].seat_token)).body).toMatchObject({ error: 'This seat was paid for when the booking was made.' });
+    expect((await pay('x'.repeat(43))).status).toBe(404);
+  });
+
+  it('many payments, a cancellation and the cutoff at once: no seat is charged twice, and no money is kept without a seat', async () => {
+    const dinner = await splitDinner(8);
+    const b = await splitBooking(dinner, 4);
+    for (const seat of b.seats.slice(1)) await claim(seat.seat_token, `Guest ${seat.seat_no}`, guest(`split-race-${seat.seat_no}`).email);
+    await sql(`update public.reservation_splits set pay_by = now() + interval '2 seconds' where reservation_id = $1`, [b.reservationId]);
+    const attempts = b.seats.slice(1).flatMap((seat) => [pay(seat.seat_token), pay(seat.seat_token), pay(seat.seat_token)]);
+    const answers = await Promise.all([
+      ...attempts,
+      new Promise((resolve) => setTimeout(resolve, 2100)).then(() => sql(`select public.release_unpaid_seats()`)),
+      new Promise((resolve) => setTimeout(resolve, 50)).then(() => callFunction('manage-booking', { token: b.manageToken, action: 'cancel' })),
+    ]);
+    expect(answers.length).toBe(11);
+    // Settle whatever a race left open, as the reconciler would.
+    await sql(`update public.payment_ledger set created_at = now() - interval '10 minutes' where reservation_id = $1 and status = 'charging'`, [
+      b.reservationId,
+    ]);
+    const env = (await import('../support/stack-env.ts')).stackEnv();
+    await fetch(`${env.apiUrl}/functions/v1/reconcile-payments`, {
+      method: 'POST',
+      headers: { apikey: env.serviceRoleKey, Authorization: `Bearer ${env.serviceRoleKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ olderThanSeconds: 0 }),
+    });
+    const charges = await seatCharges(b.reservationId);
+    for (const seatNo of [2, 3, 4]) expect(charges.filter((c) => c.seat_no === seatNo && c.status === 'completed').length).toBeLessThanOrEqual(1);
+    expect(charges.filter((c) => c.status === 'charging')).toEqual([]);
+    // Cancelled inside the full-refund window: every cent taken went back.
+    expect(await netOf(b.reservationId)).toBe(0);
+    expect(await ticketQuantity(dinner.ticketTypeId)).toBe(8);
+  });
+});
+
+/** The email of the guest who claimed a seat. */
+async function seatEmail(reservationId: string, seatNo: number): Promise<string> {
+  return (
+    await one<{ guest_email: string }>(pool(), `select guest_email from public.reservation_seats where reservation_id = $1 and seat_no = $2`, [
+      reservationId,
+      seatNo,
+    ])
+  ).guest_email;
+}
