@@ -40,6 +40,12 @@ export function allInNote(lines: PriceLines): string | null {
  * The server's price for a selection, in cents: what its validation call answered (nothing is
  * reserved). The browser never computes an amount; it shows these.
  */
+/** Each guest may pay their own seat (the event allows it): the cutoff in hours after booking, and one seat's lines. */
+export interface SplitOffer {
+  cutoffHours: number;
+  seat: PriceLines;
+}
+
 export interface Quote {
   /** Before any code. */
   subtotalCents: number;
@@ -50,6 +56,8 @@ export interface Quote {
   serviceChargeCents?: number;
   taxCents?: number;
   priceDisplay?: PriceDisplay;
+  /** Whether each guest may pay their own seat instead (ticket checkouts); absent or null: not offered. */
+  split?: SplitOffer | null;
 }
 
 /** The lines of a quote whose service charge and tax may be absent (zero). */

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { OverviewPage } from '@/features/admin-overview/components/overview-page';
 import { CancelDinnerButton, DinnerCancellation } from '@/features/admin-cancel-event/components/cancel-dinner';
+import { SplitPaymentsSetting } from '@/features/admin-split-payments/components/split-payments-setting';
 import { AdminEventPage } from '../admin-event-page';
 
 /** /admin/events/:eventId — one event's overview (staff of its organization; the server decides). */
@@ -27,6 +28,7 @@ export default function AdminEventOverviewRoute() {
             </>
           )}
           notice={<DinnerCancellation eventId={eventId} />}
+          settings={<SplitPaymentsSetting eventId={eventId} />}
         />
       )}
     </AdminEventPage>

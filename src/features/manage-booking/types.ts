@@ -47,6 +47,8 @@ export interface ManagedBooking {
   more_guests: { guests: number; charge_cents: number }[];
   /** A payment for added guests is still being settled: nothing can change until it is. */
   payment_in_progress: boolean;
+  /** Each guest pays their own seat: what a seat costs, until when unpaid seats are held, and whether the cutoff has passed; null otherwise. */
+  split: { seat_cents: number; pay_by: string; released: boolean } | null;
 }
 
 export type RefundStatus = 'completed' | 'pending' | 'none' | 'failed';

@@ -25,10 +25,20 @@ export interface BookingSelection {
   payOwnSeat?: boolean | null;
 }
 
-/** Whether each guest may pay their own seat, and what one seat costs (SQL split_offer). */
+/** Whether each guest may pay their own seat: the cutoff, and one seat's lines (SQL split_offer). */
 export interface SplitOffer {
   cutoffHours: number;
   seatCents: number;
+  seat: PriceLines;
+}
+
+interface SqlLines {
+  subtotal_cents: number;
+  discount_cents: number;
+  service_charge_cents: number;
+  tax_cents: number;
+  amount_cents: number;
+  price_display: PriceDisplay;
 }
 
 export interface QuotePromo {
@@ -78,7 +88,7 @@ interface QuoteRow {
   ticket_type_id: string | null;
   rsvp_slot_id: string | null;
   time_slot: string | null;
-  split: { cutoff_hours: number; seat: { amount_cents: number } } | null;
+  split: { cutoff_hours: number; seat: SqlLines } | null;
 }
 
 /** Prices a booking (nothing is reserved). Throws an HttpError with the guest's message when it cannot be made. */
@@ -101,11 +111,26 @@ export async function quoteBooking(db: SupabaseClient, selection: BookingSelecti
     ticketTypeId: row.ticket_type_id,
     rsvpSlotId: row.rsvp_slot_id,
     timeSlot: row.time_slot,
-    split: row.split ? { cutoffHours: row.split.cutoff_hours, seatCents: row.split.seat.amount_cents } : null,
+    split: row.split ? splitOffer(row.split.cutoff_hours, row.split.seat) : null,
   };
 }
 
 /** The promo object of the public answers: {id, discount_type, discount_amount} (and code). */
 export function publicPromo(promo: QuotePromo | null) {
   return promo ? { id: promo.id, code: promo.code, discount_type: promo.discount_type, discount_amount: promo.discount_amount } : null;
+}
+
+function splitOffer(cutoffHours: number, seat: SqlLines): SplitOffer {
+  return {
+    cutoffHours,
+    seatCents: seat.amount_cents,
+    seat: {
+      subtotalCents: seat.subtotal_cents,
+      discountCents: seat.discount_cents,
+      serviceChargeCents: seat.service_charge_cents,
+      taxCents: seat.tax_cents,
+      amountCents: seat.amount_cents,
+      priceDisplay: seat.price_display,
+    },
+  };
 }

@@ -23,10 +23,12 @@ interface Props {
   actions?: (event: { title: string; upcoming: boolean }) => ReactNode;
   /** Shown above the figures (composed by the route: a cancelled dinner's result). */
   notice?: ReactNode;
+  /** The event's settings shown below the figures (composed by the route: split payments). */
+  settings?: ReactNode;
 }
 
 /** /admin/events/:eventId — one event at a glance: seats, arrivals, money and bookings over time. */
-export function OverviewPage({ eventId, actions, notice }: Props) {
+export function OverviewPage({ eventId, actions, notice, settings }: Props) {
   const query = useEventOverview(eventId);
   const capacityTitleId = useId();
 
@@ -86,6 +88,7 @@ export function OverviewPage({ eventId, actions, notice }: Props) {
         </section>
 
         <BookingsSection days={overview.bookingsByDay} />
+        {settings}
       </main>
     </div>
   );

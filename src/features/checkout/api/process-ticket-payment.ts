@@ -41,6 +41,19 @@ const quoteAnswer = priceLinesAnswer.extend({
   subtotalCents: cents.nullish(),
   discountCents: cents.nullish(),
   promo: z.object({ id: z.string(), discount_type: z.string(), discount_amount: z.number() }).nullish(),
+  split: z
+    .object({
+      cutoffHours: z.number().int(),
+      seat: z.object({
+        subtotalCents: cents,
+        discountCents: cents,
+        serviceChargeCents: cents,
+        taxCents: cents,
+        amountCents: cents,
+        priceDisplay: z.enum(['itemized', 'all_in']),
+      }),
+    })
+    .nullish(),
   error: z.string().nullish(),
 });
 
@@ -64,7 +77,7 @@ export async function quoteTicketBooking(input: {
   });
   const parsed = quoteAnswer.safeParse(answer.body);
   if (answer.status === 200 && parsed.success && parsed.data.success && parsed.data.finalAmountCents !== undefined) {
-    const { finalAmountCents, subtotalCents, discountCents, promo } = parsed.data;
+    const { finalAmountCents, subtotalCents, discountCents, promo, split } = parsed.data;
     const lines = readPriceLines(parsed.data, {
       subtotalCents: subtotalCents ?? finalAmountCents + (discountCents ?? 0),
       discountCents: discountCents ?? 0,
@@ -78,6 +91,7 @@ export async function quoteTicketBooking(input: {
       taxCents: lines.taxCents,
       priceDisplay: lines.priceDisplay,
       promo: promo ?? null,
+      split: split ?? null,
     };
   }
   throw new CheckoutError(serverMessage(answer.body), answer.status < 500, answer.status, serverCode(answer.body));
@@ -128,6 +142,8 @@ export async function processTicketPayment(input: {
   reservationData: TicketReservationData;
   promoCode: string | null;
   idempotencyKey: string;
+  /** Each guest pays their own seat: amountCents is the booker's one seat. */
+  payOwnSeat?: boolean;
 }): Promise<TicketPaymentResult> {
   const answer = await invokeFunction<unknown>(input.paymentFunction, {
     token: input.token,
@@ -135,6 +151,7 @@ export async function processTicketPayment(input: {
     reservationData: completeReservationData(input.reservationData),
     promoCode: input.promoCode ?? undefined,
     idempotencyKey: input.idempotencyKey,
+    payOwnSeat: input.payOwnSeat || undefined,
   });
   const parsed = payingAnswer.safeParse(answer.body);
   if (answer.status === 200 && parsed.success && parsed.data.success) {

@@ -21,7 +21,14 @@ export function CheckoutSteps<TOrder>({ checkout }: { checkout: Checkout<TOrder>
   const { className, ...content } = checkout.flavour.payment(step.order, step.quote);
   const payment = (
     <Suspense fallback={<PaymentLoader />}>
-      <PaymentStep {...content} amountCents={step.quote.totalCents} lines={quoteLines(step.quote)} onBack={checkout.back} onSuccess={checkout.paid} />
+      <PaymentStep
+        {...content}
+        amountCents={step.quote.totalCents}
+        lines={quoteLines(step.quote)}
+        split={step.quote.split}
+        onBack={checkout.back}
+        onSuccess={checkout.paid}
+      />
     </Suspense>
   );
   return className ? <div className={className}>{payment}</div> : payment;

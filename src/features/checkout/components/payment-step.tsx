@@ -28,6 +28,9 @@
  *   card form; otherwise Square's Web Payments SDK is loaded now, not before.
  * - `refundPolicy?: string | null` — the event's cancellation policy in the server's words, shown
  *   under the total.
+ * - `split?: SplitOffer | null` — the quote's offer that each guest pays their own seat (a ticket
+ *   checkout of 2 guests or more, the event allowing it): a choice that makes the total one seat's
+ *   lines, hides the code field and sends `payOwnSeat: true`.
  * - `free?: { confirmLabel, note }` — a free order's confirm button and the line in place of the
  *   card form (RSVP: 'Confirm Free RSVP').
  * - `backLabel?: string` — default 'Back' ('Back to RSVP Form' for RSVPs). `onBack()` returns to
@@ -40,13 +43,14 @@
  * `free.confirmLabel`) and sends
  * token null. One idempotency key per checkout attempt is kept across retries (hooks/use-idempotency-key).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Lock } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 import { PriceLineRows } from '@/components/price-line-rows';
 import { formatCents } from '@/lib/money';
-import { allInNote, type PriceLines } from '@/lib/price-lines';
+import { allInNote, type PriceLines, type SplitOffer } from '@/lib/price-lines';
 import { DEFAULT_CONFIG_FUNCTION } from '../api/get-card-config';
 import { DEFAULT_PAYMENT_FUNCTION } from '../api/ticket-quote';
 import { usePayment } from '../hooks/use-payment';
@@ -63,6 +67,8 @@ export interface PaymentStepProps {
   amountCents: number;
   /** The quote's lines (subtotal, discount, service charge, tax) and how they are shown. */
   lines?: PriceLines;
+  /** Each guest may pay their own seat (a ticket checkout of 2 guests or more): offered as a choice. */
+  split?: SplitOffer | null;
   checkout: PaymentCheckout;
   configFunction?: string;
   backLabel?: string;
@@ -81,6 +87,7 @@ export function PaymentStep({
   summary,
   amountCents,
   lines: quotedLines,
+  split,
   checkout,
   configFunction = DEFAULT_CONFIG_FUNCTION,
   backLabel = 'Back',
@@ -95,17 +102,22 @@ export function PaymentStep({
   const payeeEventId = ticket ? ticket.reservationData.eventId : checkout.kind === 'custom' ? checkout.eventId : undefined;
   const promo = usePromoCode(ticket?.paymentFunction ?? DEFAULT_PAYMENT_FUNCTION, ticket?.reservationData ?? NO_RESERVATION);
   const { pay, processing } = usePayment({ checkout, card: cardRef, onSuccess });
+  // Each guest paying their own seat: the booker pays one seat's lines now (no code with it).
+  const splitOffer = ticket && split && ticket.reservationData.num_guests >= 2 && !promo.applied ? split : null;
+  const [ownSeat, setOwnSeat] = useState(false);
+  const seat = ownSeat && splitOffer ? splitOffer.seat : null;
 
-  const totalCents = promo.applied ? promo.applied.finalAmountCents : amountCents;
+  const totalCents = seat ? seat.amountCents : promo.applied ? promo.applied.finalAmountCents : amountCents;
   // The server's lines for what is due; a flavour that gives none shows the discount alone.
-  const lines: PriceLines = (promo.applied ? promo.applied.lines : quotedLines) ?? {
-    subtotalCents: amountCents,
-    discountCents: Math.max(amountCents - totalCents, 0),
-    serviceChargeCents: 0,
-    taxCents: 0,
-    amountCents: totalCents,
-    priceDisplay: 'itemized',
-  };
+  const lines: PriceLines = seat ??
+    (promo.applied ? promo.applied.lines : quotedLines) ?? {
+      subtotalCents: amountCents,
+      discountCents: Math.max(amountCents - totalCents, 0),
+      serviceChargeCents: 0,
+      taxCents: 0,
+      amountCents: totalCents,
+      priceDisplay: 'itemized',
+    };
   const allIn = allInNote(lines);
   const free = totalCents === 0;
 
@@ -148,7 +160,18 @@ export function PaymentStep({
           ) : null}
         </section>
 
-        {ticket && ticket.allowPromo !== false ? (
+        {splitOffer ? (
+          <CheckboxField
+            className="rounded-lg border p-4"
+            label="Everyone pays their own seat"
+            hint={`You pay ${formatCents(splitOffer.seat.amountCents)} for your seat now. Each guest pays theirs from their seat link within ${splitOffer.cutoffHours} hours; seats not paid by then are released.`}
+            checked={ownSeat}
+            disabled={processing}
+            onChange={(e) => setOwnSeat(e.target.checked)}
+          />
+        ) : null}
+
+        {ticket && ticket.allowPromo !== false && !seat ? (
           <PromoCodeField code={promo.code} state={promo.state} disabled={processing} onCodeChange={promo.change} onApply={promo.apply} />
         ) : null}
 
@@ -163,7 +186,7 @@ export function PaymentStep({
             {backLabel}
           </Button>
           <Button
-            onClick={() => void pay(totalCents, promo.applied?.code ?? null)}
+            onClick={() => void pay(totalCents, seat ? null : (promo.applied?.code ?? null), Boolean(seat))}
             disabled={processing || promo.state.status === 'applying'}
             aria-busy={processing}
           >

@@ -24,7 +24,7 @@ export function usePayment(options: { checkout: PaymentCheckout; card: RefObject
   const inFlight = useRef(false);
   const key = useIdempotencyKey();
 
-  async function pay(totalCents: number, promoCode: string | null) {
+  async function pay(totalCents: number, promoCode: string | null, payOwnSeat = false) {
     if (inFlight.current) return;
     inFlight.current = true;
     setProcessing(true);
@@ -75,6 +75,7 @@ export function usePayment(options: { checkout: PaymentCheckout; card: RefObject
         reservationData: checkout.reservationData,
         promoCode,
         idempotencyKey,
+        payOwnSeat,
       });
       if (result.ok) {
         if (free) {

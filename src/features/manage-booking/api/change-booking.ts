@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { invokeFunction } from '@/lib/invoke-function';
+import { invokeCharge } from '@/features/checkout/hooks/use-card-charge';
 import type { AddOutcome, HandOverOutcome, ReduceOutcome } from '../types';
 import { MANAGE_FUNCTION, managedBookingQueryKey, managedBookingSchema, refusalError } from './get-managed-booking';
 
@@ -46,31 +47,16 @@ export function useReduceParty(token: string) {
   });
 }
 
-/** A refusal of adding guests; `definitive` when the attempt ended (a new try needs a new key), not when its outcome is unknown. */
-export class AddGuestsError extends Error {
-  override name = 'AddGuestsError';
-  constructor(
-    message: string,
-    readonly definitive: boolean,
-  ) {
-    super(message);
-  }
-}
-
 /**
  * More guests: the server takes the seats, charges the card (`sourceId`, null when the booking
- * paid nothing) with this attempt's key, and gives the seats back if it is declined.
+ * paid nothing) with this attempt's key, and gives the seats back if it is declined. A refusal
+ * is a ChargeRefusedError with the server's words.
  */
 export function useAddGuests(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: { guests: number; sourceId: string | null; expectedCents: number; idempotencyKey: string }): Promise<AddOutcome> => {
-      const answer = await invokeFunction<unknown>(MANAGE_FUNCTION, { token, action: 'add', ...input });
-      if (answer.status !== 200) {
-        const error = refusalError(answer.status, answer.body);
-        throw answer.status === 404 ? error : new AddGuestsError(error.message, answer.status < 500);
-      }
-      const parsed = addAnswer.safeParse(answer.body);
+      const parsed = addAnswer.safeParse(await invokeCharge(MANAGE_FUNCTION, { token, action: 'add', ...input }));
       if (!parsed.success) throw new Error('The booking may have changed, but we could not read the answer. Please reload the page.');
       return parsed.data;
     },

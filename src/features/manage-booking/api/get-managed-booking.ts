@@ -58,6 +58,7 @@ export const managedBookingSchema = z.object({
   fewer_guests: z.array(z.object({ guests: z.number().int(), refund_cents: cents })).default([]),
   more_guests: z.array(z.object({ guests: z.number().int(), charge_cents: cents })).default([]),
   payment_in_progress: z.boolean().default(false),
+  split: z.object({ seat_cents: cents, pay_by: z.string(), released: z.boolean() }).nullable().default(null),
 }) satisfies z.ZodType<ManagedBooking>;
 
 /** A refusal of the manage-booking function: 404 not_found is an invalid link, anything else an Error with the server's message. */

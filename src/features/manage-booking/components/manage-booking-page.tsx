@@ -234,7 +234,7 @@ function BookingView({ token, booking, onHandedOver }: { token: string; booking:
           </p>
         </section>
 
-        {cancelled ? null : <PartySeats manageToken={token} event={booking.event} />}
+        {cancelled ? null : <PartySeats manageToken={token} event={booking.event} split={booking.split} />}
         {!cancelled && booking.can_cancel ? <ChangePlans token={token} booking={booking} onHandedOver={onHandedOver} /> : null}
         {cancelled ? null : booking.can_cancel ? (
           <section className="space-y-3 rounded-xl border bg-card p-5 shadow-sm sm:p-6" aria-labelledby="cancel-title">

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -7,25 +7,21 @@ import { OptionSelect } from '@/components/ui/option-select';
 import { formatCents } from '@/lib/money';
 import { CardForm } from '@/features/checkout/components/card-form';
 import { DEFAULT_CONFIG_FUNCTION } from '@/features/checkout/api/get-card-config';
-import { useIdempotencyKey } from '@/features/checkout/hooks/use-idempotency-key';
-import { chargeVerificationDetails } from '@/features/checkout/lib/verification';
-import type { CardFormHandle } from '@/features/checkout/types';
+import { useCardCharge } from '@/features/checkout/hooks/use-card-charge';
 import { guestCount } from '@/config/email-templates';
-import { AddGuestsError, useAddGuests } from '../api/change-booking';
+import { useAddGuests } from '../api/change-booking';
 import type { ManagedBooking } from '../types';
 
 /**
  * "Bring more guests": the larger party sizes the seats left allow, each at what every guest of
- * the booking paid, the card to pay with, and one call. The attempt's key is kept across a retry
- * whose outcome is unknown (never charged twice) and renewed once the server has refused it.
- * Loaded only when opened: the card field stays out of the manage page's first load.
+ * the booking paid, the card to pay with, and one call (useCardCharge keeps the attempt's key
+ * across a retry whose outcome is unknown). Loaded only when opened: the card field stays out
+ * of the manage page's first load.
  */
 export default function MoreGuestsDialog({ token, booking, onClose }: { token: string; booking: ManagedBooking; onClose(): void }) {
   const [guests, setGuests] = useState(booking.more_guests[0]?.guests ?? booking.guests + 1);
-  const card = useRef<CardFormHandle>(null);
-  const key = useIdempotencyKey();
+  const { card, key, tokenizing, tokenize, refused } = useCardCharge();
   const add = useAddGuests(token);
-  const [tokenizing, setTokenizing] = useState(false);
   const choice = booking.more_guests.find((o) => o.guests === guests);
   const cents = choice?.charge_cents ?? 0;
   const pending = tokenizing || add.isPending;
@@ -33,24 +29,8 @@ export default function MoreGuestsDialog({ token, booking, onClose }: { token: s
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (pending || !choice) return;
-    let sourceId: string | null = null;
-    if (cents > 0) {
-      const field = card.current;
-      if (!field?.isReady()) {
-        toast.error('Payment Error', { description: 'The card form is still loading. Please wait a moment and try again.' });
-        return;
-      }
-      setTokenizing(true);
-      const tokenized = await field
-        .tokenize(chargeVerificationDetails(cents, { name: booking.name }))
-        .catch(() => ({ status: 'ERROR' as const, message: '' }))
-        .finally(() => setTokenizing(false));
-      if (tokenized.status !== 'OK') {
-        toast.error('Payment Failed', { description: 'Please check your card details and try again.' });
-        return;
-      }
-      sourceId = tokenized.token;
-    }
+    const sourceId = cents > 0 ? await tokenize(cents, { name: booking.name }) : null;
+    if (cents > 0 && !sourceId) return;
     add.mutate(
       { guests, sourceId, expectedCents: cents, idempotencyKey: key.current() },
       {
@@ -62,7 +42,7 @@ export default function MoreGuestsDialog({ token, booking, onClose }: { token: s
           });
         },
         onError: (error) => {
-          if (error instanceof AddGuestsError && error.definitive) key.renew();
+          refused(error);
           toast.error('Could not add the guests', { description: error.message });
         },
       },

@@ -5,6 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
+import { formatInstant } from '@/lib/dates';
+import { formatCents } from '@/lib/money';
 import { type BookingSeat, useBookingSeats } from '../api/get-booking-seats';
 import { inviteText } from '../lib/invite';
 
@@ -19,11 +21,27 @@ async function copyLink(url: string, what: string) {
   }
 }
 
+/** Each guest paying their own seat (manage_booking_view.split): what a seat costs and until when unpaid seats are held. */
+interface Split {
+  seat_cents: number;
+  pay_by: string;
+  released: boolean;
+}
+
 /**
  * The booker's party on the manage page: who has claimed which seat, a link to share for each
- * seat nobody has claimed, and one party link. The links carry nobody's name: only a key.
+ * seat nobody has claimed, and one party link. The links carry nobody's name: only a key. Where
+ * each guest pays their own seat, which seats are paid and until when the others are held.
  */
-export function PartySeats({ manageToken, event }: { manageToken: string; event: { title: string; date: string } }) {
+export function PartySeats({
+  manageToken,
+  event,
+  split = null,
+}: {
+  manageToken: string;
+  event: { title: string; date: string; timezone: string };
+  split?: Split | null;
+}) {
   const query = useBookingSeats(manageToken);
   const seats = query.data ?? [];
   if (seats.length === 0) return null;
@@ -41,6 +59,13 @@ export function PartySeats({ manageToken, event }: { manageToken: string; event:
         <p className="mt-1 text-sm text-muted-foreground">
           Send each guest a seat's link, or the party link to everyone: each adds their name and allergies, so the kitchen knows who is who.
         </p>
+        {split ? (
+          <p className="mt-2 text-sm" data-testid="split-note">
+            {split.released
+              ? 'The time to pay for the seats has passed: the seats nobody paid for were released.'
+              : `Each guest pays their own seat (${formatCents(split.seat_cents)}) from their link. Seats not paid for by ${formatInstant(split.pay_by, event.timezone)} are released.`}
+          </p>
+        ) : null}
       </div>
       {others.length > 0 ? (
         <div className="space-y-2">
@@ -91,10 +116,14 @@ function SeatLine({ seat }: { seat: BookingSeat }) {
           {needs ? 'Change your dietary needs' : 'Add your dietary needs'}
         </Link>
       ) : seat.claimed ? (
-        <Badge variant="success">Claimed</Badge>
+        <>
+          <Badge variant="success">Claimed</Badge>
+          {seat.payment ? <PaymentBadge payment={seat.payment} /> : null}
+        </>
       ) : (
         <>
           <Badge variant="secondary">Not claimed yet</Badge>
+          {seat.payment ? <PaymentBadge payment={seat.payment} /> : null}
           <Button
             type="button"
             size="sm"
@@ -108,4 +137,8 @@ function SeatLine({ seat }: { seat: BookingSeat }) {
       )}
     </li>
   );
+}
+
+function PaymentBadge({ payment }: { payment: string }) {
+  return payment === 'paid' ? <Badge variant="success">Paid</Badge> : <Badge variant="warning">Not paid yet</Badge>;
 }

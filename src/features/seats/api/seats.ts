@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLinkQuery } from '@/hooks/use-link-query';
 import { postPublicRpc, readPublicRpc } from '@/lib/public-rpc';
 import type { RpcRow } from '@/lib/rpc-rows';
+import { invokeCharge } from '@/features/checkout/hooks/use-card-charge';
 
 export type SeatInvitation = RpcRow<'seat_invitation'>;
 
@@ -48,5 +49,18 @@ export function useClaimSeat() {
       void client.invalidateQueries({ queryKey: seatKey(token) });
       void client.invalidateQueries({ queryKey: seatKey(seat.seat_token) });
     },
+  });
+}
+
+/**
+ * Pays this seat (pay-seat): the card token, the price the guest was shown and the attempt's
+ * key. A refusal is a ChargeRefusedError with the server's words.
+ */
+export function usePaySeat(token: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { sourceId: string; expectedCents: number; idempotencyKey: string }) =>
+      (await invokeCharge('pay-seat', { token, ...input })) as { chargedCents: number },
+    onSettled: () => client.invalidateQueries({ queryKey: seatKey(token) }),
   });
 }

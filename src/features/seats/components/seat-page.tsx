@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -12,9 +12,12 @@ import { PageMeta } from '@/components/seo/page-meta';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
 import { paths } from '@/config/paths';
-import { eventTimeWithZone, formatEventDate } from '@/lib/dates';
+import { eventTimeWithZone, formatEventDate, formatInstant } from '@/lib/dates';
+import { formatCents } from '@/lib/money';
 import { ALLERGENS } from '../../../../supabase/functions/_shared/allergens.ts';
 import { type SeatInvitation, SeatLinkInvalidError, useClaimSeat, useSeatInvitation } from '../api/seats';
+
+const SeatPayment = lazy(() => import('./seat-payment'));
 
 const NOTES_MAX = 500;
 
@@ -213,7 +216,40 @@ function SeatView({ token, seat }: { token: string; seat: SeatInvitation }) {
             </SubmitButton>
           </form>
         )}
+        {closed ? null : <SeatPaymentState token={token} seat={seat} />}
       </div>
     </main>
+  );
+}
+
+/**
+ * Where each guest pays their own seat: paid, the payment form (a claimed seat), or what is
+ * due once claimed (an unclaimed seat, or the party link). Nothing for a booking paid as a whole.
+ */
+function SeatPaymentState({ token, seat }: { token: string; seat: SeatInvitation }) {
+  if (!seat.payment || seat.is_booker) return null;
+  if (seat.payment === 'paid') {
+    return (
+      <p
+        role="status"
+        className="flex items-center gap-2 rounded-xl border bg-card p-5 text-sm font-medium text-green-800 shadow-sm"
+        data-testid="seat-paid"
+      >
+        <CircleCheck className="h-4 w-4" aria-hidden /> Your seat is paid.
+      </p>
+    );
+  }
+  if (seat.kind === 'seat' && seat.claimed) {
+    return (
+      <Suspense fallback={null}>
+        <SeatPayment token={token} seat={seat} />
+      </Suspense>
+    );
+  }
+  const until = seat.pay_by ? formatInstant(seat.pay_by, seat.event_timezone) : 'the dinner';
+  return (
+    <p className="rounded-xl border bg-card p-5 text-sm text-muted-foreground shadow-sm" data-testid="seat-pay-note">
+      Everyone at this table pays their own seat: {formatCents(seat.seat_cents ?? 0)}. Claim your seat, then pay for it here by {until}.
+    </p>
   );
 }
