@@ -82,6 +82,7 @@ describe('process-square-payment', () => {
         amountCents: 25000,
         priceDisplay: 'itemized',
         promo: null,
+        split: null,
       },
     });
     const percent = await callFunction('process-square-payment', { validateOnly: true, reservationData: ticketData(), promoCode: 'welcome10' });

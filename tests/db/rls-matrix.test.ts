@@ -91,6 +91,14 @@ const EXPECTED = `
 | org_charge_settings      | insert | deny    | allow   | deny    | allow      | allow   |
 | org_charge_settings      | update | deny    | allow   | deny    | allow      | allow   |
 | org_charge_settings      | delete | deny    | allow   | deny    | allow      | allow   |
+| event_split_payments     | select | deny    | allow   | deny    | allow      | allow   |
+| event_split_payments     | insert | deny    | allow   | deny    | allow      | allow   |
+| event_split_payments     | update | deny    | allow   | deny    | allow      | allow   |
+| event_split_payments     | delete | deny    | allow   | deny    | allow      | allow   |
+| reservation_splits       | select | deny    | allow   | deny    | allow      | allow   |
+| reservation_splits       | insert | deny    | deny    | deny    | deny       | allow   |
+| reservation_splits       | update | deny    | deny    | deny    | deny       | allow   |
+| reservation_splits       | delete | deny    | deny    | deny    | deny       | allow   |
 | event_charge_settings    | select | deny    | allow   | deny    | allow      | allow   |
 | event_charge_settings    | insert | deny    | allow   | deny    | allow      | allow   |
 | event_charge_settings    | update | deny    | allow   | deny    | allow      | allow   |
@@ -290,6 +298,22 @@ const PROBES: Record<string, Probe> = {
     beforeInsert: `delete from public.org_charge_settings where org_id = '${A}'`,
     insert: `insert into public.org_charge_settings (org_id, tax_rate_bps) values ('${A}', 825)`,
     ...byKey('org_charge_settings', 'tax_rate_bps', 'org_id', '::uuid'),
+  },
+  event_split_payments: {
+    fixture: `insert into public.event_split_payments (event_id, cutoff_hours) values ('${EVENT}', 24) on conflict (event_id) do update set cutoff_hours = 24 returning event_id::text as key`,
+    beforeInsert: `delete from public.event_split_payments where event_id = '${EVENT}'`,
+    insert: `insert into public.event_split_payments (event_id, cutoff_hours) values ('${EVENT}', 36)`,
+    ...byKey('event_split_payments', 'cutoff_hours', 'event_id', '::uuid'),
+  },
+  reservation_splits: {
+    // A confirmed booking of org A whose guests pay their own seats.
+    fixture: `insert into public.reservation_splits (reservation_id, pay_by, seat_cents)
+              select id, now() + interval '1 day', 1000 from public.reservations where org_id = '${A}' and status = 'confirmed' order by created_at, id limit 1
+              on conflict (reservation_id) do update set seat_cents = 1000 returning reservation_id::text as key`,
+    beforeInsert: `delete from public.reservation_splits where reservation_id = (select id from public.reservations where org_id = '${A}' and status = 'confirmed' order by created_at, id limit 1)`,
+    insert: `insert into public.reservation_splits (reservation_id, pay_by, seat_cents)
+             select id, now() + interval '1 day', 1100 from public.reservations where org_id = '${A}' and status = 'confirmed' order by created_at, id limit 1`,
+    ...byKey('reservation_splits', 'seat_cents', 'reservation_id', '::uuid'),
   },
   event_charge_settings: {
     fixture: `insert into public.event_charge_settings (event_id, tax_rate_bps) values ('${EVENT}', 800) on conflict (event_id) do update set tax_rate_bps = 800 returning event_id::text as key`,

@@ -296,6 +296,7 @@ describe('the seats of a booking', () => {
           claimed: true,
           allergens: [],
           dietary_notes: null,
+          payment: null,
         },
         {
           seat_no: 2,
@@ -304,6 +305,7 @@ describe('the seats of a booking', () => {
           claimed: true,
           allergens: ['celery'],
           dietary_notes: 'Vegetarian',
+          payment: null,
         },
         {
           seat_no: 3,
@@ -312,6 +314,7 @@ describe('the seats of a booking', () => {
           claimed: false,
           allergens: [],
           dietary_notes: null,
+          payment: null,
         },
       ]);
       expect((await db.query('select * from public.reservation_seats where reservation_id = $1', [party])).rowCount).toBe(3);
