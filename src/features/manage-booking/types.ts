@@ -47,6 +47,20 @@ export interface ManagedBooking {
   more_guests: { guests: number; charge_cents: number }[];
   /** A payment for added guests is still being settled: nothing can change until it is. */
   payment_in_progress: boolean;
+  /** The series' other dates the booking could move to (soonest first), with their seats left; empty when none. */
+  other_dates: OtherDate[];
+}
+
+/** Another date of the booking's series at the same price: `enough_seats` false when it cannot take the whole party. */
+export interface OtherDate {
+  event_id: string;
+  title: string;
+  /** Calendar date 'YYYY-MM-DD'. */
+  date: string;
+  /** 'HH:MM' in the event's timezone. */
+  time: string;
+  seats_left: number;
+  enough_seats: boolean;
 }
 
 export type RefundStatus = 'completed' | 'pending' | 'none' | 'failed';
@@ -63,6 +77,11 @@ export interface AddOutcome {
   booking: ManagedBooking;
   added: number;
   chargedCents: number;
+}
+
+/** The answer to moving to another date: the booking after it. */
+export interface MoveOutcome {
+  booking: ManagedBooking;
 }
 
 /** The answer to handing the booking over: who has it now (this link no longer opens it). */

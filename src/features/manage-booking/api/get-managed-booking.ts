@@ -58,6 +58,18 @@ export const managedBookingSchema = z.object({
   fewer_guests: z.array(z.object({ guests: z.number().int(), refund_cents: cents })).default([]),
   more_guests: z.array(z.object({ guests: z.number().int(), charge_cents: cents })).default([]),
   payment_in_progress: z.boolean().default(false),
+  other_dates: z
+    .array(
+      z.object({
+        event_id: z.string(),
+        title: z.string(),
+        date: z.string(),
+        time: z.string(),
+        seats_left: z.number().int(),
+        enough_seats: z.boolean(),
+      }),
+    )
+    .default([]),
 }) satisfies z.ZodType<ManagedBooking>;
 
 /** A refusal of the manage-booking function: 404 not_found is an invalid link, anything else an Error with the server's message. */
