@@ -280,7 +280,7 @@ language sql stable security definer set search_path = '' as $$
     -- The series' other dates the booking could move to (guest_move_booking), soonest first,
     -- with their seats left: one without enough for the party is listed, not movable to.
     'other_dates', case when r.status = 'confirmed' and now() < public.reservation_starts_at(r) then coalesce((
-      select jsonb_agg(jsonb_build_object('event_id', m.event_id, 'title', m.title, 'date', m.event_date, 'time', m.event_time,
+      select jsonb_agg(jsonb_build_object('event_id', m.event_id, 'title', m.title, 'date', m.event_date, 'time', m.event_time, 'timezone', x.event_timezone,
                                           'seats_left', m.seats_left, 'enough_seats', m.refusal is null) order by m.starts_at, m.event_id)
       from public.events x
       cross join lateral public.move_target(r, x.id) m

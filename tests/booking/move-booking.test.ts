@@ -111,8 +111,8 @@ describe('moving to another date of the series', () => {
 
     // The page lists the other dates with what they have left.
     expect((await view(bk.manageToken)).other_dates).toEqual([
-      { event_id: b.id, title: 'Series Dinner', date: b.date, time: '19:00', seats_left: 10, enough_seats: true },
-      { event_id: c.id, title: 'Series Dinner', date: c.date, time: '19:00', seats_left: 1, enough_seats: false },
+      { event_id: b.id, title: 'Series Dinner', date: b.date, time: '19:00', timezone: 'America/New_York', seats_left: 10, enough_seats: true },
+      { event_id: c.id, title: 'Series Dinner', date: c.date, time: '19:00', timezone: 'America/New_York', seats_left: 1, enough_seats: false },
     ]);
 
     const moved = await move(bk.manageToken, b.id);

@@ -59,6 +59,7 @@ export interface OtherDate {
   date: string;
   /** 'HH:MM' in the event's timezone. */
   time: string;
+  timezone: string;
   seats_left: number;
   enough_seats: boolean;
 }

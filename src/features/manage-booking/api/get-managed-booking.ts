@@ -65,6 +65,7 @@ export const managedBookingSchema = z.object({
         title: z.string(),
         date: z.string(),
         time: z.string(),
+        timezone: z.string(),
         seats_left: z.number().int(),
         enough_seats: z.boolean(),
       }),

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { formatEventDate, formatEventTime } from '@/lib/dates';
+import { eventTimeWithZone, formatEventDate } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { guestCount } from '@/config/email-templates';
 import { useMoveBooking } from '../api/change-booking';
@@ -74,7 +74,7 @@ export function MoveDateDialog({ token, booking, onClose }: { token: string; boo
                   />
                   <span className="flex min-w-0 flex-col gap-0.5 text-sm">
                     <span className="font-semibold">
-                      {formatEventDate(date.date)} at {formatEventTime(date.time)}
+                      {formatEventDate(date.date)} at {eventTimeWithZone(date)}
                     </span>
                     <span className="text-muted-foreground">{seatsText(date, booking.guests)}</span>
                   </span>
