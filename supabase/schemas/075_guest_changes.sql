@@ -18,7 +18,8 @@
 --                                                 the same price, seats for the whole party):
 --                                                 the booking keeps its money, policy, code,
 --                                                 seats and link; the old date's seats go to
---                                                 its waitlist; the guest is emailed the new date
+--                                                 its waitlist; the guest and the guests who
+--                                                 claimed a seat are emailed the new date
 --   guest_hand_over_booking(token, name, email)  the booking becomes someone else's: their name
 --                                                 and email, a new manage link emailed to them;
 --                                                 the old link stops working, and the previous
@@ -462,9 +463,10 @@ revoke execute on function public.settle_more_guests(bigint, text, text, text) f
 
 -- Moving the booking to another date of its series (move_target says which may take it). The
 -- booking keeps its money, frozen policy, code, seats and manage link; what depended on the old
--- date starts again (its reminder). Both events are locked in id order (a move the other way,
--- or a booking of either date, waits instead of deadlocking), then the booking. Moving to the
--- date it is already on changes nothing. Answers { moved, from, to } (event ids).
+-- date starts again (its reminder); the guest and the guests who claimed a seat are emailed.
+-- Both events are locked in id order (a move the other way, or a booking of either date, waits
+-- instead of deadlocking), then the booking. Moving to the date it is already on changes nothing.
+-- Answers { moved, from, to } (event ids).
 create or replace function public.guest_move_booking(p_token text, p_event_id uuid) returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
 declare
@@ -529,6 +531,14 @@ begin
               'Your booking: {{site_url}}/booking/' || public.manage_token_of(r.id), '', v_org),
     public.email_data(r.id, 'booking_moved', jsonb_build_object('notice', jsonb_build_object(
       'subject', v_subject, 'opening', v_opening, 'money_line', null, 'paid_line', null, 'refund_cents', 0, 'refund_status', 'none'))));
+  -- The guests who claimed a seat: the new date, and their seat's link (it keeps working).
+  insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text)
+  select r.org_id, r.id, 'seat_moved', s.guest_email, 'New date: ' || e_to.title || ', ' || to_char(e_to.date, 'FMMonth FMDD'),
+    concat_ws(E'\n', 'Hi ' || s.guest_name || ',', '',
+      r.name || ' has moved their booking for ' || e_to.title || ', and your seat with it, from ' || v_from_when || ' to ' || v_to_when || '.',
+      '', 'Your seat, to change your name or what you cannot eat: {{site_url}}/seat/' || public.link_token_of('seat', s.id), '', v_org)
+  from public.reservation_seats s
+  where s.reservation_id = r.id and s.seat_no > 1 and s.claimed_at is not null and lower(s.guest_email) <> lower(r.email);
   return jsonb_build_object('moved', true, 'from', e_from.id, 'to', e_to.id);
 end;
 $$;

@@ -105,6 +105,10 @@ describe('moving to another date of the series', () => {
     const [a, b, c] = await series(10, [{ daysAhead: 37 }, { daysAhead: 44, seats: 1 }]);
     const bk = await paidBooking(a, 2);
     await pool().query(`update public.reservations set reminder_sent_at = now() where id = $1`, [bk.reservationId]);
+    // A friend claimed the second seat.
+    const friend = guest('seat').email;
+    const [seat2] = await sql<{ seat_token: string }>(`select seat_token from public.booking_seats($1) where seat_no = 2`, [bk.manageToken]);
+    await pool().query(`select public.claim_seat($1, 'Sam Seated', $2, '{}', null)`, [seat2.seat_token, friend]);
     const before = await row(bk.reservationId);
     const seatsBefore = await seats(bk.reservationId);
     const ledgerBefore = await ledger(bk.reservationId);
@@ -140,6 +144,10 @@ describe('moving to another date of the series', () => {
     expect(mail?.body_html).toContain('Add to Google Calendar');
     expect(mail?.body_html).toContain(`/booking/${bk.manageToken}`);
 
+    const note = (await mailFor(friend, 2)).find((m) => m.subject.startsWith('New date: Series Dinner'));
+    expect(note?.body_text).toContain('Mo Mover has moved their booking for Series Dinner, and your seat with it, from');
+    expect(note?.body_text).toContain(`/seat/${seat2.seat_token}`);
+
     const { data, error } = await staff.client.rpc('staff_booking_history', { p_reservation_id: bk.reservationId });
     expect(error).toBeNull();
     expect((data as { summary: string }[]).map((h) => h.summary)).toEqual([
@@ -154,6 +162,7 @@ describe('moving to another date of the series', () => {
     expect(await ticketQuantity(b.ticketTypeId)).toBe(8);
     await new Promise((r) => setTimeout(r, 1000));
     expect(await mailFor(bk.email)).toHaveLength(mails);
+    expect(await mailFor(friend)).toHaveLength(2);
   });
 
   it('offers the seats it leaves to the old date’s waitlist', async () => {
