@@ -2,7 +2,7 @@
 
 alter table "public"."events" add column "series_id" uuid;
 
-CREATE INDEX events_series_id_idx ON public.events USING btree (series_id, date) WHERE (series_id IS NOT NULL);
+create index events_series_id_idx on public.events (series_id, date) where series_id is not null;
 
 set check_function_bodies = off;
 
@@ -478,7 +478,7 @@ language sql stable security definer set search_path = '' as $$
     -- The series' other dates the booking could move to (guest_move_booking), soonest first,
     -- with their seats left: one without enough for the party is listed, not movable to.
     'other_dates', case when r.status = 'confirmed' and now() < public.reservation_starts_at(r) then coalesce((
-      select jsonb_agg(jsonb_build_object('event_id', m.event_id, 'title', m.title, 'date', m.event_date, 'time', m.event_time,
+      select jsonb_agg(jsonb_build_object('event_id', m.event_id, 'title', m.title, 'date', m.event_date, 'time', m.event_time, 'timezone', x.event_timezone,
                                           'seats_left', m.seats_left, 'enough_seats', m.refusal is null) order by m.starts_at, m.event_id)
       from public.events x
       cross join lateral public.move_target(r, x.id) m
@@ -523,6 +523,10 @@ begin
     -- Moved by another request while this one waited: its locks are not this date's.
     raise exception 'This booking has just changed. Please reload the page and try again.' using errcode = 'SH409';
   end if;
+  if r.checked_in_guests > 0 then
+    raise exception 'Your party has already checked in, so the booking can no longer move to another date. Please contact the host.'
+      using errcode = 'SH409';
+  end if;
   select * into m from public.move_target(r, p_event_id);
   if m.refusal is not null then
     raise exception '%', m.refusal using errcode = case when m.event_id is null then 'SH404' else 'SH409' end;
@@ -560,6 +564,14 @@ begin
               'Your booking: {{site_url}}/booking/' || public.manage_token_of(r.id), '', v_org),
     public.email_data(r.id, 'booking_moved', jsonb_build_object('notice', jsonb_build_object(
       'subject', v_subject, 'opening', v_opening, 'money_line', null, 'paid_line', null, 'refund_cents', 0, 'refund_status', 'none'))));
+  -- The guests who claimed a seat: the new date, and their seat's link (it keeps working).
+  insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text)
+  select r.org_id, r.id, 'seat_moved', s.guest_email, 'New date: ' || e_to.title || ', ' || to_char(e_to.date, 'FMMonth FMDD'),
+    concat_ws(E'\n', 'Hi ' || s.guest_name || ',', '',
+      r.name || ' has moved their booking for ' || e_to.title || ', and your seat with it, from ' || v_from_when || ' to ' || v_to_when || '.',
+      '', 'Your seat, to change your name or what you cannot eat: {{site_url}}/seat/' || public.link_token_of('seat', s.id), '', v_org)
+  from public.reservation_seats s
+  where s.reservation_id = r.id and s.seat_no > 1 and s.claimed_at is not null and lower(s.guest_email) <> lower(r.email);
   return jsonb_build_object('moved', true, 'from', e_from.id, 'to', e_to.id);
 end;
 $$;
@@ -571,4 +583,9 @@ revoke execute on function public.guest_move_booking(text, uuid) from public, an
 
 drop trigger if exists "reservations_30_waitlist" on "public"."reservations";
 
-CREATE TRIGGER reservations_30_waitlist AFTER UPDATE OF status, num_guests, event_id ON public.reservations FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (old.num_guests IS DISTINCT FROM new.num_guests) OR (old.event_id IS DISTINCT FROM new.event_id))) EXECUTE FUNCTION reservation_waitlist_follow_up();
+create trigger reservations_30_waitlist
+  after update of status, num_guests, event_id on public.reservations
+  for each row
+  when (old.status is distinct from new.status or old.num_guests is distinct from new.num_guests
+        or old.event_id is distinct from new.event_id)
+  execute function public.reservation_waitlist_follow_up();

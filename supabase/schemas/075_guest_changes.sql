@@ -494,6 +494,10 @@ begin
     -- Moved by another request while this one waited: its locks are not this date's.
     raise exception 'This booking has just changed. Please reload the page and try again.' using errcode = 'SH409';
   end if;
+  if r.checked_in_guests > 0 then
+    raise exception 'Your party has already checked in, so the booking can no longer move to another date. Please contact the host.'
+      using errcode = 'SH409';
+  end if;
   select * into m from public.move_target(r, p_event_id);
   if m.refusal is not null then
     raise exception '%', m.refusal using errcode = case when m.event_id is null then 'SH404' else 'SH409' end;

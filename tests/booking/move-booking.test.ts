@@ -199,6 +199,14 @@ describe('moving to another date of the series', () => {
     expect((await row(bk.reservationId)).event_id).toBe(a.id);
     expect(await moves(bk.reservationId)).toEqual([]);
 
+    // A party already checked in (early, at the door) stays where it is.
+    await pool().query(`update public.reservations set checked_in_guests = 1 where id = $1`, [bk.reservationId]);
+    expect(await move(bk.manageToken, small.id)).toMatchObject({
+      status: 409,
+      body: { error: 'Your party has already checked in, so the booking can no longer move to another date. Please contact the host.' },
+    });
+    await pool().query(`update public.reservations set checked_in_guests = 0 where id = $1`, [bk.reservationId]);
+
     // A booking whose own dinner has started moves no more.
     await pool().query(`update public.events set date = $2 where id = $1`, [a.id, futureDate(-1)]);
     expect(await move(bk.manageToken, small.id)).toMatchObject({
