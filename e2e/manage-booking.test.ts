@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
-import { adminPage, expectToast, newPage, viewports } from './support/browser';
+import { adminPage, expectToast, fitsWidth, newPage, viewports } from './support/browser';
 import { sql } from '../tests/support/db';
 import {
   createEvent,
@@ -244,6 +244,85 @@ describe('changing plans on the manage page', () => {
       await history.getByText('The guest changed the party from 3 to 1 guest, refunding $315.00').waitFor();
       await history.getByText('The guest changed the party from 1 to 2 guests, paying $157.50').waitFor();
       await history.getByText(`to Grace Hopper (${friend})`, { exact: false }).waitFor();
+      expect(await seriousViolations(admin.page)).toEqual([]);
+    });
+  }
+});
+
+/** 'Saturday, January 2, 2027': a calendar date as the page writes it. */
+const pageDate = (date: string, weekday = true) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    weekday: weekday ? 'long' : undefined,
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
+
+describe('moving to another date of the series', () => {
+  for (const [name, viewport] of Object.entries(viewports)) {
+    it(`lists the series' other dates, moves the booking to one with seats, and staff see it in the history (${viewport.width} px)`, async () => {
+      const { siteUrl } = stackEnv();
+      const staff = await createStaff(`move-${name}`);
+      const { org, eventId, ticket } = await dinner({ refund_window_hours: 48, late_refund_percent: 0 }, 30, [staff]);
+      const { token, code } = await bookByApi(eventId, ticket, 2, 15750);
+      const { page, consoleErrors } = await newPage({ viewport });
+
+      // No other date yet: the button is off and the page says why.
+      await page.goto(`${siteUrl}/booking/${token}`);
+      await page.getByText('There is no other date of this dinner at the same price to move to.').waitFor();
+      expect(await page.getByRole('button', { name: 'Another date' }).isDisabled()).toBe(true);
+
+      // Staff repeat the dinner on two dates; the later one has a single seat left.
+      const { data, error } = await staff.client.rpc('staff_duplicate_event', { p_event_id: eventId, p_dates: [futureDate(37), futureDate(44)] });
+      expect(error).toBeNull();
+      const [open, small] = data as string[];
+      await sql(`update public.capacity_pools set size = 1 where id = (select pool_id from public.ticket_types where event_id = $1)`, [small]);
+
+      await page.reload();
+      await page.getByRole('button', { name: 'Another date' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Move to another date' });
+      const dates = dialog.getByTestId('other-date');
+      await dates.first().waitFor();
+      expect(await dates.count()).toBe(2);
+      expect(await dates.nth(0).innerText()).toMatch(new RegExp(`${pageDate(futureDate(37))} at 7:00 PM E[SD]T`));
+      expect(await dates.nth(0).innerText()).toContain('20 seats left');
+      expect(await dates.nth(1).innerText()).toContain('Only 1 seat left: not enough for 2 guests');
+      expect(await dialog.getByRole('radio', { name: new RegExp(pageDate(futureDate(44))) }).isDisabled()).toBe(true);
+      expect(await dialog.getByRole('radio', { name: new RegExp(pageDate(futureDate(37))) }).isChecked()).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await dialog.getByRole('button', { name: 'Move booking' }).click();
+      await expectToast(page, `Your booking is now for ${pageDate(futureDate(37))}`);
+      await page
+        .getByText(pageDate(futureDate(37)))
+        .first()
+        .waitFor();
+      expect(await page.getByTestId('booking-code').textContent()).toBe(code);
+      expect(await page.getByTestId('paid-amount').textContent()).toBe('$315.00');
+      // Back to the first date is on offer now; the full one still is not.
+      await page.getByRole('button', { name: 'Another date' }).click();
+      await page.getByRole('dialog', { name: 'Move to another date' }).getByTestId('other-date').first().waitFor();
+      expect(await page.getByRole('dialog').innerText()).toContain(pageDate(futureDate(30)));
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      expect(await fitsWidth(page)).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(consoleErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+      expect((await sql<{ event_id: string }>(`select event_id from public.reservations where booking_code = $1`, [code]))[0].event_id).toBe(open);
+
+      // Staff see the move in the booking's history.
+      const admin = await adminPage(staff, org.id, 'reservations', { viewport });
+      await admin.page
+        .getByRole('button', { name: /^Edit reservation of / })
+        .first()
+        .click();
+      const edit = admin.page.getByRole('dialog');
+      await edit.getByText('History (2)').click();
+      await edit
+        .getByTestId('booking-history')
+        .getByText(`The guest moved the booking from ${pageDate(futureDate(30), false)} to ${pageDate(futureDate(37), false)}`)
+        .waitFor();
       expect(await seriousViolations(admin.page)).toEqual([]);
     });
   }

@@ -504,6 +504,7 @@ export type Database = {
           rsvp_mode: boolean
           rsvp_open: boolean
           seat_price_cents: number | null
+          series_id: string | null
           title: string
         }
         Insert: {
@@ -526,6 +527,7 @@ export type Database = {
           rsvp_mode?: boolean
           rsvp_open?: boolean
           seat_price_cents?: number | null
+          series_id?: string | null
           title: string
         }
         Update: {
@@ -548,6 +550,7 @@ export type Database = {
           rsvp_mode?: boolean
           rsvp_open?: boolean
           seat_price_cents?: number | null
+          series_id?: string | null
           title?: string
         }
         Relationships: [
@@ -2327,6 +2330,10 @@ export type Database = {
           reservation_id: string
         }[]
       }
+      guest_move_booking: {
+        Args: { p_event_id: string; p_token: string }
+        Returns: Json
+      }
       guest_reduce_party: {
         Args: { p_guests: number; p_token: string }
         Returns: Json
@@ -2606,6 +2613,7 @@ export type Database = {
           rsvp_mode: boolean
           rsvp_open: boolean
           seat_price_cents: number | null
+          series_id: string | null
           title: string
         }
         SetofOptions: {
@@ -2651,6 +2659,25 @@ export type Database = {
       }
       money_held_cents: { Args: { p_reservation_id: string }; Returns: number }
       money_of: { Args: { p_reservation_id: string }; Returns: Json }
+      move_target: {
+        Args: {
+          p_event_id: string
+          r: Database["public"]["Tables"]["reservations"]["Row"]
+        }
+        Returns: {
+          event_date: string
+          event_id: string
+          event_time: string
+          refusal: string
+          rsvp_slot_id: string
+          seats_left: number
+          seats_only: boolean
+          starts_at: string
+          ticket_type_id: string
+          time_slot: string
+          title: string
+        }[]
+      }
       new_booking_code: { Args: Record<PropertyKey, never>; Returns: string }
       new_capacity_pool: {
         Args: { p_event_id: string; p_size: number }

@@ -73,6 +73,10 @@ create table public.events (
   kind text not null generated always as (
     case when rsvp_mode then 'rsvp' when seat_price_cents is not null then 'seatings' else 'tickets' end
   ) stored,
+  -- The dates of one dinner repeated (staff_duplicate_event): the first date's id, shared by its
+  -- copies. A booking may move between the dates of its series (guest_move_booking). Null: an
+  -- event never repeated (events repeated before series existed stay without one).
+  series_id uuid,
   constraint events_one_kind check (not (rsvp_mode and seat_price_cents is not null)),
   -- target of the composite foreign key that keeps reservations.org_id = event's org
   unique (id, org_id)
@@ -93,6 +97,8 @@ comment on column public.events.seat_price_cents is 'Price per seat in cents of 
 comment on column public.events.max_party_size is 'Most guests one booking may have; null means the kind''s default (event_party_limit).';
 
 create index events_org_id_date_idx on public.events (org_id, date desc);
+
+create index events_series_id_idx on public.events (series_id, date) where series_id is not null;
 
 create index events_title_trgm_idx on public.events using gin (title extensions.gin_trgm_ops);
 
@@ -520,7 +526,8 @@ revoke execute on function public.admin_update_event(uuid, jsonb) from public, a
 -- Repeat events
 --
 -- Copies an event to each date (its ticket types, slots and pools, empty; its policy, settings
--- and private details); nothing sold.
+-- and private details); nothing sold. The copies join the event's series (the event's own id
+-- starts one when it has none).
 -- Returns the new events' ids in date order.
 create or replace function public.staff_duplicate_event(p_event_id uuid, p_dates date[]) returns uuid[]
 language plpgsql volatile security definer set search_path = '' as $$
@@ -540,6 +547,9 @@ begin
   if cardinality(p_dates) > 52 then
     raise exception 'At most 52 dates at a time' using errcode = 'P0001';
   end if;
+  if e.series_id is null then
+    update public.events x set series_id = x.id where x.id = e.id returning * into e;
+  end if;
   for v_date in select distinct d from unnest(p_dates) d order by d loop
     if v_date < current_date then
       raise exception 'The date % is in the past', to_char(v_date, 'FMMonth FMDD, YYYY') using errcode = 'P0001';
@@ -547,11 +557,11 @@ begin
     insert into public.events (
       org_id, title, date, event_time, event_timezone, location_name, location_address,
       event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount,
-      refund_window_hours, late_refund_percent, reminder_hours, seat_price_cents, max_party_size
+      refund_window_hours, late_refund_percent, reminder_hours, seat_price_cents, max_party_size, series_id
     ) values (
       e.org_id, e.title, v_date, e.event_time, e.event_timezone, e.location_name, e.location_address,
       e.event_details_disclosures, e.is_active, e.rsvp_mode, e.rsvp_open, e.deposit_amount,
-      e.refund_window_hours, e.late_refund_percent, e.reminder_hours, e.seat_price_cents, e.max_party_size
+      e.refund_window_hours, e.late_refund_percent, e.reminder_hours, e.seat_price_cents, e.max_party_size, e.series_id
     ) returning id into v_new;
     -- The same pools (shared ones stay shared), empty.
     v_pools := '{}';

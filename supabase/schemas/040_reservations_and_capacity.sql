@@ -302,7 +302,10 @@ begin
     if old.status = 'cancelled' and (new.status <> 'cancelled' or new.cancelled_at is null) then
       raise exception 'A cancelled reservation cannot be restored' using errcode = '23514';
     end if;
-    if new.event_id <> old.event_id then
+    -- Only a guest's move to another date of the series (guest_move_booking), which keeps the
+    -- booking's money, may change its event: it sets supperhost.money_decision as below.
+    if new.event_id <> old.event_id
+       and coalesce(current_setting('supperhost.money_decision', true), '') is distinct from old.id::text then
       raise exception 'A reservation cannot move to another event; cancel it and book again'
         using errcode = '23514';
     end if;
@@ -347,6 +350,7 @@ begin
   if tg_op = 'UPDATE' then
     was_live := old.status in ('held', 'confirmed');
     same_claim := was_live and is_live
+      and new.event_id = old.event_id
       and new.num_guests = old.num_guests
       and new.ticket_type_id is not distinct from old.ticket_type_id
       and new.rsvp_slot_id is not distinct from old.rsvp_slot_id;

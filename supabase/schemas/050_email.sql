@@ -461,11 +461,11 @@ revoke execute on function public.email_event_facts(events, time) from public, a
 -- What an email about a reservation shows
 --
 -- p_kind: booking_confirmation | booking_reminder | booking_cancellation |
--- booking_refund | booking_refunded | guest_message (p_extra adds to it, e.g.
+-- booking_refund | booking_refunded | booking_moved | guest_message (p_extra adds to it, e.g.
 -- the refund sentence or the staff message). The private address is in it
 -- only for the reservation's own guest and only when the event sends it with
--- this kind (the reminder always; the confirmation when address_delivery is
--- 'confirmation' or the event sends no reminders).
+-- this kind (the reminder always; the confirmation, and the notice of a move to
+-- another date, when address_delivery is 'confirmation' or the event sends no reminders).
 create or replace function public.email_data(p_reservation_id uuid, p_kind text, p_extra jsonb default '{}'::jsonb)
 returns jsonb
 language sql stable security definer set search_path = '' as $$
@@ -498,9 +498,9 @@ language sql stable security definer set search_path = '' as $$
     'event', public.email_event_facts(e, s.slot_time) || jsonb_build_object(
       'address', case
         when p_kind = 'booking_reminder'
-          or (p_kind = 'booking_confirmation' and (coalesce(d.address_delivery, 'confirmation') = 'confirmation' or e.reminder_hours = 0))
+          or (p_kind in ('booking_confirmation', 'booking_moved') and (coalesce(d.address_delivery, 'confirmation') = 'confirmation' or e.reminder_hours = 0))
         then nullif(btrim(d.private_address), '') end,
-      'address_later', p_kind = 'booking_confirmation' and nullif(btrim(d.private_address), '') is not null
+      'address_later', p_kind in ('booking_confirmation', 'booking_moved') and nullif(btrim(d.private_address), '') is not null
         and d.address_delivery = 'reminder' and e.reminder_hours > 0),
     'money', public.booking_lines(r) || jsonb_build_object(
       'is_deposit', r.ticket_type_id is null and e.rsvp_mode,

@@ -939,7 +939,7 @@ $$;
 revoke execute on function public.run_booking_calls(text, jsonb) from public, anon, authenticated;
 
 -- A booking's history for staff, oldest first, in words: when it was booked, cancelled or
--- refunded, and what the guest changed (fewer or more guests, the booking handed to someone else). The
+-- refunded, and what the guest changed (fewer or more guests, another date, the booking handed to someone else). The
 -- money path's internal steps (holds, charge attempts, replayed answers) are left out.
 create or replace function public.staff_booking_history(p_reservation_id uuid)
 returns table (at timestamptz, kind text, summary text)
@@ -968,16 +968,18 @@ begin
         || case when (be.detail ->> 'guests')::integer = 1 then ' guest' else ' guests' end || ' failed: the payment was declined'
       when 'handed_over' then 'Handed over by ' || (be.detail #>> '{from,name}') || ' (' || (be.detail #>> '{from,email}') || ') to '
         || (be.detail #>> '{to,name}') || ' (' || (be.detail #>> '{to,email}') || ')'
+      when 'moved' then 'The guest moved the booking from ' || to_char((be.detail #>> '{from,date}')::date, 'FMMonth FMDD, YYYY')
+        || ' to ' || to_char((be.detail #>> '{to,date}')::date, 'FMMonth FMDD, YYYY')
     end
   from public.booking_events be
   where be.reservation_id = p_reservation_id
     and be.kind in ('confirmed', 'staff_booking', 'cancelled', 'refund_requested', 'party_reduced', 'party_increased',
-                    'party_increase_declined', 'handed_over')
+                    'party_increase_declined', 'handed_over', 'moved')
   order by be.id;
 end;
 $$;
 
 comment on function public.staff_booking_history(uuid) is
-  'What happened to a booking, in words, for the staff of its organization: booked, cancelled, refunded, fewer or more guests, handed over.';
+  'What happened to a booking, in words, for the staff of its organization: booked, cancelled, refunded, fewer or more guests, moved, handed over.';
 
 revoke execute on function public.staff_booking_history(uuid) from public, anon;

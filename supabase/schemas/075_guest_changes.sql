@@ -13,6 +13,13 @@
 --                                                 keeps them (approved) or gives them back
 --                                                 (declined). A crash in between is the
 --                                                 reconciler's to settle the same way
+--   guest_move_booking(token, event)             another date of the same series (same kind,
+--                                                 the same ticket type or seating by name, at
+--                                                 the same price, seats for the whole party):
+--                                                 the booking keeps its money, policy, code,
+--                                                 seats and link; the old date's seats go to
+--                                                 its waitlist; the guest and the guests who
+--                                                 claimed a seat are emailed the new date
 --   guest_hand_over_booking(token, name, email)  the booking becomes someone else's: their name
 --                                                 and email, a new manage link emailed to them;
 --                                                 the old link stops working, and the previous
@@ -147,6 +154,108 @@ $$;
 
 revoke execute on function public.added_guest_price(reservations) from public, anon, authenticated;
 
+-- Whether a booking can move to another event now, and where it would sit there: the event
+-- must be another active, upcoming date of the booking's series (same organization, same
+-- kind), with the booking's ticket type (tickets, by name) or seating / RSVP slot (by label,
+-- active), taking the whole party in one booking, at the same price for the party (the unit
+-- price with the event's service charge and tax: the money the booking holds stays as it is),
+-- and with seats for the whole party. refusal: the guest's words when it cannot (null: it
+-- can; event_id null: not a date of the series); seats_only: the only reason is the seats. seats_left: what the option and the event's cap
+-- have left (the booking's own seats are never on that date). Counted without locks; the move
+-- counts again under the event's lock.
+create or replace function public.move_target(r public.reservations, p_event_id uuid)
+returns table (event_id uuid, title text, event_date date, event_time text, starts_at timestamptz, ticket_type_id uuid,
+               rsvp_slot_id uuid, time_slot text, seats_left integer, refusal text, seats_only boolean)
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  e_from public.events;
+  e_to public.events;
+  v_ticket public.ticket_types;
+  v_slot public.rsvp_slots;
+  v_from_ticket text;
+  v_from_slot text;
+  v_unit_from integer;
+  v_unit_to integer;
+  v_cents_from integer;
+  v_cents_to integer;
+  v_limit integer;
+begin
+  select * into e_from from public.events x where x.id = r.event_id;
+  select * into e_to from public.events x where x.id = p_event_id;
+  seats_only := false;
+  if e_to.id is null or e_to.id = e_from.id or e_to.org_id <> e_from.org_id or e_to.series_id is null
+     or e_to.series_id is distinct from e_from.series_id then
+    refusal := 'That is not another date of this dinner, so the booking cannot move there.';
+    return next;
+    return;
+  end if;
+  event_id := e_to.id;
+  title := e_to.title;
+  event_date := e_to.date;
+  select t.name into v_from_ticket from public.ticket_types t where t.id = r.ticket_type_id;
+  select s.slot_label into v_from_slot from public.rsvp_slots s where s.id = r.rsvp_slot_id;
+  if e_to.kind = 'tickets' then
+    select * into v_ticket from public.ticket_types t
+    where t.event_id = e_to.id and lower(btrim(t.name)) = lower(btrim(v_from_ticket))
+    order by t.created_at, t.id limit 1;
+  else
+    select * into v_slot from public.rsvp_slots s
+    where s.event_id = e_to.id and s.is_active and lower(btrim(s.slot_label)) = lower(btrim(v_from_slot))
+    order by s.slot_time, s.id limit 1;
+  end if;
+  event_time := to_char(coalesce(v_slot.slot_time, e_to.event_time), 'HH24:MI');
+  starts_at := (e_to.date + coalesce(v_slot.slot_time, e_to.event_time)) at time zone e_to.event_timezone;
+  ticket_type_id := v_ticket.id;
+  rsvp_slot_id := v_slot.id;
+  time_slot := case when v_slot.id is not null then v_slot.slot_label else r.time_slot end;
+  v_limit := public.event_party_limit(e_to.kind, e_to.max_party_size);
+
+  refusal := case
+    when not e_to.is_active then 'That date is not taking bookings.'
+    when now() >= starts_at then 'That date has already started.'
+    when e_to.kind <> e_from.kind then 'That date is sold differently, so the booking cannot move there. Please contact the host.'
+    when e_to.kind = 'tickets' and v_ticket.id is null then
+      format('That date has no %s tickets, so the booking cannot move there.', coalesce(v_from_ticket, 'such'))
+    when e_to.kind <> 'tickets' and v_slot.id is null then
+      format('That date has no %s seating open, so the booking cannot move there.', coalesce(v_from_slot, 'such'))
+    when e_to.kind = 'rsvp' and not e_to.rsvp_open then 'RSVPs are closed for that date.'
+    when r.num_guests > v_limit then format('That date takes at most %s guests per booking.', v_limit)
+  end;
+  if refusal is not null then
+    return next;
+    return;
+  end if;
+
+  -- The same party at each date's own price, with its service charge and tax.
+  v_unit_from := case e_from.kind when 'tickets' then (select t.price from public.ticket_types t where t.id = r.ticket_type_id)
+                                  when 'rsvp' then coalesce(e_from.deposit_amount, 500) else e_from.seat_price_cents end;
+  v_unit_to := case e_to.kind when 'tickets' then v_ticket.price when 'rsvp' then coalesce(e_to.deposit_amount, 500) else e_to.seat_price_cents end;
+  v_cents_from := (public.price_lines(v_unit_from * r.num_guests, 0, r.num_guests, public.charge_terms(e_from.id)) ->> 'amount_cents')::integer;
+  v_cents_to := (public.price_lines(v_unit_to * r.num_guests, 0, r.num_guests, public.charge_terms(e_to.id)) ->> 'amount_cents')::integer;
+  if v_cents_to <> v_cents_from then
+    refusal := format('That date costs %s: %s for your party instead of %s. A booking moves online only to a date at the same price; please contact the host.',
+                      case when v_cents_to > v_cents_from then 'more' else 'less' end,
+                      public.booking_money(v_cents_to), public.booking_money(v_cents_from));
+    return next;
+    return;
+  end if;
+
+  seats_left := least(
+    coalesce((select public.capacity_pool_left(t.pool_id) from public.ticket_types t where t.id = v_ticket.id), 2147483647),
+    coalesce((select public.capacity_pool_left(s.pool_id) from public.rsvp_slots s where s.id = v_slot.id), 2147483647),
+    coalesce((select public.capacity_pool_left(p.id) from public.capacity_pools p where p.event_id = e_to.id and p.event_wide), 2147483647));
+  if seats_left < r.num_guests then
+    seats_only := true;
+    refusal := case when seats_left = 0 then 'That date is full.'
+                    else format('That date has only %s %s left: not enough for your party of %s.',
+                                seats_left, case when seats_left = 1 then 'seat' else 'seats' end, r.num_guests) end;
+  end if;
+  return next;
+end;
+$$;
+
+revoke execute on function public.move_target(reservations, uuid) from public, anon, authenticated;
+
 -- What /booking/{token} shows; null for a token that opens nothing.
 create or replace function public.manage_booking_view(p_token text) returns jsonb
 language sql stable security definer set search_path = '' as $$
@@ -184,6 +293,14 @@ language sql stable security definer set search_path = '' as $$
       from public.added_guest_price(r) p
       cross join generate_series(r.num_guests + 1, public.party_room(r)) n
       where p.total_cents is not null), '[]'::jsonb) else '[]'::jsonb end,
+    -- The series' other dates the booking could move to (guest_move_booking), soonest first,
+    -- with their seats left: one without enough for the party is listed, not movable to.
+    'other_dates', case when r.status = 'confirmed' and now() < public.reservation_starts_at(r) and sp.reservation_id is null then coalesce((
+      select jsonb_agg(jsonb_build_object('event_id', m.event_id, 'title', m.title, 'date', m.event_date, 'time', m.event_time, 'timezone', x.event_timezone,
+                                          'seats_left', m.seats_left, 'enough_seats', m.refusal is null) order by m.starts_at, m.event_id)
+      from public.events x
+      cross join lateral public.move_target(r, x.id) m
+      where x.series_id = e.series_id and x.id <> e.id and (m.refusal is null or m.seats_only)), '[]'::jsonb) else '[]'::jsonb end,
     -- A payment for added guests still being processed (nothing can change until it settles).
     'payment_in_progress', exists (select 1 from public.payment_ledger l where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'charging'),
     -- Each guest pays their own seat (072_split_payments.sql): until when the unpaid seats are
@@ -378,6 +495,102 @@ end;
 $$;
 
 revoke execute on function public.settle_extra_charge(bigint, text, text, text) from public, anon, authenticated;
+
+-- Moving the booking to another date of its series (move_target says which may take it). The
+-- booking keeps its money, frozen policy, code, seats and manage link; what depended on the old
+-- date starts again (its reminder); the guest and the guests who claimed a seat are emailed.
+-- Both events are locked in id order (a move the other way, or a booking of either date, waits
+-- instead of deadlocking), then the booking. Moving to the date it is already on changes nothing.
+-- Answers { moved, from, to } (event ids).
+create or replace function public.guest_move_booking(p_token text, p_event_id uuid) returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  r public.reservations;
+  v_from uuid;
+  m record;
+  e_from public.events;
+  e_to public.events;
+  v_org text;
+  v_subject text;
+  v_opening text;
+  v_from_when text;
+  v_to_when text;
+begin
+  select x.event_id into v_from from public.reservations x where x.id = (public.reservation_by_token(p_token)).id;
+  if v_from is null then
+    raise exception 'This booking link is not valid.' using errcode = 'SH404';
+  end if;
+  perform 1 from public.events e where e.id in (v_from, p_event_id) order by e.id for update;
+  r := public.booking_to_change(p_token);
+  if r.event_id = p_event_id then
+    return jsonb_build_object('moved', false, 'from', r.event_id, 'to', r.event_id);
+  end if;
+  if r.event_id <> v_from then
+    -- Moved by another request while this one waited: its locks are not this date's.
+    raise exception 'This booking has just changed. Please reload the page and try again.' using errcode = 'SH409';
+  end if;
+  if r.checked_in_guests > 0 then
+    raise exception 'Your party has already checked in, so the booking can no longer move to another date. Please contact the host.'
+      using errcode = 'SH409';
+  end if;
+  if exists (select 1 from public.reservation_splits sp where sp.reservation_id = r.id) then
+    -- Each seat's money is its guest's, paid for this date.
+    raise exception 'Each guest of this booking pays their own seat, so it cannot move to another date online. Please contact the host.'
+      using errcode = 'SH409';
+  end if;
+  select * into m from public.move_target(r, p_event_id);
+  if m.refusal is not null then
+    raise exception '%', m.refusal using errcode = case when m.event_id is null then 'SH404' else 'SH409' end;
+  end if;
+
+  select * into e_from from public.events x where x.id = r.event_id;
+  select * into e_to from public.events x where x.id = p_event_id;
+  v_from_when := to_char(e_from.date, 'FMDay, FMMonth FMDD, YYYY') || ' at '
+    || to_char(coalesce((select s.slot_time from public.rsvp_slots s where s.id = r.rsvp_slot_id), e_from.event_time), 'FMHH12:MI AM');
+  v_to_when := to_char(e_to.date, 'FMDay, FMMonth FMDD, YYYY') || ' at ' || to_char(m.starts_at at time zone e_to.event_timezone, 'FMHH12:MI AM');
+
+  -- The money stays: the move is a decision about it like a new party size (set_party_size).
+  perform set_config('supperhost.money_decision', r.id::text, true);
+  update public.reservations x
+     set event_id = e_to.id, ticket_type_id = m.ticket_type_id, rsvp_slot_id = m.rsvp_slot_id, time_slot = m.time_slot,
+         reminder_sent_at = null
+   where x.id = r.id
+  returning * into r;
+  perform set_config('supperhost.money_decision', '', true);
+
+  insert into public.booking_events (reservation_id, kind, detail)
+  values (r.id, 'moved', jsonb_build_object('by', 'guest',
+    'from', jsonb_build_object('event_id', e_from.id, 'date', e_from.date),
+    'to', jsonb_build_object('event_id', e_to.id, 'date', e_to.date)));
+
+  -- The guest: the new date with its calendar entry (the same entry, moved) and the same link.
+  v_org := public.org_display_name(r.org_id);
+  v_subject := 'Your reservation at ' || v_org || ' has moved to ' || to_char(e_to.date, 'FMMonth FMDD') || ': ' || e_to.title;
+  v_opening := 'Your reservation for ' || e_to.title || ' (' || r.num_guests
+    || case when r.num_guests = 1 then ' guest' else ' guests' end || ') has moved from ' || v_from_when || ' to ' || v_to_when
+    || '. Your booking code, your payment and your cancellation policy stay the same.';
+  insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text, template_data)
+  values (r.org_id, r.id, 'booking_moved', r.email, v_subject,
+    concat_ws(E'\n', 'Hi ' || r.name || ',', '', v_opening, '', 'Booking code: ' || r.booking_code,
+              'Your booking: {{site_url}}/booking/' || public.manage_token_of(r.id), '', v_org),
+    public.email_data(r.id, 'booking_moved', jsonb_build_object('notice', jsonb_build_object(
+      'subject', v_subject, 'opening', v_opening, 'money_line', null, 'paid_line', null, 'refund_cents', 0, 'refund_status', 'none'))));
+  -- The guests who claimed a seat: the new date, and their seat's link (it keeps working).
+  insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text)
+  select r.org_id, r.id, 'seat_moved', s.guest_email, 'New date: ' || e_to.title || ', ' || to_char(e_to.date, 'FMMonth FMDD'),
+    concat_ws(E'\n', 'Hi ' || s.guest_name || ',', '',
+      r.name || ' has moved their booking for ' || e_to.title || ', and your seat with it, from ' || v_from_when || ' to ' || v_to_when || '.',
+      '', 'Your seat, to change your name or what you cannot eat: {{site_url}}/seat/' || public.link_token_of('seat', s.id), '', v_org)
+  from public.reservation_seats s
+  where s.reservation_id = r.id and s.seat_no > 1 and s.claimed_at is not null and lower(s.guest_email) <> lower(r.email);
+  return jsonb_build_object('moved', true, 'from', e_from.id, 'to', e_to.id);
+end;
+$$;
+
+comment on function public.guest_move_booking(text, uuid) is
+  'The guest moves the booking to another date of its series at the same price: money, policy, code, seats and link stay; the old date''s seats go to its waitlist; the guest is emailed. Idempotent by the date asked for.';
+
+revoke execute on function public.guest_move_booking(text, uuid) from public, anon, authenticated;
 
 -- Handing the booking to someone else: their name and email (the previous guest's phone and
 -- dietary notes are theirs and are cleared), a new manage link, and the old one stops working.

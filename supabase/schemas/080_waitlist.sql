@@ -200,8 +200,8 @@ $$;
 
 revoke execute on function public.fill_waitlists() from public, anon, authenticated;
 
--- A reservation that gives seats back offers them to the waitlist; an offer's
--- hold that is claimed or lapses settles its entry.
+-- A reservation that gives seats back (fewer guests, cancelled, moved to another date) offers
+-- them to the waitlist; an offer's hold that is claimed or lapses settles its entry.
 create or replace function public.reservation_waitlist_follow_up() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
@@ -212,7 +212,10 @@ begin
       update public.waitlist_entries x set status = 'expired' where x.reservation_id = new.id and x.status = 'offered';
     end if;
   end if;
-  if old.status in ('held', 'confirmed')
+  if old.status in ('held', 'confirmed') and new.event_id <> old.event_id then
+    -- A booking moved to another date (its caller holds both events' locks) frees all its seats here.
+    perform public.fill_waitlist(old.event_id);
+  elsif old.status in ('held', 'confirmed')
      and (new.status not in ('held', 'confirmed') or new.num_guests < old.num_guests) then
     perform public.fill_waitlist(new.event_id);
   end if;
@@ -224,9 +227,10 @@ revoke execute on function public.reservation_waitlist_follow_up() from public, 
 
 -- Seats freed by a reservation go to the waitlist first (last of the triggers on reservations).
 create trigger reservations_30_waitlist
-  after update of status, num_guests on public.reservations
+  after update of status, num_guests, event_id on public.reservations
   for each row
-  when (old.status is distinct from new.status or old.num_guests is distinct from new.num_guests)
+  when (old.status is distinct from new.status or old.num_guests is distinct from new.num_guests
+        or old.event_id is distinct from new.event_id)
   execute function public.reservation_waitlist_follow_up();
 
 -- Joining

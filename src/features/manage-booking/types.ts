@@ -49,6 +49,21 @@ export interface ManagedBooking {
   payment_in_progress: boolean;
   /** Each guest pays their own seat: what a seat costs, until when unpaid seats are held, and whether the cutoff has passed; null otherwise. */
   split: { seat_cents: number; pay_by: string; released: boolean } | null;
+  /** The series' other dates the booking could move to (soonest first), with their seats left; empty when none. */
+  other_dates: OtherDate[];
+}
+
+/** Another date of the booking's series at the same price: `enough_seats` false when it cannot take the whole party. */
+export interface OtherDate {
+  event_id: string;
+  title: string;
+  /** Calendar date 'YYYY-MM-DD'. */
+  date: string;
+  /** 'HH:MM' in the event's timezone. */
+  time: string;
+  timezone: string;
+  seats_left: number;
+  enough_seats: boolean;
 }
 
 export type RefundStatus = 'completed' | 'pending' | 'none' | 'failed';
@@ -65,6 +80,11 @@ export interface AddOutcome {
   booking: ManagedBooking;
   added: number;
   chargedCents: number;
+}
+
+/** The answer to moving to another date: the booking after it. */
+export interface MoveOutcome {
+  booking: ManagedBooking;
 }
 
 /** The answer to handing the booking over: who has it now (this link no longer opens it). */

@@ -12,17 +12,21 @@
 //   'add'       more guests, paying what each guest of the booking paid (extra-charge.ts): the
 //               seats are taken while the card is charged, and given back if it is declined;
 //               a retry with the same idempotency key never charges twice.
+//   'move'      another date of the same series at the same price (guest_move_booking): the
+//               booking keeps its money, policy, code, seats and this link; the old date's seats
+//               go to its waitlist; asking again for the date it is on changes nothing.
 //   'hand_over' the booking becomes someone else's (guest_hand_over_booking): their name and
 //               email, a new link emailed to them; this link stops working.
 // Refunds are sent to the processor that took the charge once the decision is committed, and
 // the receipt goes out when it answers (a lost answer: reconcile-payments sends it again).
 //
-// Request: { token, action: 'view' | 'cancel' | 'reduce' | 'add' | 'hand_over', guests?, name?, email?,
-//            sourceId?, expectedCents?, idempotencyKey? (add) }
+// Request: { token, action: 'view' | 'cancel' | 'reduce' | 'add' | 'move' | 'hand_over', guests?, name?, email?,
+//            sourceId?, expectedCents?, idempotencyKey? (add), eventId? (move) }
 // → view:      200 { success: true, booking }
 // → cancel:    200 { success: true, booking, refundedCents, refundStatus: 'completed' | 'pending' | 'none' | 'failed' }
 // → reduce:    200 { success: true, booking, refundedCents, refundStatus } (refundedCents: this change's refund)
 // → add:       200 { success: true, booking, added, chargedCents }
+// → move:      200 { success: true, booking } (404: not a date of this series; 409: that date cannot take it, in the SQL's words)
 // → hand_over: 200 { success: true, handedOverTo: { name, email } }
 // booking: see public.manage_booking_view (event, organization, money, policy, refund_now_cents, can_cancel, …)
 import { z } from 'npm:zod@4.6.7';
@@ -54,6 +58,7 @@ const inputSchema = z.discriminatedUnion(
       expectedCents: z.int().min(0).max(MAX_INT4).nullish(),
       idempotencyKey: z.string().min(1).max(45, 'idempotencyKey is too long (45 characters at most)'),
     }),
+    z.object({ token: z.string().max(200), action: z.literal('move'), eventId: z.uuid('eventId must be an event id') }),
     z.object({
       token: z.string().max(200),
       action: z.literal('hand_over'),
@@ -61,7 +66,7 @@ const inputSchema = z.discriminatedUnion(
       email: z.string().max(320, 'The email address is too long.'),
     }),
   ],
-  'action must be "view", "cancel", "reduce", "add" or "hand_over"',
+  'action must be "view", "cancel", "reduce", "add", "move" or "hand_over"',
 );
 
 interface ManageView {
@@ -91,6 +96,11 @@ Deno.serve(
         });
         kickEmailDelivery();
         return json({ success: true, handedOverTo: { name: holder.name, email: holder.email } });
+      }
+      case 'move': {
+        await callRpc(db, 'guest_move_booking', { p_token: input.token, p_event_id: input.eventId });
+        kickEmailDelivery();
+        return json({ success: true, booking: await view() });
       }
       case 'add': {
         const { added, chargedCents } = await addGuests(db, input.token, input.guests, {

@@ -80,7 +80,7 @@ export function DuplicateEventDialog({ orgId, event, onClose }: Props) {
       description={
         <>
           {event.title} ({formatEventDate(event.date, 'MMM d, yyyy')}): its ticket types, time slots, refund policy and settings are copied to each
-          new date. Nothing sold is copied.
+          new date. Nothing sold is copied. Guests may move their booking between the dates of one series that have the same price.
         </>
       }
       busy={duplicate.isPending}

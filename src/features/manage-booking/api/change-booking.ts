@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { invokeFunction } from '@/lib/invoke-function';
 import { invokeCharge } from '@/features/checkout/hooks/use-card-charge';
-import type { AddOutcome, HandOverOutcome, ReduceOutcome } from '../types';
+import type { AddOutcome, HandOverOutcome, MoveOutcome, ReduceOutcome } from '../types';
 import { MANAGE_FUNCTION, managedBookingQueryKey, managedBookingSchema, refusalError } from './get-managed-booking';
 
 const reduceAnswer = z.object({
@@ -18,6 +18,8 @@ const addAnswer = z.object({
   added: z.number().int(),
   chargedCents: z.number().int(),
 });
+
+const moveAnswer = z.object({ success: z.literal(true), booking: managedBookingSchema });
 
 const handOverAnswer = z.object({
   success: z.literal(true),
@@ -42,6 +44,17 @@ export function useReduceParty(token: string) {
         reduceAnswer,
         'The booking may have changed, but we could not read the answer. Please reload the page.',
       ),
+    onSuccess: (outcome) => queryClient.setQueryData(managedBookingQueryKey(token), outcome.booking),
+    onError: () => queryClient.invalidateQueries({ queryKey: managedBookingQueryKey(token) }),
+  });
+}
+
+/** Another date of the series: the server moves the booking (same money, code and link) if that date can take the party. */
+export function useMoveBooking(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (eventId: string): Promise<MoveOutcome> =>
+      call({ token, action: 'move', eventId }, moveAnswer, 'The booking may have moved, but we could not read the answer. Please reload the page.'),
     onSuccess: (outcome) => queryClient.setQueryData(managedBookingQueryKey(token), outcome.booking),
     onError: () => queryClient.invalidateQueries({ queryKey: managedBookingQueryKey(token) }),
   });

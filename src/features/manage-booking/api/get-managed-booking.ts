@@ -59,6 +59,19 @@ export const managedBookingSchema = z.object({
   more_guests: z.array(z.object({ guests: z.number().int(), charge_cents: cents })).default([]),
   payment_in_progress: z.boolean().default(false),
   split: z.object({ seat_cents: cents, pay_by: z.string(), released: z.boolean() }).nullable().default(null),
+  other_dates: z
+    .array(
+      z.object({
+        event_id: z.string(),
+        title: z.string(),
+        date: z.string(),
+        time: z.string(),
+        timezone: z.string(),
+        seats_left: z.number().int(),
+        enough_seats: z.boolean(),
+      }),
+    )
+    .default([]),
 }) satisfies z.ZodType<ManagedBooking>;
 
 /** A refusal of the manage-booking function: 404 not_found is an invalid link, anything else an Error with the server's message. */

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { toast } from 'sonner';
-import { UserRoundPen, UserRoundPlus, UsersRound } from 'lucide-react';
+import { CalendarClock, UserRoundPen, UserRoundPlus, UsersRound } from 'lucide-react';
 import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -14,10 +14,11 @@ import { useHandOver, useReduceParty } from '../api/change-booking';
 import { fewerGuestsOptionText, reduceOutcomeText } from '../lib/booking-text';
 import type { HandOverOutcome, ManagedBooking } from '../types';
 import { guestCount } from '@/config/email-templates';
+import { MoveDateDialog } from './move-date-dialog';
 
 const MoreGuestsDialog = lazy(() => import('./more-guests-dialog'));
 
-/** "Change your plans": come with fewer or more guests, or give the booking to someone else. */
+/** "Change your plans": come with fewer or more guests, move to another date of the series, or give the booking to someone else. */
 export function ChangePlans({
   token,
   booking,
@@ -27,14 +28,15 @@ export function ChangePlans({
   booking: ManagedBooking;
   onHandedOver(outcome: HandOverOutcome): void;
 }) {
-  const [open, setOpen] = useState<'reduce' | 'add' | 'hand-over' | null>(null);
+  const [open, setOpen] = useState<'reduce' | 'add' | 'move' | 'hand-over' | null>(null);
   const busy = booking.payment_in_progress;
+  const canMove = booking.other_dates.some((d) => d.enough_seats);
   return (
     <section className="space-y-3 rounded-xl border bg-card p-5 shadow-sm sm:p-6" aria-labelledby="change-title">
       <h2 id="change-title" className="font-serif text-xl font-semibold">
         Change your plans
       </h2>
-      <div className="grid gap-2 sm:grid-cols-3">
+      <div className="grid gap-2 sm:grid-cols-2">
         <Button
           variant="outline"
           className="justify-start gap-2"
@@ -45,6 +47,9 @@ export function ChangePlans({
         </Button>
         <Button variant="outline" className="justify-start gap-2" disabled={busy || booking.more_guests.length === 0} onClick={() => setOpen('add')}>
           <UserRoundPlus className="h-4 w-4" aria-hidden /> More guests
+        </Button>
+        <Button variant="outline" className="justify-start gap-2" disabled={busy || !canMove} onClick={() => setOpen('move')}>
+          <CalendarClock className="h-4 w-4" aria-hidden /> Another date
         </Button>
         <Button variant="outline" className="justify-start gap-2" disabled={busy} onClick={() => setOpen('hand-over')}>
           <UserRoundPen className="h-4 w-4" aria-hidden /> Give to someone else
@@ -63,12 +68,20 @@ export function ChangePlans({
           No more guests can be added online: the dinner has no seats left for this booking, or the host adds them.
         </p>
       ) : null}
+      {!busy && !canMove ? (
+        <p className="text-sm text-muted-foreground">
+          {booking.other_dates.length === 0
+            ? 'There is no other date of this dinner at the same price to move to.'
+            : 'The other dates of this dinner have too few seats left for your party.'}
+        </p>
+      ) : null}
       {open === 'reduce' ? <ReduceDialog token={token} booking={booking} onClose={() => setOpen(null)} /> : null}
       {open === 'add' ? (
         <Suspense fallback={null}>
           <MoreGuestsDialog token={token} booking={booking} onClose={() => setOpen(null)} />
         </Suspense>
       ) : null}
+      {open === 'move' ? <MoveDateDialog token={token} booking={booking} onClose={() => setOpen(null)} /> : null}
       {open === 'hand-over' ? <HandOverDialog token={token} booking={booking} onClose={() => setOpen(null)} onHandedOver={onHandedOver} /> : null}
     </section>
   );

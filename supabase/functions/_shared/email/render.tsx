@@ -47,6 +47,7 @@ export interface EmailData {
     | 'booking_changed'
     | 'booking_refunded'
     | 'booking_handed_over'
+    | 'booking_moved'
     | 'guest_message'
     | 'waitlist_offer'
     | 'payment_link'
@@ -589,7 +590,8 @@ export async function renderEmail(data: TemplateData, siteUrl: string, logo: Ema
     links.push({ label: `More from ${data.org.name}`, href: `${site}/${data.org.slug}` });
   }
   if (data.waitlist) links.push({ label: 'Leave the waitlist', href: `${site}${data.waitlist.leave_path}` });
-  if (data.kind === 'booking_confirmation' || data.kind === 'booking_reminder') {
+  // A move to another date: the same calendar entry (its UID is the booking's), at the new date.
+  if (data.kind === 'booking_confirmation' || data.kind === 'booking_reminder' || data.kind === 'booking_moved') {
     links.push({ label: 'Manage your booking', href: `${site}${data.booking.manage_path}`, primary: true });
     if (data.booking.party_path) links.push({ label: 'Invite your guests to their seats', href: `${site}${data.booking.party_path}` });
     links.push({ label: 'Add to Google Calendar', href: googleCalendarLink(calendar) });
