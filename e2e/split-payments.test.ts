@@ -1,7 +1,7 @@
 /**
  * Each guest pays their own seat, end to end: the host allows it on the event overview, the
  * booker chooses it on the payment step and pays one seat, a guest claims and pays their seat
- * from its link, and the manage page shows who has paid. Real stack, real Chromium, both widths.
+ * from its link, the manage page shows who has paid, and the guest gives the seat up again. Real stack, real Chromium, both widths.
  */
 import { describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
@@ -17,7 +17,7 @@ describe('everyone pays their own seat', () => {
       const { siteUrl } = stackEnv();
       const staff = await createStaff(`split-${layout}`);
       const org = await createOrg({ name: 'Split Table Kitchen', members: [staff] });
-      const event = await createEvent(org.id, { title: 'Shared Table Supper', daysAhead: 20 });
+      const event = await createEvent(org.id, { title: 'Shared Table Supper', daysAhead: 20, refund_window_hours: 48, late_refund_percent: 0 });
       const ticket = await createTicketType(event.id, { name: 'Dinner', price: 6000, quantity: 12 });
 
       // The host allows it on the event's overview, holding unpaid seats for 24 hours.
@@ -75,6 +75,17 @@ describe('everyone pays their own seat', () => {
       await page.reload();
       await page.getByTestId('seat-2').getByText('Paid', { exact: true }).waitFor();
       await page.getByTestId('seat-3').getByText('Not paid yet').waitFor();
+
+      // The guest gives the seat up: their own payment comes back, nobody else's.
+      await friend.page.getByRole('button', { name: 'Give up my seat' }).click();
+      await friend.page.getByRole('alertdialog').getByText('You get $60.00 back. The seat goes back and this link stops working.').waitFor();
+      await friend.page.getByRole('button', { name: 'Yes, give up my seat' }).click();
+      await friend.page.getByRole('heading', { name: 'You gave up your seat' }).waitFor();
+      await friend.page.getByText('We are refunding $60.00 to the card you paid with.', { exact: false }).waitFor();
+      expect(await seriousViolations(friend.page)).toEqual([]);
+      await page.reload();
+      await page.getByTestId('seat-3').getByText('Not paid yet').waitFor();
+      expect(await page.getByTestId('seat-2').count()).toBe(0);
       expect(consoleErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
     });
   }

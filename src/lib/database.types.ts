@@ -2322,6 +2322,7 @@ export type Database = {
         }[]
       }
       guest_cancel_booking: { Args: { p_token: string }; Returns: Json }
+      guest_cancel_seat: { Args: { p_token: string }; Returns: Json }
       guest_hand_over_booking: {
         Args: { p_email: string; p_name: string; p_token: string }
         Returns: {
@@ -2725,6 +2726,7 @@ export type Database = {
         Args: {
           p_actor: string
           p_cents: number
+          p_charge_id?: number
           p_key: string
           p_notice: string
           p_notify: boolean
@@ -3014,6 +3016,7 @@ export type Database = {
         Args: { p_token: string }
         Returns: {
           allergens: string[]
+          cancel_refund_cents: number
           claimed: boolean
           dietary_notes: string
           event_date: string

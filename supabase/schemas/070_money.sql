@@ -432,7 +432,9 @@ revoke execute on function public.refund_lines(uuid, integer) from public, anon,
 -- their own payment), and a refund larger than what that charge has left is split into parts,
 -- one per charge, the later parts pointing at the first (part_of) with keys derived from its
 -- key. The lines are shared out in proportion, the last part taking what rounding left. The
--- same key again returns the existing first part: a retry never refunds twice.
+-- same key again returns the existing first part: a retry never refunds twice. p_charge_id: only
+-- that charge (a guest's own seat, refunded without touching anyone else's payment; its service
+-- charge and tax are the booking's proportion, every seat being priced alike).
 create or replace function public.open_refund(
   r public.reservations,
   p_cents integer,
@@ -440,7 +442,8 @@ create or replace function public.open_refund(
   p_reason text,
   p_actor text,
   p_notify boolean,
-  p_notice text
+  p_notice text,
+  p_charge_id bigint default null
 )
 returns public.payment_ledger
 language plpgsql volatile security definer set search_path = '' as $$
@@ -481,7 +484,7 @@ begin
                                       where x.reservation_id = r.id and x.kind = 'refund' and x.status in ('pending', 'completed')
                                         and x.provider_payment_id is not distinct from l.provider_payment_id), 0) as rest
     from public.payment_ledger l
-    where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'completed'
+    where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'completed' and (p_charge_id is null or l.id = p_charge_id)
     order by l.id desc
   loop
     exit when v_left <= 0;
@@ -518,7 +521,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.open_refund(reservations, integer, text, text, text, boolean, text) from public, anon, authenticated;
+revoke execute on function public.open_refund(reservations, integer, text, text, text, boolean, text, bigint) from public, anon, authenticated;
 
 -- What the edge function needs back: the state, its refund (null without one) and the refunds it must send.
 create or replace function public.money_action_result(r public.reservations, p_already boolean, p_refund_id bigint)

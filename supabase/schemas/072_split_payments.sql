@@ -15,6 +15,7 @@
 --                               (075_guest_changes.sql) finishes it, or the reconciler after a crash
 --   seat_payment(r, seat no)    'paid' | 'due' for a seat of a split booking, null otherwise
 --   record_seat_paid(r, seat…)  a seat paid: the booking's history and the guest's receipt
+--   guest_cancel_seat(token)    a guest gives up their own seat: refunded from that seat's charge only
 --   release_unpaid_seats()      the cutoff (the local timer; a cron job in production)
 --
 -- Each seat is priced on its own (price_lines for one guest at the booked unit price, with the
@@ -262,6 +263,90 @@ end;
 $$;
 
 revoke execute on function public.record_seat_paid(reservations, integer, integer) from public, anon, authenticated;
+
+-- A guest gives up their own seat of a split booking, from its link: the seat goes back (the
+-- waitlist is offered it) and what they paid for it is refunded to their card under the
+-- booking's frozen policy, from that seat's own charge only; nobody else's payment is touched.
+-- The guest and the booker are emailed. The booker's own seat is given up by cancelling the
+-- booking. Answers money_action_result (its refund to send); asking again finds no seat.
+create or replace function public.guest_cancel_seat(p_token text) returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  l record;
+  r public.reservations;
+  v_seat record;
+  v_charge public.payment_ledger;
+  v_cents integer := 0;
+  v_refund public.payment_ledger;
+  v_title text;
+begin
+  select * into l from public.seat_link(p_token);
+  if (l.booking).id is null or (l.seat).id is null then
+    raise exception 'This seat link is not valid.' using errcode = 'SH404';
+  end if;
+  r := public.lock_reservation((l.booking).id);
+  select * into v_seat from public.reservation_seats s where s.id = (l.seat).id for update;
+  if v_seat.id is null then
+    raise exception 'This seat link is not valid.' using errcode = 'SH404';
+  end if;
+  if not exists (select 1 from public.reservation_splits sp where sp.reservation_id = r.id) then
+    raise exception 'Ask % to change the booking: they booked your seat.', r.name using errcode = 'SH409';
+  end if;
+  if v_seat.seat_no = 1 then
+    raise exception 'Your seat is the booking''s own: cancel the booking from its page instead.' using errcode = 'SH409';
+  end if;
+  if r.status <> 'confirmed' then
+    raise exception 'This booking has been cancelled, so its seats can no longer be changed.' using errcode = 'SH409';
+  end if;
+  if now() >= public.reservation_starts_at(r) then
+    raise exception 'This dinner has already started, so its seats can no longer be changed.' using errcode = 'SH409';
+  end if;
+  if exists (select 1 from public.payment_ledger x where x.reservation_id = r.id and x.kind = 'charge' and x.status = 'charging'
+               and x.seat_no = v_seat.seat_no) then
+    raise exception 'A payment for this seat is still being processed. Please wait a minute and reload the page.' using errcode = 'SH409';
+  end if;
+
+  select * into v_charge from public.payment_ledger x
+  where x.reservation_id = r.id and x.kind = 'charge' and x.purpose = 'seat' and x.seat_no = v_seat.seat_no and x.status = 'completed';
+  if v_charge.id is not null then
+    v_cents := public.policy_share_cents(r, v_charge.amount_cents - coalesce((
+      select sum(x.amount_cents) from public.payment_ledger x
+      where x.reservation_id = r.id and x.kind = 'refund' and x.status in ('pending', 'completed')
+        and x.provider_payment_id is not distinct from v_charge.provider_payment_id), 0)::integer);
+  end if;
+  delete from public.reservation_seats s where s.id = v_seat.id;
+  r := public.set_party_size(r, r.num_guests - 1);
+  if v_cents > 0 then
+    v_refund := public.open_refund(r, v_cents, 'cs' || md5(v_charge.id::text || ':seat-cancel'), 'Seat ' || v_seat.seat_no || ' given up',
+                                   'guest:seat', false, null, v_charge.id);
+  end if;
+  insert into public.booking_events (reservation_id, kind, detail)
+  values (r.id, 'seat_cancelled', jsonb_build_object('seat_no', v_seat.seat_no, 'guest', v_seat.guest_name, 'refund_cents', v_cents));
+
+  select e.title into v_title from public.events e where e.id = r.event_id;
+  insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text)
+  select r.org_id, r.id, 'seat_cancelled', v_seat.guest_email, 'You gave up your seat: ' || v_title,
+    concat_ws(E'\n', 'Hi ' || v_seat.guest_name || ',', '',
+      'You gave up your seat at ' || v_title || ' in ' || r.name || '''s booking.',
+      case when v_cents > 0 then E'\nWe are refunding ' || public.booking_money(v_cents) || ' to the card you paid with.'
+           when v_charge.id is not null then E'\nWhat you paid for your seat is not refunded ('
+             || public.refund_policy_text(r.refund_window_hours, r.late_refund_percent) || ').' end,
+      '', public.org_display_name(r.org_id))
+  where v_seat.claimed_at is not null
+  union all
+  select r.org_id, r.id, 'seat_cancelled', r.email, coalesce(v_seat.guest_name, 'A guest') || ' gave up their seat: ' || v_title,
+    concat_ws(E'\n', 'Hi ' || r.name || ',', '',
+      coalesce(v_seat.guest_name, 'The guest of seat ' || v_seat.seat_no) || ' gave up their seat at ' || v_title
+        || '. Your booking is now for ' || r.num_guests || case when r.num_guests = 1 then ' guest.' else ' guests.' end,
+      '', 'Your booking: {{site_url}}/booking/' || public.manage_token_of(r.id), '', public.org_display_name(r.org_id));
+  return public.money_action_result(r, false, v_refund.id);
+end;
+$$;
+
+comment on function public.guest_cancel_seat(text) is
+  'A guest of a split booking gives up their own seat: it goes back, and their payment for it is refunded per the frozen policy from that seat''s charge only.';
+
+revoke execute on function public.guest_cancel_seat(text) from public, anon, authenticated;
 
 -- The cutoff: every split booking whose pay-by time has passed gives up its unpaid seats (the
 -- waitlist trigger offers them), and its booker and its organization's members are emailed

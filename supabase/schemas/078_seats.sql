@@ -194,8 +194,9 @@ returns table (
   org_name text, org_slug text, guest_name text, guest_email text, allergens text[], dietary_notes text,
   claimed boolean, seats_left integer,
   -- Each guest paying their own seat (072_split_payments.sql): this seat 'paid' or 'due' (null
-  -- otherwise, and for a party link), what it costs, and until when it is held.
-  payment text, seat_cents integer, pay_by timestamptz
+  -- otherwise, and for a party link), what it costs, until when it is held, and what giving it up
+  -- now would refund (guest_cancel_seat).
+  payment text, seat_cents integer, pay_by timestamptz, cancel_refund_cents integer
 )
 language sql stable security definer set search_path = '' as $$
   select case when (l.seat).id is null then 'party' else 'seat' end,
@@ -208,10 +209,12 @@ language sql stable security definer set search_path = '' as $$
          public.org_display_name(e.org_id), o.slug,
          (l.seat).guest_name, (l.seat).guest_email, coalesce((l.seat).allergens, '{}'), (l.seat).dietary_notes,
          (l.seat).claimed_at is not null, free.n,
-         public.seat_payment((l.booking).id, (l.seat).seat_no), sp.seat_cents, sp.pay_by
+         public.seat_payment((l.booking).id, (l.seat).seat_no), sp.seat_cents, sp.pay_by,
+         case when public.seat_payment((l.booking).id, (l.seat).seat_no) = 'paid' and (l.seat).seat_no > 1
+              then public.policy_share_cents(l.booking, sp.seat_cents) end
   from public.seat_link(p_token) l
   join public.events e on e.id = (l.booking).event_id
-  left join public.reservation_splits sp on sp.reservation_id = (l.booking).id and sp.released_at is null
+  left join public.reservation_splits sp on sp.reservation_id = (l.booking).id
   join public.organizations o on o.id = e.org_id
   left join public.rsvp_slots sl on sl.id = (l.booking).rsvp_slot_id
   cross join lateral (
@@ -330,10 +333,20 @@ begin
            else v_org || ' has cancelled the booking of your seat at ' || v_when || '.' end,
       case when v_message is not null then E'\nA message from ' || v_org || E':\n' || v_message end,
       '',
-      r.name || ' booked your seat and has the details of the payment.',
+      case when c.id is null then r.name || ' booked your seat and has the details of the payment.'
+           when coalesce(back.cents, 0) > 0 then 'We are refunding ' || public.booking_money(back.cents::integer) || ' of the '
+             || public.booking_money(c.amount_cents) || ' you paid for your seat to your card.'
+           else 'What you paid for your seat is not refunded.' end,
       '',
       v_org)
   from public.reservation_seats s
+  -- A guest who paid their own seat (072_split_payments.sql) is told what comes back of it.
+  left join public.payment_ledger c
+    on c.reservation_id = r.id and c.kind = 'charge' and c.purpose = 'seat' and c.seat_no = s.seat_no and c.status = 'completed'
+  left join lateral (
+    select sum(x.amount_cents) as cents from public.payment_ledger x
+    where x.reservation_id = r.id and x.kind = 'refund' and x.status in ('pending', 'completed') and x.provider_payment_id = c.provider_payment_id
+  ) back on true
   where s.reservation_id = r.id and s.seat_no > 1 and s.claimed_at is not null and lower(s.guest_email) <> lower(r.email);
 end;
 $$;

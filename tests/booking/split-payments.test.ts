@@ -108,7 +108,8 @@ describe('each guest pays their own seat', () => {
     // Seats 2 and 3 claim and pay; seat 4 claims without paying; seat 5's link is never opened.
     const [, s2, s3, s4] = b.seats;
     expect((await pay(s2.seat_token)).body).toMatchObject({ error: 'Add your name and email to your seat first.' });
-    await claim(s2.seat_token, 'Cy Celiac', guest('split-cy').email, ['gluten']);
+    const cy = guest('split-cy').email;
+    await claim(s2.seat_token, 'Cy Celiac', cy, ['gluten']);
     await claim(s3.seat_token, 'Di Dairy', guest('split-di').email, ['milk', 'eggs']);
     const ed = guest('split-ed').email;
     await claim(s4.seat_token, 'Ed Unpaid', ed, ['peanuts']);
@@ -166,6 +167,9 @@ describe('each guest pays their own seat', () => {
       { refunded_cents: PRICE },
       { refunded_cents: PRICE },
     ]);
+    // Each guest who paid is told what comes back of their own payment.
+    const told = (await mailFor(cy, 3)).find((m) => m.subject === 'Cancelled: Split Table Dinner');
+    expect(told?.body_text).toContain('We are refunding $80.00 of the $80.00 you paid for your seat to your card.');
   });
 
   it('refuses what it cannot do, in words', async () => {
@@ -207,6 +211,47 @@ describe('each guest pays their own seat', () => {
     // The booker's own seat was paid with the booking.
     expect((await pay(b.seats[0].seat_token)).body).toMatchObject({ error: 'This seat was paid for when the booking was made.' });
     expect((await pay('x'.repeat(43))).status).toBe(404);
+  });
+
+  it('a guest gives up their seat: it goes back, and only their own payment is refunded', async () => {
+    const dinner = await splitDinner(6);
+    const b = await splitBooking(dinner, 3);
+    const [mine, s2, s3] = b.seats;
+    const grace = guest('split-giveup').email;
+    await claim(s2.seat_token, 'Grace Giveup', grace);
+    await claim(s3.seat_token, 'Hal Unpaid', guest('split-hal').email);
+    expect((await pay(s2.seat_token)).status).toBe(200);
+    const invitation = await sql(`select payment, cancel_refund_cents from public.seat_invitation($1)`, [s2.seat_token]);
+    expect(invitation).toEqual([{ payment: 'paid', cancel_refund_cents: PRICE }]);
+
+    const given = await callFunction('cancel-seat', { token: s2.seat_token });
+    expect(given).toMatchObject({ status: 200, body: { success: true, refundedCents: PRICE, refundStatus: 'completed' } });
+    expect(await one(pool(), `select num_guests from public.reservations where id = $1`, [b.reservationId])).toEqual({ num_guests: 2 });
+    expect(await ticketQuantity(dinner.ticketTypeId)).toBe(4);
+    const [booker, seat2] = (await seatCharges(b.reservationId)).filter((c) => c.status === 'completed');
+    expect(
+      await sql(`select id, refunded_cents from test_processor.payments where id = any($1) order by refunded_cents`, [
+        [booker.provider_payment_id, seat2.provider_payment_id],
+      ]),
+    ).toEqual([
+      { id: booker.provider_payment_id, refunded_cents: 0 },
+      { id: seat2.provider_payment_id, refunded_cents: PRICE },
+    ]);
+    expect((await mailFor(grace)).find((m) => m.subject.startsWith('You gave up your seat'))?.body_text).toContain(
+      'We are refunding $80.00 to the card you paid with.',
+    );
+    expect((await mailFor(b.email)).some((m) => m.subject.startsWith('Grace Giveup gave up their seat'))).toBe(true);
+    // Asking again finds no seat; an unpaid seat goes back without money; the booker's own seat is the booking's.
+    expect(await callFunction('cancel-seat', { token: s2.seat_token })).toMatchObject({ status: 404 });
+    expect(await callFunction('cancel-seat', { token: s3.seat_token })).toMatchObject({
+      status: 200,
+      body: { refundedCents: 0, refundStatus: 'none' },
+    });
+    expect(await callFunction('cancel-seat', { token: mine.seat_token })).toMatchObject({
+      status: 409,
+      body: { error: "Your seat is the booking's own: cancel the booking from its page instead." },
+    });
+    expect(await netOf(b.reservationId)).toBe(PRICE);
   });
 
   it('many payments, a cancellation and the cutoff at once: no seat is charged twice, and no money is kept without a seat', async () => {

@@ -64,3 +64,12 @@ export function usePaySeat(token: string) {
     onSettled: () => client.invalidateQueries({ queryKey: seatKey(token) }),
   });
 }
+
+/** Gives up this seat (cancel-seat): it goes back and its guest's payment is refunded per the policy. */
+export function useGiveUpSeat(token: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await invokeCharge('cancel-seat', { token })) as { refundedCents: number; refundStatus: string },
+    onSuccess: () => client.removeQueries({ queryKey: seatKey(token) }),
+  });
+}

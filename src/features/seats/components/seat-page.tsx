@@ -16,6 +16,7 @@ import { eventTimeWithZone, formatEventDate, formatInstant } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
 import { ALLERGENS } from '../../../../supabase/functions/_shared/allergens.ts';
 import { type SeatInvitation, SeatLinkInvalidError, useClaimSeat, useSeatInvitation } from '../api/seats';
+import { GiveUpSeat } from './give-up-seat';
 
 const SeatPayment = lazy(() => import('./seat-payment'));
 
@@ -32,6 +33,8 @@ type SeatValues = z.infer<typeof seatSchema>;
 /** /seat/{token}: a guest of a booking claims their seat, or comes back to change their needs. */
 export function SeatPage({ token }: { token: string }) {
   const query = useSeatInvitation(token);
+  const [givenUp, setGivenUp] = useState<number | null>(null);
+  if (givenUp !== null) return <SeatGivenUp refundedCents={givenUp} />;
   if (query.isPending) return <PageSpinner label="Loading your seat…" />;
   if (query.isError) {
     if (query.error instanceof SeatLinkInvalidError) return <SeatLinkInvalid />;
@@ -44,7 +47,20 @@ export function SeatPage({ token }: { token: string }) {
       </Centered>
     );
   }
-  return <SeatView token={token} seat={query.data} />;
+  return <SeatView token={token} seat={query.data} onGivenUp={setGivenUp} />;
+}
+
+/** After giving the seat up: this link opens nothing any more, and says so. */
+function SeatGivenUp({ refundedCents }: { refundedCents: number }) {
+  return (
+    <Centered title="You gave up your seat">
+      <CircleCheck className="h-10 w-10 text-green-700" aria-hidden />
+      <p role="status" className="max-w-md text-muted-foreground">
+        {refundedCents > 0 ? `We are refunding ${formatCents(refundedCents)} to the card you paid with. ` : ''}The seat went back, and we have told
+        the person who booked. This link no longer works.
+      </p>
+    </Centered>
+  );
 }
 
 function Centered({ title, children }: { title: string; children?: ReactNode }) {
@@ -85,7 +101,7 @@ function closedText(seat: SeatInvitation): string | null {
   }
 }
 
-function SeatView({ token, seat }: { token: string; seat: SeatInvitation }) {
+function SeatView({ token, seat, onGivenUp }: { token: string; seat: SeatInvitation; onGivenUp(refundedCents: number): void }) {
   const navigate = useNavigate();
   const claim = useClaimSeat();
   // Saved on the party link's page, which then opened this seat's own.
@@ -217,6 +233,9 @@ function SeatView({ token, seat }: { token: string; seat: SeatInvitation }) {
           </form>
         )}
         {closed ? null : <SeatPaymentState token={token} seat={seat} />}
+        {!closed && seat.payment && seat.kind === 'seat' && seat.claimed && !seat.is_booker ? (
+          <GiveUpSeat token={token} seat={seat} onGivenUp={onGivenUp} />
+        ) : null}
       </div>
     </main>
   );
