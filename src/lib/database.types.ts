@@ -315,6 +315,60 @@ export type Database = {
           },
         ]
       }
+      event_addons: {
+        Row: {
+          created_at: string
+          description: string | null
+          event_id: string
+          id: string
+          is_active: boolean
+          name: string
+          per: string
+          price_cents: number
+          quantity_limit: number | null
+          sort: number
+        }
+        Insert: {
+          created_at?: string
+          description?: string | null
+          event_id: string
+          id?: string
+          is_active?: boolean
+          name: string
+          per?: string
+          price_cents: number
+          quantity_limit?: number | null
+          sort?: number
+        }
+        Update: {
+          created_at?: string
+          description?: string | null
+          event_id?: string
+          id?: string
+          is_active?: boolean
+          name?: string
+          per?: string
+          price_cents?: number
+          quantity_limit?: number | null
+          sort?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "event_addons_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "event_addons_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "events_with_availability"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       event_cancellations: {
         Row: {
           cancelled_by: string | null
@@ -998,6 +1052,45 @@ export type Database = {
             columns: ["org_id"]
             isOneToOne: false
             referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      reservation_addons: {
+        Row: {
+          addon_id: string
+          created_at: string
+          quantity: number
+          reservation_id: string
+          unit_price_cents: number
+        }
+        Insert: {
+          addon_id: string
+          created_at?: string
+          quantity: number
+          reservation_id: string
+          unit_price_cents: number
+        }
+        Update: {
+          addon_id?: string
+          created_at?: string
+          quantity?: number
+          reservation_id?: string
+          unit_price_cents?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "reservation_addons_addon_id_fkey"
+            columns: ["addon_id"]
+            isOneToOne: false
+            referencedRelation: "event_addons"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reservation_addons_reservation_id_fkey"
+            columns: ["reservation_id"]
+            isOneToOne: false
+            referencedRelation: "reservations"
             referencedColumns: ["id"]
           },
         ]
@@ -1826,6 +1919,10 @@ export type Database = {
         }
         Returns: undefined
       }
+      admin_save_event_addons: {
+        Args: { p_addons: Json; p_event_id: string }
+        Returns: undefined
+      }
       admin_update_event: {
         Args: { p_event: Json; p_event_id: string }
         Returns: undefined
@@ -1875,8 +1972,17 @@ export type Database = {
         Args: { p_org_id: string; p_scopes: string[]; p_state_hash: string }
         Returns: string
       }
+      booking_addons: {
+        Args: { p_addons: Json; p_event_id: string; p_guests: number }
+        Returns: Json
+      }
+      booking_addons_differ: {
+        Args: { p_addons: Json; p_reservation_id: string }
+        Returns: boolean
+      }
       booking_evaluate: {
         Args: {
+          p_addons?: Json
           p_event_id: string
           p_guests: number
           p_lock: boolean
@@ -2133,6 +2239,10 @@ export type Database = {
         }
         Returns: string
       }
+      event_addon_sold: {
+        Args: { p_addon_id: string; p_except_reservation?: string }
+        Returns: number
+      }
       event_availability: {
         Args: { p_event_id: string; p_except_reservation?: string }
         Returns: {
@@ -2257,6 +2367,7 @@ export type Database = {
       }
       hold_booking: {
         Args: {
+          p_addons?: Json
           p_dietary_restrictions?: string
           p_email: string
           p_event_id: string
@@ -2745,6 +2856,7 @@ export type Database = {
       promo_uses_taken: { Args: { p_promo_id: string }; Returns: number }
       quote_booking: {
         Args: {
+          p_addons?: Json
           p_event_id: string
           p_guests: number
           p_org_slug?: string
@@ -2812,6 +2924,10 @@ export type Database = {
           p_value: string
         }
         Returns: string
+      }
+      reservation_addons_of: {
+        Args: { p_reservation_id: string }
+        Returns: Json
       }
       reservation_by_token: {
         Args: { p_token: string }

@@ -17,10 +17,48 @@ export interface BookingSelection {
   /** A slot or seating by its label ('5:30pm') or id; kept as the reservation's time_slot otherwise. */
   timeSlot?: string | null;
   promoCode?: string | null;
+  /** The add-ons chosen (addonsSchema): SQL prices them and refuses what cannot be sold. */
+  addons?: AddonChoice[] | null;
   /** Restrict the event to one organization (a venue's own payment function). */
   orgSlug?: string | null;
   /** The guest's address (clientAddress(req)): promo code guesses are throttled per client. */
   clientKey?: string | null;
+}
+
+export interface AddonChoice {
+  id: string;
+  quantity?: number | null;
+}
+
+/** A priced add-on as SQL answers it (booking_addons, reservation_addons_of). */
+export interface AddonRow {
+  id: string;
+  name: string;
+  per: 'guest' | 'booking';
+  quantity: number;
+  unit_price_cents: number;
+  total_cents: number;
+}
+
+/** A priced add-on as the paying functions answer it. */
+export interface AddonLine {
+  id: string;
+  name: string;
+  per: 'guest' | 'booking';
+  quantity: number;
+  unitPriceCents: number;
+  totalCents: number;
+}
+
+export function addonLines(rows: AddonRow[] | null | undefined): AddonLine[] {
+  return (rows ?? []).map((row) => ({
+    id: row.id,
+    name: row.name,
+    per: row.per,
+    quantity: row.quantity,
+    unitPriceCents: row.unit_price_cents,
+    totalCents: row.total_cents,
+  }));
 }
 
 export interface QuotePromo {
@@ -39,6 +77,7 @@ export interface Quote extends PriceLines {
   ticketTypeId: string | null;
   rsvpSlotId: string | null;
   timeSlot: string | null;
+  addons: AddonLine[];
 }
 
 export function selectionArgs(selection: BookingSelection): Record<string, unknown> {
@@ -51,6 +90,7 @@ export function selectionArgs(selection: BookingSelection): Record<string, unkno
     p_time_slot: selection.timeSlot ?? null,
     p_promo_code: promo ? promo : null,
     p_org_slug: selection.orgSlug ?? null,
+    p_addons: selection.addons ?? [],
   };
 }
 
@@ -69,6 +109,7 @@ interface QuoteRow {
   ticket_type_id: string | null;
   rsvp_slot_id: string | null;
   time_slot: string | null;
+  addons: AddonRow[] | null;
 }
 
 /** Prices a booking (nothing is reserved). Throws an HttpError with the guest's message when it cannot be made. */
@@ -91,6 +132,7 @@ export async function quoteBooking(db: SupabaseClient, selection: BookingSelecti
     ticketTypeId: row.ticket_type_id,
     rsvpSlotId: row.rsvp_slot_id,
     timeSlot: row.time_slot,
+    addons: addonLines(row.addons),
   };
 }
 

@@ -5,9 +5,11 @@
 //
 // Request: { validateOnly?, token?, amount?, reservationData: { name, email, phone?, eventId,
 //   guests | num_guests, ticketTypeId | ticketType (tickets), timeSlot (seatings: label or id),
-//   dietaryRestrictions?, specialRequests?, ticket_price? (ignored) }, promoCode?, idempotencyKey? }
-// validateOnly → 200 { success: true, finalAmountCents, subtotalCents, discountCents, serviceChargeCents, taxCents, amountCents, priceDisplay, promo }
-// paying call  → 200 { success: true, reservationId, subtotalCents, discountCents, serviceChargeCents, taxCents, amountCents, priceDisplay, bookingCode, manageToken, status: 'confirmed' }
+//   dietaryRestrictions?, specialRequests?, ticket_price? (ignored) }, promoCode?, addons? ([{ id, quantity? }]),
+//   idempotencyKey? }
+// validateOnly → 200 { success: true, finalAmountCents, subtotalCents, discountCents, serviceChargeCents, taxCents, amountCents, priceDisplay, promo, addons }
+// paying call  → 200 { success: true, reservationId, subtotalCents, discountCents, serviceChargeCents, taxCents, amountCents, priceDisplay, bookingCode, manageToken, addons, status: 'confirmed' }
+// addons (answers): [{ id, name, per: 'guest' | 'booking', quantity, unitPriceCents, totalCents }]
 // refusals     → 4xx/5xx { success: false, error, code }
 //
 // Top layer: imports http.ts, input.ts, supabase.ts, product.ts, pricing.ts and booking.ts.
@@ -15,7 +17,7 @@ import { z } from 'npm:zod@4.6.7';
 import { bookAndPay, bookedAnswer, payOptions } from './booking.ts';
 import { allowMethods, clientAddress, json, readBody, refusal } from './http.ts';
 import { EMAIL_INVALID_MESSAGE, isEmail, tooLongMessage } from './guest-input.ts';
-import { amountSchema, idempotencyKeySchema, optionalText, phoneSchema, UUID } from './input.ts';
+import { addonsSchema, amountSchema, idempotencyKeySchema, optionalText, phoneSchema, UUID } from './input.ts';
 import { priceLines } from './price-lines.ts';
 import { type BookingSelection, publicPromo, quoteBooking } from './pricing.ts';
 import { MAX_NAME_LENGTH, MAX_NOTE_LENGTH, MAX_PROMO_CODE_LENGTH, MAX_TIME_SLOT_LENGTH } from './product.ts';
@@ -57,6 +59,7 @@ const bodySchema = z.object(
     amount: amountSchema,
     reservationData: reservationDataSchema,
     promoCode: z.string({ error: 'promoCode must be a string' }).max(MAX_PROMO_CODE_LENGTH, { message: 'Invalid promo code' }).nullish(),
+    addons: addonsSchema,
     idempotencyKey: idempotencyKeySchema,
   },
   { error: 'The request body must be a JSON object' },
@@ -99,6 +102,7 @@ export function ticketCheckoutHandler(options: CheckoutOptions = {}) {
       ticketType,
       timeSlot,
       promoCode: body.promoCode,
+      addons: body.addons,
       orgSlug: options.orgSlug ?? null,
       clientKey: clientAddress(req),
     };
@@ -111,6 +115,7 @@ export function ticketCheckoutHandler(options: CheckoutOptions = {}) {
         finalAmountCents: quote.totalCents,
         ...priceLines(quote),
         promo: publicPromo(quote.promo),
+        addons: quote.addons,
       });
     }
 
