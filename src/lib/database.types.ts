@@ -2929,6 +2929,10 @@ export type Database = {
         Args: { p_reservation_id: string }
         Returns: Json
       }
+      reservation_addons_text: {
+        Args: { p_reservation_id: string }
+        Returns: string
+      }
       reservation_by_token: {
         Args: { p_token: string }
         Returns: {
@@ -3116,6 +3120,21 @@ export type Database = {
           refresh_token_ciphertext: string
         }[]
       }
+      staff_addon_sales: {
+        Args: { p_event_id: string }
+        Returns: {
+          description: string
+          held: number
+          id: string
+          is_active: boolean
+          name: string
+          per: string
+          price_cents: number
+          quantity_limit: number
+          sales_cents: number
+          sold: number
+        }[]
+      }
       staff_booking_history: {
         Args: { p_reservation_id: string }
         Returns: {
@@ -3205,6 +3224,7 @@ export type Database = {
       staff_door_list: {
         Args: { p_event_id: string }
         Returns: {
+          addons: string
           booking_code: string
           checked_in_at: string
           checked_in_guests: number

@@ -302,3 +302,45 @@ end;
 $$;
 
 revoke execute on function public.admin_save_event_addons(uuid, jsonb) from public, anon;
+
+-- Every add-on of an event (the inactive too) with what is sold (confirmed), held (live holds) and
+-- the confirmed sales at their booked prices, before discounts and tax: the event editor and
+-- the event overview. Members of the event's organization only.
+create or replace function public.staff_addon_sales(p_event_id uuid)
+returns table (
+  id uuid,
+  name text,
+  description text,
+  price_cents integer,
+  per text,
+  quantity_limit integer,
+  is_active boolean,
+  sold integer,
+  held integer,
+  sales_cents integer
+)
+language sql stable security definer set search_path = '' as $$
+  select a.id, a.name, a.description, a.price_cents, a.per, a.quantity_limit, a.is_active,
+    coalesce(sum(ra.quantity) filter (where r.status = 'confirmed'), 0)::integer,
+    coalesce(sum(ra.quantity) filter (where public.is_live_hold(r.status, r.hold_expires_at)), 0)::integer,
+    coalesce(sum(ra.quantity * ra.unit_price_cents) filter (where r.status = 'confirmed'), 0)::integer
+  from public.member_event(p_event_id, 'You can only see events of your own organization') e
+  join public.event_addons a on a.event_id = e.id
+  left join public.reservation_addons ra on ra.addon_id = a.id
+  left join public.reservations r on r.id = ra.reservation_id
+  group by a.id
+  order by a.sort, a.created_at, a.id;
+$$;
+
+revoke execute on function public.staff_addon_sales(uuid) from public, anon;
+
+-- A booking's add-ons in words for the door list: "2 × Wine pairing, 1 × Corkage" (null: none).
+create or replace function public.reservation_addons_text(p_reservation_id uuid) returns text
+language sql stable security definer set search_path = '' as $$
+  select string_agg(ra.quantity || ' × ' || a.name, ', ' order by a.sort, a.created_at, a.id)
+  from public.reservation_addons ra
+  join public.event_addons a on a.id = ra.addon_id
+  where ra.reservation_id = p_reservation_id;
+$$;
+
+revoke execute on function public.reservation_addons_text(uuid) from public, anon, authenticated;
