@@ -2316,6 +2316,17 @@ export type Database = {
         Args: { r: Database["public"]["Tables"]["reservations"]["Row"] }
         Returns: string
       }
+      get_event_addons: {
+        Args: { p_event_id: string }
+        Returns: {
+          available: number
+          description: string
+          id: string
+          name: string
+          per: string
+          price_cents: number
+        }[]
+      }
       get_public_org_page: {
         Args: { p_slug: string }
         Returns: {

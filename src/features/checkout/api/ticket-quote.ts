@@ -10,7 +10,14 @@ export const DEFAULT_PAYMENT_FUNCTION = 'process-square-payment';
  */
 export function ticketQuoteRequest(paymentFunction: string, selection: TicketSelection): QuoteRequest {
   return {
-    key: [paymentFunction, selection.eventId, selection.ticketTypeId ?? null, selection.timeSlot ?? null, selection.guests],
+    key: [
+      paymentFunction,
+      selection.eventId,
+      selection.ticketTypeId ?? null,
+      selection.timeSlot ?? null,
+      selection.guests,
+      (selection.addons ?? []).map((a) => `${a.id}:${a.quantity ?? ''}`).join(','),
+    ],
     fetch: async () => (await import('./process-ticket-payment')).quoteTicketBooking({ paymentFunction, selection }),
   };
 }

@@ -4,6 +4,8 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
+import { addonChoices, type PublicAddon } from '@/features/checkout/api/event-addons';
+import { AddonChoices } from '@/features/checkout/components/addon-choices';
 import { QuoteAmount } from '@/features/checkout/components/quote-amount';
 import { useEventChange } from '@/features/checkout/hooks/use-event-change';
 import { useQuote } from '@/features/checkout/hooks/use-quote';
@@ -21,6 +23,10 @@ interface Props {
   event: TicketedEvent;
   defaultValues: TicketBookingValues;
   checking: boolean;
+  /** The event's add-ons and the ids chosen (kept by the booking, so they outlive the form). */
+  addons: readonly PublicAddon[];
+  chosenAddons: readonly string[];
+  onChooseAddons(next: string[]): void;
   /** Resolves with the problem that stops the booking (already toasted), if any. */
   onSubmit(values: TicketBookingValues): Promise<BookingProblem | null>;
 }
@@ -29,7 +35,7 @@ interface Props {
 const ticketResolver = lazyZodResolver<TicketBookingValues>(() => import('../schemas').then((m) => m.ticketBookingSchema));
 const seatingResolver = lazyZodResolver<TicketBookingValues>(() => import('../schemas').then((m) => m.seatingBookingSchema));
 
-export function TicketBookingForm({ event, defaultValues, checking, onSubmit }: Props) {
+export function TicketBookingForm({ event, defaultValues, checking, addons, chosenAddons, onChooseAddons, onSubmit }: Props) {
   const resolver = event.kind === 'seatings' ? seatingResolver : ticketResolver;
   const preload = () => {
     resolver.preload();
@@ -52,7 +58,11 @@ export function TicketBookingForm({ event, defaultValues, checking, onSubmit }: 
   const ticket = options.find((t) => t.id === ticketTypeId) ?? null;
   const selection = ticket?.kind === 'seating' ? { timeSlot: ticket.id } : { ticketTypeId: ticket?.id };
   // The total is the server's quote for the selection (debounced), never the browser's sum.
-  const quote = useQuote(ticket && guests > 0 ? ticketQuoteRequest(DEFAULT_PAYMENT_FUNCTION, { eventId: event.id, ...selection, guests }) : null);
+  const quote = useQuote(
+    ticket && guests > 0
+      ? ticketQuoteRequest(DEFAULT_PAYMENT_FUNCTION, { eventId: event.id, ...selection, guests, addons: addonChoices(chosenAddons) })
+      : null,
+  );
 
   async function submit(values: TicketBookingValues) {
     const problem = await onSubmit(values);
@@ -110,11 +120,13 @@ export function TicketBookingForm({ event, defaultValues, checking, onSubmit }: 
           </NativeSelect>
         </FormField>
       ) : null}
+      {ticket ? <AddonChoices addons={addons} chosen={chosenAddons} guests={guests} onChange={onChooseAddons} /> : null}
       {ticket && guests > 0 ? (
         <div className="rounded-lg bg-muted/60 p-4 text-sm" aria-live="polite" data-testid="booking-total">
           <div className="flex justify-between">
             <span>
               {guests} × {formatCents(ticket.price)}
+              {chosenAddons.length > 0 ? ' + add-ons' : ''}
             </span>
             <span className="font-semibold">
               Total <QuoteAmount state={quote} />

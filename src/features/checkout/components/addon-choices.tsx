@@ -1,0 +1,42 @@
+import { InlineCheckbox } from '@/components/ui/checkbox-field';
+import { addonPrice, addonQuantity, type PublicAddon } from '../api/event-addons';
+
+interface Props {
+  addons: readonly PublicAddon[];
+  chosen: readonly string[];
+  guests: number;
+  onChange(next: string[]): void;
+}
+
+/**
+ * The event's add-ons as checkboxes: a per-guest one is taken for every guest of the booking, a
+ * per-booking one once. Nothing shows for an event without add-ons.
+ */
+export function AddonChoices({ addons, chosen, guests, onChange }: Props) {
+  if (addons.length === 0) return null;
+  return (
+    <fieldset className="space-y-2" data-testid="addon-choices">
+      <legend className="text-sm font-medium">Add-ons</legend>
+      {addons.map((addon) => {
+        const soldOut = addon.available !== null && addon.available < addonQuantity(addon, Math.max(guests, 1));
+        const isChosen = chosen.includes(addon.id);
+        return (
+          <InlineCheckbox
+            key={addon.id}
+            checked={isChosen}
+            disabled={soldOut && !isChosen}
+            onChange={(e) => onChange(e.target.checked ? [...chosen, addon.id] : chosen.filter((id) => id !== addon.id))}
+          >
+            <span>
+              {addon.name} <span className="text-muted-foreground">({addonPrice(addon)})</span>
+              {soldOut ? (
+                <span className="text-muted-foreground"> · {addon.available === 0 ? 'Sold out' : `Only ${addon.available} left`}</span>
+              ) : null}
+              {addon.description ? <span className="block text-xs text-muted-foreground">{addon.description}</span> : null}
+            </span>
+          </InlineCheckbox>
+        );
+      })}
+    </fieldset>
+  );
+}
