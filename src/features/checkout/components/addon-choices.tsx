@@ -1,5 +1,5 @@
-import { InlineCheckbox } from '@/components/ui/checkbox-field';
-import { addonPrice, addonQuantity, type PublicAddon } from '../api/event-addons';
+import { formatCents } from '@/lib/money';
+import type { PublicAddon } from '../api/event-addons';
 
 interface Props {
   addons: readonly PublicAddon[];
@@ -18,23 +18,29 @@ export function AddonChoices({ addons, chosen, guests, onChange }: Props) {
     <fieldset className="space-y-2" data-testid="addon-choices">
       <legend className="text-sm font-medium">Add-ons</legend>
       {addons.map((addon) => {
-        const soldOut = addon.available !== null && addon.available < addonQuantity(addon, Math.max(guests, 1));
+        const soldOut = addon.available !== null && addon.available < (addon.per === 'guest' ? Math.max(guests, 1) : 1);
         const isChosen = chosen.includes(addon.id);
         return (
-          <InlineCheckbox
-            key={addon.id}
-            checked={isChosen}
-            disabled={soldOut && !isChosen}
-            onChange={(e) => onChange(e.target.checked ? [...chosen, addon.id] : chosen.filter((id) => id !== addon.id))}
-          >
+          // A native checkbox: the booking form's code stays small (no checkbox component to load).
+          <label key={addon.id} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="h-4 w-4"
+              checked={isChosen}
+              disabled={soldOut && !isChosen}
+              onChange={(e) => onChange(e.target.checked ? [...chosen, addon.id] : chosen.filter((id) => id !== addon.id))}
+            />
             <span>
-              {addon.name} <span className="text-muted-foreground">({addonPrice(addon)})</span>
+              {addon.name}{' '}
+              <span className="text-muted-foreground">
+                ({formatCents(addon.price_cents)} per {addon.per})
+              </span>
               {soldOut ? (
                 <span className="text-muted-foreground"> · {addon.available === 0 ? 'Sold out' : `Only ${addon.available} left`}</span>
               ) : null}
               {addon.description ? <span className="block text-xs text-muted-foreground">{addon.description}</span> : null}
             </span>
-          </InlineCheckbox>
+          </label>
         );
       })}
     </fieldset>

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -5,7 +6,6 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
 import { addonChoices, type PublicAddon } from '@/features/checkout/api/event-addons';
-import { AddonChoices } from '@/features/checkout/components/addon-choices';
 import { QuoteAmount } from '@/features/checkout/components/quote-amount';
 import { useEventChange } from '@/features/checkout/hooks/use-event-change';
 import { useQuote } from '@/features/checkout/hooks/use-quote';
@@ -34,6 +34,9 @@ interface Props {
 // Validation (zod) loads with the first submit, or as soon as the guest starts filling the form in.
 const ticketResolver = lazyZodResolver<TicketBookingValues>(() => import('../schemas').then((m) => m.ticketBookingSchema));
 const seatingResolver = lazyZodResolver<TicketBookingValues>(() => import('../schemas').then((m) => m.seatingBookingSchema));
+
+// Loaded only for an event that offers add-ons.
+const AddonChoices = lazy(() => import('@/features/checkout/components/addon-choices').then((m) => ({ default: m.AddonChoices })));
 
 export function TicketBookingForm({ event, defaultValues, checking, addons, chosenAddons, onChooseAddons, onSubmit }: Props) {
   const resolver = event.kind === 'seatings' ? seatingResolver : ticketResolver;
@@ -120,7 +123,11 @@ export function TicketBookingForm({ event, defaultValues, checking, addons, chos
           </NativeSelect>
         </FormField>
       ) : null}
-      {ticket ? <AddonChoices addons={addons} chosen={chosenAddons} guests={guests} onChange={onChooseAddons} /> : null}
+      {ticket && addons.length > 0 ? (
+        <Suspense fallback={null}>
+          <AddonChoices addons={addons} chosen={chosenAddons} guests={guests} onChange={onChooseAddons} />
+        </Suspense>
+      ) : null}
       {ticket && guests > 0 ? (
         <div className="rounded-lg bg-muted/60 p-4 text-sm" aria-live="polite" data-testid="booking-total">
           <div className="flex justify-between">
