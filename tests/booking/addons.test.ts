@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { asService, insertRow, one, sql, usePool } from '../support/db.ts';
+import { anonClient, asService, insertRow, one, sql, usePool } from '../support/db.ts';
 import { chargesFor, createEvent, guest, type Org, type Staff } from '../support/fixtures.ts';
 import { callFunction, CARD } from '../support/functions.ts';
 import { createStaffOrg } from '../support/staff-org.ts';
@@ -236,5 +236,78 @@ describe('replay and refund', () => {
       { kind: 'refund', status: 'completed', amount_cents: 18700, tax_cents: 1700 },
     ]);
     expect(await sold(addons[0])).toBe(0);
+  });
+});
+
+describe('the booking pages, RSVPs and the host', () => {
+  it('get_event_addons lists the active add-ons of an active event to anyone, with what is left of a limited one', async () => {
+    const { eventId, ticket, addons } = await eventWith('Public Dinner', [
+      { name: 'Wine pairing', price_cents: 3500, per: 'guest' },
+      { name: 'Truffle', price_cents: 4000, per: 'guest', quantity_limit: 3 },
+      { name: 'Retired', price_cents: 100, per: 'booking', is_active: false },
+    ]);
+    expect(await callFunction('process-square-payment', body(eventId, ticket, 2, [{ id: addons[1] }]))).toMatchObject({ status: 200 });
+    const { data, error } = await anonClient().rpc('get_event_addons', { p_event_id: eventId });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { id: addons[0], name: 'Wine pairing', description: null, price_cents: 3500, per: 'guest', available: null },
+      { id: addons[1], name: 'Truffle', description: null, price_cents: 4000, per: 'guest', available: 1 },
+    ]);
+    await sql(`update public.events set is_active = false where id = $1`, [eventId]);
+    expect((await anonClient().rpc('get_event_addons', { p_event_id: eventId })).data).toEqual([]);
+  });
+
+  it('an RSVP takes add-ons too (process-rsvp-payment): deposit plus add-ons', async () => {
+    const event = await createEvent(org.id, {
+      title: 'Add-on RSVP',
+      rsvp_mode: true,
+      deposit_amount: 1000,
+      slots: [{ slot_time: '19:00', slot_label: '7:00pm', max_capacity: 20 }],
+    });
+    const corkage = (await insertRow('event_addons', { event_id: event.id, name: 'Corkage', price_cents: 2000, per: 'booking' })).id;
+    const answer = await callFunction('process-rsvp-payment', {
+      eventId: event.id,
+      slotId: event.slots[0].id,
+      guestDetails: { ...guest('rsvp-addon'), numGuests: 2 },
+      addons: [{ id: corkage }],
+      paymentToken: CARD.ok,
+      idempotencyKey: randomUUID(),
+    });
+    // 2 × $10.00 + $20.00, 10 % tax.
+    expect(answer).toMatchObject({ status: 200, body: { success: true, subtotalCents: 4000, amountCents: 4400 } });
+    expect(answer.body.addons).toEqual([{ id: corkage, name: 'Corkage', per: 'booking', quantity: 1, unitPriceCents: 2000, totalCents: 2000 }]);
+    expect(await ledger(answer.body.reservationId)).toEqual([{ kind: 'charge', status: 'completed', amount_cents: 4400, tax_cents: 400 }]);
+  });
+
+  it('the host saves add-ons with admin_save_event_addons (refused in words), and sees their sales (staff_addon_sales)', async () => {
+    const { eventId, ticket } = await eventWith('Editor Dinner', []);
+    const save = (addons: unknown) => staff.client.rpc('admin_save_event_addons', { p_event_id: eventId, p_addons: addons as never });
+    expect((await save([{ name: 'Wine pairing', price_cents: 3500, per: 'guest' }])).error).toBeNull();
+    const [wine] = (await staff.client.rpc('staff_addon_sales', { p_event_id: eventId })).data!;
+    expect(wine).toMatchObject({ name: 'Wine pairing', price_cents: 3500, per: 'guest', quantity_limit: null, is_active: true, sold: 0 });
+    expect((await save([{ name: ' ', price_cents: 100 }])).error?.message).toBe('Each add-on needs a name');
+    expect((await save([{ name: 'Corkage', price_cents: -1 }])).error?.message).toBe(
+      'The price of Corkage must be a whole number of cents, 0 or more',
+    );
+    expect((await save([{ name: 'Corkage', price_cents: 100, per: 'table' }])).error?.message).toBe(
+      'Choose whether Corkage is per guest or per booking',
+    );
+    expect((await save([{ name: 'Corkage', price_cents: 100, quantity_limit: 2.5 }])).error?.message).toBe(
+      'The limit of Corkage must be a whole number, 0 or more, or empty for unlimited',
+    );
+    expect((await save([{ id: randomUUID(), name: 'Ghost', price_cents: 100 }])).error?.message).toBe('Add-on not found on this event');
+
+    const paid = await callFunction('process-square-payment', body(eventId, ticket, 3, [{ id: wine.id, quantity: 2 }]));
+    expect(paid).toMatchObject({ status: 200 });
+    // A new price and a limit: the booking keeps what it paid.
+    expect(
+      (await save([{ id: wine.id, name: 'Wine pairing', price_cents: 4000, per: 'guest', quantity_limit: 10, is_active: false }])).error,
+    ).toBeNull();
+    const [after] = (await staff.client.rpc('staff_addon_sales', { p_event_id: eventId })).data!;
+    expect(after).toMatchObject({ price_cents: 4000, quantity_limit: 10, is_active: false, sold: 2, held: 0, sales_cents: 7000 });
+
+    const { staff: outsider } = await createStaffOrg('addons-outsider', { name: 'Elsewhere Kitchen' });
+    expect((await outsider.client.rpc('staff_addon_sales', { p_event_id: eventId })).error?.code).toBe('SH403');
+    expect((await outsider.client.rpc('admin_save_event_addons', { p_event_id: eventId, p_addons: [] as never })).error?.code).toBe('SH403');
   });
 });
