@@ -11,6 +11,7 @@ import { anonClient, asService, insertRow, one, sql, usePool } from '../support/
 import { chargesFor, createEvent, guest, type Org, type Staff } from '../support/fixtures.ts';
 import { callFunction, CARD } from '../support/functions.ts';
 import { createStaffOrg } from '../support/staff-org.ts';
+import { mailFor } from '../support/mailbox.ts';
 import { stackEnv } from '../support/stack-env.ts';
 
 const pool = usePool();
@@ -82,13 +83,18 @@ describe('add-ons in the price', () => {
     // Without add-ons the price is the tickets' alone (every existing caller).
     expect((await quote(eventId, ticket, 2, undefined)).body).toMatchObject({ subtotalCents: 10000, finalAmountCents: 11000 });
 
-    const paid = await callFunction('process-square-payment', body(eventId, ticket, 2, chosen, { amount: 20900 }));
+    const request = body(eventId, ticket, 2, chosen, { amount: 20900 });
+    const paid = await callFunction('process-square-payment', request);
     expect(paid).toMatchObject({ status: 200, body: { success: true, amountCents: 20900, taxCents: 1900 } });
     expect(paid.body.addons).toHaveLength(2);
     const id = paid.body.reservationId;
     expect(await ledger(id)).toEqual([{ kind: 'charge', status: 'completed', amount_cents: 20900, tax_cents: 1900 }]);
     const [charge] = await chargesFor([id]);
     expect(charge).toMatchObject({ status: 'COMPLETED', amount_cents: 20900 });
+    // The confirmation email names them, in its plain text and its branded version.
+    const [mail] = await mailFor(request.reservationData.email);
+    expect(mail.body_text).toContain('Add-ons: 2 × Wine pairing, 1 × Corkage');
+    expect(mail.body_html).toContain('2 × Wine pairing, 1 × Corkage');
 
     // The price is frozen at booking: a later change of the add-on's price does not touch it.
     await sql(`update public.event_addons set price_cents = 9900 where id = $1`, [wine]);
