@@ -1,6 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations, TOASTER } from './support/axe';
-import { adminPage, expectToast, fitsWidth, layouts, newPage, viewports } from './support/browser';
+import { adminPage, expectToast, field, fitsWidth, layouts, newPage, viewports } from './support/browser';
 import { insertRow, sql } from '../tests/support/db';
 import { createEvent, reservationsFor, uniqueEmail, type Org, type Staff } from '../tests/support/fixtures';
 import { createStaffOrg } from '../tests/support/staff-org';
@@ -9,7 +10,8 @@ import { continueToPayment, fillTicketForm, payTotalWithTestCard } from './suppo
 
 // Add-ons (real Chromium, real stack): the host adds one in the event editor; a guest chooses a
 // wine pairing per guest and corkage per booking at the ticket checkout, at 1280 and 375 px, and
-// pays them; staff see them on the door list, the kitchen report and the overview.
+// pays them, and on the supper club's page too; staff see them on the door list, the kitchen
+// report and the overview.
 
 let staff: Staff;
 let org: Org;
@@ -115,6 +117,57 @@ describe('staff see the add-ons', () => {
       { name: 'Corkage', price_cents: 2000, per: 'booking', quantity_limit: 5, is_active: false },
       { name: 'Cheese course', price_cents: 1250, per: 'booking', quantity_limit: 8, is_active: true },
     ]);
+    expect(await seriousViolations(page, { exclude: [TOASTER] })).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+describe('the supper club', () => {
+  let supper: string | null = null;
+  afterAll(async () => {
+    // The supper leaves the public page (booked events are never deleted).
+    if (supper) await sql('update public.events set is_active = false where id = $1', [supper]);
+  });
+
+  it('offers a supper’s add-on beside its seats, and charges it with the club’s service charge (375 px)', async () => {
+    const [club] = await sql<{ id: string }>("select id from public.organizations where slug = 'magnolia'");
+    // A Monday far after the seeded suppers, with one seating.
+    const [event] = await sql<{ id: string }>(
+      `insert into public.events (org_id, title, date, event_time, event_timezone, location_name, is_active, seat_price_cents, max_party_size)
+       values ($1, 'Magnolia Supper Club', (current_date + 500) - extract(isodow from current_date + 500)::int + 1, '17:30',
+               'America/New_York', 'Magnolia Supper Club', true, 6500, 6)
+       returning id`,
+      [club.id],
+    );
+    supper = event.id;
+    await sql(
+      `insert into public.rsvp_slots (event_id, slot_time, slot_label, pool_id) values ($1, '17:30', '5:30pm', public.new_capacity_pool($1, 20))`,
+      [event.id],
+    );
+    await insertRow('event_addons', { event_id: event.id, name: 'Champagne toast', price_cents: 1200, per: 'guest' });
+
+    const email = `supper-addon-${randomUUID()}@example.com`;
+    const { page, consoleErrors } = await newPage({ viewport: viewports.phone });
+    await page.goto(`${stackEnv().siteUrl}/magnolia-supper-club`);
+    await page.getByRole('button', { name: 'Continue to Payment' }).waitFor();
+    await field(page, 'Full name').fill('Cora Club');
+    await field(page, 'Email').fill(email);
+    await field(page, 'Date').selectOption(event.id);
+    await field(page, 'Time slot').selectOption('5:30pm');
+    await field(page, 'Number of tickets').selectOption('2');
+    await page.getByRole('checkbox', { name: /Champagne toast/ }).check();
+    // 2 × $65.00 + 2 × $12.00 = $154.00, and the club's 20 % service charge: $184.80.
+    await page.getByTestId('supper-charges-line').filter({ hasText: '$184.80' }).waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    await continueToPayment(page);
+    await page.getByText('2 × Champagne toast').waitFor();
+    expect(await page.getByTestId('payment-total').innerText()).toBe('$184.80');
+    await payTotalWithTestCard(page, '$184.80');
+    const card = page.getByRole('region', { name: 'Reservation Confirmed' });
+    await card.waitFor();
+    expect(await card.innerText()).toMatch(/Add-ons\s+2 × Champagne toast/);
+    const [row] = await reservationsFor({ email });
+    expect(row).toMatchObject({ status: 'confirmed', amount_cents: 18480 });
     expect(await seriousViolations(page, { exclude: [TOASTER] })).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });

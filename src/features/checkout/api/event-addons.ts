@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Database } from '@/lib/database.types';
 import { postPublicRpc, readPublicRpc } from '@/lib/public-rpc';
 import type { AddonChoice } from '../types';
@@ -13,15 +13,16 @@ export interface PublicAddon extends Omit<AddonRow, 'available' | 'description' 
   available: number | null;
 }
 
-/** The event's active add-ons (none for most events: the form then shows nothing). */
-export function usePublicAddons(eventId: string | null) {
-  return useQuery({
+export const publicAddonsQueryOptions = (eventId: string | null) =>
+  queryOptions({
     queryKey: ['checkout', 'addons', eventId],
     queryFn: async () => readPublicRpc<PublicAddon[]>(await postPublicRpc('get_event_addons', { p_event_id: eventId })) ?? [],
     enabled: eventId !== null,
     staleTime: 30_000,
   });
-}
+
+/** The event's active add-ons (none for most events: the form then shows nothing). */
+export const usePublicAddons = (eventId: string | null) => useQuery(publicAddonsQueryOptions(eventId));
 
 /** The chosen add-ons as the server takes them (its default quantity: every guest, or once). */
 export const addonChoices = (chosen: readonly string[]): AddonChoice[] => chosen.map((id) => ({ id }));
