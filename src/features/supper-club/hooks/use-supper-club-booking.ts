@@ -1,8 +1,7 @@
 import type { FieldErrors } from 'react-hook-form';
 import { supperClubFunctions } from '@/config/site';
-import { addonChoices, addonsText, publicAddonsQueryOptions, type PublicAddon } from '@/features/checkout/api/event-addons';
 import { fetchQuote } from '@/features/checkout/api/get-quote';
-import { ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
+import { addonChoices, addonsText, publicAddonsQueryOptions, ticketQuoteRequest, type PublicAddon } from '@/features/checkout/api/ticket-quote';
 import { useCheckout } from '@/features/checkout/hooks/use-checkout';
 import { useVenueForm, venueFormValidation } from '@/features/checkout/hooks/use-venue-form';
 import { bookingMessages, tooManyTickets } from '@/features/checkout/lib/messages';
