@@ -6,6 +6,7 @@
  * refund of a booking with add-ons.
  */
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, asService, insertRow, one, sql, usePool } from '../support/db.ts';
 import { chargesFor, createEvent, guest, type Org, type Staff } from '../support/fixtures.ts';
@@ -183,6 +184,40 @@ describe('limits', () => {
       [eventId],
     );
     expect(charged).toEqual({ n: 5, cents: 5 * 12100 });
+  });
+
+  it('20 holds at once on connections of their own for an add-on limited to 3: exactly 3 take it', async () => {
+    const { eventId, ticket, addons } = await eventWith('Oyster Race Dinner', [
+      { name: 'Oysters', price_cents: 3000, per: 'booking', quantity_limit: 3 },
+    ]);
+    const clients = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const client = new pg.Client({ connectionString: stackEnv().dbUrl });
+        await client.connect();
+        return client;
+      }),
+    );
+    try {
+      const outcomes = await Promise.all(
+        clients.map(async (client, i) => {
+          try {
+            await client.query(
+              `select public.hold_booking(p_idempotency_key => $1, p_event_id => $2, p_guests => 1, p_name => $3,
+                 p_email => 'racer@example.com', p_ticket_type => $4, p_addons => $5::jsonb)`,
+              [randomUUID(), eventId, `Racer ${i}`, ticket, JSON.stringify([{ id: addons[0] }])],
+            );
+            return 'held';
+          } catch (error) {
+            return (error as Error).message;
+          }
+        }),
+      );
+      expect(outcomes.filter((o) => o === 'held')).toHaveLength(3);
+      expect(new Set(outcomes.filter((o) => o !== 'held'))).toEqual(new Set(['Oysters is sold out.']));
+      expect(await sold(addons[0])).toBe(3);
+    } finally {
+      await Promise.all(clients.map((client) => client.end()));
+    }
   });
 
   it('a hold that expired is not confirmed when its add-on sold out meanwhile', async () => {
