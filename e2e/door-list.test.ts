@@ -234,7 +234,7 @@ describe('door list', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Seating,Name,Email,Phone,Booking code,Guests,Checked in,Checked in at,Ticket type,Dietary restrictions,Special requests,Staff notes',
+      'Seating,Name,Email,Phone,Booking code,Guests,Checked in,Checked in at,Ticket type,Dietary restrictions,Special requests,Staff notes,Add-ons',
     );
     expect(lines).toHaveLength(5);
     expect(lines.slice(1).map((l) => l.split(',').slice(0, 2).join(','))).toEqual([

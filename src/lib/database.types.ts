@@ -315,6 +315,60 @@ export type Database = {
           },
         ]
       }
+      event_addons: {
+        Row: {
+          created_at: string
+          description: string | null
+          event_id: string
+          id: string
+          is_active: boolean
+          name: string
+          per: string
+          price_cents: number
+          quantity_limit: number | null
+          sort: number
+        }
+        Insert: {
+          created_at?: string
+          description?: string | null
+          event_id: string
+          id?: string
+          is_active?: boolean
+          name: string
+          per?: string
+          price_cents: number
+          quantity_limit?: number | null
+          sort?: number
+        }
+        Update: {
+          created_at?: string
+          description?: string | null
+          event_id?: string
+          id?: string
+          is_active?: boolean
+          name?: string
+          per?: string
+          price_cents?: number
+          quantity_limit?: number | null
+          sort?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "event_addons_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "event_addons_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "events_with_availability"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       event_cancellations: {
         Row: {
           cancelled_by: string | null
@@ -1037,6 +1091,45 @@ export type Database = {
             columns: ["org_id"]
             isOneToOne: false
             referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      reservation_addons: {
+        Row: {
+          addon_id: string
+          created_at: string
+          quantity: number
+          reservation_id: string
+          unit_price_cents: number
+        }
+        Insert: {
+          addon_id: string
+          created_at?: string
+          quantity: number
+          reservation_id: string
+          unit_price_cents: number
+        }
+        Update: {
+          addon_id?: string
+          created_at?: string
+          quantity?: number
+          reservation_id?: string
+          unit_price_cents?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "reservation_addons_addon_id_fkey"
+            columns: ["addon_id"]
+            isOneToOne: false
+            referencedRelation: "event_addons"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reservation_addons_reservation_id_fkey"
+            columns: ["reservation_id"]
+            isOneToOne: false
+            referencedRelation: "reservations"
             referencedColumns: ["id"]
           },
         ]
@@ -1904,6 +1997,10 @@ export type Database = {
         }
         Returns: undefined
       }
+      admin_save_event_addons: {
+        Args: { p_addons: Json; p_event_id: string }
+        Returns: undefined
+      }
       admin_update_event: {
         Args: { p_event: Json; p_event_id: string }
         Returns: undefined
@@ -1953,8 +2050,17 @@ export type Database = {
         Args: { p_org_id: string; p_scopes: string[]; p_state_hash: string }
         Returns: string
       }
+      booking_addons: {
+        Args: { p_addons: Json; p_event_id: string; p_guests: number }
+        Returns: Json
+      }
+      booking_addons_differ: {
+        Args: { p_addons: Json; p_reservation_id: string }
+        Returns: boolean
+      }
       booking_evaluate: {
         Args: {
+          p_addons?: Json
           p_event_id: string
           p_guests: number
           p_lock: boolean
@@ -2212,6 +2318,10 @@ export type Database = {
         }
         Returns: string
       }
+      event_addon_sold: {
+        Args: { p_addon_id: string; p_except_reservation?: string }
+        Returns: number
+      }
       event_availability: {
         Args: { p_event_id: string; p_except_reservation?: string }
         Returns: {
@@ -2285,6 +2395,17 @@ export type Database = {
         Args: { r: Database["public"]["Tables"]["reservations"]["Row"] }
         Returns: string
       }
+      get_event_addons: {
+        Args: { p_event_id: string }
+        Returns: {
+          available: number
+          description: string
+          id: string
+          name: string
+          per: string
+          price_cents: number
+        }[]
+      }
       get_public_org_page: {
         Args: { p_slug: string }
         Returns: {
@@ -2341,6 +2462,7 @@ export type Database = {
       }
       hold_booking: {
         Args: {
+          p_addons?: Json
           p_dietary_restrictions?: string
           p_email: string
           p_event_id: string
@@ -2860,6 +2982,7 @@ export type Database = {
       promo_uses_taken: { Args: { p_promo_id: string }; Returns: number }
       quote_booking: {
         Args: {
+          p_addons?: Json
           p_event_id: string
           p_guests: number
           p_org_slug?: string
@@ -2942,6 +3065,14 @@ export type Database = {
           p_too_long: string
           p_value: string
         }
+        Returns: string
+      }
+      reservation_addons_of: {
+        Args: { p_reservation_id: string }
+        Returns: Json
+      }
+      reservation_addons_text: {
+        Args: { p_reservation_id: string }
         Returns: string
       }
       reservation_by_token: {
@@ -3165,6 +3296,21 @@ export type Database = {
           refresh_token_ciphertext: string
         }[]
       }
+      staff_addon_sales: {
+        Args: { p_event_id: string }
+        Returns: {
+          description: string
+          held: number
+          id: string
+          is_active: boolean
+          name: string
+          per: string
+          price_cents: number
+          quantity_limit: number
+          sales_cents: number
+          sold: number
+        }[]
+      }
       staff_booking_history: {
         Args: { p_reservation_id: string }
         Returns: {
@@ -3254,6 +3400,7 @@ export type Database = {
       staff_door_list: {
         Args: { p_event_id: string }
         Returns: {
+          addons: string
           booking_code: string
           checked_in_at: string
           checked_in_guests: number

@@ -197,6 +197,7 @@ begin
     'Guests: ' || r.num_guests,
     case when v_ticket is not null then 'Ticket: ' || v_ticket end,
     case when r.time_slot is not null then 'Time slot: ' || r.time_slot end,
+    'Add-ons: ' || public.reservation_addons_text(r.id),
     case when r.discount_cents > 0 or (v_itemized and r.service_charge_cents + r.tax_cents > 0)
       then 'Subtotal: ' || public.booking_money(r.amount_cents + r.discount_cents - r.service_charge_cents - r.tax_cents) end,
     case when r.discount_cents > 0 then 'Discount' || coalesce(' (' || v_promo || ')', '') || ': -' || public.booking_money(r.discount_cents) end,
@@ -491,6 +492,8 @@ language sql stable security definer set search_path = '' as $$
       'guests', r.num_guests,
       'ticket_type', (select t.name from public.ticket_types t where t.id = r.ticket_type_id),
       'time_slot', r.time_slot,
+      -- What the booking takes beside its seats ("2 × Wine pairing, 1 × Corkage"), or null.
+      'addons', public.reservation_addons_text(r.id),
       'manage_path', '/booking/' || public.manage_token_of(r.id),
       -- A party's link for the booker to share: each guest claims a seat with their needs.
       'party_path', case when r.num_guests > 1 then '/seat/' || public.link_token_of('party', r.id) end,

@@ -67,7 +67,8 @@ revoke execute on function public.booking_money(integer) from public, anon, auth
 -- capacity and promo checks it makes stay true until the transaction ends.
 -- What is sold, at what price and for how many guests is the event's own data
 -- (events.kind and its prices and limits: 020_events.sql); p_org_slug only
--- restricts the event to one organization (a venue's own payment function).
+-- restricts the event to one organization (a venue's own payment function). p_addons: the chosen
+-- add-ons, [{ id, quantity }], priced and limited by booking_addons (047_addons.sql).
 create or replace function public.booking_evaluate(
   p_event_id uuid,
   p_guests integer,
@@ -76,7 +77,8 @@ create or replace function public.booking_evaluate(
   p_time_slot text,
   p_promo_code text,
   p_org_slug text,
-  p_lock boolean
+  p_lock boolean,
+  p_addons jsonb default '[]'::jsonb
 )
 returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
@@ -91,6 +93,7 @@ declare
   v_subtotal integer;
   v_discount integer := 0;
   v_lines jsonb;
+  v_addons jsonb;
   v_left integer;
   v_event_left integer;
   v_code text := nullif(btrim(coalesce(p_promo_code, '')), '');
@@ -229,7 +232,9 @@ begin
       using errcode = 'SH409', detail = jsonb_build_object('kind', 'event', 'available', v_event_left)::text;
   end if;
 
-  v_subtotal := v_unit * p_guests;
+  -- Add-ons (047_addons.sql) join the subtotal, so every line below includes them.
+  v_addons := public.booking_addons(v_event.id, p_guests, p_addons);
+  v_subtotal := v_unit * p_guests + (v_addons ->> 'total_cents')::integer;
 
   -- Promo code: the event's organization, any case.
   if v_code is not null then
@@ -278,6 +283,8 @@ begin
     'guests', p_guests,
     'unit_price_cents', v_unit,
     'subtotal_cents', v_subtotal,
+    'addons', v_addons -> 'lines',
+    'addons_cents', (v_addons ->> 'total_cents')::integer,
     'discount_cents', v_discount,
     'service_charge_cents', (v_lines ->> 'service_charge_cents')::integer,
     'tax_cents', (v_lines ->> 'tax_cents')::integer,
@@ -295,7 +302,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.booking_evaluate(uuid, integer, text, uuid, text, text, text, boolean) from public, anon, authenticated;
+revoke execute on function public.booking_evaluate(uuid, integer, text, uuid, text, text, text, boolean, jsonb) from public, anon, authenticated;
 
 -- A reservation as the edge functions need it.
 create or replace function public.booking_summary(p_reservation public.reservations, p_existing boolean)
@@ -328,6 +335,7 @@ language sql stable security definer set search_path = '' as $$
     'payment_provider', p_reservation.payment_provider,
     'payment_id', p_reservation.payment_id,
     'booking_code', p_reservation.booking_code,
+    'addons', public.reservation_addons_of(p_reservation.id),
     'manage_token', public.manage_token_of(p_reservation.id),
     'refund_policy', public.refund_policy_text(p_reservation.refund_window_hours, p_reservation.late_refund_percent),
     'event_title', (select e.title from public.events e where e.id = p_reservation.event_id),
@@ -364,17 +372,18 @@ create or replace function public.quote_booking(
   p_rsvp_slot_id uuid default null,
   p_time_slot text default null,
   p_promo_code text default null,
-  p_org_slug text default null
+  p_org_slug text default null,
+  p_addons jsonb default '[]'::jsonb
 )
 returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
 begin
   return public.booking_evaluate(
-    p_event_id, p_guests, p_ticket_type, p_rsvp_slot_id, p_time_slot, p_promo_code, p_org_slug, false);
+    p_event_id, p_guests, p_ticket_type, p_rsvp_slot_id, p_time_slot, p_promo_code, p_org_slug, false, p_addons);
 end;
 $$;
 
-revoke execute on function public.quote_booking(uuid, integer, text, uuid, text, text, text) from public, anon, authenticated;
+revoke execute on function public.quote_booking(uuid, integer, text, uuid, text, text, text, jsonb) from public, anon, authenticated;
 
 -- Prices the booking again and holds its seats, keyed by the idempotency key: a sold-out answer
 -- comes from a cheap read without the lock (booking_may_be_refused), the evaluation and the seats
@@ -397,6 +406,7 @@ create or replace function public.hold_booking(
   p_has_payment_token boolean default null,
   p_payment_source text default null,
   p_payment_provider text default null,
+  p_addons jsonb default '[]'::jsonb,
   p_pay_own_seat boolean default false
 )
 returns jsonb
@@ -421,7 +431,8 @@ begin
   if found then
     if v_existing.event_id <> p_event_id
        or v_existing.num_guests <> p_guests
-       or lower(v_existing.email) <> lower(btrim(coalesce(p_email, ''))) then
+       or lower(v_existing.email) <> lower(btrim(coalesce(p_email, '')))
+       or public.booking_addons_differ(v_existing.id, p_addons) then
       raise exception 'This checkout was already used for a different booking. Please refresh the page and try again.'
         using errcode = 'SH409';
     end if;
@@ -447,11 +458,11 @@ begin
   -- The unlocked evaluation runs only when a cheap read says the booking might be refused.
   if public.booking_may_be_refused(p_event_id, p_guests, p_ticket_type, p_rsvp_slot_id) then
     perform public.booking_evaluate(
-      p_event_id, p_guests, p_ticket_type, p_rsvp_slot_id, p_time_slot, null, p_org_slug, false);
+      p_event_id, p_guests, p_ticket_type, p_rsvp_slot_id, p_time_slot, null, p_org_slug, false, p_addons);
   end if;
 
   v_quote := public.booking_evaluate(
-    p_event_id, p_guests, p_ticket_type, p_rsvp_slot_id, p_time_slot, p_promo_code, p_org_slug, true);
+    p_event_id, p_guests, p_ticket_type, p_rsvp_slot_id, p_time_slot, p_promo_code, p_org_slug, true, p_addons);
   if p_pay_own_seat then
     -- Each guest pays their own seat: the booker's booking is priced as one seat.
     v_quote := public.split_seat_quote(v_quote);
@@ -528,6 +539,10 @@ begin
     raise exception '%', v_message using errcode = 'SH409';
   end;
 
+  insert into public.reservation_addons (reservation_id, addon_id, quantity, unit_price_cents)
+  select v_row.id, (x ->> 'id')::uuid, (x ->> 'quantity')::integer, (x ->> 'unit_price_cents')::integer
+  from jsonb_array_elements(v_quote -> 'addons') x;
+
   insert into public.booking_events (reservation_id, kind, detail)
   values (v_row.id, 'held', jsonb_build_object(
     'total_cents', v_total,
@@ -536,6 +551,7 @@ begin
     'service_charge_cents', (v_quote ->> 'service_charge_cents')::integer,
     'tax_cents', (v_quote ->> 'tax_cents')::integer,
     'unit_price_cents', (v_quote ->> 'unit_price_cents')::integer,
+    'addons', v_quote -> 'addons',
     'kind', v_quote ->> 'event_kind',
     'promo', v_quote -> 'promo',
     'payment_source', p_payment_source,
@@ -557,7 +573,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.hold_booking(text, uuid, integer, text, text, text, text, uuid, text, text, text, text, text, integer, boolean, text, text, boolean) from public, anon, authenticated;
+revoke execute on function public.hold_booking(text, uuid, integer, text, text, text, text, uuid, text, text, text, text, text, integer, boolean, text, text, jsonb, boolean) from public, anon, authenticated;
 
 -- confirm_booking
 --

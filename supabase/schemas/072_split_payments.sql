@@ -91,8 +91,8 @@ $$;
 revoke execute on function public.split_offer(uuid, integer) from public, anon, authenticated;
 
 -- A quote (booking_evaluate) made the booker's own seat: its lines become one seat's, and it is
--- marked pay_own_seat. Refused when the event does not allow it, for a party of one, or with a
--- promo code.
+-- marked pay_own_seat. Refused when the event does not allow it, for a party of one, with a
+-- promo code or with add-ons.
 create or replace function public.split_seat_quote(p_quote jsonb) returns jsonb
 language plpgsql stable security definer set search_path = '' as $$
 declare
@@ -107,6 +107,11 @@ begin
   if jsonb_typeof(p_quote -> 'promo') = 'object' then
     raise exception 'A promo code cannot be combined with everyone paying their own seat.' using errcode = 'P0001',
       detail = '{"kind":"promo"}';
+  end if;
+  -- A seat is priced alike for every guest: extras chosen for the party have no share per seat.
+  if jsonb_array_length(coalesce(p_quote -> 'addons', '[]'::jsonb)) > 0 then
+    raise exception 'Add-ons cannot be combined with everyone paying their own seat. Please pay for the whole party to add them.'
+      using errcode = 'P0001';
   end if;
   return p_quote || jsonb_build_object(
     'subtotal_cents', v_seat -> 'subtotal_cents',

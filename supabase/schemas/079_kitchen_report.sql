@@ -37,6 +37,7 @@ create policy "Members see when their events' kitchen reports go out"
 
 -- The report's lines, for members and for the email. section:
 --   'ticket'   label: a ticket type's name (or the seating), guests: how many
+--   'addon'    label: an add-on's name (047_addons.sql), guests: how many are taken
 --   'allergen' label: an allergen key (allergen_keys()), guests: how many seats have it
 --   'need'     label: a dietary need as written (the same words, any case, count once), guests
 --   'guest'    one seat: label its guest ("Guest of {booker}" unclaimed), party the booker's name
@@ -68,15 +69,19 @@ language sql stable security definer set search_path = '' as $$
            null::time as slot_time, null as party_order
     from parties p group by p.what
     union all
-    select 2, 'allergen', a.key, count(*)::integer, null, null, null, null, null, null, null, null, null
+    select 2, 'addon', a.name, sum(ra.quantity)::integer, null, null, null, null, null, null, null, null, null
+    from parties p join public.reservation_addons ra on ra.reservation_id = p.id join public.event_addons a on a.id = ra.addon_id
+    group by a.id, a.name
+    union all
+    select 3, 'allergen', a.key, count(*)::integer, null, null, null, null, null, null, null, null, null
     from seats s cross join lateral unnest(s.allergens) a(key)
     group by a.key
     union all
-    select 3, 'need', min(btrim(s.dietary_notes)), count(*)::integer, null, null, null, null, null, null, null, null, null
+    select 4, 'need', min(btrim(s.dietary_notes)), count(*)::integer, null, null, null, null, null, null, null, null, null
     from seats s where nullif(btrim(s.dietary_notes), '') is not null
     group by lower(btrim(s.dietary_notes))
     union all
-    select 4, 'guest', s.guest, 1, s.party, s.party_id, s.seating, s.seat_no, s.allergens, s.dietary_notes, s.party_notes,
+    select 5, 'guest', s.guest, 1, s.party, s.party_id, s.seating, s.seat_no, s.allergens, s.dietary_notes, s.party_notes,
            s.slot_time, s.party_order
     from seats s
   ) l
@@ -145,6 +150,7 @@ language sql stable security definer set search_path = '' as $$
   select concat_ws(E'\n',
     'Guests',
     (select string_agg('  ' || l.label || ': ' || l.guests, E'\n' order by l.n) from l where l.section = 'ticket'),
+    (select E'\nAdd-ons\n' || string_agg('  ' || l.label || ': ' || l.guests, E'\n' order by l.n) from l where l.section = 'addon'),
     '', 'Allergens',
     coalesce((select string_agg('  ' || public.allergen_label(l.label) || ': ' || l.guests, E'\n' order by l.n) from l where l.section = 'allergen'), '  none'),
     '', 'Dietary needs',

@@ -370,7 +370,8 @@ returns table (
   dietary_restrictions text,
   special_requests text,
   staff_notes text,
-  seats public.seat_guest[]
+  seats public.seat_guest[],
+  addons text
 )
 language plpgsql stable security definer set search_path = '' as $$
 declare
@@ -388,7 +389,9 @@ begin
     -- Every seat of the party with its guest and needs (078_seats.sql), seat 1 the booker's.
     (select array_agg(row(st.seat_no, coalesce(st.guest_name, 'Guest of ' || p.name), st.claimed_at is not null, st.allergens,
                           st.dietary_notes)::public.seat_guest order by st.seat_no)
-     from public.reservation_seats st where st.reservation_id = p.id)
+     from public.reservation_seats st where st.reservation_id = p.id),
+    -- What the party takes beside its seats (047_addons.sql), in words.
+    public.reservation_addons_text(p.id)
   from public.organizations o
   left join (
     select r.*,

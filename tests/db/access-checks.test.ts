@@ -29,6 +29,8 @@ const EVENT_DOORS: Door[] = [
   ['select * from public.staff_event_overview($1)', (id) => [id], 'You can only see events of your own organization'],
   ['select * from public.staff_bookings_by_day($1)', (id) => [id], 'You can only see events of your own organization'],
   ['select * from public.staff_door_list($1)', (id) => [id], "You can only open the door list of your own organization's events"],
+  ['select * from public.staff_addon_sales($1)', (id) => [id], 'You can only see events of your own organization'],
+  [`select public.admin_save_event_addons($1, '[]')`, (id) => [id], 'You can only edit events of your own organization'],
   ['select public.staff_duplicate_event($1, array[current_date + 1])', (id) => [id], 'You can only copy events of your own organization'],
 ];
 const ORG_DOORS: Door[] = [

@@ -153,6 +153,14 @@ describe('staff_door_list', () => {
       await bookParty(db, event, ticket, 'Bob Early', 1, { slot: early.id });
       await bookParty(db, event, ticket, 'Held Person', 2, { status: 'held', slot: early.id });
       await db.query(`update public.reservations set special_requests = 'Birthday' where id = $1`, [amy]);
+      // Amy's party takes two add-ons (the door list names them in one field).
+      await db.query(
+        `with a as (insert into public.event_addons (event_id, name, price_cents, per, sort)
+                    values ($1, 'Wine pairing', 3500, 'guest', 1), ($1, 'Corkage', 2000, 'booking', 2) returning id, price_cents, per)
+         insert into public.reservation_addons (reservation_id, addon_id, quantity, unit_price_cents)
+         select $2, a.id, case when a.per = 'guest' then 3 else 1 end, a.price_cents from a`,
+        [event, amy],
+      );
       await actAs(db, 'memberA');
       await checkIn(db, amy, 3);
       const { rows: parties } = await db.query('select * from public.staff_door_list($1)', [event]);
@@ -164,7 +172,9 @@ describe('staff_door_list', () => {
         checked_in_guests: 3,
         special_requests: 'Birthday',
         dietary_restrictions: 'No nuts',
+        addons: '3 × Wine pairing, 1 × Corkage',
       });
+      expect(parties[0].addons).toBeNull();
       expect(parties[0].booking_code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
       // Each party's seats, the booker's first; the others read as the booker's guests.
       const { rows: seats } = await db.query(`select s.* from public.staff_door_list($1) d, unnest(d.seats) s where d.name = 'Zed Early'`, [event]);

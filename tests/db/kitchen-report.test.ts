@@ -38,6 +38,21 @@ async function dinnerWithGuests(db: pg.PoolClient, event: string, ticket: string
   return { ada, bob };
 }
 
+/** Add-ons of the event (made when new, by name) taken by parties: [party, name, per, quantity]. */
+async function giveAddons(db: pg.PoolClient, event: string, taken: [string, string, 'guest' | 'booking', number][]) {
+  for (const [party, name, per, quantity] of taken) {
+    await db.query(
+      `with a as (
+         insert into public.event_addons (event_id, name, price_cents, per)
+         select $1, $2, 2500, $3 where not exists (select 1 from public.event_addons where event_id = $1 and name = $2)
+         returning id)
+       insert into public.reservation_addons (reservation_id, addon_id, quantity, unit_price_cents)
+       select $4, coalesce((select id from a), (select id from public.event_addons where event_id = $1 and name = $2)), $5, 2500`,
+      [event, name, per, party, quantity],
+    );
+  }
+}
+
 describe('the kitchen report', () => {
   it('labels the allergens in the email as the pages do', () =>
     rolledBack(pool(), async (db) => {
@@ -50,11 +65,24 @@ describe('the kitchen report', () => {
   it('counts guests, allergens and needs of the confirmed bookings, and lists every seat by party', () =>
     rolledBack(pool(), async (db) => {
       const { event, ticket } = await makeTicketedEvent(db, 'Kitchen Test');
-      await dinnerWithGuests(db, event, ticket);
+      const { ada, bob } = await dinnerWithGuests(db, event, ticket);
+      const gone = (await one<{ id: string }>(db, `select id from public.reservations where event_id = $1 and status = 'cancelled'`, [event])).id;
+      await giveAddons(db, event, [
+        [ada, 'Wine pairing', 'guest', 2],
+        [bob, 'Wine pairing', 'guest', 2],
+        [bob, 'Corkage', 'booking', 1],
+        // A cancelled party's add-ons are not cooked for.
+        [gone, 'Cheese course', 'guest', 4],
+      ]);
       await actAs(db, 'memberA');
       const lines = await report(db, event);
       const section = (name: string) => lines.filter((l) => l.section === name).map((l) => [l.label, l.guests]);
       expect(section('ticket')).toEqual([['Dinner', 5]]);
+      expect(section('addon')).toEqual([
+        ['Wine pairing', 4],
+        ['Corkage', 1],
+      ]);
+      expect(lines.map((l) => l.section).indexOf('addon')).toBe(1);
       expect(section('allergen')).toEqual([
         ['milk', 2],
         ['peanuts', 1],
@@ -86,7 +114,9 @@ describe('the kitchen report', () => {
          where id = $1`,
         [event],
       );
-      const { ada } = await dinnerWithGuests(db, event, ticket);
+      const { ada, bob } = await dinnerWithGuests(db, event, ticket);
+      await giveAddons(db, event, [[ada, 'Wine pairing', 'guest', 3]]);
+      await giveAddons(db, event, [[bob, 'Corkage', 'booking', 1]]);
       const mails = async () =>
         (
           await db.query<{ to_email: string; subject: string; body_text: string }>(
@@ -110,7 +140,7 @@ describe('the kitchen report', () => {
       const first = await mails();
       expect(first).toHaveLength(members);
       expect(first[0].subject).toMatch(/^Kitchen report: Kitchen Mail, /);
-      expect(first[0].body_text).toContain('  Dinner: 5');
+      expect(first[0].body_text).toContain('  Dinner: 5\n\nAdd-ons\n  Wine pairing: 3\n  Corkage: 1\n\nAllergens');
       expect(first[0].body_text).toContain('  Milk: 2');
       expect(first[0].body_text).toContain('  Vegetarian: 2');
       expect(first[0].body_text).toContain('    Grace Hopper: Milk, Sesame; vegetarian');

@@ -55,6 +55,14 @@ const EXPECTED = `
 | rsvp_slots               | insert | deny    | allow   | deny    | allow      | allow   |
 | rsvp_slots               | update | deny    | allow   | deny    | allow      | allow   |
 | rsvp_slots               | delete | deny    | allow   | deny    | allow      | allow   |
+| event_addons             | select | allow   | allow   | allow   | allow      | allow   |
+| event_addons             | insert | deny    | allow   | deny    | allow      | allow   |
+| event_addons             | update | deny    | allow   | deny    | allow      | allow   |
+| event_addons             | delete | deny    | allow   | deny    | allow      | allow   |
+| reservation_addons       | select | deny    | allow   | deny    | allow      | allow   |
+| reservation_addons       | insert | deny    | deny    | deny    | deny       | allow   |
+| reservation_addons       | update | deny    | deny    | deny    | deny       | allow   |
+| reservation_addons       | delete | deny    | deny    | deny    | deny       | allow   |
 | reservations             | select | deny    | allow   | deny    | allow      | allow   |
 | reservations             | insert | deny    | deny    | deny    | deny       | allow   |
 | reservations             | update | deny    | allow   | deny    | allow      | allow   |
@@ -241,6 +249,22 @@ const PROBES: Record<string, Probe> = {
     fixture: `insert into public.rsvp_slots (event_id, slot_time, slot_label, pool_id) values ('${EVENT}', '18:00', '6:00pm', ${foodOnlyPool}) returning id::text as key`,
     insert: `insert into public.rsvp_slots (event_id, slot_time, slot_label, pool_id) values ('${EVENT}', '21:00', '9:00pm', ${foodOnlyPool})`,
     ...byKey('rsvp_slots', 'slot_label'),
+  },
+  event_addons: {
+    fixture: `insert into public.event_addons (event_id, name, price_cents) values ('${EVENT}', 'Probe pairing', 3500) returning id::text as key`,
+    insert: `insert into public.event_addons (event_id, name, price_cents, per) values ('${EVENT}', 'Corkage', 2000, 'booking')`,
+    ...byKey('event_addons', 'name'),
+  },
+  reservation_addons: {
+    // An add-on taken by the first confirmed booking of org A; the insert gives it to the second.
+    fixture: `with a as (insert into public.event_addons (event_id, name, price_cents) values ('${EVENT}', 'Probe pairing', 3500) returning id)
+              insert into public.reservation_addons (reservation_id, addon_id, quantity, unit_price_cents)
+              select r.id, a.id, 1, 3500 from a, (select id from public.reservations where org_id = '${A}' and status = 'confirmed' order by created_at, id limit 1) r
+              returning addon_id::text as key`,
+    insert: `insert into public.reservation_addons (reservation_id, addon_id, quantity, unit_price_cents)
+             select r.id, (select id from public.event_addons where event_id = '${EVENT}' and name = 'Probe pairing'), 1, 3500
+             from public.reservations r where r.org_id = '${A}' and r.status = 'confirmed' order by r.created_at, r.id offset 1 limit 1`,
+    ...byKey('reservation_addons', 'quantity', 'addon_id', '::uuid'),
   },
   reservations: {
     fixture: `insert into public.reservations (org_id, event_id, ticket_type_id, name, email, num_guests, amount_cents)
@@ -591,6 +615,21 @@ describe('what public pages may see', () => {
       expect(await visible('visitor')).toEqual({ events: 0, tickets: 0, view: 0 });
       expect(await visible('memberB')).toEqual({ events: 0, tickets: 0, view: 0 });
       expect(await visible('memberA')).toEqual({ events: 1, tickets: 1, view: 0 });
+    });
+  });
+
+  it('hides inactive add-ons from visitors but not from the organization', async () => {
+    await rolledBack(pool(), async (db) => {
+      const {
+        rows: [addon],
+      } = await db.query(
+        `insert into public.event_addons (event_id, name, price_cents, is_active) values ($1, 'Retired pairing', 3500, false) returning id`,
+        [EVENT],
+      );
+      await actAs(db, 'visitor');
+      expect((await db.query('select 1 from public.event_addons where id = $1', [addon.id])).rowCount).toBe(0);
+      await actAs(db, 'memberA');
+      expect((await db.query('select 1 from public.event_addons where id = $1', [addon.id])).rowCount).toBe(1);
     });
   });
 

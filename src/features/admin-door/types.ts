@@ -28,6 +28,8 @@ export interface DoorParty {
   dietaryRestrictions: string | null;
   specialRequests: string | null;
   staffNotes: string | null;
+  /** The party's add-ons in words ("2 × Wine pairing, 1 × Corkage"), or null. */
+  addons: string | null;
   /** Every seat of the party, the booker's first; unclaimed ones read "Guest of {booker}". */
   seats: DoorSeat[];
 }

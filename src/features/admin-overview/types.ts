@@ -80,6 +80,21 @@ export interface EventOverview {
   money: OverviewMoney;
   waitlist: { waiting: number; offered: number };
   bookingsByDay: BookingsDay[];
+  addons: OverviewAddon[];
+}
+
+/** An add-on's sales: how many are sold (confirmed) and held, and the confirmed sales in cents before discounts and tax. */
+export interface OverviewAddon {
+  id: string;
+  name: string;
+  priceCents: number;
+  per: 'guest' | 'booking';
+  /** How many may be sold in all; null: unlimited. */
+  limit: number | null;
+  isActive: boolean;
+  sold: number;
+  held: number;
+  salesCents: number;
 }
 
 /** One row of the capacity list: a ticket type or an RSVP slot. */

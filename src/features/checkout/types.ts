@@ -41,6 +41,8 @@ export interface TicketReservationData {
   specialRequests?: string | null;
   /** Price per guest in cents the browser showed (the server checks it, never trusts it). */
   ticket_price?: number;
+  /** The add-ons chosen (sent beside reservationData; the server prices them). */
+  addons?: readonly AddonChoice[];
   [extra: string]: unknown;
 }
 
@@ -50,6 +52,13 @@ export interface TicketSelection {
   guests: number;
   ticketTypeId?: string | null;
   timeSlot?: string | null;
+  addons?: readonly AddonChoice[];
+}
+
+/** An add-on chosen for a booking: no quantity is one per guest (a per-guest add-on) or once (per booking). */
+export interface AddonChoice {
+  id: string;
+  quantity?: number;
 }
 
 /** Charges through a ticket payment function (validation call for codes, then the paying call). */

@@ -5,4 +5,4 @@ import type { SupperClubBookingInput, SupperClubFormValues } from './schemas';
 
 export type { SupperClubBookingInput, SupperClubFormValues };
 
-export const emptySupperClubForm: SupperClubFormValues = { tickets: '', name: '', email: '', phone: '', eventId: '', timeSlot: '' };
+export const emptySupperClubForm: SupperClubFormValues = { tickets: '', name: '', email: '', phone: '', eventId: '', timeSlot: '', addons: [] };

@@ -18,6 +18,8 @@ export const supperClubBookingSchema = z.object({
   phone: guestPhone,
   eventId: z.string().min(1, 'Select a date'),
   timeSlot: z.string().min(1, 'Select a time slot'),
+  /** The ids of the add-ons chosen (the server prices them). */
+  addons: z.array(z.string()).optional(),
 });
 
 export type SupperClubFormValues = z.input<typeof supperClubBookingSchema>;

@@ -18,7 +18,7 @@ import { refundBookingWithoutSeats } from './money.ts';
 import { kickEmailDelivery } from './outbox.ts';
 import { CARDS_NOT_SET_UP, paymentProcessor } from './payments.ts';
 import { type PriceDisplay, type PriceLines, priceLines } from './price-lines.ts';
-import { type BookingSelection, selectionArgs } from './pricing.ts';
+import { type AddonLine, type AddonRow, addonLines, type BookingSelection, selectionArgs } from './pricing.ts';
 import type { CreatePaymentBody, PaymentProcessor } from './processor.ts';
 import { callRpc, countingPromoMisses, TransientError } from './rpc.ts';
 
@@ -67,6 +67,7 @@ export interface Booked extends PriceLines {
   manageToken: string;
   /** True when this answer replays an earlier request with the same key. */
   replayed: boolean;
+  addons: AddonLine[];
 }
 
 /** A paying function's answer for the booking it made: the guest's codes and its price lines. */
@@ -77,6 +78,7 @@ export function bookedAnswer(booked: Booked) {
     ...priceLines(booked),
     bookingCode: booked.bookingCode,
     manageToken: booked.manageToken,
+    addons: booked.addons,
   } as const;
 }
 
@@ -102,6 +104,7 @@ interface HoldRow {
   payment_source: string | null;
   booking_code: string;
   manage_token: string;
+  addons: AddonRow[] | null;
 }
 
 function booked(hold: HoldRow, provider: string, paymentId: string | null, replayed: boolean): Booked {
@@ -118,6 +121,7 @@ function booked(hold: HoldRow, provider: string, paymentId: string | null, repla
     bookingCode: hold.booking_code,
     manageToken: hold.manage_token,
     replayed,
+    addons: addonLines(hold.addons),
   };
 }
 

@@ -38,6 +38,29 @@ export const amountSchema = z
   .int({ message: 'amount must be a whole number of cents' })
   .nullish();
 
+/**
+ * The add-ons chosen for a booking: [{ id, quantity? }] (quantity absent: one per guest for a
+ * per-guest add-on, once for a per-booking one; 0: not chosen). SQL prices and limits them.
+ */
+export const addonsSchema = z
+  .array(
+    z.object({
+      id: z
+        .string({ error: 'Add-on not found. Please select a valid add-on.' })
+        .trim()
+        .regex(UUID, { message: 'Add-on not found. Please select a valid add-on.' }),
+      quantity: z
+        .number({ error: 'An add-on quantity must be a number' })
+        .int({ message: 'An add-on quantity must be a whole number' })
+        .min(0)
+        .max(1000)
+        .nullish(),
+    }),
+    { error: 'addons must be a list of { id, quantity }' },
+  )
+  .max(50, { message: 'Too many add-ons' })
+  .nullish();
+
 /** Idempotency key: 1..45 characters of [A-Za-z0-9_:.-] (Square's limit is 45). */
 export const idempotencyKeySchema = z
   .string()

@@ -17,6 +17,8 @@ export interface BookingSelection {
   /** A slot or seating by its label ('5:30pm') or id; kept as the reservation's time_slot otherwise. */
   timeSlot?: string | null;
   promoCode?: string | null;
+  /** The add-ons chosen (addonsSchema): SQL prices them and refuses what cannot be sold. */
+  addons?: AddonChoice[] | null;
   /** Restrict the event to one organization (a venue's own payment function). */
   orgSlug?: string | null;
   /** The guest's address (clientAddress(req)): promo code guesses are throttled per client. */
@@ -41,6 +43,42 @@ interface SqlLines {
   price_display: PriceDisplay;
 }
 
+export interface AddonChoice {
+  id: string;
+  quantity?: number | null;
+}
+
+/** A priced add-on as SQL answers it (booking_addons, reservation_addons_of). */
+export interface AddonRow {
+  id: string;
+  name: string;
+  per: 'guest' | 'booking';
+  quantity: number;
+  unit_price_cents: number;
+  total_cents: number;
+}
+
+/** A priced add-on as the paying functions answer it. */
+export interface AddonLine {
+  id: string;
+  name: string;
+  per: 'guest' | 'booking';
+  quantity: number;
+  unitPriceCents: number;
+  totalCents: number;
+}
+
+export function addonLines(rows: AddonRow[] | null | undefined): AddonLine[] {
+  return (rows ?? []).map((row) => ({
+    id: row.id,
+    name: row.name,
+    per: row.per,
+    quantity: row.quantity,
+    unitPriceCents: row.unit_price_cents,
+    totalCents: row.total_cents,
+  }));
+}
+
 export interface QuotePromo {
   id: string;
   code: string;
@@ -58,6 +96,7 @@ export interface Quote extends PriceLines {
   rsvpSlotId: string | null;
   timeSlot: string | null;
   split: SplitOffer | null;
+  addons: AddonLine[];
 }
 
 export function selectionArgs(selection: BookingSelection): Record<string, unknown> {
@@ -70,6 +109,7 @@ export function selectionArgs(selection: BookingSelection): Record<string, unkno
     p_time_slot: selection.timeSlot ?? null,
     p_promo_code: promo ? promo : null,
     p_org_slug: selection.orgSlug ?? null,
+    p_addons: selection.addons ?? [],
   };
 }
 
@@ -89,6 +129,7 @@ interface QuoteRow {
   rsvp_slot_id: string | null;
   time_slot: string | null;
   split: { cutoff_hours: number; seat: SqlLines } | null;
+  addons: AddonRow[] | null;
 }
 
 /** Prices a booking (nothing is reserved). Throws an HttpError with the guest's message when it cannot be made. */
@@ -112,6 +153,7 @@ export async function quoteBooking(db: SupabaseClient, selection: BookingSelecti
     rsvpSlotId: row.rsvp_slot_id,
     timeSlot: row.time_slot,
     split: row.split ? splitOffer(row.split.cutoff_hours, row.split.seat) : null,
+    addons: addonLines(row.addons),
   };
 }
 

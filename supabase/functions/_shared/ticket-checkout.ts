@@ -5,11 +5,12 @@
 //
 // Request: { validateOnly?, token?, amount?, reservationData: { name, email, phone?, eventId,
 //   guests | num_guests, ticketTypeId | ticketType (tickets), timeSlot (seatings: label or id),
-//   dietaryRestrictions?, specialRequests?, ticket_price? (ignored) }, promoCode?, idempotencyKey?,
-//   payOwnSeat? (each guest pays their own seat: the amount is then one seat's) }
-// validateOnly → 200 { success: true, finalAmountCents, subtotalCents, discountCents, serviceChargeCents, taxCents, amountCents, priceDisplay, promo,
-//                      split: { cutoffHours, seatCents } | null (whether each guest may pay their own seat) }
-// paying call  → 200 { success: true, reservationId, subtotalCents, discountCents, serviceChargeCents, taxCents, amountCents, priceDisplay, bookingCode, manageToken, status: 'confirmed' }
+//   dietaryRestrictions?, specialRequests?, ticket_price? (ignored) }, promoCode?, addons? ([{ id, quantity? }]),
+//   idempotencyKey?, payOwnSeat? (each guest pays their own seat: the amount is then one seat's) }
+// validateOnly → 200 { success: true, finalAmountCents, subtotalCents, discountCents, serviceChargeCents, taxCents, amountCents, priceDisplay, promo, addons,
+//                      split: { cutoffHours, seatCents, seat } | null (whether each guest may pay their own seat) }
+// paying call  → 200 { success: true, reservationId, subtotalCents, discountCents, serviceChargeCents, taxCents, amountCents, priceDisplay, bookingCode, manageToken, addons, status: 'confirmed' }
+// addons (answers): [{ id, name, per: 'guest' | 'booking', quantity, unitPriceCents, totalCents }]
 // refusals     → 4xx/5xx { success: false, error, code }
 //
 // Top layer: imports http.ts, input.ts, supabase.ts, product.ts, pricing.ts and booking.ts.
@@ -17,7 +18,7 @@ import { z } from 'npm:zod@4.6.7';
 import { bookAndPay, bookedAnswer, payOptions } from './booking.ts';
 import { allowMethods, clientAddress, json, readBody, refusal } from './http.ts';
 import { EMAIL_INVALID_MESSAGE, isEmail, tooLongMessage } from './guest-input.ts';
-import { amountSchema, idempotencyKeySchema, optionalText, phoneSchema, UUID } from './input.ts';
+import { addonsSchema, amountSchema, idempotencyKeySchema, optionalText, phoneSchema, UUID } from './input.ts';
 import { priceLines } from './price-lines.ts';
 import { type BookingSelection, publicPromo, quoteBooking } from './pricing.ts';
 import { MAX_NAME_LENGTH, MAX_NOTE_LENGTH, MAX_PROMO_CODE_LENGTH, MAX_TIME_SLOT_LENGTH } from './product.ts';
@@ -59,6 +60,7 @@ const bodySchema = z.object(
     amount: amountSchema,
     reservationData: reservationDataSchema,
     promoCode: z.string({ error: 'promoCode must be a string' }).max(MAX_PROMO_CODE_LENGTH, { message: 'Invalid promo code' }).nullish(),
+    addons: addonsSchema,
     idempotencyKey: idempotencyKeySchema,
     payOwnSeat: z.boolean({ error: 'payOwnSeat must be true or false' }).nullish(),
   },
@@ -102,6 +104,7 @@ export function ticketCheckoutHandler(options: CheckoutOptions = {}) {
       ticketType,
       timeSlot,
       promoCode: body.promoCode,
+      addons: body.addons,
       orgSlug: options.orgSlug ?? null,
       clientKey: clientAddress(req),
       payOwnSeat: body.payOwnSeat ?? false,
@@ -116,6 +119,7 @@ export function ticketCheckoutHandler(options: CheckoutOptions = {}) {
         ...priceLines(quote),
         promo: publicPromo(quote.promo),
         split: quote.split,
+        addons: quote.addons,
       });
     }
 

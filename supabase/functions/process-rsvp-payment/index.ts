@@ -2,16 +2,16 @@
 // promo code; a free RSVP (total 0) is confirmed without a card.
 //
 // Request: { eventId, slotId, guestDetails: { name, email, phone?, numGuests,
-//   dietaryRestrictions?, specialRequests? }, promoCode?, validateOnly?, paymentToken?,
-//   idempotencyKey?, amount? (the total the guest saw, cents; checked when sent) }
-// validateOnly → { success: true, totalDeposit, discountApplied, subtotal, subtotalCents, discountCents, serviceChargeCents, taxCents, amountCents, priceDisplay, promo } (cents)
-// final        → { success: true, reservationId, totalDeposit, discountApplied, subtotalCents, discountCents, serviceChargeCents, taxCents, amountCents, priceDisplay, bookingCode, manageToken }
+//   dietaryRestrictions?, specialRequests? }, promoCode?, addons? ([{ id, quantity? }]), validateOnly?,
+//   paymentToken?, idempotencyKey?, amount? (the total the guest saw, cents; checked when sent) }
+// validateOnly → { success: true, totalDeposit, discountApplied, subtotal, subtotalCents, discountCents, serviceChargeCents, taxCents, amountCents, priceDisplay, promo, addons } (cents)
+// final        → { success: true, reservationId, totalDeposit, discountApplied, subtotalCents, discountCents, serviceChargeCents, taxCents, amountCents, priceDisplay, bookingCode, manageToken, addons }
 // refusals     → { success: false, error, code } with 400/402/404/409/503
 import { z } from 'npm:zod@4.6.7';
 import { bookAndPay, bookedAnswer, payOptions } from '../_shared/booking.ts';
 import { allowMethods, clientAddress, handler, json, readBody, validate } from '../_shared/http.ts';
 import { EMAIL, EMAIL_INVALID_MESSAGE, tooLongMessage } from '../_shared/guest-input.ts';
-import { amountSchema, idempotencyKeySchema, optionalText, phoneSchema, UUID } from '../_shared/input.ts';
+import { addonsSchema, amountSchema, idempotencyKeySchema, optionalText, phoneSchema, UUID } from '../_shared/input.ts';
 import { priceLines } from '../_shared/price-lines.ts';
 import { type BookingSelection, publicPromo, quoteBooking } from '../_shared/pricing.ts';
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_NOTE_LENGTH, MAX_PROMO_CODE_LENGTH, RSVP_MAX_GUESTS, RSVP_MIN_GUESTS } from '../_shared/product.ts';
@@ -74,6 +74,7 @@ const common = {
   paymentToken: z.string({ error: 'paymentToken must be a string' }).max(1024, { message: 'paymentToken is too long' }).nullish(),
   idempotencyKey: idempotencyKeySchema,
   amount: amountSchema,
+  addons: addonsSchema,
 };
 
 const pricingSchema = z.object({ ...common, validateOnly: z.literal(true), guestDetails: pricingGuestSchema });
@@ -92,6 +93,7 @@ Deno.serve(
       guests: input.guestDetails.numGuests,
       rsvpSlotId: input.slotId,
       promoCode: input.promoCode,
+      addons: input.addons,
       clientKey: clientAddress(req),
     };
     const db = sharedAdminClient();
@@ -105,6 +107,7 @@ Deno.serve(
         subtotal: quote.subtotalCents,
         ...priceLines(quote),
         promo: publicPromo(quote.promo),
+        addons: quote.addons,
       });
     }
 

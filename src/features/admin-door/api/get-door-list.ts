@@ -38,6 +38,7 @@ async function getDoorList(eventId: string): Promise<DoorList> {
             dietaryRestrictions: p.dietary_restrictions,
             specialRequests: p.special_requests,
             staffNotes: p.staff_notes,
+            addons: p.addons,
             seats: (p.seats ?? []).map((seat): DoorSeat => ({
               seatNo: seat.seat_no ?? 0,
               guestName: seat.guest_name ?? '',

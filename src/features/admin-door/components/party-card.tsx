@@ -41,6 +41,7 @@ export function PartyCard({ eventId, party }: { eventId: string; party: DoorPart
       <SeatGuests seats={party.seats} />
       <GuestNote term="Dietary" text={party.dietaryRestrictions} className="bg-amber-100 text-amber-950" />
       <GuestNote term="Requests" text={party.specialRequests} className="bg-sky-100 text-sky-950" />
+      <GuestNote term="Add-ons" text={party.addons} className="bg-violet-100 text-violet-950" />
 
       <StaffNotes eventId={eventId} party={party} />
 

@@ -49,6 +49,7 @@ export function RunSheet({ event, parties, totals }: { event: DoorEvent; parties
                     <SeatGuests seats={p.seats} />
                     {p.dietaryRestrictions ? <span className="block font-semibold">Dietary: {p.dietaryRestrictions}</span> : null}
                     {p.specialRequests ? <span className="block">Requests: {p.specialRequests}</span> : null}
+                    {p.addons ? <span className="block">Add-ons: {p.addons}</span> : null}
                     {p.staffNotes ? <span className="block italic">Notes: {p.staffNotes}</span> : null}
                   </td>
                 </tr>

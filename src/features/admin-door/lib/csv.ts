@@ -14,6 +14,7 @@ export const doorCsvHeader = [
   'Dietary restrictions',
   'Special requests',
   'Staff notes',
+  'Add-ons',
 ] as const;
 
 /** The door list as CSV, one row per party in the list's order. */
@@ -31,6 +32,7 @@ export function doorListToCsv(list: Pick<DoorList, 'parties'>): string {
     p.dietaryRestrictions ?? '',
     p.specialRequests ?? '',
     p.staffNotes ?? '',
+    p.addons ?? '',
   ]);
   return toCsv(doorCsvHeader, rows);
 }

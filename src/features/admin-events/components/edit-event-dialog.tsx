@@ -17,6 +17,7 @@ import { editEventSchema, type EditEventValues, type GuestEmailSettings } from '
 import { eventTimezones, type AdminEvent, type TicketSales } from '../types';
 import { EditRsvpSlots } from './edit-rsvp-slots';
 import { EditTicketTypes } from './edit-ticket-types';
+import { EventAddonsFieldset } from './event-addons-fieldset';
 import { GuestEmailFields } from './guest-email-fields';
 import { RefundPolicyFields } from './refund-policy-fields';
 
@@ -169,6 +170,7 @@ function EditEventForm({ orgId, event, kind, sales, salesError, onClose }: FormP
         windowError={errors.refundWindowHours?.message}
         percentError={errors.lateRefundPercent?.message}
       />
+      <EventAddonsFieldset eventId={event.id} />
       <EventChargesFieldset orgId={orgId} eventId={event.id} />
       <GuestEmailFields
         // The form's values hold the guest-email settings among the event's fields.

@@ -50,6 +50,7 @@ export function KitchenReportPage({ eventId }: { eventId: string }) {
   const { event, lines } = query.data;
   const section = (name: string) => lines.filter((l) => l.section === name);
   const tickets = section('ticket');
+  const addons = section('addon');
   const total = tickets.reduce((sum, l) => sum + l.guests, 0);
   const when = `${formatEventDate(event.event_date, 'EEEE, MMMM d, yyyy')} · ${eventTimeWithZone({ date: event.event_date, time: event.event_time, timezone: event.event_timezone })}`;
 
@@ -85,6 +86,7 @@ export function KitchenReportPage({ eventId }: { eventId: string }) {
           <>
             <div className="grid gap-4 sm:grid-cols-3 print:grid-cols-3">
               <Counts title="Guests" testId="kitchen-tickets" rows={tickets.map((l) => [l.label, l.guests])} empty="No guests" />
+              {addons.length > 0 ? <Counts title="Add-ons" testId="kitchen-addons" rows={addons.map((l) => [l.label, l.guests])} empty="" /> : null}
               <Counts
                 title="Allergens"
                 testId="kitchen-allergens"

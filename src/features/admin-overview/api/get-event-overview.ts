@@ -9,17 +9,19 @@ const eventOverviewKey = (eventId: string) => ['admin-overview', eventId] as con
  * The overview's four typed answers, asked together (the server refuses events of other
  * organizations): the event's figures (staff_event_overview), its ticket types and slots with
  * what is sold, held and still sellable (staff_ticket_sales, staff_slot_sales: every "left" is
- * event_availability's, within the event's cap) and its bookings per day.
+ * event_availability's, within the event's cap), its bookings per day and its add-ons' sales
+ * (staff_addon_sales).
  */
 async function getEventOverview(eventId: string): Promise<EventOverview> {
   const args = { p_event_id: eventId };
-  const [overview, tickets, slots, days] = await Promise.all([
+  const [overview, tickets, slots, days, addons] = await Promise.all([
     supabase.rpc('staff_event_overview', args).single(),
     supabase.rpc('staff_ticket_sales', args),
     supabase.rpc('staff_slot_sales', args),
     supabase.rpc('staff_bookings_by_day', args),
+    supabase.rpc('staff_addon_sales', args),
   ]);
-  for (const answer of [overview, tickets, slots, days]) if (answer.error) throw new Error(answer.error.message);
+  for (const answer of [overview, tickets, slots, days, addons]) if (answer.error) throw new Error(answer.error.message);
   const o = overview.data!;
   return {
     event: {
@@ -70,6 +72,17 @@ async function getEventOverview(eventId: string): Promise<EventOverview> {
     },
     waitlist: { waiting: o.waitlist_waiting, offered: o.waitlist_offered },
     bookingsByDay: (days.data ?? []).map((d) => ({ day: d.day, bookings: d.bookings, guests: d.guests })),
+    addons: (addons.data ?? []).map((a) => ({
+      id: a.id,
+      name: a.name,
+      priceCents: a.price_cents,
+      per: a.per as 'guest' | 'booking',
+      limit: a.quantity_limit,
+      isActive: a.is_active,
+      sold: a.sold,
+      held: a.held,
+      salesCents: a.sales_cents,
+    })),
   };
 }
 

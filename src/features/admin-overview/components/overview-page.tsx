@@ -11,6 +11,7 @@ import { isUpcoming } from '@/lib/dates';
 import { useEventOverview } from '../api/get-event-overview';
 import { capacityLines, eventWhen } from '../lib/overview';
 import { overviewMessages } from '../messages';
+import { AddonSales } from './addon-sales';
 import { BookingsSection } from './bookings-section';
 import { CapacityList } from './capacity-list';
 import { StatCards } from './stat-cards';
@@ -86,6 +87,8 @@ export function OverviewPage({ eventId, actions, notice, settings }: Props) {
           </h2>
           <CapacityList lines={capacityLines(overview)} titleId={capacityTitleId} />
         </section>
+
+        <AddonSales addons={overview.addons} />
 
         <BookingsSection days={overview.bookingsByDay} />
         {settings}

@@ -23,7 +23,9 @@ const RESERVATION_FIELDS = [
  * explicit, and a function's schema that (wrongly) insists on each key still accepts it.
  */
 export function completeReservationData(data: Partial<TicketReservationData>): Record<string, unknown> {
-  const complete: Record<string, unknown> = { ...data };
+  // The add-ons go beside reservationData (the request's `addons`).
+  const { addons: _addons, ...rest } = data;
+  const complete: Record<string, unknown> = { ...rest };
   for (const field of RESERVATION_FIELDS) if (complete[field] === undefined) complete[field] = null;
   if (complete.guests === null) complete.guests = data.num_guests ?? null;
   return complete;
@@ -31,7 +33,13 @@ export function completeReservationData(data: Partial<TicketReservationData>): R
 
 /** The part of a booking the server prices. */
 export function ticketSelection(data: TicketReservationData): TicketSelection {
-  return { eventId: data.eventId, guests: data.num_guests, ticketTypeId: data.ticketTypeId ?? null, timeSlot: data.timeSlot ?? null };
+  return {
+    eventId: data.eventId,
+    guests: data.num_guests,
+    ticketTypeId: data.ticketTypeId ?? null,
+    timeSlot: data.timeSlot ?? null,
+    addons: data.addons ?? [],
+  };
 }
 
 const cents = z.number().int().nonnegative();
@@ -69,11 +77,12 @@ export async function quoteTicketBooking(input: {
   selection: TicketSelection;
   promoCode?: string | null;
 }): Promise<TicketQuote> {
-  const { eventId, guests, ticketTypeId, timeSlot } = input.selection;
+  const { eventId, guests, ticketTypeId, timeSlot, addons } = input.selection;
   const answer = await invokeFunction<unknown>(input.paymentFunction, {
     validateOnly: true,
     reservationData: completeReservationData({ eventId, num_guests: guests, guests, ticketTypeId, timeSlot }),
     promoCode: input.promoCode || undefined,
+    ...(addons?.length ? { addons } : {}),
   });
   const parsed = quoteAnswer.safeParse(answer.body);
   if (answer.status === 200 && parsed.success && parsed.data.success && parsed.data.finalAmountCents !== undefined) {
@@ -152,6 +161,7 @@ export async function processTicketPayment(input: {
     promoCode: input.promoCode ?? undefined,
     idempotencyKey: input.idempotencyKey,
     payOwnSeat: input.payOwnSeat || undefined,
+    ...(input.reservationData.addons?.length ? { addons: input.reservationData.addons } : {}),
   });
   const parsed = payingAnswer.safeParse(answer.body);
   if (answer.status === 200 && parsed.success && parsed.data.success) {

@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { OptionSelect } from '@/components/ui/option-select';
 import { supperClubFunctions } from '@/config/site';
-import { ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
+import { addonChoices, ticketQuoteRequest, usePublicAddons } from '@/features/checkout/api/ticket-quote';
 import { useQuote } from '@/features/checkout/hooks/use-quote';
 import type { VenueBookingFormProps } from '@/features/checkout/types';
 import { seatPriceOf, seatsNote, supperDate, ticketChoicesOf, ticketsLeft } from '../lib/schedule';
@@ -19,6 +19,9 @@ interface Props extends VenueBookingFormProps<SupperClubFormValues, SupperClubBo
   venue: SupperClubVenue;
 }
 
+// Loaded only for a supper that offers add-ons.
+const AddonChoices = lazy(() => import('@/features/checkout/components/addon-choices').then((m) => ({ default: m.AddonChoices })));
+
 export function BookingForm({ form, events, venue, busy, onSubmit }: Props) {
   const { register, watch, setValue, getValues, formState } = form;
   const { errors } = formState;
@@ -29,9 +32,14 @@ export function BookingForm({ form, events, venue, busy, onSubmit }: Props) {
   const left = ticketsLeft(event, timeSlot || undefined);
   const count = Number(tickets) || 0;
   const ticketChoices = ticketChoicesOf(events, event);
-  // The total is the server's quote for the date, seating and tickets (debounced).
+  const offered = usePublicAddons(event?.id ?? null).data ?? [];
+  // Only what the chosen date offers.
+  const chosen = (watch('addons') ?? []).filter((id) => offered.some((a) => a.id === id));
+  // The total is the server's quote for the date, seating, tickets and add-ons (debounced).
   const quote = useQuote(
-    event && timeSlot && count > 0 ? ticketQuoteRequest(supperClubFunctions.payment, { eventId: event.id, timeSlot, guests: count }) : null,
+    event && timeSlot && count > 0
+      ? ticketQuoteRequest(supperClubFunctions.payment, { eventId: event.id, timeSlot, guests: count, addons: addonChoices(chosen) })
+      : null,
   );
 
   // A new date (or fresher availability) can make the chosen slot or ticket count impossible.
@@ -83,6 +91,11 @@ export function BookingForm({ form, events, venue, busy, onSubmit }: Props) {
           />
         </FormField>
       </div>
+      {event && offered.length > 0 ? (
+        <Suspense fallback={null}>
+          <AddonChoices addons={offered} chosen={chosen} guests={count} onChange={(next) => setValue('addons', next)} />
+        </Suspense>
+      ) : null}
       <BookingSummary
         venueName={venue.name}
         date={event?.date}

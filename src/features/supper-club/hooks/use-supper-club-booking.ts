@@ -1,7 +1,7 @@
 import type { FieldErrors } from 'react-hook-form';
 import { supperClubFunctions } from '@/config/site';
 import { fetchQuote } from '@/features/checkout/api/get-quote';
-import { ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
+import { addonChoices, addonsText, publicAddonsQueryOptions, ticketQuoteRequest, type PublicAddon } from '@/features/checkout/api/ticket-quote';
 import { useCheckout } from '@/features/checkout/hooks/use-checkout';
 import { useVenueForm, venueFormValidation } from '@/features/checkout/hooks/use-venue-form';
 import { bookingMessages, tooManyTickets } from '@/features/checkout/lib/messages';
@@ -16,6 +16,18 @@ interface SupperClubOrder {
   input: SupperClubBookingInput;
   event: SupperClubEvent;
   venue: SupperClubVenue;
+  /** The add-ons chosen, as the supper offers them. */
+  addons: PublicAddon[];
+}
+
+/** The order's add-ons as a summary row ("2 × Wine pairing, 1 × Corkage"), or none. */
+function addonRows({ input, addons }: SupperClubOrder) {
+  const text = addonsText(
+    addons,
+    addons.map((a) => a.id),
+    input.tickets,
+  );
+  return text ? [{ label: 'Add-ons', value: text }] : [];
 }
 
 const validation = venueFormValidation<SupperClubFormValues, SupperClubBookingInput>(() =>
@@ -36,46 +48,54 @@ export function useSupperClubBooking() {
   );
 
   const checkout = useCheckout<SupperClubOrder>({
-    quote: ({ input, event }) =>
+    quote: ({ input, event, addons }) =>
       fetchQuote(
         queryClient,
-        ticketQuoteRequest(supperClubFunctions.payment, { eventId: event.id, timeSlot: input.timeSlot, guests: input.tickets }),
+        ticketQuoteRequest(supperClubFunctions.payment, {
+          eventId: event.id,
+          timeSlot: input.timeSlot,
+          guests: input.tickets,
+          addons: addonChoices(addons.map((a) => a.id)),
+        }),
       ),
     refusal: { title: bookingMessages.reservationFailed.title, fallback: bookingMessages.reservationFailed.description },
-    payment: ({ input, event, venue }) => ({
+    payment: (order) => ({
       className: 'mx-auto max-w-xl',
       summary: [
-        { label: 'Event', value: venue.name },
-        { label: 'Date & time', value: `${supperDate(event.date)} at ${input.timeSlot}` },
-        { label: 'Tickets', value: `${input.tickets} x ${formatCents(event.seat_price_cents)}` },
-        { label: 'Name', value: input.name },
+        { label: 'Event', value: order.venue.name },
+        { label: 'Date & time', value: `${supperDate(order.event.date)} at ${order.input.timeSlot}` },
+        { label: 'Tickets', value: `${order.input.tickets} x ${formatCents(order.event.seat_price_cents)}` },
+        ...addonRows(order),
+        { label: 'Name', value: order.input.name },
       ],
       configFunction: supperClubFunctions.config,
       checkout: {
         kind: 'ticket',
         paymentFunction: supperClubFunctions.payment,
         reservationData: {
-          eventId: event.id,
-          name: input.name,
-          email: input.email,
-          phone: input.phone || null,
-          num_guests: input.tickets,
-          guests: input.tickets,
-          timeSlot: input.timeSlot,
-          ticket_price: event.seat_price_cents,
+          eventId: order.event.id,
+          name: order.input.name,
+          email: order.input.email,
+          phone: order.input.phone || null,
+          num_guests: order.input.tickets,
+          guests: order.input.tickets,
+          timeSlot: order.input.timeSlot,
+          ticket_price: order.event.seat_price_cents,
+          addons: addonChoices(order.addons.map((a) => a.id)),
         },
       },
     }),
     paidToast: bookingMessages.ticketsReserved,
-    confirmation: ({ input, event, venue }, paid) => ({
+    confirmation: (order, paid) => ({
       variant: 'page',
       title: 'Reservation Confirmed',
-      greeting: `Thank you, ${input.name}!`,
-      note: `A confirmation email is on its way to ${input.email}.`,
+      greeting: `Thank you, ${order.input.name}!`,
+      note: `A confirmation email is on its way to ${order.input.email}.`,
       rows: [
-        { label: 'Event', value: venue.name },
-        { label: 'Date & time', value: `${supperDate(event.date)} at ${input.timeSlot}` },
-        { label: 'Tickets', value: `${input.tickets} x ${formatCents(event.seat_price_cents)}` },
+        { label: 'Event', value: order.venue.name },
+        { label: 'Date & time', value: `${supperDate(order.event.date)} at ${order.input.timeSlot}` },
+        { label: 'Tickets', value: `${order.input.tickets} x ${formatCents(order.event.seat_price_cents)}` },
+        ...addonRows(order),
         { label: 'Total paid', value: formatCents(paid.amountCents) },
       ],
       anotherLabel: 'Make another reservation',
@@ -101,7 +121,10 @@ export function useSupperClubBooking() {
         sayError(problem);
         return null;
       }
-      return { input, event: events.find((e) => e.id === input.eventId)!, venue };
+      // The add-ons chosen that the supper still offers.
+      const offered = await queryClient.fetchQuery(publicAddonsQueryOptions(input.eventId)).catch(() => [] as PublicAddon[]);
+      const addons = offered.filter((a) => input.addons?.includes(a.id));
+      return { input, event: events.find((e) => e.id === input.eventId)!, venue, addons };
     });
 
   return { form, checkout, submit: form.handleSubmit(onValid, onInvalid) };

@@ -1,9 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/input';
-import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
+import { addonChoices, DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest, type PublicAddon } from '@/features/checkout/api/ticket-quote';
 import { QuoteAmount } from '@/features/checkout/components/quote-amount';
 import { useEventChange } from '@/features/checkout/hooks/use-event-change';
 import { useQuote } from '@/features/checkout/hooks/use-quote';
@@ -21,6 +22,10 @@ interface Props {
   event: TicketedEvent;
   defaultValues: TicketBookingValues;
   checking: boolean;
+  /** The event's add-ons and the ids chosen (kept by the booking, so they outlive the form). */
+  addons: readonly PublicAddon[];
+  chosenAddons: readonly string[];
+  onChooseAddons(next: string[]): void;
   /** Resolves with the problem that stops the booking (already toasted), if any. */
   onSubmit(values: TicketBookingValues): Promise<BookingProblem | null>;
 }
@@ -29,7 +34,10 @@ interface Props {
 const ticketResolver = lazyZodResolver<TicketBookingValues>(() => import('../schemas').then((m) => m.ticketBookingSchema));
 const seatingResolver = lazyZodResolver<TicketBookingValues>(() => import('../schemas').then((m) => m.seatingBookingSchema));
 
-export function TicketBookingForm({ event, defaultValues, checking, onSubmit }: Props) {
+// Loaded only for an event that offers add-ons.
+const AddonChoices = lazy(() => import('@/features/checkout/components/addon-choices').then((m) => ({ default: m.AddonChoices })));
+
+export function TicketBookingForm({ event, defaultValues, checking, addons, chosenAddons, onChooseAddons, onSubmit }: Props) {
   const resolver = event.kind === 'seatings' ? seatingResolver : ticketResolver;
   const preload = () => {
     resolver.preload();
@@ -52,7 +60,11 @@ export function TicketBookingForm({ event, defaultValues, checking, onSubmit }: 
   const ticket = options.find((t) => t.id === ticketTypeId) ?? null;
   const selection = ticket?.kind === 'seating' ? { timeSlot: ticket.id } : { ticketTypeId: ticket?.id };
   // The total is the server's quote for the selection (debounced), never the browser's sum.
-  const quote = useQuote(ticket && guests > 0 ? ticketQuoteRequest(DEFAULT_PAYMENT_FUNCTION, { eventId: event.id, ...selection, guests }) : null);
+  const quote = useQuote(
+    ticket && guests > 0
+      ? ticketQuoteRequest(DEFAULT_PAYMENT_FUNCTION, { eventId: event.id, ...selection, guests, addons: addonChoices(chosenAddons) })
+      : null,
+  );
 
   async function submit(values: TicketBookingValues) {
     const problem = await onSubmit(values);
@@ -108,11 +120,17 @@ export function TicketBookingForm({ event, defaultValues, checking, onSubmit }: 
           </NativeSelect>
         </FormField>
       ) : null}
+      {ticket && addons.length > 0 ? (
+        <Suspense fallback={null}>
+          <AddonChoices addons={addons} chosen={chosenAddons} guests={guests} onChange={onChooseAddons} />
+        </Suspense>
+      ) : null}
       {ticket && guests > 0 ? (
         <div className="rounded-lg bg-muted/60 p-4 text-sm" aria-live="polite" data-testid="booking-total">
           <div className="flex justify-between">
             <span>
               {guests} × {formatCents(ticket.price)}
+              {chosenAddons.length > 0 ? ' + add-ons' : ''}
             </span>
             <span className="font-semibold">
               Total <QuoteAmount state={quote} />

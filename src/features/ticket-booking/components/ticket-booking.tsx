@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { fetchQuote } from '@/features/checkout/api/get-quote';
-import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
+import { addonChoices, addonsText, DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest, usePublicAddons } from '@/features/checkout/api/ticket-quote';
 import { CheckoutSteps } from '@/features/checkout/components/checkout-steps';
 import { EventBookingPanel } from '@/features/checkout/components/event-booking-panel';
 import { useCheckout } from '@/features/checkout/hooks/use-checkout';
@@ -28,6 +28,8 @@ interface TicketOrder {
   values: TicketBookingValues;
   ticket: BookingOption;
   guests: number;
+  /** The chosen add-ons' ids. */
+  addons: string[];
 }
 
 /** What the server is asked to book: a ticket type, or a seating (by its id). */
@@ -42,38 +44,50 @@ function selectionOf(ticket: BookingOption) {
 export function TicketBooking({ event, refreshEvent, onBooked }: TicketBookingProps) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<TicketBookingValues>(emptyTicketBooking);
+  const [chosenAddons, setChosenAddons] = useState<string[]>([]);
+  const offered = usePublicAddons(event.id).data ?? [];
+  const addonRows = (order: TicketOrder) => {
+    const text = addonsText(offered, order.addons, order.guests);
+    return text ? [{ label: 'Add-ons', value: text }] : [];
+  };
   const dateTime = `${formatEventDate(event.date)} at ${formatEventTime(event.event_time)}`;
   const words = optionWords(event);
 
   const checkout = useCheckout<TicketOrder>({
-    quote: ({ ticket, guests }) =>
-      fetchQuote(queryClient, ticketQuoteRequest(DEFAULT_PAYMENT_FUNCTION, { eventId: event.id, ...selectionOf(ticket), guests })),
+    quote: ({ ticket, guests, addons }) =>
+      fetchQuote(
+        queryClient,
+        ticketQuoteRequest(DEFAULT_PAYMENT_FUNCTION, { eventId: event.id, ...selectionOf(ticket), guests, addons: addonChoices(addons) }),
+      ),
     refusal: { title: bookingMessages.reservationFailed.title, fallback: bookingMessages.reservationFailed.description },
-    payment: ({ values, ticket, guests }) => ({
+    payment: (order) => ({
       summary: [
         { label: 'Event', value: event.title },
         { label: 'Date', value: dateTime },
-        { label: words.summary, value: ticket.name },
-        { label: 'Guests', value: `${guests} × ${formatCents(ticket.price)}` },
+        { label: words.summary, value: order.ticket.name },
+        { label: 'Guests', value: `${order.guests} × ${formatCents(order.ticket.price)}` },
+        ...addonRows(order),
       ],
       refundPolicy: event.refund_policy,
       checkout: {
         kind: 'ticket',
         reservationData: {
           eventId: event.id,
-          name: values.name.trim(),
-          email: values.email.trim(),
-          phone: values.phone.trim() || null,
-          num_guests: guests,
-          ...selectionOf(ticket),
-          dietaryRestrictions: values.dietaryRestrictions.trim() || null,
-          specialRequests: values.specialRequests.trim() || null,
-          ticket_price: ticket.price,
+          name: order.values.name.trim(),
+          email: order.values.email.trim(),
+          phone: order.values.phone.trim() || null,
+          num_guests: order.guests,
+          ...selectionOf(order.ticket),
+          dietaryRestrictions: order.values.dietaryRestrictions.trim() || null,
+          specialRequests: order.values.specialRequests.trim() || null,
+          ticket_price: order.ticket.price,
+          addons: addonChoices(order.addons),
         },
       },
     }),
     paidToast: bookingMessages.ticketsReserved,
-    confirmation: ({ values, ticket, guests }, paid) => {
+    confirmation: (order, paid) => {
+      const { values, ticket, guests } = order;
       const dietaryRestrictions = values.dietaryRestrictions.trim();
       const specialRequests = values.specialRequests.trim();
       return {
@@ -84,6 +98,7 @@ export function TicketBooking({ event, refreshEvent, onBooked }: TicketBookingPr
           { label: 'Event', value: event.title },
           { label: 'Date & Time', value: dateTime },
           { label: ticket.kind === 'seating' ? 'Seating' : 'Tickets', value: `${guests} × ${ticket.name}` },
+          ...addonRows(order),
           { label: 'Total paid', value: formatCents(paid.amountCents) },
           ...(dietaryRestrictions ? [{ label: 'Dietary restrictions', value: dietaryRestrictions }] : []),
           ...(specialRequests ? [{ label: 'Special requests', value: specialRequests }] : []),
@@ -94,10 +109,14 @@ export function TicketBooking({ event, refreshEvent, onBooked }: TicketBookingPr
     },
     onConfirmed: () => {
       setDraft(emptyTicketBooking);
+      setChosenAddons([]);
       onBooked?.();
     },
   });
-  useStartOverForEvent(event.id, checkout.restart, () => setDraft((d) => ({ ...d, ticketTypeId: '', guests: '' })));
+  useStartOverForEvent(event.id, checkout.restart, () => {
+    setDraft((d) => ({ ...d, ticketTypeId: '', guests: '' }));
+    setChosenAddons([]);
+  });
 
   /** Resolves with the problem that stops the booking (already toasted), for the form's inline message. */
   async function submit(values: TicketBookingValues): Promise<BookingProblem | null> {
@@ -114,7 +133,8 @@ export function TicketBooking({ event, refreshEvent, onBooked }: TicketBookingPr
         return null;
       }
       setDraft(values);
-      return { values, ticket, guests: Number(values.guests) };
+      // Only what this event still offers.
+      return { values, ticket, guests: Number(values.guests), addons: chosenAddons.filter((id) => offered.some((a) => a.id === id)) };
     });
     return outcome.problem;
   }
@@ -134,7 +154,15 @@ export function TicketBooking({ event, refreshEvent, onBooked }: TicketBookingPr
       refundPolicy={event.refund_policy}
       disclosures={event.event_details_disclosures}
     >
-      <TicketBookingForm event={event} defaultValues={draft} checking={checkout.busy} onSubmit={submit} />
+      <TicketBookingForm
+        event={event}
+        defaultValues={draft}
+        checking={checkout.busy}
+        addons={offered}
+        chosenAddons={chosenAddons}
+        onChooseAddons={setChosenAddons}
+        onSubmit={submit}
+      />
     </EventBookingPanel>
   );
 }

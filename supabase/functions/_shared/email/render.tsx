@@ -63,6 +63,8 @@ export interface EmailData {
     guests: number;
     ticket_type: string | null;
     time_slot: string | null;
+    /** The add-ons in words ("2 × Wine pairing, 1 × Corkage"); absent or null when none. */
+    addons?: string | null;
     manage_path: string;
     /** A party's link for the booker to share (/seat/{token}); absent for a party of one. */
     party_path?: string | null;
@@ -311,6 +313,7 @@ function details(data: EmailData): Detail[] {
   rows.push({ label: 'Guests', value: String(data.offer?.guests ?? data.booking.guests) });
   if (data.booking.ticket_type) rows.push({ label: 'Ticket', value: data.booking.ticket_type });
   if (data.booking.time_slot) rows.push({ label: 'Time slot', value: formatEventTime(data.booking.time_slot) });
+  if (data.booking.addons) rows.push({ label: 'Add-ons', value: data.booking.addons });
   if (data.kind === 'booking_confirmation' || data.kind === 'booking_reminder') {
     const m = data.money;
     const service = m.service_charge_cents ?? 0;
