@@ -72,11 +72,7 @@ function SplitPaymentsForm({ eventId, saved }: { eventId: string; saved: { cutof
           if (!hoursError) save.mutate();
         }}
       >
-        <CheckboxField
-          label="Guests may each pay their own seat"
-          checked={allowed}
-          onChange={(e) => setAllowed(e.target.checked)}
-        />
+        <CheckboxField label="Guests may each pay their own seat" checked={allowed} onChange={(e) => setAllowed(e.target.checked)} />
         {allowed ? (
           <FormField
             label="Hold unpaid seats for (hours after booking)"
