@@ -894,6 +894,7 @@ export type Database = {
       payment_ledger: {
         Row: {
           actor: string
+          addons: Json | null
           amount_cents: number
           app_fee_cents: number | null
           created_at: string
@@ -924,6 +925,7 @@ export type Database = {
         }
         Insert: {
           actor?: string
+          addons?: Json | null
           amount_cents: number
           app_fee_cents?: number | null
           created_at?: string
@@ -954,6 +956,7 @@ export type Database = {
         }
         Update: {
           actor?: string
+          addons?: Json | null
           amount_cents?: number
           app_fee_cents?: number | null
           created_at?: string
@@ -1262,6 +1265,8 @@ export type Database = {
             tax_cents: number
             total_cents: number
           } | null
+          addon_offers: Json | null
+          addons_until: string | null
           already_cancelled_result: Json | null
           booking_lines: Json | null
           event_cancellation_of: {
@@ -1873,6 +1878,32 @@ export type Database = {
           total_cents: number
         }[]
       }
+      addon_offers: {
+        Args: { r: Database["public"]["Tables"]["reservations"]["Row"] }
+        Returns: Json
+      }
+      addons_charge_replay: {
+        Args: {
+          p_key: string
+          r: Database["public"]["Tables"]["reservations"]["Row"]
+        }
+        Returns: {
+          amount_cents: number
+          email: string
+          event_title: string
+          existing: boolean
+          ledger_id: number
+          message: string
+          org_name: string
+          request: Json
+          reservation_id: string
+          status: string
+        }[]
+      }
+      addons_until: {
+        Args: { r: Database["public"]["Tables"]["reservations"]["Row"] }
+        Returns: string
+      }
       admin_create_event: {
         Args: { p_event: Json; p_rsvp_slots?: Json; p_ticket_types?: Json }
         Returns: string
@@ -2419,6 +2450,27 @@ export type Database = {
         Args: { target_email: string }
         Returns: boolean
       }
+      guest_add_addons: {
+        Args: {
+          p_addons: Json
+          p_expected_cents: number
+          p_key: string
+          p_payment_provider: string
+          p_token: string
+        }
+        Returns: {
+          amount_cents: number
+          email: string
+          event_title: string
+          existing: boolean
+          ledger_id: number
+          message: string
+          org_name: string
+          request: Json
+          reservation_id: string
+          status: string
+        }[]
+      }
       guest_add_guests: {
         Args: {
           p_expected_cents: number
@@ -2837,6 +2889,29 @@ export type Database = {
         Args: { w: Database["public"]["Tables"]["waitlist_entries"]["Row"] }
         Returns: string
       }
+      open_addons_charge: {
+        Args: {
+          p_actor: string
+          p_addons: Json
+          p_email: string
+          p_expected_cents: number
+          p_key: string
+          p_payment_provider: string
+          r: Database["public"]["Tables"]["reservations"]["Row"]
+        }
+        Returns: {
+          amount_cents: number
+          email: string
+          event_title: string
+          existing: boolean
+          ledger_id: number
+          message: string
+          org_name: string
+          request: Json
+          reservation_id: string
+          status: string
+        }[]
+      }
       open_party_split: {
         Args: {
           p_quote: Json
@@ -2857,6 +2932,7 @@ export type Database = {
         }
         Returns: {
           actor: string
+          addons: Json | null
           amount_cents: number
           app_fee_cents: number | null
           created_at: string
@@ -2992,6 +3068,15 @@ export type Database = {
           p_time_slot?: string
         }
         Returns: Json
+      }
+      record_addons_added: {
+        Args: {
+          p_cents: number
+          p_email: string
+          p_lines: Json
+          r: Database["public"]["Tables"]["reservations"]["Row"]
+        }
+        Returns: undefined
       }
       record_booking_event: {
         Args: { p_detail?: Json; p_kind: string; p_reservation_id: string }
@@ -3143,9 +3228,31 @@ export type Database = {
         }
         Returns: undefined
       }
+      seat_add_addons: {
+        Args: {
+          p_addons: Json
+          p_expected_cents: number
+          p_key: string
+          p_payment_provider: string
+          p_token: string
+        }
+        Returns: {
+          amount_cents: number
+          email: string
+          event_title: string
+          existing: boolean
+          ledger_id: number
+          message: string
+          org_name: string
+          request: Json
+          reservation_id: string
+          status: string
+        }[]
+      }
       seat_invitation: {
         Args: { p_token: string }
         Returns: {
+          addon_offers: Json
           allergens: string[]
           cancel_refund_cents: number
           claimed: boolean

@@ -35,7 +35,8 @@
 --           'failed'. A row left 'charging' is settled by reconcile-payments.
 --           A booking's own charge (purpose 'booking'), then any charges for
 --           guests added later (purpose 'more_guests', 075_guest_changes.sql) or
---           for the seats its guests pay themselves (purpose 'seat', 072_split_payments.sql).
+--           for the seats its guests pay themselves (purpose 'seat', 072_split_payments.sql)
+--           or for extras taken after booking (purpose 'addons').
 --   refund  'pending' from the decision on (provider_refund_id null until the
 --           processor answered; Square PENDING keeps it pending), then
 --           'completed' or 'failed'. Keyed: a retry never refunds twice.
@@ -82,14 +83,18 @@ create table public.payment_ledger (
   -- What a charge pays for: the booking itself, guests added to it later from the manage link
   -- (guest_add_guests), or one guest's own seat of a booking paid seat by seat
   -- (seat_payment_start, 072_split_payments.sql).
-  purpose text not null default 'booking' check (purpose in ('booking', 'more_guests', 'seat')),
+  purpose text not null default 'booking' check (purpose in ('booking', 'more_guests', 'seat', 'addons')),
   -- A refund is sent to one charge: a refund larger than the newest charge's rest is split over
   -- several charges (open_refund), and its later parts point at its first.
   part_of bigint references public.payment_ledger (id) on delete cascade,
   -- The seat a 'seat' charge paid for (reservation_seats.seat_no).
   seat_no integer check (seat_no >= 2),
+  -- What an 'addons' charge pays for: { lines: [{ id, name, quantity, unit_price_cents }], email }
+  -- (extras taken after booking, open_addons_charge in 075_guest_changes.sql).
+  addons jsonb,
   constraint payment_ledger_part_is_a_refund check (part_of is null or kind = 'refund'),
   constraint payment_ledger_seat_charge check ((purpose = 'seat') = (seat_no is not null)),
+  constraint payment_ledger_addons_charge check ((purpose = 'addons') = (addons is not null)),
   constraint payment_ledger_lines_within_amount check (service_charge_cents + tax_cents <= amount_cents),
   constraint payment_ledger_charging_is_a_charge check (status <> 'charging' or kind = 'charge'),
   constraint payment_ledger_key unique (kind, idempotency_key)

@@ -256,6 +256,238 @@ $$;
 
 revoke execute on function public.move_target(reservations, uuid) from public, anon, authenticated;
 
+-- Extras after booking: add-ons a guest takes later, from the manage link (guest_add_addons)
+-- or from their own seat's link (seat_add_addons, 078_seats.sql), until the kitchen is told
+-- (addons_until: the kitchen report's time on the dinner's day, 09:00 in the event's timezone
+-- unless the host changed it). They are paid in a charge of their own (purpose 'addons', the
+-- lines it pays for on the ledger row), taken at once under the booking's locks so limits
+-- hold, and given back if the card is declined (settle_extra_charge).
+
+-- Until when a booking can take add-ons.
+create or replace function public.addons_until(r public.reservations) returns timestamptz
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  return (select (e.date + coalesce((select kr.send_at from public.kitchen_reports kr where kr.event_id = e.id), '09:00'::time))
+                 at time zone e.event_timezone
+          from public.events e where e.id = r.event_id);
+end;
+$$;
+
+revoke execute on function public.addons_until(reservations) from public, anon, authenticated;
+
+-- The add-ons a booking could still take now: each active one of its event with its price and
+-- how many more this booking may have (per guest: up to its guests; per booking: up to 10; within
+-- what a limited one has left). Empty once addons_until has passed or the booking is not confirmed.
+create or replace function public.addon_offers(r public.reservations) returns jsonb
+language sql stable security definer set search_path = '' as $$
+  select coalesce(jsonb_agg(jsonb_build_object('id', a.id, 'name', a.name, 'description', a.description, 'per', a.per,
+           'price_cents', a.price_cents, 'taken', coalesce(ra.quantity, 0), 'most', m.most) order by a.sort, a.created_at, a.id), '[]'::jsonb)
+  from public.event_addons a
+  left join public.reservation_addons ra on ra.reservation_id = r.id and ra.addon_id = a.id
+  cross join lateral (
+    select least(case when a.per = 'guest' then r.num_guests else 10 end - coalesce(ra.quantity, 0),
+                 coalesce(a.quantity_limit - public.event_addon_sold(a.id), 2147483647)) as most
+  ) m
+  where a.event_id = r.event_id and a.is_active and m.most > 0
+    and r.status = 'confirmed' and now() < public.addons_until(r);
+$$;
+
+revoke execute on function public.addon_offers(reservations) from public, anon, authenticated;
+
+-- Takes add-ons for a booking after it was made (the caller holds its locks): p_addons
+-- [{ id, quantity }] on top of what it has; p_email the payer's (the receipt's) address. Free
+-- ones are taken at once; otherwise the charge is opened ('charging', purpose 'addons', the
+-- lines on its row) for the caller to charge and settle. Answers as guest_add_guests.
+create or replace function public.open_addons_charge(
+  r public.reservations,
+  p_addons jsonb,
+  p_key text,
+  p_expected_cents integer,
+  p_payment_provider text,
+  p_email text,
+  p_actor text
+)
+returns table (
+  ledger_id bigint,
+  status text,
+  existing boolean,
+  reservation_id uuid,
+  amount_cents integer,
+  email text,
+  event_title text,
+  org_name text,
+  request jsonb,
+  message text
+)
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  v_item record;
+  v_addon public.event_addons;
+  v_taken integer;
+  v_left integer;
+  v_lines jsonb := '[]'::jsonb;
+  v_subtotal integer := 0;
+  v_price jsonb;
+  v_row public.payment_ledger;
+  v_title text := (select e.title from public.events e where e.id = r.event_id);
+begin
+  if now() >= public.addons_until(r) then
+    raise exception 'Extras can no longer be added: the kitchen has been told. Please contact the host.' using errcode = 'SH409';
+  end if;
+  if p_addons is null or jsonb_typeof(p_addons) <> 'array' or jsonb_array_length(p_addons) = 0 or jsonb_array_length(p_addons) > 50 then
+    raise exception 'Choose the extras to add.' using errcode = 'P0001';
+  end if;
+  for v_item in
+    select lower(btrim(coalesce(x ->> 'id', ''))) as id,
+           case when jsonb_typeof(x -> 'quantity') = 'number' and (x ->> 'quantity') ~ '^[0-9]{1,4}$' then (x ->> 'quantity')::integer end as quantity
+    from jsonb_array_elements(p_addons) x
+  loop
+    select * into v_addon from public.event_addons a
+    where v_item.id ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' and a.id = v_item.id::uuid and a.event_id = r.event_id;
+    if v_addon.id is null then
+      raise exception 'Add-on not found. Please select a valid add-on.' using errcode = 'SH404';
+    end if;
+    if v_item.quantity is null or v_item.quantity < 1 then
+      raise exception 'The quantity of % must be a whole number of 1 or more.', v_addon.name using errcode = 'P0001';
+    end if;
+    if v_lines @> jsonb_build_array(jsonb_build_object('id', v_addon.id)) then
+      raise exception 'Choose % once.', v_addon.name using errcode = 'P0001';
+    end if;
+    if not v_addon.is_active then
+      raise exception '% is no longer available.', v_addon.name using errcode = 'SH409';
+    end if;
+    select coalesce(max(ra.quantity), 0) into v_taken from public.reservation_addons ra where ra.reservation_id = r.id and ra.addon_id = v_addon.id;
+    if v_addon.per = 'guest' and v_taken + v_item.quantity > r.num_guests then
+      raise exception 'At most % % for % %: one per guest.', r.num_guests, v_addon.name, r.num_guests,
+        case when r.num_guests = 1 then 'guest' else 'guests' end using errcode = 'P0001';
+    end if;
+    if v_addon.per = 'booking' and v_taken + v_item.quantity > 10 then
+      raise exception 'At most 10 % per booking.', v_addon.name using errcode = 'P0001';
+    end if;
+    if v_addon.quantity_limit is not null then
+      v_left := greatest(v_addon.quantity_limit - public.event_addon_sold(v_addon.id), 0);
+      if v_left < v_item.quantity then
+        raise exception '%', case when v_left = 0 then format('%s is sold out.', v_addon.name) else format('Only %s %s left.', v_left, v_addon.name) end
+          using errcode = 'SH409';
+      end if;
+    end if;
+    v_lines := v_lines || jsonb_build_array(jsonb_build_object('id', v_addon.id, 'name', v_addon.name, 'quantity', v_item.quantity,
+                                                               'unit_price_cents', v_addon.price_cents));
+    v_subtotal := v_subtotal + v_item.quantity * v_addon.price_cents;
+  end loop;
+  -- Extras carry the event's percent service charge and tax; a per-guest service charge was paid with the seats.
+  v_price := public.price_lines(v_subtotal, 0, 0, public.charge_terms(r.event_id));
+  if p_expected_cents is not null and p_expected_cents <> (v_price ->> 'amount_cents')::integer then
+    raise exception 'These extras cost %, not %. Please check the price and try again.',
+      public.booking_money((v_price ->> 'amount_cents')::integer), public.booking_money(p_expected_cents) using errcode = 'SH409';
+  end if;
+  if (v_price ->> 'amount_cents')::integer > 0 and p_payment_provider is null then
+    raise exception 'Card details are required to pay % for the extras.', public.booking_money((v_price ->> 'amount_cents')::integer)
+      using errcode = 'P0001';
+  end if;
+
+  insert into public.reservation_addons as ra (reservation_id, addon_id, quantity, unit_price_cents)
+  select r.id, (l ->> 'id')::uuid, (l ->> 'quantity')::integer, (l ->> 'unit_price_cents')::integer from jsonb_array_elements(v_lines) l
+  on conflict on constraint reservation_addons_pkey do update set quantity = ra.quantity + excluded.quantity;
+  if (v_price ->> 'amount_cents')::integer = 0 then
+    perform public.record_addons_added(r, v_lines, 0, p_email);
+    return query select null::bigint, 'completed'::text, false, r.id, 0, p_email, v_title, public.org_display_name(r.org_id), null::jsonb, null::text;
+    return;
+  end if;
+  insert into public.payment_ledger (reservation_id, org_id, kind, status, amount_cents, service_charge_cents, tax_cents,
+                                     provider, idempotency_key, reason, actor, purpose, addons)
+  values (r.id, r.org_id, 'charge', 'charging', (v_price ->> 'amount_cents')::integer, (v_price ->> 'service_charge_cents')::integer,
+          (v_price ->> 'tax_cents')::integer, p_payment_provider, p_key,
+          'Extras: ' || (select string_agg((l ->> 'quantity') || ' × ' || (l ->> 'name'), ', ') from jsonb_array_elements(v_lines) l),
+          p_actor, 'addons', jsonb_build_object('lines', v_lines, 'email', p_email))
+  returning * into v_row;
+  return query select v_row.id, v_row.status, false, r.id, v_row.amount_cents, p_email, v_title, public.org_display_name(r.org_id),
+    null::jsonb, null::text;
+end;
+$$;
+
+revoke execute on function public.open_addons_charge(reservations, jsonb, text, integer, text, text, text) from public, anon, authenticated;
+
+-- The same attempt again (its key): its extras' charge as it stands. Null when the key is new.
+create or replace function public.addons_charge_replay(r public.reservations, p_key text)
+returns table (
+  ledger_id bigint,
+  status text,
+  existing boolean,
+  reservation_id uuid,
+  amount_cents integer,
+  email text,
+  event_title text,
+  org_name text,
+  request jsonb,
+  message text
+)
+language sql stable security definer set search_path = '' as $$
+  select l.id, l.status, true, r.id, l.amount_cents, l.addons ->> 'email', e.title, public.org_display_name(r.org_id),
+         l.processor_request, l.message
+  from public.payment_ledger l
+  join public.events e on e.id = r.event_id
+  where l.kind = 'charge' and l.idempotency_key = p_key and l.reservation_id = r.id and l.purpose = 'addons';
+$$;
+
+revoke execute on function public.addons_charge_replay(reservations, text) from public, anon, authenticated;
+
+-- Extras taken (free, or their charge approved): the booking's history and the payer's receipt.
+create or replace function public.record_addons_added(r public.reservations, p_lines jsonb, p_cents integer, p_email text) returns void
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  v_what text := (select string_agg((l ->> 'quantity') || ' × ' || (l ->> 'name'), ', ') from jsonb_array_elements(p_lines) l);
+  v_title text := (select e.title from public.events e where e.id = r.event_id);
+begin
+  insert into public.booking_events (reservation_id, kind, detail)
+  values (r.id, 'addons_added', jsonb_build_object('lines', p_lines, 'charged_cents', p_cents, 'email', p_email));
+  insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text)
+  values (r.org_id, r.id, 'addons_added', p_email, 'Extras added: ' || v_title,
+    concat_ws(E'\n', 'Hello,', '', 'These extras are added to the booking ' || r.booking_code || ' for ' || v_title || ': ' || v_what || '.',
+      case when p_cents > 0 then E'\nWe charged ' || public.booking_money(p_cents) || ' to your card for them.' end,
+      '', public.org_display_name(r.org_id)));
+end;
+$$;
+
+revoke execute on function public.record_addons_added(reservations, jsonb, integer, text) from public, anon, authenticated;
+
+-- Extras from the manage link, paid by the booker (the first half; settle_extra_charge is the
+-- second). p_addons: [{ id, quantity }] to add. The same key again answers the same charge.
+create or replace function public.guest_add_addons(p_token text, p_addons jsonb, p_key text, p_expected_cents integer, p_payment_provider text)
+returns table (
+  ledger_id bigint,
+  status text,
+  existing boolean,
+  reservation_id uuid,
+  amount_cents integer,
+  email text,
+  event_title text,
+  org_name text,
+  request jsonb,
+  message text
+)
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  r public.reservations;
+begin
+  if p_key is null or char_length(p_key) not between 1 and 45 then
+    raise exception 'Invalid idempotency key' using errcode = 'P0001';
+  end if;
+  r := public.lock_reservation_by_token(p_token);
+  if exists (select 1 from public.addons_charge_replay(r, p_key)) then
+    return query select * from public.addons_charge_replay(r, p_key);
+    return;
+  end if;
+  r := public.booking_to_change(p_token);
+  return query select * from public.open_addons_charge(r, p_addons, p_key, p_expected_cents, p_payment_provider, r.email, 'guest');
+end;
+$$;
+
+comment on function public.guest_add_addons(text, jsonb, text, integer, text) is
+  'The booker adds extras from the manage link until the kitchen is told: taken at once, their charge opened (settle_extra_charge finishes it). Idempotent by the attempt''s key.';
+
+revoke execute on function public.guest_add_addons(text, jsonb, text, integer, text) from public, anon, authenticated;
+
 -- What /booking/{token} shows; null for a token that opens nothing.
 create or replace function public.manage_booking_view(p_token text) returns jsonb
 language sql stable security definer set search_path = '' as $$
@@ -301,6 +533,10 @@ language sql stable security definer set search_path = '' as $$
       from public.events x
       cross join lateral public.move_target(r, x.id) m
       where x.series_id = e.series_id and x.id <> e.id and (m.refusal is null or m.seats_only)), '[]'::jsonb) else '[]'::jsonb end,
+    -- The booking's add-ons, those it could still take (addon_offers) and until when.
+    'addons', public.reservation_addons_of(r.id),
+    'addon_offers', public.addon_offers(r),
+    'addons_until', public.addons_until(r),
     -- A payment for added guests still being processed (nothing can change until it settles).
     'payment_in_progress', exists (select 1 from public.payment_ledger l where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'charging'),
     -- Each guest pays their own seat (072_split_payments.sql): until when the unpaid seats are
@@ -434,14 +670,15 @@ $$;
 
 revoke execute on function public.record_party_increase(reservations, integer, integer) from public, anon, authenticated;
 
--- The second half of adding guests, or of a guest paying their seat (072_split_payments.sql):
+-- The second half of adding guests, extras, or of a guest paying their seat (072_split_payments.sql):
 -- the processor's answer to that charge (from the function that charged, or from the reconciler
 -- or a webhook after a crash). Once settled, asking again changes nothing.
 --   approved  the charge completes. Added guests keep their seats (the guest is emailed); a
---             seat is paid (its guest is emailed a receipt). A booking cancelled in the
+--             seat is paid (its guest is emailed a receipt); extras are kept (their payer is
+--             emailed). A booking cancelled in the
 --             meantime, or a seat released at the cutoff meanwhile, has nothing for this money:
 --             the charge is refunded whole.
---   declined  the charge fails. Added guests give their seats back; a seat stays due.
+--   declined  the charge fails. Added guests give their seats back; extras go back; a seat stays due.
 -- Answers money_action_result (its refunds to send).
 create or replace function public.settle_extra_charge(p_ledger_id bigint, p_outcome text, p_payment_id text, p_message text)
 returns jsonb
@@ -473,6 +710,8 @@ begin
       perform public.record_party_increase(r, r.num_guests - v_row.guests, v_row.amount_cents);
     elsif r.status = 'confirmed' and v_row.purpose = 'seat' and v_seat.id is not null then
       perform public.record_seat_paid(r, v_seat.seat_no, v_row.amount_cents);
+    elsif r.status = 'confirmed' and v_row.purpose = 'addons' then
+      perform public.record_addons_added(r, v_row.addons -> 'lines', v_row.amount_cents, v_row.addons ->> 'email');
     else
       v_refund := public.open_refund(r, v_row.amount_cents, 'mg' || md5(v_row.id::text || ':void'),
                                      case when r.status = 'confirmed' then 'The seat was released before its payment completed'
@@ -489,6 +728,16 @@ begin
   elsif v_row.purpose = 'seat' then
     insert into public.booking_events (reservation_id, kind, detail)
     values (r.id, 'seat_payment_declined', jsonb_build_object('seat_no', v_row.seat_no, 'message', p_message));
+  elsif v_row.purpose = 'addons' then
+    -- The extras go back: their quantities come off what the booking had.
+    delete from public.reservation_addons ra
+    using jsonb_array_elements(v_row.addons -> 'lines') l
+    where ra.reservation_id = r.id and ra.addon_id = (l ->> 'id')::uuid and ra.quantity <= (l ->> 'quantity')::integer;
+    update public.reservation_addons ra set quantity = ra.quantity - (l ->> 'quantity')::integer
+    from jsonb_array_elements(v_row.addons -> 'lines') l
+    where ra.reservation_id = r.id and ra.addon_id = (l ->> 'id')::uuid;
+    insert into public.booking_events (reservation_id, kind, detail)
+    values (r.id, 'addons_declined', jsonb_build_object('lines', v_row.addons -> 'lines', 'message', p_message));
   end if;
   return public.money_action_result(r, false, null);
 end;

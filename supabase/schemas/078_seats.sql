@@ -15,6 +15,7 @@
 --   sync_reservation_seats   the seats follow the booking (trigger reservations_25_seats)
 --   seat_invitation(token)   what /seat/{token} shows (anyone with the link)
 --   claim_seat(token, …)     claims or edits a seat (anyone with the link)
+--   seat_add_addons(token…)  the seat's guest adds extras for themselves, paying for them
 --   booking_seats(manage)    the booker's view: who has claimed, and the links to share
 --   staff_reservation_seats  staff: a booking's seats with guests, emails and needs (the
 --                            reservation dialog; the door list reads them in staff_door_list)
@@ -196,7 +197,9 @@ returns table (
   -- Each guest paying their own seat (072_split_payments.sql): this seat 'paid' or 'due' (null
   -- otherwise, and for a party link), what it costs, until when it is held, and what giving it up
   -- now would refund (guest_cancel_seat).
-  payment text, seat_cents integer, pay_by timestamptz, cancel_refund_cents integer
+  payment text, seat_cents integer, pay_by timestamptz, cancel_refund_cents integer,
+  -- The per-guest extras this seat's guest could still add (seat_add_addons); null for a party link.
+  addon_offers jsonb
 )
 language sql stable security definer set search_path = '' as $$
   select case when (l.seat).id is null then 'party' else 'seat' end,
@@ -211,7 +214,9 @@ language sql stable security definer set search_path = '' as $$
          (l.seat).claimed_at is not null, free.n,
          public.seat_payment((l.booking).id, (l.seat).seat_no), sp.seat_cents, sp.pay_by,
          case when public.seat_payment((l.booking).id, (l.seat).seat_no) = 'paid' and (l.seat).seat_no > 1
-              then public.policy_share_cents(l.booking, sp.seat_cents) end
+              then public.policy_share_cents(l.booking, sp.seat_cents) end,
+         case when (l.seat).id is not null then (
+           select coalesce(jsonb_agg(o), '[]'::jsonb) from jsonb_array_elements(public.addon_offers(l.booking)) o where o ->> 'per' = 'guest') end
   from public.seat_link(p_token) l
   join public.events e on e.id = (l.booking).event_id
   left join public.reservation_splits sp on sp.reservation_id = (l.booking).id
@@ -307,6 +312,69 @@ end;
 $$;
 
 revoke execute on function public.claim_seat(text, text, text, text[], text) from public;
+
+-- Extras from a guest's own seat link, paid by that guest (the first half; settle_extra_charge
+-- is the second): one of each per-guest add-on the booking can still take (a wine pairing for
+-- themselves), until the kitchen is told. Where each guest pays their own seat, the seat is paid
+-- first. The same key again answers the same charge as it stands.
+create or replace function public.seat_add_addons(p_token text, p_addons jsonb, p_key text, p_expected_cents integer, p_payment_provider text)
+returns table (
+  ledger_id bigint,
+  status text,
+  existing boolean,
+  reservation_id uuid,
+  amount_cents integer,
+  email text,
+  event_title text,
+  org_name text,
+  request jsonb,
+  message text
+)
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  l record;
+  r public.reservations;
+  v_seat record;
+begin
+  if p_key is null or char_length(p_key) not between 1 and 45 then
+    raise exception 'Invalid idempotency key' using errcode = 'P0001';
+  end if;
+  select * into l from public.seat_link(p_token);
+  if (l.booking).id is null or (l.seat).id is null then
+    raise exception 'This seat link is not valid.' using errcode = 'SH404';
+  end if;
+  r := public.lock_reservation((l.booking).id);
+  if exists (select 1 from public.addons_charge_replay(r, p_key)) then
+    return query select * from public.addons_charge_replay(r, p_key);
+    return;
+  end if;
+  select * into v_seat from public.reservation_seats s where s.id = (l.seat).id;
+  if v_seat.id is null then
+    raise exception 'This seat link is not valid.' using errcode = 'SH404';
+  end if;
+  if r.status <> 'confirmed' then
+    raise exception 'This booking has been cancelled, so its seats can no longer be changed.' using errcode = 'SH409';
+  end if;
+  if v_seat.claimed_at is null then
+    raise exception 'Add your name and email to your seat first.' using errcode = 'P0001';
+  end if;
+  if public.seat_payment(r.id, v_seat.seat_no) = 'due' then
+    raise exception 'Pay for your seat first, then add extras to it.' using errcode = 'SH409';
+  end if;
+  if exists (select 1 from jsonb_array_elements(case when jsonb_typeof(p_addons) = 'array' then p_addons else '[]'::jsonb end) x
+             left join public.event_addons a on a.id::text = lower(btrim(coalesce(x ->> 'id', '')))
+             where a.per is distinct from 'guest' or x -> 'quantity' is distinct from '1'::jsonb) then
+    raise exception 'From your seat you can add one of each extra for yourself. Ask % for extras for the whole party.', r.name
+      using errcode = 'P0001';
+  end if;
+  return query select * from public.open_addons_charge(r, p_addons, p_key, p_expected_cents, p_payment_provider, v_seat.guest_email, 'guest:seat');
+end;
+$$;
+
+comment on function public.seat_add_addons(text, jsonb, text, integer, text) is
+  'A guest adds per-guest extras for themselves from their seat link until the kitchen is told, paying for them (settle_extra_charge finishes it). Idempotent by the attempt''s key.';
+
+revoke execute on function public.seat_add_addons(text, jsonb, text, integer, text) from public, anon, authenticated;
 
 -- The guests who claimed a seat of a booking that is cancelled are told (the booker's own email
 -- says what happens to the money); in the host's words when the whole dinner was cancelled

@@ -69,6 +69,133 @@ const seatCharges = (reservationId: string) =>
 const netOf = async (reservationId: string) =>
   (await one<{ net: number }>(pool(), `select (public.money_of($1) ->> 'net_cents')::int as net`, [reservationId])).net;
 
+/** A per-guest wine pairing ($25.00) and a per-booking corkage ($15.00), offered by the event. */
+async function addExtras(eventId: string) {
+  const [wine] = await sql<{ id: string }>(
+    `insert into public.event_addons (event_id, name, price_cents, per, quantity_limit) values ($1, 'Wine pairing', 2500, 'guest', 20) returning id`,
+    [eventId],
+  );
+  const [corkage] = await sql<{ id: string }>(
+    `insert into public.event_addons (event_id, name, price_cents, per, sort) values ($1, 'Corkage', 1500, 'booking', 1) returning id`,
+    [eventId],
+  );
+  return { wine: wine.id, corkage: corkage.id };
+}
+
+describe('the table, as the issue shows it', () => {
+  it('a party pays seat by seat and takes extras; the cutoff releases the unpaid seats to the waitlist; the kitchen and the door see the three guests and the extras', async () => {
+    const dinner = await splitDinner(5);
+    const extras = await addExtras(dinner.eventId);
+    const b = await splitBooking(dinner, 5);
+    const waiting = guest('table-wait').email;
+    const join = { eventId: dinner.eventId, ticketTypeId: dinner.ticketTypeId, name: 'Walt Waiting', email: waiting, partySize: 2 };
+    expect((await callFunction('join-waitlist', join)).status).toBe(200);
+
+    const [mine, s2, s3, s4] = b.seats;
+    await claim(mine.seat_token, 'Bea Booker', b.email, ['sesame']);
+    await claim(s2.seat_token, 'Cy Celiac', guest('table-cy').email, ['gluten']);
+    await claim(s3.seat_token, 'Di Dairy', guest('table-di').email, ['milk']);
+    await claim(s4.seat_token, 'Ed Unpaid', guest('table-ed').email, ['peanuts']);
+    // Extras from a seat wait for the seat's own payment.
+    const wineForOne = { action: 'addons', addons: [{ id: extras.wine, quantity: 1 }], expectedCents: 2500 };
+    expect((await pay(s2.seat_token, wineForOne)).body).toMatchObject({ error: 'Pay for your seat first, then add extras to it.' });
+    expect((await pay(s2.seat_token)).status).toBe(200);
+    expect((await pay(s3.seat_token)).status).toBe(200);
+    expect(await pay(s2.seat_token, wineForOne)).toMatchObject({ status: 200, body: { success: true, chargedCents: 2500 } });
+    expect(await pay(s3.seat_token, wineForOne)).toMatchObject({ status: 200, body: { chargedCents: 2500 } });
+    // The booker adds corkage for the party from the manage page.
+    const offers = (await callFunction('manage-booking', { token: b.manageToken, action: 'view' })).body.booking.addon_offers;
+    expect(offers.map((o: { name: string; taken: number; most: number }) => [o.name, o.taken, o.most])).toEqual([
+      ['Wine pairing', 2, 3],
+      ['Corkage', 0, 10],
+    ]);
+    const corkage = await callFunction('manage-booking', {
+      token: b.manageToken,
+      action: 'add_addons',
+      addons: [{ id: extras.corkage, quantity: 1 }],
+      sourceId: CARD.ok,
+      expectedCents: 1500,
+      idempotencyKey: randomUUID(),
+    });
+    expect(corkage).toMatchObject({ status: 200, body: { chargedCents: 1500 } });
+
+    // The cutoff: seats 4 and 5 go to the waiting party.
+    await sql(`update public.reservation_splits set pay_by = now() - interval '1 minute' where reservation_id = $1`, [b.reservationId]);
+    await sql(`select public.release_unpaid_seats()`);
+    expect(await one(pool(), `select status from public.waitlist_entries where email = $1`, [waiting])).toEqual({ status: 'offered' });
+
+    const lines = await sql<{ section: string; label: string; guests: number }>(
+      `select section, label, guests from public.kitchen_report_lines($1) where section in ('addon', 'allergen', 'guest') order by section, label`,
+      [dinner.eventId],
+    );
+    expect(lines.filter((l) => l.section === 'allergen').map((l) => [l.label, l.guests])).toEqual([
+      ['gluten', 1],
+      ['milk', 1],
+      ['sesame', 1],
+    ]);
+    expect(lines.filter((l) => l.section === 'guest').map((l) => l.label)).toEqual(['Bea Booker', 'Cy Celiac', 'Di Dairy']);
+    expect(lines.filter((l) => l.section === 'addon').map((l) => [l.label, l.guests])).toEqual([
+      ['Corkage', 1],
+      ['Wine pairing', 2],
+    ]);
+    const door = await staff.client.rpc('staff_door_list', { p_event_id: dinner.eventId });
+    expect(door.error).toBeNull();
+    const parties = (door.data ?? []) as { id: string; num_guests: number; addons: string | null; seats: { guest_name: string }[] }[];
+    const party = parties.find((p) => p.id === b.reservationId);
+    expect(party).toMatchObject({ num_guests: 3, addons: '2 × Wine pairing, 1 × Corkage' });
+    expect((party?.seats ?? []).map((seat) => seat.guest_name)).toEqual(['Bea Booker', 'Cy Celiac', 'Di Dairy']);
+    // The money: three seats and the extras, each on its own ledger line.
+    expect((await seatCharges(b.reservationId)).filter((c) => c.status === 'completed').map((c) => c.amount_cents)).toEqual([
+      PRICE,
+      PRICE,
+      PRICE,
+      2500,
+      2500,
+      1500,
+    ]);
+  });
+});
+
+describe('extras after booking', () => {
+  it('a declined card gives the extras back; a limit and the per-guest rule hold; the same attempt never charges twice', async () => {
+    const event = await createEvent(org.id, { title: 'Extras Dinner', ticketTypes: [{ name: 'Seat', price: PRICE, quantity: 6 }] });
+    const extras = await addExtras(event.id);
+    await sql(`update public.event_addons set quantity_limit = 3 where id = $1`, [extras.wine]);
+    const answer = await callFunction('process-square-payment', {
+      token: CARD.ok,
+      amount: 2 * PRICE,
+      idempotencyKey: randomUUID(),
+      reservationData: { eventId: event.id, ticketTypeId: event.ticketTypes[0].id, num_guests: 2, name: 'Xena Extra', email: guest('extra').email },
+    });
+    const token = answer.body.manageToken as string;
+    const reservationId = answer.body.reservationId as string;
+    const addExtra = (quantity: number, extra: Record<string, unknown> = {}) =>
+      callFunction('manage-booking', {
+        token,
+        action: 'add_addons',
+        addons: [{ id: extras.wine, quantity }],
+        sourceId: CARD.ok,
+        idempotencyKey: randomUUID(),
+        ...extra,
+      });
+    const taken = async () =>
+      (await sql(`select quantity from public.reservation_addons where reservation_id = $1`, [reservationId])).map((r) => r.quantity);
+
+    expect(await addExtra(1, { sourceId: CARD.declined })).toMatchObject({ status: 402 });
+    expect(await taken()).toEqual([]);
+    expect(await addExtra(3)).toMatchObject({ status: 400, body: { error: 'At most 2 Wine pairing for 2 guests: one per guest.' } });
+    const key = randomUUID();
+    expect(await addExtra(2, { idempotencyKey: key, expectedCents: 5000 })).toMatchObject({ status: 200, body: { chargedCents: 5000 } });
+    expect(await addExtra(2, { idempotencyKey: key, expectedCents: 5000 })).toMatchObject({ status: 200, body: { chargedCents: 5000 } });
+    expect(await taken()).toEqual([2]);
+    expect(await sql(`select count(*)::int as n from test_processor.payments where idempotency_key = $1`, [key])).toEqual([{ n: 1 }]);
+    expect(await addExtra(1)).toMatchObject({ status: 400, body: { error: 'At most 2 Wine pairing for 2 guests: one per guest.' } });
+    // A cancellation gives the extras' money back too (full refund window).
+    await sql(`update public.reservations set refund_window_hours = 48 where id = $1`, [reservationId]);
+    expect((await callFunction('manage-booking', { token, action: 'cancel' })).body).toMatchObject({ refundedCents: 2 * PRICE + 5000 });
+  });
+});
+
 describe('each guest pays their own seat', () => {
   it('quotes one seat, holds the party, lets each guest pay once, and releases the unpaid seats to the waitlist at the cutoff', async () => {
     const dinner = await splitDinner(5);

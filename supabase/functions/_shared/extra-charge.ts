@@ -1,12 +1,14 @@
 // Charges on a booking after it was made: guests added from the manage link (manage-booking
-// 'add'), and a guest paying their own seat from its link (pay-seat). Both go the same way:
+// 'add'), extras taken later (manage-booking 'add_addons' by the booker, pay-seat 'addons' by a
+// seat's guest), and a guest paying their own seat from its link (pay-seat). All go the same way:
 //
 //   open   SQL takes what is paid for under the booking's locks and opens the charge
-//          ('charging' ledger row, purpose 'more_guests' or 'seat'): guest_add_guests (the
-//          seats are taken; free at once when the booking paid nothing) or seat_payment_start
+//          ('charging' ledger row, purpose 'more_guests', 'addons' or 'seat'): guest_add_guests
+//          (the seats are taken; free at once when the booking paid nothing), guest_add_addons /
+//          seat_add_addons (the extras are taken; free ones at once) or seat_payment_start
 //   charge the card processor, with the attempt's key: a retry never charges twice
 //   settle settle_extra_charge: approved completes the charge (the guest is emailed); declined
-//          fails it (added guests give their seats back). Money that no longer has anything to
+//          fails it (added guests give their seats back, extras go back). Money that no longer has anything to
 //          pay for (a booking cancelled, a seat released meanwhile) is refunded whole.
 //
 // A lost answer keeps the open charge: the guest's retry with the same key, or
@@ -180,4 +182,42 @@ export async function paySeat(db: SupabaseClient, seatToken: string, input: Extr
     },
   );
   return { seatNo, chargedCents };
+}
+
+/** An extra to take: an add-on of the booking's event and how many more. */
+export interface AddonChoice {
+  id: string;
+  quantity: number;
+}
+
+const extrasNote = (opened: OpenedCharge) => `${opened.org_name}: ${opened.event_title} (extras)`;
+
+/** Extras on the booking a manage link opens, paid by the booker (guest_add_addons). Answers what was charged. */
+export async function addAddons(db: SupabaseClient, manageToken: string, addons: AddonChoice[], input: ExtraChargeInput): Promise<number> {
+  const booking = await callRpc<{ id: string | null } | null>(db, 'reservation_by_token', { p_token: manageToken });
+  return chargeExtra(db, { id: booking?.id ?? null, notFound: 'This booking link is not valid.' }, input, extrasNote, async (provider) => {
+    const [opened] = await callRpc<OpenedCharge[]>(db, 'guest_add_addons', {
+      p_token: manageToken,
+      p_addons: addons,
+      p_key: input.idempotencyKey,
+      p_expected_cents: input.expectedCents,
+      p_payment_provider: provider,
+    });
+    return opened;
+  });
+}
+
+/** Extras a guest adds for themselves from their seat's link, paying for them (seat_add_addons). Answers what was charged. */
+export async function addSeatAddons(db: SupabaseClient, seatToken: string, addons: AddonChoice[], input: ExtraChargeInput): Promise<number> {
+  const link = await callRpc<{ booking: { id: string | null } | null } | null>(db, 'seat_link', { p_token: seatToken });
+  return chargeExtra(db, { id: link?.booking?.id ?? null, notFound: 'This seat link is not valid.' }, input, extrasNote, async (provider) => {
+    const [opened] = await callRpc<OpenedCharge[]>(db, 'seat_add_addons', {
+      p_token: seatToken,
+      p_addons: addons,
+      p_key: input.idempotencyKey,
+      p_expected_cents: input.expectedCents,
+      p_payment_provider: provider,
+    });
+    return opened;
+  });
 }

@@ -12,6 +12,8 @@
 //   'add'       more guests, paying what each guest of the booking paid (extra-charge.ts): the
 //               seats are taken while the card is charged, and given back if it is declined;
 //               a retry with the same idempotency key never charges twice.
+//   'add_addons' extras (add-ons of the event) until the kitchen is told, paid in a charge of
+//               their own (extra-charge.ts): taken while the card is charged, given back if declined.
 //   'move'      another date of the same series at the same price (guest_move_booking): the
 //               booking keeps its money, policy, code, seats and this link; the old date's seats
 //               go to its waitlist; asking again for the date it is on changes nothing.
@@ -20,12 +22,13 @@
 // Refunds are sent to the processor that took the charge once the decision is committed, and
 // the receipt goes out when it answers (a lost answer: reconcile-payments sends it again).
 //
-// Request: { token, action: 'view' | 'cancel' | 'reduce' | 'add' | 'move' | 'hand_over', guests?, name?, email?,
-//            sourceId?, expectedCents?, idempotencyKey? (add), eventId? (move) }
+// Request: { token, action: 'view' | 'cancel' | 'reduce' | 'add' | 'add_addons' | 'move' | 'hand_over', guests?, name?, email?,
+//            addons? ([{ id, quantity }]: add_addons), sourceId?, expectedCents?, idempotencyKey? (add, add_addons), eventId? (move) }
 // → view:      200 { success: true, booking }
 // → cancel:    200 { success: true, booking, refundedCents, refundStatus: 'completed' | 'pending' | 'none' | 'failed' }
 // → reduce:    200 { success: true, booking, refundedCents, refundStatus } (refundedCents: this change's refund)
 // → add:       200 { success: true, booking, added, chargedCents }
+// → add_addons: 200 { success: true, booking, chargedCents }
 // → move:      200 { success: true, booking } (404: not a date of this series; 409: that date cannot take it, in the SQL's words)
 // → hand_over: 200 { success: true, handedOverTo: { name, email } }
 // booking: see public.manage_booking_view (event, organization, money, policy, refund_now_cents, can_cancel, …)
@@ -33,7 +36,7 @@ import { z } from 'npm:zod@4.6.7';
 import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
 import { MAX_INT4 } from '../_shared/input.ts';
 import { type MoneyAction, sendDecidedRefunds } from '../_shared/money.ts';
-import { addGuests } from '../_shared/extra-charge.ts';
+import { addAddons, addGuests } from '../_shared/extra-charge.ts';
 import { kickEmailDelivery } from '../_shared/outbox.ts';
 import { callRpc } from '../_shared/rpc.ts';
 import { sharedAdminClient } from '../_shared/supabase.ts';
@@ -58,6 +61,17 @@ const inputSchema = z.discriminatedUnion(
       expectedCents: z.int().min(0).max(MAX_INT4).nullish(),
       idempotencyKey: z.string().min(1).max(45, 'idempotencyKey is too long (45 characters at most)'),
     }),
+    z.object({
+      token: z.string().max(200),
+      action: z.literal('add_addons'),
+      addons: z
+        .array(z.object({ id: z.string().max(64), quantity: z.int().min(1).max(1000) }))
+        .min(1, 'Choose the extras to add.')
+        .max(50),
+      sourceId: z.string().max(500).nullish(),
+      expectedCents: z.int().min(0).max(MAX_INT4).nullish(),
+      idempotencyKey: z.string().min(1).max(45, 'idempotencyKey is too long (45 characters at most)'),
+    }),
     z.object({ token: z.string().max(200), action: z.literal('move'), eventId: z.uuid('eventId must be an event id') }),
     z.object({
       token: z.string().max(200),
@@ -66,7 +80,7 @@ const inputSchema = z.discriminatedUnion(
       email: z.string().max(320, 'The email address is too long.'),
     }),
   ],
-  'action must be "view", "cancel", "reduce", "add", "move" or "hand_over"',
+  'action must be "view", "cancel", "reduce", "add", "add_addons", "move" or "hand_over"',
 );
 
 interface ManageView {
@@ -101,6 +115,14 @@ Deno.serve(
         await callRpc(db, 'guest_move_booking', { p_token: input.token, p_event_id: input.eventId });
         kickEmailDelivery();
         return json({ success: true, booking: await view() });
+      }
+      case 'add_addons': {
+        const chargedCents = await addAddons(db, input.token, input.addons, {
+          sourceId: input.sourceId ?? null,
+          expectedCents: input.expectedCents ?? null,
+          idempotencyKey: input.idempotencyKey,
+        });
+        return json({ success: true, booking: await view(), chargedCents });
       }
       case 'add': {
         const { added, chargedCents } = await addGuests(db, input.token, input.guests, {
