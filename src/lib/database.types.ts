@@ -2398,6 +2398,13 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: number
       }
+      extras_priced: {
+        Args: {
+          p_addons: Json
+          r: Database["public"]["Tables"]["reservations"]["Row"]
+        }
+        Returns: Json
+      }
       fail_booking: {
         Args: { p_reason?: string; p_reservation_id: string }
         Returns: boolean
@@ -3068,6 +3075,15 @@ export type Database = {
           p_time_slot?: string
         }
         Returns: Json
+      }
+      quote_extras: {
+        Args: { p_addons: Json; p_token: string }
+        Returns: {
+          amount_cents: number
+          service_charge_cents: number
+          subtotal_cents: number
+          tax_cents: number
+        }[]
       }
       record_addons_added: {
         Args: {

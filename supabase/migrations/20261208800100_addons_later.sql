@@ -66,6 +66,66 @@ $$;
 
 revoke execute on function public.addons_until(reservations) from public, anon, authenticated;
 
+create or replace function public.extras_priced(r public.reservations, p_addons jsonb) returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  v_item record;
+  v_addon public.event_addons;
+  v_taken integer;
+  v_left integer;
+  v_lines jsonb := '[]'::jsonb;
+  v_subtotal integer := 0;
+  v_price jsonb;
+begin
+  if p_addons is null or jsonb_typeof(p_addons) <> 'array' or jsonb_array_length(p_addons) = 0 or jsonb_array_length(p_addons) > 50 then
+    raise exception 'Choose the extras to add.' using errcode = 'P0001';
+  end if;
+  for v_item in
+    select lower(btrim(coalesce(x ->> 'id', ''))) as id,
+           case when jsonb_typeof(x -> 'quantity') = 'number' and (x ->> 'quantity') ~ '^[0-9]{1,4}$' then (x ->> 'quantity')::integer end as quantity
+    from jsonb_array_elements(p_addons) x
+  loop
+    select * into v_addon from public.event_addons a
+    where v_item.id ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' and a.id = v_item.id::uuid and a.event_id = r.event_id;
+    if v_addon.id is null then
+      raise exception 'Add-on not found. Please select a valid add-on.' using errcode = 'SH404';
+    end if;
+    if v_item.quantity is null or v_item.quantity < 1 then
+      raise exception 'The quantity of % must be a whole number of 1 or more.', v_addon.name using errcode = 'P0001';
+    end if;
+    if v_lines @> jsonb_build_array(jsonb_build_object('id', v_addon.id)) then
+      raise exception 'Choose % once.', v_addon.name using errcode = 'P0001';
+    end if;
+    if not v_addon.is_active then
+      raise exception '% is no longer available.', v_addon.name using errcode = 'SH409';
+    end if;
+    select coalesce(max(ra.quantity), 0) into v_taken from public.reservation_addons ra where ra.reservation_id = r.id and ra.addon_id = v_addon.id;
+    if v_addon.per = 'guest' and v_taken + v_item.quantity > r.num_guests then
+      raise exception 'At most % % for % %: one per guest.', r.num_guests, v_addon.name, r.num_guests,
+        case when r.num_guests = 1 then 'guest' else 'guests' end using errcode = 'P0001';
+    end if;
+    if v_addon.per = 'booking' and v_taken + v_item.quantity > 10 then
+      raise exception 'At most 10 % per booking.', v_addon.name using errcode = 'P0001';
+    end if;
+    if v_addon.quantity_limit is not null then
+      v_left := greatest(v_addon.quantity_limit - public.event_addon_sold(v_addon.id), 0);
+      if v_left < v_item.quantity then
+        raise exception '%', case when v_left = 0 then format('%s is sold out.', v_addon.name) else format('Only %s %s left.', v_left, v_addon.name) end
+          using errcode = 'SH409';
+      end if;
+    end if;
+    v_lines := v_lines || jsonb_build_array(jsonb_build_object('id', v_addon.id, 'name', v_addon.name, 'quantity', v_item.quantity,
+                                                               'unit_price_cents', v_addon.price_cents));
+    v_subtotal := v_subtotal + v_item.quantity * v_addon.price_cents;
+  end loop;
+  -- Extras carry the event's percent service charge and tax; a per-guest service charge was paid with the seats.
+  v_price := public.price_lines(v_subtotal, 0, 0, public.charge_terms(r.event_id));
+  return jsonb_build_object('lines', v_lines) || (v_price - 'price_display');
+end;
+$$;
+
+revoke execute on function public.extras_priced(reservations, jsonb) from public, anon, authenticated;
+
 create or replace function public.guest_add_addons(p_token text, p_addons jsonb, p_key text, p_expected_cents integer, p_payment_provider text)
 returns table (
   ledger_id bigint,
@@ -123,12 +183,7 @@ returns table (
 )
 language plpgsql volatile security definer set search_path = '' as $$
 declare
-  v_item record;
-  v_addon public.event_addons;
-  v_taken integer;
-  v_left integer;
-  v_lines jsonb := '[]'::jsonb;
-  v_subtotal integer := 0;
+  v_lines jsonb;
   v_price jsonb;
   v_row public.payment_ledger;
   v_title text := (select e.title from public.events e where e.id = r.event_id);
@@ -136,49 +191,8 @@ begin
   if now() >= public.addons_until(r) then
     raise exception 'Extras can no longer be added: the kitchen has been told. Please contact the host.' using errcode = 'SH409';
   end if;
-  if p_addons is null or jsonb_typeof(p_addons) <> 'array' or jsonb_array_length(p_addons) = 0 or jsonb_array_length(p_addons) > 50 then
-    raise exception 'Choose the extras to add.' using errcode = 'P0001';
-  end if;
-  for v_item in
-    select lower(btrim(coalesce(x ->> 'id', ''))) as id,
-           case when jsonb_typeof(x -> 'quantity') = 'number' and (x ->> 'quantity') ~ '^[0-9]{1,4}$' then (x ->> 'quantity')::integer end as quantity
-    from jsonb_array_elements(p_addons) x
-  loop
-    select * into v_addon from public.event_addons a
-    where v_item.id ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' and a.id = v_item.id::uuid and a.event_id = r.event_id;
-    if v_addon.id is null then
-      raise exception 'Add-on not found. Please select a valid add-on.' using errcode = 'SH404';
-    end if;
-    if v_item.quantity is null or v_item.quantity < 1 then
-      raise exception 'The quantity of % must be a whole number of 1 or more.', v_addon.name using errcode = 'P0001';
-    end if;
-    if v_lines @> jsonb_build_array(jsonb_build_object('id', v_addon.id)) then
-      raise exception 'Choose % once.', v_addon.name using errcode = 'P0001';
-    end if;
-    if not v_addon.is_active then
-      raise exception '% is no longer available.', v_addon.name using errcode = 'SH409';
-    end if;
-    select coalesce(max(ra.quantity), 0) into v_taken from public.reservation_addons ra where ra.reservation_id = r.id and ra.addon_id = v_addon.id;
-    if v_addon.per = 'guest' and v_taken + v_item.quantity > r.num_guests then
-      raise exception 'At most % % for % %: one per guest.', r.num_guests, v_addon.name, r.num_guests,
-        case when r.num_guests = 1 then 'guest' else 'guests' end using errcode = 'P0001';
-    end if;
-    if v_addon.per = 'booking' and v_taken + v_item.quantity > 10 then
-      raise exception 'At most 10 % per booking.', v_addon.name using errcode = 'P0001';
-    end if;
-    if v_addon.quantity_limit is not null then
-      v_left := greatest(v_addon.quantity_limit - public.event_addon_sold(v_addon.id), 0);
-      if v_left < v_item.quantity then
-        raise exception '%', case when v_left = 0 then format('%s is sold out.', v_addon.name) else format('Only %s %s left.', v_left, v_addon.name) end
-          using errcode = 'SH409';
-      end if;
-    end if;
-    v_lines := v_lines || jsonb_build_array(jsonb_build_object('id', v_addon.id, 'name', v_addon.name, 'quantity', v_item.quantity,
-                                                               'unit_price_cents', v_addon.price_cents));
-    v_subtotal := v_subtotal + v_item.quantity * v_addon.price_cents;
-  end loop;
-  -- Extras carry the event's percent service charge and tax; a per-guest service charge was paid with the seats.
-  v_price := public.price_lines(v_subtotal, 0, 0, public.charge_terms(r.event_id));
+  v_price := public.extras_priced(r, p_addons);
+  v_lines := v_price -> 'lines';
   if p_expected_cents is not null and p_expected_cents <> (v_price ->> 'amount_cents')::integer then
     raise exception 'These extras cost %, not %. Please check the price and try again.',
       public.booking_money((v_price ->> 'amount_cents')::integer), public.booking_money(p_expected_cents) using errcode = 'SH409';
@@ -209,6 +223,27 @@ end;
 $$;
 
 revoke execute on function public.open_addons_charge(reservations, jsonb, text, integer, text, text, text) from public, anon, authenticated;
+
+create or replace function public.quote_extras(p_token text, p_addons jsonb)
+returns table (subtotal_cents integer, service_charge_cents integer, tax_cents integer, amount_cents integer)
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  r public.reservations := public.reservation_by_token(p_token);
+  v_price jsonb;
+begin
+  if r.id is null then
+    r := (public.seat_link(p_token)).booking;
+  end if;
+  if r.id is null then
+    raise exception 'This link is not valid.' using errcode = 'SH404';
+  end if;
+  v_price := public.extras_priced(r, p_addons);
+  return query select (v_price ->> 'subtotal_cents')::integer, (v_price ->> 'service_charge_cents')::integer,
+                      (v_price ->> 'tax_cents')::integer, (v_price ->> 'amount_cents')::integer;
+end;
+$$;
+
+revoke execute on function public.quote_extras(text, jsonb) from public;
 
 create or replace function public.record_addons_added(r public.reservations, p_lines jsonb, p_cents integer, p_email text) returns void
 language plpgsql volatile security definer set search_path = '' as $$

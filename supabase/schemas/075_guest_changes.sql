@@ -294,32 +294,13 @@ $$;
 
 revoke execute on function public.addon_offers(reservations) from public, anon, authenticated;
 
--- Takes add-ons for a booking after it was made (the caller holds its locks): p_addons
--- [{ id, quantity }] on top of what it has; p_email the payer's (the receipt's) address. Free
--- ones are taken at once; otherwise the charge is opened ('charging', purpose 'addons', the
--- lines on its row) for the caller to charge and settle. Answers as guest_add_guests.
-create or replace function public.open_addons_charge(
-  r public.reservations,
-  p_addons jsonb,
-  p_key text,
-  p_expected_cents integer,
-  p_payment_provider text,
-  p_email text,
-  p_actor text
-)
-returns table (
-  ledger_id bigint,
-  status text,
-  existing boolean,
-  reservation_id uuid,
-  amount_cents integer,
-  email text,
-  event_title text,
-  org_name text,
-  request jsonb,
-  message text
-)
-language plpgsql volatile security definer set search_path = '' as $$
+-- Extras for a booking, validated and priced: p_addons [{ id, quantity }] on top of what it has
+-- (per guest: up to its guests in all; per booking: up to 10; within what a limited one has
+-- left; active add-ons of its event only). Answers { lines: [{ id, name, quantity,
+-- unit_price_cents }], subtotal_cents, service_charge_cents, tax_cents, amount_cents }. Exact
+-- under the booking's locks (open_addons_charge), advisory for a quote (quote_extras).
+create or replace function public.extras_priced(r public.reservations, p_addons jsonb) returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
 declare
   v_item record;
   v_addon public.event_addons;
@@ -328,12 +309,7 @@ declare
   v_lines jsonb := '[]'::jsonb;
   v_subtotal integer := 0;
   v_price jsonb;
-  v_row public.payment_ledger;
-  v_title text := (select e.title from public.events e where e.id = r.event_id);
 begin
-  if now() >= public.addons_until(r) then
-    raise exception 'Extras can no longer be added: the kitchen has been told. Please contact the host.' using errcode = 'SH409';
-  end if;
   if p_addons is null or jsonb_typeof(p_addons) <> 'array' or jsonb_array_length(p_addons) = 0 or jsonb_array_length(p_addons) > 50 then
     raise exception 'Choose the extras to add.' using errcode = 'P0001';
   end if;
@@ -377,6 +353,72 @@ begin
   end loop;
   -- Extras carry the event's percent service charge and tax; a per-guest service charge was paid with the seats.
   v_price := public.price_lines(v_subtotal, 0, 0, public.charge_terms(r.event_id));
+  return jsonb_build_object('lines', v_lines) || (v_price - 'price_display');
+end;
+$$;
+
+revoke execute on function public.extras_priced(reservations, jsonb) from public, anon, authenticated;
+
+-- What extras would cost a booking now, for its manage page or a seat's page (the token of
+-- either link: anyone holding it may ask). Nothing is taken.
+create or replace function public.quote_extras(p_token text, p_addons jsonb)
+returns table (subtotal_cents integer, service_charge_cents integer, tax_cents integer, amount_cents integer)
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  r public.reservations := public.reservation_by_token(p_token);
+  v_price jsonb;
+begin
+  if r.id is null then
+    r := (public.seat_link(p_token)).booking;
+  end if;
+  if r.id is null then
+    raise exception 'This link is not valid.' using errcode = 'SH404';
+  end if;
+  v_price := public.extras_priced(r, p_addons);
+  return query select (v_price ->> 'subtotal_cents')::integer, (v_price ->> 'service_charge_cents')::integer,
+                      (v_price ->> 'tax_cents')::integer, (v_price ->> 'amount_cents')::integer;
+end;
+$$;
+
+revoke execute on function public.quote_extras(text, jsonb) from public;
+
+-- Takes add-ons for a booking after it was made (the caller holds its locks): p_addons
+-- [{ id, quantity }] on top of what it has; p_email the payer's (the receipt's) address. Free
+-- ones are taken at once; otherwise the charge is opened ('charging', purpose 'addons', the
+-- lines on its row) for the caller to charge and settle. Answers as guest_add_guests.
+create or replace function public.open_addons_charge(
+  r public.reservations,
+  p_addons jsonb,
+  p_key text,
+  p_expected_cents integer,
+  p_payment_provider text,
+  p_email text,
+  p_actor text
+)
+returns table (
+  ledger_id bigint,
+  status text,
+  existing boolean,
+  reservation_id uuid,
+  amount_cents integer,
+  email text,
+  event_title text,
+  org_name text,
+  request jsonb,
+  message text
+)
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  v_lines jsonb;
+  v_price jsonb;
+  v_row public.payment_ledger;
+  v_title text := (select e.title from public.events e where e.id = r.event_id);
+begin
+  if now() >= public.addons_until(r) then
+    raise exception 'Extras can no longer be added: the kitchen has been told. Please contact the host.' using errcode = 'SH409';
+  end if;
+  v_price := public.extras_priced(r, p_addons);
+  v_lines := v_price -> 'lines';
   if p_expected_cents is not null and p_expected_cents <> (v_price ->> 'amount_cents')::integer then
     raise exception 'These extras cost %, not %. Please check the price and try again.',
       public.booking_money((v_price ->> 'amount_cents')::integer), public.booking_money(p_expected_cents) using errcode = 'SH409';

@@ -1,3 +1,4 @@
+import type { ExtraOffer } from '@/features/checkout/components/extras-form';
 import type { ReservationMoney } from '@/lib/money';
 
 /** What the guest's private page /booking/{token} shows: the manage-booking function's `booking` (SQL manage_booking_view). */
@@ -47,6 +48,10 @@ export interface ManagedBooking {
   more_guests: { guests: number; charge_cents: number }[];
   /** A payment for added guests is still being settled: nothing can change until it is. */
   payment_in_progress: boolean;
+  /** The booking's extras (add-ons), those it could still take now, and until when (the kitchen is told). */
+  addons: { id: string; name: string; quantity: number; total_cents: number }[];
+  addon_offers: ExtraOffer[];
+  addons_until: string | null;
   /** Each guest pays their own seat: what a seat costs, until when unpaid seats are held, and whether the cutoff has passed; null otherwise. */
   split: { seat_cents: number; pay_by: string; released: boolean } | null;
   /** The series' other dates the booking could move to (soonest first), with their seats left; empty when none. */

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { invokeFunction } from '@/lib/invoke-function';
 import { invokeCharge } from '@/features/checkout/hooks/use-card-charge';
+import type { ExtrasChoice } from '@/features/checkout/components/extras-form';
 import type { AddOutcome, HandOverOutcome, MoveOutcome, ReduceOutcome } from '../types';
 import { MANAGE_FUNCTION, managedBookingQueryKey, managedBookingSchema, refusalError } from './get-managed-booking';
 
@@ -90,4 +91,17 @@ export function useHandOver(token: string) {
       ),
     onSuccess: () => queryClient.removeQueries({ queryKey: managedBookingQueryKey(token) }),
   });
+}
+
+const addonsAnswer = z.object({ success: z.literal(true), booking: managedBookingSchema, chargedCents: z.number().int() });
+
+/** Extras from the manage page (add_addons): taken while the card is charged, given back if declined. */
+export function useAddExtras(token: string) {
+  const queryClient = useQueryClient();
+  return async (choice: ExtrasChoice): Promise<{ chargedCents: number }> => {
+    const parsed = addonsAnswer.safeParse(await invokeCharge(MANAGE_FUNCTION, { token, action: 'add_addons', ...choice }));
+    if (!parsed.success) throw new Error('The extras may have been added, but we could not read the answer. Please reload the page.');
+    queryClient.setQueryData(managedBookingQueryKey(token), parsed.data.booking);
+    return parsed.data;
+  };
 }

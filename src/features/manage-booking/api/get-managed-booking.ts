@@ -58,6 +58,21 @@ export const managedBookingSchema = z.object({
   fewer_guests: z.array(z.object({ guests: z.number().int(), refund_cents: cents })).default([]),
   more_guests: z.array(z.object({ guests: z.number().int(), charge_cents: cents })).default([]),
   payment_in_progress: z.boolean().default(false),
+  addons: z.array(z.object({ id: z.string(), name: z.string(), quantity: z.number().int(), total_cents: cents })).default([]),
+  addon_offers: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        description: text,
+        per: z.enum(['guest', 'booking']),
+        price_cents: cents,
+        taken: z.number().int(),
+        most: z.number().int(),
+      }),
+    )
+    .default([]),
+  addons_until: text.default(null),
   split: z.object({ seat_cents: cents, pay_by: z.string(), released: z.boolean() }).nullable().default(null),
   other_dates: z
     .array(

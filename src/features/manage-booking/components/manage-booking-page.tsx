@@ -13,6 +13,7 @@ import { BookingLinkInvalidError, useManagedBooking } from '../api/get-managed-b
 import { brandColors, cancelledByText, cancelledMoneyLines, fullRefundDeadlineText, refundNowText, whenText } from '../lib/booking-text';
 import type { HandOverOutcome, ManagedBooking } from '../types';
 import { BookingLinkInvalid } from './booking-link-invalid';
+import { BookingExtras } from './booking-extras';
 import { CancelBooking } from './cancel-booking';
 import { ChangePlans } from './change-plans';
 import { PartySeats } from './party-seats';
@@ -235,6 +236,7 @@ function BookingView({ token, booking, onHandedOver }: { token: string; booking:
         </section>
 
         {cancelled ? null : <PartySeats manageToken={token} event={booking.event} split={booking.split} />}
+        {!cancelled && booking.can_cancel ? <BookingExtras token={token} booking={booking} /> : null}
         {!cancelled && booking.can_cancel ? <ChangePlans token={token} booking={booking} onHandedOver={onHandedOver} /> : null}
         {cancelled ? null : booking.can_cancel ? (
           <section className="space-y-3 rounded-xl border bg-card p-5 shadow-sm sm:p-6" aria-labelledby="cancel-title">

@@ -19,6 +19,7 @@ import { type SeatInvitation, SeatLinkInvalidError, useClaimSeat, useSeatInvitat
 import { GiveUpSeat } from './give-up-seat';
 
 const SeatPayment = lazy(() => import('./seat-payment'));
+const SeatExtras = lazy(() => import('./seat-extras'));
 
 const NOTES_MAX = 500;
 
@@ -233,6 +234,16 @@ function SeatView({ token, seat, onGivenUp }: { token: string; seat: SeatInvitat
           </form>
         )}
         {closed ? null : <SeatPaymentState token={token} seat={seat} />}
+        {!closed &&
+        seat.kind === 'seat' &&
+        seat.claimed &&
+        seat.payment !== 'due' &&
+        Array.isArray(seat.addon_offers) &&
+        seat.addon_offers.length > 0 ? (
+          <Suspense fallback={null}>
+            <SeatExtras token={token} seat={seat} />
+          </Suspense>
+        ) : null}
         {!closed && seat.payment && seat.kind === 'seat' && seat.claimed && !seat.is_booker ? (
           <GiveUpSeat token={token} seat={seat} onGivenUp={onGivenUp} />
         ) : null}
