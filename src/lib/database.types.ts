@@ -1887,18 +1887,13 @@ export type Database = {
           p_key: string
           r: Database["public"]["Tables"]["reservations"]["Row"]
         }
-        Returns: {
-          amount_cents: number
-          email: string
-          event_title: string
-          existing: boolean
-          ledger_id: number
-          message: string
-          org_name: string
-          request: Json
-          reservation_id: string
-          status: string
-        }[]
+        Returns: Database["public"]["CompositeTypes"]["extra_charge"][]
+        SetofOptions: {
+          from: "*"
+          to: "extra_charge"
+          isOneToOne: false
+          isSetofReturn: true
+        }
       }
       addons_until: {
         Args: { r: Database["public"]["Tables"]["reservations"]["Row"] }
@@ -2398,6 +2393,22 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: number
       }
+      extra_charge_of: {
+        Args: {
+          l: Database["public"]["Tables"]["payment_ledger"]["Row"]
+          p_added?: number
+          p_email: string
+          p_existing: boolean
+          r: Database["public"]["Tables"]["reservations"]["Row"]
+        }
+        Returns: Database["public"]["CompositeTypes"]["extra_charge"]
+        SetofOptions: {
+          from: "*"
+          to: "extra_charge"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       extras_priced: {
         Args: {
           p_addons: Json
@@ -2465,18 +2476,13 @@ export type Database = {
           p_payment_provider: string
           p_token: string
         }
-        Returns: {
-          amount_cents: number
-          email: string
-          event_title: string
-          existing: boolean
-          ledger_id: number
-          message: string
-          org_name: string
-          request: Json
-          reservation_id: string
-          status: string
-        }[]
+        Returns: Database["public"]["CompositeTypes"]["extra_charge"][]
+        SetofOptions: {
+          from: "*"
+          to: "extra_charge"
+          isOneToOne: false
+          isSetofReturn: true
+        }
       }
       guest_add_guests: {
         Args: {
@@ -2486,20 +2492,13 @@ export type Database = {
           p_payment_provider: string
           p_token: string
         }
-        Returns: {
-          added: number
-          amount_cents: number
-          email: string
-          event_title: string
-          existing: boolean
-          guests: number
-          ledger_id: number
-          message: string
-          org_name: string
-          request: Json
-          reservation_id: string
-          status: string
-        }[]
+        Returns: Database["public"]["CompositeTypes"]["extra_charge"][]
+        SetofOptions: {
+          from: "*"
+          to: "extra_charge"
+          isOneToOne: false
+          isSetofReturn: true
+        }
       }
       guest_cancel_booking: { Args: { p_token: string }; Returns: Json }
       guest_cancel_seat: { Args: { p_token: string }; Returns: Json }
@@ -2906,18 +2905,13 @@ export type Database = {
           p_payment_provider: string
           r: Database["public"]["Tables"]["reservations"]["Row"]
         }
-        Returns: {
-          amount_cents: number
-          email: string
-          event_title: string
-          existing: boolean
-          ledger_id: number
-          message: string
-          org_name: string
-          request: Json
-          reservation_id: string
-          status: string
-        }[]
+        Returns: Database["public"]["CompositeTypes"]["extra_charge"][]
+        SetofOptions: {
+          from: "*"
+          to: "extra_charge"
+          isOneToOne: false
+          isSetofReturn: true
+        }
       }
       open_party_split: {
         Args: {
@@ -3252,18 +3246,13 @@ export type Database = {
           p_payment_provider: string
           p_token: string
         }
-        Returns: {
-          amount_cents: number
-          email: string
-          event_title: string
-          existing: boolean
-          ledger_id: number
-          message: string
-          org_name: string
-          request: Json
-          reservation_id: string
-          status: string
-        }[]
+        Returns: Database["public"]["CompositeTypes"]["extra_charge"][]
+        SetofOptions: {
+          from: "*"
+          to: "extra_charge"
+          isOneToOne: false
+          isSetofReturn: true
+        }
       }
       seat_invitation: {
         Args: { p_token: string }
@@ -3305,19 +3294,13 @@ export type Database = {
           p_payment_provider: string
           p_token: string
         }
-        Returns: {
-          amount_cents: number
-          email: string
-          event_title: string
-          existing: boolean
-          ledger_id: number
-          message: string
-          org_name: string
-          request: Json
-          reservation_id: string
-          seat_no: number
-          status: string
-        }[]
+        Returns: Database["public"]["CompositeTypes"]["extra_charge"][]
+        SetofOptions: {
+          from: "*"
+          to: "extra_charge"
+          isOneToOne: false
+          isSetofReturn: true
+        }
       }
       set_event_guest_cap: {
         Args: { p_event_id: string; p_max_guests: number }
@@ -3991,6 +3974,20 @@ export type Database = {
       [_ in never]: never
     }
     CompositeTypes: {
+      extra_charge: {
+        ledger_id: number | null
+        status: string | null
+        existing: boolean | null
+        reservation_id: string | null
+        amount_cents: number | null
+        email: string | null
+        event_title: string | null
+        org_name: string | null
+        request: Json | null
+        message: string | null
+        added: number | null
+        seat_no: number | null
+      }
       public_organization: {
         id: string | null
         name: string | null

@@ -133,6 +133,44 @@ create policy "Members can see the money of their organizations' reservations"
   to authenticated
   using (public.is_org_member(org_id));
 
+-- What the functions that open a charge after booking answer (guest_add_guests,
+-- seat_payment_start, guest_add_addons, seat_add_addons): the charge as it stands ('charging':
+-- to send `request` if stored, else one built now; 'completed': done or nothing to pay;
+-- 'failed': declined, its message), whether the same attempt had opened it before, and what the
+-- edge function needs to charge and tell (the payer's email, the dinner, the organization; the
+-- guests added or the seat paid for).
+create type public.extra_charge as (
+  ledger_id bigint,
+  status text,
+  existing boolean,
+  reservation_id uuid,
+  amount_cents integer,
+  email text,
+  event_title text,
+  org_name text,
+  request jsonb,
+  message text,
+  added integer,
+  seat_no integer
+);
+
+-- The answer for charge l of booking r (l null: nothing was charged, done).
+create or replace function public.extra_charge_of(
+  l public.payment_ledger,
+  r public.reservations,
+  p_existing boolean,
+  p_email text,
+  p_added integer default null
+)
+returns public.extra_charge
+language sql stable security definer set search_path = '' as $$
+  select (l.id, coalesce(l.status, 'completed'), p_existing, r.id, coalesce(l.amount_cents, 0), p_email,
+          (select e.title from public.events e where e.id = r.event_id), public.org_display_name(r.org_id),
+          l.processor_request, l.message, p_added, l.seat_no)::public.extra_charge;
+$$;
+
+revoke execute on function public.extra_charge_of(payment_ledger, reservations, boolean, text, integer) from public, anon, authenticated;
+
 -- What a reservation's ledger charged and is refunding, line by line: completed charges, and
 -- refunds given or under way (p_except_id: a refund row left out, the one being written).
 -- What the booking still holds of each line is the difference.

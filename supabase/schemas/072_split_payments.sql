@@ -158,19 +158,7 @@ revoke execute on function public.seat_payment(uuid, integer) from public, anon,
 -- must be claimed (the receipt goes to its guest), still held (before the cutoff) and unpaid,
 -- with no payment of it in flight. The same key again answers the same charge as it stands.
 create or replace function public.seat_payment_start(p_token text, p_key text, p_expected_cents integer, p_payment_provider text)
-returns table (
-  ledger_id bigint,
-  status text,
-  existing boolean,
-  reservation_id uuid,
-  seat_no integer,
-  amount_cents integer,
-  email text,
-  event_title text,
-  org_name text,
-  request jsonb,
-  message text
-)
+returns setof public.extra_charge
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   l record;
@@ -193,8 +181,7 @@ begin
     if v_row.reservation_id <> r.id or v_row.purpose <> 'seat' or v_row.seat_no is distinct from v_seat.seat_no then
       raise exception 'Invalid idempotency key' using errcode = 'P0001';
     end if;
-    return query select v_row.id, v_row.status, true, r.id, v_row.seat_no, v_row.amount_cents, v_seat.guest_email,
-      (select e.title from public.events e where e.id = r.event_id), public.org_display_name(r.org_id), v_row.processor_request, v_row.message;
+    return next public.extra_charge_of(v_row, r, true, v_seat.guest_email);
     return;
   end if;
   if v_seat.id is null then
@@ -235,8 +222,7 @@ begin
   values (r.id, r.org_id, 'charge', 'charging', v_split.seat_cents, 1, v_split.seat_service_charge_cents, v_split.seat_tax_cents,
           p_payment_provider, p_key, 'Seat ' || v_seat.seat_no || ' (' || v_seat.guest_name || ')', 'guest', 'seat', v_seat.seat_no)
   returning * into v_row;
-  return query select v_row.id, v_row.status, false, r.id, v_row.seat_no, v_row.amount_cents, v_seat.guest_email,
-    (select e.title from public.events e where e.id = r.event_id), public.org_display_name(r.org_id), null::jsonb, null::text;
+  return next public.extra_charge_of(v_row, r, false, v_seat.guest_email);
 end;
 $$;
 

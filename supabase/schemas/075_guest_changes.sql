@@ -395,24 +395,12 @@ create or replace function public.open_addons_charge(
   p_email text,
   p_actor text
 )
-returns table (
-  ledger_id bigint,
-  status text,
-  existing boolean,
-  reservation_id uuid,
-  amount_cents integer,
-  email text,
-  event_title text,
-  org_name text,
-  request jsonb,
-  message text
-)
+returns setof public.extra_charge
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_lines jsonb;
   v_price jsonb;
   v_row public.payment_ledger;
-  v_title text := (select e.title from public.events e where e.id = r.event_id);
 begin
   if now() >= public.addons_until(r) then
     raise exception 'Extras can no longer be added: the kitchen has been told. Please contact the host.' using errcode = 'SH409';
@@ -433,7 +421,7 @@ begin
   on conflict on constraint reservation_addons_pkey do update set quantity = ra.quantity + excluded.quantity;
   if (v_price ->> 'amount_cents')::integer = 0 then
     perform public.record_addons_added(r, v_lines, 0, p_email);
-    return query select null::bigint, 'completed'::text, false, r.id, 0, p_email, v_title, public.org_display_name(r.org_id), null::jsonb, null::text;
+    return next public.extra_charge_of(null, r, false, p_email);
     return;
   end if;
   insert into public.payment_ledger (reservation_id, org_id, kind, status, amount_cents, service_charge_cents, tax_cents,
@@ -443,8 +431,7 @@ begin
           'Extras: ' || (select string_agg((l ->> 'quantity') || ' × ' || (l ->> 'name'), ', ') from jsonb_array_elements(v_lines) l),
           p_actor, 'addons', jsonb_build_object('lines', v_lines, 'email', p_email))
   returning * into v_row;
-  return query select v_row.id, v_row.status, false, r.id, v_row.amount_cents, p_email, v_title, public.org_display_name(r.org_id),
-    null::jsonb, null::text;
+  return next public.extra_charge_of(v_row, r, false, p_email);
 end;
 $$;
 
@@ -452,23 +439,10 @@ revoke execute on function public.open_addons_charge(reservations, jsonb, text, 
 
 -- The same attempt again (its key): its extras' charge as it stands. Null when the key is new.
 create or replace function public.addons_charge_replay(r public.reservations, p_key text)
-returns table (
-  ledger_id bigint,
-  status text,
-  existing boolean,
-  reservation_id uuid,
-  amount_cents integer,
-  email text,
-  event_title text,
-  org_name text,
-  request jsonb,
-  message text
-)
+returns setof public.extra_charge
 language sql stable security definer set search_path = '' as $$
-  select l.id, l.status, true, r.id, l.amount_cents, l.addons ->> 'email', e.title, public.org_display_name(r.org_id),
-         l.processor_request, l.message
+  select (public.extra_charge_of(l, r, true, l.addons ->> 'email')).*
   from public.payment_ledger l
-  join public.events e on e.id = r.event_id
   where l.kind = 'charge' and l.idempotency_key = p_key and l.reservation_id = r.id and l.purpose = 'addons';
 $$;
 
@@ -496,18 +470,7 @@ revoke execute on function public.record_addons_added(reservations, jsonb, integ
 -- Extras from the manage link, paid by the booker (the first half; settle_extra_charge is the
 -- second). p_addons: [{ id, quantity }] to add. The same key again answers the same charge.
 create or replace function public.guest_add_addons(p_token text, p_addons jsonb, p_key text, p_expected_cents integer, p_payment_provider text)
-returns table (
-  ledger_id bigint,
-  status text,
-  existing boolean,
-  reservation_id uuid,
-  amount_cents integer,
-  email text,
-  event_title text,
-  org_name text,
-  request jsonb,
-  message text
-)
+returns setof public.extra_charge
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   r public.reservations;
@@ -616,20 +579,7 @@ create or replace function public.guest_add_guests(
   p_expected_cents integer,
   p_payment_provider text
 )
-returns table (
-  ledger_id bigint,
-  status text,
-  existing boolean,
-  reservation_id uuid,
-  guests integer,
-  added integer,
-  amount_cents integer,
-  email text,
-  event_title text,
-  org_name text,
-  request jsonb,
-  message text
-)
+returns setof public.extra_charge
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   r public.reservations;
@@ -648,8 +598,7 @@ begin
     if v_row.reservation_id <> r.id or v_row.purpose <> 'more_guests' then
       raise exception 'Invalid idempotency key' using errcode = 'P0001';
     end if;
-    return query select v_row.id, v_row.status, true, r.id, r.num_guests, v_row.guests, v_row.amount_cents, r.email,
-      (select e.title from public.events e where e.id = r.event_id), public.org_display_name(r.org_id), v_row.processor_request, v_row.message;
+    return next public.extra_charge_of(v_row, r, true, r.email, v_row.guests);
     return;
   end if;
   r := public.booking_to_change(p_token);
@@ -680,8 +629,7 @@ begin
   r := public.set_party_size(r, p_guests);
   if v_cents = 0 then
     perform public.record_party_increase(r, v_before, 0);
-    return query select null::bigint, 'completed'::text, false, r.id, r.num_guests, p_guests - v_before, 0, r.email,
-      (select e.title from public.events e where e.id = r.event_id), public.org_display_name(r.org_id), null::jsonb, null::text;
+    return next public.extra_charge_of(null, r, false, r.email, p_guests - v_before);
     return;
   end if;
   insert into public.payment_ledger (reservation_id, org_id, kind, status, amount_cents, guests, service_charge_cents, tax_cents,
@@ -690,8 +638,7 @@ begin
           v_price.tax_cents * (p_guests - v_before), p_payment_provider, p_key, 'More guests (' || v_before || ' to ' || p_guests || ')',
           'guest', 'more_guests')
   returning * into v_row;
-  return query select v_row.id, v_row.status, false, r.id, r.num_guests, v_row.guests, v_row.amount_cents, r.email,
-    (select e.title from public.events e where e.id = r.event_id), public.org_display_name(r.org_id), null::jsonb, null::text;
+  return next public.extra_charge_of(v_row, r, false, r.email, v_row.guests);
 end;
 $$;
 

@@ -318,18 +318,7 @@ revoke execute on function public.claim_seat(text, text, text, text[], text) fro
 -- themselves), until the kitchen is told. Where each guest pays their own seat, the seat is paid
 -- first. The same key again answers the same charge as it stands.
 create or replace function public.seat_add_addons(p_token text, p_addons jsonb, p_key text, p_expected_cents integer, p_payment_provider text)
-returns table (
-  ledger_id bigint,
-  status text,
-  existing boolean,
-  reservation_id uuid,
-  amount_cents integer,
-  email text,
-  event_title text,
-  org_name text,
-  request jsonb,
-  message text
-)
+returns setof public.extra_charge
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   l record;

@@ -25,7 +25,7 @@ import { callRpc } from './rpc.ts';
 
 const STILL_PROCESSING = 'We could not confirm your payment with the card processor. Please try again in a moment; you will not be charged twice.';
 
-/** What SQL answers when it opens (or finds, for a repeated key) an extra charge. */
+/** What SQL answers when it opens (or finds, for a repeated key) an extra charge (composite public.extra_charge). */
 interface OpenedCharge {
   ledger_id: number | null;
   status: 'charging' | 'completed' | 'failed';
@@ -37,6 +37,10 @@ interface OpenedCharge {
   org_name: string;
   request: CreatePaymentBody | null;
   message: string | null;
+  /** Guests added (guest_add_guests). */
+  added: number | null;
+  /** The seat paid for (seat_payment_start). */
+  seat_no: number | null;
 }
 
 /** The booking a link opens (its id, null when it opens none) and the words for a link that opens none. */
@@ -82,8 +86,9 @@ async function processorOf(db: SupabaseClient, booking: Booking, token: string |
 
 /**
  * Opens an extra charge with `open` (given the processor's name), charges it and settles it.
- * Answers the amount charged (0: nothing was due), or refuses with the guest's message (402
- * declined, 503 outcome unknown — retry with the same key; the SQL's own refusals as they are).
+ * Answers the opened charge (amount_cents 0: nothing was due), or refuses with the guest's
+ * message (402 declined, 503 outcome unknown — retry with the same key; the SQL's own refusals as
+ * they are).
  */
 async function chargeExtra(
   db: SupabaseClient,
@@ -91,13 +96,13 @@ async function chargeExtra(
   input: ExtraChargeInput,
   note: (opened: OpenedCharge) => string,
   open: (provider: string | null) => Promise<OpenedCharge>,
-): Promise<number> {
+): Promise<OpenedCharge> {
   const token = input.sourceId?.trim() || null;
   const processor = await processorOf(db, booking, token);
   const opened = await open(processor?.provider ?? null);
   if (opened.status === 'completed') {
     kickEmailDelivery();
-    return opened.amount_cents;
+    return opened;
   }
   if (opened.status === 'failed') throw refusal(402, opened.message ?? 'Your card was declined.', 'card_declined');
   if (!processor || !token || opened.ledger_id === null) throw refusal(503, STILL_PROCESSING, 'payment_unknown');
@@ -127,10 +132,48 @@ async function chargeExtra(
   if (charge.status === 'unknown') throw refusal(503, STILL_PROCESSING, 'payment_unknown');
   await settleExtraCharge(db, opened.ledger_id, charge);
   if (charge.status === 'declined') throw refusal(402, charge.message, `card_${charge.code.toLowerCase()}`);
-  return opened.amount_cents;
+  return opened;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Which link opened the booking: the booker's manage link, or a guest's own seat link. */
+type Link = 'manage' | 'seat';
+
+/** The booking a link opens (its id, null when it opens none) and the words for a link that opens none. */
+async function bookingOf(db: SupabaseClient, link: Link, token: string): Promise<Booking> {
+  if (link === 'manage') {
+    const booking = await callRpc<{ id: string | null } | null>(db, 'reservation_by_token', { p_token: token });
+    return { id: booking?.id ?? null, notFound: 'This booking link is not valid.' };
+  }
+  const found = await callRpc<{ booking: { id: string | null } | null } | null>(db, 'seat_link', { p_token: token });
+  return { id: found?.booking?.id ?? null, notFound: 'This seat link is not valid.' };
+}
+
+/**
+ * Opens an extra charge with the SQL function `open` (its arguments `args`, plus the attempt's
+ * key, price and the processor's name), charges and settles it. Answers SQL's opened charge.
+ */
+async function openAndCharge(
+  db: SupabaseClient,
+  link: Link,
+  token: string,
+  open: string,
+  args: Record<string, unknown>,
+  input: ExtraChargeInput,
+  note: (opened: OpenedCharge) => string,
+): Promise<OpenedCharge> {
+  return chargeExtra(db, await bookingOf(db, link, token), input, note, async (provider) => {
+    const [opened] = await callRpc<OpenedCharge[]>(db, open, {
+      p_token: token,
+      ...args,
+      p_key: input.idempotencyKey,
+      p_expected_cents: input.expectedCents,
+      p_payment_provider: provider,
+    });
+    return opened;
+  });
+}
 
 /** More guests on the booking a manage link opens (guest_add_guests). Answers how many were added and what they cost. */
 export async function addGuests(
@@ -139,49 +182,24 @@ export async function addGuests(
   guests: number,
   input: ExtraChargeInput,
 ): Promise<{ added: number; chargedCents: number }> {
-  const booking = await callRpc<{ id: string | null } | null>(db, 'reservation_by_token', { p_token: manageToken });
-  let added = 0;
-  const chargedCents = await chargeExtra(
-    db,
-    { id: booking?.id ?? null, notFound: 'This booking link is not valid.' },
-    input,
-    (opened) => `${opened.org_name}: ${opened.event_title} (+${plural(added, 'guest')})`,
-    async (provider) => {
-      const [opened] = await callRpc<(OpenedCharge & { added: number })[]>(db, 'guest_add_guests', {
-        p_token: manageToken,
-        p_guests: guests,
-        p_key: input.idempotencyKey,
-        p_expected_cents: input.expectedCents,
-        p_payment_provider: provider,
-      });
-      added = opened.added;
-      return opened;
-    },
-  );
-  return { added, chargedCents };
+  const opened = await openAndCharge(db, 'manage', manageToken, 'guest_add_guests', { p_guests: guests }, input, (o) => {
+    return `${o.org_name}: ${o.event_title} (+${plural(o.added ?? 0, 'guest')})`;
+  });
+  return { added: opened.added ?? 0, chargedCents: opened.amount_cents };
 }
 
 /** A guest pays their own seat from its link (seat_payment_start). Answers what was charged. */
 export async function paySeat(db: SupabaseClient, seatToken: string, input: ExtraChargeInput): Promise<{ seatNo: number; chargedCents: number }> {
-  const link = await callRpc<{ booking: { id: string | null } | null } | null>(db, 'seat_link', { p_token: seatToken });
-  let seatNo = 0;
-  const chargedCents = await chargeExtra(
+  const opened = await openAndCharge(
     db,
-    { id: link?.booking?.id ?? null, notFound: 'This seat link is not valid.' },
+    'seat',
+    seatToken,
+    'seat_payment_start',
+    {},
     input,
-    (opened) => `${opened.org_name}: ${opened.event_title} (seat ${seatNo})`,
-    async (provider) => {
-      const [opened] = await callRpc<(OpenedCharge & { seat_no: number })[]>(db, 'seat_payment_start', {
-        p_token: seatToken,
-        p_key: input.idempotencyKey,
-        p_expected_cents: input.expectedCents,
-        p_payment_provider: provider,
-      });
-      seatNo = opened.seat_no;
-      return opened;
-    },
+    (o) => `${o.org_name}: ${o.event_title} (seat ${o.seat_no})`,
   );
-  return { seatNo, chargedCents };
+  return { seatNo: opened.seat_no ?? 0, chargedCents: opened.amount_cents };
 }
 
 /** An extra to take: an add-on of the booking's event and how many more. */
@@ -190,34 +208,12 @@ export interface AddonChoice {
   quantity: number;
 }
 
-const extrasNote = (opened: OpenedCharge) => `${opened.org_name}: ${opened.event_title} (extras)`;
-
-/** Extras on the booking a manage link opens, paid by the booker (guest_add_addons). Answers what was charged. */
-export async function addAddons(db: SupabaseClient, manageToken: string, addons: AddonChoice[], input: ExtraChargeInput): Promise<number> {
-  const booking = await callRpc<{ id: string | null } | null>(db, 'reservation_by_token', { p_token: manageToken });
-  return chargeExtra(db, { id: booking?.id ?? null, notFound: 'This booking link is not valid.' }, input, extrasNote, async (provider) => {
-    const [opened] = await callRpc<OpenedCharge[]>(db, 'guest_add_addons', {
-      p_token: manageToken,
-      p_addons: addons,
-      p_key: input.idempotencyKey,
-      p_expected_cents: input.expectedCents,
-      p_payment_provider: provider,
-    });
-    return opened;
-  });
-}
-
-/** Extras a guest adds for themselves from their seat's link, paying for them (seat_add_addons). Answers what was charged. */
-export async function addSeatAddons(db: SupabaseClient, seatToken: string, addons: AddonChoice[], input: ExtraChargeInput): Promise<number> {
-  const link = await callRpc<{ booking: { id: string | null } | null } | null>(db, 'seat_link', { p_token: seatToken });
-  return chargeExtra(db, { id: link?.booking?.id ?? null, notFound: 'This seat link is not valid.' }, input, extrasNote, async (provider) => {
-    const [opened] = await callRpc<OpenedCharge[]>(db, 'seat_add_addons', {
-      p_token: seatToken,
-      p_addons: addons,
-      p_key: input.idempotencyKey,
-      p_expected_cents: input.expectedCents,
-      p_payment_provider: provider,
-    });
-    return opened;
-  });
+/**
+ * Extras (add-ons) after booking: from the manage link, paid by the booker (guest_add_addons), or
+ * from a guest's own seat link, paid by that guest (seat_add_addons). Answers what was charged.
+ */
+export async function addExtras(db: SupabaseClient, link: Link, token: string, addons: AddonChoice[], input: ExtraChargeInput): Promise<number> {
+  const open = link === 'manage' ? 'guest_add_addons' : 'seat_add_addons';
+  const opened = await openAndCharge(db, link, token, open, { p_addons: addons }, input, (o) => `${o.org_name}: ${o.event_title} (extras)`);
+  return opened.amount_cents;
 }

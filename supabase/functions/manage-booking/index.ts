@@ -36,7 +36,7 @@ import { z } from 'npm:zod@4.6.7';
 import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
 import { MAX_INT4 } from '../_shared/input.ts';
 import { type MoneyAction, sendDecidedRefunds } from '../_shared/money.ts';
-import { addAddons, addGuests } from '../_shared/extra-charge.ts';
+import { addExtras, addGuests } from '../_shared/extra-charge.ts';
 import { kickEmailDelivery } from '../_shared/outbox.ts';
 import { callRpc } from '../_shared/rpc.ts';
 import { sharedAdminClient } from '../_shared/supabase.ts';
@@ -117,7 +117,7 @@ Deno.serve(
         return json({ success: true, booking: await view() });
       }
       case 'add_addons': {
-        const chargedCents = await addAddons(db, input.token, input.addons, {
+        const chargedCents = await addExtras(db, 'manage', input.token, input.addons, {
           sourceId: input.sourceId ?? null,
           expectedCents: input.expectedCents ?? null,
           idempotencyKey: input.idempotencyKey,

@@ -17,7 +17,7 @@
 import { z } from 'npm:zod@4.6.7';
 import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
 import { MAX_INT4 } from '../_shared/input.ts';
-import { addSeatAddons, paySeat } from '../_shared/extra-charge.ts';
+import { addExtras, paySeat } from '../_shared/extra-charge.ts';
 import { sharedAdminClient } from '../_shared/supabase.ts';
 
 const inputSchema = z.object({
@@ -41,7 +41,7 @@ Deno.serve(
     const attempt = { sourceId: input.sourceId ?? null, expectedCents: input.expectedCents ?? null, idempotencyKey: input.idempotencyKey };
     if (input.action === 'addons') {
       if (!input.addons?.length) throw refusal(400, 'Choose the extras to add.', 'invalid_input');
-      return json({ success: true, chargedCents: await addSeatAddons(db, input.token, input.addons, attempt) });
+      return json({ success: true, chargedCents: await addExtras(db, 'seat', input.token, input.addons, attempt) });
     }
     if (!attempt.sourceId) throw refusal(400, 'Card details are required to pay for your seat.', 'payment_required');
     const { seatNo, chargedCents } = await paySeat(db, input.token, attempt);
