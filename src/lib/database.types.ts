@@ -1265,7 +1265,9 @@ export type Database = {
             tax_cents: number
             total_cents: number
           } | null
-          addon_offers: Json | null
+          addon_offers:
+            | Database["public"]["CompositeTypes"]["addon_offer"][]
+            | null
           addons_until: string | null
           already_cancelled_result: Json | null
           booking_lines: Json | null
@@ -1880,7 +1882,7 @@ export type Database = {
       }
       addon_offers: {
         Args: { r: Database["public"]["Tables"]["reservations"]["Row"] }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["addon_offer"][]
       }
       addons_charge_replay: {
         Args: {
@@ -3257,7 +3259,7 @@ export type Database = {
       seat_invitation: {
         Args: { p_token: string }
         Returns: {
-          addon_offers: Json
+          addon_offers: Database["public"]["CompositeTypes"]["addon_offer"][]
           allergens: string[]
           cancel_refund_cents: number
           claimed: boolean
@@ -3974,6 +3976,15 @@ export type Database = {
       [_ in never]: never
     }
     CompositeTypes: {
+      addon_offer: {
+        id: string | null
+        name: string | null
+        description: string | null
+        per: string | null
+        price_cents: number | null
+        taken: number | null
+        most: number | null
+      }
       extra_charge: {
         ledger_id: number | null
         status: string | null

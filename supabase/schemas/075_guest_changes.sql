@@ -275,13 +275,25 @@ $$;
 
 revoke execute on function public.addons_until(reservations) from public, anon, authenticated;
 
+-- An add-on a booking could still take (addon_offers): its price, how many the booking has, and
+-- how many more it may have.
+create type public.addon_offer as (
+  id uuid,
+  name text,
+  description text,
+  per text,
+  price_cents integer,
+  taken integer,
+  most integer
+);
+
 -- The add-ons a booking could still take now: each active one of its event with its price and
 -- how many more this booking may have (per guest: up to its guests; per booking: up to 10; within
 -- what a limited one has left). Empty once addons_until has passed or the booking is not confirmed.
-create or replace function public.addon_offers(r public.reservations) returns jsonb
+create or replace function public.addon_offers(r public.reservations) returns public.addon_offer[]
 language sql stable security definer set search_path = '' as $$
-  select coalesce(jsonb_agg(jsonb_build_object('id', a.id, 'name', a.name, 'description', a.description, 'per', a.per,
-           'price_cents', a.price_cents, 'taken', coalesce(ra.quantity, 0), 'most', m.most) order by a.sort, a.created_at, a.id), '[]'::jsonb)
+  select coalesce(array_agg((a.id, a.name, a.description, a.per, a.price_cents, coalesce(ra.quantity, 0), m.most)::public.addon_offer
+                            order by a.sort, a.created_at, a.id), '{}')
   from public.event_addons a
   left join public.reservation_addons ra on ra.reservation_id = r.id and ra.addon_id = a.id
   cross join lateral (
@@ -540,7 +552,7 @@ language sql stable security definer set search_path = '' as $$
       where x.series_id = e.series_id and x.id <> e.id and (m.refusal is null or m.seats_only)), '[]'::jsonb) else '[]'::jsonb end,
     -- The booking's add-ons, those it could still take (addon_offers) and until when.
     'addons', public.reservation_addons_of(r.id),
-    'addon_offers', public.addon_offers(r),
+    'addon_offers', to_jsonb(public.addon_offers(r)),
     'addons_until', public.addons_until(r),
     -- A payment for added guests still being processed (nothing can change until it settles).
     'payment_in_progress', exists (select 1 from public.payment_ledger l where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'charging'),

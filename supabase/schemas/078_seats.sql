@@ -199,7 +199,7 @@ returns table (
   -- now would refund (guest_cancel_seat).
   payment text, seat_cents integer, pay_by timestamptz, cancel_refund_cents integer,
   -- The per-guest extras this seat's guest could still add (seat_add_addons); null for a party link.
-  addon_offers jsonb
+  addon_offers public.addon_offer[]
 )
 language sql stable security definer set search_path = '' as $$
   select case when (l.seat).id is null then 'party' else 'seat' end,
@@ -216,7 +216,7 @@ language sql stable security definer set search_path = '' as $$
          case when public.seat_payment((l.booking).id, (l.seat).seat_no) = 'paid' and (l.seat).seat_no > 1
               then public.policy_share_cents(l.booking, sp.seat_cents) end,
          case when (l.seat).id is not null then (
-           select coalesce(jsonb_agg(o), '[]'::jsonb) from jsonb_array_elements(public.addon_offers(l.booking)) o where o ->> 'per' = 'guest') end
+           select coalesce(array_agg(o), '{}') from unnest(public.addon_offers(l.booking)) o where o.per = 'guest') end
   from public.seat_link(p_token) l
   join public.events e on e.id = (l.booking).event_id
   left join public.reservation_splits sp on sp.reservation_id = (l.booking).id

@@ -53,7 +53,7 @@ describe('the answers give the lines', () => {
     const { eventId, ticketTypeId } = await ticketEvent();
     const reservationData = { eventId, ticketTypeId, num_guests: 3, ...guest('tax') };
     const quote = await callFunction('process-square-payment', { validateOnly: true, reservationData });
-    expect(quote).toEqual({ status: 200, body: { success: true, finalAmountCents: 12846, ...LINES, promo: null, split: null } });
+    expect(quote).toEqual({ status: 200, body: { success: true, finalAmountCents: 12846, ...LINES, promo: null, addons: [], split: null } });
 
     // The amount the guest saw without the lines is refused: the server's total includes them.
     const stale = await callFunction('process-square-payment', { token: CARD.ok, amount: 9999, idempotencyKey: randomUUID(), reservationData });

@@ -82,6 +82,7 @@ describe('process-square-payment', () => {
         amountCents: 25000,
         priceDisplay: 'itemized',
         promo: null,
+        addons: [],
         split: null,
       },
     });

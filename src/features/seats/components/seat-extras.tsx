@@ -12,7 +12,16 @@ import { type SeatInvitation, seatKey } from '../api/seats';
  */
 export default function SeatExtras({ token, seat }: { token: string; seat: SeatInvitation }) {
   const client = useQueryClient();
-  const offers = ((seat.addon_offers ?? []) as unknown as ExtraOffer[]).map((o) => ({ ...o, most: 1 }));
+  // From a seat: one of each per-guest extra, for its guest.
+  const offers: ExtraOffer[] = (seat.addon_offers ?? []).map((o) => ({
+    id: o.id ?? '',
+    name: o.name ?? '',
+    description: o.description,
+    per: 'guest',
+    price_cents: o.price_cents ?? 0,
+    taken: o.taken ?? 0,
+    most: 1,
+  }));
   return (
     <section aria-labelledby="seat-extras-title" className="space-y-4 rounded-xl border bg-card p-5 shadow-sm sm:p-6">
       <h2 id="seat-extras-title" className="flex items-center gap-2 font-serif text-xl font-semibold">
