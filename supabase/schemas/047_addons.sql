@@ -15,7 +15,8 @@
 -- Quantity: a per-guest add-on is taken for 1 up to every guest of the booking (absent: every
 -- guest); a per-booking one 1 to 10 times (absent: once). A quantity of 0 is not chosen.
 -- Limits hold under the event row lock that hold_booking takes before it counts; a hold that
--- expired and is confirmed later takes its add-ons again (reservations_40_addons_retaken).
+-- expired and is confirmed later takes its add-ons again (reservations_40_addons_retaken). A
+-- smaller party keeps at most one per-guest add-on per guest (reservations_42_addons_follow_party).
 -- =============================================================================
 
 create table public.event_addons (
@@ -233,6 +234,27 @@ create trigger reservations_40_addons_retaken
   for each row
   when (new.status in ('held', 'confirmed') and old.status not in ('held', 'confirmed'))
   execute function public.retake_reservation_addons();
+
+-- A party that gets smaller (fewer guests, a seat given up or released at the cutoff) keeps at
+-- most one of each per-guest add-on per guest: the kitchen counts what is served. The money of
+-- the guests who no longer come follows the party's own refund (per guest, by the policy).
+create or replace function public.cap_addons_to_party() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  update public.reservation_addons ra set quantity = new.num_guests
+  from public.event_addons a
+  where ra.reservation_id = new.id and a.id = ra.addon_id and a.per = 'guest' and ra.quantity > new.num_guests;
+  return null;
+end;
+$$;
+
+revoke execute on function public.cap_addons_to_party() from public, anon, authenticated;
+
+create trigger reservations_42_addons_follow_party
+  after update of num_guests on public.reservations
+  for each row
+  when (new.num_guests < old.num_guests)
+  execute function public.cap_addons_to_party();
 
 -- The event editor's add-ons, saved whole: each { id?, name, description?, price_cents, per,
 -- quantity_limit?, is_active? } is added (no id) or updated; an add-on left out is kept (an

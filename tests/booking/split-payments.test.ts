@@ -157,7 +157,7 @@ describe('the table, as the issue shows it', () => {
 });
 
 describe('extras after booking', () => {
-  it('a declined card gives the extras back; a limit and the per-guest rule hold; the same attempt never charges twice', async () => {
+  it('a declined card gives the extras back; a limit and the per-guest rule hold; the same attempt never charges twice; a smaller party keeps one per guest', async () => {
     const event = await createEvent(org.id, { title: 'Extras Dinner', ticketTypes: [{ name: 'Seat', price: PRICE, quantity: 6 }] });
     const extras = await addExtras(event.id);
     await sql(`update public.event_addons set quantity_limit = 3 where id = $1`, [extras.wine]);
@@ -190,6 +190,9 @@ describe('extras after booking', () => {
     expect(await taken()).toEqual([2]);
     expect(await sql(`select count(*)::int as n from test_processor.payments where idempotency_key = $1`, [key])).toEqual([{ n: 1 }]);
     expect(await addExtra(1)).toMatchObject({ status: 400, body: { error: 'At most 2 Wine pairing for 2 guests: one per guest.' } });
+    // A smaller party keeps one wine pairing per guest.
+    expect((await callFunction('manage-booking', { token, action: 'reduce', guests: 1 })).status).toBe(200);
+    expect(await taken()).toEqual([1]);
     // A cancellation gives the extras' money back too (full refund window).
     await sql(`update public.reservations set refund_window_hours = 48 where id = $1`, [reservationId]);
     expect((await callFunction('manage-booking', { token, action: 'cancel' })).body).toMatchObject({ refundedCents: 2 * PRICE + 5000 });
