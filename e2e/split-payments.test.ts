@@ -55,6 +55,8 @@ describe('everyone pays their own seat', () => {
       await page.goto(`${siteUrl}/booking/${manageToken}`);
       await page.getByTestId('split-note').filter({ hasText: 'Each guest pays their own seat ($60.00) from their link.' }).waitFor();
       await page.getByTestId('seat-2').getByText('Not paid yet').waitFor();
+      await page.getByTestId('split-plans').waitFor();
+      await page.getByText('Cancelling now refunds $60.00, each payment to the card that paid it.').waitFor();
 
       // A guest claims seat 2 and pays it.
       const friend = await newPage({ viewport });

@@ -30,6 +30,7 @@ export function ChangePlans({
 }) {
   const [open, setOpen] = useState<'reduce' | 'add' | 'move' | 'hand-over' | null>(null);
   const busy = booking.payment_in_progress;
+  const split = booking.split !== null;
   const canMove = booking.other_dates.some((d) => d.enough_seats);
   return (
     <section className="space-y-3 rounded-xl border bg-card p-5 shadow-sm sm:p-6" aria-labelledby="change-title">
@@ -60,15 +61,21 @@ export function ChangePlans({
           A payment for added guests is still being processed. Reload the page in a minute to change the booking again.
         </p>
       ) : null}
-      {!busy && booking.fewer_guests.length === 0 ? (
+      {!busy && split ? (
+        <p className="text-sm text-muted-foreground" data-testid="split-plans">
+          Each guest pays their own seat, so the party changes seat by seat: a guest gives up their seat from its link. For anything else, contact the
+          host.
+        </p>
+      ) : null}
+      {!busy && !split && booking.fewer_guests.length === 0 ? (
         <p className="text-sm text-muted-foreground">A booking for 1 guest cannot come with fewer guests.</p>
       ) : null}
-      {!busy && booking.more_guests.length === 0 ? (
+      {!busy && !split && booking.more_guests.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           No more guests can be added online: the dinner has no seats left for this booking, or the host adds them.
         </p>
       ) : null}
-      {!busy && !canMove ? (
+      {!busy && !split && !canMove ? (
         <p className="text-sm text-muted-foreground">
           {booking.other_dates.length === 0
             ? 'There is no other date of this dinner at the same price to move to.'

@@ -8,8 +8,12 @@ export function whenText(booking: Pick<ManagedBooking, 'event'>): { date: string
 }
 
 /** What cancelling now would give back, in plain words. */
-export function refundNowText(booking: Pick<ManagedBooking, 'refund_now_cents' | 'refund_policy' | 'money'>): string {
-  if (booking.refund_now_cents > 0) return `Cancelling now refunds ${formatCents(booking.refund_now_cents)}`;
+export function refundNowText(booking: Pick<ManagedBooking, 'refund_now_cents' | 'refund_policy' | 'money' | 'split'>): string {
+  if (booking.refund_now_cents > 0) {
+    // Where each guest paid their own seat, each payment goes back to the card that paid it.
+    const where = booking.split ? ', each payment to the card that paid it' : '';
+    return `Cancelling now refunds ${formatCents(booking.refund_now_cents)}${where}`;
+  }
   if (booking.money.refundable_cents === 0) return 'Cancelling now refunds nothing: no payment is left to refund';
   return `Cancelling now refunds nothing (${booking.refund_policy})`;
 }
