@@ -2767,6 +2767,10 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      lock_seat_link: {
+        Args: { p_token: string }
+        Returns: Record<string, unknown>
+      }
       lock_team_member: {
         Args: { p_new_role: string; p_org_id: string; p_user_id: string }
         Returns: string

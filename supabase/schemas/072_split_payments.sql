@@ -10,6 +10,7 @@
 --   reservation_splits          the bookings paid seat by seat: pay-by time and a seat's price
 --   split_offer(event, unit)    what a quote says about it (booking_evaluate: 'split')
 --   split_seat_quote(quote)     a quote made the booker's own seat (hold_booking, p_pay_own_seat)
+--   lock_seat_link(token)       what a guest does from their seat's link starts here (its booking locked)
 --   seat_payment_start(token…)  a guest pays their seat: the seat's charge is opened
 --                               ('charging', purpose 'seat'); settle_extra_charge
 --                               (075_guest_changes.sql) finishes it, or the reconciler after a crash
@@ -152,6 +153,25 @@ $$;
 
 revoke execute on function public.seat_payment(uuid, integer) from public, anon, authenticated;
 
+-- What a guest does from their own seat's link starts here: the booking the link opens, locked
+-- (the event row, then the reservation: the booking lock order), and the seat's id (null for a
+-- party link); SH404 for a link that opens no booking.
+create or replace function public.lock_seat_link(p_token text, out booking public.reservations, out seat_id uuid)
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  l record;
+begin
+  select * into l from public.seat_link(p_token);
+  if (l.booking).id is null then
+    raise exception 'This seat link is not valid.' using errcode = 'SH404';
+  end if;
+  booking := public.lock_reservation((l.booking).id);
+  seat_id := (l.seat).id;
+end;
+$$;
+
+revoke execute on function public.lock_seat_link(text) from public, anon, authenticated;
+
 -- A guest pays their seat (the first half; settle_extra_charge is the second). p_token: the
 -- seat's own link; p_key: the attempt's key (the processor's idempotency key too);
 -- p_expected_cents: the price the guest was shown; p_payment_provider: the processor. The seat
@@ -170,12 +190,9 @@ begin
   if p_key is null or char_length(p_key) not between 1 and 45 then
     raise exception 'Invalid idempotency key' using errcode = 'P0001';
   end if;
-  select * into l from public.seat_link(p_token);
-  if (l.booking).id is null then
-    raise exception 'This seat link is not valid.' using errcode = 'SH404';
-  end if;
-  r := public.lock_reservation((l.booking).id);
-  select * into v_seat from public.reservation_seats s where s.id = (l.seat).id for update;
+  select * into l from public.lock_seat_link(p_token);
+  r := l.booking;
+  select * into v_seat from public.reservation_seats s where s.id = l.seat_id for update;
   select * into v_row from public.payment_ledger x where x.kind = 'charge' and x.idempotency_key = p_key;
   if found then
     if v_row.reservation_id <> r.id or v_row.purpose <> 'seat' or v_row.seat_no is distinct from v_seat.seat_no then
@@ -271,12 +288,9 @@ declare
   v_refund public.payment_ledger;
   v_title text;
 begin
-  select * into l from public.seat_link(p_token);
-  if (l.booking).id is null or (l.seat).id is null then
-    raise exception 'This seat link is not valid.' using errcode = 'SH404';
-  end if;
-  r := public.lock_reservation((l.booking).id);
-  select * into v_seat from public.reservation_seats s where s.id = (l.seat).id for update;
+  select * into l from public.lock_seat_link(p_token);
+  r := l.booking;
+  select * into v_seat from public.reservation_seats s where s.id = l.seat_id for update;
   if v_seat.id is null then
     raise exception 'This seat link is not valid.' using errcode = 'SH404';
   end if;

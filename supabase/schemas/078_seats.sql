@@ -328,16 +328,13 @@ begin
   if p_key is null or char_length(p_key) not between 1 and 45 then
     raise exception 'Invalid idempotency key' using errcode = 'P0001';
   end if;
-  select * into l from public.seat_link(p_token);
-  if (l.booking).id is null or (l.seat).id is null then
-    raise exception 'This seat link is not valid.' using errcode = 'SH404';
-  end if;
-  r := public.lock_reservation((l.booking).id);
+  select * into l from public.lock_seat_link(p_token);
+  r := l.booking;
   if exists (select 1 from public.addons_charge_replay(r, p_key)) then
     return query select * from public.addons_charge_replay(r, p_key);
     return;
   end if;
-  select * into v_seat from public.reservation_seats s where s.id = (l.seat).id;
+  select * into v_seat from public.reservation_seats s where s.id = l.seat_id;
   if v_seat.id is null then
     raise exception 'This seat link is not valid.' using errcode = 'SH404';
   end if;
