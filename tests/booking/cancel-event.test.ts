@@ -98,7 +98,9 @@ describe('cancel-event: a dinner with paid, comp and held bookings and a waitlis
   let offered: { id: string; email: string; reservation_id: string };
 
   beforeAll(async () => {
-    event = await dinner('Harvest Supper');
+    // Nine seats: the bookings and the offer below take them all, so the stack's timer
+    // (fill_waitlists, every 30 s) has nothing to offer the waiting party while the tests run.
+    event = await dinner('Harvest Supper', 9);
     one1 = await paid(event, 1);
     three = await paid(event, 3);
     // A friend of the party of three has claimed their seat.
