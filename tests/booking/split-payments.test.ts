@@ -82,7 +82,7 @@ async function addExtras(eventId: string) {
   return { wine: wine.id, corkage: corkage.id };
 }
 
-describe('the table, as the issue shows it', () => {
+describe('the table, end to end', () => {
   it('a party pays seat by seat and takes extras; the cutoff releases the unpaid seats to the waitlist; the kitchen and the door see the three guests and the extras', async () => {
     const dinner = await splitDinner(5);
     const extras = await addExtras(dinner.eventId);
