@@ -1,8 +1,8 @@
 // Zod-free (the booking forms render with it): the answers' reader is ./price-lines-answer.ts.
 
-import type { PriceDisplay, PriceLines } from '../../supabase/functions/_shared/price-lines.ts';
+import type { PriceDisplay, PriceLines, SplitOffer } from '../../supabase/functions/_shared/price-lines.ts';
 
-export type { PriceDisplay, PriceLines };
+export type { PriceDisplay, PriceLines, SplitOffer };
 
 /** The words under an all-in price. */
 export const ALL_IN_NOTE = 'Includes tax and service charge';
@@ -40,12 +40,6 @@ export function allInNote(lines: PriceLines): string | null {
  * The server's price for a selection, in cents: what its validation call answered (nothing is
  * reserved). The browser never computes an amount; it shows these.
  */
-/** Each guest may pay their own seat (the event allows it): the cutoff in hours after booking, and one seat's lines. */
-export interface SplitOffer {
-  cutoffHours: number;
-  seat: PriceLines;
-}
-
 export interface Quote {
   /** Before any code. */
   subtotalCents: number;

@@ -43,6 +43,11 @@ interface OpenedCharge {
   seat_no: number | null;
 }
 
+/** The attempt of a request that carries cardAttemptFields (input.ts). */
+export function attemptOf(input: { sourceId?: string | null; expectedCents?: number | null; idempotencyKey: string }): ExtraChargeInput {
+  return { sourceId: input.sourceId ?? null, expectedCents: input.expectedCents ?? null, idempotencyKey: input.idempotencyKey };
+}
+
 /** The booking a link opens (its id, null when it opens none) and the words for a link that opens none. */
 interface Booking {
   id: string | null;

@@ -13,6 +13,19 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** PostgreSQL's integer (int4) range: every count and amount the booking SQL takes. */
 export const MAX_INT4 = 2_147_483_647;
 
+/** A card payment made after booking (extra-charge.ts): the card token (none when nothing is due), the price the guest was shown and the attempt's key. */
+export const cardAttemptFields = {
+  sourceId: z.string().max(500).nullish(),
+  expectedCents: z.int().min(0).max(MAX_INT4).nullish(),
+  idempotencyKey: z.string().min(1).max(45, 'idempotencyKey is too long (45 characters at most)'),
+};
+
+/** Extras to take after booking: add-ons of the booking's event and how many more of each. */
+export const extrasSchema = z.array(z.object({ id: z.string().max(64), quantity: z.int().min(1).max(1000) })).max(50);
+
+/** A private link's token (manage, seat, waitlist): 43 URL-safe base64 characters, the shape of every HMAC link token. */
+export const isLinkToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
+
 /** Optional text: trimmed, empty → null. */
 export const optionalText = (max: number, label: string) =>
   z

@@ -20,6 +20,16 @@ export interface PriceLines {
   priceDisplay: PriceDisplay;
 }
 
+/**
+ * A quote's offer that each guest pays their own seat (the event allows it): how many hours after
+ * booking unpaid seats are held, and one seat's lines (seatCents is their amount).
+ */
+export interface SplitOffer {
+  cutoffHours: number;
+  seatCents: number;
+  seat: PriceLines;
+}
+
 /** The lines of an answer, in the order the answers list them. */
 export function priceLines(lines: PriceLines): PriceLines {
   return {

@@ -3,7 +3,7 @@
 // (public.quote_booking / hold_booking). Nothing the browser sends is a price.
 // Imports rpc.ts and price-lines.ts.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
-import type { PriceDisplay, PriceLines } from './price-lines.ts';
+import type { PriceDisplay, PriceLines, SplitOffer } from './price-lines.ts';
 import { callRpc, countingPromoMisses } from './rpc.ts';
 
 /** What is being booked: enough for the server to price it. */
@@ -25,13 +25,6 @@ export interface BookingSelection {
   clientKey?: string | null;
   /** Each guest pays their own seat (the event must allow it): the booker pays one seat now. */
   payOwnSeat?: boolean | null;
-}
-
-/** Whether each guest may pay their own seat: the cutoff, and one seat's lines (SQL split_offer). */
-export interface SplitOffer {
-  cutoffHours: number;
-  seatCents: number;
-  seat: PriceLines;
 }
 
 interface SqlLines {

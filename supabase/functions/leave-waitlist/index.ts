@@ -10,6 +10,7 @@
 // → 200 { success: true, entry } (entry.status 'waiting' | 'offered' | 'left' | 'claimed' | 'expired')
 // → 404 'This waitlist link is not valid.'
 import { z } from 'npm:zod@4.6.7';
+import { isLinkToken } from '../_shared/input.ts';
 import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
 import { kickEmailDelivery } from '../_shared/outbox.ts';
 import { callRpc } from '../_shared/rpc.ts';
@@ -26,7 +27,7 @@ Deno.serve(
   handler(async (req) => {
     allowMethods(req, 'POST');
     const input = await readBody(req, inputSchema);
-    if (!/^[A-Za-z0-9_-]{43}$/.test(input.token)) throw refusal(404, NOT_VALID, 'not_found');
+    if (!isLinkToken(input.token)) throw refusal(404, NOT_VALID, 'not_found');
     const entry = await callRpc<Record<string, unknown> | null>(
       sharedAdminClient(),
       input.action === 'view' ? 'waitlist_leave_view' : 'leave_waitlist',

@@ -34,9 +34,9 @@
 // booking: see public.manage_booking_view (event, organization, money, policy, refund_now_cents, can_cancel, …)
 import { z } from 'npm:zod@4.6.7';
 import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
-import { MAX_INT4 } from '../_shared/input.ts';
+import { cardAttemptFields, extrasSchema, isLinkToken, MAX_INT4 } from '../_shared/input.ts';
 import { type MoneyAction, sendDecidedRefunds } from '../_shared/money.ts';
-import { addExtras, addGuests } from '../_shared/extra-charge.ts';
+import { addExtras, addGuests, attemptOf } from '../_shared/extra-charge.ts';
 import { kickEmailDelivery } from '../_shared/outbox.ts';
 import { callRpc } from '../_shared/rpc.ts';
 import { sharedAdminClient } from '../_shared/supabase.ts';
@@ -57,20 +57,13 @@ const inputSchema = z.discriminatedUnion(
       token: z.string().max(200),
       action: z.literal('add'),
       guests: z.int('guests must be a whole number').min(2, 'A booking grows to 2 guests at least').max(MAX_INT4),
-      sourceId: z.string().max(500).nullish(),
-      expectedCents: z.int().min(0).max(MAX_INT4).nullish(),
-      idempotencyKey: z.string().min(1).max(45, 'idempotencyKey is too long (45 characters at most)'),
+      ...cardAttemptFields,
     }),
     z.object({
       token: z.string().max(200),
       action: z.literal('add_addons'),
-      addons: z
-        .array(z.object({ id: z.string().max(64), quantity: z.int().min(1).max(1000) }))
-        .min(1, 'Choose the extras to add.')
-        .max(50),
-      sourceId: z.string().max(500).nullish(),
-      expectedCents: z.int().min(0).max(MAX_INT4).nullish(),
-      idempotencyKey: z.string().min(1).max(45, 'idempotencyKey is too long (45 characters at most)'),
+      addons: extrasSchema.min(1, 'Choose the extras to add.'),
+      ...cardAttemptFields,
     }),
     z.object({ token: z.string().max(200), action: z.literal('move'), eventId: z.uuid('eventId must be an event id') }),
     z.object({
@@ -92,7 +85,7 @@ Deno.serve(
     allowMethods(req, 'POST');
     const input = await readBody(req, inputSchema);
     const db = sharedAdminClient();
-    if (!/^[A-Za-z0-9_-]{43}$/.test(input.token)) throw refusal(404, NOT_VALID, 'not_found');
+    if (!isLinkToken(input.token)) throw refusal(404, NOT_VALID, 'not_found');
     const view = async () => {
       const booking = await callRpc<ManageView | null>(db, 'manage_booking_view', { p_token: input.token });
       if (!booking) throw refusal(404, NOT_VALID, 'not_found');
@@ -117,19 +110,11 @@ Deno.serve(
         return json({ success: true, booking: await view() });
       }
       case 'add_addons': {
-        const chargedCents = await addExtras(db, 'manage', input.token, input.addons, {
-          sourceId: input.sourceId ?? null,
-          expectedCents: input.expectedCents ?? null,
-          idempotencyKey: input.idempotencyKey,
-        });
+        const chargedCents = await addExtras(db, 'manage', input.token, input.addons, attemptOf(input));
         return json({ success: true, booking: await view(), chargedCents });
       }
       case 'add': {
-        const { added, chargedCents } = await addGuests(db, input.token, input.guests, {
-          sourceId: input.sourceId ?? null,
-          expectedCents: input.expectedCents ?? null,
-          idempotencyKey: input.idempotencyKey,
-        });
+        const { added, chargedCents } = await addGuests(db, input.token, input.guests, attemptOf(input));
         return json({ success: true, booking: await view(), added, chargedCents });
       }
       case 'reduce': {

@@ -16,34 +16,28 @@
 // same key) or payments_unconfigured.
 import { z } from 'npm:zod@4.6.7';
 import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
-import { MAX_INT4 } from '../_shared/input.ts';
-import { addExtras, paySeat } from '../_shared/extra-charge.ts';
+import { cardAttemptFields, extrasSchema, isLinkToken } from '../_shared/input.ts';
+import { addExtras, attemptOf, paySeat } from '../_shared/extra-charge.ts';
 import { sharedAdminClient } from '../_shared/supabase.ts';
 
 const inputSchema = z.object({
   token: z.string().max(200),
   action: z.enum(['pay', 'addons'], 'action must be "pay" or "addons"').default('pay'),
-  addons: z
-    .array(z.object({ id: z.string().max(64), quantity: z.int().min(1).max(1000) }))
-    .max(50)
-    .nullish(),
-  sourceId: z.string().max(500).nullish(),
-  expectedCents: z.int().min(0).max(MAX_INT4).nullish(),
-  idempotencyKey: z.string().min(1).max(45, 'idempotencyKey is too long (45 characters at most)'),
+  addons: extrasSchema.nullish(),
+  ...cardAttemptFields,
 });
 
 Deno.serve(
   handler(async (req) => {
     allowMethods(req, 'POST');
     const input = await readBody(req, inputSchema);
-    if (!/^[A-Za-z0-9_-]{43}$/.test(input.token)) throw refusal(404, 'This seat link is not valid.', 'not_found');
+    if (!isLinkToken(input.token)) throw refusal(404, 'This seat link is not valid.', 'not_found');
     const db = sharedAdminClient();
-    const attempt = { sourceId: input.sourceId ?? null, expectedCents: input.expectedCents ?? null, idempotencyKey: input.idempotencyKey };
+    const attempt = attemptOf(input);
     if (input.action === 'addons') {
       if (!input.addons?.length) throw refusal(400, 'Choose the extras to add.', 'invalid_input');
       return json({ success: true, chargedCents: await addExtras(db, 'seat', input.token, input.addons, attempt) });
     }
-    if (!attempt.sourceId) throw refusal(400, 'Card details are required to pay for your seat.', 'payment_required');
     const { seatNo, chargedCents } = await paySeat(db, input.token, attempt);
     return json({ success: true, seatNo, chargedCents });
   }),

@@ -16,7 +16,7 @@
 import { z } from 'npm:zod@4.6.7';
 import { bookAndPay, bookedAnswer, payOptions } from '../_shared/booking.ts';
 import { allowMethods, clientAddress, handler, json, readBody, refusal } from '../_shared/http.ts';
-import { amountSchema } from '../_shared/input.ts';
+import { amountSchema, isLinkToken } from '../_shared/input.ts';
 import { callRpc } from '../_shared/rpc.ts';
 import { sharedAdminClient } from '../_shared/supabase.ts';
 
@@ -48,7 +48,7 @@ Deno.serve(
   handler(async (req) => {
     allowMethods(req, 'POST');
     const input = await readBody(req, inputSchema);
-    if (!/^[A-Za-z0-9_-]{43}$/.test(input.token)) throw refusal(404, NOT_VALID, 'not_found');
+    if (!isLinkToken(input.token)) throw refusal(404, NOT_VALID, 'not_found');
     const db = sharedAdminClient();
     const offer = await callRpc<(Offer & Record<string, unknown>) | null>(db, 'waitlist_offer_view', { p_token: input.token });
     if (!offer) throw refusal(404, NOT_VALID, 'not_found');

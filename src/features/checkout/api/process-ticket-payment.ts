@@ -52,6 +52,7 @@ const quoteAnswer = priceLinesAnswer.extend({
   split: z
     .object({
       cutoffHours: z.number().int(),
+      seatCents: cents,
       seat: z.object({
         subtotalCents: cents,
         discountCents: cents,
