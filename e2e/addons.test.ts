@@ -3,15 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations, TOASTER } from './support/axe';
 import { adminPage, expectToast, field, fitsWidth, layouts, newPage, viewports } from './support/browser';
 import { insertRow, sql } from '../tests/support/db';
-import { createEvent, reservationsFor, uniqueEmail, type Org, type Staff } from '../tests/support/fixtures';
+import { createEvent, createOrg, createSlot, reservationsFor, uniqueEmail, type Org, type Staff } from '../tests/support/fixtures';
 import { createStaffOrg } from '../tests/support/staff-org';
 import { stackEnv } from '../tests/support/stack-env';
-import { continueToPayment, fillTicketForm, payTotalWithTestCard } from './support/ticket-booking';
+import { continueToPayment, fillSeriesGuest, fillTicketForm, openDinnerSeries, payTotalWithTestCard } from './support/ticket-booking';
 
 // Add-ons (real Chromium, real stack): the host adds one in the event editor; a guest chooses a
 // wine pairing per guest and corkage per booking at the ticket checkout, at 1280 and 375 px, and
-// pays them, and on the supper club's page too; staff see them on the door list, the kitchen
-// report and the overview.
+// pays them, and on the RSVP, supper club and dinner series pages too; staff see them on the door
+// list, the kitchen report and the overview.
 
 let staff: Staff;
 let org: Org;
@@ -169,6 +169,108 @@ describe('the supper club', () => {
     const [row] = await reservationsFor({ email });
     expect(row).toMatchObject({ status: 'confirmed', amount_cents: 18480 });
     expect(await seriousViolations(page, { exclude: [TOASTER] })).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+describe('an RSVP', () => {
+  let slug: string;
+  let eventId: string;
+  let slotId: string;
+  beforeAll(async () => {
+    const rsvpOrg = await createOrg({ name: 'Addon Garden', branding: { reservation_mode: 'rsvp' } });
+    slug = rsvpOrg.slug;
+    eventId = (await createEvent(rsvpOrg.id, { title: 'Garden Supper', rsvp_mode: true, deposit_amount: 1000, event_time: '18:00' })).id;
+    slotId = await createSlot(eventId, { slot_time: '18:00', slot_label: 'Early seating', max_capacity: 30 });
+    await insertRow('event_addons', { event_id: eventId, name: 'Flower crown', price_cents: 1500, per: 'guest', sort: 1 });
+    await insertRow('event_addons', { event_id: eventId, name: 'Picnic blanket', price_cents: 800, per: 'booking', sort: 2 });
+  });
+
+  for (const [layout, viewport] of layouts) {
+    it(`chooses add-ons beside the deposit, sees them apart and pays both (${layout})`, async () => {
+      const email = uniqueEmail(`rsvp-addons-${layout}`);
+      const { page, consoleErrors } = await newPage({ viewport });
+      await page.goto(`${stackEnv().siteUrl}/${slug}`);
+      await page.getByRole('heading', { name: 'RSVP: Garden Supper' }).waitFor();
+      await page.getByTestId('rsvp-slot').filter({ hasText: 'Early seating' }).click();
+      await page.getByLabel('Name', { exact: true }).fill('Rosa Rsvp');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Number of Guests').fill('2');
+      await page.getByRole('button', { name: 'Reserve Spot - $20.00' }).waitFor();
+      await page.getByRole('checkbox', { name: /Flower crown/ }).check();
+      await page.getByRole('checkbox', { name: /Picnic blanket/ }).check();
+      // The deposit 2 × $10.00, and the add-ons 2 × $15.00 + $8.00, priced by the server.
+      const total = page.getByRole('button', { name: 'Reserve Spot - $58.00' });
+      await total.waitFor();
+      expect((await page.getByTestId('rsvp-total').innerText()).replace(/\s+/g, ' ')).toBe(
+        'Deposit for 2 guests $20.00 Add-ons $38.00 Total due $58.00',
+      );
+      expect(await fitsWidth(page)).toBe(true);
+      await total.click();
+      await page.getByRole('heading', { name: 'Complete Your RSVP' }).waitFor();
+      await page.getByText('2 × Flower crown, 1 × Picnic blanket').waitFor();
+      expect(await page.getByTestId('payment-total').innerText()).toBe('$58.00');
+      expect(await seriousViolations(page, { exclude: [TOASTER] })).toEqual([]);
+      await payTotalWithTestCard(page, '$58.00');
+      await page.getByRole('heading', { name: 'RSVP Confirmed' }).waitFor();
+      expect(await page.getByText('Total paid').count()).toBe(1);
+      expect(await fitsWidth(page)).toBe(true);
+
+      const [row] = await reservationsFor({ email });
+      expect(row).toMatchObject({ status: 'confirmed', num_guests: 2, amount_cents: 5800, rsvp_slot_id: slotId });
+      expect(
+        await sql(
+          `select a.name, ra.quantity from public.reservation_addons ra join public.event_addons a on a.id = ra.addon_id
+           where ra.reservation_id = $1 order by a.sort`,
+          [row.id],
+        ),
+      ).toEqual([
+        { name: 'Flower crown', quantity: 2 },
+        { name: 'Picnic blanket', quantity: 1 },
+      ]);
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+});
+
+describe('the dinner series', () => {
+  let seriesDinner: string | null = null;
+  afterAll(async () => {
+    if (seriesDinner) await sql('update public.events set is_active = false where id = $1', [seriesDinner]);
+  });
+
+  it('offers a dinner’s add-on under its tickets and books it (375 px)', async () => {
+    const [series] = await sql<{ id: string }>("select id from public.organizations where slug = 'eatathome'");
+    const event = await createEvent(series.id, {
+      title: `Add-on Dinner ${randomUUID().slice(0, 8)}`,
+      daysAhead: 520,
+      isoWeekday: 6,
+      ticketTypes: [{ name: 'Dinner', price: 12500, quantity: 20 }],
+    });
+    seriesDinner = event.id;
+    await insertRow('event_addons', { event_id: event.id, name: 'Natural wine flight', price_cents: 4000, per: 'guest' });
+
+    const { page, consoleErrors } = await newPage({ viewport: viewports.phone });
+    await openDinnerSeries(page);
+    const email = await fillSeriesGuest(page);
+    await field(page, 'Upcoming dinner').selectOption(event.id);
+    await field(page, 'Ticket type').selectOption(event.ticketTypes[0].id);
+    await field(page, 'Number of guests').selectOption('2');
+    await page.getByTestId('series-summary-total').filter({ hasText: '$250.00' }).waitFor();
+    await page.getByRole('checkbox', { name: /Natural wine flight/ }).check();
+    expect(await page.getByTestId('series-summary-line').innerText()).toBe('2 guests x $125.00 each + add-ons');
+    await page.getByTestId('series-summary-total').filter({ hasText: '$330.00' }).waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    await page.getByRole('button', { name: 'RESERVE' }).click();
+    await page.getByText('2 × Natural wine flight').waitFor();
+    expect(await page.getByTestId('payment-total').innerText()).toBe('$330.00');
+    expect(await seriousViolations(page, { exclude: [TOASTER] })).toEqual([]);
+    await payTotalWithTestCard(page, '$330.00');
+    const details = page.getByTestId('series-confirmation-details');
+    await details.waitFor();
+    expect(await details.innerText()).toMatch(/Add-ons\s+2 × Natural wine flight/);
+    const [row] = await reservationsFor({ email });
+    expect(row).toMatchObject({ status: 'confirmed', num_guests: 2, amount_cents: 33000 });
     expect(consoleErrors).toEqual([]);
   });
 });

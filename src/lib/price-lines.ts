@@ -52,6 +52,8 @@ export interface Quote {
   priceDisplay?: PriceDisplay;
   /** Whether each guest may pay their own seat instead (ticket checkouts); absent or null: not offered. */
   split?: SplitOffer | null;
+  /** The add-ons in subtotalCents (an RSVP shows them apart from its deposit); absent: not said. */
+  addonsCents?: number;
 }
 
 /** The lines of a quote whose service charge and tax may be absent (zero). */

@@ -3,7 +3,8 @@
  * templates that use it, and the booking form's refusal.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TEMPLATES, fillPlaceholders, guestCount } from '../../supabase/functions/_shared/email/templates.ts';
+import { DEFAULT_TEMPLATES, fillPlaceholders } from '../../supabase/functions/_shared/email/templates.ts';
+import { guestCount } from '../../supabase/functions/_shared/words.ts';
 import { notEnoughTickets } from '../../src/features/checkout/lib/messages.ts';
 
 describe('counts in words', () => {

@@ -6,4 +6,4 @@ import type { SeriesBookingInput, SeriesFormValues } from './schemas';
 
 export type { SeriesBookingInput, SeriesFormValues };
 
-export const emptySeriesForm: SeriesFormValues = { ...emptyGuestDetails, eventId: '', ticketTypeId: '', guests: '' };
+export const emptySeriesForm: SeriesFormValues = { ...emptyGuestDetails, eventId: '', ticketTypeId: '', guests: '', addons: [] };

@@ -22,6 +22,8 @@ export const seriesBookingSchema = z.object({
         .max(TICKET_MAX_GUESTS, `Parties larger than ${TICKET_MAX_GUESTS}: please email us.`),
     ),
   ...guestNoteFields,
+  /** The add-ons chosen (ids): the server prices them, and refuses what it cannot sell. */
+  addons: z.array(z.string()).optional(),
 });
 
 export type SeriesFormValues = z.input<typeof seriesBookingSchema>;

@@ -9,7 +9,7 @@ export type { RsvpFormValues };
 
 export const guestsNumber = (v: string) => Number(v.trim());
 
-export const emptyRsvpForm: RsvpFormValues = { ...emptyGuestDetails, slotId: '', numGuests: '1', promoCode: '' };
+export const emptyRsvpForm: RsvpFormValues = { ...emptyGuestDetails, slotId: '', numGuests: '1', promoCode: '', addons: [] };
 
 /** A valid guest count, or null. */
 export function parseGuests(value: string): number | null {

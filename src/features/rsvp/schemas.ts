@@ -20,6 +20,8 @@ export const rsvpFormSchema = z.object({
     .refine((v) => !(guestsNumber(v) > RSVP_MAX_GUESTS), `Maximum ${RSVP_MAX_GUESTS} guests`),
   ...guestNoteFields,
   promoCode: z.string().trim().max(MAX_PROMO_CODE_LENGTH, 'Invalid promo code'),
+  /** The add-ons chosen (ids): the server prices them, and refuses what it cannot sell. */
+  addons: z.array(z.string()).optional(),
 });
 
 export type RsvpFormValues = z.input<typeof rsvpFormSchema>;

@@ -13,7 +13,8 @@
 import { z } from 'npm:zod@4.6.7';
 import { zonedInstant } from '../_shared/event-time.ts';
 import { type EmailData, renderEmail } from '../_shared/email/render.tsx';
-import { DEFAULT_TEMPLATES, guestCount, TEMPLATE_TYPES, type TemplateType, unknownPlaceholder } from '../_shared/email/templates.ts';
+import { guestCount } from '../_shared/words.ts';
+import { DEFAULT_TEMPLATES, TEMPLATE_TYPES, type TemplateType, unknownPlaceholder } from '../_shared/email/templates.ts';
 import { handler, json, refusal } from '../_shared/http.ts';
 import { MAX_EMAIL_SUBJECT_LENGTH } from '../_shared/product.ts';
 import { createUserClient, readSignedInRequest, sharedAdminClient } from '../_shared/supabase.ts';

@@ -6,7 +6,7 @@ import { bookedAs } from '../lib/door-list';
 import type { DoorParty } from '../types';
 import { SeatGuests } from './seat-guests';
 import { StaffNotes } from './staff-notes';
-import { guestCount } from '@/config/email-templates';
+import { guestCount } from '@/lib/words';
 
 /** One confirmed party: who, what they booked, what the kitchen must know, and the check-in controls. */
 export function PartyCard({ eventId, party }: { eventId: string; party: DoorParty }) {

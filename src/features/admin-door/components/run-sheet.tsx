@@ -2,7 +2,7 @@ import { formatEventDate, formatEventTime } from '@/lib/dates';
 import { bookedAs, groupBySeating, totalsLine } from '../lib/door-list';
 import type { DoorEvent, DoorParty, DoorTotals } from '../types';
 import { SeatGuests } from './seat-guests';
-import { guestCount } from '@/config/email-templates';
+import { guestCount } from '@/lib/words';
 
 function seatingGuests(parties: readonly DoorParty[]): string {
   const n = parties.reduce((sum, p) => sum + p.numGuests, 0);

@@ -1,6 +1,6 @@
 import { formatEventTime } from '@/lib/dates';
 import type { DoorParty, DoorTotals } from '../types';
-import { guestCount } from '@/config/email-templates';
+import { guestCount } from '@/lib/words';
 
 /** Whether a party matches the search box: its name, email or booking code (any case, the code with or without its dash). */
 export function matchesSearch(party: Pick<DoorParty, 'name' | 'email' | 'bookingCode'>, query: string): boolean {

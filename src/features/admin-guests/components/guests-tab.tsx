@@ -16,7 +16,7 @@ import { useDebounced } from '@/hooks/use-debounced';
 import { PageButtons } from '@/components/admin/page-buttons';
 import { withReason } from '@/lib/error-reason';
 import { useErrorToast } from '@/hooks/use-error-toast';
-import { guestCount } from '@/config/email-templates';
+import { guestCount } from '@/lib/words';
 
 function GuestsTable({ guests }: { guests: AdminGuest[] }) {
   return (

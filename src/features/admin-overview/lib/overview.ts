@@ -1,7 +1,7 @@
 import { eventTimeWithZone, formatEventDate, formatEventTime } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
 import type { BookingsDay, CapacityLine, EventOverview, OverviewEvent } from '../types';
-import { guestCount } from '@/config/email-templates';
+import { guestCount } from '@/lib/words';
 
 /** "Sat, Dec 26, 2026 · 7:00 PM EST": the event's calendar date and start time in its own timezone. */
 export function eventWhen(event: Pick<OverviewEvent, 'date' | 'eventTime' | 'timezone'>): string {

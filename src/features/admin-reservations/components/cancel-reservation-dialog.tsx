@@ -11,7 +11,7 @@ import { useCancelReservation } from '../api/cancel-reservation';
 import { cancelledMessage, reservationMessages } from '../messages';
 import { cancelReservationSchema, type CancelChoice, type CancelReservationValues } from '../schemas';
 import type { CancelRefund, ReservationDialogProps } from '../types';
-import { guestCount } from '@/config/email-templates';
+import { guestCount } from '@/lib/words';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { PaymentPanel } from './money-summary';
 import { SubmitButton } from '@/components/forms/submit-button';

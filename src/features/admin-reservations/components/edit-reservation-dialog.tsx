@@ -17,7 +17,7 @@ import { editReservationSchema, type EditReservationOutput, type EditReservation
 import type { ReservationDialogProps } from '../types';
 import { BookingHistory } from './booking-history';
 import { ReservationSeats } from './reservation-seats';
-import { guestCount } from '@/config/email-templates';
+import { guestCount } from '@/lib/words';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { withReason } from '@/lib/error-reason';
 import { SubmitButton } from '@/components/forms/submit-button';

@@ -4,7 +4,7 @@ import { formatEventDate, formatEventTime } from '@/lib/dates';
 import type { AdminReservation } from '../types';
 import { ChargesLine, MoneySummary } from './money-summary';
 import { ReservationActions, type ReservationHandlers } from './reservation-actions';
-import { guestCount } from '@/config/email-templates';
+import { guestCount } from '@/lib/words';
 
 /** Phones: one card per confirmed reservation (cancelled ones are not listed). */
 export function ReservationCards({ rows, ...handlers }: ReservationHandlers & { rows: AdminReservation[] }) {

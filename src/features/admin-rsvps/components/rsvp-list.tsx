@@ -3,7 +3,7 @@ import { PersonCards } from '@/components/admin/person-cards';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
 import type { RsvpListRow } from '../types';
-import { guestCount } from '@/config/email-templates';
+import { guestCount } from '@/lib/words';
 
 /** Phones: the reservations that hold an RSVP slot. */
 export function RsvpList({ rows }: { rows: RsvpListRow[] }) {

@@ -1,5 +1,5 @@
 import { formatCents } from '@/lib/money';
-import type { PublicAddon } from '../api/ticket-quote';
+import type { PublicAddon } from '../api/event-addons';
 
 interface Props {
   addons: readonly PublicAddon[];

@@ -3,6 +3,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { OptionSelect } from '@/components/ui/option-select';
 import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
+import { addonChoices, useChosenAddons } from '@/features/checkout/api/event-addons';
+import { OfferedAddons } from '@/features/checkout/components/offered-addons';
 import { useQuote } from '@/features/checkout/hooks/use-quote';
 import type { VenueBookingFormProps } from '@/features/checkout/types';
 import { dinnerOptionLabel, guestChoices, guestOptionLabel, ticketOptionLabel, ticketsLeft } from '../lib/booking-rules';
@@ -26,9 +28,13 @@ export function SeriesBookingForm({ form, dinners, busy, onSubmit }: Props) {
   const ticket = dinner?.ticket_types.find((t) => t.id === watch('ticketTypeId'));
   const left = dinner && ticket ? ticketsLeft(dinner, ticket) : 0;
   const guests = Number(watch('guests')) || 0;
-  // The total is the server's quote for the dinner, ticket type and guests (debounced).
+  // Only what the chosen dinner offers.
+  const { offered, chosen } = useChosenAddons(dinner?.id ?? null, watch('addons'));
+  // The total is the server's quote for the dinner, ticket type, guests and add-ons (debounced).
   const quote = useQuote(
-    dinner && ticket && guests > 0 ? ticketQuoteRequest(DEFAULT_PAYMENT_FUNCTION, { eventId: dinner.id, ticketTypeId: ticket.id, guests }) : null,
+    dinner && ticket && guests > 0
+      ? ticketQuoteRequest(DEFAULT_PAYMENT_FUNCTION, { eventId: dinner.id, ticketTypeId: ticket.id, guests, addons: addonChoices(chosen) })
+      : null,
   );
 
   const eventField = register('eventId', {
@@ -76,7 +82,10 @@ export function SeriesBookingForm({ form, dinners, busy, onSubmit }: Props) {
           </FormField>
         ) : null}
       </div>
-      {ticket && guests > 0 ? <TotalSummary guests={guests} priceCents={ticket.price} quote={quote} startTime={dinner?.event_time ?? null} /> : null}
+      {ticket ? <OfferedAddons addons={offered} chosen={chosen} guests={guests} onChange={(next) => setValue('addons', next)} /> : null}
+      {ticket && guests > 0 ? (
+        <TotalSummary guests={guests} priceCents={ticket.price} withAddons={chosen.length > 0} quote={quote} startTime={dinner?.event_time ?? null} />
+      ) : null}
       <FormField label="Dietary restrictions (optional)" error={errors.dietaryRestrictions?.message}>
         <Input {...register('dietaryRestrictions')} placeholder="Allergies, vegetarian…" />
       </FormField>

@@ -2,17 +2,20 @@ import { QuoteAmount } from '@/features/checkout/components/quote-amount';
 import type { QuoteState } from '@/features/checkout/types';
 import { formatEventTime } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
-import { guestCount } from '@/config/email-templates';
+import { guestCount } from '@/lib/words';
 
-/** "3 guests x $125.00 each", the server's total for them and the chosen dinner's start. */
+/** "3 guests x $125.00 each" (+ add-ons), the server's total for them and the chosen dinner's start. */
 export function TotalSummary({
   guests,
   priceCents,
+  withAddons,
   quote,
   startTime,
 }: {
   guests: number;
   priceCents: number;
+  /** Add-ons are chosen (the total includes them). */
+  withAddons: boolean;
   quote: QuoteState;
   /** The dinner's start on its own clock ('20:30'). */
   startTime: string | null;
@@ -22,6 +25,7 @@ export function TotalSummary({
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <span data-testid="series-summary-line">
           {guestCount(guests)} x {formatCents(priceCents)} each
+          {withAddons ? ' + add-ons' : ''}
         </span>
         <span className="text-lg font-semibold" data-testid="series-summary-total">
           Total: <QuoteAmount state={quote} />

@@ -1,6 +1,7 @@
 import type { FieldErrors } from 'react-hook-form';
 import { fetchQuote } from '@/features/checkout/api/get-quote';
 import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
+import { addonChoices, addonRows, stillOffered, type PublicAddon } from '@/features/checkout/api/event-addons';
 import { useCheckout } from '@/features/checkout/hooks/use-checkout';
 import { useVenueForm, venueFormValidation } from '@/features/checkout/hooks/use-venue-form';
 import { bookingMessages, largeParty } from '@/features/checkout/lib/messages';
@@ -19,7 +20,17 @@ interface SeriesOrder {
   dinner: SeriesDinner;
   ticket: TicketType;
   venue: SeriesVenue;
+  /** The add-ons chosen, as the dinner offers them. */
+  addons: PublicAddon[];
 }
+
+/** The order's add-ons as a summary row, or none. */
+const orderAddonRows = ({ input, addons }: SeriesOrder) =>
+  addonRows(
+    addons,
+    addons.map((a) => a.id),
+    input.guests,
+  );
 
 const validation = venueFormValidation<SeriesFormValues, SeriesBookingInput>(() => import('../schemas').then((m) => m.seriesBookingSchema));
 export const { preloadValidation } = validation;
@@ -33,35 +44,46 @@ export function useSeriesBooking() {
   const { queryClient, form, startOver, refreshEvents, rereadEvents } = useVenueForm(validation, emptySeriesForm, seriesDinnersQueryOptions());
 
   const checkout = useCheckout<SeriesOrder>({
-    quote: ({ dinner, ticket, input }) =>
-      fetchQuote(queryClient, ticketQuoteRequest(DEFAULT_PAYMENT_FUNCTION, { eventId: dinner.id, ticketTypeId: ticket.id, guests: input.guests })),
+    quote: ({ dinner, ticket, input, addons }) =>
+      fetchQuote(
+        queryClient,
+        ticketQuoteRequest(DEFAULT_PAYMENT_FUNCTION, {
+          eventId: dinner.id,
+          ticketTypeId: ticket.id,
+          guests: input.guests,
+          addons: addonChoices(addons.map((a) => a.id)),
+        }),
+      ),
     refusal: { title: bookingMessages.reservationFailed.title, fallback: bookingMessages.reservationFailed.description },
-    payment: ({ input, dinner, ticket }) => ({
+    payment: (order) => ({
       className: 'mx-auto max-w-xl',
       summary: [
-        { label: 'Event', value: dinner.title },
-        { label: 'Date', value: dinnerDateTime({ date: dinner.date, time: dinner.event_time }) },
-        { label: 'Guests', value: String(input.guests) },
-        { label: 'Ticket', value: `${ticket.name} (${formatCents(ticket.price)} each)` },
+        { label: 'Event', value: order.dinner.title },
+        { label: 'Date', value: dinnerDateTime({ date: order.dinner.date, time: order.dinner.event_time }) },
+        { label: 'Guests', value: String(order.input.guests) },
+        { label: 'Ticket', value: `${order.ticket.name} (${formatCents(order.ticket.price)} each)` },
+        ...orderAddonRows(order),
       ],
-      refundPolicy: dinner.refund_policy,
+      refundPolicy: order.dinner.refund_policy,
       checkout: {
         kind: 'ticket',
         reservationData: {
-          eventId: dinner.id,
-          name: input.name,
-          email: input.email,
-          phone: input.phone || null,
-          num_guests: input.guests,
-          guests: input.guests,
-          ticketTypeId: ticket.id,
-          dietaryRestrictions: input.dietaryRestrictions || null,
-          specialRequests: input.specialRequests || null,
-          ticket_price: ticket.price,
+          eventId: order.dinner.id,
+          name: order.input.name,
+          email: order.input.email,
+          phone: order.input.phone || null,
+          num_guests: order.input.guests,
+          guests: order.input.guests,
+          ticketTypeId: order.ticket.id,
+          dietaryRestrictions: order.input.dietaryRestrictions || null,
+          specialRequests: order.input.specialRequests || null,
+          ticket_price: order.ticket.price,
+          addons: addonChoices(order.addons.map((a) => a.id)),
         },
       },
     }),
-    confirmation: ({ input, dinner, ticket, venue }, paid) => {
+    confirmation: (order, paid) => {
+      const { input, dinner, ticket, venue } = order;
       const booking: SeriesBooking = {
         name: input.name,
         email: input.email,
@@ -88,6 +110,7 @@ export function useSeriesBooking() {
           { label: 'Date', value: dinnerDateTime({ date: booking.eventDate, time: booking.eventTime }) },
           { label: 'Guests', value: String(booking.guests) },
           { label: 'Ticket', value: booking.ticketName },
+          ...orderAddonRows(order),
           { label: 'Total', value: formatCents(booking.totalPaidCents) },
           ...(booking.dietaryRestrictions ? [{ label: 'Dietary restrictions', value: booking.dietaryRestrictions }] : []),
           ...(booking.specialRequests ? [{ label: 'Special requests', value: booking.specialRequests }] : []),
@@ -120,7 +143,7 @@ export function useSeriesBooking() {
         if (problem) sayError(problem);
         return null;
       }
-      return { input, dinner, ticket, venue };
+      return { input, dinner, ticket, venue, addons: await stillOffered(queryClient, dinner.id, input.addons) };
     });
 
   return { form, checkout, submit: form.handleSubmit(onValid, onInvalid) };

@@ -13,7 +13,7 @@ import { OptionSelect } from '@/components/ui/option-select';
 import { useHandOver, useReduceParty } from '../api/change-booking';
 import { fewerGuestsOptionText, reduceOutcomeText } from '../lib/booking-text';
 import type { HandOverOutcome, ManagedBooking } from '../types';
-import { guestCount } from '@/config/email-templates';
+import { guestCount } from '@/lib/words';
 import { MoveDateDialog } from './move-date-dialog';
 
 const MoreGuestsDialog = lazy(() => import('./more-guests-dialog'));

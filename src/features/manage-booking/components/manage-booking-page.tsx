@@ -17,7 +17,7 @@ import { BookingExtras } from './booking-extras';
 import { CancelBooking } from './cancel-booking';
 import { ChangePlans } from './change-plans';
 import { PartySeats } from './party-seats';
-import { guestCount } from '@/config/email-templates';
+import { guestCount } from '@/lib/words';
 
 /** The guest's private page for one booking, opened with the token of its manage link. */
 export function ManageBookingPage({ token }: { token: string }) {

@@ -8,7 +8,7 @@ import { formatCents } from '@/lib/money';
 import { CardForm } from '@/features/checkout/components/card-form';
 import { DEFAULT_CONFIG_FUNCTION } from '@/features/checkout/api/get-card-config';
 import { useCardCharge } from '@/features/checkout/hooks/use-card-charge';
-import { guestCount } from '@/config/email-templates';
+import { guestCount } from '@/lib/words';
 import { useAddGuests } from '../api/change-booking';
 import type { ManagedBooking } from '../types';
 

@@ -4,7 +4,7 @@ import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { eventTimeWithZone, formatEventDate } from '@/lib/dates';
 import { cn } from '@/lib/utils';
-import { guestCount } from '@/config/email-templates';
+import { guestCount } from '@/lib/words';
 import { useMoveBooking } from '../api/change-booking';
 import type { ManagedBooking, OtherDate } from '../types';
 

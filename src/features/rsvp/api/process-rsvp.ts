@@ -3,12 +3,18 @@ import { CheckoutError, type BookingHandle, type Quote } from '@/features/checko
 import { invokeFunction, serverCode, serverMessage } from '@/lib/invoke-function';
 import type { PriceLines } from '@/lib/price-lines';
 import { priceLinesAnswer, readPriceLines } from '@/lib/price-lines-answer';
+import { addonChoices } from '@/features/checkout/api/event-addons';
 import type { RsvpRequest, RsvpSelection } from './rsvp-request';
 
 const RSVP_FUNCTION = 'process-rsvp-payment';
 
 const cents = z.number().int().nonnegative();
-const quoteAnswer = priceLinesAnswer.extend({ totalDeposit: cents, discountApplied: cents.nullish(), subtotal: cents.nullish() });
+const quoteAnswer = priceLinesAnswer.extend({
+  totalDeposit: cents,
+  discountApplied: cents.nullish(),
+  subtotal: cents.nullish(),
+  addons: z.array(z.object({ totalCents: cents })).nullish(),
+});
 
 /**
  * The pricing call (`validateOnly: true`): the server's deposit for the party after any code
@@ -20,6 +26,7 @@ export async function quoteRsvp(selection: RsvpSelection): Promise<Quote> {
     slotId: selection.slotId,
     guestDetails: { numGuests: selection.numGuests },
     promoCode: selection.promoCode || undefined,
+    addons: addonChoices(selection.addons),
     validateOnly: true,
   });
   const parsed = quoteAnswer.safeParse(answer.body);
@@ -27,10 +34,11 @@ export async function quoteRsvp(selection: RsvpSelection): Promise<Quote> {
   if (answer.status !== 200 || refused || !parsed.success) {
     throw new CheckoutError(serverMessage(answer.body), answer.status < 500, answer.status, serverCode(answer.body));
   }
-  const { totalDeposit, discountApplied, subtotal } = parsed.data;
+  const { totalDeposit, discountApplied, subtotal, addons } = parsed.data;
   const discountCents = discountApplied ?? 0;
   const lines = readPriceLines(parsed.data, { subtotalCents: subtotal ?? totalDeposit + discountCents, discountCents, amountCents: totalDeposit });
-  return { ...lines, totalCents: totalDeposit };
+  const addonsCents = (addons ?? []).reduce((sum, a) => sum + a.totalCents, 0);
+  return { ...lines, totalCents: totalDeposit, addonsCents };
 }
 
 const confirmAnswer = priceLinesAnswer.extend({
@@ -50,7 +58,12 @@ const confirmAnswer = priceLinesAnswer.extend({
 export async function confirmRsvp(
   request: RsvpRequest & { paymentToken: string | null; idempotencyKey: string; amount: number },
 ): Promise<{ reservationId: string; lines: PriceLines | null } & BookingHandle> {
-  const answer = await invokeFunction<unknown>(RSVP_FUNCTION, { ...request, promoCode: request.promoCode || undefined, validateOnly: false });
+  const answer = await invokeFunction<unknown>(RSVP_FUNCTION, {
+    ...request,
+    promoCode: request.promoCode || undefined,
+    addons: addonChoices(request.addons),
+    validateOnly: false,
+  });
   const parsed = confirmAnswer.safeParse(answer.body);
   const refused = (answer.body as { success?: unknown } | null)?.success === false;
   if (answer.status !== 200 || refused || !parsed.success) {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { fetchQuote } from '@/features/checkout/api/get-quote';
+import { addonRows, usePublicAddons } from '@/features/checkout/api/event-addons';
 import { CheckoutSteps } from '@/features/checkout/components/checkout-steps';
 import { EventBookingPanel } from '@/features/checkout/components/event-booking-panel';
 import { useCheckout } from '@/features/checkout/hooks/use-checkout';
@@ -13,7 +14,7 @@ import { confirmRsvp, rsvpQuoteRequest, type RsvpRequest } from '../api/rsvp-req
 import { emptyRsvpForm, parseGuests, type RsvpFormValues } from '../form-values';
 import type { RsvpEvent } from '../types';
 import { RsvpForm } from './rsvp-form';
-import { guestCount } from '@/config/email-templates';
+import { guestCount } from '@/lib/words';
 
 export interface RsvpBookingProps {
   event: RsvpEvent;
@@ -35,6 +36,8 @@ export function RsvpBooking({ event, onBooked }: RsvpBookingProps) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<RsvpFormValues>(emptyRsvpForm);
   const slotOf = (request: RsvpRequest) => event.rsvp_slots.find((s) => s.id === request.slotId);
+  const offered = usePublicAddons(event.id).data ?? [];
+  const requestAddonRows = (request: RsvpRequest) => addonRows(offered, request.addons, request.guestDetails.numGuests);
 
   const checkout = useCheckout<RsvpRequest>({
     quote: (request) =>
@@ -45,6 +48,7 @@ export function RsvpBooking({ event, onBooked }: RsvpBookingProps) {
           slotId: request.slotId,
           numGuests: request.guestDetails.numGuests,
           promoCode: request.promoCode,
+          addons: request.addons,
         }),
       ),
     refusal: { title: bookingMessages.rsvpFailed.title, fallback: bookingMessages.rsvpFailed.description },
@@ -61,7 +65,8 @@ export function RsvpBooking({ event, onBooked }: RsvpBookingProps) {
           { label: 'Date', value: formatEventDate(event.date) },
           { label: 'Time', value: `${formatEventTime(slot?.slot_time ?? event.event_time)}${slot?.slot_label ? ` (${slot.slot_label})` : ''}` },
           { label: 'Guests', value: String(guests) },
-          { label: `Deposit for ${guestCount(guests)}`, value: formatCents(quote.subtotalCents) },
+          { label: `Deposit for ${guestCount(guests)}`, value: formatCents(quote.subtotalCents - (quote.addonsCents ?? 0)) },
+          ...requestAddonRows(request),
           ...(quote.discountCents > 0
             ? [{ label: `Discount${request.promoCode ? ` (${request.promoCode})` : ''}`, value: `-${formatCents(quote.discountCents)}` }]
             : []),
@@ -90,7 +95,11 @@ export function RsvpBooking({ event, onBooked }: RsvpBookingProps) {
           { label: 'Event', value: event.title },
           { label: 'Date & Time', value: `${formatEventDate(event.date)} at ${time}${slot?.slot_label ? ` (${slot.slot_label})` : ''}` },
           { label: 'Guests', value: String(request.guestDetails.numGuests) },
-          { label: 'Deposit paid', value: paid.amountCents > 0 ? formatCents(paid.amountCents) : 'None (free RSVP)' },
+          ...requestAddonRows(request),
+          {
+            label: request.addons.length > 0 ? 'Total paid' : 'Deposit paid',
+            value: paid.amountCents > 0 ? formatCents(paid.amountCents) : 'None (free RSVP)',
+          },
         ],
         // A free RSVP has no money to refund: its policy would only confuse.
         refundPolicy: paid.amountCents > 0 ? event.refund_policy : null,
@@ -117,6 +126,8 @@ export function RsvpBooking({ event, onBooked }: RsvpBookingProps) {
         specialRequests: values.specialRequests.trim() || null,
       },
       promoCode: values.promoCode.trim().toUpperCase() || null,
+      // Only what the event still offers (the quote then prices exactly these).
+      addons: (values.addons ?? []).filter((id) => offered.some((a) => a.id === id)),
     };
   }
 

@@ -8,6 +8,8 @@ import { useEventChange } from '@/features/checkout/hooks/use-event-change';
 import { useQuote } from '@/features/checkout/hooks/use-quote';
 import { lazyZodResolver } from '@/features/checkout/lib/lazy-zod-resolver';
 import { formatCents } from '@/lib/money';
+import { useChosenAddons } from '@/features/checkout/api/event-addons';
+import { OfferedAddons } from '@/features/checkout/components/offered-addons';
 import { rsvpQuoteRequest } from '../api/rsvp-request';
 import { isSelectable, slotStatus } from '../lib/slot-status';
 import { parseGuests, type RsvpFormValues } from '../form-values';
@@ -53,8 +55,13 @@ export function RsvpForm({ event, defaultValues, submitting, onSubmit }: Props) 
     if (slot && !isSelectable(slotStatus(slot, guests ?? 1))) setValue('slotId', '');
   }, [event.rsvp_slots, slotId, guests, setValue]);
 
-  // Re-priced by the server whenever slot, party size or code change (debounced).
-  const quote = useQuote(slotId && guests ? rsvpQuoteRequest({ eventId: event.id, slotId, numGuests: guests, promoCode: promoCode || null }) : null);
+  // Only what the event offers.
+  const { offered, chosen } = useChosenAddons(event.id, watch('addons'));
+
+  // Re-priced by the server whenever slot, party size, code or add-ons change (debounced).
+  const quote = useQuote(
+    slotId && guests ? rsvpQuoteRequest({ eventId: event.id, slotId, numGuests: guests, promoCode: promoCode || null, addons: chosen }) : null,
+  );
   const total = quote.status === 'ready' ? quote.quote : undefined;
 
   const label = submitting
@@ -81,6 +88,7 @@ export function RsvpForm({ event, defaultValues, submitting, onSubmit }: Props) 
           <Input type="number" inputMode="numeric" min={1} max={RSVP_MAX_GUESTS} {...register('numGuests')} />
         </FormField>
       </div>
+      <OfferedAddons addons={offered} chosen={chosen} guests={guests ?? 1} onChange={(next) => setValue('addons', next)} />
       <GuestNotesFields register={register} errors={errors} labels={['Dietary Restrictions (optional)', 'Special Requests (optional)']} />
       <FormField label="Promo Code (optional)" error={errors.promoCode?.message}>
         <Input

@@ -1,8 +1,8 @@
 import type { QuoteState } from '@/features/checkout/types';
 import { formatCents } from '@/lib/money';
-import { guestCount } from '@/config/email-templates';
+import { guestCount } from '@/lib/words';
 
-/** Deposit for the party, the discount and the total due — the server's quote only. */
+/** Deposit for the party, the add-ons, the discount and the total due — the server's quote only. */
 export function RsvpTotal({ quote, guests }: { quote: QuoteState; guests: number }) {
   return (
     <div className="rounded-lg bg-muted/60 p-4 text-sm" aria-live="polite" data-testid="rsvp-total">
@@ -10,8 +10,14 @@ export function RsvpTotal({ quote, guests }: { quote: QuoteState; guests: number
         <dl className="space-y-2">
           <div className="flex justify-between gap-4">
             <dt className="text-muted-foreground">Deposit for {guestCount(guests)}</dt>
-            <dd className="font-medium">{formatCents(quote.quote.subtotalCents)}</dd>
+            <dd className="font-medium">{formatCents(quote.quote.subtotalCents - (quote.quote.addonsCents ?? 0))}</dd>
           </div>
+          {quote.quote.addonsCents ? (
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted-foreground">Add-ons</dt>
+              <dd className="font-medium">{formatCents(quote.quote.addonsCents)}</dd>
+            </div>
+          ) : null}
           {quote.quote.discountCents > 0 ? (
             <div className="flex justify-between gap-4 text-emerald-700">
               <dt>Discount</dt>

@@ -1,9 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { OptionSelect } from '@/components/ui/option-select';
 import { supperClubFunctions } from '@/config/site';
-import { addonChoices, ticketQuoteRequest, usePublicAddons } from '@/features/checkout/api/ticket-quote';
+import { ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
+import { addonChoices, useChosenAddons } from '@/features/checkout/api/event-addons';
+import { OfferedAddons } from '@/features/checkout/components/offered-addons';
 import { useQuote } from '@/features/checkout/hooks/use-quote';
 import type { VenueBookingFormProps } from '@/features/checkout/types';
 import { seatPriceOf, seatsNote, supperDate, ticketChoicesOf, ticketsLeft } from '../lib/schedule';
@@ -20,7 +22,6 @@ interface Props extends VenueBookingFormProps<SupperClubFormValues, SupperClubBo
 }
 
 // Loaded only for a supper that offers add-ons.
-const AddonChoices = lazy(() => import('@/features/checkout/components/addon-choices').then((m) => ({ default: m.AddonChoices })));
 
 export function BookingForm({ form, events, venue, busy, onSubmit }: Props) {
   const { register, watch, setValue, getValues, formState } = form;
@@ -32,9 +33,8 @@ export function BookingForm({ form, events, venue, busy, onSubmit }: Props) {
   const left = ticketsLeft(event, timeSlot || undefined);
   const count = Number(tickets) || 0;
   const ticketChoices = ticketChoicesOf(events, event);
-  const offered = usePublicAddons(event?.id ?? null).data ?? [];
   // Only what the chosen date offers.
-  const chosen = (watch('addons') ?? []).filter((id) => offered.some((a) => a.id === id));
+  const { offered, chosen } = useChosenAddons(event?.id ?? null, watch('addons'));
   // The total is the server's quote for the date, seating, tickets and add-ons (debounced).
   const quote = useQuote(
     event && timeSlot && count > 0
@@ -91,11 +91,7 @@ export function BookingForm({ form, events, venue, busy, onSubmit }: Props) {
           />
         </FormField>
       </div>
-      {event && offered.length > 0 ? (
-        <Suspense fallback={null}>
-          <AddonChoices addons={offered} chosen={chosen} guests={count} onChange={(next) => setValue('addons', next)} />
-        </Suspense>
-      ) : null}
+      {event ? <OfferedAddons addons={offered} chosen={chosen} guests={count} onChange={(next) => setValue('addons', next)} /> : null}
       <BookingSummary
         venueName={venue.name}
         date={event?.date}

@@ -1,7 +1,8 @@
 import type { FieldErrors } from 'react-hook-form';
 import { supperClubFunctions } from '@/config/site';
 import { fetchQuote } from '@/features/checkout/api/get-quote';
-import { addonChoices, addonsText, publicAddonsQueryOptions, ticketQuoteRequest, type PublicAddon } from '@/features/checkout/api/ticket-quote';
+import { ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
+import { addonChoices, addonRows, stillOffered, type PublicAddon } from '@/features/checkout/api/event-addons';
 import { useCheckout } from '@/features/checkout/hooks/use-checkout';
 import { useVenueForm, venueFormValidation } from '@/features/checkout/hooks/use-venue-form';
 import { bookingMessages, tooManyTickets } from '@/features/checkout/lib/messages';
@@ -20,15 +21,13 @@ interface SupperClubOrder {
   addons: PublicAddon[];
 }
 
-/** The order's add-ons as a summary row ("2 × Wine pairing, 1 × Corkage"), or none. */
-function addonRows({ input, addons }: SupperClubOrder) {
-  const text = addonsText(
+/** The order's add-ons as a summary row, or none. */
+const orderAddonRows = ({ input, addons }: SupperClubOrder) =>
+  addonRows(
     addons,
     addons.map((a) => a.id),
     input.tickets,
   );
-  return text ? [{ label: 'Add-ons', value: text }] : [];
-}
 
 const validation = venueFormValidation<SupperClubFormValues, SupperClubBookingInput>(() =>
   import('../schemas').then((m) => m.supperClubBookingSchema),
@@ -65,7 +64,7 @@ export function useSupperClubBooking() {
         { label: 'Event', value: order.venue.name },
         { label: 'Date & time', value: `${supperDate(order.event.date)} at ${order.input.timeSlot}` },
         { label: 'Tickets', value: `${order.input.tickets} x ${formatCents(order.event.seat_price_cents)}` },
-        ...addonRows(order),
+        ...orderAddonRows(order),
         { label: 'Name', value: order.input.name },
       ],
       configFunction: supperClubFunctions.config,
@@ -95,7 +94,7 @@ export function useSupperClubBooking() {
         { label: 'Event', value: order.venue.name },
         { label: 'Date & time', value: `${supperDate(order.event.date)} at ${order.input.timeSlot}` },
         { label: 'Tickets', value: `${order.input.tickets} x ${formatCents(order.event.seat_price_cents)}` },
-        ...addonRows(order),
+        ...orderAddonRows(order),
         { label: 'Total paid', value: formatCents(paid.amountCents) },
       ],
       anotherLabel: 'Make another reservation',
@@ -121,9 +120,7 @@ export function useSupperClubBooking() {
         sayError(problem);
         return null;
       }
-      // The add-ons chosen that the supper still offers.
-      const offered = await queryClient.fetchQuery(publicAddonsQueryOptions(input.eventId)).catch(() => [] as PublicAddon[]);
-      const addons = offered.filter((a) => input.addons?.includes(a.id));
+      const addons = await stillOffered(queryClient, input.eventId, input.addons);
       return { input, event: events.find((e) => e.id === input.eventId)!, venue, addons };
     });
 

@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/input';
-import { addonChoices, DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest, type PublicAddon } from '@/features/checkout/api/ticket-quote';
+import { OfferedAddons } from '@/features/checkout/components/offered-addons';
+import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
+import { addonChoices, type PublicAddon } from '@/features/checkout/api/event-addons';
 import { QuoteAmount } from '@/features/checkout/components/quote-amount';
 import { useEventChange } from '@/features/checkout/hooks/use-event-change';
 import { useQuote } from '@/features/checkout/hooks/use-quote';
@@ -35,7 +36,6 @@ const ticketResolver = lazyZodResolver<TicketBookingValues>(() => import('../sch
 const seatingResolver = lazyZodResolver<TicketBookingValues>(() => import('../schemas').then((m) => m.seatingBookingSchema));
 
 // Loaded only for an event that offers add-ons.
-const AddonChoices = lazy(() => import('@/features/checkout/components/addon-choices').then((m) => ({ default: m.AddonChoices })));
 
 export function TicketBookingForm({ event, defaultValues, checking, addons, chosenAddons, onChooseAddons, onSubmit }: Props) {
   const resolver = event.kind === 'seatings' ? seatingResolver : ticketResolver;
@@ -120,11 +120,7 @@ export function TicketBookingForm({ event, defaultValues, checking, addons, chos
           </NativeSelect>
         </FormField>
       ) : null}
-      {ticket && addons.length > 0 ? (
-        <Suspense fallback={null}>
-          <AddonChoices addons={addons} chosen={chosenAddons} guests={guests} onChange={onChooseAddons} />
-        </Suspense>
-      ) : null}
+      {ticket ? <OfferedAddons addons={addons} chosen={chosenAddons} guests={guests} onChange={onChooseAddons} /> : null}
       {ticket && guests > 0 ? (
         <div className="rounded-lg bg-muted/60 p-4 text-sm" aria-live="polite" data-testid="booking-total">
           <div className="flex justify-between">

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { fetchQuote } from '@/features/checkout/api/get-quote';
-import { addonChoices, addonsText, DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest, usePublicAddons } from '@/features/checkout/api/ticket-quote';
+import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
+import { addonChoices, addonRows, usePublicAddons } from '@/features/checkout/api/event-addons';
 import { CheckoutSteps } from '@/features/checkout/components/checkout-steps';
 import { EventBookingPanel } from '@/features/checkout/components/event-booking-panel';
 import { useCheckout } from '@/features/checkout/hooks/use-checkout';
@@ -46,10 +47,7 @@ export function TicketBooking({ event, refreshEvent, onBooked }: TicketBookingPr
   const [draft, setDraft] = useState<TicketBookingValues>(emptyTicketBooking);
   const [chosenAddons, setChosenAddons] = useState<string[]>([]);
   const offered = usePublicAddons(event.id).data ?? [];
-  const addonRows = (order: TicketOrder) => {
-    const text = addonsText(offered, order.addons, order.guests);
-    return text ? [{ label: 'Add-ons', value: text }] : [];
-  };
+  const orderAddonRows = (order: TicketOrder) => addonRows(offered, order.addons, order.guests);
   const dateTime = `${formatEventDate(event.date)} at ${formatEventTime(event.event_time)}`;
   const words = optionWords(event);
 
@@ -66,7 +64,7 @@ export function TicketBooking({ event, refreshEvent, onBooked }: TicketBookingPr
         { label: 'Date', value: dateTime },
         { label: words.summary, value: order.ticket.name },
         { label: 'Guests', value: `${order.guests} × ${formatCents(order.ticket.price)}` },
-        ...addonRows(order),
+        ...orderAddonRows(order),
       ],
       refundPolicy: event.refund_policy,
       checkout: {
@@ -98,7 +96,7 @@ export function TicketBooking({ event, refreshEvent, onBooked }: TicketBookingPr
           { label: 'Event', value: event.title },
           { label: 'Date & Time', value: dateTime },
           { label: ticket.kind === 'seating' ? 'Seating' : 'Tickets', value: `${guests} × ${ticket.name}` },
-          ...addonRows(order),
+          ...orderAddonRows(order),
           { label: 'Total paid', value: formatCents(paid.amountCents) },
           ...(dietaryRestrictions ? [{ label: 'Dietary restrictions', value: dietaryRestrictions }] : []),
           ...(specialRequests ? [{ label: 'Special requests', value: specialRequests }] : []),

@@ -13,7 +13,7 @@ import { leaveMessages } from '../messages';
 import type { WaitlistPlace } from '../types';
 import { LinkPageLoadFailed, OfferLinkInvalid } from './offer-link-invalid';
 import { SummaryRows } from '@/components/summary-rows';
-import { guestCount } from '@/config/email-templates';
+import { guestCount } from '@/lib/words';
 
 interface Props {
   token: string;

@@ -36,7 +36,8 @@ import { renderToStaticMarkup } from 'npm:react-dom@19.3.1/server';
 import * as React from 'npm:react@19.3.1';
 import { eventTimeWithZone, formatCalendarDate, formatEventTime, zoneName } from '../event-time.ts';
 import { type CalendarEvent, googleCalendarLink, icsFile, outlookCalendarLink } from './calendar.ts';
-import { DEFAULT_TEMPLATES, fillPlaceholders, guestCount, type PlaceholderValues, type TemplateText, type TemplateType } from './templates.ts';
+import { guestCount } from '../words.ts';
+import { DEFAULT_TEMPLATES, fillPlaceholders, type PlaceholderValues, type TemplateText, type TemplateType } from './templates.ts';
 
 export interface EmailData {
   kind:

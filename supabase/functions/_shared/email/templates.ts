@@ -64,9 +64,6 @@ export const DEFAULT_TEMPLATES: Record<TemplateType, TemplateText & { name: stri
   },
 };
 
-/** A number of guests in words: "1 guest", "2 guests". */
-export const guestCount = (n: number) => `${n} ${n === 1 ? 'guest' : 'guests'}`;
-
 /** Replaces every {{placeholder}} with its value; an unknown or empty one becomes ''. */
 export function fillPlaceholders(text: string, values: PlaceholderValues): string {
   return text.replace(/\{\{\s*([^{}]*?)\s*\}\}/g, (_, name: string) => values[name as Placeholder] ?? '');
