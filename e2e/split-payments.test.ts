@@ -40,6 +40,11 @@ describe('everyone pays their own seat', () => {
       await page.getByTestId('payment-total').filter({ hasText: '$180.00' }).waitFor();
       await page.getByLabel('Everyone pays their own seat').check();
       await page.getByTestId('payment-total').filter({ hasText: '$60.00' }).waitFor();
+      // The party's rows stay; what the other two pay later is said, and the total is one seat's.
+      expect((await page.getByTestId('payment-split-rest').innerText()).replace(/\s+/g, ' ')).toBe(
+        'Your guests pay from their seat links 2 × $60.00',
+      );
+      await page.getByText('Due now for your seat').waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       expect(await fitsWidth(page)).toBe(true);
       await payTotalWithTestCard(page, '$60.00');

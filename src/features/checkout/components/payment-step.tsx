@@ -140,8 +140,17 @@ export function PaymentStep({
             <SummaryRows rows={summary} />
             {/* A discount in the quote is the flavour's to show among its rows (the RSVP form's code). */}
             <PriceLineRows lines={lines} promoCode={promo.applied?.code} withDiscount={Boolean(promo.applied) || !quotedLines} />
+            {seat && ticket ? (
+              // The rows above are the whole party's; what is due now is one seat.
+              <div className="flex justify-between gap-4" data-testid="payment-split-rest">
+                <dt className="text-muted-foreground">Your guests pay from their seat links</dt>
+                <dd>
+                  {ticket.reservationData.num_guests - 1} × {formatCents(seat.amountCents)}
+                </dd>
+              </div>
+            ) : null}
             <div className="flex justify-between gap-4 border-t pt-2 text-base">
-              <dt className="font-semibold">Total</dt>
+              <dt className="font-semibold">{seat ? 'Due now for your seat' : 'Total'}</dt>
               <dd className="font-semibold" data-testid="payment-total">
                 {formatCents(totalCents)}
               </dd>
