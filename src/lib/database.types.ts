@@ -1271,6 +1271,12 @@ export type Database = {
           addons_until: string | null
           already_cancelled_result: Json | null
           booking_lines: Json | null
+          charge_per_guest: {
+            amount_cents: number
+            provider: string
+            service_charge_cents: number
+            tax_cents: number
+          } | null
           event_cancellation_of: {
             cancelled_by: string | null
             event_id: string
@@ -2222,6 +2228,15 @@ export type Database = {
           pool_id: string
           size: number
           taken: number
+        }[]
+      }
+      charge_per_guest: {
+        Args: { r: Database["public"]["Tables"]["reservations"]["Row"] }
+        Returns: {
+          amount_cents: number
+          provider: string
+          service_charge_cents: number
+          tax_cents: number
         }[]
       }
       charge_terms: { Args: { p_event_id: string }; Returns: Json }

@@ -858,22 +858,34 @@ $$;
 
 revoke execute on function public.staff_refund_reservation(uuid, integer, text, boolean, text) from public, anon;
 
--- What comes back when a paid party gets smaller: what the guests who no longer come paid (the
--- charge's price per guest, within what the booking still holds), under the booking's frozen
--- policy at this moment (all of it inside the full-refund window, else its late percent).
+-- What each guest of a booking paid: its first completed charge (the booking's own) split evenly
+-- over the guests it paid for, with that charge's service charge and tax per guest. The one rule
+-- for a guest's price after booking: a guest added (added_guest_price), a guest taken off
+-- (party_reduction_refund_cents) and a guest made complimentary (staff_set_guests). No row when
+-- the booking took no payment.
+create or replace function public.charge_per_guest(r public.reservations)
+returns table (provider text, amount_cents integer, service_charge_cents integer, tax_cents integer)
+language sql stable security definer set search_path = '' as $$
+  select l.provider, l.amount_cents / g.per, l.service_charge_cents / g.per, l.tax_cents / g.per
+  from public.payment_ledger l
+  cross join lateral (select greatest(coalesce(l.guests, r.num_guests), 1) as per) g
+  where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'completed'
+  order by l.id
+  limit 1;
+$$;
+
+revoke execute on function public.charge_per_guest(reservations) from public, anon, authenticated;
+
+-- What comes back when a paid party gets smaller: what the guests who no longer come paid
+-- (charge_per_guest, within what the booking still holds), under the booking's frozen policy at
+-- this moment (all of it inside the full-refund window, else its late percent).
 create or replace function public.party_reduction_refund_cents(r public.reservations, p_guests integer)
 returns integer
 language sql stable security definer set search_path = '' as $$
-  select public.policy_share_cents(r, share)
-  from (
-    select least(public.money_held_cents(r.id),
-                 coalesce(c.amount_cents / greatest(coalesce(c.guests, r.num_guests), 1), 0) * greatest(r.num_guests - p_guests, 0)) as share
-    from (select 1) one
-    left join lateral (
-      select l.amount_cents, l.guests from public.payment_ledger l
-      where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'completed' order by l.id limit 1
-    ) c on true
-  ) m;
+  select public.policy_share_cents(r, least(
+    public.money_held_cents(r.id),
+    coalesce((select g.amount_cents from public.charge_per_guest(r) g), 0) * greatest(r.num_guests - p_guests, 0)
+  ));
 $$;
 
 revoke execute on function public.party_reduction_refund_cents(reservations, integer) from public, anon, authenticated;
@@ -893,7 +905,6 @@ language plpgsql volatile security definer set search_path = '' as $$
 declare
   r public.reservations;
   v_held integer;
-  v_charge public.payment_ledger;
   v_unit integer;
   v_difference integer := 0;
 begin
@@ -905,9 +916,7 @@ begin
     raise exception 'Guests must be between 1 and 10' using errcode = 'P0001';
   end if;
   v_held := public.money_held_cents(r.id);
-  select * into v_charge from public.payment_ledger l
-  where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'completed' order by l.id limit 1;
-  v_unit := case when v_charge.id is null then 0 else v_charge.amount_cents / greatest(coalesce(v_charge.guests, r.num_guests), 1) end;
+  v_unit := coalesce((select g.amount_cents from public.charge_per_guest(r) g), 0);
 
   if p_guests > r.num_guests and v_held > 0 then
     if not coalesce(p_complimentary, false) then

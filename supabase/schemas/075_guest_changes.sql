@@ -128,23 +128,17 @@ $$;
 
 revoke execute on function public.party_room(reservations) from public, anon, authenticated;
 
--- What one more guest of a booking pays: what each of its guests paid (its first charge split
--- evenly, with that charge's service charge and tax per guest), so that adding a guest and
--- taking them off again inside the full-refund window comes to nothing. A booking that took no
--- money and gave none away (a free dinner) adds guests for nothing. Null when guests cannot be
--- added online: the booking was complimentary or paid in cash at the door.
+-- What one more guest of a booking pays: what each of its guests paid (charge_per_guest), so
+-- that adding a guest and taking them off again inside the full-refund window comes to nothing.
+-- A booking that took no money and gave none away (a free dinner) adds guests for nothing. Null
+-- when guests cannot be added online: the booking was complimentary or paid in cash at the door.
 create or replace function public.added_guest_price(r public.reservations)
 returns table (total_cents integer, service_charge_cents integer, tax_cents integer)
 language sql stable security definer set search_path = '' as $$
-  select case when c.provider in ('square', 'test') then c.amount_cents / c.per end,
-         case when c.provider in ('square', 'test') then c.service_charge_cents / c.per end,
-         case when c.provider in ('square', 'test') then c.tax_cents / c.per end
-  from (
-    select l.provider, l.amount_cents, l.service_charge_cents, l.tax_cents, greatest(coalesce(l.guests, r.num_guests), 1) as per
-    from public.payment_ledger l
-    where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'completed'
-    order by l.id limit 1
-  ) c
+  select case when c.provider in ('square', 'test') then c.amount_cents end,
+         case when c.provider in ('square', 'test') then c.service_charge_cents end,
+         case when c.provider in ('square', 'test') then c.tax_cents end
+  from public.charge_per_guest(r) c
   union all
   select 0, 0, 0
   where r.amount_cents = 0
