@@ -212,8 +212,8 @@ language sql stable security definer set search_path = '' as $$
          public.org_display_name(e.org_id), o.slug,
          (l.seat).guest_name, (l.seat).guest_email, coalesce((l.seat).allergens, '{}'), (l.seat).dietary_notes,
          (l.seat).claimed_at is not null, free.n,
-         public.seat_payment((l.booking).id, (l.seat).seat_no), sp.seat_cents, sp.pay_by,
-         case when public.seat_payment((l.booking).id, (l.seat).seat_no) = 'paid' and (l.seat).seat_no > 1
+         pay.state, sp.seat_cents, sp.pay_by,
+         case when pay.state = 'paid' and (l.seat).seat_no > 1
               then public.policy_share_cents(l.booking, sp.seat_cents) end,
          case when (l.seat).id is not null then (
            select coalesce(array_agg(o), '{}') from unnest(public.addon_offers(l.booking)) o where o.per = 'guest') end
@@ -225,6 +225,7 @@ language sql stable security definer set search_path = '' as $$
   cross join lateral (
     select count(*)::integer as n from public.reservation_seats s
     where s.reservation_id = (l.booking).id and s.claimed_at is null) free
+  cross join lateral (select public.seat_payment((l.booking).id, (l.seat).seat_no) as state) pay
   where (l.booking).id is not null;
 $$;
 
