@@ -61,11 +61,7 @@ create or replace function public.test_processor_charge(
   p_note text default null
 )
 returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_error text;
   v_payment test_processor.payments;
@@ -140,11 +136,7 @@ create or replace function public.test_processor_refund(
   p_reason text default null
 )
 returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_payment test_processor.payments;
   v_refund test_processor.refunds;
@@ -184,10 +176,7 @@ $$;
 
 create or replace function public.test_processor_refund_json(r test_processor.refunds)
 returns jsonb
-language sql
-stable
-set search_path = ''
-as $$
+language sql stable set search_path = '' as $$
   select jsonb_build_object('refund', jsonb_build_object(
     'id', r.id, 'status', r.status, 'payment_id', r.payment_id,
     'amount_money', jsonb_build_object('amount', r.amount_cents, 'currency', 'USD'),
@@ -197,11 +186,7 @@ $$;
 -- Square's GetPaymentRefund: a PENDING refund completes at its first lookup.
 create or replace function public.test_processor_get_refund(p_refund_id text)
 returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_refund test_processor.refunds;
 begin
@@ -221,11 +206,7 @@ $$;
 -- Square's GetPayment.
 create or replace function public.test_processor_get_payment(p_payment_id text)
 returns jsonb
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select coalesce(
     (select jsonb_build_object('payment', jsonb_build_object(
        'id', p.id, 'status', p.status,
