@@ -72,6 +72,11 @@ export async function runBooking(): Promise<BenchResult> {
       body: JSON.stringify({ validateOnly: true, reservationData: { eventId, num_guests: 1, ticketTypeId } }),
     }).then((r) => r.text());
 
+    // Deadlocks during the run: each one stalls its transactions for deadlock_timeout (1 s by
+    // default) before PostgreSQL breaks it and the function retries.
+    const deadlocks = async () =>
+      (await db.query(`select deadlocks::int as n from pg_stat_database where datname = current_database()`)).rows[0].n as number;
+    const deadlocksBefore = await deadlocks();
     const latencies: number[] = [];
     const statuses = new Map<string, number>();
     const confirmedIds = new Set<string>();
@@ -97,6 +102,7 @@ export async function runBooking(): Promise<BenchResult> {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const deadlocksDuring = (await deadlocks()) - deadlocksBefore;
 
     // What the database says: the ground truth.
     const truth = (
@@ -143,6 +149,7 @@ export async function runBooking(): Promise<BenchResult> {
       bookedWithoutCharge: truth.booked_without_charge,
       chargedWithoutBooking: truth.charged_without_booking,
       holdsLeft: truth.still_held,
+      deadlocks: deadlocksDuring,
       confirmationEmails: truth.emails,
       seconds: Number(seconds.toFixed(3)),
       throughputPerSecond: Number((REQUESTS / seconds).toFixed(1)),
@@ -182,6 +189,7 @@ export async function runBooking(): Promise<BenchResult> {
         `  charges             ${truth.charges} (booked without charge ${truth.booked_without_charge}, charged without booking ${truth.charged_without_booking})`,
       );
       console.log(`  holds left          ${truth.still_held}; confirmation emails ${truth.emails}; seats remaining ${truth.remaining}`);
+      console.log(`  deadlocks           ${deadlocksDuring} (each stalls its transactions for deadlock_timeout before a retry)`);
       console.log(`  throughput          ${result.throughputPerSecond} req/s (${result.seconds} s)`);
       console.log(
         `  latency             p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms`,

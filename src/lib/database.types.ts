@@ -2106,6 +2106,7 @@ export type Database = {
         }
         Returns: Json
       }
+      booking_key_lock: { Args: { p_key: string }; Returns: number }
       booking_lines: {
         Args: { r: Database["public"]["Tables"]["reservations"]["Row"] }
         Returns: Json

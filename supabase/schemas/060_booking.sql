@@ -385,6 +385,15 @@ $$;
 
 revoke execute on function public.quote_booking(uuid, integer, text, uuid, text, text, text, jsonb) from public, anon, authenticated;
 
+-- The advisory lock of one checkout's idempotency key: requests with one key run one at a time
+-- (hold_booking, and run_booking_calls for a batch of holds).
+create or replace function public.booking_key_lock(p_key text) returns bigint
+language sql immutable parallel safe set search_path = '' as $$
+  select hashtextextended('supperhost.booking:' || p_key, 0);
+$$;
+
+revoke execute on function public.booking_key_lock(text) from public, anon, authenticated;
+
 -- Prices the booking again and holds its seats, keyed by the idempotency key: a sold-out answer
 -- comes from a cheap read without the lock (booking_may_be_refused), the evaluation and the seats
 -- under the event row lock.
@@ -426,7 +435,7 @@ begin
   end if;
 
   -- Requests with one key run one at a time; a retry finds the first booking.
-  perform pg_advisory_xact_lock(hashtextextended('supperhost.booking:' || p_idempotency_key, 0));
+  perform pg_advisory_xact_lock(public.booking_key_lock(p_idempotency_key));
   select * into v_existing from public.reservations r where r.idempotency_key = p_idempotency_key;
   if found then
     if v_existing.event_id <> p_event_id
@@ -916,6 +925,7 @@ declare
   v_state text;
   v_message text;
   v_detail text;
+  v_lock bigint;
 begin
   -- Only the booking path's own calls: a batch is not a way to run anything else.
   if p_function is null or p_function not in ('hold_booking', 'confirm_booking') then
@@ -926,6 +936,22 @@ begin
   -- shared memory before PostgreSQL spills them to disk (PGPROC_MAX_CACHED_SUBXIDS).
   if p_calls is null or jsonb_typeof(p_calls) <> 'array' or jsonb_array_length(p_calls) not between 1 and 16 then
     raise exception 'p_calls must be an array of 1 to 16 calls' using errcode = 'P0001';
+  end if;
+  -- A hold takes its key's lock, then the event row. A batch keeps the event row from its first
+  -- hold on, so if it took each later key in turn, a lone request with one of them (a double
+  -- submit) would hold that key and wait for the event while the batch waits for the key: a
+  -- deadlock, broken only after deadlock_timeout (1 s). So a batch of holds takes all its keys
+  -- first, in one order: key, then event, as for a lone hold.
+  if p_function = 'hold_booking' then
+    for v_lock in
+      select distinct public.booking_key_lock(k.key)
+      from jsonb_array_elements(p_calls) c
+      cross join lateral (select c.value -> 'args' ->> 'p_idempotency_key' as key) k
+      where jsonb_typeof(c.value -> 'args') = 'object' and char_length(k.key) between 1 and 45
+      order by 1
+    loop
+      perform pg_advisory_xact_lock(v_lock);
+    end loop;
   end if;
 
   for v_call in select c.value from jsonb_array_elements(p_calls) c loop

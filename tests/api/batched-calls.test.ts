@@ -149,6 +149,52 @@ describe('holds of one event arriving together', () => {
   });
 });
 
+describe('a double submit racing its own batch', () => {
+  it('never deadlocks: a batch of holds takes its keys before the event, as a lone hold does', async () => {
+    const org = await createOrg({ name: 'Batch Race' });
+    const event = await createEvent(org.id, { title: 'Race Supper', ticketTypes: [{ name: 'Race Seat', price: 4500, quantity: 10 }] });
+    const [first, second] = [hold(event.id, event.ticketTypes[0].id), hold(event.id, event.ticketTypes[0].id)];
+    const lone = new pg.Client({ connectionString: stackEnv().dbUrl });
+    const batch = new pg.Client({ connectionString: stackEnv().dbUrl });
+    await Promise.all([lone.connect(), batch.connect()]);
+    try {
+      const [{ n: deadlocksBefore }] = await sql<{ n: number }>(
+        `select deadlocks::int as n from pg_stat_database where datname = current_database()`,
+      );
+      // A lone hold of the second key (a double submit) has taken its key and is about to lock the event.
+      await lone.query('begin');
+      await lone.query('select pg_advisory_xact_lock(public.booking_key_lock($1))', [second.args.p_idempotency_key]);
+      // The batch of both keys meanwhile: it must wait for the second key without holding the event.
+      const batchPid = (await batch.query('select pg_backend_pid() as pid')).rows[0].pid as number;
+      const batched = batch.query('select public.run_booking_calls($1, $2) as r', [
+        'hold_booking',
+        JSON.stringify([first, second].map((c) => ({ args: c.args }))),
+      ]);
+      await expect
+        .poll(
+          async () =>
+            (await sql<{ waiting: boolean }>(`select wait_event_type = 'Lock' as waiting from pg_stat_activity where pid = $1`, [batchPid]))[0]
+              ?.waiting,
+          {
+            interval: 20,
+            timeout: 10_000,
+          },
+        )
+        .toBe(true);
+      // The lone hold goes on to the event row: it is free, so it neither waits nor deadlocks.
+      await lone.query(`set local lock_timeout = '5s'`);
+      await lone.query('select 1 from public.events where id = $1 for update', [event.id]);
+      await lone.query('commit');
+      const answers = (await batched).rows[0].r as Answer[];
+      expect(answers.map((a) => a.data?.status ?? a.error?.code)).toEqual(['held', 'held']);
+      const [{ n: deadlocksAfter }] = await sql<{ n: number }>(`select deadlocks::int as n from pg_stat_database where datname = current_database()`);
+      expect(deadlocksAfter).toBe(deadlocksBefore);
+    } finally {
+      await Promise.all([lone.end(), batch.end()]);
+    }
+  });
+});
+
 describe('confirmations arriving together', () => {
   it('commit together, each confirming its own hold, and a refusal among them answers alone', async () => {
     const org = await createOrg({ name: 'Batch Confirmations' });
