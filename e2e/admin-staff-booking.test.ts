@@ -6,23 +6,15 @@
  * the test card. A refused booking shows the server's reason in the error toast.
  */
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { adminPage, expectToast, fitsWidth, newPage, viewports } from './support/browser';
 import { sql } from '../tests/support/db';
-import { createEvent, type Org, type Staff, ticketQuantity, uniqueEmail } from '../tests/support/fixtures';
+import { brandedAs, createEvent, ticketQuantity, uniqueEmail } from '../tests/support/fixtures';
 import { stackEnv } from '../tests/support/stack-env';
 import { createStaffOrg } from '../tests/support/staff-org';
 
-let staff: Staff;
-let org: Org;
-
-beforeAll(async () => {
-  ({ staff, org } = await createStaffOrg('staff-booking', {
-    name: 'Phone Line Kitchen',
-    branding: { brand_name: 'Phone Line Kitchen', primary_color: '#14532d' },
-  }));
-});
+const { staff, org } = await createStaffOrg('staff-booking', brandedAs('Phone Line Kitchen', '#14532d'));
 
 /** Opens 'Add booking' for an event: from the row's 'More' line at 1280 px, straight from the card at 375 px. */
 async function openAddBooking(page: Page, title: string, layout: 'desktop' | 'phone') {
