@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
-import { adminPage, expectToast, viewports } from './support/browser';
+import { adminPage, expectToast, fillAndSubmit, viewports } from './support/browser';
 import { serviceClient } from '../tests/support/db';
 import { createTicketedEvent, futureDate, type Org, type Staff } from '../tests/support/fixtures';
 import { openEventEditor, startTicketedEvent } from './support/event-dialog';
@@ -33,12 +33,10 @@ describe('guest-email settings of an event', () => {
     const title = 'Secret Garden Supper';
     const { page, dialog } = await startTicketedEvent(staff, org.id, title);
     await dialog.getByLabel('Private address', { exact: true }).fill('12 Orchard Lane, buzz #3');
-    await dialog.getByLabel('Reminder (hours before the dinner)').fill('0');
     await dialog.getByLabel('With the reminder').check();
-    await dialog.getByRole('button', { name: 'Create Reservation Event' }).click();
+    await fillAndSubmit(dialog, { 'Reminder (hours before the dinner)': '0' }, 'Create Reservation Event');
     await dialog.getByText('Reminders are off: send the address with the confirmation, or set a reminder').waitFor();
-    await dialog.getByLabel('Reminder (hours before the dinner)').fill('48');
-    await dialog.getByRole('button', { name: 'Create Reservation Event' }).click();
+    await fillAndSubmit(dialog, { 'Reminder (hours before the dinner)': '48' }, 'Create Reservation Event');
     await expectToast(page, 'Reservation event created successfully');
     expect(await saved(title)).toEqual({ reminder_hours: 48, private_address: '12 Orchard Lane, buzz #3', address_delivery: 'reminder' });
 
