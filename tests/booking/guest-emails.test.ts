@@ -366,7 +366,7 @@ describe('the team invitation', () => {
 
 describe('templates staff edit', () => {
   it('the next confirmation uses the edited template; markup in it stays text', async () => {
-    const own = await createOrg({ name: 'Template Kitchen', members: [staff], branding: { brand_name: 'Template Kitchen' } });
+    const own = await createOrg({ ...brandedAs('Template Kitchen'), members: [staff] });
     const saved = await staff.client.from('email_templates').insert({
       org_id: own.id,
       name: 'Our confirmation',
