@@ -3,10 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations, TOASTER } from './support/axe';
 import { adminPage, expectToast, field, fitsWidth, layouts, newPage, viewports } from './support/browser';
 import { insertRow, sql } from '../tests/support/db';
-import { createEvent, createOrg, createSlot, reservationsFor, uniqueEmail, type Org, type Staff } from '../tests/support/fixtures';
+import { brandedAs, createEvent, createOrg, createSlot, reservationsFor, uniqueEmail, type Org, type Staff } from '../tests/support/fixtures';
 import { createStaffOrg } from '../tests/support/staff-org';
 import { stackEnv } from '../tests/support/stack-env';
-import { continueToPayment, fillSeriesGuest, fillTicketForm, openDinnerSeries, payTotalWithTestCard } from './support/ticket-booking';
+import { ORG } from '../tests/support/seed';
+import {
+  continueToPayment,
+  fillSeriesGuest,
+  fillSupperClubGuest,
+  fillTicketForm,
+  openDinnerSeries,
+  openSupperClub,
+  payTotalWithTestCard,
+} from './support/ticket-booking';
 
 // Add-ons (real Chromium, real stack): the host adds one in the event editor; a guest chooses a
 // wine pairing per guest and corkage per booking at the ticket checkout, at 1280 and 375 px, and
@@ -18,7 +27,7 @@ let org: Org;
 let dinner: { id: string; ticketTypeId: string };
 
 beforeAll(async () => {
-  ({ staff, org } = await createStaffOrg('addons', { name: 'Addon Test Kitchen', branding: { brand_name: 'Addon Test Kitchen' } }));
+  ({ staff, org } = await createStaffOrg('addons', brandedAs('Addon Test Kitchen')));
   const event = await createEvent(org.id, { title: 'Pairing Supper', ticketTypes: [{ name: 'Dinner', price: 5000, quantity: 40 }] });
   dinner = { id: event.id, ticketTypeId: event.ticketTypes[0].id };
   await insertRow('event_addons', { event_id: dinner.id, name: 'Wine pairing', price_cents: 3500, per: 'guest', sort: 1 });
@@ -122,36 +131,37 @@ describe('staff see the add-ons', () => {
   });
 });
 
+/**
+ * Events a block adds to a seeded venue's page: `retire` each, and after the block it leaves the
+ * public page (booked events are never deleted).
+ */
+function retiredAfterwards(): (eventId: string) => void {
+  const made: string[] = [];
+  afterAll(() => sql('update public.events set is_active = false where id = any($1::uuid[])', [made]));
+  return (eventId) => void made.push(eventId);
+}
+
 describe('the supper club', () => {
-  let supper: string | null = null;
-  afterAll(async () => {
-    // The supper leaves the public page (booked events are never deleted).
-    if (supper) await sql('update public.events set is_active = false where id = $1', [supper]);
-  });
+  const retire = retiredAfterwards();
 
   it('offers a supper’s add-on beside its seats, and charges it with the club’s service charge (375 px)', async () => {
-    const [club] = await sql<{ id: string }>("select id from public.organizations where slug = 'magnolia'");
     // A Monday far after the seeded suppers, with one seating.
-    const [event] = await sql<{ id: string }>(
-      `insert into public.events (org_id, title, date, event_time, event_timezone, location_name, is_active, seat_price_cents, max_party_size)
-       values ($1, 'Magnolia Supper Club', (current_date + 500) - extract(isodow from current_date + 500)::int + 1, '17:30',
-               'America/New_York', 'Magnolia Supper Club', true, 6500, 6)
-       returning id`,
-      [club.id],
-    );
-    supper = event.id;
-    await sql(
-      `insert into public.rsvp_slots (event_id, slot_time, slot_label, pool_id) values ($1, '17:30', '5:30pm', public.new_capacity_pool($1, 20))`,
-      [event.id],
-    );
+    const event = await createEvent(ORG.magnolia, {
+      title: 'Magnolia Supper Club',
+      daysAhead: 500,
+      isoWeekday: 1,
+      event_time: '17:30',
+      location_name: 'Magnolia Supper Club',
+      seat_price_cents: 6500,
+      max_party_size: 6,
+      slots: [{ slot_time: '17:30', slot_label: '5:30pm', max_capacity: 20 }],
+    });
+    retire(event.id);
     await insertRow('event_addons', { event_id: event.id, name: 'Champagne toast', price_cents: 1200, per: 'guest' });
 
-    const email = `supper-addon-${randomUUID()}@example.com`;
     const { page, consoleErrors } = await newPage({ viewport: viewports.phone });
-    await page.goto(`${stackEnv().siteUrl}/magnolia-supper-club`);
-    await page.getByRole('button', { name: 'Continue to Payment' }).waitFor();
-    await field(page, 'Full name').fill('Cora Club');
-    await field(page, 'Email').fill(email);
+    await openSupperClub(page);
+    const { email } = await fillSupperClubGuest(page, 'Cora Club');
     await field(page, 'Date').selectOption(event.id);
     await field(page, 'Time slot').selectOption('5:30pm');
     await field(page, 'Number of tickets').selectOption('2');
@@ -234,20 +244,16 @@ describe('an RSVP', () => {
 });
 
 describe('the dinner series', () => {
-  let seriesDinner: string | null = null;
-  afterAll(async () => {
-    if (seriesDinner) await sql('update public.events set is_active = false where id = $1', [seriesDinner]);
-  });
+  const retire = retiredAfterwards();
 
   it('offers a dinner’s add-on under its tickets and books it (375 px)', async () => {
-    const [series] = await sql<{ id: string }>("select id from public.organizations where slug = 'eatathome'");
-    const event = await createEvent(series.id, {
+    const event = await createEvent(ORG.eatathome, {
       title: `Add-on Dinner ${randomUUID().slice(0, 8)}`,
       daysAhead: 520,
       isoWeekday: 6,
       ticketTypes: [{ name: 'Dinner', price: 12500, quantity: 20 }],
     });
-    seriesDinner = event.id;
+    retire(event.id);
     await insertRow('event_addons', { event_id: event.id, name: 'Natural wine flight', price_cents: 4000, per: 'guest' });
 
     const { page, consoleErrors } = await newPage({ viewport: viewports.phone });

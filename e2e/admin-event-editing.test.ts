@@ -11,6 +11,7 @@ import { adminPage, expectToast, viewports } from './support/browser';
 import { sql } from '../tests/support/db';
 import { createEvent, createReservation, createRsvpEvent, type Org, publicOrgPage, type Staff } from '../tests/support/fixtures';
 import { createStaffOrg } from '../tests/support/staff-org';
+import { openEventEditor } from './support/event-dialog';
 
 let staff: Staff;
 let org: Org;
@@ -24,16 +25,6 @@ async function ticketTypesOf(eventId: string) {
     'select name, price, public.capacity_pool_left(pool_id) as quantity from public.ticket_types where event_id = $1 order by created_at, name',
     [eventId],
   );
-}
-
-async function openEdit(page: Page, title: string): Promise<Locator> {
-  await page
-    .getByRole('button', { name: `Edit ${title}` })
-    .first()
-    .click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('heading', { name: 'Edit Event' }).waitFor();
-  return dialog;
 }
 
 /** Saves the edit dialog and reads the success toast. */
@@ -73,7 +64,7 @@ describe('editing a reservation event after a sale', () => {
     ]);
 
     const { page } = await adminPage(staff, org.id, 'events');
-    let dialog = await openEdit(page, 'Editable Harvest Dinner');
+    let dialog = await openEventEditor(page, 'Editable Harvest Dinner');
     // Capacity is "tickets in all" (sold + remaining), with what is taken beside it.
     expect(await dialog.getByLabel('Capacity of General').inputValue()).toBe('10');
     await dialog.getByText('Tickets in all; 3 sold, 0 held: at least 3.').waitFor();
@@ -106,7 +97,7 @@ describe('editing a reservation event after a sale', () => {
     ]);
 
     // Below what is sold: the server's refusal, with its number; the reprice of the same save is not kept.
-    dialog = await openEdit(page, 'Editable Harvest Dinner');
+    dialog = await openEventEditor(page, 'Editable Harvest Dinner');
     await dialog.getByLabel('Price of Chef table').fill('70');
     await dialog.getByLabel('Title').fill('Should Not Stick');
     await dialog.getByLabel('Capacity of Chef table').fill('2');
@@ -123,7 +114,7 @@ describe('editing a reservation event after a sale', () => {
     // The same dialog on a phone (the panel lays itself out anew: the dialog is opened again):
     // each row's inputs stacked, nothing wider than the screen, nothing serious for axe.
     await page.setViewportSize(viewports.phone);
-    dialog = await openEdit(page, 'Editable Harvest Dinner');
+    dialog = await openEventEditor(page, 'Editable Harvest Dinner');
     await dialog.getByText('Tickets in all; 3 sold, 0 held: at least 3.').waitFor();
     await expectStacked(dialog.getByLabel('Name of Chef table'), dialog.getByLabel('Price of Chef table'));
     await expectStacked(dialog.getByLabel('Price of Chef table'), dialog.getByLabel('Capacity of Chef table'));
@@ -139,7 +130,7 @@ describe('editing an RSVP event (375 px)', () => {
     await createReservation(event.id, { rsvp_slot_id: early, num_guests: 4 });
 
     const { page } = await adminPage(staff, org.id, 'events', { viewport: viewports.phone });
-    const dialog = await openEdit(page, 'Editable Garden RSVP');
+    const dialog = await openEventEditor(page, 'Editable Garden RSVP');
     expect(await dialog.getByLabel('Deposit per guest ($)').inputValue()).toBe('5.00');
     await dialog.getByText('4 taken: at least 4.').waitFor();
     await expectStacked(dialog.getByLabel('Label of 6:00pm slot'), dialog.getByLabel('Time of 6:00pm slot'));
@@ -177,7 +168,7 @@ describe('editing an RSVP event (375 px)', () => {
     expect(await sql('select deposit_amount from public.events where id = $1', [event.id])).toEqual([{ deposit_amount: 1250 }]);
 
     // Below the taken spots: refused with the number, the dialog says the server's words.
-    const again = await openEdit(page, 'Editable Garden RSVP');
+    const again = await openEventEditor(page, 'Editable Garden RSVP');
     await again.getByLabel('Capacity of Early seating slot').fill('3');
     await again.getByLabel('Deposit per guest ($)').fill('');
     await saveRefused(page, again, '4 spots of the Early seating slot are already taken: its capacity cannot be lower than that');

@@ -6,6 +6,7 @@ import { adminPage, expectRequiredField, expectToast, fillAndSubmit, newPage, vi
 import { serviceClient, sql } from '../tests/support/db';
 import { createEvent, createOrg, createReservation, createStaff, futureDate, type Org, publicOrgPage, type Staff } from '../tests/support/fixtures';
 import { createStaffOrg } from '../tests/support/staff-org';
+import { openEventEditor } from './support/event-dialog';
 
 let staff: Staff;
 let org: Org;
@@ -146,8 +147,7 @@ describe('events tab (desktop)', () => {
 
   it('edits an event (title and date are required)', async () => {
     const { page } = await adminPage(staff, org.id, 'events');
-    await page.getByRole('button', { name: `Edit ${reservationTitle}` }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = await openEventEditor(page, reservationTitle);
     await expectRequiredField(dialog, 'Title', 'Save Changes', 'Title is required');
     await fillAndSubmit(dialog, { Title: 'Harvest Table Dinner (Sold Out Soon)', 'Max guests': '14' }, 'Save Changes');
     await expectToast(page, 'Event updated successfully');

@@ -5,10 +5,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
-import { adminPage, expectToast, viewports } from './support/browser';
+import { adminPage, expectToast, fillAndSubmit, viewports } from './support/browser';
 import { serviceClient } from '../tests/support/db';
-import { createTicketType, futureDate, type Org, type Staff } from '../tests/support/fixtures';
-import { startTicketedEvent } from './support/event-dialog';
+import { createTicketedEvent, futureDate, type Org, type Staff } from '../tests/support/fixtures';
+import { openEventEditor, startTicketedEvent } from './support/event-dialog';
 import { createStaffOrg } from '../tests/support/staff-org';
 
 let staff: Staff;
@@ -31,20 +31,12 @@ async function saved(title: string) {
 describe('guest-email settings of an event', () => {
   it('creates an event with a private address sent with the reminder, 48 hours before; the public page never shows it', async () => {
     const title = 'Secret Garden Supper';
-    const { page } = await adminPage(staff, org.id, 'events');
-    const dialog = await startTicketedEvent(page, {
-      title,
-      date: futureDate(45),
-      locationName: 'A garden in Brooklyn',
-      ticket: { name: 'Dinner', price: '80', quantity: '10' },
-    });
+    const { page, dialog } = await startTicketedEvent(staff, org.id, title);
     await dialog.getByLabel('Private address', { exact: true }).fill('12 Orchard Lane, buzz #3');
-    await dialog.getByLabel('Reminder (hours before the dinner)').fill('0');
     await dialog.getByLabel('With the reminder').check();
-    await dialog.getByRole('button', { name: 'Create Reservation Event' }).click();
+    await fillAndSubmit(dialog, { 'Reminder (hours before the dinner)': '0' }, 'Create Reservation Event');
     await dialog.getByText('Reminders are off: send the address with the confirmation, or set a reminder').waitFor();
-    await dialog.getByLabel('Reminder (hours before the dinner)').fill('48');
-    await dialog.getByRole('button', { name: 'Create Reservation Event' }).click();
+    await fillAndSubmit(dialog, { 'Reminder (hours before the dinner)': '48' }, 'Create Reservation Event');
     await expectToast(page, 'Reservation event created successfully');
     expect(await saved(title)).toEqual({ reminder_hours: 48, private_address: '12 Orchard Lane, buzz #3', address_delivery: 'reminder' });
 
@@ -55,18 +47,9 @@ describe('guest-email settings of an event', () => {
 
   it('edits them at 375 px', async () => {
     const title = 'Edited Address Dinner';
-    const { data } = await serviceClient()
-      .from('events')
-      .insert({ org_id: org.id, title, date: futureDate(50), event_time: '19:00', location_name: 'The Loft' })
-      .select('id')
-      .single();
-    await createTicketType(data!.id, { name: 'Seat', price: 5000, quantity: 5 });
+    await createTicketedEvent(org.id, { name: 'Seat', price: 5000, quantity: 5 }, { title, date: futureDate(50), location_name: 'The Loft' });
     const { page } = await adminPage(staff, org.id, 'events', { viewport: viewports.phone });
-    await page
-      .getByRole('button', { name: `Edit ${title}` })
-      .first()
-      .click();
-    const dialog = page.getByRole('dialog');
+    const dialog = await openEventEditor(page, title);
     expect(await dialog.getByLabel('Reminder (hours before the dinner)').inputValue()).toBe('24');
     await dialog.getByLabel('Private address', { exact: true }).fill('4 Quiet Mews');
     await dialog.getByLabel('Reminder (hours before the dinner)').fill('6');

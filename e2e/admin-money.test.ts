@@ -29,6 +29,8 @@ import { stackEnv } from '../tests/support/stack-env';
 const BRAND = 'Money Test Supper';
 const TITLE = 'Harvest Table';
 const PRICE = 15750; // $157.50 a seat
+/** Full refund until 48 hours before; half after that (frozen on each booking as it is made). */
+const POLICY = { refund_window_hours: 48, late_refund_percent: 50 };
 
 let staff: Staff;
 let outsider: Staff;
@@ -127,6 +129,27 @@ async function openCancel(page: Page, name: string) {
   return page.getByRole('dialog', { name: 'Cancel this reservation?' });
 }
 
+/** A new booking of `name` paid by card (as paidBooking), and its cancel dialog opened in the reservations tab (1280 px). */
+async function cancelPaidBooking(name: string, guests?: number, event?: TestEvent) {
+  const booking = await paidBooking(name, guests, event);
+  const { page } = await adminPage(staff, org.id, 'reservations');
+  return { booking, page, dialog: await openCancel(page, name) };
+}
+
+/** Opens the edit dialog of `name`'s reservation and sets its number of guests. */
+async function editGuests(page: Page, name: string, guests: string) {
+  await page.getByRole('button', { name: `Edit reservation of ${name}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Guests', { exact: true }).fill(guests);
+  return dialog;
+}
+
+/** Confirms the cancel dialog and waits for its success toast (`result`: 'Cancelled. …'). */
+async function confirmCancel(page: Page, dialog: Locator, result: string) {
+  await dialog.getByRole('button', { name: 'Cancel reservation', exact: true }).click();
+  await expectToast(page, 'Success', result);
+}
+
 /**
  * In a money dialog: an amount the dialog refuses (submitted with `button`, its message read),
  * then the amount and the reason to submit.
@@ -145,9 +168,7 @@ beforeAll(async () => {
   outsider = await createStaff('money-outsider');
   org = await createOrg({ name: BRAND, members: [staff], branding: { brand_name: BRAND } });
   await createOrg({ name: 'Another Money Kitchen', members: [outsider] });
-  dinner = await createEvent(org.id, { title: TITLE, daysAhead: 30, ticketTypes: [{ name: 'Seat', price: PRICE, quantity: 40 }] });
-  // Full refund until 48 hours before; half after that (frozen on each booking as it is made).
-  await sql('update public.events set refund_window_hours = 48, late_refund_percent = 50 where id = $1', [dinner.id]);
+  dinner = await createEvent(org.id, { title: TITLE, daysAhead: 30, ...POLICY, ticketTypes: [{ name: 'Seat', price: PRICE, quantity: 40 }] });
 });
 
 describe('money in the reservations list and the cancel dialog (1280 px)', () => {
@@ -166,17 +187,14 @@ describe('money in the reservations list and the cancel dialog (1280 px)', () =>
   });
 
   it('cancels with a full refund: Refunded badge, seats back, a completed refund in the ledger, the guest emailed', async () => {
-    const booking = await paidBooking('Felix Full');
+    const { booking, page, dialog } = await cancelPaidBooking('Felix Full');
     const seatsBefore = await seatsLeft();
-    const { page } = await adminPage(staff, org.id, 'reservations');
-    const dialog = await openCancel(page, 'Felix Full');
     await dialog.getByText('Refund policy: Full refund until 48 hours before the dinner; 50% after that.').waitFor();
     // The policy allows a full refund now: it is the default.
     expect(await dialog.getByLabel('Refund in full: $315.00').isChecked()).toBe(true);
     expect(await dialog.getByLabel('Email the guest').isChecked()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
-    await dialog.getByRole('button', { name: 'Cancel reservation', exact: true }).click();
-    await expectToast(page, 'Success', 'Cancelled. $315.00 refunded.');
+    await confirmCancel(page, dialog, 'Cancelled. $315.00 refunded.');
 
     const row = rowOf(page, 'Felix Full');
     await moneyBadge(row, 'Refunded').waitFor();
@@ -195,18 +213,15 @@ describe('money in the reservations list and the cancel dialog (1280 px)', () =>
   });
 
   it('cancels with a partial refund, refusing more than is refundable', async () => {
-    const booking = await paidBooking('Petra Part');
+    const { booking, page, dialog } = await cancelPaidBooking('Petra Part');
     const seatsBefore = await seatsLeft();
-    const { page } = await adminPage(staff, org.id, 'reservations');
-    const dialog = await openCancel(page, 'Petra Part');
     await dialog.getByLabel('Refund part').check();
     await enterRefund(dialog, 'Cancel reservation', {
       refused: ['400', 'The refund cannot be more than the $315.00 still refundable'],
       amount: '100',
       reason: 'Guest asked to move to a later date',
     });
-    await dialog.getByRole('button', { name: 'Cancel reservation', exact: true }).click();
-    await expectToast(page, 'Success', 'Cancelled. $100.00 refunded.');
+    await confirmCancel(page, dialog, 'Cancelled. $100.00 refunded.');
 
     const row = rowOf(page, 'Petra Part');
     await moneyBadge(row, 'Partially refunded').waitFor();
@@ -218,16 +233,13 @@ describe('money in the reservations list and the cancel dialog (1280 px)', () =>
   });
 
   it('cancels keeping the money only with a reason', async () => {
-    const booking = await paidBooking('Nora None');
+    const { booking, page, dialog } = await cancelPaidBooking('Nora None');
     const seatsBefore = await seatsLeft();
-    const { page } = await adminPage(staff, org.id, 'reservations');
-    const dialog = await openCancel(page, 'Nora None');
     await dialog.getByLabel('Keep the money').check();
     await dialog.getByRole('button', { name: 'Cancel reservation', exact: true }).click();
     await dialog.getByText('Give a reason for keeping the $315.00 paid').waitFor();
     await dialog.getByLabel('Reason for keeping the money').fill('No-show agreed with the guest');
-    await dialog.getByRole('button', { name: 'Cancel reservation', exact: true }).click();
-    await expectToast(page, 'Success', 'Cancelled. No refund.');
+    await confirmCancel(page, dialog, 'Cancelled. No refund.');
 
     const row = rowOf(page, 'Nora None');
     await row.getByText('Cancelled', { exact: true }).waitFor();
@@ -241,22 +253,21 @@ describe('money in the reservations list and the cancel dialog (1280 px)', () =>
   });
 
   it("inside the policy's late window, the default is the policy's refund", async () => {
-    const soon = await createEvent(org.id, { title: 'Tomorrow Supper', daysAhead: 1, ticketTypes: [{ name: 'Seat', price: PRICE, quantity: 10 }] });
-    await sql('update public.events set refund_window_hours = 48, late_refund_percent = 50 where id = $1', [soon.id]);
-    const booking = await paidBooking('Lena Late', 2, soon);
-    const { page } = await adminPage(staff, org.id, 'reservations');
-    const dialog = await openCancel(page, 'Lena Late');
+    const soon = await createEvent(org.id, {
+      title: 'Tomorrow Supper',
+      daysAhead: 1,
+      ...POLICY,
+      ticketTypes: [{ name: 'Seat', price: PRICE, quantity: 10 }],
+    });
+    const { booking, page, dialog } = await cancelPaidBooking('Lena Late', 2, soon);
     expect(await dialog.getByLabel('Refund per policy: $157.50').isChecked()).toBe(true);
     expect(await dialog.getByLabel('Refund in full: $315.00').isChecked()).toBe(false);
-    await dialog.getByRole('button', { name: 'Cancel reservation', exact: true }).click();
-    await expectToast(page, 'Success', 'Cancelled. $157.50 refunded.');
+    await confirmCancel(page, dialog, 'Cancelled. $157.50 refunded.');
     expect(await ledger(booking.id)).toEqual(chargedThenRefunded(31500, 15750));
   });
 
   it("shows the server's refusal in a toast and keeps the dialog open", async () => {
-    const booking = await paidBooking('Sam Stale');
-    const { page } = await adminPage(staff, org.id, 'reservations');
-    const dialog = await openCancel(page, 'Sam Stale');
+    const { booking, page, dialog } = await cancelPaidBooking('Sam Stale');
     // Meanwhile someone else refunds everything: the dialog's numbers are stale.
     const refund = await callAsStaff(staff, 'refund-reservation', { reservationId: booking.id, amountCents: 31500, requestKey: randomUUID() });
     expect(refund.status).toBe(200);
@@ -275,8 +286,7 @@ describe('money in the reservations list and the cancel dialog (1280 px)', () =>
     expect(await dialog.getByRole('group', { name: 'What happens to the money?' }).count()).toBe(0);
     expect(await dialog.getByRole('region', { name: 'Payment' }).count()).toBe(0);
     await dialog.getByLabel('Email the guest').uncheck();
-    await dialog.getByRole('button', { name: 'Cancel reservation', exact: true }).click();
-    await expectToast(page, 'Success', 'Cancelled. No refund.');
+    await confirmCancel(page, dialog, 'Cancelled. No refund.');
     await rowOf(page, 'Otto Free').getByText('Cancelled', { exact: true }).waitFor();
     expect((await reservationRow(free.id)).status).toBe('cancelled');
   });
@@ -317,9 +327,7 @@ describe('money in the reservations list and the cancel dialog (1280 px)', () =>
     const { page } = await adminPage(staff, org.id, 'reservations');
 
     // More guests on a paid booking without marking them complimentary: the server says no.
-    await page.getByRole('button', { name: 'Edit reservation of Greta Guests' }).click();
-    let dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Guests', { exact: true }).fill('4');
+    let dialog = await editGuests(page, 'Greta Guests', '4');
     await dialog.getByLabel('Mark the extra guests as complimentary').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
@@ -332,9 +340,7 @@ describe('money in the reservations list and the cancel dialog (1280 px)', () =>
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     // Fewer guests: saved, then the policy's refund for the one who no longer comes is offered.
-    await page.getByRole('button', { name: 'Edit reservation of Greta Guests' }).click();
-    dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Guests', { exact: true }).fill('2');
+    dialog = await editGuests(page, 'Greta Guests', '2');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Success', 'Reservation updated successfully');
     const offer = dialog.getByLabel('Refund $157.50 for the 1 guest no longer coming');
@@ -347,9 +353,7 @@ describe('money in the reservations list and the cancel dialog (1280 px)', () =>
     await moneyBadge(rowOf(page, 'Greta Guests'), 'Partially refunded').waitFor();
 
     // More guests marked complimentary: saved, with a comp row of their value.
-    await page.getByRole('button', { name: 'Edit reservation of Greta Guests' }).click();
-    dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Guests', { exact: true }).fill('3');
+    dialog = await editGuests(page, 'Greta Guests', '3');
     await dialog.getByLabel('Mark the extra guests as complimentary').check();
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     // (The toast of the previous save may still show: wait for this dialog to close.)

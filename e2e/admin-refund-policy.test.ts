@@ -3,8 +3,8 @@ import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations } from './support/axe';
 import { adminPage, expectToast } from './support/browser';
 import { serviceClient } from '../tests/support/db';
-import { futureDate, type Org, publicOrgPage, type Staff } from '../tests/support/fixtures';
-import { startTicketedEvent } from './support/event-dialog';
+import { createEvent, futureDate, type Org, publicOrgPage, type Staff } from '../tests/support/fixtures';
+import { openEventEditor, startTicketedEvent } from './support/event-dialog';
 import { createStaffOrg } from '../tests/support/staff-org';
 
 let staff: Staff;
@@ -26,13 +26,7 @@ async function eventRow(title: string) {
 describe('the cancellation policy in the events tab', () => {
   it('is set when creating an event, previewed as guests will read it, and shown on the public card', async () => {
     const title = 'Policy Harvest Dinner';
-    const { page } = await adminPage(staff, org.id, 'events');
-    const dialog = await startTicketedEvent(page, {
-      title,
-      date: futureDate(50),
-      locationName: 'The Loft',
-      ticket: { name: 'Dinner', price: '95', quantity: '12' },
-    });
+    const { page, dialog } = await startTicketedEvent(staff, org.id, title);
 
     const preview = dialog.getByTestId('refund-policy-preview');
     // Defaults: no window, nothing back.
@@ -64,23 +58,15 @@ describe('the cancellation policy in the events tab', () => {
 
   it('is changed in the Edit Event dialog (empty window = none)', async () => {
     const title = 'Policy Edit Dinner';
-    const { data, error } = await serviceClient()
-      .from('events')
-      .insert({
-        org_id: org.id,
-        title,
-        date: futureDate(60),
-        event_time: '19:00',
-        location_name: 'The Loft',
-        refund_window_hours: 24,
-        late_refund_percent: 0,
-      })
-      .select('id')
-      .single();
-    expect(error).toBeNull();
+    const event = await createEvent(org.id, {
+      title,
+      date: futureDate(60),
+      location_name: 'The Loft',
+      refund_window_hours: 24,
+      late_refund_percent: 0,
+    });
     const { page } = await adminPage(staff, org.id, 'events');
-    await page.getByRole('button', { name: `Edit ${title}` }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = await openEventEditor(page, title);
     expect(await dialog.getByLabel('Full refund window (hours before the dinner)').inputValue()).toBe('24');
     expect(await dialog.getByTestId('refund-policy-preview').innerText()).toContain(
       'Full refund until 24 hours before the dinner; non-refundable after that',
@@ -90,7 +76,7 @@ describe('the cancellation policy in the events tab', () => {
     await dialog.getByTestId('refund-policy-preview').filter({ hasText: '25% refund if you cancel' }).waitFor();
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Event updated successfully');
-    const { data: saved } = await serviceClient().from('events').select('refund_window_hours, late_refund_percent').eq('id', data!.id).single();
+    const { data: saved } = await serviceClient().from('events').select('refund_window_hours, late_refund_percent').eq('id', event.id).single();
     expect(saved).toEqual({ refund_window_hours: null, late_refund_percent: 25 });
   });
 });

@@ -6,23 +6,15 @@
  * the test card. A refused booking shows the server's reason in the error toast.
  */
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { adminPage, expectToast, fitsWidth, newPage, viewports } from './support/browser';
 import { sql } from '../tests/support/db';
-import { createEvent, type Org, type Staff, ticketQuantity, uniqueEmail } from '../tests/support/fixtures';
+import { brandedAs, createEvent, createTicketedEvent, ticketQuantity, uniqueEmail } from '../tests/support/fixtures';
 import { stackEnv } from '../tests/support/stack-env';
 import { createStaffOrg } from '../tests/support/staff-org';
 
-let staff: Staff;
-let org: Org;
-
-beforeAll(async () => {
-  ({ staff, org } = await createStaffOrg('staff-booking', {
-    name: 'Phone Line Kitchen',
-    branding: { brand_name: 'Phone Line Kitchen', primary_color: '#14532d' },
-  }));
-});
+const { staff, org } = await createStaffOrg('staff-booking', brandedAs('Phone Line Kitchen', '#14532d'));
 
 /** Opens 'Add booking' for an event: from the row's 'More' line at 1280 px, straight from the card at 375 px. */
 async function openAddBooking(page: Page, title: string, layout: 'desktop' | 'phone') {
@@ -66,8 +58,7 @@ async function bookingOf(email: string) {
 describe('complimentary and cash bookings (1280 px)', () => {
   it('enters a comp booking (confirmation queued), another without the email, then a cash one at the amount typed', async () => {
     const title = 'Phone Booking Night';
-    const event = await createEvent(org.id, { title, ticketTypes: [{ name: 'Seat', price: 5000, quantity: 10 }] });
-    const ticket = event.ticketTypes[0].id;
+    const { eventId, ticketTypeId: ticket } = await createTicketedEvent(org.id, { name: 'Seat', price: 5000, quantity: 10 }, { title });
     const { page, consoleErrors } = await adminPage(staff, org.id, 'events', { viewport: viewports.desktop });
 
     // The form checks its fields before the server does.
@@ -128,13 +119,13 @@ describe('complimentary and cash bookings (1280 px)', () => {
     expect(cash.mails.map((m) => m.kind)).toEqual(['booking_confirmation']);
     expect(await ticketQuantity(ticket)).toBe(4);
     // The events list counts the new bookings (the admin queries were refreshed).
-    await expect.poll(() => page.locator(`tr[data-event-id="${event.id}"] td`).nth(5).textContent(), { timeout: 15_000 }).toBe('3');
+    await expect.poll(() => page.locator(`tr[data-event-id="${eventId}"] td`).nth(5).textContent(), { timeout: 15_000 }).toBe('3');
     expect(consoleErrors).toEqual([]);
   });
 
   it("shows the server's reason when the seats are not there", async () => {
     const title = 'Nearly Full Night';
-    const event = await createEvent(org.id, { title, ticketTypes: [{ name: 'Seat', price: 4000, quantity: 1 }] });
+    const { ticketTypeId: ticket } = await createTicketedEvent(org.id, { name: 'Seat', price: 4000, quantity: 1 }, { title });
     const { page } = await adminPage(staff, org.id, 'events', { viewport: viewports.desktop });
     const dialog = await openAddBooking(page, title, 'desktop');
     const email = uniqueEmail('too-many');
@@ -144,7 +135,7 @@ describe('complimentary and cash bookings (1280 px)', () => {
     // The dialog stays open with what was typed; nothing was booked.
     expect(await dialog.getByLabel('Name', { exact: true }).inputValue()).toBe('Tom Toomany');
     expect(await sql(`select 1 from public.reservations where email = $1`, [email])).toEqual([]);
-    expect(await ticketQuantity(event.ticketTypes[0].id)).toBe(1);
+    expect(await ticketQuantity(ticket)).toBe(1);
   });
 });
 
@@ -193,13 +184,11 @@ describe('an RSVP event (375 px)', () => {
 describe('a payment link (375 px)', () => {
   it('holds the seats and emails a link; the guest opens /pay/{token}, pays with the test card and is confirmed', async () => {
     const title = 'Link Supper';
-    const event = await createEvent(org.id, {
-      title,
-      refund_window_hours: 48,
-      late_refund_percent: 50,
-      ticketTypes: [{ name: 'Seat', price: 4500, quantity: 6 }],
-    });
-    const ticket = event.ticketTypes[0].id;
+    const { ticketTypeId: ticket } = await createTicketedEvent(
+      org.id,
+      { name: 'Seat', price: 4500, quantity: 6 },
+      { title, refund_window_hours: 48, late_refund_percent: 50 },
+    );
     const email = uniqueEmail('link-guest');
 
     const { page } = await adminPage(staff, org.id, 'events', { viewport: viewports.phone });
@@ -270,12 +259,12 @@ describe('a payment link (375 px)', () => {
 
   it('a lapsed payment link says so; an unknown one is not valid', async () => {
     const title = 'Lapsed Link Supper';
-    const event = await createEvent(org.id, { title, ticketTypes: [{ name: 'Seat', price: 3000, quantity: 4 }] });
+    const { eventId, ticketTypeId } = await createTicketedEvent(org.id, { name: 'Seat', price: 3000, quantity: 4 }, { title });
     const email = uniqueEmail('lapsed-link');
     const answer = await staff.client
       .rpc('staff_create_booking', {
-        p_event_id: event.id,
-        p_ticket_type_id: event.ticketTypes[0].id,
+        p_event_id: eventId,
+        p_ticket_type_id: ticketTypeId,
         p_rsvp_slot_id: null,
         p_guests: 1,
         p_name: 'Lou Late',

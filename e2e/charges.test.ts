@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
 import { seriousViolations, TOASTER } from './support/axe';
-import { adminPage, expectToast, fitsWidth, layouts, newPage, openAdmin, viewports } from './support/browser';
+import { adminPage, expectToast, fillAndSubmit, fitsWidth, layouts, newPage, openAdmin, viewports } from './support/browser';
 import { insertRow, sql } from '../tests/support/db';
-import { createEvent, createOrg, createStaff, reservationsFor, uniqueEmail, type Org, type Staff } from '../tests/support/fixtures';
+import { brandedAs, createEvent, createOrg, createStaff, reservationsFor, uniqueEmail, type Org, type Staff } from '../tests/support/fixtures';
 import { createStaffOrg } from '../tests/support/staff-org';
+import { openEventEditor } from './support/event-dialog';
 import { continueToPayment, fillTicketForm, payTotalWithTestCard } from './support/ticket-booking';
 
 // Taxes and service charges, as a host sets them and a guest pays them (real Chromium, real
@@ -20,10 +21,10 @@ let itemizedEvent: { id: string; ticketTypeId: string };
 let allInEvent: { id: string; ticketTypeId: string };
 
 beforeAll(async () => {
-  ({ staff, org } = await createStaffOrg('charges', { name: 'Charges Test Kitchen', branding: { brand_name: 'Charges Test Kitchen' } }));
+  ({ staff, org } = await createStaffOrg('charges', brandedAs('Charges Test Kitchen')));
   const itemized = await createEvent(org.id, { title: 'Itemized Supper', ticketTypes: [{ name: 'Dinner', price: 3333, quantity: 40 }] });
   itemizedEvent = { id: itemized.id, ticketTypeId: itemized.ticketTypes[0].id };
-  allInOrg = await createOrg({ name: 'All-in Test Kitchen', members: [staff], branding: { brand_name: 'All-in Test Kitchen' } });
+  allInOrg = await createOrg({ ...brandedAs('All-in Test Kitchen'), members: [staff] });
   const allIn = await createEvent(allInOrg.id, { title: 'All-in Supper', ticketTypes: [{ name: 'Dinner', price: 5000, quantity: 40 }] });
   allInEvent = { id: allIn.id, ticketTypeId: allIn.ticketTypes[0].id };
   // The all-in event's own terms: $7.50 per guest, no tax, one price.
@@ -38,16 +39,12 @@ describe('the host sets taxes and service charges', () => {
   it('saves the organization defaults in the settings and an event of its own in the event editor', async () => {
     const { page, consoleErrors } = await adminPage(staff, org.id, 'settings-branding', { viewport: viewports.desktop });
     const card = page.getByTestId('org-charges');
-    await card.getByLabel('Sales tax (%)').waitFor();
-    await card.getByLabel('Sales tax (%)').fill('8.875');
     await card.getByLabel('Service charge', { exact: true }).selectOption('percent');
-    await card.getByLabel('Service charge (%)').fill('18');
     await card.getByLabel('The service charge is taxed').check();
-    await card.getByRole('button', { name: 'Save taxes and charges' }).click();
+    await fillAndSubmit(card, { 'Sales tax (%)': '8.875', 'Service charge (%)': '18' }, 'Save taxes and charges');
     // Basis points: two decimals at most.
     await card.getByText('Enter a tax rate from 0 to 50 %, at most two decimals').waitFor();
-    await card.getByLabel('Sales tax (%)').fill('8.87');
-    await card.getByRole('button', { name: 'Save taxes and charges' }).click();
+    await fillAndSubmit(card, { 'Sales tax (%)': '8.87' }, 'Save taxes and charges');
     await expectToast(page, 'Taxes and service charges saved');
     expect(
       await sql(
@@ -61,9 +58,7 @@ describe('the host sets taxes and service charges', () => {
 
     // The event editor: the all-in event shows its own terms, which it keeps.
     await openAdmin(page, allInOrg.id, 'events');
-    await page.getByRole('button', { name: 'Edit All-in Supper' }).first().click();
-    const dialog = page.getByRole('dialog');
-    const fieldset = dialog.getByTestId('event-charges');
+    const fieldset = (await openEventEditor(page, 'All-in Supper')).getByTestId('event-charges');
     await fieldset.getByLabel("Use the organization's defaults").waitFor();
     expect(await fieldset.getByLabel("Use the organization's defaults").isChecked()).toBe(false);
     expect(await fieldset.getByLabel('Service charge per guest ($)').inputValue()).toBe('7.50');
@@ -87,8 +82,7 @@ describe('staff and the money settings', () => {
 
     // The event editor: the event's own terms, read-only too.
     await openAdmin(page, allInOrg.id, 'events');
-    await page.getByRole('button', { name: 'Edit All-in Supper' }).first().click();
-    const fieldset = page.getByRole('dialog').getByTestId('event-charges');
+    const fieldset = (await openEventEditor(page, 'All-in Supper')).getByTestId('event-charges');
     await fieldset.getByText("Only the organization's owners can change taxes and service charges.").waitFor();
     expect(await fieldset.getByLabel('Service charge per guest ($)').isDisabled()).toBe(true);
     expect(await fieldset.getByRole('button', { name: 'Save taxes and charges' }).count()).toBe(0);

@@ -5,9 +5,9 @@
  * unknown links get pages of their own; staff see an event's waitlist and remove a party.
  */
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from '../tests/support/db';
-import { type Org, type Staff, uniqueEmail } from '../tests/support/fixtures';
+import { brandedAs, uniqueEmail } from '../tests/support/fixtures';
 import { callFunction, sellOutEvent } from '../tests/support/functions';
 import { mailFor } from '../tests/support/mailbox';
 import { stackEnv } from '../tests/support/stack-env';
@@ -16,15 +16,7 @@ import { payTotalWithTestCard } from './support/ticket-booking';
 import { seriousViolations } from './support/axe';
 import { createStaffOrg } from '../tests/support/staff-org';
 
-let org: Org;
-let staff: Staff;
-
-beforeAll(async () => {
-  ({ staff, org } = await createStaffOrg('e2e-waitlist-staff', {
-    name: 'Waitlist Kitchen',
-    branding: { brand_name: 'Waitlist Kitchen', primary_color: '#7c2d12' },
-  }));
-});
+const { staff, org } = await createStaffOrg('e2e-waitlist-staff', brandedAs('Waitlist Kitchen', '#7c2d12'));
 
 /** An event whose one ticket type is sold out: its `seats` booked through process-square-payment. */
 const soldOutEvent = (title: string, seats: number, price: number) =>

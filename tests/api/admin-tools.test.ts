@@ -4,20 +4,14 @@
  * event and a weekly series, and promo codes with a validity window and an event restriction.
  */
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { one, sql, usePool } from '../support/db.ts';
-import { createEvent, createRsvpEvent, futureDate, guest, type Org, type Staff, ticketQuantity } from '../support/fixtures.ts';
+import { createEvent, createRsvpEvent, futureDate, guest, ticketQuantity } from '../support/fixtures.ts';
 import { createStaffOrgAndOutsider } from '../support/staff-org.ts';
 import { callFunction, CARD, payByCard } from '../support/functions.ts';
 
 const pool = usePool();
-let staff: Staff;
-let outsider: Staff;
-let org: Org;
-
-beforeAll(async () => {
-  ({ staff, org, outsider } = await createStaffOrgAndOutsider('tools', { name: 'Tools Kitchen' }));
-});
+const { staff, org, outsider } = await createStaffOrgAndOutsider('tools', { name: 'Tools Kitchen' });
 
 async function pay(eventId: string, ticketTypeId: string, guests: number, amount: number, promoCode?: string) {
   return payByCard({

@@ -5,20 +5,14 @@
  * any refusal keeps nothing of the same save; strangers and visitors cannot save at all.
  */
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { anonClient, one, sql, usePool } from '../support/db.ts';
-import { createEvent, createRsvpEvent, guest, type Org, publicOrgPage, type Staff, slotTaken, ticketQuantity } from '../support/fixtures.ts';
+import { createEvent, createRsvpEvent, guest, publicOrgPage, type Staff, slotTaken, ticketQuantity } from '../support/fixtures.ts';
 import { createStaffOrgAndOutsider } from '../support/staff-org.ts';
 import { callFunction, payByCard } from '../support/functions.ts';
 
 const pool = usePool();
-let staff: Staff;
-let outsider: Staff;
-let org: Org;
-
-beforeAll(async () => {
-  ({ staff, org, outsider } = await createStaffOrgAndOutsider('editing', { name: 'Editing Kitchen' }));
-});
+const { staff, org, outsider } = await createStaffOrgAndOutsider('editing', { name: 'Editing Kitchen' });
 
 interface TicketTypeEdit {
   id?: string;

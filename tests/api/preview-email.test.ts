@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anonClient } from '../support/db.ts';
-import { type Org, type Staff } from '../support/fixtures.ts';
+import { brandedAs, type Org, type Staff } from '../support/fixtures.ts';
 import { createStaffOrgAndOutsider } from '../support/staff-org.ts';
 
 let member: Staff;
@@ -12,14 +12,7 @@ let outsider: Staff;
 let org: Org;
 
 beforeAll(async () => {
-  ({
-    staff: member,
-    org,
-    outsider,
-  } = await createStaffOrgAndOutsider('preview', {
-    name: 'Preview Pantry',
-    branding: { brand_name: 'Preview Pantry', primary_color: '#0f766e' },
-  }));
+  ({ staff: member, org, outsider } = await createStaffOrgAndOutsider('preview', brandedAs('Preview Pantry', '#0f766e')));
 });
 
 const request = () => ({

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, asService, insertRow, one, sql, usePool } from '../support/db.ts';
-import { chargesFor, createEvent, guest, type Org, type Staff } from '../support/fixtures.ts';
+import { brandedAs, chargesFor, createEvent, guest, type Org, type Staff } from '../support/fixtures.ts';
 import { callFunction, CARD } from '../support/functions.ts';
 import { createStaffOrg } from '../support/staff-org.ts';
 import { mailFor } from '../support/mailbox.ts';
@@ -20,7 +20,7 @@ let org: Org;
 let staff: Staff;
 
 beforeAll(async () => {
-  ({ staff, org } = await createStaffOrg('addons', { name: 'Addon Kitchen', branding: { brand_name: 'Addon Kitchen' } }));
+  ({ staff, org } = await createStaffOrg('addons', brandedAs('Addon Kitchen')));
   // 10 % tax, so the add-ons are seen to be taxed with the tickets.
   await insertRow('org_charge_settings', { org_id: org.id, tax_rate_bps: 1000 }, 'org_id');
 });

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertRow, one, sql, usePool } from '../support/db.ts';
-import { createEvent, createReservation, guest, type Org, type Staff, uniqueEmail } from '../support/fixtures.ts';
+import { brandedAs, createEvent, createReservation, guest, type Staff, uniqueEmail } from '../support/fixtures.ts';
 import { createStaffOrgAndOutsider } from '../support/staff-org.ts';
 import { callFunction, CARD, startFunctions, startGatewayFor } from '../support/functions.ts';
 import { mailFor } from '../support/mailbox.ts';
@@ -17,16 +17,7 @@ import { stackEnv } from '../support/stack-env.ts';
 
 const pool = usePool();
 
-let staff: Staff;
-let outsider: Staff;
-let org: Org;
-
-beforeAll(async () => {
-  ({ staff, org, outsider } = await createStaffOrgAndOutsider('cancel-event', {
-    name: 'Cancel Kitchen',
-    branding: { brand_name: 'Cancel Kitchen' },
-  }));
-});
+const { staff, org, outsider } = await createStaffOrgAndOutsider('cancel-event', brandedAs('Cancel Kitchen'));
 
 async function call(who: Staff | null, name: string, body: unknown, apiUrl = stackEnv().apiUrl): Promise<{ status: number; body: any }> {
   const env = stackEnv();

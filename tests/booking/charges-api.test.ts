@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertRow, one, sql, usePool } from '../support/db.ts';
-import { createEvent, createSlot, guest, type Org, type Staff } from '../support/fixtures.ts';
+import { brandedAs, createEvent, createSlot, createTicketedEvent, guest, type Org, type Staff } from '../support/fixtures.ts';
 import { createStaffOrg } from '../support/staff-org.ts';
 import { callFunction, CARD } from '../support/functions.ts';
 import { mailFor } from '../support/mailbox.ts';
@@ -20,7 +20,7 @@ let staff: Staff;
 let org: Org;
 
 beforeAll(async () => {
-  ({ staff, org } = await createStaffOrg('charges-staff', { name: 'Tax Kitchen', branding: { brand_name: 'Tax Kitchen' } }));
+  ({ staff, org } = await createStaffOrg('charges-staff', brandedAs('Tax Kitchen')));
   // 8.87 % sales tax on the subtotal and an 18 % service charge, itself taxed.
   await insertRow(
     'org_charge_settings',
@@ -40,10 +40,7 @@ async function asStaff(name: string, body: unknown): Promise<{ status: number; b
   return { status: res.status, body: await res.json() };
 }
 
-const ticketEvent = async () => {
-  const event = await createEvent(org.id, { title: 'Tax Dinner', ticketTypes: [{ name: 'Dinner', price: 3333, quantity: 20 }] });
-  return { eventId: event.id, ticketTypeId: event.ticketTypes[0].id };
-};
+const ticketEvent = () => createTicketedEvent(org.id, { name: 'Dinner', price: 3333, quantity: 20 }, { title: 'Tax Dinner' });
 
 // 3 × 33.33 = 99.99; 18 % = 1799.82 c -> 18.00; 8.87 % of 117.99 = 1046.5713 c -> 10.47; 128.46 in all.
 const LINES = { subtotalCents: 9999, discountCents: 0, serviceChargeCents: 1800, taxCents: 1047, amountCents: 12846, priceDisplay: 'itemized' };

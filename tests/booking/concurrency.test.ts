@@ -8,11 +8,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { asService, one, usePool } from '../support/db.ts';
 import {
   chargesFor,
-  createEvent,
   createOrg,
   createPromo,
   createSupper,
-  createTicketType,
+  createTicketedEvent,
   guest,
   type Org as TestOrg,
   reservationsFor,
@@ -40,8 +39,8 @@ const pay = (eventId: string, ticketTypeId: string, amount: number, over: Record
 
 /** A fresh event of `org` with one ticket type: the event's id and the ticket type's. */
 const ticketedEvent = async (title: string, price: number, quantity: number, name = 'Seat') => {
-  const eventId = (await createEvent(org.id, { title })).id;
-  return { eventId, ticket: await createTicketType(eventId, { name, price, quantity }) };
+  const { eventId, ticketTypeId: ticket } = await createTicketedEvent(org.id, { name, price, quantity }, { title });
+  return { eventId, ticket };
 };
 
 /** A payment request body with a fresh idempotency key. */
@@ -215,12 +214,7 @@ describe('promo codes under concurrency', () => {
   it('20 simultaneous uses of a code with 3 uses left: exactly 3 redeemed, max_uses never exceeded', async () => {
     // The code belongs to the organization: spread the rush over four of its events, so the
     // bookings do not queue on one event row and only the code's own lock keeps the count.
-    const events = await Promise.all(
-      [1, 2, 3, 4].map(async (n) => {
-        const eventId = (await createEvent(org.id, { title: `Promo Rush Dinner ${n}` })).id;
-        return { eventId, ticket: await createTicketType(eventId, { name: 'Seat', price: 10000, quantity: 50 }) };
-      }),
-    );
+    const events = await Promise.all([1, 2, 3, 4].map((n) => ticketedEvent(`Promo Rush Dinner ${n}`, 10000, 50)));
     const promoId = await createPromo(org.id, { code: 'RUSH3', discount_type: 'percent', discount_amount: 25, max_uses: 3 });
 
     const answers = await Promise.all(

@@ -6,24 +6,15 @@
  * history and emailed.
  */
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { one, sql, usePool } from '../support/db.ts';
-import { createEvent, futureDate, guest, type Org, type Staff, ticketQuantity } from '../support/fixtures.ts';
+import { brandedAs, createEvent, futureDate, guest, ticketQuantity } from '../support/fixtures.ts';
 import { createStaffOrgAndOutsider } from '../support/staff-org.ts';
 import { callFunction, CARD } from '../support/functions.ts';
 import { mailFor } from '../support/mailbox.ts';
 
 const pool = usePool();
-let org: Org;
-let staff: Staff;
-let outsider: Staff;
-
-beforeAll(async () => {
-  ({ staff, org, outsider } = await createStaffOrgAndOutsider('plans', {
-    name: 'Changing Plans Kitchen',
-    branding: { brand_name: 'Changing Plans Kitchen' },
-  }));
-});
+const { staff, org, outsider } = await createStaffOrgAndOutsider('plans', brandedAs('Changing Plans Kitchen'));
 
 /** A booking of `guests` tickets at $100.00, paid by card, on a new event 30 days ahead. */
 async function paidBooking(guests: number, policy = { refund_window_hours: 48, late_refund_percent: 50 }) {

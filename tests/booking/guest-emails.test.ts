@@ -9,10 +9,10 @@
 import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
 import pg from 'pg';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { denoEval } from '../support/deno.ts';
 import { one, sql, usePool } from '../support/db.ts';
-import { createEvent, createOrg, createStaff, futureDate, guest, type Org, type Staff } from '../support/fixtures.ts';
+import { brandedAs, createEvent, createOrg, createStaff, futureDate, guest } from '../support/fixtures.ts';
 import { createStaffOrg } from '../support/staff-org.ts';
 import { callFunction, CARD } from '../support/functions.ts';
 import { mailFor } from '../support/mailbox.ts';
@@ -28,15 +28,7 @@ interface Mail {
   attachments: { filename: string; content_type: string | null; content_base64: string | null }[];
 }
 
-let staff: Staff;
-let org: Org;
-
-beforeAll(async () => {
-  ({ staff, org } = await createStaffOrg('email-staff', {
-    name: 'Lantern Table',
-    branding: { brand_name: 'Lantern Table', primary_color: '#1d4ed8' },
-  }));
-});
+const { staff, org } = await createStaffOrg('email-staff', brandedAs('Lantern Table', '#1d4ed8'));
 
 /**
  * Tomorrow's dinner with one ticket type, Seat, reminded `reminderHours` before: tomorrow evening
@@ -374,7 +366,7 @@ describe('the team invitation', () => {
 
 describe('templates staff edit', () => {
   it('the next confirmation uses the edited template; markup in it stays text', async () => {
-    const own = await createOrg({ name: 'Template Kitchen', members: [staff], branding: { brand_name: 'Template Kitchen' } });
+    const own = await createOrg({ ...brandedAs('Template Kitchen'), members: [staff] });
     const saved = await staff.client.from('email_templates').insert({
       org_id: own.id,
       name: 'Our confirmation',

@@ -4,7 +4,7 @@
  * every invalid field named in one refusal, before any seat is held or card charged.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createOrg, createSlot, createTicketType, guest, reservationsFor } from '../support/fixtures.ts';
+import { createEvent, createOrg, createSlot, createTicketedEvent, guest, reservationsFor } from '../support/fixtures.ts';
 import { callFunction, CARD } from '../support/functions.ts';
 
 const PHONE_WORDS = 'Phone must be a phone number of 7 to 15 digits, e.g. +1 555 010 2000';
@@ -16,8 +16,7 @@ let rsvpSlot: string;
 
 beforeAll(async () => {
   const org = await createOrg({ branding: { brand_name: 'Input Test Kitchen' } });
-  eventId = (await createEvent(org.id, { title: 'Input Test Dinner' })).id;
-  ticketTypeId = await createTicketType(eventId, { name: 'Food Only', price: 12500, quantity: 40 });
+  ({ eventId, ticketTypeId } = await createTicketedEvent(org.id, { name: 'Food Only', price: 12500, quantity: 40 }, { title: 'Input Test Dinner' }));
   const rsvpOrg = await createOrg({ branding: { brand_name: 'Input Test Garden', reservation_mode: 'rsvp' } });
   rsvpEvent = (await createEvent(rsvpOrg.id, { title: 'Input RSVP', rsvp_mode: true, rsvp_open: true, deposit_amount: 500, max_guests: 30 })).id;
   rsvpSlot = await createSlot(rsvpEvent, { slot_label: '6:00pm', slot_time: '18:00', max_capacity: 20 });

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { one, sql, usePool } from '../support/db.ts';
-import { createEvent, futureDate, guest, type Org, type Staff, ticketQuantity, uniqueEmail } from '../support/fixtures.ts';
+import { brandedAs, createEvent, futureDate, guest, type Org, type Staff, ticketQuantity, uniqueEmail } from '../support/fixtures.ts';
 import { compGuests, createStaffOrgAndOutsider } from '../support/staff-org.ts';
 import { callFunction, CARD } from '../support/functions.ts';
 import { mailFor } from '../support/mailbox.ts';
@@ -20,7 +20,7 @@ let outsider: Staff;
 let org: Org;
 
 beforeAll(async () => {
-  ({ staff, org, outsider } = await createStaffOrgAndOutsider('money', { name: 'Money Kitchen', branding: { brand_name: 'Money Kitchen' } }));
+  ({ staff, org, outsider } = await createStaffOrgAndOutsider('money', brandedAs('Money Kitchen')));
 });
 
 async function tokenOf(who: Staff): Promise<string> {

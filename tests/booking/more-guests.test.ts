@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { one, sql, usePool } from '../support/db.ts';
-import { createEvent, guest, type Org, type Staff, ticketQuantity } from '../support/fixtures.ts';
+import { brandedAs, createEvent, guest, type Org, type Staff, ticketQuantity } from '../support/fixtures.ts';
 import { createStaffOrgAndOutsider } from '../support/staff-org.ts';
 import { callFunction, CARD } from '../support/functions.ts';
 import { mailFor } from '../support/mailbox.ts';
@@ -20,7 +20,7 @@ let org: Org;
 let staff: Staff;
 
 beforeAll(async () => {
-  ({ org, staff } = await createStaffOrgAndOutsider('more', { name: 'More Guests Kitchen', branding: { brand_name: 'More Guests Kitchen' } }));
+  ({ org, staff } = await createStaffOrgAndOutsider('more', brandedAs('More Guests Kitchen')));
 });
 
 /** A booking of `guests` tickets at $100.00, paid by card, on a new event with `seats` tickets (full refunds until 48 hours before). */
@@ -159,7 +159,7 @@ describe('more guests, paying the difference', () => {
       [first.provider_payment_id, 20000, 'completed'],
     ]);
     expect(
-      await sql(`select id, refunded_cents from test_processor.payments where id = any($1) order by refunded_cents`, [
+      await sql(`select id, refunded_cents from test_processor.payments where id = any($1) order by array_position($1::text[], id)`, [
         [first.provider_payment_id, second.provider_payment_id],
       ]),
     ).toEqual([

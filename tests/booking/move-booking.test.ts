@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { one, sql, usePool } from '../support/db.ts';
-import { createEvent, futureDate, guest, type Org, type Staff, ticketQuantity } from '../support/fixtures.ts';
+import { brandedAs, createEvent, futureDate, guest, type Org, type Staff, ticketQuantity } from '../support/fixtures.ts';
 import { createStaffOrgAndOutsider } from '../support/staff-org.ts';
 import { callFunction, CARD } from '../support/functions.ts';
 import { mailFor } from '../support/mailbox.ts';
@@ -20,7 +20,7 @@ let org: Org;
 let staff: Staff;
 
 beforeAll(async () => {
-  ({ org, staff } = await createStaffOrgAndOutsider('move', { name: 'Moving Dates Kitchen', branding: { brand_name: 'Moving Dates Kitchen' } }));
+  ({ org, staff } = await createStaffOrgAndOutsider('move', brandedAs('Moving Dates Kitchen')));
 });
 
 interface Date_ {

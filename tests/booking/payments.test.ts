@@ -12,6 +12,7 @@ import {
   createPromo,
   createSlot,
   createSupper,
+  createTicketedEvent,
   createTicketType,
   guest,
   type Org as TestOrg,
@@ -32,8 +33,11 @@ let rsvpSlot: string;
 
 beforeAll(async () => {
   org = await createOrg({ branding: { brand_name: 'Booking Test Kitchen' } });
-  eventId = (await createEvent(org.id, { title: 'Payments Test Dinner' })).id;
-  foodOnly = await createTicketType(eventId, { name: 'Food Only', price: 12500, quantity: 40 });
+  ({ eventId, ticketTypeId: foodOnly } = await createTicketedEvent(
+    org.id,
+    { name: 'Food Only', price: 12500, quantity: 40 },
+    { title: 'Payments Test Dinner' },
+  ));
   await createPromo(org.id, { code: 'WELCOME10', discount_type: 'percent', discount_amount: 10 });
   await createPromo(org.id, { code: 'TAKE5', discount_type: 'fixed', discount_amount: 500 });
   await createPromo(org.id, { code: 'COMP100', discount_type: 'percent', discount_amount: 100 });
@@ -585,8 +589,11 @@ describe('availability and card configuration', () => {
 
   it('the public page (anon, through the gateway) shows the seats of an abandoned hold before it is released', async () => {
     const own = await createOrg({ branding: { brand_name: 'Booking Test Kitchen' } });
-    const dinner = (await createEvent(own.id, { title: 'Abandoned Cart Page Dinner', max_guests: null })).id;
-    const seat = await createTicketType(dinner, { name: 'Counter', price: 5000, quantity: 2 });
+    const { eventId: dinner, ticketTypeId: seat } = await createTicketedEvent(
+      own.id,
+      { name: 'Counter', price: 5000, quantity: 2 },
+      { title: 'Abandoned Cart Page Dinner', max_guests: null },
+    );
     const key = randomUUID();
     await asService(
       pool(),

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../support/db.ts';
-import { createEvent, createOrg, createPromo, createSlot, createTicketType, guest, type Org } from '../support/fixtures.ts';
+import { createEvent, createOrg, createPromo, createSlot, createTicketedEvent, guest, type Org } from '../support/fixtures.ts';
 import { callFunction } from '../support/functions.ts';
 import { stackEnv } from '../support/stack-env.ts';
 
@@ -23,11 +23,7 @@ interface Dinner {
   ticketTypeId: string;
 }
 
-async function ticketedEvent(title: string): Promise<Dinner> {
-  const eventId = (await createEvent(org.id, { title })).id;
-  const ticketTypeId = await createTicketType(eventId, { name: 'Food Only', price: 10000, quantity: 40 });
-  return { eventId, ticketTypeId };
-}
+const ticketedEvent = (title: string): Promise<Dinner> => createTicketedEvent(org.id, { name: 'Food Only', price: 10000, quantity: 40 }, { title });
 
 const quote = (dinner: Dinner, promoCode: string, headers: Record<string, string> = {}) =>
   direct(

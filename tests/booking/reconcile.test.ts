@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningFunctions } from '../../stack/functions-runner.ts';
 import { freePort } from '../../stack/ports.ts';
 import { sql, usePool } from '../support/db.ts';
-import { createEvent, createOrg, guest, ticketQuantity } from '../support/fixtures.ts';
+import { brandedAs, createEvent, createOrg, guest, ticketQuantity } from '../support/fixtures.ts';
 import { callFunction, CARD, startFunctions } from '../support/functions.ts';
 import { mailFor } from '../support/mailbox.ts';
 import { stackEnv } from '../support/stack-env.ts';
@@ -121,7 +121,7 @@ async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T 
 
 describe('a functions process killed right after the charge', () => {
   it(`${CRASHED} charges without an answer: one reconciler run confirms or fully refunds each, never twice, never oversold`, async () => {
-    const org = await createOrg({ name: 'Crash Kitchen', branding: { brand_name: 'Crash Kitchen' } });
+    const org = await createOrg(brandedAs('Crash Kitchen'));
     const event = await createEvent(org.id, { title: 'Crash Dinner', ticketTypes: [{ name: 'Seat', price: 9000, quantity: CRASHED }] });
     const ticketTypeId = event.ticketTypes[0].id;
     const guests = Array.from({ length: CRASHED }, (_, i) => guest(`crash-${i}`));

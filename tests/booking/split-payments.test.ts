@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { one, sql, usePool } from '../support/db.ts';
-import { createEvent, guest, type Org, type Staff, ticketQuantity } from '../support/fixtures.ts';
+import { brandedAs, createEvent, guest, type Org, type Staff, ticketQuantity } from '../support/fixtures.ts';
 import { createStaffOrgAndOutsider } from '../support/staff-org.ts';
 import { callFunction, CARD } from '../support/functions.ts';
 import { mailFor } from '../support/mailbox.ts';
@@ -20,7 +20,7 @@ let org: Org;
 let staff: Staff;
 
 beforeAll(async () => {
-  ({ org, staff } = await createStaffOrgAndOutsider('split', { name: 'Split Bill Supper', branding: { brand_name: 'Split Bill Supper' } }));
+  ({ org, staff } = await createStaffOrgAndOutsider('split', brandedAs('Split Bill Supper')));
 });
 
 const PRICE = 8000;

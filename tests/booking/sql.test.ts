@@ -10,6 +10,7 @@ import {
   createOrg,
   createPromo,
   createSlot,
+  createTicketedEvent,
   createTicketType,
   type Org as TestOrg,
   slotTaken,
@@ -85,9 +86,16 @@ let wine: string;
 
 beforeAll(async () => {
   org = await createOrg({ branding: { brand_name: 'Booking Test Kitchen' } });
-  eventId = (await createEvent(org.id, { title: 'SQL Test Dinner', max_guests: null })).id;
-  foodOnly = await createTicketType(eventId, { name: 'Food Only', price: 12345, quantity: 10 });
-  wine = await createTicketType(eventId, { name: 'Food + Wine Pairing', price: 17500, quantity: 2 });
+  const dinner = await createEvent(org.id, {
+    title: 'SQL Test Dinner',
+    max_guests: null,
+    ticketTypes: [
+      { name: 'Food Only', price: 12345, quantity: 10 },
+      { name: 'Food + Wine Pairing', price: 17500, quantity: 2 },
+    ],
+  });
+  eventId = dinner.id;
+  [foodOnly, wine] = dinner.ticketTypes.map((t) => t.id);
   await createPromo(org.id, { code: 'Save15', discount_type: 'percent', discount_amount: 15 });
   await createPromo(org.id, { code: 'TAKE5', discount_type: 'fixed', discount_amount: 500 });
   await createPromo(org.id, { code: 'HUGE', discount_type: 'fixed', discount_amount: 1_000_000 });
@@ -114,8 +122,7 @@ describe('quote_booking', () => {
 
   it('finds the ticket type by name too, and refuses one of another event', async () => {
     expect((await quote({ eventId, guests: 1, ticketType: 'food + wine pairing' })).total_cents).toBe(17500);
-    const other = (await createEvent(org.id, { title: 'Other' })).id;
-    const otherType = await createTicketType(other, { name: 'Food Only', price: 100, quantity: 5 });
+    const { ticketTypeId: otherType } = await createTicketedEvent(org.id, { name: 'Food Only', price: 100, quantity: 5 }, { title: 'Other' });
     await expectRefused(quote({ eventId, guests: 1, ticketType: otherType }), 'SH404', 'Ticket type not found. Please select a valid ticket type.');
   });
 
@@ -361,8 +368,8 @@ describe('confirm_booking and fail_booking', () => {
 
 /** A fresh event of the test organization with one ticket type of `quantity` seats. */
 async function counterEvent(quantity: number) {
-  const e = (await createEvent(org.id)).id;
-  return { e, t: await createTicketType(e, { name: 'Counter', price: 5000, quantity }) };
+  const { eventId: e, ticketTypeId: t } = await createTicketedEvent(org.id, { name: 'Counter', price: 5000, quantity });
+  return { e, t };
 }
 
 /** Moves a reservation's hold expiry into the past (without releasing it). */
@@ -529,8 +536,11 @@ describe('public availability (events_with_availability, get_public_org_page)', 
 
   it('shows the seats of an abandoned hold as available before anything releases it', async () => {
     const own = await createOrg({ branding: { brand_name: 'Booking Test Kitchen' } });
-    const dinner = (await createEvent(own.id, { title: 'Last Seats Dinner', max_guests: null })).id;
-    const seat = await createTicketType(dinner, { name: 'Counter', price: 5000, quantity: 2 });
+    const { eventId: dinner, ticketTypeId: seat } = await createTicketedEvent(
+      own.id,
+      { name: 'Counter', price: 5000, quantity: 2 },
+      { title: 'Last Seats Dinner', max_guests: null },
+    );
     const rsvp = (await createEvent(own.id, { title: 'Last Spots RSVP', rsvp_mode: true, rsvp_open: true, max_guests: 10 })).id;
     const slot = await createSlot(rsvp, { slot_label: '6:00pm', slot_time: '18:00', max_capacity: 3 });
     const ticketHold = await hold({ eventId: dinner, guests: 2, ticketType: seat });

@@ -18,7 +18,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { one, sql, usePool } from '../support/db.ts';
 import { FakeSquare } from '../support/fake-square.ts';
-import { createEvent, createOrg, createStaff, guest, type Org, type Staff, ticketQuantity } from '../support/fixtures.ts';
+import { brandedAs, createEvent, createOrg, createStaff, guest, type Org, type Staff, ticketQuantity } from '../support/fixtures.ts';
 import { useSquareAccountsStack } from '../support/functions.ts';
 import { stackEnv } from '../support/stack-env.ts';
 
@@ -123,10 +123,10 @@ describe('Square per organization', () => {
 
   beforeAll(async () => {
     [ownerA, ownerB] = await Promise.all([createStaff('square-owner-a'), createStaff('square-owner-b')]);
-    orgA = await createOrg({ name: 'Alder Supper', members: [ownerA], branding: { brand_name: 'Alder Supper' } });
-    orgB = await createOrg({ name: 'Birch Table', members: [ownerB], branding: { brand_name: 'Birch Table' } });
-    orgC = await createOrg({ name: 'Cedar Kitchen', branding: { brand_name: 'Cedar Kitchen' } });
-    orgD = await createOrg({ name: 'Dogwood Dinners', branding: { brand_name: 'Dogwood Dinners' }, platformPayments: false });
+    orgA = await createOrg({ ...brandedAs('Alder Supper'), members: [ownerA] });
+    orgB = await createOrg({ ...brandedAs('Birch Table'), members: [ownerB] });
+    orgC = await createOrg(brandedAs('Cedar Kitchen'));
+    orgD = await createOrg({ ...brandedAs('Dogwood Dinners'), platformPayments: false });
     for (const [name, org] of [
       ['A', orgA],
       ['B', orgB],

@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { one, sql, usePool } from '../support/db.ts';
 import { FakeSquare } from '../support/fake-square.ts';
-import { createEvent, createOrg, createTicketType, guest, ticketQuantity } from '../support/fixtures.ts';
+import { brandedAs, createOrg, createTicketedEvent, guest, ticketQuantity } from '../support/fixtures.ts';
 import { useSquareFunctions } from '../support/functions.ts';
 import { stackEnv } from '../support/stack-env.ts';
 
@@ -69,9 +69,8 @@ describe('Square: verification, and settling stuck charges', () => {
   let eventId: string;
   let ticket: string;
   beforeAll(async () => {
-    const org = await createOrg({ name: 'Settle Kitchen', branding: { brand_name: 'Settle Kitchen' } });
-    eventId = (await createEvent(org.id, { title: 'Settle Dinner' })).id;
-    ticket = await createTicketType(eventId, { name: 'Seat', price: 4200, quantity: 20 });
+    const org = await createOrg(brandedAs('Settle Kitchen'));
+    ({ eventId, ticketTypeId: ticket } = await createTicketedEvent(org.id, { name: 'Seat', price: 4200, quantity: 20 }, { title: 'Settle Dinner' }));
   });
 
   /** A paid checkout whose CreatePayment took effect at Square but whose answer was lost: 503, left 'charging'. */
@@ -148,10 +147,10 @@ describe('Square: verification, and settling stuck charges', () => {
   });
 
   it("a renamed event's stuck charge is settled by re-sending the original request: Square sees the identical body", async () => {
-    const org = await createOrg({ name: 'Rename Kitchen', branding: { brand_name: 'Rename Kitchen' } });
-    const event = await createEvent(org.id, { title: 'Spring Supper', ticketTypes: [{ name: 'Seat', price: 4200, quantity: 5 }] });
-    const { key, reservationId: id } = await lostCharge('renamed', { eventId: event.id, ticketTypeId: event.ticketTypes[0].id });
-    await sql(`update public.events set title = 'Spring Supper (moved indoors)' where id = $1`, [event.id]);
+    const org = await createOrg(brandedAs('Rename Kitchen'));
+    const dinner = await createTicketedEvent(org.id, { name: 'Seat', price: 4200, quantity: 5 }, { title: 'Spring Supper' });
+    const { key, reservationId: id } = await lostCharge('renamed', dinner);
+    await sql(`update public.events set title = 'Spring Supper (moved indoors)' where id = $1`, [dinner.eventId]);
 
     const run = await reconcile(id);
     expect(run.confirmed).toBeGreaterThanOrEqual(1);

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { one, usePool } from '../support/db.ts';
 import { FakeSquare } from '../support/fake-square.ts';
-import { createEvent, createOrg, createTicketType, guest, ticketQuantity } from '../support/fixtures.ts';
+import { createOrg, createTicketedEvent, guest, ticketQuantity } from '../support/fixtures.ts';
 import { useSquareFunctions } from '../support/functions.ts';
 
 const pool = usePool();
@@ -30,8 +30,7 @@ describe('with Square configured', () => {
   let ticket: string;
   beforeAll(async () => {
     const org = await createOrg({ branding: { brand_name: 'Booking Test Kitchen' } });
-    eventId = (await createEvent(org.id, { title: 'Square Dinner' })).id;
-    ticket = await createTicketType(eventId, { name: 'Seat', price: 8800, quantity: 10 });
+    ({ eventId, ticketTypeId: ticket } = await createTicketedEvent(org.id, { name: 'Seat', price: 8800, quantity: 10 }, { title: 'Square Dinner' }));
   });
   const data = (over: Record<string, unknown> = {}) => ({ ...guest('square'), eventId, num_guests: 2, ticketTypeId: ticket, ...over });
 

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { one, sql, usePool } from '../support/db.ts';
-import { createEvent, createStaff, guest, type Org, type Staff, ticketQuantity, uniqueEmail } from '../support/fixtures.ts';
+import { brandedAs, createEvent, createStaff, guest, type Org, type Staff, ticketQuantity, uniqueEmail } from '../support/fixtures.ts';
 import { createStaffOrg } from '../support/staff-org.ts';
 import { callFunction, CARD, sellOutEvent } from '../support/functions.ts';
 import { mailFor } from '../support/mailbox.ts';
@@ -19,7 +19,7 @@ let org: Org;
 let staff: Staff;
 
 beforeAll(async () => {
-  ({ staff, org } = await createStaffOrg('waitlist-staff', { name: 'Waiting Room', branding: { brand_name: 'Waiting Room' } }));
+  ({ staff, org } = await createStaffOrg('waitlist-staff', brandedAs('Waiting Room')));
 });
 
 const soldOutEvent = (seats: number, price = 8000) => sellOutEvent(org.id, seats, price, { title: 'Popular Dinner' }, 'seated');

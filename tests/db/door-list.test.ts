@@ -7,7 +7,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import { actAs, actAsOwner, attempt, bookParty, eatathomeEvent, expectError, makeTicketedEvent, one, rolledBack, useDatabase } from './helpers.ts';
+import {
+  actAs,
+  actAsOwner,
+  attempt,
+  bookParty,
+  eatathomeEvent,
+  eventWithParties,
+  expectError,
+  makeTicketedEvent,
+  one,
+  rolledBack,
+  useDatabase,
+} from './helpers.ts';
 
 const pool = useDatabase();
 
@@ -30,12 +42,13 @@ const checkIn = (db: pg.PoolClient, id: string, count: number) =>
     }),
   );
 
+/** Ada Lovelace's confirmed party of `guests` at a fresh event: its id. */
+const adaAtTheDoor = async (db: pg.PoolClient, guests: number) => (await eventWithParties(db, 'Door Test', { 'Ada Lovelace': guests })).ids[0];
+
 describe('staff_check_in', () => {
   it('sets the absolute count: a retried or repeated request never counts twice', () =>
     rolledBack(pool(), async (db) => {
-      const { event, ticket } = await makeTicketedEvent(db, 'Door Test');
-      const party = await bookParty(db, event, ticket, 'Ada Lovelace', 4);
-      await bookParty(db, event, ticket, 'Grace Hopper', 2);
+      const [party] = (await eventWithParties(db, 'Door Test', { 'Ada Lovelace': 4, 'Grace Hopper': 2 })).ids;
       await actAs(db, 'memberA');
 
       const first = await checkIn(db, party, 2);
@@ -61,8 +74,7 @@ describe('staff_check_in', () => {
 
   it('refuses counts outside 0..num_guests with a clear message', () =>
     rolledBack(pool(), async (db) => {
-      const { event, ticket } = await makeTicketedEvent(db, 'Door Test');
-      const party = await bookParty(db, event, ticket, 'Ada Lovelace', 3);
+      const party = await adaAtTheDoor(db, 3);
       await actAs(db, 'memberA');
       await expectError(db, 'select public.staff_check_in($1, 4)', [party], 'P0001', /between 0 and 3 guest\(s\)/);
       await expectError(db, 'select public.staff_check_in($1, -1)', [party], 'P0001', /between 0 and 3/);
@@ -79,8 +91,7 @@ describe('staff_check_in', () => {
 
   it('refuses members of another organization, visitors and unknown reservations', () =>
     rolledBack(pool(), async (db) => {
-      const { event, ticket } = await makeTicketedEvent(db, 'Door Test');
-      const party = await bookParty(db, event, ticket, 'Ada Lovelace', 2);
+      const party = await adaAtTheDoor(db, 2);
       await actAs(db, 'memberB');
       await expectError(db, 'select public.staff_check_in($1, 1)', [party], FORBIDDEN, /You can only check in guests of your own organization/);
       await expectError(db, 'select public.staff_check_in(gen_random_uuid(), 1)', [], FORBIDDEN);
@@ -98,8 +109,7 @@ describe('staff_check_in', () => {
 describe('the check-in columns', () => {
   it('cannot be written by members through the table, while staff notes can', () =>
     rolledBack(pool(), async (db) => {
-      const { event, ticket } = await makeTicketedEvent(db, 'Door Test');
-      const party = await bookParty(db, event, ticket, 'Ada Lovelace', 2);
+      const party = await adaAtTheDoor(db, 2);
       await actAs(db, 'memberA');
       await expectError(db, 'update public.reservations set checked_in_guests = 2 where id = $1', [party], DENIED, /checked_in_guests/);
       await expectError(db, 'update public.reservations set checked_in_at = now() where id = $1', [party], DENIED, /checked_in_at/);
@@ -115,8 +125,7 @@ describe('the check-in columns', () => {
 
   it('refuses lowering guests below the number checked in, with a clear message', () =>
     rolledBack(pool(), async (db) => {
-      const { event, ticket } = await makeTicketedEvent(db, 'Door Test');
-      const party = await bookParty(db, event, ticket, 'Ada Lovelace', 4);
+      const party = await adaAtTheDoor(db, 4);
       await actAs(db, 'memberA');
       await checkIn(db, party, 3);
       await expectError(

@@ -183,6 +183,17 @@ export async function bookParty(db: pg.PoolClient, event: string, ticket: string
   return party.id;
 }
 
+/**
+ * A fresh event of Eat At Home (makeTicketedEvent) with a confirmed party booked for each of
+ * `parties` (name → guests, in order): the event, its ticket type and the parties' ids.
+ */
+export async function eventWithParties(db: pg.PoolClient, title: string, parties: Record<string, number>) {
+  const { event, ticket } = await makeTicketedEvent(db, title);
+  const ids: string[] = [];
+  for (const [name, guests] of Object.entries(parties)) ids.push(await bookParty(db, event, ticket, name, guests));
+  return { event, ticket, ids };
+}
+
 /** What a race gets: a committed organization and event of its own, and connections to book them from at once. */
 export interface Race {
   admin: pg.Client;

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import { actAs, actAsOwner, bookParty, expectError, makeTicketedEvent, one, rolledBack, useDatabase } from './helpers.ts';
+import { actAs, actAsOwner, bookParty, eventWithParties, expectError, makeTicketedEvent, one, rolledBack, useDatabase } from './helpers.ts';
 
 const pool = useDatabase();
 
@@ -24,11 +24,11 @@ const totalsOf = (r: any) => ({
 describe('staff_event_overview: arrivals', () => {
   it('counts checked-in guests and parties of confirmed reservations only', () =>
     rolledBack(pool(), async (db) => {
-      const { event, ticket } = await makeTicketedEvent(db, 'Overview Test');
-      const ada = await bookParty(db, event, ticket, 'Ada Lovelace', 4);
-      await bookParty(db, event, ticket, 'Grace Hopper', 2);
-      const alan = await bookParty(db, event, ticket, 'Alan Turing', 1);
-      const barbara = await bookParty(db, event, ticket, 'Barbara Liskov', 2);
+      const {
+        event,
+        ticket,
+        ids: [ada, , alan, barbara],
+      } = await eventWithParties(db, 'Overview Test', { 'Ada Lovelace': 4, 'Grace Hopper': 2, 'Alan Turing': 1, 'Barbara Liskov': 2 });
       const held = await bookParty(db, event, ticket, 'Held Party', 3, { status: 'held' });
 
       await actAs(db, 'memberA');

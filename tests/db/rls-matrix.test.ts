@@ -200,6 +200,18 @@ const byKey = (table: string, column: string, key = 'id', cast = ''): Pick<Probe
   delete: `delete from public.${table} where ${key} = $1${cast}`,
 });
 
+/**
+ * A table of settings, one row per organization or event (`parent` its key column, `id` org A's or
+ * its event's): the row set to `value` of `column` (made or updated), then removed so that one
+ * with `other` can be inserted.
+ */
+const settingsOf = (table: string, parent: 'org_id' | 'event_id', id: string, column: string, value: number, other: number): Probe => ({
+  fixture: `insert into public.${table} (${parent}, ${column}) values ('${id}', ${value}) on conflict (${parent}) do update set ${column} = ${value} returning ${parent}::text as key`,
+  beforeInsert: `delete from public.${table} where ${parent} = '${id}'`,
+  insert: `insert into public.${table} (${parent}, ${column}) values ('${id}', ${other})`,
+  ...byKey(table, column, parent, '::uuid'),
+});
+
 const PROBES: Record<string, Probe> = {
   organizations: {
     fixture: `select '${A}' as key`,
@@ -317,18 +329,8 @@ const PROBES: Record<string, Probe> = {
     insert: `insert into public.org_branding (org_id, brand_name) values ('${A}', 'Probe brand')`,
     ...byKey('org_branding', 'brand_name'),
   },
-  org_charge_settings: {
-    fixture: `insert into public.org_charge_settings (org_id, tax_rate_bps) values ('${A}', 800) on conflict (org_id) do update set tax_rate_bps = 800 returning org_id::text as key`,
-    beforeInsert: `delete from public.org_charge_settings where org_id = '${A}'`,
-    insert: `insert into public.org_charge_settings (org_id, tax_rate_bps) values ('${A}', 825)`,
-    ...byKey('org_charge_settings', 'tax_rate_bps', 'org_id', '::uuid'),
-  },
-  event_split_payments: {
-    fixture: `insert into public.event_split_payments (event_id, cutoff_hours) values ('${EVENT}', 24) on conflict (event_id) do update set cutoff_hours = 24 returning event_id::text as key`,
-    beforeInsert: `delete from public.event_split_payments where event_id = '${EVENT}'`,
-    insert: `insert into public.event_split_payments (event_id, cutoff_hours) values ('${EVENT}', 36)`,
-    ...byKey('event_split_payments', 'cutoff_hours', 'event_id', '::uuid'),
-  },
+  org_charge_settings: settingsOf('org_charge_settings', 'org_id', A, 'tax_rate_bps', 800, 825),
+  event_split_payments: settingsOf('event_split_payments', 'event_id', EVENT, 'cutoff_hours', 24, 36),
   reservation_splits: {
     // A confirmed booking of org A whose guests pay their own seats.
     fixture: `insert into public.reservation_splits (reservation_id, pay_by, seat_cents)
@@ -339,12 +341,7 @@ const PROBES: Record<string, Probe> = {
              select id, now() + interval '1 day', 1100 from public.reservations where org_id = '${A}' and status = 'confirmed' order by created_at, id limit 1`,
     ...byKey('reservation_splits', 'seat_cents', 'reservation_id', '::uuid'),
   },
-  event_charge_settings: {
-    fixture: `insert into public.event_charge_settings (event_id, tax_rate_bps) values ('${EVENT}', 800) on conflict (event_id) do update set tax_rate_bps = 800 returning event_id::text as key`,
-    beforeInsert: `delete from public.event_charge_settings where event_id = '${EVENT}'`,
-    insert: `insert into public.event_charge_settings (event_id, tax_rate_bps) values ('${EVENT}', 825)`,
-    ...byKey('event_charge_settings', 'tax_rate_bps', 'event_id', '::uuid'),
-  },
+  event_charge_settings: settingsOf('event_charge_settings', 'event_id', EVENT, 'tax_rate_bps', 800, 825),
   chef_signups: {
     fixture: `insert into public.chef_signups (name, email, concept) values ('Probe Chef', 'probe.chef@example.com', 'Dumplings all night') returning id::text as key`,
     insert: `insert into public.chef_signups (name, email, concept, next_event_dates, source_domain) values ('New Chef', 'new.chef@example.com', 'Tasting menu', null, 'localhost')`,

@@ -124,6 +124,11 @@ export async function createOrg(
   return org;
 }
 
+/** createOrg's input for an organization whose brand name is its name, in `primary_color` when given. */
+export function brandedAs(name: string, primary_color?: string): { name: string; branding: BrandingInput } {
+  return { name, branding: { brand_name: name, primary_color } };
+}
+
 // ---------------------------------------------------------------------------------------
 // Events, ticket types, RSVP slots, promo codes
 // ---------------------------------------------------------------------------------------
@@ -207,6 +212,16 @@ export async function createEvent(orgId: string, input: EventInput = {}): Promis
   for (const t of ticketTypes) created.ticketTypes.push({ id: await createTicketType(event.id, t), ...t });
   for (const s of slots) created.slots.push({ id: await createSlot(event.id, s), ...s });
   return created;
+}
+
+/** An event (createEvent's input, without ticket types) selling one ticket type: both ids. */
+export async function createTicketedEvent(
+  orgId: string,
+  ticket: TicketTypeInput,
+  input: Omit<EventInput, 'ticketTypes'> = {},
+): Promise<{ eventId: string; ticketTypeId: string }> {
+  const event = await createEvent(orgId, { ...input, ticketTypes: [ticket] });
+  return { eventId: event.id, ticketTypeId: event.ticketTypes[0].id };
 }
 
 /** A capacity pool of the event (`eventWide`: its overall cap, "max guests"). */
