@@ -2435,7 +2435,7 @@ export type Database = {
         Returns: Json
       }
       fail_booking: {
-        Args: { p_reason?: string; p_reservation_id: string }
+        Args: { p_outcome?: Json; p_reason?: string; p_reservation_id: string }
         Returns: boolean
       }
       file_chef_inquiry: {

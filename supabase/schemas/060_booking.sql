@@ -712,9 +712,12 @@ revoke execute on function public.confirm_booking(uuid, text, text) from public,
 -- fail_booking
 --
 -- The charge failed: a held reservation becomes 'failed' and its seats and
--- promo use return at once. Returns false (and changes nothing) for a
--- reservation that is no longer held.
-create or replace function public.fail_booking(p_reservation_id uuid, p_reason text default null)
+-- promo use return at once. p_outcome, the answer the guest is given
+-- ({ status, error, code }), is recorded in the same transaction, so a retry
+-- of the checkout (a double submit racing this one) replays that answer, never
+-- a bare "ended". Returns false (and changes nothing else) for a reservation
+-- that is no longer held.
+create or replace function public.fail_booking(p_reservation_id uuid, p_reason text default null, p_outcome jsonb default null)
 returns boolean
 language plpgsql volatile security definer set search_path = '' as $$
 declare
@@ -724,6 +727,10 @@ begin
   -- A declined charge moved no money, whatever became of the hold meanwhile.
   update public.payment_ledger l set status = 'failed', message = left(p_reason, 500)
   where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'charging';
+  if p_outcome is not null and r.status in ('held', 'failed')
+     and not exists (select 1 from public.booking_events be where be.reservation_id = r.id and be.kind = 'outcome') then
+    insert into public.booking_events (reservation_id, kind, detail) values (r.id, 'outcome', p_outcome);
+  end if;
   if r.status <> 'held' then
     return false;
   end if;
@@ -734,7 +741,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.fail_booking(uuid, text) from public, anon, authenticated;
+revoke execute on function public.fail_booking(uuid, text, jsonb) from public, anon, authenticated;
 
 -- record_booking_event
 create or replace function public.record_booking_event(p_reservation_id uuid, p_kind text, p_detail jsonb default '{}'::jsonb)

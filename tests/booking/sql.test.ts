@@ -291,6 +291,23 @@ describe('hold_booking', () => {
 });
 
 describe('confirm_booking and fail_booking', () => {
+  it('fail_booking records the guest’s answer with the failure: a retry of the checkout replays it at once', async () => {
+    const key = randomUUID();
+    const h = await hold({ eventId, guests: 1, ticketType: foodOnly, key });
+    const declined = { status: 402, error: 'Your card was declined.', code: 'card_generic_decline' };
+    expect(
+      await asService<boolean>(pool(), `select public.fail_booking($1, $2, $3)`, [h.reservation_id, 'GENERIC_DECLINE', JSON.stringify(declined)]),
+    ).toBe(true);
+    // The same checkout again (a double submit racing the first): the decline, not a bare "ended".
+    const again = await hold({ eventId, guests: 1, ticketType: foodOnly, key });
+    expect(again).toMatchObject({ existing: true, status: 'failed', outcome: declined });
+    // Failing it again records nothing more.
+    expect(await asService<boolean>(pool(), `select public.fail_booking($1, $2, $3)`, [h.reservation_id, 'x', JSON.stringify({ status: 503 })])).toBe(
+      false,
+    );
+    expect((await hold({ eventId, guests: 1, ticketType: foodOnly, key })).outcome).toEqual(declined);
+  });
+
   it('confirms, queues the confirmation email and redeems the promo code only then', async () => {
     const promoId = await createPromo(org.id, {
       code: `ONCE${randomUUID().slice(0, 4)}`,

@@ -141,6 +141,22 @@ async function finalRefusal(db: SupabaseClient, reservationId: string, status: n
   return refusal(status, message, code);
 }
 
+/**
+ * The hold fails (its seats go back) and the guest's answer is recorded with it, in one
+ * transaction: a double submit of this checkout replays that answer even while this request is
+ * still finishing. Returns the answer as an error.
+ */
+async function failHold(db: SupabaseClient, reservationId: string, reason: string, status: number, message: string, code: string) {
+  try {
+    await callRpc(db, 'fail_booking', { p_reservation_id: reservationId, p_reason: reason, p_outcome: { status, error: message, code } });
+    return refusal(status, message, code);
+  } catch (error) {
+    // The hold still expires on its own; the guest's answer is the same either way.
+    console.error('[booking] fail_booking', error);
+    return finalRefusal(db, reservationId, status, message, code);
+  }
+}
+
 const RETRY_LATER = 'We could not confirm your payment with the card processor. Please try again in a moment; you will not be charged twice.';
 
 /**
@@ -221,8 +237,7 @@ export async function bookAndPay(db: SupabaseClient, selection: BookingSelection
   if (!processor) {
     // The organization cannot take cards (no account of its own, none usable, or nothing
     // configured here): the seats go back at once and nothing is sent to any processor.
-    await callRpc(db, 'fail_booking', { p_reservation_id: hold.reservation_id, p_reason: 'card payments not configured' }).catch(() => undefined);
-    throw await finalRefusal(db, hold.reservation_id, 503, CARDS_NOT_SET_UP, 'payments_unconfigured');
+    throw await failHold(db, hold.reservation_id, 'card payments not configured', 503, CARDS_NOT_SET_UP, 'payments_unconfigured');
   }
 
   // The request body goes on the 'charging' ledger row before it is sent, and the first one
@@ -260,13 +275,7 @@ export async function bookAndPay(db: SupabaseClient, selection: BookingSelection
 
   if (charge.status === 'declined') {
     await recordEvent(db, hold.reservation_id, 'charge_declined', { provider: processor.provider, code: charge.code });
-    try {
-      await callRpc(db, 'fail_booking', { p_reservation_id: hold.reservation_id, p_reason: charge.code });
-    } catch (error) {
-      // The hold still expires on its own; the guest's answer is the decline either way.
-      console.error('[booking] fail_booking', error);
-    }
-    throw await finalRefusal(db, hold.reservation_id, 402, charge.message, `card_${charge.code.toLowerCase()}`);
+    throw await failHold(db, hold.reservation_id, charge.code, 402, charge.message, `card_${charge.code.toLowerCase()}`);
   }
 
   // The approved charge is written by confirm_booking, in the confirming transaction: the
