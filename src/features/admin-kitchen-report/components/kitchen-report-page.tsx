@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { eventTimeWithZone, formatEventDate, formatEventTime, formatInstant } from '@/lib/dates';
 import { allergenLabel, needsText } from '../../../../supabase/functions/_shared/allergens.ts';
 import { type KitchenEvent, type KitchenLine, useKitchenReport, useSetKitchenReportTime } from '../api/kitchen-report';
+import { SubmitForm } from '@/components/forms/submit-form';
 
 /** The guests of one party, in seat order. */
 interface Party {
@@ -161,11 +162,10 @@ function Schedule({ eventId, event }: { eventId: string; event: KitchenEvent }) 
   const save = useSetKitchenReportTime(eventId);
   const sent = event.sent_count > 0 && event.sent_at ? formatInstant(event.sent_at, event.event_timezone) : null;
   return (
-    <form
+    <SubmitForm
       className="flex flex-wrap items-end gap-3 rounded-lg border bg-muted/40 p-4 text-sm print:hidden"
       aria-label="When the report is emailed"
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={() => {
         save.mutate(sendAt, {
           onSuccess: () => toast.success('Saved', { description: `The report is emailed at ${formatEventTime(sendAt)} on the day of the dinner.` }),
           onError: (error) => toast.error('Not saved', { description: error.message }),
@@ -184,6 +184,6 @@ function Schedule({ eventId, event }: { eventId: string; event: KitchenEvent }) 
           ? `Last sent ${sent}${event.sent_count > 1 ? ` (${event.sent_count} times: it goes again when anything changes)` : ''}.`
           : 'Not sent yet. It goes again whenever anything changes after that.'}
       </p>
-    </form>
+    </SubmitForm>
   );
 }
