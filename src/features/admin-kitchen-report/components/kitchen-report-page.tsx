@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { ChefHat, Printer } from 'lucide-react';
 import { toast } from 'sonner';
 import { EventPageTitle } from '@/components/admin/back-to-events';
+import { LoadFailedPage } from '@/components/layout/message-page';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { Button } from '@/components/ui/button';
@@ -37,17 +38,7 @@ function parties(lines: KitchenLine[]): Party[] {
 export function KitchenReportPage({ eventId }: { eventId: string }) {
   const query = useKitchenReport(eventId);
   if (query.isPending) return <PageSpinner label="Loading the kitchen report…" />;
-  if (query.isError) {
-    return (
-      <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-6 text-center">
-        <h1 className="font-serif text-2xl font-semibold">We could not load the kitchen report</h1>
-        <p role="alert" className="max-w-md text-muted-foreground">
-          {query.error.message}
-        </p>
-        <Button onClick={() => void query.refetch()}>Try again</Button>
-      </main>
-    );
-  }
+  if (query.isError) return <LoadFailedPage title="We could not load the kitchen report" error={query.error} onRetry={() => void query.refetch()} />;
   const { event, lines } = query.data;
   const section = (name: string) => lines.filter((l) => l.section === name);
   const tickets = section('ticket');
