@@ -13,7 +13,6 @@ import { CreatePromoCodeDialog } from './create-promo-code-dialog';
 import { AdminSection } from '@/components/admin/admin-section';
 import { QueryStatus } from '@/components/admin/query-status';
 import { withReason } from '@/lib/error-reason';
-import { useErrorToast } from '@/hooks/use-error-toast';
 
 export function PromoCodesTab({ orgId }: { orgId: string }) {
   const codes = usePromoCodes(orgId);
@@ -23,11 +22,9 @@ export function PromoCodesTab({ orgId }: { orgId: string }) {
     onError: (error) => toast.error('Error', { description: withReason('Failed to update promo code', error) }),
   });
 
-  useErrorToast(codes.isError, 'Failed to fetch promo codes');
-
   return (
     <AdminSection id="promo" title="Promo Codes" actions={<CreatePromoCodeDialog orgId={orgId} />}>
-      <QueryStatus query={codes} loading="Loading promo codes…" failed="Failed to fetch promo codes" empty="No promo codes yet." />
+      <QueryStatus query={codes} loading="Loading promo codes…" failed="Failed to fetch promo codes" empty="No promo codes yet." toast />
       {codes.data && codes.data.length > 0 ? (
         <DataTable label="Promo codes" columns={['Code', 'Discount', 'Usage', 'Status', 'Created', 'Actions']} rightAligned={['Actions']}>
           {codes.data.map((code) => (

@@ -14,7 +14,6 @@ import { teamMessages } from '../messages';
 import type { TeamMember, TeamRole } from '../types';
 import { InviteForm } from './invite-form';
 import { roleLabels } from './role-options';
-import { useErrorToast } from '@/hooks/use-error-toast';
 
 const memberRoleOptions = [
   { value: 'owner', label: roleLabels.owner },
@@ -82,8 +81,6 @@ export function TeamTab({ orgId, orgName, isOwner }: { orgId: string; orgName: s
     onError: (error) => toast.error(teamMessages.roleFailed, { description: error.message || teamMessages.fallback }),
   });
 
-  useErrorToast(team.isError, teamMessages.loadFailed);
-
   const members = team.data?.members;
   const invitations = team.data?.invitations;
 
@@ -93,7 +90,7 @@ export function TeamTab({ orgId, orgName, isOwner }: { orgId: string; orgName: s
         Owners manage {orgName}'s team, payments and publishing; staff run its events, reservations and the door.
       </p>
       {isOwner ? <InviteForm orgId={orgId} /> : null}
-      <QueryStatus query={team} rows={members} loading="Loading the team…" failed={teamMessages.loadFailed} empty="No members." />
+      <QueryStatus query={team} rows={members} loading="Loading the team…" failed={teamMessages.loadFailed} empty="No members." toast />
 
       {members && members.length > 0 ? (
         <TeamList id="team-members-heading" title="Members" count={members.length}>
