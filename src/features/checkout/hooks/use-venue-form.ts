@@ -1,9 +1,11 @@
 import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import { useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { addonChoices, addonRows, type PublicAddon } from '../api/event-addons';
 import { lazyZodResolver } from '../lib/lazy-zod-resolver';
 import { bookingMessages } from '../lib/messages';
 import { sayError } from '../lib/say-error';
+import type { SummaryRow, TicketReservationData } from '../types';
 
 /**
  * A venue page's form validation: zod loads with the first submit, or as soon as the guest focuses
@@ -46,5 +48,36 @@ export function useVenueForm<V extends FieldValues, I extends FieldValues, T, K 
         return null;
       }
     },
+  };
+}
+
+/** What every venue page's order holds: the guest's details as entered, and the add-ons chosen, as the event offers them. */
+interface VenueOrder {
+  input: { name: string; email: string; phone?: string };
+  addons: PublicAddon[];
+}
+
+/** A venue order's add-ons as a summary row, or none. */
+export function venueAddonRows({ addons }: VenueOrder, guests: number): SummaryRow[] {
+  const chosen = addons.map((a) => a.id);
+  return addonRows(addons, chosen, guests);
+}
+
+/** A venue order as the ticket payment function books it: the guest, the party, the add-ons, and what the venue sells (`selection`). */
+export function venueReservationData(
+  { input, addons }: VenueOrder,
+  eventId: string,
+  guests: number,
+  selection: Omit<TicketReservationData, 'eventId' | 'name' | 'email' | 'num_guests'>,
+): TicketReservationData {
+  return {
+    eventId,
+    name: input.name,
+    email: input.email,
+    phone: input.phone || null,
+    num_guests: guests,
+    guests,
+    ...selection,
+    addons: addonChoices(addons.map((a) => a.id)),
   };
 }

@@ -1,9 +1,9 @@
 import type { FieldErrors } from 'react-hook-form';
 import { fetchQuote } from '@/features/checkout/api/get-quote';
 import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
-import { addonChoices, addonRows, stillOffered, type PublicAddon } from '@/features/checkout/api/event-addons';
+import { addonChoices, stillOffered, type PublicAddon } from '@/features/checkout/api/event-addons';
 import { useCheckout } from '@/features/checkout/hooks/use-checkout';
-import { useVenueForm, venueFormValidation } from '@/features/checkout/hooks/use-venue-form';
+import { useVenueForm, venueAddonRows, venueFormValidation, venueReservationData } from '@/features/checkout/hooks/use-venue-form';
 import { bookingMessages, largeParty } from '@/features/checkout/lib/messages';
 import { sayError } from '@/features/checkout/lib/say-error';
 import { checkTicketBooking } from '@/features/checkout/lib/ticket-rules';
@@ -25,12 +25,7 @@ interface SeriesOrder {
 }
 
 /** The order's add-ons as a summary row, or none. */
-const orderAddonRows = ({ input, addons }: SeriesOrder) =>
-  addonRows(
-    addons,
-    addons.map((a) => a.id),
-    input.guests,
-  );
+const orderAddonRows = (order: SeriesOrder) => venueAddonRows(order, order.input.guests);
 
 const validation = venueFormValidation<SeriesFormValues, SeriesBookingInput>(() => import('../schemas').then((m) => m.seriesBookingSchema));
 export const { preloadValidation } = validation;
@@ -67,19 +62,12 @@ export function useSeriesBooking() {
       refundPolicy: order.dinner.refund_policy,
       checkout: {
         kind: 'ticket',
-        reservationData: {
-          eventId: order.dinner.id,
-          name: order.input.name,
-          email: order.input.email,
-          phone: order.input.phone || null,
-          num_guests: order.input.guests,
-          guests: order.input.guests,
+        reservationData: venueReservationData(order, order.dinner.id, order.input.guests, {
           ticketTypeId: order.ticket.id,
           dietaryRestrictions: order.input.dietaryRestrictions || null,
           specialRequests: order.input.specialRequests || null,
           ticket_price: order.ticket.price,
-          addons: addonChoices(order.addons.map((a) => a.id)),
-        },
+        }),
       },
     }),
     confirmation: (order, paid) => {

@@ -2,9 +2,9 @@ import type { FieldErrors } from 'react-hook-form';
 import { supperClubFunctions } from '@/config/site';
 import { fetchQuote } from '@/features/checkout/api/get-quote';
 import { ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
-import { addonChoices, addonRows, stillOffered, type PublicAddon } from '@/features/checkout/api/event-addons';
+import { addonChoices, stillOffered, type PublicAddon } from '@/features/checkout/api/event-addons';
 import { useCheckout } from '@/features/checkout/hooks/use-checkout';
-import { useVenueForm, venueFormValidation } from '@/features/checkout/hooks/use-venue-form';
+import { useVenueForm, venueAddonRows, venueFormValidation, venueReservationData } from '@/features/checkout/hooks/use-venue-form';
 import { bookingMessages, tooManyTickets } from '@/features/checkout/lib/messages';
 import { sayError } from '@/features/checkout/lib/say-error';
 import { formatCents } from '@/lib/money';
@@ -22,12 +22,7 @@ interface SupperClubOrder {
 }
 
 /** The order's add-ons as a summary row, or none. */
-const orderAddonRows = ({ input, addons }: SupperClubOrder) =>
-  addonRows(
-    addons,
-    addons.map((a) => a.id),
-    input.tickets,
-  );
+const orderAddonRows = (order: SupperClubOrder) => venueAddonRows(order, order.input.tickets);
 
 const validation = venueFormValidation<SupperClubFormValues, SupperClubBookingInput>(() =>
   import('../schemas').then((m) => m.supperClubBookingSchema),
@@ -71,17 +66,10 @@ export function useSupperClubBooking() {
       checkout: {
         kind: 'ticket',
         paymentFunction: supperClubFunctions.payment,
-        reservationData: {
-          eventId: order.event.id,
-          name: order.input.name,
-          email: order.input.email,
-          phone: order.input.phone || null,
-          num_guests: order.input.tickets,
-          guests: order.input.tickets,
+        reservationData: venueReservationData(order, order.event.id, order.input.tickets, {
           timeSlot: order.input.timeSlot,
           ticket_price: order.event.seat_price_cents,
-          addons: addonChoices(order.addons.map((a) => a.id)),
-        },
+        }),
       },
     }),
     paidToast: bookingMessages.ticketsReserved,
