@@ -1,11 +1,11 @@
 import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import { useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { addonChoices, addonRows, type PublicAddon } from '../api/event-addons';
+import { addonRows, type PublicAddon } from '../api/event-addons';
 import { lazyZodResolver } from '../lib/lazy-zod-resolver';
 import { bookingMessages } from '../lib/messages';
 import { sayError } from '../lib/say-error';
-import type { SummaryRow, TicketReservationData } from '../types';
+import type { SummaryRow, TicketReservationData, TicketSelection } from '../types';
 
 /**
  * A venue page's form validation: zod loads with the first submit, or as soon as the guest focuses
@@ -63,21 +63,11 @@ export function venueAddonRows({ addons }: VenueOrder, guests: number): SummaryR
   return addonRows(addons, chosen, guests);
 }
 
-/** A venue order as the ticket payment function books it: the guest, the party, the add-ons, and what the venue sells (`selection`). */
+/** A venue order's selection (the quote prices it) with the guest's details: what the ticket payment function books. */
 export function venueReservationData(
-  { input, addons }: VenueOrder,
-  eventId: string,
-  guests: number,
-  selection: Omit<TicketReservationData, 'eventId' | 'name' | 'email' | 'num_guests'>,
+  { input }: VenueOrder,
+  selection: TicketSelection,
+  extra: Omit<TicketReservationData, keyof TicketSelection | 'name' | 'email' | 'num_guests'>,
 ): TicketReservationData {
-  return {
-    eventId,
-    name: input.name,
-    email: input.email,
-    phone: input.phone || null,
-    num_guests: guests,
-    guests,
-    ...selection,
-    addons: addonChoices(addons.map((a) => a.id)),
-  };
+  return { ...selection, name: input.name, email: input.email, phone: input.phone || null, num_guests: selection.guests, ...extra };
 }

@@ -7,6 +7,7 @@ import { useVenueForm, venueAddonRows, venueFormValidation, venueReservationData
 import { bookingMessages, largeParty } from '@/features/checkout/lib/messages';
 import { sayError } from '@/features/checkout/lib/say-error';
 import { checkTicketBooking } from '@/features/checkout/lib/ticket-rules';
+import type { TicketSelection } from '@/features/checkout/types';
 import type { TicketType } from '@/lib/booking';
 import { formatCents } from '@/lib/money';
 import { seriesDinnersQueryOptions } from '../api/get-dinners';
@@ -27,6 +28,14 @@ interface SeriesOrder {
 /** The order's add-ons as a summary row, or none. */
 const orderAddonRows = (order: SeriesOrder) => venueAddonRows(order, order.input.guests);
 
+/** What the order buys: the server quotes it, then books it. */
+const selectionOf = ({ dinner, ticket, input, addons }: SeriesOrder): TicketSelection => ({
+  eventId: dinner.id,
+  ticketTypeId: ticket.id,
+  guests: input.guests,
+  addons: addonChoices(addons.map((a) => a.id)),
+});
+
 const validation = venueFormValidation<SeriesFormValues, SeriesBookingInput>(() => import('../schemas').then((m) => m.seriesBookingSchema));
 export const { preloadValidation } = validation;
 
@@ -39,16 +48,7 @@ export function useSeriesBooking() {
   const { queryClient, form, startOver, refreshEvents, rereadEvents } = useVenueForm(validation, emptySeriesForm, seriesDinnersQueryOptions());
 
   const checkout = useCheckout<SeriesOrder>({
-    quote: ({ dinner, ticket, input, addons }) =>
-      fetchQuote(
-        queryClient,
-        ticketQuoteRequest(DEFAULT_PAYMENT_FUNCTION, {
-          eventId: dinner.id,
-          ticketTypeId: ticket.id,
-          guests: input.guests,
-          addons: addonChoices(addons.map((a) => a.id)),
-        }),
-      ),
+    quote: (order) => fetchQuote(queryClient, ticketQuoteRequest(DEFAULT_PAYMENT_FUNCTION, selectionOf(order))),
     refusal: { title: bookingMessages.reservationFailed.title, fallback: bookingMessages.reservationFailed.description },
     payment: (order) => ({
       className: 'mx-auto max-w-xl',
@@ -62,8 +62,7 @@ export function useSeriesBooking() {
       refundPolicy: order.dinner.refund_policy,
       checkout: {
         kind: 'ticket',
-        reservationData: venueReservationData(order, order.dinner.id, order.input.guests, {
-          ticketTypeId: order.ticket.id,
+        reservationData: venueReservationData(order, selectionOf(order), {
           dietaryRestrictions: order.input.dietaryRestrictions || null,
           specialRequests: order.input.specialRequests || null,
           ticket_price: order.ticket.price,

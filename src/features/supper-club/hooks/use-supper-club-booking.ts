@@ -7,6 +7,7 @@ import { useCheckout } from '@/features/checkout/hooks/use-checkout';
 import { useVenueForm, venueAddonRows, venueFormValidation, venueReservationData } from '@/features/checkout/hooks/use-venue-form';
 import { bookingMessages, tooManyTickets } from '@/features/checkout/lib/messages';
 import { sayError } from '@/features/checkout/lib/say-error';
+import type { TicketSelection } from '@/features/checkout/types';
 import { formatCents } from '@/lib/money';
 import { supperClubAvailabilityQueryOptions } from '../api/get-availability';
 import { checkSupperClubBooking, supperDate } from '../lib/schedule';
@@ -23,6 +24,14 @@ interface SupperClubOrder {
 
 /** The order's add-ons as a summary row, or none. */
 const orderAddonRows = (order: SupperClubOrder) => venueAddonRows(order, order.input.tickets);
+
+/** What the order buys: the server quotes it, then books it. */
+const selectionOf = ({ input, event, addons }: SupperClubOrder): TicketSelection => ({
+  eventId: event.id,
+  timeSlot: input.timeSlot,
+  guests: input.tickets,
+  addons: addonChoices(addons.map((a) => a.id)),
+});
 
 const validation = venueFormValidation<SupperClubFormValues, SupperClubBookingInput>(() =>
   import('../schemas').then((m) => m.supperClubBookingSchema),
@@ -42,16 +51,7 @@ export function useSupperClubBooking() {
   );
 
   const checkout = useCheckout<SupperClubOrder>({
-    quote: ({ input, event, addons }) =>
-      fetchQuote(
-        queryClient,
-        ticketQuoteRequest(supperClubFunctions.payment, {
-          eventId: event.id,
-          timeSlot: input.timeSlot,
-          guests: input.tickets,
-          addons: addonChoices(addons.map((a) => a.id)),
-        }),
-      ),
+    quote: (order) => fetchQuote(queryClient, ticketQuoteRequest(supperClubFunctions.payment, selectionOf(order))),
     refusal: { title: bookingMessages.reservationFailed.title, fallback: bookingMessages.reservationFailed.description },
     payment: (order) => ({
       className: 'mx-auto max-w-xl',
@@ -66,10 +66,7 @@ export function useSupperClubBooking() {
       checkout: {
         kind: 'ticket',
         paymentFunction: supperClubFunctions.payment,
-        reservationData: venueReservationData(order, order.event.id, order.input.tickets, {
-          timeSlot: order.input.timeSlot,
-          ticket_price: order.event.seat_price_cents,
-        }),
+        reservationData: venueReservationData(order, selectionOf(order), { ticket_price: order.event.seat_price_cents }),
       },
     }),
     paidToast: bookingMessages.ticketsReserved,
