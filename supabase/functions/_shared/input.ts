@@ -25,13 +25,13 @@ export const cardAttemptFields = {
 export const extrasSchema = z.array(z.object({ id: z.string().max(64), quantity: z.int().min(1).max(1000) })).max(50);
 
 /** A private link's token (manage, seat, waitlist): 43 URL-safe base64 characters, the shape of every HMAC link token. */
-export const isLinkToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
+const isLinkToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
 
 /** A private link's token field of a request body (its shape is checked by readLinkBody: a wrong one is the link's 404, not a 400). */
 export const linkTokenField = z.string().max(200);
 
 /** The words of a private link that opens nothing, by the link: the booker's manage link, a guest's seat link, a waitlist link. */
-export const linkNotValid = {
+const linkNotValid = {
   manage: 'This booking link is not valid.',
   seat: 'This seat link is not valid.',
   waitlist: 'This waitlist link is not valid.',
