@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { ChefHat, Printer } from 'lucide-react';
 import { toast } from 'sonner';
 import { EventPageTitle } from '@/components/admin/back-to-events';
-import { LoadFailedPage } from '@/components/layout/message-page';
+import { LoadFailedPage } from '@/components/message-page';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { LinkInvalidPage } from '@/components/layout/message-page';
+import { LinkInvalidPage } from '@/components/message-page';
 
 /** A token that opens no booking. */
 export function BookingLinkInvalid() {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CalendarDays, CircleCheck, CircleX, Clock, MapPin, ShieldCheck, Ticket, Users } from 'lucide-react';
-import { LoadFailedPage, MessagePage } from '@/components/layout/message-page';
+import { LoadFailedPage, MessagePage } from '@/components/message-page';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { PageMeta } from '@/components/seo/page-meta';
 import { IconDetailRow } from '@/components/icon-detail-row';

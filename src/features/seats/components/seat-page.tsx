@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { CountedField } from '@/components/forms/counted-field';
 import { GuestNameEmailFields } from '@/components/forms/guest-contact-fields';
 import { SubmitButton } from '@/components/forms/submit-button';
-import { LinkInvalidPage, LoadFailedPage, MessagePage } from '@/components/layout/message-page';
+import { LinkInvalidPage, LoadFailedPage, MessagePage } from '@/components/message-page';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { PageMeta } from '@/components/seo/page-meta';
 import { Textarea } from '@/components/ui/input';

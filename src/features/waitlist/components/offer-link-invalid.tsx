@@ -1,4 +1,4 @@
-import { LinkInvalidPage } from '@/components/layout/message-page';
+import { LinkInvalidPage } from '@/components/message-page';
 import { PageMeta } from '@/components/seo/page-meta';
 import { Button } from '@/components/ui/button';
 import { offerPageMessages } from '../messages';
