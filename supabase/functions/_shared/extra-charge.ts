@@ -17,6 +17,7 @@
 // Imports http.ts, money.ts, outbox.ts, payments.ts, processor.ts and rpc.ts.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { refusal } from './http.ts';
+import { linkNotFound } from './input.ts';
 import { type MoneyAction, sendDecidedRefunds } from './money.ts';
 import { kickEmailDelivery } from './outbox.ts';
 import { CARDS_NOT_SET_UP, paymentProcessor } from './payments.ts';
@@ -48,10 +49,10 @@ export function attemptOf(input: { sourceId?: string | null; expectedCents?: num
   return { sourceId: input.sourceId ?? null, expectedCents: input.expectedCents ?? null, idempotencyKey: input.idempotencyKey };
 }
 
-/** The booking a link opens (its id, null when it opens none) and the words for a link that opens none. */
+/** The booking a link opens (its id, null when it opens none) and that link. */
 interface Booking {
   id: string | null;
-  notFound: string;
+  link: Link;
 }
 
 /** An attempt of the guest: the card token (null when nothing is to be paid), the price shown and the attempt's key. */
@@ -83,7 +84,7 @@ export async function settleExtraCharge(
 /** The processor of a booking's organization, for a card token; null without one. */
 async function processorOf(db: SupabaseClient, booking: Booking, token: string | null): Promise<PaymentProcessor | null> {
   if (!token) return null;
-  if (!booking.id) throw refusal(404, booking.notFound, 'not_found');
+  if (!booking.id) throw linkNotFound(booking.link);
   const processor = await paymentProcessor(db, { reservationId: booking.id });
   if (!processor) throw refusal(503, CARDS_NOT_SET_UP, 'payments_unconfigured');
   return processor;
@@ -145,14 +146,14 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** Which link opened the booking: the booker's manage link, or a guest's own seat link. */
 type Link = 'manage' | 'seat';
 
-/** The booking a link opens (its id, null when it opens none) and the words for a link that opens none. */
+/** The booking a link opens (its id, null when it opens none). */
 async function bookingOf(db: SupabaseClient, link: Link, token: string): Promise<Booking> {
   if (link === 'manage') {
     const booking = await callRpc<{ id: string | null } | null>(db, 'reservation_by_token', { p_token: token });
-    return { id: booking?.id ?? null, notFound: 'This booking link is not valid.' };
+    return { id: booking?.id ?? null, link };
   }
   const found = await callRpc<{ booking: { id: string | null } | null } | null>(db, 'seat_link', { p_token: token });
-  return { id: found?.booking?.id ?? null, notFound: 'This seat link is not valid.' };
+  return { id: found?.booking?.id ?? null, link };
 }
 
 /**

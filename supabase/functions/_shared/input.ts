@@ -1,7 +1,8 @@
 // Input layer: the zod schemas and checks the functions share (the body reader itself,
-// readBody, is in http.ts). Imports product.ts and guest-input.ts (the limits' words, which
-// the browser's forms use too).
+// readBody, is in http.ts). Imports http.ts, product.ts and guest-input.ts (the limits' words,
+// which the browser's forms use too).
 import { z } from 'npm:zod@4.6.7';
+import { allowMethods, readBody, refusal } from './http.ts';
 import { normalizePhone, PHONE_INVALID_MESSAGE, tooLongMessage } from './guest-input.ts';
 import { MAX_PHONE_LENGTH } from './product.ts';
 
@@ -24,7 +25,35 @@ export const cardAttemptFields = {
 export const extrasSchema = z.array(z.object({ id: z.string().max(64), quantity: z.int().min(1).max(1000) })).max(50);
 
 /** A private link's token (manage, seat, waitlist): 43 URL-safe base64 characters, the shape of every HMAC link token. */
-export const isLinkToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
+const isLinkToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
+
+/** A private link's token field of a request body (its shape is checked by readLinkBody: a wrong one is the link's 404, not a 400). */
+export const linkTokenField = z.string().max(200);
+
+/** The words of a private link that opens nothing, by the link: the booker's manage link, a guest's seat link, a waitlist link. */
+const linkNotValid = {
+  manage: 'This booking link is not valid.',
+  seat: 'This seat link is not valid.',
+  waitlist: 'This waitlist link is not valid.',
+} as const;
+
+/** The refusal of a private link that opens nothing: 404 not_found, in that link's words. */
+export const linkNotFound = (link: keyof typeof linkNotValid) => refusal(404, linkNotValid[link], 'not_found');
+
+/**
+ * The body of a POST from a private link's page, read with `schema` (which holds the link's
+ * `token`); a token that cannot be one of `link`'s is refused as linkNotFound before any lookup.
+ */
+export async function readLinkBody<S extends z.ZodType<{ token: string }>>(
+  req: Request,
+  schema: S,
+  link: keyof typeof linkNotValid,
+): Promise<z.output<S>> {
+  allowMethods(req, 'POST');
+  const input = await readBody(req, schema);
+  if (!isLinkToken(input.token)) throw linkNotFound(link);
+  return input;
+}
 
 /** Optional text: trimmed, empty → null. */
 export const optionalText = (max: number, label: string) =>

@@ -11,20 +11,18 @@
 // Refusals: 404 not_found ('This seat link is not valid.', also once the seat was given up);
 // 409 the booker's own seat, a booking paid as a whole, cancelled or started, a payment in flight.
 import { z } from 'npm:zod@4.6.7';
-import { isLinkToken } from '../_shared/input.ts';
-import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
+import { linkTokenField, readLinkBody } from '../_shared/input.ts';
+import { handler, json } from '../_shared/http.ts';
 import { type MoneyAction, sendDecidedRefunds } from '../_shared/money.ts';
 import { kickEmailDelivery } from '../_shared/outbox.ts';
 import { callRpc } from '../_shared/rpc.ts';
 import { sharedAdminClient } from '../_shared/supabase.ts';
 
-const inputSchema = z.object({ token: z.string().max(200) });
+const inputSchema = z.object({ token: linkTokenField });
 
 Deno.serve(
   handler(async (req) => {
-    allowMethods(req, 'POST');
-    const input = await readBody(req, inputSchema);
-    if (!isLinkToken(input.token)) throw refusal(404, 'This seat link is not valid.', 'not_found');
+    const input = await readLinkBody(req, inputSchema, 'seat');
     const db = sharedAdminClient();
     const action = await callRpc<MoneyAction>(db, 'guest_cancel_seat', { p_token: input.token });
     const refundStatus = await sendDecidedRefunds(db, action);

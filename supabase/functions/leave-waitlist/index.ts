@@ -10,30 +10,26 @@
 // → 200 { success: true, entry } (entry.status 'waiting' | 'offered' | 'left' | 'claimed' | 'expired')
 // → 404 'This waitlist link is not valid.'
 import { z } from 'npm:zod@4.6.7';
-import { isLinkToken } from '../_shared/input.ts';
-import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
+import { linkNotFound, linkTokenField, readLinkBody } from '../_shared/input.ts';
+import { handler, json } from '../_shared/http.ts';
 import { kickEmailDelivery } from '../_shared/outbox.ts';
 import { callRpc } from '../_shared/rpc.ts';
 import { sharedAdminClient } from '../_shared/supabase.ts';
 
-const NOT_VALID = 'This waitlist link is not valid.';
-
 const inputSchema = z.object({
-  token: z.string().max(200),
+  token: linkTokenField,
   action: z.enum(['view', 'leave'], 'action must be "view" or "leave"'),
 });
 
 Deno.serve(
   handler(async (req) => {
-    allowMethods(req, 'POST');
-    const input = await readBody(req, inputSchema);
-    if (!isLinkToken(input.token)) throw refusal(404, NOT_VALID, 'not_found');
+    const input = await readLinkBody(req, inputSchema, 'waitlist');
     const entry = await callRpc<Record<string, unknown> | null>(
       sharedAdminClient(),
       input.action === 'view' ? 'waitlist_leave_view' : 'leave_waitlist',
       { p_token: input.token },
     );
-    if (!entry) throw refusal(404, NOT_VALID, 'not_found');
+    if (!entry) throw linkNotFound('waitlist');
     // Leaving may have offered the seats to the next party: their email goes out now.
     if (input.action === 'leave') kickEmailDelivery();
     return json({ success: true, entry });

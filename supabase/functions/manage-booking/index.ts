@@ -33,41 +33,39 @@
 // → hand_over: 200 { success: true, handedOverTo: { name, email } }
 // booking: see public.manage_booking_view (event, organization, money, policy, refund_now_cents, can_cancel, …)
 import { z } from 'npm:zod@4.6.7';
-import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
-import { cardAttemptFields, extrasSchema, isLinkToken, MAX_INT4 } from '../_shared/input.ts';
+import { handler, json } from '../_shared/http.ts';
+import { cardAttemptFields, extrasSchema, linkNotFound, linkTokenField, MAX_INT4, readLinkBody } from '../_shared/input.ts';
 import { type MoneyAction, sendDecidedRefunds } from '../_shared/money.ts';
 import { addExtras, addGuests, attemptOf } from '../_shared/extra-charge.ts';
 import { kickEmailDelivery } from '../_shared/outbox.ts';
 import { callRpc } from '../_shared/rpc.ts';
 import { sharedAdminClient } from '../_shared/supabase.ts';
 
-const NOT_VALID = 'This booking link is not valid.';
-
 const inputSchema = z.discriminatedUnion(
   'action',
   [
-    z.object({ token: z.string().max(200), action: z.literal('view') }),
-    z.object({ token: z.string().max(200), action: z.literal('cancel') }),
+    z.object({ token: linkTokenField, action: z.literal('view') }),
+    z.object({ token: linkTokenField, action: z.literal('cancel') }),
     z.object({
-      token: z.string().max(200),
+      token: linkTokenField,
       action: z.literal('reduce'),
       guests: z.int('guests must be a whole number').min(1, 'A booking is for 1 guest at least').max(MAX_INT4),
     }),
     z.object({
-      token: z.string().max(200),
+      token: linkTokenField,
       action: z.literal('add'),
       guests: z.int('guests must be a whole number').min(2, 'A booking grows to 2 guests at least').max(MAX_INT4),
       ...cardAttemptFields,
     }),
     z.object({
-      token: z.string().max(200),
+      token: linkTokenField,
       action: z.literal('add_addons'),
       addons: extrasSchema.min(1, 'Choose the extras to add.'),
       ...cardAttemptFields,
     }),
-    z.object({ token: z.string().max(200), action: z.literal('move'), eventId: z.uuid('eventId must be an event id') }),
+    z.object({ token: linkTokenField, action: z.literal('move'), eventId: z.uuid('eventId must be an event id') }),
     z.object({
-      token: z.string().max(200),
+      token: linkTokenField,
       action: z.literal('hand_over'),
       name: z.string().max(200, 'The name is too long (100 characters at most).'),
       email: z.string().max(320, 'The email address is too long.'),
@@ -82,13 +80,11 @@ interface ManageView {
 
 Deno.serve(
   handler(async (req) => {
-    allowMethods(req, 'POST');
-    const input = await readBody(req, inputSchema);
+    const input = await readLinkBody(req, inputSchema, 'manage');
     const db = sharedAdminClient();
-    if (!isLinkToken(input.token)) throw refusal(404, NOT_VALID, 'not_found');
     const view = async () => {
       const booking = await callRpc<ManageView | null>(db, 'manage_booking_view', { p_token: input.token });
-      if (!booking) throw refusal(404, NOT_VALID, 'not_found');
+      if (!booking) throw linkNotFound('manage');
       return booking;
     };
 

@@ -15,13 +15,13 @@
 // a cancelled booking, a changed price, an extra sold out; 503 payment_unknown (retry with the
 // same key) or payments_unconfigured.
 import { z } from 'npm:zod@4.6.7';
-import { allowMethods, handler, json, readBody, refusal } from '../_shared/http.ts';
-import { cardAttemptFields, extrasSchema, isLinkToken } from '../_shared/input.ts';
+import { handler, json, refusal } from '../_shared/http.ts';
+import { cardAttemptFields, extrasSchema, linkTokenField, readLinkBody } from '../_shared/input.ts';
 import { addExtras, attemptOf, paySeat } from '../_shared/extra-charge.ts';
 import { sharedAdminClient } from '../_shared/supabase.ts';
 
 const inputSchema = z.object({
-  token: z.string().max(200),
+  token: linkTokenField,
   action: z.enum(['pay', 'addons'], 'action must be "pay" or "addons"').default('pay'),
   addons: extrasSchema.nullish(),
   ...cardAttemptFields,
@@ -29,9 +29,7 @@ const inputSchema = z.object({
 
 Deno.serve(
   handler(async (req) => {
-    allowMethods(req, 'POST');
-    const input = await readBody(req, inputSchema);
-    if (!isLinkToken(input.token)) throw refusal(404, 'This seat link is not valid.', 'not_found');
+    const input = await readLinkBody(req, inputSchema, 'seat');
     const db = sharedAdminClient();
     const attempt = attemptOf(input);
     if (input.action === 'addons') {

@@ -15,15 +15,13 @@
 // → 404 'This waitlist link is not valid.' | 409 'This offer has expired…' | other 4xx as booking
 import { z } from 'npm:zod@4.6.7';
 import { bookAndPay, bookedAnswer, payOptions } from '../_shared/booking.ts';
-import { allowMethods, clientAddress, handler, json, readBody, refusal } from '../_shared/http.ts';
-import { amountSchema, isLinkToken } from '../_shared/input.ts';
+import { clientAddress, handler, json, refusal } from '../_shared/http.ts';
+import { amountSchema, linkNotFound, linkTokenField, readLinkBody } from '../_shared/input.ts';
 import { callRpc } from '../_shared/rpc.ts';
 import { sharedAdminClient } from '../_shared/supabase.ts';
 
-const NOT_VALID = 'This waitlist link is not valid.';
-
 const inputSchema = z.object({
-  token: z.string().max(200),
+  token: linkTokenField,
   action: z.enum(['view', 'pay'], 'action must be "view" or "pay"'),
   paymentToken: z.string().trim().min(1).max(1000).optional(),
   amount: amountSchema.optional(),
@@ -46,12 +44,10 @@ interface Offer {
 
 Deno.serve(
   handler(async (req) => {
-    allowMethods(req, 'POST');
-    const input = await readBody(req, inputSchema);
-    if (!isLinkToken(input.token)) throw refusal(404, NOT_VALID, 'not_found');
+    const input = await readLinkBody(req, inputSchema, 'waitlist');
     const db = sharedAdminClient();
     const offer = await callRpc<(Offer & Record<string, unknown>) | null>(db, 'waitlist_offer_view', { p_token: input.token });
-    if (!offer) throw refusal(404, NOT_VALID, 'not_found');
+    if (!offer) throw linkNotFound('waitlist');
     const { idempotency_key: key, email, ...shown } = offer;
     if (input.action === 'view') return json({ success: true, offer: { ...shown, email } });
 

@@ -6,6 +6,7 @@ import { useCanManagePayments, useOrgCharges, useSaveOrgCharges } from './use-ch
 import { fromFormValues, NO_CHARGES, OWNERS_ONLY, toFormValues, type ChargeFormValues, type ChargeTerms } from './charge-values';
 import { ChargeFields } from './charge-fields';
 import { SubmitButton } from '@/components/forms/submit-button';
+import { SubmitForm } from '@/components/forms/submit-form';
 
 /** The organization's default sales tax, service charge and price display (events may set their own). */
 export function OrgChargesCard({ orgId }: { orgId: string }) {
@@ -39,11 +40,10 @@ function OrgChargesForm({ orgId, saved, readOnly }: { orgId: string; saved: Char
   const [error, setError] = useState<{ field: keyof ChargeFormValues; message: string } | null>(null);
   const save = useSaveOrgCharges(orgId);
   return (
-    <form
+    <SubmitForm
       className="space-y-4"
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={() => {
         const parsed = fromFormValues(values);
         if (!parsed.ok) {
           setError(parsed);
@@ -64,6 +64,6 @@ function OrgChargesForm({ orgId, saved, readOnly }: { orgId: string; saved: Char
           Save taxes and charges
         </SubmitButton>
       )}
-    </form>
+    </SubmitForm>
   );
 }

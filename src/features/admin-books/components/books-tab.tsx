@@ -38,7 +38,7 @@ function figures(m: ReturnType<typeof totalOf>): number[] {
 
 const monthFigures = (m: LedgerMonth) => figures(totalOf([m]));
 
-function MonthsTable({ months }: { months: LedgerMonth[] }) {
+function MonthsTable({ months }: { months: readonly LedgerMonth[] }) {
   return (
     <Table aria-label="Monthly totals">
       <TableHeader>
@@ -97,7 +97,7 @@ function MonthCard({ title, values }: { title: string; values: number[] }) {
   );
 }
 
-function MonthCards({ months }: { months: LedgerMonth[] }) {
+function MonthCards({ months }: { months: readonly LedgerMonth[] }) {
   return (
     <ul className="space-y-3" aria-label="Monthly totals">
       {months.map((m) => (
@@ -162,17 +162,17 @@ export function BooksTab({ orgId, orgSlug, layout }: { orgId: string; orgSlug: s
       {valid ? (
         <QueryStatus
           query={months}
-          rows={rows}
           loading="Loading the books…"
           failed={booksMessages.loadFailed}
           empty="No payments, refunds or comps in these dates."
-        />
-      ) : null}
-      {rows && rows.length > 0 ? (
-        <>
-          {layout === 'desktop' ? <MonthsTable months={rows} /> : <MonthCards months={rows} />}
-          <p className="text-sm text-muted-foreground">{booksMessages.afterRefunds}</p>
-        </>
+        >
+          {(rows) => (
+            <>
+              {layout === 'desktop' ? <MonthsTable months={rows} /> : <MonthCards months={rows} />}
+              <p className="text-sm text-muted-foreground">{booksMessages.afterRefunds}</p>
+            </>
+          )}
+        </QueryStatus>
       ) : null}
     </AdminSection>
   );

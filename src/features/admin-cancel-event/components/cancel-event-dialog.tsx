@@ -13,6 +13,7 @@ import { useCancelEvent } from '../api/cancel-event';
 import { count, refundTotalCents } from '../lib/refund';
 import { cancelEventMessages as m } from '../messages';
 import type { CancelEventRefund, EventCancellation } from '../types';
+import { SubmitForm } from '@/components/forms/submit-form';
 
 interface Props {
   eventId: string;
@@ -121,14 +122,7 @@ export function CancelEventDialog({ eventId, eventTitle, preview, onClose }: Pro
       onClose={onClose}
     >
       {step === 'choose' ? (
-        <form
-          className="min-w-0 space-y-4"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            review();
-          }}
-        >
+        <SubmitForm className="min-w-0 space-y-4" noValidate onSubmit={review}>
           {preview.heldCents > 0 ? (
             <fieldset className="min-w-0 space-y-2">
               <legend className="mb-2 text-sm font-medium">{m.refundLegend}</legend>
@@ -181,7 +175,7 @@ export function CancelEventDialog({ eventId, eventTitle, preview, onClose }: Pro
               {m.review}
             </Button>
           </DialogFooter>
-        </form>
+        </SubmitForm>
       ) : (
         <div className="min-w-0 space-y-4">
           <section aria-label={m.whatHappens} className="space-y-1 rounded-md border border-destructive/40 p-3 text-sm">

@@ -51,34 +51,35 @@ export function ChefInquiriesTab() {
                   loading={chefInquiryMessages.loading}
                   failed={chefInquiryMessages.loadFailed}
                   empty={chefInquiryMessages.empty[status]}
-                />
-                {shown && shown.length > 0 ? (
-                  <ul aria-label={`${chefInquiryMessages.status[status]} inquiries`} className="divide-y rounded-lg border bg-card">
-                    {shown.map((inquiry) => (
-                      <li key={inquiry.id}>
-                        <button
-                          type="button"
-                          aria-current={inquiry.id === openId ? 'true' : undefined}
-                          onClick={() => setOpenId(inquiry.id)}
-                          className={cn(
-                            'flex w-full flex-col gap-1 px-4 py-3 text-left transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
-                            inquiry.id === openId && 'bg-muted',
-                          )}
-                        >
-                          <span className="flex w-full items-center justify-between gap-2">
-                            <span className="min-w-0 truncate font-medium">{inquiry.name}</span>
-                            <StatusBadge status={inquiry.status} />
-                          </span>
-                          <span className="line-clamp-2 break-words text-sm text-muted-foreground">{inquiry.concept}</span>
-                          <span className="text-xs text-muted-foreground">
-                            {when(inquiry.createdAt)}
-                            {inquiry.replyCount > 0 ? ` · ${inquiry.replyCount} ${inquiry.replyCount === 1 ? 'reply' : 'replies'}` : ''}
-                          </span>
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
+                >
+                  {(listed) => (
+                    <ul aria-label={`${chefInquiryMessages.status[status]} inquiries`} className="divide-y rounded-lg border bg-card">
+                      {listed.map((inquiry) => (
+                        <li key={inquiry.id}>
+                          <button
+                            type="button"
+                            aria-current={inquiry.id === openId ? 'true' : undefined}
+                            onClick={() => setOpenId(inquiry.id)}
+                            className={cn(
+                              'flex w-full flex-col gap-1 px-4 py-3 text-left transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
+                              inquiry.id === openId && 'bg-muted',
+                            )}
+                          >
+                            <span className="flex w-full items-center justify-between gap-2">
+                              <span className="min-w-0 truncate font-medium">{inquiry.name}</span>
+                              <StatusBadge status={inquiry.status} />
+                            </span>
+                            <span className="line-clamp-2 break-words text-sm text-muted-foreground">{inquiry.concept}</span>
+                            <span className="text-xs text-muted-foreground">
+                              {when(inquiry.createdAt)}
+                              {inquiry.replyCount > 0 ? ` · ${inquiry.replyCount} ${inquiry.replyCount === 1 ? 'reply' : 'replies'}` : ''}
+                            </span>
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </QueryStatus>
               </TabsContent>
             ))}
           </Tabs>

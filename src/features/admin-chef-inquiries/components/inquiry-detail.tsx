@@ -97,26 +97,27 @@ export function InquiryDetail({ inquiry, onBack, onMoved }: Props) {
         <h4 id="chef-replies-heading" className="font-semibold">
           Replies ({replies.data?.length ?? inquiry.replyCount})
         </h4>
-        <QueryStatus query={replies} loading="Loading replies…" failed={chefInquiryMessages.repliesLoadFailed} empty="No reply yet." />
-        {replies.data && replies.data.length > 0 ? (
-          <ol aria-labelledby="chef-replies-heading" className="space-y-3">
-            {replies.data.map((reply) => (
-              <li key={reply.id} className="rounded-lg border bg-muted/40 p-4">
-                <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <p className="break-words font-medium">{reply.subject}</p>
-                  <Badge variant={reply.deliveryStatus === 'failed' ? 'destructive' : reply.deliveryStatus === 'sent' ? 'success' : 'secondary'}>
-                    {deliveryWords(reply.deliveryStatus)}
-                  </Badge>
-                </div>
-                <p className="text-xs text-muted-foreground">
-                  {when(reply.createdAt)}
-                  {reply.sentByEmail ? ` · by ${reply.sentByEmail}` : ''}
-                </p>
-                <p className="mt-2 whitespace-pre-wrap break-words text-sm">{reply.body}</p>
-              </li>
-            ))}
-          </ol>
-        ) : null}
+        <QueryStatus query={replies} loading="Loading replies…" failed={chefInquiryMessages.repliesLoadFailed} empty="No reply yet.">
+          {(sent) => (
+            <ol aria-labelledby="chef-replies-heading" className="space-y-3">
+              {sent.map((reply) => (
+                <li key={reply.id} className="rounded-lg border bg-muted/40 p-4">
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    <p className="break-words font-medium">{reply.subject}</p>
+                    <Badge variant={reply.deliveryStatus === 'failed' ? 'destructive' : reply.deliveryStatus === 'sent' ? 'success' : 'secondary'}>
+                      {deliveryWords(reply.deliveryStatus)}
+                    </Badge>
+                  </div>
+                  <p className="text-xs text-muted-foreground">
+                    {when(reply.createdAt)}
+                    {reply.sentByEmail ? ` · by ${reply.sentByEmail}` : ''}
+                  </p>
+                  <p className="mt-2 whitespace-pre-wrap break-words text-sm">{reply.body}</p>
+                </li>
+              ))}
+            </ol>
+          )}
+        </QueryStatus>
       </section>
 
       <ReplyForm inquiry={inquiry} onSent={() => onMoved('replied')} />

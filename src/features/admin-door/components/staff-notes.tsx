@@ -7,6 +7,7 @@ import { useSaveStaffNotes } from '../api/save-staff-notes';
 import { doorMessages } from '../messages';
 import type { DoorParty } from '../types';
 import { SubmitButton } from '@/components/forms/submit-button';
+import { SubmitForm } from '@/components/forms/submit-form';
 
 /** Staff notes, shown on the card and edited inline. */
 export function StaffNotes({ eventId, party }: { eventId: string; party: Pick<DoorParty, 'id' | 'name' | 'staffNotes'> }) {
@@ -45,13 +46,7 @@ export function StaffNotes({ eventId, party }: { eventId: string; party: Pick<Do
   }
 
   return (
-    <form
-      className="space-y-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate({ reservationId: party.id, notes: draft });
-      }}
-    >
+    <SubmitForm className="space-y-2" onSubmit={() => save.mutate({ reservationId: party.id, notes: draft })}>
       <FormField label={`Staff notes for ${party.name}`}>
         <Textarea value={draft} onChange={(e) => setDraft(e.target.value)} maxLength={2000} rows={3} autoFocus />
       </FormField>
@@ -63,6 +58,6 @@ export function StaffNotes({ eventId, party }: { eventId: string; party: Pick<Do
           Save notes
         </SubmitButton>
       </div>
-    </form>
+    </SubmitForm>
   );
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import { templateSlots } from '../lib/template-types';
 import type { EmailTemplate } from '../types';
 
 export const emailTemplatesQueryKey = (orgId: string) => ['admin', orgId, 'email-templates'] as const;
@@ -17,6 +18,7 @@ export async function getEmailTemplates(orgId: string): Promise<EmailTemplate[]>
 export const emailTemplatesQueryOptions = (orgId: string) =>
   queryOptions({ queryKey: emailTemplatesQueryKey(orgId), queryFn: () => getEmailTemplates(orgId) });
 
+/** The organization's templates, as the five emails guests receive, each with its template or the default. */
 export function useEmailTemplates(orgId: string) {
-  return useQuery(emailTemplatesQueryOptions(orgId));
+  return useQuery({ ...emailTemplatesQueryOptions(orgId), select: templateSlots });
 }

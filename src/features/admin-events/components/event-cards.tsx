@@ -10,7 +10,7 @@ import { EventStatusBadge, EventTypeBadge } from './event-badges';
 import { EventPageLinks } from './event-page-links';
 
 interface Props extends EventActionHandlers {
-  events: AdminEvent[];
+  events: readonly AdminEvent[];
 }
 
 /** An event at a phone's width: every action stays visible, the row wrapping as it needs. */

@@ -51,14 +51,9 @@ export function EventsTab({ orgId, layout, renderWaitlist, renderAddBooking, ren
 
   return (
     <AdminSection id="events" title="Events" actions={<CreateEventDialog orgId={orgId} />}>
-      <QueryStatus query={events} loading="Loading events…" failed="Failed to fetch events" empty="No events yet. Create your first one." />
-      {events.data && events.data.length > 0 ? (
-        layout === 'desktop' ? (
-          <EventsTable events={events.data} {...handlers} />
-        ) : (
-          <EventCards events={events.data} {...handlers} />
-        )
-      ) : null}
+      <QueryStatus query={events} loading="Loading events…" failed="Failed to fetch events" empty="No events yet. Create your first one.">
+        {(rows) => (layout === 'desktop' ? <EventsTable events={rows} {...handlers} /> : <EventCards events={rows} {...handlers} />)}
+      </QueryStatus>
       {editing ? <EditEventDialog orgId={orgId} event={editing} onClose={() => setEditing(null)} /> : null}
       {deleting ? <DeleteEventDialog orgId={orgId} event={deleting} onClose={() => setDeleting(null)} /> : null}
       {waitlistOf && renderWaitlist ? renderWaitlist(waitlistOf, () => setWaitlistOf(null)) : null}

@@ -12,7 +12,7 @@ import { EventStatusBadge, EventTypeBadge } from './event-badges';
 import { EventPageLinks } from './event-page-links';
 
 interface Props extends EventActionHandlers {
-  events: AdminEvent[];
+  events: readonly AdminEvent[];
 }
 
 const COLUMNS = ['Title', 'Date', 'Time', 'Type', 'Status', 'Reservations', 'Actions'] as const;

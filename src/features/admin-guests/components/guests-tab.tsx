@@ -15,7 +15,6 @@ import { SearchInput } from '@/components/ui/search-input';
 import { useDebounced } from '@/hooks/use-debounced';
 import { PageButtons } from '@/components/admin/page-buttons';
 import { withReason } from '@/lib/error-reason';
-import { useErrorToast } from '@/hooks/use-error-toast';
 import { guestCount } from '@/lib/words';
 
 function GuestsTable({ guests }: { guests: AdminGuest[] }) {
@@ -65,7 +64,6 @@ export function GuestsTab({ orgId, orgSlug, layout }: { orgId: string; orgSlug: 
 
   // eslint-disable-next-line react-hooks/set-state-in-effect -- a new search starts on page 0 (after the render that saw it, as designed)
   useEffect(() => setPage(0), [search]);
-  useErrorToast(guests.isError, 'Failed to fetch guests');
 
   const total = guests.data?.total ?? 0;
   const rows = guests.data?.rows ?? [];
@@ -81,7 +79,7 @@ export function GuestsTab({ orgId, orgSlug, layout }: { orgId: string; orgSlug: 
       }
     >
       <SearchInput label="Search guests by name or email" placeholder="Search by name or email" value={searchText} onValueChange={setSearchText} />
-      <QueryStatus query={guests} rows={guests.data?.rows} loading="Loading guests…" failed="Failed to fetch guests" empty="No guests yet." />
+      <QueryStatus query={guests} rows={guests.data?.rows} loading="Loading guests…" failed="Failed to fetch guests" empty="No guests yet." toast />
       {rows.length > 0 ? layout === 'desktop' ? <GuestsTable guests={rows} /> : <GuestCards guests={rows} /> : null}
       {total > GUESTS_PAGE_SIZE ? (
         <nav aria-label="Guests pages" className="flex items-center justify-between gap-3 text-sm">

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { ChefHat, Printer } from 'lucide-react';
 import { toast } from 'sonner';
 import { EventPageTitle } from '@/components/admin/back-to-events';
+import { LoadFailedPage } from '@/components/message-page';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { Button } from '@/components/ui/button';
@@ -11,6 +12,7 @@ import { paths } from '@/config/paths';
 import { eventTimeWithZone, formatEventDate, formatEventTime, formatInstant } from '@/lib/dates';
 import { allergenLabel, needsText } from '../../../../supabase/functions/_shared/allergens.ts';
 import { type KitchenEvent, type KitchenLine, useKitchenReport, useSetKitchenReportTime } from '../api/kitchen-report';
+import { SubmitForm } from '@/components/forms/submit-form';
 
 /** The guests of one party, in seat order. */
 interface Party {
@@ -36,17 +38,7 @@ function parties(lines: KitchenLine[]): Party[] {
 export function KitchenReportPage({ eventId }: { eventId: string }) {
   const query = useKitchenReport(eventId);
   if (query.isPending) return <PageSpinner label="Loading the kitchen report…" />;
-  if (query.isError) {
-    return (
-      <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-6 text-center">
-        <h1 className="font-serif text-2xl font-semibold">We could not load the kitchen report</h1>
-        <p role="alert" className="max-w-md text-muted-foreground">
-          {query.error.message}
-        </p>
-        <Button onClick={() => void query.refetch()}>Try again</Button>
-      </main>
-    );
-  }
+  if (query.isError) return <LoadFailedPage title="We could not load the kitchen report" error={query.error} onRetry={() => void query.refetch()} />;
   const { event, lines } = query.data;
   const section = (name: string) => lines.filter((l) => l.section === name);
   const tickets = section('ticket');
@@ -161,11 +153,10 @@ function Schedule({ eventId, event }: { eventId: string; event: KitchenEvent }) 
   const save = useSetKitchenReportTime(eventId);
   const sent = event.sent_count > 0 && event.sent_at ? formatInstant(event.sent_at, event.event_timezone) : null;
   return (
-    <form
+    <SubmitForm
       className="flex flex-wrap items-end gap-3 rounded-lg border bg-muted/40 p-4 text-sm print:hidden"
       aria-label="When the report is emailed"
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={() => {
         save.mutate(sendAt, {
           onSuccess: () => toast.success('Saved', { description: `The report is emailed at ${formatEventTime(sendAt)} on the day of the dinner.` }),
           onError: (error) => toast.error('Not saved', { description: error.message }),
@@ -184,6 +175,6 @@ function Schedule({ eventId, event }: { eventId: string; event: KitchenEvent }) 
           ? `Last sent ${sent}${event.sent_count > 1 ? ` (${event.sent_count} times: it goes again when anything changes)` : ''}.`
           : 'Not sent yet. It goes again whenever anything changes after that.'}
       </p>
-    </form>
+    </SubmitForm>
   );
 }

@@ -9,7 +9,6 @@ import { useSetOrgState, useSetPlatformPayments } from '../api/set-org-state';
 import { organizationsMessages, stateLabels } from '../messages';
 import type { OrgState, PlatformOrg } from '../types';
 import { CreateOrgForm } from './create-org-form';
-import { useErrorToast } from '@/hooks/use-error-toast';
 
 const badge: Record<OrgState, 'success' | 'warning' | 'destructive'> = { published: 'success', unpublished: 'warning', suspended: 'destructive' };
 
@@ -28,49 +27,41 @@ export function OrganizationsTab() {
     onError: (error) => toast.error(organizationsMessages.stateFailed, { description: error.message || organizationsMessages.fallback }),
   });
 
-  useErrorToast(orgs.isError, organizationsMessages.loadFailed);
-
-  const rows = orgs.data;
   return (
     <AdminSection id="organizations" title={organizationsMessages.title}>
       <p className="text-sm text-muted-foreground">{organizationsMessages.intro}</p>
       <CreateOrgForm />
-      <QueryStatus
-        query={orgs}
-        rows={rows}
-        loading="Loading the organizations…"
-        failed={organizationsMessages.loadFailed}
-        empty="No organizations."
-      />
-      {rows && rows.length > 0 ? (
-        <ul aria-label="All organizations" className="divide-y rounded-lg border bg-card">
-          {rows.map((org) => (
-            <li key={org.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
-              <div className="min-w-0">
-                <p className="break-all font-medium">
-                  {org.name} <Badge variant={badge[org.state]}>{stateLabels[org.state]}</Badge>
-                </p>
-                <p className="break-all text-xs text-muted-foreground">
-                  /{org.slug} · {org.ownerEmails ? `Owners: ${org.ownerEmails}` : 'No owner yet'} · {org.members} members · {org.activeEvents} active
-                  events
-                  {org.contactEmail ? ` · Contact: ${org.contactEmail}` : ''}
-                </p>
-                {/* Only organizations the platform runs: any other is paid into its own connected account or takes no cards. */}
-                <InlineCheckbox
-                  className="mt-1 text-xs"
-                  checked={org.platformPayments}
-                  disabled={setPlatform.isPending}
-                  aria-label={`${organizationsMessages.platformPayments}: ${org.name}`}
-                  onChange={(e) => setPlatform.mutate({ orgId: org.id, name: org.name, on: e.target.checked })}
-                >
-                  {organizationsMessages.platformPayments}
-                </InlineCheckbox>
-              </div>
-              <StateButton org={org} pending={setState.isPending} onChange={(to) => setState.mutate({ orgId: org.id, name: org.name, to })} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <QueryStatus query={orgs} loading="Loading the organizations…" failed={organizationsMessages.loadFailed} empty="No organizations." toast>
+        {(rows) => (
+          <ul aria-label="All organizations" className="divide-y rounded-lg border bg-card">
+            {rows.map((org) => (
+              <li key={org.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+                <div className="min-w-0">
+                  <p className="break-all font-medium">
+                    {org.name} <Badge variant={badge[org.state]}>{stateLabels[org.state]}</Badge>
+                  </p>
+                  <p className="break-all text-xs text-muted-foreground">
+                    /{org.slug} · {org.ownerEmails ? `Owners: ${org.ownerEmails}` : 'No owner yet'} · {org.members} members · {org.activeEvents}{' '}
+                    active events
+                    {org.contactEmail ? ` · Contact: ${org.contactEmail}` : ''}
+                  </p>
+                  {/* Only organizations the platform runs: any other is paid into its own connected account or takes no cards. */}
+                  <InlineCheckbox
+                    className="mt-1 text-xs"
+                    checked={org.platformPayments}
+                    disabled={setPlatform.isPending}
+                    aria-label={`${organizationsMessages.platformPayments}: ${org.name}`}
+                    onChange={(e) => setPlatform.mutate({ orgId: org.id, name: org.name, on: e.target.checked })}
+                  >
+                    {organizationsMessages.platformPayments}
+                  </InlineCheckbox>
+                </div>
+                <StateButton org={org} pending={setState.isPending} onChange={(to) => setState.mutate({ orgId: org.id, name: org.name, to })} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStatus>
     </AdminSection>
   );
 }

@@ -6,6 +6,7 @@ import { useChooseLocation } from '../api/choose-location';
 import { paymentsMessages } from '../messages';
 import type { SquareLocation } from '../types';
 import { SubmitButton } from '@/components/forms/submit-button';
+import { SubmitForm } from '@/components/forms/submit-form';
 
 /** Where guests pay: one of the connected account's locations (the server refuses one not in US dollars). */
 export function LocationPicker({ orgId, locations, disabled }: { orgId: string; locations: SquareLocation[]; disabled: boolean }) {
@@ -23,13 +24,7 @@ export function LocationPicker({ orgId, locations, disabled }: { orgId: string; 
   });
   if (locations.length === 0) return <p className="text-sm text-muted-foreground">This Square account has no locations.</p>;
   return (
-    <form
-      className="space-y-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        choose.mutate({ orgId, locationId: choice });
-      }}
-    >
+    <SubmitForm className="space-y-2" onSubmit={() => choose.mutate({ orgId, locationId: choice })}>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="grid flex-1 gap-1.5">
           <Label htmlFor="square-location">Location</Label>
@@ -54,6 +49,6 @@ export function LocationPicker({ orgId, locations, disabled }: { orgId: string; 
       <p id="square-location-problem" role="alert" className="text-sm text-destructive">
         {problem}
       </p>
-    </form>
+    </SubmitForm>
   );
 }

@@ -7,6 +7,7 @@ import { useSetPlatformFee } from '../api/set-platform-fee';
 import { bpsOf, percentOf } from '../lib';
 import { paymentsMessages } from '../messages';
 import type { PaymentSettings } from '../types';
+import { SubmitForm } from '@/components/forms/submit-form';
 
 /** The platform's fee on the organization's card payments; the super admin sets it. */
 export function PlatformFee({ orgId, settings }: { orgId: string; settings: PaymentSettings }) {
@@ -27,10 +28,9 @@ export function PlatformFee({ orgId, settings }: { orgId: string; settings: Paym
         <p className="text-sm text-destructive">Reconnect Square to allow the platform fee: until then it is not taken.</p>
       ) : null}
       {settings.isSuperAdmin ? (
-        <form
+        <SubmitForm
           className="flex flex-col gap-2 sm:flex-row sm:items-end"
-          onSubmit={(e) => {
-            e.preventDefault();
+          onSubmit={() => {
             const bps = bpsOf(percent);
             setInvalid(bps === null);
             if (bps !== null) save.mutate({ orgId, feeBps: bps });
@@ -44,7 +44,7 @@ export function PlatformFee({ orgId, settings }: { orgId: string; settings: Paym
           <Button type="submit" variant="outline" disabled={save.isPending}>
             Save fee
           </Button>
-        </form>
+        </SubmitForm>
       ) : null}
     </div>
   );

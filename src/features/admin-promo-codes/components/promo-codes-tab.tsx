@@ -13,7 +13,6 @@ import { CreatePromoCodeDialog } from './create-promo-code-dialog';
 import { AdminSection } from '@/components/admin/admin-section';
 import { QueryStatus } from '@/components/admin/query-status';
 import { withReason } from '@/lib/error-reason';
-import { useErrorToast } from '@/hooks/use-error-toast';
 
 export function PromoCodesTab({ orgId }: { orgId: string }) {
   const codes = usePromoCodes(orgId);
@@ -23,42 +22,41 @@ export function PromoCodesTab({ orgId }: { orgId: string }) {
     onError: (error) => toast.error('Error', { description: withReason('Failed to update promo code', error) }),
   });
 
-  useErrorToast(codes.isError, 'Failed to fetch promo codes');
-
   return (
     <AdminSection id="promo" title="Promo Codes" actions={<CreatePromoCodeDialog orgId={orgId} />}>
-      <QueryStatus query={codes} loading="Loading promo codes…" failed="Failed to fetch promo codes" empty="No promo codes yet." />
-      {codes.data && codes.data.length > 0 ? (
-        <DataTable label="Promo codes" columns={['Code', 'Discount', 'Usage', 'Status', 'Created', 'Actions']} rightAligned={['Actions']}>
-          {codes.data.map((code) => (
-            <TableRow key={code.id}>
-              <TableCell className="font-mono font-semibold">{code.code}</TableCell>
-              <TableCell>{promoDiscount(code)}</TableCell>
-              <TableCell className="tabular-nums">{promoUsage(code)}</TableCell>
-              <TableCell>
-                <StatusBadge code={code} />
-              </TableCell>
-              <TableCell className="whitespace-nowrap">{new Date(code.created_at).toLocaleDateString('en-US', { dateStyle: 'medium' })}</TableCell>
-              <TableCell className="text-right">
-                <div className="flex flex-wrap justify-end gap-1">
-                  <Button variant="ghost" size="sm" onClick={() => setEditing(code)} aria-label={`Edit ${code.code}`}>
-                    Edit
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    disabled={setActive.isPending}
-                    onClick={() => setActive.mutate({ id: code.id, active: !code.active })}
-                    aria-label={`${code.active ? 'Deactivate' : 'Reactivate'} ${code.code}`}
-                  >
-                    {code.active ? 'Deactivate' : 'Reactivate'}
-                  </Button>
-                </div>
-              </TableCell>
-            </TableRow>
-          ))}
-        </DataTable>
-      ) : null}
+      <QueryStatus query={codes} loading="Loading promo codes…" failed="Failed to fetch promo codes" empty="No promo codes yet." toast>
+        {(promoCodes) => (
+          <DataTable label="Promo codes" columns={['Code', 'Discount', 'Usage', 'Status', 'Created', 'Actions']} rightAligned={['Actions']}>
+            {promoCodes.map((code) => (
+              <TableRow key={code.id}>
+                <TableCell className="font-mono font-semibold">{code.code}</TableCell>
+                <TableCell>{promoDiscount(code)}</TableCell>
+                <TableCell className="tabular-nums">{promoUsage(code)}</TableCell>
+                <TableCell>
+                  <StatusBadge code={code} />
+                </TableCell>
+                <TableCell className="whitespace-nowrap">{new Date(code.created_at).toLocaleDateString('en-US', { dateStyle: 'medium' })}</TableCell>
+                <TableCell className="text-right">
+                  <div className="flex flex-wrap justify-end gap-1">
+                    <Button variant="ghost" size="sm" onClick={() => setEditing(code)} aria-label={`Edit ${code.code}`}>
+                      Edit
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      disabled={setActive.isPending}
+                      onClick={() => setActive.mutate({ id: code.id, active: !code.active })}
+                      aria-label={`${code.active ? 'Deactivate' : 'Reactivate'} ${code.code}`}
+                    >
+                      {code.active ? 'Deactivate' : 'Reactivate'}
+                    </Button>
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))}
+          </DataTable>
+        )}
+      </QueryStatus>
       {editing ? <EditPromoCodeDialog orgId={orgId} code={editing} onClose={() => setEditing(null)} /> : null}
     </AdminSection>
   );

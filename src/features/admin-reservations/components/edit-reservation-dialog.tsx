@@ -22,6 +22,7 @@ import { CheckboxField } from '@/components/ui/checkbox-field';
 import { withReason } from '@/lib/error-reason';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { GuestNotesFields } from '@/components/forms/guest-contact-fields';
+import { SubmitForm } from '@/components/forms/submit-form';
 
 /** After fewer guests on a paid booking: offers to refund what the policy gives for the guests who no longer come. */
 function RefundOffer({ orgId, reservation, result, onClose }: ReservationDialogProps & { result: UpdateReservationResult }) {
@@ -33,11 +34,10 @@ function RefundOffer({ orgId, reservation, result, onClose }: ReservationDialogP
   const refund = useRefundThenClose(orgId, onClose);
 
   return (
-    <form
+    <SubmitForm
       className="space-y-4"
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={() => {
         if (!refundIt) return onClose();
         refund.mutate({
           reservationId: reservation.id,
@@ -63,7 +63,7 @@ function RefundOffer({ orgId, reservation, result, onClose }: ReservationDialogP
           {refundIt ? `Refund ${formatCents(amount)}` : 'Done'}
         </SubmitButton>
       </DialogFooter>
-    </form>
+    </SubmitForm>
   );
 }
 

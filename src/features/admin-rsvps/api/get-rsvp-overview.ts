@@ -1,7 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RpcRow } from '@/lib/rpc-rows';
 import { supabase } from '@/lib/supabase';
-import type { RsvpOverviewEvent, RsvpOverviewSlot } from '../types';
+import type { RsvpOverviewEvent } from '../types';
+
+/** The last group of `groups` when it is the one `id` names (the rows come grouped), else a new one `open` makes, added last. */
+function groupOf<G extends { id: string }>(groups: G[], id: string, open: () => G): G {
+  const last = groups.at(-1);
+  if (last?.id === id) return last;
+  const group = open();
+  groups.push(group);
+  return group;
+}
 
 /**
  * admin_rsvp_overview's rows (one per reservation of a slot, in the overview's order; a slot
@@ -10,35 +19,26 @@ import type { RsvpOverviewEvent, RsvpOverviewSlot } from '../types';
  */
 function toOverview(rows: RpcRow<'admin_rsvp_overview'>[]): RsvpOverviewEvent[] {
   const events: RsvpOverviewEvent[] = [];
-  let slot: RsvpOverviewSlot | undefined;
   for (const row of rows) {
-    let event = events.at(-1);
-    if (event?.id !== row.event_id) {
-      event = {
-        id: row.event_id,
-        title: row.event_title,
-        date: row.event_date,
-        event_time: row.event_time,
-        event_timezone: row.event_timezone,
-        is_active: row.event_is_active,
-        slots: [],
-      };
-      events.push(event);
-      slot = undefined;
-    }
+    const event = groupOf(events, row.event_id, () => ({
+      id: row.event_id,
+      title: row.event_title,
+      date: row.event_date,
+      event_time: row.event_time,
+      event_timezone: row.event_timezone,
+      is_active: row.event_is_active,
+      slots: [],
+    }));
     if (row.slot_id === null) continue;
-    if (slot?.id !== row.slot_id) {
-      slot = {
-        id: row.slot_id,
-        slot_time: row.slot_time,
-        slot_label: row.slot_label,
-        max_capacity: row.slot_max_capacity,
-        current_rsvps: row.slot_current_rsvps,
-        is_active: row.slot_is_active,
-        reservations: [],
-      };
-      event.slots.push(slot);
-    }
+    const slot = groupOf(event.slots, row.slot_id, () => ({
+      id: row.slot_id,
+      slot_time: row.slot_time,
+      slot_label: row.slot_label,
+      max_capacity: row.slot_max_capacity,
+      current_rsvps: row.slot_current_rsvps,
+      is_active: row.slot_is_active,
+      reservations: [],
+    }));
     if (row.reservation_id === null) continue;
     slot.reservations.push({
       id: row.reservation_id,

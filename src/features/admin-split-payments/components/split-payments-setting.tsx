@@ -7,6 +7,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { TitledCard } from '@/components/ui/titled-card';
 import { supabase } from '@/lib/supabase';
+import { SubmitForm } from '@/components/forms/submit-form';
 
 const DEFAULT_HOURS = 48;
 const MAX_HOURS = 336;
@@ -65,10 +66,9 @@ function SplitPaymentsForm({ eventId, saved }: { eventId: string; saved: { cutof
       description="Let the person who books choose that everyone pays their own seat: they pay theirs, and each guest pays from their seat link."
       className="space-y-4"
     >
-      <form
+      <SubmitForm
         className="space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault();
+        onSubmit={() => {
           if (!hoursError) save.mutate();
         }}
       >
@@ -93,7 +93,7 @@ function SplitPaymentsForm({ eventId, saved }: { eventId: string; saved: { cutof
         <Button type="submit" size="sm" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save'}
         </Button>
-      </form>
+      </SubmitForm>
     </TitledCard>
   );
 }

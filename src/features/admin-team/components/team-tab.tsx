@@ -14,7 +14,6 @@ import { teamMessages } from '../messages';
 import type { TeamMember, TeamRole } from '../types';
 import { InviteForm } from './invite-form';
 import { roleLabels } from './role-options';
-import { useErrorToast } from '@/hooks/use-error-toast';
 
 const memberRoleOptions = [
   { value: 'owner', label: roleLabels.owner },
@@ -82,8 +81,6 @@ export function TeamTab({ orgId, orgName, isOwner }: { orgId: string; orgName: s
     onError: (error) => toast.error(teamMessages.roleFailed, { description: error.message || teamMessages.fallback }),
   });
 
-  useErrorToast(team.isError, teamMessages.loadFailed);
-
   const members = team.data?.members;
   const invitations = team.data?.invitations;
 
@@ -93,43 +90,43 @@ export function TeamTab({ orgId, orgName, isOwner }: { orgId: string; orgName: s
         Owners manage {orgName}'s team, payments and publishing; staff run its events, reservations and the door.
       </p>
       {isOwner ? <InviteForm orgId={orgId} /> : null}
-      <QueryStatus query={team} rows={members} loading="Loading the team…" failed={teamMessages.loadFailed} empty="No members." />
-
-      {members && members.length > 0 ? (
-        <TeamList id="team-members-heading" title="Members" count={members.length}>
-          {members.map((member) => (
-            <li key={member.userId} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
-              <TeamPerson email={member.email} badge={member.isYou ? <Badge variant="secondary">You</Badge> : null}>
-                {isOwner ? null : `${roleLabels[member.role]} · `}Joined {day(member.joinedAt)}
-              </TeamPerson>
-              <div className="flex items-center gap-2">
-                {isOwner ? (
-                  <OptionSelect
-                    aria-label={`Role of ${member.email}`}
-                    className="h-9 w-28"
-                    options={memberRoleOptions}
-                    value={member.role}
-                    disabled={setRole.isPending}
-                    onChange={(e) => {
-                      if (isRole(e.target.value)) setRole.mutate({ orgId, userId: member.userId, role: e.target.value });
-                    }}
-                  />
-                ) : null}
-                {isOwner || member.isYou ? (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    aria-label={member.isYou ? `Leave ${orgName}` : `Remove ${member.email}`}
-                    onClick={() => setRemoving(member)}
-                  >
-                    {member.isYou ? 'Leave' : 'Remove'}
-                  </Button>
-                ) : null}
-              </div>
-            </li>
-          ))}
-        </TeamList>
-      ) : null}
+      <QueryStatus query={team} rows={members} loading="Loading the team…" failed={teamMessages.loadFailed} empty="No members." toast>
+        {(listed) => (
+          <TeamList id="team-members-heading" title="Members" count={listed.length}>
+            {listed.map((member) => (
+              <li key={member.userId} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+                <TeamPerson email={member.email} badge={member.isYou ? <Badge variant="secondary">You</Badge> : null}>
+                  {isOwner ? null : `${roleLabels[member.role]} · `}Joined {day(member.joinedAt)}
+                </TeamPerson>
+                <div className="flex items-center gap-2">
+                  {isOwner ? (
+                    <OptionSelect
+                      aria-label={`Role of ${member.email}`}
+                      className="h-9 w-28"
+                      options={memberRoleOptions}
+                      value={member.role}
+                      disabled={setRole.isPending}
+                      onChange={(e) => {
+                        if (isRole(e.target.value)) setRole.mutate({ orgId, userId: member.userId, role: e.target.value });
+                      }}
+                    />
+                  ) : null}
+                  {isOwner || member.isYou ? (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={member.isYou ? `Leave ${orgName}` : `Remove ${member.email}`}
+                      onClick={() => setRemoving(member)}
+                    >
+                      {member.isYou ? 'Leave' : 'Remove'}
+                    </Button>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </TeamList>
+        )}
+      </QueryStatus>
 
       {invitations && invitations.length > 0 ? (
         <TeamList id="team-invitations-heading" title="Pending invitations" count={invitations.length}>

@@ -54,51 +54,52 @@ export function WaitlistDialog({ orgId, event, onClose }: Props) {
   return (
     <>
       <ClosingDialog className="max-w-2xl" data-testid="waitlist-dialog" title="Waitlist" description={event.title} onClose={onClose}>
-        <QueryStatus query={waitlist} rows={rows} loading="Loading the waitlist…" failed={messages.fetchFailed} empty={messages.empty} />
-        {rows && rows.length > 0 ? (
-          <ul className="divide-y rounded-lg border" aria-label={`Waitlist of ${event.title}`}>
-            {rows.map((row) => (
-              <li key={row.id} className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="waitlist-entry">
-                <div className="min-w-0 space-y-1 text-sm">
-                  <p className="flex flex-wrap items-center gap-2">
-                    <span className="tabular-nums text-muted-foreground" aria-label={row.position ? `Position ${row.position}` : undefined}>
-                      {row.position ? `#${row.position}` : '–'}
-                    </span>
-                    <span className="font-medium">{row.name}</span>
-                    <Badge variant={statusBadge[row.status].variant}>{statusBadge[row.status].text}</Badge>
-                  </p>
-                  <p className="break-all text-muted-foreground">{row.email}</p>
-                  <p className="text-muted-foreground">
-                    Party of {row.party_size}
-                    {row.list ? ` · ${row.list}` : ''}
-                    {row.status === 'offered' && row.offer_expires_at
-                      ? ` · offer ends ${formatOfferExpiry(row.offer_expires_at, event.event_timezone)}`
-                      : ''}
-                  </p>
-                </div>
-                {row.status === 'waiting' || row.status === 'offered' ? (
-                  <div className="flex shrink-0 gap-2">
-                    {row.status === 'waiting' ? (
-                      <Button size="sm" disabled={busy} onClick={() => offer.mutate(row.id)} aria-label={`Offer now: ${row.name}`}>
-                        Offer now
-                      </Button>
-                    ) : null}
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      className="text-destructive"
-                      disabled={busy}
-                      onClick={() => setRemoving(row)}
-                      aria-label={`Remove ${row.name}`}
-                    >
-                      Remove
-                    </Button>
+        <QueryStatus query={waitlist} rows={rows} loading="Loading the waitlist…" failed={messages.fetchFailed} empty={messages.empty}>
+          {(entries) => (
+            <ul className="divide-y rounded-lg border" aria-label={`Waitlist of ${event.title}`}>
+              {entries.map((row) => (
+                <li key={row.id} className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="waitlist-entry">
+                  <div className="min-w-0 space-y-1 text-sm">
+                    <p className="flex flex-wrap items-center gap-2">
+                      <span className="tabular-nums text-muted-foreground" aria-label={row.position ? `Position ${row.position}` : undefined}>
+                        {row.position ? `#${row.position}` : '–'}
+                      </span>
+                      <span className="font-medium">{row.name}</span>
+                      <Badge variant={statusBadge[row.status].variant}>{statusBadge[row.status].text}</Badge>
+                    </p>
+                    <p className="break-all text-muted-foreground">{row.email}</p>
+                    <p className="text-muted-foreground">
+                      Party of {row.party_size}
+                      {row.list ? ` · ${row.list}` : ''}
+                      {row.status === 'offered' && row.offer_expires_at
+                        ? ` · offer ends ${formatOfferExpiry(row.offer_expires_at, event.event_timezone)}`
+                        : ''}
+                    </p>
                   </div>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+                  {row.status === 'waiting' || row.status === 'offered' ? (
+                    <div className="flex shrink-0 gap-2">
+                      {row.status === 'waiting' ? (
+                        <Button size="sm" disabled={busy} onClick={() => offer.mutate(row.id)} aria-label={`Offer now: ${row.name}`}>
+                          Offer now
+                        </Button>
+                      ) : null}
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        className="text-destructive"
+                        disabled={busy}
+                        onClick={() => setRemoving(row)}
+                        aria-label={`Remove ${row.name}`}
+                      >
+                        Remove
+                      </Button>
+                    </div>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryStatus>
       </ClosingDialog>
       {removing ? (
         <ConfirmDialog

@@ -1,9 +1,11 @@
 import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import { useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { addonRows, type PublicAddon } from '../api/event-addons';
 import { lazyZodResolver } from '../lib/lazy-zod-resolver';
 import { bookingMessages } from '../lib/messages';
 import { sayError } from '../lib/say-error';
+import type { SummaryRow, TicketReservationData, TicketSelection } from '../types';
 
 /**
  * A venue page's form validation: zod loads with the first submit, or as soon as the guest focuses
@@ -47,4 +49,25 @@ export function useVenueForm<V extends FieldValues, I extends FieldValues, T, K 
       }
     },
   };
+}
+
+/** What every venue page's order holds: the guest's details as entered, and the add-ons chosen, as the event offers them. */
+interface VenueOrder {
+  input: { name: string; email: string; phone?: string };
+  addons: PublicAddon[];
+}
+
+/** A venue order's add-ons as a summary row, or none. */
+export function venueAddonRows({ addons }: VenueOrder, guests: number): SummaryRow[] {
+  const chosen = addons.map((a) => a.id);
+  return addonRows(addons, chosen, guests);
+}
+
+/** A venue order's selection (the quote prices it) with the guest's details: what the ticket payment function books. */
+export function venueReservationData(
+  { input }: VenueOrder,
+  selection: TicketSelection,
+  extra: Omit<TicketReservationData, keyof TicketSelection | 'name' | 'email' | 'num_guests'>,
+): TicketReservationData {
+  return { ...selection, name: input.name, email: input.email, phone: input.phone || null, num_guests: selection.guests, ...extra };
 }

@@ -1,10 +1,10 @@
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { OptionSelect } from '@/components/ui/option-select';
 import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
 import { addonChoices, useChosenAddons } from '@/features/checkout/api/event-addons';
 import { OfferedAddons } from '@/features/checkout/components/offered-addons';
+import { VenueBookingFrame } from '@/features/checkout/components/venue-booking-frame';
 import { useQuote } from '@/features/checkout/hooks/use-quote';
 import type { VenueBookingFormProps } from '@/features/checkout/types';
 import { dinnerOptionLabel, guestChoices, guestOptionLabel, ticketOptionLabel, ticketsLeft } from '../lib/booking-rules';
@@ -13,8 +13,6 @@ import { preloadValidation } from '../hooks/use-series-booking';
 import type { SeriesDinner } from '../types';
 import { LargePartyTip } from './large-party-tip';
 import { TotalSummary } from './total-summary';
-import { GuestContactFields } from '@/components/forms/guest-contact-fields';
-import { keepFieldFocus } from '@/components/forms/keep-field-focus';
 
 interface Props extends VenueBookingFormProps<SeriesFormValues, SeriesBookingInput> {
   dinners: SeriesDinner[];
@@ -51,37 +49,58 @@ export function SeriesBookingForm({ form, dinners, busy, onSubmit }: Props) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} onFocusCapture={preloadValidation} className="space-y-5" aria-labelledby="series-form-title">
-      <h2 id="series-form-title" className="font-serif text-2xl font-semibold tracking-wide">
-        BOOK YOUR TABLE
-      </h2>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <GuestContactFields register={register} errors={errors} nameLabel="Name" />
-        <FormField label="Upcoming dinner" error={errors.eventId?.message} className="sm:col-span-2">
-          <OptionSelect placeholder="Select a dinner" options={dinners.map((d) => ({ value: d.id, label: dinnerOptionLabel(d) }))} {...eventField} />
-        </FormField>
-        {dinner ? (
-          <FormField label="Ticket type" error={errors.ticketTypeId?.message} className="sm:col-span-2">
+    <VenueBookingFrame
+      titleId="series-form-title"
+      title="BOOK YOUR TABLE"
+      titleClassName="tracking-wide"
+      nameLabel="Name"
+      register={register}
+      errors={errors}
+      choices={
+        <>
+          <FormField label="Upcoming dinner" error={errors.eventId?.message} className="sm:col-span-2">
             <OptionSelect
-              placeholder="Select a ticket type"
-              options={dinner.ticket_types.map((t) => {
-                const remaining = ticketsLeft(dinner, t);
-                return { value: t.id, label: ticketOptionLabel(t, remaining), disabled: remaining < 1 };
-              })}
-              {...ticketField}
+              placeholder="Select a dinner"
+              options={dinners.map((d) => ({ value: d.id, label: dinnerOptionLabel(d) }))}
+              {...eventField}
             />
           </FormField>
-        ) : null}
-        {dinner && ticket ? (
-          <FormField label="Number of guests" error={errors.guests?.message} hint={<LargePartyTip />}>
-            <OptionSelect
-              placeholder="Select guests"
-              options={guestChoices.map((n) => ({ value: String(n), label: guestOptionLabel(n, left), disabled: n > left }))}
-              {...register('guests')}
-            />
-          </FormField>
-        ) : null}
-      </div>
+          {dinner ? (
+            <FormField label="Ticket type" error={errors.ticketTypeId?.message} className="sm:col-span-2">
+              <OptionSelect
+                placeholder="Select a ticket type"
+                options={dinner.ticket_types.map((t) => {
+                  const remaining = ticketsLeft(dinner, t);
+                  return { value: t.id, label: ticketOptionLabel(t, remaining), disabled: remaining < 1 };
+                })}
+                {...ticketField}
+              />
+            </FormField>
+          ) : null}
+          {dinner && ticket ? (
+            <FormField label="Number of guests" error={errors.guests?.message} hint={<LargePartyTip />}>
+              <OptionSelect
+                placeholder="Select guests"
+                options={guestChoices.map((n) => ({ value: String(n), label: guestOptionLabel(n, left), disabled: n > left }))}
+                {...register('guests')}
+              />
+            </FormField>
+          ) : null}
+        </>
+      }
+      submitLabel="RESERVE"
+      submitClassName="tracking-widest"
+      footer={
+        dinner?.event_details_disclosures ? (
+          <p className="whitespace-pre-line text-sm text-muted-foreground" data-testid="event-disclosures">
+            {dinner.event_details_disclosures}
+          </p>
+        ) : null
+      }
+      busy={busy}
+      onSubmit={onSubmit}
+      onFocusCapture={preloadValidation}
+    >
       {ticket ? <OfferedAddons addons={offered} chosen={chosen} guests={guests} onChange={(next) => setValue('addons', next)} /> : null}
       {ticket && guests > 0 ? (
         <TotalSummary guests={guests} priceCents={ticket.price} withAddons={chosen.length > 0} quote={quote} startTime={dinner?.event_time ?? null} />
@@ -92,14 +111,6 @@ export function SeriesBookingForm({ form, dinners, busy, onSubmit }: Props) {
       <FormField label="Special requests (optional)" error={errors.specialRequests?.message}>
         <Textarea rows={3} {...register('specialRequests')} />
       </FormField>
-      <Button type="submit" size="lg" className="w-full tracking-widest" disabled={busy} aria-busy={busy} {...keepFieldFocus}>
-        {busy ? 'Processing...' : 'RESERVE'}
-      </Button>
-      {dinner?.event_details_disclosures ? (
-        <p className="whitespace-pre-line text-sm text-muted-foreground" data-testid="event-disclosures">
-          {dinner.event_details_disclosures}
-        </p>
-      ) : null}
-    </form>
+    </VenueBookingFrame>
   );
 }

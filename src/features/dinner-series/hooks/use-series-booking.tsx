@@ -1,12 +1,13 @@
 import type { FieldErrors } from 'react-hook-form';
 import { fetchQuote } from '@/features/checkout/api/get-quote';
 import { DEFAULT_PAYMENT_FUNCTION, ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
-import { addonChoices, addonRows, stillOffered, type PublicAddon } from '@/features/checkout/api/event-addons';
+import { addonChoices, stillOffered, type PublicAddon } from '@/features/checkout/api/event-addons';
 import { useCheckout } from '@/features/checkout/hooks/use-checkout';
-import { useVenueForm, venueFormValidation } from '@/features/checkout/hooks/use-venue-form';
+import { useVenueForm, venueAddonRows, venueFormValidation, venueReservationData } from '@/features/checkout/hooks/use-venue-form';
 import { bookingMessages, largeParty } from '@/features/checkout/lib/messages';
 import { sayError } from '@/features/checkout/lib/say-error';
 import { checkTicketBooking } from '@/features/checkout/lib/ticket-rules';
+import type { TicketSelection } from '@/features/checkout/types';
 import type { TicketType } from '@/lib/booking';
 import { formatCents } from '@/lib/money';
 import { seriesDinnersQueryOptions } from '../api/get-dinners';
@@ -25,12 +26,15 @@ interface SeriesOrder {
 }
 
 /** The order's add-ons as a summary row, or none. */
-const orderAddonRows = ({ input, addons }: SeriesOrder) =>
-  addonRows(
-    addons,
-    addons.map((a) => a.id),
-    input.guests,
-  );
+const orderAddonRows = (order: SeriesOrder) => venueAddonRows(order, order.input.guests);
+
+/** What the order buys: the server quotes it, then books it. */
+const selectionOf = ({ dinner, ticket, input, addons }: SeriesOrder): TicketSelection => ({
+  eventId: dinner.id,
+  ticketTypeId: ticket.id,
+  guests: input.guests,
+  addons: addonChoices(addons.map((a) => a.id)),
+});
 
 const validation = venueFormValidation<SeriesFormValues, SeriesBookingInput>(() => import('../schemas').then((m) => m.seriesBookingSchema));
 export const { preloadValidation } = validation;
@@ -44,16 +48,7 @@ export function useSeriesBooking() {
   const { queryClient, form, startOver, refreshEvents, rereadEvents } = useVenueForm(validation, emptySeriesForm, seriesDinnersQueryOptions());
 
   const checkout = useCheckout<SeriesOrder>({
-    quote: ({ dinner, ticket, input, addons }) =>
-      fetchQuote(
-        queryClient,
-        ticketQuoteRequest(DEFAULT_PAYMENT_FUNCTION, {
-          eventId: dinner.id,
-          ticketTypeId: ticket.id,
-          guests: input.guests,
-          addons: addonChoices(addons.map((a) => a.id)),
-        }),
-      ),
+    quote: (order) => fetchQuote(queryClient, ticketQuoteRequest(DEFAULT_PAYMENT_FUNCTION, selectionOf(order))),
     refusal: { title: bookingMessages.reservationFailed.title, fallback: bookingMessages.reservationFailed.description },
     payment: (order) => ({
       className: 'mx-auto max-w-xl',
@@ -67,19 +62,11 @@ export function useSeriesBooking() {
       refundPolicy: order.dinner.refund_policy,
       checkout: {
         kind: 'ticket',
-        reservationData: {
-          eventId: order.dinner.id,
-          name: order.input.name,
-          email: order.input.email,
-          phone: order.input.phone || null,
-          num_guests: order.input.guests,
-          guests: order.input.guests,
-          ticketTypeId: order.ticket.id,
+        reservationData: venueReservationData(order, selectionOf(order), {
           dietaryRestrictions: order.input.dietaryRestrictions || null,
           specialRequests: order.input.specialRequests || null,
           ticket_price: order.ticket.price,
-          addons: addonChoices(order.addons.map((a) => a.id)),
-        },
+        }),
       },
     }),
     confirmation: (order, paid) => {

@@ -1,21 +1,10 @@
-import { Link } from 'react-router-dom';
-import { LinkIcon } from 'lucide-react';
-import { PageMeta } from '@/components/seo/page-meta';
-import { paths } from '@/config/paths';
+import { LinkInvalidPage } from '@/components/message-page';
 
-/** A token that opens no booking: say so, show nothing else, and offer the way home. */
+/** A token that opens no booking. */
 export function BookingLinkInvalid() {
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-muted/40 px-6 text-center" data-testid="booking-link-invalid">
-      <PageMeta title="Booking link not valid" />
-      <LinkIcon className="h-10 w-10 text-muted-foreground" aria-hidden />
-      <h1 className="font-serif text-3xl font-semibold">This booking link is not valid</h1>
-      <p className="max-w-md text-muted-foreground">
-        Check that you opened the whole link from your confirmation email. If it still does not work, contact the host of your dinner.
-      </p>
-      <Link to={paths.home.getHref()} className="mt-2 font-medium underline underline-offset-4 hover:text-muted-foreground">
-        Go to the home page
-      </Link>
-    </main>
+    <LinkInvalidPage title="Booking link not valid" heading="This booking link is not valid" testId="booking-link-invalid">
+      Check that you opened the whole link from your confirmation email. If it still does not work, contact the host of your dinner.
+    </LinkInvalidPage>
   );
 }

@@ -1,10 +1,11 @@
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CalendarDays, CircleCheck, CircleX, Clock, MapPin, ShieldCheck, Ticket, Users, type LucideIcon } from 'lucide-react';
+import { CalendarDays, CircleCheck, CircleX, Clock, MapPin, ShieldCheck, Ticket, Users } from 'lucide-react';
+import { LoadFailedPage, MessagePage } from '@/components/message-page';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { PageMeta } from '@/components/seo/page-meta';
+import { IconDetailRow } from '@/components/icon-detail-row';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { formatEventTime, formatInstant } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
@@ -27,16 +28,7 @@ export function ManageBookingPage({ token }: { token: string }) {
   if (query.isPending) return <PageSpinner label="Loading your booking…" />;
   if (query.isError) {
     if (query.error instanceof BookingLinkInvalidError) return <BookingLinkInvalid />;
-    return (
-      <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-6 text-center">
-        <PageMeta title="Your booking" />
-        <h1 className="font-serif text-3xl font-semibold">We could not load your booking</h1>
-        <p role="alert" className="max-w-md text-muted-foreground">
-          {query.error.message}
-        </p>
-        <Button onClick={() => void query.refetch()}>Try again</Button>
-      </main>
-    );
+    return <LoadFailedPage title="Your booking" heading="We could not load your booking" error={query.error} onRetry={() => void query.refetch()} />;
   }
   return <BookingView token={token} booking={query.data} onHandedOver={setHandedOver} />;
 }
@@ -45,28 +37,15 @@ export function ManageBookingPage({ token }: { token: string }) {
 function HandedOver({ outcome }: { outcome: HandOverOutcome }) {
   const { name, email } = outcome.handedOverTo;
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-6 text-center">
-      <PageMeta title="Booking handed over" />
-      <CircleCheck className="h-10 w-10 text-green-700" aria-hidden />
-      <h1 className="font-serif text-3xl font-semibold">The booking is now {name}'s</h1>
+    <MessagePage
+      title="Booking handed over"
+      heading={`The booking is now ${name}'s`}
+      icon={<CircleCheck className="h-10 w-10 text-green-700" aria-hidden />}
+    >
       <p role="status" className="max-w-md text-muted-foreground">
         We have emailed {email} the booking and its own link. This link no longer works, and we have emailed you a note of the change.
       </p>
-    </main>
-  );
-}
-
-function Row({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
-  return (
-    <div className="py-3">
-      <dt className="flex items-center gap-3 text-xs uppercase tracking-wide text-muted-foreground">
-        <span aria-hidden>
-          <Icon className="h-4 w-4" />
-        </span>
-        {label}
-      </dt>
-      <dd className="pl-7 font-medium">{children}</dd>
-    </div>
+    </MessagePage>
   );
 }
 
@@ -153,28 +132,28 @@ function BookingView({ token, booking, onHandedOver }: { token: string; booking:
           </h1>
           <p className="mt-1 text-sm text-muted-foreground">Booked by {booking.name}</p>
 
-          <dl className="mt-4 divide-y">
-            <Row icon={CalendarDays} label="Date">
+          <dl className="mt-4">
+            <IconDetailRow icon={CalendarDays} term="Date">
               {when.date}
-            </Row>
-            <Row icon={Clock} label="Time">
+            </IconDetailRow>
+            <IconDetailRow icon={Clock} term="Time">
               {when.time}
-            </Row>
+            </IconDetailRow>
             {booking.event.location_name || booking.event.location_address ? (
-              <Row icon={MapPin} label="Where">
+              <IconDetailRow icon={MapPin} term="Where">
                 {booking.event.location_name ? <span className="block">{booking.event.location_name}</span> : null}
                 {booking.event.location_address ? (
                   <span className="block font-normal text-muted-foreground">{booking.event.location_address}</span>
                 ) : null}
-              </Row>
+              </IconDetailRow>
             ) : null}
-            <Row icon={Users} label="Guests">
+            <IconDetailRow icon={Users} term="Guests">
               {guestCount(booking.guests)}
-            </Row>
+            </IconDetailRow>
             {slotOrTicket ? (
-              <Row icon={Ticket} label={slotOrTicket.label}>
+              <IconDetailRow icon={Ticket} term={slotOrTicket.label}>
                 {slotOrTicket.value}
-              </Row>
+              </IconDetailRow>
             ) : null}
           </dl>
           {booking.dietary_restrictions || booking.special_requests ? (

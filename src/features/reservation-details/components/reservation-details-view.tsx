@@ -1,6 +1,7 @@
 import { useMemo, type AnchorHTMLAttributes } from 'react';
 import { Link } from 'react-router-dom';
 import { CalendarDays, CalendarPlus, Download, Hash, Info, MapPin, Ticket, Users, type LucideIcon } from 'lucide-react';
+import { IconDetailRow } from '@/components/icon-detail-row';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
@@ -21,21 +22,6 @@ import {
 import type { ServerBooking } from '../types';
 import { SupportEmailLink } from '@/components/support-email-link';
 
-function Row({ icon: Icon, term, children }: { icon: LucideIcon; term: string; children: React.ReactNode }) {
-  // dt and dd sit directly in their group div, as a definition list requires; the icon rides in the dt.
-  return (
-    <div className="relative border-b py-3 pl-8 last:border-b-0">
-      <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-        <span className="absolute left-0 top-3.5 text-muted-foreground" aria-hidden>
-          <Icon className="h-5 w-5" />
-        </span>
-        {term}
-      </dt>
-      <dd className="mt-0.5 break-words text-base">{children}</dd>
-    </div>
-  );
-}
-
 interface BookingRowsProps {
   testId?: string;
   code?: string;
@@ -52,33 +38,33 @@ function BookingRows({ testId, code, event, when, guests, ticket, total, locatio
   return (
     <dl data-testid={testId}>
       {code ? (
-        <Row icon={Hash} term="Booking Code">
+        <IconDetailRow icon={Hash} term="Booking Code">
           <span className="font-mono tracking-wider">{code}</span>
-        </Row>
+        </IconDetailRow>
       ) : null}
-      <Row icon={Ticket} term="Event">
+      <IconDetailRow icon={Ticket} term="Event">
         {event}
-      </Row>
-      <Row icon={CalendarDays} term="Date & Time">
+      </IconDetailRow>
+      <IconDetailRow icon={CalendarDays} term="Date & Time">
         {when}
-      </Row>
-      <Row icon={Users} term="Party Size">
+      </IconDetailRow>
+      <IconDetailRow icon={Users} term="Party Size">
         {partySize(guests)}
-      </Row>
+      </IconDetailRow>
       {ticket ? (
-        <Row icon={Ticket} term="Ticket Type">
+        <IconDetailRow icon={Ticket} term="Ticket Type">
           {ticket}
-        </Row>
+        </IconDetailRow>
       ) : null}
       {total !== null ? (
-        <Row icon={Ticket} term="Total">
+        <IconDetailRow icon={Ticket} term="Total">
           {total}
-        </Row>
+        </IconDetailRow>
       ) : null}
       {location ? (
-        <Row icon={MapPin} term="Location">
+        <IconDetailRow icon={MapPin} term="Location">
           {location}
-        </Row>
+        </IconDetailRow>
       ) : null}
     </dl>
   );

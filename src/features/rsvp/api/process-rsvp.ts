@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CheckoutError, type BookingHandle, type Quote } from '@/features/checkout/types';
-import { invokeFunction, serverCode, serverMessage } from '@/lib/invoke-function';
+import { invokeFunction, serverCode, serverMessage, type FunctionAnswer } from '@/lib/invoke-function';
 import type { PriceLines } from '@/lib/price-lines';
 import { priceLinesAnswer, readPriceLines } from '@/lib/price-lines-answer';
 import { addonChoices } from '@/features/checkout/api/event-addons';
@@ -16,6 +16,16 @@ const quoteAnswer = priceLinesAnswer.extend({
   addons: z.array(z.object({ totalCents: cents })).nullish(),
 });
 
+/** The function's answer read with `schema`; a refusal, or an answer it cannot read, throws CheckoutError with the server's message. */
+function accepted<S extends z.ZodType>(answer: FunctionAnswer<unknown>, schema: S): z.output<S> {
+  const parsed = schema.safeParse(answer.body);
+  const refused = (answer.body as { success?: unknown } | null)?.success === false;
+  if (answer.status !== 200 || refused || !parsed.success) {
+    throw new CheckoutError(serverMessage(answer.body), answer.status < 500, answer.status, serverCode(answer.body));
+  }
+  return parsed.data;
+}
+
 /**
  * The pricing call (`validateOnly: true`): the server's deposit for the party after any code
  * (name and email are not needed yet). Throws CheckoutError with the server's message when refused.
@@ -29,14 +39,10 @@ export async function quoteRsvp(selection: RsvpSelection): Promise<Quote> {
     addons: addonChoices(selection.addons),
     validateOnly: true,
   });
-  const parsed = quoteAnswer.safeParse(answer.body);
-  const refused = (answer.body as { success?: unknown } | null)?.success === false;
-  if (answer.status !== 200 || refused || !parsed.success) {
-    throw new CheckoutError(serverMessage(answer.body), answer.status < 500, answer.status, serverCode(answer.body));
-  }
-  const { totalDeposit, discountApplied, subtotal, addons } = parsed.data;
+  const quote = accepted(answer, quoteAnswer);
+  const { totalDeposit, discountApplied, subtotal, addons } = quote;
   const discountCents = discountApplied ?? 0;
-  const lines = readPriceLines(parsed.data, { subtotalCents: subtotal ?? totalDeposit + discountCents, discountCents, amountCents: totalDeposit });
+  const lines = readPriceLines(quote, { subtotalCents: subtotal ?? totalDeposit + discountCents, discountCents, amountCents: totalDeposit });
   const addonsCents = (addons ?? []).reduce((sum, a) => sum + a.totalCents, 0);
   return { ...lines, totalCents: totalDeposit, addonsCents };
 }
@@ -64,15 +70,11 @@ export async function confirmRsvp(
     addons: addonChoices(request.addons),
     validateOnly: false,
   });
-  const parsed = confirmAnswer.safeParse(answer.body);
-  const refused = (answer.body as { success?: unknown } | null)?.success === false;
-  if (answer.status !== 200 || refused || !parsed.success) {
-    throw new CheckoutError(serverMessage(answer.body), answer.status < 500, answer.status, serverCode(answer.body));
-  }
-  const { reservationId, bookingCode, manageToken, totalDeposit, discountApplied, subtotalCents } = parsed.data;
+  const confirmed = accepted(answer, confirmAnswer);
+  const { reservationId, bookingCode, manageToken, totalDeposit, discountApplied, subtotalCents } = confirmed;
   const lines =
     totalDeposit != null && subtotalCents != null
-      ? readPriceLines(parsed.data, { subtotalCents, discountCents: discountApplied ?? 0, amountCents: totalDeposit })
+      ? readPriceLines(confirmed, { subtotalCents, discountCents: discountApplied ?? 0, amountCents: totalDeposit })
       : null;
   return { reservationId, lines, bookingCode, manageToken };
 }

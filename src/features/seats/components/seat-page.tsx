@@ -1,15 +1,15 @@
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Armchair, CalendarDays, CircleCheck, LinkIcon, MapPin } from 'lucide-react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Armchair, CalendarDays, CircleCheck, MapPin } from 'lucide-react';
 import { z } from 'zod';
 import { CountedField } from '@/components/forms/counted-field';
 import { GuestNameEmailFields } from '@/components/forms/guest-contact-fields';
 import { SubmitButton } from '@/components/forms/submit-button';
+import { LinkInvalidPage, LoadFailedPage, MessagePage } from '@/components/message-page';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { PageMeta } from '@/components/seo/page-meta';
-import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { eventTimeWithZone, formatEventDate, formatInstant } from '@/lib/dates';
@@ -39,14 +39,7 @@ export function SeatPage({ token }: { token: string }) {
   if (query.isPending) return <PageSpinner label="Loading your seat…" />;
   if (query.isError) {
     if (query.error instanceof SeatLinkInvalidError) return <SeatLinkInvalid />;
-    return (
-      <Centered title="We could not load your seat">
-        <p role="alert" className="max-w-md text-muted-foreground">
-          {query.error.message}
-        </p>
-        <Button onClick={() => void query.refetch()}>Try again</Button>
-      </Centered>
-    );
+    return <LoadFailedPage title="We could not load your seat" error={query.error} onRetry={() => void query.refetch()} />;
   }
   return <SeatView token={token} seat={query.data} onGivenUp={setGivenUp} />;
 }
@@ -54,37 +47,20 @@ export function SeatPage({ token }: { token: string }) {
 /** After giving the seat up: this link opens nothing any more, and says so. */
 function SeatGivenUp({ refundedCents }: { refundedCents: number }) {
   return (
-    <Centered title="You gave up your seat">
-      <CircleCheck className="h-10 w-10 text-green-700" aria-hidden />
+    <MessagePage title="You gave up your seat" icon={<CircleCheck className="h-10 w-10 text-green-700" aria-hidden />}>
       <p role="status" className="max-w-md text-muted-foreground">
         {refundedCents > 0 ? `We are refunding ${formatCents(refundedCents)} to the card you paid with. ` : ''}The seat went back, and we have told
         the person who booked. This link no longer works.
       </p>
-    </Centered>
-  );
-}
-
-function Centered({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-muted/40 px-6 text-center">
-      <PageMeta title={title} />
-      <h1 className="font-serif text-3xl font-semibold">{title}</h1>
-      {children}
-    </main>
+    </MessagePage>
   );
 }
 
 function SeatLinkInvalid() {
   return (
-    <Centered title="This seat link is not valid">
-      <LinkIcon className="h-10 w-10 text-muted-foreground" aria-hidden />
-      <p className="max-w-md text-muted-foreground" data-testid="seat-link-invalid">
-        Check that you opened the whole link. If it still does not work, ask the person who booked for a new one.
-      </p>
-      <Link to={paths.home.getHref()} className="font-medium underline underline-offset-4">
-        Go to the home page
-      </Link>
-    </Centered>
+    <LinkInvalidPage title="This seat link is not valid" heading="This seat link is not valid" testId="seat-link-invalid">
+      Check that you opened the whole link. If it still does not work, ask the person who booked for a new one.
+    </LinkInvalidPage>
   );
 }
 

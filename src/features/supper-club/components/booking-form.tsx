@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { OptionSelect } from '@/components/ui/option-select';
 import { supperClubFunctions } from '@/config/site';
 import { ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
 import { addonChoices, useChosenAddons } from '@/features/checkout/api/event-addons';
 import { OfferedAddons } from '@/features/checkout/components/offered-addons';
+import { VenueBookingFrame } from '@/features/checkout/components/venue-booking-frame';
 import { useQuote } from '@/features/checkout/hooks/use-quote';
 import type { VenueBookingFormProps } from '@/features/checkout/types';
 import { seatPriceOf, seatsNote, supperDate, ticketChoicesOf, ticketsLeft } from '../lib/schedule';
@@ -13,8 +13,6 @@ import type { SupperClubBookingInput, SupperClubFormValues } from '../form-value
 import { preloadValidation } from '../hooks/use-supper-club-booking';
 import type { SupperClubEvent, SupperClubVenue } from '../types';
 import { BookingSummary } from './booking-summary';
-import { GuestContactFields } from '@/components/forms/guest-contact-fields';
-import { keepFieldFocus } from '@/components/forms/keep-field-focus';
 
 interface Props extends VenueBookingFormProps<SupperClubFormValues, SupperClubBookingInput> {
   events: SupperClubEvent[];
@@ -50,47 +48,55 @@ export function BookingForm({ form, events, venue, busy, onSubmit }: Props) {
   }, [event, getValues, setValue]);
 
   return (
-    <form noValidate onSubmit={onSubmit} onFocusCapture={preloadValidation} className="space-y-5" aria-labelledby="booking-form-title">
-      <h2 id="booking-form-title" className="font-serif text-2xl font-semibold">
-        Reserve your seats
-      </h2>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <GuestContactFields register={register} errors={errors} nameLabel="Full name" />
-        <FormField label="Date" error={errors.eventId?.message} className="sm:col-span-2">
-          <OptionSelect
-            placeholder="Select a date"
-            options={events.map((e) => ({
-              value: e.id,
-              label: `${supperDate(e.date)}${seatsNote(e.available_seats, ' (Sold Out)')}`,
-              disabled: e.available_seats < 1,
-            }))}
-            {...register('eventId')}
-          />
-        </FormField>
-        <FormField label="Time slot" error={errors.timeSlot?.message} hint={event ? undefined : 'Choose a date to see its seatings.'}>
-          <OptionSelect
-            disabled={!event}
-            placeholder="Select a time"
-            options={(event?.slots ?? []).map((s) => ({
-              value: s.label,
-              label: `${s.label}${seatsNote(s.available, ' (Full)')}`,
-              disabled: s.available < 1,
-            }))}
-            {...register('timeSlot')}
-          />
-        </FormField>
-        <FormField label="Number of tickets" error={errors.tickets?.message}>
-          <OptionSelect
-            placeholder="Select tickets"
-            options={ticketChoices.map((n) => ({
-              value: String(n),
-              label: `${n} ${n === 1 ? 'ticket' : 'tickets'}${event && n > left ? ' (unavailable)' : ''}`,
-              disabled: event ? n > left : false,
-            }))}
-            {...register('tickets')}
-          />
-        </FormField>
-      </div>
+    <VenueBookingFrame
+      titleId="booking-form-title"
+      title="Reserve your seats"
+      nameLabel="Full name"
+      register={register}
+      errors={errors}
+      choices={
+        <>
+          <FormField label="Date" error={errors.eventId?.message} className="sm:col-span-2">
+            <OptionSelect
+              placeholder="Select a date"
+              options={events.map((e) => ({
+                value: e.id,
+                label: `${supperDate(e.date)}${seatsNote(e.available_seats, ' (Sold Out)')}`,
+                disabled: e.available_seats < 1,
+              }))}
+              {...register('eventId')}
+            />
+          </FormField>
+          <FormField label="Time slot" error={errors.timeSlot?.message} hint={event ? undefined : 'Choose a date to see its seatings.'}>
+            <OptionSelect
+              disabled={!event}
+              placeholder="Select a time"
+              options={(event?.slots ?? []).map((s) => ({
+                value: s.label,
+                label: `${s.label}${seatsNote(s.available, ' (Full)')}`,
+                disabled: s.available < 1,
+              }))}
+              {...register('timeSlot')}
+            />
+          </FormField>
+          <FormField label="Number of tickets" error={errors.tickets?.message}>
+            <OptionSelect
+              placeholder="Select tickets"
+              options={ticketChoices.map((n) => ({
+                value: String(n),
+                label: `${n} ${n === 1 ? 'ticket' : 'tickets'}${event && n > left ? ' (unavailable)' : ''}`,
+                disabled: event ? n > left : false,
+              }))}
+              {...register('tickets')}
+            />
+          </FormField>
+        </>
+      }
+      submitLabel="Continue to Payment"
+      busy={busy}
+      onSubmit={onSubmit}
+      onFocusCapture={preloadValidation}
+    >
       {event ? <OfferedAddons addons={offered} chosen={chosen} guests={count} onChange={(next) => setValue('addons', next)} /> : null}
       <BookingSummary
         venueName={venue.name}
@@ -101,9 +107,6 @@ export function BookingForm({ form, events, venue, busy, onSubmit }: Props) {
         quote={quote}
         refundPolicy={event?.refund_policy}
       />
-      <Button type="submit" size="lg" className="w-full" disabled={busy} aria-busy={busy} {...keepFieldFocus}>
-        {busy ? 'Processing...' : 'Continue to Payment'}
-      </Button>
-    </form>
+    </VenueBookingFrame>
   );
 }

@@ -2,11 +2,12 @@ import type { FieldErrors } from 'react-hook-form';
 import { supperClubFunctions } from '@/config/site';
 import { fetchQuote } from '@/features/checkout/api/get-quote';
 import { ticketQuoteRequest } from '@/features/checkout/api/ticket-quote';
-import { addonChoices, addonRows, stillOffered, type PublicAddon } from '@/features/checkout/api/event-addons';
+import { addonChoices, stillOffered, type PublicAddon } from '@/features/checkout/api/event-addons';
 import { useCheckout } from '@/features/checkout/hooks/use-checkout';
-import { useVenueForm, venueFormValidation } from '@/features/checkout/hooks/use-venue-form';
+import { useVenueForm, venueAddonRows, venueFormValidation, venueReservationData } from '@/features/checkout/hooks/use-venue-form';
 import { bookingMessages, tooManyTickets } from '@/features/checkout/lib/messages';
 import { sayError } from '@/features/checkout/lib/say-error';
+import type { TicketSelection } from '@/features/checkout/types';
 import { formatCents } from '@/lib/money';
 import { supperClubAvailabilityQueryOptions } from '../api/get-availability';
 import { checkSupperClubBooking, supperDate } from '../lib/schedule';
@@ -22,12 +23,15 @@ interface SupperClubOrder {
 }
 
 /** The order's add-ons as a summary row, or none. */
-const orderAddonRows = ({ input, addons }: SupperClubOrder) =>
-  addonRows(
-    addons,
-    addons.map((a) => a.id),
-    input.tickets,
-  );
+const orderAddonRows = (order: SupperClubOrder) => venueAddonRows(order, order.input.tickets);
+
+/** What the order buys: the server quotes it, then books it. */
+const selectionOf = ({ input, event, addons }: SupperClubOrder): TicketSelection => ({
+  eventId: event.id,
+  timeSlot: input.timeSlot,
+  guests: input.tickets,
+  addons: addonChoices(addons.map((a) => a.id)),
+});
 
 const validation = venueFormValidation<SupperClubFormValues, SupperClubBookingInput>(() =>
   import('../schemas').then((m) => m.supperClubBookingSchema),
@@ -47,16 +51,7 @@ export function useSupperClubBooking() {
   );
 
   const checkout = useCheckout<SupperClubOrder>({
-    quote: ({ input, event, addons }) =>
-      fetchQuote(
-        queryClient,
-        ticketQuoteRequest(supperClubFunctions.payment, {
-          eventId: event.id,
-          timeSlot: input.timeSlot,
-          guests: input.tickets,
-          addons: addonChoices(addons.map((a) => a.id)),
-        }),
-      ),
+    quote: (order) => fetchQuote(queryClient, ticketQuoteRequest(supperClubFunctions.payment, selectionOf(order))),
     refusal: { title: bookingMessages.reservationFailed.title, fallback: bookingMessages.reservationFailed.description },
     payment: (order) => ({
       className: 'mx-auto max-w-xl',
@@ -71,17 +66,7 @@ export function useSupperClubBooking() {
       checkout: {
         kind: 'ticket',
         paymentFunction: supperClubFunctions.payment,
-        reservationData: {
-          eventId: order.event.id,
-          name: order.input.name,
-          email: order.input.email,
-          phone: order.input.phone || null,
-          num_guests: order.input.tickets,
-          guests: order.input.tickets,
-          timeSlot: order.input.timeSlot,
-          ticket_price: order.event.seat_price_cents,
-          addons: addonChoices(order.addons.map((a) => a.id)),
-        },
+        reservationData: venueReservationData(order, selectionOf(order), { ticket_price: order.event.seat_price_cents }),
       },
     }),
     paidToast: bookingMessages.ticketsReserved,
