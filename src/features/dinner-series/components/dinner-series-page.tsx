@@ -50,7 +50,7 @@ export function DinnerSeriesPage({ renderWaitlist }: { renderWaitlist?: RenderSe
         canonical={paths.dinnerSeries.getHref()}
       />
       <Intro venue={venue} start={sharedStart(dinners.data)} />
-      <AfterPaintMain loadingLabel="Loading dinners…">
+      <AfterPaintMain loadingLabel="Loading dinners…" headerReady={!dinners.isPending}>
         <DinnerSeriesBooking renderWaitlist={renderWaitlist} />
       </AfterPaintMain>
     </>

@@ -27,7 +27,7 @@ export function SupperClubPage({ renderWaitlist }: { renderWaitlist?: RenderSupp
         canonical={paths.supperClub.getHref()}
       />
       <SupperClubHeader venue={venue} events={events} />
-      <AfterPaintMain loadingLabel="Loading available dates…">
+      <AfterPaintMain loadingLabel="Loading available dates…" headerReady={!availability.isPending}>
         <SupperClubBooking renderWaitlist={renderWaitlist} />
       </AfterPaintMain>
     </>
