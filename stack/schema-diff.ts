@@ -59,26 +59,27 @@ export async function loadSchemaFiles(url: string, dir = SCHEMAS_DIR): Promise<v
   }
 }
 
+/** An ACL as sorted `grantee:PRIVILEGE` pairs (public for the pseudo-role), or `none` when unset. */
+const acl = (column: string, none: string) => `coalesce((
+    select string_agg(g, ',' order by g) from (
+      select coalesce(nullif(x.grantee, 0)::regrole::text, 'public') || ':' || x.privilege_type as g from aclexplode(${column}) x) s), '${none}')`;
+
 /**
  * What migra leaves out or compares loosely, as key → definition: functions with their source,
- * settings and grants; policies; triggers; table, column and function grants; comments; RLS
- * flags; column order; buckets.
+ * settings and grants; policies; triggers; table, column and function grants; default privileges;
+ * comments; RLS flags; column order; buckets.
  */
 const CATALOG = `
   with app as (select oid, nspname, nspacl from pg_namespace where nspname = any($1::text[]))
   select 'function ' || p.oid::regprocedure::text as key,
-         pg_get_functiondef(p.oid) || ' acl ' || coalesce((
-           select string_agg(coalesce(nullif(a.grantee, 0)::regrole::text, 'public') || ':' || a.privilege_type, ',' order by coalesce(nullif(a.grantee, 0)::regrole::text, 'public') || ':' || a.privilege_type)
-           from aclexplode(p.proacl) a), 'default') as def
+         pg_get_functiondef(p.oid) || ' acl ' || ${acl('p.proacl', 'default')} as def
   from pg_proc p join app n on n.oid = p.pronamespace
   where p.prokind in ('f', 'p') and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
   union all
   select 'column ' || c.oid::regclass::text || '.' || a.attname,
          row_number() over (partition by c.oid order by a.attnum) || ' ' || format_type(a.atttypid, a.atttypmod)
          || ' ' || a.attnotnull || ' ' || coalesce(pg_get_expr(ad.adbin, ad.adrelid), '') || ' ' || a.attgenerated::text
-         || ' acl ' || coalesce((
-           select string_agg(coalesce(nullif(x.grantee, 0)::regrole::text, 'public') || ':' || x.privilege_type, ',' order by coalesce(nullif(x.grantee, 0)::regrole::text, 'public') || ':' || x.privilege_type)
-           from aclexplode(a.attacl) x), '')
+         || ' acl ' || ${acl('a.attacl', '')}
   from pg_attribute a join pg_class c on c.oid = a.attrelid join app n on n.oid = c.relnamespace
   left join pg_attrdef ad on ad.adrelid = a.attrelid and ad.adnum = a.attnum
   where a.attnum > 0 and not a.attisdropped and c.relkind in ('r', 'p', 'v', 'm') and n.nspname <> 'storage'
@@ -100,9 +101,7 @@ const CATALOG = `
   union all
   select 'relation ' || c.oid::regclass::text,
          c.relkind::text || ' rls ' || c.relrowsecurity || ' ' || c.relforcerowsecurity || ' ' || coalesce(array_to_string(c.reloptions, ','), '')
-         || ' acl ' || coalesce((
-           select string_agg(coalesce(nullif(a.grantee, 0)::regrole::text, 'public') || ':' || a.privilege_type, ',' order by coalesce(nullif(a.grantee, 0)::regrole::text, 'public') || ':' || a.privilege_type)
-           from aclexplode(c.relacl) a), 'default')
+         || ' acl ' || ${acl('c.relacl', 'default')}
   from pg_class c join app n on n.oid = c.relnamespace where c.relkind in ('r', 'p', 'v', 'm', 'S') and n.nspname <> 'storage'
   union all
   select 'comment ' || pg_describe_object(d.classoid, d.objoid, d.objsubid), d.description
@@ -110,10 +109,12 @@ const CATALOG = `
   where d.classoid in ('pg_class'::regclass, 'pg_proc'::regclass, 'pg_type'::regclass, 'pg_namespace'::regclass, 'pg_trigger'::regclass, 'pg_policy'::regclass, 'pg_constraint'::regclass)
     and pg_describe_object(d.classoid, d.objoid, d.objsubid) ~ ('(^| )(' || array_to_string($1::text[], '|') || ')\\.')
   union all
-  select 'schema ' || n.nspname, coalesce((
-           select string_agg(coalesce(nullif(a.grantee, 0)::regrole::text, 'public') || ':' || a.privilege_type, ',' order by coalesce(nullif(a.grantee, 0)::regrole::text, 'public') || ':' || a.privilege_type)
-           from aclexplode(n.nspacl) a), 'default')
+  select 'schema ' || n.nspname, ${acl('n.nspacl', 'default')}
   from app n
+  union all
+  select 'default privileges of ' || d.defaclrole::regrole::text || ' in ' || coalesce(n.nspname, 'every schema') || ' on ' || d.defaclobjtype::text,
+         ${acl('d.defaclacl', 'none')}
+  from pg_default_acl d left join pg_namespace n on n.oid = d.defaclnamespace
   union all
   select 'extension ' || e.extname, n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace
   union all

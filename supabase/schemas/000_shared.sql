@@ -1,16 +1,24 @@
 -- =============================================================================
--- Shared helpers every domain uses: extensions, updated_at stamps, URL checks.
+-- Shared helpers every domain uses: private-by-default privileges, extensions,
+-- updated_at stamps, URL checks.
 --
--- Who may call a function: Supabase grants every new function in public to anon,
--- authenticated and service_role (its default privileges; bootstrap.sql does the
--- same locally), and PostgreSQL to public. Each function is then closed, beside
--- its definition, to those who must not call it:
---   from public, anon, authenticated   the service role only (edge functions,
---                                      triggers, other functions)
---   from public, anon                  signed-in users; a staff function checks
---                                      the caller's organization itself
---   from public                        anyone, with the publishable key
+-- Private by default. Supabase's default privileges grant every new table, view
+-- and function in public to anon, authenticated and service_role, and PostgreSQL
+-- grants every function to public. The statements below withdraw that for what
+-- the migration role (postgres, as `supabase db push` runs) creates, so a new
+-- table or function is closed to the API until a grant beside it opens it:
+--   no grant                                 the service role only (edge
+--                                            functions, triggers, other functions)
+--   grant execute ... to authenticated       signed-in users; a staff function
+--                                            checks the caller's organization
+--   grant execute ... to anon, authenticated anyone, with the publishable key
+--   grant select ... to authenticated        a table, with row-level security
+-- Objects created before these statements keep the grants they were given.
 -- =============================================================================
+
+alter default privileges revoke execute on functions from public;
+alter default privileges in schema public revoke execute on functions from anon, authenticated;
+alter default privileges in schema public revoke all on tables from anon, authenticated;
 
 -- Trigram indexes (gin_trgm_ops) for searching by name.
 create extension if not exists pg_trgm with schema extensions;
@@ -33,6 +41,8 @@ language sql immutable strict parallel safe set search_path = '' as $$
   select char_length(url) <= 2048 and url ~* '^https?://[^\s/?#@]+([/?#][^\s]*)?$';
 $$;
 
+grant execute on function public.is_http_url(text) to anon, authenticated;
+
 -- A required text of a form, trimmed: refused (P0001) with p_missing when it is empty, and with
 -- p_too_long when it has more than p_max characters (%s in p_too_long stands for its first 40).
 create or replace function public.required_text(p_value text, p_max integer, p_missing text, p_too_long text) returns text
@@ -51,7 +61,7 @@ end;
 $$;
 
 -- Signed-in users: the event editor runs as its caller (admin_save_event).
-revoke execute on function public.required_text(text, integer, text, text) from public, anon;
+grant execute on function public.required_text(text, integer, text, text) to authenticated;
 
 -- True when every element is a non-null http(s) URL.
 create or replace function public.all_http_urls(urls text[]) returns boolean
@@ -61,3 +71,5 @@ language sql immutable parallel safe set search_path = '' as $$
     where u.url is null or not public.is_http_url(u.url)
   );
 $$;
+
+grant execute on function public.all_http_urls(text[]) to anon, authenticated;

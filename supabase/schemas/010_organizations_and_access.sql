@@ -31,6 +31,8 @@ language sql immutable strict parallel safe set search_path = '' as $$
   ]);
 $$;
 
+grant execute on function public.is_reserved_org_slug(text) to anon, authenticated;
+
 -- organizations
 create table public.organizations (
   id uuid primary key default gen_random_uuid(),
@@ -71,10 +73,8 @@ comment on column public.organizations.state is
 
 alter table public.organizations enable row level security;
 
-revoke all on public.organizations from anon, authenticated;
 grant select on public.organizations to anon;
 grant select, insert, update, delete on public.organizations to authenticated;
-grant all on public.organizations to service_role;
 
 -- user_roles
 create table public.user_roles (
@@ -89,9 +89,7 @@ comment on table public.user_roles is 'Platform-wide roles. Only granted by gran
 
 alter table public.user_roles enable row level security;
 
-revoke all on public.user_roles from anon, authenticated;
 grant select on public.user_roles to authenticated;
-grant all on public.user_roles to service_role;
 
 -- user_memberships
 create table public.user_memberships (
@@ -113,9 +111,7 @@ create index user_memberships_org_id_idx on public.user_memberships (org_id);
 
 alter table public.user_memberships enable row level security;
 
-revoke all on public.user_memberships from anon, authenticated;
 grant select, insert, delete on public.user_memberships to authenticated;
-grant all on public.user_memberships to service_role;
 
 -- app_settings
 create table public.app_settings (
@@ -126,9 +122,6 @@ create table public.app_settings (
 comment on table public.app_settings is 'Platform configuration read by security definer functions; no API role can read it.';
 
 alter table public.app_settings enable row level security;
-
-revoke all on public.app_settings from anon, authenticated;
-grant all on public.app_settings to service_role;
 
 -- No super-admin address is configured here: public.set_super_admin_email() sets it
 -- (the demo's in supabase/seed.sql; in production once, after the account is
@@ -145,7 +138,7 @@ language sql stable security definer set search_path = '' as $$
   );
 $$;
 
-revoke execute on function public.is_super_admin() from public, anon;
+grant execute on function public.is_super_admin() to authenticated;
 
 -- Does the caller belong to the organization (always true for the super admin)?
 create or replace function public.is_org_member(org_id uuid) returns boolean
@@ -159,7 +152,7 @@ language sql stable security definer set search_path = '' as $$
       );
 $$;
 
-revoke execute on function public.is_org_member(uuid) from public, anon;
+grant execute on function public.is_org_member(uuid) to authenticated;
 
 -- Is the caller one of the organization's owners (always true for the super admin)?
 -- p_user_id: the user to ask about instead of the caller; a signed-in caller may ask only about
@@ -181,7 +174,7 @@ language sql stable security definer set search_path = '' as $$
      );
 $$;
 
-revoke execute on function public.is_org_owner(uuid, uuid) from public, anon;
+grant execute on function public.is_org_owner(uuid, uuid) to authenticated;
 
 -- The super-admin grant: one configured account, kept in step by the database
 --
@@ -223,8 +216,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.sync_super_admin(uuid) from public, anon, authenticated;
-
 -- An account's email or its confirmation changed: its role follows.
 create or replace function public.sync_super_admin_on_user_change() returns trigger
 language plpgsql security definer set search_path = '' as $$
@@ -237,8 +228,6 @@ begin
   return null;
 end;
 $$;
-
-revoke execute on function public.sync_super_admin_on_user_change() from public, anon, authenticated;
 
 -- The super-admin role follows the configured account's email and its confirmation.
 create trigger sync_super_admin_on_user_change
@@ -279,8 +268,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.set_super_admin_email(text) from public, anon, authenticated;
-
 -- The RPC the app calls after signing in or up (kept for the product's API): the
 -- role is already in step (the triggers above), so this only re-checks the
 -- caller's own account and answers whether the caller is the super admin. The
@@ -303,7 +290,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.grant_super_admin_by_email(text) from public;
+grant execute on function public.grant_super_admin_by_email(text) to anon, authenticated;
 
 -- app_settings: no grant to anon or authenticated at all.
 --
@@ -357,10 +344,8 @@ create index org_page_aliases_org_id_idx on public.org_page_aliases (org_id);
 
 alter table public.org_page_aliases enable row level security;
 
-revoke all on public.org_page_aliases from anon, authenticated;
 grant select on public.org_page_aliases to anon;
 grant select, insert, update, delete on public.org_page_aliases to authenticated;
-grant all on public.org_page_aliases to service_role;
 
 create policy "Page aliases are visible to everyone"
   on public.org_page_aliases for select to anon, authenticated using (true);
@@ -401,10 +386,8 @@ comment on column public.org_branding.address is 'Where the venue''s dinners hap
 
 alter table public.org_branding enable row level security;
 
-revoke all on public.org_branding from anon, authenticated;
 grant select on public.org_branding to anon;
 grant select, insert, update on public.org_branding to authenticated;
-grant all on public.org_branding to service_role;
 
 -- The admin form sends empty values as null: fall back to the defaults instead
 -- of failing the save.
@@ -418,8 +401,6 @@ begin
   return new;
 end;
 $$;
-
-revoke execute on function public.fill_org_branding_defaults() from public, anon, authenticated;
 
 -- Empty form values fall back to the defaults (before the updated_at stamp: triggers run in name order).
 create trigger org_branding_10_fill_defaults
@@ -451,8 +432,6 @@ language sql stable security definer set search_path = '' as $$
   where o.id = p_org_id;
 $$;
 
-revoke execute on function public.org_display_name(uuid) from public, anon, authenticated;
-
 -- The branded header of an organization's emails (template_data.org, rendered by
 -- supabase/functions/_shared/email/render.tsx): its name, slug, logo and colors.
 create or replace function public.org_email_branding(p_org_id uuid) returns jsonb
@@ -468,8 +447,6 @@ language sql stable security definer set search_path = '' as $$
   where o.id = p_org_id;
 $$;
 
-revoke execute on function public.org_email_branding(uuid) from public, anon, authenticated;
-
 -- Membership check shared by the read functions
 create or replace function public.assert_org_member(p_org_id uuid) returns void
 language plpgsql stable security definer set search_path = '' as $$
@@ -480,7 +457,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.assert_org_member(uuid) from public, anon;
+grant execute on function public.assert_org_member(uuid) to authenticated;
 
 -- The door of every staff action: the caller is a member of the organization (or the super
 -- admin), else the action's own words with SH403. A null organization (what was asked about
@@ -494,8 +471,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.assert_member(uuid, text) from public, anon, authenticated;
-
 -- The same for what only owners (and the super admin) do: the team, payments, publishing.
 create or replace function public.assert_owner(p_org_id uuid, p_denied text) returns void
 language plpgsql stable security definer set search_path = '' as $$
@@ -506,8 +481,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.assert_owner(uuid, text) from public, anon, authenticated;
-
 -- The same for what only the super admin does.
 create or replace function public.assert_super_admin(p_denied text) returns void
 language plpgsql stable security definer set search_path = '' as $$
@@ -517,8 +490,6 @@ begin
   end if;
 end;
 $$;
-
-revoke execute on function public.assert_super_admin(text) from public, anon, authenticated;
 
 -- The organizations the caller may manage (the panel's switcher), with the caller's role in each and their state
 --
@@ -555,4 +526,4 @@ begin
 end;
 $$;
 
-revoke execute on function public.admin_orgs() from public, anon;
+grant execute on function public.admin_orgs() to authenticated;

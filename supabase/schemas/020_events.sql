@@ -104,10 +104,8 @@ create index events_title_trgm_idx on public.events using gin (title extensions.
 
 alter table public.events enable row level security;
 
-revoke all on public.events from anon, authenticated;
 grant select on public.events to anon;
 grant select, insert, update, delete on public.events to authenticated;
-grant all on public.events to service_role;
 
 -- The most guests one booking of an event may have: its own limit, else its kind's
 -- (6 tickets or seats, 10 RSVP guests). Every reservation is also held to 10 (reservations).
@@ -115,6 +113,8 @@ create or replace function public.event_party_limit(p_kind text, p_max_party_siz
 language sql immutable parallel safe set search_path = '' as $$
   select least(coalesce(p_max_party_size, case when p_kind = 'rsvp' then 10 else 6 end), 10);
 $$;
+
+grant execute on function public.event_party_limit(text, integer) to anon, authenticated;
 
 -- The policy in the words guests read (event cards, booking form, confirmation,
 -- emails, the manage page): one place, so every screen says the same.
@@ -133,6 +133,8 @@ language sql immutable parallel safe set search_path = '' as $$
               else '; ' || p_late_percent || '% after that' end
   end;
 $$;
+
+grant execute on function public.refund_policy_text(integer, integer) to anon, authenticated;
 
 -- capacity_pools
 create table public.capacity_pools (
@@ -154,9 +156,7 @@ create index capacity_pools_event_id_idx on public.capacity_pools (event_id, cre
 
 alter table public.capacity_pools enable row level security;
 
-revoke all on public.capacity_pools from anon, authenticated;
 grant select, insert, update, delete on public.capacity_pools to authenticated;
-grant all on public.capacity_pools to service_role;
 
 -- ticket_types
 create table public.ticket_types (
@@ -181,10 +181,8 @@ create index ticket_types_pool_id_idx on public.ticket_types (pool_id);
 
 alter table public.ticket_types enable row level security;
 
-revoke all on public.ticket_types from anon, authenticated;
 grant select on public.ticket_types to anon;
 grant select, insert, update, delete on public.ticket_types to authenticated;
-grant all on public.ticket_types to service_role;
 
 -- rsvp_slots
 create table public.rsvp_slots (
@@ -208,10 +206,8 @@ create index rsvp_slots_pool_id_idx on public.rsvp_slots (pool_id);
 
 alter table public.rsvp_slots enable row level security;
 
-revoke all on public.rsvp_slots from anon, authenticated;
 grant select on public.rsvp_slots to anon;
 grant select, insert, update, delete on public.rsvp_slots to authenticated;
-grant all on public.rsvp_slots to service_role;
 
 -- Lets ticket_types / rsvp_slots policies ask "may the caller manage this event?"
 -- without depending on the caller's view of events.
@@ -225,7 +221,7 @@ language sql stable security definer set search_path = '' as $$
   );
 $$;
 
-revoke execute on function public.can_manage_event(uuid) from public, anon;
+grant execute on function public.can_manage_event(uuid) to authenticated;
 
 -- The event a staff action is about, for a member of its organization: else p_denied with SH403,
 -- the same answer for an event that does not exist (assert_member).
@@ -239,8 +235,6 @@ begin
   return e;
 end;
 $$;
-
-revoke execute on function public.member_event(uuid, text) from public, anon, authenticated;
 
 -- Anyone sees what is active (a ticket type or slot only of an active event).
 create policy "Active events are visible to everyone"
@@ -298,7 +292,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.set_event_guest_cap(uuid, integer) from public, anon;
+grant execute on function public.set_event_guest_cap(uuid, integer) to authenticated;
 
 -- A new pool of the event, for one ticket type or slot (runs as the caller: RLS decides).
 create or replace function public.new_capacity_pool(p_event_id uuid, p_size integer) returns uuid
@@ -306,7 +300,7 @@ language sql volatile security invoker set search_path = '' as $$
   insert into public.capacity_pools (event_id, size) values (p_event_id, p_size) returning id;
 $$;
 
-revoke execute on function public.new_capacity_pool(uuid, integer) from public, anon;
+grant execute on function public.new_capacity_pool(uuid, integer) to authenticated;
 
 -- Upcoming: later than "now" on the event's own wall clock
 create or replace function public.is_upcoming_event(
@@ -322,6 +316,8 @@ $$;
 
 comment on function public.is_upcoming_event(date, time, text, timestamptz) is
   'An event is upcoming while its local start (date + event_time in event_timezone) is still ahead.';
+
+grant execute on function public.is_upcoming_event(date, time without time zone, text, timestamp with time zone) to anon, authenticated;
 
 -- Events with reservations are not deleted
 create or replace function public.refuse_deleting_booked_event() returns trigger
@@ -359,8 +355,6 @@ begin
   return old;
 end;
 $$;
-
-revoke execute on function public.refuse_deleting_booked_event() from public, anon, authenticated;
 
 -- An event with reservations is never deleted (deactivate it instead).
 create trigger events_10_refuse_deleting_booked
@@ -449,7 +443,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.admin_create_event(jsonb, jsonb, jsonb) from public, anon;
+grant execute on function public.admin_create_event(jsonb, jsonb, jsonb) to authenticated;
 
 -- The private address
 create table public.event_private_details (
@@ -467,9 +461,7 @@ comment on table public.event_private_details is
 
 alter table public.event_private_details enable row level security;
 
-revoke all on public.event_private_details from anon, authenticated;
 grant select, insert, update, delete on public.event_private_details to authenticated;
-grant all on public.event_private_details to service_role;
 
 -- Stamps updated_at.
 create trigger event_private_details_set_updated_at
@@ -521,7 +513,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.admin_update_event(uuid, jsonb) from public, anon;
+grant execute on function public.admin_update_event(uuid, jsonb) to authenticated;
 
 -- Repeat events
 --
@@ -585,7 +577,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.staff_duplicate_event(uuid, date[]) from public, anon;
+grant execute on function public.staff_duplicate_event(uuid, date[]) to authenticated;
 
 -- A whole number >= 0 from a form's JSON (cents, capacities), or null when it is
 -- anything else (a string, a fraction, a negative, too big): the callers say which
@@ -598,7 +590,7 @@ language sql immutable set search_path = '' as $$
   end;
 $$;
 
-revoke execute on function public.admin_whole_number(jsonb) from public, anon;
+grant execute on function public.admin_whole_number(jsonb) to authenticated;
 
 -- The whole dialog: the event, its ticket types and its slots
 create or replace function public.admin_save_event(p_event_id uuid, p_event jsonb, p_ticket_types jsonb, p_rsvp_slots jsonb)
@@ -701,4 +693,4 @@ begin
 end;
 $$;
 
-revoke execute on function public.admin_save_event(uuid, jsonb, jsonb, jsonb) from public, anon;
+grant execute on function public.admin_save_event(uuid, jsonb, jsonb, jsonb) to authenticated;

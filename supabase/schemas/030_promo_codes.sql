@@ -40,9 +40,7 @@ create unique index promo_codes_org_id_code_key on public.promo_codes (org_id, l
 
 alter table public.promo_codes enable row level security;
 
-revoke all on public.promo_codes from anon, authenticated;
 grant select on public.promo_codes to authenticated;
-grant all on public.promo_codes to service_role;
 grant insert (org_id, code, discount_type, discount_amount, max_uses, active, starts_at, ends_at, event_ids) on public.promo_codes to authenticated;
 grant update (code, discount_type, discount_amount, max_uses, active, starts_at, ends_at, event_ids) on public.promo_codes to authenticated;
 
@@ -76,9 +74,6 @@ create index promo_code_misses_event_client_idx on public.promo_code_misses (eve
 create index promo_code_misses_event_idx on public.promo_code_misses (event_id, created_at);
 
 alter table public.promo_code_misses enable row level security;
-
-revoke all on public.promo_code_misses from anon, authenticated;
-grant all on public.promo_code_misses to service_role;
 
 -- The limits, in one place: misses within the window per client of an event,
 -- and per event from all clients.
@@ -135,8 +130,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.assert_promo_attempts_allowed(uuid) from public, anon, authenticated;
-
 -- Records one refused code for the caller (called by the edge functions).
 create or replace function public.record_promo_miss(p_event_id uuid) returns void
 language sql volatile security definer set search_path = '' as $$
@@ -146,8 +139,6 @@ language sql volatile security definer set search_path = '' as $$
   insert into public.promo_code_misses (event_id, client_key)
   select e.id, public.request_client_key() from public.events e where e.id = p_event_id;
 $$;
-
-revoke execute on function public.record_promo_miss(uuid) from public, anon, authenticated;
 
 -- What members may change on a code (not what bookings count), and that its rules stay coherent.
 create or replace function public.check_promo_code_rules() returns trigger
@@ -166,8 +157,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.check_promo_code_rules() from public, anon, authenticated;
-
 -- Checks each change of a promo code (check_promo_code_rules).
 create trigger promo_codes_check_rules
   before insert or update on public.promo_codes
@@ -181,3 +170,5 @@ language sql stable set search_path = '' as $$
      and (p.ends_at is null or now() < p.ends_at)
      and (p.event_ids is null or p_event_id = any (p.event_ids));
 $$;
+
+grant execute on function public.promo_applies(public.promo_codes, uuid) to anon, authenticated;

@@ -56,13 +56,9 @@ begin
 end;
 $$;
 
-revoke execute on function public.new_booking_code() from public, anon, authenticated;
-
 -- The SHA-256 stored for a manage-link token (the token itself never is).
 create or replace function public.manage_token_hash(p_token text) returns bytea
 language sql immutable set search_path = '' as $$ select extensions.digest(convert_to(coalesce(p_token, ''), 'UTF8'), 'sha256') $$;
-
-revoke execute on function public.manage_token_hash(text) from public, anon, authenticated;
 
 -- One row per booking, ticketed or RSVP, from hold to confirmed, cancelled, expired or failed.
 create table public.reservations (
@@ -163,10 +159,8 @@ create index if not exists reservations_org_listed_created_at_idx
 
 alter table public.reservations enable row level security;
 
-revoke all on public.reservations from anon, authenticated;
 grant select on public.reservations to anon;
 grant select, update on public.reservations to authenticated;
-grant all on public.reservations to service_role;
 
 -- The manage-link token of a reservation: an HMAC of its id (and, once the booking has been
 -- handed to someone else, its token version) with the secret key. Version 0 is the id alone, so
@@ -182,8 +176,6 @@ language sql stable security definer set search_path = '' as $$
   where s.name = 'manage_token';
 $$;
 
-revoke execute on function public.manage_token_of(uuid) from public, anon, authenticated;
-
 -- The token of a seat's or a party's link (078_seats.sql): an HMAC of 'seat:' or 'party:' and
 -- its id with the manage-link key (the prefix keeps the kinds of links apart).
 create or replace function public.link_token_of(p_kind text, p_id uuid) returns text
@@ -192,8 +184,6 @@ language sql stable security definer set search_path = '' as $$
   from private.secrets s
   where s.name = 'manage_token';
 $$;
-
-revoke execute on function public.link_token_of(text, uuid) from public, anon, authenticated;
 
 -- What a reservation's status means for seats, written once
 --
@@ -217,6 +207,13 @@ language sql stable parallel safe as $$ select p_status = 'held' and p_hold_expi
 create or replace function public.is_abandoned_hold(p_status text, p_hold_expires_at timestamptz)
 returns boolean
 language sql stable parallel safe as $$ select p_status = 'held' and p_hold_expires_at <= now() $$;
+
+-- Views and invoker functions call them as the visitor.
+grant execute on function
+  public.holds_seats(text, timestamptz),
+  public.is_live_hold(text, timestamptz),
+  public.is_abandoned_hold(text, timestamptz)
+  to anon, authenticated;
 
 -- Guard: what API callers (members, super admins) may change
 --
@@ -274,8 +271,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.guard_reservation_fields() from public, anon, authenticated;
-
 -- What staff read when a booking's party cannot grow: the seats free beyond its own, and the
 -- most guests it can have (its own seats count as free to it). p_what: 'seats are free for
 -- this event', 'spots are free in the 7:00pm slot', 'tickets are available for Food Only'.
@@ -285,6 +280,8 @@ language sql immutable set search_path = '' as $$
   select format('Only %s more %s: this booking can have at most %s %s.',
     greatest(p_most - p_own, 0), p_what, p_most, case when p_most = 1 then 'guest' else 'guests' end);
 $$;
+
+grant execute on function public.capacity_edit_message(integer, integer, text) to anon, authenticated;
 
 -- Status bookkeeping and capacity
 create or replace function public.apply_reservation_status_and_capacity() returns trigger
@@ -451,8 +448,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.apply_reservation_status_and_capacity() from public, anon, authenticated;
-
 -- Triggers fire in name order: the guard sees the caller's raw change first.
 create trigger reservations_10_guard_protected_fields
   before update on public.reservations
@@ -491,8 +486,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.expire_reservation_holds() from public, anon, authenticated;
-
 create policy "Members can see reservations of their organizations"
   on public.reservations for select
   to authenticated
@@ -515,8 +508,6 @@ language sql stable security definer set search_path = '' as $$
   from public.promo_codes p where p.id = p_promo_id;
 $$;
 
-revoke execute on function public.promo_uses_taken(uuid) from public, anon, authenticated;
-
 -- release_expired_holds
 --
 -- Expires every hold past hold_expires_at, event by event (seats return
@@ -525,8 +516,6 @@ create or replace function public.release_expired_holds() returns integer
 language sql volatile security definer set search_path = '' as $$
   select public.expire_reservation_holds();
 $$;
-
-revoke execute on function public.release_expired_holds() from public, anon, authenticated;
 
 -- Policy arithmetic
 --
@@ -538,8 +527,6 @@ language sql stable security definer set search_path = '' as $$
   left join public.rsvp_slots s on s.id = r.rsvp_slot_id
   where e.id = r.event_id;
 $$;
-
-revoke execute on function public.reservation_starts_at(reservations) from public, anon, authenticated;
 
 -- Check-in counts are written only by staff_check_in; guests never drop below those checked in.
 create or replace function public.guard_reservation_check_in() returns trigger
@@ -563,8 +550,6 @@ begin
   return new;
 end;
 $$;
-
-revoke execute on function public.guard_reservation_check_in() from public, anon, authenticated;
 
 -- Fires right after the field guard (triggers run in name order).
 create trigger reservations_15_check_in_guard
@@ -593,8 +578,6 @@ language sql stable security definer set search_path = '' as $$
          or r.rsvp_slot_id in (select s.id from public.rsvp_slots s where s.pool_id = p_pool_id));
 $$;
 
-revoke execute on function public.capacity_pool_taken(uuid, uuid) from public, anon, authenticated;
-
 -- Each capacity pool of an event with its size and what it has taken now.
 create or replace function public.capacity_pool_use(p_event_id uuid, p_except_reservation uuid default null)
 returns table (pool_id uuid, event_wide boolean, size integer, taken integer)
@@ -607,8 +590,6 @@ $$;
 comment on function public.capacity_pool_use(uuid, uuid) is
   'Each capacity pool of an event with its size and the guests taking it now (confirmed and unexpired holds), p_except_reservation left out.';
 
-revoke execute on function public.capacity_pool_use(uuid, uuid) from public, anon, authenticated;
-
 -- Seats a pool has left (never below 0), p_except_reservation's own seats counted as free.
 create or replace function public.capacity_pool_left(p_pool_id uuid, p_except_reservation uuid default null)
 returns integer
@@ -617,8 +598,6 @@ language sql stable security definer set search_path = '' as $$
   from public.capacity_pools p
   where p.id = p_pool_id;
 $$;
-
-revoke execute on function public.capacity_pool_left(uuid, uuid) from public, anon, authenticated;
 
 -- A pool's size never goes below what is taken of it, checked under the event lock (the order
 -- every booking takes). The refusal names what draws from the pool: the event (max guests), a
@@ -656,8 +635,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.refuse_pool_below_taken() from public, anon, authenticated;
-
 -- After the row is written, so a new pool (an event's cap added to a dinner that sells) is
 -- counted too.
 create trigger capacity_pools_size_not_below_taken
@@ -688,7 +665,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.staff_set_ticket_capacity(uuid, integer) from public, anon;
+grant execute on function public.staff_set_ticket_capacity(uuid, integer) to authenticated;
 
 -- Phones: stored as + (when typed) and 7 to 15 digits; anything else is refused.
 create or replace function public.normalize_phone(p_phone text) returns text
@@ -703,6 +680,8 @@ $$;
 
 comment on function public.normalize_phone(text) is
   'A phone as stored: + (when typed) and its 7 to 15 digits; null when it cannot be a phone number.';
+
+grant execute on function public.normalize_phone(text) to anon, authenticated;
 
 create or replace function public.normalize_reservation_phone() returns trigger
 language plpgsql set search_path = '' as $$
@@ -722,8 +701,6 @@ begin
   return new;
 end;
 $$;
-
-revoke execute on function public.normalize_reservation_phone() from public, anon, authenticated;
 
 create trigger reservations_12_normalize_phone
   before insert or update of phone on public.reservations
@@ -785,4 +762,4 @@ comment on function public.event_availability(uuid, uuid) is
   'Seats an event can still sell: its cap (option_kind event) and each ticket type / slot, bounded by the cap. p_except_reservation: a booking being edited keeps its seats.';
 
 -- Visitors read it through events_with_availability (its function calls are checked as theirs).
-revoke execute on function public.event_availability(uuid, uuid) from public;
+grant execute on function public.event_availability(uuid, uuid) to anon, authenticated;

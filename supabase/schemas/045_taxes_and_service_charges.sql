@@ -33,7 +33,7 @@ language sql stable security definer set search_path = '' as $$
   select public.is_org_owner(p_org_id, p_user_id);
 $$;
 
-revoke execute on function public.can_manage_payments(uuid, uuid) from public, anon;
+grant execute on function public.can_manage_payments(uuid, uuid) to authenticated;
 
 -- An organization's defaults.
 create table public.org_charge_settings (
@@ -52,9 +52,7 @@ comment on table public.org_charge_settings is
 
 alter table public.org_charge_settings enable row level security;
 
-revoke all on public.org_charge_settings from anon, authenticated;
 grant select, insert, update, delete on public.org_charge_settings to authenticated;
-grant all on public.org_charge_settings to service_role;
 
 -- Stamps updated_at.
 create trigger org_charge_settings_set_updated_at
@@ -88,9 +86,7 @@ comment on table public.event_charge_settings is
 
 alter table public.event_charge_settings enable row level security;
 
-revoke all on public.event_charge_settings from anon, authenticated;
 grant select, insert, update, delete on public.event_charge_settings to authenticated;
-grant all on public.event_charge_settings to service_role;
 
 -- Stamps updated_at.
 create trigger event_charge_settings_set_updated_at
@@ -125,8 +121,6 @@ language sql stable security definer set search_path = '' as $$
       'tax_rate_bps', 0, 'service_charge_type', 'none', 'service_charge_bps', 0, 'service_charge_cents', 0,
       'service_charge_taxable', false, 'price_display', 'itemized'));
 $$;
-
-revoke execute on function public.charge_terms(uuid) from public, anon, authenticated;
 
 -- A booking's service charge, tax and amount from its subtotal, discount and guests under the
 -- terms (charge_terms): the rule in the header of this file, in integer cents, half up per line.
@@ -167,8 +161,6 @@ language sql immutable set search_path = '' as $$
   from t;
 $$;
 
-revoke execute on function public.price_lines(integer, integer, integer, jsonb) from public, anon, authenticated;
-
 -- A booking's total and its lines as the guest reads them (its emails, the manage page, the
 -- claim page): the price before the discount, the discount, service charge and tax as stored on
 -- the reservation, and how the event shows prices.
@@ -182,5 +174,3 @@ language sql stable security definer set search_path = '' as $$
     'price_display', public.charge_terms(r.event_id) ->> 'price_display',
     'total_cents', r.amount_cents);
 $$;
-
-revoke execute on function public.booking_lines(reservations) from public, anon, authenticated;

@@ -41,10 +41,8 @@ create index event_addons_event_id_idx on public.event_addons (event_id, sort, c
 
 alter table public.event_addons enable row level security;
 
-revoke all on public.event_addons from anon, authenticated;
 grant select on public.event_addons to anon;
 grant select, insert, update, delete on public.event_addons to authenticated;
-grant all on public.event_addons to service_role;
 
 create policy "Active add-ons of active events are visible to everyone"
   on public.event_addons for select
@@ -72,9 +70,7 @@ create index reservation_addons_addon_id_idx on public.reservation_addons (addon
 
 alter table public.reservation_addons enable row level security;
 
-revoke all on public.reservation_addons from anon, authenticated;
 grant select on public.reservation_addons to authenticated;
-grant all on public.reservation_addons to service_role;
 
 create policy "Members read the add-ons of their organizations' bookings"
   on public.reservation_addons for select
@@ -92,8 +88,6 @@ language sql stable security definer set search_path = '' as $$
     and r.id is distinct from p_except_reservation;
 $$;
 
-revoke execute on function public.event_addon_sold(uuid, uuid) from public, anon, authenticated;
-
 -- A booking's add-ons as the quote and the summaries carry them.
 create or replace function public.reservation_addons_of(p_reservation_id uuid) returns jsonb
 language sql stable security definer set search_path = '' as $$
@@ -105,8 +99,6 @@ language sql stable security definer set search_path = '' as $$
   join public.event_addons a on a.id = ra.addon_id
   where ra.reservation_id = p_reservation_id;
 $$;
-
-revoke execute on function public.reservation_addons_of(uuid) from public, anon, authenticated;
 
 -- Prices the add-ons of a booking request ([{ id, quantity }]) and refuses what cannot be sold.
 -- Answers { total_cents, lines: [{ id, name, per, quantity, unit_price_cents, total_cents }] }.
@@ -177,8 +169,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.booking_addons(uuid, integer, jsonb) from public, anon, authenticated;
-
 -- Whether a retry's add-ons differ from what the booking took (hold_booking's replay check).
 -- A line without a quantity matches any quantity of that add-on.
 create or replace function public.booking_addons_differ(p_reservation_id uuid, p_addons jsonb) returns boolean
@@ -200,8 +190,6 @@ language sql stable security definer set search_path = '' as $$
       where ra.reservation_id = p_reservation_id
         and not exists (select 1 from wanted w where w.id = ra.addon_id::text));
 $$;
-
-revoke execute on function public.booking_addons_differ(uuid, jsonb) from public, anon, authenticated;
 
 -- A hold that expired (or failed) and is confirmed or held again takes its add-ons again, under
 -- the event row lock its caller holds (confirm_booking): refused when they are sold out since.
@@ -227,8 +215,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.retake_reservation_addons() from public, anon, authenticated;
-
 create trigger reservations_40_addons_retaken
   after update of status on public.reservations
   for each row
@@ -247,8 +233,6 @@ begin
   return null;
 end;
 $$;
-
-revoke execute on function public.cap_addons_to_party() from public, anon, authenticated;
 
 create trigger reservations_42_addons_follow_party
   after update of num_guests on public.reservations
@@ -323,7 +307,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.admin_save_event_addons(uuid, jsonb) from public, anon;
+grant execute on function public.admin_save_event_addons(uuid, jsonb) to authenticated;
 
 -- Every add-on of an event (the inactive too) with what is sold (confirmed), held (live holds) and
 -- the confirmed sales at their booked prices, before discounts and tax: the event editor and
@@ -354,7 +338,7 @@ language sql stable security definer set search_path = '' as $$
   order by a.sort, a.created_at, a.id;
 $$;
 
-revoke execute on function public.staff_addon_sales(uuid) from public, anon;
+grant execute on function public.staff_addon_sales(uuid) to authenticated;
 
 -- A booking's add-ons in words for the door list: "2 × Wine pairing, 1 × Corkage" (null: none).
 create or replace function public.reservation_addons_text(p_reservation_id uuid) returns text
@@ -364,8 +348,6 @@ language sql stable security definer set search_path = '' as $$
   join public.event_addons a on a.id = ra.addon_id
   where ra.reservation_id = p_reservation_id;
 $$;
-
-revoke execute on function public.reservation_addons_text(uuid) from public, anon, authenticated;
 
 -- The active add-ons of an active event for its booking pages, with how many are left of a
 -- limited one (null: unlimited; counted as a quote counts, the hold decides). Anyone may ask.
@@ -380,4 +362,4 @@ language sql stable security definer set search_path = '' as $$
   order by a.sort, a.created_at, a.id;
 $$;
 
-revoke execute on function public.get_event_addons(uuid) from public;
+grant execute on function public.get_event_addons(uuid) to anon, authenticated;

@@ -83,9 +83,7 @@ create unique index email_templates_one_active_per_type on public.email_template
 
 alter table public.email_templates enable row level security;
 
-revoke all on public.email_templates from anon, authenticated;
 grant select, insert, update, delete on public.email_templates to authenticated;
-grant all on public.email_templates to service_role;
 
 -- Stamps updated_at.
 create trigger email_templates_set_updated_at
@@ -144,9 +142,6 @@ create index if not exists email_outbox_pending_idx
   where status = 'pending';
 
 alter table public.email_outbox enable row level security;
-
-revoke all on public.email_outbox from anon, authenticated;
-grant all on public.email_outbox to service_role;
 
 -- The confirmation email, queued in the outbox in the confirming transaction.
 create or replace function public.enqueue_booking_confirmation(p_reservation_id uuid) returns uuid
@@ -233,8 +228,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.enqueue_booking_confirmation(uuid) from public, anon, authenticated;
-
 -- Claims up to p_limit pending messages (or the given ids) for one sender: their ids are read
 -- first, then one update claims them (status sending, a claim token), so concurrent senders never
 -- take the same message.
@@ -301,8 +294,6 @@ begin
   returning o.*;
 end;
 $$;
-
-revoke execute on function public.claim_outbox_batch(integer, uuid[]) from public, anon, authenticated;
 
 -- Records the outcomes of many claimed sends in one call.
 create or replace function public.finish_outbox_sends(p_results jsonb) returns jsonb
@@ -379,8 +370,6 @@ $$;
 comment on function public.finish_outbox_sends(jsonb) is
   'Records a delivery run''s outcomes, in one call: a JSON array of { id, claim_token, outcome (sent | failed | released | rejected), error, rendered: { subject, body_text, body_html, attachments } | null }. Answers the new status of each, in order (null where the claim had expired). Service role only.';
 
-revoke execute on function public.finish_outbox_sends(jsonb) from public, anon, authenticated;
-
 -- One message: the same rules, through the call above.
 create or replace function public.finish_outbox_send(
   p_id uuid,
@@ -394,8 +383,6 @@ language sql volatile security definer set search_path = '' as $$
     'id', p_id, 'claim_token', p_claim_token, 'outcome', p_outcome, 'error', p_error))) ->> 0;
 $$;
 
-revoke execute on function public.finish_outbox_send(uuid, uuid, text, text) from public, anon, authenticated;
-
 -- Templates staff edit
 --
 -- Every placeholder a template may use (the renderer fills each one; see
@@ -408,6 +395,8 @@ language sql immutable parallel safe set search_path = '' as $$
   ];
 $$;
 
+grant execute on function public.email_placeholders() to anon, authenticated;
+
 -- The first placeholder of a text that is not one of email_placeholders(), or null.
 create or replace function public.unknown_email_placeholder(p_text text) returns text
 language sql immutable set search_path = '' as $$
@@ -416,6 +405,8 @@ language sql immutable set search_path = '' as $$
   where not (m[1] = any (public.email_placeholders()))
   limit 1;
 $$;
+
+grant execute on function public.unknown_email_placeholder(text) to anon, authenticated;
 
 -- A template uses only the placeholders its type knows.
 create or replace function public.check_email_template() returns trigger
@@ -434,8 +425,6 @@ begin
   return new;
 end;
 $$;
-
-revoke execute on function public.check_email_template() from public, anon, authenticated;
 
 -- Refuses unknown placeholders (check_email_template).
 create trigger email_templates_check_placeholders
@@ -456,8 +445,6 @@ language sql stable set search_path = '' as $$
     'location_address', e.location_address,
     'reminder_hours', e.reminder_hours);
 $$;
-
-revoke execute on function public.email_event_facts(events, time) from public, anon, authenticated;
 
 -- What an email about a reservation shows
 --
@@ -517,8 +504,6 @@ language sql stable security definer set search_path = '' as $$
   where r.id = p_reservation_id;
 $$;
 
-revoke execute on function public.email_data(uuid, text, jsonb) from public, anon, authenticated;
-
 -- A staff message to a reservation's guest, in the branded layout.
 create or replace function public.enqueue_guest_message(p_reservation_id uuid, p_subject text, p_message text)
 returns uuid
@@ -529,8 +514,6 @@ language sql volatile security definer set search_path = '' as $$
   from public.reservations r where r.id = p_reservation_id
   returning id;
 $$;
-
-revoke execute on function public.enqueue_guest_message(uuid, text, text) from public, anon, authenticated;
 
 -- Reminders
 --
@@ -575,5 +558,3 @@ begin
   return v_count;
 end;
 $$;
-
-revoke execute on function public.enqueue_due_reminders() from public, anon, authenticated;

@@ -50,16 +50,11 @@ create index booking_events_reservation_id_idx on public.booking_events (reserva
 
 alter table public.booking_events enable row level security;
 
-revoke all on public.booking_events from anon, authenticated;
-grant all on public.booking_events to service_role;
-
 -- Helpers (not callable through the API)
 create or replace function public.booking_money(cents integer) returns text
 language sql immutable set search_path = '' as $$
   select '$' || to_char(coalesce(cents, 0) / 100.0, 'FM999,999,990.00');
 $$;
-
-revoke execute on function public.booking_money(integer) from public, anon, authenticated;
 
 -- Prices a booking and checks that it can be made, without taking anything.
 -- With p_lock (hold_booking) it first takes the event row lock, expires the
@@ -302,8 +297,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.booking_evaluate(uuid, integer, text, uuid, text, text, text, boolean, jsonb) from public, anon, authenticated;
-
 -- A reservation as the edge functions need it.
 create or replace function public.booking_summary(p_reservation public.reservations, p_existing boolean)
 returns jsonb
@@ -356,8 +349,6 @@ language sql stable security definer set search_path = '' as $$
   );
 $$;
 
-revoke execute on function public.booking_summary(reservations, boolean) from public, anon, authenticated;
-
 -- quote_booking
 --
 -- Prices a booking of the event as its kind says (020_events.sql): a ticket type's price
@@ -383,16 +374,12 @@ begin
 end;
 $$;
 
-revoke execute on function public.quote_booking(uuid, integer, text, uuid, text, text, text, jsonb) from public, anon, authenticated;
-
 -- The advisory lock of one checkout's idempotency key: requests with one key run one at a time
 -- (hold_booking, and run_booking_calls for a batch of holds).
 create or replace function public.booking_key_lock(p_key text) returns bigint
 language sql immutable parallel safe set search_path = '' as $$
   select hashtextextended('supperhost.booking:' || p_key, 0);
 $$;
-
-revoke execute on function public.booking_key_lock(text) from public, anon, authenticated;
 
 -- Prices the booking again and holds its seats, keyed by the idempotency key: a sold-out answer
 -- comes from a cheap read without the lock (booking_may_be_refused), the evaluation and the seats
@@ -582,8 +569,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.hold_booking(text, uuid, integer, text, text, text, text, uuid, text, text, text, text, text, integer, boolean, text, text, jsonb, boolean) from public, anon, authenticated;
-
 -- confirm_booking
 --
 -- The charge went through (or the booking is free: provider 'comp').
@@ -707,8 +692,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.confirm_booking(uuid, text, text) from public, anon, authenticated;
-
 -- fail_booking
 --
 -- The charge failed: a held reservation becomes 'failed' and its seats and
@@ -741,8 +724,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.fail_booking(uuid, text, jsonb) from public, anon, authenticated;
-
 -- record_booking_event
 create or replace function public.record_booking_event(p_reservation_id uuid, p_kind text, p_detail jsonb default '{}'::jsonb)
 returns void
@@ -750,8 +731,6 @@ language sql volatile security definer set search_path = '' as $$
   insert into public.booking_events (reservation_id, kind, detail)
   values (p_reservation_id, p_kind, coalesce(p_detail, '{}'::jsonb));
 $$;
-
-revoke execute on function public.record_booking_event(uuid, text, jsonb) from public, anon, authenticated;
 
 -- A booking entered by staff (comp, cash or a payment link) through the same booking path.
 create or replace function public.staff_create_booking(
@@ -879,7 +858,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.staff_create_booking(uuid, uuid, uuid, integer, text, text, text, text, text, text, integer, boolean, text) from public, anon;
+grant execute on function public.staff_create_booking(uuid, uuid, uuid, integer, text, text, text, text, text, text, integer, boolean, text) to authenticated;
 
 -- Whether a booking might be refused, from one cheap read before the event lock
 --
@@ -917,8 +896,6 @@ language sql stable security definer set search_path = '' as $$
     from public.events e
     where e.id = p_event_id), true);
 $$;
-
-revoke execute on function public.booking_may_be_refused(uuid, integer, text, uuid) from public, anon, authenticated;
 
 -- Runs a batch of hold_booking / confirm_booking calls that arrived together, in one transaction,
 -- each in its own savepoint, answering each call's result or error.
@@ -985,8 +962,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.run_booking_calls(text, jsonb) from public, anon, authenticated;
-
 -- A booking's history for staff, oldest first, in words: when it was booked, cancelled or
 -- refunded, and what the guest changed (fewer or more guests, another date, the booking handed to someone else). The
 -- money path's internal steps (holds, charge attempts, replayed answers) are left out.
@@ -1031,4 +1006,4 @@ $$;
 comment on function public.staff_booking_history(uuid) is
   'What happened to a booking, in words, for the staff of its organization: booked, cancelled, refunded, fewer or more guests, moved, handed over.';
 
-revoke execute on function public.staff_booking_history(uuid) from public, anon;
+grant execute on function public.staff_booking_history(uuid) to authenticated;

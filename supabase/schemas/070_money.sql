@@ -119,9 +119,7 @@ create index payment_ledger_provider_refund_idx on public.payment_ledger (provid
 
 alter table public.payment_ledger enable row level security;
 
-revoke all on public.payment_ledger from anon, authenticated;
 grant select on public.payment_ledger to authenticated;
-grant all on public.payment_ledger to service_role;
 
 -- Stamps updated_at.
 create trigger payment_ledger_set_updated_at
@@ -169,8 +167,6 @@ language sql stable security definer set search_path = '' as $$
           l.processor_request, l.message, p_added, l.seat_no)::public.extra_charge;
 $$;
 
-revoke execute on function public.extra_charge_of(payment_ledger, reservations, boolean, text, integer) from public, anon, authenticated;
-
 -- What a reservation's ledger charged and is refunding, line by line: completed charges, and
 -- refunds given or under way (p_except_id: a refund row left out, the one being written).
 -- What the booking still holds of each line is the difference.
@@ -195,8 +191,6 @@ language sql stable security definer set search_path = '' as $$
   where l.reservation_id = p_reservation_id;
 $$;
 
-revoke execute on function public.ledger_lines(uuid, bigint) from public, anon, authenticated;
-
 -- Refunds never exceed what was charged.
 create or replace function public.check_refund_within_charges() returns trigger
 language plpgsql security definer set search_path = '' as $$
@@ -220,8 +214,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.check_refund_within_charges() from public, anon, authenticated;
-
 -- Refunds never exceed completed charges (check_refund_within_charges).
 create trigger payment_ledger_refund_within_charges
   before insert or update of amount_cents, status on public.payment_ledger
@@ -233,8 +225,6 @@ create or replace function public.money_held_cents(p_reservation_id uuid) return
 language sql stable security definer set search_path = '' as $$
   select t.charged - t.refunding from public.ledger_lines(p_reservation_id) t;
 $$;
-
-revoke execute on function public.money_held_cents(uuid) from public, anon, authenticated;
 
 -- Paid, refunded, net and the badge of one reservation, from its ledger.
 --   badge: 'Refund pending' (a refund under way), 'Refunded', 'Partially
@@ -281,8 +271,6 @@ language sql stable security definer set search_path = '' as $$
   from t;
 $$;
 
-revoke execute on function public.money_of(uuid) from public, anon, authenticated;
-
 -- The booking's frozen policy applied to p_cents at p_at: all of it inside the full-refund
 -- window, else its late percent (rounded down). The one place the policy's rule is written.
 create or replace function public.policy_share_cents(r public.reservations, p_cents integer, p_at timestamptz default now())
@@ -296,8 +284,6 @@ language sql stable security definer set search_path = '' as $$
   end;
 $$;
 
-revoke execute on function public.policy_share_cents(reservations, integer, timestamp with time zone) from public, anon, authenticated;
-
 -- What a cancellation at p_at refunds under the booking's frozen policy, out of
 -- what it still holds (completed charges less refunds given or under way).
 create or replace function public.policy_refund_cents(r public.reservations, p_at timestamptz default now())
@@ -306,16 +292,12 @@ language sql stable security definer set search_path = '' as $$
   select public.policy_share_cents(r, public.money_held_cents(r.id), p_at);
 $$;
 
-revoke execute on function public.policy_refund_cents(reservations, timestamp with time zone) from public, anon, authenticated;
-
 -- The last moment of the full-refund window (null: none).
 create or replace function public.full_refund_until(r public.reservations) returns timestamptz
 language sql stable security definer set search_path = '' as $$
   select case when r.refund_window_hours is null then null
               else public.reservation_starts_at(r) - make_interval(hours => r.refund_window_hours) end;
 $$;
-
-revoke execute on function public.full_refund_until(reservations) from public, anon, authenticated;
 
 -- Emails about money (plain text, queued in the outbox in the same transaction)
 --
@@ -436,8 +418,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.enqueue_money_email(uuid, text, integer, text) from public, anon, authenticated;
-
 -- Refunds: the decision (a pending ledger row) and the processor's answer
 --
 -- The service charge and tax a refund of p_cents returns: the share they hold of what the
@@ -466,8 +446,6 @@ language sql stable security definer set search_path = '' as $$
     'tax_cents', t.tax_share::integer)
   from t;
 $$;
-
-revoke execute on function public.refund_lines(uuid, integer) from public, anon, authenticated;
 
 -- Inserts a pending refund of p_cents (the caller holds the reservation's row lock), with its
 -- share of the service charge and tax (refund_lines). A refund goes back to the charge that
@@ -564,8 +542,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.open_refund(reservations, integer, text, text, text, boolean, text, bigint) from public, anon, authenticated;
-
 -- What the edge function needs back: the state, its refund (null without one) and the refunds it must send.
 create or replace function public.money_action_result(r public.reservations, p_already boolean, p_refund_id bigint)
 returns jsonb
@@ -591,8 +567,6 @@ language sql stable security definer set search_path = '' as $$
       from public.payment_ledger l
       where l.reservation_id = r.id and l.kind = 'refund' and l.status = 'pending' and l.provider_refund_id is null), '[]'::jsonb));
 $$;
-
-revoke execute on function public.money_action_result(reservations, boolean, bigint) from public, anon, authenticated;
 
 -- The processor's answer to a refund. p_status: 'completed' | 'pending' (the
 -- processor took it, e.g. Square PENDING) | 'failed' | 'unknown' (no answer:
@@ -650,8 +624,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.record_refund_result(bigint, text, text, text) from public, anon, authenticated;
-
 -- Cancelling
 --
 -- The key of a booking's cancellation refund: one per reservation, so a cancellation asked for
@@ -661,16 +633,12 @@ language sql immutable set search_path = '' as $$
   select 'cx' || md5(p_reservation_id::text || ':cancel');
 $$;
 
-revoke execute on function public.cancellation_refund_key(uuid) from public, anon, authenticated;
-
 -- The answer to cancelling a booking that is already cancelled: its state, and its cancellation's refund.
 create or replace function public.already_cancelled_result(r public.reservations) returns jsonb
 language sql stable security definer set search_path = '' as $$
   select public.money_action_result(r, true,
     (select l.id from public.payment_ledger l where l.kind = 'refund' and l.idempotency_key = public.cancellation_refund_key(r.id)));
 $$;
-
-revoke execute on function public.already_cancelled_result(reservations) from public, anon, authenticated;
 
 -- Cancels a confirmed reservation with the money decision taken (p_cents to
 -- refund, 0 for none), in the caller's transaction; the caller has locked the
@@ -710,8 +678,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.cancel_with_money(reservations, integer, text, text, text, boolean) from public, anon, authenticated;
-
 -- Locks the event row, then the reservation (the booking lock order).
 create or replace function public.lock_reservation(p_reservation_id uuid) returns public.reservations
 language plpgsql volatile security definer set search_path = '' as $$
@@ -729,8 +695,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.lock_reservation(uuid) from public, anon, authenticated;
-
 -- A confirmed booking's new party size, as a decision about its money: the caller (holding the
 -- reservation's lock) has recorded what happens to the money of the guests who come or go, so
 -- the guard on paid bookings lets this one update through (supperhost.money_decision). The
@@ -745,8 +709,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.set_party_size(reservations, integer) from public, anon, authenticated;
-
 -- A staff action on a booking starts here: the caller is a member of its organization (else
 -- p_denied with SH403, the same answer for a booking that does not exist), then the booking is
 -- locked (lock_reservation).
@@ -757,8 +719,6 @@ begin
   return public.lock_reservation(p_reservation_id);
 end;
 $$;
-
-revoke execute on function public.lock_member_reservation(uuid, text) from public, anon, authenticated;
 
 -- Staff cancel with a money decision. p_refund: "full" | "none" | "policy" |
 -- {"amountCents": n}. Keeping money that is still held needs a reason. A
@@ -813,7 +773,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.staff_cancel_reservation(uuid, jsonb, text, boolean) from public, anon;
+grant execute on function public.staff_cancel_reservation(uuid, jsonb, text, boolean) to authenticated;
 
 -- Staff refund part of a paid booking without cancelling it. p_request_key
 -- (one per dialog) makes a double click harmless.
@@ -856,7 +816,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.staff_refund_reservation(uuid, integer, text, boolean, text) from public, anon;
+grant execute on function public.staff_refund_reservation(uuid, integer, text, boolean, text) to authenticated;
 
 -- What each guest of a booking paid: its first completed charge (the booking's own) split evenly
 -- over the guests it paid for, with that charge's service charge and tax per guest. The one rule
@@ -874,8 +834,6 @@ language sql stable security definer set search_path = '' as $$
   limit 1;
 $$;
 
-revoke execute on function public.charge_per_guest(reservations) from public, anon, authenticated;
-
 -- What comes back when a paid party gets smaller: what the guests who no longer come paid
 -- (charge_per_guest, within what the booking still holds), under the booking's frozen policy at
 -- this moment (all of it inside the full-refund window, else its late percent).
@@ -887,8 +845,6 @@ language sql stable security definer set search_path = '' as $$
     coalesce((select g.amount_cents from public.charge_per_guest(r) g), 0) * greatest(r.num_guests - p_guests, 0)
   ));
 $$;
-
-revoke execute on function public.party_reduction_refund_cents(reservations, integer) from public, anon, authenticated;
 
 -- Staff change the party size of a booking. More guests on a booking that holds
 -- money must be marked complimentary (a comp row of their value); fewer guests
@@ -935,7 +891,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.staff_set_guests(uuid, integer, boolean, text) from public, anon;
+grant execute on function public.staff_set_guests(uuid, integer, boolean, text) to authenticated;
 
 -- The guest's manage link
 create or replace function public.reservation_by_token(p_token text) returns public.reservations
@@ -945,8 +901,6 @@ language sql stable security definer set search_path = '' as $$
     and r.manage_token_hash = public.manage_token_hash(p_token)
     and r.status in ('confirmed', 'cancelled');
 $$;
-
-revoke execute on function public.reservation_by_token(text) from public, anon, authenticated;
 
 -- What a guest does from the manage link starts here: the booking it opens, locked (the event
 -- row first, then the reservation: the booking lock order); SH404 for a link that opens nothing.
@@ -961,8 +915,6 @@ begin
   return public.lock_reservation(v_id);
 end;
 $$;
-
-revoke execute on function public.lock_reservation_by_token(text) from public, anon, authenticated;
 
 -- The guest cancels through the manage link: refunds what the frozen policy
 -- gives now and emails a receipt. Cancelling again answers the same state.
@@ -988,8 +940,6 @@ begin
   return public.money_action_result(r, false, v_refund_id);
 end;
 $$;
-
-revoke execute on function public.guest_cancel_booking(text) from public, anon, authenticated;
 
 -- A charge without a booking (its hold expired and the seats are gone)
 --
@@ -1021,8 +971,6 @@ begin
   return public.money_action_result(r, v_row.id is not null and v_row.status <> 'pending', v_row.id);
 end;
 $$;
-
-revoke execute on function public.system_refund_booking(uuid, text) from public, anon, authenticated;
 
 -- Reconciliation: what the functions could not finish
 --
@@ -1062,8 +1010,6 @@ language sql stable security definer set search_path = '' as $$
             order by l.id limit greatest(coalesce(p_limit, 200), 1)) x), '[]'::jsonb));
 $$;
 
-revoke execute on function public.payments_to_reconcile(integer, integer) from public, anon, authenticated;
-
 -- Square webhooks (payment.updated, refund.updated), once per event id
 create table public.square_webhook_events (
   event_id text primary key check (char_length(event_id) between 1 and 200),
@@ -1073,9 +1019,6 @@ create table public.square_webhook_events (
 );
 
 alter table public.square_webhook_events enable row level security;
-
-revoke all on public.square_webhook_events from anon, authenticated;
-grant all on public.square_webhook_events to service_role;
 
 -- A Square payment or refund webhook, applied once per event id to the ledger.
 create or replace function public.apply_square_webhook(p_event_id text, p_event_type text, p_object jsonb)
@@ -1131,8 +1074,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.apply_square_webhook(text, text, jsonb) from public, anon, authenticated;
-
 -- Stores a charge's request (the first one stays) and a payment id learned after it; answers the
 -- request to send. The charge: p_ledger_id when given (a booking may have several open: its
 -- guests paying their seats), else the reservation's open charge.
@@ -1160,8 +1101,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.note_charge(uuid, jsonb, text, bigint) from public, anon, authenticated;
-
 -- A charge the reconciler cannot settle on its own (e.g. IDEMPOTENCY_KEY_REUSED):
 -- the reason on the charge's ledger row (members read it) and in the booking's
 -- audit trail. The row stays 'charging'; the same reason is not logged twice in a row.
@@ -1181,8 +1120,6 @@ begin
   values (v_row.reservation_id, 'reconcile_problem', jsonb_build_object('code', p_code, 'message', p_message, 'ledger_id', v_row.id));
 end;
 $$;
-
-revoke execute on function public.note_charge_problem(bigint, text, text) from public, anon, authenticated;
 
 -- The books: every completed ledger line of an organization, for its accountant
 --
@@ -1278,7 +1215,7 @@ $$;
 comment on function public.staff_ledger_export(uuid, date, date) is
   'The books of an organization: every completed charge, refund and comp recorded from p_from to p_to (calendar dates in the organization''s time zone, both included), with the booking, event and guest. Integer cents in USD, charges positive and refunds negative; amount = gross - discount + service charge + tax, net = amount - platform fee. Members only (SH403).';
 
-revoke execute on function public.staff_ledger_export(uuid, date, date) from public, anon;
+grant execute on function public.staff_ledger_export(uuid, date, date) to authenticated;
 
 -- The books per month (the first day of each month in the organization's time zone): the sums
 -- of staff_ledger_export's rows, so the table and the CSV always agree. refunds is the refund
@@ -1316,4 +1253,4 @@ $$;
 comment on function public.staff_ledger_months(uuid, date, date) is
   'staff_ledger_export summed per month (in the organization''s time zone); refunds_cents is the refund lines'' part of amount_cents. Members only (SH403).';
 
-revoke execute on function public.staff_ledger_months(uuid, date, date) from public, anon;
+grant execute on function public.staff_ledger_months(uuid, date, date) to authenticated;

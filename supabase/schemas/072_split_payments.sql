@@ -37,9 +37,7 @@ comment on table public.event_split_payments is
 
 alter table public.event_split_payments enable row level security;
 
-revoke all on public.event_split_payments from anon, authenticated;
 grant select, insert, update, delete on public.event_split_payments to authenticated;
-grant all on public.event_split_payments to service_role;
 
 -- Stamps updated_at.
 create trigger event_split_payments_set_updated_at
@@ -71,9 +69,7 @@ create index reservation_splits_due_idx on public.reservation_splits (pay_by) wh
 
 alter table public.reservation_splits enable row level security;
 
-revoke all on public.reservation_splits from anon, authenticated;
 grant select on public.reservation_splits to authenticated;
-grant all on public.reservation_splits to service_role;
 
 create policy "Members see the split payments of their organizations' bookings"
   on public.reservation_splits for select
@@ -88,8 +84,6 @@ language sql stable security definer set search_path = '' as $$
   from public.event_split_payments sp
   where sp.event_id = p_event_id and p_unit > 0;
 $$;
-
-revoke execute on function public.split_offer(uuid, integer) from public, anon, authenticated;
 
 -- A quote (booking_evaluate) made the booker's own seat: its lines become one seat's, and it is
 -- marked pay_own_seat. Refused when the event does not allow it, for a party of one, with a
@@ -125,8 +119,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.split_seat_quote(jsonb) from public, anon, authenticated;
-
 -- The split of a booking just held with pay_own_seat (hold_booking): its pay-by time and seat price.
 create or replace function public.open_party_split(r public.reservations, p_quote jsonb) returns void
 language sql volatile security definer set search_path = '' as $$
@@ -135,8 +127,6 @@ language sql volatile security definer set search_path = '' as $$
          least(now() + make_interval(hours => (p_quote #>> '{split,cutoff_hours}')::integer), public.reservation_starts_at(r)),
          (p_quote ->> 'total_cents')::integer, (p_quote ->> 'service_charge_cents')::integer, (p_quote ->> 'tax_cents')::integer;
 $$;
-
-revoke execute on function public.open_party_split(reservations, jsonb) from public, anon, authenticated;
 
 -- A seat of a split booking: 'paid' (the booker's seat, or a completed charge for it) or 'due';
 -- null for a booking paid as a whole.
@@ -150,8 +140,6 @@ language sql stable security definer set search_path = '' as $$
   from public.reservation_splits sp
   where sp.reservation_id = p_reservation_id;
 $$;
-
-revoke execute on function public.seat_payment(uuid, integer) from public, anon, authenticated;
 
 -- What a guest does from their own seat's link starts here: the booking the link opens, locked
 -- (the event row, then the reservation: the booking lock order), and the seat's id (null for a
@@ -169,8 +157,6 @@ begin
   seat_id := (l.seat).id;
 end;
 $$;
-
-revoke execute on function public.lock_seat_link(text) from public, anon, authenticated;
 
 -- A guest pays their seat (the first half; settle_extra_charge is the second). p_token: the
 -- seat's own link; p_key: the attempt's key (the processor's idempotency key too);
@@ -246,8 +232,6 @@ $$;
 comment on function public.seat_payment_start(text, text, integer, text) is
   'A guest pays their own seat of a split booking: the seat''s charge is opened (settle_extra_charge finishes it). Idempotent by the attempt''s key.';
 
-revoke execute on function public.seat_payment_start(text, text, integer, text) from public, anon, authenticated;
-
 -- A seat paid (settle_extra_charge): the booking's history, and a receipt for its guest.
 create or replace function public.record_seat_paid(r public.reservations, p_seat_no integer, p_cents integer) returns void
 language plpgsql volatile security definer set search_path = '' as $$
@@ -269,8 +253,6 @@ begin
   where e.id = r.event_id;
 end;
 $$;
-
-revoke execute on function public.record_seat_paid(reservations, integer, integer) from public, anon, authenticated;
 
 -- A guest gives up their own seat of a split booking, from its link: the seat goes back (the
 -- waitlist is offered it) and what they paid for it is refunded to their card under the
@@ -351,8 +333,6 @@ $$;
 comment on function public.guest_cancel_seat(text) is
   'A guest of a split booking gives up their own seat: it goes back, and their payment for it is refunded per the frozen policy from that seat''s charge only.';
 
-revoke execute on function public.guest_cancel_seat(text) from public, anon, authenticated;
-
 -- The cutoff: every split booking whose pay-by time has passed gives up its unpaid seats (the
 -- waitlist trigger offers them), and its booker and its organization's members are emailed
 -- what happened. A booking with a seat payment still in flight waits for the next run. Each
@@ -424,5 +404,3 @@ begin
   return v_settled;
 end;
 $$;
-
-revoke execute on function public.release_unpaid_seats() from public, anon, authenticated;

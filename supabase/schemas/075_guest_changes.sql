@@ -52,8 +52,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.booking_to_change(text) from public, anon, authenticated;
-
 -- A booking whose guests pay their own seats changes size seat by seat (each seat's money is
 -- its guest's), not from the booker's link.
 create or replace function public.refuse_for_split(r public.reservations) returns void
@@ -65,8 +63,6 @@ begin
   end if;
 end;
 $$;
-
-revoke execute on function public.refuse_for_split(reservations) from public, anon, authenticated;
 
 -- Fewer guests. p_guests: the new party size, at least 1 and fewer than now.
 create or replace function public.guest_reduce_party(p_token text, p_guests integer) returns jsonb
@@ -112,8 +108,6 @@ $$;
 comment on function public.guest_reduce_party(text, integer) is
   'The guest comes with fewer people: seats return, the missing guests'' share is refunded per the frozen policy, the guest is emailed. Idempotent by the party size asked for.';
 
-revoke execute on function public.guest_reduce_party(text, integer) from public, anon, authenticated;
-
 -- The most guests a booking could have now: its event's party limit, and what its ticket type
 -- or slot and the event have left, its own seats counted as free (never fewer than it has).
 create or replace function public.party_room(r public.reservations) returns integer
@@ -125,8 +119,6 @@ language sql stable security definer set search_path = '' as $$
     coalesce((select public.capacity_pool_left(p.id, r.id) from public.capacity_pools p where p.event_id = r.event_id and p.event_wide), 2147483647)))
   from public.events e where e.id = r.event_id;
 $$;
-
-revoke execute on function public.party_room(reservations) from public, anon, authenticated;
 
 -- What one more guest of a booking pays: what each of its guests paid (charge_per_guest), so
 -- that adding a guest and taking them off again inside the full-refund window comes to nothing.
@@ -145,8 +137,6 @@ language sql stable security definer set search_path = '' as $$
     and not exists (select 1 from public.payment_ledger l where l.reservation_id = r.id and l.kind in ('charge', 'comp'))
   limit 1;
 $$;
-
-revoke execute on function public.added_guest_price(reservations) from public, anon, authenticated;
 
 -- Whether a booking can move to another event now, and where it would sit there: the event
 -- must be another active, upcoming date of the booking's series (same organization, same
@@ -248,8 +238,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.move_target(reservations, uuid) from public, anon, authenticated;
-
 -- Extras after booking: add-ons a guest takes later, from the manage link (guest_add_addons)
 -- or from their own seat's link (seat_add_addons, 078_seats.sql), until the kitchen is told
 -- (addons_until: the kitchen report's time on the dinner's day, 09:00 in the event's timezone
@@ -266,8 +254,6 @@ begin
           from public.events e where e.id = r.event_id);
 end;
 $$;
-
-revoke execute on function public.addons_until(reservations) from public, anon, authenticated;
 
 -- An add-on a booking could still take (addon_offers): its price, how many the booking has, and
 -- how many more it may have.
@@ -297,8 +283,6 @@ language sql stable security definer set search_path = '' as $$
   where a.event_id = r.event_id and a.is_active and m.most > 0
     and r.status = 'confirmed' and now() < public.addons_until(r);
 $$;
-
-revoke execute on function public.addon_offers(reservations) from public, anon, authenticated;
 
 -- Extras for a booking, validated and priced: p_addons [{ id, quantity }] on top of what it has
 -- (per guest: up to its guests in all; per booking: up to 10; within what a limited one has
@@ -363,8 +347,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.extras_priced(reservations, jsonb) from public, anon, authenticated;
-
 -- What extras would cost a booking now, for its manage page or a seat's page (the token of
 -- either link: anyone holding it may ask). Nothing is taken.
 create or replace function public.quote_extras(p_token text, p_addons jsonb)
@@ -386,7 +368,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.quote_extras(text, jsonb) from public;
+grant execute on function public.quote_extras(text, jsonb) to anon, authenticated;
 
 -- Takes add-ons for a booking after it was made (the caller holds its locks): p_addons
 -- [{ id, quantity }] on top of what it has; p_email the payer's (the receipt's) address. Free
@@ -441,8 +423,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.open_addons_charge(reservations, jsonb, text, integer, text, text, text) from public, anon, authenticated;
-
 -- The same attempt again (its key): its extras' charge as it stands. Null when the key is new.
 create or replace function public.addons_charge_replay(r public.reservations, p_key text)
 returns setof public.extra_charge
@@ -451,8 +431,6 @@ language sql stable security definer set search_path = '' as $$
   from public.payment_ledger l
   where l.kind = 'charge' and l.idempotency_key = p_key and l.reservation_id = r.id and l.purpose = 'addons';
 $$;
-
-revoke execute on function public.addons_charge_replay(reservations, text) from public, anon, authenticated;
 
 -- Extras taken (free, or their charge approved): the booking's history and the payer's receipt.
 create or replace function public.record_addons_added(r public.reservations, p_lines jsonb, p_cents integer, p_email text) returns void
@@ -470,8 +448,6 @@ begin
       '', public.org_display_name(r.org_id)));
 end;
 $$;
-
-revoke execute on function public.record_addons_added(reservations, jsonb, integer, text) from public, anon, authenticated;
 
 -- Extras from the manage link, paid by the booker (the first half; settle_extra_charge is the
 -- second). p_addons: [{ id, quantity }] to add. The same key again answers the same charge.
@@ -496,8 +472,6 @@ $$;
 
 comment on function public.guest_add_addons(text, jsonb, text, integer, text) is
   'The booker adds extras from the manage link until the kitchen is told: taken at once, their charge opened (settle_extra_charge finishes it). Idempotent by the attempt''s key.';
-
-revoke execute on function public.guest_add_addons(text, jsonb, text, integer, text) from public, anon, authenticated;
 
 -- What /booking/{token} shows; null for a token that opens nothing.
 create or replace function public.manage_booking_view(p_token text) returns jsonb
@@ -563,8 +537,6 @@ language sql stable security definer set search_path = '' as $$
   left join public.reservation_splits sp on sp.reservation_id = r.id
   where r.id is not null;
 $$;
-
-revoke execute on function public.manage_booking_view(text) from public, anon, authenticated;
 
 -- More guests, paying the difference (the first half; settle_extra_charge is the second).
 -- p_guests: the new party size. p_key: the browser's key of this attempt (the processor's
@@ -651,8 +623,6 @@ $$;
 comment on function public.guest_add_guests(text, integer, text, integer, text) is
   'The guest brings more people: the seats are taken at once and the added guests'' charge is opened (settle_extra_charge finishes it). Idempotent by the attempt''s key.';
 
-revoke execute on function public.guest_add_guests(text, integer, text, integer, text) from public, anon, authenticated;
-
 -- The booking's history and the guest's email once added guests are settled (p_cents: charged).
 create or replace function public.record_party_increase(r public.reservations, p_before integer, p_cents integer) returns void
 language plpgsql volatile security definer set search_path = '' as $$
@@ -662,8 +632,6 @@ begin
   perform public.enqueue_money_email(r.id, 'party_increased', p_cents, 'none');
 end;
 $$;
-
-revoke execute on function public.record_party_increase(reservations, integer, integer) from public, anon, authenticated;
 
 -- The second half of adding guests, extras, or of a guest paying their seat (072_split_payments.sql):
 -- the processor's answer to that charge (from the function that charged, or from the reconciler
@@ -737,8 +705,6 @@ begin
   return public.money_action_result(r, false, null);
 end;
 $$;
-
-revoke execute on function public.settle_extra_charge(bigint, text, text, text) from public, anon, authenticated;
 
 -- Moving the booking to another date of its series (move_target says which may take it). The
 -- booking keeps its money, frozen policy, code, seats and manage link; what depended on the old
@@ -834,8 +800,6 @@ $$;
 comment on function public.guest_move_booking(text, uuid) is
   'The guest moves the booking to another date of its series at the same price: money, policy, code, seats and link stay; the old date''s seats go to its waitlist; the guest is emailed. Idempotent by the date asked for.';
 
-revoke execute on function public.guest_move_booking(text, uuid) from public, anon, authenticated;
-
 -- Handing the booking to someone else: their name and email (the previous guest's phone and
 -- dietary notes are theirs and are cleared), a new manage link, and the old one stops working.
 -- Answers the booking's new holder. Asking again with the old link finds nothing: that link
@@ -906,5 +870,3 @@ $$;
 
 comment on function public.guest_hand_over_booking(text, text, text) is
   'The guest gives the booking to someone else: new name and email, a new manage link emailed to them, the old link stops working, the previous guest is told.';
-
-revoke execute on function public.guest_hand_over_booking(text, text, text) from public, anon, authenticated;

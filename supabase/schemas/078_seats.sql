@@ -29,6 +29,8 @@ language sql immutable parallel safe set search_path = '' as $$
                'tree_nuts', 'peanuts', 'sesame', 'soya', 'sulphites']
 $$;
 
+grant execute on function public.allergen_keys() to anon, authenticated;
+
 create table public.reservation_seats (
   id uuid primary key default gen_random_uuid(),
   reservation_id uuid not null references public.reservations (id) on delete cascade,
@@ -53,7 +55,6 @@ comment on column public.reservation_seats.allergens is 'Keys of public.allergen
 
 alter table public.reservation_seats enable row level security;
 
-revoke all on public.reservation_seats from anon, authenticated;
 grant select on public.reservation_seats to authenticated;
 
 create policy "Members see the seats of their organizations' bookings"
@@ -79,8 +80,6 @@ create table public.party_links (
 comment on table public.party_links is 'SHA-256 of each booking''s party link token (/seat/{token}); the token itself is never stored.';
 
 alter table public.party_links enable row level security;
-
-revoke all on public.party_links from anon, authenticated;
 
 -- The seats follow their booking while it is confirmed: seat 1 carries the booker's name and
 -- email (a booking handed to someone else gives them seat 1 with a new link, without the
@@ -154,8 +153,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.sync_reservation_seats(reservations) from public, anon, authenticated;
-
 create or replace function public.reservation_seats_follow() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
@@ -163,8 +160,6 @@ begin
   return null;
 end;
 $$;
-
-revoke execute on function public.reservation_seats_follow() from public, anon, authenticated;
 
 -- After the status and capacity trigger has settled the row (triggers run in name order).
 create trigger reservations_25_seats
@@ -182,8 +177,6 @@ language sql stable security definer set search_path = '' as $$
   join public.reservations r
     on r.id = coalesce(s.reservation_id, (select p.reservation_id from public.party_links p where p.token_hash = h.hash));
 $$;
-
-revoke execute on function public.seat_link(text) from public, anon, authenticated;
 
 -- What /seat/{token} shows. kind: 'seat' (this seat, with what its guest entered) or 'party'
 -- (the party's next free seat: empty fields). state: 'open', 'full' (a party link whose seats
@@ -229,7 +222,7 @@ language sql stable security definer set search_path = '' as $$
   where (l.booking).id is not null;
 $$;
 
-revoke execute on function public.seat_invitation(text) from public;
+grant execute on function public.seat_invitation(text) to anon, authenticated;
 
 -- Claims a seat, or edits what its guest entered. With a party link, the party's lowest free
 -- seat is claimed (concurrent claims each get their own). Answers the claimed seat's own link,
@@ -312,7 +305,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.claim_seat(text, text, text, text[], text) from public;
+grant execute on function public.claim_seat(text, text, text, text[], text) to anon, authenticated;
 
 -- Extras from a guest's own seat link, paid by that guest (the first half; settle_extra_charge
 -- is the second): one of each per-guest add-on the booking can still take (a wine pairing for
@@ -361,8 +354,6 @@ $$;
 comment on function public.seat_add_addons(text, jsonb, text, integer, text) is
   'A guest adds per-guest extras for themselves from their seat link until the kitchen is told, paying for them (settle_extra_charge finishes it). Idempotent by the attempt''s key.';
 
-revoke execute on function public.seat_add_addons(text, jsonb, text, integer, text) from public, anon, authenticated;
-
 -- The guests who claimed a seat of a booking that is cancelled are told (the booker's own email
 -- says what happens to the money); in the host's words when the whole dinner was cancelled
 -- (event_cancellations, 085_event_cancellation.sql). Called by cancel_with_money.
@@ -406,8 +397,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.tell_seat_holders_cancelled(reservations, text) from public, anon, authenticated;
-
 -- The booker's view of their party (manage link): every seat, who claimed it ("Guest of
 -- {booker}" where nobody has), its link to share, and the party link.
 -- Other guests' emails and needs are theirs: not shown.
@@ -426,7 +415,7 @@ language sql stable security definer set search_path = '' as $$
   order by s.seat_no;
 $$;
 
-revoke execute on function public.booking_seats(text) from public;
+grant execute on function public.booking_seats(text) to anon, authenticated;
 
 -- Staff: every seat of a booking, with its guest, email and needs (the reservation dialog).
 -- Seats nobody claimed read "Guest of {booker}".
@@ -447,4 +436,4 @@ begin
 end;
 $$;
 
-revoke execute on function public.staff_reservation_seats(uuid) from public, anon;
+grant execute on function public.staff_reservation_seats(uuid) to authenticated;

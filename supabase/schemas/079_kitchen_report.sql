@@ -27,7 +27,6 @@ comment on table public.kitchen_reports is 'When an event''s kitchen report is e
 
 alter table public.kitchen_reports enable row level security;
 
-revoke all on public.kitchen_reports from anon, authenticated;
 grant select on public.kitchen_reports to authenticated;
 
 create policy "Members see when their events' kitchen reports go out"
@@ -89,8 +88,6 @@ language sql stable security definer set search_path = '' as $$
            l.guests desc, array_position(public.allergen_keys(), l.label), l.label;
 $$;
 
-revoke execute on function public.kitchen_report_lines(uuid) from public, anon, authenticated;
-
 -- The report for staff of the event's organization, with when it is emailed.
 create or replace function public.staff_kitchen_report(p_event_id uuid)
 returns table (section text, label text, guests integer, party text, party_id uuid, seating text, seat_no integer,
@@ -99,7 +96,7 @@ language sql stable security definer set search_path = '' as $$
   select l.* from public.member_event(p_event_id, 'You can only see the kitchen report of your own organization''s events') e cross join lateral public.kitchen_report_lines(e.id) l;
 $$;
 
-revoke execute on function public.staff_kitchen_report(uuid) from public, anon;
+grant execute on function public.staff_kitchen_report(uuid) to authenticated;
 
 -- The report page's header: the dinner, when the report is emailed (a time of day in the
 -- event's timezone) and when it last was.
@@ -112,7 +109,7 @@ language sql stable security definer set search_path = '' as $$
   left join public.kitchen_reports k on k.event_id = e.id;
 $$;
 
-revoke execute on function public.staff_kitchen_report_event(uuid) from public, anon;
+grant execute on function public.staff_kitchen_report_event(uuid) to authenticated;
 
 create or replace function public.staff_set_kitchen_report_time(p_event_id uuid, p_send_at time) returns void
 language plpgsql volatile security definer set search_path = '' as $$
@@ -126,7 +123,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.staff_set_kitchen_report_time(uuid, time) from public, anon;
+grant execute on function public.staff_set_kitchen_report_time(uuid, time) to authenticated;
 
 -- An allergen's label in the email, as the pages label it (supabase/functions/_shared/allergens.ts;
 -- tests/db/kitchen-report.test.ts keeps the two lists the same).
@@ -139,6 +136,8 @@ language sql immutable parallel safe set search_path = '' as $$
     when 'peanuts' then 'Peanuts' when 'sesame' then 'Sesame' when 'soya' then 'Soya'
     when 'sulphites' then 'Sulphur dioxide and sulphites' else p_key end
 $$;
+
+grant execute on function public.allergen_label(text) to anon, authenticated;
 
 -- The report as plain text, for the email, in the report's order.
 create or replace function public.kitchen_report_text(p_event_id uuid) returns text
@@ -169,8 +168,6 @@ language sql stable security definer set search_path = '' as $$
      from (select l.*, l.seat_no = min(l.seat_no) over (partition by l.party_id) as first_of_party
            from l where l.section = 'guest') g))
 $$;
-
-revoke execute on function public.kitchen_report_text(uuid) from public, anon, authenticated;
 
 -- Emails each due report to every member of its organization: the first time once its send
 -- time has come on the dinner's day, then again whenever it changed, until the dinner starts.
@@ -216,5 +213,3 @@ begin
   return v_sent;
 end;
 $$;
-
-revoke execute on function public.enqueue_kitchen_reports() from public, anon, authenticated;

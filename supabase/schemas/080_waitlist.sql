@@ -69,9 +69,7 @@ create unique index waitlist_entries_one_open_per_guest
 
 alter table public.waitlist_entries enable row level security;
 
-revoke all on public.waitlist_entries from anon, authenticated;
 grant select on public.waitlist_entries to authenticated;
-grant all on public.waitlist_entries to service_role;
 
 -- Stamps updated_at.
 create trigger waitlist_entries_set_updated_at
@@ -146,8 +144,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.offer_to_waitlist_entry(waitlist_entries) from public, anon, authenticated;
-
 -- Offers freed seats of one event to its waiting parties, first come first
 -- served among those that fit. The caller holds the event row lock. Offers
 -- made inside it do not start another pass (supperhost.filling_waitlist).
@@ -178,8 +174,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.fill_waitlist(uuid) from public, anon, authenticated;
-
 -- Every event with waiting parties, one at a time, event row first (the
 -- booking lock order): for the timer, after staff raised a capacity.
 create or replace function public.fill_waitlists() returns integer
@@ -197,8 +191,6 @@ begin
   return v_total;
 end;
 $$;
-
-revoke execute on function public.fill_waitlists() from public, anon, authenticated;
 
 -- A reservation that gives seats back (fewer guests, cancelled, moved to another date) offers
 -- them to the waitlist; an offer's hold that is claimed or lapses settles its entry.
@@ -222,8 +214,6 @@ begin
   return null;
 end;
 $$;
-
-revoke execute on function public.reservation_waitlist_follow_up() from public, anon, authenticated;
 
 -- Seats freed by a reservation go to the waitlist first (last of the triggers on reservations).
 create trigger reservations_30_waitlist
@@ -320,8 +310,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.join_waitlist(uuid, uuid, uuid, text, text, integer) from public, anon, authenticated;
-
 -- The claim page (/waitlist/{token}) and staff actions
 --
 -- What the claim page shows; null for a token that opens nothing. It serves
@@ -362,8 +350,6 @@ language sql stable security definer set search_path = '' as $$
     and (r.idempotency_key like 'wl-%' or r.idempotency_key like 'st-%');
 $$;
 
-revoke execute on function public.waitlist_offer_view(text) from public, anon, authenticated;
-
 -- A staff action on a waiting party starts here: the caller is a member of its organization (else
 -- SH403, the same answer for a party that does not exist), then its event row is locked (the
 -- booking lock order). Answers the entry as read before the lock.
@@ -378,8 +364,6 @@ begin
   return w;
 end;
 $$;
-
-revoke execute on function public.member_waitlist_entry(uuid) from public, anon, authenticated;
 
 -- Staff: offer the seats to this party now (even out of turn).
 create or replace function public.staff_offer_waitlist(p_entry_id uuid)
@@ -404,7 +388,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.staff_offer_waitlist(uuid) from public, anon;
+grant execute on function public.staff_offer_waitlist(uuid) to authenticated;
 
 -- Takes a waiting or offered party off the list (the caller holds the event row lock); an open
 -- offer lapses now, so its seats go on to the next party.
@@ -418,15 +402,13 @@ begin
 end;
 $$;
 
-revoke execute on function public.remove_waitlist_entry(waitlist_entries) from public, anon, authenticated;
-
 -- Staff: take a party off the list (remove_waitlist_entry).
 create or replace function public.staff_remove_waitlist(p_entry_id uuid) returns void
 language sql volatile security definer set search_path = '' as $$
   select public.remove_waitlist_entry(public.member_waitlist_entry(p_entry_id));
 $$;
 
-revoke execute on function public.staff_remove_waitlist(uuid) from public, anon;
+grant execute on function public.staff_remove_waitlist(uuid) to authenticated;
 
 -- Branded notices before a booking exists.
 --
@@ -475,8 +457,6 @@ $$;
 comment on function public.waitlist_email_data(uuid) is
   'The facts the "on the waitlist" email shows, in public.email_data''s shape (kind waitlist_joined); stored as email_outbox.template_data. Internal.';
 
-revoke execute on function public.waitlist_email_data(uuid) from public, anon, authenticated;
-
 -- The leave link: the waitlist's own key (private.secrets 'waitlist_leave_token', data the
 -- declarative schema does not carry) signs each entry's id; only the token's SHA-256 is stored.
 -- The token of an entry's leave link (an HMAC of its id).
@@ -487,8 +467,6 @@ language sql stable security definer set search_path = '' as $$
   where s.name = 'waitlist_leave_token';
 $$;
 
-revoke execute on function public.waitlist_leave_token_of(uuid) from public, anon, authenticated;
-
 -- Stamps a new entry's leave_token_hash.
 create or replace function public.waitlist_entries_leave_token() returns trigger
 language plpgsql security definer set search_path = '' as $$
@@ -497,8 +475,6 @@ begin
   return new;
 end;
 $$;
-
-revoke execute on function public.waitlist_entries_leave_token() from public, anon, authenticated;
 
 create trigger waitlist_entries_leave_token
   before insert on public.waitlist_entries
@@ -525,8 +501,6 @@ $$;
 comment on function public.waitlist_offer_expiry(timestamptz, timestamptz, text) is
   'When an offer made at p_now lapses: 12 h (2 h within 48 h of the start); one lapsing 22:00–08:00 local runs on to 09:00; never later than 30 minutes before the start.';
 
-revoke execute on function public.waitlist_offer_expiry(timestamptz, timestamptz, text) from public, anon, authenticated;
-
 -- What the leave page shows; null for a token that opens nothing.
 create or replace function public.waitlist_leave_view(p_token text) returns jsonb
 language sql stable security definer set search_path = '' as $$
@@ -550,8 +524,6 @@ language sql stable security definer set search_path = '' as $$
     and w.leave_token_hash = public.manage_token_hash(p_token);
 $$;
 
-revoke execute on function public.waitlist_leave_view(text) from public, anon, authenticated;
-
 -- Leaves the waitlist (idempotent): the place in line is freed, an open offer lapses at once.
 create or replace function public.leave_waitlist(p_token text) returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
@@ -570,5 +542,3 @@ begin
   return public.waitlist_leave_view(p_token);
 end;
 $$;
-
-revoke execute on function public.leave_waitlist(text) from public, anon, authenticated;

@@ -48,9 +48,7 @@ create index event_cancellations_org_idx on public.event_cancellations (org_id);
 
 alter table public.event_cancellations enable row level security;
 
-revoke all on public.event_cancellations from anon, authenticated;
 grant select on public.event_cancellations to authenticated;
-grant all on public.event_cancellations to service_role;
 
 create policy "Members can see the cancellations of their events"
   on public.event_cancellations for select to authenticated using (public.is_org_member(org_id));
@@ -67,8 +65,6 @@ language sql immutable set search_path = '' as $$
   end;
 $$;
 
-revoke execute on function public.event_cancellation_refund_cents(event_cancellations, integer) from public, anon, authenticated;
-
 -- The cancellation a reservation was cancelled by (null when it was not: cancelled before it, or live).
 create or replace function public.event_cancellation_of(r public.reservations)
 returns public.event_cancellations
@@ -76,8 +72,6 @@ language sql stable security definer set search_path = '' as $$
   select c.* from public.event_cancellations c
   where c.event_id = r.event_id and r.status = 'cancelled' and r.cancelled_at >= c.started_at;
 $$;
-
-revoke execute on function public.event_cancellation_of(reservations) from public, anon, authenticated;
 
 -- Marks the event's cancellation finished when none of its refunds is pending. The record is
 -- locked first, so two refunds settling at once see each other's answer.
@@ -100,8 +94,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.finish_event_cancellation(uuid) from public, anon, authenticated;
-
 -- A refund of a cancelled event settled: the cancellation may be finished.
 create or replace function public.payment_ledger_event_cancellation_progress() returns trigger
 language plpgsql security definer set search_path = '' as $$
@@ -115,8 +107,6 @@ begin
   return null;
 end;
 $$;
-
-revoke execute on function public.payment_ledger_event_cancellation_progress() from public, anon, authenticated;
 
 -- A refund's answer moves its event's cancellation on (payment_ledger_event_cancellation_progress).
 create trigger payment_ledger_event_cancellation_progress
@@ -136,8 +126,6 @@ begin
   return new;
 end;
 $$;
-
-revoke execute on function public.refuse_reopening_cancelled_event() from public, anon, authenticated;
 
 -- A cancelled event is never reactivated (refuse_reopening_cancelled_event).
 create trigger events_20_refuse_reopening_cancelled
@@ -262,7 +250,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.staff_cancel_event(uuid, jsonb, text) from public, anon;
+grant execute on function public.staff_cancel_event(uuid, jsonb, text) to authenticated;
 
 -- What the admin shows about cancelling an event, one row. Before: state 'none' and what a
 -- cancellation would touch (open bookings, holds, the money they hold, each booking's share
@@ -342,4 +330,4 @@ begin
 end;
 $$;
 
-revoke execute on function public.staff_event_cancellation(uuid) from public, anon;
+grant execute on function public.staff_event_cancellation(uuid) to authenticated;

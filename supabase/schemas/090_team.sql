@@ -74,9 +74,7 @@ create index team_invitations_org_id_created_at_idx on public.team_invitations (
 
 alter table public.team_invitations enable row level security;
 
-revoke all on public.team_invitations from anon, authenticated;
 grant select on public.team_invitations to authenticated;
-grant all on public.team_invitations to service_role;
 
 create policy "Owners can see invitations of their organizations"
   on public.team_invitations for select
@@ -89,8 +87,6 @@ create policy "Owners can see invitations of their organizations"
 create or replace function public.team_token_hash(p_token text) returns bytea
 language sql immutable set search_path = '' as $$ select extensions.digest(convert_to(coalesce(p_token, ''), 'UTF8'), 'sha256') $$;
 
-revoke execute on function public.team_token_hash(text) from public, anon, authenticated;
-
 -- Members and the super admin only; the same answer whether the organization exists or not.
 create or replace function public.assert_team_member(p_org_id uuid) returns void
 language plpgsql stable security definer set search_path = '' as $$
@@ -100,8 +96,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.assert_team_member(uuid) from public, anon, authenticated;
-
 -- Owners and the super admin only: a member who is staff is told why.
 create or replace function public.assert_team_manager(p_org_id uuid) returns void
 language plpgsql stable security definer set search_path = '' as $$
@@ -110,8 +104,6 @@ begin
   perform public.assert_owner(p_org_id, 'Only an owner can manage the team');
 end;
 $$;
-
-revoke execute on function public.assert_team_manager(uuid) from public, anon, authenticated;
 
 -- staff_list_team: the members with their roles, earliest first (any member)
 create or replace function public.staff_list_team(p_org_id uuid)
@@ -128,7 +120,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.staff_list_team(uuid) from public, anon;
+grant execute on function public.staff_list_team(uuid) to authenticated;
 
 -- staff_list_team_invitations: the open invitations (neither accepted nor revoked), newest first
 create or replace function public.staff_list_team_invitations(p_org_id uuid)
@@ -145,7 +137,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.staff_list_team_invitations(uuid) from public, anon;
+grant execute on function public.staff_list_team_invitations(uuid) to authenticated;
 
 -- Invites an address to the team with a role ('staff' unless given). The invitation email is branded: the outbox row's template_data (kind 'team_invitation': the organization's name, colors and
 -- logo, the invited address, who invited, the join path and the link's end), which the sender
@@ -234,7 +226,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.staff_invite_member(uuid, text, text) from public, anon;
+grant execute on function public.staff_invite_member(uuid, text, text) to authenticated;
 
 -- staff_revoke_invitation
 create or replace function public.staff_revoke_invitation(p_invitation_id uuid)
@@ -256,7 +248,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.staff_revoke_invitation(uuid) from public, anon;
+grant execute on function public.staff_revoke_invitation(uuid) to authenticated;
 
 -- A change to one member (a new role, or leaving: p_new_role null), before it is made: changes
 -- of one team run one at a time (the organization's row locked), so two of them can never take
@@ -281,8 +273,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.lock_team_member(uuid, uuid, text) from public, anon, authenticated;
-
 -- staff_set_member_role: an owner makes a member an owner or staff; never demotes the last owner
 create or replace function public.staff_set_member_role(p_org_id uuid, p_user_id uuid, p_role text)
 returns table (org_id uuid, user_id uuid, role text, owners integer)
@@ -304,7 +294,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.staff_set_member_role(uuid, uuid, text) from public, anon;
+grant execute on function public.staff_set_member_role(uuid, uuid, text) to authenticated;
 
 -- staff_remove_member: an owner removes a member, or a member leaves; never the last owner
 create or replace function public.staff_remove_member(p_org_id uuid, p_user_id uuid)
@@ -326,7 +316,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.staff_remove_member(uuid, uuid) from public, anon;
+grant execute on function public.staff_remove_member(uuid, uuid) to authenticated;
 
 -- team_invitation_preview
 --
@@ -358,7 +348,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.team_invitation_preview(text) from public;
+grant execute on function public.team_invitation_preview(text) to anon, authenticated;
 
 -- accept_team_invitation
 create or replace function public.accept_team_invitation(p_token text)
@@ -417,4 +407,4 @@ begin
 end;
 $$;
 
-revoke execute on function public.accept_team_invitation(text) from public, anon;
+grant execute on function public.accept_team_invitation(text) to authenticated;

@@ -59,8 +59,6 @@ language sql stable security definer set search_path = '' as $$
   end;
 $$;
 
-revoke execute on function public.org_slug_problem(text) from public, anon, authenticated;
-
 -- The create form's live check (signed-in accounts).
 create or replace function public.check_org_slug(p_slug text)
 returns table (slug text, available boolean, message text)
@@ -77,7 +75,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.check_org_slug(text) from public, anon;
+grant execute on function public.check_org_slug(text) to authenticated;
 
 -- The one way an organization is made through the API: checks, the limit, the row, the signup.
 create or replace function public.new_organization(p_name text, p_slug text, p_timezone text, p_created_by uuid)
@@ -110,8 +108,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.new_organization(text, text, text, uuid) from public, anon, authenticated;
-
 -- A signed-in account creates an organization and becomes its owner. It starts unpublished.
 create or replace function public.create_organization(p_name text, p_slug text, p_timezone text) returns uuid
 language plpgsql volatile security definer set search_path = '' as $$
@@ -138,7 +134,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.create_organization(text, text, text) from public, anon;
+grant execute on function public.create_organization(text, text, text) to authenticated;
 
 -- The address the SupperHost team writes to about the organization (owners).
 create or replace function public.owner_set_org_contact_email(p_org_id uuid, p_email text)
@@ -157,7 +153,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.owner_set_org_contact_email(uuid, text) from public, anon;
+grant execute on function public.owner_set_org_contact_email(uuid, text) to authenticated;
 
 -- The admin's checklist: what is done, and whether the organization can be published.
 -- payments_needed: an active event charges cards (card_event names it); payments_ready: the
@@ -181,7 +177,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.staff_org_setup(uuid) from public, anon;
+grant execute on function public.staff_org_setup(uuid) to authenticated;
 
 -- An owner publishes: the page opens and events can be booked. Needs an active event, and
 -- a connected Square account when an active event takes card payments.
@@ -218,7 +214,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.owner_publish_organization(uuid) from public, anon;
+grant execute on function public.owner_publish_organization(uuid) to authenticated;
 
 -- The super admin's Organizations screen: every organization, newest first.
 create or replace function public.super_admin_list_organizations()
@@ -245,7 +241,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.super_admin_list_organizations() from public, anon;
+grant execute on function public.super_admin_list_organizations() to authenticated;
 
 -- The super admin creates an unpublished organization and invites its owner by email.
 create or replace function public.super_admin_create_organization(p_name text, p_slug text, p_timezone text, p_owner_email text)
@@ -264,7 +260,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.super_admin_create_organization(text, text, text, text) from public, anon;
+grant execute on function public.super_admin_create_organization(text, text, text, text) to authenticated;
 
 -- Suspends an organization or reactivates it; nothing is deleted.
 create or replace function public.super_admin_set_org_state(p_org_id uuid, p_state text)
@@ -293,4 +289,4 @@ begin
 end;
 $$;
 
-revoke execute on function public.super_admin_set_org_state(uuid, text) from public, anon;
+grant execute on function public.super_admin_set_org_state(uuid, text) to authenticated;

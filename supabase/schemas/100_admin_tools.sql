@@ -67,7 +67,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.admin_event_reservation_counts(uuid) from public, anon;
+grant execute on function public.admin_event_reservation_counts(uuid) to authenticated;
 
 -- One page of reservations
 --
@@ -76,6 +76,8 @@ create or replace function public.admin_like_pattern(term text) returns text
 language sql immutable set search_path = '' as $$
   select '%' || replace(replace(replace(btrim(term), '\', '\\'), '%', '\%'), '_', '\_') || '%';
 $$;
+
+grant execute on function public.admin_like_pattern(text) to anon, authenticated;
 
 -- One page of an organization's reservations, searchable by guest name or email: one row per
 -- reservation, with its money (public.money_of's figures) and total_count, how many match in all.
@@ -180,7 +182,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.admin_list_reservations(uuid, text, boolean, boolean, integer, integer) from public, anon;
+grant execute on function public.admin_list_reservations(uuid, text, boolean, boolean, integer, integer) to authenticated;
 
 -- Unique guests by email (cancelled reservations do not count)
 --
@@ -232,7 +234,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.admin_list_guests(uuid, text, integer, integer) from public, anon;
+grant execute on function public.admin_list_guests(uuid, text, integer, integer) to authenticated;
 
 -- RSVP overview: RSVP events, their slots and the reservations in each
 --
@@ -278,7 +280,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.admin_rsvp_overview(uuid) from public, anon;
+grant execute on function public.admin_rsvp_overview(uuid) to authenticated;
 
 -- The door totals of an event: confirmed parties and guests, and how many arrived.
 create or replace function public.door_list_totals(p_event_id uuid)
@@ -292,8 +294,6 @@ language sql stable security definer set search_path = '' as $$
   from public.reservations r
   where r.event_id = p_event_id and r.status = 'confirmed';
 $$;
-
-revoke execute on function public.door_list_totals(uuid) from public, anon, authenticated;
 
 -- Sets how many of a party have arrived (an absolute count: a retry never counts twice). One row:
 -- the party's count and the event's door totals after it.
@@ -338,7 +338,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.staff_check_in(uuid, integer) from public, anon;
+grant execute on function public.staff_check_in(uuid, integer) to authenticated;
 
 -- The door list of an event in one round trip: one row per confirmed party (by seating, then
 -- name) with its seats' guests and needs, each with the event's header; an event without parties is one row whose party columns
@@ -411,7 +411,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.staff_door_list(uuid) from public, anon;
+grant execute on function public.staff_door_list(uuid) to authenticated;
 
 -- Every capacity pool of an organization's events, with its size and the guests taking it now
 -- (the events tab: tickets left, a slot's spots taken, an event's max guests).
@@ -428,7 +428,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.staff_capacity_pools(uuid) from public, anon;
+grant execute on function public.staff_capacity_pools(uuid) to authenticated;
 
 -- Guests of an event's bookings per ticket type or slot: sold (confirmed) and held (live holds).
 create or replace function public.option_sales(p_event_id uuid)
@@ -441,8 +441,6 @@ language sql stable security definer set search_path = '' as $$
   where r.event_id = p_event_id and coalesce(r.ticket_type_id, r.rsvp_slot_id) is not null
   group by 1;
 $$;
-
-revoke execute on function public.option_sales(uuid) from public, anon, authenticated;
 
 -- An event's options of one kind ('ticket_type' or 'rsvp_slot'), in the editor's order, with what
 -- is sold and held of each; capacity is the size of the pool it draws from (a ticket type's
@@ -465,8 +463,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.staff_option_sales(uuid, text) from public, anon, authenticated;
-
 -- An event's ticket types with what is sold and held of each (staff_option_sales).
 create or replace function public.staff_ticket_sales(p_event_id uuid)
 returns table (id uuid, name text, price integer, sold integer, held integer, remaining integer, capacity integer, available integer)
@@ -476,7 +472,7 @@ language sql stable security definer set search_path = '' as $$
   order by o.ordinality;
 $$;
 
-revoke execute on function public.staff_ticket_sales(uuid) from public, anon;
+grant execute on function public.staff_ticket_sales(uuid) to authenticated;
 
 -- An event's RSVP slots or seatings with what is sold and held of each (staff_option_sales).
 create or replace function public.staff_slot_sales(p_event_id uuid)
@@ -487,7 +483,7 @@ language sql stable security definer set search_path = '' as $$
   order by o.ordinality;
 $$;
 
-revoke execute on function public.staff_slot_sales(uuid) from public, anon;
+grant execute on function public.staff_slot_sales(uuid) to authenticated;
 
 -- Bookings and guests confirmed per day, in the event's timezone (the overview's chart).
 create or replace function public.staff_bookings_by_day(p_event_id uuid)
@@ -506,7 +502,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.staff_bookings_by_day(uuid) from public, anon;
+grant execute on function public.staff_bookings_by_day(uuid) to authenticated;
 
 -- The event overview: the event, its totals, its money, its waitlist and the seats it can still
 -- sell, in one row (its ticket types, slots and days: staff_ticket_sales, staff_slot_sales,
@@ -577,4 +573,4 @@ begin
 end;
 $$;
 
-revoke execute on function public.staff_event_overview(uuid) from public, anon;
+grant execute on function public.staff_event_overview(uuid) to authenticated;

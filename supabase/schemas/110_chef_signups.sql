@@ -60,9 +60,7 @@ create index chef_signups_email_created_at_idx on public.chef_signups (lower(ema
 
 alter table public.chef_signups enable row level security;
 
-revoke all on public.chef_signups from anon, authenticated;
 grant select on public.chef_signups to authenticated;
-grant all on public.chef_signups to service_role;
 grant insert (name, email, concept, next_event_dates, source_domain) on public.chef_signups to anon, authenticated;
 grant update (status) on public.chef_signups to authenticated;
 
@@ -93,8 +91,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.stamp_chef_signup_status() from public, anon, authenticated;
-
 -- Stamps archived_at and updated_at (stamp_chef_signup_status).
 create trigger chef_signups_stamp_status
   before update on public.chef_signups
@@ -106,8 +102,6 @@ create or replace function public.chef_email_org() returns jsonb
 language sql immutable set search_path = '' as $$
   select jsonb_build_object('name', 'SupperHost', 'slug', '', 'logo_url', null, 'primary_color', null, 'secondary_color', null);
 $$;
-
-revoke execute on function public.chef_email_org() from public, anon, authenticated;
 
 -- Queues the acknowledgement of a new inquiry (kind 'chef_inquiry_received',
 -- rendered by supabase/functions/_shared/email/render.tsx). It does not repeat
@@ -145,8 +139,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.enqueue_chef_signup_ack() from public, anon, authenticated;
-
 -- The acknowledgement, in the inserting transaction (enqueue_chef_signup_ack).
 create trigger chef_signups_enqueue_ack
   after insert on public.chef_signups
@@ -172,9 +164,7 @@ create index chef_signup_replies_outbox_id_idx on public.chef_signup_replies (ou
 
 alter table public.chef_signup_replies enable row level security;
 
-revoke all on public.chef_signup_replies from anon, authenticated;
 grant select on public.chef_signup_replies to authenticated;
-grant all on public.chef_signup_replies to service_role;
 
 create policy "Super admins can read replies to chef inquiries"
   on public.chef_signup_replies for select
@@ -212,7 +202,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.super_admin_list_chef_inquiries(text) from public, anon;
+grant execute on function public.super_admin_list_chef_inquiries(text) to authenticated;
 
 -- The replies sent to one inquiry, oldest first, with where their email is
 -- (email_outbox.status: pending, sending, sent or failed).
@@ -238,7 +228,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.super_admin_chef_inquiry_replies(uuid) from public, anon;
+grant execute on function public.super_admin_chef_inquiry_replies(uuid) to authenticated;
 
 -- Replies to a chef: stores the reply, queues its email (kind 'chef_inquiry_reply')
 -- and marks the inquiry replied, all or nothing. The same reply sent twice within
@@ -304,7 +294,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.super_admin_reply_chef_inquiry(uuid, text, text) from public, anon;
+grant execute on function public.super_admin_reply_chef_inquiry(uuid, text, text) to authenticated;
 
 -- Files an inquiry: into the archive (out of the inbox, kept with its replies), or back out of it
 -- (replied when it had a reply, else new). Answers its status.
@@ -325,15 +315,13 @@ begin
 end;
 $$;
 
-revoke execute on function public.file_chef_inquiry(uuid, boolean) from public, anon, authenticated;
-
 -- Archives an inquiry (file_chef_inquiry).
 create or replace function public.super_admin_archive_chef_inquiry(p_id uuid) returns text
 language sql volatile security definer set search_path = '' as $$
   select public.file_chef_inquiry(p_id, true);
 $$;
 
-revoke execute on function public.super_admin_archive_chef_inquiry(uuid) from public, anon;
+grant execute on function public.super_admin_archive_chef_inquiry(uuid) to authenticated;
 
 -- Brings an archived inquiry back (file_chef_inquiry).
 create or replace function public.super_admin_unarchive_chef_inquiry(p_id uuid) returns text
@@ -341,4 +329,4 @@ language sql volatile security definer set search_path = '' as $$
   select public.file_chef_inquiry(p_id, false);
 $$;
 
-revoke execute on function public.super_admin_unarchive_chef_inquiry(uuid) from public, anon;
+grant execute on function public.super_admin_unarchive_chef_inquiry(uuid) to authenticated;

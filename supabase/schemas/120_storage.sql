@@ -39,7 +39,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.can_manage_org_asset(text) from public, anon;
+grant execute on function public.can_manage_org_asset(text) to authenticated;
 
 create policy "Organization assets are publicly readable"
   on storage.objects for select

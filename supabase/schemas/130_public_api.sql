@@ -150,7 +150,7 @@ $$;
 comment on function public.get_public_org_page(text) is
   'The page at /{slug}: organization, layout, branding and upcoming events (one row, none for an unknown slug). An alias path (org_page_aliases) answers for its organization, with its layout.';
 
-revoke execute on function public.get_public_org_page(text) from public;
+grant execute on function public.get_public_org_page(text) to anon, authenticated;
 
 -- Every published host for the home page: its next date, its lowest price, a picture.
 create or replace function public.list_public_hosts()
@@ -204,4 +204,4 @@ $$;
 comment on function public.list_public_hosts() is
   'Every organization for the home page: name, picture, next date and "from" price (a ticket or seat price, else the deposit). Public.';
 
-revoke execute on function public.list_public_hosts() from public;
+grant execute on function public.list_public_hosts() to anon, authenticated;

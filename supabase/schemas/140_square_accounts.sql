@@ -64,9 +64,6 @@ for each row execute function public.set_updated_at();
 
 alter table public.square_accounts enable row level security;
 
-revoke all on public.square_accounts from anon, authenticated;
-grant all on public.square_accounts to service_role;
-
 -- One authorization attempt of the OAuth code flow.
 create table public.square_oauth_states (
   -- SHA-256 (hex) of the state sent to Square: the state itself is never stored.
@@ -86,9 +83,6 @@ create index square_oauth_states_org_idx on public.square_oauth_states (org_id, 
 
 alter table public.square_oauth_states enable row level security;
 
-revoke all on public.square_oauth_states from anon, authenticated;
-grant all on public.square_oauth_states to service_role;
-
 -- The platform's fee on an organization's card payments.
 create table public.org_platform_fees (
   org_id uuid primary key references public.organizations (id) on delete cascade,
@@ -103,9 +97,7 @@ comment on table public.org_platform_fees is
 
 alter table public.org_platform_fees enable row level security;
 
-revoke all on public.org_platform_fees from anon, authenticated;
 grant select on public.org_platform_fees to authenticated;
-grant all on public.org_platform_fees to service_role;
 
 create policy "Owners read their organization's platform fee"
 on public.org_platform_fees
@@ -154,7 +146,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.super_admin_set_platform_fee(uuid, integer) from public, anon;
+grant execute on function public.super_admin_set_platform_fee(uuid, integer) to authenticated;
 
 -- The super admin says whether the platform runs an organization: its guests then pay into the
 -- platform's own Square account when it has none of its own (organizations.platform_payments).
@@ -174,7 +166,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.super_admin_set_platform_payments(uuid, boolean) from public, anon;
+grant execute on function public.super_admin_set_platform_payments(uuid, boolean) to authenticated;
 
 -- Starts an authorization (square-oauth-start, as the caller): records the state's hash
 -- bound to the organization and the caller. At most 20 attempts per organization an hour.
@@ -195,7 +187,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.begin_square_oauth(uuid, text, text[]) from public, anon;
+grant execute on function public.begin_square_oauth(uuid, text, text[]) to authenticated;
 
 -- Uses up a state (square-oauth-callback): answers its organization, user and scopes, or
 -- refuses one that is unknown (tampered), used (replayed) or expired, or whose user may
@@ -221,8 +213,6 @@ begin
   return query select v_state.org_id, v_state.user_id, v_state.scopes;
 end;
 $$;
-
-revoke execute on function public.consume_square_oauth_state(text) from public, anon, authenticated;
 
 -- Stores a connection (square-oauth-callback): a new account replaces the organization's
 -- earlier one and its chosen location; an account already paying another organization is refused.
@@ -265,8 +255,6 @@ begin
 end;
 $$;
 
-revoke execute on function public.save_square_account(uuid, uuid, text, text, text, timestamptz, text[], jsonb) from public, anon, authenticated;
-
 -- What the admin's Payments screen shows (members read it; never a token).
 create or replace function public.staff_square_account(p_org_id uuid)
 returns table (
@@ -302,7 +290,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.staff_square_account(uuid) from public, anon;
+grant execute on function public.staff_square_account(uuid) to authenticated;
 
 -- The connected account's locations, as ListLocations answered at the connection.
 create or replace function public.staff_square_locations(p_org_id uuid)
@@ -318,7 +306,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.staff_square_locations(uuid) from public, anon;
+grant execute on function public.staff_square_locations(uuid) to authenticated;
 
 -- The owner picks the location guests pay at: an active location of the connected
 -- account that takes US dollars (SupperHost prices are USD).
@@ -349,7 +337,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.staff_choose_square_location(uuid, text) from public, anon;
+grant execute on function public.staff_choose_square_location(uuid, text) to authenticated;
 
 -- The Square account a payment of an organization uses (service role): the organization of
 -- the event, the reservation or the ledger row given. account:
@@ -440,8 +428,6 @@ language sql stable security definer set search_path = '' as $$
   from chosen x;
 $$;
 
-revoke execute on function public.square_account_for(uuid, uuid, uuid, bigint) from public, anon, authenticated;
-
 -- An organization's card payments (service role, and the onboarding functions): the title of
 -- an active event that would charge cards (tickets or seatings with a price above 0, an RSVP
 -- with a deposit above 0; null if none), and whether the organization can take them (its own
@@ -464,8 +450,6 @@ language sql stable security definer set search_path = '' as $$
   where o.id = p_org_id;
 $$;
 
-revoke execute on function public.org_card_payments(uuid) from public, anon, authenticated;
-
 -- A refund's share of the fee, stored before it is sent: the first one stays, so a retry
 -- sends the same RefundPayment. Answers the share to send.
 create or replace function public.note_refund_app_fee(p_ledger_id bigint, p_app_fee_cents integer)
@@ -477,8 +461,6 @@ language sql volatile security definer set search_path = '' as $$
   returning l.app_fee_cents;
 $$;
 
-revoke execute on function public.note_refund_app_fee(bigint, integer) from public, anon, authenticated;
-
 -- Connected accounts whose access token expires within p_within (the reconciler renews them).
 create or replace function public.square_accounts_to_refresh(p_within interval)
 returns table (org_id uuid, refresh_token_ciphertext text, access_token_expires_at timestamptz)
@@ -489,8 +471,6 @@ language sql stable security definer set search_path = '' as $$
   order by a.access_token_expires_at
   limit 100;
 $$;
-
-revoke execute on function public.square_accounts_to_refresh(interval) from public, anon, authenticated;
 
 -- Records a token refresh: the new access token (and refresh token, when Square gave one),
 -- or the error (the old token stays until it expires).
@@ -512,16 +492,12 @@ language sql volatile security definer set search_path = '' as $$
   where a.org_id = p_org_id;
 $$;
 
-revoke execute on function public.record_square_token_refresh(uuid, text, text, timestamptz, text) from public, anon, authenticated;
-
 -- Forgets an organization's account (square-disconnect, after RevokeToken): answers whether one was connected.
 create or replace function public.delete_square_account(p_org_id uuid) returns boolean
 language sql volatile security definer set search_path = '' as $$
   with gone as (delete from public.square_accounts a where a.org_id = p_org_id returning 1)
   select exists (select 1 from gone);
 $$;
-
-revoke execute on function public.delete_square_account(uuid) from public, anon, authenticated;
 
 -- A Square webhook, applied only when it comes from the account that took the payment it
 -- names (for a refund, its charge): the merchant recorded on the charge (payment_ledger.
@@ -574,5 +550,3 @@ begin
   return query select (v_result ->> 'duplicate')::boolean, (v_result ->> 'applied')::boolean, false;
 end;
 $$;
-
-revoke execute on function public.apply_merchant_square_webhook(text, text, text, jsonb) from public, anon, authenticated;

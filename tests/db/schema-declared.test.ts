@@ -83,4 +83,28 @@ describe('the declarative schema', () => {
     expect(local.filter((n) => /^public\.test_processor_(payments|refunds)$/.test(n))).toEqual([]);
     for (const file of schemaFiles()) expect(readFileSync(file, 'utf8'), file).not.toContain('test_processor');
   });
+  it('keeps what the migration role creates private until a grant opens it', async () => {
+    const deployed = new pg.Client({ connectionString: migrationsDb() });
+    await deployed.connect();
+    try {
+      await deployed.query('begin');
+      await deployed.query('set local role postgres');
+      await deployed.query(`create function public.private_by_default_probe() returns integer language sql as 'select 1'`);
+      await deployed.query('create table public.private_by_default_probe (id integer)');
+      const { rows } = await deployed.query<{ role: string; fn: boolean; tbl: boolean }>(
+        `select r as role,
+                has_function_privilege(r, 'public.private_by_default_probe()', 'execute') as fn,
+                has_table_privilege(r, 'public.private_by_default_probe', 'select') as tbl
+         from unnest(array['anon', 'authenticated', 'service_role']) r order by r`,
+      );
+      expect(rows).toEqual([
+        { role: 'anon', fn: false, tbl: false },
+        { role: 'authenticated', fn: false, tbl: false },
+        { role: 'service_role', fn: true, tbl: true },
+      ]);
+    } finally {
+      await deployed.query('rollback').catch(() => undefined);
+      await deployed.end();
+    }
+  });
 });
