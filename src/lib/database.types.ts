@@ -2064,6 +2064,7 @@ export type Database = {
         Args: { p_event_id: string; p_event_type: string; p_object: Json }
         Returns: Json
       }
+      assert_idempotency_key: { Args: { p_key: string }; Returns: undefined }
       assert_member: {
         Args: { p_denied: string; p_org_id: string }
         Returns: undefined
@@ -3725,13 +3726,14 @@ export type Database = {
         }[]
       }
       staff_option_sales: {
-        Args: { p_event_id: string; p_option_kind: string }
+        Args: { p_event_id: string }
         Returns: {
           available: number
           capacity: number
           held: number
           id: string
           is_active: boolean
+          kind: string
           label: string
           price: number
           remaining: number
@@ -3823,19 +3825,6 @@ export type Database = {
         Args: { p_capacity: number; p_ticket_type_id: string }
         Returns: Json
       }
-      staff_slot_sales: {
-        Args: { p_event_id: string }
-        Returns: {
-          available: number
-          capacity: number
-          held: number
-          id: string
-          is_active: boolean
-          label: string
-          slot_time: string
-          sold: number
-        }[]
-      }
       staff_square_account: {
         Args: { p_org_id: string }
         Returns: {
@@ -3859,19 +3848,6 @@ export type Database = {
           id: string
           name: string
           status: string
-        }[]
-      }
-      staff_ticket_sales: {
-        Args: { p_event_id: string }
-        Returns: {
-          available: number
-          capacity: number
-          held: number
-          id: string
-          name: string
-          price: number
-          remaining: number
-          sold: number
         }[]
       }
       super_admin_archive_chef_inquiry: {

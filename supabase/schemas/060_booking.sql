@@ -374,6 +374,17 @@ begin
 end;
 $$;
 
+-- A client's idempotency key as Square takes one (1 to 45 characters), for every call that
+-- charges: refused with P0001 otherwise.
+create or replace function public.assert_idempotency_key(p_key text) returns void
+language plpgsql immutable set search_path = '' as $$
+begin
+  if p_key is null or char_length(p_key) not between 1 and 45 then
+    raise exception 'The idempotency key must be 1 to 45 characters' using errcode = 'P0001';
+  end if;
+end;
+$$;
+
 -- The advisory lock of one checkout's idempotency key: requests with one key run one at a time
 -- (hold_booking, and run_booking_calls for a batch of holds).
 create or replace function public.booking_key_lock(p_key text) returns bigint
@@ -417,9 +428,7 @@ declare
   v_available integer;
   v_message text;
 begin
-  if p_idempotency_key is null or char_length(p_idempotency_key) not between 1 and 45 then
-    raise exception 'The idempotency key must be 1 to 45 characters' using errcode = 'P0001';
-  end if;
+  perform public.assert_idempotency_key(p_idempotency_key);
 
   -- Requests with one key run one at a time; a retry finds the first booking.
   perform pg_advisory_xact_lock(public.booking_key_lock(p_idempotency_key));

@@ -173,9 +173,7 @@ declare
   v_split public.reservation_splits;
   v_row public.payment_ledger;
 begin
-  if p_key is null or char_length(p_key) not between 1 and 45 then
-    raise exception 'Invalid idempotency key' using errcode = 'P0001';
-  end if;
+  perform public.assert_idempotency_key(p_key);
   select * into l from public.lock_seat_link(p_token);
   r := l.booking;
   select * into v_seat from public.reservation_seats s where s.id = l.seat_id for update;

@@ -457,9 +457,7 @@ language plpgsql volatile security definer set search_path = '' as $$
 declare
   r public.reservations;
 begin
-  if p_key is null or char_length(p_key) not between 1 and 45 then
-    raise exception 'Invalid idempotency key' using errcode = 'P0001';
-  end if;
+  perform public.assert_idempotency_key(p_key);
   r := public.lock_reservation_by_token(p_token);
   if exists (select 1 from public.addons_charge_replay(r, p_key)) then
     return query select * from public.addons_charge_replay(r, p_key);
@@ -567,9 +565,7 @@ declare
   v_before integer;
   v_cents integer;
 begin
-  if p_key is null or char_length(p_key) not between 1 and 45 then
-    raise exception 'Invalid idempotency key' using errcode = 'P0001';
-  end if;
+  perform public.assert_idempotency_key(p_key);
   r := public.lock_reservation_by_token(p_token);
   select * into v_row from public.payment_ledger l where l.kind = 'charge' and l.idempotency_key = p_key;
   if found then

@@ -319,9 +319,7 @@ declare
   r public.reservations;
   v_seat record;
 begin
-  if p_key is null or char_length(p_key) not between 1 and 45 then
-    raise exception 'Invalid idempotency key' using errcode = 'P0001';
-  end if;
+  perform public.assert_idempotency_key(p_key);
   select * into l from public.lock_seat_link(p_token);
   r := l.booking;
   if exists (select 1 from public.addons_charge_replay(r, p_key)) then

@@ -442,48 +442,42 @@ language sql stable security definer set search_path = '' as $$
   group by 1;
 $$;
 
--- An event's options of one kind ('ticket_type' or 'rsvp_slot'), in the editor's order, with what
--- is sold and held of each; capacity is the size of the pool it draws from (a ticket type's
--- "tickets in all", a slot's capacity), remaining what that pool has left, and available what can
--- be sold now, within the event's cap (event_availability). Members of the event's organization.
-create or replace function public.staff_option_sales(p_event_id uuid, p_option_kind text)
-returns table (id uuid, label text, price integer, slot_time text, is_active boolean, sold integer, held integer, remaining integer, capacity integer, available integer)
+-- An event's ticket types, then its RSVP slots or seatings (kind 'ticket_type' or 'rsvp_slot'),
+-- each in the editor's order, with what is sold and held of it. capacity is the size of the pool
+-- it draws from (a ticket type's "tickets in all", a slot's capacity), remaining what that pool
+-- has left, and available what can be sold now, within the event's cap (event_availability);
+-- price is a ticket type's, slot_time and is_active a slot's. Members of the event's
+-- organization: the event overview and the event editor.
+create or replace function public.staff_option_sales(p_event_id uuid)
+returns table (
+  id uuid,
+  kind text,
+  label text,
+  price integer,
+  slot_time text,
+  is_active boolean,
+  sold integer,
+  held integer,
+  remaining integer,
+  capacity integer,
+  available integer
+)
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform public.member_event(p_event_id, 'You can only see events of your own organization');
   return query
-  select a.option_id, a.label, t.price, to_char(sl.slot_time, 'HH24:MI'), sl.is_active,
+  select a.option_id, a.option_kind, a.label, t.price, to_char(sl.slot_time, 'HH24:MI'), sl.is_active,
     coalesce(s.sold, 0), coalesce(s.held, 0), a.own_available, a.size, a.available
   from public.event_availability(p_event_id) a
   left join public.ticket_types t on t.id = a.option_id
   left join public.rsvp_slots sl on sl.id = a.option_id
   left join public.option_sales(p_event_id) s on s.option_id = a.option_id
-  where a.option_kind = p_option_kind
-  order by t.created_at, t.id, sl.slot_time, sl.id;
+  where a.option_kind in ('ticket_type', 'rsvp_slot')
+  order by a.option_kind = 'rsvp_slot', t.created_at, t.id, sl.slot_time, sl.id;
 end;
 $$;
 
--- An event's ticket types with what is sold and held of each (staff_option_sales).
-create or replace function public.staff_ticket_sales(p_event_id uuid)
-returns table (id uuid, name text, price integer, sold integer, held integer, remaining integer, capacity integer, available integer)
-language sql stable security definer set search_path = '' as $$
-  select o.id, o.label, o.price, o.sold, o.held, o.remaining, o.capacity, o.available
-  from public.staff_option_sales(p_event_id, 'ticket_type') with ordinality o
-  order by o.ordinality;
-$$;
-
-grant execute on function public.staff_ticket_sales(uuid) to authenticated;
-
--- An event's RSVP slots or seatings with what is sold and held of each (staff_option_sales).
-create or replace function public.staff_slot_sales(p_event_id uuid)
-returns table (id uuid, label text, slot_time text, is_active boolean, capacity integer, sold integer, held integer, available integer)
-language sql stable security definer set search_path = '' as $$
-  select o.id, o.label, o.slot_time, o.is_active, o.capacity, o.sold, o.held, o.available
-  from public.staff_option_sales(p_event_id, 'rsvp_slot') with ordinality o
-  order by o.ordinality;
-$$;
-
-grant execute on function public.staff_slot_sales(uuid) to authenticated;
+grant execute on function public.staff_option_sales(uuid) to authenticated;
 
 -- Bookings and guests confirmed per day, in the event's timezone (the overview's chart).
 create or replace function public.staff_bookings_by_day(p_event_id uuid)
@@ -505,7 +499,7 @@ $$;
 grant execute on function public.staff_bookings_by_day(uuid) to authenticated;
 
 -- The event overview: the event, its totals, its money, its waitlist and the seats it can still
--- sell, in one row (its ticket types, slots and days: staff_ticket_sales, staff_slot_sales,
+-- sell, in one row (its ticket types and slots: staff_option_sales; its days:
 -- staff_bookings_by_day).
 create or replace function public.staff_event_overview(p_event_id uuid)
 returns table (

@@ -81,8 +81,22 @@ describe('the event overview', () => {
     const { data, error } = await staff.client.rpc('staff_event_overview', { p_event_id: event.id }).single();
     const overview = data as any;
     expect(error).toBeNull();
-    const tickets = await staff.client.rpc('staff_ticket_sales', { p_event_id: event.id });
-    expect(tickets.data).toEqual([{ id: ticket, name: 'Seat', price: 4000, sold: 5, held: 0, remaining: 5, capacity: 10, available: 5 }]);
+    const options = await staff.client.rpc('staff_option_sales', { p_event_id: event.id });
+    expect(options.data).toEqual([
+      {
+        id: ticket,
+        kind: 'ticket_type',
+        label: 'Seat',
+        price: 4000,
+        slot_time: null,
+        is_active: null,
+        sold: 5,
+        held: 0,
+        remaining: 5,
+        capacity: 10,
+        available: 5,
+      },
+    ]);
     expect(overview).toMatchObject({ parties: 2, guests: 5, held_guests: 0, cancelled: 0, discounts_cents: 0 });
     // The refund is decided (pending until sent by the function); the ledger says so.
     const ledger = await one<{ gross: number; refunds: number }>(

@@ -56,8 +56,20 @@ describe('staff_event_overview: arrivals', () => {
         checked_in_parties: 2,
       });
       expect(r).toMatchObject({ id: event, gross_cents: 0, refunded_cents: 0, pending_refund_cents: 0, comp_cents: 0, net_cents: 0 });
-      expect(await db.query('select * from public.staff_ticket_sales($1)', [event]).then((x) => x.rows)).toEqual([
-        { id: ticket, name: 'Dinner', price: 5000, sold: 7, held: 3, remaining: 40, capacity: 50, available: 40 },
+      expect(await db.query('select * from public.staff_option_sales($1)', [event]).then((x) => x.rows)).toEqual([
+        {
+          id: ticket,
+          kind: 'ticket_type',
+          label: 'Dinner',
+          price: 5000,
+          slot_time: null,
+          is_active: null,
+          sold: 7,
+          held: 3,
+          remaining: 40,
+          capacity: 50,
+          available: 40,
+        },
       ]);
     }));
 

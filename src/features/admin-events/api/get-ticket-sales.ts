@@ -2,11 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import type { TicketSales } from '../types';
 
-/** Each ticket type's capacity ("tickets in all") and what is sold or held of it (staff_ticket_sales). */
+/** Each ticket type's capacity ("tickets in all") and what is sold or held of it (staff_option_sales). */
 async function getTicketSales(eventId: string): Promise<TicketSales[]> {
-  const { data, error } = await supabase.rpc('staff_ticket_sales', { p_event_id: eventId });
+  const { data, error } = await supabase.rpc('staff_option_sales', { p_event_id: eventId });
   if (error) throw new Error(error.message);
-  return data;
+  return data.filter((option) => option.kind === 'ticket_type').map(({ id, capacity, sold, held }) => ({ id, capacity, sold, held }));
 }
 
 // Under the organization's admin key: saving an event refreshes its figures too. Dropped when the

@@ -8,21 +8,21 @@ const eventOverviewKey = (eventId: string) => ['admin-overview', eventId] as con
 /**
  * The overview's four typed answers, asked together (the server refuses events of other
  * organizations): the event's figures (staff_event_overview), its ticket types and slots with
- * what is sold, held and still sellable (staff_ticket_sales, staff_slot_sales: every "left" is
+ * what is sold, held and still sellable (staff_option_sales: every "left" is
  * event_availability's, within the event's cap), its bookings per day and its add-ons' sales
  * (staff_addon_sales).
  */
 async function getEventOverview(eventId: string): Promise<EventOverview> {
   const args = { p_event_id: eventId };
-  const [overview, tickets, slots, days, addons] = await Promise.all([
+  const [overview, options, days, addons] = await Promise.all([
     supabase.rpc('staff_event_overview', args).single(),
-    supabase.rpc('staff_ticket_sales', args),
-    supabase.rpc('staff_slot_sales', args),
+    supabase.rpc('staff_option_sales', args),
     supabase.rpc('staff_bookings_by_day', args),
     supabase.rpc('staff_addon_sales', args),
   ]);
-  for (const answer of [overview, tickets, slots, days, addons]) if (answer.error) throw new Error(answer.error.message);
+  for (const answer of [overview, options, days, addons]) if (answer.error) throw new Error(answer.error.message);
   const o = overview.data!;
+  const ofKind = (kind: 'ticket_type' | 'rsvp_slot') => (options.data ?? []).filter((option) => option.kind === kind);
   return {
     event: {
       id: o.id,
@@ -35,16 +35,16 @@ async function getEventOverview(eventId: string): Promise<EventOverview> {
       kind: o.kind as EventOverview['event']['kind'],
       seatsLeft: o.seats_left,
     },
-    ticketTypes: (tickets.data ?? []).map((t) => ({
+    ticketTypes: ofKind('ticket_type').map((t) => ({
       id: t.id,
-      name: t.name,
+      name: t.label,
       priceCents: t.price,
       sold: t.sold,
       held: t.held,
       remaining: t.available,
       capacity: t.capacity,
     })),
-    slots: (slots.data ?? []).map((s) => ({
+    slots: ofKind('rsvp_slot').map((s) => ({
       id: s.id,
       label: s.label,
       time: s.slot_time,
