@@ -262,7 +262,7 @@ describe('counts', () => {
     const scalar = await service.rpc('release_expired_holds', {}, { count: 'exact' });
     expect(scalar.error).toBeNull();
     expect(scalar.count).toBe(1);
-    const set = await anon.rpc('promo_throttle_limits', {}, { count: 'exact' });
+    const set = await service.rpc('promo_throttle_limits', {}, { count: 'exact' });
     expect(set.error).toBeNull();
     expect(set.count).toBe((set.data as unknown[]).length);
     const raw = await rest('rpc/release_expired_holds', { method: 'POST', headers: { prefer: 'count=exact' }, body: {} });
