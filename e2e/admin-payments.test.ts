@@ -52,6 +52,10 @@ describe('connecting Square from the Payments screen', () => {
       page.on('response', (response) => received.push(response.text().catch(() => '')));
       const section = page.getByRole('region', { name: 'Payments' });
       await section.getByText('Not connected', { exact: true }).waitFor();
+      // Until it connects, its guests pay into the platform's account, and the screen says so.
+      expect(await section.getByTestId('square-not-connected').textContent()).toBe(
+        `Guests' card payments for ${org.name} are paid into SupperHost's Square account for now. Connect your own Square account to have them paid into it.`,
+      );
       await section.getByText('No platform fee.').waitFor();
       expect(await seriousViolations(page)).toEqual([]);
 
@@ -104,7 +108,7 @@ describe('connecting Square from the Payments screen', () => {
 
   it('a declined authorization comes back with a message and connects nothing', async () => {
     const owner = await createStaff('payments-deny');
-    const org = await createOrg({ name: 'Payments Deny Kitchen', members: [owner] });
+    const org = await createOrg({ name: 'Payments Deny Kitchen', members: [owner], platformPayments: false });
     square.addSeller({ merchantId: 'MERCH_E2E_DENY', businessName: 'Deny LLC', locations: [{ id: 'L-DENY', name: 'Deny Room', currency: 'USD' }] });
     square.authorizeAs('MERCH_E2E_DENY');
     const { page } = await adminPage(owner, org.id, 'settings-payments', { viewport: viewports.phone });
@@ -115,6 +119,10 @@ describe('connecting Square from the Payments screen', () => {
     await page.waitForURL(`${stackEnv().siteUrl}/admin?**`);
     await section.getByText('Square was not connected: the request was declined in Square.').waitFor();
     await section.getByText('Not connected', { exact: true }).waitFor();
+    // An organization the platform does not take payments for cannot charge cards until it connects.
+    expect(await section.getByTestId('square-not-connected').textContent()).toBe(
+      "Connect your own Square account so that guests' card payments for Payments Deny Kitchen are paid into it. Until then, guests cannot pay by card.",
+    );
     expect(await sql(`select 1 from public.square_accounts where org_id = $1`, [org.id])).toEqual([]);
   });
 });

@@ -3837,6 +3837,7 @@ export type Database = {
           location_name: string
           merchant_id: string
           platform_fee_bps: number
+          platform_payments: boolean
           refresh_error: string
         }[]
       }

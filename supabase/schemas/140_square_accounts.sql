@@ -255,10 +255,12 @@ begin
 end;
 $$;
 
--- What the admin's Payments screen shows (members read it; never a token).
+-- What the admin's Payments screen shows (members read it; never a token). platform_payments:
+-- without an account of its own, the organization's guests pay into the platform's.
 create or replace function public.staff_square_account(p_org_id uuid)
 returns table (
   connected boolean,
+  platform_payments boolean,
   merchant_id text,
   location_id text,
   location_name text,
@@ -274,6 +276,7 @@ begin
   perform public.assert_member(p_org_id, 'You can only see the payments of your own organization');
   return query
   select a.org_id is not null,
+         o.platform_payments,
          a.merchant_id,
          a.location_id,
          (select l ->> 'name' from jsonb_array_elements(a.locations) l where l ->> 'id' = a.location_id limit 1),
@@ -284,9 +287,10 @@ begin
          case when public.can_manage_payments(p_org_id) then coalesce(f.fee_bps, 0) end,
          coalesce('PAYMENTS_WRITE_ADDITIONAL_RECIPIENTS' = any (a.scopes), false),
          public.can_manage_payments(p_org_id)
-  from (select p_org_id as id) o
+  from public.organizations o
   left join public.square_accounts a on a.org_id = o.id
-  left join public.org_platform_fees f on f.org_id = o.id;
+  left join public.org_platform_fees f on f.org_id = o.id
+  where o.id = p_org_id;
 end;
 $$;
 

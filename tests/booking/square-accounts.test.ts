@@ -245,6 +245,7 @@ describe('Square per organization', () => {
     expect(own.data).toEqual([
       expect.objectContaining({
         connected: true,
+        platform_payments: true,
         merchant_id: 'MERCH_ALDER',
         location_id: null,
         platform_fee_bps: 250,

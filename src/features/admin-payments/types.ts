@@ -9,6 +9,8 @@ export interface SquareLocation {
 /** What the Payments screen shows of the organization's Square account: never a token. */
 export interface PaymentSettings {
   connected: boolean;
+  /** Without an account of its own, the organization's guests pay into the platform's Square account. */
+  platformPayments: boolean;
   merchantId: string | null;
   locationId: string | null;
   locationName: string | null;

@@ -16,6 +16,7 @@ export async function getPaymentSettings(orgId: string): Promise<PaymentSettings
   const row = account.data[0];
   return {
     connected: row?.connected ?? false,
+    platformPayments: row?.platform_payments ?? false,
     merchantId: row?.merchant_id ?? null,
     locationId: row?.location_id ?? null,
     locationName: row?.location_name ?? null,

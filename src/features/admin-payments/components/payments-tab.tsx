@@ -83,7 +83,11 @@ export function PaymentsTab({ orgId, orgName }: { orgId: string; orgName: string
               </>
             ) : (
               <>
-                <p className="text-sm">Connect your own Square account so that guests' card payments for {orgName} are paid into it.</p>
+                <p className="text-sm" data-testid="square-not-connected">
+                  {data.platformPayments
+                    ? `Guests' card payments for ${orgName} are paid into SupperHost's Square account for now. Connect your own Square account to have them paid into it.`
+                    : `Connect your own Square account so that guests' card payments for ${orgName} are paid into it. Until then, guests cannot pay by card.`}
+                </p>
                 <Button disabled={!data.canManage || connect.isPending} onClick={() => connect.mutate(orgId)}>
                   {connect.isPending ? 'Opening Square…' : 'Connect Square'}
                 </Button>
