@@ -7,11 +7,34 @@ import { PageSpinner } from '@/components/layout/page-spinner';
 type RouteModule = { default: ComponentType };
 type LazyRoute = ReturnType<typeof lazy<ComponentType>> & { preload(): Promise<RouteModule> };
 
+const RELOADED_AT = 'supperhost:route-chunk-reload';
+
+/**
+ * A page's code that cannot be loaded is most often code a deploy replaced while the tab was
+ * open (its file names change with each build): the page loads again, with the new build, at
+ * the address it was going to. At most once a minute, so code that still fails shows the crash
+ * page instead of reloading forever; never while offline, where a reload shows the browser's own
+ * error page. True when the reload has started.
+ */
+function reloadForNewBuild(): boolean {
+  if (!navigator.onLine) return false;
+  try {
+    if (Date.now() - Number(sessionStorage.getItem(RELOADED_AT) ?? 0) < 60_000) return false;
+    sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+  } catch {
+    return false; // no session storage: no way to tell a second failure from the first
+  }
+  window.location.reload();
+  return true;
+}
+
 /**
  * React.lazy with a preload. Once the module has arrived, the component's loader hands it over
  * with a thenable that answers at once (React.lazy takes any thenable), so the first render
  * does not suspend: no Suspense fallback is committed, and React does not hold the page back
- * for the 300 ms it keeps a just-shown fallback on screen (its Suspense throttling).
+ * for the 300 ms it keeps a just-shown fallback on screen (its Suspense throttling). A render
+ * whose code cannot be loaded reloads the page once (reloadForNewBuild), else it throws to the
+ * error boundary.
  */
 function lazyRoute(load: () => Promise<RouteModule>): LazyRoute {
   let loaded: RouteModule | undefined;
@@ -25,8 +48,13 @@ function lazyRoute(load: () => Promise<RouteModule>): LazyRoute {
       },
     ));
   const ready = (module: RouteModule) => ({ then: (resolve: (m: RouteModule) => void) => resolve(module) }) as unknown as Promise<RouteModule>;
+  const render = () =>
+    preload().catch((error: unknown) => {
+      if (reloadForNewBuild()) return new Promise<RouteModule>(() => undefined); // the page is going away
+      throw error;
+    });
   return Object.assign(
-    lazy(() => (loaded ? ready(loaded) : preload())),
+    lazy(() => (loaded ? ready(loaded) : render())),
     { preload },
   );
 }
