@@ -210,9 +210,11 @@ cross join (values
 -- Eat At Home: weekly dinner series on Saturdays (4 upcoming + 1 past)
 -- -----------------------------------------------------------------------------
 
+-- One series (series_id: the first upcoming dinner's id, as repeating an event sets it): a
+-- guest can move a booking to another of its dates from the booking's page.
 insert into public.events (
   id, org_id, title, date, event_time, event_timezone, location_name, location_address,
-  event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount
+  event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount, series_id
 )
 select
   ('c0000001-0000-4000-8000-0000000000' || lpad(w.n::text, 2, '0'))::uuid,
@@ -229,7 +231,8 @@ select
   true,
   false,
   false,
-  500
+  500,
+  'c0000001-0000-4000-8000-000000000001'
 from generate_series(0, 4) as w (n);
 -- n = 0 is a past dinner: past events stay in the admin panel, never on public pages.
 
@@ -261,12 +264,13 @@ values ('a0000000-0000-4000-8000-000000000002', 0, 'percent', 2000, false, 'item
 
 -- -----------------------------------------------------------------------------
 -- Magnolia Supper Club: every Sunday and Monday of the next four weeks, sold by
--- seating: two seatings of 20 (5:30pm and 8:00pm) at $65 per seat, 1 to 6 per order.
+-- seating: two seatings of 20 (5:30pm and 8:00pm) at $65 per seat, 1 to 6 per order. The
+-- dates are one series: a booking can move to another of them.
 -- -----------------------------------------------------------------------------
 
 insert into public.events (
   id, org_id, title, date, event_time, event_timezone, location_name, location_address,
-  event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount, seat_price_cents, max_party_size
+  event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount, seat_price_cents, max_party_size, series_id
 )
 select
   ('c0000002-0000-4000-8000-0000000000' || lpad(d.n::text, 2, '0'))::uuid,
@@ -283,7 +287,8 @@ select
   false,
   null,
   6500,
-  6
+  6,
+  'c0000002-0000-4000-8000-000000000001'
 from (
   select day::date as day, row_number() over (order by day) as n
   from generate_series(current_date + 1, current_date + 28, interval '1 day') as day

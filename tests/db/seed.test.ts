@@ -180,6 +180,32 @@ describe('demo seed', () => {
     expect(rows.find((r) => r.slug === 'magnolia')?.sold_out).toBeGreaterThanOrEqual(1);
   });
 
+  it("puts each venue's dates in one series, so a demo booking can move to another date", async () => {
+    const { rows } = await pool().query(
+      `select o.slug, count(distinct e.series_id)::int as series, count(*) filter (where e.series_id is null)::int as alone
+         from public.events e join public.organizations o on o.id = e.org_id
+        where e.id::text like 'c000000_-%' and o.slug in ('eatathome', 'magnolia')
+        group by o.slug order by o.slug`,
+    );
+    expect(rows).toEqual([
+      { slug: 'eatathome', series: 1, alone: 0 },
+      { slug: 'magnolia', series: 1, alone: 0 },
+    ]);
+    // A confirmed supper booking may move to another Sunday or Monday at its seating.
+    const { rows: targets } = await pool().query(
+      `select m.refusal, m.seats_only
+         from public.reservations r
+         join public.events e on e.id = r.event_id
+         join public.events other on other.series_id = e.series_id and other.id <> e.id
+                                  and public.is_upcoming_event(other.date, other.event_time, other.event_timezone)
+         cross join lateral public.move_target(r, other.id) m
+        where r.org_id = $1 and r.status = 'confirmed' and r.num_guests <= 2
+          and public.is_upcoming_event(e.date, e.event_time, e.event_timezone)`,
+      [ORG.magnolia],
+    );
+    expect(targets.filter((t) => t.refusal === null).length).toBeGreaterThan(0);
+  });
+
   it('takes every branding image and menu file from the files shipped in supabase/seed-assets, none from the internet', async () => {
     const { rows } = await pool().query(
       `select o.id, o.slug, array_remove(array[b.logo_url, b.menu_file_url, b.empty_state_image_url] || b.gallery_images, null) as urls
