@@ -71,13 +71,13 @@ grant execute on function public.admin_event_reservation_counts(uuid) to authent
 
 -- One page of reservations
 --
--- `%` and `_` typed by staff are literal characters, not wildcards.
+-- What staff typed in a search box as an ILIKE pattern that finds it anywhere (`%` and `_` typed
+-- are literal characters, not wildcards); null when nothing was typed: no filter.
 create or replace function public.admin_like_pattern(term text) returns text
 language sql immutable set search_path = '' as $$
-  select '%' || replace(replace(replace(btrim(term), '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  select case when btrim(coalesce(term, '')) <> '' then
+    '%' || replace(replace(replace(btrim(term), '\', '\\'), '%', '\%'), '_', '\_') || '%' end;
 $$;
-
-grant execute on function public.admin_like_pattern(text) to anon, authenticated;
 
 -- One page of an organization's reservations, searchable by guest name or email: one row per
 -- reservation, with its money (public.money_of's figures) and total_count, how many match in all.
@@ -133,19 +133,11 @@ returns table (
 )
 language plpgsql stable security definer set search_path = '' as $$
 declare
-  pattern text := case when coalesce(btrim(p_search), '') = '' then null else public.admin_like_pattern(p_search) end;
+  pattern text := public.admin_like_pattern(p_search);
   page_size integer := least(greatest(coalesce(p_limit, 25), 1), 200);
   skip integer := greatest(coalesce(p_offset, 0), 0);
-  total integer;
 begin
   perform public.assert_org_member(p_org_id);
-
-  select count(*) into total
-  from public.reservations r
-  where r.org_id = p_org_id
-    and (r.status = 'confirmed' or (p_include_cancelled and r.status = 'cancelled'))
-    and (not p_rsvp_only or r.rsvp_slot_id is not null)
-    and (pattern is null or r.name ilike pattern or r.email ilike pattern or r.booking_code ilike pattern);
 
   return query
   select
@@ -159,10 +151,11 @@ begin
     t.name,
     m.paid_cents, m.refunded_cents, m.pending_refund_cents, m.failed_refund_cents,
     m.net_cents, m.refundable_cents, m.comp_cents, m.badge,
-    total
+    chosen.total
   from (
-    -- The page first, from the bare rows; the money and the policy only for its rows.
-    select p.id
+    -- The page first, from the bare rows (counted before the page is cut); the money and the
+    -- policy only for its rows.
+    select p.id, (count(*) over ())::integer as total
     from public.reservations p
     where p.org_id = p_org_id
       and (p.status = 'confirmed' or (p_include_cancelled and p.status = 'cancelled'))
@@ -204,7 +197,7 @@ returns table (
 )
 language plpgsql stable security definer set search_path = '' as $$
 declare
-  pattern text := case when coalesce(btrim(p_search), '') = '' then null else public.admin_like_pattern(p_search) end;
+  pattern text := public.admin_like_pattern(p_search);
   page_size integer := least(greatest(coalesce(p_limit, 50), 1), 5000);
   skip integer := greatest(coalesce(p_offset, 0), 0);
 begin
