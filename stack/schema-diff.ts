@@ -7,9 +7,11 @@
  * Two throwaway databases on one embedded PostgreSQL: one built from the migrations with the real
  * Supabase CLI (`supabase db push`, as a deploy), one from the schema files loaded in name order.
  * The migration is what @pgkit/migra (a maintained port of migra) writes to take the first to
- * the second, with privileges. migra does not see everything (see docs/DATABASE.md): what it
- * misses, this tool's own catalog comparison (`catalogDifferences`) reports, and --check fails
- * on either; those changes are written into the migration by hand.
+ * the second, with privileges, its functions written as the schema files write them
+ * (`inSchemaText`, with their grants and comments) and the function grants it misses added
+ * (`functionPrivilegeStatements`). What else migra does not see (see docs/DATABASE.md), this
+ * tool's own catalog comparison (`catalogDifferences`) reports, and --check fails on either;
+ * those changes are written into the migration by hand.
  */
 import { run as migra } from '@pgkit/migra';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -161,9 +163,87 @@ export async function migraDiff(fromUrl: string, toUrl: string): Promise<string>
   return migration.sql.trim();
 }
 
+/** The schema files' text, in the order they load. */
+function schemaText(dir = SCHEMAS_DIR): string {
+  return schemaFiles(dir)
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
+}
+
+/**
+ * A function's definition as the schema files write it: the comment lines right above it, its
+ * `create or replace function … $$;`, then every grant, revoke and comment on it (they may sit
+ * anywhere in the files). Null when the files do not define `schema.name` (or define it twice).
+ */
+function functionInSchemaText(text: string, schema: string, name: string): string | null {
+  const starts = [...text.matchAll(new RegExp(`^create or replace function ${schema}\\.${name}\\(`, 'gm'))];
+  if (starts.length !== 1) return null;
+  const start = starts[0].index;
+  const quote = /\bas (\$\w*\$)/.exec(text.slice(start));
+  if (!quote) return null;
+  const bodyStart = start + quote.index + quote[0].length;
+  const close = text.indexOf(`${quote[1]};`, bodyStart);
+  if (close < 0) return null;
+  let from = start;
+  for (;;) {
+    const previous = text.lastIndexOf('\n', from - 2);
+    const line = text.slice(previous + 1, from - 1);
+    if (from === 0 || !line.startsWith('--')) break;
+    from = previous + 1;
+  }
+  const mentions = new RegExp(`\\b${schema}\\.${name}\\(`);
+  const statements = [...text.matchAll(/^(?:(?:grant|revoke) execute on function\b[\s\S]*?;|comment on function\b[\s\S]*?';)$/gm)]
+    .map((m) => m[0])
+    .filter((statement) => mentions.test(statement));
+  return [text.slice(from, close + quote[1].length + 1), ...statements].join('\n\n');
+}
+
+/**
+ * migra's SQL with each function it creates or replaces written as the schema files write it
+ * (functionInSchemaText), not in PostgreSQL's uppercase printout: the migration then reads like
+ * the schema, with its comments, and carries the function's grants and comment, which migra
+ * leaves out. Anything else stays as migra wrote it.
+ */
+export function inSchemaText(sql: string, text = schemaText()): string {
+  return sql.replace(
+    /^CREATE OR REPLACE FUNCTION ("?)(\w+)\1\.("?)(\w+)\3\([\s\S]*?\$function\$\n;$/gm,
+    (printout, _q1: string, schema: string, _q2: string, name: string) => functionInSchemaText(text, schema, name) ?? printout,
+  );
+}
+
+/**
+ * The grants and revokes that give each function at `toUrl` the privileges it has there, where
+ * only those differ from `fromUrl` (a function the schema leaves private, one granted to a new
+ * role). Functions whose privileges are still PostgreSQL's defaults on either side are left out.
+ */
+export async function functionPrivilegeStatements(fromUrl: string, toUrl: string): Promise<string> {
+  const [from, to] = await Promise.all([catalog(fromUrl), catalog(toUrl)]);
+  const split = (def: string) => {
+    const at = def.lastIndexOf(' acl ');
+    return { body: def.slice(0, at), acl: def.slice(at + 5) };
+  };
+  const grantees = (acl: string) => new Set(acl.split(',').flatMap((entry) => (entry.endsWith(':EXECUTE') ? [entry.slice(0, -8)] : [])));
+  const statements: string[] = [];
+  for (const [key, toDef] of to) {
+    const fromDef = from.get(key);
+    if (!key.startsWith('function ') || !fromDef || fromDef === toDef) continue;
+    const [a, b] = [split(fromDef), split(toDef)];
+    if (a.body !== b.body || a.acl === 'default' || b.acl === 'default') continue;
+    const [had, has] = [grantees(a.acl), grantees(b.acl)];
+    const signature = key.slice('function '.length);
+    const revoked = [...had].filter((role) => !has.has(role));
+    const granted = [...has].filter((role) => !had.has(role));
+    if (revoked.length) statements.push(`revoke execute on function ${signature} from ${revoked.join(', ')};`);
+    if (granted.length) statements.push(`grant execute on function ${signature} to ${granted.join(', ')};`);
+  }
+  return statements.join('\n');
+}
+
 export interface SchemaComparison {
   /** migra's SQL from the migrations' database to the schema files' one. */
   migra: string;
+  /** The migration to write: migra's SQL with its functions as the schema files write them (inSchemaText). */
+  migration: string;
   /** Every object whose definition differs, by the catalog query. */
   catalog: string[];
   /**
@@ -206,21 +286,27 @@ export async function compareSchemaWithMigrations(
     if (!opts.migrationsUrl) await migrate(migrationsUrl, { seed: false, local: false });
     await loadSchemaFiles(schemaUrl, opts.schemasDir);
     const sql = await migraDiff(migrationsUrl, schemaUrl);
+    let migration = inSchemaText(sql, schemaText(opts.schemasDir));
     const catalog = await catalogDifferences(migrationsUrl, schemaUrl);
     let remaining: string[] | undefined;
     if (!opts.migrationsUrl) {
-      if (sql) {
+      if (migration) {
         try {
-          await runSql(migrationsUrl, sql);
+          await runSql(migrationsUrl, migration);
         } catch (error) {
           // The differ's order is not always one PostgreSQL accepts (e.g. a column used by a
           // generated column added later): keep its SQL to fix by hand, and say why.
-          throw Object.assign(new Error(`The differ's SQL does not apply as written: ${(error as Error).message}`), { sql });
+          throw Object.assign(new Error(`The differ's SQL does not apply as written: ${(error as Error).message}`), { sql: migration });
         }
       }
-      remaining = sql ? await catalogDifferences(migrationsUrl, schemaUrl) : catalog;
+      const privileges = await functionPrivilegeStatements(migrationsUrl, schemaUrl);
+      if (privileges) {
+        await runSql(migrationsUrl, privileges);
+        migration = [migration, privileges].filter(Boolean).join('\n\n');
+      }
+      remaining = migration ? await catalogDifferences(migrationsUrl, schemaUrl) : catalog;
     }
-    return { migra: sql, catalog, remaining };
+    return { migra: sql, migration, catalog, remaining };
   } finally {
     for (const db of created) await admin.query(`drop database if exists ${db} with (force)`);
     await admin.end();
@@ -249,7 +335,7 @@ async function main() {
     process.exit(2);
   }
   const started = Date.now();
-  const { migra: sql, catalog, remaining } = await compareSchemaWithMigrations();
+  const { migra, migration: sql, catalog, remaining } = await compareSchemaWithMigrations();
   const others = remaining ?? catalog;
   const took = `${((Date.now() - started) / 1000).toFixed(1)} s`;
   if (others.length) {
@@ -258,7 +344,7 @@ async function main() {
   }
   if (check) {
     if (sql) console.log(sql);
-    if (sql || catalog.length) {
+    if (migra || catalog.length) {
       console.error(`supabase/schemas and supabase/migrations differ (${took}). Run \`npm run db:diff -- <name>\` and review the migration.`);
       process.exit(1);
     }

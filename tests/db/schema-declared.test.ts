@@ -52,6 +52,25 @@ describe('the declarative schema', () => {
     expect(catalog.map((line) => line.split('\n')[0])).toEqual(['function public.set_updated_at()']);
   }, 300_000);
 
+  it("writes a migration in the schema files' words, with the grants migra leaves out", async () => {
+    // A changed body, and a grant taken away: the migration has the function as the schema file
+    // writes it (its comment above it, no uppercase printout) and the revoke, and nothing is left
+    // to write by hand.
+    const schemasDir = editedSchemas('000_shared.sql', (text) =>
+      text
+        .replace('new.updated_at := now();', 'new.updated_at := clock_timestamp();')
+        .replace('grant execute on function public.required_text(text, integer, text, text) to authenticated;\n', ''),
+    );
+    const { migration, remaining } = await compareSchemaWithMigrations({ serverUrl: stackEnv().dbUrl, schemasDir });
+    expect(migration).toContain(
+      '-- Keeps updated_at honest on every table that has one.\ncreate or replace function public.set_updated_at() returns trigger',
+    );
+    expect(migration).toContain('new.updated_at := clock_timestamp();');
+    expect(migration).not.toContain('CREATE OR REPLACE FUNCTION');
+    expect(migration).toContain('revoke execute on function public.required_text(text,integer,text,text) from authenticated;');
+    expect(remaining).toEqual([]);
+  }, 300_000);
+
   it('is told apart on what migra does not see: a function grant and a comment', async () => {
     const schemasDir = editedSchemas(
       '070_money.sql',
