@@ -106,20 +106,20 @@ create policy "Owners manage the charges of their organizations' events"
 -- The terms that apply to an event: its own row, else its organization's, else none.
 create or replace function public.charge_terms(p_event_id uuid) returns jsonb
 language sql stable security definer set search_path = '' as $$
-  select coalesce(
-    (select jsonb_build_object(
-        'tax_rate_bps', c.tax_rate_bps, 'service_charge_type', c.service_charge_type,
-        'service_charge_bps', c.service_charge_bps, 'service_charge_cents', c.service_charge_cents,
-        'service_charge_taxable', c.service_charge_taxable, 'price_display', c.price_display)
-     from public.event_charge_settings c where c.event_id = p_event_id),
-    (select jsonb_build_object(
-        'tax_rate_bps', c.tax_rate_bps, 'service_charge_type', c.service_charge_type,
-        'service_charge_bps', c.service_charge_bps, 'service_charge_cents', c.service_charge_cents,
-        'service_charge_taxable', c.service_charge_taxable, 'price_display', c.price_display)
-     from public.events e join public.org_charge_settings c on c.org_id = e.org_id where e.id = p_event_id),
-    jsonb_build_object(
-      'tax_rate_bps', 0, 'service_charge_type', 'none', 'service_charge_bps', 0, 'service_charge_cents', 0,
-      'service_charge_taxable', false, 'price_display', 'itemized'));
+  select to_jsonb(t) - 'rank'
+  from (
+    select 1 as rank, c.tax_rate_bps, c.service_charge_type, c.service_charge_bps, c.service_charge_cents,
+           c.service_charge_taxable, c.price_display
+    from public.event_charge_settings c where c.event_id = p_event_id
+    union all
+    select 2, c.tax_rate_bps, c.service_charge_type, c.service_charge_bps, c.service_charge_cents,
+           c.service_charge_taxable, c.price_display
+    from public.events e join public.org_charge_settings c on c.org_id = e.org_id where e.id = p_event_id
+    union all
+    select 3, 0, 'none', 0, 0, false, 'itemized'
+  ) t
+  order by t.rank
+  limit 1;
 $$;
 
 -- A booking's service charge, tax and amount from its subtotal, discount and guests under the
