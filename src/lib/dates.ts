@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
+import { formatEventDate as longEventDate, parseCalendarDate } from './calendar-dates';
 
 /**
  * Times are written by the one formatter the edge functions' emails and calendar files use too
@@ -9,19 +10,12 @@ import { zoneAbbreviationAt } from '../../supabase/functions/_shared/event-time.
 
 export { eventTimeWithZone, formatEventTime, zoneAbbreviation } from '../../supabase/functions/_shared/event-time.ts';
 
-/**
- * Event dates are calendar dates ("2026-12-06"): they are parsed at local noon so no
- * viewer timezone can shift them to the day before.
- */
-export function parseCalendarDate(yyyyMmDd: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(yyyyMmDd);
-  if (!m) return null;
-  const date = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12, 0, 0);
-  return date.getMonth() === Number(m[2]) - 1 ? date : null;
-}
+// Calendar dates, the long date and "not started yet" need no date-fns (./calendar-dates.ts).
+export { isUpcoming, parseCalendarDate } from './calendar-dates';
 
-/** "Sunday, December 6, 2026" (the default event date format everywhere). */
-export function formatEventDate(yyyyMmDd: string, pattern = 'EEEE, MMMM d, yyyy'): string {
+/** "Sunday, December 6, 2026" (the default event date format everywhere), or the date in a date-fns pattern. */
+export function formatEventDate(yyyyMmDd: string, pattern?: string): string {
+  if (!pattern) return longEventDate(yyyyMmDd);
   const date = parseCalendarDate(yyyyMmDd);
   return date ? format(date, pattern) : yyyyMmDd;
 }
@@ -29,14 +23,6 @@ export function formatEventDate(yyyyMmDd: string, pattern = 'EEEE, MMMM d, yyyy'
 /** Today's calendar date in a timezone, as YYYY-MM-DD. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
   return format(new TZDate(now, timeZone), 'yyyy-MM-dd');
-}
-
-/** Whether an event (date + start time in its own timezone) has not started yet. */
-export function isUpcoming(event: { date: string; event_time: string; event_timezone: string }, now: Date = new Date()): boolean {
-  const local = new TZDate(now, event.event_timezone);
-  const today = format(local, 'yyyy-MM-dd');
-  if (event.date !== today) return event.date > today;
-  return event.event_time.slice(0, 5) > format(local, 'HH:mm');
 }
 
 /**

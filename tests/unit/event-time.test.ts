@@ -10,7 +10,7 @@ import {
   zoneName,
 } from '../../supabase/functions/_shared/event-time';
 import * as pageDates from '../../src/lib/dates';
-import * as orgPageDates from '../../src/features/org-page/lib/dates';
+import * as calendarDates from '../../src/lib/calendar-dates';
 
 describe('the event time formatter', () => {
   // An event's own start (19:00 is the spec's 7:00 PM) and a seating's label, read as the
@@ -89,7 +89,7 @@ describe('the event time formatter', () => {
   it('is the one the pages use', () => {
     expect(pageDates.formatEventTime).toBe(formatEventTime);
     expect(pageDates.eventTimeWithZone).toBe(eventTimeWithZone);
-    expect(orgPageDates.formatEventTime).toBe(formatEventTime);
+    expect(calendarDates.formatEventTime).toBe(formatEventTime);
     expect(pageDates.formatEventDate('2026-12-05')).toBe(formatCalendarDate('2026-12-05'));
   });
 });

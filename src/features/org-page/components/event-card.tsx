@@ -1,5 +1,5 @@
 import { CalendarDaysIcon, ClockIcon, MapPinIcon, ShieldCheckIcon } from './page-icons';
-import { formatEventDate, formatEventTime } from '../lib/dates';
+import { formatEventDate, formatEventTime } from '@/lib/calendar-dates';
 import { eventAction, eventBadge, isRsvpClosed, timeZoneAbbreviation } from '../lib/events';
 import type { PublicEvent } from '../types';
 import { PageBadge, PageButton, PageCard, PageCardContent, PageCardFooter, PageCardHeader, PageCardTitle } from './page-ui';

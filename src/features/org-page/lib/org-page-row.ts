@@ -1,6 +1,6 @@
 import { publicTicketTypes } from '@/lib/booking';
 import type { Database } from '@/lib/database.types';
-import { isUpcoming } from './dates';
+import { isUpcoming } from '@/lib/calendar-dates';
 import type { Branding, PublicEvent, PublicOrgPage } from '../types';
 
 /** get_public_org_page's row, as the generated types describe it. */

@@ -8,13 +8,14 @@ import { useCheckout } from '@/features/checkout/hooks/use-checkout';
 import { useStartOverForEvent } from '@/features/checkout/hooks/use-event-change';
 import { bookingMessages } from '@/features/checkout/lib/messages';
 import { rsvpDepositCents } from '@/lib/booking';
-import { formatEventDate, formatEventTime } from '@/lib/dates';
+import { formatEventDate, formatEventTime } from '@/lib/calendar-dates';
 import { formatCents } from '@/lib/money';
 import { confirmRsvp, rsvpQuoteRequest, type RsvpRequest } from '../api/rsvp-request';
 import { emptyRsvpForm, parseGuests, type RsvpFormValues } from '../form-values';
 import type { RsvpEvent } from '../types';
 import { RsvpForm } from './rsvp-form';
 import { guestCount } from '@/lib/words';
+import { slotLabelBeside } from '../lib/slot-status';
 
 export interface RsvpBookingProps {
   event: RsvpEvent;
@@ -32,6 +33,12 @@ export interface RsvpBookingProps {
  * reload would drop the guest's confirmation before it is read — so the slots and counts on the
  * page are fresh, and the form is reset.
  */
+/** A slot's start, with its label when the label says more than the time ("8:00 PM (Late seating)"). */
+function slotTime(slot: { slot_time: string; slot_label: string | null } | undefined, eventTime: string): string {
+  const time = formatEventTime(slot?.slot_time ?? eventTime);
+  return slot && slotLabelBeside(slot.slot_label, time) ? `${time} (${slot.slot_label})` : time;
+}
+
 export function RsvpBooking({ event, onBooked }: RsvpBookingProps) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<RsvpFormValues>(emptyRsvpForm);
@@ -63,7 +70,7 @@ export function RsvpBooking({ event, onBooked }: RsvpBookingProps) {
         summary: [
           { label: 'Event', value: event.title },
           { label: 'Date', value: formatEventDate(event.date) },
-          { label: 'Time', value: `${formatEventTime(slot?.slot_time ?? event.event_time)}${slot?.slot_label ? ` (${slot.slot_label})` : ''}` },
+          { label: 'Time', value: slotTime(slot, event.event_time) },
           { label: 'Guests', value: String(guests) },
           { label: `Deposit for ${guestCount(guests)}`, value: formatCents(quote.subtotalCents - (quote.addonsCents ?? 0)) },
           ...requestAddonRows(request),
@@ -86,14 +93,13 @@ export function RsvpBooking({ event, onBooked }: RsvpBookingProps) {
     freeToast: bookingMessages.freeRsvpConfirmed,
     confirmation: (request, paid) => {
       const slot = slotOf(request);
-      const time = formatEventTime(slot?.slot_time ?? event.event_time);
       return {
         variant: 'panel',
         title: 'RSVP Confirmed',
         note: `See you there, ${request.guestDetails.name}! A confirmation has been sent to ${request.guestDetails.email}.`,
         rows: [
           { label: 'Event', value: event.title },
-          { label: 'Date & Time', value: `${formatEventDate(event.date)} at ${time}${slot?.slot_label ? ` (${slot.slot_label})` : ''}` },
+          { label: 'Date & Time', value: `${formatEventDate(event.date)} at ${slotTime(slot, event.event_time)}` },
           { label: 'Guests', value: String(request.guestDetails.numGuests) },
           ...requestAddonRows(request),
           {

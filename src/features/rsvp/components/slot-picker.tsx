@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui/badge';
 import type { PublicRsvpSlot } from '@/lib/booking';
-import { formatEventTime } from '@/lib/dates';
+import { formatEventTime } from '@/lib/calendar-dates';
 import { cn } from '@/lib/utils';
 import { isSelectable, slotBadge, slotFilledText, slotLabelBeside, slotStatus, spotsLeft } from '../lib/slot-status';
 

@@ -10,7 +10,7 @@ import { useCheckout } from '@/features/checkout/hooks/use-checkout';
 import { useStartOverForEvent } from '@/features/checkout/hooks/use-event-change';
 import { bookingMessages } from '@/features/checkout/lib/messages';
 import { checkTicketBooking, type BookingProblem } from '@/features/checkout/lib/ticket-rules';
-import { formatEventDate, formatEventTime } from '@/lib/dates';
+import { formatEventDate, formatEventTime } from '@/lib/calendar-dates';
 import { formatCents } from '@/lib/money';
 import { emptyTicketBooking, type TicketBookingValues } from '../form-values';
 import { bookingOptions, optionWords, type BookingOption } from '../lib/ticket-options';

@@ -1,17 +1,32 @@
 import { describe, expect, it } from 'vitest';
+import { format } from 'date-fns';
+import { TZDate } from '@date-fns/tz';
+import * as lean from '../../src/lib/calendar-dates';
 import * as shared from '../../src/lib/dates';
-import * as page from '../../src/features/org-page/lib/dates';
 
-// The org page's Intl-based dates (src/features/org-page/lib/dates.ts) answer as the shared
-// date-fns ones (src/lib/dates.ts) do.
+// The Intl-based dates of the public page and its booking forms (src/lib/calendar-dates.ts)
+// answer as date-fns and @date-fns/tz do.
 
-describe('org page dates (Intl) = shared dates (date-fns)', () => {
+/** "Not started yet" as date-fns reads the event's clock. */
+function upcomingByDateFns(event: { date: string; event_time: string; event_timezone: string }, now: Date): boolean {
+  const local = new TZDate(now, event.event_timezone);
+  const today = format(local, 'yyyy-MM-dd');
+  if (event.date !== today) return event.date > today;
+  return event.event_time.slice(0, 5) > format(local, 'HH:mm');
+}
+
+describe('calendar dates (Intl) = date-fns', () => {
   it('formats calendar dates and start times alike', () => {
     const dates = ['2026-12-06', '2027-01-01', '2028-02-29', '2026-02-30', '2026-13-01', 'not-a-date', '2026-7-04'];
     for (let day = 0; day < 400; day += 7) dates.push(new Date(Date.UTC(2026, 0, 1 + day)).toISOString().slice(0, 10));
-    for (const d of dates) expect(page.formatEventDate(d), d).toBe(shared.formatEventDate(d));
+    for (const d of dates) {
+      const parsed = lean.parseCalendarDate(d);
+      expect(lean.formatEventDate(d), d).toBe(parsed ? format(parsed, 'EEEE, MMMM d, yyyy') : d);
+      expect(shared.formatEventDate(d), d).toBe(lean.formatEventDate(d));
+      expect(shared.formatEventDate(d, 'MMM d'), d).toBe(parsed ? format(parsed, 'MMM d') : d);
+    }
     const times = ['00:00', '00:30', '9:05', '11:59', '12:00', '12:30:00', '13:00', '19:00', '19:00:00', '23:59', 'soon'];
-    for (const t of times) expect(page.formatEventTime(t), t).toBe(shared.formatEventTime(t));
+    for (const t of times) expect(lean.formatEventTime(t), t).toBe(shared.formatEventTime(t));
   });
 
   it('decides upcoming in the event timezone alike, around midnight and DST changes', () => {
@@ -31,7 +46,7 @@ describe('org page dates (Intl) = shared dates (date-fns)', () => {
       for (const at of instants)
         for (const e of events) {
           const event = { ...e, event_timezone: zone };
-          expect(page.isUpcoming(event, new Date(at)), `${zone} ${at} ${e.date} ${e.event_time}`).toBe(shared.isUpcoming(event, new Date(at)));
+          expect(lean.isUpcoming(event, new Date(at)), `${zone} ${at} ${e.date} ${e.event_time}`).toBe(upcomingByDateFns(event, new Date(at)));
         }
   });
 });
