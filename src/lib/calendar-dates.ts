@@ -26,7 +26,7 @@ export function formatEventDate(yyyyMmDd: string): string {
 }
 
 /** The event's start as every page and email writes it ("19:00" → "7:00 PM"). */
-export { formatEventTime } from '../../supabase/functions/_shared/event-time.ts';
+export { formatEventTime, labelBesideTime } from '../../supabase/functions/_shared/event-time.ts';
 
 /** Whether an event (date + start time in its own timezone) has not started yet. */
 export function isUpcoming(event: { date: string; event_time: string; event_timezone: string }, now: Date = new Date()): boolean {

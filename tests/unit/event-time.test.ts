@@ -3,6 +3,7 @@ import {
   eventTimeWithZone,
   formatCalendarDate,
   formatEventTime,
+  labelBesideTime,
   parseTimeOfDay,
   timeOfDay24,
   zoneAbbreviation,
@@ -13,6 +14,15 @@ import * as pageDates from '../../src/lib/dates';
 import * as calendarDates from '../../src/lib/calendar-dates';
 
 describe('the event time formatter', () => {
+  it("writes a seating's label beside its time only when it says more than the time", () => {
+    expect(labelBesideTime('Late seating', '20:00')).toBe('Late seating');
+    expect(labelBesideTime('8:00pm', '20:00')).toBeNull();
+    expect(labelBesideTime(' 8pm ', '8:00 PM')).toBeNull();
+    expect(labelBesideTime('8:30pm', '20:00')).toBe('8:30pm');
+    expect(labelBesideTime('  ', '20:00')).toBeNull();
+    expect(labelBesideTime(null, '20:00')).toBeNull();
+  });
+
   // An event's own start (19:00 is the spec's 7:00 PM) and a seating's label, read as the
   // evening it names, never as a morning.
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSelectable, slotBadge, slotFilledText, slotLabelBeside, slotStatus, spotsLeft } from '../../src/features/rsvp/lib/slot-status';
+import { isSelectable, slotBadge, slotFilledText, slotStatus, spotsLeft } from '../../src/features/rsvp/lib/slot-status';
 import { parseGuests, rsvpFormSchema, emptyRsvpForm } from '../../src/features/rsvp/schemas';
 
 const slot = (current: number, max = 20, active = true) => ({
@@ -10,15 +10,6 @@ const slot = (current: number, max = 20, active = true) => ({
 });
 
 describe('RSVP slot status', () => {
-  it("shows a slot's label beside its time unless it only says the time again", () => {
-    expect(slotLabelBeside('Early seating', '6:00 PM')).toBe(true);
-    expect(slotLabelBeside('8:00pm', '8:00 PM')).toBe(false);
-    expect(slotLabelBeside('8:00 PM', '8:00 PM')).toBe(false);
-    expect(slotLabelBeside('8:30pm', '8:00 PM')).toBe(true);
-    expect(slotLabelBeside('  ', '8:00 PM')).toBe(false);
-    expect(slotLabelBeside(null, '8:00 PM')).toBe(false);
-  });
-
   it('derives inactive, full, insufficient, limited and available', () => {
     expect(slotStatus(slot(0, 20, false), 1)).toBe('inactive');
     expect(slotStatus(slot(20), 1)).toBe('full');

@@ -36,6 +36,17 @@ export function formatEventTime(value: string): string {
   return `${t.hours % 12 || 12}:${String(t.minutes).padStart(2, '0')} ${t.hours < 12 ? 'AM' : 'PM'}`;
 }
 
+/**
+ * What a seating's label adds beside its time: the label, or null when it has none or it only
+ * says that time again ('8:00pm' for a 20:00 seating), so pages do not write "8:00 PM (8:00pm)".
+ */
+export function labelBesideTime(label: string | null | undefined, time: string): string | null {
+  const text = label?.trim();
+  if (!text) return null;
+  const [a, b] = [parseTimeOfDay(text), parseTimeOfDay(time)];
+  return a && b && a.hours === b.hours && a.minutes === b.minutes ? null : text;
+}
+
 /** '20:00' (24-hour, zero-padded) for a time of day or a seating label; null when it is not a time. */
 export function timeOfDay24(value: string): string | null {
   const t = parseTimeOfDay(value);

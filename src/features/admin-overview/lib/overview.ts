@@ -1,4 +1,4 @@
-import { eventTimeWithZone, formatEventDate, formatEventTime } from '@/lib/dates';
+import { eventTimeWithZone, formatEventDate, formatEventTime, labelBesideTime } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
 import type { BookingsDay, CapacityLine, EventOverview, OverviewEvent } from '../types';
 import { guestCount } from '@/lib/words';
@@ -21,16 +21,20 @@ export function capacityLines(overview: Pick<EventOverview, 'ticketTypes' | 'slo
       capacity: t.capacity,
       inactive: false,
     })),
-    ...overview.slots.map((s) => ({
-      id: s.id,
-      name: s.label,
-      detail: formatEventTime(s.time),
-      sold: s.sold,
-      held: s.held,
-      remaining: s.remaining,
-      capacity: s.capacity,
-      inactive: !s.isActive,
-    })),
+    ...overview.slots.map((s) => {
+      // A slot named by its time alone ('5:30pm') is shown once, as its time.
+      const label = labelBesideTime(s.label, s.time);
+      return {
+        id: s.id,
+        name: label ?? formatEventTime(s.time),
+        detail: label ? formatEventTime(s.time) : '',
+        sold: s.sold,
+        held: s.held,
+        remaining: s.remaining,
+        capacity: s.capacity,
+        inactive: !s.isActive,
+      };
+    }),
   ];
 }
 

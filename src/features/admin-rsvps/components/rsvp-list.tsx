@@ -1,6 +1,6 @@
 import { MoneyBadge } from '@/components/admin/money-badge';
 import { PersonCards } from '@/components/admin/person-cards';
-import { formatEventDate, formatEventTime } from '@/lib/dates';
+import { formatEventDate, formatEventTime, labelBesideTime } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
 import type { RsvpListRow } from '../types';
 import { guestCount } from '@/lib/words';
@@ -14,7 +14,7 @@ export function RsvpList({ rows }: { rows: RsvpListRow[] }) {
           <p>{r.event_title}</p>
           <p className="text-xs text-muted-foreground">
             {formatEventDate(r.event_date, 'EEE, MMM d, yyyy')} · {formatEventTime(r.slot_time ?? r.event_time)}
-            {r.slot_label ? ` · ${r.slot_label}` : ''}
+            {labelBesideTime(r.slot_label, r.slot_time ?? r.event_time) ? ` · ${r.slot_label}` : ''}
           </p>
           <p className="font-mono text-xs text-muted-foreground">
             <span className="sr-only">Booking code </span>

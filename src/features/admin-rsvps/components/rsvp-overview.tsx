@@ -2,7 +2,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { DataTable } from '@/components/ui/data-table';
-import { formatEventDate, formatEventTime } from '@/lib/dates';
+import { formatEventDate, formatEventTime, labelBesideTime } from '@/lib/dates';
 import type { RsvpOverviewEvent, RsvpOverviewSlot } from '../types';
 
 function SlotSection({ slot }: { slot: RsvpOverviewSlot }) {
@@ -11,7 +11,7 @@ function SlotSection({ slot }: { slot: RsvpOverviewSlot }) {
     <div className="space-y-2" data-slot-id={slot.id}>
       <div className="flex flex-wrap items-center gap-2">
         <h4 className="font-medium">
-          {formatEventTime(slot.slot_time)} · {slot.slot_label}
+          {[formatEventTime(slot.slot_time), labelBesideTime(slot.slot_label, slot.slot_time)].filter(Boolean).join(' · ')}
         </h4>
         <span className="text-sm tabular-nums text-muted-foreground">
           {slot.current_rsvps}/{slot.max_capacity} filled

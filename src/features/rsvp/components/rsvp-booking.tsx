@@ -8,14 +8,13 @@ import { useCheckout } from '@/features/checkout/hooks/use-checkout';
 import { useStartOverForEvent } from '@/features/checkout/hooks/use-event-change';
 import { bookingMessages } from '@/features/checkout/lib/messages';
 import { rsvpDepositCents } from '@/lib/booking';
-import { formatEventDate, formatEventTime } from '@/lib/calendar-dates';
+import { formatEventDate, formatEventTime, labelBesideTime } from '@/lib/calendar-dates';
 import { formatCents } from '@/lib/money';
 import { confirmRsvp, rsvpQuoteRequest, type RsvpRequest } from '../api/rsvp-request';
 import { emptyRsvpForm, parseGuests, type RsvpFormValues } from '../form-values';
 import type { RsvpEvent } from '../types';
 import { RsvpForm } from './rsvp-form';
 import { guestCount } from '@/lib/words';
-import { slotLabelBeside } from '../lib/slot-status';
 
 export interface RsvpBookingProps {
   event: RsvpEvent;
@@ -36,7 +35,8 @@ export interface RsvpBookingProps {
 /** A slot's start, with its label when the label says more than the time ("8:00 PM (Late seating)"). */
 function slotTime(slot: { slot_time: string; slot_label: string | null } | undefined, eventTime: string): string {
   const time = formatEventTime(slot?.slot_time ?? eventTime);
-  return slot && slotLabelBeside(slot.slot_label, time) ? `${time} (${slot.slot_label})` : time;
+  const label = slot ? labelBesideTime(slot.slot_label, slot.slot_time) : null;
+  return label ? `${time} (${label})` : time;
 }
 
 export function RsvpBooking({ event, onBooked }: RsvpBookingProps) {

@@ -1,8 +1,8 @@
 import { Badge } from '@/components/ui/badge';
 import type { PublicRsvpSlot } from '@/lib/booking';
-import { formatEventTime } from '@/lib/calendar-dates';
+import { formatEventTime, labelBesideTime } from '@/lib/calendar-dates';
 import { cn } from '@/lib/utils';
-import { isSelectable, slotBadge, slotFilledText, slotLabelBeside, slotStatus, spotsLeft } from '../lib/slot-status';
+import { isSelectable, slotBadge, slotFilledText, slotStatus, spotsLeft } from '../lib/slot-status';
 
 interface Props {
   slots: readonly PublicRsvpSlot[];
@@ -30,7 +30,6 @@ export function SlotPicker({ slots, guests, value, error, onChange }: Props) {
             const selectable = isSelectable(status);
             const badge = slotBadge(status, spotsLeft(slot));
             const checked = value === slot.id;
-            const time = formatEventTime(slot.slot_time);
             return (
               <label
                 key={slot.id}
@@ -53,10 +52,10 @@ export function SlotPicker({ slots, guests, value, error, onChange }: Props) {
                 />
                 <span className="flex flex-1 flex-col gap-1">
                   <span className="flex items-center justify-between gap-2">
-                    <span className="font-semibold">{time}</span>
+                    <span className="font-semibold">{formatEventTime(slot.slot_time)}</span>
                     <Badge variant={badge.variant}>{badge.text}</Badge>
                   </span>
-                  {slotLabelBeside(slot.slot_label, time) ? <span className="text-sm">{slot.slot_label}</span> : null}
+                  {labelBesideTime(slot.slot_label, slot.slot_time) ? <span className="text-sm">{slot.slot_label}</span> : null}
                   <span className="text-xs text-muted-foreground">{slotFilledText(slot)}</span>
                 </span>
               </label>

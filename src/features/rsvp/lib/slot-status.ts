@@ -23,12 +23,6 @@ export function slotStatus(slot: SlotLike, guests: number): SlotStatus {
   return 'available';
 }
 
-/** Whether a slot's label is shown beside its time: not when it only says the time again ('8:00pm' beside '8:00 PM'). */
-export function slotLabelBeside(label: string | null, time: string): boolean {
-  const plain = (text: string) => text.replace(/\s+/g, '').toLowerCase();
-  return !!label?.trim() && plain(label) !== plain(time);
-}
-
 export function isSelectable(status: SlotStatus): boolean {
   return status === 'limited' || status === 'available';
 }
