@@ -7,7 +7,7 @@ import { PageMeta } from '@/components/seo/page-meta';
 import { IconDetailRow } from '@/components/icon-detail-row';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
-import { formatEventTime, formatInstant } from '@/lib/dates';
+import { formatEventTime, formatInstant, labelBesideTime } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
 import { ALL_IN_NOTE } from '@/lib/price-lines';
 import { BookingLinkInvalidError, useManagedBooking } from '../api/get-managed-booking';
@@ -79,10 +79,12 @@ function BookingView({ token, booking, onHandedOver }: { token: string; booking:
   const itemized = charges && booking.price_display !== 'all_in';
   const allIn = charges && booking.price_display === 'all_in';
   const deadline = cancelled ? null : fullRefundDeadlineText(booking);
+  // The seating's time is the Time row already: its label shows only when it says more.
+  const slotLabel = booking.time_slot ? labelBesideTime(booking.time_slot, booking.event.time) : null;
   const slotOrTicket = booking.ticket_type_name
     ? { label: 'Ticket', value: booking.ticket_type_name }
-    : booking.time_slot
-      ? { label: 'Time slot', value: formatEventTime(booking.time_slot) }
+    : slotLabel
+      ? { label: 'Time slot', value: formatEventTime(slotLabel) }
       : null;
 
   return (
