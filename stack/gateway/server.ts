@@ -19,6 +19,7 @@ import {
   unknownApiKey,
   type GatewayContext,
 } from './context.ts';
+import { invalidateCatalog } from './rest/catalog.ts';
 import { handleRest } from './rest/index.ts';
 import { createAuthService, handleAuth, type AuthMailer, type AuthSettings } from './auth.ts';
 import { GLOBAL_FILE_SIZE_LIMIT, handleStorage, type StorageOptions } from './storage.ts';
@@ -336,6 +337,7 @@ export async function startGateway(opts: GatewayOptions): Promise<{ url: string;
   };
   const pool = new pg.Pool({ connectionString: opts.dbUrl, max: 40 });
   pool.on('error', () => undefined);
+  const schemaReloads = await listenForSchemaReloads(opts.dbUrl, pool);
   const apiUrl = `http://${host}:${opts.port}`;
   const { auth: _auth, authMailer: _mailer, storageFileSizeLimit: _limit, configPath: _path, signingKey, ...contextOptions } = opts;
   const ctx: GatewayContext = {
@@ -384,9 +386,30 @@ export async function startGateway(opts: GatewayOptions): Promise<{ url: string;
     close: async () => {
       server.closeAllConnections?.();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await schemaReloads.end().catch(() => undefined);
       await pool.end();
     },
   };
+}
+
+/**
+ * `NOTIFY pgrst, 'reload schema'` (or an empty payload) reloads the REST catalog, as it reloads
+ * PostgREST's schema cache: a migration applied while the stack runs is served at once, new
+ * columns of a function's answer included (a name the catalog does not know reloads it anyway).
+ */
+async function listenForSchemaReloads(dbUrl: string, pool: pg.Pool): Promise<pg.Client> {
+  const listener = new pg.Client({ connectionString: dbUrl });
+  listener.on('error', () => undefined); // the database stopped: the gateway goes on without it
+  listener.on('notification', (n) => {
+    if (n.channel === 'pgrst' && (!n.payload || n.payload === 'reload schema')) invalidateCatalog(pool);
+  });
+  try {
+    await listener.connect();
+    await listener.query('listen pgrst');
+  } catch {
+    // No database yet: the catalog still reloads on a name it does not know.
+  }
+  return listener;
 }
 
 /** The client's FIN before the whole body: answered as Node's parser answers it (400, then close). */

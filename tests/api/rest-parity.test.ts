@@ -257,6 +257,31 @@ describe('upsert statuses', () => {
   });
 });
 
+describe('the schema cache', () => {
+  itLocal("reloads on NOTIFY pgrst, 'reload schema', as PostgREST does: a function's new answer columns are served", async () => {
+    const fn = `rest_parity_${tag}_shape`;
+    const call = async () => (await rest(`rpc/${fn}`, { method: 'POST', body: {} })).json;
+    await db!.query(`create function public.${fn}() returns table (a int, b int) language sql as 'select 1, 2'`);
+    try {
+      expect(await call()).toEqual([{ a: 1, b: 2 }]);
+      await db!.query(
+        `drop function public.${fn}(); create function public.${fn}() returns table (a int, b int, c int) language sql as 'select 1, 2, 3'`,
+      );
+      await db!.query(`notify pgrst, 'reload schema'`);
+      // The notification reaches the gateway's listener on its own connection, a moment later.
+      let answer: unknown;
+      for (let i = 0; i < 50; i++) {
+        answer = await call();
+        if (JSON.stringify(answer) !== JSON.stringify([{ a: 1, b: 2 }])) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(answer).toEqual([{ a: 1, b: 2, c: 3 }]);
+    } finally {
+      await db!.query(`drop function if exists public.${fn}()`);
+    }
+  });
+});
+
 describe('counts', () => {
   it('RPC with count=exact reports the total in Content-Range (supabase-js count): single values count as 1', async () => {
     const scalar = await service.rpc('release_expired_holds', {}, { count: 'exact' });
