@@ -12,7 +12,7 @@ import { createEvent, createOrg, createTicketType, guest } from '../tests/suppor
 import { payByCard } from '../tests/support/functions';
 
 async function bookedParty(guests: number) {
-  const org = await createOrg({ name: 'Seat Test Kitchen' });
+  const org = await createOrg({ name: 'Seat Test Kitchen', branding: { primary_color: '#14532d' } });
   const event = await createEvent(org.id, { title: 'Harvest Table', daysAhead: 20 });
   const ticket = await createTicketType(event.id, { name: 'Dinner', price: 6000, quantity: 20 });
   const answer = await payByCard({
@@ -52,6 +52,10 @@ describe('the seats of a party', () => {
       const friend = await newPage({ viewport });
       await friend.page.goto(partyLink);
       await friend.page.getByRole('heading', { name: 'Ada saved you a seat' }).waitFor();
+      // The host's band heads the page, in its color, as on the booking's page.
+      const header = friend.page.getByTestId('seat-header');
+      expect(await header.getByRole('link', { name: 'Seat Test Kitchen' }).getAttribute('href')).toMatch(/^\/seat-test-kitchen/);
+      expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(20, 83, 45)');
       expect(await seriousViolations(friend.page)).toEqual([]);
       expect(await fitsWidth(friend.page)).toBe(true);
       await friend.page.getByRole('button', { name: 'Claim my seat' }).click();

@@ -3295,7 +3295,9 @@ export type Database = {
           is_booker: boolean
           kind: string
           location_name: string
+          org_logo_url: string
           org_name: string
+          org_primary_color: string
           org_slug: string
           pay_by: string
           payment: string

@@ -181,11 +181,13 @@ $$;
 -- What /seat/{token} shows. kind: 'seat' (this seat, with what its guest entered) or 'party'
 -- (the party's next free seat: empty fields). state: 'open', 'full' (a party link whose seats
 -- are all claimed), 'cancelled' or 'started'. The booker's first name only, never their email.
+-- The host's brand color and logo head the page, as on the booking's own page.
 create or replace function public.seat_invitation(p_token text)
 returns table (
   kind text, state text, seat_no integer, is_booker boolean, host_first_name text,
   event_title text, event_date date, event_time text, event_timezone text, location_name text,
-  org_name text, org_slug text, guest_name text, guest_email text, allergens text[], dietary_notes text,
+  org_name text, org_slug text, org_primary_color text, org_logo_url text,
+  guest_name text, guest_email text, allergens text[], dietary_notes text,
   claimed boolean, seats_left integer,
   -- Each guest paying their own seat (072_split_payments.sql): this seat 'paid' or 'due' (null
   -- otherwise, and for a party link), what it costs, until when it is held, and what giving it up
@@ -202,7 +204,7 @@ language sql stable security definer set search_path = '' as $$
               else 'open' end,
          (l.seat).seat_no, (l.seat).seat_no = 1, split_part(btrim((l.booking).name), ' ', 1),
          e.title, e.date, to_char(coalesce(sl.slot_time, e.event_time), 'HH24:MI'), e.event_timezone, e.location_name,
-         public.org_display_name(e.org_id), o.slug,
+         public.org_display_name(e.org_id), o.slug, b.primary_color, b.logo_url,
          (l.seat).guest_name, (l.seat).guest_email, coalesce((l.seat).allergens, '{}'), (l.seat).dietary_notes,
          (l.seat).claimed_at is not null, free.n,
          pay.state, sp.seat_cents, sp.pay_by,
@@ -214,6 +216,7 @@ language sql stable security definer set search_path = '' as $$
   join public.events e on e.id = (l.booking).event_id
   left join public.reservation_splits sp on sp.reservation_id = (l.booking).id
   join public.organizations o on o.id = e.org_id
+  left join public.org_branding b on b.org_id = o.id
   left join public.rsvp_slots sl on sl.id = (l.booking).rsvp_slot_id
   cross join lateral (
     select count(*)::integer as n from public.reservation_seats s

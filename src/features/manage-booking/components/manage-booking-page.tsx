@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { CalendarDays, CircleCheck, CircleX, Clock, MapPin, ShieldCheck, Ticket, Users } from 'lucide-react';
 import { LoadFailedPage, MessagePage } from '@/components/message-page';
+import { HostHeader } from '@/components/layout/host-header';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { PageMeta } from '@/components/seo/page-meta';
 import { IconDetailRow } from '@/components/icon-detail-row';
 import { Badge } from '@/components/ui/badge';
-import { paths } from '@/config/paths';
 import { formatEventTime, formatInstant, labelBesideTime } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
 import { ALL_IN_NOTE } from '@/lib/price-lines';
 import { BookingLinkInvalidError, useManagedBooking } from '../api/get-managed-booking';
-import { brandColors, cancelledByText, cancelledMoneyLines, fullRefundDeadlineText, refundNowText, whenText } from '../lib/booking-text';
+import { cancelledByText, cancelledMoneyLines, fullRefundDeadlineText, refundNowText, whenText } from '../lib/booking-text';
 import type { HandOverOutcome, ManagedBooking } from '../types';
 import { BookingLinkInvalid } from './booking-link-invalid';
 import { BookingExtras } from './booking-extras';
@@ -71,7 +70,6 @@ function MoneyRow({ label, value, testId }: { label: string; value: string; test
 }
 
 function BookingView({ token, booking, onHandedOver }: { token: string; booking: ManagedBooking; onHandedOver(outcome: HandOverOutcome): void }) {
-  const brand = brandColors(booking.organization.primary_color);
   const when = whenText(booking);
   const cancelled = booking.status === 'cancelled';
   const { money } = booking;
@@ -93,22 +91,7 @@ function BookingView({ token, booking, onHandedOver }: { token: string; booking:
         title={`Your booking: ${booking.event.title}`}
         description={`Your booking ${booking.booking_code} with ${booking.organization.name}.`}
       />
-      <header className="pb-16 pt-6 sm:pt-10" style={brand ?? undefined} data-testid="manage-booking-header">
-        <div
-          className={
-            brand
-              ? 'mx-auto flex max-w-xl items-center gap-3 px-9 sm:px-10'
-              : 'mx-auto flex max-w-xl items-center gap-3 px-9 sm:px-10 text-foreground'
-          }
-        >
-          {booking.organization.logo_url ? (
-            <img src={booking.organization.logo_url} alt="" className="h-10 w-10 rounded-full bg-white object-cover" />
-          ) : null}
-          <Link to={paths.orgPage.getHref(booking.organization.slug)} className="font-serif text-lg font-semibold hover:underline">
-            {booking.organization.name}
-          </Link>
-        </div>
-      </header>
+      <HostHeader host={booking.organization} testId="manage-booking-header" />
 
       <div className="mx-auto -mt-12 max-w-xl space-y-4 px-4">
         <section className="rounded-xl border bg-card p-5 shadow-sm sm:p-6" aria-labelledby="booking-title">

@@ -8,6 +8,7 @@ import { CountedField } from '@/components/forms/counted-field';
 import { GuestNameEmailFields } from '@/components/forms/guest-contact-fields';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { LinkInvalidPage, LoadFailedPage, MessagePage } from '@/components/message-page';
+import { HostHeader } from '@/components/layout/host-header';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { PageMeta } from '@/components/seo/page-meta';
 import { Textarea } from '@/components/ui/input';
@@ -117,9 +118,13 @@ function SeatView({ token, seat, onGivenUp }: { token: string; seat: SeatInvitat
   const heading = booker ? 'Your seat' : seat.claimed ? `${seat.guest_name}'s seat` : `${seat.host_first_name} saved you a seat`;
 
   return (
-    <main className="min-h-screen bg-muted/40 px-4 py-8 sm:py-12">
+    <main className="min-h-screen bg-muted/40 pb-16">
       <PageMeta title={`Your seat: ${seat.event_title}`} description={`A seat at ${seat.event_title} with ${seat.org_name}.`} />
-      <div className="mx-auto max-w-xl space-y-4">
+      <HostHeader
+        host={{ name: seat.org_name, slug: seat.org_slug, primary_color: seat.org_primary_color, logo_url: seat.org_logo_url }}
+        testId="seat-header"
+      />
+      <div className="mx-auto -mt-12 max-w-xl space-y-4 px-4">
         <section className="rounded-xl border bg-card p-5 shadow-sm sm:p-6" aria-labelledby="seat-title">
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <Armchair className="h-4 w-4" aria-hidden />
