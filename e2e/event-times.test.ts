@@ -226,14 +226,16 @@ describe.each([
     const mail = await confirmationMail(email);
     expect(mail.text).toContain(`${SUPPER_DAY} at 8:00 PM Eastern Time`);
     expect(mail.text).toContain('Time: 8:00 PM Eastern Time');
-    expect(mail.text).toContain('Time slot: 8:00 PM');
+    // Its label only says that time again: no "Time slot" row repeats it.
+    expect(mail.text).not.toContain('Time slot:');
     // A time of the morning, or the other seating (not the letters AM of a booking code).
     expect(mail.text).not.toMatch(/\b5:30 ?PM\b|\b\d{1,2}:\d{2} ?AM\b/);
     expect(mail.ics).toContain('DTSTART;TZID=America/New_York:20271206T200000');
 
     const manage = await managePage(page, mail.managePath);
     expect(await shownAt(page, 'Time')).toBe('8:00 PM EST');
-    expect(await shownAt(page, 'Time slot')).toBe('8:00 PM');
+    // Nor on the booking's page.
+    expect(await page.locator('dt', { hasText: /^\s*Time slot\s*$/i }).count()).toBe(0);
     expect(manage).not.toMatch(/\d:\d\d AM/);
 
     const token = mail.managePath.split('/').pop()!;

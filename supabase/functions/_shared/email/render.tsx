@@ -34,7 +34,7 @@ import { Text } from 'npm:@react-email/text@0.1.6';
 import { renderToStaticMarkup } from 'npm:react-dom@19.3.1/server';
 // @ts-types="npm:@types/react@19.3.0"
 import * as React from 'npm:react@19.3.1';
-import { eventTimeWithZone, formatCalendarDate, formatEventTime, zoneName } from '../event-time.ts';
+import { eventTimeWithZone, formatCalendarDate, formatEventTime, labelBesideTime, zoneName } from '../event-time.ts';
 import { type CalendarEvent, googleCalendarLink, icsFile, outlookCalendarLink } from './calendar.ts';
 import { guestCount } from '../words.ts';
 import { DEFAULT_TEMPLATES, fillPlaceholders, type PlaceholderValues, type TemplateText, type TemplateType } from './templates.ts';
@@ -313,7 +313,9 @@ function details(data: EmailData): Detail[] {
   }
   rows.push({ label: 'Guests', value: String(data.offer?.guests ?? data.booking.guests) });
   if (data.booking.ticket_type) rows.push({ label: 'Ticket', value: data.booking.ticket_type });
-  if (data.booking.time_slot) rows.push({ label: 'Time slot', value: formatEventTime(data.booking.time_slot) });
+  // A seating named by its time alone is the Time row already.
+  const slot = labelBesideTime(data.booking.time_slot, data.event.time);
+  if (slot) rows.push({ label: 'Time slot', value: formatEventTime(slot) });
   if (data.booking.addons) rows.push({ label: 'Add-ons', value: data.booking.addons });
   if (data.kind === 'booking_confirmation' || data.kind === 'booking_reminder') {
     const m = data.money;
