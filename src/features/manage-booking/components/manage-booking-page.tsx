@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CalendarDays, CircleCheck, CircleX, Clock, MapPin, ShieldCheck, Ticket, Users } from 'lucide-react';
 import { LoadFailedPage, MessagePage } from '@/components/message-page';
-import { HostHeader } from '@/components/layout/host-header';
+import { HostHeader } from '@/components/host-header';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { PageMeta } from '@/components/seo/page-meta';
 import { IconDetailRow } from '@/components/icon-detail-row';

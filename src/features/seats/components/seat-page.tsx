@@ -8,7 +8,7 @@ import { CountedField } from '@/components/forms/counted-field';
 import { GuestNameEmailFields } from '@/components/forms/guest-contact-fields';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { LinkInvalidPage, LoadFailedPage, MessagePage } from '@/components/message-page';
-import { HostHeader } from '@/components/layout/host-header';
+import { HostHeader } from '@/components/host-header';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { PageMeta } from '@/components/seo/page-meta';
 import { Textarea } from '@/components/ui/input';
