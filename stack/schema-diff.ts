@@ -202,13 +202,16 @@ function functionInSchemaText(text: string, schema: string, name: string): strin
  * migra's SQL with each function it creates or replaces written as the schema files write it
  * (functionInSchemaText), not in PostgreSQL's uppercase printout: the migration then reads like
  * the schema, with its comments, and carries the function's grants and comment, which migra
- * leaves out. Anything else stays as migra wrote it.
+ * leaves out. A function it drops is named as the schema files name it (`public.name`, not
+ * `"public"."name"`). Anything else stays as migra wrote it.
  */
 export function inSchemaText(sql: string, text = schemaText()): string {
-  return sql.replace(
-    /^CREATE OR REPLACE FUNCTION ("?)(\w+)\1\.("?)(\w+)\3\([\s\S]*?\$function\$\n;$/gm,
-    (printout, _q1: string, schema: string, _q2: string, name: string) => functionInSchemaText(text, schema, name) ?? printout,
-  );
+  return sql
+    .replace(
+      /^CREATE OR REPLACE FUNCTION ("?)(\w+)\1\.("?)(\w+)\3\([\s\S]*?\$function\$\n;$/gm,
+      (printout, _q1: string, schema: string, _q2: string, name: string) => functionInSchemaText(text, schema, name) ?? printout,
+    )
+    .replace(/^drop function if exists "([a-z_][a-z0-9_]*)"\."([a-z_][a-z0-9_]*)"\(/gm, 'drop function if exists $1.$2(');
 }
 
 /**
