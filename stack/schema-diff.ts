@@ -148,9 +148,8 @@ async function runSql(url: string, sql: string): Promise<void> {
   }
 }
 
-/** Each object whose definition differs between the two databases, with both definitions. */
-export async function catalogDifferences(fromUrl: string, toUrl: string): Promise<string[]> {
-  const [from, to] = await Promise.all([catalog(fromUrl), catalog(toUrl)]);
+/** Each object whose definition differs between two catalogs (`catalog`), with both definitions. */
+export function catalogDifferences(from: Map<string, string>, to: Map<string, string>): string[] {
   return [...new Set([...from.keys(), ...to.keys()])]
     .filter((key) => from.get(key) !== to.get(key))
     .sort()
@@ -215,12 +214,11 @@ export function inSchemaText(sql: string, text = schemaText()): string {
 }
 
 /**
- * The grants and revokes that give each function at `toUrl` the privileges it has there, where
- * only those differ from `fromUrl` (a function the schema leaves private, one granted to a new
- * role). Functions whose privileges are still PostgreSQL's defaults on either side are left out.
+ * The grants and revokes that give each function of catalog `to` the privileges it has there,
+ * where only those differ from catalog `from` (a function the schema leaves private, one
+ * granted to a new role). Functions whose privileges are still PostgreSQL's defaults on either side are left out.
  */
-export async function functionPrivilegeStatements(fromUrl: string, toUrl: string): Promise<string> {
-  const [from, to] = await Promise.all([catalog(fromUrl), catalog(toUrl)]);
+export function functionPrivilegeStatements(from: Map<string, string>, to: Map<string, string>): string {
   const split = (def: string) => {
     const at = def.lastIndexOf(' acl ');
     return { body: def.slice(0, at), acl: def.slice(at + 5) };
@@ -290,7 +288,9 @@ export async function compareSchemaWithMigrations(
     await loadSchemaFiles(schemaUrl, opts.schemasDir);
     const sql = await migraDiff(migrationsUrl, schemaUrl);
     let migration = inSchemaText(sql, schemaText(opts.schemasDir));
-    const catalog = await catalogDifferences(migrationsUrl, schemaUrl);
+    // The schema files' catalog does not change from here on: read once.
+    const [deployed, declared] = await Promise.all([catalog(migrationsUrl), catalog(schemaUrl)]);
+    const differences = catalogDifferences(deployed, declared);
     let remaining: string[] | undefined;
     if (!opts.migrationsUrl) {
       if (migration) {
@@ -302,14 +302,14 @@ export async function compareSchemaWithMigrations(
           throw Object.assign(new Error(`The differ's SQL does not apply as written: ${(error as Error).message}`), { sql: migration });
         }
       }
-      const privileges = await functionPrivilegeStatements(migrationsUrl, schemaUrl);
+      const privileges = functionPrivilegeStatements(migration ? await catalog(migrationsUrl) : deployed, declared);
       if (privileges) {
         await runSql(migrationsUrl, privileges);
         migration = [migration, privileges].filter(Boolean).join('\n\n');
       }
-      remaining = migration ? await catalogDifferences(migrationsUrl, schemaUrl) : catalog;
+      remaining = migration ? catalogDifferences(await catalog(migrationsUrl), declared) : differences;
     }
-    return { migra: sql, migration, catalog, remaining };
+    return { migra: sql, migration, catalog: differences, remaining };
   } finally {
     for (const db of created) await admin.query(`drop database if exists ${db} with (force)`);
     await admin.end();

@@ -13,8 +13,13 @@ export function RsvpList({ rows }: { rows: RsvpListRow[] }) {
         <>
           <p>{r.event_title}</p>
           <p className="text-xs text-muted-foreground">
-            {formatEventDate(r.event_date, 'EEE, MMM d, yyyy')} · {formatEventTime(r.slot_time ?? r.event_time)}
-            {labelBesideTime(r.slot_label, r.slot_time ?? r.event_time) ? ` · ${r.slot_label}` : ''}
+            {[
+              formatEventDate(r.event_date, 'EEE, MMM d, yyyy'),
+              formatEventTime(r.slot_time ?? r.event_time),
+              labelBesideTime(r.slot_label, r.slot_time ?? r.event_time),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </p>
           <p className="font-mono text-xs text-muted-foreground">
             <span className="sr-only">Booking code </span>

@@ -78,7 +78,7 @@ function BookingView({ token, booking, onHandedOver }: { token: string; booking:
   const allIn = charges && booking.price_display === 'all_in';
   const deadline = cancelled ? null : fullRefundDeadlineText(booking);
   // The seating's time is the Time row already: its label shows only when it says more.
-  const slotLabel = booking.time_slot ? labelBesideTime(booking.time_slot, booking.event.time) : null;
+  const slotLabel = labelBesideTime(booking.time_slot, booking.event.time);
   const slotOrTicket = booking.ticket_type_name
     ? { label: 'Ticket', value: booking.ticket_type_name }
     : slotLabel

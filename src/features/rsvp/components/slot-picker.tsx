@@ -30,6 +30,7 @@ export function SlotPicker({ slots, guests, value, error, onChange }: Props) {
             const selectable = isSelectable(status);
             const badge = slotBadge(status, spotsLeft(slot));
             const checked = value === slot.id;
+            const label = labelBesideTime(slot.slot_label, slot.slot_time);
             return (
               <label
                 key={slot.id}
@@ -55,7 +56,7 @@ export function SlotPicker({ slots, guests, value, error, onChange }: Props) {
                     <span className="font-semibold">{formatEventTime(slot.slot_time)}</span>
                     <Badge variant={badge.variant}>{badge.text}</Badge>
                   </span>
-                  {labelBesideTime(slot.slot_label, slot.slot_time) ? <span className="text-sm">{slot.slot_label}</span> : null}
+                  {label ? <span className="text-sm">{label}</span> : null}
                   <span className="text-xs text-muted-foreground">{slotFilledText(slot)}</span>
                 </span>
               </label>
