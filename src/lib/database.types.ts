@@ -1260,6 +1260,7 @@ export type Database = {
           tax_cents: number
           ticket_type_id: string | null
           time_slot: string | null
+          unit_price_cents: number | null
           added_guest_price: {
             service_charge_cents: number
             tax_cents: number
@@ -1271,12 +1272,6 @@ export type Database = {
           addons_until: string | null
           already_cancelled_result: Json | null
           booking_lines: Json | null
-          charge_per_guest: {
-            amount_cents: number
-            provider: string
-            service_charge_cents: number
-            tax_cents: number
-          } | null
           event_cancellation_of: {
             cancelled_by: string | null
             event_id: string
@@ -1330,6 +1325,7 @@ export type Database = {
           tax_cents?: number
           ticket_type_id?: string | null
           time_slot?: string | null
+          unit_price_cents?: number | null
         }
         Update: {
           amount_cents?: number
@@ -1368,6 +1364,7 @@ export type Database = {
           tax_cents?: number
           ticket_type_id?: string | null
           time_slot?: string | null
+          unit_price_cents?: number | null
         }
         Relationships: [
           {
@@ -2093,6 +2090,19 @@ export type Database = {
         Args: { p_addons: Json; p_reservation_id: string }
         Returns: boolean
       }
+      booking_charge_share: {
+        Args: {
+          p_addons_cents: number
+          p_guests: number
+          r: Database["public"]["Tables"]["reservations"]["Row"]
+        }
+        Returns: {
+          amount_cents: number
+          provider: string
+          service_charge_cents: number
+          tax_cents: number
+        }[]
+      }
       booking_evaluate: {
         Args: {
           p_addons?: Json
@@ -2182,6 +2192,7 @@ export type Database = {
           tax_cents: number
           ticket_type_id: string | null
           time_slot: string | null
+          unit_price_cents: number | null
         }
         SetofOptions: {
           from: "*"
@@ -2230,15 +2241,6 @@ export type Database = {
           pool_id: string
           size: number
           taken: number
-        }[]
-      }
-      charge_per_guest: {
-        Args: { r: Database["public"]["Tables"]["reservations"]["Row"] }
-        Returns: {
-          amount_cents: number
-          provider: string
-          service_charge_cents: number
-          tax_cents: number
         }[]
       }
       charge_terms: { Args: { p_event_id: string }; Returns: Json }
@@ -2682,6 +2684,7 @@ export type Database = {
           tax_cents: number
           ticket_type_id: string | null
           time_slot: string | null
+          unit_price_cents: number | null
         }
         SetofOptions: {
           from: "*"
@@ -2729,6 +2732,7 @@ export type Database = {
           tax_cents: number
           ticket_type_id: string | null
           time_slot: string | null
+          unit_price_cents: number | null
         }
         SetofOptions: {
           from: "*"
@@ -2776,6 +2780,7 @@ export type Database = {
           tax_cents: number
           ticket_type_id: string | null
           time_slot: string | null
+          unit_price_cents: number | null
         }
         SetofOptions: {
           from: "*"
@@ -3232,6 +3237,7 @@ export type Database = {
           tax_cents: number
           ticket_type_id: string | null
           time_slot: string | null
+          unit_price_cents: number | null
         }
         SetofOptions: {
           from: "*"
@@ -3373,6 +3379,7 @@ export type Database = {
           tax_cents: number
           ticket_type_id: string | null
           time_slot: string | null
+          unit_price_cents: number | null
         }
         SetofOptions: {
           from: "*"

@@ -105,6 +105,7 @@ create table public.reservations (
   tax_cents integer not null default 0 check (tax_cents >= 0),
   -- How many times the booking changed hands (guest_hand_over_booking): the manage link's version.
   manage_token_version integer not null default 0 check (manage_token_version >= 0),
+  unit_price_cents integer check (unit_price_cents >= 0),
   constraint reservations_event_of_org
     foreign key (event_id, org_id) references public.events (id, org_id),
   constraint reservations_ticket_type_of_event
@@ -135,6 +136,9 @@ comment on column public.reservations.manage_token_hash is 'SHA-256 of the manag
 comment on column public.reservations.manage_token_version is 'How many times the booking was handed to someone else: each time the manage link changes and the old one stops working.';
 
 comment on column public.reservations.hold_expires_at is 'When an unconfirmed hold gives its seats back.';
+
+comment on column public.reservations.unit_price_cents is
+  'What one guest''s place cost when the booking was held (its ticket type''s, slot''s or seat price then), before the discount, service charge and tax; its add-ons are apart (reservation_addons). A guest added or taken off later is worth this share of the booking''s charge (booking_charge_share). Null on bookings held before it was recorded.';
 
 create index reservations_org_id_created_at_idx on public.reservations (org_id, created_at desc);
 
@@ -250,6 +254,7 @@ begin
     when new.manage_token_version is distinct from old.manage_token_version then 'manage_token_version'
     when new.refund_window_hours is distinct from old.refund_window_hours then 'refund_window_hours'
     when new.late_refund_percent is distinct from old.late_refund_percent then 'late_refund_percent'
+    when new.unit_price_cents is distinct from old.unit_price_cents then 'unit_price_cents'
     when new.cancelled_by is distinct from old.cancelled_by then 'cancelled_by'
     when new.cancel_reason is distinct from old.cancel_reason then 'cancel_reason'
     when new.reminder_sent_at is distinct from old.reminder_sent_at then 'reminder_sent_at'

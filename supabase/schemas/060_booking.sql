@@ -493,7 +493,7 @@ begin
       org_id, event_id, ticket_type_id, rsvp_slot_id, promo_code_id,
       name, email, phone, num_guests, time_slot, dietary_restrictions, special_requests,
       status, amount_cents, discount_cents, service_charge_cents, tax_cents, idempotency_key, hold_expires_at,
-      refund_window_hours, late_refund_percent
+      refund_window_hours, late_refund_percent, unit_price_cents
     ) values (
       (v_quote ->> 'org_id')::uuid,
       p_event_id,
@@ -515,7 +515,8 @@ begin
       p_idempotency_key,
       now() + interval '15 minutes',
       (select e.refund_window_hours from public.events e where e.id = p_event_id),
-      coalesce((select e.late_refund_percent from public.events e where e.id = p_event_id), 0)
+      coalesce((select e.late_refund_percent from public.events e where e.id = p_event_id), 0),
+      (v_quote ->> 'unit_price_cents')::integer
     )
     returning * into v_row;
   exception when sqlstate 'SH409' then

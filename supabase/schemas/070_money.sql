@@ -818,31 +818,46 @@ $$;
 
 grant execute on function public.staff_refund_reservation(uuid, integer, text, boolean, text) to authenticated;
 
--- What each guest of a booking paid: its first completed charge (the booking's own) split evenly
--- over the guests it paid for, with that charge's service charge and tax per guest. The one rule
--- for a guest's price after booking: a guest added (added_guest_price), a guest taken off
--- (party_reduction_refund_cents) and a guest made complimentary (staff_set_guests). No row when
--- the booking took no payment.
-create or replace function public.charge_per_guest(r public.reservations)
+-- What part of a booking's own charge (its first completed one) p_guests of its guests and
+-- p_addons_cents of its add-ons carry: each item of the booking, a guest's place at its unit
+-- price or an add-on at its price, takes its share of the charge's discount, service charge and
+-- tax in proportion to its price (rounded down). The one rule for a guest's price after booking:
+-- a guest added (added_guest_price), guests taken off (party_reduction_refund_cents) and guests
+-- made complimentary (staff_set_guests). A booking held before its unit price was recorded splits
+-- its charge evenly over its guests. No row when the booking took no payment.
+create or replace function public.booking_charge_share(r public.reservations, p_guests integer, p_addons_cents integer)
 returns table (provider text, amount_cents integer, service_charge_cents integer, tax_cents integer)
 language sql stable security definer set search_path = '' as $$
-  select l.provider, l.amount_cents / g.per, l.service_charge_cents / g.per, l.tax_cents / g.per
+  select l.provider, (l.amount_cents * s.part / s.whole)::integer, (l.service_charge_cents * s.part / s.whole)::integer,
+         (l.tax_cents * s.part / s.whole)::integer
   from public.payment_ledger l
-  cross join lateral (select greatest(coalesce(l.guests, r.num_guests), 1) as per) g
+  cross join lateral (
+    select case when r.unit_price_cents is null then p_guests::bigint
+                else p_guests::bigint * r.unit_price_cents + p_addons_cents end as part,
+           case when r.unit_price_cents is null then greatest(coalesce(l.guests, r.num_guests), 1)::bigint
+                else greatest(r.amount_cents + r.discount_cents - r.service_charge_cents - r.tax_cents, 1)::bigint end as whole
+  ) s
   where l.reservation_id = r.id and l.kind = 'charge' and l.status = 'completed'
   order by l.id
   limit 1;
 $$;
 
--- What comes back when a paid party gets smaller: what the guests who no longer come paid
--- (charge_per_guest, within what the booking still holds), under the booking's frozen policy at
--- this moment (all of it inside the full-refund window, else its late percent).
+-- What comes back when a paid party gets smaller: the share of the booking's charge that the
+-- guests who no longer come carry, with the per-guest add-ons the party keeps no more (a party
+-- keeps at most one of each per guest: cap_addons_to_party), within what the booking still
+-- holds, under the booking's frozen policy at this moment (all of it inside the full-refund
+-- window, else its late percent). Add-ons for the whole party stay and keep their money.
 create or replace function public.party_reduction_refund_cents(r public.reservations, p_guests integer)
 returns integer
 language sql stable security definer set search_path = '' as $$
   select public.policy_share_cents(r, least(
     public.money_held_cents(r.id),
-    coalesce((select g.amount_cents from public.charge_per_guest(r) g), 0) * greatest(r.num_guests - p_guests, 0)
+    coalesce((select g.amount_cents
+              from public.booking_charge_share(r, greatest(r.num_guests - p_guests, 0), (
+                select coalesce(sum(greatest(ra.quantity - p_guests, 0) * ra.unit_price_cents), 0)::integer
+                from public.reservation_addons ra
+                join public.event_addons a on a.id = ra.addon_id and a.per = 'guest'
+                where ra.reservation_id = r.id)) g), 0)
   ));
 $$;
 
@@ -872,7 +887,7 @@ begin
     raise exception 'Guests must be between 1 and 10' using errcode = 'P0001';
   end if;
   v_held := public.money_held_cents(r.id);
-  v_unit := coalesce((select g.amount_cents from public.charge_per_guest(r) g), 0);
+  v_unit := coalesce((select g.amount_cents from public.booking_charge_share(r, 1, 0) g), 0);
 
   if p_guests > r.num_guests and v_held > 0 then
     if not coalesce(p_complimentary, false) then

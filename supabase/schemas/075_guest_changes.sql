@@ -120,7 +120,7 @@ language sql stable security definer set search_path = '' as $$
   from public.events e where e.id = r.event_id;
 $$;
 
--- What one more guest of a booking pays: what each of its guests paid (charge_per_guest), so
+-- What one more guest of a booking pays: what each of its guests paid (booking_charge_share), so
 -- that adding a guest and taking them off again inside the full-refund window comes to nothing.
 -- A booking that took no money and gave none away (a free dinner) adds guests for nothing. Null
 -- when guests cannot be added online: the booking was complimentary or paid in cash at the door.
@@ -130,7 +130,7 @@ language sql stable security definer set search_path = '' as $$
   select case when c.provider in ('square', 'test') then c.amount_cents end,
          case when c.provider in ('square', 'test') then c.service_charge_cents end,
          case when c.provider in ('square', 'test') then c.tax_cents end
-  from public.charge_per_guest(r) c
+  from public.booking_charge_share(r, 1, 0) c
   union all
   select 0, 0, 0
   where r.amount_cents = 0

@@ -110,12 +110,12 @@ begin
     insert into public.reservations (
       org_id, event_id, ticket_type_id, rsvp_slot_id, name, email, num_guests, time_slot,
       status, amount_cents, discount_cents, service_charge_cents, tax_cents, idempotency_key, hold_expires_at,
-      refund_window_hours, late_refund_percent
+      refund_window_hours, late_refund_percent, unit_price_cents
     ) values (
       w.org_id, w.event_id, w.ticket_type_id, w.rsvp_slot_id, w.name, w.email, w.party_size, v_quote ->> 'time_slot',
       'held', (v_quote ->> 'total_cents')::integer, 0, (v_quote ->> 'service_charge_cents')::integer,
       (v_quote ->> 'tax_cents')::integer, 'wl-' || w.id::text, v_expires,
-      e.refund_window_hours, e.late_refund_percent
+      e.refund_window_hours, e.late_refund_percent, (v_quote ->> 'unit_price_cents')::integer
     )
     returning * into v_row;
   exception when sqlstate 'SH409' or sqlstate 'SH404' or sqlstate 'P0001' then

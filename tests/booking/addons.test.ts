@@ -2,8 +2,8 @@
  * Add-ons (047_addons.sql) on the booking path, through the gateway and real Deno: priced into
  * the quote, the charge and the ledger with the tax on top, frozen at their price when held,
  * refused in clear words (unknown, inactive, too many, sold out), a limit never oversold by
- * many payments at once or by a hold confirmed after it expired, the idempotent replay, and a
- * refund of a booking with add-ons.
+ * many payments at once or by a hold confirmed after it expired, the idempotent replay, a
+ * refund of a booking with add-ons, and a party that changes size (its add-ons priced apart).
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -277,6 +277,70 @@ describe('replay and refund', () => {
       { kind: 'refund', status: 'completed', amount_cents: 18700, tax_cents: 1700 },
     ]);
     expect(await sold(addons[0])).toBe(0);
+  });
+});
+
+describe('a party that changes size keeps its add-ons apart', () => {
+  it('an added guest pays one place with its tax; fewer guests get back their places and the per-guest extras the party no longer takes', async () => {
+    const event = await createEvent(org.id, {
+      title: 'Growing Pairing Dinner',
+      refund_window_hours: 48,
+      ticketTypes: [{ name: 'Dinner', price: 5000, quantity: 40 }],
+    });
+    const wine = (await insertRow('event_addons', { event_id: event.id, name: 'Wine pairing', price_cents: 3500, per: 'guest' })).id;
+    const corkage = (await insertRow('event_addons', { event_id: event.id, name: 'Corkage', price_cents: 2000, per: 'booking' })).id;
+    // 2 x 50.00 + 2 x 35.00 + 20.00 = 190.00, with 10 % tax 209.00.
+    const paid = await callFunction('process-square-payment', body(event.id, event.ticketTypes[0].id, 2, [{ id: wine }, { id: corkage }], { amount: 20900 }));
+    expect(paid).toMatchObject({ status: 200, body: { success: true, amountCents: 20900 } });
+    const { reservationId, manageToken } = paid.body as { reservationId: string; manageToken: string };
+    const view = async () => (await callFunction('manage-booking', { token: manageToken, action: 'view' })).body.booking;
+
+    // One more guest costs a place with its tax (55.00), not half the party's 209.00 with its extras.
+    expect((await view()).more_guests[0]).toEqual({ guests: 3, charge_cents: 5500 });
+    const added = await callFunction('manage-booking', {
+      token: manageToken,
+      action: 'add',
+      guests: 3,
+      expectedCents: 5500,
+      sourceId: CARD.ok,
+      idempotencyKey: randomUUID(),
+    });
+    expect(added).toMatchObject({ status: 200, body: { success: true, chargedCents: 5500 } });
+    expect(await ledger(reservationId)).toEqual([
+      { kind: 'charge', status: 'completed', amount_cents: 20900, tax_cents: 1900 },
+      { kind: 'charge', status: 'completed', amount_cents: 5500, tax_cents: 500 },
+    ]);
+
+    // From 3 to 2 the wine for two stays: one place back. From 3 to 1: two places and the second
+    // wine (2 x 55.00 + 38.50); the corkage is the party's and stays paid.
+    expect((await view()).fewer_guests).toEqual([
+      { guests: 2, refund_cents: 5500 },
+      { guests: 1, refund_cents: 14850 },
+    ]);
+    const reduced = await callFunction('manage-booking', { token: manageToken, action: 'reduce', guests: 1 });
+    expect(reduced).toMatchObject({ status: 200, body: { success: true, refundedCents: 14850, refundStatus: 'completed' } });
+    expect(await sql(`select addon_id, quantity from public.reservation_addons where reservation_id = $1 order by quantity, addon_id`, [reservationId])).toEqual(
+      [
+        { addon_id: corkage, quantity: 1 },
+        { addon_id: wine, quantity: 1 },
+      ].sort((a, b) => a.addon_id.localeCompare(b.addon_id)),
+    );
+    // What the booking keeps is what one guest with their wine and the corkage cost: 55.00 + 38.50 + 22.00.
+    expect(await asService<number>(pool(), `select public.money_held_cents($1)`, [reservationId])).toBe(11550);
+  });
+
+  it('a booking held before its unit price was recorded splits its charge evenly over its guests', async () => {
+    const { eventId, ticket, addons } = await eventWith('Older Pairing Dinner', [{ name: 'Corkage', price_cents: 2000, per: 'booking' }]);
+    const paid = await callFunction('process-square-payment', body(eventId, ticket, 2, [{ id: addons[0] }]));
+    expect(paid).toMatchObject({ status: 200, body: { amountCents: 13200 } });
+    const share = () =>
+      sql<{ amount_cents: number; tax_cents: number }>(
+        `select s.amount_cents, s.tax_cents from public.reservations r, public.booking_charge_share(r, 1, 0) s where r.id = $1`,
+        [paid.body.reservationId],
+      );
+    expect(await share()).toEqual([{ amount_cents: 5500, tax_cents: 500 }]);
+    await sql(`update public.reservations set unit_price_cents = null where id = $1`, [paid.body.reservationId]);
+    expect(await share()).toEqual([{ amount_cents: 6600, tax_cents: 600 }]);
   });
 });
 
