@@ -300,30 +300,40 @@ create policy "Organizations are visible to everyone"
   to anon, authenticated
   using (true);
 
-create policy "Super admins manage organizations"
-  on public.organizations for all
+create policy "Super admins add organizations"
+  on public.organizations for insert
+  to authenticated
+  with check ((select public.is_super_admin()));
+
+create policy "Super admins edit organizations"
+  on public.organizations for update
+  to authenticated
+  using ((select public.is_super_admin()));
+
+create policy "Super admins delete organizations"
+  on public.organizations for delete
   to authenticated
   using ((select public.is_super_admin()));
 
 -- user_roles
-create policy "Users can see their own roles"
+create policy "Users can see their own roles, and super admins every role"
   on public.user_roles for select
   to authenticated
-  using (user_id = (select auth.uid()));
-
-create policy "Super admins can see every role"
-  on public.user_roles for select
-  to authenticated
-  using ((select public.is_super_admin()));
+  using (user_id = (select auth.uid()) or (select public.is_super_admin()));
 
 -- user_memberships
-create policy "Users can see their own memberships"
+create policy "Users see their own memberships, super admins every one"
   on public.user_memberships for select
   to authenticated
-  using (user_id = (select auth.uid()));
+  using (user_id = (select auth.uid()) or (select public.is_super_admin()));
 
-create policy "Super admins manage every membership"
-  on public.user_memberships for all
+create policy "Super admins add memberships"
+  on public.user_memberships for insert
+  to authenticated
+  with check ((select public.is_super_admin()));
+
+create policy "Super admins remove memberships"
+  on public.user_memberships for delete
   to authenticated
   using ((select public.is_super_admin()));
 
@@ -350,8 +360,14 @@ grant select, insert, update, delete on public.org_page_aliases to authenticated
 create policy "Page aliases are visible to everyone"
   on public.org_page_aliases for select to anon, authenticated using (true);
 
-create policy "Super admins manage page aliases"
-  on public.org_page_aliases for all to authenticated using (public.is_super_admin());
+create policy "Super admins add page aliases"
+  on public.org_page_aliases for insert to authenticated with check ((select public.is_super_admin()));
+
+create policy "Super admins edit page aliases"
+  on public.org_page_aliases for update to authenticated using ((select public.is_super_admin()));
+
+create policy "Super admins delete page aliases"
+  on public.org_page_aliases for delete to authenticated using ((select public.is_super_admin()));
 
 -- What an organization's public page looks like: one row per organization.
 create table public.org_branding (
@@ -417,8 +433,13 @@ create policy "Branding is visible to everyone"
   to anon, authenticated
   using (true);
 
-create policy "Members manage the branding of their organizations"
-  on public.org_branding for all
+create policy "Members set the branding of their organizations"
+  on public.org_branding for insert
+  to authenticated
+  with check (public.is_org_member(org_id));
+
+create policy "Members change the branding of their organizations"
+  on public.org_branding for update
   to authenticated
   using (public.is_org_member(org_id));
 

@@ -236,35 +236,84 @@ begin
 end;
 $$;
 
--- Anyone sees what is active (a ticket type or slot only of an active event).
-create policy "Active events are visible to everyone"
+-- Anyone sees what is active (a ticket type or slot only of an active event); members see every
+-- row of their organizations' events, and add, edit and delete them. One policy per role and
+-- command: PostgreSQL runs every permissive policy that applies (Supabase's advisor
+-- multiple_permissive_policies). Visitors have a policy of their own, which asks no access
+-- predicate (those are closed to them).
+create policy "Visitors see active events"
   on public.events for select
-  to anon, authenticated
+  to anon
   using (is_active);
 
-create policy "Ticket types of active events are visible to everyone"
-  on public.ticket_types for select
-  to anon, authenticated
-  using (exists (select 1 from public.events e where e.id = ticket_types.event_id and e.is_active));
+create policy "Signed-in users see active events, members all of theirs"
+  on public.events for select
+  to authenticated
+  using (is_active or public.is_org_member(org_id));
 
-create policy "Active RSVP slots of active events are visible to everyone"
-  on public.rsvp_slots for select
-  to anon, authenticated
-  using (is_active and exists (select 1 from public.events e where e.id = rsvp_slots.event_id and e.is_active));
+create policy "Members add events to their organizations"
+  on public.events for insert
+  to authenticated
+  with check (public.is_org_member(org_id));
 
--- Members see, add, edit and delete every row of their organizations' events.
-create policy "Members manage the events of their organizations"
-  on public.events for all
+create policy "Members edit the events of their organizations"
+  on public.events for update
   to authenticated
   using (public.is_org_member(org_id));
 
-create policy "Members manage the ticket types of their events"
-  on public.ticket_types for all
+create policy "Members delete the events of their organizations"
+  on public.events for delete
+  to authenticated
+  using (public.is_org_member(org_id));
+
+create policy "Visitors see ticket types of active events"
+  on public.ticket_types for select
+  to anon
+  using (exists (select 1 from public.events e where e.id = ticket_types.event_id and e.is_active));
+
+create policy "Signed-in users see ticket types of active events, members all"
+  on public.ticket_types for select
+  to authenticated
+  using (exists (select 1 from public.events e where e.id = ticket_types.event_id and (e.is_active or public.is_org_member(e.org_id))));
+
+create policy "Members add ticket types to their events"
+  on public.ticket_types for insert
+  to authenticated
+  with check (public.can_manage_event(event_id));
+
+create policy "Members edit the ticket types of their events"
+  on public.ticket_types for update
   to authenticated
   using (public.can_manage_event(event_id));
 
-create policy "Members manage the RSVP slots of their events"
-  on public.rsvp_slots for all
+create policy "Members delete the ticket types of their events"
+  on public.ticket_types for delete
+  to authenticated
+  using (public.can_manage_event(event_id));
+
+create policy "Visitors see active RSVP slots of active events"
+  on public.rsvp_slots for select
+  to anon
+  using (is_active and exists (select 1 from public.events e where e.id = rsvp_slots.event_id and e.is_active));
+
+create policy "Signed-in users see active RSVP slots, members all of theirs"
+  on public.rsvp_slots for select
+  to authenticated
+  using (exists (select 1 from public.events e
+                 where e.id = rsvp_slots.event_id and (rsvp_slots.is_active and e.is_active or public.is_org_member(e.org_id))));
+
+create policy "Members add RSVP slots to their events"
+  on public.rsvp_slots for insert
+  to authenticated
+  with check (public.can_manage_event(event_id));
+
+create policy "Members edit the RSVP slots of their events"
+  on public.rsvp_slots for update
+  to authenticated
+  using (public.can_manage_event(event_id));
+
+create policy "Members delete the RSVP slots of their events"
+  on public.rsvp_slots for delete
   to authenticated
   using (public.can_manage_event(event_id));
 

@@ -197,20 +197,28 @@ $$;
 --   is_abandoned_hold held but past hold_expires_at: its seats are free, though
 --                     the counters keep them until the hold is expired
 --
--- Plain SQL without SET options, so the planner inlines them (and still uses
--- the partial index on held rows); they name no table, so no search_path is
--- needed.
+-- Plain SQL without SET options, so the planner inlines them (and still uses the partial index
+-- on held rows). Instead of a fixed search_path, every name in them is pg_catalog's, written
+-- out, so they mean the same under any search_path: the one exception to Supabase's advisor
+-- function_search_path_mutable (postgres-language-server.jsonc says why).
 create or replace function public.holds_seats(p_status text, p_hold_expires_at timestamptz) returns boolean
-language sql stable parallel safe as $$ select p_status = 'confirmed' or (p_status = 'held' and p_hold_expires_at > now()) $$;
+language sql stable parallel safe as $$
+  select p_status operator(pg_catalog.=) 'confirmed'
+      or (p_status operator(pg_catalog.=) 'held' and p_hold_expires_at operator(pg_catalog.>) pg_catalog.now())
+$$;
 
 -- Held and still running: a promo use in waiting.
 create or replace function public.is_live_hold(p_status text, p_hold_expires_at timestamptz) returns boolean
-language sql stable parallel safe as $$ select p_status = 'held' and p_hold_expires_at > now() $$;
+language sql stable parallel safe as $$
+  select p_status operator(pg_catalog.=) 'held' and p_hold_expires_at operator(pg_catalog.>) pg_catalog.now()
+$$;
 
 -- Held but past hold_expires_at: its seats are free, though the counters keep them until it expires.
 create or replace function public.is_abandoned_hold(p_status text, p_hold_expires_at timestamptz)
 returns boolean
-language sql stable parallel safe as $$ select p_status = 'held' and p_hold_expires_at <= now() $$;
+language sql stable parallel safe as $$
+  select p_status operator(pg_catalog.=) 'held' and p_hold_expires_at operator(pg_catalog.<=) pg_catalog.now()
+$$;
 
 -- Views and invoker functions call them as the visitor.
 grant execute on function

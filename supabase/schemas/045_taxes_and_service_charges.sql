@@ -64,8 +64,18 @@ create policy "Members can see the charges of their organizations"
   to authenticated
   using (public.is_org_member(org_id));
 
-create policy "Owners manage the charges of their organizations"
-  on public.org_charge_settings for all
+create policy "Owners set the charges of their organizations"
+  on public.org_charge_settings for insert
+  to authenticated
+  with check ((select public.can_manage_payments(org_id)));
+
+create policy "Owners change the charges of their organizations"
+  on public.org_charge_settings for update
+  to authenticated
+  using ((select public.can_manage_payments(org_id)));
+
+create policy "Owners remove the charges of their organizations"
+  on public.org_charge_settings for delete
   to authenticated
   using ((select public.can_manage_payments(org_id)));
 
@@ -98,8 +108,18 @@ create policy "Members can see the charges of their organizations' events"
   to authenticated
   using (exists (select 1 from public.events e where e.id = event_charge_settings.event_id and public.is_org_member(e.org_id)));
 
-create policy "Owners manage the charges of their organizations' events"
-  on public.event_charge_settings for all
+create policy "Owners set the charges of their organizations' events"
+  on public.event_charge_settings for insert
+  to authenticated
+  with check (exists (select 1 from public.events e where e.id = event_charge_settings.event_id and public.can_manage_payments(e.org_id)));
+
+create policy "Owners change the charges of their organizations' events"
+  on public.event_charge_settings for update
+  to authenticated
+  using (exists (select 1 from public.events e where e.id = event_charge_settings.event_id and public.can_manage_payments(e.org_id)));
+
+create policy "Owners remove the charges of their organizations' events"
+  on public.event_charge_settings for delete
   to authenticated
   using (exists (select 1 from public.events e where e.id = event_charge_settings.event_id and public.can_manage_payments(e.org_id)));
 

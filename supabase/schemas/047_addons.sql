@@ -44,13 +44,30 @@ alter table public.event_addons enable row level security;
 grant select on public.event_addons to anon;
 grant select, insert, update, delete on public.event_addons to authenticated;
 
-create policy "Active add-ons of active events are visible to everyone"
+-- Visitors have a policy of their own, which asks no access predicate (020_events.sql says why).
+create policy "Visitors see active add-ons of active events"
   on public.event_addons for select
-  to anon, authenticated
+  to anon
   using (is_active and exists (select 1 from public.events e where e.id = event_addons.event_id and e.is_active));
 
-create policy "Members manage the add-ons of their events"
-  on public.event_addons for all
+create policy "Signed-in users see active add-ons, members all of theirs"
+  on public.event_addons for select
+  to authenticated
+  using (exists (select 1 from public.events e
+                 where e.id = event_addons.event_id and (event_addons.is_active and e.is_active or public.is_org_member(e.org_id))));
+
+create policy "Members add add-ons to their events"
+  on public.event_addons for insert
+  to authenticated
+  with check (public.can_manage_event(event_id));
+
+create policy "Members edit the add-ons of their events"
+  on public.event_addons for update
+  to authenticated
+  using (public.can_manage_event(event_id));
+
+create policy "Members delete the add-ons of their events"
+  on public.event_addons for delete
   to authenticated
   using (public.can_manage_event(event_id));
 

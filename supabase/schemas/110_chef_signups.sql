@@ -64,14 +64,20 @@ grant select on public.chef_signups to authenticated;
 grant insert (name, email, concept, next_event_dates, source_domain) on public.chef_signups to anon, authenticated;
 grant update (status) on public.chef_signups to authenticated;
 
+-- An inquiry arrives new (the columns granted above are all a sender writes).
 create policy "Anyone can send a chef inquiry"
   on public.chef_signups for insert
   to anon, authenticated
-  with check (true);
+  with check (status = 'new');
+
+create policy "Super admins can read chef inquiries"
+  on public.chef_signups for select
+  to authenticated
+  using ((select public.is_super_admin()));
 
 -- What the super admin may change is what the column grant above allows (the status).
-create policy "Super admins can read and file chef inquiries"
-  on public.chef_signups for all
+create policy "Super admins can file chef inquiries"
+  on public.chef_signups for update
   to authenticated
   using ((select public.is_super_admin()));
 

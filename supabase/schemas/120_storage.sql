@@ -2,9 +2,10 @@
 -- Storage: the org-assets bucket and who may write into it.
 --
 -- Path layout: {org_id}/{logos|gallery|menus|misc}/{file}
--- Public read; writes only by members of the organization named by the first
--- path segment, into one of the four folders. Size (10 MiB) and MIME types are
--- enforced by the bucket itself, not only by the browser.
+-- Anyone reads an object by its public URL (the bucket is public: that needs no policy, and no
+-- policy lets a visitor list the bucket). Only members of the organization named by the first
+-- path segment list, write and remove, into one of the four folders. Size (10 MiB) and MIME
+-- types are enforced by the bucket itself, not only by the browser.
 -- =============================================================================
 
 -- The org-assets bucket (data: the schema diff does not carry it): {org_id}/{logos|gallery|menus|misc}/{file},
@@ -40,11 +41,6 @@ end;
 $$;
 
 grant execute on function public.can_manage_org_asset(text) to authenticated;
-
-create policy "Organization assets are publicly readable"
-  on storage.objects for select
-  to anon, authenticated
-  using (bucket_id = 'org-assets');
 
 create policy "Members manage the assets of their organizations"
   on storage.objects for all

@@ -71,15 +71,20 @@ describe('upload', () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
   });
 
-  it('a raw (non-multipart) body works too, and download() reads it back through RLS', async () => {
+  it('a raw (non-multipart) body works too, and download() reads it back through RLS: the member, not a visitor', async () => {
     const path = `${eatathome}/menus/menu-${run}.pdf`;
     const bytes = Buffer.from('%PDF-1.4 fake menu');
     const up = await owner.storage.from('org-assets').upload(path, bytes, { contentType: 'application/pdf' });
     expect(up.error).toBeNull();
-    const down = await client().storage.from('org-assets').download(path);
+    const down = await owner.storage.from('org-assets').download(path);
     expect(down.error).toBeNull();
     expect(Buffer.from(await down.data!.arrayBuffer()).equals(bytes)).toBe(true);
     expect(down.data!.type).toBe('application/pdf');
+    // A visitor reads it by its public URL; the authenticated route asks RLS, which lets them see nothing.
+    const visitor = await client().storage.from('org-assets').download(path);
+    expect(visitor.error?.message).toBe('Object not found');
+    const res = await fetch(owner.storage.from('org-assets').getPublicUrl(path).data.publicUrl);
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
   it('an anonymous visitor cannot upload (403, RLS)', async () => {
@@ -152,6 +157,17 @@ describe('read, list and remove', () => {
     expect(top.data!.find((e) => e.name === 'gallery')).toMatchObject({ id: null });
     const gallery = await owner.storage.from('org-assets').list(`${eatathome}/gallery`);
     expect(gallery.data!.find((e) => e.name === `list-${run}.webp`)?.id).toBeTruthy();
+  });
+
+  it('a visitor reads an object by its public URL but cannot list the bucket (no policy lets them)', async () => {
+    const path = `${eatathome}/gallery/unlisted-${run}.png`;
+    expect((await owner.storage.from('org-assets').upload(path, new Blob([PNG], { type: 'image/png' }))).error).toBeNull();
+    const res = await fetch(owner.storage.from('org-assets').getPublicUrl(path).data.publicUrl);
+    expect(res.status).toBe(200);
+    const listed = await client().storage.from('org-assets').list(`${eatathome}/gallery`);
+    expect(listed.error).toBeNull();
+    expect(listed.data).toEqual([]);
+    expect((await owner.storage.from('org-assets').list(`${eatathome}/gallery`)).data!.some((e) => e.name === `unlisted-${run}.png`)).toBe(true);
   });
 
   it('remove() deletes through RLS: anon removes nothing, the member removes the object and its bytes', async () => {

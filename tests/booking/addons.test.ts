@@ -290,7 +290,10 @@ describe('a party that changes size keeps its add-ons apart', () => {
     const wine = (await insertRow('event_addons', { event_id: event.id, name: 'Wine pairing', price_cents: 3500, per: 'guest' })).id;
     const corkage = (await insertRow('event_addons', { event_id: event.id, name: 'Corkage', price_cents: 2000, per: 'booking' })).id;
     // 2 x 50.00 + 2 x 35.00 + 20.00 = 190.00, with 10 % tax 209.00.
-    const paid = await callFunction('process-square-payment', body(event.id, event.ticketTypes[0].id, 2, [{ id: wine }, { id: corkage }], { amount: 20900 }));
+    const paid = await callFunction(
+      'process-square-payment',
+      body(event.id, event.ticketTypes[0].id, 2, [{ id: wine }, { id: corkage }], { amount: 20900 }),
+    );
     expect(paid).toMatchObject({ status: 200, body: { success: true, amountCents: 20900 } });
     const { reservationId, manageToken } = paid.body as { reservationId: string; manageToken: string };
     const view = async () => (await callFunction('manage-booking', { token: manageToken, action: 'view' })).body.booking;
@@ -319,7 +322,9 @@ describe('a party that changes size keeps its add-ons apart', () => {
     ]);
     const reduced = await callFunction('manage-booking', { token: manageToken, action: 'reduce', guests: 1 });
     expect(reduced).toMatchObject({ status: 200, body: { success: true, refundedCents: 14850, refundStatus: 'completed' } });
-    expect(await sql(`select addon_id, quantity from public.reservation_addons where reservation_id = $1 order by quantity, addon_id`, [reservationId])).toEqual(
+    expect(
+      await sql(`select addon_id, quantity from public.reservation_addons where reservation_id = $1 order by quantity, addon_id`, [reservationId]),
+    ).toEqual(
       [
         { addon_id: corkage, quantity: 1 },
         { addon_id: wine, quantity: 1 },

@@ -167,7 +167,7 @@ const EXPECTED = `
 | org_platform_fees        | insert | deny    | deny    | deny    | deny       | allow   |
 | org_platform_fees        | update | deny    | deny    | deny    | deny       | allow   |
 | org_platform_fees        | delete | deny    | deny    | deny    | deny       | allow   |
-| storage.objects          | select | allow   | allow   | allow   | allow      | allow   |
+| storage.objects          | select | deny    | allow   | deny    | allow      | allow   |
 | storage.objects          | insert | deny    | allow   | deny    | allow      | allow   |
 | storage.objects          | update | deny    | allow   | deny    | allow      | allow   |
 | storage.objects          | delete | deny    | allow   | deny    | allow      | allow   |
