@@ -29,12 +29,32 @@ export interface AdvisorFinding {
 // The CLI's launcher (it runs the binary of this platform's package, an optional dependency).
 const BIN = join(dirname(createRequire(import.meta.url).resolve('@postgres-language-server/cli/package.json')), 'bin', 'postgres-language-server');
 
-/** The advisors' warnings and errors for the database at `url` (information-level findings left out). */
+/**
+ * The advisors' warnings and errors for the database at `url` (information-level findings left
+ * out). The lints about what the API exposes look at the schemas named in `pgrst.db_schemas`, as
+ * on a hosted project, whose PostgREST serves `public` and `graphql_public`: this names them on
+ * the database first.
+ */
 export async function advisorWarnings(url: string): Promise<AdvisorFinding[]> {
-  const { stdout } = await promisify(execFile)(
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ db: string }>('select current_database() as db');
+    await client.query(`alter database ${pg.escapeIdentifier(rows[0].db)} set pgrst.db_schemas = 'public, graphql_public'`);
+  } finally {
+    await client.end();
+  }
+  // dblint exits 1 when a finding is an error; its report is on stdout either way.
+  const stdout = await promisify(execFile)(
     BIN,
     ['dblint', '--connection-string', url, '--reporter=json', '--max-diagnostics=none', '--diagnostic-level=warn', '--colors=off'],
     { cwd: ROOT, maxBuffer: 16 << 20, env: { ...process.env, PGT_LOG_LEVEL: 'none' } },
+  ).then(
+    (done) => done.stdout,
+    (failed: { stdout?: string }) => {
+      if (!failed.stdout) throw failed;
+      return failed.stdout;
+    },
   );
   const report = JSON.parse(stdout) as { diagnostics: AdvisorFinding[] };
   // A backslash escapes each backtick in splinter's Markdown messages.

@@ -4,9 +4,11 @@
 --                                   RSVP slots and computed availability
 --   get_public_org_page(slug)       organization + branding + upcoming events
 --                                   in one call (no row for an unknown slug)
--- The view runs with its owner's rights (it counts reservations, which no
--- visitor may read), so it exposes only active events and public columns,
--- and it is read-only for every API role.
+-- The view runs with its reader's rights (security_invoker: row-level security decides what a
+-- visitor sees of events, ticket types and slots, and Supabase's advisor security_definer_view
+-- has nothing to say); the counts come from event_availability, which may read the
+-- reservations no visitor may. It shows only active events and public columns, and it is
+-- read-only for every API role.
 -- Availability counts abandoned holds (status 'held', hold_expires_at past) as
 -- free, as every capacity pool does: their seats are shown before anything releases
 -- them (release_expired_holds(), or the event's next booking).
@@ -48,7 +50,7 @@ comment on type public.public_organization is 'An organization on its public pag
 -- Active events with their ticket types, active RSVP slots and the seats left, every number
 -- from event_availability (040_reservations_and_capacity.sql): what a booking can take now.
 create view public.events_with_availability
-with (security_invoker = false)
+with (security_invoker = true)
 as
 select
   e.id,

@@ -16,22 +16,27 @@ describe("Supabase's advisors", () => {
     expect(await advisorWarnings(database())).toEqual([]);
   });
 
-  it('warn of a second permissive policy for one role and command, and of a function whose search_path is not set', async () => {
+  it('warn of a second permissive policy for one role and command, a function whose search_path is not set and a view of the API with its owner’s rights', async () => {
     const client = new pg.Client({ connectionString: database() });
     await client.connect();
     try {
       await client.query(`create policy "Second way to read events" on public.events for select to authenticated using (true)`);
       await client.query(`create function public.unpinned_answer() returns integer language sql as 'select 42'`);
+      await client.query(`create view public.owners_view as select id from public.events`);
+      await client.query(`grant select on public.owners_view to anon`);
       const findings = await advisorWarnings(database());
       expect(findings.map((f) => f.category).sort()).toEqual([
         'splinter/performance/multiplePermissivePolicies',
         'splinter/security/functionSearchPathMutable',
+        'splinter/security/securityDefinerView',
       ]);
+      expect(findings.find((f) => f.category.endsWith('securityDefinerView'))?.message).toContain('`public.owners_view`');
       expect(findings.find((f) => f.category.endsWith('multiplePermissivePolicies'))?.message).toContain('`public.events`');
       expect(findings.find((f) => f.category.endsWith('functionSearchPathMutable'))?.message).toContain('`public.unpinned_answer`');
     } finally {
       await client.query(`drop policy if exists "Second way to read events" on public.events`);
       await client.query(`drop function if exists public.unpinned_answer()`);
+      await client.query(`drop view if exists public.owners_view`);
       await client.end();
     }
   });
