@@ -13,9 +13,9 @@ import { useAddGuests } from '../api/change-booking';
 import type { ManagedBooking } from '../types';
 
 /**
- * "Bring more guests": the larger party sizes the seats left allow, each at what every guest of
- * the booking paid, the card to pay with, and one call (useCardCharge keeps the attempt's key
- * across a retry whose outcome is unknown). Loaded only when opened: the card field stays out
+ * "Bring more guests": the larger party sizes the seats left allow, each at the price a place of
+ * the booking paid (booking_charge_share, extras apart), the card to pay with, and one call
+ * (useCardCharge keeps the attempt's key across a retry whose outcome is unknown). Loaded only when opened: the card field stays out
  * of the manage page's first load.
  */
 export default function MoreGuestsDialog({ token, booking, onClose }: { token: string; booking: ManagedBooking; onClose(): void }) {
@@ -56,7 +56,8 @@ export default function MoreGuestsDialog({ token, booking, onClose }: { token: s
           <DialogHeader>
             <DialogTitle>Bring more guests</DialogTitle>
             <DialogDescription>
-              Each added guest pays what each guest of this booking paid, and the same cancellation policy applies: {booking.refund_policy}.
+              Each added guest pays for a place at the price this booking paid (extras not included), and the same cancellation
+              policy applies: {booking.refund_policy}.
             </DialogDescription>
           </DialogHeader>
           <FormField label="Guests" hint={cents > 0 ? `You pay ${formatCents(cents)} now.` : 'No payment is needed.'}>
