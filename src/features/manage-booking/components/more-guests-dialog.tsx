@@ -56,8 +56,8 @@ export default function MoreGuestsDialog({ token, booking, onClose }: { token: s
           <DialogHeader>
             <DialogTitle>Bring more guests</DialogTitle>
             <DialogDescription>
-              Each added guest pays for a place at the price this booking paid (extras not included), and the same cancellation
-              policy applies: {booking.refund_policy}.
+              Each added guest pays for a place at the price this booking paid (extras not included), and the same cancellation policy applies:{' '}
+              {booking.refund_policy}.
             </DialogDescription>
           </DialogHeader>
           <FormField label="Guests" hint={cents > 0 ? `You pay ${formatCents(cents)} now.` : 'No payment is needed.'}>
