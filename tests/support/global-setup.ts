@@ -42,6 +42,9 @@ export default async function setup(project: TestProject) {
     const vite = await createServer({
       root: ROOT,
       configFile: join(ROOT, 'vite.config.ts'),
+      // Its own cache of pre-bundled dependencies: a site running from `npm start` at the same
+      // time keeps node_modules/.vite, and neither invalidates the other's chunks.
+      cacheDir: join(ROOT, 'node_modules', '.vite-test'),
       server: { host: '127.0.0.1', port: site, strictPort: true, hmr: false, watch: null },
       logLevel: 'error',
     });
