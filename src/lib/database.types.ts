@@ -3030,6 +3030,17 @@ export type Database = {
           org_id: string
         }[]
       }
+      party_reduction_addons: {
+        Args: {
+          p_guests: number
+          r: Database["public"]["Tables"]["reservations"]["Row"]
+        }
+        Returns: {
+          name: string
+          quantity: number
+          subtotal_cents: number
+        }[]
+      }
       party_reduction_refund_cents: {
         Args: {
           p_guests: number

@@ -842,22 +842,31 @@ language sql stable security definer set search_path = '' as $$
   limit 1;
 $$;
 
+-- The add-ons a party of p_guests would no longer take: a party keeps at most one of each
+-- per-guest add-on per guest (cap_addons_to_party); add-ons for the whole party stay. One row
+-- per add-on dropped, with how many and what they cost at their booked price.
+create or replace function public.party_reduction_addons(r public.reservations, p_guests integer)
+returns table (name text, quantity integer, subtotal_cents integer)
+language sql stable security definer set search_path = '' as $$
+  select a.name, ra.quantity - p_guests, (ra.quantity - p_guests) * ra.unit_price_cents
+  from public.reservation_addons ra
+  join public.event_addons a on a.id = ra.addon_id and a.per = 'guest'
+  where ra.reservation_id = r.id and ra.quantity > p_guests
+  order by a.sort, a.created_at, a.id;
+$$;
+
 -- What comes back when a paid party gets smaller: the share of the booking's charge that the
--- guests who no longer come carry, with the per-guest add-ons the party keeps no more (a party
--- keeps at most one of each per guest: cap_addons_to_party), within what the booking still
--- holds, under the booking's frozen policy at this moment (all of it inside the full-refund
--- window, else its late percent). Add-ons for the whole party stay and keep their money.
+-- guests who no longer come carry, with the add-ons the party drops (party_reduction_addons),
+-- within what the booking still holds, under the booking's frozen policy at this moment (all of
+-- it inside the full-refund window, else its late percent).
 create or replace function public.party_reduction_refund_cents(r public.reservations, p_guests integer)
 returns integer
 language sql stable security definer set search_path = '' as $$
   select public.policy_share_cents(r, least(
     public.money_held_cents(r.id),
     coalesce((select g.amount_cents
-              from public.booking_charge_share(r, greatest(r.num_guests - p_guests, 0), (
-                select coalesce(sum(greatest(ra.quantity - p_guests, 0) * ra.unit_price_cents), 0)::integer
-                from public.reservation_addons ra
-                join public.event_addons a on a.id = ra.addon_id and a.per = 'guest'
-                where ra.reservation_id = r.id)) g), 0)
+              from public.booking_charge_share(r, greatest(r.num_guests - p_guests, 0),
+                     (select coalesce(sum(d.subtotal_cents), 0)::integer from public.party_reduction_addons(r, p_guests) d)) g), 0)
   ));
 $$;
 

@@ -497,9 +497,13 @@ language sql stable security definer set search_path = '' as $$
     'full_refund_until', public.full_refund_until(r),
     'refund_now_cents', case when r.status = 'confirmed' then public.policy_refund_cents(r) else 0 end,
     'can_cancel', r.status = 'confirmed' and now() < public.reservation_starts_at(r),
-    -- What coming with fewer guests would refund now, per smaller party size (guest_reduce_party).
+    -- What coming with fewer guests would refund now, per smaller party size (guest_reduce_party),
+    -- and the extras that party would drop, in words ('1 × Wine pairing'; null when none).
     'fewer_guests', case when r.status = 'confirmed' and now() < public.reservation_starts_at(r) and sp.reservation_id is null then coalesce((
-      select jsonb_agg(jsonb_build_object('guests', n, 'refund_cents', public.party_reduction_refund_cents(r, n)) order by n desc)
+      select jsonb_agg(jsonb_build_object('guests', n, 'refund_cents', public.party_reduction_refund_cents(r, n),
+                                          'extras_dropped', (select string_agg(d.quantity || ' × ' || d.name, ', ' order by d.i)
+                                                             from public.party_reduction_addons(r, n) with ordinality d (name, quantity, subtotal_cents, i)))
+                order by n desc)
       from generate_series(1, r.num_guests - 1) n), '[]'::jsonb) else '[]'::jsonb end,
     -- What bringing more guests would cost, per larger party size the seats left allow
     -- (guest_add_guests); empty when none can be added online.

@@ -317,8 +317,8 @@ describe('a party that changes size keeps its add-ons apart', () => {
     // From 3 to 2 the wine for two stays: one place back. From 3 to 1: two places and the second
     // wine (2 x 55.00 + 38.50); the corkage is the party's and stays paid.
     expect((await view()).fewer_guests).toEqual([
-      { guests: 2, refund_cents: 5500 },
-      { guests: 1, refund_cents: 14850 },
+      { guests: 2, refund_cents: 5500, extras_dropped: null },
+      { guests: 1, refund_cents: 14850, extras_dropped: '1 × Wine pairing' },
     ]);
     const reduced = await callFunction('manage-booking', { token: manageToken, action: 'reduce', guests: 1 });
     expect(reduced).toMatchObject({ status: 200, body: { success: true, refundedCents: 14850, refundStatus: 'completed' } });

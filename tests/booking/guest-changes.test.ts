@@ -57,8 +57,8 @@ describe('fewer guests', () => {
     const b = await paidBooking(3);
     const view = await callFunction('manage-booking', { token: b.manageToken, action: 'view' });
     expect(view.body.booking.fewer_guests).toEqual([
-      { guests: 2, refund_cents: 10000 },
-      { guests: 1, refund_cents: 20000 },
+      { guests: 2, refund_cents: 10000, extras_dropped: null },
+      { guests: 1, refund_cents: 20000, extras_dropped: null },
     ]);
     expect(await ticketQuantity(b.ticketTypeId)).toBe(7);
 

@@ -42,8 +42,8 @@ export interface ManagedBooking {
   /** What cancelling right now would refund, in cents. */
   refund_now_cents: number;
   can_cancel: boolean;
-  /** What each smaller party would get back now (largest first); empty when nothing can change. */
-  fewer_guests: { guests: number; refund_cents: number }[];
+  /** What each smaller party would get back now (largest first), and the extras it would drop in words (null: none); empty when nothing can change. */
+  fewer_guests: { guests: number; refund_cents: number; extras_dropped: string | null }[];
   /** What each larger party would cost now (smallest first), as many as the seats left allow; empty when none can be added online. */
   more_guests: { guests: number; charge_cents: number }[];
   /** A payment for added guests is still being settled: nothing can change until it is. */

@@ -55,7 +55,7 @@ export const managedBookingSchema = z.object({
   full_refund_until: text,
   refund_now_cents: cents,
   can_cancel: z.boolean(),
-  fewer_guests: z.array(z.object({ guests: z.number().int(), refund_cents: cents })).default([]),
+  fewer_guests: z.array(z.object({ guests: z.number().int(), refund_cents: cents, extras_dropped: z.string().nullable().default(null) })).default([]),
   more_guests: z.array(z.object({ guests: z.number().int(), charge_cents: cents })).default([]),
   payment_in_progress: z.boolean().default(false),
   addons: z.array(z.object({ id: z.string(), name: z.string(), quantity: z.number().int(), total_cents: cents })).default([]),

@@ -46,11 +46,18 @@ export function cancelOutcomeText(status: RefundStatus, refundedCents: number): 
   }
 }
 
-/** The hint under the party-size choice: what that change gives back now. */
-export function fewerGuestsOptionText(refundCents: number, refundableCents: number): string {
-  if (refundCents > 0) return `You get ${formatCents(refundCents)} back.`;
-  if (refundableCents === 0) return 'Nothing comes back: no payment is left to refund.';
-  return 'Nothing comes back under the cancellation policy.';
+/**
+ * The hint under the party-size choice: what that change gives back now, and the extras the
+ * smaller party no longer takes (it keeps one of each per-guest extra per guest).
+ */
+export function fewerGuestsOptionText(refundCents: number, refundableCents: number, extrasDropped: string | null = null): string {
+  const money =
+    refundCents > 0
+      ? `You get ${formatCents(refundCents)} back.`
+      : refundableCents === 0
+        ? 'Nothing comes back: no payment is left to refund.'
+        : 'Nothing comes back under the cancellation policy.';
+  return extrasDropped ? `${money} The extras for the guests who no longer come are dropped: ${extrasDropped}.` : money;
 }
 
 /** The toast after coming with fewer guests: what happened to the money. */
