@@ -122,7 +122,10 @@ function ReduceDialog({ token, booking, onClose }: { token: string; booking: Man
               The seats you give up go back on sale. What comes back follows your booking's cancellation policy: {booking.refund_policy}.
             </DialogDescription>
           </DialogHeader>
-          <FormField label="Guests" hint={choice ? fewerGuestsOptionText(choice.refund_cents, booking.money.refundable_cents, choice.extras_dropped) : undefined}>
+          <FormField
+            label="Guests"
+            hint={choice ? fewerGuestsOptionText(choice.refund_cents, booking.money.refundable_cents, choice.extras_dropped) : undefined}
+          >
             <OptionSelect
               value={String(guests)}
               onChange={(e) => setGuests(Number(e.target.value))}
