@@ -725,7 +725,9 @@ create trigger reservations_12_normalize_phone
 -- option's pool has left; available is also bounded by the event's cap, so it is exactly what
 -- a booking of that option can take now; size is the option's pool size. Abandoned holds count
 -- as free, and so do the seats of p_except_reservation (a booking being edited keeps its own
--- seats). An inactive slot has none. Every page, dialog and refusal reads this.
+-- seats) when the caller may see that booking: the service, or a member of the event's
+-- organization; a visitor's is ignored (it would tell how many seats a booking holds). An
+-- inactive slot has none. Every page, dialog and refusal reads this.
 create or replace function public.event_availability(p_event_id uuid, p_except_reservation uuid default null)
 returns table (
   option_kind text,
@@ -738,7 +740,11 @@ returns table (
 language sql stable security definer set search_path = '' as $$
   with pools as (
     select u.pool_id, u.event_wide, u.size, greatest(u.size - u.taken, 0) as seats_left
-    from public.capacity_pool_use(p_event_id, p_except_reservation) u
+    from public.capacity_pool_use(p_event_id, case
+      when p_except_reservation is not null
+        and (coalesce(auth.role(), 'service_role') = 'service_role'
+             or public.is_org_member((select e.org_id from public.events e where e.id = p_event_id)))
+      then p_except_reservation end) u
   ),
   event_left as (
     select e.id, p.seats_left as seats, p.size
