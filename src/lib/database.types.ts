@@ -3053,7 +3053,11 @@ export type Database = {
         Returns: number
       }
       payments_to_reconcile: {
-        Args: { p_limit?: number; p_older_than_seconds?: number }
+        Args: {
+          p_limit?: number
+          p_older_than_seconds?: number
+          p_org_id?: string
+        }
         Returns: Json
       }
       policy_refund_cents: {

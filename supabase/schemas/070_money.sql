@@ -16,7 +16,7 @@
 --   guest_cancel_booking(token)       the manage link (service role)
 --   system_refund_booking(id, reason) a charge without a booking (service role)
 --   record_refund_result(ledger id, status, refund id, message)  (service role)
---   payments_to_reconcile(older than, limit)                      (service role)
+--   payments_to_reconcile(older than, limit, org)                 (service role)
 --   apply_square_webhook(event id, type, object)                  (service role)
 --
 -- Refund policy: a cancellation at least refund_window_hours before the start
@@ -1000,8 +1000,8 @@ $$;
 --
 -- Charges left 'charging', refunds decided but not sent, and refunds the
 -- processor has not finished, older than p_older_than_seconds (so a request
--- still in flight is left alone).
-create or replace function public.payments_to_reconcile(p_older_than_seconds integer default 120, p_limit integer default 200)
+-- still in flight is left alone); only one organization's with p_org_id.
+create or replace function public.payments_to_reconcile(p_older_than_seconds integer default 120, p_limit integer default 200, p_org_id uuid default null)
 returns jsonb
 language sql stable security definer set search_path = '' as $$
   select jsonb_build_object(
@@ -1017,7 +1017,7 @@ language sql stable security definer set search_path = '' as $$
                            where x.purpose = 'booking' and be.reservation_id = r.id and be.kind = 'held' and be.detail ->> 'payment_source' is not null
                            order by be.id limit 1)) order by x.id)
       from (select l.* from public.payment_ledger l
-            where l.kind = 'charge' and l.status = 'charging'
+            where l.kind = 'charge' and l.status = 'charging' and (p_org_id is null or l.org_id = p_org_id)
               and l.created_at < now() - make_interval(secs => greatest(coalesce(p_older_than_seconds, 120), 0))
             order by l.id limit greatest(coalesce(p_limit, 200), 1)) x
       join public.reservations r on r.id = x.reservation_id
@@ -1029,7 +1029,7 @@ language sql stable security definer set search_path = '' as $$
         'idempotency_key', x.idempotency_key, 'provider', x.provider, 'payment_id', x.provider_payment_id,
         'refund_id', x.provider_refund_id, 'reason', coalesce(x.reason, 'Refund')) order by x.id)
       from (select l.* from public.payment_ledger l
-            where l.kind = 'refund' and l.status = 'pending'
+            where l.kind = 'refund' and l.status = 'pending' and (p_org_id is null or l.org_id = p_org_id)
               and l.updated_at < now() - make_interval(secs => greatest(coalesce(p_older_than_seconds, 120), 0))
             order by l.id limit greatest(coalesce(p_limit, 200), 1)) x), '[]'::jsonb));
 $$;

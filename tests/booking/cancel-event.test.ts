@@ -35,7 +35,7 @@ async function reconcile(): Promise<void> {
   const res = await fetch(`${env.apiUrl}/functions/v1/reconcile-payments`, {
     method: 'POST',
     headers: { apikey: env.serviceRoleKey, Authorization: `Bearer ${env.serviceRoleKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ olderThanSeconds: 0 }),
+    body: JSON.stringify({ olderThanSeconds: 0, orgId: org.id }),
   });
   expect(res.status).toBe(200);
 }

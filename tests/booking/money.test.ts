@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { one, sql, usePool } from '../support/db.ts';
-import { brandedAs, createEvent, futureDate, guest, type Org, type Staff, ticketQuantity, uniqueEmail } from '../support/fixtures.ts';
+import { brandedAs, createEvent, createOrg, futureDate, guest, type Org, type Staff, ticketQuantity, uniqueEmail } from '../support/fixtures.ts';
 import { compGuests, createStaffOrgAndOutsider } from '../support/staff-org.ts';
 import { callFunction, CARD } from '../support/functions.ts';
 import { mailFor } from '../support/mailbox.ts';
@@ -378,7 +378,13 @@ describe('refunds that do not complete at once', () => {
     const mail = (await mailFor(b.email, 2)).find((m) => m.subject.includes('is cancelled'));
     expect(mail?.body_text).toContain('A refund of $315.00 to the card you paid with is on its way.');
 
-    const run = await asService('reconcile-payments', { olderThanSeconds: 0 });
+    // A run for another organization leaves it alone.
+    const elsewhere = await createOrg(brandedAs('Elsewhere Kitchen'));
+    const other = await asService('reconcile-payments', { olderThanSeconds: 0, orgId: elsewhere.id });
+    expect(other.body).toMatchObject({ success: true, checked: 0, refundsSettled: 0 });
+    expect(await moneyOf(b.reservationId)).toMatchObject({ pending_refund_cents: 31500, badge: 'Refund pending' });
+
+    const run = await asService('reconcile-payments', { olderThanSeconds: 0, orgId: org.id });
     expect(run.status).toBe(200);
     expect(run.body.refundsSettled).toBeGreaterThanOrEqual(1);
     expect(await moneyOf(b.reservationId)).toMatchObject({ pending_refund_cents: 0, refunded_cents: 31500, badge: 'Refunded' });

@@ -66,7 +66,7 @@ async function reconcile() {
   const res = await fetch(`${env.apiUrl}/functions/v1/reconcile-payments`, {
     method: 'POST',
     headers: { apikey: env.serviceRoleKey, Authorization: `Bearer ${env.serviceRoleKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ olderThanSeconds: 0 }),
+    body: JSON.stringify({ olderThanSeconds: 0, orgId: org.id }),
   });
   const body = (await res.json()) as { confirmed: number; declined: number };
   expect(res.status, JSON.stringify(body)).toBe(200);

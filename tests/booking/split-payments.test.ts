@@ -404,7 +404,7 @@ describe('each guest pays their own seat', () => {
     await fetch(`${env.apiUrl}/functions/v1/reconcile-payments`, {
       method: 'POST',
       headers: { apikey: env.serviceRoleKey, Authorization: `Bearer ${env.serviceRoleKey}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ olderThanSeconds: 0 }),
+      body: JSON.stringify({ olderThanSeconds: 0, orgId: org.id }),
     });
     const charges = await seatCharges(b.reservationId);
     for (const seatNo of [2, 3, 4]) expect(charges.filter((c) => c.seat_no === seatNo && c.status === 'completed').length).toBeLessThanOrEqual(1);

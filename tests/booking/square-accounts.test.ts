@@ -100,14 +100,16 @@ async function webhook(event: Record<string, unknown>) {
   return { status: res.status, body: await res.json() };
 }
 
-/** One reconciler run over this file's aged charges (others' in-flight requests are left alone). */
-async function reconcile(reservationId?: string) {
+/** One reconciler run over an organization's aged charges and refunds (no other file's are touched). */
+async function reconcile(orgId: string, reservationId?: string) {
   if (reservationId) {
     await sql(`update public.payment_ledger set created_at = now() - interval '10 minutes' where reservation_id = $1 and status = 'charging'`, [
       reservationId,
     ]);
   }
-  const answer = await call('reconcile-payments', { olderThanSeconds: 300 }, undefined, { Authorization: `Bearer ${stackEnv().serviceRoleKey}` });
+  const answer = await call('reconcile-payments', { olderThanSeconds: 300, orgId }, undefined, {
+    Authorization: `Bearer ${stackEnv().serviceRoleKey}`,
+  });
   expect(answer.status).toBe(200);
   return answer.body;
 }
@@ -368,7 +370,7 @@ describe('Square per organization', () => {
     expect(own).toEqual({ status: 200, body: { success: true, duplicate: false, applied: true } });
 
     const lookups = () => square.calls.filter((c) => c.method === 'GET' && c.path === `/v2/payments/${payment.id}`);
-    const run = await reconcile(id);
+    const run = await reconcile(orgA.id, id);
     expect(run.confirmed).toBeGreaterThanOrEqual(1);
     expect(lookups().map((c) => c.merchantId)).toEqual(['MERCH_ALDER']);
     expect(await sql(`select status, provider_payment_id from public.payment_ledger where reservation_id = $1 and kind = 'charge'`, [id])).toEqual([
@@ -383,8 +385,8 @@ describe('Square per organization', () => {
       `select access_token_ciphertext from public.square_accounts where org_id = $1`,
       [orgB.id],
     );
-    const run = await reconcile();
-    expect(run.tokensRefreshed).toBeGreaterThanOrEqual(1);
+    const run = await reconcile(orgB.id);
+    expect(run.tokensRefreshed).toBe(1);
     const after = await one<{ access_token_ciphertext: string; expires_in_days: number; refresh_error: string | null }>(
       pool(),
       `select access_token_ciphertext, extract(day from access_token_expires_at - now())::int as expires_in_days, refresh_error from public.square_accounts where org_id = $1`,
@@ -512,7 +514,7 @@ describe('Square per organization', () => {
     } finally {
       client.release();
     }
-    const run = await reconcile();
+    const run = await reconcile(orgB.id);
     expect(run.refundsSettled).toBeGreaterThanOrEqual(1);
     expect(square.refundsOf('MERCH_BIRCH_NEW')).toEqual([
       expect.objectContaining({ payment_id: newPayment, amount_money: { amount: 2100, currency: 'USD' } }),

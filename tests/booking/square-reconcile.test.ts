@@ -37,21 +37,22 @@ async function call(name: string, body: unknown, headers: Record<string, string>
 }
 
 /**
- * Keeps a stuck charge away from other files' reconciler runs on the shared database (their
- * fakes would settle it) until this file's run: dated an hour ahead.
+ * Keeps a stuck charge away from the stack's own reconciler (every minute, over the whole
+ * shared database, with no fake Square behind it) until this file's run: dated an hour ahead.
  */
 const hide = (reservationId: string) =>
   sql(`update public.payment_ledger set created_at = now() + interval '1 hour' where reservation_id = $1 and status = 'charging'`, [reservationId]);
 
 /**
- * One reconciler run over charges older than five minutes: this file's stuck charge is aged
- * first; other files' requests still in flight are left alone.
+ * One reconciler run over the booking's organization, charges older than five minutes: this
+ * file's stuck charge is aged first; no other file's payments are touched.
  */
 async function reconcile(reservationId: string) {
   await sql(`update public.payment_ledger set created_at = now() - interval '10 minutes' where reservation_id = $1 and status = 'charging'`, [
     reservationId,
   ]);
-  const answer = await call('reconcile-payments', { olderThanSeconds: 300 }, { Authorization: `Bearer ${stackEnv().serviceRoleKey}` });
+  const { org_id: orgId } = await one<{ org_id: string }>(pool(), `select org_id from public.reservations where id = $1`, [reservationId]);
+  const answer = await call('reconcile-payments', { olderThanSeconds: 300, orgId }, { Authorization: `Bearer ${stackEnv().serviceRoleKey}` });
   expect(answer.status).toBe(200);
   return answer.body as Record<string, number>;
 }

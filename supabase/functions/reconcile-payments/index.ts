@@ -25,6 +25,9 @@
 //     finished (Square PENDING: asked again with GetPaymentRefund).
 //   * organizations' Square access tokens that expire within a week, renewed with their
 //     refresh tokens (ObtainToken; a failure is recorded on the account and retried next run).
+// With `orgId`, only that organization's charges, refunds and token are looked at (an operator
+// reconciling one host now, e.g. after it connects Square again; the tests, which share one
+// database, so that a run never touches another file's payments mid-request).
 // Every refund and lookup uses the account that took the charge (recorded on its ledger row:
 // the organization's own Square account then, or the platform's), never one connected since; a
 // refund whose account is no longer connected stays pending, with a message for staff.
@@ -50,6 +53,7 @@ const inputSchema = z
       .max(7 * 24 * 3600)
       .optional(),
     limit: z.int().min(1).max(1000).optional(),
+    orgId: z.uuid().optional(),
   })
   .strict()
   .nullish();
@@ -101,12 +105,12 @@ async function askProcessor(processor: PaymentProcessor, charge: StuckCharge): P
  * days; this run is every minute, so one that fails is tried again long before it lapses).
  * Answers how many were renewed.
  */
-async function refreshExpiringTokens(db: SupabaseClient): Promise<number> {
+async function refreshExpiringTokens(db: SupabaseClient, orgId: string | undefined): Promise<number> {
   const oauth = readSquareOAuthSettings();
   if (!oauth) return 0;
   const due = await callRpc<{ org_id: string; refresh_token_ciphertext: string }[]>(db, 'square_accounts_to_refresh', { p_within: '7 days' });
   let renewed = 0;
-  for (const account of due) {
+  for (const account of due.filter((a) => !orgId || a.org_id === orgId)) {
     if (await refreshAccountToken(db, oauth, account.org_id, account.refresh_token_ciphertext)) renewed++;
   }
   return renewed;
@@ -121,6 +125,7 @@ Deno.serve(
     const work = await callRpc<{ charges: StuckCharge[]; refunds: RefundToSend[] }>(db, 'payments_to_reconcile', {
       p_older_than_seconds: input?.olderThanSeconds ?? 120,
       p_limit: input?.limit ?? 200,
+      p_org_id: input?.orgId ?? null,
     });
 
     const counts = {
@@ -195,7 +200,7 @@ Deno.serve(
       else counts.refundsSettled++;
     }
 
-    const tokensRefreshed = await refreshExpiringTokens(db);
+    const tokensRefreshed = await refreshExpiringTokens(db, input?.orgId);
 
     if (counts.confirmed + counts.refunded + counts.refundsSettled > 0) kickEmailDelivery();
     return json({ success: true, ...counts, tokensRefreshed });
