@@ -20,12 +20,11 @@
  *
  * Options: --loads N (5) --expect-round-trips N (1); the slug is fixed: eatathome (seeded).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ROOT } from '../stack/postgres.ts';
 import { freePort } from '../stack/ports.ts';
+import { buildAndPreview as buildSite, type BuiltSite } from '../stack/site.ts';
 import { asJson, onCleanup, option, percentile, round, say, startBenchStack, type BenchResult } from './lib.ts';
 
 const SLUG = 'eatathome';
@@ -317,59 +316,17 @@ async function chromiumWithWebSecurity(): Promise<() => void> {
 }
 
 /**
- * Builds the site with Vite's JS API into a temporary folder, pointed at `stack` (its API URL
- * and publishable key), and serves it with `vite preview` on `sitePort`. close() stops the preview and
- * deletes the build; it runs on Ctrl-C too. (bench/page.ts and bench/lighthouse.ts.)
+ * The site as it ships (stack/site.ts), pointed at `stack` and served on `sitePort`; stopped
+ * and deleted on Ctrl-C too. (bench/page.ts and bench/lighthouse.ts.)
  */
-export async function buildAndPreview(
-  stack: { apiUrl: string; publishableKey: string },
-  sitePort: number,
-): Promise<{ outDir: string; buildSeconds: number; close(): Promise<void> }> {
-  const outDir = mkdtempSync(join(tmpdir(), 'supperhost-bench-dist-'));
-  const removeBuild = () => rmSync(outDir, { recursive: true, force: true });
-  const removeOutDir = onCleanup(async () => removeBuild(), removeBuild);
-  const savedEnv = { url: process.env.VITE_SUPABASE_URL, key: process.env.VITE_SUPABASE_PUBLISHABLE_KEY };
-  const restoreEnv = () => {
-    if (savedEnv.url === undefined) delete process.env.VITE_SUPABASE_URL;
-    else process.env.VITE_SUPABASE_URL = savedEnv.url;
-    if (savedEnv.key === undefined) delete process.env.VITE_SUPABASE_PUBLISHABLE_KEY;
-    else process.env.VITE_SUPABASE_PUBLISHABLE_KEY = savedEnv.key;
-  };
-  try {
-    process.env.VITE_SUPABASE_URL = stack.apiUrl;
-    process.env.VITE_SUPABASE_PUBLISHABLE_KEY = stack.publishableKey;
-    const vite = await import('vite');
-    say('  Building the site (vite build)...');
-    const t0 = performance.now();
-    await vite.build({
-      root: ROOT,
-      configFile: join(ROOT, 'vite.config.ts'),
-      build: { outDir, manifest: true, emptyOutDir: true },
-      logLevel: 'silent',
-    });
-    const buildSeconds = (performance.now() - t0) / 1000;
-    const server = await vite.preview({
-      root: ROOT,
-      configFile: join(ROOT, 'vite.config.ts'),
-      build: { outDir },
-      preview: { host: '127.0.0.1', port: sitePort, strictPort: true, open: false },
-      logLevel: 'silent',
-    });
-    const closePreview = onCleanup(() => server.close());
-    restoreEnv();
-    return {
-      outDir,
-      buildSeconds,
-      close: async () => {
-        await closePreview();
-        await removeOutDir();
-      },
-    };
-  } catch (error) {
-    restoreEnv();
-    await removeOutDir();
-    throw error;
-  }
+export async function buildAndPreview(stack: { apiUrl: string; publishableKey: string }, sitePort: number): Promise<BuiltSite> {
+  say('  Building the site (vite build)...');
+  const site = await buildSite(stack, sitePort);
+  const close = onCleanup(
+    () => site.close(),
+    () => rmSync(site.outDir, { recursive: true, force: true }),
+  );
+  return { ...site, close };
 }
 
 export async function runPage(): Promise<BenchResult> {

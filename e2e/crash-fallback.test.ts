@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { stackEnv } from '../tests/support/stack-env';
 import { newPage } from './support/browser';
 
-const CHEF_SIGNUP_CHUNK = '**/src/app/routes/chef-signup.tsx*';
+/** The chef sign-up page's chunk in the build (assets/chef-signup-<hash>.js). */
+const CHEF_SIGNUP_CHUNK = '**/assets/chef-signup-*.js';
 
 describe('global crash fallback', () => {
   it('shows the fallback when a page fails to render, and Reload loads the page again', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../stack/ports.ts';
-import { ROOT } from '../../stack/postgres.ts';
+import { buildAndPreview } from '../../stack/site.ts';
 import { startStack, type StackInfo } from '../../stack/stack.ts';
 
 declare module 'vitest' {
@@ -21,11 +21,11 @@ export default async function setup(project: TestProject) {
   // As root, initdb runs as the `postgres` user, which must be able to enter the folder.
   chmodSync(dataDir, 0o755);
   const ports = { db: await freePort(), api: await freePort(), functions: await freePort(), mailbox: await freePort() };
-  const site = await freePort();
+  const sitePort = await freePort();
   const stack = await startStack({
     dataDir,
     ports,
-    siteUrl: `http://127.0.0.1:${site}`,
+    siteUrl: `http://127.0.0.1:${sitePort}`,
     ephemeral: true,
     seed: true,
     only: process.env.SUPPERHOST_TEST_STACK === 'db' ? 'db' : undefined,
@@ -35,21 +35,13 @@ export default async function setup(project: TestProject) {
   const { stop, migrations: _m, ...info } = stack;
   let closeSite: (() => Promise<void>) | undefined;
   if (process.env.SUPPERHOST_TEST_STACK !== 'db') {
-    // The site, served by Vite and pointed at this stack's gateway.
+    // Test files that import the app's own modules (its Supabase client) read these.
     process.env.VITE_SUPABASE_URL = info.apiUrl;
     process.env.VITE_SUPABASE_PUBLISHABLE_KEY = info.publishableKey;
-    const { createServer } = await import('vite');
-    const vite = await createServer({
-      root: ROOT,
-      configFile: join(ROOT, 'vite.config.ts'),
-      // Its own cache of pre-bundled dependencies: a site running from `npm start` at the same
-      // time keeps node_modules/.vite, and neither invalidates the other's chunks.
-      cacheDir: join(ROOT, 'node_modules', '.vite-test'),
-      server: { host: '127.0.0.1', port: site, strictPort: true, hmr: false, watch: null },
-      logLevel: 'error',
-    });
-    await vite.listen();
-    closeSite = () => vite.close();
+    // The site as it ships (a production build, served by `vite preview`), pointed at this
+    // stack's gateway.
+    const site = await buildAndPreview(info, sitePort);
+    closeSite = () => site.close();
   }
   project.provide('stack', info);
   return async () => {
