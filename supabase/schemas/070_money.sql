@@ -117,6 +117,9 @@ create index payment_ledger_provider_payment_idx on public.payment_ledger (provi
 
 create index payment_ledger_provider_refund_idx on public.payment_ledger (provider_refund_id) where provider_refund_id is not null;
 
+-- A refund's later parts (record_refund_result reads a refund with its parts on every answer).
+create index payment_ledger_part_of_idx on public.payment_ledger (part_of) where part_of is not null;
+
 alter table public.payment_ledger enable row level security;
 
 grant select on public.payment_ledger to authenticated;

@@ -62,6 +62,11 @@ create index waitlist_entries_event_status_idx on public.waitlist_entries (event
 
 create index waitlist_entries_reservation_idx on public.waitlist_entries (reservation_id) where reservation_id is not null;
 
+-- What each entry waits for (a ticket type or slot deleted by an event edit is looked up here).
+create index waitlist_entries_ticket_type_idx on public.waitlist_entries (ticket_type_id, event_id) where ticket_type_id is not null;
+
+create index waitlist_entries_slot_idx on public.waitlist_entries (rsvp_slot_id, event_id) where rsvp_slot_id is not null;
+
 -- One open entry per guest and ticket type / slot.
 create unique index waitlist_entries_one_open_per_guest
   on public.waitlist_entries (coalesce(ticket_type_id, rsvp_slot_id), lower(email))

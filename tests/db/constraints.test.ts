@@ -547,3 +547,15 @@ describe('phone numbers', () => {
       ]);
     }));
 });
+
+describe('foreign keys', () => {
+  it('each has an index led by its first column, except the staff account who did something (auth.users; small tables)', async () => {
+    const unindexed = await pool().query<{ fk: string }>(`
+      select c.conrelid::regclass::text || '.' || c.conname as fk
+      from pg_constraint c
+      where c.contype = 'f' and c.connamespace = 'public'::regnamespace and c.confrelid <> 'auth.users'::regclass
+        and not exists (select 1 from pg_index i where i.indrelid = c.conrelid and i.indkey[0] = c.conkey[1])
+      order by 1`);
+    expect(unindexed.rows.map((r) => r.fk)).toEqual([]);
+  });
+});
