@@ -3442,7 +3442,7 @@ export type Database = {
         }[]
       }
       square_accounts_to_refresh: {
-        Args: { p_within: string }
+        Args: { p_org_id?: string; p_within: string }
         Returns: {
           access_token_expires_at: string
           org_id: string

@@ -465,13 +465,14 @@ language sql volatile security definer set search_path = '' as $$
   returning l.app_fee_cents;
 $$;
 
--- Connected accounts whose access token expires within p_within (the reconciler renews them).
-create or replace function public.square_accounts_to_refresh(p_within interval)
+-- Connected accounts whose access token expires within p_within (the reconciler renews them);
+-- only one organization's with p_org_id.
+create or replace function public.square_accounts_to_refresh(p_within interval, p_org_id uuid default null)
 returns table (org_id uuid, refresh_token_ciphertext text, access_token_expires_at timestamptz)
 language sql stable security definer set search_path = '' as $$
   select a.org_id, a.refresh_token_ciphertext, a.access_token_expires_at
   from public.square_accounts a
-  where a.access_token_expires_at < now() + p_within
+  where a.access_token_expires_at < now() + p_within and (p_org_id is null or a.org_id = p_org_id)
   order by a.access_token_expires_at
   limit 100;
 $$;

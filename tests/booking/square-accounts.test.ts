@@ -385,6 +385,8 @@ describe('Square per organization', () => {
       `select access_token_ciphertext from public.square_accounts where org_id = $1`,
       [orgB.id],
     );
+    // A run for another organization leaves it alone.
+    expect((await reconcile(orgA.id)).tokensRefreshed).toBe(0);
     const run = await reconcile(orgB.id);
     expect(run.tokensRefreshed).toBe(1);
     const after = await one<{ access_token_ciphertext: string; expires_in_days: number; refresh_error: string | null }>(

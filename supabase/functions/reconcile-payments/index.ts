@@ -108,9 +108,12 @@ async function askProcessor(processor: PaymentProcessor, charge: StuckCharge): P
 async function refreshExpiringTokens(db: SupabaseClient, orgId: string | undefined): Promise<number> {
   const oauth = readSquareOAuthSettings();
   if (!oauth) return 0;
-  const due = await callRpc<{ org_id: string; refresh_token_ciphertext: string }[]>(db, 'square_accounts_to_refresh', { p_within: '7 days' });
+  const due = await callRpc<{ org_id: string; refresh_token_ciphertext: string }[]>(db, 'square_accounts_to_refresh', {
+    p_within: '7 days',
+    p_org_id: orgId ?? null,
+  });
   let renewed = 0;
-  for (const account of due.filter((a) => !orgId || a.org_id === orgId)) {
+  for (const account of due) {
     if (await refreshAccountToken(db, oauth, account.org_id, account.refresh_token_ciphertext)) renewed++;
   }
   return renewed;
