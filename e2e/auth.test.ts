@@ -153,6 +153,13 @@ describe('/admin sign-in state', () => {
     const { page } = await newPage({ viewport: viewports.phone });
     await signInThroughUi(page, staff.email, staff.password);
     await page.getByRole('banner').getByText(org.name).waitFor();
+    // The sign-in toast opens below the sticky header: the menu button stays usable meanwhile.
+    await expectToast(page, 'Signed in');
+    const header = (await page.getByRole('banner').boundingBox())!;
+    // (Polled: the toast slides in from above.)
+    await expect
+      .poll(async () => (await page.locator('[data-sonner-toast]').first().boundingBox())?.y)
+      .toBeGreaterThanOrEqual(header.y + header.height);
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const drawer = page.getByRole('dialog');
     await drawer.getByRole('button', { name: 'Reservations' }).waitFor();

@@ -12,6 +12,10 @@ const toastColors = {
   '--warning-text': 'hsl(31, 92%, 28%)',
 } as CSSProperties;
 
+// On phones (under 600 px, where sonner's toasts span the width) they open below the admin panel's
+// sticky header (3.5 rem) instead of over it, so a toast never hides its menu or its title.
+const PHONE_OFFSET = { top: 64 };
+
 // The toaster is not needed for the first paint: it loads once the page has loaded (its images
 // too) and is idle (at most 2 s after the load event, 5 s after start at the latest), so its
 // ~10 KB gzip do not compete with the page's own code, data and images. A toast
@@ -54,7 +58,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
         {children}
         {idle ? (
           <Suspense fallback={null}>
-            <Toaster position="top-center" richColors closeButton style={toastColors} />
+            <Toaster position="top-center" mobileOffset={PHONE_OFFSET} richColors closeButton style={toastColors} />
           </Suspense>
         ) : null}
       </QueryClientProvider>
