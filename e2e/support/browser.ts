@@ -80,6 +80,22 @@ export const layouts = [
 ] as const;
 
 /**
+ * In the tests, toasts let the pointer through to what they cover. A pointer resting on a toast
+ * pauses it (sonner keeps a hovered toast open), so a click on a control a toast covers would
+ * wait for it forever; what is tested is the control. Where toasts open is tested on its own
+ * (e2e/auth.test.ts, the mobile drawer).
+ */
+function letClicksThroughToasts() {
+  const add = () => {
+    const style = document.createElement('style');
+    style.textContent = '[data-sonner-toaster], [data-sonner-toaster] * { pointer-events: none !important; }';
+    document.head.append(style);
+  };
+  if (document.head) add();
+  else document.addEventListener('DOMContentLoaded', add, { once: true });
+}
+
+/**
  * A fresh page in a fresh context; console errors are collected for assertions. Called in a
  * test, the context closes when the test ends, passed or failed; elsewhere (a hook, the bench)
  * call `close()` (closeBrowser closes whatever is left).
@@ -94,6 +110,7 @@ export async function newPage(options: BrowserContextOptions = {}): Promise<{ pa
   } catch {
     // not inside a test
   }
+  await context.addInitScript(letClicksThroughToasts);
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on('console', (msg) => {
