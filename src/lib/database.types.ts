@@ -1883,6 +1883,7 @@ export type Database = {
           total_cents: number
         }[]
       }
+      addon_lines_text: { Args: { p_lines: Json }; Returns: string }
       addon_offers: {
         Args: { r: Database["public"]["Tables"]["reservations"]["Row"] }
         Returns: Database["public"]["CompositeTypes"]["addon_offer"][]

@@ -357,10 +357,18 @@ $$;
 
 grant execute on function public.staff_addon_sales(uuid) to authenticated;
 
--- A booking's add-ons in words for the door list: "2 × Wine pairing, 1 × Corkage" (null: none).
+-- Add-on lines in words, in their order: [{quantity, name}, ...] -> "2 × Wine pairing, 1 × Corkage"
+-- (null: none). The one wording of add-ons for the door list, emails, receipts and the manage page.
+create or replace function public.addon_lines_text(p_lines jsonb) returns text
+language sql immutable set search_path = '' as $$
+  select string_agg((l.line ->> 'quantity') || ' × ' || (l.line ->> 'name'), ', ' order by l.i)
+  from jsonb_array_elements(coalesce(p_lines, '[]'::jsonb)) with ordinality l (line, i);
+$$;
+
+-- A booking's add-ons in words (addon_lines_text), in the event's order.
 create or replace function public.reservation_addons_text(p_reservation_id uuid) returns text
 language sql stable security definer set search_path = '' as $$
-  select string_agg(ra.quantity || ' × ' || a.name, ', ' order by a.sort, a.created_at, a.id)
+  select public.addon_lines_text(jsonb_agg(jsonb_build_object('quantity', ra.quantity, 'name', a.name) order by a.sort, a.created_at, a.id))
   from public.reservation_addons ra
   join public.event_addons a on a.id = ra.addon_id
   where ra.reservation_id = p_reservation_id;

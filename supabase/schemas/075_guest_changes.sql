@@ -416,7 +416,7 @@ begin
                                      provider, idempotency_key, reason, actor, purpose, addons)
   values (r.id, r.org_id, 'charge', 'charging', (v_price ->> 'amount_cents')::integer, (v_price ->> 'service_charge_cents')::integer,
           (v_price ->> 'tax_cents')::integer, p_payment_provider, p_key,
-          'Extras: ' || (select string_agg((l ->> 'quantity') || ' × ' || (l ->> 'name'), ', ') from jsonb_array_elements(v_lines) l),
+          'Extras: ' || public.addon_lines_text(v_lines),
           p_actor, 'addons', jsonb_build_object('lines', v_lines, 'email', p_email))
   returning * into v_row;
   return next public.extra_charge_of(v_row, r, false, p_email);
@@ -436,7 +436,7 @@ $$;
 create or replace function public.record_addons_added(r public.reservations, p_lines jsonb, p_cents integer, p_email text) returns void
 language plpgsql volatile security definer set search_path = '' as $$
 declare
-  v_what text := (select string_agg((l ->> 'quantity') || ' × ' || (l ->> 'name'), ', ') from jsonb_array_elements(p_lines) l);
+  v_what text := public.addon_lines_text(p_lines);
   v_title text := (select e.title from public.events e where e.id = r.event_id);
 begin
   insert into public.booking_events (reservation_id, kind, detail)
@@ -501,7 +501,7 @@ language sql stable security definer set search_path = '' as $$
     -- and the extras that party would drop, in words ('1 × Wine pairing'; null when none).
     'fewer_guests', case when r.status = 'confirmed' and now() < public.reservation_starts_at(r) and sp.reservation_id is null then coalesce((
       select jsonb_agg(jsonb_build_object('guests', n, 'refund_cents', public.party_reduction_refund_cents(r, n),
-                                          'extras_dropped', (select string_agg(d.quantity || ' × ' || d.name, ', ' order by d.i)
+                                          'extras_dropped', (select public.addon_lines_text(jsonb_agg(jsonb_build_object('quantity', d.quantity, 'name', d.name) order by d.i))
                                                              from public.party_reduction_addons(r, n) with ordinality d (name, quantity, subtotal_cents, i)))
                 order by n desc)
       from generate_series(1, r.num_guests - 1) n), '[]'::jsonb) else '[]'::jsonb end,
