@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertRow, one, sql, usePool } from '../support/db.ts';
 import { brandedAs, createEvent, createReservation, guest, type Staff, uniqueEmail } from '../support/fixtures.ts';
 import { createStaffOrgAndOutsider } from '../support/staff-org.ts';
-import { callFunction, CARD, startFunctions, startGatewayFor } from '../support/functions.ts';
+import { callFunction, CARD, reconcilePayments, startFunctions, startGatewayFor } from '../support/functions.ts';
 import { mailFor } from '../support/mailbox.ts';
 import { stackEnv } from '../support/stack-env.ts';
 
@@ -31,13 +31,7 @@ async function call(who: Staff | null, name: string, body: unknown, apiUrl = sta
 }
 
 async function reconcile(): Promise<void> {
-  const env = stackEnv();
-  const res = await fetch(`${env.apiUrl}/functions/v1/reconcile-payments`, {
-    method: 'POST',
-    headers: { apikey: env.serviceRoleKey, Authorization: `Bearer ${env.serviceRoleKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ olderThanSeconds: 0, orgId: org.id }),
-  });
-  expect(res.status).toBe(200);
+  expect((await reconcilePayments(org.id)).status).toBe(200);
 }
 
 const PRICE = 3333;

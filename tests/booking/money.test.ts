@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { one, sql, usePool } from '../support/db.ts';
 import { brandedAs, createEvent, createOrg, futureDate, guest, type Org, type Staff, ticketQuantity, uniqueEmail } from '../support/fixtures.ts';
 import { compGuests, createStaffOrgAndOutsider } from '../support/staff-org.ts';
-import { callFunction, CARD } from '../support/functions.ts';
+import { callFunction, CARD, reconcilePayments } from '../support/functions.ts';
 import { mailFor } from '../support/mailbox.ts';
 import { stackEnv } from '../support/stack-env.ts';
 
@@ -35,16 +35,6 @@ async function asStaff(who: Staff | null, name: string, body: unknown): Promise<
   const res = await fetch(`${env.apiUrl}/functions/v1/${name}`, {
     method: 'POST',
     headers: { apikey: env.anonKey, Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
-
-async function asService(name: string, body: unknown): Promise<{ status: number; body: any }> {
-  const env = stackEnv();
-  const res = await fetch(`${env.apiUrl}/functions/v1/${name}`, {
-    method: 'POST',
-    headers: { apikey: env.serviceRoleKey, Authorization: `Bearer ${env.serviceRoleKey}`, 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
   return { status: res.status, body: await res.json() };
@@ -380,11 +370,11 @@ describe('refunds that do not complete at once', () => {
 
     // A run for another organization leaves it alone.
     const elsewhere = await createOrg(brandedAs('Elsewhere Kitchen'));
-    const other = await asService('reconcile-payments', { olderThanSeconds: 0, orgId: elsewhere.id });
+    const other = await reconcilePayments(elsewhere.id);
     expect(other.body).toMatchObject({ success: true, checked: 0, refundsSettled: 0 });
     expect(await moneyOf(b.reservationId)).toMatchObject({ pending_refund_cents: 31500, badge: 'Refund pending' });
 
-    const run = await asService('reconcile-payments', { olderThanSeconds: 0, orgId: org.id });
+    const run = await reconcilePayments(org.id);
     expect(run.status).toBe(200);
     expect(run.body.refundsSettled).toBeGreaterThanOrEqual(1);
     expect(await moneyOf(b.reservationId)).toMatchObject({ pending_refund_cents: 0, refunded_cents: 31500, badge: 'Refunded' });

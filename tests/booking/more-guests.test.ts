@@ -11,9 +11,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { one, sql, usePool } from '../support/db.ts';
 import { brandedAs, createEvent, guest, type Org, type Staff, ticketQuantity } from '../support/fixtures.ts';
 import { createStaffOrgAndOutsider } from '../support/staff-org.ts';
-import { callFunction, CARD } from '../support/functions.ts';
+import { callFunction, CARD, reconcilePayments } from '../support/functions.ts';
 import { mailFor } from '../support/mailbox.ts';
-import { stackEnv } from '../support/stack-env.ts';
 
 const pool = usePool();
 let org: Org;
@@ -62,15 +61,9 @@ async function history(reservationId: string) {
 }
 
 async function reconcile() {
-  const env = stackEnv();
-  const res = await fetch(`${env.apiUrl}/functions/v1/reconcile-payments`, {
-    method: 'POST',
-    headers: { apikey: env.serviceRoleKey, Authorization: `Bearer ${env.serviceRoleKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ olderThanSeconds: 0, orgId: org.id }),
-  });
-  const body = (await res.json()) as { confirmed: number; declined: number };
-  expect(res.status, JSON.stringify(body)).toBe(200);
-  return body;
+  const { status, body } = await reconcilePayments(org.id);
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body as { confirmed: number; declined: number };
 }
 
 describe('more guests, paying the difference', () => {

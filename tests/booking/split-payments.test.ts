@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { one, sql, usePool } from '../support/db.ts';
 import { brandedAs, createEvent, guest, type Org, type Staff, ticketQuantity } from '../support/fixtures.ts';
 import { createStaffOrgAndOutsider } from '../support/staff-org.ts';
-import { callFunction, CARD } from '../support/functions.ts';
+import { callFunction, CARD, reconcilePayments } from '../support/functions.ts';
 import { mailFor } from '../support/mailbox.ts';
 
 const pool = usePool();
@@ -400,12 +400,7 @@ describe('each guest pays their own seat', () => {
     await sql(`update public.payment_ledger set created_at = now() - interval '10 minutes' where reservation_id = $1 and status = 'charging'`, [
       b.reservationId,
     ]);
-    const env = (await import('../support/stack-env.ts')).stackEnv();
-    await fetch(`${env.apiUrl}/functions/v1/reconcile-payments`, {
-      method: 'POST',
-      headers: { apikey: env.serviceRoleKey, Authorization: `Bearer ${env.serviceRoleKey}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ olderThanSeconds: 0, orgId: org.id }),
-    });
+    await reconcilePayments(org.id);
     const charges = await seatCharges(b.reservationId);
     for (const seatNo of [2, 3, 4]) expect(charges.filter((c) => c.seat_no === seatNo && c.status === 'completed').length).toBeLessThanOrEqual(1);
     expect(charges.filter((c) => c.status === 'charging')).toEqual([]);

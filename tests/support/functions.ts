@@ -31,6 +31,21 @@ export interface FunctionAnswer {
   body: any;
 }
 
+/**
+ * One reconcile-payments run (as its schedule calls it: the service role, through the gateway) over
+ * an organization's payments only, with no in-flight margin by default: other files' payments in the
+ * shared database are never touched mid-test.
+ */
+export async function reconcilePayments(orgId: string, olderThanSeconds = 0): Promise<FunctionAnswer> {
+  const env = stackEnv();
+  const res = await fetch(`${env.apiUrl}/functions/v1/reconcile-payments`, {
+    method: 'POST',
+    headers: { apikey: env.serviceRoleKey, Authorization: `Bearer ${env.serviceRoleKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ olderThanSeconds, orgId }),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
 /** POSTs to an edge function through the gateway, as the browser's supabase-js does. */
 export async function callFunction(
   name: string,
