@@ -192,6 +192,8 @@ describe('reservation details page', () => {
       expect(await shown(page, 'Total')).toBe('$80.00');
       expect(await page.getByTestId('details-from-link').count()).toBe(0);
       expect(await page.getByText('VIP Open Bar').count()).toBe(0);
+      // The calendar file is named after this dinner, not another venue's.
+      expect(await page.getByRole('link', { name: /\.ics/ }).getAttribute('download')).toBe('token-supper.ics');
       expect(await fitsWidth(page)).toBe(true);
     }
 

@@ -60,7 +60,7 @@ describe('robots.txt', () => {
 });
 
 describe('sitemap', () => {
-  it('is public XML with absolute URLs: the fixed pages and every published organization, a new one at once, a deleted, unpublished or suspended one no more', async () => {
+  it('is public XML with absolute URLs: the product pages, every published organization and its alias paths, a new one at once, a deleted, unpublished or suspended one no more', async () => {
     const { siteUrl } = stackEnv();
     const added = await createOrg({ name: 'Sitemap Kitchen' });
     const gone = await createOrg({ name: 'Sitemap Gone' });
@@ -69,8 +69,17 @@ describe('sitemap', () => {
     await sql(`update public.organizations set state = 'unpublished', published_at = null where id = $1`, [soon.id]);
     const closed = await createOrg({ name: 'Sitemap Closed' });
     await sql(`update public.organizations set state = 'suspended' where id = $1`, [closed.id]);
+    // Alias paths are configuration (org_page_aliases): listed while their organization is published.
+    await sql(`insert into public.org_page_aliases (path, org_id, layout) values ('static', $1, 'supper_club'), ('health', $2, 'supper_club')`, [
+      added.id,
+      soon.id,
+    ]);
 
-    const { status, type, cache, locs } = await sitemapLocs();
+    const { status, type, cache, locs } = await sitemapLocs().finally(() =>
+      sql(`delete from public.org_page_aliases where path in ('static', 'health')`),
+    );
+    expect(locs).toContain(`${siteUrl}/static`);
+    expect(locs).not.toContain(`${siteUrl}/health`);
     expect(status).toBe(200);
     expect(type).toMatch(/^application\/xml/);
     expect(cache).toMatch(/public, max-age=\d+/);

@@ -2,6 +2,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { chromiumExecutable } from '../../e2e/support/chromium.ts';
 import { freePort } from '../../stack/ports.ts';
 import { buildAndPreview } from '../../stack/site.ts';
 import { startStack, type StackInfo } from '../../stack/stack.ts';
@@ -42,6 +43,8 @@ export default async function setup(project: TestProject) {
     // stack's gateway.
     const site = await buildAndPreview(info, sitePort);
     closeSite = () => site.close();
+    // The browser binary, unpacked once here rather than by two workers at once.
+    await chromiumExecutable();
   }
   project.provide('stack', info);
   return async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { googleCalendarUrl, icsContent, isoWithOffset, outlookCalendarUrl } from '../../src/features/reservation-details/lib/calendar';
+import { googleCalendarUrl, icsContent, icsFileName, isoWithOffset, outlookCalendarUrl } from '../../src/features/reservation-details/lib/calendar';
 import {
   calendarEventFor,
   dateAndTime,
@@ -170,5 +170,11 @@ describe('calendar links', () => {
     const unfolded = ics.replace(/\r\n /g, '');
     expect(unfolded).toContain('Pairing ($175.00 per person)\\; with a very long note\\, that goes on');
     expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
+  });
+
+  it("names the downloaded file after the calendar event's title", () => {
+    expect(icsFileName(event)).toBe('eat-at-home-dinner.ics');
+    expect(icsFileName({ title: 'Crème Brûlée & Cider Night — Table 2' })).toBe('creme-brulee-cider-night-table-2.ics');
+    expect(icsFileName({ title: '★★★' })).toBe('dinner.ics');
   });
 });

@@ -20,15 +20,3 @@ export const createOrganizationSchema = z.object({
 
 export type CreateOrganizationValues = z.input<typeof createOrganizationSchema>;
 export type CreateOrganizationOutput = z.output<typeof createOrganizationSchema>;
-
-/** A web address made from a name: lowercase words joined by single dashes. */
-export function slugFromName(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-}

@@ -13,7 +13,8 @@ import { useDebounced } from '@/hooks/use-debounced';
 import { useSlugCheck } from '../api/check-slug';
 import { useCreateOrganization } from '../api/create-organization';
 import { onboardingMessages } from '../messages';
-import { createOrganizationSchema, slugFromName, type CreateOrganizationOutput, type CreateOrganizationValues } from '../schemas';
+import { slugFromName } from '@/lib/slug';
+import { createOrganizationSchema, type CreateOrganizationOutput, type CreateOrganizationValues } from '../schemas';
 import { SubmitButton } from '@/components/forms/submit-button';
 
 interface Props {

@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { eventTimeWithZone, formatEventDate } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
-import { googleCalendarUrl, icsContent, icsDataUrl, outlookCalendarUrl, type CalendarEvent } from '../lib/calendar';
+import { googleCalendarUrl, icsContent, icsDataUrl, icsFileName, outlookCalendarUrl, type CalendarEvent } from '../lib/calendar';
 import {
   calendarEventFor,
   calendarEventForBooking,
@@ -92,7 +92,7 @@ function CalendarAndContact({ event, uid, back }: { event: CalendarEvent; uid: s
           <CalendarLink icon={CalendarPlus} href={outlookCalendarUrl(event)} target="_blank" rel="noopener noreferrer">
             Outlook Calendar
           </CalendarLink>
-          <CalendarLink icon={Download} href={icsDataUrl(ics)} download="eat-at-home-dinner.ics">
+          <CalendarLink icon={Download} href={icsDataUrl(ics)} download={icsFileName(event)}>
             Apple / other (.ics)
           </CalendarLink>
         </div>

@@ -1,6 +1,7 @@
 // Relative imports: this module is pure and unit-tested outside Vite's '@' alias.
 import { TZDate } from '@date-fns/tz';
 import { parseCalendarDate } from '../../../lib/dates';
+import { slugFromName } from '../../../lib/slug';
 
 /** A dinner as calendar apps see it: wall-clock times on a calendar date in one timezone. */
 export interface CalendarEvent {
@@ -113,4 +114,9 @@ export function icsContent(event: CalendarEvent, opts: { uid: string; now?: Date
 
 export function icsDataUrl(ics: string): string {
   return `data:text/calendar;charset=utf-8,${encodeURIComponent(ics)}`;
+}
+
+/** The downloaded file's name, after the calendar event's title: "Eat At Home Dinner" → "eat-at-home-dinner.ics". */
+export function icsFileName(event: Pick<CalendarEvent, 'title'>): string {
+  return `${slugFromName(event.title) || 'dinner'}.ics`;
 }
