@@ -171,6 +171,89 @@ describe('branding drag and drop', () => {
   });
 });
 
+/** An EXIF block as a phone camera writes one: the orientation (6: turn 90° clockwise to show) and a GPS position. */
+function exifSegment(marker: string): Buffer {
+  const entry = (tag: number, type: number, count: number, value: Buffer) => {
+    const e = Buffer.alloc(12);
+    e.writeUInt16BE(tag, 0);
+    e.writeUInt16BE(type, 2);
+    e.writeUInt32BE(count, 4);
+    value.copy(e, 8);
+    return e;
+  };
+  const short = (n: number) => Buffer.from([n >> 8, n & 0xff, 0, 0]);
+  const long = (n: number) => Buffer.from([(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff]);
+  const count = (n: number) => Buffer.from([0, n]);
+  // TIFF header, IFD0 at 8 (orientation, GPS IFD pointer) and the GPS IFD at 38 (latitude ref 'N').
+  const tiff = Buffer.concat([
+    Buffer.from('4d4d002a00000008', 'hex'),
+    count(2),
+    entry(0x0112, 3, 1, short(6)),
+    entry(0x8825, 4, 1, long(38)),
+    long(0),
+    count(1),
+    entry(0x0001, 2, 2, Buffer.from('N\0\0\0', 'latin1')),
+    long(0),
+    Buffer.from(marker, 'latin1'),
+  ]);
+  const body = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const length = Buffer.alloc(2);
+  length.writeUInt16BE(body.length + 2);
+  return Buffer.concat([Buffer.from([0xff, 0xe1]), length, body]);
+}
+
+describe('photos as they are stored', () => {
+  it('scales a camera photo down, upright and without its location; a large logo to 512 px', async () => {
+    const { staff: photoStaff, org: photoOrg } = await createStaffOrg('brand-photo', { name: 'Photo Size Bistro' });
+    const { page } = await adminPage(photoStaff, photoOrg.id, 'settings-branding');
+    await page.getByRole('heading', { name: 'Branding', exact: true }).waitFor();
+    // A 3000 × 2000 JPEG drawn by the browser, with a camera's EXIF block put in after its start marker.
+    const drawn = await page.evaluate(async () => {
+      const canvas = new OffscreenCanvas(3000, 2000);
+      const context = canvas.getContext('2d')!;
+      const gradient = context.createLinearGradient(0, 0, 3000, 2000);
+      gradient.addColorStop(0, '#b45309');
+      gradient.addColorStop(1, '#1e3a8a');
+      context.fillStyle = gradient;
+      context.fillRect(0, 0, 3000, 2000);
+      const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.95 })).arrayBuffer());
+      let text = '';
+      for (const b of bytes) text += String.fromCharCode(b);
+      return btoa(text);
+    });
+    const jpeg = Buffer.from(drawn, 'base64');
+    const marker = 'SUPPERHOST-GPS-40.6782N';
+    const camera = Buffer.concat([jpeg.subarray(0, 2), exifSegment(marker), jpeg.subarray(2)]);
+
+    await page.getByLabel('Upload gallery photos').setInputFiles({ name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer: camera });
+    await page.getByText('(1 / 9)').waitFor();
+    await page.getByLabel('Upload logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(20, 60, 90, 2000) });
+    await page.getByRole('img', { name: 'Logo preview' }).waitFor();
+    await page.getByRole('button', { name: 'Save Branding' }).click();
+    await expectToast(page, 'Branding saved');
+
+    const { data: saved } = await serviceClient().from('org_branding').select('logo_url, gallery_images').eq('org_id', photoOrg.id).single();
+    const [photoUrl] = saved!.gallery_images as string[];
+    expect(photoUrl).toMatch(/\.jpg$/);
+    const stored = Buffer.from(await (await fetch(photoUrl)).arrayBuffer());
+    expect(stored.includes(Buffer.from(marker))).toBe(false);
+    expect(stored.includes(Buffer.from('Exif\0\0', 'latin1'))).toBe(false);
+    expect(stored.length).toBeLessThan(camera.length);
+    // Shown upright (the orientation applied: 2000 × 3000), then scaled to 2400 px on its long side.
+    const size = (url: string) =>
+      page.evaluate(async (u) => {
+        const bitmap = await createImageBitmap(await (await fetch(u)).blob());
+        return [bitmap.width, bitmap.height];
+      }, url);
+    expect(await size(photoUrl)).toEqual([1600, 2400]);
+    expect(await size(saved!.logo_url!)).toEqual([512, 512]);
+    const { rows } = await db.query(`select metadata->>'mimetype' as type from storage.objects where name like $1 order by name`, [
+      `${photoOrg.id}/%`,
+    ]);
+    expect(rows.map((r) => r.type)).toEqual(['image/jpeg', 'image/png']);
+  });
+});
+
 describe('branding uploads refused (mobile)', () => {
   it("refuses an 11 MB file and a GIF with the product's messages, in the drop area", async () => {
     const phoneStaff = await createStaff('brand-phone');
