@@ -314,3 +314,37 @@ describe('owners and staff', () => {
     expect(await roleOf(bistro.id, waiter.userId)).toBeUndefined();
   });
 });
+
+describe('booking emails', () => {
+  it('each member turns their own on or off at 375 px; the others see who gets them', async () => {
+    const chef = await createStaff('emails-chef');
+    const runner = await createStaff('emails-runner');
+    const bistro = await createOrg({ name: 'Emails Bistro', members: [chef, { ...runner, role: 'staff' }] });
+    const setting = async (userId: string) =>
+      (
+        await sql<{ on: boolean }>('select booking_emails as on from public.user_memberships where org_id = $1 and user_id = $2', [bistro.id, userId])
+      )[0].on;
+
+    const { page } = await adminPage(runner, bistro.id, 'settings-team', { viewport: viewports.phone });
+    const own = members(page).getByRole('listitem').filter({ hasText: runner.email }).getByRole('switch', { name: 'Booking emails' });
+    await own.waitFor();
+    expect(await own.getAttribute('aria-checked')).toBe('false');
+    // Only your own row has the switch.
+    expect(await page.getByRole('switch').count()).toBe(1);
+    await own.click();
+    await expectToast(page, 'You will be emailed each new booking and cancellation');
+    expect(await own.getAttribute('aria-checked')).toBe('true');
+    expect(await setting(runner.userId)).toBe(true);
+    expect(await setting(chef.userId)).toBe(false);
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The owner sees that the runner gets them, and keeps their own off.
+    const owner = await adminPage(chef, bistro.id, 'settings-team', { viewport: viewports.phone });
+    await members(owner.page).getByRole('listitem').filter({ hasText: runner.email }).getByText('Gets booking emails', { exact: false }).waitFor();
+
+    await own.click();
+    await expectToast(page, 'Booking emails turned off');
+    expect(await setting(runner.userId)).toBe(false);
+  });
+});

@@ -76,10 +76,11 @@ insert into public.org_page_aliases (path, org_id, layout) values
   ('magnolia-supper-club', 'a0000000-0000-4000-8000-000000000002', 'supper_club'),
   ('eat-at-home', 'a0000000-0000-4000-8000-000000000001', 'dinner_series');
 
-insert into public.user_memberships (user_id, org_id) values
-  ('b0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001'),
-  ('b0000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000002'),
-  ('b0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000003');
+-- Each host is emailed its new bookings and cancellations, as whoever creates an organization is.
+insert into public.user_memberships (user_id, org_id, booking_emails) values
+  ('b0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001', true),
+  ('b0000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000002', true),
+  ('b0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000003', true);
 
 -- The demo's super admin: the configured account (the one place that names it).
 select public.set_super_admin_email('admin@supperhost.test');

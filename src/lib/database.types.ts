@@ -1679,6 +1679,7 @@ export type Database = {
       }
       user_memberships: {
         Row: {
+          booking_emails: boolean
           created_at: string
           id: string
           org_id: string
@@ -1686,6 +1687,7 @@ export type Database = {
           user_id: string
         }
         Insert: {
+          booking_emails?: boolean
           created_at?: string
           id?: string
           org_id: string
@@ -1693,6 +1695,7 @@ export type Database = {
           user_id: string
         }
         Update: {
+          booking_emails?: boolean
           created_at?: string
           id?: string
           org_id?: string
@@ -2345,6 +2348,10 @@ export type Database = {
         Args: { p_reservation_id: string }
         Returns: string
       }
+      enqueue_booking_notice: {
+        Args: { p_reservation_id: string; p_what: string }
+        Returns: number
+      }
       enqueue_due_reminders: {
         Args: Record<PropertyKey, never>
         Returns: number
@@ -2524,6 +2531,7 @@ export type Database = {
       }
       guest_cancel_booking: { Args: { p_token: string }; Returns: Json }
       guest_cancel_seat: { Args: { p_token: string }; Returns: Json }
+      guest_count: { Args: { p_guests: number }; Returns: string }
       guest_hand_over_booking: {
         Args: { p_email: string; p_name: string; p_token: string }
         Returns: {
@@ -3724,6 +3732,7 @@ export type Database = {
       staff_list_team: {
         Args: { p_org_id: string }
         Returns: {
+          booking_emails: boolean
           email: string
           is_you: boolean
           joined_at: string
@@ -3818,6 +3827,10 @@ export type Database = {
           invitation_id: string
           revoked_at: string
         }[]
+      }
+      staff_set_booking_emails: {
+        Args: { p_on: boolean; p_org_id: string }
+        Returns: boolean
       }
       staff_set_guests: {
         Args: {

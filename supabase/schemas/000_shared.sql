@@ -73,3 +73,9 @@ language sql immutable parallel safe set search_path = '' as $$
 $$;
 
 grant execute on function public.all_http_urls(text[]) to anon, authenticated;
+
+-- "1 guest", "4 guests": the emails' words (as guestCount in supabase/functions/_shared/words.ts).
+create or replace function public.guest_count(p_guests integer) returns text
+language sql immutable parallel safe set search_path = '' as $$
+  select p_guests || case when p_guests = 1 then ' guest' else ' guests' end;
+$$;

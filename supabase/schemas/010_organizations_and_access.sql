@@ -101,6 +101,9 @@ create table public.user_memberships (
   -- (owner) and by the super admin; a row written without a role keeps the full rights a
   -- membership always had.
   role text not null default 'owner' constraint user_memberships_role check (role in ('owner', 'staff')),
+  -- Whether this member is emailed each new booking and each guest's cancellation (each member
+  -- sets their own: staff_set_booking_emails). On for whoever creates the organization.
+  booking_emails boolean not null default false,
   unique (user_id, org_id)
 );
 

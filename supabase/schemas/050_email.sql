@@ -228,6 +228,76 @@ begin
 end;
 $$;
 
+-- Tells the team a booking was made or that its guest cancelled it: one plain email to each
+-- member who has booking emails on (user_memberships.booking_emails), but not to the member who
+-- did it (a booking staff enter). p_what: 'booked' (confirm_booking) or 'cancelled'
+-- (guest_cancel_booking, after its refund is recorded). Answers how many were queued.
+create or replace function public.enqueue_booking_notice(p_reservation_id uuid, p_what text) returns integer
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  r public.reservations;
+  e public.events;
+  v_option text;
+  v_when text;
+  v_subject text;
+  v_body text;
+  v_refund integer;
+  v_count integer;
+begin
+  if p_what not in ('booked', 'cancelled') then
+    raise exception 'A booking notice is about a booking made or cancelled, not %', p_what using errcode = '22023';
+  end if;
+  if not exists (select 1 from public.user_memberships m
+                 where m.org_id = (select x.org_id from public.reservations x where x.id = p_reservation_id)
+                   and m.booking_emails and m.user_id is distinct from auth.uid()) then
+    return 0;
+  end if;
+  select * into r from public.reservations x where x.id = p_reservation_id;
+  select * into e from public.events x where x.id = r.event_id;
+  v_option := coalesce('Ticket: ' || (select t.name from public.ticket_types t where t.id = r.ticket_type_id),
+                       'Time slot: ' || coalesce((select s.slot_label from public.rsvp_slots s where s.id = r.rsvp_slot_id), r.time_slot));
+  v_when := to_char(e.date, 'FMDay, FMMonth FMDD') || ' at '
+    || to_char(coalesce((select s.slot_time from public.rsvp_slots s where s.id = r.rsvp_slot_id), e.event_time), 'FMHH12:MI AM');
+  v_subject := case p_what when 'booked' then 'New booking: ' else 'Cancelled by the guest: ' end
+    || r.name || ', ' || public.guest_count(r.num_guests) || ' · ' || e.title || ', ' || to_char(e.date, 'FMMonth FMDD');
+  select coalesce(sum(l.amount_cents), 0)::integer into v_refund
+  from public.payment_ledger l
+  where l.reservation_id = r.id and l.kind = 'refund' and l.status in ('pending', 'completed');
+  v_body := concat_ws(E'\n',
+    case p_what
+      when 'booked' then r.name || ' booked ' || e.title || ' (' || v_when || ').'
+      else r.name || ' cancelled their booking of ' || e.title || ' (' || v_when || ').' end,
+    '',
+    'Guests: ' || r.num_guests,
+    v_option,
+    case when exists (select 1 from public.reservation_addons ra where ra.reservation_id = r.id)
+      then 'Add-ons: ' || public.reservation_addons_text(r.id) end,
+    case when r.amount_cents = 0 then 'Paid: nothing (free)' else 'Paid: ' || public.booking_money(r.amount_cents) end,
+    case when p_what = 'cancelled' and r.amount_cents > 0 then 'Refunded by the cancellation policy: ' || public.booking_money(v_refund) end,
+    'Booking code: ' || r.booking_code,
+    'Email: ' || r.email,
+    case when r.phone is not null then 'Phone: ' || r.phone end,
+    case when nullif(btrim(r.dietary_restrictions), '') is not null then 'Dietary restrictions: ' || r.dietary_restrictions end,
+    case when nullif(btrim(r.special_requests), '') is not null then 'Special requests: ' || r.special_requests end,
+    '',
+    'Booked now: ' || (select public.guest_count(coalesce(sum(x.num_guests), 0)::integer) || ' in '
+                        || count(*) || case when count(*) = 1 then ' booking' else ' bookings' end
+                       from public.reservations x where x.event_id = e.id and x.status = 'confirmed') || '.',
+    'The dinner in the admin panel: {{site_url}}/admin/events/' || e.id,
+    '',
+    'You get these emails because booking emails are on for you at ' || public.org_display_name(r.org_id)
+      || '. Turn them off in the admin panel: Settings, Team.'
+  );
+  insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text)
+  select r.org_id, r.id, 'booking_notice', u.email, v_subject, v_body
+  from public.user_memberships m
+  join auth.users u on u.id = m.user_id
+  where m.org_id = r.org_id and m.booking_emails and m.user_id is distinct from auth.uid() and u.email is not null;
+  get diagnostics v_count = row_count;
+  return v_count;
+end;
+$$;
+
 -- Claims up to p_limit pending messages (or the given ids) for one sender: their ids are read
 -- first, then one update claims them (status sending, a claim token), so concurrent senders never
 -- take the same message.

@@ -698,6 +698,7 @@ begin
   if coalesce(current_setting('supperhost.skip_confirmation_email', true), '') is distinct from r.id::text then
     perform public.enqueue_booking_confirmation(r.id);
   end if;
+  perform public.enqueue_booking_notice(r.id, 'booked');
   return true;
 end;
 $$;

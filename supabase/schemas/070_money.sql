@@ -963,6 +963,7 @@ begin
       using errcode = 'SH409';
   end if;
   v_refund_id := public.cancel_with_money(r, public.policy_refund_cents(r), 'Cancelled by the guest', 'guest', 'guest', true);
+  perform public.enqueue_booking_notice(r.id, 'cancelled');
   select * into r from public.reservations x where x.id = r.id;
   return public.money_action_result(r, false, v_refund_id);
 end;

@@ -105,14 +105,15 @@ begin
 end;
 $$;
 
--- staff_list_team: the members with their roles, earliest first (any member)
+-- staff_list_team: the members with their roles and whether each is emailed new bookings,
+-- earliest first (any member)
 create or replace function public.staff_list_team(p_org_id uuid)
-returns table (user_id uuid, email text, joined_at timestamptz, is_you boolean, role text)
+returns table (user_id uuid, email text, joined_at timestamptz, is_you boolean, role text, booking_emails boolean)
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform public.assert_team_member(p_org_id);
   return query
-  select m.user_id, u.email::text, m.created_at, m.user_id = auth.uid(), m.role
+  select m.user_id, u.email::text, m.created_at, m.user_id = auth.uid(), m.role, m.booking_emails
   from public.user_memberships m
   join auth.users u on u.id = m.user_id
   where m.org_id = p_org_id
@@ -121,6 +122,29 @@ end;
 $$;
 
 grant execute on function public.staff_list_team(uuid) to authenticated;
+
+-- A member turns their own booking emails on or off (enqueue_booking_notice); answers the setting.
+create or replace function public.staff_set_booking_emails(p_org_id uuid, p_on boolean)
+returns boolean
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  v_on boolean;
+begin
+  perform public.assert_team_member(p_org_id);
+  if p_on is null then
+    raise exception 'Say whether to send booking emails: true or false' using errcode = 'P0001';
+  end if;
+  update public.user_memberships m set booking_emails = p_on
+  where m.org_id = p_org_id and m.user_id = auth.uid()
+  returning m.booking_emails into v_on;
+  if v_on is null then
+    raise exception 'Only members of the team have booking emails' using errcode = 'SH403';
+  end if;
+  return v_on;
+end;
+$$;
+
+grant execute on function public.staff_set_booking_emails(uuid, boolean) to authenticated;
 
 -- staff_list_team_invitations: the open invitations (neither accepted nor revoked), newest first
 create or replace function public.staff_list_team_invitations(p_org_id uuid)

@@ -129,7 +129,7 @@ begin
   update private.organization_signups s
      set contact_email = (select lower(u.email) from auth.users u where u.id = v_user)
    where s.org_id = v_org_id;
-  insert into public.user_memberships (user_id, org_id, role) values (v_user, v_org_id, 'owner');
+  insert into public.user_memberships (user_id, org_id, role, booking_emails) values (v_user, v_org_id, 'owner', true);
   return v_org_id;
 end;
 $$;

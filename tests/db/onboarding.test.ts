@@ -53,14 +53,18 @@ async function addEvent(db: pg.PoolClient, orgId: string) {
 const quote = (db: pg.PoolClient, eventId: string) => attempt(db, `select public.quote_booking($1, 1, 'Dinner')`, [eventId]);
 
 describe('creating an organization', () => {
-  it('makes the caller its owner; it starts unpublished with its time zone; the contact is the caller', async () => {
+  it('makes the caller its owner, emailed its bookings; it starts unpublished with its time zone; the contact is the caller', async () => {
     await rolledBack(pool(), async (db) => {
       const user = await newUser(db, 'Host.One@Onboarding.test');
       const s = slug('one');
       const orgId = await create(db, user, '  Lantern Supper  ', `  ${s.toUpperCase()} `);
       const org = await one(db, `select name, slug, state, timezone, published_at from public.organizations where id = $1`, [orgId]);
       expect(org).toEqual({ name: 'Lantern Supper', slug: s, state: 'unpublished', timezone: 'America/Chicago', published_at: null });
-      expect(await one(db, `select user_id, role from public.user_memberships where org_id = $1`, [orgId])).toEqual({ user_id: user, role: 'owner' });
+      expect(await one(db, `select user_id, role, booking_emails from public.user_memberships where org_id = $1`, [orgId])).toEqual({
+        user_id: user,
+        role: 'owner',
+        booking_emails: true,
+      });
       expect(await one(db, `select created_by, contact_email from private.organization_signups where org_id = $1`, [orgId])).toEqual({
         created_by: user,
         contact_email: 'host.one@onboarding.test',

@@ -8,6 +8,8 @@ export interface TeamMember {
   /** The signed-in staff member's own row. */
   isYou: boolean;
   role: TeamRole;
+  /** Emailed each new booking and each guest's cancellation (each member sets their own). */
+  bookingEmails: boolean;
 }
 
 export interface TeamInvitation {

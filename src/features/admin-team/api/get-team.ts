@@ -10,7 +10,7 @@ function toRole(value: string): TeamRole {
 export const teamQueryKey = (orgId: string) => ['admin', orgId, 'team'] as const;
 
 /**
- * The members with their roles (SQL staff_list_team: any member) and, for an owner, the open
+ * The members with their roles and booking emails (SQL staff_list_team: any member) and, for an owner, the open
  * invitations (SQL staff_list_team_invitations: owners and the super admin only).
  */
 export async function getTeam(orgId: string, isOwner: boolean): Promise<Team> {
@@ -21,7 +21,14 @@ export async function getTeam(orgId: string, isOwner: boolean): Promise<Team> {
   if (members.error) throw new Error(members.error.message);
   if (invitations.error) throw new Error(invitations.error.message);
   return {
-    members: members.data.map((m) => ({ userId: m.user_id, email: m.email, joinedAt: m.joined_at, isYou: m.is_you, role: toRole(m.role) })),
+    members: members.data.map((m) => ({
+      userId: m.user_id,
+      email: m.email,
+      joinedAt: m.joined_at,
+      isYou: m.is_you,
+      role: toRole(m.role),
+      bookingEmails: m.booking_emails,
+    })),
     invitations: invitations.data.map((i) => ({
       id: i.id,
       email: i.email,

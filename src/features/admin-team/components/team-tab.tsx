@@ -6,9 +6,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { OptionSelect } from '@/components/ui/option-select';
+import { Switch } from '@/components/ui/switch';
 import { useTeam } from '../api/get-team';
 import { useRemoveMember } from '../api/remove-member';
 import { useRevokeInvitation } from '../api/revoke-invitation';
+import { useSetBookingEmails } from '../api/set-booking-emails';
 import { useSetMemberRole } from '../api/set-member-role';
 import { teamMessages } from '../messages';
 import type { TeamMember, TeamRole } from '../types';
@@ -81,13 +83,19 @@ export function TeamTab({ orgId, orgName, isOwner }: { orgId: string; orgName: s
     onError: (error) => toast.error(teamMessages.roleFailed, { description: error.message || teamMessages.fallback }),
   });
 
+  const bookingEmails = useSetBookingEmails(orgId, {
+    onSuccess: (_, change) => toast.success(change.on ? teamMessages.bookingEmailsOn : teamMessages.bookingEmailsOff),
+    onError: (error) => toast.error(teamMessages.bookingEmailsFailed, { description: error.message || teamMessages.fallback }),
+  });
+
   const members = team.data?.members;
   const invitations = team.data?.invitations;
 
   return (
     <AdminSection id="team" title="Team">
       <p className="text-sm text-muted-foreground">
-        Owners manage {orgName}'s team, payments and publishing; staff run its events, reservations and the door.
+        Owners manage {orgName}'s team, payments and publishing; staff run its events, reservations and the door. With booking emails on, you are
+        emailed each new booking and each guest's cancellation.
       </p>
       {isOwner ? <InviteForm orgId={orgId} /> : null}
       <QueryStatus query={team} rows={members} loading="Loading the team…" failed={teamMessages.loadFailed} empty="No members." toast>
@@ -97,8 +105,19 @@ export function TeamTab({ orgId, orgName, isOwner }: { orgId: string; orgName: s
               <li key={member.userId} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
                 <TeamPerson email={member.email} badge={member.isYou ? <Badge variant="secondary">You</Badge> : null}>
                   {isOwner ? null : `${roleLabels[member.role]} · `}Joined {day(member.joinedAt)}
+                  {member.bookingEmails && !member.isYou ? ' · Gets booking emails' : ''}
                 </TeamPerson>
-                <div className="flex items-center gap-2">
+                <div className="flex flex-wrap items-center gap-2">
+                  {member.isYou ? (
+                    <label className="flex items-center gap-2 text-sm">
+                      <Switch
+                        checked={member.bookingEmails}
+                        disabled={bookingEmails.isPending}
+                        onCheckedChange={(on) => bookingEmails.mutate({ orgId, on })}
+                      />
+                      Booking emails
+                    </label>
+                  ) : null}
                   {isOwner ? (
                     <OptionSelect
                       aria-label={`Role of ${member.email}`}
