@@ -236,7 +236,12 @@ describe('owners and staff', () => {
 
     // An invitation as an owner: the pending row says so, and so does the email.
     const partner = uniqueEmail('roles-partner', 'team-e2e.test');
-    await page.getByLabel('Role', { exact: true }).selectOption('owner');
+    const role = page.getByLabel('Role', { exact: true });
+    expect(await role.getAttribute('aria-describedby').then((id) => page.locator(`#${id}`).innerText())).toBe(
+      'Staff run events, reservations and the door.',
+    );
+    await role.selectOption('owner');
+    await page.getByText('Owners also manage the team, payments and publishing.').waitFor();
     await page.getByLabel('Email', { exact: true }).fill(partner);
     await page.getByRole('button', { name: 'Send invitation' }).click();
     await expectToast(page, 'Invitation sent');

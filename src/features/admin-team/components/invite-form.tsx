@@ -7,7 +7,7 @@ import { OptionSelect } from '@/components/ui/option-select';
 import { useInviteMember } from '../api/invite-member';
 import { teamMessages } from '../messages';
 import { inviteSchema, type InviteOutput, type InviteValues } from '../schemas';
-import { roleOptions } from './role-options';
+import { roleHints, roleOptions } from './role-options';
 import { SubmitButton } from '@/components/forms/submit-button';
 
 /** 'Invite by email' with a role: the invitation email with its link is sent by the server. */
@@ -36,7 +36,7 @@ export function InviteForm({ orgId }: { orgId: string }) {
         <FormField label="Email" error={form.formState.errors.email?.message} className="flex-1">
           <Input type="email" autoComplete="off" inputMode="email" placeholder="name@example.com" {...form.register('email')} />
         </FormField>
-        <FormField label="Role" className="sm:w-56">
+        <FormField label="Role" className="sm:w-56" hint={roleHints[form.watch('role')]}>
           <OptionSelect options={roleOptions} {...form.register('role')} />
         </FormField>
         <SubmitButton className="sm:mt-8" pending={invite.isPending} pendingLabel="Inviting…">
