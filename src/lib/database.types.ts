@@ -465,6 +465,57 @@ export type Database = {
           },
         ]
       }
+      event_guest_messages: {
+        Row: {
+          body: string
+          created_at: string
+          event_id: string
+          id: string
+          org_id: string
+          recipients: number
+          request_key: string
+          sent_by: string | null
+          subject: string
+        }
+        Insert: {
+          body: string
+          created_at?: string
+          event_id: string
+          id?: string
+          org_id: string
+          recipients: number
+          request_key: string
+          sent_by?: string | null
+          subject: string
+        }
+        Update: {
+          body?: string
+          created_at?: string
+          event_id?: string
+          id?: string
+          org_id?: string
+          recipients?: number
+          request_key?: string
+          sent_by?: string | null
+          subject?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "event_guest_messages_event_of_org"
+            columns: ["event_id", "org_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id", "org_id"]
+          },
+          {
+            foreignKeyName: "event_guest_messages_event_of_org"
+            columns: ["event_id", "org_id"]
+            isOneToOne: false
+            referencedRelation: "events_with_availability"
+            referencedColumns: ["id", "org_id"]
+          },
+        ]
+      }
       event_private_details: {
         Row: {
           address_delivery: string
@@ -3595,6 +3646,19 @@ export type Database = {
         Args: { p_dates: string[]; p_event_id: string }
         Returns: string[]
       }
+      staff_email_event_guests: {
+        Args: {
+          p_event_id: string
+          p_message: string
+          p_request_key: string
+          p_subject: string
+        }
+        Returns: {
+          already_sent: boolean
+          message_id: string
+          recipients: number
+        }[]
+      }
       staff_event_cancellation: {
         Args: { p_event_id: string }
         Returns: {
@@ -3620,6 +3684,17 @@ export type Database = {
           state: string
           waitlist_closed: number
           waitlist_open: number
+        }[]
+      }
+      staff_event_guest_messages: {
+        Args: { p_event_id: string }
+        Returns: {
+          body: string
+          created_at: string
+          id: string
+          recipients: number
+          sent_by_email: string
+          subject: string
         }[]
       }
       staff_event_overview: {

@@ -143,6 +143,10 @@ const EXPECTED = `
 | event_cancellations      | insert | deny    | deny    | deny    | deny       | allow   |
 | event_cancellations      | update | deny    | deny    | deny    | deny       | allow   |
 | event_cancellations      | delete | deny    | deny    | deny    | deny       | allow   |
+| event_guest_messages     | select | deny    | allow   | deny    | allow      | allow   |
+| event_guest_messages     | insert | deny    | deny    | deny    | deny       | allow   |
+| event_guest_messages     | update | deny    | deny    | deny    | deny       | allow   |
+| event_guest_messages     | delete | deny    | deny    | deny    | deny       | allow   |
 | square_webhook_events    | select | deny    | deny    | deny    | deny       | allow   |
 | square_webhook_events    | insert | deny    | deny    | deny    | deny       | allow   |
 | square_webhook_events    | update | deny    | deny    | deny    | deny       | allow   |
@@ -393,6 +397,13 @@ const PROBES: Record<string, Probe> = {
     insert: `insert into public.event_cancellations (event_id, org_id, refund_mode, message)
              values ('${eatathomeEvent(2)}', '${A}', 'none', 'Another message')`,
     ...byKey('event_cancellations', 'message', 'event_id', '::uuid'),
+  },
+  event_guest_messages: {
+    fixture: `insert into public.event_guest_messages (event_id, org_id, subject, body, request_key, recipients)
+              values ('${EVENT}', '${A}', 'Probe', 'Probe message', 'probe-key-1', 1) returning id::text as key`,
+    insert: `insert into public.event_guest_messages (event_id, org_id, subject, body, request_key, recipients)
+             values ('${EVENT}', '${A}', 'Another', 'Another message', 'probe-key-2', 1)`,
+    ...byKey('event_guest_messages', 'subject', 'id', '::uuid'),
   },
   square_accounts: {
     fixture: `insert into public.square_accounts (org_id, merchant_id, access_token_ciphertext, refresh_token_ciphertext, access_token_expires_at)

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { OverviewPage } from '@/features/admin-overview/components/overview-page';
 import { CancelDinnerButton, DinnerCancellation } from '@/features/admin-cancel-event/components/cancel-dinner';
+import { EmailGuestsButton, GuestMessagesList } from '@/features/admin-guest-messages/components/email-guests';
 import { SplitPaymentsSetting } from '@/features/admin-split-payments/components/split-payments-setting';
 import { AdminEventPage } from '../admin-event-page';
 
@@ -23,12 +24,18 @@ export default function AdminEventOverviewRoute() {
                   Kitchen report
                 </Link>
               </Button>
+              <EmailGuestsButton eventId={eventId} eventTitle={title} />
               {/* A dinner that has started is not cancelled as a whole (the server refuses it too). */}
               {upcoming ? <CancelDinnerButton eventId={eventId} eventTitle={title} /> : null}
             </>
           )}
           notice={<DinnerCancellation eventId={eventId} />}
-          settings={<SplitPaymentsSetting eventId={eventId} />}
+          settings={
+            <>
+              <GuestMessagesList eventId={eventId} />
+              <SplitPaymentsSetting eventId={eventId} />
+            </>
+          }
         />
       )}
     </AdminEventPage>

@@ -1,0 +1,14 @@
+/** The words of messages to a dinner's guests (the e2e tests look for them). */
+export const guestMessageWords = {
+  open: 'Email guests',
+  title: 'Email everyone booked',
+  description: (eventTitle: string) =>
+    `Every confirmed booking of ${eventTitle} gets its own email, in your branding. Write {{guest_name}} to greet each guest by name.`,
+  submit: 'Send to all guests',
+  pending: 'Sending…',
+  sent: (recipients: number) => `Sent to ${recipients} ${recipients === 1 ? 'booking' : 'bookings'}`,
+  sentDescription: 'The emails go out within a minute.',
+  failed: 'Could not send the message',
+  listTitle: 'Messages to guests',
+  loadFailed: 'Failed to load the messages sent to guests',
+} as const;
