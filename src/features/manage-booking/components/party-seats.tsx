@@ -107,7 +107,7 @@ function SeatLine({ seat }: { seat: BookingSeat }) {
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-3 text-sm" data-testid={`seat-${seat.seat_no}`}>
       <Armchair className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
-      <span className="min-w-0 flex-1">
+      <span className="min-w-0 flex-1 basis-40">
         <span className="font-medium">{seat.is_booker ? `You (${seat.guest_name})` : seat.guest_name}</span>
         <span className="block text-xs text-muted-foreground">Seat {seat.seat_no}</span>
       </span>
