@@ -83,21 +83,16 @@ $$;
 
 grant execute on function public.staff_email_event_guests(uuid, text, text, text) to authenticated;
 
--- The messages sent to an event's guests, newest first, with who sent them.
+-- The messages sent to an event's guests, newest first, with who sent them (members of the
+-- event's organization only: member_event refuses anyone else, once, before the scan).
 create or replace function public.staff_event_guest_messages(p_event_id uuid)
 returns table (id uuid, subject text, body text, recipients integer, sent_by_email text, created_at timestamptz)
-language plpgsql stable security definer set search_path = '' as $$
-declare
-  e public.events;
-begin
-  e := public.member_event(p_event_id, 'You can only see events of your own organization');
-  return query
+language sql stable security definer set search_path = '' as $$
   select m.id, m.subject, m.body, m.recipients, u.email::text, m.created_at
   from public.event_guest_messages m
   left join auth.users u on u.id = m.sent_by
-  where m.event_id = e.id
+  where m.event_id = (select (public.member_event(p_event_id, 'You can only see events of your own organization')).id)
   order by m.created_at desc, m.id;
-end;
 $$;
 
 grant execute on function public.staff_event_guest_messages(uuid) to authenticated;

@@ -3,12 +3,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Mail } from 'lucide-react';
 import { toast } from 'sonner';
+import { EmailMessageFields } from '@/components/forms/email-message-fields';
 import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ClosingDialog } from '@/components/ui/closing-dialog';
-import { FormField } from '@/components/ui/form-field';
-import { Input, Textarea } from '@/components/ui/input';
 import { newIdempotencyKey } from '@/features/checkout/lib/idempotency';
 import { useGuestMessages, useSendGuestMessages } from '../api/guest-messages';
 import { guestMessageWords as w } from '../messages';
@@ -43,12 +42,11 @@ function EmailGuestsDialog({ eventId, eventTitle, onClose }: { eventId: string; 
   return (
     <ClosingDialog title={w.title} description={w.description(eventTitle)} busy={send.isPending} onClose={onClose}>
       <form className="space-y-4" noValidate onSubmit={form.handleSubmit((values) => send.mutate({ eventId, requestKey, ...values }))}>
-        <FormField label="Subject" error={errors.subject?.message}>
-          <Input {...form.register('subject')} />
-        </FormField>
-        <FormField label="Message" error={errors.message?.message}>
-          <Textarea rows={8} {...form.register('message')} />
-        </FormField>
+        <EmailMessageFields
+          subject={form.register('subject')}
+          message={form.register('message')}
+          errors={{ subject: errors.subject?.message, message: errors.message?.message }}
+        />
         <FormDialogFooter onCancel={onClose} pending={send.isPending} pendingLabel={w.pending} submitLabel={w.submit} />
       </form>
     </ClosingDialog>

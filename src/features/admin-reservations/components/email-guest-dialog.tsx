@@ -1,10 +1,11 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
+import { EmailMessageFields } from '@/components/forms/email-message-fields';
 import { FormDialogFooter } from '@/components/forms/form-dialog-footer';
 import { ClosingDialog } from '@/components/ui/closing-dialog';
 import { FormField } from '@/components/ui/form-field';
-import { Input, Textarea } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { useGuestMessageTemplate } from '../api/get-guest-message-template';
 import { useSendGuestEmail } from '../api/send-guest-email';
 import { defaultGuestEmail, reservationMessages } from '../messages';
@@ -66,12 +67,11 @@ function EmailGuestForm({ orgName, reservation, onClose, initial }: Props & { in
         <FormField label="Recipient" error={errors.email?.message}>
           <Input type="email" readOnly aria-readonly="true" className="bg-muted" {...form.register('email')} />
         </FormField>
-        <FormField label="Subject" error={errors.subject?.message}>
-          <Input {...form.register('subject')} />
-        </FormField>
-        <FormField label="Message" error={errors.message?.message}>
-          <Textarea rows={8} {...form.register('message')} />
-        </FormField>
+        <EmailMessageFields
+          subject={form.register('subject')}
+          message={form.register('message')}
+          errors={{ subject: errors.subject?.message, message: errors.message?.message }}
+        />
         <FormDialogFooter onCancel={onClose} pending={send.isPending} pendingLabel="Sending…" submitLabel="Send Email" />
       </form>
     </ClosingDialog>
