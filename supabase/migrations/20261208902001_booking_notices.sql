@@ -15,6 +15,7 @@ language plpgsql volatile security definer set search_path = '' as $$
 declare
   r public.reservations;
   e public.events;
+  v_slot public.rsvp_slots;
   v_option text;
   v_when text;
   v_subject text;
@@ -25,17 +26,17 @@ begin
   if p_what not in ('booked', 'cancelled') then
     raise exception 'A booking notice is about a booking made or cancelled, not %', p_what using errcode = '22023';
   end if;
+  select * into r from public.reservations x where x.id = p_reservation_id;
+  -- Most bookings stop here: nobody on the team asked for these emails.
   if not exists (select 1 from public.user_memberships m
-                 where m.org_id = (select x.org_id from public.reservations x where x.id = p_reservation_id)
-                   and m.booking_emails and m.user_id is distinct from auth.uid()) then
+                 where m.org_id = r.org_id and m.booking_emails and m.user_id is distinct from auth.uid()) then
     return 0;
   end if;
-  select * into r from public.reservations x where x.id = p_reservation_id;
   select * into e from public.events x where x.id = r.event_id;
+  select * into v_slot from public.rsvp_slots s where s.id = r.rsvp_slot_id;
   v_option := coalesce('Ticket: ' || (select t.name from public.ticket_types t where t.id = r.ticket_type_id),
-                       'Time slot: ' || coalesce((select s.slot_label from public.rsvp_slots s where s.id = r.rsvp_slot_id), r.time_slot));
-  v_when := to_char(e.date, 'FMDay, FMMonth FMDD') || ' at '
-    || to_char(coalesce((select s.slot_time from public.rsvp_slots s where s.id = r.rsvp_slot_id), e.event_time), 'FMHH12:MI AM');
+                       'Time slot: ' || coalesce(v_slot.slot_label, r.time_slot));
+  v_when := to_char(e.date, 'FMDay, FMMonth FMDD') || ' at ' || to_char(coalesce(v_slot.slot_time, e.event_time), 'FMHH12:MI AM');
   v_subject := case p_what when 'booked' then 'New booking: ' else 'Cancelled by the guest: ' end
     || r.name || ', ' || public.guest_count(r.num_guests) || ' · ' || e.title || ', ' || to_char(e.date, 'FMMonth FMDD');
   select coalesce(sum(l.amount_cents), 0)::integer into v_refund

@@ -4,7 +4,7 @@ import { QueryStatus } from '@/components/admin/query-status';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/utils';
 import { useChefInquiries } from '../api/get-chef-inquiries';
-import { when } from '../lib/when';
+import { when } from '@/lib/when';
 import { chefInquiryMessages } from '../messages';
 import { chefInquiryStatuses, type ChefInquiryStatus } from '../types';
 import { InquiryDetail } from './inquiry-detail';

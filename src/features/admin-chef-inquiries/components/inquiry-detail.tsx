@@ -9,7 +9,7 @@ import { useSetChefInquiryArchived } from '../api/set-chef-inquiry-archived';
 import { chefInquiryMessages, deliveryWords } from '../messages';
 import type { ChefInquiry, ChefInquiryStatus } from '../types';
 import { ReplyForm } from './reply-form';
-import { when } from '../lib/when';
+import { when } from '@/lib/when';
 import { StatusBadge } from './status-badge';
 
 interface Props {

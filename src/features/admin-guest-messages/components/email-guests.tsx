@@ -9,6 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ClosingDialog } from '@/components/ui/closing-dialog';
 import { newIdempotencyKey } from '@/features/checkout/lib/idempotency';
+import { when } from '@/lib/when';
 import { useGuestMessages, useSendGuestMessages } from '../api/guest-messages';
 import { guestMessageWords as w } from '../messages';
 import { guestMessageSchema, type GuestMessageValues } from '../schemas';
@@ -53,8 +54,6 @@ function EmailGuestsDialog({ eventId, eventTitle, onClose }: { eventId: string; 
   );
 }
 
-const sentAt = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 /** What was sent to the event's guests, newest first; nothing until something was. */
 export function GuestMessagesList({ eventId }: { eventId: string }) {
   const messages = useGuestMessages(eventId);
@@ -70,7 +69,7 @@ export function GuestMessagesList({ eventId }: { eventId: string }) {
           <li key={m.id} className="space-y-1 px-4 py-3">
             <p className="break-words font-medium">{m.subject}</p>
             <p className="text-xs text-muted-foreground">
-              {sentAt(m.createdAt)} · to {m.recipients} {m.recipients === 1 ? 'booking' : 'bookings'}
+              {when(m.createdAt)} · to {m.recipients} {m.recipients === 1 ? 'booking' : 'bookings'}
               {m.sentByEmail ? ` · by ${m.sentByEmail}` : ''}
             </p>
             <p className="line-clamp-3 whitespace-pre-line break-words text-sm text-muted-foreground">{m.body}</p>

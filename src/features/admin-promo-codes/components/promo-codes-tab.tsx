@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { when } from '@/lib/when';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -64,9 +65,9 @@ export function PromoCodesTab({ orgId }: { orgId: string }) {
 
 function StatusBadge({ code }: { code: PromoCode }) {
   const status = promoStatus(code);
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '');
-  if (status === 'Active') return <Badge variant="success">{code.ends_at ? `Active until ${when(code.ends_at)}` : 'Active'}</Badge>;
-  if (status === 'Scheduled') return <Badge variant="secondary">{`Starts ${when(code.starts_at)}`}</Badge>;
-  if (status === 'Ended') return <Badge variant="secondary">{`Ended ${when(code.ends_at)}`}</Badge>;
+  const at = (iso: string | null) => (iso ? when(iso) : '');
+  if (status === 'Active') return <Badge variant="success">{code.ends_at ? `Active until ${at(code.ends_at)}` : 'Active'}</Badge>;
+  if (status === 'Scheduled') return <Badge variant="secondary">{`Starts ${at(code.starts_at)}`}</Badge>;
+  if (status === 'Ended') return <Badge variant="secondary">{`Ended ${at(code.ends_at)}`}</Badge>;
   return <Badge variant="secondary">Inactive</Badge>;
 }
