@@ -47,3 +47,15 @@ export type BookableEvent = Pick<Tables<'events'>, 'id' | 'title' | 'date' | 'ev
 export function rsvpDepositCents(event: Pick<Tables<'events'>, 'deposit_amount'>): number {
   return event.deposit_amount ?? DEFAULT_DEPOSIT_CENTS;
 }
+
+/**
+ * Whether online booking of an event has closed by `now` (ms): its booking_closes_at (the start
+ * less the event's booking_cutoff_hours, from events_with_availability) has passed on this
+ * device's clock. Only what the pages show: the server refuses guests' bookings, the waitlist and
+ * moves after that moment whatever the page says. Absent or null: never closed here.
+ */
+export function isBookingClosed(event: { booking_closes_at?: string | null }, now: number = Date.now()): boolean {
+  const closesAt = event.booking_closes_at ? Date.parse(event.booking_closes_at) : NaN;
+  // An unreadable moment (NaN) compares false: not closed.
+  return now >= closesAt;
+}

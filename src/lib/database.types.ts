@@ -590,6 +590,7 @@ export type Database = {
       }
       events: {
         Row: {
+          booking_cutoff_hours: number | null
           created_at: string
           date: string
           deposit_amount: number | null
@@ -611,8 +612,10 @@ export type Database = {
           seat_price_cents: number | null
           series_id: string | null
           title: string
+          booking_closes_at: string | null
         }
         Insert: {
+          booking_cutoff_hours?: number | null
           created_at?: string
           date: string
           deposit_amount?: number | null
@@ -636,6 +639,7 @@ export type Database = {
           title: string
         }
         Update: {
+          booking_cutoff_hours?: number | null
           created_at?: string
           date?: string
           deposit_amount?: number | null
@@ -1881,6 +1885,7 @@ export type Database = {
       events_with_availability: {
         Row: {
           available_seats: number | null
+          booking_closes_at: string | null
           date: string | null
           deposit_amount: number | null
           event_details_disclosures: string | null
@@ -2158,6 +2163,10 @@ export type Database = {
           tax_cents: number
         }[]
       }
+      booking_closes_at: {
+        Args: { e: Database["public"]["Tables"]["events"]["Row"] }
+        Returns: string
+      }
       booking_evaluate: {
         Args: {
           p_addons?: Json
@@ -2422,6 +2431,10 @@ export type Database = {
           p_refund_status: string
           p_reservation_id: string
         }
+        Returns: string
+      }
+      enqueue_seat_guest_message: {
+        Args: { p_message: string; p_seat_id: string; p_subject: string }
         Returns: string
       }
       event_addon_sold: {
@@ -2863,6 +2876,7 @@ export type Database = {
       member_event: {
         Args: { p_denied: string; p_event_id: string }
         Returns: {
+          booking_cutoff_hours: number | null
           created_at: string
           date: string
           deposit_amount: number | null

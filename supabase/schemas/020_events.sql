@@ -77,6 +77,8 @@ create table public.events (
   -- copies. A booking may move between the dates of its series (guest_move_booking). Null: an
   -- event never repeated (events repeated before series existed stay without one).
   series_id uuid,
+  -- Hours before the start when online booking closes (null: open until the start).
+  booking_cutoff_hours integer check (booking_cutoff_hours between 1 and 336),
   constraint events_one_kind check (not (rsvp_mode and seat_price_cents is not null)),
   -- target of the composite foreign key that keeps reservations.org_id = event's org
   unique (id, org_id)
@@ -89,6 +91,8 @@ comment on column public.events.deposit_amount is 'Per-guest deposit in cents fo
 comment on column public.events.refund_window_hours is 'Full refund for cancellations at least this many hours before the start; null = no full-refund window.';
 
 comment on column public.events.late_refund_percent is 'Percent of the net paid refunded for a cancellation outside the full-refund window (0-100).';
+
+comment on column public.events.booking_cutoff_hours is 'Online booking (and the waitlist, more guests, a move to this date) closes this many hours before the start; null = open until the start. The host''s team may still book.';
 
 comment on column public.events.kind is 'What is sold: tickets (ticket types), rsvp (slots with a deposit per guest) or seatings (slots at seat_price_cents per seat).';
 
@@ -368,6 +372,17 @@ comment on function public.is_upcoming_event(date, time, text, timestamptz) is
 
 grant execute on function public.is_upcoming_event(date, time without time zone, text, timestamp with time zone) to anon, authenticated;
 
+-- When online booking of an event closes: its local start, less its booking_cutoff_hours.
+create or replace function public.booking_closes_at(e public.events) returns timestamptz
+language sql stable set search_path = '' as $$
+  select ((e.date + e.event_time) at time zone e.event_timezone) - make_interval(hours => coalesce(e.booking_cutoff_hours, 0));
+$$;
+
+comment on function public.booking_closes_at(public.events) is
+  'When guests can no longer book the event online (nor join its waitlist, add guests or move to it): its start less booking_cutoff_hours.';
+
+grant execute on function public.booking_closes_at(public.events) to anon, authenticated;
+
 -- Events with reservations are not deleted
 create or replace function public.refuse_deleting_booked_event() returns trigger
 language plpgsql security definer set search_path = '' as $$
@@ -442,7 +457,7 @@ begin
   insert into public.events (
     org_id, title, date, event_time, event_timezone, location_name, location_address,
     event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount,
-    refund_window_hours, late_refund_percent, reminder_hours, seat_price_cents, max_party_size
+    refund_window_hours, late_refund_percent, reminder_hours, booking_cutoff_hours, seat_price_cents, max_party_size
   )
   values (
     (p_event ->> 'org_id')::uuid,
@@ -460,6 +475,7 @@ begin
     (p_event ->> 'refund_window_hours')::integer,
     coalesce((p_event ->> 'late_refund_percent')::integer, 0),
     coalesce((p_event ->> 'reminder_hours')::integer, 24),
+    (p_event ->> 'booking_cutoff_hours')::integer,
     v_seat_price,
     (p_event ->> 'max_party_size')::integer
   )
@@ -541,6 +557,7 @@ begin
     refund_window_hours = case when p_event ? 'refund_window_hours' then (p_event ->> 'refund_window_hours')::integer else x.refund_window_hours end,
     late_refund_percent = case when p_event ? 'late_refund_percent' then (p_event ->> 'late_refund_percent')::integer else x.late_refund_percent end,
     reminder_hours = case when p_event ? 'reminder_hours' then (p_event ->> 'reminder_hours')::integer else x.reminder_hours end,
+    booking_cutoff_hours = case when p_event ? 'booking_cutoff_hours' then (p_event ->> 'booking_cutoff_hours')::integer else x.booking_cutoff_hours end,
     deposit_amount = case when p_event ? 'deposit_amount' then (p_event ->> 'deposit_amount')::integer else x.deposit_amount end,
     seat_price_cents = case when p_event ? 'seat_price_cents' then (p_event ->> 'seat_price_cents')::integer else x.seat_price_cents end,
     max_party_size = case when p_event ? 'max_party_size' then (p_event ->> 'max_party_size')::integer else x.max_party_size end
@@ -598,11 +615,11 @@ begin
     insert into public.events (
       org_id, title, date, event_time, event_timezone, location_name, location_address,
       event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount,
-      refund_window_hours, late_refund_percent, reminder_hours, seat_price_cents, max_party_size, series_id
+      refund_window_hours, late_refund_percent, reminder_hours, booking_cutoff_hours, seat_price_cents, max_party_size, series_id
     ) values (
       e.org_id, e.title, v_date, e.event_time, e.event_timezone, e.location_name, e.location_address,
       e.event_details_disclosures, e.is_active, e.rsvp_mode, e.rsvp_open, e.deposit_amount,
-      e.refund_window_hours, e.late_refund_percent, e.reminder_hours, e.seat_price_cents, e.max_party_size, e.series_id
+      e.refund_window_hours, e.late_refund_percent, e.reminder_hours, e.booking_cutoff_hours, e.seat_price_cents, e.max_party_size, e.series_id
     ) returning id into v_new;
     -- The same pools (shared ones stay shared), empty.
     v_pools := '{}';

@@ -588,9 +588,10 @@ $$;
 
 -- Messages to everyone booked at a dinner
 --
--- Staff write once to every confirmed booking of an event (its booker: parking, the door code, a
--- change of menu); each guest gets their own branded email, as enqueue_guest_message writes it.
--- A row here records what was said, by whom and to how many; the emails are in the outbox.
+-- Staff write once to every confirmed booking of an event (parking, the door code, a change of
+-- menu): its booker, and each guest who claimed a seat of it with an email of their own; each gets
+-- their own branded email (enqueue_guest_message, enqueue_seat_guest_message). A row here records
+-- what was said, by whom and to how many people; the emails are in the outbox.
 create table public.event_guest_messages (
   id uuid primary key default gen_random_uuid(),
   event_id uuid not null,
@@ -607,7 +608,7 @@ create table public.event_guest_messages (
 );
 
 comment on table public.event_guest_messages is
-  'Messages staff sent to every confirmed booking of an event at once (staff_email_event_guests): subject, body, sender and how many bookings it went to.';
+  'Messages staff sent to every confirmed booking of an event at once (staff_email_event_guests): subject, body, sender and how many people it went to (bookers and seat guests).';
 
 create index event_guest_messages_org_id_idx on public.event_guest_messages (org_id);
 
@@ -619,9 +620,11 @@ create policy "Members can see the messages sent to their events' guests"
   on public.event_guest_messages for select to authenticated using (public.is_org_member(org_id));
 
 -- Sends one message to every confirmed booking of an event, each in its guest's own branded
--- email (enqueue_guest_message), all or nothing. p_request_key makes it idempotent: the same key
--- again answers the first send (already_sent) and queues nothing. Members of the event's
--- organization only; an event without confirmed bookings is refused (nobody to write to).
+-- email (enqueue_guest_message), and to each guest who claimed one of their seats with another
+-- email (enqueue_seat_guest_message; one email per address), all or nothing. p_request_key
+-- makes it idempotent: the same key again answers the first send (already_sent) and queues
+-- nothing. Members of the event's organization only; an event without confirmed bookings is
+-- refused (nobody to write to).
 create or replace function public.staff_email_event_guests(p_event_id uuid, p_subject text, p_message text, p_request_key text)
 returns table (message_id uuid, recipients integer, already_sent boolean)
 language plpgsql volatile security definer set search_path = '' as $$
@@ -632,6 +635,7 @@ declare
   v_row public.event_guest_messages;
   v_count integer := 0;
   r record;
+  v_seat record;
 begin
   e := public.member_event(p_event_id, 'You can only email the guests of your own organization''s events');
   if coalesce(char_length(p_request_key), 0) not between 8 and 100 then
@@ -655,6 +659,18 @@ begin
     order by x.confirmed_at, x.id
   loop
     perform public.enqueue_guest_message(r.id, v_subject, v_message);
+    v_count := v_count + 1;
+  end loop;
+  for v_seat in
+    select distinct on (lower(s.guest_email)) s.id
+    from public.reservation_seats s
+    join public.reservations x on x.id = s.reservation_id
+    where x.event_id = e.id and x.status = 'confirmed' and s.claimed_at is not null and s.guest_email is not null
+      and not exists (select 1 from public.reservations b
+                      where b.event_id = e.id and b.status = 'confirmed' and lower(b.email) = lower(s.guest_email))
+    order by lower(s.guest_email), s.claimed_at, s.id
+  loop
+    perform public.enqueue_seat_guest_message(v_seat.id, v_subject, v_message);
     v_count := v_count + 1;
   end loop;
   if v_count = 0 then

@@ -131,6 +131,14 @@ begin
   if not public.is_upcoming_event(v_event.date, v_event.event_time, v_event.event_timezone) then
     raise exception 'This event has already started. Please select an upcoming event.' using errcode = 'SH409';
   end if;
+  -- Online booking closes the event's booking_cutoff_hours before the start; the host's team
+  -- (staff_create_booking, signed in) may still book.
+  if now() >= public.booking_closes_at(v_event) then
+    if not public.is_org_member(v_event.org_id) then
+      raise exception 'Online booking for this dinner has closed. Please contact the host.'
+        using errcode = 'SH409', detail = '{"kind":"booking_closed"}';
+    end if;
+  end if;
 
   if p_lock then
     -- Stale holds of this event give their seats back (through the trigger)

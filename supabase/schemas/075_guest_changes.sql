@@ -197,6 +197,7 @@ begin
   refusal := case
     when not e_to.is_active then 'That date is not taking bookings.'
     when now() >= starts_at then 'That date has already started.'
+    when now() >= public.booking_closes_at(e_to) then 'Online booking for that date has closed.'
     when e_to.kind <> e_from.kind then 'That date is sold differently, so the booking cannot move there. Please contact the host.'
     when e_to.kind = 'tickets' and v_ticket.id is null then
       format('That date has no %s tickets, so the booking cannot move there.', coalesce(v_from_ticket, 'such'))
@@ -507,7 +508,7 @@ language sql stable security definer set search_path = '' as $$
       from generate_series(1, r.num_guests - 1) n), '[]'::jsonb) else '[]'::jsonb end,
     -- What bringing more guests would cost, per larger party size the seats left allow
     -- (guest_add_guests); empty when none can be added online.
-    'more_guests', case when r.status = 'confirmed' and now() < public.reservation_starts_at(r) and sp.reservation_id is null then coalesce((
+    'more_guests', case when r.status = 'confirmed' and now() < public.booking_closes_at(e) and sp.reservation_id is null then coalesce((
       select jsonb_agg(jsonb_build_object('guests', n, 'charge_cents', p.total_cents * (n - r.num_guests)) order by n)
       from public.added_guest_price(r) p
       cross join generate_series(r.num_guests + 1, public.party_room(r)) n
@@ -581,6 +582,10 @@ begin
   end if;
   r := public.booking_to_change(p_token);
   perform public.refuse_for_split(r);
+  if now() >= (select public.booking_closes_at(e) from public.events e where e.id = r.event_id) then
+    raise exception 'Online booking for this dinner has closed, so guests can no longer be added online. Please contact the host.'
+      using errcode = 'SH409';
+  end if;
   if p_guests is null or p_guests <= r.num_guests then
     raise exception 'Choose more guests than the booking has now (%).', r.num_guests using errcode = 'P0001';
   end if;

@@ -103,7 +103,7 @@ begin
   select * into e from public.events x where x.id = w.event_id;
   select * into v_slot from public.rsvp_slots s where s.id = w.rsvp_slot_id;
   v_starts := (e.date + coalesce(v_slot.slot_time, e.event_time)) at time zone e.event_timezone;
-  if not e.is_active or v_starts - now() < interval '30 minutes' then
+  if not e.is_active or v_starts - now() < interval '30 minutes' or now() >= public.booking_closes_at(e) then
     return null;
   end if;
   v_expires := public.waitlist_offer_expiry(now(), v_starts, e.event_timezone);
@@ -260,6 +260,9 @@ begin
   end if;
   if not public.is_upcoming_event(e.date, e.event_time, e.event_timezone) then
     raise exception 'This event has already started.' using errcode = 'SH409';
+  end if;
+  if now() >= public.booking_closes_at(e) then
+    raise exception 'Online booking for this dinner has closed, and so has its waitlist. Please contact the host.' using errcode = 'SH409';
   end if;
   if p_ticket_type_id is not null and not exists (select 1 from public.ticket_types t where t.id = p_ticket_type_id and t.event_id = e.id) then
     raise exception 'Ticket type not found. Please select a valid ticket type.' using errcode = 'SH404';

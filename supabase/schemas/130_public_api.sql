@@ -77,7 +77,8 @@ select
   totals.total_available <= 0 as is_fully_booked,
   e.kind,
   e.seat_price_cents,
-  public.event_party_limit(e.kind, e.max_party_size) as party_limit
+  public.event_party_limit(e.kind, e.max_party_size) as party_limit,
+  public.booking_closes_at(e) as booking_closes_at
 from public.events e
 -- One call of event_availability per event (a security definer function is never inlined):
 -- the event's seats left, its ticket types and its active slots, each with what is left.

@@ -1,6 +1,7 @@
 /**
  * Messages to everyone booked at a dinner (supabase/schemas/050_email.sql): staff_email_event_guests
- * queues one branded email per confirmed booking (its booker), records the send once per request key
+ * queues one branded email per confirmed booking (its booker) and per guest who claimed a seat with
+ * an email of their own (their seat link, never the booker's), records the send once per request key
  * (a double click sends nothing more), refuses bad input with nothing queued, and only for members of
  * the event's organization; staff_event_guest_messages lists what was sent.
  * Every test runs in a transaction that is rolled back.
@@ -64,6 +65,39 @@ describe('staff_email_event_guests', () => {
       expect(rows).toEqual([
         { subject: 'Parking', body: 'Park on Elm Street.\nThe door is the green one.', recipients: 2, sent_by_email: 'owner@eatathome.test' },
       ]);
+    }));
+
+  it("writes also to each guest who claimed a seat with an email of their own, once per address, with their seat link and not the booking's keys", () =>
+    rolledBack(pool(), async (db) => {
+      const {
+        event,
+        ids: [ada],
+      } = await eventWithParties(db, 'Message Seats', { 'Ada Lovelace': 4, 'Grace Hopper': 1 });
+      const claim = (seat: number, name: string, email: string) =>
+        db.query(
+          `update public.reservation_seats set guest_name = $3, guest_email = $4, claimed_at = now() where reservation_id = $1 and seat_no = $2`,
+          [ada, seat, name, email],
+        );
+      await claim(2, 'Linus Pauling', 'linus.pauling@example.com');
+      // Already written to as a booker, and an unclaimed seat (4): no second email, none.
+      await claim(3, 'Grace Again', 'GRACE.HOPPER@example.com');
+
+      await actAs(db, 'memberA');
+      expect(await send(db, event, 'Parking', 'Hello {{guest_name}}', 'request-key-0005')).toMatchObject({ recipients: 3 });
+      const mails = await queued(db, event);
+      expect(mails.map((m) => m.to_email)).toEqual(['ada.lovelace@example.com', 'grace.hopper@example.com', 'linus.pauling@example.com']);
+      const linus = mails[2].template_data as unknown as {
+        guest: { name: string };
+        seat: { path: string };
+        booking: { manage_path: string; party_path: string | null };
+      };
+      expect(linus.guest.name).toBe('Linus Pauling');
+      expect(linus.seat.path).toMatch(/^\/seat\/[A-Za-z0-9_-]{20,}$/);
+      expect(linus.booking).toMatchObject({ manage_path: '', party_path: null });
+      // The booker's manage link is nowhere in the seat guest's email.
+      const adaMail = mails[0].template_data as unknown as { booking: { manage_path: string } };
+      expect(adaMail.booking.manage_path).toMatch(/^\/booking\//);
+      expect(JSON.stringify(linus)).not.toContain(adaMail.booking.manage_path);
     }));
 
   it('refuses a blank or multi-line subject, a blank message, a missing key and a dinner nobody booked, queuing nothing', () =>

@@ -694,6 +694,7 @@ describe('what public pages may see', () => {
       'kind',
       'seat_price_cents',
       'party_limit',
+      'booking_closes_at',
     ]);
   });
 

@@ -23,6 +23,16 @@ export function refundPolicyColumns(values: { refundWindowHours: string; lateRef
   };
 }
 
+/** When online booking closes, in whole hours before the start (1 to 336, as the database checks); '' = when the dinner starts. */
+const bookingCutoffHours = z
+  .string()
+  .refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 336), 'Choose when online booking closes');
+
+/** The chosen cutoff → the events row's column (null = guests may book online until the start). */
+export function bookingCutoffColumns(values: { bookingCutoffHours: string }) {
+  return { booking_cutoff_hours: values.bookingCutoffHours === '' ? null : Number(values.bookingCutoffHours) };
+}
+
 /** What confirmed guests are emailed: the reminder and the private address (members only). */
 const guestEmailShape = {
   reminderHours: z
@@ -66,6 +76,7 @@ export const eventBasicsSchema = z
     disclosures: optionalText,
     refundWindowHours,
     lateRefundPercent,
+    bookingCutoffHours,
     ...guestEmailShape,
   })
   .refine(addressNeedsReminder, addressNeedsReminderError);
@@ -128,6 +139,7 @@ export const editEventSchema = z
     disclosures: z.string().trim().max(2000),
     refundWindowHours,
     lateRefundPercent,
+    bookingCutoffHours,
     ...guestEmailShape,
     depositDollars: dollars('Enter the deposit in dollars, e.g. 5 or 12.50'),
     ticketTypes: z.array(editTicketTypeSchema),

@@ -7,8 +7,11 @@ export const eventTimezones = timezones;
 export type EventTimezone = (typeof eventTimezones)[number]['value'];
 export const defaultTimezone: EventTimezone = 'America/New_York';
 
-/** An event as the events tab lists it: its row (deposit_amount in cents per guest), its ticket types and slots, and counts. */
-export interface AdminEvent extends Tables<'events'> {
+/**
+ * An event as the events tab lists it: its row (deposit_amount in cents per guest; not the computed
+ * booking_closes_at, which the tab does not show), its ticket types and slots, and counts.
+ */
+export interface AdminEvent extends Omit<Tables<'events'>, 'booking_closes_at'> {
   /** The event's overall cap: the size of its event-wide capacity pool; null when it has none. */
   max_guests: number | null;
   ticket_types: TicketType[];

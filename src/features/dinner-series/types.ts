@@ -13,6 +13,8 @@ export interface SeriesDinner extends Pick<
   ticket_types: TicketType[];
   /** The cancellation policy in the server's words (SQL refund_policy_text). */
   refund_policy?: string | null;
+  /** When online booking closes (ISO): the start less the dinner's cutoff. */
+  booking_closes_at?: string | null;
 }
 
 /** What the series' page names: its organization's (branded) name and its city. */

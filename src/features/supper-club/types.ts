@@ -10,6 +10,8 @@ export interface SupperClubEvent {
   party_limit: number;
   /** The event's cancellation policy in words (SQL refund_policy_text). */
   refund_policy?: string | null;
+  /** When online booking closes (ISO): the start less the event's cutoff. */
+  booking_closes_at?: string | null;
   /** The seatings: id (the waitlist's target), label ('8:00pm') and tickets left. */
   slots: { id?: string; label: string; available: number }[];
 }

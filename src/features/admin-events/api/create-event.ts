@@ -1,7 +1,7 @@
 import { useInvalidatingMutation, type MutationCallbacks } from '@/hooks/use-invalidating-mutation';
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
-import { eventBasicsSchema, guestEmailColumns, refundPolicyColumns } from '../schemas';
+import { bookingCutoffColumns, eventBasicsSchema, guestEmailColumns, refundPolicyColumns } from '../schemas';
 import { eventsQueryKey } from './get-events';
 
 export const createEventInputSchema = z.object({
@@ -41,6 +41,7 @@ export async function createEvent(input: CreateEventInput): Promise<string> {
       rsvp_open: isRsvp,
       deposit_amount: v.depositCents,
       ...refundPolicyColumns(v.basics),
+      ...bookingCutoffColumns(v.basics),
       ...guestEmailColumns(v.basics),
     },
     p_ticket_types: isRsvp ? [] : v.ticketTypes.map((t) => ({ name: t.name, price: t.priceCents, quantity: t.quantity })),

@@ -2,7 +2,7 @@ import { useInvalidatingMutation, type MutationCallbacks } from '@/hooks/use-inv
 import { z } from 'zod';
 import { dollarsToCents } from '@/lib/money';
 import { supabase } from '@/lib/supabase';
-import { editEventSchema, guestEmailColumns, refundPolicyColumns, type EditEventValues } from '../schemas';
+import { bookingCutoffColumns, editEventSchema, guestEmailColumns, refundPolicyColumns, type EditEventValues } from '../schemas';
 
 export const updateEventInputSchema = z.object({ id: z.uuid(), kind: z.enum(['reservation', 'rsvp']), values: editEventSchema });
 export type UpdateEventInput = z.infer<typeof updateEventInputSchema>;
@@ -20,6 +20,7 @@ function eventPatch(kind: UpdateEventInput['kind'], values: EditEventValues) {
     max_guests: values.maxGuests === '' ? null : Number(values.maxGuests),
     event_details_disclosures: values.disclosures,
     ...refundPolicyColumns(values),
+    ...bookingCutoffColumns(values),
     ...guestEmailColumns(values),
     ...(values.eventTime ? { event_time: values.eventTime } : {}),
     ...(kind === 'rsvp' ? { deposit_amount: values.depositDollars === '' ? null : cents(values.depositDollars) } : {}),

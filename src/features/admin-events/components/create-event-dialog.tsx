@@ -14,6 +14,7 @@ import { useCreateEvent } from '../api/create-event';
 import { eventMessages } from '../messages';
 import { defaultGuestEmailSettings, eventBasicsSchema, rsvpExtrasSchema, type EventBasics, type GuestEmailSettings } from '../schemas';
 import { defaultTimezone, type DraftRsvpSlot, type DraftTicketType } from '../types';
+import { BookingCutoffField } from './booking-cutoff-field';
 import { EventBasicsFields } from './event-basics-fields';
 import { GuestEmailFields } from './guest-email-fields';
 import { RefundPolicyFields } from './refund-policy-fields';
@@ -33,6 +34,7 @@ const emptyBasics: EventBasics = {
   disclosures: '',
   refundWindowHours: '',
   lateRefundPercent: '0',
+  bookingCutoffHours: '',
   ...defaultGuestEmailSettings,
 };
 
@@ -120,6 +122,7 @@ export function CreateEventDialog({ orgId }: { orgId: string }) {
         </div>
         <form className="space-y-5" noValidate onSubmit={onSubmit}>
           <EventBasicsFields register={form.register} errors={form.formState.errors} />
+          <BookingCutoffField field={form.register('bookingCutoffHours')} error={form.formState.errors.bookingCutoffHours?.message} />
           <RefundPolicyFields
             windowField={form.register('refundWindowHours')}
             percentField={form.register('lateRefundPercent')}

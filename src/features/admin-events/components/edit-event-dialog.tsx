@@ -15,6 +15,7 @@ import { useUpdateEvent } from '../api/update-event';
 import { eventMessages } from '../messages';
 import { editEventSchema, type EditEventValues, type GuestEmailSettings } from '../schemas';
 import { eventTimezones, type AdminEvent, type TicketSales } from '../types';
+import { BookingCutoffField } from './booking-cutoff-field';
 import { EditRsvpSlots } from './edit-rsvp-slots';
 import { EditTicketTypes } from './edit-ticket-types';
 import { EventAddonsFieldset } from './event-addons-fieldset';
@@ -44,6 +45,7 @@ function toValues(event: AdminEvent, sales: TicketSales[] | undefined): EditEven
     disclosures: event.event_details_disclosures ?? '',
     refundWindowHours: event.refund_window_hours === null ? '' : String(event.refund_window_hours),
     lateRefundPercent: String(event.late_refund_percent),
+    bookingCutoffHours: event.booking_cutoff_hours === null ? '' : String(event.booking_cutoff_hours),
     reminderHours: String(event.reminder_hours),
     privateAddress: event.private_address ?? '',
     addressDelivery: event.address_delivery,
@@ -162,6 +164,7 @@ function EditEventForm({ orgId, event, kind, sales, salesError, onClose }: FormP
       ) : (
         <EditRsvpSlots control={form.control} register={form.register} errors={errors} savedSlots={new Map(event.rsvp_slots.map((s) => [s.id, s]))} />
       )}
+      <BookingCutoffField field={form.register('bookingCutoffHours')} error={errors.bookingCutoffHours?.message} saved={event.booking_cutoff_hours} />
       <RefundPolicyFields
         windowField={form.register('refundWindowHours')}
         percentField={form.register('lateRefundPercent')}

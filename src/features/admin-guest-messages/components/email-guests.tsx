@@ -69,7 +69,7 @@ export function GuestMessagesList({ eventId }: { eventId: string }) {
           <li key={m.id} className="space-y-1 px-4 py-3">
             <p className="break-words font-medium">{m.subject}</p>
             <p className="text-xs text-muted-foreground">
-              {when(m.createdAt)} · to {m.recipients} {m.recipients === 1 ? 'booking' : 'bookings'}
+              {when(m.createdAt)} · to {w.people(m.recipients)}
               {m.sentByEmail ? ` · by ${m.sentByEmail}` : ''}
             </p>
             <p className="line-clamp-3 whitespace-pre-line break-words text-sm text-muted-foreground">{m.body}</p>

@@ -26,6 +26,7 @@ function toDinner(e: EventRow): SeriesDinner & { rsvp_mode: boolean } {
     event_details_disclosures: e.event_details_disclosures,
     rsvp_mode: e.rsvp_mode ?? false,
     refund_policy: e.refund_policy,
+    booking_closes_at: e.booking_closes_at,
     ticket_types: publicTicketTypes(e.ticket_types),
   };
 }

@@ -3,7 +3,7 @@ import { FormCardWithWaitlist } from '@/features/checkout/components/form-card-w
 import { VenueBookingStates } from '@/features/checkout/components/venue-booking-states';
 import { useSeriesDinners } from '../api/get-dinners';
 import { useSeriesBooking } from '../hooks/use-series-booking';
-import { soldOutTickets, type SoldOutTicket } from '../lib/booking-rules';
+import { openDinners, soldOutTickets, type SoldOutTicket } from '../lib/booking-rules';
 import { SeriesBookingForm } from './series-booking-form';
 import { SupportEmailLink } from '@/components/support-email-link';
 
@@ -25,7 +25,7 @@ export function DinnerSeriesBooking({ renderWaitlist }: { renderWaitlist?: Rende
       {(data) => {
         if (data.length === 0) return <ComingSoonCard />;
         const soldOut = soldOutTickets(data);
-        const nothingLeft = soldOut.length === data.reduce((n, d) => n + d.ticket_types.length, 0);
+        const nothingLeft = soldOut.length === openDinners(data).reduce((n, d) => n + d.ticket_types.length, 0);
         return (
           <FormCardWithWaitlist
             form={<SeriesBookingForm form={booking.form} dinners={data} busy={checkout.busy} onSubmit={booking.submit} />}

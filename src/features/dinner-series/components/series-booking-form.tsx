@@ -7,6 +7,7 @@ import { OfferedAddons } from '@/features/checkout/components/offered-addons';
 import { VenueBookingFrame } from '@/features/checkout/components/venue-booking-frame';
 import { useQuote } from '@/features/checkout/hooks/use-quote';
 import type { VenueBookingFormProps } from '@/features/checkout/types';
+import { isBookingClosed } from '@/lib/booking';
 import { dinnerOptionLabel, guestChoices, guestOptionLabel, ticketOptionLabel, ticketsLeft } from '../lib/booking-rules';
 import type { SeriesBookingInput, SeriesFormValues } from '../form-values';
 import { preloadValidation } from '../hooks/use-series-booking';
@@ -61,7 +62,7 @@ export function SeriesBookingForm({ form, dinners, busy, onSubmit }: Props) {
           <FormField label="Upcoming dinner" error={errors.eventId?.message} className="sm:col-span-2">
             <OptionSelect
               placeholder="Select a dinner"
-              options={dinners.map((d) => ({ value: d.id, label: dinnerOptionLabel(d) }))}
+              options={dinners.map((d) => ({ value: d.id, label: dinnerOptionLabel(d), disabled: isBookingClosed(d) }))}
               {...eventField}
             />
           </FormField>

@@ -1,7 +1,7 @@
 // Relative imports: this module is pure and unit-tested.
 import { paths } from '../../../config/paths';
 import { TICKET_MAX_GUESTS } from '../../../config/product';
-import type { TicketType } from '../../../lib/booking';
+import { isBookingClosed, type TicketType } from '../../../lib/booking';
 import { formatEventDate, formatEventTime } from '../../../lib/dates';
 import { formatCents } from '../../../lib/money';
 import type { SeriesBooking, SeriesDinner } from '../types';
@@ -14,9 +14,9 @@ export function ticketsLeft(dinner: Pick<SeriesDinner, 'max_guests' | 'available
   return Math.max(0, Math.min(ticket.quantity, seats));
 }
 
-/** "Eat At Home Dinner #41 - Saturday, November 28, 2026" */
-export function dinnerOptionLabel(dinner: SeriesDinner): string {
-  return `${dinner.title} - ${formatEventDate(dinner.date)}`;
+/** "Eat At Home Dinner #41 - Saturday, November 28, 2026", with " (Booking Closed)" once its online booking has closed. */
+export function dinnerOptionLabel(dinner: SeriesDinner, now = Date.now()): string {
+  return `${dinner.title} - ${formatEventDate(dinner.date)}${isBookingClosed(dinner, now) ? ' (Booking Closed)' : ''}`;
 }
 
 /** "Food Only - $125.00 per person (12 available)" or "... (Sold Out)" */
@@ -112,9 +112,12 @@ export interface SoldOutTicket {
   label: string;
 }
 
-/** Every sold-out ticket type of the listed dinners (its own quantity, or the dinner's seats, gone). */
-export function soldOutTickets(dinners: readonly SeriesDinner[]): SoldOutTicket[] {
-  return dinners.flatMap((dinner) =>
+/**
+ * Every sold-out ticket type of the listed dinners (its own quantity, or the dinner's seats,
+ * gone); none of a dinner whose online booking has closed (its waitlist is closed too).
+ */
+export function soldOutTickets(dinners: readonly SeriesDinner[], now = Date.now()): SoldOutTicket[] {
+  return openDinners(dinners, now).flatMap((dinner) =>
     dinner.ticket_types
       .filter((ticket) => ticketsLeft(dinner, ticket) < 1)
       .map((ticket) => ({
@@ -122,7 +125,12 @@ export function soldOutTickets(dinners: readonly SeriesDinner[]): SoldOutTicket[
         eventTitle: dinner.title,
         ticketTypeId: ticket.id,
         ticketName: ticket.name,
-        label: `${dinnerOptionLabel(dinner)} · ${ticket.name}`,
+        label: `${dinnerOptionLabel(dinner, now)} · ${ticket.name}`,
       })),
   );
+}
+
+/** The dinners a guest can still book online (their online booking not closed). */
+export function openDinners(dinners: readonly SeriesDinner[], now = Date.now()): SeriesDinner[] {
+  return dinners.filter((dinner) => !isBookingClosed(dinner, now));
 }

@@ -1,6 +1,7 @@
 import { CalendarDaysIcon, ClockIcon, MapPinIcon, ShieldCheckIcon } from './page-icons';
 import { formatEventDate, formatEventTime } from '@/lib/calendar-dates';
-import { eventAction, eventBadge, isRsvpClosed, timeZoneAbbreviation } from '../lib/events';
+import { isBookingClosed } from '@/lib/booking';
+import { bookingClosesNote, eventAction, eventBadge, isRsvpClosed, timeZoneAbbreviation } from '../lib/events';
 import type { PublicEvent } from '../types';
 import { PageBadge, PageButton, PageCard, PageCardContent, PageCardFooter, PageCardHeader, PageCardTitle } from './page-ui';
 
@@ -14,7 +15,9 @@ export function EventCard({ event, selected, onSelect }: Props) {
   const badge = eventBadge(event);
   const action = eventAction(event);
   // A full event (not a closed one) is not a dead end: its booking panel offers the waitlist.
-  const waitlist = action.disabled && !isRsvpClosed(event) && (event.ticket_types.length > 0 || event.rsvp_slots.length > 0);
+  const waitlist =
+    action.disabled && !isRsvpClosed(event) && !isBookingClosed(event) && (event.ticket_types.length > 0 || event.rsvp_slots.length > 0);
+  const closesNote = bookingClosesNote(event);
   const tz = timeZoneAbbreviation(event.date, event.event_time, event.event_timezone);
   return (
     <PageCard
@@ -44,6 +47,11 @@ export function EventCard({ event, selected, onSelect }: Props) {
             {tz ? ` ${tz}` : ''}
           </span>
         </p>
+        {closesNote ? (
+          <p className="pl-6 text-muted-foreground" data-testid="event-booking-closes">
+            {closesNote}
+          </p>
+        ) : null}
         {event.location_name || event.location_address ? (
           <p className="flex items-start gap-2">
             <MapPinIcon className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" />

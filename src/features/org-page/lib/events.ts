@@ -1,7 +1,15 @@
 import { limits } from '@/config/site';
-import { rsvpDepositCents } from '@/lib/booking';
+import { isBookingClosed, rsvpDepositCents } from '@/lib/booking';
 import { formatCents } from '@/lib/money';
-import { parseTimeOfDay, zoneAbbreviation } from '../../../../supabase/functions/_shared/event-time.ts';
+import {
+  formatCalendarDate,
+  formatEventTime,
+  parseTimeOfDay,
+  wallClockAt,
+  zoneAbbreviation,
+  zoneAbbreviationAt,
+  zonedInstant,
+} from '../../../../supabase/functions/_shared/event-time.ts';
 
 /**
  * What the 'Upcoming Experiences' cards and the booking panel derive from an event.
@@ -14,6 +22,8 @@ interface EventLike {
   rsvp_mode: boolean;
   /** An RSVP-mode event takes RSVPs only while open (the server refuses otherwise). */
   rsvp_open?: boolean;
+  /** When online booking closes (ISO); absent or null: open until the start. */
+  booking_closes_at?: string | null;
   deposit_amount: number | null;
   total_available: number;
   is_fully_booked: boolean;
@@ -29,33 +39,39 @@ export function isRsvpClosed(event: Partial<Pick<EventLike, 'rsvp_mode' | 'rsvp_
   return event.rsvp_mode === true && event.rsvp_open === false;
 }
 
-export function hasAvailability(event: Pick<EventLike, 'total_available' | 'is_fully_booked'> & Partial<EventLike>): boolean {
-  return !isRsvpClosed(event) && !event.is_fully_booked && event.total_available > 0;
+/** Whether a guest can book the event online now: RSVPs open, online booking not closed, seats left. */
+export function hasAvailability(event: Pick<EventLike, 'total_available' | 'is_fully_booked'> & Partial<EventLike>, now = Date.now()): boolean {
+  return !isRsvpClosed(event) && !isBookingClosed(event, now) && !event.is_fully_booked && event.total_available > 0;
 }
 
-/** The first event with availability is preselected; none when every event is full. */
-export function initialEventId(events: readonly EventLike[]): string | null {
-  return events.find(hasAvailability)?.id ?? null;
+/** The first event with availability is preselected; none when every event is full or closed. */
+export function initialEventId(events: readonly EventLike[], now = Date.now()): string | null {
+  return events.find((e) => hasAvailability(e, now))?.id ?? null;
 }
 
 export type BadgeVariant = 'destructive' | 'warning' | 'success';
 
-/** 'Fully Booked', 'N spots left' (limited: 3 or fewer) or 'N available'. */
-export function eventBadge(event: Pick<EventLike, 'total_available' | 'is_fully_booked'> & Partial<EventLike>): {
+/** 'RSVPs Closed', 'Booking Closed', 'Fully Booked', 'N spots left' (limited: 3 or fewer) or 'N available'. */
+export function eventBadge(
+  event: Pick<EventLike, 'total_available' | 'is_fully_booked'> & Partial<EventLike>,
+  now = Date.now(),
+): {
   text: string;
   variant: BadgeVariant;
 } {
   if (isRsvpClosed(event)) return { text: 'RSVPs Closed', variant: 'destructive' };
-  if (!hasAvailability(event)) return { text: 'Fully Booked', variant: 'destructive' };
+  if (isBookingClosed(event, now)) return { text: 'Booking Closed', variant: 'destructive' };
+  if (!hasAvailability(event, now)) return { text: 'Fully Booked', variant: 'destructive' };
   const n = event.total_available;
   if (n <= limits.limitedSpotsThreshold) return { text: n === 1 ? '1 spot left' : `${n} spots left`, variant: 'warning' };
   return { text: `${n} available`, variant: 'success' };
 }
 
-/** The card's button: 'Fully Booked' (disabled), 'RSVP - $X deposit' or 'Reserve Your Spot'. */
-export function eventAction(event: EventLike): { label: string; disabled: boolean } {
+/** The card's button: 'RSVPs Closed', 'Booking Closed' or 'Fully Booked' (disabled), 'RSVP - $X deposit' or 'Reserve Your Spot'. */
+export function eventAction(event: EventLike, now = Date.now()): { label: string; disabled: boolean } {
   if (isRsvpClosed(event)) return { label: 'RSVPs Closed', disabled: true };
-  if (!hasAvailability(event)) return { label: 'Fully Booked', disabled: true };
+  if (isBookingClosed(event, now)) return { label: 'Booking Closed', disabled: true };
+  if (!hasAvailability(event, now)) return { label: 'Fully Booked', disabled: true };
   const deposit = rsvpDepositCents(event);
   if (isRsvpBooking(event) && deposit > 0) {
     return { label: `RSVP - ${formatCents(deposit)} deposit`, disabled: false };
@@ -89,4 +105,21 @@ export function galleryImages(images: readonly string[]): string[] {
 /** "EST" / "PDT" for an event's date and time in its own timezone, at that start ("" when unknown). */
 export function timeZoneAbbreviation(date: string, time: string, timeZone: string): string {
   return parseTimeOfDay(time) ? zoneAbbreviation(date, timeZone, time) : '';
+}
+
+/**
+ * "Online booking closes Thu, Dec 3, 2026 at 7:00 PM EST" (on the event's own clock) for an event
+ * still open whose online booking closes before it starts; null otherwise (no cutoff, or closed:
+ * the badge says so).
+ */
+export function bookingClosesNote(
+  event: { date: string; event_time: string; event_timezone: string; booking_closes_at?: string | null },
+  now = Date.now(),
+): string | null {
+  const closesAt = event.booking_closes_at ? new Date(event.booking_closes_at) : null;
+  const start = zonedInstant(event.date, event.event_time, event.event_timezone);
+  if (!closesAt || !start || !(closesAt < start) || isBookingClosed(event, now)) return null;
+  const { date, time } = wallClockAt(closesAt, event.event_timezone);
+  const zone = zoneAbbreviationAt(closesAt, event.event_timezone);
+  return `Online booking closes ${formatCalendarDate(date, 'medium')} at ${formatEventTime(time)}${zone ? ` ${zone}` : ''}`;
 }

@@ -53,6 +53,7 @@ export function toPublicEvent(e: EventRow): PublicEvent | null {
     available_seats: e.available_seats ?? 0,
     total_available: e.total_available ?? 0,
     is_fully_booked: e.is_fully_booked ?? false,
+    booking_closes_at: e.booking_closes_at ?? null,
     refund_policy: e.refund_policy,
   };
 }

@@ -9,9 +9,10 @@ const isInt = (v: unknown): v is number => Number.isInteger(v);
 /**
  * The availability function's answer (the organization's upcoming events, as
  * get-rsvp-availability gives them): each supper (date YYYY-MM-DD) with the seats it can still
- * sell (total_available) and its seatings (rsvp_slots: slot_label, available_spots), checked
- * field by field (a hand-written reader rather than zod, which would add ~25 KB gzip to the
- * page's first render); unknown fields are dropped. Throws on anything else.
+ * sell (total_available), when its online booking closes (booking_closes_at) and its seatings
+ * (rsvp_slots: slot_label, available_spots), checked field by field (a hand-written reader
+ * rather than zod, which would add ~25 KB gzip to the page's first render); unknown fields are
+ * dropped. Throws on anything else.
  */
 export function parseAvailability(answer: unknown): SupperClubEvent[] {
   const fail = (what: string): never => {
@@ -21,6 +22,8 @@ export function parseAvailability(answer: unknown): SupperClubEvent[] {
   return answer.events.map((e: unknown, i) => {
     if (!isObject(e) || typeof e.id !== 'string' || typeof e.date !== 'string' || !isInt(e.total_available)) return fail(`events.${i}`);
     if (e.refund_policy !== undefined && e.refund_policy !== null && typeof e.refund_policy !== 'string') return fail(`events.${i}.refund_policy`);
+    if (e.booking_closes_at !== undefined && e.booking_closes_at !== null && typeof e.booking_closes_at !== 'string')
+      return fail(`events.${i}.booking_closes_at`);
     if (e.rsvp_slots !== undefined && !Array.isArray(e.rsvp_slots)) return fail(`events.${i}.rsvp_slots`);
     const slots = ((e.rsvp_slots ?? []) as unknown[]).map((s, j) =>
       isObject(s) && typeof s.slot_label === 'string' && isInt(s.available_spots)
@@ -34,6 +37,7 @@ export function parseAvailability(answer: unknown): SupperClubEvent[] {
       seat_price_cents: isInt(e.seat_price_cents) ? e.seat_price_cents : fail(`events.${i}.seat_price_cents`),
       party_limit: isInt(e.party_limit) ? e.party_limit : fail(`events.${i}.party_limit`),
       ...(e.refund_policy !== undefined ? { refund_policy: e.refund_policy as string | null } : {}),
+      ...(e.booking_closes_at !== undefined ? { booking_closes_at: e.booking_closes_at as string | null } : {}),
       slots,
     };
   });

@@ -8,7 +8,7 @@ import { OfferedAddons } from '@/features/checkout/components/offered-addons';
 import { VenueBookingFrame } from '@/features/checkout/components/venue-booking-frame';
 import { useQuote } from '@/features/checkout/hooks/use-quote';
 import type { VenueBookingFormProps } from '@/features/checkout/types';
-import { seatPriceOf, seatsNote, supperDate, ticketChoicesOf, ticketsLeft } from '../lib/schedule';
+import { dateOption, seatPriceOf, seatsNote, ticketChoicesOf, ticketsLeft } from '../lib/schedule';
 import type { SupperClubBookingInput, SupperClubFormValues } from '../form-values';
 import { preloadValidation } from '../hooks/use-supper-club-booking';
 import type { SupperClubEvent, SupperClubVenue } from '../types';
@@ -57,15 +57,7 @@ export function BookingForm({ form, events, venue, busy, onSubmit }: Props) {
       choices={
         <>
           <FormField label="Date" error={errors.eventId?.message} className="sm:col-span-2">
-            <OptionSelect
-              placeholder="Select a date"
-              options={events.map((e) => ({
-                value: e.id,
-                label: `${supperDate(e.date)}${seatsNote(e.available_seats, ' (Sold Out)')}`,
-                disabled: e.available_seats < 1,
-              }))}
-              {...register('eventId')}
-            />
+            <OptionSelect placeholder="Select a date" options={events.map((e) => dateOption(e))} {...register('eventId')} />
           </FormField>
           <FormField label="Time slot" error={errors.timeSlot?.message} hint={event ? undefined : 'Choose a date to see its seatings.'}>
             <OptionSelect

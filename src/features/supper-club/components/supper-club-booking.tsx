@@ -1,3 +1,4 @@
+import { isBookingClosed } from '@/lib/booking';
 import { FormCardWithWaitlist } from '@/features/checkout/components/form-card-with-waitlist';
 import { VenueBookingStates } from '@/features/checkout/components/venue-booking-states';
 import { useSupperClubAvailability } from '../api/get-availability';
@@ -23,7 +24,7 @@ export function SupperClubBooking({ renderWaitlist }: { renderWaitlist?: RenderS
     <VenueBookingStates checkout={checkout} dates={availability} loadingLabel="Loading available dates…" alertClassName="mx-auto max-w-xl">
       {({ events, venue }) => {
         if (events.length === 0) return <ComingSoonCard venue={venue} />;
-        const nothingLeft = events.every((e) => e.available_seats < 1);
+        const nothingLeft = events.every((e) => e.available_seats < 1 || isBookingClosed(e));
         return (
           <FormCardWithWaitlist
             form={<BookingForm form={booking.form} events={events} venue={venue} busy={checkout.busy} onSubmit={booking.submit} />}

@@ -1,6 +1,7 @@
 // Relative imports: this module is pure and unit-tested.
 import { bookingMessages, supperSoldOut, tooManyTickets } from '../../checkout/lib/messages';
 import type { ToastText } from '../../checkout/types';
+import { isBookingClosed } from '../../../lib/booking';
 import { formatEventDate, parseCalendarDate } from '../../../lib/dates';
 import type { SupperClubEvent } from '../types';
 
@@ -54,6 +55,19 @@ export function describeSlots(labels: string[]): string {
 /** What an option adds to its date or seating: `none` when no seat is left, the seats when six or fewer are. */
 export function seatsNote(available: number, none: string): string {
   return available < 1 ? none : available <= 6 ? ` (${available} left)` : '';
+}
+
+/**
+ * A date as the form offers it: "Sunday, November 29" with its seats note, disabled when sold out
+ * or when its online booking has closed ("Sunday, November 29 (Booking Closed)").
+ */
+export function dateOption(event: SupperClubEvent, now = Date.now()): { value: string; label: string; disabled: boolean } {
+  const closed = isBookingClosed(event, now);
+  return {
+    value: event.id,
+    label: `${supperDate(event.date)}${closed ? ' (Booking Closed)' : seatsNote(event.available_seats, ' (Sold Out)')}`,
+    disabled: closed || event.available_seats < 1,
+  };
 }
 
 /** Tickets the guest can still take for a date (and slot, once chosen). */
@@ -110,12 +124,15 @@ export interface SoldOutSeating {
 
 /**
  * Every sold-out seating of the listed suppers: a full seating, or every seating of a date with no
- * seats left. Pure, so it is unit tested.
+ * seats left; none of a date whose online booking has closed (its waitlist is closed too). Pure,
+ * so it is unit tested.
  */
-export function soldOutSeatings(events: readonly SupperClubEvent[]): SoldOutSeating[] {
-  return events.flatMap((event) =>
-    event.slots
-      .filter((slot): slot is typeof slot & { id: string } => slot.id !== undefined && ticketsLeft(event, slot.label) < 1)
-      .map((slot) => ({ eventId: event.id, slotId: slot.id, label: `${supperDate(event.date)} at ${slot.label}`, partyLimit: event.party_limit })),
-  );
+export function soldOutSeatings(events: readonly SupperClubEvent[], now = Date.now()): SoldOutSeating[] {
+  return events
+    .filter((event) => !isBookingClosed(event, now))
+    .flatMap((event) =>
+      event.slots
+        .filter((slot): slot is typeof slot & { id: string } => slot.id !== undefined && ticketsLeft(event, slot.label) < 1)
+        .map((slot) => ({ eventId: event.id, slotId: slot.id, label: `${supperDate(event.date)} at ${slot.label}`, partyLimit: event.party_limit })),
+    );
 }

@@ -111,6 +111,8 @@ export interface EmailData {
   closing?: { host_message: string };
   /** A staff message (guest_message). */
   message?: { subject: string; body: string };
+  /** A staff message to the guest of a claimed seat (enqueue_seat_guest_message): their seat's link; the booking's manage_path is empty. */
+  seat?: { path: string };
   /** A waitlist offer, or a payment link (claim_path /pay/{token}). */
   offer?: { claim_path: string; expires_at: string; guests: number };
   /** Every waitlist email (waitlist_joined, waitlist_offer): the guest's link off the list. */
@@ -245,11 +247,12 @@ export function placeholderValues(data: EmailData, siteUrl: string): Placeholder
     guests: String(data.offer?.guests ?? data.booking.guests),
     party_size: guestCount(data.offer?.guests ?? data.booking.guests),
     booking_code: data.booking.code,
-    manage_link: `${siteUrl}${data.booking.manage_path}`,
+    // A seat's guest gets their seat's link, and not what the booker paid.
+    manage_link: `${siteUrl}${data.seat?.path ?? data.booking.manage_path}`,
     address: data.event.address ?? publicLocation(data),
     org_name: data.org.name,
     ticket_type: data.booking.ticket_type ?? data.booking.time_slot ?? '',
-    total: dollars(data.money.total_cents),
+    total: data.seat ? '' : dollars(data.money.total_cents),
     refund_policy: data.money.policy,
     refund_amount: data.notice ? dollars(data.notice.refund_cents) : '',
     claim_link: data.offer ? `${siteUrl}${data.offer.claim_path}` : '',
@@ -613,7 +616,11 @@ export async function renderEmail(data: TemplateData, siteUrl: string, logo: Ema
     data.kind === 'booking_changed' ||
     data.kind === 'guest_message'
   ) {
-    links.push({ label: 'View your booking', href: `${site}${data.booking.manage_path}` });
+    links.push(
+      data.seat
+        ? { label: 'View your seat', href: `${site}${data.seat.path}` }
+        : { label: 'View your booking', href: `${site}${data.booking.manage_path}` },
+    );
   }
   const hostMessage = data.notice?.host_message ?? data.closing?.host_message ?? null;
   return assemble({ org: data.org, recipient: data.guest.email, personal, rows, notes, links, hostMessage }, logo, attachments);
