@@ -67,18 +67,18 @@ describe('promo codes', () => {
 });
 
 describe('email templates', () => {
-  it("lists the five emails, each with the organization's template or 'Default', with an Edit button (375 px)", async () => {
+  it("lists the six emails, each with the organization's template or 'Default', with an Edit button (375 px)", async () => {
     const { page } = await adminPage(staff, org.id, 'settings-email-templates', { viewport: viewports.phone });
     const list = page.getByRole('list', { name: 'Email templates' });
     const card = (name: string) => list.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
     await card('Booking confirmation').getByText('Your template: Friday confirmation').waitFor();
     await card('Booking confirmation').getByText('See you at the table').waitFor();
     await card('Booking confirmation').getByText('Custom', { exact: true }).waitFor();
-    for (const name of ['Reminder', 'Cancellation', 'Waitlist offer', 'Guest message']) {
+    for (const name of ['Reminder', 'Cancellation', 'Waitlist offer', 'Guest message', 'Thank you (after the dinner)']) {
       await card(name).getByText('Default', { exact: true }).first().waitFor();
     }
-    expect(await list.getByRole('listitem').count()).toBe(5);
-    for (const name of ['Booking confirmation', 'Reminder', 'Cancellation', 'Waitlist offer', 'Guest message']) {
+    expect(await list.getByRole('listitem').count()).toBe(6);
+    for (const name of ['Booking confirmation', 'Reminder', 'Cancellation', 'Waitlist offer', 'Guest message', 'Thank you (after the dinner)']) {
       expect(await page.getByRole('button', { name: `Edit ${name}` }).isVisible()).toBe(true);
     }
     expect(await fitsWidth(page)).toBe(true);

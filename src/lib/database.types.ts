@@ -832,6 +832,32 @@ export type Database = {
           },
         ]
       }
+      org_email_settings: {
+        Row: {
+          org_id: string
+          thank_you_emails: boolean
+          updated_at: string
+        }
+        Insert: {
+          org_id: string
+          thank_you_emails?: boolean
+          updated_at?: string
+        }
+        Update: {
+          org_id?: string
+          thank_you_emails?: boolean
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "org_email_settings_org_id_fkey"
+            columns: ["org_id"]
+            isOneToOne: true
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       org_page_aliases: {
         Row: {
           created_at: string
@@ -2416,6 +2442,7 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: number
       }
+      enqueue_due_thank_yous: { Args: { p_at?: string }; Returns: number }
       enqueue_guest_message: {
         Args: { p_message: string; p_reservation_id: string; p_subject: string }
         Returns: string
@@ -3947,6 +3974,10 @@ export type Database = {
           role: string
           user_id: string
         }[]
+      }
+      staff_set_thank_you_emails: {
+        Args: { p_on: boolean; p_org_id: string }
+        Returns: boolean
       }
       staff_set_ticket_capacity: {
         Args: { p_capacity: number; p_ticket_type_id: string }

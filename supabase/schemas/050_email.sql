@@ -57,6 +57,9 @@
 --   enqueue_due_reminders() one reminder per confirmed reservation, exactly
 --                           once (reservations.reminder_sent_at), for the
 --                           stack's timer / pg_cron
+--   org_email_settings      an organization's optional emails (the thank-you)
+--   enqueue_due_thank_yous() the thank-you the morning after the dinner, once
+--                           per booking, for the stack's timer / pg_cron
 -- =============================================================================
 
 -- email_templates
@@ -71,7 +74,7 @@ create table public.email_templates (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   constraint email_templates_type_check
-    check (template_type in ('booking_confirmation', 'reminder', 'cancellation', 'waitlist_offer', 'guest_message'))
+    check (template_type in ('booking_confirmation', 'reminder', 'cancellation', 'waitlist_offer', 'guest_message', 'thank_you'))
 );
 
 comment on column public.email_templates.template_type is 'e.g. booking_confirmation, reminder, follow_up.';
@@ -134,6 +137,9 @@ comment on column public.email_outbox.attachments is
 create index email_outbox_org_id_idx on public.email_outbox (org_id);
 
 create index email_outbox_reservation_id_idx on public.email_outbox (reservation_id);
+
+-- One thank-you per booking, however many runs of enqueue_due_thank_yous meet it.
+create unique index email_outbox_one_thank_you on public.email_outbox (reservation_id) where kind = 'booking_thank_you';
 
 create index email_outbox_status_created_at_idx on public.email_outbox (status, created_at);
 
@@ -540,6 +546,7 @@ language sql stable security definer set search_path = '' as $$
           when 'booking_cancellation' then 'cancellation'
           when 'guest_message' then 'guest_message'
           when 'waitlist_offer' then 'waitlist_offer'
+          when 'booking_thank_you' then 'thank_you'
         end
       order by t.created_at desc limit 1),
     'org', public.org_email_branding(r.org_id),
@@ -739,6 +746,77 @@ begin
     where r.id = v_id;
     v_count := v_count + 1;
   end loop;
+  return v_count;
+end;
+$$;
+
+-- Thank-you emails
+--
+-- An organization that turns them on (staff_set_thank_you_emails) thanks each confirmed booking's
+-- guest the morning after the dinner, at 10:00 on the dinner's own clock, in its "Thank you
+-- (after the dinner)" template (or the default). Without a row here they are off.
+create table public.org_email_settings (
+  org_id uuid primary key references public.organizations (id) on delete cascade,
+  thank_you_emails boolean not null default false,
+  updated_at timestamptz not null default now()
+);
+
+comment on table public.org_email_settings is
+  'The emails an organization chose to send beyond the booking''s own: thank_you_emails, the thank-you the morning after each dinner (enqueue_due_thank_yous).';
+
+alter table public.org_email_settings enable row level security;
+
+grant select on public.org_email_settings to authenticated;
+
+create policy "Members see their organizations' email settings"
+  on public.org_email_settings for select to authenticated using (public.is_org_member(org_id));
+
+-- Turns the thank-you emails on or off (any member, as email templates are theirs to edit).
+-- Answers the new value.
+create or replace function public.staff_set_thank_you_emails(p_org_id uuid, p_on boolean) returns boolean
+language plpgsql volatile security definer set search_path = '' as $$
+begin
+  if not public.is_org_member(p_org_id) then
+    raise exception 'You can only change the emails of your own organization' using errcode = 'SH403';
+  end if;
+  insert into public.org_email_settings as s (org_id, thank_you_emails)
+  values (p_org_id, coalesce(p_on, false))
+  on conflict (org_id) do update set thank_you_emails = excluded.thank_you_emails, updated_at = now();
+  return coalesce(p_on, false);
+end;
+$$;
+
+grant execute on function public.staff_set_thank_you_emails(uuid, boolean) to authenticated;
+
+-- Queues the thank-you of every confirmed booking whose dinner was yesterday or earlier and whose
+-- morning-after (10:00, the event's timezone) has come, for organizations that turned them on:
+-- once per booking (the outbox's unique index email_outbox_one_thank_you: two runs at the same
+-- moment queue one), within two days of that morning (turning them on does not thank old
+-- dinners). A party the door list marked as not arrived, where the door list was used, gets none.
+-- p_at: the moment to queue for (now; a test may name another).
+create or replace function public.enqueue_due_thank_yous(p_at timestamptz default now()) returns integer
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  v_count integer;
+begin
+  insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text, template_data)
+  select r.org_id, r.id, 'booking_thank_you', r.email, 'Thank you for joining us at ' || e.title,
+         'Hi ' || r.name || E',\n\nThank you for coming to ' || e.title || '.',
+         public.email_data(r.id, 'booking_thank_you')
+  from public.org_email_settings o
+  join public.events e on e.org_id = o.org_id
+  cross join lateral (select ((e.date + 1) + time '10:00') at time zone e.event_timezone as due_at) d
+  join public.reservations r on r.event_id = e.id
+  where o.thank_you_emails
+    -- A cheap window first (dates), then the exact one (the morning after, on the event's clock).
+    and e.date between p_at::date - 4 and p_at::date
+    and p_at >= d.due_at
+    and p_at < d.due_at + interval '2 days'
+    and r.status = 'confirmed'
+    and not (r.checked_in_guests = 0
+             and exists (select 1 from public.reservations x where x.event_id = e.id and x.checked_in_guests > 0))
+  on conflict (reservation_id) where kind = 'booking_thank_you' do nothing;
+  get diagnostics v_count = row_count;
   return v_count;
 end;
 $$;

@@ -269,6 +269,27 @@ describe('reminders', () => {
   });
 });
 
+describe('the thank-you after the dinner', () => {
+  it("thanks the guest the morning after, in the branded layout, with a link to the host's page, once its host turns it on", async () => {
+    const event = await tomorrowsDinner('Thankful Supper', { price: 9500, quantity: 10 }, 0);
+    const b = await book(event.id, event.ticketTypes[0].id);
+    const { error } = await staff.client.rpc('staff_set_thank_you_emails', { p_org_id: org.id, p_on: true });
+    expect(error).toBeNull();
+    // The morning after the dinner, on its own clock.
+    const morningAfter = `select public.enqueue_due_thank_yous(((e.date + 1) + time '10:05') at time zone e.event_timezone) from public.events e where e.id = $1`;
+    await pool().query(morningAfter, [event.id]);
+    await pool().query(morningAfter, [event.id]);
+    const [thanks] = await mailOfKind(b.email, 'booking_thank_you');
+    expect(thanks.subject).toBe('Thank you for joining us at Thankful Supper');
+    expect(thanks.body_text).toContain('Thank you for coming to Thankful Supper');
+    expect(thanks.body_text).toMatch(new RegExp(`See our upcoming dates[\\s\\S]*${stackEnv().siteUrl}/${org.slug}`));
+    expect(thanks.body_html).toContain('Lantern Table');
+    expect(await sql(`select 1 from public.email_outbox where kind = 'booking_thank_you' and reservation_id = $1`, [b.reservationId])).toHaveLength(
+      1,
+    );
+  });
+});
+
 describe('notices before a booking', () => {
   it('"You are on the waitlist" is the branded layout with the party, and no booking code or manage link', async () => {
     const event = await createEvent(org.id, { title: 'Full House Supper', ticketTypes: [{ name: 'Counter Seat', price: 0, quantity: 1 }] });

@@ -147,6 +147,10 @@ const EXPECTED = `
 | event_guest_messages     | insert | deny    | deny    | deny    | deny       | allow   |
 | event_guest_messages     | update | deny    | deny    | deny    | deny       | allow   |
 | event_guest_messages     | delete | deny    | deny    | deny    | deny       | allow   |
+| org_email_settings       | select | deny    | allow   | deny    | allow      | allow   |
+| org_email_settings       | insert | deny    | deny    | deny    | deny       | allow   |
+| org_email_settings       | update | deny    | deny    | deny    | deny       | allow   |
+| org_email_settings       | delete | deny    | deny    | deny    | deny       | allow   |
 | square_webhook_events    | select | deny    | deny    | deny    | deny       | allow   |
 | square_webhook_events    | insert | deny    | deny    | deny    | deny       | allow   |
 | square_webhook_events    | update | deny    | deny    | deny    | deny       | allow   |
@@ -404,6 +408,12 @@ const PROBES: Record<string, Probe> = {
     insert: `insert into public.event_guest_messages (event_id, org_id, subject, body, request_key, recipients)
              values ('${EVENT}', '${A}', 'Another', 'Another message', 'probe-key-2', 1)`,
     ...byKey('event_guest_messages', 'subject', 'id', '::uuid'),
+  },
+  org_email_settings: {
+    fixture: `insert into public.org_email_settings (org_id, thank_you_emails) values ('${A}', true) returning org_id::text as key`,
+    beforeInsert: `delete from public.org_email_settings where org_id = '${A}'`,
+    insert: `insert into public.org_email_settings (org_id, thank_you_emails) values ('${A}', false)`,
+    ...byKey('org_email_settings', 'thank_you_emails', 'org_id', '::uuid'),
   },
   square_accounts: {
     fixture: `insert into public.square_accounts (org_id, merchant_id, access_token_ciphertext, refresh_token_ciphertext, access_token_expires_at)

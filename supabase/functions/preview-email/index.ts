@@ -3,7 +3,7 @@
 // verify_jwt = false (supabase/config.toml): the function verifies the caller's session itself
 // (getCaller: a user's JWT, checked against the project's JWKS; 401 otherwise), and the caller must be a member of the organization (public.is_org_member, asked as the caller; 403
 // otherwise). The given subject and body are rendered with sample data (a sample guest, a
-// dinner two weeks ahead, a booking code, a paid total, the policy, an address) in the
+// dinner two weeks ahead, or yesterday for a thank-you, a booking code, a paid total, the policy, an address) in the
 // organization's branding, through the same renderer as every real email (email/render.tsx):
 // template text stays text. Nothing is stored or sent.
 //
@@ -35,6 +35,7 @@ const KIND_OF: Record<TemplateType, EmailData['kind']> = {
   cancellation: 'booking_cancellation',
   waitlist_offer: 'waitlist_offer',
   guest_message: 'guest_message',
+  thank_you: 'booking_thank_you',
 };
 
 const SAMPLE_TIMEZONE = 'America/New_York';
@@ -65,7 +66,8 @@ interface Branding {
 
 /** The sample booking, in the organization's branding, with the template being edited. */
 function sampleData(type: TemplateType, org: Branding, template: { subject: string; body: string }): EmailData {
-  const date = dateAhead(14, SAMPLE_TIMEZONE);
+  // A thank-you follows a dinner that took place yesterday; the others come before one in two weeks.
+  const date = dateAhead(type === 'thank_you' ? -1 : 14, SAMPLE_TIMEZONE);
   const startsAt = instantOf(date, SAMPLE_TIME, SAMPLE_TIMEZONE);
   const kind = KIND_OF[type];
   const data: EmailData = {

@@ -18,7 +18,7 @@ export async function getEmailTemplates(orgId: string): Promise<EmailTemplate[]>
 export const emailTemplatesQueryOptions = (orgId: string) =>
   queryOptions({ queryKey: emailTemplatesQueryKey(orgId), queryFn: () => getEmailTemplates(orgId) });
 
-/** The organization's templates, as the five emails guests receive, each with its template or the default. */
+/** The organization's templates, as the six emails guests receive, each with its template or the default. */
 export function useEmailTemplates(orgId: string) {
   return useQuery({ ...emailTemplatesQueryOptions(orgId), select: templateSlots });
 }

@@ -98,7 +98,7 @@ export function EditTemplateDialog({ orgId, slot, onClose }: { orgId: string; sl
               </FormField>
               <PlaceholderList onInsert={insert} />
             </div>
-            <TemplatePreview preview={preview.data} error={preview.error} pending={pending} />
+            <TemplatePreview after={slot.type === 'thank_you'} preview={preview.data} error={preview.error} pending={pending} />
           </div>
           <div className="flex flex-wrap items-center gap-2 border-t px-4 py-3 sm:px-6">
             <Button variant="outline" className="mr-auto" onClick={resetToDefault}>

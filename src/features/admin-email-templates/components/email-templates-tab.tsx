@@ -7,8 +7,12 @@ import { useEmailTemplates } from '../api/get-email-templates';
 import type { TemplateType } from '../lib/template-types';
 import { templateMessages } from '../messages';
 import { EditTemplateDialog } from './edit-template-dialog';
+import { ThankYouSwitch } from './thank-you-switch';
 
-/** The five emails guests receive: each with the organization's template or the default, and an editor. */
+/**
+ * The six emails guests receive: each with the organization's template or the default, and an
+ * editor; the thank-you card also turns that email on or off.
+ */
 export function EmailTemplatesTab({ orgId }: { orgId: string }) {
   const templates = useEmailTemplates(orgId);
   const [editing, setEditing] = useState<TemplateType | null>(null);
@@ -47,6 +51,7 @@ export function EmailTemplatesTab({ orgId }: { orgId: string }) {
                     </div>
                   ) : null}
                 </dl>
+                {slot.type === 'thank_you' ? <ThankYouSwitch orgId={orgId} /> : null}
                 <div className="mt-auto">
                   <Button variant="outline" size="sm" onClick={() => setEditing(slot.type)} aria-label={`Edit ${slot.name}`}>
                     Edit

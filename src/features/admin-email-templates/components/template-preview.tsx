@@ -7,6 +7,8 @@ import type { EmailPreview } from '../types';
 import { templateMessages } from '../messages';
 
 interface Props {
+  /** The sample dinner was yesterday (a thank-you), else it is in two weeks. */
+  after?: boolean;
   preview: EmailPreview | undefined;
   error: Error | null;
   pending: boolean;
@@ -16,7 +18,7 @@ interface Props {
  * The sample email as a guest would get it. The HTML is shown in a sandboxed frame (no
  * scripts, no access to the page); the plain-text part on request.
  */
-export function TemplatePreview({ preview, error, pending }: Props) {
+export function TemplatePreview({ after = false, preview, error, pending }: Props) {
   const [plain, setPlain] = useState(false);
   const switchId = useId();
   return (
@@ -31,7 +33,7 @@ export function TemplatePreview({ preview, error, pending }: Props) {
         </div>
       </div>
       <p className="text-xs text-muted-foreground" aria-live="polite">
-        {pending ? 'Updating preview…' : 'Sample guest Alex Rivera, 2 guests, Harvest Supper in two weeks.'}
+        {pending ? 'Updating preview…' : `Sample guest Alex Rivera, 2 guests, Harvest Supper ${after ? 'yesterday' : 'in two weeks'}.`}
       </p>
       {error ? (
         <Alert variant="destructive">{error instanceof FunctionUnreachableError ? templateMessages.previewFailed : error.message}</Alert>

@@ -25,7 +25,7 @@ export const PLACEHOLDER_HINTS: Record<(typeof PLACEHOLDERS)[number], string> = 
   offer_expires: 'When the offer ends (waitlist offers)',
 };
 
-/** The five editable types, each with the organization's active template of it (newest first wins), or its default. */
+/** The six editable types, each with the organization's active template of it (newest first wins), or its default. */
 export function templateSlots(templates: readonly EmailTemplate[]): TemplateSlot[] {
   return TEMPLATE_TYPES.map((type) => {
     const template =

@@ -49,6 +49,7 @@ export interface EmailData {
     | 'booking_refunded'
     | 'booking_handed_over'
     | 'booking_moved'
+    | 'booking_thank_you'
     | 'guest_message'
     | 'waitlist_offer'
     | 'payment_link'
@@ -171,6 +172,7 @@ const TEMPLATE_OF: Partial<Record<EmailData['kind'], TemplateType>> = {
   booking_cancellation: 'cancellation',
   guest_message: 'guest_message',
   waitlist_offer: 'waitlist_offer',
+  booking_thank_you: 'thank_you',
 };
 
 // Intl formatters are made once per worker: building one costs far more than formatting with
@@ -302,7 +304,8 @@ interface Detail {
 }
 
 function details(data: EmailData): Detail[] {
-  if (data.kind === 'guest_message') return [];
+  // A message from the host, or a thank-you after the dinner: the text alone.
+  if (data.kind === 'guest_message' || data.kind === 'booking_thank_you') return [];
   const rows: Detail[] = [
     { label: 'Event', value: data.event.title },
     { label: 'Date', value: longDate(data.event.date) },
@@ -598,6 +601,7 @@ export async function renderEmail(data: TemplateData, siteUrl: string, logo: Ema
   if (data.kind === 'waitlist_joined' || data.kind === 'waitlist_closed') {
     links.push({ label: `More from ${data.org.name}`, href: `${site}/${data.org.slug}` });
   }
+  if (data.kind === 'booking_thank_you') links.push({ label: 'See our upcoming dates', href: `${site}/${data.org.slug}`, primary: true });
   if (data.waitlist) links.push({ label: 'Leave the waitlist', href: `${site}${data.waitlist.leave_path}` });
   // A move to another date: the same calendar entry (its UID is the booking's), at the new date.
   if (data.kind === 'booking_confirmation' || data.kind === 'booking_reminder' || data.kind === 'booking_moved') {

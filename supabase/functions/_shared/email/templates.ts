@@ -28,7 +28,7 @@ export type Placeholder = (typeof PLACEHOLDERS)[number];
 export type PlaceholderValues = Partial<Record<Placeholder, string>>;
 
 /** The template types staff edit (email_templates.template_type). */
-export const TEMPLATE_TYPES = ['booking_confirmation', 'reminder', 'cancellation', 'waitlist_offer', 'guest_message'] as const;
+export const TEMPLATE_TYPES = ['booking_confirmation', 'reminder', 'cancellation', 'waitlist_offer', 'guest_message', 'thank_you'] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 
 export interface TemplateText {
@@ -61,6 +61,11 @@ export const DEFAULT_TEMPLATES: Record<TemplateType, TemplateText & { name: stri
     name: 'Guest message',
     subject: 'About your reservation at {{org_name}}',
     body: 'Hi {{guest_name}},\n\n',
+  },
+  thank_you: {
+    name: 'Thank you (after the dinner)',
+    subject: 'Thank you for joining us at {{event_title}}',
+    body: 'Hi {{guest_name}},\n\nThank you for coming to {{event_title}} on {{event_date}}. We hope you had a wonderful evening, and we would love to welcome you again.',
   },
 };
 
