@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { OverviewPage } from '@/features/admin-overview/components/overview-page';
 import { CancelDinnerButton, DinnerCancellation } from '@/features/admin-cancel-event/components/cancel-dinner';
+import { CopyBookingLinkButton } from '@/features/admin-events/components/copy-booking-link';
 import { EmailGuestsButton, GuestMessagesList } from '@/features/admin-guest-messages/components/email-guests';
 import { SplitPaymentsSetting } from '@/features/admin-split-payments/components/split-payments-setting';
 import { AdminEventPage } from '../admin-event-page';
@@ -16,8 +17,9 @@ export default function AdminEventOverviewRoute() {
         <OverviewPage
           key={eventId}
           eventId={eventId}
-          actions={({ title, upcoming }) => (
+          actions={({ orgId, title, upcoming }) => (
             <>
+              {upcoming ? <CopyBookingLinkButton orgId={orgId} eventId={eventId} /> : null}
               <Button asChild variant="outline" size="sm">
                 <Link to={paths.adminKitchenReport.getHref(eventId)}>
                   <ChefHat className="h-4 w-4" aria-hidden />

@@ -20,8 +20,8 @@ import { StatCards } from './stat-cards';
 
 interface Props {
   eventId: string;
-  /** More actions beside the door list, given the event's title and whether it is still to come (composed by the route). */
-  actions?: (event: { title: string; upcoming: boolean }) => ReactNode;
+  /** More actions beside the door list, given the event's organization, title and whether it is still to come (composed by the route). */
+  actions?: (event: { orgId: string; title: string; upcoming: boolean }) => ReactNode;
   /** Shown above the figures (composed by the route: a cancelled dinner's result). */
   notice?: ReactNode;
   /** The event's settings shown below the figures (composed by the route: split payments). */
@@ -68,6 +68,7 @@ export function OverviewPage({ eventId, actions, notice, settings }: Props) {
               </Link>
             </Button>
             {actions?.({
+              orgId: event.orgId,
               title: event.title,
               upcoming: isUpcoming({ date: event.date, event_time: event.eventTime, event_timezone: event.timezone }),
             })}

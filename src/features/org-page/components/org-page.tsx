@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { PageMeta } from '@/components/seo/page-meta';
 import { PageSpinner } from '@/components/layout/page-spinner';
-import { useOrgPageData, useSelectedEvent } from '../hooks/use-org-page-data';
+import { useLinkedEventId, useOrgPageData, useSelectedEvent } from '../hooks/use-org-page-data';
 import { useOrgTheme } from '../hooks/use-org-theme';
 import { bookingPanelContext, type BookingPanelContext, type RefetchPage } from '../lib/booking-panel-context';
 import { heroImage } from '../lib/events';
@@ -49,10 +49,16 @@ function OrgPageContent({
   renderBookingPanel: Props['renderBookingPanel'];
 }) {
   const { organization, branding, events } = page;
-  const { selected, select } = useSelectedEvent(events);
+  const linked = useLinkedEventId();
+  const { selected, select } = useSelectedEvent(events, linked);
   const heroShown = useHeroShown(heroImage(branding?.gallery_images ?? []) !== null);
   const eventsRef = useRef<HTMLElement>(null);
   const bookingRef = useRef<HTMLElement>(null);
+  // A shared link to one dinner opens at its card (the booking panel follows it).
+  const linkedListed = linked !== null && events.some((e) => e.id === linked);
+  useEffect(() => {
+    if (linkedListed) document.getElementById(`event-${linked}-title`)?.scrollIntoView({ block: 'center' });
+  }, [linked, linkedListed]);
   const name = branding?.brand_name || organization.name;
   const orgRsvp = branding?.reservation_mode === 'rsvp';
   const description = branding?.bookings_description?.slice(0, 160) || `Reserve your seat at ${name}'s upcoming dining experiences.`;

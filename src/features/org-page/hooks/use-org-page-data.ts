@@ -38,15 +38,23 @@ export function useOrgPageData(slug: string): OrgPageState & { refetch(): Promis
   return { status: 'ready', page: query.data, refetch };
 }
 
+/** The event a shared link names (`?event=<id>`: the admin's "Copy booking link"), read once; null without one. */
+export function useLinkedEventId(): string | null {
+  const [id] = useState(() => new URLSearchParams(window.location.search).get('event'));
+  return id;
+}
+
 /**
- * Which event the booking panel is for. The first event with availability is preselected, and
- * then kept like a choice: it survives refetches while the event is still listed, even once it
- * is sold out — the guest who just took its last seat keeps their checkout and its confirmation.
+ * Which event the booking panel is for. The event a shared link names (`linked`, when it is
+ * listed: even sold out, its panel offers the waitlist), else the first event with availability,
+ * is preselected, and then kept like a choice: it survives refetches while the event is still
+ * listed, even once it is sold out — the guest who just took its last seat keeps their checkout
+ * and its confirmation.
  */
-export function useSelectedEvent(events: readonly PublicEvent[]) {
+export function useSelectedEvent(events: readonly PublicEvent[], linked: string | null = null) {
   const [chosenId, setChosenId] = useState<string | null>(null);
   const stillListed = chosenId !== null && events.some((e) => e.id === chosenId);
-  const selectedId = stillListed ? chosenId : initialEventId(events);
+  const selectedId = stillListed ? chosenId : linked !== null && events.some((e) => e.id === linked) ? linked : initialEventId(events);
   // Kept from this render on (React's "adjust state while rendering": no effect, no extra paint).
   if (!stillListed && selectedId !== null) setChosenId(selectedId);
   const selected = events.find((e) => e.id === selectedId) ?? null;
