@@ -612,6 +612,7 @@ export type Database = {
           seat_price_cents: number | null
           series_id: string | null
           title: string
+          unlisted: boolean
           booking_closes_at: string | null
         }
         Insert: {
@@ -637,6 +638,7 @@ export type Database = {
           seat_price_cents?: number | null
           series_id?: string | null
           title: string
+          unlisted?: boolean
         }
         Update: {
           booking_cutoff_hours?: number | null
@@ -661,6 +663,7 @@ export type Database = {
           seat_price_cents?: number | null
           series_id?: string | null
           title?: string
+          unlisted?: boolean
         }
         Relationships: [
           {
@@ -1940,6 +1943,7 @@ export type Database = {
             | null
           title: string | null
           total_available: number | null
+          unlisted: boolean | null
         }
         Relationships: [
           {
@@ -2576,7 +2580,7 @@ export type Database = {
         }[]
       }
       get_public_org_page: {
-        Args: { p_slug: string }
+        Args: { p_event?: string; p_slug: string }
         Returns: {
           branding: Database["public"]["Tables"]["org_branding"]["Row"]
           events: Database["public"]["Views"]["events_with_availability"]["Row"][]
@@ -2925,6 +2929,7 @@ export type Database = {
           seat_price_cents: number | null
           series_id: string | null
           title: string
+          unlisted: boolean
         }
         SetofOptions: {
           from: "*"

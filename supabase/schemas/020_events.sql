@@ -79,6 +79,8 @@ create table public.events (
   series_id uuid,
   -- Hours before the start when online booking closes (null: open until the start).
   booking_cutoff_hours integer check (booking_cutoff_hours between 1 and 336),
+  -- Not on the organization's page, its embed or the home page: only its link shows it.
+  unlisted boolean not null default false,
   constraint events_one_kind check (not (rsvp_mode and seat_price_cents is not null)),
   -- target of the composite foreign key that keeps reservations.org_id = event's org
   unique (id, org_id)
@@ -93,6 +95,8 @@ comment on column public.events.refund_window_hours is 'Full refund for cancella
 comment on column public.events.late_refund_percent is 'Percent of the net paid refunded for a cancellation outside the full-refund window (0-100).';
 
 comment on column public.events.booking_cutoff_hours is 'Online booking (and the waitlist, more guests, a move to this date) closes this many hours before the start; null = open until the start. The host''s team may still book.';
+
+comment on column public.events.unlisted is 'A private dinner: left out of the organization''s page, its embed and the home page, and out of what visitors may list; its booking link (/{slug}?event=<id>, get_public_org_page''s p_event) shows it, and it is booked as any other.';
 
 comment on column public.events.kind is 'What is sold: tickets (ticket types), rsvp (slots with a deposit per guest) or seatings (slots at seat_price_cents per seat).';
 
@@ -245,15 +249,16 @@ $$;
 -- command: PostgreSQL runs every permissive policy that applies (Supabase's advisor
 -- multiple_permissive_policies). Visitors have a policy of their own, which asks no access
 -- predicate (those are closed to them).
-create policy "Visitors see active events"
+-- An unlisted event is not listed to visitors (its link reads it through get_public_org_page).
+create policy "Visitors see active listed events"
   on public.events for select
   to anon
-  using (is_active);
+  using (is_active and not unlisted);
 
-create policy "Signed-in users see active events, members all of theirs"
+create policy "Signed-in users see active listed events, members all theirs"
   on public.events for select
   to authenticated
-  using (is_active or public.is_org_member(org_id));
+  using (is_active and not unlisted or public.is_org_member(org_id));
 
 create policy "Members add events to their organizations"
   on public.events for insert
@@ -270,15 +275,16 @@ create policy "Members delete the events of their organizations"
   to authenticated
   using (public.is_org_member(org_id));
 
-create policy "Visitors see ticket types of active events"
+create policy "Visitors see ticket types of active listed events"
   on public.ticket_types for select
   to anon
-  using (exists (select 1 from public.events e where e.id = ticket_types.event_id and e.is_active));
+  using (exists (select 1 from public.events e where e.id = ticket_types.event_id and e.is_active and not e.unlisted));
 
-create policy "Signed-in users see ticket types of active events, members all"
+create policy "Signed-in users see listed events' ticket types, members all"
   on public.ticket_types for select
   to authenticated
-  using (exists (select 1 from public.events e where e.id = ticket_types.event_id and (e.is_active or public.is_org_member(e.org_id))));
+  using (exists (select 1 from public.events e
+                 where e.id = ticket_types.event_id and (e.is_active and not e.unlisted or public.is_org_member(e.org_id))));
 
 create policy "Members add ticket types to their events"
   on public.ticket_types for insert
@@ -295,16 +301,17 @@ create policy "Members delete the ticket types of their events"
   to authenticated
   using (public.can_manage_event(event_id));
 
-create policy "Visitors see active RSVP slots of active events"
+create policy "Visitors see active RSVP slots of active listed events"
   on public.rsvp_slots for select
   to anon
-  using (is_active and exists (select 1 from public.events e where e.id = rsvp_slots.event_id and e.is_active));
+  using (is_active and exists (select 1 from public.events e where e.id = rsvp_slots.event_id and e.is_active and not e.unlisted));
 
-create policy "Signed-in users see active RSVP slots, members all of theirs"
+create policy "Signed-in users see listed events' active slots, members all"
   on public.rsvp_slots for select
   to authenticated
   using (exists (select 1 from public.events e
-                 where e.id = rsvp_slots.event_id and (rsvp_slots.is_active and e.is_active or public.is_org_member(e.org_id))));
+                 where e.id = rsvp_slots.event_id
+                   and (rsvp_slots.is_active and e.is_active and not e.unlisted or public.is_org_member(e.org_id))));
 
 create policy "Members add RSVP slots to their events"
   on public.rsvp_slots for insert
@@ -457,7 +464,7 @@ begin
   insert into public.events (
     org_id, title, date, event_time, event_timezone, location_name, location_address,
     event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount,
-    refund_window_hours, late_refund_percent, reminder_hours, booking_cutoff_hours, seat_price_cents, max_party_size
+    refund_window_hours, late_refund_percent, reminder_hours, booking_cutoff_hours, seat_price_cents, max_party_size, unlisted
   )
   values (
     (p_event ->> 'org_id')::uuid,
@@ -477,7 +484,8 @@ begin
     coalesce((p_event ->> 'reminder_hours')::integer, 24),
     (p_event ->> 'booking_cutoff_hours')::integer,
     v_seat_price,
-    (p_event ->> 'max_party_size')::integer
+    (p_event ->> 'max_party_size')::integer,
+    coalesce((p_event ->> 'unlisted')::boolean, false)
   )
   returning id into new_id;
 
@@ -558,6 +566,7 @@ begin
     late_refund_percent = case when p_event ? 'late_refund_percent' then (p_event ->> 'late_refund_percent')::integer else x.late_refund_percent end,
     reminder_hours = case when p_event ? 'reminder_hours' then (p_event ->> 'reminder_hours')::integer else x.reminder_hours end,
     booking_cutoff_hours = case when p_event ? 'booking_cutoff_hours' then (p_event ->> 'booking_cutoff_hours')::integer else x.booking_cutoff_hours end,
+    unlisted = case when p_event ? 'unlisted' then coalesce((p_event ->> 'unlisted')::boolean, false) else x.unlisted end,
     deposit_amount = case when p_event ? 'deposit_amount' then (p_event ->> 'deposit_amount')::integer else x.deposit_amount end,
     seat_price_cents = case when p_event ? 'seat_price_cents' then (p_event ->> 'seat_price_cents')::integer else x.seat_price_cents end,
     max_party_size = case when p_event ? 'max_party_size' then (p_event ->> 'max_party_size')::integer else x.max_party_size end
@@ -615,11 +624,13 @@ begin
     insert into public.events (
       org_id, title, date, event_time, event_timezone, location_name, location_address,
       event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount,
-      refund_window_hours, late_refund_percent, reminder_hours, booking_cutoff_hours, seat_price_cents, max_party_size, series_id
+      refund_window_hours, late_refund_percent, reminder_hours, booking_cutoff_hours, seat_price_cents, max_party_size, series_id,
+      unlisted
     ) values (
       e.org_id, e.title, v_date, e.event_time, e.event_timezone, e.location_name, e.location_address,
       e.event_details_disclosures, e.is_active, e.rsvp_mode, e.rsvp_open, e.deposit_amount,
-      e.refund_window_hours, e.late_refund_percent, e.reminder_hours, e.booking_cutoff_hours, e.seat_price_cents, e.max_party_size, e.series_id
+      e.refund_window_hours, e.late_refund_percent, e.reminder_hours, e.booking_cutoff_hours, e.seat_price_cents, e.max_party_size, e.series_id,
+      e.unlisted
     ) returning id into v_new;
     -- The same pools (shared ones stay shared), empty.
     v_pools := '{}';

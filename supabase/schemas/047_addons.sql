@@ -45,16 +45,17 @@ grant select on public.event_addons to anon;
 grant select, insert, update, delete on public.event_addons to authenticated;
 
 -- Visitors have a policy of their own, which asks no access predicate (020_events.sql says why).
-create policy "Visitors see active add-ons of active events"
+create policy "Visitors see active add-ons of active listed events"
   on public.event_addons for select
   to anon
-  using (is_active and exists (select 1 from public.events e where e.id = event_addons.event_id and e.is_active));
+  using (is_active and exists (select 1 from public.events e where e.id = event_addons.event_id and e.is_active and not e.unlisted));
 
-create policy "Signed-in users see active add-ons, members all of theirs"
+create policy "Signed-in users see listed events' active add-ons, members all"
   on public.event_addons for select
   to authenticated
   using (exists (select 1 from public.events e
-                 where e.id = event_addons.event_id and (event_addons.is_active and e.is_active or public.is_org_member(e.org_id))));
+                 where e.id = event_addons.event_id
+                   and (event_addons.is_active and e.is_active and not e.unlisted or public.is_org_member(e.org_id))));
 
 create policy "Members add add-ons to their events"
   on public.event_addons for insert

@@ -2,7 +2,7 @@
 -- The public read API: what public pages read, in as few round trips as possible:
 --   view events_with_availability   active events with ticket types, active
 --                                   RSVP slots and computed availability
---   get_public_org_page(slug)       organization + branding + upcoming events
+--   get_public_org_page(slug, event) organization + branding + upcoming events
 --                                   in one call (no row for an unknown slug)
 -- The view runs with its reader's rights (security_invoker: row-level security decides what a
 -- visitor sees of events, ticket types and slots, and Supabase's advisor security_definer_view
@@ -78,7 +78,8 @@ select
   e.kind,
   e.seat_price_cents,
   public.event_party_limit(e.kind, e.max_party_size) as party_limit,
-  public.booking_closes_at(e) as booking_closes_at
+  public.booking_closes_at(e) as booking_closes_at,
+  e.unlisted
 from public.events e
 -- One call of event_availability per event (a security definer function is never inlined):
 -- the event's seats left, its ticket types and its active slots, each with what is left.
@@ -124,8 +125,10 @@ grant select on public.events_with_availability to service_role;
 
 -- One call for the page at /{slug} (or at an alias path of an organization's page): one row,
 -- or none for an unknown slug. events lists the upcoming events of a published organization,
--- soonest first, each a row of events_with_availability.
-create or replace function public.get_public_org_page(p_slug text)
+-- soonest first, each a row of events_with_availability: its listed events, and the unlisted one
+-- whose id p_event names (the page opened with its booking link, ?event=<id>; text, so that a
+-- mangled link lists nothing more instead of failing the page).
+create or replace function public.get_public_org_page(p_slug text, p_event text default null)
 returns table (
   organization public.public_organization,
   layout text,
@@ -142,6 +145,7 @@ language sql stable security definer set search_path = '' as $$
       from public.events_with_availability v
       where v.org_id = o.id
         and public.is_upcoming_event(v.date, v.event_time, v.event_timezone)
+        and (not v.unlisted or v.id::text = lower(btrim(p_event)))
         and o.state = 'published'
     ), '{}')
   from public.organizations o
@@ -150,10 +154,10 @@ language sql stable security definer set search_path = '' as $$
   where o.id = coalesce(alias.org_id, (select x.id from public.organizations x where x.slug = lower(btrim(p_slug))));
 $$;
 
-comment on function public.get_public_org_page(text) is
-  'The page at /{slug}: organization, layout, branding and upcoming events (one row, none for an unknown slug). An alias path (org_page_aliases) answers for its organization, with its layout.';
+comment on function public.get_public_org_page(text, text) is
+  'The page at /{slug}: organization, layout, branding and upcoming events (one row, none for an unknown slug); an unlisted event only when p_event names it (its booking link). An alias path (org_page_aliases) answers for its organization, with its layout.';
 
-grant execute on function public.get_public_org_page(text) to anon, authenticated;
+grant execute on function public.get_public_org_page(text, text) to anon, authenticated;
 
 -- Every published host for the home page: its next date, its lowest price, a picture.
 create or replace function public.list_public_hosts()
@@ -182,7 +186,7 @@ language sql stable security definer set search_path = '' as $$
   left join lateral (
     select e.date, e.event_time, e.event_timezone
     from public.events e
-    where e.org_id = o.id and e.is_active and public.is_upcoming_event(e.date, e.event_time, e.event_timezone)
+    where e.org_id = o.id and e.is_active and not e.unlisted and public.is_upcoming_event(e.date, e.event_time, e.event_timezone)
     order by e.date, e.event_time, e.id
     limit 1
   ) nxt on true
@@ -194,10 +198,10 @@ language sql stable security definer set search_path = '' as $$
           union all
           select e.seat_price_cents where e.kind = 'seatings'
         ) p
-        where e.org_id = o.id and e.is_active and p.cents > 0
+        where e.org_id = o.id and e.is_active and not e.unlisted and p.cents > 0
           and public.is_upcoming_event(e.date, e.event_time, e.event_timezone)) as ticket_cents,
       (select min(e.deposit_amount) from public.events e
-        where e.org_id = o.id and e.is_active and e.kind = 'rsvp' and e.deposit_amount > 0
+        where e.org_id = o.id and e.is_active and not e.unlisted and e.kind = 'rsvp' and e.deposit_amount > 0
           and public.is_upcoming_event(e.date, e.event_time, e.event_timezone)) as deposit_cents
   ) price on true
   where o.state = 'published'

@@ -705,6 +705,7 @@ describe('what public pages may see', () => {
       'seat_price_cents',
       'party_limit',
       'booking_closes_at',
+      'unlisted',
     ]);
   });
 

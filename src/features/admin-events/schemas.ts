@@ -33,6 +33,9 @@ export function bookingCutoffColumns(values: { bookingCutoffHours: string }) {
   return { booking_cutoff_hours: values.bookingCutoffHours === '' ? null : Number(values.bookingCutoffHours) };
 }
 
+/** Unlisted: kept off the organization's page, its embed and the home page; its own booking link still opens and books it. */
+const unlisted = z.boolean();
+
 /** What confirmed guests are emailed: the reminder and the private address (members only). */
 const guestEmailShape = {
   reminderHours: z
@@ -77,6 +80,7 @@ export const eventBasicsSchema = z
     refundWindowHours,
     lateRefundPercent,
     bookingCutoffHours,
+    unlisted,
     ...guestEmailShape,
   })
   .refine(addressNeedsReminder, addressNeedsReminderError);
@@ -140,6 +144,7 @@ export const editEventSchema = z
     refundWindowHours,
     lateRefundPercent,
     bookingCutoffHours,
+    unlisted,
     ...guestEmailShape,
     depositDollars: dollars('Enter the deposit in dollars, e.g. 5 or 12.50'),
     ticketTypes: z.array(editTicketTypeSchema),

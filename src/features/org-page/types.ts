@@ -40,6 +40,8 @@ export interface PublicEvent extends Pick<
   is_fully_booked: boolean;
   /** When online booking closes (ISO): the start less the event's cutoff; null when the payload has none. */
   booking_closes_at: string | null;
+  /** A private dinner, listed only because the page was opened with its link. */
+  unlisted: boolean;
   /** The cancellation policy in the server's words (SQL refund_policy_text); null when the payload has none. */
   refund_policy: string | null;
 }

@@ -42,6 +42,7 @@ export async function createEvent(input: CreateEventInput): Promise<string> {
       deposit_amount: v.depositCents,
       ...refundPolicyColumns(v.basics),
       ...bookingCutoffColumns(v.basics),
+      unlisted: v.basics.unlisted,
       ...guestEmailColumns(v.basics),
     },
     p_ticket_types: isRsvp ? [] : v.ticketTypes.map((t) => ({ name: t.name, price: t.priceCents, quantity: t.quantity })),

@@ -10,7 +10,7 @@ export async function getEvents(orgId: string): Promise<AdminEvent[]> {
     supabase
       .from('events')
       .select(
-        'id, org_id, title, date, event_time, event_timezone, location_name, location_address, event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount, refund_window_hours, late_refund_percent, reminder_hours, booking_cutoff_hours, created_at, kind, seat_price_cents, max_party_size, series_id, ticket_types(id, name, price, pool_id), rsvp_slots(id, slot_time, slot_label, is_active, pool_id)',
+        'id, org_id, title, date, event_time, event_timezone, location_name, location_address, event_details_disclosures, is_active, rsvp_mode, rsvp_open, deposit_amount, refund_window_hours, late_refund_percent, reminder_hours, booking_cutoff_hours, unlisted, created_at, kind, seat_price_cents, max_party_size, series_id, ticket_types(id, name, price, pool_id), rsvp_slots(id, slot_time, slot_label, is_active, pool_id)',
       )
       .eq('org_id', orgId)
       .order('date', { ascending: false })

@@ -21,6 +21,7 @@ function eventPatch(kind: UpdateEventInput['kind'], values: EditEventValues) {
     event_details_disclosures: values.disclosures,
     ...refundPolicyColumns(values),
     ...bookingCutoffColumns(values),
+    unlisted: values.unlisted,
     ...guestEmailColumns(values),
     ...(values.eventTime ? { event_time: values.eventTime } : {}),
     ...(kind === 'rsvp' ? { deposit_amount: values.depositDollars === '' ? null : cents(values.depositDollars) } : {}),

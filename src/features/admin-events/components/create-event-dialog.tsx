@@ -20,6 +20,7 @@ import { GuestEmailFields } from './guest-email-fields';
 import { RefundPolicyFields } from './refund-policy-fields';
 import { RsvpSlotsEditor } from './rsvp-slots-editor';
 import { TicketTypesEditor } from './ticket-types-editor';
+import { UnlistedField } from './unlisted-field';
 import { withReason } from '@/lib/error-reason';
 
 type Kind = 'reservation' | 'rsvp';
@@ -35,6 +36,7 @@ const emptyBasics: EventBasics = {
   refundWindowHours: '',
   lateRefundPercent: '0',
   bookingCutoffHours: '',
+  unlisted: false,
   ...defaultGuestEmailSettings,
 };
 
@@ -123,6 +125,7 @@ export function CreateEventDialog({ orgId }: { orgId: string }) {
         <form className="space-y-5" noValidate onSubmit={onSubmit}>
           <EventBasicsFields register={form.register} errors={form.formState.errors} />
           <BookingCutoffField field={form.register('bookingCutoffHours')} error={form.formState.errors.bookingCutoffHours?.message} />
+          <UnlistedField field={form.register('unlisted')} />
           <RefundPolicyFields
             windowField={form.register('refundWindowHours')}
             percentField={form.register('lateRefundPercent')}

@@ -21,6 +21,7 @@ import { EditTicketTypes } from './edit-ticket-types';
 import { EventAddonsFieldset } from './event-addons-fieldset';
 import { GuestEmailFields } from './guest-email-fields';
 import { RefundPolicyFields } from './refund-policy-fields';
+import { UnlistedField } from './unlisted-field';
 
 type Kind = 'reservation' | 'rsvp';
 
@@ -46,6 +47,7 @@ function toValues(event: AdminEvent, sales: TicketSales[] | undefined): EditEven
     refundWindowHours: event.refund_window_hours === null ? '' : String(event.refund_window_hours),
     lateRefundPercent: String(event.late_refund_percent),
     bookingCutoffHours: event.booking_cutoff_hours === null ? '' : String(event.booking_cutoff_hours),
+    unlisted: event.unlisted,
     reminderHours: String(event.reminder_hours),
     privateAddress: event.private_address ?? '',
     addressDelivery: event.address_delivery,
@@ -165,6 +167,7 @@ function EditEventForm({ orgId, event, kind, sales, salesError, onClose }: FormP
         <EditRsvpSlots control={form.control} register={form.register} errors={errors} savedSlots={new Map(event.rsvp_slots.map((s) => [s.id, s]))} />
       )}
       <BookingCutoffField field={form.register('bookingCutoffHours')} error={errors.bookingCutoffHours?.message} saved={event.booking_cutoff_hours} />
+      <UnlistedField field={form.register('unlisted')} />
       <RefundPolicyFields
         windowField={form.register('refundWindowHours')}
         percentField={form.register('lateRefundPercent')}

@@ -9,3 +9,8 @@ export function EventStatusBadge({ event }: { event: AdminEvent }) {
   if (event.cancelled) return <Badge variant="destructive">Cancelled</Badge>;
   return event.is_active ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>;
 }
+
+/** An unlisted dinner: off the public pages, open to whoever has its booking link. */
+export function EventUnlistedBadge({ event }: { event: AdminEvent }) {
+  return event.unlisted ? <Badge variant="secondary">Unlisted</Badge> : null;
+}

@@ -6,7 +6,7 @@ import { Switch } from '@/components/ui/switch';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import type { AdminEvent } from '../types';
 import { EventMoreActions, type EventActionHandlers } from './event-actions';
-import { EventStatusBadge, EventTypeBadge } from './event-badges';
+import { EventStatusBadge, EventTypeBadge, EventUnlistedBadge } from './event-badges';
 import { EventPageLinks } from './event-page-links';
 
 interface Props extends EventActionHandlers {
@@ -38,7 +38,10 @@ function EventCard({ event, onEdit, onDelete, onToggle, onWaitlist, onAddBooking
           <span>
             {event.reservation_count} {event.reservation_count === 1 ? 'reservation' : 'reservations'}
           </span>
-          <EventStatusBadge event={event} />
+          <span className="flex items-center gap-2">
+            <EventUnlistedBadge event={event} />
+            <EventStatusBadge event={event} />
+          </span>
         </div>
         <div className="flex items-center gap-2 border-t pt-3">
           <Switch id={switchId} checked={event.is_active} disabled={event.cancelled} onCheckedChange={(checked) => onToggle(event, checked)} />

@@ -8,7 +8,7 @@ import { formatEventDate, formatEventTime } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import type { AdminEvent } from '../types';
 import { EventMoreActions, type EventActionHandlers } from './event-actions';
-import { EventStatusBadge, EventTypeBadge } from './event-badges';
+import { EventStatusBadge, EventTypeBadge, EventUnlistedBadge } from './event-badges';
 import { EventPageLinks } from './event-page-links';
 
 interface Props extends EventActionHandlers {
@@ -48,7 +48,11 @@ export function EventsTable({ events, onEdit, onDelete, onToggle, onWaitlist, on
                     onCheckedChange={(checked) => onToggle(event, checked)}
                     aria-label={`Active: ${event.title}`}
                   />
-                  <EventStatusBadge event={event} />
+                  {/* One above the other: side by side they would widen the table past 1280 px. */}
+                  <div className="flex flex-col items-start gap-1">
+                    <EventStatusBadge event={event} />
+                    <EventUnlistedBadge event={event} />
+                  </div>
                 </div>
               </TableCell>
               <TableCell className="text-right tabular-nums">{event.reservation_count}</TableCell>

@@ -8,8 +8,8 @@ type Args = Database['public']['Functions']['get_public_org_page']['Args'];
 
 declare global {
   interface Window {
-    /** The request index.html starts for /{orgSlug} while the app loads (taken over once, below). */
-    __orgPagePrefetch?: { slug: string; answer: Promise<PublicRpcAnswer> };
+    /** The request index.html starts for /{orgSlug} (?event=<id>) while the app loads (taken over once, below). */
+    __orgPagePrefetch?: { slug: string; event: string | null; answer: Promise<PublicRpcAnswer> };
   }
 }
 
@@ -22,7 +22,7 @@ declare global {
 async function callRpc(args: Args): Promise<OrgPageRow[]> {
   const prefetched = window.__orgPagePrefetch;
   let answer: PublicRpcAnswer;
-  if (prefetched && prefetched.slug === args.p_slug) {
+  if (prefetched && prefetched.slug === args.p_slug && prefetched.event === (args.p_event ?? null)) {
     window.__orgPagePrefetch = undefined;
     answer = await prefetched.answer;
   } else {
@@ -33,22 +33,23 @@ async function callRpc(args: Args): Promise<OrgPageRow[]> {
 
 /**
  * One round trip: organization, branding and upcoming events with ticket types, slots and
- * availability. Resolves null for an unknown slug.
+ * availability; `event` (a dinner's own link) adds that dinner when it is unlisted. Resolves null
+ * for an unknown slug.
  */
-export async function getPublicOrgPage(slug: string, now: Date = new Date()): Promise<PublicOrgPage | null> {
-  const [row] = await callRpc({ p_slug: slug });
+export async function getPublicOrgPage(slug: string, event: string | null = null, now: Date = new Date()): Promise<PublicOrgPage | null> {
+  const [row] = await callRpc(event ? { p_slug: slug, p_event: event } : { p_slug: slug });
   return row ? toOrgPage(row, now) : null;
 }
 
-export const orgPageQueryKey = (slug: string) => ['org-page', slug.toLowerCase()] as const;
+export const orgPageQueryKey = (slug: string, event: string | null = null) => ['org-page', slug.toLowerCase(), event] as const;
 
-export function orgPageQueryOptions(slug: string) {
+export function orgPageQueryOptions(slug: string, event: string | null = null) {
   return queryOptions({
-    queryKey: orgPageQueryKey(slug),
-    queryFn: () => getPublicOrgPage(slug),
+    queryKey: orgPageQueryKey(slug, event),
+    queryFn: () => getPublicOrgPage(slug, event),
   });
 }
 
-export function useOrgPage(slug: string) {
-  return useQuery(orgPageQueryOptions(slug));
+export function useOrgPage(slug: string, event: string | null = null) {
+  return useQuery(orgPageQueryOptions(slug, event));
 }

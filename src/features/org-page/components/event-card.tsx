@@ -47,6 +47,8 @@ export function EventCard({ event, selected, onSelect }: Props) {
             {tz ? ` ${tz}` : ''}
           </span>
         </p>
+        {/* Only its own link shows an unlisted dinner: the guest is told why nobody else sees it. */}
+        {event.unlisted ? <p className="pl-6 text-xs text-muted-foreground">Private dinner: only people with its link see it</p> : null}
         {closesNote ? (
           <p className="pl-6 text-muted-foreground" data-testid="event-booking-closes">
             {closesNote}

@@ -16,7 +16,7 @@ export type OrgPageState = { status: 'loading' } | { status: 'not-found' } | { s
  * sonner is imported when a toast is due: it stays out of the page's first render.
  */
 export function useOrgPageData(slug: string): OrgPageState & { refetch(): Promise<{ data?: PublicOrgPage | null }> } {
-  const query = useOrgPage(slug);
+  const query = useOrgPage(slug, useLinkedEventId());
   const notFound = query.isSuccess && query.data === null;
   const failed = query.isError;
   const eventsFailed = query.data?.eventsFailed ?? false;

@@ -54,6 +54,7 @@ export function toPublicEvent(e: EventRow): PublicEvent | null {
     total_available: e.total_available ?? 0,
     is_fully_booked: e.is_fully_booked ?? false,
     booking_closes_at: e.booking_closes_at ?? null,
+    unlisted: e.unlisted ?? false,
     refund_policy: e.refund_policy,
   };
 }
