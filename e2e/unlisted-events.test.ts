@@ -115,6 +115,8 @@ describe('unlisted dinners', () => {
     await card.getByText(PRIVATE_LINE, { exact: true }).waitFor();
     expect(await card.getAttribute('class')).toContain('ring-2');
     expect(await card.getByRole('button', { name: 'Reserve Your Spot' }).isEnabled()).toBe(true);
+    // Search engines are pointed at the page itself, never at a dinner's link.
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${siteUrl}/${org.slug}`);
     // The listed dinner is not called private; the other unlisted one stays hidden.
     expect(await page.getByRole('article', { name: 'Open Table Supper' }).getByText(PRIVATE_LINE).count()).toBe(0);
     expect(await page.getByRole('article', { name: 'Quiet Cellar Supper' }).count()).toBe(0);

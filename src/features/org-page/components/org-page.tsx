@@ -65,7 +65,8 @@ function OrgPageContent({
 
   return (
     <div className="min-h-screen bg-background">
-      <PageMeta title={name} description={description} />
+      {/* One URL for search engines whatever the query (a dinner's link may name an unlisted one). */}
+      <PageMeta title={name} description={description} canonical={`/${organization.slug}`} />
       <OrgHero
         organization={organization}
         branding={branding}
