@@ -14,13 +14,11 @@ import { useCreateEvent } from '../api/create-event';
 import { eventMessages } from '../messages';
 import { defaultGuestEmailSettings, eventBasicsSchema, rsvpExtrasSchema, type EventBasics, type GuestEmailSettings } from '../schemas';
 import { defaultTimezone, type DraftRsvpSlot, type DraftTicketType } from '../types';
-import { BookingCutoffField } from './booking-cutoff-field';
+import { type BookingRules, BookingRulesFields } from './booking-rules-fields';
 import { EventBasicsFields } from './event-basics-fields';
 import { GuestEmailFields } from './guest-email-fields';
-import { RefundPolicyFields } from './refund-policy-fields';
 import { RsvpSlotsEditor } from './rsvp-slots-editor';
 import { TicketTypesEditor } from './ticket-types-editor';
-import { UnlistedField } from './unlisted-field';
 import { withReason } from '@/lib/error-reason';
 
 type Kind = 'reservation' | 'rsvp';
@@ -124,15 +122,12 @@ export function CreateEventDialog({ orgId }: { orgId: string }) {
         </div>
         <form className="space-y-5" noValidate onSubmit={onSubmit}>
           <EventBasicsFields register={form.register} errors={form.formState.errors} />
-          <BookingCutoffField field={form.register('bookingCutoffHours')} error={form.formState.errors.bookingCutoffHours?.message} />
-          <UnlistedField field={form.register('unlisted')} />
-          <RefundPolicyFields
-            windowField={form.register('refundWindowHours')}
-            percentField={form.register('lateRefundPercent')}
-            windowValue={refundWindowHours}
-            percentValue={lateRefundPercent}
-            windowError={form.formState.errors.refundWindowHours?.message}
-            percentError={form.formState.errors.lateRefundPercent?.message}
+          <BookingRulesFields
+            // The form's values hold the booking rules among the event's basics.
+            register={form.register as unknown as UseFormRegister<BookingRules>}
+            errors={form.formState.errors}
+            refundWindowHours={refundWindowHours}
+            lateRefundPercent={lateRefundPercent}
           />
           <GuestEmailFields
             // The form's values hold the guest-email settings among the event's basics.

@@ -15,13 +15,11 @@ import { useUpdateEvent } from '../api/update-event';
 import { eventMessages } from '../messages';
 import { editEventSchema, type EditEventValues, type GuestEmailSettings } from '../schemas';
 import { eventTimezones, type AdminEvent, type TicketSales } from '../types';
-import { BookingCutoffField } from './booking-cutoff-field';
+import { type BookingRules, BookingRulesFields } from './booking-rules-fields';
 import { EditRsvpSlots } from './edit-rsvp-slots';
 import { EditTicketTypes } from './edit-ticket-types';
 import { EventAddonsFieldset } from './event-addons-fieldset';
 import { GuestEmailFields } from './guest-email-fields';
-import { RefundPolicyFields } from './refund-policy-fields';
-import { UnlistedField } from './unlisted-field';
 
 type Kind = 'reservation' | 'rsvp';
 
@@ -166,15 +164,13 @@ function EditEventForm({ orgId, event, kind, sales, salesError, onClose }: FormP
       ) : (
         <EditRsvpSlots control={form.control} register={form.register} errors={errors} savedSlots={new Map(event.rsvp_slots.map((s) => [s.id, s]))} />
       )}
-      <BookingCutoffField field={form.register('bookingCutoffHours')} error={errors.bookingCutoffHours?.message} saved={event.booking_cutoff_hours} />
-      <UnlistedField field={form.register('unlisted')} />
-      <RefundPolicyFields
-        windowField={form.register('refundWindowHours')}
-        percentField={form.register('lateRefundPercent')}
-        windowValue={refundWindowHours}
-        percentValue={lateRefundPercent}
-        windowError={errors.refundWindowHours?.message}
-        percentError={errors.lateRefundPercent?.message}
+      <BookingRulesFields
+        // The form's values hold the booking rules among the event's fields.
+        register={form.register as unknown as UseFormRegister<BookingRules>}
+        errors={errors}
+        refundWindowHours={refundWindowHours}
+        lateRefundPercent={lateRefundPercent}
+        savedCutoff={event.booking_cutoff_hours}
       />
       <EventAddonsFieldset eventId={event.id} />
       <EventChargesFieldset orgId={orgId} eventId={event.id} />
