@@ -2,7 +2,9 @@
  * The thank-you email's switch (Settings → Email Templates, the "Thank you (after the dinner)"
  * card): off until turned on, on and off with a toast, kept in the database
  * (org_email_settings) and across a reload; the card's template is edited like the others. The
- * database's refusal (a member removed from the team meanwhile) is toasted in its words. At 375 px.
+ * database's refusal (a member removed from the team meanwhile) is toasted in its words. The card's
+ * review link: checked in the browser with the database's words, saved, shown again after a
+ * reload, and removed by saving it blank. At 375 px.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +15,15 @@ import { adminPage, expectToast, fitsWidth, viewports } from './support/browser'
 
 const NAME = 'Thank you (after the dinner)';
 const HINT = 'The morning after each dinner, at 10 AM its time, to each guest who came.';
+const REVIEW_HINT = 'Where guests can review you (Google, Yelp…). The thank-you email adds a “Leave us a review” button.';
+const INVALID_LINK = 'The review link must be a web address starting with https:// or http://';
+const LINK = 'https://g.page/r/linked-table/review';
+
+/** The organization's stored review link: null without a row or without a link. */
+async function storedReviewUrl(orgId: string): Promise<string | null> {
+  const rows = await sql<{ review_url: string | null }>('select review_url from public.org_email_settings where org_id = $1', [orgId]);
+  return rows[0]?.review_url ?? null;
+}
 
 /** The organization's stored setting: null without a row (off). */
 async function storedSetting(orgId: string): Promise<boolean | null> {
@@ -90,6 +101,68 @@ describe('thank-you emails at 375 px', () => {
     expect(await fitsWidth(page)).toBe(true);
   });
 
+  it('checks the review link in the browser, saves it (kept across a reload) and removes it when saved blank', async () => {
+    const { staff, org } = await createStaffOrg('thank-you-review', { name: 'Linked Table' });
+    const { page } = await adminPage(staff, org.id, 'settings-email-templates', { viewport: viewports.phone });
+    // Every call that would save the link (none may leave the browser while the link is refused).
+    const saves: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/rpc/staff_set_review_link')) saves.push(request.postData() ?? '');
+    });
+
+    const card = thankYouCard(page);
+    const toggle = await loadedSwitch(page);
+    const input = card.getByLabel('Review link (optional)', { exact: true });
+    const save = card.getByRole('button', { name: 'Save link', exact: true });
+    await expect.poll(() => input.isEnabled()).toBe(true);
+    expect(await input.inputValue()).toBe('');
+    expect(await input.getAttribute('placeholder')).toBe('https://g.page/r/…');
+    await card.getByText(REVIEW_HINT, { exact: true }).waitFor();
+
+    // Not a web address: the field says why, in the database's words, and nothing is saved.
+    await input.fill('www.example.com');
+    await save.click();
+    await card.getByRole('alert').getByText(INVALID_LINK, { exact: true }).waitFor();
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+    expect(saves).toEqual([]);
+    expect(await storedReviewUrl(org.id)).toBeNull();
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await input.fill(LINK);
+    await save.click();
+    await expectToast(page, 'Review link saved');
+    expect(await storedReviewUrl(org.id)).toBe(LINK);
+    expect(saves).toHaveLength(1);
+    expect(await card.getByText(INVALID_LINK).count()).toBe(0);
+    // Saving the link leaves the thank-you emails off.
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    expect(await storedSetting(org.id)).toBe(false);
+
+    await page.reload();
+    await loadedSwitch(page);
+    await expect.poll(() => input.inputValue()).toBe(LINK);
+    expect(await fitsWidth(page)).toBe(true);
+
+    // Turning the emails on while the field is being changed keeps what was typed.
+    await input.fill('');
+    await (await loadedSwitch(page)).click();
+    await expectToast(page, 'Thank-you emails are on');
+    expect(await input.inputValue()).toBe('');
+
+    // Saved blank: the link is removed.
+    await save.click();
+    await expectToast(page, 'Review link removed');
+    expect(await storedReviewUrl(org.id)).toBeNull();
+    expect(await storedSetting(org.id)).toBe(true);
+    await page.reload();
+    await loadedSwitch(page);
+    await expect.poll(() => input.isEnabled()).toBe(true);
+    expect(await input.inputValue()).toBe('');
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   it("says the server's refusal in a toast and leaves the switch as it was", async () => {
     const { staff, org } = await createStaffOrg('thank-you-refused', { name: 'Refused Table' });
     const { page } = await adminPage(staff, org.id, 'settings-email-templates', { viewport: viewports.phone });
@@ -101,5 +174,11 @@ describe('thank-you emails at 375 px', () => {
     await expect.poll(() => toggle.isEnabled()).toBe(true);
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
     expect(await storedSetting(org.id)).toBeNull();
+
+    // The review link is refused the same way.
+    await thankYouCard(page).getByLabel('Review link (optional)', { exact: true }).fill(LINK);
+    await thankYouCard(page).getByRole('button', { name: 'Save link', exact: true }).click();
+    await expectToast(page, 'Could not save the review link', 'You can only change the emails of your own organization');
+    expect(await storedReviewUrl(org.id)).toBeNull();
   });
 });

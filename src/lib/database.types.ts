@@ -838,16 +838,19 @@ export type Database = {
       org_email_settings: {
         Row: {
           org_id: string
+          review_url: string | null
           thank_you_emails: boolean
           updated_at: string
         }
         Insert: {
           org_id: string
+          review_url?: string | null
           thank_you_emails?: boolean
           updated_at?: string
         }
         Update: {
           org_id?: string
+          review_url?: string | null
           thank_you_emails?: boolean
           updated_at?: string
         }
@@ -3979,6 +3982,10 @@ export type Database = {
           role: string
           user_id: string
         }[]
+      }
+      staff_set_review_link: {
+        Args: { p_org_id: string; p_url: string }
+        Returns: string
       }
       staff_set_thank_you_emails: {
         Args: { p_on: boolean; p_org_id: string }

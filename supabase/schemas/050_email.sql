@@ -758,11 +758,13 @@ $$;
 create table public.org_email_settings (
   org_id uuid primary key references public.organizations (id) on delete cascade,
   thank_you_emails boolean not null default false,
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  -- Where guests may review the organization: the thank-you's "Leave us a review" button.
+  review_url text check (review_url ~* '^https?://[^[:space:]]+$' and char_length(review_url) <= 500)
 );
 
 comment on table public.org_email_settings is
-  'The emails an organization chose to send beyond the booking''s own: thank_you_emails, the thank-you the morning after each dinner (enqueue_due_thank_yous).';
+  'The emails an organization chose to send beyond the booking''s own: thank_you_emails, the thank-you the morning after each dinner (enqueue_due_thank_yous), with its review_url (http(s) only).';
 
 alter table public.org_email_settings enable row level security;
 
@@ -788,6 +790,31 @@ $$;
 
 grant execute on function public.staff_set_thank_you_emails(uuid, boolean) to authenticated;
 
+-- Sets the review link the thank-you email offers (any member), trimmed; null or blank removes it.
+-- Only a web address (http or https) is kept. Answers what is stored.
+create or replace function public.staff_set_review_link(p_org_id uuid, p_url text) returns text
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  v_url text := nullif(btrim(coalesce(p_url, '')), '');
+begin
+  if not public.is_org_member(p_org_id) then
+    raise exception 'You can only change the emails of your own organization' using errcode = 'SH403';
+  end if;
+  if v_url is not null and char_length(v_url) > 500 then
+    raise exception 'The review link must be at most 500 characters' using errcode = 'P0001';
+  end if;
+  if v_url is not null and v_url !~* '^https?://[^[:space:]/?#]+\.[^[:space:]]*$' then
+    raise exception 'The review link must be a web address starting with https:// or http://' using errcode = 'P0001';
+  end if;
+  insert into public.org_email_settings as s (org_id, review_url)
+  values (p_org_id, v_url)
+  on conflict (org_id) do update set review_url = excluded.review_url, updated_at = now();
+  return v_url;
+end;
+$$;
+
+grant execute on function public.staff_set_review_link(uuid, text) to authenticated;
+
 -- Queues the thank-you of every confirmed booking whose dinner was yesterday or earlier and whose
 -- morning-after (10:00, the event's timezone) has come, for organizations that turned them on:
 -- once per booking (the outbox's unique index email_outbox_one_thank_you: two runs at the same
@@ -802,7 +829,8 @@ begin
   insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text, template_data)
   select r.org_id, r.id, 'booking_thank_you', r.email, 'Thank you for joining us at ' || e.title,
          'Hi ' || r.name || E',\n\nThank you for coming to ' || e.title || '.',
-         public.email_data(r.id, 'booking_thank_you')
+         public.email_data(r.id, 'booking_thank_you',
+           case when o.review_url is not null then jsonb_build_object('review', jsonb_build_object('url', o.review_url)) else '{}'::jsonb end)
   from public.org_email_settings o
   join public.events e on e.org_id = o.org_id
   cross join lateral (select ((e.date + 1) + time '10:00') at time zone e.event_timezone as due_at) d

@@ -275,6 +275,8 @@ describe('the thank-you after the dinner', () => {
     const b = await book(event.id, event.ticketTypes[0].id);
     const { error } = await staff.client.rpc('staff_set_thank_you_emails', { p_org_id: org.id, p_on: true });
     expect(error).toBeNull();
+    const review = await staff.client.rpc('staff_set_review_link', { p_org_id: org.id, p_url: 'https://g.page/r/lantern-table/review' });
+    expect(review).toMatchObject({ error: null, data: 'https://g.page/r/lantern-table/review' });
     // The morning after the dinner, on its own clock.
     const morningAfter = `select public.enqueue_due_thank_yous(((e.date + 1) + time '10:05') at time zone e.event_timezone) from public.events e where e.id = $1`;
     await pool().query(morningAfter, [event.id]);
@@ -284,6 +286,8 @@ describe('the thank-you after the dinner', () => {
     expect(thanks.body_text).toContain('Thank you for coming to Thankful Supper');
     expect(thanks.body_text).toMatch(new RegExp(`See our upcoming dates[\\s\\S]*${stackEnv().siteUrl}/${org.slug}`));
     expect(thanks.body_html).toContain('Lantern Table');
+    expect(thanks.body_text).toMatch(/Leave us a review[\s\S]*https:\/\/g\.page\/r\/lantern-table\/review/);
+    expect(thanks.body_html).toContain('href="https://g.page/r/lantern-table/review"');
     expect(await sql(`select 1 from public.email_outbox where kind = 'booking_thank_you' and reservation_id = $1`, [b.reservationId])).toHaveLength(
       1,
     );

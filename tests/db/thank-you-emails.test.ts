@@ -95,6 +95,40 @@ describe('thank-you emails', () => {
       expect(await thanked(db, old)).toEqual([]);
     }));
 
+  it('carry the review link a member set: only a web address, trimmed; blank removes it', () =>
+    rolledBack(pool(), async (db) => {
+      const { event } = await pastDinner(db, 'Thanks Review', '2026-06-10', { 'Ada Lovelace': 2 });
+      const call = 'select public.staff_set_review_link($1, $2) as url';
+      await actAs(db, 'memberB');
+      await expectError(db, call, [ORG.eatathome, 'https://example.com/review'], 'SH403');
+      await actAs(db, 'memberA');
+      for (const bad of ['www.example.com/review', 'javascript:alert(1)', 'https://', 'https://exa mple.com']) {
+        await expectError(db, call, [ORG.eatathome, bad], 'P0001', /^The review link must be a web address starting with https:\/\/ or http:\/\/$/);
+      }
+      await expectError(
+        db,
+        call,
+        [ORG.eatathome, `https://example.com/${'x'.repeat(490)}`],
+        'P0001',
+        /^The review link must be at most 500 characters$/,
+      );
+      expect((await one<{ url: string | null }>(db, call, [ORG.eatathome, '  https://g.page/r/eat-at-home/review  '])).url).toBe(
+        'https://g.page/r/eat-at-home/review',
+      );
+      await actAsOwner(db);
+      await turnOn(db);
+      await queue(db, '2026-06-11T15:00:00Z');
+      const [mail] = await thanked(db, event);
+      expect((mail.template_data as unknown as { review: { url: string } }).review).toEqual({ url: 'https://g.page/r/eat-at-home/review' });
+
+      await actAs(db, 'memberA');
+      expect((await one<{ url: string | null }>(db, call, [ORG.eatathome, '   '])).url).toBeNull();
+      expect(
+        (await one<{ review_url: string | null }>(db, 'select review_url from public.org_email_settings where org_id = $1', [ORG.eatathome]))
+          .review_url,
+      ).toBeNull();
+    }));
+
   it('skip parties the door list marked as not arrived, when the door list was used', () =>
     rolledBack(pool(), async (db) => {
       const { event, ids } = await pastDinner(db, 'Thanks Door', '2026-06-10', { 'Ada Lovelace': 2, 'Grace Hopper': 1 });

@@ -1,4 +1,4 @@
-/** The email template editor's words (toasts, errors, the thank-you switch). */
+/** The email template editor's words (toasts, errors, the thank-you switch and its review link). */
 export const templateMessages = {
   loadFailed: 'Failed to fetch email templates',
   saved: (name: string) => `${name} template saved`,
@@ -13,5 +13,16 @@ export const templateMessages = {
   thankYouOff: 'Thank-you emails are off',
   thankYouFailed: 'Could not change thank-you emails',
   thankYouLoadFailed: 'Could not load whether thank-you emails are sent',
+  reviewLinkLabel: 'Review link (optional)',
+  reviewLinkPlaceholder: 'https://g.page/r/…',
+  reviewLinkHint: 'Where guests can review you (Google, Yelp…). The thank-you email adds a “Leave us a review” button.',
+  reviewLinkSave: 'Save link',
+  reviewLinkSaving: 'Saving…',
+  reviewLinkSaved: 'Review link saved',
+  reviewLinkRemoved: 'Review link removed',
+  reviewLinkFailed: 'Could not save the review link',
+  // The database's own refusals (staff_set_review_link), word for word.
+  reviewLinkInvalid: 'The review link must be a web address starting with https:// or http://',
+  reviewLinkTooLong: 'The review link must be at most 500 characters',
   fallback: 'Something went wrong. Please try again.',
 } as const;

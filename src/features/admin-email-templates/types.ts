@@ -32,3 +32,9 @@ export interface EmailPreview {
   text: string;
   defaults: { subject: string; body: string; name: string };
 }
+
+/** The organization's thank-you email settings (org_email_settings; no row: off, no review link). */
+export interface ThankYouSettings {
+  thankYouEmails: boolean;
+  reviewUrl: string | null;
+}

@@ -7,11 +7,12 @@ import { useEmailTemplates } from '../api/get-email-templates';
 import type { TemplateType } from '../lib/template-types';
 import { templateMessages } from '../messages';
 import { EditTemplateDialog } from './edit-template-dialog';
+import { ReviewLinkForm } from './review-link-form';
 import { ThankYouSwitch } from './thank-you-switch';
 
 /**
  * The six emails guests receive: each with the organization's template or the default, and an
- * editor; the thank-you card also turns that email on or off.
+ * editor; the thank-you card also turns that email on or off and sets the review link it carries.
  */
 export function EmailTemplatesTab({ orgId }: { orgId: string }) {
   const templates = useEmailTemplates(orgId);
@@ -51,7 +52,12 @@ export function EmailTemplatesTab({ orgId }: { orgId: string }) {
                     </div>
                   ) : null}
                 </dl>
-                {slot.type === 'thank_you' ? <ThankYouSwitch orgId={orgId} /> : null}
+                {slot.type === 'thank_you' ? (
+                  <>
+                    <ThankYouSwitch orgId={orgId} />
+                    <ReviewLinkForm orgId={orgId} />
+                  </>
+                ) : null}
                 <div className="mt-auto">
                   <Button variant="outline" size="sm" onClick={() => setEditing(slot.type)} aria-label={`Edit ${slot.name}`}>
                     Edit

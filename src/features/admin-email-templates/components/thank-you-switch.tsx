@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { toast } from 'sonner';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
-import { useSetThankYouEmails, useThankYouEmails } from '../api/thank-you-emails';
+import { useSetThankYouEmails, useThankYouSettings } from '../api/thank-you-emails';
 import { templateMessages } from '../messages';
 
 /**
@@ -12,7 +12,7 @@ import { templateMessages } from '../messages';
 export function ThankYouSwitch({ orgId }: { orgId: string }) {
   const switchId = useId();
   const hintId = useId();
-  const setting = useThankYouEmails(orgId);
+  const setting = useThankYouSettings(orgId);
   const change = useSetThankYouEmails(orgId, {
     onSuccess: (on) => toast.success(on ? templateMessages.thankYouOn : templateMessages.thankYouOff),
     onError: (error) => toast.error(templateMessages.thankYouFailed, { description: error.message || templateMessages.fallback }),
@@ -24,7 +24,7 @@ export function ThankYouSwitch({ orgId }: { orgId: string }) {
         <Switch
           id={switchId}
           aria-describedby={hintId}
-          checked={setting.data ?? false}
+          checked={setting.data?.thankYouEmails ?? false}
           disabled={setting.data === undefined || change.isPending}
           onCheckedChange={(on) => change.mutate({ orgId, on })}
         />

@@ -118,6 +118,8 @@ export interface EmailData {
   offer?: { claim_path: string; expires_at: string; guests: number };
   /** Every waitlist email (waitlist_joined, waitlist_offer): the guest's link off the list. */
   waitlist?: { leave_path: string };
+  /** A thank-you (booking_thank_you): where the organization asks guests to review it (http(s), org_email_settings.review_url). */
+  review?: { url: string };
 }
 
 /** An invitation to join an organization's team (staff_invite_member); no booking, no event. */
@@ -601,7 +603,12 @@ export async function renderEmail(data: TemplateData, siteUrl: string, logo: Ema
   if (data.kind === 'waitlist_joined' || data.kind === 'waitlist_closed') {
     links.push({ label: `More from ${data.org.name}`, href: `${site}/${data.org.slug}` });
   }
-  if (data.kind === 'booking_thank_you') links.push({ label: 'See our upcoming dates', href: `${site}/${data.org.slug}`, primary: true });
+  if (data.kind === 'booking_thank_you') {
+    // Only a web address becomes a button (the database keeps no other).
+    const review = data.review && /^https?:\/\//i.test(data.review.url) ? data.review.url : null;
+    if (review) links.push({ label: 'Leave us a review', href: review, primary: true });
+    links.push({ label: 'See our upcoming dates', href: `${site}/${data.org.slug}`, primary: !review });
+  }
   if (data.waitlist) links.push({ label: 'Leave the waitlist', href: `${site}${data.waitlist.leave_path}` });
   // A move to another date: the same calendar entry (its UID is the booking's), at the new date.
   if (data.kind === 'booking_confirmation' || data.kind === 'booking_reminder' || data.kind === 'booking_moved') {
