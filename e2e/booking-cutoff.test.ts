@@ -125,5 +125,11 @@ describe("the organization's public page", () => {
     expect(await closedOption.textContent()).toMatch(/ \(Booking Closed\)$/);
     expect(await closedOption.isDisabled()).toBe(true);
     expect(await picker.locator('option', { hasText: 'Open Supper' }).isDisabled()).toBe(false);
+
+    // Its own link opens the closed dinner: the panel says booking has closed, and offers no form.
+    await page.goto(`${stackEnv().siteUrl}/${host.slug}?event=${closed.id}`);
+    await page.getByRole('status').filter({ hasText: 'Online booking for this dinner has closed. Please contact the host.' }).waitFor();
+    expect(await page.getByRole('heading', { name: /^Reserve: / }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Join the waitlist' }).count()).toBe(0);
   });
 });

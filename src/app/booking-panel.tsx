@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { BookingPanelFallback } from '@/features/org-page/components/booking-panel-fallback';
 import type { BookingPanelContext } from '@/features/org-page/lib/booking-panel-context';
+import { isBookingClosed } from '@/lib/booking';
 
 // The forms are not needed for the page's first render: they load while the guest reads the
 // page. Their validation (zod), their function calls (supabase-js) and the payment step load
@@ -14,6 +15,14 @@ const WaitlistPrompt = lazy(() => import('@/features/waitlist/components/waitlis
  * ticketed form for ticket types and for seatings at one price per seat.
  */
 export function BookingPanel({ context }: { context: BookingPanelContext }) {
+  // Past its cutoff (a dinner's link still opens it): the server's words, no form, no waitlist.
+  if (isBookingClosed(context.event)) {
+    return (
+      <p role="status" className="rounded-lg border bg-card p-6 text-center text-sm">
+        Online booking for this dinner has closed. Please contact the host.
+      </p>
+    );
+  }
   return (
     // Sold-out ticket types and full slots offer 'Join the waitlist': first when the whole event is full.
     // The prompt has its own boundary: the form does not wait for the waitlist's code.
