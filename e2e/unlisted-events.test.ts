@@ -7,10 +7,10 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { adminPage, expectToast, fitsWidth, newPage, viewports } from './support/browser';
-import { openEventEditor } from './support/event-dialog';
+import { expectToast, fitsWidth, newPage, viewports } from './support/browser';
+import { openEventEditor, startTicketedEvent } from './support/event-dialog';
 import { sql } from '../tests/support/db';
-import { createEvent, futureDate, type Org, type Staff } from '../tests/support/fixtures';
+import { createEvent, type Org, type Staff } from '../tests/support/fixtures';
 import { createStaffOrg } from '../tests/support/staff-org';
 import { stackEnv } from '../tests/support/stack-env';
 
@@ -39,19 +39,8 @@ describe('unlisted dinners', () => {
     const listed = await createEvent(org.id, { title: 'Open Table Supper', daysAhead: 10, ticketTypes: seat });
     const edited = await createEvent(org.id, { title: 'Quiet Cellar Supper', daysAhead: 30, ticketTypes: seat });
 
-    const { page: admin } = await adminPage(staff, org.id, 'events', { viewport: viewports.phone });
-
     // Create Event: 'Unlisted' is offered unticked, with its hint; ticked, the dinner is saved unlisted.
-    await admin.getByRole('button', { name: 'Create Event' }).click();
-    const dialog = admin.getByRole('dialog');
-    await dialog.getByLabel('Title').fill('Secret Garden Supper');
-    await dialog.getByLabel('Date').fill(futureDate(20));
-    await dialog.getByLabel('Time', { exact: true }).fill('19:00');
-    await dialog.getByLabel('Location name').fill('The Garden');
-    await dialog.getByLabel('Ticket name').fill('Dinner');
-    await dialog.getByLabel('Price ($)').fill('80');
-    await dialog.getByLabel('Quantity').fill('10');
-    await dialog.getByRole('button', { name: 'Add ticket type' }).click();
+    const { page: admin, dialog } = await startTicketedEvent(staff, org.id, 'Secret Garden Supper', { viewport: viewports.phone });
     const unlisted = dialog.getByLabel('Unlisted', { exact: true });
     expect(await unlisted.isChecked()).toBe(false);
     await dialog.getByText(HINT).waitFor();

@@ -1,14 +1,20 @@
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { futureDate, type Staff } from '../../tests/support/fixtures';
 import { adminPage } from './browser';
 
 /**
  * Signs `staff` in on the events tab of the organization, opens 'Create Event' and fills a dinner
  * titled `title`, 45 days ahead at 19:00 at The Loft, with one ticket type added (Dinner, $80, 10
- * tickets): the page and the dialog, ready for the rest of the form.
+ * tickets): the page and the dialog, ready for the rest of the form. `options`: the browser's (a
+ * phone's viewport).
  */
-export async function startTicketedEvent(staff: Staff, orgId: string, title: string): Promise<{ page: Page; dialog: Locator }> {
-  const { page } = await adminPage(staff, orgId, 'events');
+export async function startTicketedEvent(
+  staff: Staff,
+  orgId: string,
+  title: string,
+  options: BrowserContextOptions = {},
+): Promise<{ page: Page; dialog: Locator }> {
+  const { page } = await adminPage(staff, orgId, 'events', options);
   await page.getByRole('button', { name: 'Create Event' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Title').fill(title);
