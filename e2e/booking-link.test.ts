@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from '../tests/support/db';
 import { createEvent } from '../tests/support/fixtures';
 import { createStaffOrg } from '../tests/support/staff-org';
 import { stackEnv } from '../tests/support/stack-env';
 import { adminPage, expectToast, fitsWidth, newPage, viewports } from './support/browser';
 
-// One dinner's own booking link: staff copy it from the dinner's overview, and a guest who opens
-// it lands on the organization's page with that dinner chosen and in view (not the first one with
-// seats), and the embed opens with it chosen too. At 375 px.
+// One dinner's own booking link: staff copy it from the dinner's overview (which says the dinner is
+// unlisted and when its online booking closes), and a guest who opens it lands on the
+// organization's page with that dinner chosen and in view (not the first one with seats), even
+// unlisted, and the embed opens with it chosen too. At 375 px.
 
 describe("a dinner's booking link", () => {
   it('is copied from the overview and opens the page with that dinner chosen, in view; the embed chooses it too', async () => {
@@ -15,12 +17,17 @@ describe("a dinner's booking link", () => {
     await createEvent(org.id, { title: 'First Linked Supper', daysAhead: 10, ticketTypes: seat });
     await createEvent(org.id, { title: 'Second Linked Supper', daysAhead: 20, ticketTypes: seat });
     const third = await createEvent(org.id, { title: 'Third Linked Supper', daysAhead: 30, ticketTypes: seat });
+    // A private dinner whose online booking closes a day before: its overview says both.
+    await sql('update public.events set unlisted = true, booking_cutoff_hours = 24 where id = $1', [third.id]);
 
     const { page: admin } = await adminPage(staff, org.id, 'events', {
       viewport: viewports.phone,
       permissions: ['clipboard-read', 'clipboard-write'],
     });
     await admin.goto(`${stackEnv().siteUrl}/admin/events/${third.id}`);
+    expect(await admin.getByTestId('overview-booking-rules').innerText()).toMatch(
+      /^Unlisted: only its booking link shows it · Online booking closes [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4} at 7:00 PM E[SD]T$/,
+    );
     await admin.getByRole('button', { name: 'Copy booking link' }).click();
     const link = `${stackEnv().siteUrl}/${org.slug}?event=${third.id}`;
     await expectToast(admin, 'Booking link copied', link);

@@ -3749,6 +3749,8 @@ export type Database = {
       staff_event_overview: {
         Args: { p_event_id: string }
         Returns: {
+          booking_closes_at: string
+          booking_cutoff_hours: number
           cancelled: number
           checked_in_guests: number
           checked_in_parties: number
@@ -3770,6 +3772,7 @@ export type Database = {
           refunded_cents: number
           seats_left: number
           title: string
+          unlisted: boolean
           waitlist_offered: number
           waitlist_waiting: number
         }[]

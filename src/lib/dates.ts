@@ -8,7 +8,7 @@ import { formatEventDate as longEventDate, parseCalendarDate } from './calendar-
  */
 import { zoneAbbreviationAt } from '../../supabase/functions/_shared/event-time.ts';
 
-export { eventTimeWithZone, formatEventTime, labelBesideTime, zoneAbbreviation } from '../../supabase/functions/_shared/event-time.ts';
+export { eventTimeWithZone, formatEventTime, labelBesideTime, momentOnClock, zoneAbbreviation } from '../../supabase/functions/_shared/event-time.ts';
 
 // Calendar dates, the long date and "not started yet" need no date-fns (./calendar-dates.ts).
 export { isUpcoming, parseCalendarDate } from './calendar-dates';

@@ -491,9 +491,9 @@ $$;
 
 grant execute on function public.staff_bookings_by_day(uuid) to authenticated;
 
--- The event overview: the event, its totals, its money, its waitlist and the seats it can still
--- sell, in one row (its ticket types and slots: staff_option_sales; its days:
--- staff_bookings_by_day).
+-- The event overview: the event (with its booking cutoff and whether it is unlisted), its totals,
+-- its money, its waitlist and the seats it can still sell, in one row (its ticket types and
+-- slots: staff_option_sales; its days: staff_bookings_by_day).
 create or replace function public.staff_event_overview(p_event_id uuid)
 returns table (
   id uuid,
@@ -518,7 +518,10 @@ returns table (
   comp_cents integer,
   net_cents integer,
   waitlist_waiting integer,
-  waitlist_offered integer
+  waitlist_offered integer,
+  booking_cutoff_hours integer,
+  booking_closes_at timestamptz,
+  unlisted boolean
 )
 language plpgsql stable security definer set search_path = '' as $$
 declare
@@ -529,7 +532,7 @@ begin
   select e.id, e.org_id, e.title, e.date, to_char(e.event_time, 'HH24:MI'), e.event_timezone, cap.size, e.kind, cap.available,
     t.parties, t.guests, t.held_guests, t.cancelled, t.discounts_cents, t.checked_in_guests, t.checked_in_parties,
     m.gross_cents, m.refunded_cents, m.pending_refund_cents, m.comp_cents, m.gross_cents - m.refunded_cents,
-    w.waiting, w.offered
+    w.waiting, w.offered, e.booking_cutoff_hours, public.booking_closes_at(e), e.unlisted
   from (
     select
       (count(*) filter (where r.status = 'confirmed'))::integer as parties,

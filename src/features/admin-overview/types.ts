@@ -15,6 +15,11 @@ export interface OverviewEvent {
   kind: 'tickets' | 'rsvp' | 'seatings';
   /** Seats the event can still sell within its cap (null: no cap). */
   seatsLeft: number | null;
+  /** Hours before the start when online booking closes (null: at the start), and that moment (ISO). */
+  bookingCutoffHours: number | null;
+  bookingClosesAt: string;
+  /** Off the public pages: only its booking link shows it. */
+  unlisted: boolean;
 }
 
 /** Guests of a ticket type: sold (confirmed), held (in checkout now), remaining (what can be sold now, within the event's cap), and its capacity. */

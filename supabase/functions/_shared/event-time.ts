@@ -181,3 +181,10 @@ export function formatCalendarDate(yyyyMmDd: string, style: 'long' | 'medium' | 
   }
   return f.format(date);
 }
+
+/** "Fri, Dec 4, 2026 at 7:00 PM EST": an instant on an event's own clock (when its online booking closes). */
+export function momentOnClock(instant: Date, timeZone: string): string {
+  const { date, time } = wallClockAt(instant, timeZone);
+  const zone = zoneAbbreviationAt(instant, timeZone);
+  return `${formatCalendarDate(date, 'medium')} at ${formatEventTime(time)}${zone ? ` ${zone}` : ''}`;
+}

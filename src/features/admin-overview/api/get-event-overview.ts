@@ -34,6 +34,9 @@ async function getEventOverview(eventId: string): Promise<EventOverview> {
       maxGuests: o.max_guests,
       kind: o.kind as EventOverview['event']['kind'],
       seatsLeft: o.seats_left,
+      bookingCutoffHours: o.booking_cutoff_hours,
+      bookingClosesAt: o.booking_closes_at,
+      unlisted: o.unlisted,
     },
     ticketTypes: ofKind('ticket_type').map((t) => ({
       id: t.id,

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { withReason } from '@/lib/error-reason';
 import { isUpcoming } from '@/lib/dates';
 import { useEventOverview } from '../api/get-event-overview';
-import { capacityLines, eventWhen } from '../lib/overview';
+import { bookingRulesLine, capacityLines, eventWhen } from '../lib/overview';
 import { overviewMessages } from '../messages';
 import { AddonSales } from './addon-sales';
 import { BookingsSection } from './bookings-section';
@@ -48,6 +48,7 @@ export function OverviewPage({ eventId, actions, notice, settings }: Props) {
 
   const overview = query.data;
   const { event } = overview;
+  const rules = bookingRulesLine(event);
 
   return (
     <div className="min-h-screen bg-background">
@@ -59,6 +60,11 @@ export function OverviewPage({ eventId, actions, notice, settings }: Props) {
             <p className="text-sm text-muted-foreground" data-testid="overview-when">
               {eventWhen(event)}
             </p>
+            {rules ? (
+              <p className="text-sm text-muted-foreground" data-testid="overview-booking-rules">
+                {rules}
+              </p>
+            ) : null}
           </EventPageTitle>
           <div className="flex flex-wrap gap-2">
             <Button asChild variant="outline" size="sm">

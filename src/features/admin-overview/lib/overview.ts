@@ -1,4 +1,4 @@
-import { eventTimeWithZone, formatEventDate, formatEventTime, labelBesideTime } from '@/lib/dates';
+import { eventTimeWithZone, formatEventDate, formatEventTime, labelBesideTime, momentOnClock } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
 import type { BookingsDay, CapacityLine, EventOverview, OverviewEvent } from '../types';
 import { guestCount } from '@/lib/words';
@@ -6,6 +6,23 @@ import { guestCount } from '@/lib/words';
 /** "Sat, Dec 26, 2026 · 7:00 PM EST": the event's calendar date and start time in its own timezone. */
 export function eventWhen(event: Pick<OverviewEvent, 'date' | 'eventTime' | 'timezone'>): string {
   return `${formatEventDate(event.date, 'EEE, MMM d, yyyy')} · ${eventTimeWithZone({ date: event.date, time: event.eventTime, timezone: event.timezone })}`;
+}
+
+/**
+ * How guests reach the event beyond its date, in words for its header: "Unlisted", and when online
+ * booking closes or closed (only with a cutoff); null when neither applies.
+ */
+export function bookingRulesLine(
+  event: Pick<OverviewEvent, 'bookingCutoffHours' | 'bookingClosesAt' | 'unlisted' | 'timezone'>,
+  now: number = Date.now(),
+): string | null {
+  const parts: string[] = [];
+  if (event.unlisted) parts.push('Unlisted: only its booking link shows it');
+  if (event.bookingCutoffHours !== null) {
+    const closesAt = new Date(event.bookingClosesAt);
+    parts.push(`Online booking ${closesAt.getTime() <= now ? 'closed' : 'closes'} ${momentOnClock(closesAt, event.timezone)}`);
+  }
+  return parts.length ? parts.join(' · ') : null;
 }
 
 /** The capacity list: every ticket type (with its price), then every RSVP slot (with its time). */

@@ -1,15 +1,7 @@
 import { limits } from '@/config/site';
 import { isBookingClosed, rsvpDepositCents } from '@/lib/booking';
 import { formatCents } from '@/lib/money';
-import {
-  formatCalendarDate,
-  formatEventTime,
-  parseTimeOfDay,
-  wallClockAt,
-  zoneAbbreviation,
-  zoneAbbreviationAt,
-  zonedInstant,
-} from '../../../../supabase/functions/_shared/event-time.ts';
+import { momentOnClock, parseTimeOfDay, zoneAbbreviation, zonedInstant } from '../../../../supabase/functions/_shared/event-time.ts';
 
 /**
  * What the 'Upcoming Experiences' cards and the booking panel derive from an event.
@@ -119,7 +111,5 @@ export function bookingClosesNote(
   const closesAt = event.booking_closes_at ? new Date(event.booking_closes_at) : null;
   const start = zonedInstant(event.date, event.event_time, event.event_timezone);
   if (!closesAt || !start || !(closesAt < start) || isBookingClosed(event, now)) return null;
-  const { date, time } = wallClockAt(closesAt, event.event_timezone);
-  const zone = zoneAbbreviationAt(closesAt, event.event_timezone);
-  return `Online booking closes ${formatCalendarDate(date, 'medium')} at ${formatEventTime(time)}${zone ? ` ${zone}` : ''}`;
+  return `Online booking closes ${momentOnClock(closesAt, event.event_timezone)}`;
 }
