@@ -3407,6 +3407,14 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      seat_email_data: {
+        Args: {
+          p_extra?: Json
+          p_kind: string
+          s: Database["public"]["Tables"]["reservation_seats"]["Row"]
+        }
+        Returns: Json
+      }
       seat_invitation: {
         Args: { p_token: string }
         Returns: {

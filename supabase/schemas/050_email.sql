@@ -138,8 +138,9 @@ create index email_outbox_org_id_idx on public.email_outbox (org_id);
 
 create index email_outbox_reservation_id_idx on public.email_outbox (reservation_id);
 
--- One thank-you per booking, however many runs of enqueue_due_thank_yous meet it.
-create unique index email_outbox_one_thank_you on public.email_outbox (reservation_id) where kind = 'booking_thank_you';
+-- One thank-you per booking and address (its booker, its seats' guests), however many runs of
+-- enqueue_due_thank_yous meet it.
+create unique index email_outbox_one_thank_you on public.email_outbox (reservation_id, lower(to_email)) where kind = 'booking_thank_you';
 
 create index email_outbox_status_created_at_idx on public.email_outbox (status, created_at);
 
@@ -816,34 +817,51 @@ $$;
 grant execute on function public.staff_set_review_link(uuid, text) to authenticated;
 
 -- Queues the thank-you of every confirmed booking whose dinner was yesterday or earlier and whose
--- morning-after (10:00, the event's timezone) has come, for organizations that turned them on:
--- once per booking (the outbox's unique index email_outbox_one_thank_you: two runs at the same
--- moment queue one), within two days of that morning (turning them on does not thank old
--- dinners). A party the door list marked as not arrived, where the door list was used, gets none.
+-- morning-after (10:00, the event's timezone) has come, for organizations that turned them on: to
+-- its booker, and to each guest who claimed one of its seats with another email (once per address
+-- and dinner; their own seat's email data, seat_email_data). Once per booking and address (the
+-- outbox's unique index email_outbox_one_thank_you: two runs at the same moment queue one),
+-- within two days of that morning (turning them on does not thank old dinners). A party the door
+-- list marked as not arrived, where the door list was used, gets none.
 -- p_at: the moment to queue for (now; a test may name another).
 create or replace function public.enqueue_due_thank_yous(p_at timestamptz default now()) returns integer
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_count integer;
 begin
+  with due as (
+    select r.id, r.org_id, r.event_id, r.name, r.email, e.title,
+           case when o.review_url is not null then jsonb_build_object('review', jsonb_build_object('url', o.review_url))
+                else '{}'::jsonb end as extra
+    from public.org_email_settings o
+    join public.events e on e.org_id = o.org_id
+    cross join lateral (select ((e.date + 1) + time '10:00') at time zone e.event_timezone as due_at) d
+    join public.reservations r on r.event_id = e.id
+    where o.thank_you_emails
+      -- A cheap window first (dates), then the exact one (the morning after, on the event's clock).
+      and e.date between p_at::date - 4 and p_at::date
+      and p_at >= d.due_at
+      and p_at < d.due_at + interval '2 days'
+      and r.status = 'confirmed'
+      and not (r.checked_in_guests = 0
+               and exists (select 1 from public.reservations x where x.event_id = e.id and x.checked_in_guests > 0))
+  )
   insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text, template_data)
-  select r.org_id, r.id, 'booking_thank_you', r.email, 'Thank you for joining us at ' || e.title,
-         'Hi ' || r.name || E',\n\nThank you for coming to ' || e.title || '.',
-         public.email_data(r.id, 'booking_thank_you',
-           case when o.review_url is not null then jsonb_build_object('review', jsonb_build_object('url', o.review_url)) else '{}'::jsonb end)
-  from public.org_email_settings o
-  join public.events e on e.org_id = o.org_id
-  cross join lateral (select ((e.date + 1) + time '10:00') at time zone e.event_timezone as due_at) d
-  join public.reservations r on r.event_id = e.id
-  where o.thank_you_emails
-    -- A cheap window first (dates), then the exact one (the morning after, on the event's clock).
-    and e.date between p_at::date - 4 and p_at::date
-    and p_at >= d.due_at
-    and p_at < d.due_at + interval '2 days'
-    and r.status = 'confirmed'
-    and not (r.checked_in_guests = 0
-             and exists (select 1 from public.reservations x where x.event_id = e.id and x.checked_in_guests > 0))
-  on conflict (reservation_id) where kind = 'booking_thank_you' do nothing;
+  select b.org_id, b.id, 'booking_thank_you', b.email, 'Thank you for joining us at ' || b.title,
+         'Hi ' || b.name || E',\n\nThank you for coming to ' || b.title || '.',
+         public.email_data(b.id, 'booking_thank_you', b.extra)
+  from due b
+  union all
+  (select distinct on (g.event_id, lower(s.guest_email))
+          g.org_id, g.id, 'booking_thank_you', s.guest_email, 'Thank you for joining us at ' || g.title,
+          'Hi ' || s.guest_name || E',\n\nThank you for coming to ' || g.title || '.',
+          public.seat_email_data(s, 'booking_thank_you', g.extra)
+   from due g
+   join public.reservation_seats s on s.reservation_id = g.id
+   where s.claimed_at is not null and s.guest_email is not null
+     and not exists (select 1 from due x where x.event_id = g.event_id and lower(x.email) = lower(s.guest_email))
+   order by g.event_id, lower(s.guest_email), s.claimed_at, s.id)
+  on conflict (reservation_id, lower(to_email)) where kind = 'booking_thank_you' do nothing;
   get diagnostics v_count = row_count;
   return v_count;
 end;

@@ -19,6 +19,7 @@
 --   booking_seats(manage)    the booker's view: who has claimed, and the links to share
 --   staff_reservation_seats  staff: a booking's seats with guests, emails and needs (the
 --                            reservation dialog; the door list reads them in staff_door_list)
+--   seat_email_data          an email about a booking, for a seat's guest (never the booker's links)
 --   enqueue_seat_guest_message  a staff message to everyone booked, for a seat's guest
 -- =============================================================================
 
@@ -440,21 +441,28 @@ $$;
 
 grant execute on function public.staff_reservation_seats(uuid) to authenticated;
 
+-- An email about a booking, for the guest of one of its claimed seats: the booking's email data
+-- (email_data) in that guest's name, with their own seat's link (seat.path) and without the
+-- booker's manage and party links (manage_path empty), so a seat guest never holds the booking's
+-- keys.
+create or replace function public.seat_email_data(s public.reservation_seats, p_kind text, p_extra jsonb default '{}'::jsonb)
+returns jsonb
+language sql stable security definer set search_path = '' as $$
+  select jsonb_set(jsonb_set(
+    public.email_data(s.reservation_id, p_kind, coalesce(p_extra, '{}'::jsonb) || jsonb_build_object(
+      'guest', jsonb_build_object('name', s.guest_name, 'email', s.guest_email),
+      'seat', jsonb_build_object('path', '/seat/' || public.link_token_of('seat', s.id)))),
+    '{booking,manage_path}', '""'), '{booking,party_path}', 'null');
+$$;
+
 -- A staff message to everyone booked (staff_email_event_guests, 050_email.sql), for the guest of
--- a claimed seat: the booking's branded email in that guest's name, linking to their own seat
--- (seat.path). The booker's manage and party links are left out of it (manage_path empty), so a
--- seat guest never holds the booking's keys.
+-- a claimed seat, in the seat's email data.
 create or replace function public.enqueue_seat_guest_message(p_seat_id uuid, p_subject text, p_message text)
 returns uuid
 language sql volatile security definer set search_path = '' as $$
   insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text, template_data)
   select r.org_id, r.id, 'guest_email', s.guest_email, p_subject, p_message,
-         jsonb_set(jsonb_set(
-           public.email_data(r.id, 'guest_message', jsonb_build_object(
-             'message', jsonb_build_object('subject', p_subject, 'body', p_message),
-             'guest', jsonb_build_object('name', s.guest_name, 'email', s.guest_email),
-             'seat', jsonb_build_object('path', '/seat/' || public.link_token_of('seat', s.id)))),
-           '{booking,manage_path}', '""'), '{booking,party_path}', 'null')
+         public.seat_email_data(s, 'guest_message', jsonb_build_object('message', jsonb_build_object('subject', p_subject, 'body', p_message)))
   from public.reservation_seats s
   join public.reservations r on r.id = s.reservation_id
   where s.id = p_seat_id

@@ -129,6 +129,32 @@ describe('thank-you emails', () => {
       ).toBeNull();
     }));
 
+  it("thank each guest who claimed a seat with an email of their own, once per address, without the booker's links", () =>
+    rolledBack(pool(), async (db) => {
+      const { event, ids } = await pastDinner(db, 'Thanks Seats', '2026-06-10', { 'Ada Lovelace': 4, 'Grace Hopper': 1 });
+      const claim = (seat: number, name: string, email: string) =>
+        db.query(
+          `update public.reservation_seats set guest_name = $3, guest_email = $4, claimed_at = now() where reservation_id = $1 and seat_no = $2`,
+          [ids['Ada Lovelace'], seat, name, email],
+        );
+      await claim(2, 'Linus Pauling', 'linus.pauling@example.com');
+      // A booker of the same dinner is thanked once, as its booker.
+      await claim(3, 'Grace Again', 'GRACE.HOPPER@example.com');
+      await turnOn(db);
+      await queue(db, '2026-06-11T15:00:00Z');
+      await queue(db, '2026-06-11T16:00:00Z');
+      const mails = await thanked(db, event);
+      expect(mails.map((m) => m.to_email)).toEqual(['ada.lovelace@example.com', 'grace.hopper@example.com', 'linus.pauling@example.com']);
+      const linus = mails[2].template_data as unknown as {
+        kind: string;
+        guest: { name: string };
+        seat: { path: string };
+        booking: { manage_path: string };
+      };
+      expect(linus).toMatchObject({ kind: 'booking_thank_you', guest: { name: 'Linus Pauling' }, booking: { manage_path: '' } });
+      expect(linus.seat.path).toMatch(/^\/seat\//);
+    }));
+
   it('skip parties the door list marked as not arrived, when the door list was used', () =>
     rolledBack(pool(), async (db) => {
       const { event, ids } = await pastDinner(db, 'Thanks Door', '2026-06-10', { 'Ada Lovelace': 2, 'Grace Hopper': 1 });
