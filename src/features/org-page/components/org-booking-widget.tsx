@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { PageMeta } from '@/components/seo/page-meta';
 import { PageSpinner } from '@/components/layout/page-spinner';
 import { bookingPanelContext, type BookingPanelContext } from '../lib/booking-panel-context';
-import { useLinkedEventId, useOrgPageData, useSelectedEvent } from '../hooks/use-org-page-data';
+import { useOrgPageData, useSelectedEvent } from '../hooks/use-org-page-data';
 import { useOrgTheme } from '../hooks/use-org-theme';
 import type { PublicEvent } from '../types';
 import { OrgEmptyState } from './org-empty-state';
@@ -19,7 +19,7 @@ export function OrgBookingWidget({ slug, renderEventPicker, renderBookingPanel }
   const state = useOrgPageData(slug);
   useOrgTheme(state.status === 'ready' ? state.page.branding : null);
   const events = state.status === 'ready' ? state.page.events : [];
-  const { selected, select } = useSelectedEvent(events, useLinkedEventId());
+  const { selected, select } = useSelectedEvent(events, state.linked);
 
   if (state.status === 'loading') return <PageSpinner label="Loading reservation page..." />;
   if (state.status === 'not-found') return <OrgNotFound compact />;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { PageMeta } from '@/components/seo/page-meta';
 import { PageSpinner } from '@/components/layout/page-spinner';
-import { useLinkedEventId, useOrgPageData, useSelectedEvent } from '../hooks/use-org-page-data';
+import { useOrgPageData, useSelectedEvent } from '../hooks/use-org-page-data';
 import { useOrgTheme } from '../hooks/use-org-theme';
 import { bookingPanelContext, type BookingPanelContext, type RefetchPage } from '../lib/booking-panel-context';
 import { heroImage } from '../lib/events';
@@ -36,20 +36,22 @@ export function OrgPage({ slug, renderBookingPanel }: Props) {
   if (state.page.organization.state !== 'published') {
     return <OrgUnavailable name={state.page.branding?.brand_name || state.page.organization.name} state={state.page.organization.state} />;
   }
-  return <OrgPageContent page={state.page} refetch={state.refetch} renderBookingPanel={renderBookingPanel} />;
+  return <OrgPageContent page={state.page} linked={state.linked} refetch={state.refetch} renderBookingPanel={renderBookingPanel} />;
 }
 
 function OrgPageContent({
   page,
+  linked,
   refetch,
   renderBookingPanel,
 }: {
   page: PublicOrgPage;
+  /** The dinner a shared link names (?event=), or null. */
+  linked: string | null;
   refetch: RefetchPage;
   renderBookingPanel: Props['renderBookingPanel'];
 }) {
   const { organization, branding, events } = page;
-  const linked = useLinkedEventId();
   const { selected, select } = useSelectedEvent(events, linked);
   const heroShown = useHeroShown(heroImage(branding?.gallery_images ?? []) !== null);
   const eventsRef = useRef<HTMLElement>(null);

@@ -15,8 +15,14 @@ export type OrgPageState = { status: 'loading' } | { status: 'not-found' } | { s
  * 'Error loading events'. Toast ids keep StrictMode's double effects from doubling them.
  * sonner is imported when a toast is due: it stays out of the page's first render.
  */
-export function useOrgPageData(slug: string): OrgPageState & { refetch(): Promise<{ data?: PublicOrgPage | null }> } {
-  const query = useOrgPage(slug, useLinkedEventId());
+export function useOrgPageData(
+  slug: string,
+): OrgPageState & {
+  refetch(): Promise<{ data?: PublicOrgPage | null }>;
+  /** The dinner a shared link names (read once), asked for with the page. */ linked: string | null;
+} {
+  const linked = useLinkedEventId();
+  const query = useOrgPage(slug, linked);
   const notFound = query.isSuccess && query.data === null;
   const failed = query.isError;
   const eventsFailed = query.data?.eventsFailed ?? false;
@@ -33,13 +39,13 @@ export function useOrgPageData(slug: string): OrgPageState & { refetch(): Promis
   }, [eventsFailed]);
 
   const refetch = () => query.refetch();
-  if (query.isPending) return { status: 'loading', refetch };
-  if (failed || !query.data) return { status: 'not-found', refetch };
-  return { status: 'ready', page: query.data, refetch };
+  if (query.isPending) return { status: 'loading', refetch, linked };
+  if (failed || !query.data) return { status: 'not-found', refetch, linked };
+  return { status: 'ready', page: query.data, refetch, linked };
 }
 
 /** The event a shared link names (`?event=<id>`: the admin's "Copy booking link"), read once; null without one. */
-export function useLinkedEventId(): string | null {
+function useLinkedEventId(): string | null {
   const [id] = useState(() => new URLSearchParams(window.location.search).get('event'));
   return id;
 }
