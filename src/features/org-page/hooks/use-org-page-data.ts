@@ -15,11 +15,10 @@ export type OrgPageState = { status: 'loading' } | { status: 'not-found' } | { s
  * 'Error loading events'. Toast ids keep StrictMode's double effects from doubling them.
  * sonner is imported when a toast is due: it stays out of the page's first render.
  */
-export function useOrgPageData(
-  slug: string,
-): OrgPageState & {
+export function useOrgPageData(slug: string): OrgPageState & {
   refetch(): Promise<{ data?: PublicOrgPage | null }>;
-  /** The dinner a shared link names (read once), asked for with the page. */ linked: string | null;
+  /** The dinner a shared link names (read once), asked for with the page. */
+  linked: string | null;
 } {
   const linked = useLinkedEventId();
   const query = useOrgPage(slug, linked);
