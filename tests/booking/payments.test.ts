@@ -555,6 +555,26 @@ describe('magnolia-process-payment', () => {
     const general = await callFunction('get-rsvp-availability', { orgSlug: club().org.slug }, { apiUrl: club().apiUrl });
     expect(general.body).toEqual(answer.body);
   });
+
+  it('adds an unlisted supper only for its own link ({ event }); any other body is ignored', async () => {
+    const hidden = await createEvent(club().org.id, {
+      title: 'Private Supper',
+      daysAhead: 95,
+      seat_price_cents: 6500,
+      unlisted: true,
+      slots: [{ slot_time: '17:30', slot_label: '5:30pm', max_capacity: 10 }],
+    });
+    const ids = (answer: { body: { events: { id: string }[] } }) => answer.body.events.map((e) => e.id);
+    expect(ids(await callClub('magnolia-availability', {}))).not.toContain(hidden.id);
+    expect(ids(await callClub('magnolia-availability', { event: hidden.id }))).toContain(hidden.id);
+    expect(ids(await callClub('magnolia-availability', { event: 42 }))).not.toContain(hidden.id);
+    const general = (body: Record<string, unknown>) =>
+      callFunction('get-rsvp-availability', { orgSlug: club().org.slug, ...body }, { apiUrl: club().apiUrl });
+    expect(ids(await general({}))).not.toContain(hidden.id);
+    expect(ids(await general({ event: hidden.id }))).toContain(hidden.id);
+    expect(ids(await general({ event: 'not-an-id' }))).not.toContain(hidden.id);
+    expect(await general({ event: 42 })).toMatchObject({ status: 400, body: { error: 'event must be an event id' } });
+  });
 });
 
 describe('availability and card configuration', () => {

@@ -168,6 +168,8 @@ export interface EventInput {
   location_address?: string | null;
   event_details_disclosures?: string | null;
   is_active?: boolean;
+  /** Shown only to its booking link (`?event=`). */
+  unlisted?: boolean;
   rsvp_mode?: boolean;
   /** Defaults to `rsvp_mode`. */
   rsvp_open?: boolean;

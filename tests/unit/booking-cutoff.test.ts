@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { isBookingClosed } from '../../src/lib/booking';
+import { linkedEventId } from '../../src/lib/linked-event';
 import { bookingClosesNote, eventAction, eventBadge, hasAvailability, initialEventId } from '../../src/features/org-page/lib/events';
 import { type OrgPageRow, toOrgPage } from '../../src/features/org-page/lib/org-page-row';
 import { dinnerOptionLabel, openDinners, soldOutTickets } from '../../src/features/dinner-series/lib/booking-rules';
@@ -172,5 +173,25 @@ describe('supper club', () => {
     expect(parseAvailability(answer(null))[0].booking_closes_at).toBeNull();
     expect(parseAvailability(answer())[0]).not.toHaveProperty('booking_closes_at');
     expect(() => parseAvailability(answer(42))).toThrow('events.0.booking_closes_at');
+  });
+});
+
+describe("the supper club's page", () => {
+  it('leaves out dinners of other kinds (its organization page sells them) instead of failing', () => {
+    const supper = { id: 's1', kind: 'seatings', date: '2026-12-07', total_available: 12, seat_price_cents: 6500, party_limit: 6, rsvp_slots: [] };
+    const ticketed = { id: 't1', kind: 'tickets', date: '2026-12-08', total_available: 10, seat_price_cents: null, party_limit: 6 };
+    const rsvp = { id: 'r1', kind: 'rsvp', date: '2026-12-09', total_available: 10, party_limit: 10 };
+    expect(parseAvailability({ events: [ticketed, supper, rsvp] }).map((e) => e.id)).toEqual(['s1']);
+    // A seatings supper without its price is still a broken answer.
+    expect(() => parseAvailability({ events: [{ ...supper, seat_price_cents: null }] })).toThrow('events.0.seat_price_cents');
+  });
+});
+
+describe('linkedEventId', () => {
+  it("reads a dinner's own link (?event=), trimmed; none without one", () => {
+    expect(linkedEventId('?event=abc-123')).toBe('abc-123');
+    expect(linkedEventId('?utm_source=x&event=%20abc%20')).toBe('abc');
+    expect(linkedEventId('?event=')).toBeNull();
+    expect(linkedEventId('')).toBeNull();
   });
 });

@@ -17,9 +17,9 @@ export default function AdminEventOverviewRoute() {
         <OverviewPage
           key={eventId}
           eventId={eventId}
-          actions={({ orgId, title, upcoming }) => (
+          actions={({ title, upcoming }) => (
             <>
-              {upcoming ? <CopyBookingLinkButton orgId={orgId} eventId={eventId} /> : null}
+              {upcoming ? <CopyBookingLinkButton eventId={eventId} /> : null}
               <Button asChild variant="outline" size="sm">
                 <Link to={paths.adminKitchenReport.getHref(eventId)}>
                   <ChefHat className="h-4 w-4" aria-hidden />

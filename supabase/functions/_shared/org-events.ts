@@ -4,7 +4,8 @@
 // instagram_url} (what the venue's page names, from its branding), reservationMode, events: [...] },
 // each event a row of the public view events_with_availability (its kind, ticket_types with
 // the tickets left, rsvp_slots with available_spots, available_seats, total_available,
-// is_fully_booked), upcoming only, soonest first. Unknown slug → 404.
+// is_fully_booked), upcoming only, soonest first; an unlisted event only when `event` names it (a
+// dinner's own booking link, as get_public_org_page's p_event). Unknown slug → 404.
 // Imports http.ts, rpc.ts and supabase.ts.
 import { json, refusal } from './http.ts';
 import { callRpc, releaseExpiredHolds } from './rpc.ts';
@@ -22,10 +23,10 @@ interface OrgPage {
   events: unknown[];
 }
 
-export async function orgEventsAnswer(orgSlug: string): Promise<Response> {
+export async function orgEventsAnswer(orgSlug: string, event: string | null = null): Promise<Response> {
   const db = sharedAdminClient();
   await releaseExpiredHolds(db);
-  const [page] = await callRpc<OrgPage[]>(db, 'get_public_org_page', { p_slug: orgSlug });
+  const [page] = await callRpc<OrgPage[]>(db, 'get_public_org_page', event ? { p_slug: orgSlug, p_event: event } : { p_slug: orgSlug });
   if (!page) throw refusal(404, 'Organization not found', 'not_found');
   return json({
     success: true,
@@ -39,4 +40,18 @@ export async function orgEventsAnswer(orgSlug: string): Promise<Response> {
     reservationMode: page.branding?.reservation_mode ?? 'reservations',
     events: page.events,
   });
+}
+
+/**
+ * The event a request's JSON body names (`{ "event": "<id>" }`), for a function whose body is
+ * otherwise ignored: anything else (no body, not JSON, no such string) names none.
+ */
+export async function linkedEventOf(req: Request): Promise<string | null> {
+  try {
+    const body: unknown = JSON.parse(await req.text());
+    const event = body && typeof body === 'object' ? (body as { event?: unknown }).event : undefined;
+    return typeof event === 'string' && event.trim() && event.length <= 100 ? event.trim() : null;
+  } catch {
+    return null;
+  }
 }

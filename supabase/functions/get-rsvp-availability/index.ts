@@ -1,5 +1,6 @@
 // The organization page's events with their RSVP slots and availability, in one call.
-// Request: { orgSlug } → the answer of _shared/org-events.ts.
+// Request: { orgSlug, event? } → the answer of _shared/org-events.ts (event: a dinner's own
+// booking link, which adds that dinner when it is unlisted).
 import { z } from 'npm:zod@4.6.7';
 import { allowMethods, handler, readBody } from '../_shared/http.ts';
 import { orgEventsAnswer } from '../_shared/org-events.ts';
@@ -11,6 +12,7 @@ const bodySchema = z.object(
       .trim()
       .min(1, { message: 'orgSlug is required' })
       .max(60, { message: 'Organization not found' }),
+    event: z.string({ error: 'event must be an event id' }).trim().max(100, { message: 'event must be an event id' }).nullish(),
   },
   { error: 'The request body must be a JSON object' },
 );
@@ -18,7 +20,7 @@ const bodySchema = z.object(
 Deno.serve(
   handler(async (req) => {
     allowMethods(req, 'POST');
-    const { orgSlug } = await readBody(req, bodySchema, { summary: 'first' });
-    return orgEventsAnswer(orgSlug);
+    const { orgSlug, event } = await readBody(req, bodySchema, { summary: 'first' });
+    return orgEventsAnswer(orgSlug, event || null);
   }),
 );

@@ -1,5 +1,7 @@
-import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
-import { useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Path, type PathValue, type UseFormReturn } from 'react-hook-form';
+import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { linkedEventId } from '@/lib/linked-event';
 import type { z } from 'zod';
 import { addonRows, type PublicAddon } from '../api/event-addons';
 import { lazyZodResolver } from '../lib/lazy-zod-resolver';
@@ -23,14 +25,19 @@ export function venueFormValidation<V extends FieldValues, I extends FieldValues
 /**
  * A venue page's booking form and its dates (`events`, the query the page shows): the dates are
  * re-read when the guest submits, since others book too, and refreshed once a booking is paid.
+ * A dinner's own link (`?event=<id>`) preselects its date once the dates are read, when
+ * `bookable` lists it (not closed, not sold out), and focuses the date list, which scrolls the
+ * form into view; once only, so a refetch never overrides the guest's own choice.
  */
-export function useVenueForm<V extends FieldValues, I extends FieldValues, T, K extends QueryKey>(
+export function useVenueForm<V extends FieldValues & { eventId: string }, I extends FieldValues, T, K extends QueryKey>(
   { resolver }: ReturnType<typeof venueFormValidation<V, I>>,
   empty: DefaultValues<V>,
   events: UseQueryOptions<T, Error, T, K> & { queryKey: K },
+  bookable: (data: T) => readonly string[],
 ) {
   const queryClient = useQueryClient();
   const form = useForm<V, unknown, I>({ resolver, defaultValues: empty, mode: 'onTouched' });
+  useLinkedDate(form, useQuery(events).data, bookable);
   return {
     queryClient,
     form,
@@ -49,6 +56,24 @@ export function useVenueForm<V extends FieldValues, I extends FieldValues, T, K 
       }
     },
   };
+}
+
+/** useVenueForm's preselection of the date a shared link names (see there). */
+function useLinkedDate<V extends FieldValues & { eventId: string }, I extends FieldValues, T>(
+  form: UseFormReturn<V, unknown, I>,
+  data: T | undefined,
+  bookable: (data: T) => readonly string[],
+) {
+  const pending = useRef(linkedEventId());
+  useEffect(() => {
+    const linked = pending.current;
+    if (linked === null || data === undefined) return;
+    pending.current = null;
+    const field = 'eventId' as Path<V>;
+    if (form.getValues(field) || !bookable(data).includes(linked)) return;
+    form.setValue(field, linked as PathValue<V, Path<V>>);
+    form.setFocus(field);
+  }, [data, form, bookable]);
 }
 
 /** What every venue page's order holds: the guest's details as entered, and the add-ons chosen, as the event offers them. */

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { publicTicketTypes } from '@/lib/booking';
 import type { Database } from '@/lib/database.types';
+import { linkedEventId } from '@/lib/linked-event';
 import { postPublicRpc, readPublicRpc } from '@/lib/public-rpc';
 import type { SeriesDinner, SeriesPage } from '../types';
 
@@ -34,12 +35,14 @@ function toDinner(e: EventRow): SeriesDinner & { rsvp_mode: boolean } {
 /**
  * The series' organization (its branded name and city) and its upcoming dinners (one round trip:
  * get_public_org_page returns only events that have not started, with their ticket types and
- * remaining seats). RSVP events are not sold here.
+ * remaining seats). RSVP events are not sold here. `event` (a dinner's own link) adds that dinner
+ * when it is unlisted.
  */
-export async function getSeriesPage(): Promise<SeriesPage> {
+export async function getSeriesPage(event: string | null = null): Promise<SeriesPage> {
   // The page's own path is an alias of the series' organization page (org_page_aliases).
   const alias = paths.dinnerSeries.path.slice(1);
-  const [page] = readPublicRpc<PageRow[]>(await postPublicRpc('get_public_org_page', { p_slug: alias })) ?? [];
+  const args = event ? { p_slug: alias, p_event: event } : { p_slug: alias };
+  const [page] = readPublicRpc<PageRow[]>(await postPublicRpc('get_public_org_page', args)) ?? [];
   const name = page?.branding?.brand_name || page?.organization?.name;
   if (!page || !name) throw new Error(`No organization page at /${alias}`);
   const dinners = (page.events ?? [])
@@ -49,7 +52,9 @@ export async function getSeriesPage(): Promise<SeriesPage> {
   return { venue: { name, city: page.branding?.city ?? null }, dinners };
 }
 
-export const seriesDinnersQueryOptions = () => queryOptions({ queryKey: ['dinner-series', 'dinners'], queryFn: getSeriesPage });
+/** The series' dinners, with the one its link names (`?event=`, read from the address when not given). */
+export const seriesDinnersQueryOptions = (event: string | null = linkedEventId()) =>
+  queryOptions({ queryKey: ['dinner-series', 'dinners', event], queryFn: () => getSeriesPage(event) });
 
 const selectDinners = (page: SeriesPage) => page.dinners;
 const selectVenue = (page: SeriesPage) => page.venue;

@@ -12,9 +12,9 @@ import type { TicketType } from '@/lib/booking';
 import { formatCents } from '@/lib/money';
 import { seriesDinnersQueryOptions } from '../api/get-dinners';
 import { ConfirmationLinks } from '../components/confirmation-links';
-import { dinnerDateTime, ticketsLeft } from '../lib/booking-rules';
+import { dinnerDateTime, openDinners, ticketsLeft } from '../lib/booking-rules';
 import { emptySeriesForm, type SeriesBookingInput, type SeriesFormValues } from '../form-values';
-import type { SeriesBooking, SeriesDinner, SeriesVenue } from '../types';
+import type { SeriesBooking, SeriesDinner, SeriesPage, SeriesVenue } from '../types';
 
 interface SeriesOrder {
   input: SeriesBookingInput;
@@ -36,6 +36,9 @@ const selectionOf = ({ dinner, ticket, input, addons }: SeriesOrder): TicketSele
   addons: addonChoices(addons.map((a) => a.id)),
 });
 
+/** The dinners a link may preselect: those the date list offers (online booking still open). */
+const bookableDinners = ({ dinners }: SeriesPage) => openDinners(dinners).map((d) => d.id);
+
 const validation = venueFormValidation<SeriesFormValues, SeriesBookingInput>(() => import('../schemas').then((m) => m.seriesBookingSchema));
 export const { preloadValidation } = validation;
 
@@ -45,7 +48,12 @@ export const { preloadValidation } = validation;
  * event, the ticket type and what remains of it; the server then quotes the order.
  */
 export function useSeriesBooking() {
-  const { queryClient, form, startOver, refreshEvents, rereadEvents } = useVenueForm(validation, emptySeriesForm, seriesDinnersQueryOptions());
+  const { queryClient, form, startOver, refreshEvents, rereadEvents } = useVenueForm(
+    validation,
+    emptySeriesForm,
+    seriesDinnersQueryOptions(),
+    bookableDinners,
+  );
 
   const checkout = useCheckout<SeriesOrder>({
     quote: (order) => fetchQuote(queryClient, ticketQuoteRequest(DEFAULT_PAYMENT_FUNCTION, selectionOf(order))),

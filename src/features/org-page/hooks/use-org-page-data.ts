@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useOrgPage } from '../api/get-public-org-page';
+import { linkedEventId } from '@/lib/linked-event';
 import { initialEventId } from '../lib/events';
 import type { PublicEvent, PublicOrgPage } from '../types';
 
@@ -20,7 +21,7 @@ export function useOrgPageData(slug: string): OrgPageState & {
   /** The dinner a shared link names (read once), asked for with the page. */
   linked: string | null;
 } {
-  const linked = useLinkedEventId();
+  const [linked] = useState(linkedEventId); // read once
   const query = useOrgPage(slug, linked);
   const notFound = query.isSuccess && query.data === null;
   const failed = query.isError;
@@ -41,12 +42,6 @@ export function useOrgPageData(slug: string): OrgPageState & {
   if (query.isPending) return { status: 'loading', refetch, linked };
   if (failed || !query.data) return { status: 'not-found', refetch, linked };
   return { status: 'ready', page: query.data, refetch, linked };
-}
-
-/** The event a shared link names (`?event=<id>`: the admin's "Copy booking link"), read once; null without one. */
-function useLinkedEventId(): string | null {
-  const [id] = useState(() => new URLSearchParams(window.location.search).get('event'));
-  return id;
 }
 
 /**

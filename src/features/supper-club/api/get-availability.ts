@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supperClubFunctions } from '@/config/site';
 import { env } from '@/config/env';
+import { linkedEventId } from '@/lib/linked-event';
 import type { SupperClubAvailability, SupperClubEvent, SupperClubVenue } from '../types';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -12,14 +13,17 @@ const isInt = (v: unknown): v is number => Number.isInteger(v);
  * sell (total_available), when its online booking closes (booking_closes_at) and its seatings
  * (rsvp_slots: slot_label, available_spots), checked field by field (a hand-written reader
  * rather than zod, which would add ~25 KB gzip to the page's first render); unknown fields are
- * dropped. Throws on anything else.
+ * dropped. The page sells seatings: a dinner of another kind (`kind` tickets or rsvp, which its
+ * organization's own page sells) is left out rather than failing the page. Throws on anything else.
  */
 export function parseAvailability(answer: unknown): SupperClubEvent[] {
   const fail = (what: string): never => {
     throw new Error(`Unexpected availability answer: ${what}`);
   };
   if (!isObject(answer) || !Array.isArray(answer.events)) return fail('events');
-  return answer.events.map((e: unknown, i) => {
+  // The page sells seatings: a dinner of another kind is its organization page's to sell.
+  const seatings = answer.events.filter((e: unknown) => !(isObject(e) && typeof e.kind === 'string' && e.kind !== 'seatings'));
+  return seatings.map((e: unknown, i) => {
     if (!isObject(e) || typeof e.id !== 'string' || typeof e.date !== 'string' || !isInt(e.total_available)) return fail(`events.${i}`);
     if (e.refund_policy !== undefined && e.refund_policy !== null && typeof e.refund_policy !== 'string') return fail(`events.${i}.refund_policy`);
     if (e.booking_closes_at !== undefined && e.booking_closes_at !== null && typeof e.booking_closes_at !== 'string')
@@ -60,10 +64,15 @@ export function parseVenue(answer: unknown): SupperClubVenue {
  * gzip), which loads with the payment step. The answer's body when 200, else an Error with the
  * server's message, as okBody.
  */
-async function callFunction(name: string): Promise<unknown> {
+async function callFunction(name: string, payload?: Record<string, string>): Promise<unknown> {
   const response = await fetch(`${env.SUPABASE_URL}/functions/v1/${name}`, {
     method: 'POST',
-    headers: { apikey: env.SUPABASE_PUBLISHABLE_KEY, Authorization: `Bearer ${env.SUPABASE_PUBLISHABLE_KEY}` },
+    headers: {
+      apikey: env.SUPABASE_PUBLISHABLE_KEY,
+      Authorization: `Bearer ${env.SUPABASE_PUBLISHABLE_KEY}`,
+      ...(payload ? { 'Content-Type': 'application/json' } : {}),
+    },
+    ...(payload ? { body: JSON.stringify(payload) } : {}),
   });
   const text = await response.text();
   let body: unknown;
@@ -78,15 +87,20 @@ async function callFunction(name: string): Promise<unknown> {
   throw new Error(said ?? `${name} failed (${response.status})`);
 }
 
-/** The venue (its organization's name, city and address) and its upcoming suppers with their remaining seats, from the venue's availability function. */
-export async function getSupperClubAvailability(): Promise<SupperClubAvailability> {
-  const answer = await callFunction(supperClubFunctions.availability);
+/**
+ * The venue (its organization's name, city and address) and its upcoming suppers with their
+ * remaining seats, from the venue's availability function; `event` (a supper's own link) adds
+ * that supper when it is unlisted.
+ */
+export async function getSupperClubAvailability(event: string | null = null): Promise<SupperClubAvailability> {
+  const answer = await callFunction(supperClubFunctions.availability, event ? { event } : undefined);
   const events = parseAvailability(answer);
   return { venue: parseVenue(answer), events: [...events].sort((a, b) => a.date.localeCompare(b.date)) };
 }
 
-export const supperClubAvailabilityQueryOptions = () =>
-  queryOptions({ queryKey: ['supper-club', 'availability'], queryFn: getSupperClubAvailability });
+/** The page's suppers, with the one its link names (`?event=`, read from the address when not given). */
+export const supperClubAvailabilityQueryOptions = (event: string | null = linkedEventId()) =>
+  queryOptions({ queryKey: ['supper-club', 'availability', event], queryFn: () => getSupperClubAvailability(event) });
 
 export function useSupperClubAvailability() {
   return useQuery(supperClubAvailabilityQueryOptions());

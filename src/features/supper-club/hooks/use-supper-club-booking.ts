@@ -10,9 +10,9 @@ import { sayError } from '@/features/checkout/lib/say-error';
 import type { TicketSelection } from '@/features/checkout/types';
 import { formatCents } from '@/lib/money';
 import { supperClubAvailabilityQueryOptions } from '../api/get-availability';
-import { checkSupperClubBooking, supperDate } from '../lib/schedule';
+import { checkSupperClubBooking, dateOption, supperDate } from '../lib/schedule';
 import { emptySupperClubForm, type SupperClubBookingInput, type SupperClubFormValues } from '../form-values';
-import type { SupperClubEvent, SupperClubVenue } from '../types';
+import type { SupperClubAvailability, SupperClubEvent, SupperClubVenue } from '../types';
 
 interface SupperClubOrder {
   input: SupperClubBookingInput;
@@ -33,6 +33,9 @@ const selectionOf = ({ input, event, addons }: SupperClubOrder): TicketSelection
   addons: addonChoices(addons.map((a) => a.id)),
 });
 
+/** The suppers a link may preselect: those the date list offers (not closed, not sold out). */
+const bookableSuppers = ({ events }: SupperClubAvailability) => events.filter((e) => !dateOption(e).disabled).map((e) => e.id);
+
 const validation = venueFormValidation<SupperClubFormValues, SupperClubBookingInput>(() =>
   import('../schemas').then((m) => m.supperClubBookingSchema),
 );
@@ -48,6 +51,7 @@ export function useSupperClubBooking() {
     validation,
     emptySupperClubForm,
     supperClubAvailabilityQueryOptions(),
+    bookableSuppers,
   );
 
   const checkout = useCheckout<SupperClubOrder>({
