@@ -348,8 +348,34 @@ describe('booking emails', () => {
     const owner = await adminPage(chef, bistro.id, 'settings-team', { viewport: viewports.phone });
     await members(owner.page).getByRole('listitem').filter({ hasText: runner.email }).getByText('Gets booking emails', { exact: false }).waitFor();
 
+    // A morning summary instead of an email per booking: chosen, then seen by the owner.
+    const how = members(page).getByLabel('How you get booking emails');
+    expect(await how.inputValue()).toBe('each');
+    await how.selectOption('daily');
+    await expectToast(page, 'You will get one summary of bookings each morning');
+    expect(
+      (
+        await sql('select booking_emails, booking_emails_daily from public.user_memberships where org_id = $1 and user_id = $2', [
+          bistro.id,
+          runner.userId,
+        ])
+      )[0],
+    ).toEqual({ booking_emails: true, booking_emails_daily: true });
+    expect(await fitsWidth(page)).toBe(true);
+    await owner.page.reload();
+    await members(owner.page)
+      .getByRole('listitem')
+      .filter({ hasText: runner.email })
+      .getByText('Gets a morning summary of bookings', { exact: false })
+      .waitFor();
+
     await own.click();
     await expectToast(page, 'Booking emails turned off');
     expect(await setting(runner.userId)).toBe(false);
+    // The choice is kept for when they are on again; only then is it offered.
+    expect(await how.count()).toBe(0);
+    await own.click();
+    await expectToast(page, 'You will get one summary of bookings each morning');
+    expect(await how.inputValue()).toBe('daily');
   });
 });

@@ -6,7 +6,9 @@ import pg from 'pg';
  * holds past hold_expires_at (their seats are already free: no count includes them), and
  * `select public.enqueue_due_reminders()`, which queues each confirmed guest's reminder once
  * (the mailbox's delivery pass then sends it), and `select public.enqueue_due_thank_yous()`, which
- * queues the thank-you of each booking the morning after its dinner where its host wants them, and `select public.fill_waitlists()`, which offers
+ * queues the thank-you of each booking the morning after its dinner where its host wants them, and
+ * `select public.enqueue_booking_digests()`, which queues the team's morning summaries of bookings
+ * for the members who chose them, and `select public.fill_waitlists()`, which offers
  * seats freed by staff raising a capacity to waiting parties, and `select
  * public.enqueue_kitchen_reports()`, which emails each due kitchen report to its team, and `select
  * public.release_unpaid_seats()`, which releases the seats nobody paid for by their booking's
@@ -45,6 +47,7 @@ export function startHoldReleaser({ dbUrl, intervalMs = 30_000, log }: HoldRelea
       await client.query('commit');
       await client.query('select public.enqueue_due_reminders()');
       await client.query('select public.enqueue_due_thank_yous()');
+      await client.query('select public.enqueue_booking_digests()');
       await client.query('select public.fill_waitlists()');
       await client.query('select public.enqueue_kitchen_reports()');
       await client.query('select public.release_unpaid_seats()');

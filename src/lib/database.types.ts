@@ -32,6 +32,45 @@ export type Database = {
         }
         Relationships: []
       }
+      booking_digests: {
+        Row: {
+          created_at: string
+          day: string
+          email_id: string | null
+          org_id: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          day: string
+          email_id?: string | null
+          org_id: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          day?: string
+          email_id?: string | null
+          org_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "booking_digests_email_id_fkey"
+            columns: ["email_id"]
+            isOneToOne: false
+            referencedRelation: "email_outbox"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "booking_digests_member"
+            columns: ["user_id", "org_id"]
+            isOneToOne: false
+            referencedRelation: "user_memberships"
+            referencedColumns: ["user_id", "org_id"]
+          },
+        ]
+      }
       booking_events: {
         Row: {
           created_at: string
@@ -1767,6 +1806,7 @@ export type Database = {
       user_memberships: {
         Row: {
           booking_emails: boolean
+          booking_emails_daily: boolean
           created_at: string
           id: string
           org_id: string
@@ -1775,6 +1815,7 @@ export type Database = {
         }
         Insert: {
           booking_emails?: boolean
+          booking_emails_daily?: boolean
           created_at?: string
           id?: string
           org_id: string
@@ -1783,6 +1824,7 @@ export type Database = {
         }
         Update: {
           booking_emails?: boolean
+          booking_emails_daily?: boolean
           created_at?: string
           id?: string
           org_id?: string
@@ -2200,6 +2242,14 @@ export type Database = {
         Args: { e: Database["public"]["Tables"]["events"]["Row"] }
         Returns: string
       }
+      booking_digest: {
+        Args: { p_from: string; p_org_id: string; p_to: string }
+        Returns: {
+          body: string
+          booked: number
+          cancelled: number
+        }[]
+      }
       booking_evaluate: {
         Args: {
           p_addons?: Json
@@ -2441,6 +2491,7 @@ export type Database = {
         Args: { p_reservation_id: string }
         Returns: string
       }
+      enqueue_booking_digests: { Args: { p_at?: string }; Returns: number }
       enqueue_booking_notice: {
         Args: { p_reservation_id: string; p_what: string }
         Returns: number
@@ -3868,6 +3919,7 @@ export type Database = {
         Args: { p_org_id: string }
         Returns: {
           booking_emails: boolean
+          booking_emails_daily: boolean
           email: string
           is_you: boolean
           joined_at: string
@@ -3964,7 +4016,7 @@ export type Database = {
         }[]
       }
       staff_set_booking_emails: {
-        Args: { p_on: boolean; p_org_id: string }
+        Args: { p_daily?: boolean; p_on: boolean; p_org_id: string }
         Returns: boolean
       }
       staff_set_guests: {

@@ -104,7 +104,10 @@ create table public.user_memberships (
   -- Whether this member is emailed each new booking and each guest's cancellation (each member
   -- sets their own: staff_set_booking_emails). On for whoever creates the organization.
   booking_emails boolean not null default false,
-  unique (user_id, org_id)
+  unique (user_id, org_id),
+  -- With booking emails on: one summary each morning (enqueue_booking_digests) instead of an
+  -- email per booking.
+  booking_emails_daily boolean not null default false
 );
 
 comment on table public.user_memberships is

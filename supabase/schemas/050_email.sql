@@ -258,7 +258,7 @@ begin
   select * into r from public.reservations x where x.id = p_reservation_id;
   -- Most bookings stop here: nobody on the team asked for these emails.
   if not exists (select 1 from public.user_memberships m
-                 where m.org_id = r.org_id and m.booking_emails and m.user_id is distinct from auth.uid()) then
+                 where m.org_id = r.org_id and m.booking_emails and not m.booking_emails_daily and m.user_id is distinct from auth.uid()) then
     return 0;
   end if;
   select * into e from public.events x where x.id = r.event_id;
@@ -300,7 +300,8 @@ begin
   select r.org_id, r.id, 'booking_notice', u.email, v_subject, v_body
   from public.user_memberships m
   join auth.users u on u.id = m.user_id
-  where m.org_id = r.org_id and m.booking_emails and m.user_id is distinct from auth.uid() and u.email is not null;
+  where m.org_id = r.org_id and m.booking_emails and not m.booking_emails_daily and m.user_id is distinct from auth.uid()
+    and u.email is not null;
   get diagnostics v_count = row_count;
   return v_count;
 end;

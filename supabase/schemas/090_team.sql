@@ -105,15 +105,15 @@ begin
 end;
 $$;
 
--- staff_list_team: the members with their roles and whether each is emailed new bookings,
--- earliest first (any member)
+-- staff_list_team: the members with their roles and whether each is emailed new bookings (and
+-- whether as a morning summary), earliest first (any member)
 create or replace function public.staff_list_team(p_org_id uuid)
-returns table (user_id uuid, email text, joined_at timestamptz, is_you boolean, role text, booking_emails boolean)
+returns table (user_id uuid, email text, joined_at timestamptz, is_you boolean, role text, booking_emails boolean, booking_emails_daily boolean)
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform public.assert_team_member(p_org_id);
   return query
-  select m.user_id, u.email::text, m.created_at, m.user_id = auth.uid(), m.role, m.booking_emails
+  select m.user_id, u.email::text, m.created_at, m.user_id = auth.uid(), m.role, m.booking_emails, m.booking_emails_daily
   from public.user_memberships m
   join auth.users u on u.id = m.user_id
   where m.org_id = p_org_id
@@ -123,8 +123,10 @@ $$;
 
 grant execute on function public.staff_list_team(uuid) to authenticated;
 
--- A member turns their own booking emails on or off (enqueue_booking_notice); answers the setting.
-create or replace function public.staff_set_booking_emails(p_org_id uuid, p_on boolean)
+-- A member turns their own booking emails on or off (enqueue_booking_notice), and chooses one
+-- email per booking or a morning summary (p_daily: enqueue_booking_digests; null keeps the
+-- choice); answers whether they are on.
+create or replace function public.staff_set_booking_emails(p_org_id uuid, p_on boolean, p_daily boolean default null)
 returns boolean
 language plpgsql volatile security definer set search_path = '' as $$
 declare
@@ -134,7 +136,7 @@ begin
   if p_on is null then
     raise exception 'Say whether to send booking emails: true or false' using errcode = 'P0001';
   end if;
-  update public.user_memberships m set booking_emails = p_on
+  update public.user_memberships m set booking_emails = p_on, booking_emails_daily = coalesce(p_daily, m.booking_emails_daily)
   where m.org_id = p_org_id and m.user_id = auth.uid()
   returning m.booking_emails into v_on;
   if v_on is null then
@@ -144,7 +146,138 @@ begin
 end;
 $$;
 
-grant execute on function public.staff_set_booking_emails(uuid, boolean) to authenticated;
+grant execute on function public.staff_set_booking_emails(uuid, boolean, boolean) to authenticated;
+
+-- The morning summary of booking emails
+--
+-- A member with booking emails on as a daily summary (user_memberships.booking_emails_daily) gets
+-- one email each morning at 08:00 on the organization's clock instead of one per booking: what
+-- was booked and cancelled in the 24 hours before, and the dinners of the week ahead. A row here
+-- per member and morning makes it once, even when two timer runs overlap.
+create table public.booking_digests (
+  org_id uuid not null,
+  user_id uuid not null,
+  -- The morning it was for, on the organization's calendar.
+  day date not null,
+  -- Null when nothing happened: no email is sent on a quiet day.
+  email_id uuid references public.email_outbox (id) on delete set null,
+  created_at timestamptz not null default now(),
+  primary key (org_id, user_id, day),
+  constraint booking_digests_member foreign key (user_id, org_id) references public.user_memberships (user_id, org_id) on delete cascade
+);
+
+comment on table public.booking_digests is
+  'The morning summaries of booking emails, one per member and day (enqueue_booking_digests); not readable through the API.';
+
+create index booking_digests_email_id_idx on public.booking_digests (email_id);
+
+alter table public.booking_digests enable row level security;
+
+-- A morning summary for an organization: how many bookings were confirmed and cancelled from
+-- p_from to p_to, and its text: each of them with its dinner (on the dinner's own clock), party,
+-- money and code, then the dinners of the seven days after p_to with what is booked. The text is
+-- null when nothing was booked or cancelled.
+create or replace function public.booking_digest(p_org_id uuid, p_from timestamptz, p_to timestamptz)
+returns table (booked integer, cancelled integer, body text)
+language sql stable security definer set search_path = '' as $$
+  with happened as (
+    select r.*, e.title, e.date as event_date, coalesce(s.slot_time, e.event_time) as at_time,
+           r.status = 'cancelled' and r.cancelled_at >= p_from and r.cancelled_at < p_to as is_cancelled,
+           (select coalesce(sum(l.amount_cents), 0)::integer from public.payment_ledger l
+            where l.reservation_id = r.id and l.kind = 'refund' and l.status in ('pending', 'completed')) as refunded
+    from public.reservations r
+    join public.events e on e.id = r.event_id
+    left join public.rsvp_slots s on s.id = r.rsvp_slot_id
+    where r.org_id = p_org_id and r.confirmed_at is not null
+      and ((r.confirmed_at >= p_from and r.confirmed_at < p_to) or (r.cancelled_at >= p_from and r.cancelled_at < p_to))
+  ),
+  line as (
+    select h.is_cancelled, h.confirmed_at, h.cancelled_at,
+           '- ' || h.title || ', ' || to_char(h.event_date, 'FMDy FMMon FMDD') || ' at ' || to_char(h.at_time, 'FMHH12:MI AM') || ': '
+             || h.name || ', ' || public.guest_count(h.num_guests)
+             || case when h.amount_cents = 0 then ', free' else ', ' || public.booking_money(h.amount_cents) end
+             || case when h.is_cancelled
+                  then ', cancelled by ' || case h.cancelled_by when 'guest' then 'the guest' when 'staff' then 'the team' else 'the system' end
+                       || case when h.refunded > 0 then ', refunded ' || public.booking_money(h.refunded)
+                               when h.amount_cents > 0 then ', no refund' else '' end
+                  else '' end
+             || ' (' || h.booking_code || ')' as text
+    from happened h
+  ),
+  booked as (select count(*)::integer as n, string_agg(l.text, E'\n' order by l.confirmed_at) as lines from line l where not l.is_cancelled),
+  cancelled as (select count(*)::integer as n, string_agg(l.text, E'\n' order by l.cancelled_at) as lines from line l where l.is_cancelled),
+  ahead as (
+    select string_agg('- ' || e.title || ', ' || to_char(e.date, 'FMDy FMMon FMDD') || ': '
+                        || public.guest_count(coalesce(b.guests, 0)) || ' in ' || b.bookings
+                        || case when b.bookings = 1 then ' booking' else ' bookings' end,
+                      E'\n' order by e.date, e.event_time) as lines
+    from public.events e
+    cross join lateral (select sum(x.num_guests)::integer as guests, count(*)::integer as bookings
+                        from public.reservations x where x.event_id = e.id and x.status = 'confirmed') b
+    where e.org_id = p_org_id and e.is_active
+      and (e.date + e.event_time) at time zone e.event_timezone >= p_to
+      and (e.date + e.event_time) at time zone e.event_timezone < p_to + interval '7 days'
+  )
+  select booked.n, cancelled.n, case when booked.n + cancelled.n > 0 then concat_ws(E'\n',
+    'Since yesterday morning at ' || public.org_display_name(p_org_id) || ':',
+    '',
+    'New bookings (' || booked.n || ')',
+    coalesce(booked.lines, 'None.'),
+    '',
+    'Cancelled (' || cancelled.n || ')',
+    coalesce(cancelled.lines, 'None.'),
+    '',
+    'The week ahead',
+    coalesce(ahead.lines, 'No dinners in the next seven days.'),
+    '',
+    'Your bookings in the admin panel: {{site_url}}/admin',
+    '',
+    'You get this summary each morning because booking emails are on for you at ' || public.org_display_name(p_org_id)
+      || ', as a daily summary. Change it in the admin panel: Settings, Team.') end
+  from booked, cancelled, ahead;
+$$;
+
+-- Queues each due morning summary (see booking_digests): from 08:00 to noon on the
+-- organization's clock (a timer that was down longer skips that morning rather than sending it
+-- late), once per member and day, covering the 24 hours before that morning's 08:00. Answers
+-- how many were queued.
+create or replace function public.enqueue_booking_digests(p_at timestamptz default now()) returns integer
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  m record;
+  v_summary record;
+  v_to timestamptz;
+  v_id uuid;
+  v_sent integer := 0;
+begin
+  for m in
+    select x.org_id, x.user_id, u.email::text as email, o.timezone, (p_at at time zone o.timezone)::date as day
+    from public.user_memberships x
+    join public.organizations o on o.id = x.org_id
+    join auth.users u on u.id = x.user_id
+    where x.booking_emails and x.booking_emails_daily and u.email is not null
+      and (p_at at time zone o.timezone)::time >= '08:00' and (p_at at time zone o.timezone)::time < '12:00'
+      and not exists (select 1 from public.booking_digests g
+                      where g.org_id = x.org_id and g.user_id = x.user_id and g.day = (p_at at time zone o.timezone)::date)
+  loop
+    insert into public.booking_digests (org_id, user_id, day) values (m.org_id, m.user_id, m.day) on conflict do nothing;
+    continue when not found;
+    v_to := (m.day + time '08:00') at time zone m.timezone;
+    select * into v_summary from public.booking_digest(m.org_id, ((m.day - 1) + time '08:00') at time zone m.timezone, v_to);
+    continue when v_summary.body is null;
+    insert into public.email_outbox (org_id, kind, to_email, subject, body_text)
+    values (m.org_id, 'booking_digest', m.email,
+            'Bookings at ' || public.org_display_name(m.org_id) || ': ' || v_summary.booked || ' new'
+              || case when v_summary.cancelled > 0 then ', ' || v_summary.cancelled || ' cancelled' else '' end
+              || ' · ' || to_char(m.day, 'FMDay, FMMonth FMDD'),
+            v_summary.body)
+    returning id into v_id;
+    update public.booking_digests g set email_id = v_id where g.org_id = m.org_id and g.user_id = m.user_id and g.day = m.day;
+    v_sent := v_sent + 1;
+  end loop;
+  return v_sent;
+end;
+$$;
 
 -- staff_list_team_invitations: the open invitations (neither accepted nor revoked), newest first
 create or replace function public.staff_list_team_invitations(p_org_id uuid)

@@ -2,7 +2,9 @@
  * Booking emails to the team (SQL enqueue_booking_notice): each member who turned them on
  * (staff_set_booking_emails, their own row only) is emailed each new booking and each guest's
  * cancellation, with the party's details and the refund; the member who entered a booking is not;
- * members with them off are not. Through the gateway, real Deno, the test processor and the mailbox.
+ * members with them off are not. A member who chose the morning summary gets none of those, but
+ * one email the next morning (enqueue_booking_digests). Through the gateway, real Deno, the test
+ * processor and the mailbox.
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -128,5 +130,67 @@ describe('booking emails to the team', () => {
     expect(sent.map((n) => n.to_email)).toEqual([owner.email]);
     expect(sent[0].subject).toMatch(/^New booking: Walter Walkin, 1 guest · Notice Walk-in, /);
     expect(sent[0].body_text).toContain('Paid: nothing (free)');
+  });
+
+  it('as a morning summary: no email per booking, one summary the next morning with the bookings, the cancellations and the week ahead', async () => {
+    await setBookingEmails(owner, false);
+    const { data, error } = await helper.client.rpc('staff_set_booking_emails', { p_org_id: org.id, p_on: true, p_daily: true });
+    expect(error).toBeNull();
+    expect(data).toBe(true);
+    const { data: listed } = await owner.client.rpc('staff_list_team', { p_org_id: org.id });
+    expect(listed?.find((m) => m.email === helper.email)).toMatchObject({ booking_emails: true, booking_emails_daily: true });
+
+    const event = await createEvent(org.id, {
+      title: 'Summary Supper',
+      daysAhead: 3,
+      refund_window_hours: 24,
+      late_refund_percent: 0,
+      ticketTypes: [{ name: 'Seat', price: 4000, quantity: 10 }],
+    });
+    const book = async (name: string, guests: number) => {
+      const answer = await callFunction('process-square-payment', {
+        token: CARD.ok,
+        amount: 4000 * guests,
+        idempotencyKey: randomUUID(),
+        reservationData: { eventId: event.id, ticketTypeId: event.ticketTypes[0].id, num_guests: guests, name, email: uniqueEmail('summary-guest') },
+      });
+      expect(answer).toMatchObject({ status: 200, body: { success: true } });
+      return answer.body as { reservationId: string; bookingCode: string; manageToken: string };
+    };
+    const stays = await book('Sam Summary', 2);
+    const leaves = await book('Lee Leaving', 1);
+    expect((await callFunction('manage-booking', { token: leaves.manageToken, action: 'cancel' })).body).toMatchObject({ success: true });
+    expect([...(await notices(stays.reservationId)), ...(await notices(leaves.reservationId))]).toEqual([]);
+
+    // The next 08:05 on the organization's clock (New York), and again five minutes later: one summary.
+    const nextMorning = `select ((case when (now() at time zone 'America/New_York')::time < '08:00' then (now() at time zone 'America/New_York')::date
+                                      else (now() at time zone 'America/New_York')::date + 1 end) + time '08:05') at time zone 'America/New_York' as at`;
+    const [{ at }] = await sql<{ at: Date }>(nextMorning);
+    const [{ n }] = await sql<{ n: number }>('select public.enqueue_booking_digests($1) as n', [at]);
+    expect(n).toBeGreaterThanOrEqual(1);
+    await sql("select public.enqueue_booking_digests($1::timestamptz + interval '5 minutes')", [at]);
+    const summaries = await sql<{ to_email: string; subject: string; body_text: string }>(
+      `select to_email, subject, body_text from public.email_outbox where kind = 'booking_digest' and org_id = $1`,
+      [org.id],
+    );
+    expect(summaries).toHaveLength(1);
+    const [summary] = summaries;
+    expect(summary.to_email).toBe(helper.email);
+    expect(summary.subject).toMatch(/^Bookings at Notice Kitchen: \d+ new, \d+ cancelled · [A-Z][a-z]+, [A-Z][a-z]+ \d{1,2}$/);
+    for (const line of [
+      'Since yesterday morning at Notice Kitchen:',
+      `: Sam Summary, 2 guests, $80.00 (${stays.bookingCode})`,
+      `: Lee Leaving, 1 guest, $40.00, cancelled by the guest, refunded $40.00 (${leaves.bookingCode})`,
+      'The week ahead',
+      ': 2 guests in 1 booking',
+      'Change it in the admin panel: Settings, Team.',
+    ]) {
+      expect(summary.body_text).toContain(line);
+    }
+    expect(summary.body_text).toMatch(/- Summary Supper, [A-Z][a-z]{2} [A-Z][a-z]{2} \d{1,2} at 7:00 PM: Sam Summary/);
+    // Delivered, with the site's address in the link.
+    const mail = (await mailFor(helper.email)).filter((m) => m.subject === summary.subject);
+    expect(mail).toHaveLength(1);
+    expect(mail[0].body_text).toMatch(/https?:\/\/[^\s]+\/admin\n/);
   });
 });

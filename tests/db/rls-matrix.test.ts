@@ -39,6 +39,10 @@ const EXPECTED = `
 | app_settings             | insert | deny    | deny    | deny    | deny       | allow   |
 | app_settings             | update | deny    | deny    | deny    | deny       | allow   |
 | app_settings             | delete | deny    | deny    | deny    | deny       | allow   |
+| booking_digests          | select | deny    | deny    | deny    | deny       | allow   |
+| booking_digests          | insert | deny    | deny    | deny    | deny       | allow   |
+| booking_digests          | update | deny    | deny    | deny    | deny       | allow   |
+| booking_digests          | delete | deny    | deny    | deny    | deny       | allow   |
 | events                   | select | allow   | allow   | allow   | allow      | allow   |
 | events                   | insert | deny    | allow   | deny    | allow      | allow   |
 | events                   | update | deny    | allow   | deny    | allow      | allow   |
@@ -245,6 +249,12 @@ const PROBES: Record<string, Probe> = {
     fixture: `select 'super_admin_email' as key`,
     insert: `insert into public.app_settings (key, value) values ('probe', 'x')`,
     ...byKey('app_settings', 'value', 'key'),
+  },
+  booking_digests: {
+    fixture: `insert into public.booking_digests (org_id, user_id, day) values ('${A}', '${USER.eatathomeOwner}', '2026-06-11') returning day::text as key`,
+    beforeInsert: `delete from public.booking_digests where org_id = '${A}' and day = '2026-06-11'`,
+    insert: `insert into public.booking_digests (org_id, user_id, day) values ('${A}', '${USER.eatathomeOwner}', '2026-06-11')`,
+    ...byKey('booking_digests', 'created_at', 'day', '::date'),
   },
   events: {
     fixture: `insert into public.events (org_id, title, date, event_time) values ('${A}', 'Probe dinner', current_date + 30, '19:00') returning id::text as key`,

@@ -232,7 +232,15 @@ describe('the team list, revoking and removing', () => {
       await actAs(db, as(team.owner));
       const members = await db.query(`select * from public.staff_list_team($1)`, [team.orgId]);
       expect(members.rows).toEqual([
-        { user_id: team.owner, email: 'owner.list@team-tests.test', joined_at: expect.any(Date), is_you: true, role: 'owner', booking_emails: false },
+        {
+          user_id: team.owner,
+          email: 'owner.list@team-tests.test',
+          joined_at: expect.any(Date),
+          is_you: true,
+          role: 'owner',
+          booking_emails: false,
+          booking_emails_daily: false,
+        },
       ]);
       const invitations = await db.query(`select * from public.staff_list_team_invitations($1)`, [team.orgId]);
       expect(invitations.rows).toEqual([

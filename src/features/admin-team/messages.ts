@@ -11,6 +11,7 @@ export const teamMessages = {
   roleChanged: (email: string, role: string) => `${email} is now ${role === 'owner' ? 'an owner' : 'staff'}`,
   roleFailed: 'Could not change the role',
   bookingEmailsOn: 'You will be emailed each new booking and cancellation',
+  bookingEmailsDaily: 'You will get one summary of bookings each morning',
   bookingEmailsOff: 'Booking emails turned off',
   bookingEmailsFailed: 'Could not change your booking emails',
   removeFailed: 'Could not remove the member',

@@ -10,6 +10,8 @@ export interface TeamMember {
   role: TeamRole;
   /** Emailed each new booking and each guest's cancellation (each member sets their own). */
   bookingEmails: boolean;
+  /** With booking emails on: one summary each morning instead of an email per booking. */
+  bookingEmailsDaily: boolean;
 }
 
 export interface TeamInvitation {

@@ -28,6 +28,7 @@ export async function getTeam(orgId: string, isOwner: boolean): Promise<Team> {
       isYou: m.is_you,
       role: toRole(m.role),
       bookingEmails: m.booking_emails,
+      bookingEmailsDaily: m.booking_emails_daily,
     })),
     invitations: invitations.data.map((i) => ({
       id: i.id,

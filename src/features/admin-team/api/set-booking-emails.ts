@@ -5,11 +5,13 @@ import { teamQueryKey } from './get-team';
 interface BookingEmailsChange {
   orgId: string;
   on: boolean;
+  /** One summary each morning instead of an email per booking; left as it is when not given. */
+  daily?: boolean;
 }
 
-/** Turns the signed-in member's own booking emails on or off (SQL staff_set_booking_emails). */
-export async function setBookingEmails({ orgId, on }: BookingEmailsChange): Promise<void> {
-  const { error } = await supabase.rpc('staff_set_booking_emails', { p_org_id: orgId, p_on: on });
+/** Turns the signed-in member's own booking emails on or off, each or as a morning summary (SQL staff_set_booking_emails). */
+export async function setBookingEmails({ orgId, on, daily }: BookingEmailsChange): Promise<void> {
+  const { error } = await supabase.rpc('staff_set_booking_emails', { p_org_id: orgId, p_on: on, ...(daily === undefined ? {} : { p_daily: daily }) });
   if (error) throw new Error(error.message);
 }
 

@@ -22,6 +22,12 @@ const memberRoleOptions = [
   { value: 'staff', label: roleLabels.staff },
 ] as const;
 
+/** One email per booking, or one summary each morning (08:00 on the organization's clock). */
+const bookingEmailOptions = [
+  { value: 'each', label: 'Each booking' },
+  { value: 'daily', label: 'Morning summary' },
+] as const;
+
 const isRole = (value: string): value is TeamRole => value === 'owner' || value === 'staff';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
@@ -84,7 +90,10 @@ export function TeamTab({ orgId, orgName, isOwner }: { orgId: string; orgName: s
   });
 
   const bookingEmails = useSetBookingEmails(orgId, {
-    onSuccess: (_, change) => toast.success(change.on ? teamMessages.bookingEmailsOn : teamMessages.bookingEmailsOff),
+    onSuccess: (_, change) => {
+      const daily = change.daily ?? team.data?.members.find((m) => m.isYou)?.bookingEmailsDaily;
+      toast.success(!change.on ? teamMessages.bookingEmailsOff : daily ? teamMessages.bookingEmailsDaily : teamMessages.bookingEmailsOn);
+    },
     onError: (error) => toast.error(teamMessages.bookingEmailsFailed, { description: error.message || teamMessages.fallback }),
   });
 
@@ -95,7 +104,7 @@ export function TeamTab({ orgId, orgName, isOwner }: { orgId: string; orgName: s
     <AdminSection id="team" title="Team">
       <p className="text-sm text-muted-foreground">
         Owners manage {orgName}'s team, payments and publishing; staff run its events, reservations and the door. With booking emails on, you are
-        emailed each new booking and each guest's cancellation.
+        emailed each new booking and each guest's cancellation, or get one summary of them each morning.
       </p>
       {isOwner ? <InviteForm orgId={orgId} /> : null}
       <QueryStatus query={team} rows={members} loading="Loading the team…" failed={teamMessages.loadFailed} empty="No members." toast>
@@ -105,7 +114,11 @@ export function TeamTab({ orgId, orgName, isOwner }: { orgId: string; orgName: s
               <li key={member.userId} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
                 <TeamPerson email={member.email} badge={member.isYou ? <Badge variant="secondary">You</Badge> : null}>
                   {isOwner ? null : `${roleLabels[member.role]} · `}Joined {day(member.joinedAt)}
-                  {member.bookingEmails && !member.isYou ? ' · Gets booking emails' : ''}
+                  {member.bookingEmails && !member.isYou
+                    ? member.bookingEmailsDaily
+                      ? ' · Gets a morning summary of bookings'
+                      : ' · Gets booking emails'
+                    : ''}
                 </TeamPerson>
                 <div className="flex flex-wrap items-center gap-2">
                   {member.isYou ? (
@@ -117,6 +130,16 @@ export function TeamTab({ orgId, orgName, isOwner }: { orgId: string; orgName: s
                       />
                       Booking emails
                     </label>
+                  ) : null}
+                  {member.isYou && member.bookingEmails ? (
+                    <OptionSelect
+                      aria-label="How you get booking emails"
+                      className="h-9 w-44"
+                      options={bookingEmailOptions}
+                      value={member.bookingEmailsDaily ? 'daily' : 'each'}
+                      disabled={bookingEmails.isPending}
+                      onChange={(e) => bookingEmails.mutate({ orgId, on: true, daily: e.target.value === 'daily' })}
+                    />
                   ) : null}
                   {isOwner ? (
                     <OptionSelect
