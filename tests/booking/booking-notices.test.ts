@@ -138,7 +138,10 @@ describe('booking emails to the team', () => {
     expect(error).toBeNull();
     expect(data).toBe(true);
     const { data: listed } = await owner.client.rpc('staff_list_team', { p_org_id: org.id });
-    expect(listed?.find((m) => m.email === helper.email)).toMatchObject({ booking_emails: true, booking_emails_daily: true });
+    expect((listed as { email: string }[] | null)?.find((m) => m.email === helper.email)).toMatchObject({
+      booking_emails: true,
+      booking_emails_daily: true,
+    });
 
     const event = await createEvent(org.id, {
       title: 'Summary Supper',
