@@ -82,6 +82,7 @@ const routes = {
   adminKitchenReport: lazyRoute(() => import('./routes/admin-kitchen-report')),
   orgPage: lazyRoute(() => import('./routes/org-page')),
   orgEmbed: lazyRoute(() => import('./routes/org-embed')),
+  orgPrivateDinner: lazyRoute(() => import('./routes/org-private-dinner')),
   notFound: lazyRoute(() => import('./routes/not-found')),
 };
 
@@ -106,6 +107,7 @@ const atTheirPaths = [
   'adminJoin',
   'orgPage',
   'orgEmbed',
+  'orgPrivateDinner',
 ] as const;
 
 /** The routes, in one table for <Routes> and for preloadRoute (the router ranks them by path, not by order). */

@@ -56,6 +56,8 @@ export const paths = {
   },
   orgPage: { path: '/:orgSlug', getHref: (orgSlug: string) => `/${orgSlug}` },
   orgEmbed: { path: '/:orgSlug/embed', getHref: (orgSlug: string) => `/${orgSlug}/embed` },
+  /** Where a guest asks the organization for a private dinner of their own (when its branding takes requests). */
+  orgPrivateDinner: { path: '/:orgSlug/private-dinner', getHref: (orgSlug: string) => `/${orgSlug}/private-dinner` },
 } as const;
 
 /** A `next` path from the URL, kept only when it is a path of this site ('/…', never '//host' or '/\\host'); else null. */

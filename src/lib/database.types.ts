@@ -772,6 +772,8 @@ export type Database = {
           menu_file_url: string | null
           org_id: string
           primary_color: string
+          private_dinner_note: string | null
+          private_dinners: boolean
           reservation_mode: string
           secondary_color: string
           updated_at: string
@@ -795,6 +797,8 @@ export type Database = {
           menu_file_url?: string | null
           org_id: string
           primary_color?: string
+          private_dinner_note?: string | null
+          private_dinners?: boolean
           reservation_mode?: string
           secondary_color?: string
           updated_at?: string
@@ -818,6 +822,8 @@ export type Database = {
           menu_file_url?: string | null
           org_id?: string
           primary_color?: string
+          private_dinner_note?: string | null
+          private_dinners?: boolean
           reservation_mode?: string
           secondary_color?: string
           updated_at?: string
@@ -1131,6 +1137,56 @@ export type Database = {
             columns: ["reservation_id"]
             isOneToOne: false
             referencedRelation: "reservations"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      private_dinner_requests: {
+        Row: {
+          created_at: string
+          email: string
+          guests: number
+          id: string
+          message: string
+          name: string
+          org_id: string
+          phone: string | null
+          preferred_date: string
+          status: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          email: string
+          guests: number
+          id?: string
+          message: string
+          name: string
+          org_id: string
+          phone?: string | null
+          preferred_date: string
+          status?: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          email?: string
+          guests?: number
+          id?: string
+          message?: string
+          name?: string
+          org_id?: string
+          phone?: string | null
+          preferred_date?: string
+          status?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "private_dinner_requests_org_id_fkey"
+            columns: ["org_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
             referencedColumns: ["id"]
           },
         ]
@@ -3356,6 +3412,18 @@ export type Database = {
         Returns: undefined
       }
       request_client_key: { Args: Record<PropertyKey, never>; Returns: string }
+      request_private_dinner: {
+        Args: {
+          p_date: string
+          p_email: string
+          p_guests: number
+          p_message: string
+          p_name: string
+          p_phone: string
+          p_slug: string
+        }
+        Returns: string
+      }
       required_text: {
         Args: {
           p_max: number
@@ -4045,6 +4113,10 @@ export type Database = {
           role: string
           user_id: string
         }[]
+      }
+      staff_set_private_dinner_status: {
+        Args: { p_request_id: string; p_status: string }
+        Returns: string
       }
       staff_set_review_link: {
         Args: { p_org_id: string; p_url: string }

@@ -399,11 +399,16 @@ create table public.org_branding (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   city text check (char_length(city) <= 120),
-  address text check (char_length(address) <= 300)
+  address text check (char_length(address) <= 300),
+  -- Whether the page invites requests for private dinners (/{slug}/private-dinner,
+  -- 115_private_dinners.sql), and what the host offers, shown above the form.
+  private_dinners boolean not null default false,
+  private_dinner_note text check (char_length(private_dinner_note) <= 1000)
 );
 
 comment on column public.org_branding.gallery_images is 'Up to 9 image URLs; the first is the hero, the rest the gallery.';
 comment on column public.org_branding.city is 'The city the venue''s pages name (''Atlanta'', ''Brooklyn, NY''); null when the page names none.';
+comment on column public.org_branding.private_dinners is 'Whether the page takes private dinner requests (request_private_dinner).';
 comment on column public.org_branding.address is 'Where the venue''s dinners happen, as its page shows it (''Old Fourth Ward, Atlanta, GA''); null when it is sent after booking.';
 
 alter table public.org_branding enable row level security;

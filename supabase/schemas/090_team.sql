@@ -163,7 +163,7 @@ create table public.booking_digests (
   email_id uuid references public.email_outbox (id) on delete set null,
   created_at timestamptz not null default now(),
   primary key (org_id, user_id, day),
-  constraint booking_digests_member foreign key (user_id, org_id) references public.user_memberships (user_id, org_id) on delete cascade
+  constraint booking_digests_member foreign key (org_id, user_id) references public.user_memberships (org_id, user_id) on delete cascade
 );
 
 comment on table public.booking_digests is

@@ -43,6 +43,10 @@ const EXPECTED = `
 | booking_digests          | insert | deny    | deny    | deny    | deny       | allow   |
 | booking_digests          | update | deny    | deny    | deny    | deny       | allow   |
 | booking_digests          | delete | deny    | deny    | deny    | deny       | allow   |
+| private_dinner_requests  | select | deny    | allow   | deny    | allow      | allow   |
+| private_dinner_requests  | insert | deny    | deny    | deny    | deny       | allow   |
+| private_dinner_requests  | update | deny    | deny    | deny    | deny       | allow   |
+| private_dinner_requests  | delete | deny    | deny    | deny    | deny       | allow   |
 | events                   | select | allow   | allow   | allow   | allow      | allow   |
 | events                   | insert | deny    | allow   | deny    | allow      | allow   |
 | events                   | update | deny    | allow   | deny    | allow      | allow   |
@@ -249,6 +253,11 @@ const PROBES: Record<string, Probe> = {
     fixture: `select 'super_admin_email' as key`,
     insert: `insert into public.app_settings (key, value) values ('probe', 'x')`,
     ...byKey('app_settings', 'value', 'key'),
+  },
+  private_dinner_requests: {
+    fixture: `insert into public.private_dinner_requests (org_id, name, email, preferred_date, guests, message) values ('${A}', 'Probe Party', 'probe@example.com', current_date + 30, 10, 'A probe dinner') returning id::text as key`,
+    insert: `insert into public.private_dinner_requests (org_id, name, email, preferred_date, guests, message) values ('${A}', 'Probe Two', 'probe2@example.com', current_date + 30, 10, 'A probe dinner')`,
+    ...byKey('private_dinner_requests', 'status'),
   },
   booking_digests: {
     fixture: `insert into public.booking_digests (org_id, user_id, day) values ('${A}', '${USER.eatathomeOwner}', '2026-06-11') returning day::text as key`,

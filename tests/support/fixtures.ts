@@ -90,6 +90,8 @@ export interface BrandingInput {
   empty_state_message?: string | null;
   empty_state_cta_text?: string | null;
   empty_state_image_url?: string | null;
+  private_dinners?: boolean;
+  private_dinner_note?: string | null;
 }
 
 /**

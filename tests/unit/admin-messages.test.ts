@@ -70,6 +70,8 @@ describe('branding form', () => {
     empty_state_message: '',
     empty_state_cta_text: '',
     empty_state_image_url: '',
+    private_dinners: false,
+    private_dinner_note: '',
   };
 
   it('accepts empty links and http(s) links only', () => {
@@ -85,5 +87,11 @@ describe('branding form', () => {
     expect(brandingSchema.safeParse({ ...valid, gallery_images: ten.slice(0, 9) }).success).toBe(true);
     expect(brandingSchema.safeParse({ ...valid, gallery_images: ten }).success).toBe(false);
     expect(brandingSchema.safeParse({ ...valid, primary_color: 'blue' }).success).toBe(false);
+  });
+
+  it("holds a private dinner note of at most 1000 characters (the column's check)", () => {
+    expect(brandingSchema.safeParse({ ...valid, private_dinners: true, private_dinner_note: 'x'.repeat(1000) }).success).toBe(true);
+    const long = brandingSchema.safeParse({ ...valid, private_dinners: true, private_dinner_note: 'x'.repeat(1001) });
+    expect(long.error?.issues[0].message).toBe('What you offer must be at most 1000 characters');
   });
 });

@@ -17,6 +17,7 @@ import { DuplicateEventDialog } from '@/features/admin-repeat-event/components/d
 import { ReservationsTab } from '@/features/admin-reservations/components/reservations-tab';
 import { RsvpsTab } from '@/features/admin-rsvps/components/rsvps-tab';
 import { GuestsTab } from '@/features/admin-guests/components/guests-tab';
+import { PrivateDinnersTab } from '@/features/admin-private-dinners/components/private-dinners-tab';
 import { BrandingTab } from '@/features/admin-branding/components/branding-tab';
 import { PromoCodesTab } from '@/features/admin-promo-codes/components/promo-codes-tab';
 import { EmailTemplatesTab } from '@/features/admin-email-templates/components/email-templates-tab';
@@ -77,6 +78,7 @@ export default function AdminRoute() {
               {tab === 'reservations' ? <ReservationsTab orgId={org.id} orgName={org.name} layout={layout} /> : null}
               {tab === 'rsvps' ? <RsvpsTab orgId={org.id} layout={layout} /> : null}
               {tab === 'guests' ? <GuestsTab orgId={org.id} orgSlug={org.slug} layout={layout} /> : null}
+              {tab === 'private-dinners' ? <PrivateDinnersTab orgId={org.id} onOpenBranding={() => goTo('settings-branding')} /> : null}
               {tab === 'settings-branding' ? <BrandingTab orgId={org.id} orgSlug={org.slug} /> : null}
               {tab === 'settings-promo-codes' ? <PromoCodesTab orgId={org.id} /> : null}
               {tab === 'settings-email-templates' ? <EmailTemplatesTab orgId={org.id} /> : null}

@@ -9,6 +9,9 @@ const optionalUrl = z
   .refine((v) => v === '' || /^https?:\/\/[^\s/?#@]+([/?#]\S*)?$/i.test(v), urlMessage);
 const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Pick a color (#rrggbb)');
 
+/** What a host offers for private dinners, shown above the public request form (org_branding.private_dinner_note's check). */
+export const PRIVATE_DINNER_NOTE_MAX = 1000;
+
 export const brandingSchema = z.object({
   brand_name: z.string().trim().max(120, 'Brand name is too long'),
   primary_color: color,
@@ -32,6 +35,8 @@ export const brandingSchema = z.object({
   empty_state_message: z.string().max(2000, 'Message is too long'),
   empty_state_cta_text: z.string().trim().max(100, 'Button text is too long'),
   empty_state_image_url: optionalUrl,
+  private_dinners: z.boolean(),
+  private_dinner_note: z.string().trim().max(PRIVATE_DINNER_NOTE_MAX, `What you offer must be at most ${PRIVATE_DINNER_NOTE_MAX} characters`),
 });
 
 export type BrandingFormValues = z.infer<typeof brandingSchema>;

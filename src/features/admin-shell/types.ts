@@ -14,6 +14,7 @@ export const adminTabs = [
   'reservations',
   'rsvps',
   'guests',
+  'private-dinners',
   'settings',
   'settings-branding',
   'settings-promo-codes',

@@ -46,8 +46,15 @@ export interface PublicEvent extends Pick<
   refund_policy: string | null;
 }
 
-/** What the page shows of the organization's org_branding row: its columns but the bookkeeping, its mode in the page's words. */
-export type Branding = Omit<Tables<'org_branding'>, 'id' | 'org_id' | 'address' | 'city' | 'created_at' | 'updated_at' | 'reservation_mode'> & {
+/**
+ * What the page shows of the organization's org_branding row: its columns but the bookkeeping, its
+ * mode in the page's words. Of private dinners only the switch (its link): the note is for
+ * /{slug}/private-dinner, which reads its own.
+ */
+export type Branding = Omit<
+  Tables<'org_branding'>,
+  'id' | 'org_id' | 'address' | 'city' | 'created_at' | 'updated_at' | 'reservation_mode' | 'private_dinner_note'
+> & {
   reservation_mode: ReservationMode;
 };
 

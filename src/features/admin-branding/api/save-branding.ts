@@ -26,6 +26,8 @@ export async function saveBranding({ orgId, values }: { orgId: string; values: B
       empty_state_message: nullable(v.empty_state_message),
       empty_state_cta_text: nullable(v.empty_state_cta_text),
       empty_state_image_url: nullable(v.empty_state_image_url),
+      private_dinners: v.private_dinners,
+      private_dinner_note: nullable(v.private_dinner_note),
     },
     { onConflict: 'org_id' },
   );

@@ -22,6 +22,7 @@ import type { UploadFolder } from '../lib/upload-rules';
 import { AssetField } from './asset-field';
 import { ColorField } from './color-field';
 import { GalleryEditor } from './gallery-editor';
+import { PrivateDinnersCard } from './private-dinners-card';
 import { withReason } from '@/lib/error-reason';
 import { SubmitButton } from '@/components/forms/submit-button';
 
@@ -42,6 +43,8 @@ function toValues(b: OrgBranding | null): BrandingFormValues {
     empty_state_message: b?.empty_state_message ?? '',
     empty_state_cta_text: b?.empty_state_cta_text ?? '',
     empty_state_image_url: b?.empty_state_image_url ?? '',
+    private_dinners: b?.private_dinners ?? false,
+    private_dinner_note: b?.private_dinner_note ?? '',
   };
 }
 
@@ -205,6 +208,8 @@ export function BrandingTab({ orgId, orgSlug }: { orgId: string; orgSlug: string
           </FormField>
           {assetField('empty_state_image_url', 'Empty state image', 'misc', 'image')}
         </TitledCard>
+
+        <PrivateDinnersCard form={form} orgSlug={orgSlug} />
 
         <div className="sticky bottom-0 flex justify-end border-t bg-background/95 py-3 backdrop-blur">
           <SubmitButton pending={save.isPending} pendingLabel="Saving…" disabled={uploading !== null}>

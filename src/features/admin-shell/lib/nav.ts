@@ -13,6 +13,7 @@ import {
   Ticket,
   UserPlus,
   Users,
+  UtensilsCrossed,
   type LucideIcon,
 } from 'lucide-react';
 import type { AdminTab } from '../types';
@@ -29,6 +30,8 @@ export const mainNav: NavItem[] = [
   { tab: 'reservations', title: 'Reservations', icon: ClipboardList },
   { tab: 'rsvps', title: 'RSVPs', icon: Ticket },
   { tab: 'guests', title: 'Guests', icon: Users },
+  // Requests from the page's private dinner form (when Branding turns them on).
+  { tab: 'private-dinners', title: 'Private dinners', icon: UtensilsCrossed },
 ];
 
 export const settingsNav: NavItem[] = [

@@ -1,3 +1,5 @@
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { CameraIcon, GlobeIcon } from './page-icons';
 import { heroImage, safeHttpUrl } from '../lib/events';
 import type { Branding, Organization } from '../types';
@@ -55,6 +57,11 @@ export function OrgHero({ organization, branding, rsvpMode, onScrollToEvents, on
         <PageButton size="lg" variant="secondary" onClick={onScrollToEvents}>
           {rsvpMode ? 'View Events & RSVP' : 'Book Your Experience'}
         </PageButton>
+        {branding?.private_dinners ? (
+          <Link to={paths.orgPrivateDinner.getHref(organization.slug)} className="text-sm underline underline-offset-4">
+            Plan a private dinner
+          </Link>
+        ) : null}
         {links.length ? (
           <nav aria-label={`${name} links`} className="flex flex-wrap justify-center gap-4 text-sm">
             {links.map(({ label, href, Icon }) => (

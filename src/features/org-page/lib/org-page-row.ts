@@ -76,6 +76,7 @@ function toBranding(b: BrandingRow): Branding {
     empty_state_message: b.empty_state_message,
     empty_state_cta_text: b.empty_state_cta_text,
     empty_state_image_url: b.empty_state_image_url,
+    private_dinners: b.private_dinners,
   };
 }
 

@@ -1,0 +1,19 @@
+/** Where a private dinner request is (SQL private_dinner_requests.status): new → replied → archived. */
+export type PrivateDinnerStatus = 'new' | 'replied' | 'archived';
+
+export const privateDinnerStatuses: readonly PrivateDinnerStatus[] = ['new', 'replied', 'archived'];
+
+/** A guest's request for a private dinner, as its organization's members read it. */
+export interface PrivateDinnerRequest {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  /** The date the guest would like, a calendar date (YYYY-MM-DD). */
+  preferredDate: string;
+  guests: number;
+  message: string;
+  status: PrivateDinnerStatus;
+  /** When it was sent (a timestamp). */
+  createdAt: string;
+}
