@@ -64,10 +64,10 @@ export type Database = {
           },
           {
             foreignKeyName: "booking_digests_member"
-            columns: ["user_id", "org_id"]
+            columns: ["org_id", "user_id"]
             isOneToOne: false
             referencedRelation: "user_memberships"
-            referencedColumns: ["user_id", "org_id"]
+            referencedColumns: ["org_id", "user_id"]
           },
         ]
       }

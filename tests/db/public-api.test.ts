@@ -57,6 +57,8 @@ describe('get_public_org_page', () => {
         'menu_file_url',
         'org_id',
         'primary_color',
+        'private_dinner_note',
+        'private_dinners',
         'reservation_mode',
         'secondary_color',
         'updated_at',
