@@ -134,7 +134,7 @@ export function TeamTab({ orgId, orgName, isOwner }: { orgId: string; orgName: s
                   {member.isYou && member.bookingEmails ? (
                     <OptionSelect
                       aria-label="How you get booking emails"
-                      className="h-9 w-44"
+                      className="h-9 w-auto pr-8"
                       options={bookingEmailOptions}
                       value={member.bookingEmailsDaily ? 'daily' : 'each'}
                       disabled={bookingEmails.isPending}

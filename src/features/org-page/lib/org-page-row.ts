@@ -59,25 +59,10 @@ export function toPublicEvent(e: EventRow): PublicEvent | null {
   };
 }
 
+/** The branding row as the page shows it: its columns but the bookkeeping and what other pages show (Branding). */
 function toBranding(b: BrandingRow): Branding {
-  return {
-    brand_name: b.brand_name,
-    primary_color: b.primary_color,
-    secondary_color: b.secondary_color,
-    logo_url: b.logo_url,
-    menu_content: b.menu_content,
-    menu_file_url: b.menu_file_url,
-    instagram_url: b.instagram_url,
-    website_url: b.website_url,
-    gallery_images: b.gallery_images ?? [],
-    reservation_mode: b.reservation_mode === 'rsvp' ? 'rsvp' : 'reservations',
-    bookings_description: b.bookings_description,
-    empty_state_title: b.empty_state_title,
-    empty_state_message: b.empty_state_message,
-    empty_state_cta_text: b.empty_state_cta_text,
-    empty_state_image_url: b.empty_state_image_url,
-    private_dinners: b.private_dinners,
-  };
+  const { id: _id, org_id: _org, address: _address, city: _city, created_at: _created, updated_at: _updated, private_dinner_note: _note, ...shown } = b;
+  return { ...shown, gallery_images: b.gallery_images ?? [], reservation_mode: b.reservation_mode === 'rsvp' ? 'rsvp' : 'reservations' };
 }
 
 /** The page from get_public_org_page's row: only upcoming, active events, soonest first. */
