@@ -61,7 +61,16 @@ export function toPublicEvent(e: EventRow): PublicEvent | null {
 
 /** The branding row as the page shows it: its columns but the bookkeeping and what other pages show (Branding). */
 function toBranding(b: BrandingRow): Branding {
-  const { id: _id, org_id: _org, address: _address, city: _city, created_at: _created, updated_at: _updated, private_dinner_note: _note, ...shown } = b;
+  const {
+    id: _id,
+    org_id: _org,
+    address: _address,
+    city: _city,
+    created_at: _created,
+    updated_at: _updated,
+    private_dinner_note: _note,
+    ...shown
+  } = b;
   return { ...shown, gallery_images: b.gallery_images ?? [], reservation_mode: b.reservation_mode === 'rsvp' ? 'rsvp' : 'reservations' };
 }
 
