@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations, TOASTER } from './support/axe';
 import { adminPage, expectToast, field, fitsWidth, layouts, newPage, viewports } from './support/browser';
 import { insertRow, sql } from '../tests/support/db';
-import { brandedAs, createEvent, createOrg, createSlot, reservationsFor, uniqueEmail, type Org, type Staff } from '../tests/support/fixtures';
+import {
+  brandedAs,
+  createEvent,
+  createOrg,
+  createSlot,
+  magnoliaSupper,
+  reservationsFor,
+  uniqueEmail,
+  type Org,
+  type Staff,
+} from '../tests/support/fixtures';
 import { createStaffOrg } from '../tests/support/staff-org';
 import { stackEnv } from '../tests/support/stack-env';
 import { ORG } from '../tests/support/seed';
@@ -146,16 +156,7 @@ describe('the supper club', () => {
 
   it('offers a supper’s add-on beside its seats, and charges it with the club’s service charge (375 px)', async () => {
     // A Monday far after the seeded suppers, with one seating.
-    const event = await createEvent(ORG.magnolia, {
-      title: 'Magnolia Supper Club',
-      daysAhead: 500,
-      isoWeekday: 1,
-      event_time: '17:30',
-      location_name: 'Magnolia Supper Club',
-      seat_price_cents: 6500,
-      max_party_size: 6,
-      slots: [{ slot_time: '17:30', slot_label: '5:30pm', max_capacity: 20 }],
-    });
+    const event = await createEvent(ORG.magnolia, magnoliaSupper(500, { slots: [{ slot_time: '17:30', slot_label: '5:30pm', max_capacity: 20 }] }));
     retire(event.id);
     await insertRow('event_addons', { event_id: event.id, name: 'Champagne toast', price_cents: 1200, per: 'guest' });
 

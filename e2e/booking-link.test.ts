@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../stack/config';
 import { sql } from '../tests/support/db';
-import { createEvent } from '../tests/support/fixtures';
+import { createEvent, magnoliaSupper } from '../tests/support/fixtures';
 import { eatathomeEvent, ORG } from '../tests/support/seed';
 import { createStaffOrg } from '../tests/support/staff-org';
 import { stackEnv } from '../tests/support/stack-env';
@@ -68,19 +68,16 @@ describe("a dinner's booking link", () => {
   it("links a supper club's seatings to its own page, which preselects the supper's date (unlisted too)", async () => {
     // A private supper of the seeded supper club on a Monday far after the seeded ones, with the
     // supper club's two seatings: unlisted, so no other page (nor any other test) shows it.
-    const supper = await createEvent(ORG.magnolia, {
-      title: 'Magnolia Supper Club',
-      daysAhead: 260,
-      isoWeekday: 1,
-      event_time: '17:30',
-      seat_price_cents: 6500,
-      max_party_size: 6,
-      unlisted: true,
-      slots: [
-        { slot_time: '17:30', slot_label: '5:30pm', max_capacity: 20 },
-        { slot_time: '20:00', slot_label: '8:00pm', max_capacity: 20 },
-      ],
-    });
+    const supper = await createEvent(
+      ORG.magnolia,
+      magnoliaSupper(260, {
+        unlisted: true,
+        slots: [
+          { slot_time: '17:30', slot_label: '5:30pm', max_capacity: 20 },
+          { slot_time: '20:00', slot_label: '8:00pm', max_capacity: 20 },
+        ],
+      }),
+    );
     // A ticketed dinner of the same organization (its own page sells it; the supper club's does not).
     const dinner = await createEvent(ORG.magnolia, {
       title: 'Linked Wine Dinner',

@@ -218,6 +218,22 @@ export async function createEvent(orgId: string, input: EventInput = {}): Promis
   return created;
 }
 
+/**
+ * createEvent's input for a supper of the seeded supper club (Magnolia): a Monday `daysAhead` days
+ * out (far after the seeded suppers, so its pages stay as other tests expect them), at 5:30pm,
+ * $65 a seat, parties of up to 6; `input` adds to it (its seatings, unlisted, …).
+ */
+export const magnoliaSupper = (daysAhead: number, input: EventInput = {}): EventInput => ({
+  title: 'Magnolia Supper Club',
+  daysAhead,
+  isoWeekday: 1,
+  event_time: '17:30',
+  location_name: 'Magnolia Supper Club',
+  seat_price_cents: 6500,
+  max_party_size: 6,
+  ...input,
+});
+
 /** An event (createEvent's input, without ticket types) selling one ticket type: both ids. */
 export async function createTicketedEvent(
   orgId: string,

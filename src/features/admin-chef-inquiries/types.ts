@@ -1,7 +1,9 @@
-/** Where an inquiry is in the inbox (SQL chef_signups.status). */
-export type ChefInquiryStatus = 'new' | 'replied' | 'archived';
+import { inboxStatuses, type InboxStatus } from '@/lib/inbox-status';
 
-export const chefInquiryStatuses: readonly ChefInquiryStatus[] = ['new', 'replied', 'archived'];
+/** Where an inquiry is in the inbox (SQL chef_signups.status). */
+export type ChefInquiryStatus = InboxStatus;
+
+export const chefInquiryStatuses = inboxStatuses;
 
 /** One pop-up chef inquiry, as SQL super_admin_list_chef_inquiries gives it. */
 export interface ChefInquiry {

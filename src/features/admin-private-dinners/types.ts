@@ -1,7 +1,9 @@
-/** Where a private dinner request is (SQL private_dinner_requests.status): new → replied → archived. */
-export type PrivateDinnerStatus = 'new' | 'replied' | 'archived';
+import { inboxStatuses, type InboxStatus } from '@/lib/inbox-status';
 
-export const privateDinnerStatuses: readonly PrivateDinnerStatus[] = ['new', 'replied', 'archived'];
+/** Where a private dinner request is (SQL private_dinner_requests.status): new → replied → archived. */
+export type PrivateDinnerStatus = InboxStatus;
+
+export const privateDinnerStatuses = inboxStatuses;
 
 /** A guest's request for a private dinner, as its organization's members read it. */
 export interface PrivateDinnerRequest {
