@@ -850,8 +850,7 @@ begin
         concat_ws(E'\n',
           'Hi ' || r.name || ',',
           '',
-          'Your seats for ' || e.title || ' on ' || to_char(e.date, 'FMDay, FMMonth FMDD, YYYY') || ' (' || r.num_guests
-            || case when r.num_guests = 1 then ' guest' else ' guests' end || ') are held for you until '
+          'Your seats for ' || e.title || ' on ' || to_char(e.date, 'FMDay, FMMonth FMDD, YYYY') || ' (' || public.guest_count(r.num_guests) || ') are held for you until '
             || to_char(v_expires at time zone e.event_timezone, 'FMDay FMHH12:MI AM') || '.',
           'Pay ' || public.booking_money(r.amount_cents) || ' to confirm them: {{site_url}}/pay/' || public.manage_token_of(r.id),
           '',
@@ -1000,15 +999,13 @@ begin
              then ', refunding ' || public.booking_money((be.detail ->> 'refund_cents')::integer) else '' end
       when 'refund_requested' then 'Refund of ' || public.booking_money((be.detail ->> 'amount_cents')::integer)
         || coalesce(': ' || nullif(be.detail ->> 'reason', ''), '')
-      when 'party_reduced' then 'The guest changed the party from ' || (be.detail ->> 'from') || ' to ' || (be.detail ->> 'to')
-        || case when (be.detail ->> 'to')::integer = 1 then ' guest' else ' guests' end
+      when 'party_reduced' then 'The guest changed the party from ' || (be.detail ->> 'from') || ' to ' || public.guest_count((be.detail ->> 'to')::integer)
         || case when coalesce((be.detail ->> 'refund_cents')::integer, 0) > 0
              then ', refunding ' || public.booking_money((be.detail ->> 'refund_cents')::integer) else '' end
       when 'party_increased' then 'The guest changed the party from ' || (be.detail ->> 'from') || ' to ' || (be.detail ->> 'to') || ' guests'
         || case when coalesce((be.detail ->> 'charged_cents')::integer, 0) > 0
              then ', paying ' || public.booking_money((be.detail ->> 'charged_cents')::integer) else '' end
-      when 'party_increase_declined' then 'Adding ' || (be.detail ->> 'guests')
-        || case when (be.detail ->> 'guests')::integer = 1 then ' guest' else ' guests' end || ' failed: the payment was declined'
+      when 'party_increase_declined' then 'Adding ' || public.guest_count((be.detail ->> 'guests')::integer) || ' failed: the payment was declined'
       when 'handed_over' then 'Handed over by ' || (be.detail #>> '{from,name}') || ' (' || (be.detail #>> '{from,email}') || ') to '
         || (be.detail #>> '{to,name}') || ' (' || (be.detail #>> '{to,email}') || ')'
       when 'moved' then 'The guest moved the booking from ' || to_char((be.detail #>> '{from,date}')::date, 'FMMonth FMDD, YYYY')

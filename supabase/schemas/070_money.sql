@@ -363,15 +363,13 @@ begin
 
   if p_notice = 'cancellation' and v_host_message is not null then
     v_subject := 'Your reservation at ' || v_org || ' is cancelled: ' || e.title;
-    v_opening := v_org || ' has cancelled ' || e.title || ' on ' || v_when || ', so your reservation (' || r.num_guests
-      || case when r.num_guests = 1 then ' guest' else ' guests' end || ') is cancelled.';
+    v_opening := v_org || ' has cancelled ' || e.title || ' on ' || v_when || ', so your reservation (' || public.guest_count(r.num_guests) || ') is cancelled.';
   elsif p_notice = 'booking_refunded' and v_host_message is not null then
     v_subject := 'Your booking at ' || v_org || ' could not be completed: ' || e.title;
     v_opening := v_org || ' has cancelled ' || e.title || ' on ' || v_when || ', so your booking could not be completed.';
   elsif p_notice = 'cancellation' then
     v_subject := 'Your reservation at ' || v_org || ' is cancelled: ' || e.title;
-    v_opening := 'Your reservation for ' || e.title || ' on ' || v_when || ' (' || r.num_guests
-      || case when r.num_guests = 1 then ' guest' else ' guests' end || ') has been cancelled.';
+    v_opening := 'Your reservation for ' || e.title || ' on ' || v_when || ' (' || public.guest_count(r.num_guests) || ') has been cancelled.';
   elsif p_notice = 'booking_refunded' then
     v_subject := 'Your booking at ' || v_org || ' could not be completed: ' || e.title;
     v_opening := 'Your payment went through, but the seats you were booking for ' || e.title || ' on ' || v_when

@@ -781,8 +781,7 @@ begin
   -- The guest: the new date with its calendar entry (the same entry, moved) and the same link.
   v_org := public.org_display_name(r.org_id);
   v_subject := 'Your reservation at ' || v_org || ' has moved to ' || to_char(e_to.date, 'FMMonth FMDD') || ': ' || e_to.title;
-  v_opening := 'Your reservation for ' || e_to.title || ' (' || r.num_guests
-    || case when r.num_guests = 1 then ' guest' else ' guests' end || ') has moved from ' || v_from_when || ' to ' || v_to_when
+  v_opening := 'Your reservation for ' || e_to.title || ' (' || public.guest_count(r.num_guests) || ') has moved from ' || v_from_when || ' to ' || v_to_when
     || '. Your booking code, your payment and your cancellation policy stay the same.';
   insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text, template_data)
   values (r.org_id, r.id, 'booking_moved', r.email, v_subject,
@@ -857,8 +856,7 @@ begin
   -- The previous guest: what happened, with no link (theirs no longer works, and the new one is
   -- not theirs: the booking in the template data carries no manage path).
   v_subject := 'You gave your reservation at ' || v_org || ' to ' || v_name || ': ' || v_event.title;
-  v_opening := 'Your reservation for ' || v_event.title || ' (' || r.num_guests
-    || case when r.num_guests = 1 then ' guest' else ' guests' end || ') now belongs to ' || v_name
+  v_opening := 'Your reservation for ' || v_event.title || ' (' || public.guest_count(r.num_guests) || ') now belongs to ' || v_name
     || '. We have emailed them the booking and its own link; the link you had no longer works.';
   v_body := concat_ws(E'\n', 'Hi ' || v_from_name || ',', '', v_opening, '', 'Booking code: ' || r.booking_code, '', v_org);
   insert into public.email_outbox (org_id, reservation_id, kind, to_email, subject, body_text, template_data)

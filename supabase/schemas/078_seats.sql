@@ -138,7 +138,7 @@ begin
         'Hi ' || d.guest_name || ',',
         '',
         r.name || '''s booking for ' || e.title || ' on ' || to_char(e.date, 'FMDay, FMMonth FMDD, YYYY') || ' is now for '
-          || r.num_guests || case when r.num_guests = 1 then ' guest' else ' guests' end || ', so your seat is no longer part of it.',
+          || public.guest_count(r.num_guests) || ', so your seat is no longer part of it.',
         '',
         'To come all the same, ask ' || r.name || ', or book a seat of your own: {{site_url}}/' || o.slug,
         '',

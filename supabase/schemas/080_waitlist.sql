@@ -295,7 +295,7 @@ begin
         'Hi ' || w.name || ',',
         '',
         'You are on the waitlist for ' || e.title || ' on ' || to_char(e.date, 'FMDay, FMMonth FMDD, YYYY')
-          || ' (' || w.party_size || case when w.party_size = 1 then ' guest' else ' guests' end
+          || ' (' || public.guest_count(w.party_size)
           || coalesce(', ' || t.name, ', ' || s.slot_label, '') || ').',
         'If seats free up, we will hold them for you and email you a link to claim them.',
         '',
