@@ -1,3 +1,4 @@
+import { addDays as addCalendarDays, format } from 'date-fns';
 import { z } from 'zod';
 import { EMAIL } from '@/config/guest-input';
 import { MAX_EMAIL_LENGTH } from '@/config/product';
@@ -34,17 +35,15 @@ export const privateDinnerMessages = {
 const chars = (value: string) => [...value].length;
 const within = (value: string, min: number, max: number) => chars(value) >= min && chars(value) <= max;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** The visitor's calendar date, 'YYYY-MM-DD'. */
 export function localToday(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return format(now, 'yyyy-MM-dd');
 }
 
 /** 'YYYY-MM-DD' plus `days` calendar days. */
 export function addDays(yyyyMmDd: string, days: number): string {
-  const [y, m, d] = yyyyMmDd.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  const date = parseCalendarDate(yyyyMmDd);
+  return date ? format(addCalendarDays(date, days), 'yyyy-MM-dd') : yyyyMmDd;
 }
 
 /** The dates the form offers: from `today` to the last the server takes. */
